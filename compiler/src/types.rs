@@ -1,0 +1,569 @@
+//! The kernel language's types and Numba's typing rules over them.
+//!
+//! [`Scalar`] is a machine number type, [`ArrayType`] an array as kernels see
+//! it (element type, dimensions, layout, memory space) and [`Type`] joins
+//! them with tuples. The functions at the bottom are the promotion rules of
+//! section 4 of the language contract, kept in one place so the type checker,
+//! the signature parser and the tests all agree on them:
+//! [`Scalar::promote`] is NumPy's `promote_types` (used for unification and
+//! for mixing integers with floats), [`arith_result`] is Numba's rule for
+//! arithmetic, and [`unify`] is Numba's unification of two types.
+
+use std::fmt;
+use std::rc::Rc;
+
+/// A scalar (number or boolean) type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Scalar {
+    /// `bool_` / `b1`.
+    Bool,
+    /// `int8` / `i1`.
+    I8,
+    /// `int16` / `i2`.
+    I16,
+    /// `int32` / `i4`.
+    I32,
+    /// `int64` / `i8`.
+    I64,
+    /// `uint8` / `u1`.
+    U8,
+    /// `uint16` / `u2`.
+    U16,
+    /// `uint32` / `u4`.
+    U32,
+    /// `uint64` / `u8`.
+    U64,
+    /// `float16` / `f2`.
+    F16,
+    /// `float32` / `f4`.
+    F32,
+    /// `float64` / `f8`.
+    F64,
+}
+
+impl Scalar {
+    /// Every scalar type, in declaration order.
+    pub const ALL: [Scalar; 12] = [
+        Scalar::Bool,
+        Scalar::I8,
+        Scalar::I16,
+        Scalar::I32,
+        Scalar::I64,
+        Scalar::U8,
+        Scalar::U16,
+        Scalar::U32,
+        Scalar::U64,
+        Scalar::F16,
+        Scalar::F32,
+        Scalar::F64,
+    ];
+
+    /// Numba's name for the type (`float32`, `int64`, `bool`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::I8 => "int8",
+            Scalar::I16 => "int16",
+            Scalar::I32 => "int32",
+            Scalar::I64 => "int64",
+            Scalar::U8 => "uint8",
+            Scalar::U16 => "uint16",
+            Scalar::U32 => "uint32",
+            Scalar::U64 => "uint64",
+            Scalar::F16 => "float16",
+            Scalar::F32 => "float32",
+            Scalar::F64 => "float64",
+        }
+    }
+
+    /// Looks a dtype name up, including Numba's and NumPy's aliases
+    /// (`f4`, `i8`, `b1`, `bool_`, `boolean`, `double`, `intp`, ...).
+    pub fn from_name(name: &str) -> Option<Scalar> {
+        Some(match name {
+            "bool" | "bool_" | "b1" | "boolean" => Scalar::Bool,
+            "int8" | "i1" | "byte" => Scalar::I8,
+            "int16" | "i2" | "short" => Scalar::I16,
+            "int32" | "i4" | "intc" => Scalar::I32,
+            "int64" | "i8" | "intp" | "int_" | "long_" | "longlong" => Scalar::I64,
+            "uint8" | "u1" | "ubyte" | "char" => Scalar::U8,
+            "uint16" | "u2" | "ushort" => Scalar::U16,
+            "uint32" | "u4" | "uintc" => Scalar::U32,
+            "uint64" | "u8" | "uintp" | "uint" | "ulonglong" => Scalar::U64,
+            "float16" | "f2" | "half" => Scalar::F16,
+            "float32" | "f4" | "single" => Scalar::F32,
+            "float64" | "f8" | "double" | "float_" => Scalar::F64,
+            _ => return None,
+        })
+    }
+
+    /// Size in bytes.
+    pub fn size(self) -> u32 {
+        match self {
+            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 => 2,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
+        }
+    }
+
+    /// Width in bits.
+    pub fn bits(self) -> u32 {
+        self.size() * 8
+    }
+
+    /// True for the integer types (not `bool`).
+    pub fn is_int(self) -> bool {
+        self.is_signed() || self.is_unsigned()
+    }
+
+    /// True for `int8` .. `int64`.
+    pub fn is_signed(self) -> bool {
+        matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
+    }
+
+    /// True for `uint8` .. `uint64`.
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64)
+    }
+
+    /// True for `float16`, `float32`, `float64`.
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
+    }
+
+    /// The signed integer type of `bits` bits.
+    pub fn signed_of_bits(bits: u32) -> Scalar {
+        match bits {
+            8 => Scalar::I8,
+            16 => Scalar::I16,
+            32 => Scalar::I32,
+            _ => Scalar::I64,
+        }
+    }
+
+    /// The unsigned integer type of `bits` bits.
+    pub fn unsigned_of_bits(bits: u32) -> Scalar {
+        match bits {
+            8 => Scalar::U8,
+            16 => Scalar::U16,
+            32 => Scalar::U32,
+            _ => Scalar::U64,
+        }
+    }
+
+    /// The float type of `bits` bits.
+    fn float_of_bits(bits: u32) -> Scalar {
+        match bits {
+            16 => Scalar::F16,
+            32 => Scalar::F32,
+            _ => Scalar::F64,
+        }
+    }
+
+    /// NumPy's `promote_types`: the smallest type both convert to safely
+    /// (`int64` with `uint64` gives `float64`, as in NumPy and Numba).
+    pub fn promote(self, other: Scalar) -> Scalar {
+        use Scalar::*;
+        let (a, b) = (self, other);
+        if a == b {
+            return a;
+        }
+        if a == Bool {
+            return b;
+        }
+        if b == Bool {
+            return a;
+        }
+        match (a.is_float(), b.is_float()) {
+            (true, true) => Scalar::float_of_bits(a.bits().max(b.bits())),
+            (true, false) => Scalar::float_of_bits(a.bits().max(float_bits_holding(b))),
+            (false, true) => Scalar::float_of_bits(b.bits().max(float_bits_holding(a))),
+            (false, false) => {
+                if a.is_signed() == b.is_signed() {
+                    if a.bits() >= b.bits() {
+                        a
+                    } else {
+                        b
+                    }
+                } else {
+                    let (s, u) = if a.is_signed() { (a, b) } else { (b, a) };
+                    if s.bits() > u.bits() {
+                        s
+                    } else if u.bits() < 64 {
+                        Scalar::signed_of_bits(u.bits() * 2)
+                    } else {
+                        F64
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Bits of the smallest float that holds every value of the integer `t`.
+fn float_bits_holding(t: Scalar) -> u32 {
+    match t.bits() {
+        8 => 16,
+        16 => 32,
+        _ => 64,
+    }
+}
+
+impl fmt::Display for Scalar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Memory layout of an array, as in Numba's `[::1]` notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Layout {
+    /// C-contiguous (`float32[:, ::1]`): the last dimension has unit stride.
+    C,
+    /// Fortran-contiguous (`float32[::1, :]`).
+    F,
+    /// Any layout (`float32[:, :]`): strides are taken from the array.
+    A,
+}
+
+impl Layout {
+    /// Numba's letter for the layout.
+    pub fn letter(self) -> char {
+        match self {
+            Layout::C => 'C',
+            Layout::F => 'F',
+            Layout::A => 'A',
+        }
+    }
+}
+
+/// Where an array's elements live.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MemSpace {
+    /// Device memory: kernel array arguments.
+    Global,
+    /// `cuda.shared.array`: shared by the threads of a block.
+    Shared,
+    /// `cuda.local.array`: private to a thread.
+    Local,
+    /// `cuda.const.array_like`: read-only constant memory.
+    Const,
+}
+
+impl MemSpace {
+    /// Lower-case name used in messages and dumps.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemSpace::Global => "global",
+            MemSpace::Shared => "shared",
+            MemSpace::Local => "local",
+            MemSpace::Const => "const",
+        }
+    }
+}
+
+/// An array type: `array(float32, 2d, C)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ArrayType {
+    /// Element type.
+    pub elem: Scalar,
+    /// Number of dimensions, 1 to 3.
+    pub ndim: u8,
+    /// Memory layout.
+    pub layout: Layout,
+    /// Memory space of the elements.
+    pub space: MemSpace,
+}
+
+impl ArrayType {
+    /// A global array with the given element type, dimensions and layout.
+    pub fn global(elem: Scalar, ndim: u8, layout: Layout) -> Self {
+        ArrayType {
+            elem,
+            ndim,
+            layout,
+            space: MemSpace::Global,
+        }
+    }
+}
+
+impl fmt::Display for ArrayType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Constant arrays print as Numba prints them; shared and local
+        // arrays carry their memory space, a kernelc detail.
+        if self.space == MemSpace::Const {
+            f.write_str("readonly ")?;
+        }
+        write!(
+            f,
+            "array({}, {}d, {}",
+            self.elem,
+            self.ndim,
+            self.layout.letter()
+        )?;
+        if matches!(self.space, MemSpace::Shared | MemSpace::Local) {
+            write!(f, ", {}", self.space.name())?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A kernel-language type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Type {
+    /// Not known (yet): the bottom of inference, and the type of an
+    /// expression that already has an error, so no error is reported twice.
+    Unknown,
+    /// The type of a function that returns nothing.
+    None,
+    /// A scalar.
+    Scalar(Scalar),
+    /// An array.
+    Array(ArrayType),
+    /// A tuple (grid indices, shapes, device-function results).
+    Tuple(Rc<[Type]>),
+}
+
+impl Type {
+    /// `int64`, the type of integer literals, `cuda.grid(1)`, `len(a)`.
+    pub const I64: Type = Type::Scalar(Scalar::I64);
+    /// `int32`, the type of `cuda.threadIdx.x`.
+    pub const I32: Type = Type::Scalar(Scalar::I32);
+    /// `float64`, the type of float literals.
+    pub const F64: Type = Type::Scalar(Scalar::F64);
+    /// `float32`.
+    pub const F32: Type = Type::Scalar(Scalar::F32);
+    /// `bool`.
+    pub const BOOL: Type = Type::Scalar(Scalar::Bool);
+    /// `uint32`.
+    pub const U32: Type = Type::Scalar(Scalar::U32);
+
+    /// A homogeneous tuple of `n` elements.
+    pub fn uni_tuple(elem: Type, n: usize) -> Type {
+        Type::Tuple(std::iter::repeat_n(elem, n).collect())
+    }
+
+    /// The scalar type, if this is one.
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            Type::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The array type, if this is one.
+    pub fn array(&self) -> Option<ArrayType> {
+        match self {
+            Type::Array(a) => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// True for [`Type::Unknown`].
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Type::Unknown)
+    }
+
+    /// True when a value of this type is a number or bool.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, Type::Scalar(_))
+    }
+
+    /// True when this is an integer type (not bool).
+    pub fn is_int(&self) -> bool {
+        self.scalar().is_some_and(Scalar::is_int)
+    }
+
+    /// True when every part of this type is known.
+    pub fn is_known(&self) -> bool {
+        match self {
+            Type::Unknown => false,
+            Type::Tuple(items) => items.iter().all(Type::is_known),
+            _ => true,
+        }
+    }
+
+    /// A short noun phrase for messages: "an int64 value", "an array".
+    pub fn describe(&self) -> String {
+        match self {
+            Type::Scalar(s) => {
+                let article = if matches!(s, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{article} {s} value")
+            }
+            Type::Array(a) => format!("an array of type {a}"),
+            Type::Tuple(_) => format!("a tuple of type {self}"),
+            Type::None => "None".to_string(),
+            Type::Unknown => "a value of unknown type".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Unknown => f.write_str("?"),
+            Type::None => f.write_str("none"),
+            Type::Scalar(s) => write!(f, "{s}"),
+            Type::Array(a) => write!(f, "{a}"),
+            Type::Tuple(items) => {
+                if !items.is_empty() && items.iter().all(|t| *t == items[0]) {
+                    write!(f, "UniTuple({}, {})", items[0], items.len())
+                } else {
+                    f.write_str("Tuple(")?;
+                    for (i, t) in items.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        write!(f, "{t}")?;
+                    }
+                    f.write_str(")")
+                }
+            }
+        }
+    }
+}
+
+/// Numba's result type of integer arithmetic: `uint64` when both operands
+/// are unsigned, `int64` otherwise (bool counts as signed).
+pub fn int_arith_result(a: Scalar, b: Scalar) -> Scalar {
+    if a.is_unsigned() && b.is_unsigned() {
+        Scalar::U64
+    } else {
+        Scalar::I64
+    }
+}
+
+/// The result type of `a << b` and `a >> b`: Numba types a shift by its
+/// left operand alone (`uint32 << 2` is `uint64`, `int8 >> x` is `int64`).
+pub fn shift_result(a: Scalar) -> Scalar {
+    if a.is_unsigned() {
+        Scalar::U64
+    } else {
+        Scalar::I64
+    }
+}
+
+/// The result type of `a op b` for `+ - * // %` (and the operand type the
+/// operation is done in): 64-bit integers for integer operands, NumPy
+/// promotion when a float is involved.
+pub fn arith_result(a: Scalar, b: Scalar) -> Scalar {
+    if a.is_float() || b.is_float() {
+        a.promote(b)
+    } else {
+        int_arith_result(a, b)
+    }
+}
+
+/// The result type of true division `a / b`: `float64` for integers,
+/// otherwise the promoted float type (`float32 / float32` stays `float32`).
+pub fn truediv_result(a: Scalar, b: Scalar) -> Scalar {
+    let p = a.promote(b);
+    if p.is_float() {
+        p
+    } else {
+        Scalar::F64
+    }
+}
+
+/// The result type of `a ** b`. Integers give 64-bit integers; a float base
+/// with an integer exponent keeps the base's type (Numba types
+/// `float32 ** int64` as `float32`); otherwise NumPy promotion.
+pub fn pow_result(a: Scalar, b: Scalar) -> Scalar {
+    match (a.is_float(), b.is_float()) {
+        (false, false) => int_arith_result(a, b),
+        (true, false) => {
+            if a == Scalar::F16 {
+                Scalar::F32
+            } else {
+                a
+            }
+        }
+        _ => a.promote(b),
+    }
+}
+
+/// Numba's unification of two types, used when a variable is assigned
+/// values of different types, for conditional expressions and for function
+/// results. `None` when the types cannot be unified.
+pub fn unify(a: &Type, b: &Type) -> Option<Type> {
+    match (a, b) {
+        (Type::Unknown, t) | (t, Type::Unknown) => Some(t.clone()),
+        (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(x.promote(*y))),
+        (Type::Array(x), Type::Array(y)) => {
+            if x == y {
+                Some(a.clone())
+            } else if x.elem == y.elem && x.ndim == y.ndim && x.space == y.space {
+                Some(Type::Array(ArrayType {
+                    layout: Layout::A,
+                    ..*x
+                }))
+            } else {
+                None
+            }
+        }
+        (Type::Tuple(x), Type::Tuple(y)) if x.len() == y.len() => {
+            let items: Option<Vec<Type>> =
+                x.iter().zip(y.iter()).map(|(p, q)| unify(p, q)).collect();
+            items.map(|v| Type::Tuple(v.into()))
+        }
+        (Type::None, Type::None) => Some(Type::None),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scalar::*;
+    use super::*;
+
+    #[test]
+    fn promotion_matches_numpy() {
+        assert_eq!(I32.promote(I64), I64);
+        assert_eq!(U8.promote(I8), I16);
+        assert_eq!(U32.promote(I32), I64);
+        assert_eq!(U64.promote(I64), F64);
+        assert_eq!(F32.promote(I16), F32);
+        assert_eq!(F32.promote(U16), F32);
+        assert_eq!(F32.promote(I32), F64);
+        assert_eq!(F32.promote(I64), F64);
+        assert_eq!(F16.promote(I8), F16);
+        assert_eq!(F16.promote(I16), F32);
+        assert_eq!(F32.promote(F64), F64);
+        assert_eq!(Bool.promote(I32), I32);
+    }
+
+    #[test]
+    fn arithmetic_matches_numba() {
+        assert_eq!(arith_result(I8, I8), I64);
+        assert_eq!(arith_result(U8, U8), U64);
+        assert_eq!(arith_result(U32, I32), I64);
+        assert_eq!(arith_result(U64, I64), I64);
+        assert_eq!(arith_result(F32, I32), F64);
+        assert_eq!(arith_result(F32, U8), F32);
+        assert_eq!(truediv_result(I32, I32), F64);
+        assert_eq!(truediv_result(F32, F32), F32);
+        assert_eq!(pow_result(F32, I64), F32);
+        assert_eq!(pow_result(F32, F64), F64);
+        assert_eq!(pow_result(I32, I32), I64);
+        assert_eq!(shift_result(U32), U64);
+        assert_eq!(shift_result(I8), I64);
+    }
+
+    #[test]
+    fn unification() {
+        let f32_ = Type::F32;
+        assert_eq!(unify(&f32_, &Type::I64), Some(Type::F64));
+        let a = Type::Array(ArrayType::global(F32, 1, Layout::C));
+        assert_eq!(unify(&a, &Type::I64), None);
+        let b = Type::Array(ArrayType::global(F32, 1, Layout::A));
+        assert_eq!(unify(&a, &b), Some(b.clone()));
+        assert_eq!(
+            Type::uni_tuple(Type::I64, 2).to_string(),
+            "UniTuple(int64, 2)"
+        );
+    }
+}
