@@ -1,0 +1,674 @@
+//! The lexer: source text to [`Token`]s, with Python's layout rules.
+//!
+//! This module owns the line structure (logical lines, `Indent`/`Dedent`
+//! from an indentation stack, implicit joining inside brackets, backslash
+//! continuation), identifiers, keywords and operators, and bracket matching.
+//! Number and string literals are scanned by the `literals` submodule.
+//!
+//! The lexer never stops early: every problem becomes a [`Diagnostic`] and
+//! lexing goes on, so the parser always gets a token stream that ends in
+//! `Newline` (when the last line has tokens), all pending `Dedent`s and `Eof`.
+
+mod literals;
+#[cfg(test)]
+mod tests;
+
+use super::interner::{Interner, Symbol};
+use super::token::{Keyword, Punct, Token, TokenKind};
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+
+/// Splits `src` into tokens, interning identifiers into `interner` and
+/// appending lexical errors to `diags`.
+///
+/// The result always ends with [`TokenKind::Eof`]; before it come a
+/// `Newline` for an unfinished last line and a `Dedent` for every open block.
+pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    Lexer::new(src, interner, diags).run()
+}
+
+/// One level of the indentation stack, measured two ways (CPython's rule for
+/// detecting inconsistent tabs: tab size 8 and tab size 1 must agree).
+#[derive(Clone, Copy)]
+struct Level {
+    /// Column with tabs to multiples of 8.
+    col: u32,
+    /// Column with every tab counted as 1.
+    alt: u32,
+    /// Another column that counts as this level, set when a dedent matched
+    /// no level (an error, reported once): the bad column or the block's
+    /// former one (see `recover_bad_dedent`). It keeps one mistake from
+    /// making every later line of the block an error.
+    alias: Option<u32>,
+}
+
+/// The lexer state for one source file.
+struct Lexer<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    interner: &'a mut Interner,
+    diags: &'a mut Vec<Diagnostic>,
+    tokens: Vec<Token>,
+    levels: Vec<Level>,
+    /// Open brackets: the opening byte and where it is.
+    brackets: Vec<(u8, Span)>,
+    /// True at the start of a physical line outside brackets.
+    at_line_start: bool,
+    /// True once the current logical line has a real token.
+    line_has_tokens: bool,
+    /// Reused buffer for number text without underscores.
+    scratch: String,
+    /// Recently seen short names (packed bytes, symbol); see `intern_short`.
+    short_names: [(u64, Symbol); 64],
+    /// True once inconsistent tabs were reported (once per file is enough:
+    /// every later line of the block would repeat it).
+    tab_error_reported: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(src: &'a str, interner: &'a mut Interner, diags: &'a mut Vec<Diagnostic>) -> Self {
+        let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        Lexer {
+            src,
+            bytes: src.as_bytes(),
+            pos,
+            interner,
+            diags,
+            tokens: Vec::with_capacity(src.len() / 2 + 16),
+            levels: vec![Level {
+                col: 0,
+                alt: 0,
+                alias: None,
+            }],
+            brackets: Vec::new(),
+            at_line_start: true,
+            line_has_tokens: false,
+            scratch: String::new(),
+            tab_error_reported: false,
+            short_names: [(0, Symbol(0)); 64],
+        }
+    }
+
+    fn run(mut self) -> Vec<Token> {
+        loop {
+            if self.at_line_start {
+                self.at_line_start = false;
+                self.line_indentation();
+            }
+            self.skip_inline_space();
+            let Some(&b) = self.bytes.get(self.pos) else {
+                break;
+            };
+            match b {
+                b'#' => self.skip_comment(),
+                b'\n' | b'\r' => self.newline(),
+                b'\\' => self.continuation(),
+                _ => self.token(b),
+            }
+        }
+        self.finish()
+    }
+
+    // ----- helpers -------------------------------------------------------
+
+    fn peek_at(&self, offset: usize) -> u8 {
+        self.bytes.get(self.pos + offset).copied().unwrap_or(0)
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    /// The character at the current position (which is always a char boundary).
+    fn current_char(&self) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().next())
+    }
+
+    fn span_from(&self, lo: usize) -> Span {
+        Span::new(lo as u32, self.pos as u32)
+    }
+
+    fn push(&mut self, kind: TokenKind, lo: usize) {
+        let span = self.span_from(lo);
+        self.push_span(kind, span);
+    }
+
+    fn push_span(&mut self, kind: TokenKind, span: Span) {
+        if !matches!(
+            kind,
+            TokenKind::Newline | TokenKind::Indent | TokenKind::Dedent
+        ) {
+            self.line_has_tokens = true;
+        }
+        self.tokens.push(Token { kind, span });
+    }
+
+    fn error(&mut self, message: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(message, span));
+    }
+
+    fn skip_inline_space(&mut self) {
+        while matches!(self.peek_at(0), b' ' | b'\t' | b'\x0c') {
+            self.pos += 1;
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        while !self.at_end() && !matches!(self.bytes[self.pos], b'\n' | b'\r') {
+            self.pos += 1;
+        }
+    }
+
+    /// Length of the line break at the current position (0 when none).
+    fn line_break_len(&self) -> usize {
+        match self.peek_at(0) {
+            b'\r' if self.peek_at(1) == b'\n' => 2,
+            b'\n' | b'\r' => 1,
+            _ => 0,
+        }
+    }
+
+    // ----- layout --------------------------------------------------------
+
+    /// Measures the indentation of a new line and emits `Indent`/`Dedent`.
+    /// Blank and comment-only lines, and lines inside brackets, are ignored.
+    fn line_indentation(&mut self) {
+        let lo = self.pos;
+        let (mut col, mut alt) = (0u32, 0u32);
+        loop {
+            match self.peek_at(0) {
+                b' ' => {
+                    col = col.saturating_add(1);
+                    alt = alt.saturating_add(1);
+                }
+                b'\t' => {
+                    col = (col / 8).saturating_add(1).saturating_mul(8);
+                    alt = alt.saturating_add(1);
+                }
+                b'\x0c' => {
+                    col = 0;
+                    alt = 0;
+                }
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        let blank = self.at_end() || matches!(self.bytes[self.pos], b'#' | b'\n' | b'\r');
+        if blank || !self.brackets.is_empty() {
+            return;
+        }
+        let indent_span = self.span_from(lo);
+        self.apply_indentation(col, alt, indent_span);
+    }
+
+    fn apply_indentation(&mut self, col: u32, alt: u32, indent_span: Span) {
+        let Some(&top) = self.levels.last() else {
+            return;
+        };
+        // A deeper line after a block header always opens a block, even at
+        // the column of an alias left by a bad dedent.
+        let opens_block = col > top.col && self.line_ends_with_colon();
+        if col == top.col || (top.alias == Some(col) && !opens_block) {
+            if col == top.col && alt != top.alt {
+                self.tab_error(indent_span);
+            }
+            return;
+        }
+        if col > top.col {
+            if alt <= top.alt {
+                self.tab_error(indent_span);
+            }
+            self.levels.push(Level {
+                col,
+                alt,
+                alias: None,
+            });
+            self.push_span(TokenKind::Indent, indent_span);
+            return;
+        }
+        let target = self
+            .levels
+            .iter()
+            .rposition(|l| l.col == col || l.alias == Some(col));
+        let Some(target) = target else {
+            self.error(
+                "unindent does not match any outer indentation level",
+                indent_span,
+            );
+            self.recover_bad_dedent(col, alt);
+            return;
+        };
+        let here = Span::new(indent_span.hi, indent_span.hi);
+        while self.levels.len() > target + 1 {
+            self.levels.pop();
+            self.push_span(TokenKind::Dedent, here);
+        }
+        let level = self.levels[target];
+        if level.col == col && alt != level.alt {
+            self.tab_error(indent_span);
+        }
+    }
+
+    /// True when the last logical line ended with `:` (a block header).
+    fn line_ends_with_colon(&self) -> bool {
+        let n = self.tokens.len();
+        n >= 2
+            && matches!(self.tokens[n - 1].kind, TokenKind::Newline)
+            && matches!(self.tokens[n - 2].kind, TokenKind::Punct(Punct::Colon))
+    }
+
+    /// After a dedent to column `col` that matches no level, the line stays
+    /// in the current block, and so do later lines at either column. When
+    /// `col` is still deeper than the enclosing block, it becomes the
+    /// block's column (so lines indented further open blocks as expected);
+    /// otherwise it is remembered as an alias.
+    fn recover_bad_dedent(&mut self, col: u32, alt: u32) {
+        let n = self.levels.len();
+        if n < 2 {
+            return;
+        }
+        let outer = self.levels[n - 2].col;
+        let top = &mut self.levels[n - 1];
+        if col > outer {
+            top.alias = Some(top.col);
+            top.col = col;
+            top.alt = alt;
+        } else {
+            top.alias = Some(col);
+        }
+    }
+
+    fn tab_error(&mut self, span: Span) {
+        if !self.tab_error_reported {
+            self.tab_error_reported = true;
+            self.error("inconsistent use of tabs and spaces in indentation", span);
+        }
+    }
+
+    /// A line break: ends the logical line unless inside brackets.
+    fn newline(&mut self) {
+        let lo = self.pos;
+        self.pos += self.line_break_len();
+        if self.brackets.is_empty() {
+            if self.line_has_tokens {
+                self.push(TokenKind::Newline, lo);
+                self.line_has_tokens = false;
+            }
+            self.at_line_start = true;
+        }
+    }
+
+    /// A backslash: joins the next physical line to this one.
+    fn continuation(&mut self) {
+        let lo = self.pos;
+        self.pos += 1;
+        let len = self.line_break_len();
+        if len > 0 {
+            self.pos += len;
+        } else if self.at_end() {
+            self.error(
+                "unexpected end of file after line continuation character",
+                self.span_from(lo),
+            );
+        } else {
+            self.error(
+                "unexpected character after line continuation character",
+                self.span_from(lo),
+            );
+        }
+    }
+
+    /// End of input: close the last line, the open brackets and the blocks.
+    fn finish(mut self) -> Vec<Token> {
+        if let Some(&(open, span)) = self.brackets.last() {
+            self.error(format!("'{}' was never closed", open as char), span);
+        }
+        let end = Span::new(self.bytes.len() as u32, self.bytes.len() as u32);
+        if self.line_has_tokens {
+            self.push_span(TokenKind::Newline, end);
+        }
+        while self.levels.len() > 1 {
+            self.levels.pop();
+            self.push_span(TokenKind::Dedent, end);
+        }
+        self.tokens.push(Token {
+            kind: TokenKind::Eof,
+            span: end,
+        });
+        self.tokens
+    }
+
+    // ----- tokens --------------------------------------------------------
+
+    fn token(&mut self, b: u8) {
+        match b {
+            b'0'..=b'9' => self.number(),
+            b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
+            b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
+            b'(' | b'[' | b'{' => self.open_bracket(b),
+            b')' | b']' | b'}' => self.close_bracket(b),
+            0x80.. => match self.current_char() {
+                Some(c) if c.is_alphabetic() => self.word(),
+                _ => self.invalid_chars(),
+            },
+            _ => {
+                if let Some((punct, len)) = punct_at(&self.bytes[self.pos..]) {
+                    let lo = self.pos;
+                    self.pos += len;
+                    self.push(TokenKind::Punct(punct), lo);
+                } else {
+                    self.invalid_chars();
+                }
+            }
+        }
+    }
+
+    /// An identifier, a keyword, or the prefix of a string literal.
+    fn word(&mut self) {
+        let lo = self.pos;
+        self.pos = ident_end(self.src, self.pos);
+        let word = &self.src[lo..self.pos];
+        if matches!(self.peek_at(0), b'"' | b'\'') {
+            if let Some(prefix) = literals::Prefix::parse(word) {
+                self.string(lo, prefix);
+                return;
+            }
+        }
+        let kind = if word.len() <= 8 {
+            let packed = pack_at(self.bytes, lo, word.len());
+            match keyword_packed(word.len(), packed) {
+                Some(k) => TokenKind::Keyword(k),
+                None => TokenKind::Name(self.intern_short(word, packed)),
+            }
+        } else {
+            TokenKind::Name(self.interner.intern(word))
+        };
+        self.push(kind, lo);
+    }
+
+    /// Interns a name of at most 8 bytes through a small direct-mapped cache
+    /// keyed by its packed bytes (kernels use a few short names many times).
+    fn intern_short(&mut self, word: &str, packed: u64) -> Symbol {
+        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        let (key, symbol) = self.short_names[slot];
+        if key == packed {
+            return symbol;
+        }
+        let symbol = self.interner.intern(word);
+        self.short_names[slot] = (packed, symbol);
+        symbol
+    }
+
+    fn open_bracket(&mut self, b: u8) {
+        let lo = self.pos;
+        self.pos += 1;
+        self.brackets.push((b, self.span_from(lo)));
+        self.push(TokenKind::Punct(bracket_punct(b)), lo);
+    }
+
+    /// A closing bracket. An unmatched one is reported and dropped; a
+    /// mismatched one is reported and replaced by the expected closer, so a
+    /// single mistake gives a single error.
+    fn close_bracket(&mut self, b: u8) {
+        let lo = self.pos;
+        self.pos += 1;
+        let span = self.span_from(lo);
+        let Some((open, _)) = self.brackets.pop() else {
+            self.error(format!("unmatched '{}'", b as char), span);
+            return;
+        };
+        let expected = closer_of(open);
+        if expected == b {
+            self.push_span(TokenKind::Punct(bracket_punct(b)), span);
+            return;
+        }
+        self.error(
+            format!(
+                "closing parenthesis '{}' does not match opening parenthesis '{}'",
+                b as char, open as char
+            ),
+            span,
+        );
+        // When an outer bracket matches (`f(a{b)`), the inner ones are
+        // closed here (with empty tokens) and this one closes the outer;
+        // otherwise this one stands for the expected closer.
+        let here = Span::new(span.lo, span.lo);
+        if self.brackets.iter().any(|&(o, _)| closer_of(o) == b) {
+            self.push_span(TokenKind::Punct(bracket_punct(expected)), here);
+            while let Some((o, _)) = self.brackets.pop() {
+                if closer_of(o) == b {
+                    break;
+                }
+                self.push_span(TokenKind::Punct(bracket_punct(closer_of(o))), here);
+            }
+            self.push_span(TokenKind::Punct(bracket_punct(b)), span);
+        } else {
+            self.push_span(TokenKind::Punct(bracket_punct(expected)), span);
+        }
+    }
+
+    /// A run of characters that cannot start a token: one error for the run.
+    fn invalid_chars(&mut self) {
+        let lo = self.pos;
+        let first = self.current_char().unwrap_or('\u{fffd}');
+        self.pos += first.len_utf8();
+        while let Some(c) = self.current_char() {
+            if c.is_ascii_whitespace() || starts_token(c) {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        let message = if first == '\0' {
+            "source code cannot contain null bytes".to_string()
+        } else {
+            format!(
+                "invalid character '{}' (U+{:04X})",
+                first.escape_debug(),
+                first as u32
+            )
+        };
+        self.error(message, self.span_from(lo));
+    }
+}
+
+/// Packs a word of at most 8 bytes into an integer (little-endian), which
+/// identifies it uniquely since identifiers contain no zero bytes.
+const fn pack(word: &[u8]) -> u64 {
+    let mut value = 0u64;
+    let mut i = 0;
+    while i < word.len() && i < 8 {
+        value |= (word[i] as u64) << (8 * i);
+        i += 1;
+    }
+    value
+}
+
+/// [`pack`] of the `len` (at most 8) bytes at `start`, with one load when
+/// 8 bytes are available.
+fn pack_at(bytes: &[u8], start: usize, len: usize) -> u64 {
+    let Some(chunk) = bytes.get(start..start + 8) else {
+        return pack(bytes.get(start..start + len).unwrap_or(&[]));
+    };
+    let value = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+    if len >= 8 {
+        value
+    } else {
+        value & ((1u64 << (8 * len)) - 1)
+    }
+}
+
+/// Keywords grouped by length (index = length), as packed words.
+static KEYWORDS_BY_LEN: [&[(u64, Keyword)]; 9] = {
+    use Keyword::*;
+    macro_rules! kw {
+        ($($text:literal => $k:ident),*) => {
+            &[$((pack($text), $k)),*]
+        };
+    }
+    [
+        &[],
+        &[],
+        kw!(b"as" => As, b"if" => If, b"in" => In, b"is" => Is, b"or" => Or),
+        kw!(b"and" => And, b"def" => Def, b"del" => Del, b"for" => For, b"not" => Not,
+            b"try" => Try),
+        kw!(b"None" => None, b"True" => True, b"elif" => Elif, b"else" => Else,
+            b"from" => From, b"pass" => Pass, b"with" => With),
+        kw!(b"False" => False, b"async" => Async, b"await" => Await, b"break" => Break,
+            b"class" => Class, b"raise" => Raise, b"while" => While, b"yield" => Yield),
+        kw!(b"assert" => Assert, b"except" => Except, b"global" => Global,
+            b"import" => Import, b"lambda" => Lambda, b"return" => Return),
+        kw!(b"finally" => Finally),
+        kw!(b"continue" => Continue, b"nonlocal" => Nonlocal),
+    ]
+};
+
+/// The keyword spelled by `word`, if any. Equivalent to
+/// [`Keyword::from_word`], without string comparisons: it runs for every
+/// identifier in the source.
+#[cfg(test)]
+fn keyword(word: &str) -> Option<Keyword> {
+    if word.len() > 8 {
+        return None;
+    }
+    keyword_packed(word.len(), pack(word.as_bytes()))
+}
+
+/// The keyword of length `len` whose packed bytes are `packed`, if any.
+fn keyword_packed(len: usize, packed: u64) -> Option<Keyword> {
+    let group = KEYWORDS_BY_LEN.get(len)?;
+    group.iter().find(|(p, _)| *p == packed).map(|&(_, k)| k)
+}
+
+/// True for characters that begin some token (so they end a run of invalid ones).
+fn starts_token(c: char) -> bool {
+    if c.is_ascii() {
+        let b = c as u8;
+        b.is_ascii_alphanumeric()
+            || b == b'_'
+            || b"\"'#\\()[]{}".contains(&b)
+            || punct_at(&[b]).is_some()
+    } else {
+        c.is_alphabetic()
+    }
+}
+
+/// ASCII bytes that may continue an identifier: letters, digits, `_`.
+static IDENT_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// True for characters that may continue an identifier.
+pub(super) fn is_ident_continue(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+/// The end of the identifier that starts at byte `pos`.
+pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
+    let bytes = src.as_bytes();
+    while pos < bytes.len() {
+        let b = bytes[pos];
+        if IDENT_BYTE[b as usize] {
+            pos += 1;
+        } else if b >= 0x80 {
+            match src.get(pos..).and_then(|s| s.chars().next()) {
+                Some(c) if is_ident_continue(c) => pos += c.len_utf8(),
+                _ => break,
+            }
+        } else {
+            break;
+        }
+    }
+    pos
+}
+
+fn bracket_punct(b: u8) -> Punct {
+    match b {
+        b'(' => Punct::LParen,
+        b'[' => Punct::LBracket,
+        b'{' => Punct::LBrace,
+        b')' => Punct::RParen,
+        b']' => Punct::RBracket,
+        _ => Punct::RBrace,
+    }
+}
+
+fn closer_of(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    }
+}
+
+/// The operator or delimiter (not a bracket) at the start of `s`, longest
+/// match first, with its length in bytes.
+fn punct_at(s: &[u8]) -> Option<(Punct, usize)> {
+    use Punct::*;
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    let with_eq = |plain: Punct, eq: Punct| {
+        if at(1) == b'=' {
+            (eq, 2)
+        } else {
+            (plain, 1)
+        }
+    };
+    Some(match at(0) {
+        b'+' => with_eq(Plus, PlusEq),
+        b'-' if at(1) == b'>' => (Arrow, 2),
+        b'-' => with_eq(Minus, MinusEq),
+        b'*' if at(1) == b'*' => {
+            if at(2) == b'=' {
+                (DoubleStarEq, 3)
+            } else {
+                (DoubleStar, 2)
+            }
+        }
+        b'*' => with_eq(Star, StarEq),
+        b'/' if at(1) == b'/' => {
+            if at(2) == b'=' {
+                (DoubleSlashEq, 3)
+            } else {
+                (DoubleSlash, 2)
+            }
+        }
+        b'/' => with_eq(Slash, SlashEq),
+        b'%' => with_eq(Percent, PercentEq),
+        b'@' => with_eq(At, AtEq),
+        b'&' => with_eq(Amp, AmpEq),
+        b'|' => with_eq(Pipe, PipeEq),
+        b'^' => with_eq(Caret, CaretEq),
+        b'~' => (Tilde, 1),
+        b'<' if at(1) == b'<' => {
+            if at(2) == b'=' {
+                (LShiftEq, 3)
+            } else {
+                (LShift, 2)
+            }
+        }
+        b'<' => with_eq(Lt, LtEq),
+        b'>' if at(1) == b'>' => {
+            if at(2) == b'=' {
+                (RShiftEq, 3)
+            } else {
+                (RShift, 2)
+            }
+        }
+        b'>' => with_eq(Gt, GtEq),
+        b'=' => with_eq(Eq, EqEq),
+        b'!' if at(1) == b'=' => (NotEq, 2),
+        b':' => with_eq(Colon, ColonEq),
+        b'.' if at(1) == b'.' && at(2) == b'.' => (Ellipsis, 3),
+        b'.' => (Dot, 1),
+        b',' => (Comma, 1),
+        b';' => (Semi, 1),
+        _ => return None,
+    })
+}

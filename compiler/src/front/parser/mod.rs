@@ -1,0 +1,578 @@
+//! The parser: tokens to the [`ast`](crate::front::ast), by recursive descent.
+//!
+//! This module owns the parser state, token access, error reporting and
+//! recovery, and the block structure; statements are in `stmt`, expressions
+//! in `expr`, assignment-target checks in `targets`.
+//!
+//! Error handling: a syntax error is reported once and the parser skips to
+//! the end of the logical line (for a compound statement's header, to its
+//! last `:`, so the body is still parsed), then goes on, so independent
+//! errors in a file are all reported. To avoid cascades, nothing is
+//! reported on a logical line where the lexer already reported an error,
+//! and an indented block after a line with an error is parsed without an
+//! "unexpected indent". Unsupported Python constructs are reported with
+//! their own message and replaced by [`ExprKind::Error`] (expressions) or
+//! skipped (statements).
+//!
+//! Limits keep every input within the stack, here and in later stages that
+//! walk the tree recursively: [`MAX_DEPTH`] for nested expressions,
+//! [`MAX_BLOCK_DEPTH`] for nested blocks, [`MAX_HEIGHT`] for the height of
+//! an expression tree.
+
+mod atoms;
+mod expr;
+mod stmt;
+mod targets;
+#[cfg(test)]
+mod tests_expr;
+#[cfg(test)]
+mod tests_robust;
+#[cfg(test)]
+mod tests_stmt;
+
+use super::ast::{Expr, ExprId, ExprKind, Module, Stmt};
+use super::interner::Interner;
+use super::lexer;
+use super::token::{Keyword, Punct, Token, TokenKind};
+use crate::diagnostics::Diagnostic;
+use crate::span::Span;
+
+/// How deeply expressions may nest: brackets, unary operators, right
+/// operands. Half of CPython's parenthesis limit, so that even an
+/// unoptimised build parses the deepest accepted input on a 2 MiB stack.
+pub const MAX_DEPTH: u32 = 100;
+
+/// How deeply blocks (and `elif` chains) may nest: CPython's indentation limit.
+pub const MAX_BLOCK_DEPTH: u32 = 100;
+
+/// The greatest height of an expression tree (a long operator chain such as
+/// `a + b + ...` is deep without being nested), so that later stages, which
+/// walk trees recursively, stay within their stack.
+pub const MAX_HEIGHT: u32 = 400;
+
+/// Parses a whole source file into a [`Module`], appending lexical and
+/// syntax errors to `diags` (in source order).
+///
+/// Always returns a module: statements with errors are left out and
+/// unsupported expressions become [`ExprKind::Error`].
+pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
+    let first = diags.len();
+    let mut interner = Interner::new();
+    let tokens = lexer::tokenize(src, &mut interner, diags);
+    let mut lex_errors: Vec<u32> = diags[first..]
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.primary().span.lo)
+        .collect();
+    lex_errors.sort_unstable();
+    let heights = Vec::with_capacity(tokens.len());
+    let mut parser = Parser {
+        src,
+        tokens,
+        pos: 0,
+        prev_hi: 0,
+        diags,
+        interner,
+        next_id: 0,
+        depth: 0,
+        block_depth: 0,
+        lex_errors,
+        line_start: 0,
+        heights,
+        too_deep_at: None,
+        errors_seen: 0,
+    };
+    let body = parser.parse_file();
+    let module = Module {
+        body,
+        interner: parser.interner,
+        expr_count: parser.next_id,
+    };
+    parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
+    module
+}
+
+/// Marks a failed parse whose error has already been reported (or was
+/// deliberately not reported, being a consequence of an earlier one).
+#[derive(Debug)]
+struct Reported;
+
+/// The result of a parse step.
+type PResult<T> = Result<T, Reported>;
+
+/// The parser state for one file.
+struct Parser<'a> {
+    src: &'a str,
+    tokens: Vec<Token>,
+    /// Index of the current token (never past the final `Eof`).
+    pos: usize,
+    /// End of the last consumed token.
+    prev_hi: u32,
+    diags: &'a mut Vec<Diagnostic>,
+    interner: Interner,
+    next_id: u32,
+    /// Current nesting of expressions.
+    depth: u32,
+    /// Current nesting of blocks (and `elif` chains).
+    block_depth: u32,
+    /// Start offsets of the lexer's errors, sorted.
+    lex_errors: Vec<u32>,
+    /// Start of the statement being parsed (for cascade suppression).
+    line_start: u32,
+    /// Height of each expression tree made so far, by id.
+    heights: Vec<u32>,
+    /// The statement where "nested too deeply" was last reported.
+    too_deep_at: Option<u32>,
+    /// Errors found so far, reported or suppressed as cascades.
+    errors_seen: u32,
+}
+
+impl<'a> Parser<'a> {
+    // ----- tokens --------------------------------------------------------
+
+    fn peek(&self) -> &TokenKind {
+        &self.tokens[self.pos].kind
+    }
+
+    fn peek_nth(&self, n: usize) -> &TokenKind {
+        let i = (self.pos + n).min(self.tokens.len() - 1);
+        &self.tokens[i].kind
+    }
+
+    /// The current token's span.
+    fn span(&self) -> Span {
+        self.tokens[self.pos].span
+    }
+
+    /// Consumes the current token (never moves past `Eof`) and returns its span.
+    fn bump(&mut self) -> Span {
+        let span = self.span();
+        if self.pos + 1 < self.tokens.len() {
+            self.pos += 1;
+            self.prev_hi = span.hi;
+        }
+        span
+    }
+
+    fn at(&self, p: Punct) -> bool {
+        matches!(self.peek(), TokenKind::Punct(q) if *q == p)
+    }
+
+    fn at_kw(&self, k: Keyword) -> bool {
+        matches!(self.peek(), TokenKind::Keyword(q) if *q == k)
+    }
+
+    fn at_newline(&self) -> bool {
+        matches!(self.peek(), TokenKind::Newline | TokenKind::Eof)
+    }
+
+    fn eat(&mut self, p: Punct) -> Option<Span> {
+        self.at(p).then(|| self.bump())
+    }
+
+    fn eat_kw(&mut self, k: Keyword) -> Option<Span> {
+        self.at_kw(k).then(|| self.bump())
+    }
+
+    /// Consumes `p` or reports `expected '<p>'`.
+    fn expect(&mut self, p: Punct, spelling: &str) -> PResult<Span> {
+        match self.eat(p) {
+            Some(span) => Ok(span),
+            None => Err(self.error_here(format!("expected '{spelling}'"))),
+        }
+    }
+
+    /// The span to point at for "expected X" at the current token: the
+    /// token itself, or the end of the previous one at a line end.
+    fn here(&self) -> Span {
+        match self.peek() {
+            TokenKind::Newline | TokenKind::Eof | TokenKind::Dedent | TokenKind::Indent => {
+                Span::new(self.prev_hi, self.prev_hi)
+            }
+            _ => self.span(),
+        }
+    }
+
+    /// A short description of the current token for messages.
+    fn describe_current(&self) -> String {
+        match self.peek() {
+            TokenKind::Newline => "end of line".to_string(),
+            TokenKind::Eof => "end of file".to_string(),
+            TokenKind::Indent => "indent".to_string(),
+            TokenKind::Dedent => "dedent".to_string(),
+            _ => {
+                let text = self.src.get(self.span().range()).unwrap_or("");
+                let short: String = text.chars().take(20).collect();
+                format!("'{short}'")
+            }
+        }
+    }
+
+    // ----- nodes ---------------------------------------------------------
+
+    /// A new expression node with the next dense id. A node that would make
+    /// the tree taller than [`MAX_HEIGHT`] is reported and becomes an error.
+    fn mk(&mut self, kind: ExprKind, span: Span) -> Expr {
+        let mut height = 1 + self.children_height(&kind);
+        let kind = if height > MAX_HEIGHT {
+            self.too_deep(span);
+            height = 1;
+            ExprKind::Error
+        } else {
+            kind
+        };
+        self.heights.push(height);
+        let id = ExprId(self.next_id);
+        self.next_id += 1;
+        Expr { kind, span, id }
+    }
+
+    fn height(&self, e: &Expr) -> u32 {
+        self.heights.get(e.id.0 as usize).copied().unwrap_or(1)
+    }
+
+    /// The height of the tallest child of a node being made.
+    fn children_height(&self, kind: &ExprKind) -> u32 {
+        let h = |e: &Expr| self.height(e);
+        let max_of = |items: &[Expr]| items.iter().map(h).max().unwrap_or(0);
+        match kind {
+            ExprKind::Attribute { value, .. } | ExprKind::UnaryOp { operand: value, .. } => {
+                h(value)
+            }
+            ExprKind::Subscript { value, index } => h(value).max(h(index)),
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
+                let kw = keywords.iter().map(|k| h(&k.value)).max().unwrap_or(0);
+                h(func).max(max_of(args)).max(kw)
+            }
+            ExprKind::BinOp { left, right, .. } => h(left).max(h(right)),
+            ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
+                max_of(values)
+            }
+            ExprKind::Compare { left, ops } => {
+                let rest = ops.iter().map(|(_, e)| h(e)).max().unwrap_or(0);
+                h(left).max(rest)
+            }
+            ExprKind::IfExp { test, body, orelse } => h(test).max(h(body)).max(h(orelse)),
+            ExprKind::Slice { lower, upper, step } => [lower, upper, step]
+                .into_iter()
+                .flatten()
+                .map(|e| h(e))
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// Reports "nested too deeply", once per statement.
+    fn too_deep(&mut self, span: Span) -> Reported {
+        self.errors_seen += 1;
+        if self.too_deep_at != Some(self.line_start) {
+            self.too_deep_at = Some(self.line_start);
+            self.push_diag(Diagnostic::error("expression is nested too deeply", span));
+        }
+        Reported
+    }
+
+    // ----- errors --------------------------------------------------------
+
+    /// Reports a syntax error, unless the lexer reported an error on the
+    /// same logical line (of which this one is then likely a consequence).
+    fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
+        self.error_diag(Diagnostic::error(message, span))
+    }
+
+    /// [`Self::error`] for a prepared diagnostic (with extra labels or help).
+    fn error_diag(&mut self, diag: Diagnostic) -> Reported {
+        self.errors_seen += 1;
+        if !self.lexer_error_on_line() {
+            self.push_diag(diag);
+        }
+        Reported
+    }
+
+    /// True when the lexer reported an error on the logical line being
+    /// parsed: from the start of the physical line where the statement
+    /// starts (its indentation included) to the next `Newline`.
+    fn lexer_error_on_line(&self) -> bool {
+        if self.lex_errors.is_empty() {
+            return false;
+        }
+        let start = (self.line_start as usize).min(self.src.len());
+        let start = self.src.as_bytes()[..start]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
+        let end = self.tokens[self.pos..]
+            .iter()
+            .find(|t| matches!(t.kind, TokenKind::Newline | TokenKind::Eof))
+            .map_or(u32::MAX, |t| t.span.hi);
+        self.lexer_error_between(start as u32, end)
+    }
+
+    fn error_here(&mut self, message: impl Into<String>) -> Reported {
+        let span = self.here();
+        self.error(message, span)
+    }
+
+    /// Reports an unsupported construct (unless the lexer already reported
+    /// an error on the line, which makes its tokens suspect).
+    fn unsupported(&mut self, message: impl Into<String>, span: Span) -> Reported {
+        self.errors_seen += 1;
+        if !self.lexer_error_on_line() {
+            self.push_diag(Diagnostic::error(message, span));
+        }
+        Reported
+    }
+
+    /// Adds a diagnostic unless it repeats the previous one exactly.
+    fn push_diag(&mut self, diag: Diagnostic) {
+        let duplicate = self
+            .diags
+            .last()
+            .is_some_and(|d| d.message == diag.message && d.primary().span == diag.primary().span);
+        if !duplicate {
+            self.diags.push(diag);
+        }
+    }
+
+    fn lexer_error_between(&self, lo: u32, hi: u32) -> bool {
+        let i = self.lex_errors.partition_point(|&e| e < lo);
+        self.lex_errors.get(i).is_some_and(|&e| e <= hi)
+    }
+
+    /// Enters one level of expression nesting, failing past [`MAX_DEPTH`].
+    fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_DEPTH {
+            let span = self.span();
+            return Err(self.too_deep(span));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Enters one level of block nesting, failing past [`MAX_BLOCK_DEPTH`].
+    fn enter_block(&mut self) -> PResult<()> {
+        if self.block_depth >= MAX_BLOCK_DEPTH {
+            let span = self.span();
+            return Err(self.unsupported("blocks are nested too deeply", span));
+        }
+        self.block_depth += 1;
+        Ok(())
+    }
+
+    fn leave_block(&mut self) {
+        self.block_depth = self.block_depth.saturating_sub(1);
+    }
+
+    // ----- recovery ------------------------------------------------------
+
+    /// Skips to the end of the logical line and consumes its `Newline`.
+    fn skip_line(&mut self) {
+        while !self.at_newline() {
+            self.bump();
+        }
+        if matches!(self.peek(), TokenKind::Newline) {
+            self.bump();
+        }
+    }
+
+    /// Skips an indented block (with nested blocks) if one starts here.
+    fn skip_indented_block(&mut self) {
+        if !matches!(self.peek(), TokenKind::Indent) {
+            return;
+        }
+        let mut depth = 0u32;
+        loop {
+            match self.peek() {
+                TokenKind::Indent => depth += 1,
+                TokenKind::Dedent => depth = depth.saturating_sub(1),
+                TokenKind::Eof => return,
+                _ => {}
+            }
+            self.bump();
+            if depth == 0 {
+                return;
+            }
+        }
+    }
+
+    /// Skips a whole statement: its line and its indented block.
+    fn skip_statement(&mut self) {
+        self.skip_line();
+        self.skip_indented_block();
+    }
+
+    /// Skips tokens up to (not including) the closing bracket that matches
+    /// an already consumed opener, or to the end of the line.
+    fn skip_to_closer(&mut self) {
+        let mut depth = 0u32;
+        loop {
+            match self.peek() {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                }
+                TokenKind::Newline | TokenKind::Eof => return,
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skips to the last `:` outside brackets on this line (a compound
+    /// statement's header ends there) and consumes it; returns false, at
+    /// the end of the line, when there is none.
+    fn skip_to_colon(&mut self) -> bool {
+        let mut depth = 0u32;
+        let mut colon = None;
+        let mut i = self.pos;
+        loop {
+            match self.tokens[i].kind {
+                TokenKind::Punct(Punct::Colon) if depth == 0 => colon = Some(i),
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    depth = depth.saturating_sub(1);
+                }
+                TokenKind::Newline | TokenKind::Eof => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        let stop = colon.map_or(i, |c| c + 1);
+        while self.pos < stop {
+            self.bump();
+        }
+        colon.is_some()
+    }
+
+    // ----- file and blocks -----------------------------------------------
+
+    fn parse_file(&mut self) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        loop {
+            match self.peek() {
+                TokenKind::Eof => break,
+                TokenKind::Newline | TokenKind::Dedent => {
+                    self.bump();
+                }
+                TokenKind::Indent => self.unexpected_indent(),
+                _ => self.parse_statement(&mut body),
+            }
+        }
+        body
+    }
+
+    /// The statements of an indented block, after its `Indent`, through the
+    /// matching `Dedent`.
+    fn parse_block_statements(&mut self) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        loop {
+            match self.peek() {
+                TokenKind::Dedent => {
+                    self.bump();
+                    break;
+                }
+                TokenKind::Eof => break,
+                TokenKind::Newline => {
+                    self.bump();
+                }
+                TokenKind::Indent => self.unexpected_indent(),
+                _ => self.parse_statement(&mut body),
+            }
+        }
+        body
+    }
+
+    /// An indented block where none belongs: reported, then parsed (for
+    /// its own errors) and dropped.
+    fn unexpected_indent(&mut self) {
+        let span = self.span();
+        let span = if span.is_empty() {
+            self.tokens[(self.pos + 1).min(self.tokens.len() - 1)].span
+        } else {
+            span
+        };
+        self.line_start = span.lo;
+        self.error("unexpected indent", span);
+        self.nested_block();
+    }
+
+    /// Parses the indented block starting at the current `Indent` token.
+    fn nested_block(&mut self) -> Vec<Stmt> {
+        if self.enter_block().is_err() {
+            self.skip_indented_block();
+            return Vec::new();
+        }
+        self.bump();
+        let body = self.parse_block_statements();
+        self.leave_block();
+        body
+    }
+
+    /// The body after a compound statement's `:`: an indented block, or
+    /// simple statements on the same line. `header_ok` is false when the
+    /// header had an error; then a missing block is not reported again.
+    fn parse_body(&mut self, header_ok: bool, what: &str, header_lo: u32) -> Vec<Stmt> {
+        if matches!(self.peek(), TokenKind::Newline) {
+            self.bump();
+            if matches!(self.peek(), TokenKind::Indent) {
+                return self.nested_block();
+            }
+            if header_ok {
+                let span = self.span();
+                let line = self.line_of(header_lo);
+                self.line_start = span.lo;
+                self.error(
+                    format!("expected an indented block after {what} on line {line}"),
+                    span,
+                );
+            }
+            return Vec::new();
+        }
+        if matches!(self.peek(), TokenKind::Eof) {
+            return Vec::new();
+        }
+        let mut body = Vec::new();
+        self.line_start = self.span().lo;
+        if self.at_compound_keyword() {
+            self.error_here("a compound statement cannot follow ':' on the same line");
+            self.skip_statement();
+        } else {
+            self.parse_simple_line(&mut body);
+        }
+        if matches!(self.peek(), TokenKind::Indent) {
+            // `if x: a` followed by an indented line: report it, but keep
+            // the block with the statement so a following `else` still fits.
+            let span = self.span();
+            self.line_start = span.lo;
+            self.error("unexpected indent", span);
+            body.extend(self.nested_block());
+        }
+        body
+    }
+
+    fn line_of(&self, offset: u32) -> usize {
+        let end = (offset as usize).min(self.src.len());
+        self.src.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    }
+}
+
+/// The end of a statement list, or `fallback` when it is empty.
+fn stmts_end(body: &[Stmt], fallback: u32) -> u32 {
+    body.last().map_or(fallback, |s| s.span.hi)
+}

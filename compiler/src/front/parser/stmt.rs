@@ -1,0 +1,736 @@
+//! Statements: simple statements on logical lines, and compound statements
+//! (`if`, `while`, `for`, `def` with decorators) with their blocks.
+//!
+//! Unsupported statements (`class`, `try`, `with`, `async`, `raise`) are
+//! reported once, at their keyword, and skipped with their whole block.
+//! A compound statement whose header has an error is kept, with what could
+//! be parsed, and its body is still parsed so errors inside it are found.
+
+use super::expr::can_start_expr;
+use super::targets::TargetCtx;
+use super::{stmts_end, PResult, Parser};
+use crate::front::ast::{
+    BinOp, DottedName, Expr, ExprKind, FunctionDef, Ident, ImportAlias, Param, Stmt, StmtKind,
+};
+use crate::front::token::{Keyword, Punct, TokenKind};
+use crate::span::Span;
+
+/// The `op` of an augmented assignment token `op=`.
+fn aug_op(p: Punct) -> Option<BinOp> {
+    Some(match p {
+        Punct::PlusEq => BinOp::Add,
+        Punct::MinusEq => BinOp::Sub,
+        Punct::StarEq => BinOp::Mul,
+        Punct::SlashEq => BinOp::Div,
+        Punct::DoubleSlashEq => BinOp::FloorDiv,
+        Punct::PercentEq => BinOp::Mod,
+        Punct::DoubleStarEq => BinOp::Pow,
+        Punct::LShiftEq => BinOp::LShift,
+        Punct::RShiftEq => BinOp::RShift,
+        Punct::AmpEq => BinOp::BitAnd,
+        Punct::PipeEq => BinOp::BitOr,
+        Punct::CaretEq => BinOp::BitXor,
+        Punct::AtEq => BinOp::MatMul,
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    /// One statement (a compound statement, or a line of simple ones),
+    /// appended to `out`.
+    pub(super) fn parse_statement(&mut self, out: &mut Vec<Stmt>) {
+        self.line_start = self.span().lo;
+        let stmt = match self.peek() {
+            TokenKind::Keyword(k) => match k {
+                Keyword::If => Some(self.parse_if()),
+                Keyword::While => Some(self.parse_while()),
+                Keyword::For => Some(self.parse_for()),
+                Keyword::Def => {
+                    let lo = self.span().lo;
+                    self.parse_def(Vec::new(), lo)
+                }
+                Keyword::Class | Keyword::Try | Keyword::With | Keyword::Async => {
+                    self.skip_unsupported_compound();
+                    None
+                }
+                Keyword::Elif | Keyword::Else | Keyword::Except | Keyword::Finally => {
+                    self.stray_clause();
+                    None
+                }
+                _ => {
+                    self.parse_simple_line(out);
+                    None
+                }
+            },
+            TokenKind::Punct(Punct::At) => self.parse_decorated(),
+            _ => {
+                self.parse_simple_line(out);
+                None
+            }
+        };
+        out.extend(stmt);
+    }
+
+    /// True at a keyword that starts a compound statement.
+    pub(super) fn at_compound_keyword(&self) -> bool {
+        matches!(
+            self.peek(),
+            TokenKind::Keyword(
+                Keyword::If
+                    | Keyword::While
+                    | Keyword::For
+                    | Keyword::Def
+                    | Keyword::Class
+                    | Keyword::Try
+                    | Keyword::With
+                    | Keyword::Async
+            ) | TokenKind::Punct(Punct::At)
+        )
+    }
+
+    // ----- simple statements --------------------------------------------
+
+    /// Simple statements separated by `;`, through the end of the line.
+    pub(super) fn parse_simple_line(&mut self, out: &mut Vec<Stmt>) {
+        let errors_before = self.errors_seen;
+        loop {
+            self.line_start = self.span().lo;
+            match self.parse_small_stmt() {
+                Ok(Some(stmt)) => out.push(stmt),
+                Ok(None) => {}
+                Err(_) => {
+                    self.skip_broken_line();
+                    return;
+                }
+            }
+            if self.eat(Punct::Semi).is_none() || self.at_newline() {
+                break;
+            }
+        }
+        match self.peek() {
+            TokenKind::Newline => {
+                self.bump();
+                if self.errors_seen > errors_before && matches!(self.peek(), TokenKind::Indent) {
+                    self.nested_block();
+                }
+            }
+            TokenKind::Eof => {}
+            _ => {
+                self.junk_after_statement(out.last());
+                self.skip_broken_line();
+            }
+        }
+    }
+
+    /// Skips the rest of a line that had an error. An indented block after
+    /// it most likely belongs to it (a mangled compound statement): that
+    /// block is parsed for its own errors and dropped, without an
+    /// "unexpected indent".
+    fn skip_broken_line(&mut self) {
+        self.skip_line();
+        if matches!(self.peek(), TokenKind::Indent) {
+            self.nested_block();
+        }
+    }
+
+    /// Reports tokens left over after a complete simple statement.
+    fn junk_after_statement(&mut self, last: Option<&Stmt>) {
+        let print_stmt = last.is_some_and(|s| match &s.kind {
+            StmtKind::Expr(e) => {
+                matches!(e.kind, ExprKind::Name(n) if self.interner.resolve(n) == "print")
+            }
+            _ => false,
+        });
+        let message = if print_stmt && can_start_expr(self.peek()) {
+            "missing parentheses in call to 'print'; did you mean print(...)?".to_string()
+        } else if can_start_expr(self.peek()) {
+            "invalid syntax: perhaps you forgot a comma or an operator?".to_string()
+        } else {
+            format!("invalid syntax: unexpected {}", self.describe_current())
+        };
+        let span = self.span();
+        self.error(message, span);
+    }
+
+    fn parse_small_stmt(&mut self) -> PResult<Option<Stmt>> {
+        let lo = self.span().lo;
+        let kind = match self.peek() {
+            TokenKind::Keyword(k) => match k {
+                Keyword::Pass => self.keyword_stmt(StmtKind::Pass),
+                Keyword::Break => self.keyword_stmt(StmtKind::Break),
+                Keyword::Continue => self.keyword_stmt(StmtKind::Continue),
+                Keyword::Return => self.parse_return()?,
+                Keyword::Del => self.parse_del()?,
+                Keyword::Global => StmtKind::Global(self.parse_name_list()?),
+                Keyword::Nonlocal => StmtKind::Nonlocal(self.parse_name_list()?),
+                Keyword::Assert => self.parse_assert()?,
+                Keyword::Import => self.parse_import()?,
+                Keyword::From => self.parse_from_import()?,
+                Keyword::Raise => {
+                    self.parse_raise()?;
+                    return Ok(None);
+                }
+                _ if self.at_compound_keyword() => {
+                    return Err(
+                        self.error_here("a compound statement cannot follow ';' on the same line")
+                    );
+                }
+                _ => self.parse_expr_stmt()?,
+            },
+            _ => self.parse_expr_stmt()?,
+        };
+        let span = Span::new(lo, self.prev_hi);
+        Ok(Some(Stmt { kind, span }))
+    }
+
+    fn keyword_stmt(&mut self, kind: StmtKind) -> StmtKind {
+        self.bump();
+        kind
+    }
+
+    /// True at the end of a simple statement.
+    fn at_stmt_end(&self) -> bool {
+        self.at_newline() || self.at(Punct::Semi)
+    }
+
+    fn parse_return(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        if self.at_stmt_end() {
+            return Ok(StmtKind::Return(None));
+        }
+        Ok(StmtKind::Return(Some(self.parse_testlist()?)))
+    }
+
+    fn parse_del(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let mut targets = Vec::new();
+        loop {
+            let mut target = self.parse_binary(super::expr::PREC_BITOR)?;
+            self.check_target(&mut target, TargetCtx::Del);
+            targets.push(target);
+            if self.eat(Punct::Comma).is_none() || self.at_stmt_end() {
+                break;
+            }
+        }
+        Ok(StmtKind::Del(targets))
+    }
+
+    fn parse_name_list(&mut self) -> PResult<Vec<Ident>> {
+        self.bump();
+        let mut names = vec![self.expect_ident("expected a name")?];
+        while self.eat(Punct::Comma).is_some() {
+            names.push(self.expect_ident("expected a name")?);
+        }
+        Ok(names)
+    }
+
+    fn parse_assert(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let test = self.parse_test()?;
+        let msg = match self.eat(Punct::Comma) {
+            Some(_) => Some(self.parse_test()?),
+            None => None,
+        };
+        Ok(StmtKind::Assert { test, msg })
+    }
+
+    /// `raise [exc [from cause]]`: parsed, reported, dropped.
+    fn parse_raise(&mut self) -> PResult<()> {
+        let lo = self.bump().lo;
+        if !self.at_stmt_end() {
+            self.parse_test()?;
+            if self.eat_kw(Keyword::From).is_some() {
+                self.parse_test()?;
+            }
+        }
+        let span = Span::new(lo, self.prev_hi);
+        self.unsupported("'raise' statements are not supported in kernels", span);
+        Ok(())
+    }
+
+    /// An expression statement, or an assignment of any kind.
+    fn parse_expr_stmt(&mut self) -> PResult<StmtKind> {
+        let first = self.parse_testlist()?;
+        if self.at(Punct::Eq) {
+            return self.parse_assign(first);
+        }
+        if let TokenKind::Punct(p) = self.peek() {
+            if let Some(op) = aug_op(*p) {
+                self.bump();
+                let mut target = first;
+                self.check_target(&mut target, TargetCtx::AugAssign);
+                let value = self.parse_testlist()?;
+                return Ok(StmtKind::AugAssign { target, op, value });
+            }
+        }
+        if self.eat(Punct::Colon).is_some() {
+            let mut target = first;
+            self.check_target(&mut target, TargetCtx::Annotated);
+            let annotation = self.parse_test()?;
+            let value = match self.eat(Punct::Eq) {
+                Some(_) => Some(self.parse_testlist()?),
+                None => None,
+            };
+            return Ok(StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            });
+        }
+        Ok(StmtKind::Expr(first))
+    }
+
+    /// `t1 = t2 = ... = value`, after the first target.
+    fn parse_assign(&mut self, first: Expr) -> PResult<StmtKind> {
+        let mut targets = Vec::new();
+        let mut value = first;
+        while self.eat(Punct::Eq).is_some() {
+            let next = self.parse_testlist()?;
+            targets.push(std::mem::replace(&mut value, next));
+        }
+        for target in &mut targets {
+            self.check_target(target, TargetCtx::Assign);
+        }
+        Ok(StmtKind::Assign { targets, value })
+    }
+
+    // ----- imports -------------------------------------------------------
+
+    fn parse_import(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let mut names = vec![self.parse_import_alias(true)?];
+        while self.eat(Punct::Comma).is_some() {
+            names.push(self.parse_import_alias(true)?);
+        }
+        Ok(StmtKind::Import(names))
+    }
+
+    /// `name [as alias]`, where `name` may be dotted when `dotted`.
+    fn parse_import_alias(&mut self, dotted: bool) -> PResult<ImportAlias> {
+        let name = if dotted {
+            self.parse_dotted_name()?
+        } else {
+            let part = self.expect_ident("expected a name to import")?;
+            DottedName {
+                span: part.span,
+                parts: vec![part],
+            }
+        };
+        let asname = match self.eat_kw(Keyword::As) {
+            Some(_) => Some(self.expect_ident("expected a name after 'as'")?),
+            None => None,
+        };
+        let hi = asname.map_or(name.span.hi, |a| a.span.hi);
+        let span = Span::new(name.span.lo, hi);
+        Ok(ImportAlias { name, asname, span })
+    }
+
+    fn parse_dotted_name(&mut self) -> PResult<DottedName> {
+        let mut parts = vec![self.expect_ident("expected a module name")?];
+        while self.eat(Punct::Dot).is_some() {
+            parts.push(self.expect_ident("expected a name after '.'")?);
+        }
+        let span = parts[0].span.to(parts[parts.len() - 1].span);
+        Ok(DottedName { parts, span })
+    }
+
+    fn parse_from_import(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let mut level = 0u32;
+        loop {
+            if self.eat(Punct::Dot).is_some() {
+                level = level.saturating_add(1);
+            } else if self.eat(Punct::Ellipsis).is_some() {
+                level = level.saturating_add(3);
+            } else {
+                break;
+            }
+        }
+        let module = if level == 0 || matches!(self.peek(), TokenKind::Name(_)) {
+            Some(self.parse_dotted_name()?)
+        } else {
+            None
+        };
+        if self.eat_kw(Keyword::Import).is_none() {
+            return Err(self.error_here("expected 'import'"));
+        }
+        let mut names = Vec::new();
+        if let Some(star) = self.eat(Punct::Star) {
+            self.unsupported("'from ... import *' is not supported in kernels", star);
+        } else if self.eat(Punct::LParen).is_some() {
+            loop {
+                names.push(self.parse_import_alias(false)?);
+                if self.eat(Punct::Comma).is_none() || self.at(Punct::RParen) {
+                    break;
+                }
+            }
+            self.expect(Punct::RParen, ")")?;
+        } else {
+            names.push(self.parse_import_alias(false)?);
+            while self.eat(Punct::Comma).is_some() {
+                names.push(self.parse_import_alias(false)?);
+            }
+        }
+        Ok(StmtKind::ImportFrom {
+            module,
+            names,
+            level,
+        })
+    }
+
+    // ----- compound statements ------------------------------------------
+
+    /// Ends a compound statement's header at its `:`. On error, reports and
+    /// skips to the `:` if the line has one. Returns whether it was clean.
+    fn header_colon(&mut self, eq_hint: bool) -> bool {
+        if self.eat(Punct::Colon).is_some() {
+            return true;
+        }
+        if eq_hint && self.at(Punct::Eq) {
+            let span = self.span();
+            self.error(
+                "invalid syntax: '=' is not allowed here, did you mean '=='?",
+                span,
+            );
+        } else {
+            self.error_here("expected ':'");
+        }
+        self.skip_to_colon();
+        false
+    }
+
+    /// A header's condition and `:`; an unparsable condition becomes an
+    /// error node. Returns the condition and whether the header was clean.
+    fn header_test(&mut self, eq_hint: bool) -> (Expr, bool) {
+        let lo = self.span().lo;
+        match self.parse_test() {
+            Ok(test) => {
+                let ok = self.header_colon(eq_hint);
+                (test, ok)
+            }
+            Err(_) => {
+                let span = Span::new(lo, self.prev_hi.max(lo));
+                self.skip_to_colon();
+                (self.mk(ExprKind::Error, span), false)
+            }
+        }
+    }
+
+    /// `if` (or `elif`) with its `elif`/`else` chain.
+    fn parse_if(&mut self) -> Stmt {
+        let kw = self.bump();
+        let (test, ok) = self.header_test(true);
+        let header_hi = self.prev_hi;
+        let body = self.parse_body(ok, "'if' statement", kw.lo);
+        let end = stmts_end(&body, header_hi);
+        let orelse = self.parse_else(true);
+        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        Stmt {
+            kind: StmtKind::If { test, body, orelse },
+            span,
+        }
+    }
+
+    /// An optional `else:` clause (or, when `elif` is allowed, an `elif`
+    /// chain, which becomes a nested `If`).
+    fn parse_else(&mut self, elif: bool) -> Vec<Stmt> {
+        self.line_start = self.span().lo;
+        if elif && self.at_kw(Keyword::Elif) {
+            if self.enter_block().is_err() {
+                while self.at_kw(Keyword::Elif) || self.at_kw(Keyword::Else) {
+                    self.skip_statement();
+                }
+                return Vec::new();
+            }
+            let nested = self.parse_if();
+            self.leave_block();
+            return vec![nested];
+        }
+        let Some(kw) = self.eat_kw(Keyword::Else) else {
+            return Vec::new();
+        };
+        let ok = self.header_colon(false);
+        self.parse_body(ok, "'else' statement", kw.lo)
+    }
+
+    fn parse_while(&mut self) -> Stmt {
+        let kw = self.bump();
+        let (test, ok) = self.header_test(true);
+        let header_hi = self.prev_hi;
+        let body = self.parse_body(ok, "'while' statement", kw.lo);
+        let end = stmts_end(&body, header_hi);
+        let orelse = self.parse_else(false);
+        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        Stmt {
+            kind: StmtKind::While { test, body, orelse },
+            span,
+        }
+    }
+
+    fn parse_for(&mut self) -> Stmt {
+        let kw = self.bump();
+        let header_lo = self.span().lo;
+        let (target, iter, ok) = match self.parse_for_header() {
+            Ok((target, iter)) => {
+                let ok = self.header_colon(false);
+                (target, iter, ok)
+            }
+            Err(_) => {
+                let span = Span::new(header_lo, self.prev_hi.max(header_lo));
+                self.skip_to_colon();
+                let target = self.mk(ExprKind::Error, span);
+                let iter = self.mk(ExprKind::Error, span);
+                (target, iter, false)
+            }
+        };
+        let header_hi = self.prev_hi;
+        let body = self.parse_body(ok, "'for' statement", kw.lo);
+        let end = stmts_end(&body, header_hi);
+        let orelse = self.parse_else(false);
+        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        let kind = StmtKind::For {
+            target,
+            iter,
+            body,
+            orelse,
+        };
+        Stmt { kind, span }
+    }
+
+    fn parse_for_header(&mut self) -> PResult<(Expr, Expr)> {
+        let mut target = self.parse_target_list()?;
+        self.check_target(&mut target, TargetCtx::Assign);
+        if self.eat_kw(Keyword::In).is_none() {
+            return Err(self.error_here("expected 'in'"));
+        }
+        let iter = self.parse_testlist()?;
+        Ok((target, iter))
+    }
+
+    /// Decorators and what they decorate (which must be a `def`).
+    fn parse_decorated(&mut self) -> Option<Stmt> {
+        let lo = self.span().lo;
+        let mut decorators = Vec::new();
+        let mut broken = false;
+        while self.at(Punct::At) {
+            self.line_start = self.span().lo;
+            self.bump();
+            let errors_before = self.errors_seen;
+            match self.parse_test() {
+                Ok(decorator) if self.at_newline() => decorators.push(decorator),
+                Ok(_) => {
+                    self.error_here("expected a newline after the decorator");
+                }
+                Err(_) => {}
+            }
+            if self.errors_seen > errors_before || !self.at_newline() {
+                broken = true;
+                self.skip_broken_line();
+            } else {
+                self.skip_line();
+            }
+        }
+        self.line_start = self.span().lo;
+        match self.peek() {
+            TokenKind::Keyword(Keyword::Def) => self.parse_def(decorators, lo),
+            TokenKind::Keyword(Keyword::Class | Keyword::Async) => {
+                self.skip_unsupported_compound();
+                None
+            }
+            _ if broken => None,
+            _ => {
+                let hi = decorators.last().map_or(lo + 1, |d| d.span.hi);
+                self.unsupported(
+                    "decorators are only supported on function definitions",
+                    Span::new(lo, hi),
+                );
+                None
+            }
+        }
+    }
+
+    /// `def name(params) [-> returns]: body`; `lo` is where the statement
+    /// starts (its first decorator, or `def`).
+    fn parse_def(&mut self, decorators: Vec<Expr>, lo: u32) -> Option<Stmt> {
+        let kw = self.bump();
+        let name = match self.expect_ident("expected a function name after 'def'") {
+            Ok(name) => name,
+            Err(_) => {
+                self.skip_to_colon();
+                self.parse_body(false, "function definition", kw.lo);
+                return None;
+            }
+        };
+        let mut params = Vec::new();
+        let mut ok = self.parse_params(&mut params).is_ok();
+        let mut header_hi = self.prev_hi;
+        let mut returns = None;
+        if ok && self.eat(Punct::Arrow).is_some() {
+            match self.parse_test() {
+                Ok(ret) => {
+                    header_hi = ret.span.hi;
+                    returns = Some(ret);
+                }
+                Err(_) => ok = false,
+            }
+        }
+        let ok = if ok {
+            self.header_colon(false)
+        } else {
+            self.skip_to_colon();
+            false
+        };
+        let body = self.parse_body(ok, "function definition", kw.lo);
+        let span = Span::new(lo, stmts_end(&body, header_hi));
+        let def = FunctionDef {
+            name,
+            params,
+            decorators,
+            returns,
+            body,
+            header_span: Span::new(kw.lo, header_hi),
+        };
+        Some(Stmt {
+            kind: StmtKind::FunctionDef(Box::new(def)),
+            span,
+        })
+    }
+
+    /// `(p1, p2: ann, p3=default)`, pushing each parameter as it is parsed.
+    fn parse_params(&mut self, params: &mut Vec<Param>) -> PResult<()> {
+        if self.eat(Punct::LParen).is_none() {
+            return Err(self.error_here("expected '(' after the function name"));
+        }
+        let mut default_seen = false;
+        while self.eat(Punct::RParen).is_none() {
+            match self.peek() {
+                TokenKind::Name(_) => {
+                    let param = self.parse_param()?;
+                    self.check_param(&param, params, &mut default_seen);
+                    params.push(param);
+                }
+                TokenKind::Punct(Punct::Star | Punct::DoubleStar | Punct::Slash) => {
+                    self.unsupported_param()?;
+                }
+                _ => return Err(self.error_here("expected a parameter name")),
+            }
+            if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
+                return Err(self.error_here("expected ',' or ')' after a parameter"));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_param(&mut self) -> PResult<Param> {
+        let name = self.expect_ident("expected a parameter name")?;
+        let annotation = match self.eat(Punct::Colon) {
+            Some(_) => Some(self.parse_test()?),
+            None => None,
+        };
+        let default = match self.eat(Punct::Eq) {
+            Some(_) => Some(self.parse_test()?),
+            None => None,
+        };
+        let span = Span::new(name.span.lo, self.prev_hi);
+        Ok(Param {
+            name,
+            annotation,
+            default,
+            span,
+        })
+    }
+
+    /// Reports a duplicate name or a missing default after a default.
+    fn check_param(&mut self, param: &Param, earlier: &[Param], default_seen: &mut bool) {
+        if earlier.iter().any(|p| p.name.name == param.name.name) {
+            let text = self.interner.resolve(param.name.name).to_string();
+            self.error(
+                format!("duplicate parameter '{text}' in function definition"),
+                param.name.span,
+            );
+        }
+        if param.default.is_some() {
+            *default_seen = true;
+        } else if *default_seen {
+            self.error(
+                "parameter without a default follows parameter with a default",
+                param.span,
+            );
+        }
+    }
+
+    /// `*args`, `**kwargs`, a bare `*` or `/`: reported and skipped.
+    fn unsupported_param(&mut self) -> PResult<()> {
+        let kind = self.peek().clone();
+        let star = self.bump();
+        let name = match self.peek() {
+            TokenKind::Name(_) => Some(self.parse_param()?),
+            _ => None,
+        };
+        let span = name.as_ref().map_or(star, |p| star.to(p.span));
+        let message = match (kind, name.is_some()) {
+            (TokenKind::Punct(Punct::DoubleStar), _) => {
+                "'**kwargs' parameters are not supported in kernels"
+            }
+            (TokenKind::Punct(Punct::Star), true) => {
+                "'*args' parameters are not supported in kernels"
+            }
+            (TokenKind::Punct(Punct::Star), false) => {
+                "keyword-only parameters ('*') are not supported in kernels"
+            }
+            _ => "positional-only parameters ('/') are not supported in kernels",
+        };
+        self.unsupported(message, span);
+        Ok(())
+    }
+
+    /// `class`, `try`, `with`, `async ...`: reported and skipped, with
+    /// their blocks (and `except`/`else`/`finally` clauses).
+    fn skip_unsupported_compound(&mut self) {
+        let kw = self.span();
+        let has_clauses = self.at_kw(Keyword::Try) || self.at_kw(Keyword::Async);
+        let (message, span) = match self.peek() {
+            TokenKind::Keyword(Keyword::Class) => {
+                let span = match self.peek_nth(1) {
+                    TokenKind::Name(_) => kw.to(self.tokens[self.pos + 1].span),
+                    _ => kw,
+                };
+                ("'class' definitions are not supported in kernels", span)
+            }
+            TokenKind::Keyword(Keyword::Try) => {
+                ("'try' statements are not supported in kernels", kw)
+            }
+            TokenKind::Keyword(Keyword::With) => {
+                ("'with' statements are not supported in kernels", kw)
+            }
+            _ => (
+                "'async' functions and statements are not supported in kernels",
+                kw,
+            ),
+        };
+        self.unsupported(message, span);
+        self.skip_statement();
+        while has_clauses
+            && matches!(
+                self.peek(),
+                TokenKind::Keyword(Keyword::Except | Keyword::Finally | Keyword::Else)
+            )
+        {
+            self.skip_statement();
+        }
+    }
+
+    /// `elif`, `else`, `except` or `finally` with nothing to continue.
+    fn stray_clause(&mut self) {
+        let span = self.span();
+        let message = match self.peek() {
+            TokenKind::Keyword(Keyword::Elif) => "invalid syntax: 'elif' without a matching 'if'",
+            TokenKind::Keyword(Keyword::Else) => {
+                "invalid syntax: 'else' without a matching 'if', 'for' or 'while'"
+            }
+            _ => "invalid syntax: exception handler without a matching 'try'",
+        };
+        self.error(message, span);
+        self.skip_statement();
+    }
+}

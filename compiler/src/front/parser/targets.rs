@@ -1,0 +1,86 @@
+//! Assignment targets: which expressions may be assigned to or deleted.
+//!
+//! Names, attributes and subscripts always may; tuples and lists of targets
+//! may in plain assignments, `for` loops and `del`. Anything else is
+//! reported ("cannot assign to a function call") and replaced by
+//! [`ExprKind::Error`], so later stages never see an invalid target.
+
+use super::Parser;
+use crate::front::ast::{Expr, ExprKind};
+
+/// Where a target appears.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum TargetCtx {
+    /// `t = v` and `for t in ...`.
+    Assign,
+    /// `t op= v`.
+    AugAssign,
+    /// `t: annotation`.
+    Annotated,
+    /// `del t`.
+    Del,
+}
+
+/// What an invalid target is, for the message.
+fn describe(kind: &ExprKind) -> &'static str {
+    match kind {
+        ExprKind::Call { .. } => "a function call",
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Bool(_)
+        | ExprKind::NoneLit
+        | ExprKind::Ellipsis => "a literal",
+        ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::BoolOp { .. } => {
+            "an operator expression"
+        }
+        ExprKind::Compare { .. } => "a comparison",
+        ExprKind::IfExp { .. } => "a conditional expression",
+        ExprKind::Slice { .. } => "a slice",
+        ExprKind::Tuple(_) => "a tuple",
+        ExprKind::List(_) => "a list",
+        _ => "this expression",
+    }
+}
+
+impl Parser<'_> {
+    /// Checks `target` for `ctx`; an invalid one is reported and becomes
+    /// [`ExprKind::Error`].
+    pub(super) fn check_target(&mut self, target: &mut Expr, ctx: TargetCtx) {
+        match &mut target.kind {
+            ExprKind::Name(_)
+            | ExprKind::Attribute { .. }
+            | ExprKind::Subscript { .. }
+            | ExprKind::Error => {}
+            ExprKind::Tuple(elems) | ExprKind::List(elems)
+                if matches!(ctx, TargetCtx::Assign | TargetCtx::Del) =>
+            {
+                for elem in elems.iter_mut() {
+                    self.check_target(elem, ctx);
+                }
+            }
+            kind => {
+                let what = describe(kind);
+                let message = match ctx {
+                    TargetCtx::Assign => format!("cannot assign to {what}"),
+                    TargetCtx::Del => format!("cannot delete {what}"),
+                    TargetCtx::AugAssign
+                        if matches!(kind, ExprKind::Tuple(_) | ExprKind::List(_)) =>
+                    {
+                        format!("{what} cannot be the target of an augmented assignment")
+                    }
+                    TargetCtx::AugAssign => format!("cannot assign to {what}"),
+                    TargetCtx::Annotated
+                        if matches!(kind, ExprKind::Tuple(_) | ExprKind::List(_)) =>
+                    {
+                        "only a single target (not a tuple) can be annotated".to_string()
+                    }
+                    TargetCtx::Annotated => format!("cannot annotate {what}"),
+                };
+                let span = target.span;
+                self.error(message, span);
+                target.kind = ExprKind::Error;
+            }
+        }
+    }
+}

@@ -1,0 +1,557 @@
+//! Unit tests of expression parsing: precedence, literals, calls,
+//! subscripts, spans, ids, unsupported constructs and nesting limits.
+
+use super::parse_module;
+use crate::front::ast::{Expr, ExprKind, Module, Stmt, StmtKind};
+use crate::front::interner::Interner;
+use crate::span::Span;
+
+/// Parses `src` and returns the module and the error messages.
+pub(super) fn parse(src: &str) -> (Module, Vec<String>) {
+    let mut diags = Vec::new();
+    let module = parse_module(src, &mut diags);
+    let messages = diags.iter().map(|d| d.message.clone()).collect();
+    (module, messages)
+}
+
+/// A compact prefix form of an expression, e.g. `(+ a (* b c))`.
+pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
+    let s = |e: &Expr| sexpr(e, names);
+    let list = |items: &[Expr]| items.iter().map(s).collect::<Vec<_>>().join(" ");
+    let opt = |e: &Option<Box<Expr>>| e.as_deref().map_or("_".to_string(), s);
+    match &e.kind {
+        ExprKind::Name(n) => names.resolve(*n).to_string(),
+        ExprKind::Int(v) => v.to_string(),
+        ExprKind::Float(v) => format!("{v:?}"),
+        ExprKind::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+        ExprKind::NoneLit => "None".to_string(),
+        ExprKind::Str(v) => format!("{v:?}"),
+        ExprKind::Ellipsis => "...".to_string(),
+        ExprKind::Attribute { value, attr } => {
+            format!("(. {} {})", s(value), names.resolve(attr.name))
+        }
+        ExprKind::Subscript { value, index } => format!("([] {} {})", s(value), s(index)),
+        ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } => {
+            let mut out = format!("(call {}", s(func));
+            for a in args {
+                out += &format!(" {}", s(a));
+            }
+            for k in keywords {
+                out += &format!(" {}={}", names.resolve(k.name.name), s(&k.value));
+            }
+            out + ")"
+        }
+        ExprKind::BinOp { op, left, right } => {
+            format!("({} {} {})", op.symbol(), s(left), s(right))
+        }
+        ExprKind::UnaryOp { op, operand } => format!("({} {})", op.symbol(), s(operand)),
+        ExprKind::BoolOp { op, values } => {
+            let op = if matches!(op, crate::front::ast::BoolOp::And) {
+                "and"
+            } else {
+                "or"
+            };
+            format!("({op} {})", list(values))
+        }
+        ExprKind::Compare { left, ops } => {
+            let mut out = format!("(cmp {}", s(left));
+            for (op, e) in ops {
+                out += &format!(" {} {}", op.symbol(), s(e));
+            }
+            out + ")"
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            format!("(if {} {} {})", s(test), s(body), s(orelse))
+        }
+        ExprKind::Tuple(items) => format!("(tuple {})", list(items)).replace(" )", ")"),
+        ExprKind::List(items) => format!("(list {})", list(items)).replace(" )", ")"),
+        ExprKind::Slice { lower, upper, step } => {
+            format!("(slice {} {} {})", opt(lower), opt(upper), opt(step))
+        }
+        ExprKind::Error => "ERR".to_string(),
+    }
+}
+
+/// The expression of a one-line expression statement.
+fn expr_stmt(src: &str) -> (Expr, Module) {
+    let (module, errors) = parse(src);
+    assert!(errors.is_empty(), "{src:?}: {errors:?}");
+    assert_eq!(module.body.len(), 1, "{src:?}");
+    match &module.body[0].kind {
+        StmtKind::Expr(e) => (e.clone(), module),
+        other => panic!("{src:?} is not an expression statement: {other:?}"),
+    }
+}
+
+/// The prefix form of the expression `src`.
+fn sx(src: &str) -> String {
+    let (e, module) = expr_stmt(src);
+    sexpr(&e, &module.interner)
+}
+
+/// The messages of parsing `src`, which must have errors.
+fn errors(src: &str) -> Vec<String> {
+    let (_, errors) = parse(src);
+    assert!(!errors.is_empty(), "expected errors for {src:?}");
+    errors
+}
+
+/// The text of `span` in `src`.
+fn text(src: &str, span: Span) -> &str {
+    &src[span.range()]
+}
+
+// ----- precedence -------------------------------------------------------
+
+#[test]
+fn boolean_operators() {
+    assert_eq!(sx("a or b and c"), "(or a (and b c))");
+    assert_eq!(sx("a or b or c"), "(or a b c)");
+    assert_eq!(sx("a and b and c or d"), "(or (and a b c) d)");
+    assert_eq!(sx("not a and b"), "(and (not a) b)");
+    assert_eq!(sx("a and not b or c"), "(or (and a (not b)) c)");
+    assert_eq!(sx("not not a"), "(not (not a))");
+}
+
+#[test]
+fn not_binds_looser_than_comparison() {
+    assert_eq!(sx("not a == b"), "(not (cmp a == b))");
+}
+
+#[test]
+fn comparisons_chain() {
+    assert_eq!(sx("0 <= i < n"), "(cmp 0 <= i < n)");
+    assert_eq!(sx("a == b != c > d >= e"), "(cmp a == b != c > d >= e)");
+    assert_eq!(sx("a in b"), "(cmp a in b)");
+    assert_eq!(sx("a not in b"), "(cmp a not in b)");
+    assert_eq!(sx("a is b"), "(cmp a is b)");
+    assert_eq!(sx("a is not b"), "(cmp a is not b)");
+    assert_eq!(sx("a < b | c"), "(cmp a < (| b c))");
+}
+
+#[test]
+fn bitwise_levels() {
+    assert_eq!(sx("a | b ^ c"), "(| a (^ b c))");
+    assert_eq!(sx("a ^ b & c"), "(^ a (& b c))");
+    assert_eq!(sx("a & b << c"), "(& a (<< b c))");
+    assert_eq!(sx("a | b | c"), "(| (| a b) c)");
+    assert_eq!(sx("a >> b"), "(>> a b)");
+}
+
+#[test]
+fn arithmetic_levels() {
+    assert_eq!(sx("a << b + c"), "(<< a (+ b c))");
+    assert_eq!(sx("a + b * c"), "(+ a (* b c))");
+    assert_eq!(sx("a - b - c"), "(- (- a b) c)");
+    assert_eq!(sx("a // b % c @ d / e"), "(/ (@ (% (// a b) c) d) e)");
+    assert_eq!(sx("(a + b) * c"), "(* (+ a b) c)");
+}
+
+#[test]
+fn unary_and_power() {
+    assert_eq!(sx("-2 ** 2"), "(- (** 2 2))");
+    assert_eq!(sx("2 ** -1"), "(** 2 (- 1))");
+    assert_eq!(sx("a ** b ** c"), "(** a (** b c))");
+    assert_eq!(sx("a * -b"), "(* a (- b))");
+    assert_eq!(sx("~a + +b"), "(+ (~ a) (+ b))");
+    assert_eq!(sx("-a.b ** 2"), "(- (** (. a b) 2))");
+}
+
+#[test]
+fn postfix_operators() {
+    assert_eq!(sx("a.b(c)[d]"), "([] (call (. a b) c) d)");
+    assert_eq!(sx("f(x)(y)"), "(call (call f x) y)");
+    assert_eq!(sx("cuda.threadIdx.x"), "(. (. cuda threadIdx) x)");
+}
+
+#[test]
+fn conditional_expression() {
+    assert_eq!(sx("x if c else y"), "(if c x y)");
+    assert_eq!(sx("x if c else y if d else z"), "(if c x (if d y z))");
+    assert_eq!(sx("a or b if c and d else e"), "(if (and c d) (or a b) e)");
+    assert_eq!(
+        errors("x = a if b"),
+        ["expected 'else' after 'if' expression"]
+    );
+}
+
+// ----- atoms ---------------------------------------------------------------
+
+#[test]
+fn literals() {
+    assert_eq!(sx("1"), "1");
+    assert_eq!(sx("0x10"), "16");
+    assert_eq!(sx("1.5"), "1.5");
+    assert_eq!(sx("1e-6"), "1e-6");
+    assert_eq!(sx("True"), "True");
+    assert_eq!(sx("False"), "False");
+    assert_eq!(sx("None"), "None");
+    assert_eq!(sx("..."), "...");
+    assert_eq!(sx("'a' \"b\" '''c'''"), "\"abc\"");
+}
+
+#[test]
+fn tuples_and_lists() {
+    assert_eq!(sx("a, b"), "(tuple a b)");
+    assert_eq!(sx("a,"), "(tuple a)");
+    assert_eq!(sx("(a, b)"), "(tuple a b)");
+    assert_eq!(sx("(a,)"), "(tuple a)");
+    assert_eq!(sx("()"), "(tuple)");
+    assert_eq!(sx("(a)"), "a");
+    assert_eq!(sx("[a, b]"), "(list a b)");
+    assert_eq!(sx("[a, b,]"), "(list a b)");
+    assert_eq!(sx("[]"), "(list)");
+}
+
+#[test]
+fn subscripts_and_slices() {
+    assert_eq!(sx("a[i]"), "([] a i)");
+    assert_eq!(sx("a[i, j]"), "([] a (tuple i j))");
+    assert_eq!(sx("a[i,]"), "([] a (tuple i))");
+    assert_eq!(
+        sx("float32[:, ::1]"),
+        "([] float32 (tuple (slice _ _ _) (slice _ _ 1)))"
+    );
+    assert_eq!(
+        sx("float32[::1, :]"),
+        "([] float32 (tuple (slice _ _ 1) (slice _ _ _)))"
+    );
+    assert_eq!(sx("a[1:2]"), "([] a (slice 1 2 _))");
+    assert_eq!(sx("a[x:]"), "([] a (slice x _ _))");
+    assert_eq!(sx("a[::-1]"), "([] a (slice _ _ (- 1)))");
+    assert_eq!(sx("a[1:n:2]"), "([] a (slice 1 n 2))");
+    assert_eq!(errors("a[]"), ["expected an expression"]);
+}
+
+#[test]
+fn calls() {
+    assert_eq!(sx("f()"), "(call f)");
+    assert_eq!(sx("f(a, b,)"), "(call f a b)");
+    assert_eq!(
+        sx("cuda.jit(device=True, fastmath=1)"),
+        "(call (. cuda jit) device=True fastmath=1)"
+    );
+    assert_eq!(sx("f(a, k=b)"), "(call f a k=b)");
+    assert_eq!(
+        errors("f(a=1, 2)"),
+        ["positional argument follows keyword argument"]
+    );
+    assert_eq!(errors("f(a=1, a=2)"), ["keyword argument repeated: 'a'"]);
+    assert_eq!(
+        errors("f(a + 1 = 2)"),
+        ["expression cannot contain assignment, perhaps you meant '=='?"]
+    );
+    assert_eq!(
+        errors("f(a b)"),
+        ["expected ',' or ')' after a call argument"]
+    );
+}
+
+// ----- spans and ids ----------------------------------------------------
+
+#[test]
+fn expression_spans() {
+    let src = "cuda.grid(1) + a[i, j] * (b - 1)";
+    let (e, _) = expr_stmt(src);
+    assert_eq!(text(src, e.span), src);
+    let ExprKind::BinOp { left, right, .. } = &e.kind else {
+        panic!()
+    };
+    assert_eq!(text(src, left.span), "cuda.grid(1)");
+    let ExprKind::Call { func, .. } = &left.kind else {
+        panic!()
+    };
+    assert_eq!(text(src, func.span), "cuda.grid");
+    let ExprKind::BinOp {
+        left: sub,
+        right: paren,
+        ..
+    } = &right.kind
+    else {
+        panic!()
+    };
+    assert_eq!(text(src, sub.span), "a[i, j]");
+    let ExprKind::Subscript { index, .. } = &sub.kind else {
+        panic!()
+    };
+    assert_eq!(text(src, index.span), "i, j");
+    assert_eq!(text(src, paren.span), "(b - 1)");
+}
+
+#[test]
+fn tuple_and_compare_spans() {
+    let src = "(a, b) == c < d";
+    let (e, _) = expr_stmt(src);
+    assert_eq!(text(src, e.span), src);
+    let ExprKind::Compare { left, .. } = &e.kind else {
+        panic!()
+    };
+    assert_eq!(text(src, left.span), "(a, b)");
+    let src = "x, y";
+    let (e, _) = expr_stmt(src);
+    assert_eq!(text(src, e.span), "x, y");
+}
+
+/// Every id in `e`, in any order.
+fn collect_ids(e: &Expr, out: &mut Vec<u32>) {
+    out.push(e.id.0);
+    let mut visit = |c: &Expr| collect_ids(c, out);
+    match &e.kind {
+        ExprKind::Attribute { value, .. } => visit(value),
+        ExprKind::Subscript { value, index } => {
+            visit(value);
+            visit(index);
+        }
+        ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } => {
+            visit(func);
+            args.iter().for_each(&mut visit);
+            keywords.iter().for_each(|k| visit(&k.value));
+        }
+        ExprKind::BinOp { left, right, .. } => {
+            visit(left);
+            visit(right);
+        }
+        ExprKind::UnaryOp { operand, .. } => visit(operand),
+        ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
+            values.iter().for_each(visit)
+        }
+        ExprKind::Compare { left, ops } => {
+            visit(left);
+            ops.iter().for_each(|(_, e)| visit(e));
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            visit(test);
+            visit(body);
+            visit(orelse);
+        }
+        ExprKind::Slice { lower, upper, step } => {
+            for part in [lower, upper, step].into_iter().flatten() {
+                visit(part);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every expression id in a statement list.
+pub(super) fn stmt_ids(body: &[Stmt], out: &mut Vec<u32>) {
+    for stmt in body {
+        match &stmt.kind {
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => collect_ids(e, out),
+            StmtKind::Assign { targets, value } => {
+                targets.iter().for_each(|t| collect_ids(t, out));
+                collect_ids(value, out);
+            }
+            StmtKind::AugAssign { target, value, .. } => {
+                collect_ids(target, out);
+                collect_ids(value, out);
+            }
+            StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
+                collect_ids(test, out);
+                stmt_ids(body, out);
+                stmt_ids(orelse, out);
+            }
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+            } => {
+                collect_ids(target, out);
+                collect_ids(iter, out);
+                stmt_ids(body, out);
+                stmt_ids(orelse, out);
+            }
+            StmtKind::FunctionDef(def) => {
+                def.decorators.iter().for_each(|d| collect_ids(d, out));
+                for p in &def.params {
+                    p.annotation
+                        .iter()
+                        .chain(&p.default)
+                        .for_each(|e| collect_ids(e, out));
+                }
+                def.returns.iter().for_each(|e| collect_ids(e, out));
+                stmt_ids(&def.body, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn expression_ids_are_dense_and_unique() {
+    let src = "@cuda.jit('void(f4[:])')\ndef k(a, n: int = 2) -> None:\n    \
+               i = cuda.grid(1)\n    if 0 <= i < n and (a, b)[0]:\n        \
+               a[i, ::2] = -a[i] ** 2 if x else [1, 2]\n    return f(y=1)\n";
+    let (module, errors) = parse(src);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut ids = Vec::new();
+    stmt_ids(&module.body, &mut ids);
+    ids.sort_unstable();
+    let want: Vec<u32> = (0..module.expr_count).collect();
+    assert_eq!(ids, want);
+}
+
+// ----- unsupported expressions ------------------------------------------
+
+#[test]
+fn unsupported_expressions_are_reported_as_error_nodes() {
+    let cases = [
+        (
+            "x = lambda a: a + 1",
+            "lambda expressions are not supported in kernels",
+        ),
+        (
+            "x = [i for i in r]",
+            "list comprehensions are not supported in kernels",
+        ),
+        (
+            "x = {i for i in r}",
+            "set comprehensions are not supported in kernels",
+        ),
+        (
+            "x = {i: 1 for i in r}",
+            "dict comprehensions are not supported in kernels",
+        ),
+        (
+            "x = (i for i in r)",
+            "generator expressions are not supported in kernels",
+        ),
+        (
+            "x = sum(i for i in r)",
+            "generator expressions are not supported in kernels",
+        ),
+        ("x = {1: 2}", "dict displays are not supported in kernels"),
+        ("x = {}", "dict displays are not supported in kernels"),
+        ("x = {1, 2}", "set displays are not supported in kernels"),
+        ("x = *a", "starred expressions are not supported in kernels"),
+        ("f(*a)", "starred expressions are not supported in kernels"),
+        (
+            "f(**kw)",
+            "'**' argument unpacking is not supported in kernels",
+        ),
+        (
+            "x = (y := 1)",
+            "assignment expressions (':=') are not supported in kernels",
+        ),
+        ("x = yield 1", "'yield' is not supported in kernels"),
+        (
+            "x = await y",
+            "'await' expressions are not supported in kernels",
+        ),
+        ("x = f'{a}'", "f-strings are not supported in kernels"),
+    ];
+    for (src, message) in cases {
+        let (module, errors) = parse(src);
+        assert_eq!(errors, [message], "{src}");
+        let mut ids = Vec::new();
+        stmt_ids(&module.body, &mut ids);
+        assert!(ids.iter().all(|&id| id < module.expr_count), "{src}");
+        let shown = match &module.body[0].kind {
+            StmtKind::Assign { value, .. } => sexpr(value, &module.interner),
+            StmtKind::Expr(e) => sexpr(e, &module.interner),
+            other => panic!("{other:?}"),
+        };
+        assert!(shown.contains("ERR"), "{src}: {shown}");
+    }
+}
+
+#[test]
+fn lambda_inside_a_header() {
+    let (module, errors) = parse("if f(lambda x=(1): x, y): pass\n");
+    assert_eq!(errors, ["lambda expressions are not supported in kernels"]);
+    assert_eq!(module.body.len(), 1);
+}
+
+#[test]
+fn unsupported_expression_spans() {
+    let src = "y = f(lambda q: q, [i for i in r])";
+    let mut diags = Vec::new();
+    parse_module(src, &mut diags);
+    let spans: Vec<&str> = diags.iter().map(|d| text(src, d.primary().span)).collect();
+    assert_eq!(spans, ["lambda q: q", "[i for i in r]"]);
+}
+
+// ----- nesting limits ----------------------------------------------------
+
+#[test]
+fn deep_nesting_within_the_limit_is_fine() {
+    let src = format!("x = {}1{}", "(".repeat(95), ")".repeat(95));
+    let (_, errors) = parse(&src);
+    assert!(errors.is_empty(), "{errors:?}");
+    let src = format!("x = {}1", "-".repeat(95));
+    let (_, errors) = parse(&src);
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = [
+        format!("x = {}1{}", "(".repeat(250), ")".repeat(250)),
+        format!("x = {}1{}", "[".repeat(100_000), "]".repeat(100_000)),
+        format!("x = {}1", "-".repeat(100_000)),
+        format!("x = {}1", "not ".repeat(100_000)),
+        format!("x = {}1", "a ** ".repeat(100_000)),
+        format!("x = {}1", "f(".repeat(100_000)),
+        format!("x = 1{}", " if a else 1".repeat(100_000)),
+        format!(
+            "x = {}1{}",
+            "(a or b and c | d ^ e & f << g + h * ".repeat(99),
+            ")".repeat(99)
+        ),
+    ];
+    for src in &deep {
+        let (_, errors) = parse(src);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e == "expression is nested too deeply"),
+            "{}: {errors:?}",
+            &src[..20]
+        );
+    }
+}
+
+#[test]
+fn deep_blocks_are_an_error_not_a_crash() {
+    let mut src = String::new();
+    for depth in 0..300 {
+        src += &" ".repeat(depth);
+        src += "if x:\n";
+    }
+    src += &" ".repeat(300);
+    src += "pass\n";
+    let (_, errors) = parse(&src);
+    assert_eq!(errors, ["blocks are nested too deeply"]);
+    let src = format!("if x: pass\n{}", "elif y: pass\n".repeat(10_000));
+    let (_, errors) = parse(&src);
+    assert_eq!(errors, ["blocks are nested too deeply"]);
+}
+
+#[test]
+fn long_flat_chains_are_fine() {
+    let src = format!("x = 1{}", " + 1".repeat(350));
+    let (_, errors) = parse(&src);
+    assert!(errors.is_empty());
+    let src = format!("x = ({})", "a, ".repeat(50_000));
+    let (_, errors) = parse(&src);
+    assert!(errors.is_empty());
+}
+
+#[test]
+fn long_chains_are_capped_in_height() {
+    let src = format!("x = 1{}", " + 1".repeat(5_000));
+    let (_, errors) = parse(&src);
+    assert_eq!(errors, ["expression is nested too deeply"]);
+    let src = format!("x = a{}", ".b".repeat(5_000));
+    let (_, errors) = parse(&src);
+    assert_eq!(errors, ["expression is nested too deeply"]);
+}

@@ -1,0 +1,229 @@
+//! Tokens produced by the lexer.
+//!
+//! Python's layout is made explicit: `Newline` ends a logical line, `Indent`
+//! and `Dedent` open and close blocks, exactly as CPython's tokenizer does.
+
+use super::interner::Symbol;
+use crate::span::Span;
+
+/// One token with its source span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// Python keywords the lexer recognises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Keyword {
+    False,
+    None,
+    True,
+    And,
+    As,
+    Assert,
+    Async,
+    Await,
+    Break,
+    Class,
+    Continue,
+    Def,
+    Del,
+    Elif,
+    Else,
+    Except,
+    Finally,
+    For,
+    From,
+    Global,
+    If,
+    Import,
+    In,
+    Is,
+    Lambda,
+    Nonlocal,
+    Not,
+    Or,
+    Pass,
+    Raise,
+    Return,
+    Try,
+    While,
+    With,
+    Yield,
+}
+
+impl Keyword {
+    /// The keyword for an identifier-shaped word, if it is one.
+    pub fn from_word(word: &str) -> Option<Keyword> {
+        use Keyword::*;
+        Some(match word {
+            "False" => False,
+            "None" => None,
+            "True" => True,
+            "and" => And,
+            "as" => As,
+            "assert" => Assert,
+            "async" => Async,
+            "await" => Await,
+            "break" => Break,
+            "class" => Class,
+            "continue" => Continue,
+            "def" => Def,
+            "del" => Del,
+            "elif" => Elif,
+            "else" => Else,
+            "except" => Except,
+            "finally" => Finally,
+            "for" => For,
+            "from" => From,
+            "global" => Global,
+            "if" => If,
+            "import" => Import,
+            "in" => In,
+            "is" => Is,
+            "lambda" => Lambda,
+            "nonlocal" => Nonlocal,
+            "not" => Not,
+            "or" => Or,
+            "pass" => Pass,
+            "raise" => Raise,
+            "return" => Return,
+            "try" => Try,
+            "while" => While,
+            "with" => With,
+            "yield" => Yield,
+            _ => return Option::None,
+        })
+    }
+
+    /// The keyword's spelling.
+    pub fn as_str(self) -> &'static str {
+        use Keyword::*;
+        match self {
+            False => "False",
+            None => "None",
+            True => "True",
+            And => "and",
+            As => "as",
+            Assert => "assert",
+            Async => "async",
+            Await => "await",
+            Break => "break",
+            Class => "class",
+            Continue => "continue",
+            Def => "def",
+            Del => "del",
+            Elif => "elif",
+            Else => "else",
+            Except => "except",
+            Finally => "finally",
+            For => "for",
+            From => "from",
+            Global => "global",
+            If => "if",
+            Import => "import",
+            In => "in",
+            Is => "is",
+            Lambda => "lambda",
+            Nonlocal => "nonlocal",
+            Not => "not",
+            Or => "or",
+            Pass => "pass",
+            Raise => "raise",
+            Return => "return",
+            Try => "try",
+            While => "while",
+            With => "with",
+            Yield => "yield",
+        }
+    }
+}
+
+/// Operators and delimiters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Punct {
+    Plus,          // +
+    Minus,         // -
+    Star,          // *
+    Slash,         // /
+    DoubleSlash,   // //
+    Percent,       // %
+    DoubleStar,    // **
+    At,            // @
+    LShift,        // <<
+    RShift,        // >>
+    Amp,           // &
+    Pipe,          // |
+    Caret,         // ^
+    Tilde,         // ~
+    ColonEq,       // :=
+    Lt,            // <
+    Gt,            // >
+    LtEq,          // <=
+    GtEq,          // >=
+    EqEq,          // ==
+    NotEq,         // !=
+    LParen,        // (
+    RParen,        // )
+    LBracket,      // [
+    RBracket,      // ]
+    LBrace,        // {
+    RBrace,        // }
+    Comma,         // ,
+    Colon,         // :
+    Dot,           // .
+    Semi,          // ;
+    Eq,            // =
+    Arrow,         // ->
+    PlusEq,        // +=
+    MinusEq,       // -=
+    StarEq,        // *=
+    SlashEq,       // /=
+    DoubleSlashEq, // //=
+    PercentEq,     // %=
+    AtEq,          // @=
+    AmpEq,         // &=
+    PipeEq,        // |=
+    CaretEq,       // ^=
+    RShiftEq,      // >>=
+    LShiftEq,      // <<=
+    DoubleStarEq,  // **=
+    Ellipsis,      // ...
+}
+
+/// What a token is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TokenKind {
+    /// An identifier.
+    Name(Symbol),
+    /// A keyword.
+    Keyword(Keyword),
+    /// An integer literal (any base, underscores removed). Literals that do
+    /// not fit in 64 bits are reported by the lexer and become 0.
+    Int(u64),
+    /// A float literal (`1.0`, `1e-6`, `.5`, `1_000.5`).
+    Float(f64),
+    /// A string literal with escapes processed (prefixes `r`, `b`, `u`, `f`
+    /// are recognised; `f`-strings are reported as unsupported by the parser).
+    Str {
+        /// The string's value.
+        value: String,
+        /// True for an f-string.
+        formatted: bool,
+    },
+    /// An operator or delimiter.
+    Punct(Punct),
+    /// End of a logical line.
+    Newline,
+    /// Start of an indented block.
+    Indent,
+    /// End of an indented block.
+    Dedent,
+    /// End of input (always the last token).
+    Eof,
+}
