@@ -1,0 +1,222 @@
+//! Evaluation of constant expressions written in the source.
+//!
+//! Used for module-level constants (`TPB = 16`, `N = TPB * 4`,
+//! `TWO_PI = 2 * math.pi`), for the shapes of shared and local arrays, and
+//! for arguments that must be known at compile time (`cuda.grid(2)`).
+//! Names are looked up through a [`ConstEnv`], so the same evaluator serves
+//! the module level (constants defined so far) and function bodies (names
+//! already resolved, where a local variable is a "runtime value").
+
+use super::consts::{fold_binary, fold_compare, fold_unary, round_float, ConstValue};
+use super::intrinsics::{Callee, Intrinsic, MathFn, Member};
+use crate::front::ast::{BoolOp, Expr, ExprKind};
+use crate::span::Span;
+use crate::types::Scalar;
+
+/// Why an expression is not a compile-time constant.
+#[derive(Clone, PartialEq, Debug)]
+pub struct NotConst {
+    /// The sub-expression that is not constant.
+    pub span: Span,
+    /// Why, e.g. "'n' is a runtime value".
+    pub reason: String,
+}
+
+/// What a name (or dotted path) denotes, as far as constants care.
+pub enum ConstLookup {
+    /// A constant value.
+    Value(ConstValue),
+    /// A namespace member (dtype, math function, `math.pi`).
+    Member(Member),
+    /// Not a constant; the string says why (e.g. "'n' is a runtime value").
+    NotConst(String),
+}
+
+/// Resolves names and attribute paths for the evaluator.
+pub trait ConstEnv {
+    /// Looks up a `Name` or `Attribute` expression.
+    fn lookup(&self, expr: &Expr) -> ConstLookup;
+}
+
+/// Evaluates `expr` at compile time.
+pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
+    let not_const = |reason: &str| NotConst {
+        span: expr.span,
+        reason: reason.to_string(),
+    };
+    match &expr.kind {
+        ExprKind::Int(v) => {
+            if *v <= i64::MAX as u64 {
+                Ok(ConstValue::Int(*v as i128, Scalar::I64))
+            } else {
+                Ok(ConstValue::Int(*v as i128, Scalar::U64))
+            }
+        }
+        ExprKind::Float(v) => Ok(ConstValue::Float(*v, Scalar::F64)),
+        ExprKind::Bool(b) => Ok(ConstValue::Bool(*b)),
+        ExprKind::Name(_) | ExprKind::Attribute { .. } => match env.lookup(expr) {
+            ConstLookup::Value(v) => Ok(v),
+            ConstLookup::Member(Member::FloatConst(v)) => Ok(ConstValue::Float(v, Scalar::F64)),
+            ConstLookup::Member(_) => Err(not_const("this is a function or type, not a value")),
+            ConstLookup::NotConst(reason) => Err(NotConst {
+                span: expr.span,
+                reason,
+            }),
+        },
+        ExprKind::Tuple(items) => {
+            let values: Result<Vec<_>, _> = items.iter().map(|e| eval(e, env)).collect();
+            Ok(ConstValue::Tuple(values?.into()))
+        }
+        ExprKind::BinOp { op, left, right } => {
+            let (a, b) = (eval(left, env)?, eval(right, env)?);
+            fold_binary(*op, &a, &b).ok_or_else(|| {
+                not_const(&format!(
+                    "'{}' of these constants cannot be computed at compile time",
+                    op.symbol()
+                ))
+            })
+        }
+        ExprKind::UnaryOp { op, operand } => {
+            let a = eval(operand, env)?;
+            fold_unary(*op, &a).ok_or_else(|| not_const("invalid operand for a unary operator"))
+        }
+        ExprKind::Compare { left, ops } => {
+            let mut lhs = eval(left, env)?;
+            for (op, right) in ops {
+                let rhs = eval(right, env)?;
+                match fold_compare(*op, &lhs, &rhs) {
+                    Some(true) => lhs = rhs,
+                    Some(false) => return Ok(ConstValue::Bool(false)),
+                    None => return Err(not_const("this comparison is not a constant")),
+                }
+            }
+            Ok(ConstValue::Bool(true))
+        }
+        ExprKind::BoolOp { op, values } => {
+            let mut last = None;
+            for v in values {
+                let c = eval(v, env)?;
+                let decides = match op {
+                    BoolOp::And => !c.truthy(),
+                    BoolOp::Or => c.truthy(),
+                };
+                if decides {
+                    return Ok(c);
+                }
+                last = Some(c);
+            }
+            last.ok_or_else(|| not_const("empty boolean expression"))
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            if eval(test, env)?.truthy() {
+                eval(body, env)
+            } else {
+                eval(orelse, env)
+            }
+        }
+        ExprKind::Subscript { value, index } => {
+            let v = eval(value, env)?;
+            let i = eval(index, env)?;
+            match (&v, i.as_int()) {
+                (ConstValue::Tuple(items), Some(k)) => {
+                    let n = items.len() as i128;
+                    let k = if k < 0 { k + n } else { k };
+                    if (0..n).contains(&k) {
+                        Ok(items[k as usize].clone())
+                    } else {
+                        Err(not_const("tuple index out of range"))
+                    }
+                }
+                _ => Err(not_const(
+                    "only constant tuples can be indexed at compile time",
+                )),
+            }
+        }
+        ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } if keywords.is_empty() => {
+            let callee = match env.lookup(func) {
+                ConstLookup::Member(Member::Func(c)) => c,
+                ConstLookup::Member(Member::Dtype(s)) => Callee::Cast(s),
+                _ => {
+                    return Err(not_const(
+                        "only conversions and math functions of constants are constant",
+                    ))
+                }
+            };
+            let values: Vec<ConstValue> = args
+                .iter()
+                .map(|a| eval(a, env))
+                .collect::<Result<_, _>>()?;
+            eval_call(callee, &values)
+                .ok_or_else(|| not_const("this call cannot be computed at compile time"))
+        }
+        _ => Err(not_const("this expression is not a compile-time constant")),
+    }
+}
+
+fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
+    match (callee, args) {
+        (Callee::Cast(s), [a]) => a.convert(s),
+        (Callee::Bool, [a]) => Some(ConstValue::Bool(a.truthy())),
+        (Callee::Len, [ConstValue::Tuple(items)]) => Some(ConstValue::i64(items.len() as i64)),
+        (Callee::Intrinsic(Intrinsic::Abs), [a]) => match a {
+            ConstValue::Int(v, s) => Some(ConstValue::Int(v.abs(), *s)),
+            ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),
+            _ => None,
+        },
+        (Callee::Intrinsic(i @ (Intrinsic::Min | Intrinsic::Max)), [first, rest @ ..]) => {
+            let mut best = first.clone();
+            for v in rest {
+                let better = fold_compare(
+                    if i == Intrinsic::Min {
+                        crate::front::ast::CmpOp::Lt
+                    } else {
+                        crate::front::ast::CmpOp::Gt
+                    },
+                    v,
+                    &best,
+                )?;
+                if better {
+                    best = v.clone();
+                }
+            }
+            Some(best)
+        }
+        (Callee::Intrinsic(Intrinsic::Round), [a]) => {
+            let v = a.as_f64()?;
+            let r = v.round_ties_even();
+            r.is_finite().then(|| ConstValue::i64(r as i64))
+        }
+        (Callee::Intrinsic(Intrinsic::Math(f)), [a]) => {
+            let s = a.scalar_type()?;
+            let out = if s == Scalar::F32 {
+                Scalar::F32
+            } else {
+                Scalar::F64
+            };
+            let x = a.as_f64()?;
+            let v = match f {
+                MathFn::Sqrt => x.sqrt(),
+                MathFn::Exp => x.exp(),
+                MathFn::Log => x.ln(),
+                MathFn::Log2 => x.log2(),
+                MathFn::Log10 => x.log10(),
+                MathFn::Sin => x.sin(),
+                MathFn::Cos => x.cos(),
+                MathFn::Tan => x.tan(),
+                MathFn::Fabs => x.abs(),
+                MathFn::Floor => x.floor(),
+                MathFn::Ceil => x.ceil(),
+                MathFn::Trunc => x.trunc(),
+                MathFn::Radians => x.to_radians(),
+                MathFn::Degrees => x.to_degrees(),
+                _ => return None,
+            };
+            Some(ConstValue::Float(round_float(v, out), out))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,406 @@
+//! Compile-time values and their arithmetic.
+//!
+//! Module-level constants (`TPB = 16`, `EPS = 1e-6`, `N = TPB * 4`), shapes
+//! of shared and local arrays, and literal sub-expressions of kernels are all
+//! [`ConstValue`]s. Folding follows the same typing rules as run-time code
+//! (int64 wrap-around, float32 rounding, Python floor division), so a folded
+//! expression has exactly the value the kernel would compute.
+
+use crate::front::ast::{BinOp, CmpOp, UnaryOp};
+use crate::types::{arith_result, pow_result, shift_result, truediv_result, Scalar, Type};
+use std::fmt;
+use std::rc::Rc;
+
+/// A typed compile-time value.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ConstValue {
+    /// An integer of the given type, stored sign- or zero-extended.
+    Int(i128, Scalar),
+    /// A float of the given float type (already rounded to it).
+    Float(f64, Scalar),
+    /// A boolean.
+    Bool(bool),
+    /// A tuple of constants.
+    Tuple(Rc<[ConstValue]>),
+}
+
+impl ConstValue {
+    /// An int64 constant.
+    pub fn i64(v: i64) -> Self {
+        ConstValue::Int(v as i128, Scalar::I64)
+    }
+
+    /// The value's type.
+    pub fn ty(&self) -> Type {
+        match self {
+            ConstValue::Int(_, s) | ConstValue::Float(_, s) => Type::Scalar(*s),
+            ConstValue::Bool(_) => Type::BOOL,
+            ConstValue::Tuple(items) => Type::Tuple(items.iter().map(ConstValue::ty).collect()),
+        }
+    }
+
+    /// The scalar type, if the value is a scalar.
+    pub fn scalar_type(&self) -> Option<Scalar> {
+        self.ty().scalar()
+    }
+
+    /// The value as an integer (ints and bools only).
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            ConstValue::Int(v, _) => Some(*v),
+            ConstValue::Bool(b) => Some(*b as i128),
+            _ => None,
+        }
+    }
+
+    /// The value as a float (any scalar).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            ConstValue::Int(v, _) => Some(*v as f64),
+            ConstValue::Float(v, _) => Some(*v),
+            ConstValue::Bool(b) => Some(*b as i64 as f64),
+            ConstValue::Tuple(_) => None,
+        }
+    }
+
+    /// Python truthiness.
+    pub fn truthy(&self) -> bool {
+        match self {
+            ConstValue::Int(v, _) => *v != 0,
+            ConstValue::Float(v, _) => *v != 0.0,
+            ConstValue::Bool(b) => *b,
+            ConstValue::Tuple(items) => !items.is_empty(),
+        }
+    }
+
+    /// Converts a scalar constant to another scalar type, with the same
+    /// semantics as a run-time conversion (wrap for ints, truncation toward
+    /// zero for float to int, rounding for float to float).
+    pub fn convert(&self, to: Scalar) -> Option<ConstValue> {
+        if to == Scalar::Bool {
+            return Some(ConstValue::Bool(self.truthy()));
+        }
+        if to.is_float() {
+            return Some(ConstValue::Float(round_float(self.as_f64()?, to), to));
+        }
+        let v = match self {
+            ConstValue::Float(f, _) => {
+                if !f.is_finite() {
+                    return None;
+                }
+                f.trunc() as i128
+            }
+            other => other.as_int()?,
+        };
+        Some(ConstValue::Int(wrap_int(v, to), to))
+    }
+}
+
+impl fmt::Display for ConstValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConstValue::Int(v, _) => write!(f, "{v}"),
+            ConstValue::Float(v, _) => {
+                if v.is_nan() {
+                    f.write_str("nan")
+                } else if v.is_infinite() {
+                    f.write_str(if *v > 0.0 { "inf" } else { "-inf" })
+                } else if v.fract() == 0.0 && v.abs() < 1e16 {
+                    write!(f, "{v:.1}")
+                } else {
+                    write!(f, "{v}")
+                }
+            }
+            ConstValue::Bool(b) => f.write_str(if *b { "True" } else { "False" }),
+            ConstValue::Tuple(items) => {
+                f.write_str("(")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                if items.len() == 1 {
+                    f.write_str(",")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// Rounds `v` to the precision of the float type `to`.
+pub fn round_float(v: f64, to: Scalar) -> f64 {
+    match to {
+        Scalar::F32 => v as f32 as f64,
+        Scalar::F16 => round_to_f16(v),
+        _ => v,
+    }
+}
+
+/// Rounds to the nearest IEEE half-precision value (ties to even).
+fn round_to_f16(v: f64) -> f64 {
+    if !v.is_finite() || v == 0.0 {
+        return v;
+    }
+    let a = v.abs();
+    if a >= 65520.0 {
+        return f64::INFINITY.copysign(v);
+    }
+    // Spacing of half values near `a`: 2^(e-10), with subnormals below 2^-14.
+    let e = a.log2().floor().max(-14.0);
+    let ulp = (e - 10.0).exp2();
+    let q = a / ulp;
+    let r = q.round();
+    let r = if (q - q.floor() - 0.5).abs() < f64::EPSILON && r % 2.0 != 0.0 {
+        r - 1.0
+    } else {
+        r
+    };
+    (r * ulp).copysign(v)
+}
+
+/// Wraps an integer to the width and signedness of `to` (two's complement).
+pub fn wrap_int(v: i128, to: Scalar) -> i128 {
+    let bits = to.bits();
+    let mask: u128 = if bits >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    let u = (v as u128) & mask;
+    if to.is_signed() && bits < 128 && (u >> (bits - 1)) & 1 == 1 {
+        (u as i128) - (1i128 << bits)
+    } else {
+        u as i128
+    }
+}
+
+/// Folds `a op b` whose result has scalar type `result` (the type checker
+/// decides it). Returns `None` when the operation must be left to run time
+/// (division by zero, shifts out of range, non-scalar operands).
+pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstValue> {
+    let (sa, sb) = (a.scalar_type()?, b.scalar_type()?);
+    let result = match op {
+        BinOp::Div => truediv_result(sa, sb),
+        BinOp::Pow => pow_result(sa, sb),
+        BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
+            if sa == Scalar::Bool && sb == Scalar::Bool =>
+        {
+            Scalar::Bool
+        }
+        BinOp::LShift | BinOp::RShift => shift_result(sa),
+        _ => arith_result(sa, sb),
+    };
+    if result == Scalar::Bool {
+        let (x, y) = (a.truthy(), b.truthy());
+        return Some(ConstValue::Bool(match op {
+            BinOp::BitAnd => x & y,
+            BinOp::BitOr => x | y,
+            _ => x ^ y,
+        }));
+    }
+    if result.is_float() {
+        let (x, y) = (a.convert(result)?.as_f64()?, b.as_f64()?);
+        let y = if op == BinOp::Pow && sb.is_int() {
+            y
+        } else {
+            round_float(y, result)
+        };
+        let v = match op {
+            BinOp::Add => x + y,
+            BinOp::Sub => x - y,
+            BinOp::Mul => x * y,
+            BinOp::Div => {
+                if y == 0.0 {
+                    return None;
+                }
+                x / y
+            }
+            BinOp::FloorDiv => {
+                if y == 0.0 {
+                    return None;
+                }
+                (x / y).floor()
+            }
+            BinOp::Mod => {
+                if y == 0.0 {
+                    return None;
+                }
+                let r = x % y;
+                if r != 0.0 && (r < 0.0) != (y < 0.0) {
+                    r + y
+                } else {
+                    r
+                }
+            }
+            BinOp::Pow => x.powf(y),
+            _ => return None,
+        };
+        return Some(ConstValue::Float(round_float(v, result), result));
+    }
+    let x = a.convert(result)?.as_int()?;
+    let y = match op {
+        BinOp::LShift | BinOp::RShift => b.as_int()?,
+        _ => b.convert(result)?.as_int()?,
+    };
+    let v: i128 = match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::FloorDiv => {
+            if y == 0 {
+                return None;
+            }
+            x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0)
+        }
+        BinOp::Mod => {
+            if y == 0 {
+                return None;
+            }
+            let r = x.rem_euclid(y);
+            if y < 0 && r != 0 {
+                r + y
+            } else {
+                r
+            }
+        }
+        BinOp::Pow => {
+            if y < 0 {
+                return None;
+            }
+            let mut acc: i128 = 1;
+            let mut base = x;
+            let mut e = y;
+            while e > 0 {
+                if e & 1 == 1 {
+                    acc = wrap_int(acc.wrapping_mul(base), result);
+                }
+                base = wrap_int(base.wrapping_mul(base), result);
+                e >>= 1;
+            }
+            acc
+        }
+        BinOp::LShift => {
+            if !(0..64).contains(&y) {
+                return None;
+            }
+            x << y
+        }
+        BinOp::RShift => {
+            if !(0..64).contains(&y) {
+                return None;
+            }
+            x >> y
+        }
+        BinOp::BitAnd => x & y,
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        BinOp::Div | BinOp::MatMul => return None,
+    };
+    Some(ConstValue::Int(wrap_int(v, result), result))
+}
+
+/// Folds a unary operation; `None` for non-scalars.
+pub fn fold_unary(op: UnaryOp, a: &ConstValue) -> Option<ConstValue> {
+    let s = a.scalar_type()?;
+    match op {
+        UnaryOp::Not => Some(ConstValue::Bool(!a.truthy())),
+        UnaryOp::Neg | UnaryOp::Pos if s.is_float() => {
+            let v = a.as_f64()?;
+            Some(ConstValue::Float(
+                if op == UnaryOp::Neg { -v } else { v },
+                s,
+            ))
+        }
+        UnaryOp::Neg | UnaryOp::Pos => {
+            let r = if s.is_unsigned() {
+                Scalar::U64
+            } else {
+                Scalar::I64
+            };
+            let v = a.as_int()?;
+            let v = if op == UnaryOp::Neg { -v } else { v };
+            Some(ConstValue::Int(wrap_int(v, r), r))
+        }
+        UnaryOp::Invert if s == Scalar::Bool => Some(ConstValue::Bool(!a.truthy())),
+        UnaryOp::Invert if s.is_int() => {
+            let r = if s.is_unsigned() {
+                Scalar::U64
+            } else {
+                Scalar::I64
+            };
+            Some(ConstValue::Int(wrap_int(!a.as_int()?, r), r))
+        }
+        UnaryOp::Invert => None,
+    }
+}
+
+/// Folds a comparison of two scalars (compared in their promoted type).
+pub fn fold_compare(op: CmpOp, a: &ConstValue, b: &ConstValue) -> Option<bool> {
+    let (sa, sb) = (a.scalar_type()?, b.scalar_type()?);
+    let common = sa.promote(sb);
+    let ord = if common.is_float() {
+        let (x, y) = (a.convert(common)?.as_f64()?, b.convert(common)?.as_f64()?);
+        x.partial_cmp(&y)
+    } else {
+        Some(a.as_int()?.cmp(&b.as_int()?))
+    };
+    use std::cmp::Ordering::*;
+    Some(match op {
+        CmpOp::Eq | CmpOp::Is => ord == Some(Equal),
+        CmpOp::NotEq | CmpOp::IsNot => ord != Some(Equal),
+        CmpOp::Lt => ord == Some(Less),
+        CmpOp::LtE => matches!(ord, Some(Less | Equal)),
+        CmpOp::Gt => ord == Some(Greater),
+        CmpOp::GtE => matches!(ord, Some(Greater | Equal)),
+        CmpOp::In | CmpOp::NotIn => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn i(v: i64) -> ConstValue {
+        ConstValue::i64(v)
+    }
+
+    #[test]
+    fn python_floor_semantics() {
+        assert_eq!(fold_binary(BinOp::FloorDiv, &i(3), &i(2)), Some(i(1)));
+        assert_eq!(fold_binary(BinOp::FloorDiv, &i(-7), &i(2)), Some(i(-4)));
+        assert_eq!(fold_binary(BinOp::Mod, &i(-7), &i(2)), Some(i(1)));
+        assert_eq!(fold_binary(BinOp::Mod, &i(7), &i(-2)), Some(i(-1)));
+        assert_eq!(fold_binary(BinOp::FloorDiv, &i(7), &i(0)), None);
+        let f = |v| ConstValue::Float(v, Scalar::F64);
+        assert_eq!(fold_binary(BinOp::Mod, &f(-7.5), &f(2.0)), Some(f(0.5)));
+    }
+
+    #[test]
+    fn int64_wraps() {
+        let max = i(i64::MAX);
+        assert_eq!(fold_binary(BinOp::Add, &max, &i(1)), Some(i(i64::MIN)));
+        assert_eq!(wrap_int(300, Scalar::U8), 44);
+        assert_eq!(wrap_int(200, Scalar::I8), -56);
+    }
+
+    #[test]
+    fn conversions() {
+        let f = ConstValue::Float(-2.7, Scalar::F64);
+        assert_eq!(
+            f.convert(Scalar::I32),
+            Some(ConstValue::Int(-2, Scalar::I32))
+        );
+        assert_eq!(
+            ConstValue::Float(0.1, Scalar::F64).convert(Scalar::F32),
+            Some(ConstValue::Float(0.1f32 as f64, Scalar::F32))
+        );
+        assert_eq!(round_to_f16(1.0 + 1.0 / 4096.0), 1.0);
+        assert_eq!(round_to_f16(65504.0), 65504.0);
+        assert_eq!(
+            fold_compare(CmpOp::Lt, &i(1), &ConstValue::Float(1.5, Scalar::F64)),
+            Some(true)
+        );
+    }
+}

@@ -1,0 +1,316 @@
+//! Text form of the typed program (`kernelc check --emit types`).
+//!
+//! Python-like and meant for people and snapshot tests: each function
+//! starts with its specialised signature and the type of every variable;
+//! the body shows every conversion the typing rules inserted as an explicit
+//! call (`float64(x)`), constants of types other than int64/float64/bool
+//! with their type (`float32(0.5)`), and ends each assignment or
+//! expression statement with a `# type` comment.
+
+use super::consts::ConstValue;
+use super::intrinsics::Intrinsic;
+use super::typed::*;
+use crate::types::{Scalar, Type};
+use std::fmt::Write;
+
+/// Prints every function of a typed program.
+pub fn dump_program(p: &TypedProgram) -> String {
+    let mut out = String::new();
+    for (i, c) in p.const_arrays.iter().enumerate() {
+        let shape: Vec<String> = c.shape.iter().map(u64::to_string).collect();
+        let _ = writeln!(
+            out,
+            "const[{i}] {}: {}[{}]",
+            c.name,
+            c.elem,
+            shape.join(", ")
+        );
+    }
+    for (i, f) in p.functions.iter().enumerate() {
+        if i > 0 || !p.const_arrays.is_empty() {
+            out.push('\n');
+        }
+        dump_function(&mut out, p, f);
+    }
+    out
+}
+
+fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
+    let kind = if f.is_kernel { "kernel" } else { "device" };
+    let params: Vec<String> = f
+        .param_vars()
+        .iter()
+        .zip(&f.param_types)
+        .map(|(v, t)| {
+            if v.ty == *t {
+                format!("{}: {t}", v.name)
+            } else {
+                format!("{}: {t} (widened to {})", v.name, v.ty)
+            }
+        })
+        .collect();
+    let _ = writeln!(out, "{kind} {}({}) -> {}", f.name, params.join(", "), f.ret);
+    let flags = flag_names(&f.flags);
+    if !flags.is_empty() {
+        let _ = writeln!(out, "  flags: {}", flags.join(", "));
+    }
+    let locals: Vec<String> = f.vars[f.params as usize..]
+        .iter()
+        .map(|v| format!("{}: {}", v.name, v.ty))
+        .collect();
+    if !locals.is_empty() {
+        let _ = writeln!(out, "  locals: {}", locals.join(", "));
+    }
+    for (i, a) in f.shared_arrays.iter().enumerate() {
+        let _ = writeln!(out, "  shared[{i}]: {}", array_decl(a));
+    }
+    for (i, a) in f.local_arrays.iter().enumerate() {
+        let _ = writeln!(out, "  local[{i}]: {}", array_decl(a));
+    }
+    let printer = Printer { p, f };
+    printer.block(out, &f.body, 1);
+}
+
+fn array_decl(a: &ArrayDecl) -> String {
+    if a.dynamic {
+        return format!("{}[dynamic]", a.elem);
+    }
+    let shape: Vec<String> = a.shape.iter().map(u64::to_string).collect();
+    format!("{}[{}]", a.elem, shape.join(", "))
+}
+
+fn flag_names(flags: &JitFlags) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for (on, name) in [
+        (flags.fastmath, "fastmath"),
+        (flags.debug, "debug"),
+        (flags.boundscheck, "boundscheck"),
+        (flags.lineinfo, "lineinfo"),
+        (flags.inline, "inline"),
+    ] {
+        if on {
+            v.push(name);
+        }
+    }
+    v
+}
+
+struct Printer<'a> {
+    p: &'a TypedProgram,
+    f: &'a TypedFunction,
+}
+
+impl Printer<'_> {
+    fn block(&self, out: &mut String, stmts: &[TStmt], depth: usize) {
+        if stmts.is_empty() {
+            indent(out, depth);
+            out.push_str("pass\n");
+        }
+        for s in stmts {
+            self.stmt(out, s, depth);
+        }
+    }
+
+    fn stmt(&self, out: &mut String, s: &TStmt, depth: usize) {
+        indent(out, depth);
+        match &s.kind {
+            TStmtKind::Assign(v, e) => {
+                let _ = writeln!(
+                    out,
+                    "{} = {}  # {}",
+                    self.f.var(*v).name,
+                    self.expr(e),
+                    e.ty
+                );
+            }
+            TStmtKind::Store {
+                array,
+                indices,
+                value,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "{}[{}] = {}  # {}",
+                    self.expr(array),
+                    self.list(indices),
+                    self.expr(value),
+                    value.ty
+                );
+            }
+            TStmtKind::Expr(e) if e.ty == Type::None => {
+                let _ = writeln!(out, "{}", self.expr(e));
+            }
+            TStmtKind::Expr(e) => {
+                let _ = writeln!(out, "{}  # {}", self.expr(e), e.ty);
+            }
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let _ = writeln!(out, "if {}:", self.expr(cond));
+                self.block(out, then_body, depth + 1);
+                if !else_body.is_empty() {
+                    indent(out, depth);
+                    out.push_str("else:\n");
+                    self.block(out, else_body, depth + 1);
+                }
+            }
+            TStmtKind::While { cond, body } => {
+                let _ = writeln!(out, "while {}:", self.expr(cond));
+                self.block(out, body, depth + 1);
+            }
+            TStmtKind::For {
+                var,
+                start,
+                stop,
+                step,
+                body,
+            } => {
+                let v = self.f.var(*var);
+                let _ = writeln!(
+                    out,
+                    "for {} in range({}, {}, {}):  # {}",
+                    v.name,
+                    self.expr(start),
+                    self.expr(stop),
+                    self.expr(step),
+                    v.ty
+                );
+                self.block(out, body, depth + 1);
+            }
+            TStmtKind::Break => out.push_str("break\n"),
+            TStmtKind::Continue => out.push_str("continue\n"),
+            TStmtKind::Return(None) => out.push_str("return\n"),
+            TStmtKind::Return(Some(e)) => {
+                let _ = writeln!(out, "return {}  # {}", self.expr(e), e.ty);
+            }
+            TStmtKind::Print(args) => {
+                let parts: Vec<String> = args
+                    .iter()
+                    .map(|a| match a {
+                        PrintArg::Str(s) => format!("{s:?}"),
+                        PrintArg::Value(e) => self.expr(e),
+                    })
+                    .collect();
+                let _ = writeln!(out, "print({})", parts.join(", "));
+            }
+            TStmtKind::Assert { cond, msg } => match msg {
+                Some(m) => {
+                    let _ = writeln!(out, "assert {}, {m:?}", self.expr(cond));
+                }
+                None => {
+                    let _ = writeln!(out, "assert {}", self.expr(cond));
+                }
+            },
+        }
+    }
+
+    fn list(&self, items: &[TExpr]) -> String {
+        items
+            .iter()
+            .map(|i| self.expr(i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn expr(&self, e: &TExpr) -> String {
+        match &e.kind {
+            TExprKind::Const(c) => constant(c),
+            TExprKind::Var(v) => self.f.var(*v).name.clone(),
+            TExprKind::Cast(a) => format!("{}({})", type_call_name(&e.ty), self.expr(a)),
+            TExprKind::Unary(op, a) => {
+                let sep = if matches!(op, crate::front::ast::UnaryOp::Not) {
+                    " "
+                } else {
+                    ""
+                };
+                format!("({}{sep}{})", op.symbol(), self.expr(a))
+            }
+            TExprKind::Binary(op, a, b) => {
+                format!("({} {} {})", self.expr(a), op.symbol(), self.expr(b))
+            }
+            TExprKind::Compare(op, a, b) => {
+                format!("({} {} {})", self.expr(a), op.symbol(), self.expr(b))
+            }
+            TExprKind::And(a, b) => format!("({} and {})", self.expr(a), self.expr(b)),
+            TExprKind::Or(a, b) => format!("({} or {})", self.expr(a), self.expr(b)),
+            TExprKind::Select(c, a, b) => format!(
+                "({} if {} else {})",
+                self.expr(a),
+                self.expr(c),
+                self.expr(b)
+            ),
+            TExprKind::Let(v, value, body) => {
+                format!(
+                    "(let {} = {} in {})",
+                    self.f.var(*v).name,
+                    self.expr(value),
+                    self.expr(body)
+                )
+            }
+            TExprKind::Index(a, idx) => format!("{}[{}]", self.expr(a), self.list(idx)),
+            TExprKind::ArrayProp(a, prop) => match prop {
+                ArrayProp::Extent(k) => format!("{}.shape[{k}]", self.expr(a)),
+                ArrayProp::Stride(k) => format!("{}.strides[{k}]", self.expr(a)),
+                ArrayProp::Size => format!("{}.size", self.expr(a)),
+            },
+            TExprKind::Tuple(items) => {
+                if items.len() == 1 {
+                    format!("({},)", self.expr(&items[0]))
+                } else {
+                    format!("({})", self.list(items))
+                }
+            }
+            TExprKind::TupleGet(a, k) => format!("{}[{k}]", self.expr(a)),
+            TExprKind::Intrinsic(i, args) => intrinsic(*i, &self.list(args), &e.ty),
+            TExprKind::Call(f, args) => {
+                let callee = self.p.function(*f);
+                let tys: Vec<String> = callee.param_types.iter().map(Type::to_string).collect();
+                format!("{}<{}>({})", callee.name, tys.join(", "), self.list(args))
+            }
+            TExprKind::SharedArray(i) => format!("shared[{i}]"),
+            TExprKind::LocalArray(i) => format!("local[{i}]"),
+            TExprKind::ConstArray(i) => format!("const[{i}]"),
+        }
+    }
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+fn type_call_name(t: &Type) -> String {
+    match t {
+        Type::Scalar(s) => s.name().to_string(),
+        other => format!("<{other}>"),
+    }
+}
+
+fn constant(c: &ConstValue) -> String {
+    match c {
+        ConstValue::Int(_, Scalar::I64)
+        | ConstValue::Float(_, Scalar::F64)
+        | ConstValue::Bool(_) => c.to_string(),
+        ConstValue::Int(_, s) | ConstValue::Float(_, s) => format!("{s}({c})"),
+        ConstValue::Tuple(items) => {
+            let parts: Vec<String> = items.iter().map(constant).collect();
+            if parts.len() == 1 {
+                format!("({},)", parts[0])
+            } else {
+                format!("({})", parts.join(", "))
+            }
+        }
+    }
+}
+
+fn intrinsic(i: Intrinsic, args: &str, ty: &Type) -> String {
+    match i {
+        Intrinsic::Special(..) | Intrinsic::LaneId | Intrinsic::WarpSize => i.to_string(),
+        Intrinsic::Grid(n) | Intrinsic::GridSize(n) => format!("{i}({n})"),
+        _ if *ty == Type::None => format!("{i}({args})"),
+        _ => format!("{i}<{ty}>({args})"),
+    }
+}

@@ -1,0 +1,661 @@
+//! The intrinsic table: every name a kernel can reach through `cuda`,
+//! `math`, `numpy`, `numba` and the builtins, in one place.
+//!
+//! Each entry says where the name lives (its namespace and attribute), what
+//! it is ([`Member`]) and, for callables, the parameter names used to match
+//! keyword arguments. The typing rule of every callable is the single
+//! function `typeck::calls::type_call`, and the later stages key their
+//! lowering on the same [`Intrinsic`] values, so adding an intrinsic means
+//! adding one row here and one arm there.
+
+use crate::types::Scalar;
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A namespace (module or module-like object) whose attributes are looked up.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ns {
+    /// `numba.cuda` (also `kernelc.cuda`).
+    Cuda,
+    /// `cuda.shared`.
+    CudaShared,
+    /// `cuda.local`.
+    CudaLocal,
+    /// `cuda.const`.
+    CudaConst,
+    /// `cuda.atomic`.
+    CudaAtomic,
+    /// `cuda.threadIdx` and friends.
+    Dim3(Dim3),
+    /// `math`.
+    Math,
+    /// `numpy`.
+    Numpy,
+    /// `numba`.
+    Numba,
+    /// `numba.types`.
+    NumbaTypes,
+    /// `kernelc` (the binding's own module).
+    Kernelc,
+}
+
+impl Ns {
+    /// The namespace as written by a user.
+    pub fn path(self) -> &'static str {
+        match self {
+            Ns::Cuda => "cuda",
+            Ns::CudaShared => "cuda.shared",
+            Ns::CudaLocal => "cuda.local",
+            Ns::CudaConst => "cuda.const",
+            Ns::CudaAtomic => "cuda.atomic",
+            Ns::Dim3(d) => d.path(),
+            Ns::Math => "math",
+            Ns::Numpy => "numpy",
+            Ns::Numba => "numba",
+            Ns::NumbaTypes => "numba.types",
+            Ns::Kernelc => "kernelc",
+        }
+    }
+}
+
+/// The four `dim3` special registers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Dim3 {
+    /// `cuda.threadIdx`.
+    ThreadIdx,
+    /// `cuda.blockIdx`.
+    BlockIdx,
+    /// `cuda.blockDim`.
+    BlockDim,
+    /// `cuda.gridDim`.
+    GridDim,
+}
+
+impl Dim3 {
+    fn path(self) -> &'static str {
+        match self {
+            Dim3::ThreadIdx => "cuda.threadIdx",
+            Dim3::BlockIdx => "cuda.blockIdx",
+            Dim3::BlockDim => "cuda.blockDim",
+            Dim3::GridDim => "cuda.gridDim",
+        }
+    }
+}
+
+/// Atomic read-modify-write operations (`cuda.atomic.*`, except `cas`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(missing_docs)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    Exch,
+    Inc,
+    Dec,
+}
+
+impl AtomicOp {
+    /// The Python name (`and_` for `And`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Max => "max",
+            AtomicOp::Min => "min",
+            AtomicOp::And => "and_",
+            AtomicOp::Or => "or_",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Exch => "exch",
+            AtomicOp::Inc => "inc",
+            AtomicOp::Dec => "dec",
+        }
+    }
+}
+
+/// Functions of the `math` module.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(missing_docs)]
+pub enum MathFn {
+    Sqrt,
+    Exp,
+    Expm1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Pow,
+    Fabs,
+    Floor,
+    Ceil,
+    Trunc,
+    Copysign,
+    Fmod,
+    Hypot,
+    Erf,
+    Erfc,
+    Gamma,
+    Lgamma,
+    IsNan,
+    IsInf,
+    IsFinite,
+    Radians,
+    Degrees,
+}
+
+impl MathFn {
+    /// Number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            MathFn::Atan2 | MathFn::Pow | MathFn::Copysign | MathFn::Fmod | MathFn::Hypot => 2,
+            _ => 1,
+        }
+    }
+
+    /// True for the predicates returning `bool`.
+    pub fn is_predicate(self) -> bool {
+        matches!(self, MathFn::IsNan | MathFn::IsInf | MathFn::IsFinite)
+    }
+}
+
+/// An operation provided by the language rather than written by the user.
+/// Later stages lower each of these to IR and PTX.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Intrinsic {
+    /// `cuda.threadIdx.x` etc.: a `dim3` special register, axis 0..3.
+    Special(Dim3, u8),
+    /// `cuda.laneid`.
+    LaneId,
+    /// `cuda.warpsize`.
+    WarpSize,
+    /// `cuda.grid(n)`.
+    Grid(u8),
+    /// `cuda.gridsize(n)`.
+    GridSize(u8),
+    /// `cuda.syncthreads()`.
+    SyncThreads,
+    /// `cuda.syncthreads_count(pred)`.
+    SyncThreadsCount,
+    /// `cuda.syncthreads_and(pred)`.
+    SyncThreadsAnd,
+    /// `cuda.syncthreads_or(pred)`.
+    SyncThreadsOr,
+    /// `cuda.syncwarp([mask])`.
+    SyncWarp,
+    /// `cuda.threadfence()`.
+    ThreadFence,
+    /// `cuda.threadfence_block()`.
+    ThreadFenceBlock,
+    /// `cuda.threadfence_system()`.
+    ThreadFenceSystem,
+    /// `cuda.atomic.<op>(array, index, value)`.
+    Atomic(AtomicOp),
+    /// `cuda.atomic.cas(array, index, old, value)`.
+    AtomicCas,
+    /// `cuda.atomic.compare_and_swap(array, old, value)` (element 0).
+    AtomicCompareAndSwap,
+    /// `cuda.shfl_sync(mask, value, src_lane)`.
+    ShflSync,
+    /// `cuda.shfl_up_sync(mask, value, delta)`.
+    ShflUpSync,
+    /// `cuda.shfl_down_sync(mask, value, delta)`.
+    ShflDownSync,
+    /// `cuda.shfl_xor_sync(mask, value, lane_mask)`.
+    ShflXorSync,
+    /// `cuda.all_sync(mask, pred)`.
+    AllSync,
+    /// `cuda.any_sync(mask, pred)`.
+    AnySync,
+    /// `cuda.eq_sync(mask, pred)`.
+    EqSync,
+    /// `cuda.ballot_sync(mask, pred)`.
+    BallotSync,
+    /// `cuda.activemask()`.
+    ActiveMask,
+    /// `cuda.lanemask_lt()`.
+    LanemaskLt,
+    /// `cuda.popc(x)`.
+    Popc,
+    /// `cuda.clz(x)`.
+    Clz,
+    /// `cuda.ffs(x)`.
+    Ffs,
+    /// `cuda.brev(x)`.
+    Brev,
+    /// `cuda.fma(a, b, c)`.
+    Fma,
+    /// `cuda.cbrt(x)`.
+    Cbrt,
+    /// A `math` function.
+    Math(MathFn),
+    /// `min(a, b, ...)`.
+    Min,
+    /// `max(a, b, ...)`.
+    Max,
+    /// `abs(x)`.
+    Abs,
+    /// `round(x)` (to int64) or `round(x, ndigits)`.
+    Round,
+}
+
+impl fmt::Display for Intrinsic {
+    /// The intrinsic as a user writes it (`cuda.atomic.add`, `math.sqrt`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Intrinsic as I;
+        let name = match self {
+            I::Special(d, axis) => {
+                return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
+            }
+            I::Atomic(op) => return write!(f, "cuda.atomic.{}", op.name()),
+            I::Math(m) => {
+                let name = MATH_FUNCS
+                    .iter()
+                    .find(|(_, g)| g == m)
+                    .map_or("?", |(n, _)| n);
+                return write!(f, "math.{name}");
+            }
+            I::Grid(_) => "cuda.grid",
+            I::GridSize(_) => "cuda.gridsize",
+            I::LaneId => "cuda.laneid",
+            I::WarpSize => "cuda.warpsize",
+            I::SyncThreads => "cuda.syncthreads",
+            I::SyncThreadsCount => "cuda.syncthreads_count",
+            I::SyncThreadsAnd => "cuda.syncthreads_and",
+            I::SyncThreadsOr => "cuda.syncthreads_or",
+            I::SyncWarp => "cuda.syncwarp",
+            I::ThreadFence => "cuda.threadfence",
+            I::ThreadFenceBlock => "cuda.threadfence_block",
+            I::ThreadFenceSystem => "cuda.threadfence_system",
+            I::AtomicCas => "cuda.atomic.cas",
+            I::AtomicCompareAndSwap => "cuda.atomic.compare_and_swap",
+            I::ShflSync => "cuda.shfl_sync",
+            I::ShflUpSync => "cuda.shfl_up_sync",
+            I::ShflDownSync => "cuda.shfl_down_sync",
+            I::ShflXorSync => "cuda.shfl_xor_sync",
+            I::AllSync => "cuda.all_sync",
+            I::AnySync => "cuda.any_sync",
+            I::EqSync => "cuda.eq_sync",
+            I::BallotSync => "cuda.ballot_sync",
+            I::ActiveMask => "cuda.activemask",
+            I::LanemaskLt => "cuda.lanemask_lt",
+            I::Popc => "cuda.popc",
+            I::Clz => "cuda.clz",
+            I::Ffs => "cuda.ffs",
+            I::Brev => "cuda.brev",
+            I::Fma => "cuda.fma",
+            I::Cbrt => "cuda.cbrt",
+            I::Min => "min",
+            I::Max => "max",
+            I::Abs => "abs",
+            I::Round => "round",
+        };
+        f.write_str(name)
+    }
+}
+
+/// A callable that is not a user function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Callee {
+    /// An intrinsic operation.
+    Intrinsic(Intrinsic),
+    /// A dtype used as a conversion: `float32(x)`, `np.int64(x)`, `int(x)`.
+    Cast(Scalar),
+    /// `bool(x)`.
+    Bool,
+    /// `len(x)`.
+    Len,
+    /// `range(...)` (only as a `for` iterable).
+    Range,
+    /// `print(...)` (only as a statement).
+    Print,
+    /// `cuda.shared.array(shape, dtype)`.
+    SharedArray,
+    /// `cuda.local.array(shape, dtype)`.
+    LocalArray,
+    /// `cuda.const.array_like(host_array)`.
+    ConstArrayLike,
+}
+
+impl fmt::Display for Callee {
+    /// The callee as a user writes it, for messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Callee::Intrinsic(i) => write!(f, "{i}"),
+            Callee::Cast(s) => write!(f, "{s}"),
+            Callee::Bool => f.write_str("bool"),
+            Callee::Len => f.write_str("len"),
+            Callee::Range => f.write_str("range"),
+            Callee::Print => f.write_str("print"),
+            Callee::SharedArray => f.write_str("cuda.shared.array"),
+            Callee::LocalArray => f.write_str("cuda.local.array"),
+            Callee::ConstArrayLike => f.write_str("cuda.const.array_like"),
+        }
+    }
+}
+
+impl Callee {
+    /// Parameter names, for keyword arguments and arity messages.
+    pub fn params(self) -> &'static [&'static str] {
+        use Intrinsic as I;
+        match self {
+            Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
+            Callee::ConstArrayLike => &["ndarray"],
+            Callee::Cast(_) | Callee::Bool | Callee::Len => &["x"],
+            Callee::Range | Callee::Print => &[],
+            Callee::Intrinsic(i) => match i {
+                I::Grid(_) | I::GridSize(_) => &["ndim"],
+                I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => &["predicate"],
+                I::SyncWarp => &["mask"],
+                I::Atomic(_) => &["ary", "idx", "val"],
+                I::AtomicCas => &["ary", "idx", "old", "val"],
+                I::AtomicCompareAndSwap => &["ary", "old", "val"],
+                I::ShflSync => &["mask", "value", "src_lane"],
+                I::ShflUpSync | I::ShflDownSync => &["mask", "value", "delta"],
+                I::ShflXorSync => &["mask", "value", "lane_mask"],
+                I::AllSync | I::AnySync | I::EqSync | I::BallotSync => &["mask", "predicate"],
+                I::Popc | I::Clz | I::Ffs | I::Brev | I::Cbrt | I::Abs => &["x"],
+                I::Fma => &["a", "b", "c"],
+                I::Round => &["number", "ndigits"],
+                I::Math(f) if f.arity() == 2 => &["x", "y"],
+                I::Math(_) => &["x"],
+                _ => &[],
+            },
+        }
+    }
+
+    /// True when every listed parameter is required (others may be omitted).
+    pub fn required_params(self) -> usize {
+        match self {
+            Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
+            Callee::Intrinsic(Intrinsic::Round) => 1,
+            c => c.params().len(),
+        }
+    }
+}
+
+/// What an attribute of a namespace (or a builtin name) is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Member {
+    /// Another namespace (`cuda.shared`, `cuda.threadIdx`).
+    Namespace(Ns),
+    /// A value read without a call (`cuda.threadIdx.x`, `cuda.laneid`).
+    Value(Intrinsic),
+    /// A float constant (`math.pi`).
+    FloatConst(f64),
+    /// A dtype (`numba.float32`, `np.int8`); callable as a conversion.
+    Dtype(Scalar),
+    /// A callable.
+    Func(Callee),
+    /// `cuda.jit`: only valid as a decorator.
+    Jit,
+}
+
+fn table() -> &'static FxHashMap<(Ns, &'static str), Member> {
+    static TABLE: OnceLock<FxHashMap<(Ns, &'static str), Member>> = OnceLock::new();
+    TABLE.get_or_init(build_table)
+}
+
+fn build_table() -> FxHashMap<(Ns, &'static str), Member> {
+    use Intrinsic as I;
+    let mut t = FxHashMap::default();
+    let f = |i| Member::Func(Callee::Intrinsic(i));
+    let cuda: &[(&str, Member)] = &[
+        ("threadIdx", Member::Namespace(Ns::Dim3(Dim3::ThreadIdx))),
+        ("blockIdx", Member::Namespace(Ns::Dim3(Dim3::BlockIdx))),
+        ("blockDim", Member::Namespace(Ns::Dim3(Dim3::BlockDim))),
+        ("gridDim", Member::Namespace(Ns::Dim3(Dim3::GridDim))),
+        ("shared", Member::Namespace(Ns::CudaShared)),
+        ("local", Member::Namespace(Ns::CudaLocal)),
+        ("const", Member::Namespace(Ns::CudaConst)),
+        ("atomic", Member::Namespace(Ns::CudaAtomic)),
+        ("laneid", Member::Value(I::LaneId)),
+        ("warpsize", Member::Value(I::WarpSize)),
+        ("jit", Member::Jit),
+        ("grid", f(I::Grid(0))),
+        ("gridsize", f(I::GridSize(0))),
+        ("syncthreads", f(I::SyncThreads)),
+        ("syncthreads_count", f(I::SyncThreadsCount)),
+        ("syncthreads_and", f(I::SyncThreadsAnd)),
+        ("syncthreads_or", f(I::SyncThreadsOr)),
+        ("syncwarp", f(I::SyncWarp)),
+        ("threadfence", f(I::ThreadFence)),
+        ("threadfence_block", f(I::ThreadFenceBlock)),
+        ("threadfence_system", f(I::ThreadFenceSystem)),
+        ("shfl_sync", f(I::ShflSync)),
+        ("shfl_up_sync", f(I::ShflUpSync)),
+        ("shfl_down_sync", f(I::ShflDownSync)),
+        ("shfl_xor_sync", f(I::ShflXorSync)),
+        ("all_sync", f(I::AllSync)),
+        ("any_sync", f(I::AnySync)),
+        ("eq_sync", f(I::EqSync)),
+        ("ballot_sync", f(I::BallotSync)),
+        ("activemask", f(I::ActiveMask)),
+        ("lanemask_lt", f(I::LanemaskLt)),
+        ("popc", f(I::Popc)),
+        ("clz", f(I::Clz)),
+        ("ffs", f(I::Ffs)),
+        ("brev", f(I::Brev)),
+        ("fma", f(I::Fma)),
+        ("cbrt", f(I::Cbrt)),
+    ];
+    for (name, m) in cuda {
+        t.insert((Ns::Cuda, *name), *m);
+    }
+    t.insert((Ns::CudaShared, "array"), Member::Func(Callee::SharedArray));
+    t.insert((Ns::CudaLocal, "array"), Member::Func(Callee::LocalArray));
+    t.insert(
+        (Ns::CudaConst, "array_like"),
+        Member::Func(Callee::ConstArrayLike),
+    );
+    use AtomicOp::*;
+    for op in [Add, Sub, Max, Min, And, Or, Xor, Exch, Inc, Dec] {
+        t.insert((Ns::CudaAtomic, op.name()), f(I::Atomic(op)));
+    }
+    t.insert((Ns::CudaAtomic, "cas"), f(I::AtomicCas));
+    t.insert(
+        (Ns::CudaAtomic, "compare_and_swap"),
+        f(I::AtomicCompareAndSwap),
+    );
+    for d in [
+        Dim3::ThreadIdx,
+        Dim3::BlockIdx,
+        Dim3::BlockDim,
+        Dim3::GridDim,
+    ] {
+        for (axis, name) in ["x", "y", "z"].iter().enumerate() {
+            t.insert(
+                (Ns::Dim3(d), *name),
+                Member::Value(I::Special(d, axis as u8)),
+            );
+        }
+    }
+    for (name, func) in MATH_FUNCS {
+        t.insert((Ns::Math, *name), f(I::Math(*func)));
+    }
+    for (ns, consts) in [(Ns::Math, MATH_CONSTS), (Ns::Numpy, NUMPY_CONSTS)] {
+        for (name, v) in consts {
+            t.insert((ns, *name), Member::FloatConst(*v));
+        }
+    }
+    for ns in [Ns::Numba, Ns::NumbaTypes, Ns::Numpy] {
+        for name in DTYPE_NAMES {
+            if ns == Ns::Numpy
+                && matches!(
+                    *name,
+                    "b1" | "boolean"
+                        | "i1"
+                        | "i2"
+                        | "i4"
+                        | "i8"
+                        | "u1"
+                        | "u2"
+                        | "u4"
+                        | "u8"
+                        | "f2"
+                        | "f4"
+                        | "f8"
+                )
+            {
+                continue;
+            }
+            if let Some(s) = Scalar::from_name(name) {
+                t.insert((ns, *name), Member::Dtype(s));
+            }
+        }
+    }
+    t.insert((Ns::Numba, "cuda"), Member::Namespace(Ns::Cuda));
+    t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
+    t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
+    t
+}
+
+/// Dtype names recognised in `numba`, `numba.types` and `numpy`.
+pub const DTYPE_NAMES: &[&str] = &[
+    "bool_", "b1", "boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float16", "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8",
+    "f2", "f4", "f8", "intp", "uintp", "double", "single", "half",
+];
+
+const MATH_FUNCS: &[(&str, MathFn)] = &[
+    ("sqrt", MathFn::Sqrt),
+    ("exp", MathFn::Exp),
+    ("expm1", MathFn::Expm1),
+    ("log", MathFn::Log),
+    ("log2", MathFn::Log2),
+    ("log10", MathFn::Log10),
+    ("log1p", MathFn::Log1p),
+    ("sin", MathFn::Sin),
+    ("cos", MathFn::Cos),
+    ("tan", MathFn::Tan),
+    ("asin", MathFn::Asin),
+    ("acos", MathFn::Acos),
+    ("atan", MathFn::Atan),
+    ("atan2", MathFn::Atan2),
+    ("sinh", MathFn::Sinh),
+    ("cosh", MathFn::Cosh),
+    ("tanh", MathFn::Tanh),
+    ("asinh", MathFn::Asinh),
+    ("acosh", MathFn::Acosh),
+    ("atanh", MathFn::Atanh),
+    ("pow", MathFn::Pow),
+    ("fabs", MathFn::Fabs),
+    ("floor", MathFn::Floor),
+    ("ceil", MathFn::Ceil),
+    ("trunc", MathFn::Trunc),
+    ("copysign", MathFn::Copysign),
+    ("fmod", MathFn::Fmod),
+    ("hypot", MathFn::Hypot),
+    ("erf", MathFn::Erf),
+    ("erfc", MathFn::Erfc),
+    ("gamma", MathFn::Gamma),
+    ("lgamma", MathFn::Lgamma),
+    ("isnan", MathFn::IsNan),
+    ("isinf", MathFn::IsInf),
+    ("isfinite", MathFn::IsFinite),
+    ("radians", MathFn::Radians),
+    ("degrees", MathFn::Degrees),
+];
+
+const MATH_CONSTS: &[(&str, f64)] = &[
+    ("pi", std::f64::consts::PI),
+    ("e", std::f64::consts::E),
+    ("tau", std::f64::consts::TAU),
+    ("inf", f64::INFINITY),
+    ("nan", f64::NAN),
+];
+
+const NUMPY_CONSTS: &[(&str, f64)] = &[
+    ("pi", std::f64::consts::PI),
+    ("e", std::f64::consts::E),
+    ("inf", f64::INFINITY),
+    ("nan", f64::NAN),
+];
+
+/// Looks up `ns.attr`.
+pub fn member(ns: Ns, attr: &str) -> Option<Member> {
+    table().get(&(ns, attr)).copied()
+}
+
+/// All attribute names of a namespace, for "did you mean" suggestions.
+pub fn member_names(ns: Ns) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = table()
+        .keys()
+        .filter(|(n, _)| *n == ns)
+        .map(|(_, a)| *a)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Python builtins a kernel may use, by name.
+pub fn builtin(name: &str) -> Option<Member> {
+    use Intrinsic as I;
+    Some(match name {
+        "range" => Member::Func(Callee::Range),
+        "len" => Member::Func(Callee::Len),
+        "min" => Member::Func(Callee::Intrinsic(I::Min)),
+        "max" => Member::Func(Callee::Intrinsic(I::Max)),
+        "abs" => Member::Func(Callee::Intrinsic(I::Abs)),
+        "round" => Member::Func(Callee::Intrinsic(I::Round)),
+        "int" => Member::Func(Callee::Cast(Scalar::I64)),
+        "float" => Member::Func(Callee::Cast(Scalar::F64)),
+        "bool" => Member::Func(Callee::Bool),
+        "print" => Member::Func(Callee::Print),
+        _ => return None,
+    })
+}
+
+/// Names of the builtins, for suggestions.
+pub const BUILTIN_NAMES: &[&str] = &[
+    "range", "len", "min", "max", "abs", "round", "int", "float", "bool", "print",
+];
+
+/// The namespace a recognised module path imports as, if any.
+pub fn module_namespace(path: &str) -> Option<Ns> {
+    Some(match path {
+        "numba.cuda" | "kernelc.cuda" | "cuda" => Ns::Cuda,
+        "math" => Ns::Math,
+        "numpy" => Ns::Numpy,
+        "numba" => Ns::Numba,
+        "numba.types" => Ns::NumbaTypes,
+        "kernelc" => Ns::Kernelc,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_resolves_paths() {
+        assert_eq!(
+            member(Ns::Dim3(Dim3::ThreadIdx), "y"),
+            Some(Member::Value(Intrinsic::Special(Dim3::ThreadIdx, 1)))
+        );
+        assert_eq!(member(Ns::Numba, "f4"), Some(Member::Dtype(Scalar::F32)));
+        assert_eq!(member(Ns::Numpy, "f4"), None);
+        assert!(matches!(
+            member(Ns::Math, "pi"),
+            Some(Member::FloatConst(_))
+        ));
+        assert!(member_names(Ns::Cuda).contains(&"syncthreads"));
+    }
+}

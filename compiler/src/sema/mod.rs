@@ -1,0 +1,250 @@
+//! Semantic analysis: from the AST to a fully typed program.
+//!
+//! [`check`] runs the whole front end on one source file: parsing,
+//! [`resolve`] (imports, constants, names), [`signature`] strings,
+//! [`typeck`] (Numba's type inference, specialising device functions per
+//! call site) and returns the [`typed`] program with every diagnostic.
+//! [`dump`] prints the typed program for `kernelc check --emit types`.
+
+pub mod const_eval;
+pub mod consts;
+pub mod dump;
+pub mod intrinsics;
+pub mod resolve;
+pub mod signature;
+pub mod typeck;
+pub mod typed;
+
+use crate::diagnostics::{closest, render, Diagnostic, SourceFiles};
+use crate::front::{self, ast::Module};
+use crate::span::{FileId, Span};
+use crate::types::Type;
+use resolve::{DeclaredSig, ModuleEnv};
+use signature::{parse_signature, Signature};
+use typed::{ConstArrayDecl, TypedProgram};
+
+/// What to check.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// Check only this function (with `signature`, or its decorator's).
+    pub kernel: Option<String>,
+    /// A Numba signature string overriding the decorator's.
+    pub signature: Option<String>,
+    /// Element types and shapes of host-supplied constant arrays.
+    pub const_arrays: Vec<ConstArrayDecl>,
+}
+
+/// The result of checking a source file.
+#[derive(Debug)]
+pub struct Checked {
+    /// The source (file 0) and any signature text given as an option.
+    pub files: SourceFiles,
+    /// The parsed module.
+    pub module: Module,
+    /// The typed functions (complete only when there are no errors).
+    pub program: TypedProgram,
+    /// Functions that were only parsed and name-checked, having no
+    /// signature to type them with.
+    pub unsigned: Vec<String>,
+    /// Every diagnostic, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// True when at least one diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The diagnostics rendered with source lines and underlines.
+    pub fn render_diagnostics(&self) -> String {
+        render(&self.files, &self.diagnostics)
+    }
+}
+
+/// Parses, resolves and type-checks `source`.
+pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
+    let mut files = SourceFiles::new();
+    files.add(file_name, source);
+    let sig_file = options
+        .signature
+        .as_ref()
+        .map(|s| files.add("<signature>", s.as_str()));
+    let mut diags = Vec::new();
+    let module = front::parse(source, &mut diags);
+    let mut unsigned = Vec::new();
+    let program = {
+        let mut env = ModuleEnv::build(&module, &mut diags);
+        for f in 0..env.functions.len() as u32 {
+            env.resolve_function(f, &mut diags);
+        }
+        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays);
+        let mut roots = Vec::new();
+        for (f, sig) in entry_points(&env, options, sig_file, &mut diags, &mut unsigned) {
+            if let Ok(id) = checker.instantiate(f, sig.args, sig.ret.filter(|t| *t != Type::None)) {
+                roots.push(id);
+            }
+        }
+        checker.finish(&roots, &mut diags)
+    };
+    sort_and_dedup(&mut diags);
+    Checked {
+        files,
+        module,
+        program,
+        unsigned,
+        diagnostics: diags,
+    }
+}
+
+fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
+    diags.sort_by_key(|d| {
+        let l = d.primary();
+        (l.file.0, l.span.lo, l.span.hi)
+    });
+    diags.dedup_by(|a, b| a.message == b.message && a.labels == b.labels);
+}
+
+/// The functions to type-check and their signatures.
+fn entry_points(
+    env: &ModuleEnv<'_>,
+    options: &CheckOptions,
+    sig_file: Option<FileId>,
+    diags: &mut Vec<Diagnostic>,
+    unsigned: &mut Vec<String>,
+) -> Vec<(u32, Signature)> {
+    let mut out = Vec::new();
+    let cli_sig = |diags: &mut Vec<Diagnostic>| -> Option<Signature> {
+        let text = options.signature.as_ref()?;
+        let file = sig_file.expect("signature file was added");
+        match parse_signature(text) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                diags.push(Diagnostic::error_in(
+                    file,
+                    e.message,
+                    Span::new(e.range.start as u32, e.range.end as u32),
+                ));
+                None
+            }
+        }
+    };
+    let targets: Vec<u32> = match &options.kernel {
+        Some(name) => match env.function_named(name) {
+            Some(f) => vec![f],
+            None => {
+                let names: Vec<&str> = env.functions.iter().map(|f| env.name(f.name)).collect();
+                let mut d = Diagnostic::error(
+                    format!("there is no function named '{name}' in this file"),
+                    Span::new(0, 0),
+                );
+                d = match closest(name, names.iter().copied()) {
+                    Some(s) => d.with_help(format!("did you mean '{s}'?")),
+                    None => d.with_help(format!("functions in this file: {}", names.join(", "))),
+                };
+                diags.push(d);
+                return out;
+            }
+        },
+        None if options.signature.is_some() => {
+            let kernels: Vec<u32> = (0..env.functions.len() as u32)
+                .filter(|&f| env.functions[f as usize].is_kernel())
+                .collect();
+            if kernels.len() != 1 {
+                diags.push(Diagnostic::error(
+                    "a signature was given but the file does not have exactly one kernel; name it with --kernel",
+                    Span::new(0, 0),
+                ));
+                return out;
+            }
+            kernels
+        }
+        None => (0..env.functions.len() as u32)
+            .filter(|&f| env.functions[f as usize].jit)
+            .collect(),
+    };
+    for f in targets {
+        let info = &env.functions[f as usize];
+        let def = env.def(f);
+        let sigs: Vec<Signature> = if options.signature.is_some() {
+            cli_sig(diags).into_iter().collect()
+        } else {
+            info.sigs
+                .iter()
+                .filter_map(|s| decorator_sig(s, diags))
+                .collect()
+        };
+        if sigs.is_empty() && info.sigs.is_empty() && options.signature.is_none() {
+            unsigned.push(env.name(info.name).to_string());
+            continue;
+        }
+        for sig in sigs {
+            if sig.args.len() != def.params.len() {
+                let span = info.sigs.first().map_or(def.header_span, |s| s.span);
+                let file = if options.signature.is_some() {
+                    sig_file.expect("added")
+                } else {
+                    FileId::MAIN
+                };
+                let span = if file == FileId::MAIN {
+                    span
+                } else {
+                    Span::new(0, options.signature.as_ref().map_or(0, |s| s.len() as u32))
+                };
+                diags.push(
+                    Diagnostic::error_in(
+                        file,
+                        format!(
+                            "the signature has {} argument type{} but '{}' has {} parameter{}",
+                            sig.args.len(),
+                            if sig.args.len() == 1 { "" } else { "s" },
+                            env.name(info.name),
+                            def.params.len(),
+                            if def.params.len() == 1 { "" } else { "s" },
+                        ),
+                        span,
+                    )
+                    .with_secondary(def.header_span, "defined here"),
+                );
+                continue;
+            }
+            if info.is_kernel() && sig.ret.as_ref().is_some_and(|t| *t != Type::None) {
+                let span = info.sigs.first().map_or(def.header_span, |s| s.span);
+                diags.push(Diagnostic::error(
+                    "a kernel's signature must return void",
+                    span,
+                ));
+                continue;
+            }
+            out.push((f, sig));
+        }
+    }
+    out
+}
+
+/// Parses a decorator signature, reporting errors inside the string.
+fn decorator_sig(s: &DeclaredSig, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
+    match parse_signature(&s.text) {
+        Ok(sig) => Some(sig),
+        Err(e) => {
+            let span = match s.text_offset {
+                Some(off) => Span::new(
+                    off + e.range.start as u32,
+                    off + e.range.end.max(e.range.start) as u32,
+                ),
+                None => s.span,
+            };
+            let span = if span.is_empty() {
+                Span::new(span.lo.saturating_sub(1), span.lo)
+            } else {
+                span
+            };
+            let mut d = Diagnostic::error(format!("invalid signature: {}", e.message), span);
+            if s.from_expr {
+                d = d.with_note(format!("the signature reads as \"{}\"", s.text));
+            }
+            diags.push(d);
+            None
+        }
+    }
+}

@@ -1,0 +1,822 @@
+//! Name resolution: what every name in a source file refers to.
+//!
+//! [`ModuleEnv::build`] reads the top level of a file: imports (only the
+//! modules kernels may use), constants (folded now, as Numba freezes
+//! globals), host globals (module-level values that are not constants, such
+//! as the NumPy arrays behind `cuda.const.array_like`) and functions with
+//! their `@cuda.jit` options. [`ModuleEnv::resolve_function`] then resolves
+//! every `Name` and `Attribute` expression in a function body into a
+//! [`Res`], stored by [`ExprId`], and reports unknown names with a
+//! "did you mean" suggestion. The type checker reads that table and never
+//! looks a name up again.
+
+use super::const_eval::{self, ConstEnv, ConstLookup};
+use super::consts::ConstValue;
+use super::intrinsics::{self, builtin, member, member_names, module_namespace, Member, Ns};
+use super::typed::JitFlags;
+use crate::diagnostics::{closest, Diagnostic};
+use crate::front::ast::*;
+use crate::front::interner::Symbol;
+use crate::span::Span;
+use rustc_hash::FxHashMap;
+
+/// What a module-level name is bound to.
+#[derive(Clone, Debug)]
+pub enum Global {
+    /// An imported module (`cuda`, `math`, `np`).
+    Ns(Ns),
+    /// An imported item (`from numba import float32`, `from math import sqrt`).
+    Member(Member),
+    /// A compile-time constant.
+    Const(ConstValue),
+    /// A module-level value that is not a constant (e.g. a NumPy array).
+    HostGlobal,
+    /// A function defined in the file (index into [`ModuleEnv::functions`]).
+    Function(u32),
+    /// A name whose definition was already reported as an error (a failed
+    /// import); uses are silent so one mistake gives one message.
+    Error,
+}
+
+/// What a `Name` or `Attribute` expression refers to.
+#[derive(Clone, Debug, Default)]
+pub enum Res {
+    /// Not a name, or already reported as an error.
+    #[default]
+    Unresolved,
+    /// A local variable or parameter of the enclosing function.
+    Local(u32),
+    /// A namespace.
+    Ns(Ns),
+    /// An intrinsic, dtype, builtin or constant of a namespace.
+    Member(Member),
+    /// A module constant.
+    Const(ConstValue),
+    /// A module-level host value (only usable in `cuda.const.array_like`).
+    HostGlobal(Symbol),
+    /// A function of the file.
+    Function(u32),
+    /// An attribute of a value (`a.shape`): typed by the checker.
+    ValueAttr,
+}
+
+/// A signature given in a decorator.
+#[derive(Clone, Debug)]
+pub struct DeclaredSig {
+    /// The signature text.
+    pub text: String,
+    /// Where the text starts in the source (the first byte inside the
+    /// quotes), when it is a plain string literal whose bytes map 1:1.
+    pub text_offset: Option<u32>,
+    /// The whole signature argument.
+    pub span: Span,
+    /// A signature written as an expression (`void(float32[:])`) is
+    /// converted to text; its parse errors point at `span`.
+    pub from_expr: bool,
+}
+
+/// A function of the file.
+#[derive(Clone, Debug)]
+pub struct FunctionInfo {
+    /// Index of the `def` among the module's top-level statements.
+    pub stmt: usize,
+    /// The function's name.
+    pub name: Symbol,
+    /// True when decorated with `cuda.jit`.
+    pub jit: bool,
+    /// Decorator options.
+    pub flags: JitFlags,
+    /// Signatures given in the decorator.
+    pub sigs: Vec<DeclaredSig>,
+    /// Local variables: parameters first, then assigned names.
+    pub locals: Vec<(Symbol, Span)>,
+}
+
+impl FunctionInfo {
+    /// True for a kernel: `@cuda.jit` without `device=True`.
+    pub fn is_kernel(&self) -> bool {
+        self.jit && !self.flags.device
+    }
+}
+
+/// The module-level environment of a source file.
+pub struct ModuleEnv<'m> {
+    /// The parsed module.
+    pub module: &'m Module,
+    /// Module-level names.
+    pub globals: FxHashMap<Symbol, (Global, Span)>,
+    /// Functions, in source order.
+    pub functions: Vec<FunctionInfo>,
+    /// Resolution of every Name/Attribute expression, by [`ExprId`].
+    pub res: Vec<Res>,
+}
+
+impl<'m> ModuleEnv<'m> {
+    /// Reads the top level of `module`.
+    pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>) -> Self {
+        let mut env = ModuleEnv {
+            module,
+            globals: FxHashMap::default(),
+            functions: Vec::new(),
+            res: vec![Res::Unresolved; module.expr_count as usize],
+        };
+        for (i, stmt) in module.body.iter().enumerate() {
+            env.top_level(i, stmt, diags);
+        }
+        env
+    }
+
+    /// The text of a symbol.
+    pub fn name(&self, s: Symbol) -> &str {
+        self.module.interner.resolve(s)
+    }
+
+    /// The `def` of a function.
+    pub fn def(&self, f: u32) -> &'m FunctionDef {
+        match &self.module.body[self.functions[f as usize].stmt].kind {
+            StmtKind::FunctionDef(def) => def,
+            _ => unreachable!("function index points at a def"),
+        }
+    }
+
+    /// Finds a function by name.
+    pub fn function_named(&self, name: &str) -> Option<u32> {
+        let sym = self.module.interner.get(name)?;
+        match self.globals.get(&sym) {
+            Some((Global::Function(f), _)) => Some(*f),
+            _ => None,
+        }
+    }
+
+    fn top_level(&mut self, index: usize, stmt: &'m Stmt, diags: &mut Vec<Diagnostic>) {
+        match &stmt.kind {
+            StmtKind::Import(aliases) => {
+                for alias in aliases {
+                    self.import(alias, diags);
+                }
+            }
+            StmtKind::ImportFrom { module, names, level } => {
+                self.import_from(module.as_ref(), names, *level, stmt.span, diags);
+            }
+            StmtKind::FunctionDef(def) => {
+                let info = self.function_info(index, def, diags);
+                let f = self.functions.len() as u32;
+                self.functions.push(info);
+                self.globals.insert(def.name.name, (Global::Function(f), def.name.span));
+            }
+            StmtKind::Assign { targets, value } => {
+                for t in targets {
+                    self.module_assign(t, value, diags);
+                }
+            }
+            StmtKind::AnnAssign { target, value: Some(value), .. } => self.module_assign(target, value, diags),
+            StmtKind::Expr(Expr { kind: ExprKind::Str(_), .. }) | StmtKind::Pass => {}
+            StmtKind::If { test, .. } if is_main_guard(self.module, test) => {}
+            _ => diags.push(
+                Diagnostic::error(
+                    "only imports, constants and functions may appear at the top level of a kernel file",
+                    stmt.span,
+                )
+                .with_help("host code belongs in a separate script (or under `if __name__ == \"__main__\":`)"),
+            ),
+        }
+    }
+
+    fn module_assign(&mut self, target: &Expr, value: &Expr, diags: &mut Vec<Diagnostic>) {
+        let ExprKind::Name(name) = target.kind else {
+            diags.push(Diagnostic::error(
+                "only simple names can be assigned at the top level of a kernel file",
+                target.span,
+            ));
+            return;
+        };
+        let global = match const_eval::eval(value, &ModuleConstEnv { env: self }) {
+            Ok(v) => Global::Const(v),
+            Err(_) => Global::HostGlobal,
+        };
+        self.globals.insert(name, (global, target.span));
+    }
+
+    fn import(&mut self, alias: &ImportAlias, diags: &mut Vec<Diagnostic>) {
+        let path = self.dotted(&alias.name);
+        let Some(ns) = module_namespace(&path) else {
+            diags.push(unknown_module(&path, alias.name.span));
+            let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+            self.globals.insert(bound.name, (Global::Error, bound.span));
+            return;
+        };
+        match alias.asname {
+            Some(asname) => {
+                self.globals
+                    .insert(asname.name, (Global::Ns(ns), asname.span));
+            }
+            None => {
+                // `import numba.cuda` binds `numba`.
+                let first = alias.name.parts[0];
+                let top = module_namespace(self.name(first.name)).unwrap_or(ns);
+                self.globals
+                    .insert(first.name, (Global::Ns(top), first.span));
+            }
+        }
+    }
+
+    fn import_from(
+        &mut self,
+        module: Option<&DottedName>,
+        names: &[ImportAlias],
+        level: u32,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let Some(module) = module.filter(|_| level == 0) else {
+            diags.push(Diagnostic::error(
+                "relative imports are not supported in kernel files",
+                span,
+            ));
+            return;
+        };
+        let path = self.dotted(module);
+        let Some(ns) = module_namespace(&path) else {
+            diags.push(unknown_module(&path, module.span));
+            for alias in names {
+                let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+                self.globals.insert(bound.name, (Global::Error, bound.span));
+            }
+            return;
+        };
+        for alias in names {
+            let item = self.name(alias.name.parts[0].name).to_string();
+            let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+            match member(ns, &item) {
+                Some(Member::Namespace(inner)) => {
+                    self.globals
+                        .insert(bound.name, (Global::Ns(inner), bound.span));
+                }
+                Some(m) => {
+                    self.globals
+                        .insert(bound.name, (Global::Member(m), bound.span));
+                }
+                None => {
+                    self.globals.insert(bound.name, (Global::Error, bound.span));
+                    let mut d = Diagnostic::error(
+                        format!("cannot import '{item}' from '{path}': kernels cannot use it"),
+                        alias.name.span,
+                    );
+                    if let Some(s) = closest(&item, member_names(ns)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+    }
+
+    fn dotted(&self, d: &DottedName) -> String {
+        let parts: Vec<&str> = d.parts.iter().map(|p| self.name(p.name)).collect();
+        parts.join(".")
+    }
+
+    fn function_info(
+        &self,
+        stmt: usize,
+        def: &FunctionDef,
+        diags: &mut Vec<Diagnostic>,
+    ) -> FunctionInfo {
+        let mut info = FunctionInfo {
+            stmt,
+            name: def.name.name,
+            jit: false,
+            flags: JitFlags::default(),
+            sigs: Vec::new(),
+            locals: Vec::new(),
+        };
+        for d in &def.decorators {
+            self.decorator(d, &mut info, diags);
+        }
+        for p in &def.params {
+            if info.locals.iter().any(|(n, _)| *n == p.name.name) {
+                diags.push(Diagnostic::error(
+                    format!("duplicate parameter '{}'", self.name(p.name.name)),
+                    p.name.span,
+                ));
+            }
+            info.locals.push((p.name.name, p.name.span));
+            if let Some(default) = &p.default {
+                diags.push(Diagnostic::error(
+                    "default parameter values are not supported in kernels",
+                    default.span,
+                ));
+            }
+        }
+        let nparams = info.locals.len();
+        collect_locals(&def.body, &mut info.locals);
+        // `global x` makes `x` refer to the module's `x` (reported as
+        // unsupported, but resolved that way to avoid a cascade).
+        let mut declared_global = Vec::new();
+        collect_global_decls(&def.body, &mut declared_global);
+        let mut i = nparams;
+        while i < info.locals.len() {
+            if declared_global.contains(&info.locals[i].0) {
+                info.locals.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        info
+    }
+
+    fn decorator(&self, d: &Expr, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+        let (func, args, keywords) = match &d.kind {
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => (&**func, &args[..], &keywords[..]),
+            _ => (d, &[][..], &[][..]),
+        };
+        if !matches!(self.global_path(func), Some(Member::Jit)) {
+            diags.push(
+                Diagnostic::error("unsupported decorator: kernels are marked with `@cuda.jit`", d.span)
+                    .with_help("use `@cuda.jit`, `@cuda.jit(device=True)` or `@cuda.jit(\"void(float32[:])\")`"),
+            );
+            return;
+        }
+        info.jit = true;
+        for a in args {
+            self.decorator_sigs(a, info, diags);
+        }
+        for kw in keywords {
+            let name = self.name(kw.name.name);
+            let value = match const_eval::eval(&kw.value, &ModuleConstEnv { env: self }) {
+                Ok(v) => v.truthy(),
+                Err(_) => matches!(&kw.value.kind, ExprKind::Str(s) if s == "always"),
+            };
+            match name {
+                "device" => info.flags.device = value,
+                "fastmath" => info.flags.fastmath = value,
+                "debug" => info.flags.debug = value,
+                "boundscheck" => info.flags.boundscheck = value,
+                "lineinfo" => info.flags.lineinfo = value,
+                "inline" => info.flags.inline = value,
+                "opt" | "cache" | "max_registers" | "lto" => {}
+                "link" => diags.push(Diagnostic::error(
+                    "linking external code (`link=`) is not supported by kernelc",
+                    kw.span,
+                )),
+                _ => diags.push(
+                    Diagnostic::error(format!("unknown `cuda.jit` option '{name}'"), kw.name.span).with_help(
+                        "options are device, fastmath, debug, boundscheck, lineinfo, inline, opt, cache, max_registers",
+                    ),
+                ),
+            }
+        }
+    }
+
+    fn decorator_sigs(&self, a: &Expr, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+        match &a.kind {
+            ExprKind::Str(text) => {
+                let text_offset = plain_string_offset(text, a.span);
+                info.sigs.push(DeclaredSig {
+                    text: text.clone(),
+                    text_offset,
+                    span: a.span,
+                    from_expr: false,
+                });
+            }
+            ExprKind::List(items) | ExprKind::Tuple(items) => {
+                for item in items {
+                    self.decorator_sigs(item, info, diags);
+                }
+            }
+            _ => match self.sig_expr_text(a) {
+                Some(text) => info.sigs.push(DeclaredSig {
+                    text,
+                    text_offset: None,
+                    span: a.span,
+                    from_expr: true,
+                }),
+                None => diags.push(Diagnostic::error(
+                    "a `cuda.jit` signature must be a string like \"void(float32[:], int32)\" or a type expression",
+                    a.span,
+                )),
+            },
+        }
+    }
+
+    /// Converts a signature written with type objects (`void(float32[:])`)
+    /// into signature text.
+    fn sig_expr_text(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(e)? {
+                Member::Dtype(s) => Some(s.name().to_string()),
+                _ => {
+                    let last = match &e.kind {
+                        ExprKind::Name(n) => self.name(*n),
+                        ExprKind::Attribute { attr, .. } => self.name(attr.name),
+                        _ => return None,
+                    };
+                    (last == "void" || last == "none").then(|| "void".to_string())
+                }
+            },
+            ExprKind::Subscript { value, index } => {
+                let base = self.sig_expr_text(value)?;
+                let dims: Vec<&Expr> = match &index.kind {
+                    ExprKind::Tuple(items) => items.iter().collect(),
+                    _ => vec![index],
+                };
+                let mut parts = Vec::new();
+                for d in dims {
+                    match &d.kind {
+                        ExprKind::Slice {
+                            lower: None,
+                            upper: None,
+                            step: None,
+                        } => parts.push(":"),
+                        ExprKind::Slice {
+                            lower: None,
+                            upper: None,
+                            step: Some(s),
+                        } if matches!(s.kind, ExprKind::Int(1)) => parts.push("::1"),
+                        _ => return None,
+                    }
+                }
+                Some(format!("{base}[{}]", parts.join(", ")))
+            }
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } if keywords.is_empty() => {
+                let ret = self.sig_expr_text(func)?;
+                let args: Option<Vec<String>> =
+                    args.iter().map(|a| self.sig_expr_text(a)).collect();
+                Some(format!("{ret}({})", args?.join(", ")))
+            }
+            _ => None,
+        }
+    }
+
+    /// Resolves a module-level path expression (decorators, signature types).
+    fn global_path(&self, e: &Expr) -> Option<Member> {
+        match &e.kind {
+            ExprKind::Name(n) => match self.globals.get(n) {
+                Some((Global::Member(m), _)) => Some(*m),
+                Some((Global::Ns(ns), _)) => Some(Member::Namespace(*ns)),
+                _ => None,
+            },
+            ExprKind::Attribute { value, attr } => match self.global_path(value)? {
+                Member::Namespace(ns) => member(ns, self.name(attr.name)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
+    pub fn resolve_function(&mut self, f: u32, diags: &mut Vec<Diagnostic>) {
+        let def = self.def(f);
+        let mut r = FnResolver {
+            env: self,
+            f,
+            locals: FxHashMap::default(),
+            out: Vec::new(),
+            unknown_reported: Vec::new(),
+        };
+        for (i, (name, _)) in r.env.functions[f as usize].locals.iter().enumerate() {
+            r.locals.entry(*name).or_insert(i as u32);
+        }
+        for stmt in &def.body {
+            r.stmt(stmt, diags);
+        }
+        let out = std::mem::take(&mut r.out);
+        for (id, res) in out {
+            self.res[id.0 as usize] = res;
+        }
+    }
+}
+
+/// True for `if __name__ == "__main__":`.
+fn is_main_guard(module: &Module, test: &Expr) -> bool {
+    if let ExprKind::Compare { left, ops } = &test.kind {
+        if let (ExprKind::Name(n), [(CmpOp::Eq, rhs)]) = (&left.kind, &ops[..]) {
+            return module.interner.resolve(*n) == "__name__"
+                && matches!(&rhs.kind, ExprKind::Str(s) if s == "__main__");
+        }
+    }
+    false
+}
+
+fn unknown_module(path: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(format!("module '{path}' is not available in kernels"), span).with_help(
+        "kernels may import numba, numba.cuda, math and numpy (and kernelc's own `cuda`)",
+    )
+}
+
+/// The offset of a string literal's contents when they map byte for byte
+/// onto the source: a literal with no prefix, no escapes and one quote on
+/// each side is exactly two bytes longer than its value.
+fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
+    (span.len() as usize == value.len() + 2).then_some(span.lo + 1)
+}
+
+/// Collects the names a function body assigns (Python's rule: a name
+/// assigned anywhere in a function is local to all of it).
+fn collect_locals(body: &[Stmt], out: &mut Vec<(Symbol, Span)>) {
+    fn target(e: &Expr, out: &mut Vec<(Symbol, Span)>) {
+        match &e.kind {
+            ExprKind::Name(n) if !out.iter().any(|(m, _)| m == n) => out.push((*n, e.span)),
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                items.iter().for_each(|i| target(i, out))
+            }
+            _ => {}
+        }
+    }
+    for s in body {
+        match &s.kind {
+            StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target(t, out)),
+            StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
+                target(t, out)
+            }
+            StmtKind::For {
+                target: t,
+                body,
+                orelse,
+                ..
+            } => {
+                target(t, out);
+                collect_locals(body, out);
+                collect_locals(orelse, out);
+            }
+            StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
+                collect_locals(body, out);
+                collect_locals(orelse, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Collects the names of `global` / `nonlocal` statements.
+fn collect_global_decls(body: &[Stmt], out: &mut Vec<Symbol>) {
+    for s in body {
+        match &s.kind {
+            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+                out.extend(names.iter().map(|n| n.name))
+            }
+            StmtKind::If { body, orelse, .. }
+            | StmtKind::While { body, orelse, .. }
+            | StmtKind::For { body, orelse, .. } => {
+                collect_global_decls(body, out);
+                collect_global_decls(orelse, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Constant lookup at module level: constants defined so far.
+struct ModuleConstEnv<'a, 'm> {
+    env: &'a ModuleEnv<'m>,
+}
+
+impl ConstEnv for ModuleConstEnv<'_, '_> {
+    fn lookup(&self, expr: &Expr) -> ConstLookup {
+        match &expr.kind {
+            ExprKind::Name(n) => match self.env.globals.get(n) {
+                Some((Global::Const(v), _)) => ConstLookup::Value(v.clone()),
+                Some((Global::Member(m), _)) => ConstLookup::Member(*m),
+                _ => match builtin(self.env.name(*n)) {
+                    Some(m) => ConstLookup::Member(m),
+                    None => {
+                        ConstLookup::NotConst(format!("'{}' is not a constant", self.env.name(*n)))
+                    }
+                },
+            },
+            _ => match self.env.global_path(expr) {
+                Some(m) => ConstLookup::Member(m),
+                None => ConstLookup::NotConst("not a constant".into()),
+            },
+        }
+    }
+}
+
+/// Resolves the names of one function body.
+struct FnResolver<'a, 'm> {
+    env: &'a ModuleEnv<'m>,
+    f: u32,
+    locals: FxHashMap<Symbol, u32>,
+    out: Vec<(ExprId, Res)>,
+    unknown_reported: Vec<Symbol>,
+}
+
+impl FnResolver<'_, '_> {
+    fn stmt(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
+        match &s.kind {
+            StmtKind::Expr(e) => self.expr(e, diags),
+            StmtKind::Assign { targets, value } => {
+                targets.iter().for_each(|t| self.expr(t, diags));
+                self.expr(value, diags);
+            }
+            StmtKind::AugAssign { target, value, .. } => {
+                self.expr(target, diags);
+                self.expr(value, diags);
+            }
+            StmtKind::AnnAssign { target, value, .. } => {
+                self.expr(target, diags);
+                if let Some(v) = value {
+                    self.expr(v, diags);
+                }
+            }
+            StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
+                self.expr(test, diags);
+                body.iter().for_each(|s| self.stmt(s, diags));
+                orelse.iter().for_each(|s| self.stmt(s, diags));
+            }
+            StmtKind::For { target, iter, body, orelse } => {
+                self.expr(target, diags);
+                self.expr(iter, diags);
+                body.iter().for_each(|s| self.stmt(s, diags));
+                orelse.iter().for_each(|s| self.stmt(s, diags));
+            }
+            StmtKind::Return(Some(e)) => self.expr(e, diags),
+            StmtKind::Assert { test, msg } => {
+                self.expr(test, diags);
+                if let Some(m) = msg {
+                    self.expr(m, diags);
+                }
+            }
+            StmtKind::FunctionDef(def) => diags.push(Diagnostic::error(
+                "nested functions are not supported in kernels; define it at the top level",
+                def.header_span,
+            )),
+            StmtKind::Import(_) | StmtKind::ImportFrom { .. } => diags.push(
+                Diagnostic::error("imports inside a function are not supported", s.span)
+                    .with_help("move the import to the top of the file"),
+            ),
+            StmtKind::Global(_) | StmtKind::Nonlocal(_) => diags.push(Diagnostic::error(
+                "`global` and `nonlocal` are not supported in kernels: globals are compile-time constants",
+                s.span,
+            )),
+            StmtKind::Del(_) => diags.push(Diagnostic::error("`del` is not supported in kernels", s.span)),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(None) => {}
+        }
+    }
+
+    fn expr(&mut self, e: &Expr, diags: &mut Vec<Diagnostic>) {
+        match &e.kind {
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => {
+                let res = self.path(e, diags);
+                self.out.push((e.id, res));
+            }
+            ExprKind::Subscript { value, index } => {
+                self.expr(value, diags);
+                self.expr(index, diags);
+            }
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
+                self.expr(func, diags);
+                args.iter().for_each(|a| self.expr(a, diags));
+                keywords.iter().for_each(|k| self.expr(&k.value, diags));
+            }
+            ExprKind::BinOp { left, right, .. } => {
+                self.expr(left, diags);
+                self.expr(right, diags);
+            }
+            ExprKind::UnaryOp { operand, .. } => self.expr(operand, diags),
+            ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
+                values.iter().for_each(|v| self.expr(v, diags));
+            }
+            ExprKind::Compare { left, ops } => {
+                self.expr(left, diags);
+                ops.iter().for_each(|(_, r)| self.expr(r, diags));
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                self.expr(test, diags);
+                self.expr(body, diags);
+                self.expr(orelse, diags);
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                for part in [lower, upper, step].into_iter().flatten() {
+                    self.expr(part, diags);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Resolves a `Name` or an `Attribute` chain.
+    fn path(&mut self, e: &Expr, diags: &mut Vec<Diagnostic>) -> Res {
+        match &e.kind {
+            ExprKind::Name(n) => self.name(*n, e.span, diags),
+            ExprKind::Attribute { value, attr } => {
+                let base = if matches!(value.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) {
+                    let r = self.path(value, diags);
+                    self.out.push((value.id, r.clone()));
+                    r
+                } else {
+                    self.expr(value, diags);
+                    return Res::ValueAttr;
+                };
+                let attr_name = self.env.name(attr.name);
+                match base {
+                    Res::Ns(ns) => match member(ns, attr_name) {
+                        Some(Member::Namespace(inner)) => Res::Ns(inner),
+                        Some(m) => Res::Member(m),
+                        None => {
+                            diags.push(unknown_member(ns, attr_name, e.span));
+                            Res::Unresolved
+                        }
+                    },
+                    Res::Unresolved => Res::Unresolved,
+                    Res::Local(_) | Res::Const(_) | Res::ValueAttr => Res::ValueAttr,
+                    Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => {
+                        diags.push(Diagnostic::error(
+                            format!("'{attr_name}' is not an attribute kernels can use here"),
+                            attr.span,
+                        ));
+                        Res::Unresolved
+                    }
+                }
+            }
+            _ => Res::Unresolved,
+        }
+    }
+
+    fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {
+        if let Some(&l) = self.locals.get(&n) {
+            return Res::Local(l);
+        }
+        if let Some((g, _)) = self.env.globals.get(&n) {
+            return match g {
+                Global::Ns(ns) => Res::Ns(*ns),
+                Global::Member(m) => Res::Member(*m),
+                Global::Const(v) => Res::Const(v.clone()),
+                Global::HostGlobal => Res::HostGlobal(n),
+                Global::Function(f) => Res::Function(*f),
+                Global::Error => Res::Unresolved,
+            };
+        }
+        let text = self.env.name(n);
+        if let Some(m) = builtin(text) {
+            return Res::Member(m);
+        }
+        // One message per unknown name and function.
+        if !self.unknown_reported.contains(&n) {
+            self.unknown_reported.push(n);
+            diags.push(self.unknown_name(text, span));
+        }
+        Res::Unresolved
+    }
+
+    fn unknown_name(&self, text: &str, span: Span) -> Diagnostic {
+        let mut d = Diagnostic::error(format!("name '{text}' is not defined"), span);
+        if intrinsics::DTYPE_NAMES.contains(&text) {
+            return d.with_help(format!("import the type first: `from numba import {text}`"));
+        }
+        if matches!(text, "cuda" | "math" | "np" | "numpy" | "numba") {
+            let imp = match text {
+                "cuda" => "from numba import cuda",
+                "np" => "import numpy as np",
+                other => {
+                    return d.with_help(format!("add `import {other}` at the top of the file"))
+                }
+            };
+            return d.with_help(format!("add `{imp}` at the top of the file"));
+        }
+        let info = &self.env.functions[self.f as usize];
+        let mut candidates: Vec<&str> =
+            info.locals.iter().map(|(s, _)| self.env.name(*s)).collect();
+        candidates.extend(self.env.globals.keys().map(|s| self.env.name(*s)));
+        candidates.extend(intrinsics::BUILTIN_NAMES.iter().copied());
+        if let Some(s) = closest(text, candidates) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        d
+    }
+}
+
+fn unknown_member(ns: Ns, attr: &str, span: Span) -> Diagnostic {
+    let what = match ns {
+        Ns::Cuda
+        | Ns::CudaShared
+        | Ns::CudaLocal
+        | Ns::CudaConst
+        | Ns::CudaAtomic
+        | Ns::Dim3(_) => {
+            format!("unknown CUDA intrinsic '{}.{attr}'", ns.path())
+        }
+        _ => format!("'{}.{attr}' is not supported in kernels", ns.path()),
+    };
+    let mut d = Diagnostic::error(what, span);
+    if let Some(s) = closest(attr, member_names(ns)) {
+        let call = match member(ns, s) {
+            Some(Member::Func(_)) => "()",
+            _ => "",
+        };
+        d = d.with_help(format!("did you mean `{}.{s}{call}`?", ns.path()));
+    }
+    d
+}

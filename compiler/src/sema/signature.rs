@@ -1,0 +1,372 @@
+//! Numba signature strings: `"void(float32[:], float32[:, ::1], int64)"`.
+//!
+//! Accepted forms: an optional return type followed by a parenthesised
+//! argument list. Types are scalar names with Numba's and NumPy's aliases
+//! (`f4`, `i8`, `b1`, `intp`, ...), arrays written with slices (`[:]` any
+//! layout, `[::1]` / `[:, ::1]` C-contiguous, `[::1, :]` F-contiguous, one
+//! to three dimensions), `array(float32, 2d, C)` as Numba prints it,
+//! `UniTuple(int64, 2)`, `Tuple(int64, float32)`, and `void`/`none` for
+//! "returns nothing". Errors carry the byte range inside the string.
+
+use crate::types::{ArrayType, Layout, Scalar, Type};
+use std::ops::Range;
+
+/// A parsed signature.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Signature {
+    /// The return type; `None` when the string gives only arguments.
+    pub ret: Option<Type>,
+    /// The argument types.
+    pub args: Vec<Type>,
+}
+
+/// A signature syntax error: a message and the byte range in the string.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SigError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, as a byte range of the signature text.
+    pub range: Range<usize>,
+}
+
+/// Parses a signature string.
+pub fn parse_signature(text: &str) -> Result<Signature, SigError> {
+    let mut p = SigParser { text, pos: 0 };
+    p.skip_ws();
+    let ret = if p.peek() == Some('(') {
+        None
+    } else {
+        Some(p.parse_type()?)
+    };
+    p.expect('(')?;
+    let mut args = Vec::new();
+    p.skip_ws();
+    if p.peek() != Some(')') {
+        loop {
+            args.push(p.parse_type()?);
+            p.skip_ws();
+            if p.eat(',') {
+                p.skip_ws();
+                if p.peek() == Some(')') {
+                    break;
+                }
+                continue;
+            }
+            break;
+        }
+    }
+    p.expect(')')?;
+    p.skip_ws();
+    if p.pos < text.len() {
+        return Err(p.error_here("unexpected text after the signature"));
+    }
+    if args.contains(&Type::None) {
+        return Err(SigError {
+            message: "'void' is only valid as a return type".into(),
+            range: 0..text.len(),
+        });
+    }
+    Ok(Signature { ret, args })
+}
+
+/// Parses a single type, e.g. `float32[:, ::1]`.
+pub fn parse_type(text: &str) -> Result<Type, SigError> {
+    let mut p = SigParser { text, pos: 0 };
+    let t = p.parse_type()?;
+    p.skip_ws();
+    if p.pos < text.len() {
+        return Err(p.error_here("unexpected text after the type"));
+    }
+    Ok(t)
+}
+
+struct SigParser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> SigParser<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if !c.is_whitespace() {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error_here(&self, message: &str) -> SigError {
+        let end = self.peek().map_or(self.pos, |c| self.pos + c.len_utf8());
+        SigError {
+            message: message.to_string(),
+            range: self.pos..end,
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), SigError> {
+        if self.eat(c) {
+            Ok(())
+        } else if self.peek().is_none() {
+            Err(SigError {
+                message: format!("expected '{c}', the signature ends too early"),
+                range: self.text.len()..self.text.len(),
+            })
+        } else {
+            Err(self.error_here(&format!("expected '{c}'")))
+        }
+    }
+
+    fn word(&mut self) -> Option<(&'a str, Range<usize>)> {
+        self.skip_ws();
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !(c.is_alphanumeric() || c == '_') {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        let text: &'a str = self.text;
+        (self.pos > start).then(|| (&text[start..self.pos], start..self.pos))
+    }
+
+    fn int(&mut self) -> Result<usize, SigError> {
+        match self.word() {
+            Some((w, r)) => w.parse().map_err(|_| SigError {
+                message: format!("expected a number, found '{w}'"),
+                range: r,
+            }),
+            None => Err(self.error_here("expected a number")),
+        }
+    }
+
+    fn parse_type(&mut self) -> Result<Type, SigError> {
+        let Some((name, range)) = self.word() else {
+            return Err(self.error_here("expected a type name"));
+        };
+        let base = match name {
+            "void" | "none" => return Ok(Type::None),
+            "UniTuple" => {
+                self.expect('(')?;
+                let t = self.parse_type()?;
+                self.expect(',')?;
+                let n = self.int()?;
+                self.expect(')')?;
+                return Ok(Type::uni_tuple(t, n));
+            }
+            "Tuple" => {
+                self.expect('(')?;
+                let mut items = Vec::new();
+                if !self.eat(')') {
+                    loop {
+                        items.push(self.parse_type()?);
+                        if self.eat(')') {
+                            break;
+                        }
+                        self.expect(',')?;
+                    }
+                }
+                return Ok(Type::Tuple(items.into()));
+            }
+            "array" => return self.parse_array_call(),
+            _ => match Scalar::from_name(name) {
+                Some(s) => s,
+                None => {
+                    return Err(SigError {
+                        message: format!("unknown type '{name}' in signature"),
+                        range,
+                    })
+                }
+            },
+        };
+        self.skip_ws();
+        if self.peek() != Some('[') {
+            return Ok(Type::Scalar(base));
+        }
+        let open = self.pos;
+        self.pos += 1;
+        let mut dims = Vec::new();
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            if !self.eat(':') {
+                return Err(self.error_here("expected ':' or '::1' for an array dimension"));
+            }
+            let contiguous = if self.eat(':') {
+                let n = self.int()?;
+                if n != 1 {
+                    return Err(SigError {
+                        message: "only the step 1 (`::1`) can mark a contiguous dimension".into(),
+                        range: start..self.pos,
+                    });
+                }
+                true
+            } else {
+                false
+            };
+            dims.push(contiguous);
+            if self.eat(']') {
+                break;
+            }
+            self.expect(',')?;
+        }
+        let range = open..self.pos;
+        if dims.len() > 3 {
+            return Err(SigError {
+                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.len()),
+                range,
+            });
+        }
+        let layout = layout_of(&dims).ok_or_else(|| SigError {
+            message: "'::1' must mark the last (C order) or the first (F order) dimension".into(),
+            range,
+        })?;
+        Ok(Type::Array(ArrayType::global(
+            base,
+            dims.len() as u8,
+            layout,
+        )))
+    }
+
+    /// `array(float32, 2d, C)`, as Numba prints array types.
+    fn parse_array_call(&mut self) -> Result<Type, SigError> {
+        self.expect('(')?;
+        let elem = match self.parse_type()? {
+            Type::Scalar(s) => s,
+            _ => return Err(self.error_here("an array's element type must be a scalar")),
+        };
+        self.expect(',')?;
+        let Some((dims, r)) = self.word() else {
+            return Err(self.error_here("expected '1d', '2d' or '3d'"));
+        };
+        let ndim = match dims {
+            "1d" => 1,
+            "2d" => 2,
+            "3d" => 3,
+            _ => {
+                return Err(SigError {
+                    message: format!("expected '1d', '2d' or '3d', found '{dims}'"),
+                    range: r,
+                })
+            }
+        };
+        self.expect(',')?;
+        let Some((l, r)) = self.word() else {
+            return Err(self.error_here("expected a layout C, F or A"));
+        };
+        let layout = match l {
+            "C" => Layout::C,
+            "F" => Layout::F,
+            "A" => Layout::A,
+            _ => {
+                return Err(SigError {
+                    message: format!("expected a layout C, F or A, found '{l}'"),
+                    range: r,
+                })
+            }
+        };
+        self.expect(')')?;
+        Ok(Type::Array(ArrayType::global(elem, ndim, layout)))
+    }
+}
+
+fn layout_of(dims: &[bool]) -> Option<Layout> {
+    let n = dims.len();
+    match dims.iter().filter(|c| **c).count() {
+        0 => Some(Layout::A),
+        1 if dims[n - 1] => Some(Layout::C),
+        1 if dims[0] => Some(Layout::F),
+        _ => None,
+    }
+}
+
+/// Writes a type in signature syntax (`float32[:, ::1]`), the inverse of
+/// [`parse_type`] for global arrays and scalars.
+pub fn type_to_signature_syntax(t: &Type) -> String {
+    match t {
+        Type::Array(a) => {
+            let mut dims: Vec<&str> = vec![":"; a.ndim as usize];
+            match a.layout {
+                Layout::C => *dims.last_mut().unwrap() = "::1",
+                Layout::F => dims[0] = "::1",
+                Layout::A => {}
+            }
+            format!("{}[{}]", a.elem, dims.join(", "))
+        }
+        Type::None => "void".into(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(elem: Scalar, ndim: u8, layout: Layout) -> Type {
+        Type::Array(ArrayType::global(elem, ndim, layout))
+    }
+
+    #[test]
+    fn parses_numba_signatures() {
+        let s = parse_signature("void(float32[:], float32[:, ::1], int64)").unwrap();
+        assert_eq!(s.ret, Some(Type::None));
+        assert_eq!(
+            s.args,
+            vec![
+                arr(Scalar::F32, 1, Layout::A),
+                arr(Scalar::F32, 2, Layout::C),
+                Type::I64
+            ]
+        );
+        let s = parse_signature("f4(f4, i8, b1)").unwrap();
+        assert_eq!(s.ret, Some(Type::F32));
+        assert_eq!(s.args, vec![Type::F32, Type::I64, Type::BOOL]);
+        let s = parse_signature("(float64[::1, :], uint8[:,:,::1])").unwrap();
+        assert_eq!(s.ret, None);
+        assert_eq!(
+            s.args,
+            vec![
+                arr(Scalar::F64, 2, Layout::F),
+                arr(Scalar::U8, 3, Layout::C)
+            ]
+        );
+        let s = parse_signature("UniTuple(float32, 2)(float32, array(int32, 2d, A))").unwrap();
+        assert_eq!(s.ret, Some(Type::uni_tuple(Type::F32, 2)));
+        assert_eq!(s.args[1], arr(Scalar::I32, 2, Layout::A));
+    }
+
+    #[test]
+    fn reports_errors_with_ranges() {
+        let e = parse_signature("void(float33[:])").unwrap_err();
+        assert_eq!(e.message, "unknown type 'float33' in signature");
+        assert_eq!(e.range, 5..12);
+        let e = parse_signature("void(float32[:]").unwrap_err();
+        assert!(e.message.contains("ends too early"), "{}", e.message);
+        let e = parse_signature("void(float32[:,:,:,:])").unwrap_err();
+        assert!(e.message.contains("1 to 3 dimensions"));
+        let e = parse_signature("void(float32[::1, ::1])").unwrap_err();
+        assert!(e.message.contains("'::1'"));
+        assert!(parse_signature("void(void)").is_err());
+        assert!(parse_signature("").is_err());
+    }
+
+    #[test]
+    fn round_trips_signature_syntax() {
+        for t in ["float32[:, ::1]", "int8[::1, :, :]", "float64[:]", "int64"] {
+            assert_eq!(type_to_signature_syntax(&parse_type(t).unwrap()), t);
+        }
+    }
+}

@@ -1,0 +1,956 @@
+//! Typing of calls: intrinsics, builtins, conversions, array allocation and
+//! device functions.
+//!
+//! This is the one place that holds the typing rule of every intrinsic in
+//! `intrinsics.rs`; each arm checks the arguments, converts them to the
+//! parameter types and gives the result type, following Numba's
+//! declarations (`numba/cuda/cudadecl.py`) where the language contract is
+//! silent.
+
+use super::{FnChecker, FnConstEnv, InstanceError};
+use crate::diagnostics::Diagnostic;
+use crate::front::ast::{Expr, ExprKind, KeywordArg};
+use crate::sema::const_eval;
+use crate::sema::consts::ConstValue;
+use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, Member};
+use crate::sema::resolve::Res;
+use crate::sema::signature::parse_signature;
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::*;
+
+/// A call's arguments matched to the callee's parameters.
+struct Args<'a> {
+    slots: Vec<Option<&'a Expr>>,
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// Types a call expression.
+    pub(super) fn call(
+        &mut self,
+        func: &Expr,
+        args: &[Expr],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        match self.res(func).clone() {
+            Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
+            Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
+            Res::Function(f) => self.device_call(f, func, args, keywords, span),
+            Res::Unresolved => {
+                self.type_args_for_errors(args, keywords);
+                TExpr::error(span)
+            }
+            Res::Member(Member::Jit) => {
+                self.type_args_for_errors(args, keywords);
+                self.error(Diagnostic::error(
+                    "`cuda.jit` can only be used as a decorator",
+                    func.span,
+                ));
+                TExpr::error(span)
+            }
+            _ => {
+                let f = self.expr(func);
+                self.type_args_for_errors(args, keywords);
+                if !f.ty.is_unknown() {
+                    let msg = format!("{} is not callable", f.ty.describe());
+                    self.error(Diagnostic::error(msg, func.span));
+                }
+                TExpr::error(span)
+            }
+        }
+    }
+
+    fn type_args_for_errors(&mut self, args: &[Expr], keywords: &[KeywordArg]) {
+        for a in args {
+            self.expr(a);
+        }
+        for k in keywords {
+            self.expr(&k.value);
+        }
+    }
+
+    /// Matches positional and keyword arguments to parameters.
+    fn match_args<'a>(
+        &mut self,
+        callee: Callee,
+        name: Callee,
+        args: &'a [Expr],
+        keywords: &'a [KeywordArg],
+        span: Span,
+    ) -> Option<Args<'a>> {
+        let params = callee.params();
+        let required = callee.required_params();
+        let mut slots: Vec<Option<&Expr>> = vec![None; params.len()];
+        let given = args.len() + keywords.len();
+        if args.len() > params.len() {
+            self.arity_error(name, required, params.len(), given, span);
+            return None;
+        }
+        for (i, a) in args.iter().enumerate() {
+            slots[i] = Some(a);
+        }
+        for k in keywords {
+            let kname = self.env.name(k.name.name);
+            match params.iter().position(|p| *p == kname) {
+                Some(i) if slots[i].is_none() => slots[i] = Some(&k.value),
+                Some(_) => {
+                    let msg = format!("{name}() got several values for '{kname}'");
+                    self.error(Diagnostic::error(msg, k.span));
+                    return None;
+                }
+                None => {
+                    let msg = format!("{name}() has no parameter named '{kname}'");
+                    let mut d = Diagnostic::error(msg, k.name.span);
+                    if !params.is_empty() {
+                        d = d.with_help(format!("its parameters are: {}", params.join(", ")));
+                    }
+                    self.error(d);
+                    return None;
+                }
+            }
+        }
+        if slots[..required].iter().any(Option::is_none) {
+            self.arity_error(name, required, params.len(), given, span);
+            return None;
+        }
+        Some(Args { slots })
+    }
+
+    fn arity_error(&mut self, name: Callee, required: usize, max: usize, given: usize, span: Span) {
+        let takes = if required == max {
+            format!(
+                "{required} argument{}",
+                if required == 1 { "" } else { "s" }
+            )
+        } else {
+            format!("{required} to {max} arguments")
+        };
+        let msg = format!(
+            "{name}() takes {takes} but {given} {} given",
+            if given == 1 { "was" } else { "were" }
+        );
+        self.error(Diagnostic::error(msg, span));
+    }
+
+    fn callee(
+        &mut self,
+        callee: Callee,
+        args: &[Expr],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        let name = callee;
+        match callee {
+            Callee::Range => {
+                self.type_args_for_errors(args, keywords);
+                return self.reject_call(
+                    span,
+                    "range() can only be used as the iterable of a for loop",
+                );
+            }
+            Callee::Print => {
+                self.type_args_for_errors(args, keywords);
+                return self.reject_call(span, "print() can only be used as a statement");
+            }
+            Callee::Intrinsic(Intrinsic::Min | Intrinsic::Max) => {
+                let i = match callee {
+                    Callee::Intrinsic(i) => i,
+                    _ => unreachable!(),
+                };
+                return self.min_max(i, name, args, keywords, span);
+            }
+            _ => {}
+        }
+        let Some(matched) = self.match_args(callee, name, args, keywords, span) else {
+            return TExpr::error(span);
+        };
+        match callee {
+            Callee::SharedArray | Callee::LocalArray => {
+                self.array_alloc(callee, name, &matched, span)
+            }
+            Callee::ConstArrayLike => {
+                self.const_array_like(matched.slots[0].expect("required"), span)
+            }
+            Callee::Intrinsic(i @ (Intrinsic::Grid(_) | Intrinsic::GridSize(_))) => {
+                self.grid(i, name, matched.slots[0].expect("required"), span)
+            }
+            _ => {
+                let typed: Vec<Option<TExpr>> = matched
+                    .slots
+                    .iter()
+                    .map(|s| s.map(|e| self.expr(e)))
+                    .collect();
+                if typed.iter().flatten().any(|t| t.ty.is_unknown()) {
+                    return TExpr::error(span);
+                }
+                self.typed_call(callee, name, typed, span)
+            }
+        }
+    }
+
+    fn reject_call(&mut self, span: Span, msg: &str) -> TExpr {
+        self.error(Diagnostic::error(msg, span));
+        TExpr::error(span)
+    }
+
+    /// Requires a scalar argument.
+    fn scalar_arg(&mut self, name: Callee, t: &TExpr) -> Option<Scalar> {
+        match t.ty.scalar() {
+            Some(s) => Some(s),
+            None => {
+                let msg = format!("{name}() needs a number, not {}", t.ty.describe());
+                self.error(Diagnostic::error(msg, t.span));
+                None
+            }
+        }
+    }
+
+    fn typed_call(
+        &mut self,
+        callee: Callee,
+        name: Callee,
+        mut a: Vec<Option<TExpr>>,
+        span: Span,
+    ) -> TExpr {
+        match callee {
+            Callee::Cast(s) => {
+                let x = a[0].take().expect("required");
+                if self.scalar_arg(name, &x).is_none() {
+                    return TExpr::error(span);
+                }
+                TExpr {
+                    span,
+                    ..self.cast(x, &Type::Scalar(s))
+                }
+            }
+            Callee::Bool => {
+                let x = a[0].take().expect("required");
+                TExpr {
+                    span,
+                    ..self.truth(x)
+                }
+            }
+            Callee::Len => {
+                let x = a[0].take().expect("required");
+                match &x.ty {
+                    Type::Array(_) => TExpr {
+                        kind: TExprKind::ArrayProp(Box::new(x), ArrayProp::Extent(0)),
+                        ty: Type::I64,
+                        span,
+                    },
+                    Type::Tuple(items) => {
+                        TExpr::constant(ConstValue::i64(items.len() as i64), span)
+                    }
+                    other => {
+                        let msg =
+                            format!("len() needs an array or a tuple, not {}", other.describe());
+                        self.reject_call(span, &msg)
+                    }
+                }
+            }
+            Callee::Intrinsic(i) => self.intrinsic_call(i, name, a, span),
+            Callee::Range
+            | Callee::Print
+            | Callee::SharedArray
+            | Callee::LocalArray
+            | Callee::ConstArrayLike => {
+                unreachable!("handled before typing arguments")
+            }
+        }
+    }
+
+    fn intrinsic_call(
+        &mut self,
+        i: Intrinsic,
+        name: Callee,
+        mut a: Vec<Option<TExpr>>,
+        span: Span,
+    ) -> TExpr {
+        use Intrinsic as I;
+        let none = Type::None;
+        match i {
+            I::SyncThreads | I::ThreadFence | I::ThreadFenceBlock | I::ThreadFenceSystem => {
+                self.intrinsic(i, Vec::new(), none, span)
+            }
+            I::ActiveMask | I::LanemaskLt => self.intrinsic(i, Vec::new(), Type::U32, span),
+            I::SyncWarp => {
+                let mask = match a[0].take() {
+                    Some(m) => self.int_arg(name, m, Scalar::U32),
+                    None => Some(TExpr::constant(
+                        ConstValue::Int(0xffff_ffff, Scalar::U32),
+                        span,
+                    )),
+                };
+                match mask {
+                    Some(m) => self.intrinsic(i, vec![m], none, span),
+                    None => TExpr::error(span),
+                }
+            }
+            I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => {
+                let p = a[0].take().expect("required");
+                let p = self.truth(p);
+                self.intrinsic(i, vec![p], Type::I32, span)
+            }
+            I::Atomic(_) | I::AtomicCas | I::AtomicCompareAndSwap => self.atomic(i, name, a, span),
+            I::ShflSync | I::ShflUpSync | I::ShflDownSync | I::ShflXorSync => {
+                let mask = a[0].take().expect("required");
+                let value = a[1].take().expect("required");
+                let lane = a[2].take().expect("required");
+                let vt = match value.ty.scalar() {
+                    Some(
+                        s @ (Scalar::I32
+                        | Scalar::I64
+                        | Scalar::U32
+                        | Scalar::U64
+                        | Scalar::F32
+                        | Scalar::F64),
+                    ) => s,
+                    Some(Scalar::I8 | Scalar::I16 | Scalar::Bool) => Scalar::I32,
+                    Some(Scalar::U8 | Scalar::U16) => Scalar::U32,
+                    _ => {
+                        let msg = format!(
+                            "{name}() shuffles 32- or 64-bit numbers, not {}",
+                            value.ty.describe()
+                        );
+                        return self.reject_call(value.span, &msg);
+                    }
+                };
+                let (Some(mask), Some(lane)) = (
+                    self.int_arg(name, mask, Scalar::U32),
+                    self.int_arg(name, lane, Scalar::I32),
+                ) else {
+                    return TExpr::error(span);
+                };
+                let value = self.cast(value, &Type::Scalar(vt));
+                self.intrinsic(i, vec![mask, value, lane], Type::Scalar(vt), span)
+            }
+            I::AllSync | I::AnySync | I::EqSync | I::BallotSync => {
+                let mask = a[0].take().expect("required");
+                let pred = a[1].take().expect("required");
+                let Some(mask) = self.int_arg(name, mask, Scalar::U32) else {
+                    return TExpr::error(span);
+                };
+                let pred = self.truth(pred);
+                // Numba types `ballot_sync` as int32 (the vote's raw register).
+                let ty = if i == I::BallotSync {
+                    Type::I32
+                } else {
+                    Type::BOOL
+                };
+                self.intrinsic(i, vec![mask, pred], ty, span)
+            }
+            I::Popc | I::Clz | I::Ffs | I::Brev => {
+                let x = a[0].take().expect("required");
+                let s = match x.ty.scalar() {
+                    Some(s) if s.is_int() => s,
+                    _ => {
+                        let msg = format!("{name}() needs an integer, not {}", x.ty.describe());
+                        return self.reject_call(x.span, &msg);
+                    }
+                };
+                let (arg_ty, ret) = match i {
+                    I::Ffs => (s, Scalar::U32),
+                    I::Brev if s.bits() <= 32 => (Scalar::U32, Scalar::U32),
+                    I::Brev => (Scalar::U64, Scalar::U64),
+                    _ => (s, s),
+                };
+                let x = self.cast(x, &Type::Scalar(arg_ty));
+                self.intrinsic(i, vec![x], Type::Scalar(ret), span)
+            }
+            I::Fma | I::Cbrt | I::Math(_) => {
+                let args: Vec<TExpr> = a.into_iter().flatten().collect();
+                let mut scalars = Vec::new();
+                for x in &args {
+                    match self.scalar_arg(name, x) {
+                        Some(s) => scalars.push(s),
+                        None => return TExpr::error(span),
+                    }
+                }
+                let ft = if scalars
+                    .iter()
+                    .all(|s| matches!(s, Scalar::F32 | Scalar::F16))
+                {
+                    Scalar::F32
+                } else {
+                    Scalar::F64
+                };
+                let ret = match i {
+                    I::Math(f) if f.is_predicate() => Scalar::Bool,
+                    _ => ft,
+                };
+                let args = args
+                    .into_iter()
+                    .map(|x| self.cast(x, &Type::Scalar(ft)))
+                    .collect();
+                self.intrinsic(i, args, Type::Scalar(ret), span)
+            }
+            I::Abs => {
+                let x = a[0].take().expect("required");
+                let Some(s) = self.scalar_arg(name, &x) else {
+                    return TExpr::error(span);
+                };
+                let t = if s == Scalar::Bool { Scalar::I64 } else { s };
+                let x = self.cast(x, &Type::Scalar(t));
+                if let Some(c) = x.as_const() {
+                    if let Some(v) = const_eval_abs(c) {
+                        return TExpr::constant(v, span);
+                    }
+                }
+                self.intrinsic(i, vec![x], Type::Scalar(t), span)
+            }
+            I::Round => {
+                let x = a[0].take().expect("required");
+                let Some(s) = self.scalar_arg(name, &x) else {
+                    return TExpr::error(span);
+                };
+                match a[1].take() {
+                    None => {
+                        let x = if s.is_float() {
+                            x
+                        } else {
+                            self.cast(x, &Type::F64)
+                        };
+                        self.intrinsic(i, vec![x], Type::I64, span)
+                    }
+                    Some(nd) => {
+                        let ft = if s.is_float() { s } else { Scalar::F64 };
+                        let x = self.cast(x, &Type::Scalar(ft));
+                        let Some(nd) = self.int_arg(name, nd, Scalar::I64) else {
+                            return TExpr::error(span);
+                        };
+                        self.intrinsic(i, vec![x, nd], Type::Scalar(ft), span)
+                    }
+                }
+            }
+            I::Min
+            | I::Max
+            | I::Grid(_)
+            | I::GridSize(_)
+            | I::Special(..)
+            | I::LaneId
+            | I::WarpSize => {
+                unreachable!("typed elsewhere")
+            }
+        }
+    }
+
+    /// Requires an integer (or bool) argument and converts it to `to`.
+    fn int_arg(&mut self, name: Callee, t: TExpr, to: Scalar) -> Option<TExpr> {
+        match t.ty.scalar() {
+            Some(s) if s.is_int() || s == Scalar::Bool => Some(self.cast(t, &Type::Scalar(to))),
+            _ => {
+                let msg = format!("{name}() needs an integer here, not {}", t.ty.describe());
+                self.error(Diagnostic::error(msg, t.span));
+                None
+            }
+        }
+    }
+
+    fn min_max(
+        &mut self,
+        i: Intrinsic,
+        name: Callee,
+        args: &[Expr],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        if let Some(k) = keywords.first() {
+            self.type_args_for_errors(args, keywords);
+            return self.reject_call(
+                k.span,
+                &format!("{name}() takes no keyword arguments in kernels"),
+            );
+        }
+        let mut typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+        if typed.len() == 1 {
+            if let Type::Tuple(tys) = typed[0].ty.clone() {
+                let t = typed.pop().expect("one argument");
+                typed = (0..tys.len())
+                    .map(|k| TExpr {
+                        kind: TExprKind::TupleGet(Box::new(t.clone()), k as u32),
+                        ty: tys[k].clone(),
+                        span: t.span,
+                    })
+                    .collect();
+            }
+        }
+        if typed.len() < 2 {
+            return self.reject_call(
+                span,
+                &format!("{name}() needs at least two arguments (or one tuple)"),
+            );
+        }
+        if typed.iter().any(|t| t.ty.is_unknown()) {
+            return TExpr::error(span);
+        }
+        let mut scalars = Vec::new();
+        for t in &typed {
+            match self.scalar_arg(name, t) {
+                Some(s) => scalars.push(s),
+                None => return TExpr::error(span),
+            }
+        }
+        let all_same = scalars.iter().all(|s| *s == scalars[0]);
+        let any_float = scalars.iter().any(|s| s.is_float());
+        let any_int = scalars.iter().any(|s| !s.is_float());
+        let ty = if all_same {
+            scalars[0]
+        } else if any_float && any_int {
+            Scalar::F64
+        } else {
+            scalars.iter().fold(scalars[0], |acc, s| acc.promote(*s))
+        };
+        let t = Type::Scalar(ty);
+        let args: Vec<TExpr> = typed.into_iter().map(|a| self.cast(a, &t)).collect();
+        if args.iter().all(|a| a.as_const().is_some()) {
+            let mut best = args[0].as_const().expect("constant").clone();
+            for a in &args[1..] {
+                let v = a.as_const().expect("constant");
+                let op = if i == Intrinsic::Min {
+                    crate::front::ast::CmpOp::Lt
+                } else {
+                    crate::front::ast::CmpOp::Gt
+                };
+                if crate::sema::consts::fold_compare(op, v, &best) == Some(true) {
+                    best = v.clone();
+                }
+            }
+            return TExpr::constant(best, span);
+        }
+        self.intrinsic(i, args, t, span)
+    }
+
+    fn grid(&mut self, i: Intrinsic, name: Callee, ndim: &Expr, span: Span) -> TExpr {
+        let n = match const_eval::eval(ndim, &FnConstEnv { env: self.env }) {
+            Ok(v) => v.as_int(),
+            Err(_) => None,
+        };
+        let Some(n @ 1..=3) = n else {
+            return self.reject_call(ndim.span, &format!("{name}() needs a constant 1, 2 or 3"));
+        };
+        let (i, ty) = match i {
+            Intrinsic::Grid(_) => (Intrinsic::Grid(n as u8), n),
+            _ => (Intrinsic::GridSize(n as u8), n),
+        };
+        let ty = if ty == 1 {
+            Type::I64
+        } else {
+            Type::uni_tuple(Type::I64, ty as usize)
+        };
+        self.intrinsic(i, Vec::new(), ty, span)
+    }
+
+    fn array_alloc(&mut self, callee: Callee, name: Callee, args: &Args<'_>, span: Span) -> TExpr {
+        let (shape_e, dtype_e) = (
+            args.slots[0].expect("required"),
+            args.slots[1].expect("required"),
+        );
+        let shape = match const_eval::eval(shape_e, &FnConstEnv { env: self.env }) {
+            Ok(v) => v,
+            Err(nc) => {
+                self.error(Diagnostic::error(
+                    format!("'{name}' needs a constant shape; {}", nc.reason),
+                    nc.span,
+                ).with_help("use a literal or a module-level constant, e.g. `TPB = 16` at the top of the file"));
+                return TExpr::error(span);
+            }
+        };
+        let dims: Option<Vec<i128>> = match &shape {
+            ConstValue::Tuple(items) => items
+                .iter()
+                .map(|v| match v {
+                    ConstValue::Int(..) => v.as_int(),
+                    _ => None,
+                })
+                .collect(),
+            ConstValue::Int(v, _) => Some(vec![*v]),
+            _ => None,
+        };
+        let Some(dims) = dims else {
+            return self.reject_call(
+                shape_e.span,
+                &format!(
+                    "'{name}' needs an integer shape or a tuple of integers, not {}",
+                    shape.ty()
+                ),
+            );
+        };
+        if dims.is_empty() || dims.len() > 3 {
+            return self.reject_call(
+                shape_e.span,
+                &format!("'{name}' arrays have 1 to 3 dimensions, not {}", dims.len()),
+            );
+        }
+        let dynamic = callee == Callee::SharedArray && dims == [0];
+        if !dynamic && dims.iter().any(|d| *d <= 0) {
+            let what = if callee == Callee::SharedArray {
+                "extents must be positive (a single 0 means dynamic shared memory)"
+            } else {
+                "extents must be positive"
+            };
+            return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
+        }
+        let elem = match self.dtype_of(dtype_e) {
+            Some(s) => s,
+            None if matches!(self.res(dtype_e), Res::Unresolved)
+                && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>
+            {
+                return TExpr::error(span);
+            }
+            None => {
+                return self.reject_call(
+                    dtype_e.span,
+                    &format!("'{name}' needs a dtype such as float32 or np.float32"),
+                )
+            }
+        };
+        let total: i128 = dims.iter().product::<i128>() * elem.size() as i128;
+        if total > (1 << 31) {
+            return self.reject_call(
+                shape_e.span,
+                &format!("'{name}' is too large: {total} bytes"),
+            );
+        }
+        let decl = ArrayDecl {
+            elem,
+            shape: dims.iter().map(|d| *d as u64).collect(),
+            dynamic,
+            span,
+        };
+        let (space, kind) = if callee == Callee::SharedArray {
+            self.shared.push(decl);
+            (
+                MemSpace::Shared,
+                TExprKind::SharedArray(self.shared.len() as u32 - 1),
+            )
+        } else {
+            self.local.push(decl);
+            (
+                MemSpace::Local,
+                TExprKind::LocalArray(self.local.len() as u32 - 1),
+            )
+        };
+        TExpr {
+            kind,
+            ty: Type::Array(ArrayType {
+                elem,
+                ndim: dims.len() as u8,
+                layout: Layout::C,
+                space,
+            }),
+            span,
+        }
+    }
+
+    fn dtype_of(&self, e: &Expr) -> Option<Scalar> {
+        match &e.kind {
+            ExprKind::Str(s) => Scalar::from_name(s),
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
+                Res::Member(Member::Dtype(s)) => Some(*s),
+                Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
+                Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn const_array_like(&mut self, arg: &Expr, span: Span) -> TExpr {
+        let sym = match (&arg.kind, self.res(arg)) {
+            (ExprKind::Name(n), Res::HostGlobal(_) | Res::Const(_)) => *n,
+            _ => {
+                self.expr(arg);
+                return self.reject_call(
+                    arg.span,
+                    "cuda.const.array_like() needs the name of a module-level array",
+                );
+            }
+        };
+        let name = self.env.name(sym).to_string();
+        let Some(decl) = self
+            .pc
+            .const_arrays_supplied
+            .iter()
+            .find(|d| d.name == name)
+            .cloned()
+        else {
+            self.error(
+                Diagnostic::error(format!("the contents of constant array '{name}' were not supplied"), arg.span)
+                    .with_help(format!(
+                        "constant arrays come from the host: pass `--const {name}=FILE.npy` (or supply it through the API)"
+                    )),
+            );
+            return TExpr::error(span);
+        };
+        let idx = match self.pc.const_arrays.iter().position(|d| d.name == name) {
+            Some(i) => i,
+            None => {
+                self.pc.const_arrays.push(decl.clone());
+                self.pc.const_arrays.len() - 1
+            }
+        };
+        if decl.shape.is_empty() || decl.shape.len() > 3 {
+            return self.reject_call(
+                arg.span,
+                &format!("constant array '{name}' must have 1 to 3 dimensions"),
+            );
+        }
+        TExpr {
+            kind: TExprKind::ConstArray(idx as u32),
+            ty: Type::Array(ArrayType {
+                elem: decl.elem,
+                ndim: decl.shape.len() as u8,
+                layout: Layout::C,
+                space: MemSpace::Const,
+            }),
+            span,
+        }
+    }
+
+    fn atomic(
+        &mut self,
+        i: Intrinsic,
+        name: Callee,
+        mut a: Vec<Option<TExpr>>,
+        span: Span,
+    ) -> TExpr {
+        let array = a[0].take().expect("required");
+        let Type::Array(at) = array.ty.clone() else {
+            let msg = format!(
+                "{name}() needs an array as its first argument, not {}",
+                array.ty.describe()
+            );
+            return self.reject_call(array.span, &msg);
+        };
+        if matches!(at.space, MemSpace::Local | MemSpace::Const) {
+            let msg = format!(
+                "{name}() needs a global or shared array; this is a {} array",
+                at.space.name()
+            );
+            return self.reject_call(array.span, &msg);
+        }
+        use Scalar::*;
+        let supported: &[Scalar] = match i {
+            Intrinsic::Atomic(AtomicOp::Add | AtomicOp::Sub | AtomicOp::Max | AtomicOp::Min) => {
+                &[F32, F64, I32, U32, I64, U64]
+            }
+            Intrinsic::Atomic(AtomicOp::Inc | AtomicOp::Dec) => &[U32, U64],
+            _ => &[I32, U32, I64, U64],
+        };
+        if !supported.contains(&at.elem) {
+            let list: Vec<&str> = supported.iter().map(|s| s.name()).collect();
+            let msg = format!(
+                "{name}() does not support {} arrays (supported: {})",
+                at.elem,
+                list.join(", ")
+            );
+            return self.reject_call(array.span, &msg);
+        }
+        let elem = Type::Scalar(at.elem);
+        let mut args = vec![array];
+        if i == Intrinsic::AtomicCompareAndSwap {
+            if at.ndim != 1 {
+                return self.reject_call(
+                    span,
+                    &format!("{name}() works on 1-D arrays; use cuda.atomic.cas for others"),
+                );
+            }
+        } else {
+            let idx = a[1].take().expect("required");
+            let indices: Vec<TExpr> = match (&idx.kind, &idx.ty) {
+                (TExprKind::Tuple(_), _) => match idx.kind {
+                    TExprKind::Tuple(items) => items,
+                    _ => unreachable!(),
+                },
+                (TExprKind::Const(ConstValue::Tuple(vs)), _) => vs
+                    .iter()
+                    .map(|v| TExpr::constant(v.clone(), idx.span))
+                    .collect(),
+                (_, Type::Tuple(tys)) => (0..tys.len())
+                    .map(|k| TExpr {
+                        kind: TExprKind::TupleGet(Box::new(idx.clone()), k as u32),
+                        ty: tys[k].clone(),
+                        span: idx.span,
+                    })
+                    .collect(),
+                _ => vec![idx],
+            };
+            if indices.len() != at.ndim as usize {
+                let msg = format!(
+                    "{name}() on a {}-D array needs {} indices, {} given",
+                    at.ndim,
+                    at.ndim,
+                    indices.len()
+                );
+                return self.reject_call(span, &msg);
+            }
+            for ix in indices {
+                match self.int_arg(name, ix, Scalar::I64) {
+                    Some(ix) => args.push(ix),
+                    None => return TExpr::error(span),
+                }
+            }
+        }
+        for slot in a.into_iter().skip(if i == Intrinsic::AtomicCompareAndSwap {
+            1
+        } else {
+            2
+        }) {
+            let v = slot.expect("required");
+            match v.ty.scalar() {
+                Some(_) => args.push(self.cast(v, &elem)),
+                None => {
+                    let msg = format!("{name}() needs a number value, not {}", v.ty.describe());
+                    return self.reject_call(v.span, &msg);
+                }
+            }
+        }
+        self.intrinsic(i, args, elem, span)
+    }
+
+    fn device_call(
+        &mut self,
+        f: u32,
+        func: &Expr,
+        args: &[Expr],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        let info = &self.env.functions[f as usize];
+        let fname = self.env.name(info.name).to_string();
+        if info.is_kernel() {
+            self.type_args_for_errors(args, keywords);
+            return self.reject_call(
+                func.span,
+                &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
+            );
+        }
+        if let Some(k) = keywords.first() {
+            self.type_args_for_errors(args, keywords);
+            return self.reject_call(
+                k.span,
+                &format!("keyword arguments are not supported when calling '{fname}'"),
+            );
+        }
+        let nparams = self.env.def(f).params.len();
+        let typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+        if typed.len() != nparams {
+            let msg = format!(
+                "'{fname}' takes {nparams} argument{} but {} {} given",
+                if nparams == 1 { "" } else { "s" },
+                typed.len(),
+                if typed.len() == 1 { "was" } else { "were" }
+            );
+            return self.reject_call(span, &msg);
+        }
+        if typed.iter().any(|t| !t.ty.is_known()) {
+            return TExpr::error(span);
+        }
+        let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty.clone()).collect();
+        let mut declared_ret = None;
+        let sigs = info.sigs.clone();
+        if !sigs.is_empty() {
+            let parsed: Vec<_> = sigs
+                .iter()
+                .filter_map(|s| parse_signature(&s.text).ok())
+                .collect();
+            let exact = parsed.iter().find(|p| p.args == arg_tys);
+            let chosen = exact.or_else(|| {
+                parsed.iter().find(|p| {
+                    p.args.len() == arg_tys.len()
+                        && p.args.iter().zip(&arg_tys).all(|(d, g)| convertible(g, d))
+                })
+            });
+            match chosen {
+                Some(p) => {
+                    // Declared array types keep the memory space of the
+                    // array actually passed (a shared array stays shared).
+                    arg_tys = p
+                        .args
+                        .iter()
+                        .zip(&arg_tys)
+                        .map(|(d, g)| match (d, g) {
+                            (Type::Array(d), Type::Array(g)) => Type::Array(ArrayType {
+                                space: g.space,
+                                ..*d
+                            }),
+                            (d, _) => d.clone(),
+                        })
+                        .collect();
+                    declared_ret = p.ret.clone();
+                }
+                None => {
+                    let got: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();
+                    return self.reject_call(
+                        span,
+                        &format!("no signature of '{fname}' accepts ({})", got.join(", ")),
+                    );
+                }
+            }
+        }
+        for (t, want) in typed.iter().zip(&arg_tys) {
+            if t.ty.is_scalar() != want.is_scalar() {
+                return self.reject_call(
+                    t.span,
+                    &format!("'{fname}' expects {} here, not {}", want, t.ty),
+                );
+            }
+        }
+        let args: Vec<TExpr> = typed
+            .into_iter()
+            .zip(&arg_tys)
+            .map(|(t, w)| self.cast(t, w))
+            .collect();
+        match self.pc.instantiate(f, arg_tys, declared_ret) {
+            Ok(id) => {
+                if !self.callees.contains(&id) {
+                    self.callees.push(id);
+                }
+                let ret = self.pc.instance_ret(id);
+                TExpr {
+                    kind: TExprKind::Call(FuncRef(id), args),
+                    ty: ret,
+                    span,
+                }
+            }
+            Err(InstanceError::Recursion(cycle)) => {
+                let names: Vec<String> = cycle
+                    .iter()
+                    .map(|f| format!("'{}'", self.env.name(self.env.functions[*f as usize].name)))
+                    .collect();
+                let msg = if cycle.len() <= 1 {
+                    format!("recursion is not supported in kernels: '{fname}' calls itself")
+                } else {
+                    format!(
+                        "recursion is not supported in kernels: {} call each other",
+                        names.join(", ")
+                    )
+                };
+                self.reject_call(span, &msg)
+            }
+        }
+    }
+}
+
+/// True when a value of type `from` can be passed where `to` is declared.
+fn convertible(from: &Type, to: &Type) -> bool {
+    match (from, to) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Array(a), Type::Array(b)) => {
+            a.elem == b.elem && a.ndim == b.ndim && (a.layout == b.layout || b.layout == Layout::A)
+        }
+        (a, b) => a == b,
+    }
+}
+
+fn const_eval_abs(c: &ConstValue) -> Option<ConstValue> {
+    match c {
+        ConstValue::Int(v, s) => Some(ConstValue::Int(
+            crate::sema::consts::wrap_int(v.abs(), *s),
+            *s,
+        )),
+        ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),
+        _ => None,
+    }
+}

@@ -1,0 +1,714 @@
+//! Typing of expressions: literals, names, operators, indexing, attributes.
+//!
+//! Each function returns a [`TExpr`] with its final type and explicit casts.
+//! An operand of unknown type (an error already reported) makes the result
+//! unknown without a new message, so one mistake gives one diagnostic.
+
+use super::FnChecker;
+use crate::diagnostics::Diagnostic;
+use crate::front::ast::{BinOp, BoolOp, CmpOp, Expr, ExprKind, UnaryOp};
+use crate::sema::consts::{fold_binary, fold_compare, fold_unary, ConstValue};
+use crate::sema::intrinsics::{Intrinsic, Member};
+use crate::sema::resolve::Res;
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::*;
+
+impl FnChecker<'_, '_, '_> {
+    /// Types an expression.
+    pub(super) fn expr(&mut self, e: &Expr) -> TExpr {
+        match &e.kind {
+            ExprKind::Int(v) => {
+                let c = if *v <= i64::MAX as u64 {
+                    ConstValue::Int(*v as i128, Scalar::I64)
+                } else {
+                    ConstValue::Int(*v as i128, Scalar::U64)
+                };
+                TExpr::constant(c, e.span)
+            }
+            ExprKind::Float(v) => TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span),
+            ExprKind::Bool(b) => TExpr::constant(ConstValue::Bool(*b), e.span),
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => self.name_or_attr(e),
+            ExprKind::BinOp { op, left, right } => {
+                let (l, r) = (self.expr(left), self.expr(right));
+                self.binary(*op, l, r, e.span)
+            }
+            ExprKind::UnaryOp { op, operand } => {
+                let a = self.expr(operand);
+                self.unary(*op, a, e.span)
+            }
+            ExprKind::BoolOp { op, values } => self.bool_op(*op, values, e.span),
+            ExprKind::Compare { left, ops } => self.compare_chain(left, ops, e.span),
+            ExprKind::IfExp { test, body, orelse } => {
+                let cond = self.condition(test);
+                let (a, b) = (self.expr(body), self.expr(orelse));
+                match unify(&a.ty, &b.ty) {
+                    Some(t) => {
+                        let (a, b) = (self.cast(a, &t), self.cast(b, &t));
+                        TExpr {
+                            kind: TExprKind::Select(Box::new(cond), Box::new(a), Box::new(b)),
+                            ty: t,
+                            span: e.span,
+                        }
+                    }
+                    None => {
+                        self.error(Diagnostic::error(
+                            format!(
+                                "the branches of this conditional expression have incompatible types {} and {}",
+                                a.ty, b.ty
+                            ),
+                            e.span,
+                        ));
+                        TExpr::error(e.span)
+                    }
+                }
+            }
+            ExprKind::Tuple(items) => {
+                let items: Vec<TExpr> = items.iter().map(|i| self.expr(i)).collect();
+                if let Some(values) = items
+                    .iter()
+                    .map(|i| i.as_const().cloned())
+                    .collect::<Option<Vec<_>>>()
+                {
+                    return TExpr::constant(ConstValue::Tuple(values.into()), e.span);
+                }
+                let ty = Type::Tuple(items.iter().map(|i| i.ty.clone()).collect());
+                TExpr {
+                    kind: TExprKind::Tuple(items),
+                    ty,
+                    span: e.span,
+                }
+            }
+            ExprKind::Subscript { value, index } => self.subscript(value, index, e.span),
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => self.call(func, args, keywords, e.span),
+            ExprKind::List(_) => self.reject(
+                e.span,
+                "lists are not supported in kernels",
+                Some("use a tuple, or `cuda.local.array` for per-thread storage"),
+            ),
+            ExprKind::Str(_) => self.reject(
+                e.span,
+                "strings are only supported as arguments of print() in kernels",
+                None,
+            ),
+            ExprKind::NoneLit => {
+                self.reject(e.span, "None is not a value kernels can compute with", None)
+            }
+            ExprKind::Ellipsis => self.reject(e.span, "'...' is not supported in kernels", None),
+            ExprKind::Slice { .. } => self.reject(
+                e.span,
+                "slicing is not supported in kernels",
+                Some("index one element at a time: `a[i, j]`"),
+            ),
+            ExprKind::Error => TExpr::error(e.span),
+        }
+    }
+
+    fn reject(&mut self, span: Span, msg: &str, help: Option<&str>) -> TExpr {
+        let mut d = Diagnostic::error(msg, span);
+        if let Some(h) = help {
+            d = d.with_help(h);
+        }
+        self.error(d);
+        TExpr::error(span)
+    }
+
+    /// Types an expression used as a condition: any scalar, tested for non-zero.
+    pub(super) fn condition(&mut self, e: &Expr) -> TExpr {
+        let t = self.expr(e);
+        self.truth(t)
+    }
+
+    /// Converts a typed scalar to `bool` by Python truthiness.
+    pub(super) fn truth(&mut self, t: TExpr) -> TExpr {
+        match &t.ty {
+            Type::Scalar(_) | Type::Unknown => self.cast(t, &Type::BOOL),
+            other => {
+                let msg = format!("cannot use {} as a condition", other.describe());
+                self.reject(t.span, &msg, Some("compare it explicitly, e.g. `x > 0`"))
+            }
+        }
+    }
+
+    /// Converts `e` to type `to` (constants are converted at compile time).
+    pub(super) fn cast(&mut self, e: TExpr, to: &Type) -> TExpr {
+        if e.ty == *to || e.ty.is_unknown() || to.is_unknown() {
+            return e;
+        }
+        if let (Some(c), Type::Scalar(s)) = (e.as_const(), to) {
+            if let Some(v) = c.convert(*s) {
+                return TExpr::constant(v, e.span);
+            }
+        }
+        if let (TExprKind::Tuple(_), Type::Tuple(tys)) = (&e.kind, to) {
+            if let TExprKind::Tuple(items) = e.kind {
+                let items: Vec<TExpr> = items
+                    .into_iter()
+                    .zip(tys.iter())
+                    .map(|(i, t)| self.cast(i, t))
+                    .collect();
+                return TExpr {
+                    kind: TExprKind::Tuple(items),
+                    ty: to.clone(),
+                    span: e.span,
+                };
+            }
+        }
+        if let (Some(ConstValue::Tuple(values)), Type::Tuple(tys)) = (e.as_const(), to) {
+            let converted: Option<Vec<ConstValue>> = values
+                .iter()
+                .zip(tys.iter())
+                .map(|(v, t)| t.scalar().and_then(|s| v.convert(s)))
+                .collect();
+            if let Some(c) = converted {
+                return TExpr::constant(ConstValue::Tuple(c.into()), e.span);
+            }
+        }
+        let span = e.span;
+        TExpr {
+            kind: TExprKind::Cast(Box::new(e)),
+            ty: to.clone(),
+            span,
+        }
+    }
+
+    fn name_or_attr(&mut self, e: &Expr) -> TExpr {
+        match self.res(e) {
+            Res::Local(l) => self.read_var(*l, e.span),
+            Res::Const(v) => TExpr::constant(v.clone(), e.span),
+            Res::Member(Member::FloatConst(v)) => {
+                TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
+            }
+            Res::Member(Member::Value(i)) => TExpr {
+                kind: TExprKind::Intrinsic(*i, Vec::new()),
+                ty: Type::I32,
+                span: e.span,
+            },
+            Res::Member(Member::Func(_)) => {
+                let path = self.path_text(e);
+                self.reject(
+                    e.span,
+                    &format!("'{path}' is a function, not a value"),
+                    Some(&format!("did you mean `{path}()`?")),
+                )
+            }
+            Res::Member(Member::Dtype(s)) => {
+                let msg = format!("'{s}' is a type, not a value");
+                self.reject(
+                    e.span,
+                    &msg,
+                    Some(&format!("to convert a value, call it: `{s}(x)`")),
+                )
+            }
+            Res::Member(Member::Jit) => {
+                self.reject(e.span, "`cuda.jit` can only be used as a decorator", None)
+            }
+            Res::Member(Member::Namespace(_)) | Res::Ns(_) => {
+                let path = self.path_text(e);
+                self.reject(e.span, &format!("'{path}' is a module, not a value"), None)
+            }
+            Res::Function(f) => {
+                let name = self
+                    .env
+                    .name(self.env.functions[*f as usize].name)
+                    .to_string();
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is a function; kernels can only call it"),
+                    Some(&format!("did you mean `{name}(...)`?")),
+                )
+            }
+            Res::HostGlobal(sym) => {
+                let name = self.env.name(*sym).to_string();
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is a global that is not a compile-time constant"),
+                    Some(&format!(
+                        "pass it to the kernel as an argument, or read it as `cuda.const.array_like({name})`"
+                    )),
+                )
+            }
+            Res::ValueAttr => self.value_attr(e),
+            Res::Unresolved => TExpr::error(e.span),
+        }
+    }
+
+    /// The dotted text of a name or attribute chain, for messages.
+    pub(super) fn path_text(&self, e: &Expr) -> String {
+        super::path_text(self.env, e)
+    }
+
+    /// `a.shape`, `a.size`, `a.ndim`, `a.strides` and `t.x`-style errors.
+    fn value_attr(&mut self, e: &Expr) -> TExpr {
+        let ExprKind::Attribute { value, attr } = &e.kind else {
+            return TExpr::error(e.span);
+        };
+        let base = self.expr(value);
+        let name = self.env.name(attr.name).to_string();
+        let Type::Array(a) = base.ty.clone() else {
+            if base.ty.is_unknown() {
+                return TExpr::error(e.span);
+            }
+            let msg = format!("{} has no attribute '{name}'", base.ty.describe());
+            return self.reject(attr.span, &msg, None);
+        };
+        let span = e.span;
+        let prop = |p: ArrayProp, base: TExpr| TExpr {
+            kind: TExprKind::ArrayProp(Box::new(base), p),
+            ty: Type::I64,
+            span,
+        };
+        match name.as_str() {
+            "size" => prop(ArrayProp::Size, base),
+            "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), e.span),
+            "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), e.span),
+            "shape" | "strides" => {
+                // An array-valued expression is a variable, an allocation or
+                // an index view of one: reading it twice is free of effects.
+                let items = (0..a.ndim)
+                    .map(|k| {
+                        let p = if name == "shape" {
+                            ArrayProp::Extent(k)
+                        } else {
+                            ArrayProp::Stride(k)
+                        };
+                        prop(p, base.clone())
+                    })
+                    .collect();
+                TExpr {
+                    kind: TExprKind::Tuple(items),
+                    ty: Type::uni_tuple(Type::I64, a.ndim as usize),
+                    span: e.span,
+                }
+            }
+            _ => {
+                let msg = format!("arrays have no attribute '{name}' in kernels");
+                self.reject(
+                    attr.span,
+                    &msg,
+                    Some("arrays offer shape, size, ndim, strides and itemsize"),
+                )
+            }
+        }
+    }
+
+    /// Typing of a binary operator on typed operands.
+    pub(super) fn binary(&mut self, op: BinOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
+        if l.ty.is_unknown() || r.ty.is_unknown() {
+            return TExpr::error(span);
+        }
+        let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
+            let help = if l.ty.array().is_some() || r.ty.array().is_some() {
+                Some("array expressions are not supported in kernels; compute element by element: `a[i] + b[i]`")
+            } else {
+                None
+            };
+            let msg = format!(
+                "unsupported operand types for {}: {} and {}",
+                op.symbol(),
+                l.ty,
+                r.ty
+            );
+            return self.reject(span, &msg, help);
+        };
+        let result = match op {
+            BinOp::MatMul => {
+                return self.reject(span, "the '@' operator is not supported in kernels", None);
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::FloorDiv | BinOp::Mod => {
+                arith_result(a, b)
+            }
+            BinOp::Div => truediv_result(a, b),
+            BinOp::Pow => pow_result(a, b),
+            BinOp::LShift | BinOp::RShift | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
+                if a.is_float() || b.is_float() {
+                    let msg = format!("unsupported operand types for {}: {a} and {b}", op.symbol());
+                    return self.reject(
+                        span,
+                        &msg,
+                        Some("bitwise operators need integer operands"),
+                    );
+                }
+                if matches!(op, BinOp::LShift | BinOp::RShift) {
+                    shift_result(a)
+                } else if a == Scalar::Bool && b == Scalar::Bool {
+                    Scalar::Bool
+                } else {
+                    int_arith_result(a, b)
+                }
+            }
+        };
+        if let (Some(x), Some(y)) = (l.as_const(), r.as_const()) {
+            if let Some(v) = fold_binary(op, x, y) {
+                return TExpr::constant(v, span);
+            }
+        }
+        let rt = Type::Scalar(result);
+        let l = self.cast(l, &rt);
+        let r = if op == BinOp::Pow && result.is_float() && b.is_int() {
+            self.cast(r, &Type::I64)
+        } else {
+            self.cast(r, &rt)
+        };
+        TExpr {
+            kind: TExprKind::Binary(op, Box::new(l), Box::new(r)),
+            ty: rt,
+            span,
+        }
+    }
+
+    /// Typing of a unary operator.
+    pub(super) fn unary(&mut self, op: UnaryOp, a: TExpr, span: Span) -> TExpr {
+        if a.ty.is_unknown() {
+            return TExpr::error(span);
+        }
+        let Some(s) = a.ty.scalar() else {
+            let msg = format!(
+                "unsupported operand type for unary {}: {}",
+                op.symbol(),
+                a.ty
+            );
+            return self.reject(span, &msg, None);
+        };
+        if let Some(c) = a.as_const() {
+            if let Some(v) = fold_unary(op, c) {
+                return TExpr::constant(v, span);
+            }
+        }
+        let result = match op {
+            UnaryOp::Not => {
+                let b = self.truth(a);
+                return TExpr {
+                    kind: TExprKind::Unary(UnaryOp::Not, Box::new(b)),
+                    ty: Type::BOOL,
+                    span,
+                };
+            }
+            _ if s.is_float() => {
+                if op == UnaryOp::Invert {
+                    let msg = format!("unsupported operand type for unary ~: {s}");
+                    return self.reject(span, &msg, Some("`~` needs an integer operand"));
+                }
+                s
+            }
+            UnaryOp::Invert if s == Scalar::Bool => Scalar::Bool,
+            _ if s.is_unsigned() => Scalar::U64,
+            _ => Scalar::I64,
+        };
+        let rt = Type::Scalar(result);
+        let a = self.cast(a, &rt);
+        if op == UnaryOp::Pos {
+            return TExpr { span, ..a };
+        }
+        TExpr {
+            kind: TExprKind::Unary(op, Box::new(a)),
+            ty: rt,
+            span,
+        }
+    }
+
+    fn bool_op(&mut self, op: BoolOp, values: &[Expr], span: Span) -> TExpr {
+        let items: Vec<TExpr> = values.iter().map(|v| self.expr(v)).collect();
+        let mut ty = Type::Unknown;
+        for i in &items {
+            if i.ty.is_unknown() {
+                return TExpr::error(span);
+            }
+            if !i.ty.is_scalar() {
+                let msg = format!("cannot use {} with `and`/`or`", i.ty.describe());
+                return self.reject(i.span, &msg, None);
+            }
+            ty = unify(&ty, &i.ty).unwrap_or(Type::Unknown);
+        }
+        if items.iter().all(|i| i.as_const().is_some()) {
+            let decided = items
+                .iter()
+                .find(|i| {
+                    let t = i.as_const().is_some_and(ConstValue::truthy);
+                    if op == BoolOp::And {
+                        !t
+                    } else {
+                        t
+                    }
+                })
+                .unwrap_or(items.last().expect("bool op has operands"));
+            let value = decided.clone();
+            return TExpr {
+                span,
+                ..self.cast(value, &ty)
+            };
+        }
+        let mut iter = items.into_iter().rev();
+        let mut acc = {
+            let last = iter.next().expect("bool op has operands");
+            self.cast(last, &ty)
+        };
+        for item in iter {
+            let item = self.cast(item, &ty);
+            let kind = match op {
+                BoolOp::And => TExprKind::And(Box::new(item), Box::new(acc)),
+                BoolOp::Or => TExprKind::Or(Box::new(item), Box::new(acc)),
+            };
+            acc = TExpr {
+                kind,
+                ty: ty.clone(),
+                span,
+            };
+        }
+        acc.span = span;
+        acc
+    }
+
+    fn compare_chain(&mut self, left: &Expr, ops: &[(CmpOp, Expr)], span: Span) -> TExpr {
+        let mut lhs = self.expr(left);
+        let mut parts: Vec<TExpr> = Vec::new();
+        let mut lets: Vec<(VarId, TExpr)> = Vec::new();
+        for (k, (op, right)) in ops.iter().enumerate() {
+            let mut rhs = self.expr(right);
+            let is_middle = k + 1 < ops.len();
+            let rhs_for_next = if is_middle && !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
+                let t = self.temp(rhs.ty.clone(), rhs.span);
+                let value = std::mem::replace(
+                    &mut rhs,
+                    TExpr {
+                        kind: TExprKind::Var(t),
+                        ty: Type::Unknown,
+                        span: right.span,
+                    },
+                );
+                rhs.ty = value.ty.clone();
+                lets.push((t, value));
+                rhs.clone()
+            } else {
+                rhs.clone()
+            };
+            parts.push(self.compare(*op, lhs, rhs, left.span.to(right.span)));
+            lhs = rhs_for_next;
+        }
+        let mut result = parts.pop().expect("comparison has an operator");
+        while let Some(p) = parts.pop() {
+            if p.ty.is_unknown() || result.ty.is_unknown() {
+                result = TExpr::error(span);
+                continue;
+            }
+            result = match (p.as_const(), result.as_const()) {
+                (Some(ConstValue::Bool(false)), _) => p,
+                (Some(ConstValue::Bool(true)), _) => result,
+                _ => TExpr {
+                    kind: TExprKind::And(Box::new(p), Box::new(result)),
+                    ty: Type::BOOL,
+                    span,
+                },
+            };
+        }
+        for (t, value) in lets.into_iter().rev() {
+            if result.ty.is_unknown() {
+                break;
+            }
+            result = TExpr {
+                kind: TExprKind::Let(t, Box::new(value), Box::new(result)),
+                ty: Type::BOOL,
+                span,
+            };
+        }
+        result.span = span;
+        result
+    }
+
+    /// A single comparison.
+    pub(super) fn compare(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
+        if l.ty.is_unknown() || r.ty.is_unknown() {
+            return TExpr::error(span);
+        }
+        let op = match op {
+            CmpOp::In | CmpOp::NotIn => {
+                return self.reject(span, "'in' is not supported in kernels", None);
+            }
+            CmpOp::Is | CmpOp::IsNot => {
+                return self.reject(
+                    span,
+                    "'is' comparisons are not supported in kernels",
+                    Some("compare values with `==` or `!=`"),
+                );
+            }
+            op => op,
+        };
+        let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
+            let msg = format!("cannot compare {} with {}", l.ty, r.ty);
+            return self.reject(span, &msg, None);
+        };
+        if let (Some(x), Some(y)) = (l.as_const(), r.as_const()) {
+            if let Some(v) = fold_compare(op, x, y) {
+                return TExpr::constant(ConstValue::Bool(v), span);
+            }
+        }
+        let common = Type::Scalar(a.promote(b));
+        let (l, r) = (self.cast(l, &common), self.cast(r, &common));
+        TExpr {
+            kind: TExprKind::Compare(op, Box::new(l), Box::new(r)),
+            ty: Type::BOOL,
+            span,
+        }
+    }
+
+    /// Types the index part of a subscript into a list of integer indices
+    /// (a tuple index, literal or tuple-typed, gives several).
+    pub(super) fn indices(&mut self, index: &Expr) -> Option<Vec<TExpr>> {
+        let items: Vec<TExpr> = match &index.kind {
+            ExprKind::Tuple(items) => items.iter().map(|i| self.expr(i)).collect(),
+            _ => {
+                let t = self.expr(index);
+                match &t.ty {
+                    Type::Tuple(tys) => {
+                        let n = tys.len();
+                        let tys = tys.clone();
+                        if let Some(ConstValue::Tuple(values)) = t.as_const() {
+                            values
+                                .iter()
+                                .map(|v| TExpr::constant(v.clone(), t.span))
+                                .collect()
+                        } else if let TExprKind::Tuple(items) = t.kind {
+                            items
+                        } else {
+                            (0..n)
+                                .map(|k| TExpr {
+                                    kind: TExprKind::TupleGet(Box::new(t.clone()), k as u32),
+                                    ty: tys[k].clone(),
+                                    span: t.span,
+                                })
+                                .collect()
+                        }
+                    }
+                    _ => vec![t],
+                }
+            }
+        };
+        let mut ok = true;
+        for i in &items {
+            match &i.ty {
+                Type::Unknown => ok = false,
+                t if t.is_int() => {}
+                Type::Scalar(Scalar::Bool) => {}
+                t => {
+                    ok = false;
+                    let help = if t.scalar().is_some_and(Scalar::is_float) {
+                        Some("convert it first: `a[int(i)]`")
+                    } else {
+                        None
+                    };
+                    let msg = format!("array index must be an integer, not {t}");
+                    self.reject(i.span, &msg, help);
+                }
+            }
+        }
+        ok.then_some(items)
+    }
+
+    fn subscript(&mut self, value: &Expr, index: &Expr, span: Span) -> TExpr {
+        if let ExprKind::Slice { .. } = index.kind {
+            return self.reject(
+                index.span,
+                "slicing is not supported in kernels",
+                Some("index one element at a time: `a[i]`"),
+            );
+        }
+        if let ExprKind::Tuple(items) = &index.kind {
+            if let Some(s) = items
+                .iter()
+                .find(|i| matches!(i.kind, ExprKind::Slice { .. }))
+            {
+                return self.reject(
+                    s.span,
+                    "slicing is not supported in kernels",
+                    Some("index one element at a time: `a[i, j]`"),
+                );
+            }
+        }
+        let base = self.expr(value);
+        match base.ty.clone() {
+            Type::Unknown => {
+                self.indices(index);
+                TExpr::error(span)
+            }
+            Type::Array(a) => {
+                let Some(idx) = self.indices(index) else {
+                    return TExpr::error(span);
+                };
+                let n = idx.len();
+                if n > a.ndim as usize {
+                    let msg = format!("too many indices for a {}-D array: {n} given", a.ndim);
+                    return self.reject(index.span, &msg, None);
+                }
+                let ty = if n == a.ndim as usize {
+                    Type::Scalar(a.elem)
+                } else {
+                    Type::Array(ArrayType {
+                        ndim: a.ndim - n as u8,
+                        layout: if a.layout == Layout::C {
+                            Layout::C
+                        } else {
+                            Layout::A
+                        },
+                        ..a
+                    })
+                };
+                TExpr {
+                    kind: TExprKind::Index(Box::new(base), idx),
+                    ty,
+                    span,
+                }
+            }
+            Type::Tuple(items) => {
+                let i = self.expr(index);
+                let Some(k) = i.as_const().and_then(ConstValue::as_int) else {
+                    if i.ty.is_unknown() {
+                        return TExpr::error(span);
+                    }
+                    return self.reject(
+                        index.span,
+                        "a tuple index must be a constant integer",
+                        None,
+                    );
+                };
+                let n = items.len() as i128;
+                let k = if k < 0 { k + n } else { k };
+                if !(0..n).contains(&k) {
+                    let msg = format!("tuple index out of range: the tuple has {n} elements");
+                    return self.reject(index.span, &msg, None);
+                }
+                if let Some(ConstValue::Tuple(values)) = base.as_const() {
+                    return TExpr::constant(values[k as usize].clone(), span);
+                }
+                if let TExprKind::Tuple(elems) = base.kind {
+                    let mut elems = elems;
+                    let mut e = elems.swap_remove(k as usize);
+                    e.span = span;
+                    return e;
+                }
+                TExpr {
+                    kind: TExprKind::TupleGet(Box::new(base), k as u32),
+                    ty: items[k as usize].clone(),
+                    span,
+                }
+            }
+            other => {
+                self.indices(index);
+                let msg = format!("cannot index {}", other.describe());
+                self.reject(value.span, &msg, None)
+            }
+        }
+    }
+
+    /// A read of a special register or other argument-less intrinsic.
+    pub(super) fn intrinsic(&self, i: Intrinsic, args: Vec<TExpr>, ty: Type, span: Span) -> TExpr {
+        TExpr {
+            kind: TExprKind::Intrinsic(i, args),
+            ty,
+            span,
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! Type inference: from resolved AST to the typed program.
+//!
+//! Types follow Numba's rules (section 4 of the language contract). A
+//! function is checked once per tuple of argument types (a kernel per
+//! signature, a device function per distinct call-site types), each check
+//! being a [`FnChecker`] run. A variable's type is the unification of every
+//! value assigned to it, wherever it is assigned (Numba's flow-insensitive
+//! rule), so a body is walked until no variable widens after being read;
+//! the last walk's typed tree and diagnostics are the result.
+//!
+//! Submodules: [`expr`] types expressions, [`stmt`] statements and
+//! desugaring, [`calls`] intrinsic, builtin and device-function calls.
+
+mod calls;
+mod expr;
+mod stmt;
+
+use super::const_eval::{ConstEnv, ConstLookup};
+use super::resolve::{ModuleEnv, Res};
+use super::typed::*;
+use crate::diagnostics::Diagnostic;
+use crate::front::ast::{Expr, ExprKind};
+use crate::span::Span;
+use crate::types::{unify, Type};
+use rustc_hash::FxHashMap;
+
+/// One specialisation of a function for one tuple of argument types.
+struct Instance {
+    f: u32,
+    ret: Type,
+    done: bool,
+    func: Option<TypedFunction>,
+    diags: Vec<Diagnostic>,
+    callees: Vec<u32>,
+}
+
+/// Checks the functions of a module, specialising device functions on demand.
+pub struct ProgramChecker<'e, 'm> {
+    env: &'e ModuleEnv<'m>,
+    const_arrays_supplied: &'e [ConstArrayDecl],
+    instances: Vec<Instance>,
+    by_key: FxHashMap<(u32, Vec<Type>), u32>,
+    stack: Vec<u32>,
+    const_arrays: Vec<ConstArrayDecl>,
+}
+
+/// Why an instance could not be created.
+pub(crate) enum InstanceError {
+    /// The function calls itself, directly or through others.
+    Recursion(Vec<u32>),
+}
+
+impl<'e, 'm> ProgramChecker<'e, 'm> {
+    /// A checker over a resolved module.
+    pub fn new(env: &'e ModuleEnv<'m>, const_arrays_supplied: &'e [ConstArrayDecl]) -> Self {
+        ProgramChecker {
+            env,
+            const_arrays_supplied,
+            instances: Vec::new(),
+            by_key: FxHashMap::default(),
+            stack: Vec::new(),
+            const_arrays: Vec::new(),
+        }
+    }
+
+    /// Checks function `f` with the given argument types (and declared
+    /// return type, if any) and returns the instance id.
+    pub(crate) fn instantiate(
+        &mut self,
+        f: u32,
+        args: Vec<Type>,
+        declared_ret: Option<Type>,
+    ) -> Result<u32, InstanceError> {
+        let key = (f, args);
+        if let Some(&id) = self.by_key.get(&key) {
+            if !self.instances[id as usize].done {
+                let start = self.stack.iter().position(|&i| i == id).unwrap_or(0);
+                let cycle = self.stack[start..]
+                    .iter()
+                    .map(|&i| self.instances[i as usize].f)
+                    .collect();
+                return Err(InstanceError::Recursion(cycle));
+            }
+            return Ok(id);
+        }
+        let id = self.instances.len() as u32;
+        self.instances.push(Instance {
+            f,
+            ret: Type::Unknown,
+            done: false,
+            func: None,
+            diags: Vec::new(),
+            callees: Vec::new(),
+        });
+        self.by_key.insert(key.clone(), id);
+        self.stack.push(id);
+        let result = FnChecker::run(self, f, &key.1, declared_ret);
+        self.stack.pop();
+        let inst = &mut self.instances[id as usize];
+        inst.ret = result.func.ret.clone();
+        inst.func = Some(result.func);
+        inst.diags = result.diags;
+        inst.callees = result.callees;
+        inst.done = true;
+        Ok(id)
+    }
+
+    /// The return type of a checked instance.
+    pub(crate) fn instance_ret(&self, id: u32) -> Type {
+        self.instances[id as usize].ret.clone()
+    }
+
+    /// Assembles the program from the given roots: reachable instances only,
+    /// callees first, with their diagnostics.
+    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
+        let mut order = Vec::new();
+        let mut seen = vec![false; self.instances.len()];
+        for &r in roots {
+            post_order(&self.instances, r, &mut seen, &mut order);
+        }
+        let mut map = vec![u32::MAX; self.instances.len()];
+        for (new, &old) in order.iter().enumerate() {
+            map[old as usize] = new as u32;
+        }
+        let mut program = TypedProgram::default();
+        for &old in &order {
+            let inst = &mut self.instances[old as usize];
+            diags.append(&mut inst.diags);
+            let mut func = inst.func.take().expect("instance was checked");
+            remap_calls(&mut func.body, &map);
+            program.functions.push(func);
+        }
+        for &r in roots {
+            let f = FuncRef(map[r as usize]);
+            if program.function(f).is_kernel && !program.kernels.contains(&f) {
+                program.kernels.push(f);
+            }
+        }
+        program.const_arrays = self.const_arrays;
+        program
+    }
+}
+
+fn post_order(instances: &[Instance], id: u32, seen: &mut [bool], out: &mut Vec<u32>) {
+    if seen[id as usize] {
+        return;
+    }
+    seen[id as usize] = true;
+    for &c in &instances[id as usize].callees {
+        post_order(instances, c, seen, out);
+    }
+    out.push(id);
+}
+
+fn remap_calls(body: &mut [TStmt], map: &[u32]) {
+    fn expr(e: &mut TExpr, map: &[u32]) {
+        match &mut e.kind {
+            TExprKind::Call(f, args) => {
+                f.0 = map[f.0 as usize];
+                args.iter_mut().for_each(|a| expr(a, map));
+            }
+            TExprKind::Cast(a)
+            | TExprKind::Unary(_, a)
+            | TExprKind::TupleGet(a, _)
+            | TExprKind::ArrayProp(a, _) => expr(a, map),
+            TExprKind::Binary(_, a, b)
+            | TExprKind::Compare(_, a, b)
+            | TExprKind::And(a, b)
+            | TExprKind::Or(a, b)
+            | TExprKind::Let(_, a, b) => {
+                expr(a, map);
+                expr(b, map);
+            }
+            TExprKind::Select(a, b, c) => {
+                expr(a, map);
+                expr(b, map);
+                expr(c, map);
+            }
+            TExprKind::Index(a, items) => {
+                expr(a, map);
+                items.iter_mut().for_each(|i| expr(i, map));
+            }
+            TExprKind::Tuple(items) | TExprKind::Intrinsic(_, items) => {
+                items.iter_mut().for_each(|i| expr(i, map))
+            }
+            _ => {}
+        }
+    }
+    for s in body {
+        match &mut s.kind {
+            TStmtKind::Assign(_, e) | TStmtKind::Expr(e) | TStmtKind::Return(Some(e)) => {
+                expr(e, map)
+            }
+            TStmtKind::Store {
+                array,
+                indices,
+                value,
+            } => {
+                expr(array, map);
+                indices.iter_mut().for_each(|i| expr(i, map));
+                expr(value, map);
+            }
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                expr(cond, map);
+                remap_calls(then_body, map);
+                remap_calls(else_body, map);
+            }
+            TStmtKind::While { cond, body } => {
+                expr(cond, map);
+                remap_calls(body, map);
+            }
+            TStmtKind::For {
+                start,
+                stop,
+                step,
+                body,
+                ..
+            } => {
+                expr(start, map);
+                expr(stop, map);
+                expr(step, map);
+                remap_calls(body, map);
+            }
+            TStmtKind::Print(args) => args.iter_mut().for_each(|a| {
+                if let PrintArg::Value(v) = a {
+                    expr(v, map)
+                }
+            }),
+            TStmtKind::Assert { cond, .. } => expr(cond, map),
+            TStmtKind::Break | TStmtKind::Continue | TStmtKind::Return(None) => {}
+        }
+    }
+}
+
+/// The result of checking one instance.
+struct FnResult {
+    func: TypedFunction,
+    diags: Vec<Diagnostic>,
+    callees: Vec<u32>,
+}
+
+/// Per-variable inference state.
+#[derive(Clone)]
+struct VarState {
+    /// First assignment seen in this walk (for unification errors).
+    first: Option<(Span, Type)>,
+    /// Read during this walk.
+    read: bool,
+}
+
+/// Checks one function body for one tuple of argument types.
+pub(crate) struct FnChecker<'p, 'e, 'm> {
+    pc: &'p mut ProgramChecker<'e, 'm>,
+    env: &'e ModuleEnv<'m>,
+    is_kernel: bool,
+    vars: Vec<Var>,
+    state: Vec<VarState>,
+    /// Variables assigned a value whose type is unknown because of an
+    /// error already reported (kept across walks, so reading them is silent).
+    assigned_error: Vec<bool>,
+    /// Variables already reported as used before assignment in this walk.
+    reported_unassigned: Vec<bool>,
+    /// A `return` had an erroneous value: the result type is unknown.
+    ret_error: bool,
+    n_locals: usize,
+    again: bool,
+    diags: Vec<Diagnostic>,
+    shared: Vec<ArrayDecl>,
+    local: Vec<ArrayDecl>,
+    callees: Vec<u32>,
+    ret: Type,
+    declared_ret: Option<Type>,
+    loop_depth: u32,
+}
+
+impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
+    fn run(
+        pc: &'p mut ProgramChecker<'e, 'm>,
+        f: u32,
+        args: &[Type],
+        declared_ret: Option<Type>,
+    ) -> FnResult {
+        let env = pc.env;
+        let info = &env.functions[f as usize];
+        let def = env.def(f);
+        let vars: Vec<Var> = info
+            .locals
+            .iter()
+            .enumerate()
+            .map(|(i, (name, span))| Var {
+                name: env.name(*name).to_string(),
+                ty: args.get(i).cloned().unwrap_or(Type::Unknown),
+                span: *span,
+                kind: if i < def.params.len() {
+                    VarKind::Param
+                } else {
+                    VarKind::Local
+                },
+            })
+            .collect();
+        let n_locals = vars.len();
+        let mut c = FnChecker {
+            pc,
+            env,
+            is_kernel: info.is_kernel(),
+            state: vec![
+                VarState {
+                    first: None,
+                    read: false
+                };
+                n_locals
+            ],
+            assigned_error: vec![false; n_locals],
+            reported_unassigned: vec![false; n_locals],
+            ret_error: false,
+            vars,
+            n_locals,
+            again: false,
+            diags: Vec::new(),
+            shared: Vec::new(),
+            local: Vec::new(),
+            callees: Vec::new(),
+            ret: Type::Unknown,
+            declared_ret,
+            loop_depth: 0,
+        };
+        let mut body;
+        let mut walks = 0;
+        loop {
+            let before: Vec<Type> = c.vars[..n_locals].iter().map(|v| v.ty.clone()).collect();
+            c.reset_walk();
+            body = c.block(&def.body);
+            walks += 1;
+            let changed = c.vars[..n_locals]
+                .iter()
+                .zip(&before)
+                .any(|(v, b)| v.ty != *b);
+            if !c.again || !changed || walks >= 16 {
+                break;
+            }
+        }
+        let ret = match (&c.declared_ret, &c.ret) {
+            (Some(t), _) => t.clone(),
+            (None, _) if c.ret_error => Type::Unknown,
+            (None, Type::Unknown) => Type::None,
+            (None, t) => t.clone(),
+        };
+        let func = TypedFunction {
+            name: env.name(def.name.name).to_string(),
+            is_kernel: c.is_kernel,
+            flags: info.flags,
+            params: def.params.len() as u32,
+            param_types: args.to_vec(),
+            vars: c.vars,
+            ret,
+            body,
+            shared_arrays: c.shared,
+            local_arrays: c.local,
+            span: def.header_span,
+        };
+        FnResult {
+            func,
+            diags: c.diags,
+            callees: c.callees,
+        }
+    }
+
+    fn reset_walk(&mut self) {
+        self.vars.truncate(self.n_locals);
+        self.state.truncate(self.n_locals);
+        for s in &mut self.state {
+            *s = VarState {
+                first: None,
+                read: false,
+            };
+        }
+        for (i, v) in self.vars.iter().enumerate() {
+            if v.kind == VarKind::Param {
+                self.state[i].first = Some((v.span, v.ty.clone()));
+            }
+        }
+        self.again = false;
+        self.ret_error = false;
+        self.reported_unassigned.iter_mut().for_each(|r| *r = false);
+        self.diags.clear();
+        self.shared.clear();
+        self.local.clear();
+        self.callees.clear();
+        self.ret = Type::Unknown;
+        self.loop_depth = 0;
+    }
+
+    /// Reports an error (kept only if this walk is the last).
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    /// The resolution of a name or attribute expression.
+    fn res(&self, e: &Expr) -> &'e Res {
+        &self.env.res[e.id.0 as usize]
+    }
+
+    /// A new compiler temporary of type `ty`.
+    fn temp(&mut self, ty: Type, span: Span) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(Var {
+            name: format!("$t{}", self.vars.len() - self.n_locals),
+            ty,
+            span,
+            kind: VarKind::Temp,
+        });
+        self.state.push(VarState {
+            first: None,
+            read: false,
+        });
+        id
+    }
+
+    /// Reads a variable.
+    fn read_var(&mut self, v: u32, span: Span) -> TExpr {
+        let st = &mut self.state[v as usize];
+        st.read = true;
+        let ty = self.vars[v as usize].ty.clone();
+        if ty.is_unknown() {
+            // Either assigned later in the body (another walk will know) or
+            // never assigned a value at all (this walk is then the last).
+            self.again = true;
+            let i = v as usize;
+            if !self.assigned_error.get(i).copied().unwrap_or(true) && !self.reported_unassigned[i]
+            {
+                self.reported_unassigned[i] = true;
+                let name = self.vars[i].name.clone();
+                self.error(Diagnostic::error(
+                    format!("local variable '{name}' is used before it is assigned"),
+                    span,
+                ));
+            }
+        }
+        TExpr {
+            kind: TExprKind::Var(VarId(v)),
+            ty,
+            span,
+        }
+    }
+
+    /// Records an assignment of a value of type `ty` to variable `v`,
+    /// unifying its type; returns false (after reporting) when the types
+    /// cannot be unified.
+    fn assign_var(&mut self, v: u32, ty: &Type, span: Span) -> bool {
+        if ty.is_unknown() {
+            if let Some(e) = self.assigned_error.get_mut(v as usize) {
+                *e = true;
+            }
+            return true;
+        }
+        let i = v as usize;
+        if *ty == Type::None {
+            self.error(Diagnostic::error(
+                "this call returns nothing; there is no value to assign",
+                span,
+            ));
+            return false;
+        }
+        let current = self.vars[i].ty.clone();
+        match unify(&current, ty) {
+            Some(u) => {
+                if u != current {
+                    if self.state[i].read {
+                        self.again = true;
+                    }
+                    self.vars[i].ty = u;
+                }
+                if self.state[i].first.is_none() {
+                    self.state[i].first = Some((span, ty.clone()));
+                }
+                true
+            }
+            None => {
+                let name = self.vars[i].name.clone();
+                let mut d = Diagnostic::error(
+                    format!("cannot unify {current} and {ty} for '{name}'"),
+                    span,
+                )
+                .with_label_message(format!("'{name}' is assigned {} here", ty.describe()));
+                if let Some((first_span, first_ty)) = self.state[i].first.clone() {
+                    let what = if self.vars[i].kind == VarKind::Param {
+                        "declared as"
+                    } else {
+                        "first assigned"
+                    };
+                    d = d.with_secondary(
+                        first_span,
+                        format!("'{name}' is {what} {} here", first_ty.describe()),
+                    );
+                }
+                self.error(d.with_help(
+                    "a variable keeps one type in a kernel; use a new name for the new value",
+                ));
+                false
+            }
+        }
+    }
+
+    /// Records the type of a `return` value.
+    fn add_return(&mut self, ty: &Type, span: Span) {
+        if ty.is_unknown() {
+            self.ret_error = true;
+        }
+        if let Some(declared) = &self.declared_ret {
+            let ok = match (declared, ty) {
+                (_, Type::Unknown) => true,
+                (Type::Scalar(_), Type::Scalar(_)) => true,
+                (a, b) => unify(a, b).is_some_and(|u| u == *a),
+            };
+            if !ok {
+                let d = declared.clone();
+                self.error(Diagnostic::error(
+                    format!("this function is declared to return {d} but returns {ty}"),
+                    span,
+                ));
+            }
+            return;
+        }
+        match unify(&self.ret, ty) {
+            Some(u) => self.ret = u,
+            None => {
+                let prev = self.ret.clone();
+                self.ret_error = true;
+                self.error(Diagnostic::error(
+                    format!("this function returns {ty} here but {prev} elsewhere"),
+                    span,
+                ));
+            }
+        }
+    }
+}
+
+/// The dotted source text of a name or attribute chain, for messages.
+fn path_text(env: &ModuleEnv<'_>, e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Name(n) => env.name(*n).to_string(),
+        ExprKind::Attribute { value, attr } => {
+            format!("{}.{}", path_text(env, value), env.name(attr.name))
+        }
+        _ => "this".to_string(),
+    }
+}
+
+/// Constant lookup inside a function body: module constants and intrinsic
+/// members are constants, locals are run-time values.
+struct FnConstEnv<'a, 'm> {
+    env: &'a ModuleEnv<'m>,
+}
+
+impl ConstEnv for FnConstEnv<'_, '_> {
+    fn lookup(&self, expr: &Expr) -> ConstLookup {
+        match &self.env.res[expr.id.0 as usize] {
+            Res::Const(v) => ConstLookup::Value(v.clone()),
+            Res::Member(m) => ConstLookup::Member(*m),
+            Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(
+                "'{}' is a runtime value",
+                path_text(self.env, expr)
+            )),
+            _ => ConstLookup::NotConst("this is not a constant".into()),
+        }
+    }
+}

@@ -1,0 +1,642 @@
+//! Typing of statements, with the desugaring the typed tree expects:
+//! augmented assignments become plain assignments or stores, tuple
+//! unpacking goes through a temporary, chained assignments evaluate their
+//! value once, and loops over `range` get their bounds in the loop
+//! variable's type.
+
+use super::FnChecker;
+use crate::diagnostics::Diagnostic;
+use crate::front::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind};
+use crate::sema::consts::ConstValue;
+use crate::sema::intrinsics::{Callee, Member};
+use crate::sema::resolve::Res;
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::{MemSpace, Scalar, Type};
+
+impl FnChecker<'_, '_, '_> {
+    /// Types a block of statements.
+    pub(super) fn block(&mut self, stmts: &[Stmt]) -> Vec<TStmt> {
+        let mut out = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            self.stmt(s, &mut out);
+        }
+        out
+    }
+
+    fn push(out: &mut Vec<TStmt>, kind: TStmtKind, span: Span) {
+        out.push(TStmt { kind, span });
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut Vec<TStmt>) {
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Expr(e) => match &e.kind {
+                ExprKind::Str(_) => {}
+                ExprKind::Call {
+                    func,
+                    args,
+                    keywords,
+                } if self.is_print(func) => {
+                    if let Some(k) = keywords.first() {
+                        self.error(Diagnostic::error(
+                            "print() keyword arguments are not supported in kernels",
+                            k.span,
+                        ));
+                    }
+                    let args = self.print_args(args);
+                    Self::push(out, TStmtKind::Print(args), span);
+                }
+                _ => {
+                    let t = self.expr(e);
+                    Self::push(out, TStmtKind::Expr(t), span);
+                }
+            },
+            StmtKind::Assign { targets, value } => {
+                let mut v = self.expr(value);
+                if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
+                    let t = self.temp(v.ty.clone(), value.span);
+                    let ty = v.ty.clone();
+                    Self::push(out, TStmtKind::Assign(t, v), span);
+                    v = TExpr {
+                        kind: TExprKind::Var(t),
+                        ty,
+                        span: value.span,
+                    };
+                }
+                for target in targets {
+                    self.assign_to(target, v.clone(), span, out);
+                }
+            }
+            StmtKind::AnnAssign { target, value, .. } => {
+                if let Some(value) = value {
+                    let v = self.expr(value);
+                    self.assign_to(target, v, span, out);
+                }
+            }
+            StmtKind::AugAssign { target, op, value } => {
+                self.aug_assign(target, *op, value, span, out)
+            }
+            StmtKind::If { test, body, orelse } => {
+                let cond = self.condition(test);
+                let then_body = self.block(body);
+                let else_body = self.block(orelse);
+                Self::push(
+                    out,
+                    TStmtKind::If {
+                        cond,
+                        then_body,
+                        else_body,
+                    },
+                    span,
+                );
+            }
+            StmtKind::While { test, body, orelse } => {
+                self.reject_loop_else(orelse);
+                let cond = self.condition(test);
+                self.loop_depth += 1;
+                let body = self.block(body);
+                self.loop_depth -= 1;
+                Self::push(out, TStmtKind::While { cond, body }, span);
+            }
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+            } => {
+                self.reject_loop_else(orelse);
+                self.for_range(target, iter, body, span, out);
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                if self.loop_depth == 0 {
+                    let word = if matches!(s.kind, StmtKind::Break) {
+                        "break"
+                    } else {
+                        "continue"
+                    };
+                    self.error(Diagnostic::error(format!("'{word}' outside a loop"), span));
+                } else {
+                    let kind = if matches!(s.kind, StmtKind::Break) {
+                        TStmtKind::Break
+                    } else {
+                        TStmtKind::Continue
+                    };
+                    Self::push(out, kind, span);
+                }
+            }
+            StmtKind::Return(value) => self.return_stmt(value.as_ref(), span, out),
+            StmtKind::Pass => {}
+            StmtKind::Assert { test, msg } => {
+                let cond = self.condition(test);
+                let msg = match msg.as_ref().map(|m| &m.kind) {
+                    Some(ExprKind::Str(s)) => Some(s.clone()),
+                    Some(_) => {
+                        let m = msg.as_ref().expect("checked");
+                        self.error(Diagnostic::error(
+                            "an assert message must be a string literal",
+                            m.span,
+                        ));
+                        None
+                    }
+                    None => None,
+                };
+                Self::push(out, TStmtKind::Assert { cond, msg }, span);
+            }
+            // Reported during name resolution.
+            StmtKind::FunctionDef(_)
+            | StmtKind::Import(_)
+            | StmtKind::ImportFrom { .. }
+            | StmtKind::Global(_)
+            | StmtKind::Nonlocal(_)
+            | StmtKind::Del(_) => {}
+        }
+    }
+
+    fn reject_loop_else(&mut self, orelse: &[Stmt]) {
+        if let Some(first) = orelse.first() {
+            self.error(Diagnostic::error(
+                "`else` clauses on loops are not supported in kernels",
+                first.span,
+            ));
+        }
+    }
+
+    fn is_print(&self, func: &Expr) -> bool {
+        matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
+    }
+
+    fn print_args(&mut self, args: &[Expr]) -> Vec<PrintArg> {
+        let mut out = Vec::new();
+        for a in args {
+            if let ExprKind::Str(s) = &a.kind {
+                out.push(PrintArg::Str(s.clone()));
+                continue;
+            }
+            let t = self.expr(a);
+            match &t.ty {
+                Type::Scalar(_) => out.push(PrintArg::Value(t)),
+                Type::Unknown => {}
+                other => {
+                    let msg = format!(
+                        "print() in a kernel supports strings and scalars, not {}",
+                        other.describe()
+                    );
+                    self.error(Diagnostic::error(msg, a.span));
+                }
+            }
+        }
+        out
+    }
+
+    /// Assigns a typed value to a target (name, element, or tuple of targets).
+    fn assign_to(&mut self, target: &Expr, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+        match &target.kind {
+            ExprKind::Name(_) => {
+                let Res::Local(l) = *self.res(target) else {
+                    return;
+                };
+                if self.assign_var(l, &value.ty, value.span) && !value.ty.is_unknown() {
+                    let ty = self.vars[l as usize].ty.clone();
+                    let v = self.cast(value, &ty);
+                    Self::push(out, TStmtKind::Assign(VarId(l), v), span);
+                }
+            }
+            ExprKind::Subscript {
+                value: array,
+                index,
+            } => {
+                let Some((array, indices)) = self.store_target(array, index) else {
+                    return;
+                };
+                self.store(array, indices, value, span, out);
+            }
+            ExprKind::Tuple(targets) | ExprKind::List(targets) => {
+                self.unpack(targets, value, span, out)
+            }
+            ExprKind::Attribute { .. } => {
+                self.error(Diagnostic::error(
+                    "cannot assign to an attribute in a kernel",
+                    target.span,
+                ));
+            }
+            _ => self.error(Diagnostic::error(
+                "cannot assign to this expression",
+                target.span,
+            )),
+        }
+    }
+
+    /// Types the array and indices of an element target `a[i, j]`.
+    fn store_target(&mut self, array: &Expr, index: &Expr) -> Option<(TExpr, Vec<TExpr>)> {
+        let a = self.expr(array);
+        let indices = self.indices(index)?;
+        match &a.ty {
+            Type::Unknown => None,
+            Type::Array(at) => {
+                if at.space == MemSpace::Const {
+                    self.error(
+                        Diagnostic::error(
+                            "constant arrays are read-only",
+                            array.span.to(index.span),
+                        )
+                        .with_help("copy the value into a local variable or a local array first"),
+                    );
+                    return None;
+                }
+                if indices.len() != at.ndim as usize {
+                    let msg = format!(
+                        "a store into a {}-D array needs {} indices, {} given",
+                        at.ndim,
+                        at.ndim,
+                        indices.len()
+                    );
+                    self.error(Diagnostic::error(msg, index.span));
+                    return None;
+                }
+                Some((a, indices))
+            }
+            Type::Tuple(_) => {
+                self.error(Diagnostic::error(
+                    "tuples are immutable; cannot assign to an element",
+                    array.span,
+                ));
+                None
+            }
+            other => {
+                let msg = format!("cannot assign to an element of {}", other.describe());
+                self.error(Diagnostic::error(msg, array.span));
+                None
+            }
+        }
+    }
+
+    fn store(
+        &mut self,
+        array: TExpr,
+        indices: Vec<TExpr>,
+        value: TExpr,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let elem = array.ty.array().expect("store target is an array").elem;
+        match &value.ty {
+            Type::Unknown => return,
+            Type::Scalar(_) => {}
+            other => {
+                let msg = format!(
+                    "cannot store {} into an array element of type {elem}",
+                    other.describe()
+                );
+                self.error(Diagnostic::error(msg, value.span));
+                return;
+            }
+        }
+        let value = self.cast(value, &Type::Scalar(elem));
+        Self::push(
+            out,
+            TStmtKind::Store {
+                array,
+                indices,
+                value,
+            },
+            span,
+        );
+    }
+
+    fn unpack(&mut self, targets: &[Expr], value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+        let n = targets.len();
+        let tys = match &value.ty {
+            Type::Unknown => {
+                self.poison_targets(targets, span, out);
+                return;
+            }
+            Type::Tuple(tys) if tys.len() == n => tys.clone(),
+            Type::Tuple(tys) => {
+                let msg = format!(
+                    "cannot unpack a tuple of {} values into {n} targets",
+                    tys.len()
+                );
+                self.error(Diagnostic::error(msg, value.span));
+                self.poison_targets(targets, span, out);
+                return;
+            }
+            other => {
+                let msg = format!("cannot unpack {} into {n} targets", other.describe());
+                self.error(Diagnostic::error(msg, value.span));
+                self.poison_targets(targets, span, out);
+                return;
+            }
+        };
+        // Evaluate every element before assigning any (`a, b = b, a`).
+        let parts: Vec<TExpr> = match value.kind {
+            TExprKind::Tuple(items) => items
+                .into_iter()
+                .map(|item| {
+                    if item.is_trivially_pure() && !matches!(item.kind, TExprKind::Var(_)) {
+                        return item;
+                    }
+                    let t = self.temp(item.ty.clone(), item.span);
+                    let (ty, sp) = (item.ty.clone(), item.span);
+                    Self::push(out, TStmtKind::Assign(t, item), span);
+                    TExpr {
+                        kind: TExprKind::Var(t),
+                        ty,
+                        span: sp,
+                    }
+                })
+                .collect(),
+            TExprKind::Const(ConstValue::Tuple(values)) => values
+                .iter()
+                .map(|v| TExpr::constant(v.clone(), value.span))
+                .collect(),
+            _ => {
+                let whole = if value.is_trivially_pure() {
+                    value
+                } else {
+                    let t = self.temp(value.ty.clone(), value.span);
+                    let (ty, sp) = (value.ty.clone(), value.span);
+                    Self::push(out, TStmtKind::Assign(t, value), span);
+                    TExpr {
+                        kind: TExprKind::Var(t),
+                        ty,
+                        span: sp,
+                    }
+                };
+                (0..n)
+                    .map(|k| TExpr {
+                        kind: TExprKind::TupleGet(Box::new(whole.clone()), k as u32),
+                        ty: tys[k].clone(),
+                        span: whole.span,
+                    })
+                    .collect()
+            }
+        };
+        for (t, part) in targets.iter().zip(parts) {
+            self.assign_to(t, part, span, out);
+        }
+    }
+
+    /// Marks the targets of a failed assignment as erroneous, so their later
+    /// uses do not report again.
+    fn poison_targets(&mut self, targets: &[Expr], span: Span, out: &mut Vec<TStmt>) {
+        for t in targets {
+            self.assign_to(t, TExpr::error(t.span), span, out);
+        }
+    }
+
+    /// Evaluates `e` into a temporary unless it can be read twice.
+    fn once(&mut self, e: TExpr, span: Span, out: &mut Vec<TStmt>) -> TExpr {
+        if e.is_trivially_pure() || e.ty.is_unknown() {
+            return e;
+        }
+        let t = self.temp(e.ty.clone(), e.span);
+        let (ty, sp) = (e.ty.clone(), e.span);
+        Self::push(out, TStmtKind::Assign(t, e), span);
+        TExpr {
+            kind: TExprKind::Var(t),
+            ty,
+            span: sp,
+        }
+    }
+
+    fn aug_assign(
+        &mut self,
+        target: &Expr,
+        op: BinOp,
+        value: &Expr,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        match &target.kind {
+            ExprKind::Name(_) => {
+                let Res::Local(l) = *self.res(target) else {
+                    return;
+                };
+                let cur = self.read_var(l, target.span);
+                let rhs = self.expr(value);
+                if cur.ty.is_unknown() {
+                    return;
+                }
+                let new = self.binary(op, cur, rhs, span);
+                if self.assign_var(l, &new.ty, span) {
+                    let ty = self.vars[l as usize].ty.clone();
+                    let v = self.cast(new, &ty);
+                    Self::push(out, TStmtKind::Assign(VarId(l), v), span);
+                }
+            }
+            ExprKind::Subscript {
+                value: array,
+                index,
+            } => {
+                let Some((a, indices)) = self.store_target(array, index) else {
+                    self.expr(value);
+                    return;
+                };
+                let a = self.once(a, span, out);
+                let indices: Vec<TExpr> = indices
+                    .into_iter()
+                    .map(|i| self.once(i, span, out))
+                    .collect();
+                let elem = a.ty.array().expect("store target is an array").elem;
+                let cur = TExpr {
+                    kind: TExprKind::Index(Box::new(a.clone()), indices.clone()),
+                    ty: Type::Scalar(elem),
+                    span: target.span,
+                };
+                let rhs = self.expr(value);
+                let new = self.binary(op, cur, rhs, span);
+                self.store(a, indices, new, span, out);
+            }
+            _ => self.error(Diagnostic::error(
+                "cannot use an augmented assignment on this target",
+                target.span,
+            )),
+        }
+    }
+
+    fn return_stmt(&mut self, value: Option<&Expr>, span: Span, out: &mut Vec<TStmt>) {
+        let value = value.filter(|v| !matches!(v.kind, ExprKind::NoneLit));
+        if self.is_kernel {
+            if let Some(v) = value {
+                self.expr(v);
+                self.error(
+                    Diagnostic::error("a kernel cannot return a value", v.span).with_help(
+                        "write results into an array argument; use `return` alone to exit early",
+                    ),
+                );
+            }
+            Self::push(out, TStmtKind::Return(None), span);
+            return;
+        }
+        match value {
+            None => {
+                self.add_return(&Type::None, span);
+                Self::push(out, TStmtKind::Return(None), span);
+            }
+            Some(v) => {
+                let t = self.expr(v);
+                if let Type::Array(_) = t.ty {
+                    self.error(Diagnostic::error(
+                        "device functions cannot return arrays",
+                        v.span,
+                    ));
+                    self.add_return(&Type::Unknown, v.span);
+                    return;
+                }
+                self.add_return(&t.ty, v.span);
+                let ret = self
+                    .declared_ret
+                    .clone()
+                    .unwrap_or_else(|| self.ret.clone());
+                let t = self.cast(t, &ret);
+                Self::push(out, TStmtKind::Return(Some(t)), span);
+            }
+        }
+    }
+
+    fn for_range(
+        &mut self,
+        target: &Expr,
+        iter: &Expr,
+        body: &[Stmt],
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let range_args = match &iter.kind {
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } if matches!(self.res(func), Res::Member(Member::Func(Callee::Range))) => {
+                if let Some(k) = keywords.first() {
+                    self.error(Diagnostic::error(
+                        "range() takes no keyword arguments",
+                        k.span,
+                    ));
+                }
+                if args.is_empty() || args.len() > 3 {
+                    let msg = format!("range() takes 1 to 3 arguments, {} given", args.len());
+                    self.error(Diagnostic::error(msg, iter.span));
+                    None
+                } else {
+                    Some(args)
+                }
+            }
+            _ => {
+                self.expr(iter);
+                self.error(
+                    Diagnostic::error("kernels can only loop over `range(...)`", iter.span)
+                        .with_help("iterate over indices: `for i in range(len(a)):`"),
+                );
+                None
+            }
+        };
+        let var = match (&target.kind, self.res(target)) {
+            (ExprKind::Name(_), Res::Local(l)) => Some(*l),
+            _ => {
+                self.error(Diagnostic::error(
+                    "a for loop over range() needs a single variable",
+                    target.span,
+                ));
+                None
+            }
+        };
+        let bounds = range_args.and_then(|args| self.range_bounds(args));
+        if let (Some(v), None) = (var, &bounds) {
+            self.assign_var(v, &Type::Unknown, target.span);
+        }
+        let mut typed = None;
+        if let (Some(v), Some((ty, start, stop, step))) = (var, bounds) {
+            if self.assign_var(v, &ty, target.span) {
+                let vty = self.vars[v as usize].ty.clone();
+                let (start, stop, step) = (
+                    self.cast(start, &vty),
+                    self.cast(stop, &vty),
+                    self.cast(step, &vty),
+                );
+                typed = Some((VarId(v), start, stop, step));
+            }
+        }
+        self.loop_depth += 1;
+        let body = self.block(body);
+        self.loop_depth -= 1;
+        if let Some((var, start, stop, step)) = typed {
+            Self::push(
+                out,
+                TStmtKind::For {
+                    var,
+                    start,
+                    stop,
+                    step,
+                    body,
+                },
+                span,
+            );
+        }
+    }
+
+    /// Types `range(...)` arguments: (loop type, start, stop, step).
+    fn range_bounds(&mut self, args: &[Expr]) -> Option<(Type, TExpr, TExpr, TExpr)> {
+        let typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+        let mut ok = true;
+        for t in &typed {
+            match t.ty.scalar() {
+                _ if t.ty.is_unknown() => ok = false,
+                Some(s) if s.is_int() || s == Scalar::Bool => {}
+                _ => {
+                    ok = false;
+                    let msg = format!("range() arguments must be integers, not {}", t.ty);
+                    self.error(Diagnostic::error(msg, t.span));
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let ty = Type::Scalar(range_type(&typed));
+        let mut it = typed.into_iter();
+        let (start, stop, step) = match args.len() {
+            1 => (
+                TExpr::constant(ConstValue::i64(0), args[0].span),
+                it.next()?,
+                None,
+            ),
+            2 => (it.next()?, it.next()?, None),
+            _ => (it.next()?, it.next()?, it.next()),
+        };
+        let step = match step {
+            Some(s) => {
+                if s.as_const().and_then(ConstValue::as_int) == Some(0) {
+                    self.error(Diagnostic::error("range() step must not be zero", s.span));
+                    return None;
+                }
+                s
+            }
+            None => TExpr::constant(ConstValue::i64(1), stop.span),
+        };
+        Some((ty, start, stop, step))
+    }
+}
+
+/// Numba's loop-variable type for `range(args)`: `int32` when every
+/// argument is a 32-bit-or-narrower integer (integer literals and module
+/// constants are int64), `uint64` when they are all `uint64`, `int64`
+/// otherwise.
+fn range_type(args: &[TExpr]) -> Scalar {
+    let tys: Vec<Scalar> = args.iter().filter_map(|a| a.ty.scalar()).collect();
+    if tys.iter().all(|s| *s == Scalar::U64) {
+        return Scalar::U64;
+    }
+    let small = |s: &Scalar| {
+        matches!(
+            s,
+            Scalar::Bool | Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::U8 | Scalar::U16
+        )
+    };
+    if tys.iter().all(small) {
+        Scalar::I32
+    } else {
+        Scalar::I64
+    }
+}

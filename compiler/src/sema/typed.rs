@@ -1,0 +1,351 @@
+//! The typed program: the front end's output and the lowering's input.
+//!
+//! Every expression has its final [`Type`]; every name is resolved (a local
+//! variable, a constant, an intrinsic, a specialised device function); every
+//! implicit conversion of Numba's typing rules is an explicit
+//! [`TExprKind::Cast`]; compound Python forms are desugared (augmented
+//! assignment, tuple unpacking, comparison chains), so the next stage never
+//! has to re-derive a typing decision.
+
+use super::consts::ConstValue;
+use super::intrinsics::Intrinsic;
+use crate::front::ast::{BinOp, CmpOp, UnaryOp};
+use crate::span::Span;
+use crate::types::{Scalar, Type};
+
+/// Index of a function in [`TypedProgram::functions`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FuncRef(pub u32);
+
+/// Index of a variable in [`TypedFunction::vars`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// All type-checked functions of a source file.
+#[derive(Clone, Debug, Default)]
+pub struct TypedProgram {
+    /// Kernels and device-function specialisations; callees come before
+    /// their callers.
+    pub functions: Vec<TypedFunction>,
+    /// The kernels that were checked, in source order.
+    pub kernels: Vec<FuncRef>,
+    /// Host-supplied constant arrays used by the program.
+    pub const_arrays: Vec<ConstArrayDecl>,
+}
+
+impl TypedProgram {
+    /// A function by reference.
+    pub fn function(&self, f: FuncRef) -> &TypedFunction {
+        &self.functions[f.0 as usize]
+    }
+}
+
+/// Options from a `@cuda.jit(...)` decorator.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct JitFlags {
+    /// `device=True`.
+    pub device: bool,
+    /// `fastmath=True`.
+    pub fastmath: bool,
+    /// `debug=True`.
+    pub debug: bool,
+    /// `boundscheck=True`.
+    pub boundscheck: bool,
+    /// `lineinfo=True`.
+    pub lineinfo: bool,
+    /// `inline=True` (or `"always"`).
+    pub inline: bool,
+}
+
+/// A type-checked function (a kernel, or one specialisation of a device
+/// function for one tuple of argument types).
+#[derive(Clone, Debug)]
+pub struct TypedFunction {
+    /// The Python name.
+    pub name: String,
+    /// True for a kernel (an entry point).
+    pub is_kernel: bool,
+    /// Decorator options.
+    pub flags: JitFlags,
+    /// Parameters: the first `params` entries of `vars`.
+    pub params: u32,
+    /// The argument types of this specialisation (the kernel ABI). A
+    /// parameter variable that later assignments widen (`x ^= x >> 16` on a
+    /// `uint32` parameter) has a wider type in `vars`; it starts as its
+    /// argument converted to that type.
+    pub param_types: Vec<Type>,
+    /// Parameters, locals and compiler temporaries.
+    pub vars: Vec<Var>,
+    /// The return type ([`Type::None`] for kernels).
+    pub ret: Type,
+    /// The body.
+    pub body: Vec<TStmt>,
+    /// `cuda.shared.array` allocations, by [`TExprKind::SharedArray`] index.
+    pub shared_arrays: Vec<ArrayDecl>,
+    /// `cuda.local.array` allocations, by [`TExprKind::LocalArray`] index.
+    pub local_arrays: Vec<ArrayDecl>,
+    /// The `def` line.
+    pub span: Span,
+}
+
+impl TypedFunction {
+    /// A variable.
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+
+    /// The parameter variables.
+    pub fn param_vars(&self) -> &[Var] {
+        &self.vars[..self.params as usize]
+    }
+
+    /// The signature in Numba's spelling, e.g. `void(array(float32, 1d, C), int64)`.
+    pub fn signature(&self) -> String {
+        let args: Vec<String> = self.param_types.iter().map(Type::to_string).collect();
+        let ret = if self.ret == Type::None {
+            "void".to_string()
+        } else {
+            self.ret.to_string()
+        };
+        format!("{ret}({})", args.join(", "))
+    }
+}
+
+/// What a variable is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VarKind {
+    /// A function parameter.
+    Param,
+    /// A local variable of the source.
+    Local,
+    /// A temporary introduced by desugaring (named `$t<n>`).
+    Temp,
+}
+
+/// A variable with its unified type.
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// Its name (temporaries are `$t0`, `$t1`, ...).
+    pub name: String,
+    /// Its type: the unification of every value assigned to it.
+    pub ty: Type,
+    /// Where it is first defined.
+    pub span: Span,
+    /// Parameter, local or temporary.
+    pub kind: VarKind,
+}
+
+/// A statically sized shared or local array.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ArrayDecl {
+    /// Element type.
+    pub elem: Scalar,
+    /// Extents (a single 0 for dynamic shared memory).
+    pub shape: Vec<u64>,
+    /// True for `cuda.shared.array(0, ...)`: sized at launch.
+    pub dynamic: bool,
+    /// The allocating call.
+    pub span: Span,
+}
+
+/// A host-supplied constant array (`cuda.const.array_like(NAME)`).
+#[derive(Clone, PartialEq, Debug)]
+pub struct ConstArrayDecl {
+    /// The module-level name.
+    pub name: String,
+    /// Element type.
+    pub elem: Scalar,
+    /// Extents.
+    pub shape: Vec<u64>,
+}
+
+/// A typed statement.
+#[derive(Clone, Debug)]
+pub struct TStmt {
+    /// What it does.
+    pub kind: TStmtKind,
+    /// The source statement it comes from.
+    pub span: Span,
+}
+
+/// The kinds of typed statement.
+#[derive(Clone, Debug)]
+pub enum TStmtKind {
+    /// `var = value`; `value` has the variable's type.
+    Assign(VarId, TExpr),
+    /// `array[indices] = value`; `value` has the element type.
+    Store {
+        /// The array.
+        array: TExpr,
+        /// One integer index per dimension.
+        indices: Vec<TExpr>,
+        /// The stored value.
+        value: TExpr,
+    },
+    /// An expression evaluated for its effect.
+    Expr(TExpr),
+    /// `if cond: then_body else: else_body`; `cond` is `bool`.
+    If {
+        /// The condition.
+        cond: TExpr,
+        /// Run when it holds.
+        then_body: Vec<TStmt>,
+        /// Run otherwise.
+        else_body: Vec<TStmt>,
+    },
+    /// `while cond: body`.
+    While {
+        /// The condition (`bool`).
+        cond: TExpr,
+        /// The body.
+        body: Vec<TStmt>,
+    },
+    /// `for var in range(start, stop, step): body`; all of `var`'s type.
+    For {
+        /// The loop variable.
+        var: VarId,
+        /// First value.
+        start: TExpr,
+        /// Exclusive bound.
+        stop: TExpr,
+        /// Increment (non-zero; may be negative or a run-time value).
+        step: TExpr,
+        /// The body.
+        body: Vec<TStmt>,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return [value]`; the value has the function's return type.
+    Return(Option<TExpr>),
+    /// `print(...)`.
+    Print(Vec<PrintArg>),
+    /// `assert cond[, msg]` (checked when `debug` is on).
+    Assert {
+        /// The condition (`bool`).
+        cond: TExpr,
+        /// The message, if a string literal was given.
+        msg: Option<String>,
+    },
+}
+
+/// One argument of `print`.
+#[derive(Clone, Debug)]
+pub enum PrintArg {
+    /// A string literal.
+    Str(String),
+    /// A scalar value.
+    Value(TExpr),
+}
+
+/// A typed expression.
+#[derive(Clone, Debug)]
+pub struct TExpr {
+    /// What it computes.
+    pub kind: TExprKind,
+    /// Its type.
+    pub ty: Type,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// Which integer property of an array is read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ArrayProp {
+    /// `a.shape[k]`.
+    Extent(u8),
+    /// `a.strides[k]` (bytes).
+    Stride(u8),
+    /// `a.size`.
+    Size,
+}
+
+/// The kinds of typed expression.
+#[derive(Clone, Debug)]
+pub enum TExprKind {
+    /// A constant.
+    Const(ConstValue),
+    /// A variable.
+    Var(VarId),
+    /// Conversion of the operand to this expression's type (to `bool`:
+    /// "is non-zero").
+    Cast(Box<TExpr>),
+    /// `op operand`: `-`, `~` on an operand of this type; `not` on a `bool`.
+    Unary(UnaryOp, Box<TExpr>),
+    /// `lhs op rhs`. Both operands have this expression's type, except the
+    /// exponent of a float `**` with an integer exponent, which stays integer.
+    /// `//` and `%` have Python's floor semantics; `/` is true division.
+    Binary(BinOp, Box<TExpr>, Box<TExpr>),
+    /// A comparison; both operands have the same type; the result is `bool`.
+    Compare(CmpOp, Box<TExpr>, Box<TExpr>),
+    /// `lhs and rhs` with short circuit (operands of this type; the value
+    /// of the operand that decided).
+    And(Box<TExpr>, Box<TExpr>),
+    /// `lhs or rhs` with short circuit.
+    Or(Box<TExpr>, Box<TExpr>),
+    /// `then if cond else otherwise`; `cond` is `bool`.
+    Select(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    /// Evaluates `value` into `var`, then `body` (desugared comparison chains).
+    Let(VarId, Box<TExpr>, Box<TExpr>),
+    /// `array[indices]`: one index per dimension gives an element; fewer give
+    /// a view of the remaining dimensions. Negative indices wrap.
+    Index(Box<TExpr>, Vec<TExpr>),
+    /// An integer property of an array (`int64`).
+    ArrayProp(Box<TExpr>, ArrayProp),
+    /// A tuple.
+    Tuple(Vec<TExpr>),
+    /// Element `k` of a tuple.
+    TupleGet(Box<TExpr>, u32),
+    /// An intrinsic; arguments already converted to its parameter types.
+    Intrinsic(Intrinsic, Vec<TExpr>),
+    /// A call of a device-function specialisation.
+    Call(FuncRef, Vec<TExpr>),
+    /// The shared array declared at this index of the function.
+    SharedArray(u32),
+    /// The local array declared at this index of the function.
+    LocalArray(u32),
+    /// The constant array at this index of [`TypedProgram::const_arrays`].
+    ConstArray(u32),
+}
+
+impl TExpr {
+    /// A constant expression.
+    pub fn constant(value: ConstValue, span: Span) -> Self {
+        TExpr {
+            ty: value.ty(),
+            kind: TExprKind::Const(value),
+            span,
+        }
+    }
+
+    /// The expression of unknown type used after an error.
+    pub fn error(span: Span) -> Self {
+        TExpr {
+            kind: TExprKind::Tuple(Vec::new()),
+            ty: Type::Unknown,
+            span,
+        }
+    }
+
+    /// The constant value, if this is a constant.
+    pub fn as_const(&self) -> Option<&ConstValue> {
+        match &self.kind {
+            TExprKind::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// True when evaluating the expression twice gives the same value and
+    /// has no effects (so desugaring may duplicate it).
+    pub fn is_trivially_pure(&self) -> bool {
+        matches!(
+            self.kind,
+            TExprKind::Const(_)
+                | TExprKind::Var(_)
+                | TExprKind::SharedArray(_)
+                | TExprKind::LocalArray(_)
+                | TExprKind::ConstArray(_)
+        )
+    }
+}
