@@ -1,0 +1,19 @@
+# debug=True kernels: integer division by zero and bad indices are reported.
+from numba import cuda
+
+
+@cuda.jit("void(int32[::1], int32[::1], int32[::1])", debug=True)
+def checked_div(a, b, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] // b[i]
+
+
+@cuda.jit("void(float64[:, ::1])", debug=True)
+def checked_transpose_inplace(m):
+    i, j = cuda.grid(2)
+    n = m.shape[0]
+    if i < n and j < i:
+        t = m[i, j]
+        m[i, j] = m[j, i]
+        m[j, i] = t

@@ -1,0 +1,10 @@
+# The classic first kernel: c = a + b, one thread per element.
+# Check it with:  cargo run -p kernelc-cli -- check examples/vector_add.py --emit types
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1], float32[::1])")
+def vector_add(a, b, c):
+    i = cuda.grid(1)
+    if i < c.size:
+        c[i] = a[i] + b[i]
