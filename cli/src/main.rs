@@ -1,0 +1,55 @@
+//! `kernelc`: the command-line face of the compiler.
+//!
+//! Subcommands:
+//! - `kernelc check FILE.py [--kernel NAME] [--sig SIG] [--emit ast|types]
+//!   [--const NAME=FILE.npy|NAME=DTYPE[SHAPE] ...]`: parse and type-check
+//!   a kernel file; prints `ok` (or the requested dump) and exits 0, or
+//!   prints diagnostics on stderr and exits 1.
+//!
+//! Exit codes: 0 success, 1 the program has errors, 2 bad command line or
+//! unreadable input.
+
+mod args;
+mod check;
+mod consts;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: kernelc <command> [options]
+
+commands:
+  check FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ast|types]
+                [--const NAME=FILE.npy | --const NAME=DTYPE[SHAPE] ...]
+      parse and type-check a kernel file; print `ok` or the requested dump
+
+options for every command:
+  -h, --help    show this help
+  -V, --version show the version";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = argv.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &argv[1..];
+    let result = match command.as_str() {
+        "check" => check::run(rest),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        "-V" | "--version" => {
+            println!("kernelc {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        other => Err(args::UsageError(format!("unknown command '{other}'"))),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kernelc: {}\n\n{USAGE}", e.0);
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! End-to-end tests of the `kernelc` binary: exit codes, output streams and
+//! the options of `kernelc check`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kernelc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kernelc"))
+        .args(args)
+        .output()
+        .expect("kernelc runs")
+}
+
+fn write_temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kernelc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const ADD: &str = "from numba import cuda
+
+@cuda.jit(\"void(float32[::1], float32[::1], float32[::1])\")
+def add(a, b, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] + b[i]
+";
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn check_prints_ok_and_exits_zero() {
+    let f = write_temp("add.py", ADD);
+    let out = kernelc(&["check", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "ok\n");
+}
+
+#[test]
+fn emit_types_shows_inferred_types() {
+    let f = write_temp("add2.py", ADD);
+    let out = kernelc(&["check", f.to_str().unwrap(), "--emit", "types"]);
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    assert!(s.contains("kernel add(a: array(float32, 1d, C), b: array(float32, 1d, C), out: array(float32, 1d, C)) -> none"), "{s}");
+    assert!(s.contains("locals: i: int64"), "{s}");
+}
+
+#[test]
+fn emit_ast_dumps_the_tree() {
+    let f = write_temp("add3.py", ADD);
+    let out = kernelc(&["check", f.to_str().unwrap(), "--emit=ast"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("FunctionDef"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn sig_option_overrides_the_decorator() {
+    let f = write_temp("add4.py", ADD);
+    let out = kernelc(&[
+        "check",
+        f.to_str().unwrap(),
+        "--kernel",
+        "add",
+        "--sig",
+        "void(float64[:], float64[:], float64[:])",
+        "--emit",
+        "types",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("a: array(float64, 1d, A)"));
+}
+
+#[test]
+fn bad_sig_option_points_into_the_signature() {
+    let f = write_temp("add5.py", ADD);
+    let out = kernelc(&[
+        "check",
+        f.to_str().unwrap(),
+        "--kernel",
+        "add",
+        "--sig",
+        "void(float33[:])",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown type 'float33'"), "{err}");
+    assert!(err.contains("<signature>:1:6"), "{err}");
+}
+
+#[test]
+fn errors_go_to_stderr_with_exit_one() {
+    let f = write_temp(
+        "bad.py",
+        "from numba import cuda\n\n@cuda.jit(\"void(int32[:])\")\ndef k(a):\n    cuda.syncthread()\n    x = 1\n    x[0] = 2\n",
+    );
+    let out = kernelc(&["check", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.py:5:5"), "{err}");
+    assert!(err.contains("did you mean `cuda.syncthreads()`?"), "{err}");
+    assert!(
+        err.contains("cannot assign to an element of an int64 value"),
+        "{err}"
+    );
+    assert!(err.contains("2 errors"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn unsigned_kernels_are_name_checked_only() {
+    let f = write_temp(
+        "lazy.py",
+        "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n",
+    );
+    let out = kernelc(&["check", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("name-checked only"));
+    let f = write_temp(
+        "lazy_bad.py",
+        "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = undefined_name\n",
+    );
+    let out = kernelc(&["check", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("name 'undefined_name' is not defined"));
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    assert_eq!(kernelc(&[]).status.code(), Some(2));
+    assert_eq!(kernelc(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(kernelc(&["check"]).status.code(), Some(2));
+    assert_eq!(
+        kernelc(&["check", "/no/such/file.py"]).status.code(),
+        Some(2)
+    );
+    let f = write_temp("add6.py", ADD);
+    assert_eq!(
+        kernelc(&["check", f.to_str().unwrap(), "--emit", "ptx"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        kernelc(&["check", f.to_str().unwrap(), "--bogus"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn example_kernel_checks() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/vector_add.py");
+    let out = kernelc(&["check", example.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
