@@ -11,6 +11,7 @@
 
 pub mod diagnostics;
 pub mod front;
+pub mod ir;
 pub mod sema;
 pub mod span;
 pub mod types;

@@ -1,0 +1,145 @@
+//! Functions and modules of the IR.
+//!
+//! A [`Function`] joins the data-flow graph and the layout with what the
+//! function is (a kernel or a device function), its signature and its
+//! memory declarations. A [`Module`] is what one compilation produces: the
+//! functions plus module-wide constant arrays and strings.
+//!
+//! The kernel ABI is already explicit here: a kernel's parameters are the
+//! flattened ABI list (an array argument is a `ptr.global` data pointer,
+//! then one `i64` extent per dimension, then one `i64` byte stride per
+//! dimension; a `bool` is an `i8`), and the entry block's parameters are
+//! those values.
+
+use super::dfg::DataFlowGraph;
+use super::entities::{ConstVar, FuncRef, LocalSlot, SharedVar, StringId};
+use super::layout::Layout;
+use super::types::Type;
+use cranelift_entity::PrimaryMap;
+
+/// What kind of function this is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FuncKind {
+    /// An entry point (`.entry`).
+    Kernel,
+    /// A device function (`.func`), callable from kernels.
+    Device,
+}
+
+/// Parameter and return types.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Signature {
+    /// Parameter types (the ABI list for kernels).
+    pub params: Vec<Type>,
+    /// Return types (a device function returning a tuple has several).
+    pub returns: Vec<Type>,
+}
+
+/// A statically declared shared or local array.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MemDecl {
+    /// Element type.
+    pub elem: Type,
+    /// Number of elements (0 for dynamic shared memory).
+    pub count: u64,
+}
+
+impl MemDecl {
+    /// Size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.count * self.elem.bytes() as u64
+    }
+}
+
+/// A constant-memory array supplied by the host.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ConstDecl {
+    /// The module-level name in the source.
+    pub name: String,
+    /// Element type.
+    pub elem: Type,
+    /// Number of elements.
+    pub count: u64,
+    /// Contents (little-endian), when known; empty when only the type is.
+    pub data: Vec<u8>,
+}
+
+/// One IR function.
+#[derive(Clone)]
+pub struct Function {
+    /// The function's name (kernels keep the Python name).
+    pub name: String,
+    /// Kernel or device function.
+    pub kind: FuncKind,
+    /// Parameter and return types.
+    pub signature: Signature,
+    /// What every value and instruction is.
+    pub dfg: DataFlowGraph,
+    /// Where blocks and instructions sit.
+    pub layout: Layout,
+    /// Shared arrays.
+    pub shared: PrimaryMap<SharedVar, MemDecl>,
+    /// Local arrays.
+    pub locals: PrimaryMap<LocalSlot, MemDecl>,
+    /// `fastmath=True`: approximate math and flush-to-zero are allowed.
+    pub fastmath: bool,
+}
+
+impl Function {
+    /// An empty function.
+    pub fn new(name: impl Into<String>, kind: FuncKind, signature: Signature) -> Self {
+        Function {
+            name: name.into(),
+            kind,
+            signature,
+            dfg: DataFlowGraph::new(),
+            layout: Layout::new(),
+            shared: PrimaryMap::new(),
+            locals: PrimaryMap::new(),
+            fastmath: false,
+        }
+    }
+
+    /// Number of instructions in the layout.
+    pub fn inst_count(&self) -> usize {
+        self.layout
+            .blocks()
+            .iter()
+            .map(|b| self.layout.block_insts(*b).len())
+            .sum()
+    }
+}
+
+/// The result of compiling one source file.
+#[derive(Clone, Default)]
+pub struct Module {
+    /// Kernels and device functions.
+    pub functions: PrimaryMap<FuncRef, Function>,
+    /// Constant-memory arrays.
+    pub consts: PrimaryMap<ConstVar, ConstDecl>,
+    /// Strings (print formats).
+    pub strings: PrimaryMap<StringId, String>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new() -> Self {
+        Module::default()
+    }
+
+    /// Finds a function by name.
+    pub fn function_named(&self, name: &str) -> Option<FuncRef> {
+        self.functions
+            .iter()
+            .find(|(_, f)| f.name == name)
+            .map(|(r, _)| r)
+    }
+
+    /// Adds a string, reusing an equal one.
+    pub fn intern_string(&mut self, s: &str) -> StringId {
+        match self.strings.iter().find(|(_, t)| t.as_str() == s) {
+            Some((id, _)) => id,
+            None => self.strings.push(s.to_string()),
+        }
+    }
+}

@@ -1,0 +1,800 @@
+//! Instructions: opcodes, their operand formats and their immediates.
+//!
+//! An [`InstructionData`] is one of a few operand *formats* (unary, binary,
+//! load, call, branch, ...) tagged with an [`Opcode`] that says what the
+//! instruction does. Result types are not stored here: they are the types of
+//! the instruction's result values in the data-flow graph, and the text form
+//! writes them after the opcode (`v3 = iadd.i64 v1, v2`).
+//!
+//! Semantics worth knowing:
+//! - integer ops wrap (two's complement); `sdiv`/`srem` truncate toward zero
+//!   like C (Python's floor semantics are built from them by the lowering);
+//!   division by zero gives 0 (PTX gives an unspecified value; the lowering
+//!   guards it);
+//! - shifts take the amount modulo nothing: amounts ≥ the width give 0 (or
+//!   all sign bits for `sshr`), as PTX does;
+//! - `fcvt_to_sint`/`fcvt_to_uint` round toward zero and saturate; NaN gives 0;
+//! - the math opcodes (`sin`, `exp`, ...) are correctly rounded to within
+//!   2 ulp; a late pass expands them to the math library, or, under
+//!   `fastmath`, to the hardware approximations.
+
+use super::entities::{Block, FuncRef, StringId, Value};
+use cranelift_entity::EntityList;
+use std::fmt;
+
+/// A list of values stored in the data-flow graph's pool.
+pub type ValueList = EntityList<Value>;
+
+macro_rules! opcodes {
+    ($( $(#[$doc:meta])* $name:ident = $text:literal, )*) => {
+        /// What an instruction does.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        pub enum Opcode {
+            $( $(#[$doc])* $name, )*
+        }
+
+        impl Opcode {
+            /// Every opcode.
+            pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
+
+            /// The opcode's name in the text form.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Opcode::$name => $text, )*
+                }
+            }
+
+            /// Looks an opcode up by its text-form name.
+            pub fn from_name(s: &str) -> Option<Opcode> {
+                match s {
+                    $( $text => Some(Opcode::$name), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+opcodes! {
+    /// Integer constant (`UnaryImm`).
+    Iconst = "iconst",
+    /// Float constant (`UnaryIeee`).
+    Fconst = "fconst",
+    /// Integer add.
+    Iadd = "iadd",
+    /// Integer subtract.
+    Isub = "isub",
+    /// Integer multiply (low half).
+    Imul = "imul",
+    /// Signed division, truncating.
+    Sdiv = "sdiv",
+    /// Unsigned division.
+    Udiv = "udiv",
+    /// Signed remainder (sign of the dividend).
+    Srem = "srem",
+    /// Unsigned remainder.
+    Urem = "urem",
+    /// Integer negation.
+    Ineg = "ineg",
+    /// Signed minimum.
+    Smin = "smin",
+    /// Signed maximum.
+    Smax = "smax",
+    /// Unsigned minimum.
+    Umin = "umin",
+    /// Unsigned maximum.
+    Umax = "umax",
+    /// Integer absolute value.
+    Iabs = "iabs",
+    /// Bitwise and.
+    Band = "band",
+    /// Bitwise or.
+    Bor = "bor",
+    /// Bitwise xor.
+    Bxor = "bxor",
+    /// Bitwise not.
+    Bnot = "bnot",
+    /// Shift left.
+    Ishl = "ishl",
+    /// Arithmetic shift right.
+    Sshr = "sshr",
+    /// Logical shift right.
+    Ushr = "ushr",
+    /// Population count (result has the operand's type).
+    Popcnt = "popcnt",
+    /// Count leading zeros.
+    Clz = "clz",
+    /// Count trailing zeros.
+    Ctz = "ctz",
+    /// Bit reversal.
+    Bitrev = "bitrev",
+    /// Float add.
+    Fadd = "fadd",
+    /// Float subtract.
+    Fsub = "fsub",
+    /// Float multiply.
+    Fmul = "fmul",
+    /// Float divide (correctly rounded).
+    Fdiv = "fdiv",
+    /// Float negation.
+    Fneg = "fneg",
+    /// Float absolute value.
+    Fabs = "fabs",
+    /// Float minimum (NaN if either is NaN).
+    Fmin = "fmin",
+    /// Float maximum (NaN if either is NaN).
+    Fmax = "fmax",
+    /// Square root (correctly rounded).
+    Sqrt = "sqrt",
+    /// Round toward negative infinity.
+    Floor = "floor",
+    /// Round toward positive infinity.
+    Ceil = "ceil",
+    /// Round toward zero.
+    Trunc = "trunc",
+    /// Round to nearest, ties to even.
+    Nearest = "nearest",
+    /// Magnitude of the first operand, sign of the second.
+    Copysign = "copysign",
+    /// Fused multiply-add `a * b + c`.
+    Fma = "fma",
+    /// Sine (math library).
+    Sin = "sin",
+    /// Cosine (math library).
+    Cos = "cos",
+    /// Tangent (math library).
+    Tan = "tan",
+    /// Arc sine (math library).
+    Asin = "asin",
+    /// Arc cosine (math library).
+    Acos = "acos",
+    /// Arc tangent (math library).
+    Atan = "atan",
+    /// Two-argument arc tangent `atan2(y, x)` (math library).
+    Atan2 = "atan2",
+    /// Hyperbolic sine (math library).
+    Sinh = "sinh",
+    /// Hyperbolic cosine (math library).
+    Cosh = "cosh",
+    /// Hyperbolic tangent (math library).
+    Tanh = "tanh",
+    /// Inverse hyperbolic sine (math library).
+    Asinh = "asinh",
+    /// Inverse hyperbolic cosine (math library).
+    Acosh = "acosh",
+    /// Inverse hyperbolic tangent (math library).
+    Atanh = "atanh",
+    /// `e**x` (math library).
+    Exp = "exp",
+    /// `e**x - 1` (math library).
+    Expm1 = "expm1",
+    /// Natural logarithm (math library).
+    Log = "log",
+    /// Base-2 logarithm (math library).
+    Log2 = "log2",
+    /// Base-10 logarithm (math library).
+    Log10 = "log10",
+    /// `log(1 + x)` (math library).
+    Log1p = "log1p",
+    /// `x ** y` for floats (math library).
+    Pow = "pow",
+    /// `x ** n` for a float and an `i64` exponent.
+    Powi = "powi",
+    /// Error function (math library).
+    Erf = "erf",
+    /// Complementary error function (math library).
+    Erfc = "erfc",
+    /// Gamma function (math library).
+    Tgamma = "tgamma",
+    /// Log of the absolute gamma function (math library).
+    Lgamma = "lgamma",
+    /// `sqrt(x*x + y*y)` without overflow (math library).
+    Hypot = "hypot",
+    /// C `fmod`: remainder with the sign of the dividend.
+    Fmod = "fmod",
+    /// Cube root (math library).
+    Cbrt = "cbrt",
+    /// Hardware sine approximation (`fastmath`, f32).
+    SinApprox = "sin_approx",
+    /// Hardware cosine approximation (`fastmath`, f32).
+    CosApprox = "cos_approx",
+    /// Hardware `2**x` approximation (`fastmath`, f32).
+    Ex2Approx = "ex2_approx",
+    /// Hardware `log2` approximation (`fastmath`, f32).
+    Lg2Approx = "lg2_approx",
+    /// Hardware reciprocal approximation (`fastmath`).
+    RcpApprox = "rcp_approx",
+    /// Integer comparison (`IntCompare`), gives `i1`.
+    Icmp = "icmp",
+    /// Float comparison (`FloatCompare`), gives `i1`.
+    Fcmp = "fcmp",
+    /// `select c, a, b`: `a` when `c` (an `i1`) holds, else `b`.
+    Select = "select",
+    /// Sign-extend to a wider integer.
+    Sextend = "sextend",
+    /// Zero-extend to a wider integer.
+    Uextend = "uextend",
+    /// Truncate to a narrower integer.
+    Ireduce = "ireduce",
+    /// Float to a wider float.
+    Fpromote = "fpromote",
+    /// Float to a narrower float (round to nearest even).
+    Fdemote = "fdemote",
+    /// Float to signed integer (toward zero, saturating).
+    FcvtToSint = "fcvt_to_sint",
+    /// Float to unsigned integer (toward zero, saturating).
+    FcvtToUint = "fcvt_to_uint",
+    /// Signed integer to float (round to nearest even).
+    FcvtFromSint = "fcvt_from_sint",
+    /// Unsigned integer to float (round to nearest even).
+    FcvtFromUint = "fcvt_from_uint",
+    /// Reinterpret the bits as another type of the same width.
+    Bitcast = "bitcast",
+    /// `ptr_add p, n`: pointer plus a byte offset (`i64`).
+    PtrAdd = "ptr_add",
+    /// Load from memory (`Load`).
+    Load = "load",
+    /// Store to memory (`Store`).
+    Store = "store",
+    /// Address of a shared array of the function (`AddrOf`).
+    SharedAddr = "shared_addr",
+    /// Address of a local array of the function (`AddrOf`).
+    LocalAddr = "local_addr",
+    /// Address of a constant array of the module (`AddrOf`).
+    ConstAddr = "const_addr",
+    /// Address of the dynamic shared memory (`Nullary`).
+    DynSharedAddr = "dyn_shared_addr",
+    /// Atomic read-modify-write returning the old value (`AtomicRmw`).
+    AtomicRmw = "atomic_rmw",
+    /// Atomic compare-and-swap returning the old value (`AtomicCas`).
+    AtomicCas = "atomic_cas",
+    /// A special register (`Special`), gives `i32`.
+    Special = "special",
+    /// `bar.sync 0` (`Nullary`).
+    Syncthreads = "syncthreads",
+    /// Barrier counting threads whose `i1` is true, gives `i32`.
+    SyncthreadsCount = "syncthreads_count",
+    /// Barrier and "all threads' `i1` true", gives `i32`.
+    SyncthreadsAnd = "syncthreads_and",
+    /// Barrier and "any thread's `i1` true", gives `i32`.
+    SyncthreadsOr = "syncthreads_or",
+    /// Warp barrier over an `i32` member mask.
+    Syncwarp = "syncwarp",
+    /// Device-scope memory fence.
+    Threadfence = "threadfence",
+    /// Block-scope memory fence.
+    ThreadfenceBlock = "threadfence_block",
+    /// System-scope memory fence.
+    ThreadfenceSystem = "threadfence_system",
+    /// Warp shuffle (`Shuffle`).
+    Shuffle = "shuffle",
+    /// Warp vote (`Vote`).
+    Vote = "vote",
+    /// Mask of active lanes, `i32`.
+    Activemask = "activemask",
+    /// Mask of lanes below this one, `i32`.
+    LanemaskLt = "lanemask_lt",
+    /// Call of a module function (`Call`).
+    Call = "call",
+    /// Formatted print (`Print`).
+    Print = "print",
+    /// Unconditional branch (`Jump`).
+    Jump = "jump",
+    /// Two-way branch on an `i1` (`Brif`).
+    Brif = "brif",
+    /// Return from the function (`Return`).
+    Return = "return",
+    /// Abort the kernel (failed `assert` / bounds check).
+    Trap = "trap",
+}
+
+impl Opcode {
+    /// True for instructions that end a block.
+    pub fn is_terminator(self) -> bool {
+        matches!(
+            self,
+            Opcode::Jump | Opcode::Brif | Opcode::Return | Opcode::Trap
+        )
+    }
+
+    /// True for instructions with effects beyond their results (memory
+    /// writes, synchronisation, output, control flow), which passes must
+    /// neither remove nor reorder across one another.
+    pub fn has_side_effects(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Store
+                | AtomicRmw
+                | AtomicCas
+                | Syncthreads
+                | SyncthreadsCount
+                | SyncthreadsAnd
+                | SyncthreadsOr
+                | Syncwarp
+                | Threadfence
+                | ThreadfenceBlock
+                | ThreadfenceSystem
+                | Shuffle
+                | Vote
+                | Activemask
+                | Call
+                | Print
+                | Jump
+                | Brif
+                | Return
+                | Trap
+        )
+    }
+
+    /// True for instructions that read memory (may not move across a write
+    /// or barrier).
+    pub fn reads_memory(self) -> bool {
+        matches!(
+            self,
+            Opcode::Load | Opcode::AtomicRmw | Opcode::AtomicCas | Opcode::Call
+        )
+    }
+
+    /// True for the math-library opcodes expanded by a late pass.
+    pub fn is_math_library(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Sin | Cos
+                | Tan
+                | Asin
+                | Acos
+                | Atan
+                | Atan2
+                | Sinh
+                | Cosh
+                | Tanh
+                | Asinh
+                | Acosh
+                | Atanh
+                | Exp
+                | Expm1
+                | Log
+                | Log2
+                | Log10
+                | Log1p
+                | Pow
+                | Powi
+                | Erf
+                | Erfc
+                | Tgamma
+                | Lgamma
+                | Hypot
+                | Fmod
+                | Cbrt
+        )
+    }
+}
+
+impl fmt::Display for Opcode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+macro_rules! named_enum {
+    ($(#[$doc:meta])* $name:ident { $( $(#[$vdoc:meta])* $variant:ident = $text:literal, )* }) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        pub enum $name {
+            $( $(#[$vdoc])* $variant, )*
+        }
+
+        impl $name {
+            /// Every value.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            /// The text-form spelling.
+            pub fn name(self) -> &'static str {
+                match self { $( $name::$variant => $text, )* }
+            }
+
+            /// Parses the text-form spelling.
+            pub fn from_name(s: &str) -> Option<$name> {
+                match s { $( $text => Some($name::$variant), )* _ => None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+named_enum! {
+    /// Integer comparison conditions.
+    IntCC {
+        /// `==`.
+        Eq = "eq",
+        /// `!=`.
+        Ne = "ne",
+        /// Signed `<`.
+        Slt = "slt",
+        /// Signed `<=`.
+        Sle = "sle",
+        /// Signed `>`.
+        Sgt = "sgt",
+        /// Signed `>=`.
+        Sge = "sge",
+        /// Unsigned `<`.
+        Ult = "ult",
+        /// Unsigned `<=`.
+        Ule = "ule",
+        /// Unsigned `>`.
+        Ugt = "ugt",
+        /// Unsigned `>=`.
+        Uge = "uge",
+    }
+}
+
+named_enum! {
+    /// Float comparison conditions (ordered ones are false on NaN; `ne` is
+    /// true on NaN, as in Python).
+    FloatCC {
+        /// Ordered `==`.
+        Eq = "eq",
+        /// Unordered or `!=`.
+        Ne = "ne",
+        /// Ordered `<`.
+        Lt = "lt",
+        /// Ordered `<=`.
+        Le = "le",
+        /// Ordered `>`.
+        Gt = "gt",
+        /// Ordered `>=`.
+        Ge = "ge",
+        /// Either operand is NaN.
+        Uno = "uno",
+    }
+}
+
+named_enum! {
+    /// Atomic read-modify-write operations.
+    AtomicRmwOp {
+        /// Add (integers and floats).
+        Add = "add",
+        /// Subtract.
+        Sub = "sub",
+        /// Bitwise and.
+        And = "and",
+        /// Bitwise or.
+        Or = "or",
+        /// Bitwise xor.
+        Xor = "xor",
+        /// Exchange.
+        Xchg = "xchg",
+        /// Signed minimum (floats: minimum).
+        Smin = "smin",
+        /// Signed maximum (floats: maximum).
+        Smax = "smax",
+        /// Unsigned minimum.
+        Umin = "umin",
+        /// Unsigned maximum.
+        Umax = "umax",
+        /// CUDA `atomicInc`: `old >= v ? 0 : old + 1`.
+        Inc = "inc",
+        /// CUDA `atomicDec`: `old == 0 || old > v ? v : old - 1`.
+        Dec = "dec",
+    }
+}
+
+named_enum! {
+    /// Special registers (all `i32`).
+    SpecialReg {
+        /// `%tid.x`.
+        TidX = "tid.x",
+        /// `%tid.y`.
+        TidY = "tid.y",
+        /// `%tid.z`.
+        TidZ = "tid.z",
+        /// `%ctaid.x`.
+        CtaidX = "ctaid.x",
+        /// `%ctaid.y`.
+        CtaidY = "ctaid.y",
+        /// `%ctaid.z`.
+        CtaidZ = "ctaid.z",
+        /// `%ntid.x`.
+        NtidX = "ntid.x",
+        /// `%ntid.y`.
+        NtidY = "ntid.y",
+        /// `%ntid.z`.
+        NtidZ = "ntid.z",
+        /// `%nctaid.x`.
+        NctaidX = "nctaid.x",
+        /// `%nctaid.y`.
+        NctaidY = "nctaid.y",
+        /// `%nctaid.z`.
+        NctaidZ = "nctaid.z",
+        /// `%laneid`.
+        Laneid = "laneid",
+        /// `WARP_SZ` (32).
+        Warpsize = "warpsize",
+    }
+}
+
+named_enum! {
+    /// Warp shuffle modes.
+    ShuffleMode {
+        /// From an absolute lane.
+        Idx = "idx",
+        /// From `lane - delta`.
+        Up = "up",
+        /// From `lane + delta`.
+        Down = "down",
+        /// From `lane ^ mask`.
+        Bfly = "bfly",
+    }
+}
+
+named_enum! {
+    /// Warp vote modes.
+    VoteMode {
+        /// All member lanes' predicates hold (`i1`).
+        All = "all",
+        /// Any member lane's predicate holds (`i1`).
+        Any = "any",
+        /// All predicates are equal (`i1`).
+        Uni = "uni",
+        /// Mask of lanes whose predicate holds (`i32`).
+        Ballot = "ballot",
+    }
+}
+
+/// A branch destination with the arguments for the block's parameters.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BlockCall {
+    /// The destination.
+    pub block: Block,
+    /// One value per block parameter.
+    pub args: ValueList,
+}
+
+/// An instruction's operands, by format.
+#[derive(Clone, Debug)]
+pub enum InstructionData {
+    /// No operands: `syncthreads`, fences, `activemask`, `trap`, ...
+    Nullary {
+        /// The opcode.
+        opcode: Opcode,
+    },
+    /// An integer immediate: `iconst`.
+    UnaryImm {
+        /// The opcode.
+        opcode: Opcode,
+        /// The value, sign-extended to 64 bits.
+        imm: i64,
+    },
+    /// A float immediate: `fconst` (the bits of the result type).
+    UnaryIeee {
+        /// The opcode.
+        opcode: Opcode,
+        /// IEEE bits, zero-extended.
+        bits: u64,
+    },
+    /// One operand.
+    Unary {
+        /// The opcode.
+        opcode: Opcode,
+        /// The operand.
+        arg: Value,
+    },
+    /// Two operands.
+    Binary {
+        /// The opcode.
+        opcode: Opcode,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// Three operands (`select`, `fma`).
+    Ternary {
+        /// The opcode.
+        opcode: Opcode,
+        /// The operands.
+        args: [Value; 3],
+    },
+    /// `icmp cond a, b`.
+    IntCompare {
+        /// The opcode.
+        opcode: Opcode,
+        /// The condition.
+        cond: IntCC,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// `fcmp cond a, b`.
+    FloatCompare {
+        /// The opcode.
+        opcode: Opcode,
+        /// The condition.
+        cond: FloatCC,
+        /// The operands.
+        args: [Value; 2],
+    },
+    /// `load.T addr+offset`.
+    Load {
+        /// The opcode.
+        opcode: Opcode,
+        /// The address (a pointer).
+        addr: Value,
+        /// A constant byte offset.
+        offset: i32,
+    },
+    /// `store addr+offset, value`.
+    Store {
+        /// The opcode.
+        opcode: Opcode,
+        /// `[addr, value]`.
+        args: [Value; 2],
+        /// A constant byte offset.
+        offset: i32,
+    },
+    /// `atomic_rmw.T op addr, value`.
+    AtomicRmw {
+        /// The opcode.
+        opcode: Opcode,
+        /// The operation.
+        op: AtomicRmwOp,
+        /// `[addr, value]`.
+        args: [Value; 2],
+    },
+    /// `atomic_cas.T addr, expected, new`.
+    AtomicCas {
+        /// The opcode.
+        opcode: Opcode,
+        /// `[addr, expected, new]`.
+        args: [Value; 3],
+    },
+    /// Address of a shared, local or constant array, by index.
+    AddrOf {
+        /// The opcode (`shared_addr`, `local_addr`, `const_addr`).
+        opcode: Opcode,
+        /// Index of the array in its table.
+        index: u32,
+    },
+    /// A special register.
+    Special {
+        /// The opcode.
+        opcode: Opcode,
+        /// Which register.
+        reg: SpecialReg,
+    },
+    /// `shuffle.T mode mask, value, lane`.
+    Shuffle {
+        /// The opcode.
+        opcode: Opcode,
+        /// The mode.
+        mode: ShuffleMode,
+        /// `[mask, value, lane_or_delta]`.
+        args: [Value; 3],
+    },
+    /// `vote mode mask, pred`.
+    Vote {
+        /// The opcode.
+        opcode: Opcode,
+        /// The mode.
+        mode: VoteMode,
+        /// `[mask, pred]`.
+        args: [Value; 2],
+    },
+    /// `call fnN(args)`.
+    Call {
+        /// The opcode.
+        opcode: Opcode,
+        /// The callee.
+        func: FuncRef,
+        /// The arguments.
+        args: ValueList,
+    },
+    /// `print strN(args)`.
+    Print {
+        /// The opcode.
+        opcode: Opcode,
+        /// The format string (printf syntax).
+        format: StringId,
+        /// The values.
+        args: ValueList,
+    },
+    /// `jump blockN(args)`.
+    Jump {
+        /// The opcode.
+        opcode: Opcode,
+        /// The destination.
+        dest: BlockCall,
+    },
+    /// `brif c, blockT(args), blockE(args)`.
+    Brif {
+        /// The opcode.
+        opcode: Opcode,
+        /// The condition (`i1`).
+        cond: Value,
+        /// `[then, else]`.
+        blocks: [BlockCall; 2],
+    },
+    /// `return args`.
+    Return {
+        /// The opcode.
+        opcode: Opcode,
+        /// The returned values.
+        args: ValueList,
+    },
+}
+
+impl InstructionData {
+    /// The instruction's opcode.
+    pub fn opcode(&self) -> Opcode {
+        use InstructionData::*;
+        match *self {
+            Nullary { opcode }
+            | UnaryImm { opcode, .. }
+            | UnaryIeee { opcode, .. }
+            | Unary { opcode, .. }
+            | Binary { opcode, .. }
+            | Ternary { opcode, .. }
+            | IntCompare { opcode, .. }
+            | FloatCompare { opcode, .. }
+            | Load { opcode, .. }
+            | Store { opcode, .. }
+            | AtomicRmw { opcode, .. }
+            | AtomicCas { opcode, .. }
+            | AddrOf { opcode, .. }
+            | Special { opcode, .. }
+            | Shuffle { opcode, .. }
+            | Vote { opcode, .. }
+            | Call { opcode, .. }
+            | Print { opcode, .. }
+            | Jump { opcode, .. }
+            | Brif { opcode, .. }
+            | Return { opcode, .. } => opcode,
+        }
+    }
+
+    /// The branch destinations of a terminator (empty for others).
+    pub fn branch_destinations(&self) -> &[BlockCall] {
+        match self {
+            InstructionData::Jump { dest, .. } => std::slice::from_ref(dest),
+            InstructionData::Brif { blocks, .. } => blocks,
+            _ => &[],
+        }
+    }
+
+    /// Mutable branch destinations.
+    pub fn branch_destinations_mut(&mut self) -> &mut [BlockCall] {
+        match self {
+            InstructionData::Jump { dest, .. } => std::slice::from_mut(dest),
+            InstructionData::Brif { blocks, .. } => blocks,
+            _ => &mut [],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instruction_data_stays_small() {
+        // Like Cranelift's 16-byte instruction record: keep it compact.
+        assert!(std::mem::size_of::<InstructionData>() <= 24);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for &op in Opcode::ALL {
+            assert_eq!(Opcode::from_name(op.name()), Some(op));
+        }
+        for &r in SpecialReg::ALL {
+            assert_eq!(SpecialReg::from_name(r.name()), Some(r));
+        }
+        assert!(Opcode::Brif.is_terminator());
+        assert!(Opcode::Store.has_side_effects());
+        assert!(!Opcode::Iadd.has_side_effects());
+    }
+}

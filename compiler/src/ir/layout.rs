@@ -1,0 +1,156 @@
+//! The layout: *where* blocks and instructions sit.
+//!
+//! Kept apart from the data-flow graph, as in Cranelift: the graph says what
+//! an instruction computes, the layout says in which block and in which
+//! order it runs. Blocks are kept in a vector in program order (the first
+//! one is the entry block); each block holds its instructions in order.
+
+use super::entities::{Block, Inst};
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::SecondaryMap;
+
+/// Block and instruction order of a function.
+#[derive(Clone, Default)]
+pub struct Layout {
+    blocks: Vec<Block>,
+    block_insts: SecondaryMap<Block, Vec<Inst>>,
+    inst_block: SecondaryMap<Inst, PackedOption<Block>>,
+    inserted: SecondaryMap<Block, bool>,
+}
+
+impl Layout {
+    /// An empty layout.
+    pub fn new() -> Self {
+        Layout::default()
+    }
+
+    /// The blocks in program order.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// The entry block, if any block is laid out.
+    pub fn entry_block(&self) -> Option<Block> {
+        self.blocks.first().copied()
+    }
+
+    /// True when `block` is in the layout.
+    pub fn is_block_inserted(&self, block: Block) -> bool {
+        self.inserted[block]
+    }
+
+    /// Appends a block at the end of the function.
+    pub fn append_block(&mut self, block: Block) {
+        assert!(!self.inserted[block], "{block} is already laid out");
+        self.inserted[block] = true;
+        self.blocks.push(block);
+    }
+
+    /// Inserts a block right after `after`.
+    pub fn insert_block_after(&mut self, block: Block, after: Block) {
+        assert!(!self.inserted[block], "{block} is already laid out");
+        let pos = self.block_position(after) + 1;
+        self.inserted[block] = true;
+        self.blocks.insert(pos, block);
+    }
+
+    /// Removes a block (and forgets its instructions' placement).
+    pub fn remove_block(&mut self, block: Block) {
+        let pos = self.block_position(block);
+        self.blocks.remove(pos);
+        self.inserted[block] = false;
+        for inst in std::mem::take(&mut self.block_insts[block]) {
+            self.inst_block[inst] = None.into();
+        }
+    }
+
+    fn block_position(&self, block: Block) -> usize {
+        self.blocks
+            .iter()
+            .position(|b| *b == block)
+            .unwrap_or_else(|| panic!("{block} is not laid out"))
+    }
+
+    /// The instructions of a block, in order.
+    pub fn block_insts(&self, block: Block) -> &[Inst] {
+        &self.block_insts[block]
+    }
+
+    /// The last instruction of a block (its terminator, when well formed).
+    pub fn last_inst(&self, block: Block) -> Option<Inst> {
+        self.block_insts[block].last().copied()
+    }
+
+    /// The block an instruction is in.
+    pub fn inst_block(&self, inst: Inst) -> Option<Block> {
+        self.inst_block[inst].expand()
+    }
+
+    /// Appends an instruction at the end of a block.
+    pub fn append_inst(&mut self, inst: Inst, block: Block) {
+        assert!(
+            self.inst_block[inst].is_none(),
+            "{inst} is already laid out"
+        );
+        self.block_insts[block].push(inst);
+        self.inst_block[inst] = block.into();
+    }
+
+    /// Inserts an instruction right before `before`.
+    pub fn insert_inst_before(&mut self, inst: Inst, before: Inst) {
+        let block = self.inst_block(before).expect("`before` is laid out");
+        let pos = self.inst_position(before, block);
+        self.block_insts[block].insert(pos, inst);
+        self.inst_block[inst] = block.into();
+    }
+
+    /// Removes an instruction from its block.
+    pub fn remove_inst(&mut self, inst: Inst) {
+        let block = self.inst_block(inst).expect("instruction is laid out");
+        let pos = self.inst_position(inst, block);
+        self.block_insts[block].remove(pos);
+        self.inst_block[inst] = None.into();
+    }
+
+    fn inst_position(&self, inst: Inst, block: Block) -> usize {
+        self.block_insts[block]
+            .iter()
+            .position(|i| *i == inst)
+            .expect("instruction is in its block")
+    }
+
+    /// Moves every instruction of `block` from index `at` on to the end of
+    /// `into` (used to split blocks and to merge them).
+    pub fn move_insts_from(&mut self, block: Block, at: usize, into: Block) {
+        let moved: Vec<Inst> = self.block_insts[block].drain(at..).collect();
+        for &i in &moved {
+            self.inst_block[i] = into.into();
+        }
+        self.block_insts[into].extend(moved);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_entity::EntityRef;
+
+    #[test]
+    fn instructions_move_between_blocks() {
+        let mut l = Layout::new();
+        let (b0, b1) = (Block::new(0), Block::new(1));
+        l.append_block(b0);
+        l.append_block(b1);
+        let (i0, i1, i2) = (Inst::new(0), Inst::new(1), Inst::new(2));
+        l.append_inst(i0, b0);
+        l.append_inst(i2, b0);
+        l.insert_inst_before(i1, i2);
+        assert_eq!(l.block_insts(b0), &[i0, i1, i2]);
+        l.move_insts_from(b0, 1, b1);
+        assert_eq!(l.block_insts(b1), &[i1, i2]);
+        assert_eq!(l.inst_block(i2), Some(b1));
+        l.remove_inst(i1);
+        assert_eq!(l.inst_block(i1), None);
+        assert_eq!(l.entry_block(), Some(b0));
+    }
+}
