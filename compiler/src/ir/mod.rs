@@ -8,9 +8,11 @@
 //! - [`layout`]: block order and instruction order;
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
-//! - [`builder`]: a cursor for appending instructions.
+//! - [`builder`]: a cursor for appending instructions;
+//! - [`cfg`]: predecessors, successors, reverse post-order, dominators.
 
 pub mod builder;
+pub mod cfg;
 pub mod dfg;
 pub mod entities;
 pub mod function;
@@ -19,6 +21,7 @@ pub mod layout;
 pub mod types;
 
 pub use builder::FuncBuilder;
+pub use cfg::{ControlFlowGraph, DominatorTree};
 pub use dfg::{DataFlowGraph, ValueDef};
 pub use entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
 pub use function::{ConstDecl, FuncKind, Function, MemDecl, Module, Signature};

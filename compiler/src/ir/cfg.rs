@@ -1,0 +1,202 @@
+//! Control-flow analyses: predecessors and successors of blocks, reverse
+//! post-order, and the dominator tree (Cooper, Harvey and Kennedy's
+//! iterative algorithm over reverse post-order, which is simple and fast
+//! for the small CFGs of kernels).
+
+use super::entities::{Block, Inst};
+use super::function::Function;
+use cranelift_entity::SecondaryMap;
+
+/// Successors and predecessors of every laid-out block.
+#[derive(Clone, Default)]
+pub struct ControlFlowGraph {
+    succs: SecondaryMap<Block, Vec<Block>>,
+    preds: SecondaryMap<Block, Vec<(Block, Inst)>>,
+}
+
+impl ControlFlowGraph {
+    /// Computes the CFG of a function from its terminators.
+    pub fn compute(func: &Function) -> Self {
+        let mut cfg = ControlFlowGraph::default();
+        for &b in func.layout.blocks() {
+            let Some(term) = func.layout.last_inst(b) else {
+                continue;
+            };
+            for dest in func.dfg.inst(term).branch_destinations() {
+                if !cfg.succs[b].contains(&dest.block) {
+                    cfg.succs[b].push(dest.block);
+                }
+                cfg.preds[dest.block].push((b, term));
+            }
+        }
+        cfg
+    }
+
+    /// Successor blocks, without duplicates.
+    pub fn succs(&self, b: Block) -> &[Block] {
+        &self.succs[b]
+    }
+
+    /// Predecessors with the branch instruction (one entry per edge).
+    pub fn preds(&self, b: Block) -> &[(Block, Inst)] {
+        &self.preds[b]
+    }
+
+    /// Blocks reachable from the entry, in reverse post-order.
+    pub fn reverse_post_order(&self, func: &Function) -> Vec<Block> {
+        let Some(entry) = func.layout.entry_block() else {
+            return Vec::new();
+        };
+        let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+        let mut post = Vec::new();
+        // Iterative DFS: (block, next successor index).
+        let mut stack = vec![(entry, 0usize)];
+        visited[entry] = true;
+        while let Some((b, i)) = stack.pop() {
+            if let Some(&s) = self.succs[b].get(i) {
+                stack.push((b, i + 1));
+                if !visited[s] {
+                    visited[s] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+            }
+        }
+        post.reverse();
+        post
+    }
+}
+
+/// The dominator tree of the blocks reachable from the entry.
+#[derive(Clone, Default)]
+pub struct DominatorTree {
+    idom: SecondaryMap<Block, Option<Block>>,
+    rpo_number: SecondaryMap<Block, u32>,
+    rpo: Vec<Block>,
+}
+
+impl DominatorTree {
+    /// Computes dominators.
+    pub fn compute(func: &Function, cfg: &ControlFlowGraph) -> Self {
+        let rpo = cfg.reverse_post_order(func);
+        let mut dt = DominatorTree::default();
+        for (i, &b) in rpo.iter().enumerate() {
+            dt.rpo_number[b] = i as u32 + 1; // 0 means unreachable
+        }
+        let Some(&entry) = rpo.first() else { return dt };
+        dt.idom[entry] = Some(entry);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &b in &rpo[1..] {
+                let mut new_idom: Option<Block> = None;
+                for &(p, _) in cfg.preds(b) {
+                    if dt.rpo_number[p] == 0 || dt.idom[p].is_none() {
+                        continue;
+                    }
+                    new_idom = Some(match new_idom {
+                        None => p,
+                        Some(cur) => dt.intersect(cur, p),
+                    });
+                }
+                if new_idom.is_some() && dt.idom[b] != new_idom {
+                    dt.idom[b] = new_idom;
+                    changed = true;
+                }
+            }
+        }
+        dt.rpo = rpo;
+        dt
+    }
+
+    fn intersect(&self, mut a: Block, mut b: Block) -> Block {
+        while a != b {
+            while self.rpo_number[a] > self.rpo_number[b] {
+                a = self.idom[a].expect("processed block has an idom");
+            }
+            while self.rpo_number[b] > self.rpo_number[a] {
+                b = self.idom[b].expect("processed block has an idom");
+            }
+        }
+        a
+    }
+
+    /// True when `b` is reachable from the entry.
+    pub fn is_reachable(&self, b: Block) -> bool {
+        self.rpo_number[b] != 0
+    }
+
+    /// The immediate dominator (`None` for the entry and unreachable blocks).
+    pub fn idom(&self, b: Block) -> Option<Block> {
+        match self.idom[b] {
+            Some(d) if d != b => Some(d),
+            _ => None,
+        }
+    }
+
+    /// True when `a` dominates `b` (every block dominates itself).
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        if !self.is_reachable(a) || !self.is_reachable(b) {
+            return false;
+        }
+        let mut cur = b;
+        loop {
+            if cur == a {
+                return true;
+            }
+            match self.idom(cur) {
+                Some(d) => cur = d,
+                None => return false,
+            }
+        }
+    }
+
+    /// Reachable blocks in reverse post-order.
+    pub fn rpo(&self) -> &[Block] {
+        &self.rpo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{FuncBuilder, FuncKind, IntCC, Signature, Type};
+
+    #[test]
+    fn diamond_dominators() {
+        let mut f = Function::new(
+            "f",
+            FuncKind::Device,
+            Signature {
+                params: vec![Type::I32],
+                returns: vec![],
+            },
+        );
+        let mut b = FuncBuilder::new(&mut f);
+        let (entry, left, right, join) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let x = b.append_param(entry, Type::I32);
+        b.switch_to(entry);
+        let zero = b.iconst(Type::I32, 0);
+        let c = b.icmp(IntCC::Slt, x, zero);
+        b.brif(c, left, &[], right, &[]);
+        b.switch_to(left);
+        b.jump(join, &[]);
+        b.switch_to(right);
+        b.jump(join, &[]);
+        b.switch_to(join);
+        b.ret(&[]);
+        let cfg = ControlFlowGraph::compute(&f);
+        let dt = DominatorTree::compute(&f, &cfg);
+        assert_eq!(dt.idom(join), Some(entry));
+        assert!(dt.dominates(entry, left));
+        assert!(!dt.dominates(left, join));
+        assert_eq!(cfg.preds(join).len(), 2);
+        assert_eq!(dt.rpo()[0], entry);
+    }
+}
