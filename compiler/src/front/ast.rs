@@ -2,28 +2,164 @@
 //!
 //! It mirrors the part of Python's `ast` module that kernels can use, plus a
 //! few nodes (lists, slices, strings) that exist so the checker can reject
-//! them with a precise message. Every node carries its [`Span`]; every
-//! expression also has an [`ExprId`], a dense index assigned by the parser,
-//! so later stages can keep side tables (resolutions, types) in plain
-//! vectors. Name resolution and typing do not modify the tree.
+//! them with a precise message. Every node carries its [`Span`].
+//!
+//! # Layout: statements form a tree, expressions live in an arena
+//!
+//! Statements are few, so they form an ordinary tree ([`Stmt`] owns its
+//! body). Expressions are many (most of a kernel), so they are stored flat:
+//! every expression of a module is one entry of a single vector, and an
+//! expression refers to its children by [`ExprId`], the index of the child
+//! in that vector. Lists of children (call arguments, tuple items, the
+//! operands of `and`...) are [`Seq`]s: ranges of a few shared pools. Parsing
+//! a whole file therefore allocates a handful of growing vectors instead of
+//! a box per node, and dropping the tree frees them at once.
+//!
+//! Reading the tree goes through the [`Module`]:
+//!
+//! ```
+//! # use kernelc_compiler::front::{ast::ExprKind, parse};
+//! let mut diags = Vec::new();
+//! let module = parse("f(a, b)\n", &mut diags);
+//! # let kernelc_compiler::front::ast::StmtKind::Expr(call) = module.body[0].kind else { panic!() };
+//! if let ExprKind::Call { func, args, .. } = &module.expr(call).kind {
+//!     assert!(matches!(module.expr(*func).kind, ExprKind::Name(_)));
+//!     assert_eq!(module.exprs(*args).len(), 2);
+//! }
+//! ```
+//!
+//! Ids are dense (`0..module.expr_count()`) and handed out in the order the
+//! parser finishes nodes (children before parents), so later stages keep
+//! side tables (resolutions, types) in plain vectors indexed by id. Name
+//! resolution and typing do not modify the tree.
 
 use super::interner::{Interner, Symbol};
 use crate::span::Span;
+use std::fmt;
+use std::marker::PhantomData;
 
-/// A parsed source file.
+/// A parsed source file: its statements, and the storage of its expressions.
 #[derive(Clone, Debug)]
 pub struct Module {
     /// Top-level statements, in order.
     pub body: Vec<Stmt>,
     /// The identifiers used in the module.
     pub interner: Interner,
-    /// Number of [`ExprId`]s handed out (ids are `0..expr_count`).
-    pub expr_count: u32,
+    /// Every expression, indexed by [`ExprId`].
+    pub(crate) exprs: Vec<Expr>,
+    /// The pool behind every `Seq<ExprId>`.
+    pub(crate) expr_lists: Vec<ExprId>,
+    /// The pool behind every `Seq<KeywordArg>`.
+    pub(crate) keywords: Vec<KeywordArg>,
+    /// The pool behind every `Seq<(CmpOp, ExprId)>`.
+    pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+}
+
+impl Module {
+    /// The expression with id `id`.
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.index()]
+    }
+
+    /// The ids of a list of expressions (arguments, tuple items, ...).
+    pub fn exprs(&self, list: Seq<ExprId>) -> &[ExprId] {
+        &self.expr_lists[list.range()]
+    }
+
+    /// The keyword arguments of a call.
+    pub fn keywords(&self, list: Seq<KeywordArg>) -> &[KeywordArg] {
+        &self.keywords[list.range()]
+    }
+
+    /// The operators and right operands of a comparison chain.
+    pub fn comparisons(&self, list: Seq<(CmpOp, ExprId)>) -> &[(CmpOp, ExprId)] {
+        &self.comparisons[list.range()]
+    }
+
+    /// Number of expressions (ids are `0..expr_count()`).
+    pub fn expr_count(&self) -> usize {
+        self.exprs.len()
+    }
 }
 
 /// Dense index of an expression node within its module.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct ExprId(pub u32);
+
+impl ExprId {
+    /// The id as an index into vectors of per-expression data.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
+/// `start`. Read it with [`Module::exprs`], [`Module::keywords`] or
+/// [`Module::comparisons`], according to `T`.
+pub struct Seq<T> {
+    start: u32,
+    len: u32,
+    items: PhantomData<fn() -> T>,
+}
+
+impl<T> Seq<T> {
+    /// The empty list.
+    pub const EMPTY: Seq<T> = Seq::new(0, 0);
+
+    /// The `len` items of a pool from `start`.
+    pub(crate) const fn new(start: u32, len: u32) -> Self {
+        Seq {
+            start,
+            len,
+            items: PhantomData,
+        }
+    }
+
+    /// Number of items.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// True for the empty list.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// Where the items are in their pool.
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+// Written out because `derive` would require `T` itself to be `Copy`,
+// `PartialEq`, ...; a `Seq` is two integers whatever `T` is.
+impl<T> Clone for Seq<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Seq<T> {}
+
+impl<T> PartialEq for Seq<T> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.start, self.len) == (other.start, other.len)
+    }
+}
+
+impl<T> Eq for Seq<T> {}
+
+impl<T> Default for Seq<T> {
+    fn default() -> Self {
+        Seq::EMPTY
+    }
+}
+
+impl<T> fmt::Debug for Seq<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seq({}..{})", self.start, self.start + self.len)
+    }
+}
 
 /// An identifier with its span.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -67,36 +203,36 @@ pub struct Stmt {
 #[derive(Clone, PartialEq, Debug)]
 pub enum StmtKind {
     /// An expression evaluated for its effect (a call, a docstring).
-    Expr(Expr),
+    Expr(ExprId),
     /// `t1 = t2 = value`: one or more targets (names, subscripts, tuples).
     Assign {
         /// The targets, left to right.
-        targets: Vec<Expr>,
+        targets: Seq<ExprId>,
         /// The value.
-        value: Expr,
+        value: ExprId,
     },
     /// `target op= value`.
     AugAssign {
         /// A name or subscript.
-        target: Expr,
+        target: ExprId,
         /// The operator (`+` for `+=`).
         op: BinOp,
         /// The right-hand side.
-        value: Expr,
+        value: ExprId,
     },
     /// `target: annotation [= value]`.
     AnnAssign {
         /// The target.
-        target: Expr,
+        target: ExprId,
         /// The annotation expression.
-        annotation: Expr,
+        annotation: ExprId,
         /// The value, if any.
-        value: Option<Expr>,
+        value: Option<ExprId>,
     },
     /// `if test: body else: orelse`; `elif` is an `If` alone in `orelse`.
     If {
         /// The condition.
-        test: Expr,
+        test: ExprId,
         /// The statements run when it holds.
         body: Vec<Stmt>,
         /// The `else` (or `elif`) branch; empty when absent.
@@ -105,7 +241,7 @@ pub enum StmtKind {
     /// `while test: body else: orelse`.
     While {
         /// The condition.
-        test: Expr,
+        test: ExprId,
         /// The loop body.
         body: Vec<Stmt>,
         /// The `else` clause; empty when absent.
@@ -114,9 +250,9 @@ pub enum StmtKind {
     /// `for target in iter: body else: orelse`.
     For {
         /// The loop variable(s).
-        target: Expr,
+        target: ExprId,
         /// What is iterated (`range(...)` in kernels).
-        iter: Expr,
+        iter: ExprId,
         /// The loop body.
         body: Vec<Stmt>,
         /// The `else` clause; empty when absent.
@@ -129,7 +265,7 @@ pub enum StmtKind {
     /// `pass`.
     Pass,
     /// `return [value]`.
-    Return(Option<Expr>),
+    Return(Option<ExprId>),
     /// A function definition.
     FunctionDef(Box<FunctionDef>),
     /// `import a.b as c, d`.
@@ -146,16 +282,16 @@ pub enum StmtKind {
     /// `assert test[, msg]`.
     Assert {
         /// The condition.
-        test: Expr,
+        test: ExprId,
         /// The message, if any.
-        msg: Option<Expr>,
+        msg: Option<ExprId>,
     },
     /// `global a, b`.
     Global(Vec<Ident>),
     /// `nonlocal a, b`.
     Nonlocal(Vec<Ident>),
     /// `del a, b[i]`.
-    Del(Vec<Expr>),
+    Del(Seq<ExprId>),
 }
 
 /// A function definition: `@decorators def name(params) -> returns: body`.
@@ -166,9 +302,9 @@ pub struct FunctionDef {
     /// The parameters.
     pub params: Vec<Param>,
     /// The decorator expressions (without `@`), top to bottom.
-    pub decorators: Vec<Expr>,
+    pub decorators: Seq<ExprId>,
     /// The return annotation, if any.
-    pub returns: Option<Expr>,
+    pub returns: Option<ExprId>,
     /// The body.
     pub body: Vec<Stmt>,
     /// The `def name(...)` header line, for messages about the function.
@@ -181,36 +317,35 @@ pub struct Param {
     /// The parameter's name.
     pub name: Ident,
     /// `: annotation`, if any.
-    pub annotation: Option<Expr>,
+    pub annotation: Option<ExprId>,
     /// `= default`, if any.
-    pub default: Option<Expr>,
+    pub default: Option<ExprId>,
     /// The whole parameter.
     pub span: Span,
 }
 
-/// An expression.
+/// An expression. Its [`ExprId`] is its index in [`Module`]'s arena.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Expr {
     /// What it is.
     pub kind: ExprKind,
     /// Where it is.
     pub span: Span,
-    /// Its dense id.
-    pub id: ExprId,
 }
 
 /// A keyword argument `name=value` of a call.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct KeywordArg {
     /// The keyword.
     pub name: Ident,
     /// The value.
-    pub value: Expr,
+    pub value: ExprId,
     /// The whole `name=value`.
     pub span: Span,
 }
 
-/// The kinds of expression.
+/// The kinds of expression. Children are [`ExprId`]s and lists of children
+/// are [`Seq`]s, both read through the [`Module`].
 #[derive(Clone, PartialEq, Debug)]
 pub enum ExprKind {
     /// A name.
@@ -230,77 +365,77 @@ pub enum ExprKind {
     /// `value.attr`.
     Attribute {
         /// The object.
-        value: Box<Expr>,
+        value: ExprId,
         /// The attribute name.
         attr: Ident,
     },
     /// `value[index]`; `a[i, j]` has a [`ExprKind::Tuple`] index.
     Subscript {
         /// The subscripted object.
-        value: Box<Expr>,
+        value: ExprId,
         /// The index expression.
-        index: Box<Expr>,
+        index: ExprId,
     },
     /// `func(args, keywords)`.
     Call {
         /// The callee.
-        func: Box<Expr>,
+        func: ExprId,
         /// Positional arguments.
-        args: Vec<Expr>,
+        args: Seq<ExprId>,
         /// Keyword arguments.
-        keywords: Vec<KeywordArg>,
+        keywords: Seq<KeywordArg>,
     },
     /// `left op right`.
     BinOp {
         /// The operator.
         op: BinOp,
         /// Left operand.
-        left: Box<Expr>,
+        left: ExprId,
         /// Right operand.
-        right: Box<Expr>,
+        right: ExprId,
     },
     /// `op operand`.
     UnaryOp {
         /// The operator.
         op: UnaryOp,
         /// The operand.
-        operand: Box<Expr>,
+        operand: ExprId,
     },
     /// `a and b and c` / `a or b`.
     BoolOp {
         /// `and` or `or`.
         op: BoolOp,
         /// Two or more operands.
-        values: Vec<Expr>,
+        values: Seq<ExprId>,
     },
     /// A comparison chain `left op1 c1 op2 c2 ...`.
     Compare {
         /// The first operand.
-        left: Box<Expr>,
+        left: ExprId,
         /// The operators with their right operands, in order.
-        ops: Vec<(CmpOp, Expr)>,
+        ops: Seq<(CmpOp, ExprId)>,
     },
     /// `body if test else orelse`.
     IfExp {
         /// The condition.
-        test: Box<Expr>,
+        test: ExprId,
         /// Value when it holds.
-        body: Box<Expr>,
+        body: ExprId,
         /// Value otherwise.
-        orelse: Box<Expr>,
+        orelse: ExprId,
     },
     /// `(a, b)` or `a, b`.
-    Tuple(Vec<Expr>),
+    Tuple(Seq<ExprId>),
     /// `[a, b]` (only meaningful in a decorator's signature list).
-    List(Vec<Expr>),
+    List(Seq<ExprId>),
     /// `lower:upper:step` inside a subscript (only meaningful in signatures).
     Slice {
         /// Lower bound.
-        lower: Option<Box<Expr>>,
+        lower: Option<ExprId>,
         /// Upper bound.
-        upper: Option<Box<Expr>>,
+        upper: Option<ExprId>,
         /// Step.
-        step: Option<Box<Expr>>,
+        step: Option<ExprId>,
     },
     /// A construct the parser already reported as an error.
     Error,

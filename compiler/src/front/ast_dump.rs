@@ -28,8 +28,7 @@
 //! statement starts) and, in parentheses, of its `def` header. Literals are
 //! shown with Rust's `Debug` formatting (`Float 1.0`, `Str "a\n"`).
 
-use super::ast::{BoolOp, DottedName, Expr, ExprKind, FunctionDef, Module, Stmt, StmtKind};
-use super::interner::Interner;
+use super::ast::{BoolOp, DottedName, ExprId, ExprKind, FunctionDef, Module, Stmt, StmtKind};
 use crate::diagnostics::SourceFiles;
 use crate::span::{FileId, Span};
 use std::fmt::Write;
@@ -40,7 +39,7 @@ pub fn dump_module(module: &Module, files: &SourceFiles) -> String {
     let mut dumper = Dumper {
         out: String::from("Module\n"),
         files,
-        names: &module.interner,
+        module,
         depth: 1,
     };
     for stmt in &module.body {
@@ -52,7 +51,7 @@ pub fn dump_module(module: &Module, files: &SourceFiles) -> String {
 struct Dumper<'a> {
     out: String,
     files: &'a SourceFiles,
-    names: &'a Interner,
+    module: &'a Module,
     depth: usize,
 }
 
@@ -82,7 +81,7 @@ impl Dumper<'_> {
     }
 
     fn name(&self, sym: crate::front::interner::Symbol) -> &str {
-        self.names.resolve(sym)
+        self.module.interner.resolve(sym)
     }
 
     fn dotted(&self, name: &DottedName) -> String {
@@ -95,8 +94,14 @@ impl Dumper<'_> {
         self.nested(|d| body.iter().for_each(|s| d.stmt(s)));
     }
 
-    fn opt_expr(&mut self, label: &str, e: Option<&Expr>) {
+    fn opt_expr(&mut self, label: &str, e: Option<ExprId>) {
         if let Some(e) = e {
+            self.expr(Some(label), e);
+        }
+    }
+
+    fn exprs(&mut self, label: &str, list: &[ExprId]) {
+        for &e in list {
             self.expr(Some(label), e);
         }
     }
@@ -105,7 +110,8 @@ impl Dumper<'_> {
 
     fn stmt(&mut self, stmt: &Stmt) {
         let span = Some(stmt.span);
-        match &stmt.kind {
+        let module = self.module;
+        match stmt.kind {
             StmtKind::Expr(e) => {
                 self.line(None, "Expr", span);
                 self.nested(|d| d.expr(Some("value"), e));
@@ -113,7 +119,7 @@ impl Dumper<'_> {
             StmtKind::Assign { targets, value } => {
                 self.line(None, "Assign", span);
                 self.nested(|d| {
-                    targets.iter().for_each(|t| d.expr(Some("target"), t));
+                    d.exprs("target", module.exprs(targets));
                     d.expr(Some("value"), value);
                 });
             }
@@ -133,18 +139,24 @@ impl Dumper<'_> {
                 self.nested(|d| {
                     d.expr(Some("target"), target);
                     d.expr(Some("annotation"), annotation);
-                    d.opt_expr("value", value.as_ref());
+                    d.opt_expr("value", value);
                 });
             }
-            StmtKind::If { test, body, orelse } => self.conditional("If", span, test, body, orelse),
-            StmtKind::While { test, body, orelse } => {
-                self.conditional("While", span, test, body, orelse)
-            }
+            StmtKind::If {
+                test,
+                ref body,
+                ref orelse,
+            } => self.conditional("If", span, test, body, orelse),
+            StmtKind::While {
+                test,
+                ref body,
+                ref orelse,
+            } => self.conditional("While", span, test, body, orelse),
             StmtKind::For {
                 target,
                 iter,
-                body,
-                orelse,
+                ref body,
+                ref orelse,
             } => {
                 self.line(None, "For", span);
                 self.nested(|d| {
@@ -161,20 +173,20 @@ impl Dumper<'_> {
             StmtKind::Pass => self.line(None, "Pass", span),
             StmtKind::Return(value) => {
                 self.line(None, "Return", span);
-                self.nested(|d| d.opt_expr("value", value.as_ref()));
+                self.nested(|d| d.opt_expr("value", value));
             }
-            StmtKind::FunctionDef(def) => self.function(def, stmt.span),
-            StmtKind::Import(aliases) => {
+            StmtKind::FunctionDef(ref def) => self.function(def, stmt.span),
+            StmtKind::Import(ref aliases) => {
                 self.line(None, "Import", span);
                 self.nested(|d| aliases.iter().for_each(|a| d.alias(a)));
             }
             StmtKind::ImportFrom {
-                module,
-                names,
+                ref module,
+                ref names,
                 level,
             } => {
                 let module = module.as_ref().map(|m| self.dotted(m)).unwrap_or_default();
-                let dots = ".".repeat(*level as usize);
+                let dots = ".".repeat(level as usize);
                 let star = if names.is_empty() { " *" } else { "" };
                 self.line(None, &format!("ImportFrom {dots}{module}{star}"), span);
                 self.nested(|d| names.iter().for_each(|a| d.alias(a)));
@@ -183,10 +195,10 @@ impl Dumper<'_> {
                 self.line(None, "Assert", span);
                 self.nested(|d| {
                     d.expr(Some("test"), test);
-                    d.opt_expr("msg", msg.as_ref());
+                    d.opt_expr("msg", msg);
                 });
             }
-            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+            StmtKind::Global(ref names) | StmtKind::Nonlocal(ref names) => {
                 let kind = if matches!(stmt.kind, StmtKind::Global(_)) {
                     "Global"
                 } else {
@@ -197,7 +209,7 @@ impl Dumper<'_> {
             }
             StmtKind::Del(targets) => {
                 self.line(None, "Del", span);
-                self.nested(|d| targets.iter().for_each(|t| d.expr(Some("target"), t)));
+                self.nested(|d| d.exprs("target", module.exprs(targets)));
             }
         }
     }
@@ -206,7 +218,7 @@ impl Dumper<'_> {
         &mut self,
         kind: &str,
         span: Option<Span>,
-        test: &Expr,
+        test: ExprId,
         body: &[Stmt],
         orelse: &[Stmt],
     ) {
@@ -236,25 +248,24 @@ impl Dumper<'_> {
         );
         self.line(None, &head, Some(span));
         self.nested(|d| {
-            def.decorators
-                .iter()
-                .for_each(|e| d.expr(Some("decorator"), e));
+            d.exprs("decorator", d.module.exprs(def.decorators));
             for param in &def.params {
                 let head = format!("param {}", d.name(param.name.name));
                 d.line(None, &head, Some(param.span));
                 d.nested(|d| {
-                    d.opt_expr("annotation", param.annotation.as_ref());
-                    d.opt_expr("default", param.default.as_ref());
+                    d.opt_expr("annotation", param.annotation);
+                    d.opt_expr("default", param.default);
                 });
             }
-            d.opt_expr("returns", def.returns.as_ref());
+            d.opt_expr("returns", def.returns);
             d.block("body", &def.body);
         });
     }
 
     // ----- expressions ---------------------------------------------------
 
-    fn expr(&mut self, label: Option<&str>, e: &Expr) {
+    fn expr(&mut self, label: Option<&str>, id: ExprId) {
+        let e = self.module.expr(id);
         let head = self.expr_head(&e.kind);
         self.line(label, &head, Some(e.span));
         self.nested(|d| d.expr_children(&e.kind));
@@ -280,7 +291,9 @@ impl Dumper<'_> {
                 BoolOp::Or => "BoolOp or".into(),
             },
             ExprKind::Compare { ops, .. } => {
-                let ops: Vec<&str> = ops.iter().map(|(op, _)| op.symbol()).collect();
+                let ops: Vec<&str> = (self.module.comparisons(*ops).iter())
+                    .map(|(op, _)| op.symbol())
+                    .collect();
                 format!("Compare {}", ops.join(" "))
             }
             ExprKind::IfExp { .. } => "IfExp".into(),
@@ -292,7 +305,8 @@ impl Dumper<'_> {
     }
 
     fn expr_children(&mut self, kind: &ExprKind) {
-        match kind {
+        let module = self.module;
+        match *kind {
             ExprKind::Attribute { value, .. } => self.expr(Some("value"), value),
             ExprKind::Subscript { value, index } => {
                 self.expr(Some("value"), value);
@@ -304,11 +318,11 @@ impl Dumper<'_> {
                 keywords,
             } => {
                 self.expr(Some("func"), func);
-                args.iter().for_each(|a| self.expr(Some("arg"), a));
-                for kw in keywords {
+                self.exprs("arg", module.exprs(args));
+                for kw in module.keywords(keywords) {
                     let head = format!("keyword {}", self.name(kw.name.name));
                     self.line(None, &head, Some(kw.span));
-                    self.nested(|d| d.expr(Some("value"), &kw.value));
+                    self.nested(|d| d.expr(Some("value"), kw.value));
                 }
             }
             ExprKind::BinOp { left, right, .. } => {
@@ -316,13 +330,12 @@ impl Dumper<'_> {
                 self.expr(Some("right"), right);
             }
             ExprKind::UnaryOp { operand, .. } => self.expr(Some("operand"), operand),
-            ExprKind::BoolOp { values, .. } => {
-                values.iter().for_each(|v| self.expr(Some("value"), v));
-            }
+            ExprKind::BoolOp { values, .. } => self.exprs("value", module.exprs(values)),
             ExprKind::Compare { left, ops } => {
                 self.expr(Some("left"), left);
-                ops.iter()
-                    .for_each(|(_, e)| self.expr(Some("comparator"), e));
+                for &(_, e) in module.comparisons(ops) {
+                    self.expr(Some("comparator"), e);
+                }
             }
             ExprKind::IfExp { test, body, orelse } => {
                 self.expr(Some("test"), test);
@@ -330,12 +343,12 @@ impl Dumper<'_> {
                 self.expr(Some("orelse"), orelse);
             }
             ExprKind::Tuple(elems) | ExprKind::List(elems) => {
-                elems.iter().for_each(|e| self.expr(Some("elt"), e));
+                self.exprs("elt", module.exprs(elems));
             }
             ExprKind::Slice { lower, upper, step } => {
-                self.opt_expr("lower", lower.as_deref());
-                self.opt_expr("upper", upper.as_deref());
-                self.opt_expr("step", step.as_deref());
+                self.opt_expr("lower", lower);
+                self.opt_expr("upper", upper);
+                self.opt_expr("step", step);
             }
             _ => {}
         }

@@ -9,7 +9,7 @@
 
 use super::consts::{fold_binary, fold_compare, fold_unary, round_float, ConstValue};
 use super::intrinsics::{Callee, Intrinsic, MathFn, Member};
-use crate::front::ast::{BoolOp, Expr, ExprKind};
+use crate::front::ast::{BoolOp, ExprId, ExprKind, Module};
 use crate::span::Span;
 use crate::types::Scalar;
 
@@ -35,11 +35,13 @@ pub enum ConstLookup {
 /// Resolves names and attribute paths for the evaluator.
 pub trait ConstEnv {
     /// Looks up a `Name` or `Attribute` expression.
-    fn lookup(&self, expr: &Expr) -> ConstLookup;
+    fn lookup(&self, expr: ExprId) -> ConstLookup;
 }
 
-/// Evaluates `expr` at compile time.
-pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
+/// Evaluates expression `id` of `module` at compile time.
+pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
+    let expr = module.expr(id);
+    let eval = |e: ExprId| eval(module, e, env);
     let not_const = |reason: &str| NotConst {
         span: expr.span,
         reason: reason.to_string(),
@@ -54,7 +56,7 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
         }
         ExprKind::Float(v) => Ok(ConstValue::Float(*v, Scalar::F64)),
         ExprKind::Bool(b) => Ok(ConstValue::Bool(*b)),
-        ExprKind::Name(_) | ExprKind::Attribute { .. } => match env.lookup(expr) {
+        ExprKind::Name(_) | ExprKind::Attribute { .. } => match env.lookup(id) {
             ConstLookup::Value(v) => Ok(v),
             ConstLookup::Member(Member::FloatConst(v)) => Ok(ConstValue::Float(v, Scalar::F64)),
             ConstLookup::Member(_) => Err(not_const("this is a function or type, not a value")),
@@ -64,11 +66,11 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
             }),
         },
         ExprKind::Tuple(items) => {
-            let values: Result<Vec<_>, _> = items.iter().map(|e| eval(e, env)).collect();
+            let values: Result<Vec<_>, _> = module.exprs(*items).iter().map(|&e| eval(e)).collect();
             Ok(ConstValue::Tuple(values?.into()))
         }
         ExprKind::BinOp { op, left, right } => {
-            let (a, b) = (eval(left, env)?, eval(right, env)?);
+            let (a, b) = (eval(*left)?, eval(*right)?);
             fold_binary(*op, &a, &b).ok_or_else(|| {
                 not_const(&format!(
                     "'{}' of these constants cannot be computed at compile time",
@@ -77,14 +79,14 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
             })
         }
         ExprKind::UnaryOp { op, operand } => {
-            let a = eval(operand, env)?;
+            let a = eval(*operand)?;
             fold_unary(*op, &a).ok_or_else(|| not_const("invalid operand for a unary operator"))
         }
         ExprKind::Compare { left, ops } => {
-            let mut lhs = eval(left, env)?;
-            for (op, right) in ops {
-                let rhs = eval(right, env)?;
-                match fold_compare(*op, &lhs, &rhs) {
+            let mut lhs = eval(*left)?;
+            for &(op, right) in module.comparisons(*ops) {
+                let rhs = eval(right)?;
+                match fold_compare(op, &lhs, &rhs) {
                     Some(true) => lhs = rhs,
                     Some(false) => return Ok(ConstValue::Bool(false)),
                     None => return Err(not_const("this comparison is not a constant")),
@@ -94,8 +96,8 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
         }
         ExprKind::BoolOp { op, values } => {
             let mut last = None;
-            for v in values {
-                let c = eval(v, env)?;
+            for &v in module.exprs(*values) {
+                let c = eval(v)?;
                 let decides = match op {
                     BoolOp::And => !c.truthy(),
                     BoolOp::Or => c.truthy(),
@@ -108,15 +110,15 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
             last.ok_or_else(|| not_const("empty boolean expression"))
         }
         ExprKind::IfExp { test, body, orelse } => {
-            if eval(test, env)?.truthy() {
-                eval(body, env)
+            if eval(*test)?.truthy() {
+                eval(*body)
             } else {
-                eval(orelse, env)
+                eval(*orelse)
             }
         }
         ExprKind::Subscript { value, index } => {
-            let v = eval(value, env)?;
-            let i = eval(index, env)?;
+            let v = eval(*value)?;
+            let i = eval(*index)?;
             match (&v, i.as_int()) {
                 (ConstValue::Tuple(items), Some(k)) => {
                     let n = items.len() as i128;
@@ -137,7 +139,7 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
             args,
             keywords,
         } if keywords.is_empty() => {
-            let callee = match env.lookup(func) {
+            let callee = match env.lookup(*func) {
                 ConstLookup::Member(Member::Func(c)) => c,
                 ConstLookup::Member(Member::Dtype(s)) => Callee::Cast(s),
                 _ => {
@@ -146,9 +148,10 @@ pub fn eval(expr: &Expr, env: &dyn ConstEnv) -> Result<ConstValue, NotConst> {
                     ))
                 }
             };
-            let values: Vec<ConstValue> = args
+            let values: Vec<ConstValue> = module
+                .exprs(*args)
                 .iter()
-                .map(|a| eval(a, env))
+                .map(|&a| eval(a))
                 .collect::<Result<_, _>>()?;
             eval_call(callee, &values)
                 .ok_or_else(|| not_const("this call cannot be computed at compile time"))

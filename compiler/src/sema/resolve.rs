@@ -118,7 +118,7 @@ impl<'m> ModuleEnv<'m> {
             module,
             globals: FxHashMap::default(),
             functions: Vec::new(),
-            res: vec![Res::Unresolved; module.expr_count as usize],
+            res: vec![Res::Unresolved; module.expr_count()],
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -129,6 +129,11 @@ impl<'m> ModuleEnv<'m> {
     /// The text of a symbol.
     pub fn name(&self, s: Symbol) -> &str {
         self.module.interner.resolve(s)
+    }
+
+    /// An expression of the module.
+    pub fn expr(&self, id: ExprId) -> &'m Expr {
+        self.module.expr(id)
     }
 
     /// The `def` of a function.
@@ -165,13 +170,14 @@ impl<'m> ModuleEnv<'m> {
                 self.globals.insert(def.name.name, (Global::Function(f), def.name.span));
             }
             StmtKind::Assign { targets, value } => {
-                for t in targets {
-                    self.module_assign(t, value, diags);
+                for &t in self.module.exprs(*targets) {
+                    self.module_assign(t, *value, diags);
                 }
             }
-            StmtKind::AnnAssign { target, value: Some(value), .. } => self.module_assign(target, value, diags),
-            StmtKind::Expr(Expr { kind: ExprKind::Str(_), .. }) | StmtKind::Pass => {}
-            StmtKind::If { test, .. } if is_main_guard(self.module, test) => {}
+            StmtKind::AnnAssign { target, value: Some(value), .. } => self.module_assign(*target, *value, diags),
+            StmtKind::Expr(e) if matches!(self.expr(*e).kind, ExprKind::Str(_)) => {}
+            StmtKind::Pass => {}
+            StmtKind::If { test, .. } if is_main_guard(self.module, *test) => {}
             _ => diags.push(
                 Diagnostic::error(
                     "only imports, constants and functions may appear at the top level of a kernel file",
@@ -182,7 +188,8 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn module_assign(&mut self, target: &Expr, value: &Expr, diags: &mut Vec<Diagnostic>) {
+    fn module_assign(&mut self, target: ExprId, value: ExprId, diags: &mut Vec<Diagnostic>) {
+        let target = self.expr(target);
         let ExprKind::Name(name) = target.kind else {
             diags.push(Diagnostic::error(
                 "only simple names can be assigned at the top level of a kernel file",
@@ -190,7 +197,7 @@ impl<'m> ModuleEnv<'m> {
             ));
             return;
         };
-        let global = match const_eval::eval(value, &ModuleConstEnv { env: self }) {
+        let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
             Ok(v) => Global::Const(v),
             Err(_) => Global::HostGlobal,
         };
@@ -290,7 +297,7 @@ impl<'m> ModuleEnv<'m> {
             sigs: Vec::new(),
             locals: Vec::new(),
         };
-        for d in &def.decorators {
+        for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
         }
         for p in &def.params {
@@ -301,15 +308,15 @@ impl<'m> ModuleEnv<'m> {
                 ));
             }
             info.locals.push((p.name.name, p.name.span));
-            if let Some(default) = &p.default {
+            if let Some(default) = p.default {
                 diags.push(Diagnostic::error(
                     "default parameter values are not supported in kernels",
-                    default.span,
+                    self.expr(default).span,
                 ));
             }
         }
         let nparams = info.locals.len();
-        collect_locals(&def.body, &mut info.locals);
+        collect_locals(self.module, &def.body, &mut info.locals);
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
@@ -325,14 +332,19 @@ impl<'m> ModuleEnv<'m> {
         info
     }
 
-    fn decorator(&self, d: &Expr, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
-        let (func, args, keywords) = match &d.kind {
+    fn decorator(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+        let d = self.expr(id);
+        let (func, args, keywords) = match d.kind {
             ExprKind::Call {
                 func,
                 args,
                 keywords,
-            } => (&**func, &args[..], &keywords[..]),
-            _ => (d, &[][..], &[][..]),
+            } => (
+                func,
+                self.module.exprs(args),
+                self.module.keywords(keywords),
+            ),
+            _ => (id, &[][..], &[][..]),
         };
         if !matches!(self.global_path(func), Some(Member::Jit)) {
             diags.push(
@@ -342,14 +354,15 @@ impl<'m> ModuleEnv<'m> {
             return;
         }
         info.jit = true;
-        for a in args {
+        for &a in args {
             self.decorator_sigs(a, info, diags);
         }
         for kw in keywords {
             let name = self.name(kw.name.name);
-            let value = match const_eval::eval(&kw.value, &ModuleConstEnv { env: self }) {
+            let value = match const_eval::eval(self.module, kw.value, &ModuleConstEnv { env: self })
+            {
                 Ok(v) => v.truthy(),
-                Err(_) => matches!(&kw.value.kind, ExprKind::Str(s) if s == "always"),
+                Err(_) => matches!(&self.expr(kw.value).kind, ExprKind::Str(s) if s == "always"),
             };
             match name {
                 "device" => info.flags.device = value,
@@ -372,7 +385,8 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn decorator_sigs(&self, a: &Expr, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+    fn decorator_sigs(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+        let a = self.expr(id);
         match &a.kind {
             ExprKind::Str(text) => {
                 let text_offset = plain_string_offset(text, a.span);
@@ -384,11 +398,11 @@ impl<'m> ModuleEnv<'m> {
                 });
             }
             ExprKind::List(items) | ExprKind::Tuple(items) => {
-                for item in items {
+                for &item in self.module.exprs(*items) {
                     self.decorator_sigs(item, info, diags);
                 }
             }
-            _ => match self.sig_expr_text(a) {
+            _ => match self.sig_expr_text(id) {
                 Some(text) => info.sigs.push(DeclaredSig {
                     text,
                     text_offset: None,
@@ -405,9 +419,10 @@ impl<'m> ModuleEnv<'m> {
 
     /// Converts a signature written with type objects (`void(float32[:])`)
     /// into signature text.
-    fn sig_expr_text(&self, e: &Expr) -> Option<String> {
+    fn sig_expr_text(&self, id: ExprId) -> Option<String> {
+        let e = self.expr(id);
         match &e.kind {
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(e)? {
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(id)? {
                 Member::Dtype(s) => Some(s.name().to_string()),
                 _ => {
                     let last = match &e.kind {
@@ -419,14 +434,14 @@ impl<'m> ModuleEnv<'m> {
                 }
             },
             ExprKind::Subscript { value, index } => {
-                let base = self.sig_expr_text(value)?;
-                let dims: Vec<&Expr> = match &index.kind {
-                    ExprKind::Tuple(items) => items.iter().collect(),
-                    _ => vec![index],
+                let base = self.sig_expr_text(*value)?;
+                let dims: &[ExprId] = match &self.expr(*index).kind {
+                    ExprKind::Tuple(items) => self.module.exprs(*items),
+                    _ => std::slice::from_ref(index),
                 };
                 let mut parts = Vec::new();
-                for d in dims {
-                    match &d.kind {
+                for &d in dims {
+                    match &self.expr(d).kind {
                         ExprKind::Slice {
                             lower: None,
                             upper: None,
@@ -436,7 +451,7 @@ impl<'m> ModuleEnv<'m> {
                             lower: None,
                             upper: None,
                             step: Some(s),
-                        } if matches!(s.kind, ExprKind::Int(1)) => parts.push("::1"),
+                        } if matches!(self.expr(*s).kind, ExprKind::Int(1)) => parts.push("::1"),
                         _ => return None,
                     }
                 }
@@ -447,9 +462,10 @@ impl<'m> ModuleEnv<'m> {
                 args,
                 keywords,
             } if keywords.is_empty() => {
-                let ret = self.sig_expr_text(func)?;
-                let args: Option<Vec<String>> =
-                    args.iter().map(|a| self.sig_expr_text(a)).collect();
+                let ret = self.sig_expr_text(*func)?;
+                let args: Option<Vec<String>> = (self.module.exprs(*args).iter())
+                    .map(|&a| self.sig_expr_text(a))
+                    .collect();
                 Some(format!("{ret}({})", args?.join(", ")))
             }
             _ => None,
@@ -457,14 +473,14 @@ impl<'m> ModuleEnv<'m> {
     }
 
     /// Resolves a module-level path expression (decorators, signature types).
-    fn global_path(&self, e: &Expr) -> Option<Member> {
-        match &e.kind {
+    fn global_path(&self, id: ExprId) -> Option<Member> {
+        match &self.expr(id).kind {
             ExprKind::Name(n) => match self.globals.get(n) {
                 Some((Global::Member(m), _)) => Some(*m),
                 Some((Global::Ns(ns), _)) => Some(Member::Namespace(*ns)),
                 _ => None,
             },
-            ExprKind::Attribute { value, attr } => match self.global_path(value)? {
+            ExprKind::Attribute { value, attr } => match self.global_path(*value)? {
                 Member::Namespace(ns) => member(ns, self.name(attr.name)),
                 _ => None,
             },
@@ -496,11 +512,12 @@ impl<'m> ModuleEnv<'m> {
 }
 
 /// True for `if __name__ == "__main__":`.
-fn is_main_guard(module: &Module, test: &Expr) -> bool {
-    if let ExprKind::Compare { left, ops } = &test.kind {
-        if let (ExprKind::Name(n), [(CmpOp::Eq, rhs)]) = (&left.kind, &ops[..]) {
+fn is_main_guard(module: &Module, test: ExprId) -> bool {
+    if let ExprKind::Compare { left, ops } = module.expr(test).kind {
+        let left = &module.expr(left).kind;
+        if let (ExprKind::Name(n), [(CmpOp::Eq, rhs)]) = (left, module.comparisons(ops)) {
             return module.interner.resolve(*n) == "__name__"
-                && matches!(&rhs.kind, ExprKind::Str(s) if s == "__main__");
+                && matches!(&module.expr(*rhs).kind, ExprKind::Str(s) if s == "__main__");
         }
     }
     false
@@ -521,21 +538,15 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 
 /// Collects the names a function body assigns (Python's rule: a name
 /// assigned anywhere in a function is local to all of it).
-fn collect_locals(body: &[Stmt], out: &mut Vec<(Symbol, Span)>) {
-    fn target(e: &Expr, out: &mut Vec<(Symbol, Span)>) {
-        match &e.kind {
-            ExprKind::Name(n) if !out.iter().any(|(m, _)| m == n) => out.push((*n, e.span)),
-            ExprKind::Tuple(items) | ExprKind::List(items) => {
-                items.iter().for_each(|i| target(i, out))
-            }
-            _ => {}
-        }
-    }
+fn collect_locals(module: &Module, body: &[Stmt], out: &mut Vec<(Symbol, Span)>) {
+    let target = |t: ExprId, out: &mut Vec<(Symbol, Span)>| collect_target(module, t, out);
     for s in body {
         match &s.kind {
-            StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target(t, out)),
+            StmtKind::Assign { targets, .. } => {
+                module.exprs(*targets).iter().for_each(|&t| target(t, out))
+            }
             StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
-                target(t, out)
+                target(*t, out)
             }
             StmtKind::For {
                 target: t,
@@ -543,16 +554,30 @@ fn collect_locals(body: &[Stmt], out: &mut Vec<(Symbol, Span)>) {
                 orelse,
                 ..
             } => {
-                target(t, out);
-                collect_locals(body, out);
-                collect_locals(orelse, out);
+                target(*t, out);
+                collect_locals(module, body, out);
+                collect_locals(module, orelse, out);
             }
             StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(body, out);
-                collect_locals(orelse, out);
+                collect_locals(module, body, out);
+                collect_locals(module, orelse, out);
             }
             _ => {}
         }
+    }
+}
+
+/// Collects the names an assignment target binds.
+fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>) {
+    let e = module.expr(target);
+    match &e.kind {
+        ExprKind::Name(n) if !out.iter().any(|(m, _)| m == n) => out.push((*n, e.span)),
+        ExprKind::Tuple(items) | ExprKind::List(items) => {
+            for &item in module.exprs(*items) {
+                collect_target(module, item, out);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -580,8 +605,8 @@ struct ModuleConstEnv<'a, 'm> {
 }
 
 impl ConstEnv for ModuleConstEnv<'_, '_> {
-    fn lookup(&self, expr: &Expr) -> ConstLookup {
-        match &expr.kind {
+    fn lookup(&self, expr: ExprId) -> ConstLookup {
+        match &self.env.expr(expr).kind {
             ExprKind::Name(n) => match self.env.globals.get(n) {
                 Some((Global::Const(v), _)) => ConstLookup::Value(v.clone()),
                 Some((Global::Member(m), _)) => ConstLookup::Member(*m),
@@ -611,38 +636,39 @@ struct FnResolver<'a, 'm> {
 
 impl FnResolver<'_, '_> {
     fn stmt(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
+        let module = self.env.module;
         match &s.kind {
-            StmtKind::Expr(e) => self.expr(e, diags),
+            StmtKind::Expr(e) => self.expr(*e, diags),
             StmtKind::Assign { targets, value } => {
-                targets.iter().for_each(|t| self.expr(t, diags));
-                self.expr(value, diags);
+                module.exprs(*targets).iter().for_each(|&t| self.expr(t, diags));
+                self.expr(*value, diags);
             }
             StmtKind::AugAssign { target, value, .. } => {
-                self.expr(target, diags);
-                self.expr(value, diags);
+                self.expr(*target, diags);
+                self.expr(*value, diags);
             }
             StmtKind::AnnAssign { target, value, .. } => {
-                self.expr(target, diags);
+                self.expr(*target, diags);
                 if let Some(v) = value {
-                    self.expr(v, diags);
+                    self.expr(*v, diags);
                 }
             }
             StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
-                self.expr(test, diags);
+                self.expr(*test, diags);
                 body.iter().for_each(|s| self.stmt(s, diags));
                 orelse.iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::For { target, iter, body, orelse } => {
-                self.expr(target, diags);
-                self.expr(iter, diags);
+                self.expr(*target, diags);
+                self.expr(*iter, diags);
                 body.iter().for_each(|s| self.stmt(s, diags));
                 orelse.iter().for_each(|s| self.stmt(s, diags));
             }
-            StmtKind::Return(Some(e)) => self.expr(e, diags),
+            StmtKind::Return(Some(e)) => self.expr(*e, diags),
             StmtKind::Assert { test, msg } => {
-                self.expr(test, diags);
+                self.expr(*test, diags);
                 if let Some(m) = msg {
-                    self.expr(m, diags);
+                    self.expr(*m, diags);
                 }
             }
             StmtKind::FunctionDef(def) => diags.push(Diagnostic::error(
@@ -662,11 +688,13 @@ impl FnResolver<'_, '_> {
         }
     }
 
-    fn expr(&mut self, e: &Expr, diags: &mut Vec<Diagnostic>) {
-        match &e.kind {
+    fn expr(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) {
+        let module = self.env.module;
+        let exprs = |list| module.exprs(list).iter().copied();
+        match module.expr(id).kind {
             ExprKind::Name(_) | ExprKind::Attribute { .. } => {
-                let res = self.path(e, diags);
-                self.out.push((e.id, res));
+                let res = self.path(id, diags);
+                self.out.push((id, res));
             }
             ExprKind::Subscript { value, index } => {
                 self.expr(value, diags);
@@ -678,8 +706,10 @@ impl FnResolver<'_, '_> {
                 keywords,
             } => {
                 self.expr(func, diags);
-                args.iter().for_each(|a| self.expr(a, diags));
-                keywords.iter().for_each(|k| self.expr(&k.value, diags));
+                exprs(args).for_each(|a| self.expr(a, diags));
+                for k in module.keywords(keywords) {
+                    self.expr(k.value, diags);
+                }
             }
             ExprKind::BinOp { left, right, .. } => {
                 self.expr(left, diags);
@@ -687,11 +717,13 @@ impl FnResolver<'_, '_> {
             }
             ExprKind::UnaryOp { operand, .. } => self.expr(operand, diags),
             ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
-                values.iter().for_each(|v| self.expr(v, diags));
+                exprs(values).for_each(|v| self.expr(v, diags));
             }
             ExprKind::Compare { left, ops } => {
                 self.expr(left, diags);
-                ops.iter().for_each(|(_, r)| self.expr(r, diags));
+                for &(_, right) in module.comparisons(ops) {
+                    self.expr(right, diags);
+                }
             }
             ExprKind::IfExp { test, body, orelse } => {
                 self.expr(test, diags);
@@ -708,13 +740,18 @@ impl FnResolver<'_, '_> {
     }
 
     /// Resolves a `Name` or an `Attribute` chain.
-    fn path(&mut self, e: &Expr, diags: &mut Vec<Diagnostic>) -> Res {
-        match &e.kind {
-            ExprKind::Name(n) => self.name(*n, e.span, diags),
+    fn path(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) -> Res {
+        let e = self.env.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.name(n, e.span, diags),
             ExprKind::Attribute { value, attr } => {
-                let base = if matches!(value.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) {
+                let is_path = matches!(
+                    self.env.expr(value).kind,
+                    ExprKind::Name(_) | ExprKind::Attribute { .. }
+                );
+                let base = if is_path {
                     let r = self.path(value, diags);
-                    self.out.push((value.id, r.clone()));
+                    self.out.push((value, r.clone()));
                     r
                 } else {
                     self.expr(value, diags);

@@ -7,13 +7,13 @@
 
 use super::expr::PREC_BITOR;
 use super::{PResult, Parser};
-use crate::front::ast::{Expr, ExprKind};
+use crate::front::ast::{ExprId, ExprKind, Seq};
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
 
 impl Parser<'_> {
     /// A single atom.
-    pub(super) fn parse_atom(&mut self) -> PResult<Expr> {
+    pub(super) fn parse_atom(&mut self) -> PResult<ExprId> {
         let span = self.span();
         let kind = match self.peek() {
             TokenKind::Name(name) => ExprKind::Name(*name),
@@ -47,7 +47,7 @@ impl Parser<'_> {
     }
 
     /// One or more adjacent string literals, joined.
-    fn parse_strings(&mut self) -> Expr {
+    fn parse_strings(&mut self) -> ExprId {
         let lo = self.span().lo;
         let mut value = String::new();
         let mut formatted = false;
@@ -74,43 +74,51 @@ impl Parser<'_> {
 
     /// `( )`, `(expr)` (its span then includes the parentheses), a tuple,
     /// or a generator expression.
-    fn parse_paren(&mut self) -> PResult<Expr> {
+    fn parse_paren(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         if let Some(close) = self.eat(Punct::RParen) {
-            return Ok(self.mk(ExprKind::Tuple(Vec::new()), Span::new(lo, close.hi)));
+            return Ok(self.mk(ExprKind::Tuple(Seq::EMPTY), Span::new(lo, close.hi)));
         }
         let first = self.parse_test()?;
         if self.at_kw(Keyword::For) {
             return self.bracketed_comprehension(lo, Punct::RParen, "generator expressions");
         }
         if let Some(close) = self.eat(Punct::RParen) {
-            let mut inner = first;
-            inner.span = Span::new(lo, close.hi);
-            return Ok(inner);
+            self.exprs[first.index()].span = Span::new(lo, close.hi);
+            return Ok(first);
         }
         if !self.at(Punct::Comma) {
             return Err(self.error_here("expected ',' or ')'"));
         }
-        let mut elems = vec![first];
-        while self.eat(Punct::Comma).is_some() && !self.at(Punct::RParen) {
-            elems.push(self.parse_test()?);
-        }
+        let elems = self.expr_list(|p| {
+            p.expr_lists.push(first);
+            while p.eat(Punct::Comma).is_some() && !p.at(Punct::RParen) {
+                let elem = p.parse_test()?;
+                p.expr_lists.push(elem);
+            }
+            Ok(())
+        })?;
         let close = self.expect(Punct::RParen, ")")?;
         Ok(self.mk(ExprKind::Tuple(elems), Span::new(lo, close.hi)))
     }
 
     /// `[a, b]` or a list comprehension.
-    fn parse_list(&mut self) -> PResult<Expr> {
+    fn parse_list(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
-        let mut elems = Vec::new();
+        let mut elems = Seq::EMPTY;
         if !self.at(Punct::RBracket) {
-            elems.push(self.parse_test()?);
+            let first = self.parse_test()?;
             if self.at_kw(Keyword::For) {
                 return self.bracketed_comprehension(lo, Punct::RBracket, "list comprehensions");
             }
-            while self.eat(Punct::Comma).is_some() && !self.at(Punct::RBracket) {
-                elems.push(self.parse_test()?);
-            }
+            elems = self.expr_list(|p| {
+                p.expr_lists.push(first);
+                while p.eat(Punct::Comma).is_some() && !p.at(Punct::RBracket) {
+                    let elem = p.parse_test()?;
+                    p.expr_lists.push(elem);
+                }
+                Ok(())
+            })?;
         }
         if !self.at(Punct::RBracket) {
             return Err(self.error_here("expected ',' or ']'"));
@@ -121,7 +129,7 @@ impl Parser<'_> {
 
     /// `{...}`: every form (dict, set, comprehension) is unsupported; the
     /// message names the form.
-    fn parse_brace(&mut self) -> PResult<Expr> {
+    fn parse_brace(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         let what = self.brace_kind();
         self.skip_to_closer();
@@ -167,13 +175,13 @@ impl Parser<'_> {
     }
 
     /// `lambda params: body`.
-    fn parse_lambda(&mut self) -> PResult<Expr> {
+    fn parse_lambda(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         if !self.skip_lambda_params() {
             return Err(self.error_here("expected ':'"));
         }
         let body = self.parse_test()?;
-        let span = Span::new(lo, body.span.hi);
+        let span = Span::new(lo, self.span_of(body).hi);
         self.unsupported("lambda expressions are not supported in kernels", span);
         Ok(self.mk(ExprKind::Error, span))
     }
@@ -203,7 +211,7 @@ impl Parser<'_> {
     }
 
     /// `yield [values]` or `yield from value`.
-    fn parse_yield(&mut self) -> PResult<Expr> {
+    fn parse_yield(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         if self.eat_kw(Keyword::From).is_some() {
             self.parse_test()?;
@@ -216,19 +224,19 @@ impl Parser<'_> {
     }
 
     /// `*value`.
-    fn parse_starred(&mut self) -> PResult<Expr> {
+    fn parse_starred(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         self.enter()?;
         let value = self.parse_binary(PREC_BITOR);
         self.leave();
-        let span = Span::new(lo, value?.span.hi);
+        let span = Span::new(lo, self.span_of(value?).hi);
         self.unsupported("starred expressions are not supported in kernels", span);
         Ok(self.mk(ExprKind::Error, span))
     }
 
     /// Reports and skips a comprehension whose bracket opened at `lo`,
     /// through its closing bracket.
-    fn bracketed_comprehension(&mut self, lo: u32, closer: Punct, what: &str) -> PResult<Expr> {
+    fn bracketed_comprehension(&mut self, lo: u32, closer: Punct, what: &str) -> PResult<ExprId> {
         self.skip_to_closer();
         if !self.at(closer) {
             return Err(self.error_here("expected a closing bracket"));

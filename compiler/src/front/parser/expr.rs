@@ -14,7 +14,8 @@
 
 use super::{PResult, Parser};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, BoolOp, CmpOp, Expr, ExprKind, Ident, KeywordArg, UnaryOp};
+use crate::front::ast::Seq;
+use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, KeywordArg, UnaryOp};
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
 
@@ -104,7 +105,7 @@ fn ends_expression(kind: &TokenKind) -> bool {
 impl Parser<'_> {
     /// An expression: a conditional expression, `lambda`, or anything
     /// tighter (Python's `expression`, plus a reported `:=`).
-    pub(super) fn parse_test(&mut self) -> PResult<Expr> {
+    pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
         if ends_expression(self.peek_nth(1)) {
             if let Some(atom) = self.simple_operand() {
                 return Ok(atom);
@@ -117,7 +118,7 @@ impl Parser<'_> {
     }
 
     #[inline]
-    fn parse_test_inner(&mut self) -> PResult<Expr> {
+    fn parse_test_inner(&mut self) -> PResult<ExprId> {
         let body = self.parse_binary(PREC_OR)?;
         if self.at_kw(Keyword::If) {
             self.bump();
@@ -126,17 +127,12 @@ impl Parser<'_> {
                 return Err(self.error_here("expected 'else' after 'if' expression"));
             }
             let orelse = self.parse_test()?;
-            let span = body.span.to(orelse.span);
-            let kind = ExprKind::IfExp {
-                test: Box::new(test),
-                body: Box::new(body),
-                orelse: Box::new(orelse),
-            };
-            return Ok(self.mk(kind, span));
+            let span = self.span_of(body).to(self.span_of(orelse));
+            return Ok(self.mk(ExprKind::IfExp { test, body, orelse }, span));
         }
         if self.eat(Punct::ColonEq).is_some() {
             let value = self.parse_test()?;
-            let span = body.span.to(value.span);
+            let span = self.span_of(body).to(self.span_of(value));
             self.unsupported(
                 "assignment expressions (':=') are not supported in kernels",
                 span,
@@ -148,31 +144,51 @@ impl Parser<'_> {
 
     /// One or more expressions separated by commas (a trailing comma is
     /// allowed); two or more, or a trailing comma, make a [`ExprKind::Tuple`].
-    pub(super) fn parse_testlist(&mut self) -> PResult<Expr> {
+    pub(super) fn parse_testlist(&mut self) -> PResult<ExprId> {
         self.parse_tuple_of(Self::parse_test)
     }
 
     /// The target of a `for` loop: like [`Self::parse_testlist`] but each
     /// element stops before `in`.
-    pub(super) fn parse_target_list(&mut self) -> PResult<Expr> {
+    pub(super) fn parse_target_list(&mut self) -> PResult<ExprId> {
         self.parse_tuple_of(|p| p.parse_binary(PREC_BITOR))
     }
 
-    fn parse_tuple_of(&mut self, item: impl Fn(&mut Self) -> PResult<Expr>) -> PResult<Expr> {
+    fn parse_tuple_of(&mut self, item: impl Fn(&mut Self) -> PResult<ExprId>) -> PResult<ExprId> {
         let first = item(self)?;
         if !self.at(Punct::Comma) {
             return Ok(first);
         }
-        let lo = first.span.lo;
-        let mut elems = vec![first];
-        while self.eat(Punct::Comma).is_some() {
-            if !can_start_expr(self.peek()) {
-                break;
+        let lo = self.span_of(first).lo;
+        let elems = self.expr_list(|p| {
+            p.expr_lists.push(first);
+            while p.eat(Punct::Comma).is_some() {
+                if !can_start_expr(p.peek()) {
+                    break;
+                }
+                let elem = item(p)?;
+                p.expr_lists.push(elem);
             }
-            elems.push(item(self)?);
-        }
+            Ok(())
+        })?;
         let span = Span::new(lo, self.prev_hi);
         Ok(self.mk(ExprKind::Tuple(elems), span))
+    }
+
+    /// A list of the expressions that `items` pushes on `self.expr_lists`
+    /// (nothing is left on the scratch stack when `items` fails).
+    pub(super) fn expr_list(
+        &mut self,
+        items: impl FnOnce(&mut Self) -> PResult<()>,
+    ) -> PResult<Seq<ExprId>> {
+        let mark = self.expr_lists.start();
+        match items(self) {
+            Ok(()) => Ok(self.expr_lists.finish(mark)),
+            Err(e) => {
+                self.expr_lists.discard(mark);
+                Err(e)
+            }
+        }
     }
 
     // ----- binary operators ---------------------------------------------
@@ -237,7 +253,7 @@ impl Parser<'_> {
     }
 
     /// Operators binding at least as tightly as `min`, by precedence climbing.
-    pub(super) fn parse_binary(&mut self, min: u8) -> PResult<Expr> {
+    pub(super) fn parse_binary(&mut self, min: u8) -> PResult<ExprId> {
         let mut left = if let Some(atom) = self.simple_operand() {
             atom
         } else if min <= PREC_NOT && self.at_kw(Keyword::Not) {
@@ -255,13 +271,8 @@ impl Parser<'_> {
                 Infix::Bin(op) => {
                     self.bump();
                     let right = self.parse_operand(prec + 1)?;
-                    let span = left.span.to(right.span);
-                    let kind = ExprKind::BinOp {
-                        op,
-                        left: Box::new(left),
-                        right: Box::new(right),
-                    };
-                    self.mk(kind, span)
+                    let span = self.span_of(left).to(self.span_of(right));
+                    self.mk(ExprKind::BinOp { op, left, right }, span)
                 }
             };
         }
@@ -270,7 +281,7 @@ impl Parser<'_> {
 
     /// The right operand of a binary operator. It counts as one level of
     /// nesting, which bounds the stack used by `a + (b * (c - ...))`.
-    fn parse_operand(&mut self, min: u8) -> PResult<Expr> {
+    fn parse_operand(&mut self, min: u8) -> PResult<ExprId> {
         self.enter()?;
         let operand = self.parse_binary(min);
         self.leave();
@@ -279,8 +290,8 @@ impl Parser<'_> {
 
     /// Fast path for the most common operand: a name or literal that no
     /// postfix operator or `**` follows. It skips the unary, power, primary
-    /// and atom layers (each of which would move the node once more).
-    fn simple_operand(&mut self) -> Option<Expr> {
+    /// and atom layers.
+    fn simple_operand(&mut self) -> Option<ExprId> {
         let kind = match self.peek() {
             TokenKind::Name(name) => ExprKind::Name(*name),
             TokenKind::Int(v) => ExprKind::Int(*v),
@@ -300,35 +311,46 @@ impl Parser<'_> {
         Some(self.mk(kind, span))
     }
 
-    fn parse_bool_chain(&mut self, first: Expr, op: BoolOp, prec: u8) -> PResult<Expr> {
-        let mut values = vec![first];
-        while matches!(self.infix(), Some((Infix::Bool(o), _)) if o == op) {
-            self.bump();
-            values.push(self.parse_operand(prec + 1)?);
-        }
-        let span = values[0].span.to(values[values.len() - 1].span);
+    fn parse_bool_chain(&mut self, first: ExprId, op: BoolOp, prec: u8) -> PResult<ExprId> {
+        let mut last = first;
+        let values = self.expr_list(|p| {
+            p.expr_lists.push(first);
+            while matches!(p.infix(), Some((Infix::Bool(o), _)) if o == op) {
+                p.bump();
+                last = p.parse_operand(prec + 1)?;
+                p.expr_lists.push(last);
+            }
+            Ok(())
+        })?;
+        let span = self.span_of(first).to(self.span_of(last));
         Ok(self.mk(ExprKind::BoolOp { op, values }, span))
     }
 
-    fn parse_compare(&mut self, left: Expr) -> PResult<Expr> {
-        let mut ops = Vec::new();
+    fn parse_compare(&mut self, left: ExprId) -> PResult<ExprId> {
+        let mark = self.comparisons.start();
+        let mut hi = self.span_of(left).hi;
         while let Some((op, len)) = self.cmp_op() {
             for _ in 0..len {
                 self.bump();
             }
-            ops.push((op, self.parse_operand(PREC_CMP + 1)?));
+            match self.parse_operand(PREC_CMP + 1) {
+                Ok(right) => {
+                    hi = self.span_of(right).hi;
+                    self.comparisons.push((op, right));
+                }
+                Err(e) => {
+                    self.comparisons.discard(mark);
+                    return Err(e);
+                }
+            }
         }
-        let hi = ops.last().map_or(left.span.hi, |(_, e)| e.span.hi);
-        let span = Span::new(left.span.lo, hi);
-        let kind = ExprKind::Compare {
-            left: Box::new(left),
-            ops,
-        };
-        Ok(self.mk(kind, span))
+        let ops = self.comparisons.finish(mark);
+        let span = Span::new(self.span_of(left).lo, hi);
+        Ok(self.mk(ExprKind::Compare { left, ops }, span))
     }
 
     /// `not x`, whose operand may be a comparison or another `not`.
-    fn parse_not(&mut self) -> PResult<Expr> {
+    fn parse_not(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         self.enter()?;
         let operand = self.parse_binary(PREC_NOT);
@@ -336,18 +358,14 @@ impl Parser<'_> {
         self.unary(UnaryOp::Not, lo, operand?)
     }
 
-    fn unary(&mut self, op: UnaryOp, lo: u32, operand: Expr) -> PResult<Expr> {
-        let span = Span::new(lo, operand.span.hi);
-        let kind = ExprKind::UnaryOp {
-            op,
-            operand: Box::new(operand),
-        };
-        Ok(self.mk(kind, span))
+    fn unary(&mut self, op: UnaryOp, lo: u32, operand: ExprId) -> PResult<ExprId> {
+        let span = Span::new(lo, self.span_of(operand).hi);
+        Ok(self.mk(ExprKind::UnaryOp { op, operand }, span))
     }
 
     // ----- unary, power, primary ----------------------------------------
 
-    fn parse_unary(&mut self) -> PResult<Expr> {
+    fn parse_unary(&mut self) -> PResult<ExprId> {
         let op = match self.peek() {
             TokenKind::Punct(Punct::Minus) => UnaryOp::Neg,
             TokenKind::Punct(Punct::Plus) => UnaryOp::Pos,
@@ -362,18 +380,18 @@ impl Parser<'_> {
         self.unary(op, lo, operand?)
     }
 
-    fn parse_await(&mut self) -> PResult<Expr> {
+    fn parse_await(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         self.enter()?;
         let operand = self.parse_unary();
         self.leave();
-        let span = Span::new(lo, operand?.span.hi);
+        let span = Span::new(lo, self.span_of(operand?).hi);
         self.unsupported("'await' expressions are not supported in kernels", span);
         Ok(self.mk(ExprKind::Error, span))
     }
 
     /// `primary ['**' unary]`: `-2**2` is `-(2**2)` and `2**-1` is `2**(-1)`.
-    fn parse_power(&mut self) -> PResult<Expr> {
+    fn parse_power(&mut self) -> PResult<ExprId> {
         let base = self.parse_primary()?;
         if self.eat(Punct::DoubleStar).is_none() {
             return Ok(base);
@@ -382,29 +400,25 @@ impl Parser<'_> {
         let exponent = self.parse_unary();
         self.leave();
         let exponent = exponent?;
-        let span = base.span.to(exponent.span);
+        let span = self.span_of(base).to(self.span_of(exponent));
         let kind = ExprKind::BinOp {
             op: BinOp::Pow,
-            left: Box::new(base),
-            right: Box::new(exponent),
+            left: base,
+            right: exponent,
         };
         Ok(self.mk(kind, span))
     }
 
     /// An atom followed by any number of `.name`, `(args)` and `[index]`.
-    fn parse_primary(&mut self) -> PResult<Expr> {
+    fn parse_primary(&mut self) -> PResult<ExprId> {
         let mut value = self.parse_atom()?;
         loop {
             value = match self.peek() {
                 TokenKind::Punct(Punct::Dot) => {
                     self.bump();
                     let attr = self.expect_ident("expected an attribute name after '.'")?;
-                    let span = value.span.to(attr.span);
-                    let kind = ExprKind::Attribute {
-                        value: Box::new(value),
-                        attr,
-                    };
-                    self.mk(kind, span)
+                    let span = self.span_of(value).to(attr.span);
+                    self.mk(ExprKind::Attribute { value, attr }, span)
                 }
                 TokenKind::Punct(Punct::LParen) => self.parse_call(value)?,
                 TokenKind::Punct(Punct::LBracket) => self.parse_subscript(value)?,
@@ -426,38 +440,44 @@ impl Parser<'_> {
 
     // ----- calls and subscripts -----------------------------------------
 
-    fn parse_call(&mut self, func: Expr) -> PResult<Expr> {
+    fn parse_call(&mut self, func: ExprId) -> PResult<ExprId> {
         self.bump();
-        let mut args = Vec::new();
-        let mut keywords: Vec<KeywordArg> = Vec::new();
-        while !self.at(Punct::RParen) {
-            self.parse_argument(&mut args, &mut keywords)?;
-            if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
-                return Err(self.error_here("expected ',' or ')' after a call argument"));
-            }
+        let (arg_mark, kw_mark) = (self.expr_lists.start(), self.keywords.start());
+        if let Err(e) = self.parse_arguments(kw_mark) {
+            self.expr_lists.discard(arg_mark);
+            self.keywords.discard(kw_mark);
+            return Err(e);
         }
         let close = self.bump();
-        let span = func.span.to(close);
+        let span = self.span_of(func).to(close);
         let kind = ExprKind::Call {
-            func: Box::new(func),
-            args,
-            keywords,
+            func,
+            args: self.expr_lists.finish(arg_mark),
+            keywords: self.keywords.finish(kw_mark),
         };
         Ok(self.mk(kind, span))
     }
 
-    fn parse_argument(
-        &mut self,
-        args: &mut Vec<Expr>,
-        keywords: &mut Vec<KeywordArg>,
-    ) -> PResult<()> {
+    /// A call's arguments up to (not including) its `)`, pushed on the
+    /// expression and keyword lists; the call's keywords start at `kw_mark`.
+    fn parse_arguments(&mut self, kw_mark: usize) -> PResult<()> {
+        while !self.at(Punct::RParen) {
+            self.parse_argument(kw_mark)?;
+            if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
+                return Err(self.error_here("expected ',' or ')' after a call argument"));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_argument(&mut self, kw_mark: usize) -> PResult<()> {
         if self.at(Punct::DoubleStar) {
             let lo = self.bump().lo;
             let value = self.parse_test()?;
-            let span = Span::new(lo, value.span.hi);
+            let span = Span::new(lo, self.span_of(value).hi);
             self.unsupported("'**' argument unpacking is not supported in kernels", span);
             let error = self.mk(ExprKind::Error, span);
-            args.push(error);
+            self.expr_lists.push(error);
             return Ok(());
         }
         if let (TokenKind::Name(name), TokenKind::Punct(Punct::Eq)) =
@@ -470,17 +490,18 @@ impl Parser<'_> {
             self.bump();
             self.bump();
             let value = self.parse_test()?;
-            if keywords.iter().any(|k| k.name.name == name.name) {
+            let earlier = self.keywords.pending(kw_mark);
+            if earlier.iter().any(|k| k.name.name == name.name) {
                 let text = self.interner.resolve(name.name).to_string();
                 self.error(format!("keyword argument repeated: '{text}'"), name.span);
             }
-            let span = name.span.to(value.span);
-            keywords.push(KeywordArg { name, value, span });
+            let span = name.span.to(self.span_of(value));
+            self.keywords.push(KeywordArg { name, value, span });
             return Ok(());
         }
         let mut arg = self.parse_test()?;
         if self.at_kw(Keyword::For) {
-            arg = self.skip_comprehension(arg.span.lo, "generator expressions")?;
+            arg = self.skip_comprehension(self.span_of(arg).lo, "generator expressions")?;
         } else if self.at(Punct::Eq) {
             let span = self.span();
             return Err(self.error(
@@ -488,52 +509,53 @@ impl Parser<'_> {
                 span,
             ));
         }
-        if let Some(kw) = keywords.first() {
+        if let Some(first_kw) = self.keywords.pending(kw_mark).first() {
+            let arg = self.expr(arg);
             if !matches!(arg.kind, ExprKind::Error) {
                 let diag =
                     Diagnostic::error("positional argument follows keyword argument", arg.span)
-                        .with_secondary(kw.span, "first keyword argument here");
+                        .with_secondary(first_kw.span, "first keyword argument here");
                 self.error_diag(diag);
             }
         }
-        args.push(arg);
+        self.expr_lists.push(arg);
         Ok(())
     }
 
     /// Reports a comprehension whose first element started at `lo` and
     /// skips it up to the enclosing closing bracket (not consumed).
-    fn skip_comprehension(&mut self, lo: u32, what: &str) -> PResult<Expr> {
+    fn skip_comprehension(&mut self, lo: u32, what: &str) -> PResult<ExprId> {
         self.skip_to_closer();
         let span = Span::new(lo, self.prev_hi);
         self.unsupported(format!("{what} are not supported in kernels"), span);
         Ok(self.mk(ExprKind::Error, span))
     }
 
-    fn parse_subscript(&mut self, value: Expr) -> PResult<Expr> {
+    fn parse_subscript(&mut self, value: ExprId) -> PResult<ExprId> {
         self.bump();
         let first = self.parse_slice_item()?;
         let index = if self.at(Punct::Comma) {
-            let lo = first.span.lo;
-            let mut elems = vec![first];
-            while self.eat(Punct::Comma).is_some() && !self.at(Punct::RBracket) {
-                elems.push(self.parse_slice_item()?);
-            }
+            let lo = self.span_of(first).lo;
+            let elems = self.expr_list(|p| {
+                p.expr_lists.push(first);
+                while p.eat(Punct::Comma).is_some() && !p.at(Punct::RBracket) {
+                    let elem = p.parse_slice_item()?;
+                    p.expr_lists.push(elem);
+                }
+                Ok(())
+            })?;
             let span = Span::new(lo, self.prev_hi);
             self.mk(ExprKind::Tuple(elems), span)
         } else {
             first
         };
         let close = self.expect(Punct::RBracket, "]")?;
-        let span = value.span.to(close);
-        let kind = ExprKind::Subscript {
-            value: Box::new(value),
-            index: Box::new(index),
-        };
-        Ok(self.mk(kind, span))
+        let span = self.span_of(value).to(close);
+        Ok(self.mk(ExprKind::Subscript { value, index }, span))
     }
 
     /// An index or a slice `[lower]:[upper][:[step]]`.
-    fn parse_slice_item(&mut self) -> PResult<Expr> {
+    fn parse_slice_item(&mut self) -> PResult<ExprId> {
         let lo = self.span().lo;
         let lower = if self.at(Punct::Colon) {
             None
@@ -542,7 +564,7 @@ impl Parser<'_> {
             if !self.at(Punct::Colon) {
                 return Ok(e);
             }
-            Some(Box::new(e))
+            Some(e)
         };
         self.bump();
         let upper = self.parse_slice_bound()?;
@@ -555,13 +577,13 @@ impl Parser<'_> {
         Ok(self.mk(ExprKind::Slice { lower, upper, step }, span))
     }
 
-    fn parse_slice_bound(&mut self) -> PResult<Option<Box<Expr>>> {
+    fn parse_slice_bound(&mut self) -> PResult<Option<ExprId>> {
         if matches!(
             self.peek(),
             TokenKind::Punct(Punct::Colon | Punct::Comma | Punct::RBracket)
         ) {
             return Ok(None);
         }
-        Ok(Some(Box::new(self.parse_test()?)))
+        Ok(Some(self.parse_test()?))
     }
 }

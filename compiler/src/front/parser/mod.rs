@@ -1,8 +1,15 @@
 //! The parser: tokens to the [`ast`](crate::front::ast), by recursive descent.
 //!
-//! This module owns the parser state, token access, error reporting and
-//! recovery, and the block structure; statements are in `stmt`, expressions
-//! in `expr`, assignment-target checks in `targets`.
+//! This module owns the parser state, token access, the expression arena
+//! being filled, error reporting and recovery, and the block structure;
+//! statements are in `stmt`, expressions in `expr` and `atoms`,
+//! assignment-target checks in `targets`.
+//!
+//! Parse functions return the [`ExprId`] of the expression they made (its
+//! node is already in the arena). A list of children is collected on a
+//! scratch stack and then moved into its pool as one [`Seq`] (see
+//! [`ListPool`]), so building a list allocates nothing once the vectors
+//! have grown.
 //!
 //! Error handling: a syntax error is reported once and the parser skips to
 //! the end of the logical line (for a compound statement's header, to its
@@ -30,7 +37,7 @@ mod tests_robust;
 #[cfg(test)]
 mod tests_stmt;
 
-use super::ast::{Expr, ExprId, ExprKind, Module, Stmt};
+use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt};
 use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Punct, Token, TokenKind};
@@ -65,7 +72,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         .map(|d| d.primary().span.lo)
         .collect();
     lex_errors.sort_unstable();
-    let heights = Vec::with_capacity(tokens.len());
+    // A kernel has about one expression for every two tokens.
+    let expected_exprs = tokens.len() / 2;
     let mut parser = Parser {
         src,
         tokens,
@@ -73,12 +81,15 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         prev_hi: 0,
         diags,
         interner,
-        next_id: 0,
+        exprs: Vec::with_capacity(expected_exprs),
+        heights: Vec::with_capacity(expected_exprs),
+        expr_lists: ListPool::with_capacity(expected_exprs / 2),
+        keywords: ListPool::with_capacity(0),
+        comparisons: ListPool::with_capacity(expected_exprs / 16),
         depth: 0,
         block_depth: 0,
         lex_errors,
         line_start: 0,
-        heights,
         too_deep_at: None,
         errors_seen: 0,
     };
@@ -86,7 +97,10 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let module = Module {
         body,
         interner: parser.interner,
-        expr_count: parser.next_id,
+        exprs: parser.exprs,
+        expr_lists: parser.expr_lists.items,
+        keywords: parser.keywords.items,
+        comparisons: parser.comparisons.items,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
     module
@@ -100,6 +114,61 @@ struct Reported;
 /// The result of a parse step.
 type PResult<T> = Result<T, Reported>;
 
+/// One of the module's list pools while it is being filled.
+///
+/// Lists nest (`f(a, g(b, c))`: the inner list is finished while the outer
+/// one is still growing), so items are first pushed on a scratch stack; a
+/// finished list is moved from the top of the stack to the pool, where its
+/// items end up contiguous. A list whose parse fails is discarded, which
+/// leaves the stack as it was when the list started.
+struct ListPool<T> {
+    /// Finished lists, back to back.
+    items: Vec<T>,
+    /// Items of the lists being built, innermost last.
+    scratch: Vec<T>,
+}
+
+impl<T> ListPool<T> {
+    fn with_capacity(n: usize) -> Self {
+        ListPool {
+            items: Vec::with_capacity(n),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Starts a list: returns the mark to give to `finish` or `discard`.
+    fn start(&self) -> usize {
+        self.scratch.len()
+    }
+
+    /// Adds an item to the innermost list being built.
+    fn push(&mut self, item: T) {
+        self.scratch.push(item);
+    }
+
+    /// The items pushed since `mark`, as a list of the pool.
+    fn finish(&mut self, mark: usize) -> Seq<T> {
+        let start = self.items.len() as u32;
+        self.items.extend(self.scratch.drain(mark..));
+        Seq::new(start, self.items.len() as u32 - start)
+    }
+
+    /// Drops the items pushed since `mark` (the list's parse failed).
+    fn discard(&mut self, mark: usize) {
+        self.scratch.truncate(mark);
+    }
+
+    /// The items of a finished list.
+    fn get(&self, list: Seq<T>) -> &[T] {
+        &self.items[list.range()]
+    }
+
+    /// The items pushed since `mark`.
+    fn pending(&self, mark: usize) -> &[T] {
+        &self.scratch[mark..]
+    }
+}
+
 /// The parser state for one file.
 struct Parser<'a> {
     src: &'a str,
@@ -110,7 +179,16 @@ struct Parser<'a> {
     prev_hi: u32,
     diags: &'a mut Vec<Diagnostic>,
     interner: Interner,
-    next_id: u32,
+    /// The expression arena: node `i` has id `i`.
+    exprs: Vec<Expr>,
+    /// Height of each expression tree made so far, by id.
+    heights: Vec<u32>,
+    /// Lists of expressions (arguments, items, operands, targets).
+    expr_lists: ListPool<ExprId>,
+    /// Keyword arguments of calls.
+    keywords: ListPool<KeywordArg>,
+    /// Operators and right operands of comparison chains.
+    comparisons: ListPool<(CmpOp, ExprId)>,
     /// Current nesting of expressions.
     depth: u32,
     /// Current nesting of blocks (and `elif` chains).
@@ -119,8 +197,6 @@ struct Parser<'a> {
     lex_errors: Vec<u32>,
     /// Start of the statement being parsed (for cascade suppression).
     line_start: u32,
-    /// Height of each expression tree made so far, by id.
-    heights: Vec<u32>,
     /// The statement where "nested too deeply" was last reported.
     too_deep_at: Option<u32>,
     /// Errors found so far, reported or suppressed as cascades.
@@ -210,9 +286,10 @@ impl<'a> Parser<'a> {
 
     // ----- nodes ---------------------------------------------------------
 
-    /// A new expression node with the next dense id. A node that would make
-    /// the tree taller than [`MAX_HEIGHT`] is reported and becomes an error.
-    fn mk(&mut self, kind: ExprKind, span: Span) -> Expr {
+    /// Adds an expression node to the arena and returns its id (the next
+    /// dense one). A node that would make the tree taller than
+    /// [`MAX_HEIGHT`] is reported and becomes an error.
+    fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let mut height = 1 + self.children_height(&kind);
         let kind = if height > MAX_HEIGHT {
             self.too_deep(span);
@@ -221,21 +298,30 @@ impl<'a> Parser<'a> {
         } else {
             kind
         };
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(Expr { kind, span });
         self.heights.push(height);
-        let id = ExprId(self.next_id);
-        self.next_id += 1;
-        Expr { kind, span, id }
+        id
     }
 
-    fn height(&self, e: &Expr) -> u32 {
-        self.heights.get(e.id.0 as usize).copied().unwrap_or(1)
+    /// The node of an expression made earlier.
+    fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.index()]
+    }
+
+    /// The span of an expression made earlier.
+    fn span_of(&self, id: ExprId) -> Span {
+        self.exprs[id.index()].span
     }
 
     /// The height of the tallest child of a node being made.
     fn children_height(&self, kind: &ExprKind) -> u32 {
-        let h = |e: &Expr| self.height(e);
-        let max_of = |items: &[Expr]| items.iter().map(h).max().unwrap_or(0);
-        match kind {
+        let h = |e: ExprId| self.heights[e.index()];
+        let max_of = |items: Seq<ExprId>| {
+            let items = self.expr_lists.get(items);
+            items.iter().map(|&e| h(e)).max().unwrap_or(0)
+        };
+        match *kind {
             ExprKind::Attribute { value, .. } | ExprKind::UnaryOp { operand: value, .. } => {
                 h(value)
             }
@@ -245,7 +331,13 @@ impl<'a> Parser<'a> {
                 args,
                 keywords,
             } => {
-                let kw = keywords.iter().map(|k| h(&k.value)).max().unwrap_or(0);
+                let kw = self
+                    .keywords
+                    .get(keywords)
+                    .iter()
+                    .map(|k| h(k.value))
+                    .max()
+                    .unwrap_or(0);
                 h(func).max(max_of(args)).max(kw)
             }
             ExprKind::BinOp { left, right, .. } => h(left).max(h(right)),
@@ -253,14 +345,20 @@ impl<'a> Parser<'a> {
                 max_of(values)
             }
             ExprKind::Compare { left, ops } => {
-                let rest = ops.iter().map(|(_, e)| h(e)).max().unwrap_or(0);
+                let rest = self
+                    .comparisons
+                    .get(ops)
+                    .iter()
+                    .map(|&(_, e)| h(e))
+                    .max()
+                    .unwrap_or(0);
                 h(left).max(rest)
             }
             ExprKind::IfExp { test, body, orelse } => h(test).max(h(body)).max(h(orelse)),
             ExprKind::Slice { lower, upper, step } => [lower, upper, step]
                 .into_iter()
                 .flatten()
-                .map(|e| h(e))
+                .map(h)
                 .max()
                 .unwrap_or(0),
             _ => 0,

@@ -10,7 +10,8 @@ use super::expr::can_start_expr;
 use super::targets::TargetCtx;
 use super::{stmts_end, PResult, Parser};
 use crate::front::ast::{
-    BinOp, DottedName, Expr, ExprKind, FunctionDef, Ident, ImportAlias, Param, Stmt, StmtKind,
+    BinOp, DottedName, ExprId, ExprKind, FunctionDef, Ident, ImportAlias, Param, Seq, Stmt,
+    StmtKind,
 };
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
@@ -47,7 +48,7 @@ impl Parser<'_> {
                 Keyword::For => Some(self.parse_for()),
                 Keyword::Def => {
                     let lo = self.span().lo;
-                    self.parse_def(Vec::new(), lo)
+                    self.parse_def(Seq::EMPTY, lo)
                 }
                 Keyword::Class | Keyword::Try | Keyword::With | Keyword::Async => {
                     self.skip_unsupported_compound();
@@ -137,7 +138,7 @@ impl Parser<'_> {
     fn junk_after_statement(&mut self, last: Option<&Stmt>) {
         let print_stmt = last.is_some_and(|s| match &s.kind {
             StmtKind::Expr(e) => {
-                matches!(e.kind, ExprKind::Name(n) if self.interner.resolve(n) == "print")
+                matches!(self.expr(*e).kind, ExprKind::Name(n) if self.interner.resolve(n) == "print")
             }
             _ => false,
         });
@@ -203,15 +204,14 @@ impl Parser<'_> {
 
     fn parse_del(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let mut targets = Vec::new();
-        loop {
-            let mut target = self.parse_binary(super::expr::PREC_BITOR)?;
-            self.check_target(&mut target, TargetCtx::Del);
-            targets.push(target);
-            if self.eat(Punct::Comma).is_none() || self.at_stmt_end() {
-                break;
+        let targets = self.expr_list(|p| loop {
+            let target = p.parse_binary(super::expr::PREC_BITOR)?;
+            p.check_target(target, TargetCtx::Del);
+            p.expr_lists.push(target);
+            if p.eat(Punct::Comma).is_none() || p.at_stmt_end() {
+                return Ok(());
             }
-        }
+        })?;
         Ok(StmtKind::Del(targets))
     }
 
@@ -257,22 +257,24 @@ impl Parser<'_> {
         if let TokenKind::Punct(p) = self.peek() {
             if let Some(op) = aug_op(*p) {
                 self.bump();
-                let mut target = first;
-                self.check_target(&mut target, TargetCtx::AugAssign);
+                self.check_target(first, TargetCtx::AugAssign);
                 let value = self.parse_testlist()?;
-                return Ok(StmtKind::AugAssign { target, op, value });
+                return Ok(StmtKind::AugAssign {
+                    target: first,
+                    op,
+                    value,
+                });
             }
         }
         if self.eat(Punct::Colon).is_some() {
-            let mut target = first;
-            self.check_target(&mut target, TargetCtx::Annotated);
+            self.check_target(first, TargetCtx::Annotated);
             let annotation = self.parse_test()?;
             let value = match self.eat(Punct::Eq) {
                 Some(_) => Some(self.parse_testlist()?),
                 None => None,
             };
             return Ok(StmtKind::AnnAssign {
-                target,
+                target: first,
                 annotation,
                 value,
             });
@@ -281,14 +283,17 @@ impl Parser<'_> {
     }
 
     /// `t1 = t2 = ... = value`, after the first target.
-    fn parse_assign(&mut self, first: Expr) -> PResult<StmtKind> {
-        let mut targets = Vec::new();
+    fn parse_assign(&mut self, first: ExprId) -> PResult<StmtKind> {
         let mut value = first;
-        while self.eat(Punct::Eq).is_some() {
-            let next = self.parse_testlist()?;
-            targets.push(std::mem::replace(&mut value, next));
-        }
-        for target in &mut targets {
+        let targets = self.expr_list(|p| {
+            while p.eat(Punct::Eq).is_some() {
+                p.expr_lists.push(value);
+                value = p.parse_testlist()?;
+            }
+            Ok(())
+        })?;
+        for i in 0..targets.len() {
+            let target = self.expr_lists.get(targets)[i];
             self.check_target(target, TargetCtx::Assign);
         }
         Ok(StmtKind::Assign { targets, value })
@@ -401,7 +406,7 @@ impl Parser<'_> {
 
     /// A header's condition and `:`; an unparsable condition becomes an
     /// error node. Returns the condition and whether the header was clean.
-    fn header_test(&mut self, eq_hint: bool) -> (Expr, bool) {
+    fn header_test(&mut self, eq_hint: bool) -> (ExprId, bool) {
         let lo = self.span().lo;
         match self.parse_test() {
             Ok(test) => {
@@ -497,9 +502,9 @@ impl Parser<'_> {
         Stmt { kind, span }
     }
 
-    fn parse_for_header(&mut self) -> PResult<(Expr, Expr)> {
-        let mut target = self.parse_target_list()?;
-        self.check_target(&mut target, TargetCtx::Assign);
+    fn parse_for_header(&mut self) -> PResult<(ExprId, ExprId)> {
+        let target = self.parse_target_list()?;
+        self.check_target(target, TargetCtx::Assign);
         if self.eat_kw(Keyword::In).is_none() {
             return Err(self.error_here("expected 'in'"));
         }
@@ -510,14 +515,14 @@ impl Parser<'_> {
     /// Decorators and what they decorate (which must be a `def`).
     fn parse_decorated(&mut self) -> Option<Stmt> {
         let lo = self.span().lo;
-        let mut decorators = Vec::new();
+        let mark = self.expr_lists.start();
         let mut broken = false;
         while self.at(Punct::At) {
             self.line_start = self.span().lo;
             self.bump();
             let errors_before = self.errors_seen;
             match self.parse_test() {
-                Ok(decorator) if self.at_newline() => decorators.push(decorator),
+                Ok(decorator) if self.at_newline() => self.expr_lists.push(decorator),
                 Ok(_) => {
                     self.error_here("expected a newline after the decorator");
                 }
@@ -530,6 +535,7 @@ impl Parser<'_> {
                 self.skip_line();
             }
         }
+        let decorators = self.expr_lists.finish(mark);
         self.line_start = self.span().lo;
         match self.peek() {
             TokenKind::Keyword(Keyword::Def) => self.parse_def(decorators, lo),
@@ -539,7 +545,8 @@ impl Parser<'_> {
             }
             _ if broken => None,
             _ => {
-                let hi = decorators.last().map_or(lo + 1, |d| d.span.hi);
+                let last = self.expr_lists.get(decorators).last();
+                let hi = last.map_or(lo + 1, |&d| self.span_of(d).hi);
                 self.unsupported(
                     "decorators are only supported on function definitions",
                     Span::new(lo, hi),
@@ -551,7 +558,7 @@ impl Parser<'_> {
 
     /// `def name(params) [-> returns]: body`; `lo` is where the statement
     /// starts (its first decorator, or `def`).
-    fn parse_def(&mut self, decorators: Vec<Expr>, lo: u32) -> Option<Stmt> {
+    fn parse_def(&mut self, decorators: Seq<ExprId>, lo: u32) -> Option<Stmt> {
         let kw = self.bump();
         let name = match self.expect_ident("expected a function name after 'def'") {
             Ok(name) => name,
@@ -568,7 +575,7 @@ impl Parser<'_> {
         if ok && self.eat(Punct::Arrow).is_some() {
             match self.parse_test() {
                 Ok(ret) => {
-                    header_hi = ret.span.hi;
+                    header_hi = self.span_of(ret).hi;
                     returns = Some(ret);
                 }
                 Err(_) => ok = false,

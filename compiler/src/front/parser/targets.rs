@@ -6,7 +6,7 @@
 //! [`ExprKind::Error`], so later stages never see an invalid target.
 
 use super::Parser;
-use crate::front::ast::{Expr, ExprKind};
+use crate::front::ast::{ExprId, ExprKind};
 
 /// Where a target appears.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,16 +46,18 @@ fn describe(kind: &ExprKind) -> &'static str {
 impl Parser<'_> {
     /// Checks `target` for `ctx`; an invalid one is reported and becomes
     /// [`ExprKind::Error`].
-    pub(super) fn check_target(&mut self, target: &mut Expr, ctx: TargetCtx) {
-        match &mut target.kind {
+    pub(super) fn check_target(&mut self, target: ExprId, ctx: TargetCtx) {
+        let i = target.index();
+        match &self.exprs[i].kind {
             ExprKind::Name(_)
             | ExprKind::Attribute { .. }
             | ExprKind::Subscript { .. }
             | ExprKind::Error => {}
-            ExprKind::Tuple(elems) | ExprKind::List(elems)
+            &ExprKind::Tuple(elems) | &ExprKind::List(elems)
                 if matches!(ctx, TargetCtx::Assign | TargetCtx::Del) =>
             {
-                for elem in elems.iter_mut() {
+                for i in 0..elems.len() {
+                    let elem = self.expr_lists.get(elems)[i];
                     self.check_target(elem, ctx);
                 }
             }
@@ -77,9 +79,9 @@ impl Parser<'_> {
                     }
                     TargetCtx::Annotated => format!("cannot annotate {what}"),
                 };
-                let span = target.span;
+                let span = self.exprs[i].span;
                 self.error(message, span);
-                target.kind = ExprKind::Error;
+                self.exprs[i].kind = ExprKind::Error;
             }
         }
     }

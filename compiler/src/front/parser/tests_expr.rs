@@ -2,8 +2,7 @@
 //! subscripts, spans, ids, unsupported constructs and nesting limits.
 
 use super::parse_module;
-use crate::front::ast::{Expr, ExprKind, Module, Stmt, StmtKind};
-use crate::front::interner::Interner;
+use crate::front::ast::{ExprId, ExprKind, Module, Stmt, StmtKind};
 use crate::span::Span;
 
 /// Parses `src` and returns the module and the error messages.
@@ -15,11 +14,19 @@ pub(super) fn parse(src: &str) -> (Module, Vec<String>) {
 }
 
 /// A compact prefix form of an expression, e.g. `(+ a (* b c))`.
-pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
-    let s = |e: &Expr| sexpr(e, names);
-    let list = |items: &[Expr]| items.iter().map(s).collect::<Vec<_>>().join(" ");
-    let opt = |e: &Option<Box<Expr>>| e.as_deref().map_or("_".to_string(), s);
-    match &e.kind {
+pub(super) fn sexpr(module: &Module, e: ExprId) -> String {
+    let names = &module.interner;
+    let s = |e: &ExprId| sexpr(module, *e);
+    let list = |items| {
+        module
+            .exprs(items)
+            .iter()
+            .map(s)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let opt = |e: &Option<ExprId>| e.as_ref().map_or("_".to_string(), s);
+    match &module.expr(e).kind {
         ExprKind::Name(n) => names.resolve(*n).to_string(),
         ExprKind::Int(v) => v.to_string(),
         ExprKind::Float(v) => format!("{v:?}"),
@@ -37,10 +44,10 @@ pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
             keywords,
         } => {
             let mut out = format!("(call {}", s(func));
-            for a in args {
+            for a in module.exprs(*args) {
                 out += &format!(" {}", s(a));
             }
-            for k in keywords {
+            for k in module.keywords(*keywords) {
                 out += &format!(" {}={}", names.resolve(k.name.name), s(&k.value));
             }
             out + ")"
@@ -55,11 +62,11 @@ pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
             } else {
                 "or"
             };
-            format!("({op} {})", list(values))
+            format!("({op} {})", list(*values))
         }
         ExprKind::Compare { left, ops } => {
             let mut out = format!("(cmp {}", s(left));
-            for (op, e) in ops {
+            for (op, e) in module.comparisons(*ops) {
                 out += &format!(" {} {}", op.symbol(), s(e));
             }
             out + ")"
@@ -67,8 +74,8 @@ pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
         ExprKind::IfExp { test, body, orelse } => {
             format!("(if {} {} {})", s(test), s(body), s(orelse))
         }
-        ExprKind::Tuple(items) => format!("(tuple {})", list(items)).replace(" )", ")"),
-        ExprKind::List(items) => format!("(list {})", list(items)).replace(" )", ")"),
+        ExprKind::Tuple(items) => format!("(tuple {})", list(*items)).replace(" )", ")"),
+        ExprKind::List(items) => format!("(list {})", list(*items)).replace(" )", ")"),
         ExprKind::Slice { lower, upper, step } => {
             format!("(slice {} {} {})", opt(lower), opt(upper), opt(step))
         }
@@ -77,12 +84,12 @@ pub(super) fn sexpr(e: &Expr, names: &Interner) -> String {
 }
 
 /// The expression of a one-line expression statement.
-fn expr_stmt(src: &str) -> (Expr, Module) {
+fn expr_stmt(src: &str) -> (ExprId, Module) {
     let (module, errors) = parse(src);
     assert!(errors.is_empty(), "{src:?}: {errors:?}");
     assert_eq!(module.body.len(), 1, "{src:?}");
     match &module.body[0].kind {
-        StmtKind::Expr(e) => (e.clone(), module),
+        &StmtKind::Expr(e) => (e, module),
         other => panic!("{src:?} is not an expression statement: {other:?}"),
     }
 }
@@ -90,7 +97,7 @@ fn expr_stmt(src: &str) -> (Expr, Module) {
 /// The prefix form of the expression `src`.
 fn sx(src: &str) -> String {
     let (e, module) = expr_stmt(src);
-    sexpr(&e, &module.interner)
+    sexpr(&module, e)
 }
 
 /// The messages of parsing `src`, which must have errors.
@@ -256,84 +263,85 @@ fn calls() {
 #[test]
 fn expression_spans() {
     let src = "cuda.grid(1) + a[i, j] * (b - 1)";
-    let (e, _) = expr_stmt(src);
-    assert_eq!(text(src, e.span), src);
-    let ExprKind::BinOp { left, right, .. } = &e.kind else {
+    let (e, m) = expr_stmt(src);
+    let span = |e: ExprId| m.expr(e).span;
+    assert_eq!(text(src, span(e)), src);
+    let ExprKind::BinOp { left, right, .. } = m.expr(e).kind else {
         panic!()
     };
-    assert_eq!(text(src, left.span), "cuda.grid(1)");
-    let ExprKind::Call { func, .. } = &left.kind else {
+    assert_eq!(text(src, span(left)), "cuda.grid(1)");
+    let ExprKind::Call { func, .. } = m.expr(left).kind else {
         panic!()
     };
-    assert_eq!(text(src, func.span), "cuda.grid");
+    assert_eq!(text(src, span(func)), "cuda.grid");
     let ExprKind::BinOp {
         left: sub,
         right: paren,
         ..
-    } = &right.kind
+    } = m.expr(right).kind
     else {
         panic!()
     };
-    assert_eq!(text(src, sub.span), "a[i, j]");
-    let ExprKind::Subscript { index, .. } = &sub.kind else {
+    assert_eq!(text(src, span(sub)), "a[i, j]");
+    let ExprKind::Subscript { index, .. } = m.expr(sub).kind else {
         panic!()
     };
-    assert_eq!(text(src, index.span), "i, j");
-    assert_eq!(text(src, paren.span), "(b - 1)");
+    assert_eq!(text(src, span(index)), "i, j");
+    assert_eq!(text(src, span(paren)), "(b - 1)");
 }
 
 #[test]
 fn tuple_and_compare_spans() {
     let src = "(a, b) == c < d";
-    let (e, _) = expr_stmt(src);
-    assert_eq!(text(src, e.span), src);
-    let ExprKind::Compare { left, .. } = &e.kind else {
+    let (e, m) = expr_stmt(src);
+    assert_eq!(text(src, m.expr(e).span), src);
+    let ExprKind::Compare { left, .. } = m.expr(e).kind else {
         panic!()
     };
-    assert_eq!(text(src, left.span), "(a, b)");
+    assert_eq!(text(src, m.expr(left).span), "(a, b)");
     let src = "x, y";
-    let (e, _) = expr_stmt(src);
-    assert_eq!(text(src, e.span), "x, y");
+    let (e, m) = expr_stmt(src);
+    assert_eq!(text(src, m.expr(e).span), "x, y");
 }
 
-/// Every id in `e`, in any order.
-fn collect_ids(e: &Expr, out: &mut Vec<u32>) {
-    out.push(e.id.0);
-    let mut visit = |c: &Expr| collect_ids(c, out);
-    match &e.kind {
-        ExprKind::Attribute { value, .. } => visit(value),
+/// Every id in the tree of expression `e`, in any order.
+fn collect_ids(m: &Module, e: ExprId, out: &mut Vec<u32>) {
+    out.push(e.0);
+    let mut visit = |c: &ExprId| collect_ids(m, *c, out);
+    match m.expr(e).kind {
+        ExprKind::Attribute { value, .. } => visit(&value),
         ExprKind::Subscript { value, index } => {
-            visit(value);
-            visit(index);
+            visit(&value);
+            visit(&index);
         }
         ExprKind::Call {
             func,
             args,
             keywords,
         } => {
-            visit(func);
-            args.iter().for_each(&mut visit);
-            keywords.iter().for_each(|k| visit(&k.value));
+            visit(&func);
+            m.exprs(args).iter().for_each(&mut visit);
+            m.keywords(keywords).iter().for_each(|k| visit(&k.value));
         }
         ExprKind::BinOp { left, right, .. } => {
-            visit(left);
-            visit(right);
+            visit(&left);
+            visit(&right);
         }
-        ExprKind::UnaryOp { operand, .. } => visit(operand),
+        ExprKind::UnaryOp { operand, .. } => visit(&operand),
         ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
-            values.iter().for_each(visit)
+            m.exprs(values).iter().for_each(visit)
         }
         ExprKind::Compare { left, ops } => {
-            visit(left);
-            ops.iter().for_each(|(_, e)| visit(e));
+            visit(&left);
+            m.comparisons(ops).iter().for_each(|(_, e)| visit(e));
         }
         ExprKind::IfExp { test, body, orelse } => {
-            visit(test);
-            visit(body);
-            visit(orelse);
+            visit(&test);
+            visit(&body);
+            visit(&orelse);
         }
         ExprKind::Slice { lower, upper, step } => {
-            for part in [lower, upper, step].into_iter().flatten() {
+            for part in [lower, upper, step].iter().flatten() {
                 visit(part);
             }
         }
@@ -342,22 +350,24 @@ fn collect_ids(e: &Expr, out: &mut Vec<u32>) {
 }
 
 /// Every expression id in a statement list.
-pub(super) fn stmt_ids(body: &[Stmt], out: &mut Vec<u32>) {
+pub(super) fn stmt_ids(m: &Module, body: &[Stmt], out: &mut Vec<u32>) {
     for stmt in body {
         match &stmt.kind {
-            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => collect_ids(e, out),
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => collect_ids(m, *e, out),
             StmtKind::Assign { targets, value } => {
-                targets.iter().for_each(|t| collect_ids(t, out));
-                collect_ids(value, out);
+                m.exprs(*targets)
+                    .iter()
+                    .for_each(|&t| collect_ids(m, t, out));
+                collect_ids(m, *value, out);
             }
             StmtKind::AugAssign { target, value, .. } => {
-                collect_ids(target, out);
-                collect_ids(value, out);
+                collect_ids(m, *target, out);
+                collect_ids(m, *value, out);
             }
             StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
-                collect_ids(test, out);
-                stmt_ids(body, out);
-                stmt_ids(orelse, out);
+                collect_ids(m, *test, out);
+                stmt_ids(m, body, out);
+                stmt_ids(m, orelse, out);
             }
             StmtKind::For {
                 target,
@@ -365,21 +375,21 @@ pub(super) fn stmt_ids(body: &[Stmt], out: &mut Vec<u32>) {
                 body,
                 orelse,
             } => {
-                collect_ids(target, out);
-                collect_ids(iter, out);
-                stmt_ids(body, out);
-                stmt_ids(orelse, out);
+                collect_ids(m, *target, out);
+                collect_ids(m, *iter, out);
+                stmt_ids(m, body, out);
+                stmt_ids(m, orelse, out);
             }
             StmtKind::FunctionDef(def) => {
-                def.decorators.iter().for_each(|d| collect_ids(d, out));
+                (m.exprs(def.decorators).iter()).for_each(|&d| collect_ids(m, d, out));
                 for p in &def.params {
                     p.annotation
                         .iter()
                         .chain(&p.default)
-                        .for_each(|e| collect_ids(e, out));
+                        .for_each(|&e| collect_ids(m, e, out));
                 }
-                def.returns.iter().for_each(|e| collect_ids(e, out));
-                stmt_ids(&def.body, out);
+                def.returns.iter().for_each(|&e| collect_ids(m, e, out));
+                stmt_ids(m, &def.body, out);
             }
             _ => {}
         }
@@ -394,9 +404,9 @@ fn expression_ids_are_dense_and_unique() {
     let (module, errors) = parse(src);
     assert!(errors.is_empty(), "{errors:?}");
     let mut ids = Vec::new();
-    stmt_ids(&module.body, &mut ids);
+    stmt_ids(&module, &module.body, &mut ids);
     ids.sort_unstable();
-    let want: Vec<u32> = (0..module.expr_count).collect();
+    let want: Vec<u32> = (0..module.expr_count() as u32).collect();
     assert_eq!(ids, want);
 }
 
@@ -453,11 +463,14 @@ fn unsupported_expressions_are_reported_as_error_nodes() {
         let (module, errors) = parse(src);
         assert_eq!(errors, [message], "{src}");
         let mut ids = Vec::new();
-        stmt_ids(&module.body, &mut ids);
-        assert!(ids.iter().all(|&id| id < module.expr_count), "{src}");
+        stmt_ids(&module, &module.body, &mut ids);
+        assert!(
+            ids.iter().all(|&id| (id as usize) < module.expr_count()),
+            "{src}"
+        );
         let shown = match &module.body[0].kind {
-            StmtKind::Assign { value, .. } => sexpr(value, &module.interner),
-            StmtKind::Expr(e) => sexpr(e, &module.interner),
+            &StmtKind::Assign { value, .. } => sexpr(&module, value),
+            &StmtKind::Expr(e) => sexpr(&module, e),
             other => panic!("{other:?}"),
         };
         assert!(shown.contains("ERR"), "{src}: {shown}");

@@ -81,8 +81,8 @@ fn sample_parses_cleanly() {
     let (module, errors) = parse(SAMPLE);
     assert!(errors.is_empty(), "{errors:?}");
     let mut ids = Vec::new();
-    stmt_ids(&module.body, &mut ids);
-    assert_eq!(ids.len() as u32, module.expr_count);
+    stmt_ids(&module, &module.body, &mut ids);
+    assert_eq!(ids.len(), module.expr_count());
 }
 
 #[test]
@@ -104,8 +104,11 @@ fn mutated_sources_never_panic() {
             );
         }
         let mut ids = Vec::new();
-        stmt_ids(&module.body, &mut ids);
-        assert!(ids.iter().all(|&id| id < module.expr_count), "{src:?}");
+        stmt_ids(&module, &module.body, &mut ids);
+        assert!(
+            ids.iter().all(|&id| (id as usize) < module.expr_count()),
+            "{src:?}"
+        );
         let mut files = crate::diagnostics::SourceFiles::new();
         files.add("k.py", src.clone());
         let _ = crate::front::ast_dump::dump_module(&module, &files);
@@ -172,7 +175,10 @@ fn odd_inputs_never_panic() {
         let mut diags = Vec::new();
         let module = parse_module(src, &mut diags);
         let mut ids = Vec::new();
-        stmt_ids(&module.body, &mut ids);
-        assert!(ids.iter().all(|&id| id < module.expr_count), "{src:?}");
+        stmt_ids(&module, &module.body, &mut ids);
+        assert!(
+            ids.iter().all(|&id| (id as usize) < module.expr_count()),
+            "{src:?}"
+        );
     }
 }

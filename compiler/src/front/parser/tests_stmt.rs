@@ -3,7 +3,7 @@
 
 use super::parse_module;
 use super::tests_expr::{parse, sexpr};
-use crate::front::ast::{BinOp, ExprKind, Module, Stmt, StmtKind};
+use crate::front::ast::{BinOp, ExprId, ExprKind, Module, Stmt, StmtKind};
 use crate::span::Span;
 
 /// Parses `src`, which must have no errors.
@@ -22,11 +22,11 @@ fn errors(src: &str) -> Vec<String> {
 fn outline(module: &Module) -> String {
     fn walk(body: &[Stmt], m: &Module, out: &mut Vec<String>) {
         for s in body {
-            let e = |x: &crate::front::ast::Expr| sexpr(x, &m.interner);
+            let e = |x: &ExprId| sexpr(m, *x);
             let line = match &s.kind {
                 StmtKind::Expr(x) => format!("expr {}", e(x)),
                 StmtKind::Assign { targets, value } => {
-                    let t: Vec<String> = targets.iter().map(e).collect();
+                    let t: Vec<String> = m.exprs(*targets).iter().map(e).collect();
                     format!("{} = {}", t.join(" = "), e(value))
                 }
                 StmtKind::AugAssign { target, op, value } => {
@@ -105,9 +105,7 @@ fn outline(module: &Module) -> String {
                             s
                         })
                         .collect();
-                    let decorators: Vec<String> = def
-                        .decorators
-                        .iter()
+                    let decorators: Vec<String> = (m.exprs(def.decorators).iter())
                         .map(|d| format!("@{} ", e(d)))
                         .collect();
                     format!(
@@ -146,7 +144,7 @@ fn outline(module: &Module) -> String {
                     format!("{kw} {}", names.join(" "))
                 }
                 StmtKind::Del(targets) => {
-                    let t: Vec<String> = targets.iter().map(e).collect();
+                    let t: Vec<String> = m.exprs(*targets).iter().map(e).collect();
                     format!("del {}", t.join(" "))
                 }
             };
@@ -647,5 +645,5 @@ fn error_nodes_stand_in_for_bad_targets() {
     let StmtKind::Assign { targets, .. } = &module.body[0].kind else {
         panic!()
     };
-    assert_eq!(targets[0].kind, ExprKind::Error);
+    assert_eq!(module.expr(module.exprs(*targets)[0]).kind, ExprKind::Error);
 }

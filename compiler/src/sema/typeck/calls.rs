@@ -9,7 +9,7 @@
 
 use super::{FnChecker, FnConstEnv, InstanceError};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{Expr, ExprKind, KeywordArg};
+use crate::front::ast::{ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, Member};
@@ -20,19 +20,20 @@ use crate::span::Span;
 use crate::types::*;
 
 /// A call's arguments matched to the callee's parameters.
-struct Args<'a> {
-    slots: Vec<Option<&'a Expr>>,
+struct Args {
+    slots: Vec<Option<ExprId>>,
 }
 
 impl FnChecker<'_, '_, '_> {
     /// Types a call expression.
     pub(super) fn call(
         &mut self,
-        func: &Expr,
-        args: &[Expr],
+        func: ExprId,
+        args: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
+        let func_span = self.ast(func).span;
         match self.res(func).clone() {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
@@ -45,7 +46,7 @@ impl FnChecker<'_, '_, '_> {
                 self.type_args_for_errors(args, keywords);
                 self.error(Diagnostic::error(
                     "`cuda.jit` can only be used as a decorator",
-                    func.span,
+                    func_span,
                 ));
                 TExpr::error(span)
             }
@@ -54,46 +55,46 @@ impl FnChecker<'_, '_, '_> {
                 self.type_args_for_errors(args, keywords);
                 if !f.ty.is_unknown() {
                     let msg = format!("{} is not callable", f.ty.describe());
-                    self.error(Diagnostic::error(msg, func.span));
+                    self.error(Diagnostic::error(msg, func_span));
                 }
                 TExpr::error(span)
             }
         }
     }
 
-    fn type_args_for_errors(&mut self, args: &[Expr], keywords: &[KeywordArg]) {
-        for a in args {
+    fn type_args_for_errors(&mut self, args: &[ExprId], keywords: &[KeywordArg]) {
+        for &a in args {
             self.expr(a);
         }
         for k in keywords {
-            self.expr(&k.value);
+            self.expr(k.value);
         }
     }
 
     /// Matches positional and keyword arguments to parameters.
-    fn match_args<'a>(
+    fn match_args(
         &mut self,
         callee: Callee,
         name: Callee,
-        args: &'a [Expr],
-        keywords: &'a [KeywordArg],
+        args: &[ExprId],
+        keywords: &[KeywordArg],
         span: Span,
-    ) -> Option<Args<'a>> {
+    ) -> Option<Args> {
         let params = callee.params();
         let required = callee.required_params();
-        let mut slots: Vec<Option<&Expr>> = vec![None; params.len()];
+        let mut slots: Vec<Option<ExprId>> = vec![None; params.len()];
         let given = args.len() + keywords.len();
         if args.len() > params.len() {
             self.arity_error(name, required, params.len(), given, span);
             return None;
         }
-        for (i, a) in args.iter().enumerate() {
+        for (i, &a) in args.iter().enumerate() {
             slots[i] = Some(a);
         }
         for k in keywords {
             let kname = self.env.name(k.name.name);
             match params.iter().position(|p| *p == kname) {
-                Some(i) if slots[i].is_none() => slots[i] = Some(&k.value),
+                Some(i) if slots[i].is_none() => slots[i] = Some(k.value),
                 Some(_) => {
                     let msg = format!("{name}() got several values for '{kname}'");
                     self.error(Diagnostic::error(msg, k.span));
@@ -136,7 +137,7 @@ impl FnChecker<'_, '_, '_> {
     fn callee(
         &mut self,
         callee: Callee,
-        args: &[Expr],
+        args: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
@@ -451,7 +452,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         i: Intrinsic,
         name: Callee,
-        args: &[Expr],
+        args: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
@@ -462,7 +463,7 @@ impl FnChecker<'_, '_, '_> {
                 &format!("{name}() takes no keyword arguments in kernels"),
             );
         }
-        let mut typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+        let mut typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
         if typed.len() == 1 {
             if let Type::Tuple(tys) = typed[0].ty.clone() {
                 let t = typed.pop().expect("one argument");
@@ -521,13 +522,14 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(i, args, t, span)
     }
 
-    fn grid(&mut self, i: Intrinsic, name: Callee, ndim: &Expr, span: Span) -> TExpr {
-        let n = match const_eval::eval(ndim, &FnConstEnv { env: self.env }) {
+    fn grid(&mut self, i: Intrinsic, name: Callee, ndim: ExprId, span: Span) -> TExpr {
+        let n = match const_eval::eval(self.env.module, ndim, &FnConstEnv { env: self.env }) {
             Ok(v) => v.as_int(),
             Err(_) => None,
         };
         let Some(n @ 1..=3) = n else {
-            return self.reject_call(ndim.span, &format!("{name}() needs a constant 1, 2 or 3"));
+            let span = self.ast(ndim).span;
+            return self.reject_call(span, &format!("{name}() needs a constant 1, 2 or 3"));
         };
         let (i, ty) = match i {
             Intrinsic::Grid(_) => (Intrinsic::Grid(n as u8), n),
@@ -541,12 +543,14 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(i, Vec::new(), ty, span)
     }
 
-    fn array_alloc(&mut self, callee: Callee, name: Callee, args: &Args<'_>, span: Span) -> TExpr {
-        let (shape_e, dtype_e) = (
+    fn array_alloc(&mut self, callee: Callee, name: Callee, args: &Args, span: Span) -> TExpr {
+        let (shape_id, dtype_id) = (
             args.slots[0].expect("required"),
             args.slots[1].expect("required"),
         );
-        let shape = match const_eval::eval(shape_e, &FnConstEnv { env: self.env }) {
+        let (shape_e, dtype_e) = (self.ast(shape_id), self.ast(dtype_id));
+        let shape = match const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
+        {
             Ok(v) => v,
             Err(nc) => {
                 self.error(Diagnostic::error(
@@ -591,9 +595,9 @@ impl FnChecker<'_, '_, '_> {
             };
             return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
         }
-        let elem = match self.dtype_of(dtype_e) {
+        let elem = match self.dtype_of(dtype_id) {
             Some(s) => s,
-            None if matches!(self.res(dtype_e), Res::Unresolved)
+            None if matches!(self.res(dtype_id), Res::Unresolved)
                 && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>
             {
                 return TExpr::error(span);
@@ -643,8 +647,8 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn dtype_of(&self, e: &Expr) -> Option<Scalar> {
-        match &e.kind {
+    fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
+        match &self.ast(e).kind {
             ExprKind::Str(s) => Scalar::from_name(s),
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
                 Res::Member(Member::Dtype(s)) => Some(*s),
@@ -656,11 +660,12 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn const_array_like(&mut self, arg: &Expr, span: Span) -> TExpr {
-        let sym = match (&arg.kind, self.res(arg)) {
+    fn const_array_like(&mut self, arg_id: ExprId, span: Span) -> TExpr {
+        let arg = self.ast(arg_id);
+        let sym = match (&arg.kind, self.res(arg_id)) {
             (ExprKind::Name(n), Res::HostGlobal(_) | Res::Const(_)) => *n,
             _ => {
-                self.expr(arg);
+                self.expr(arg_id);
                 return self.reject_call(
                     arg.span,
                     "cuda.const.array_like() needs the name of a module-level array",
@@ -812,8 +817,8 @@ impl FnChecker<'_, '_, '_> {
     fn device_call(
         &mut self,
         f: u32,
-        func: &Expr,
-        args: &[Expr],
+        func: ExprId,
+        args: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
@@ -822,7 +827,7 @@ impl FnChecker<'_, '_, '_> {
         if info.is_kernel() {
             self.type_args_for_errors(args, keywords);
             return self.reject_call(
-                func.span,
+                self.ast(func).span,
                 &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
             );
         }
@@ -834,7 +839,7 @@ impl FnChecker<'_, '_, '_> {
             );
         }
         let nparams = self.env.def(f).params.len();
-        let typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
         if typed.len() != nparams {
             let msg = format!(
                 "'{fname}' takes {nparams} argument{} but {} {} given",

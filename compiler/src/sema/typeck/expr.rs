@@ -6,7 +6,7 @@
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, BoolOp, CmpOp, Expr, ExprKind, UnaryOp};
+use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, UnaryOp};
 use crate::sema::consts::{fold_binary, fold_compare, fold_unary, ConstValue};
 use crate::sema::intrinsics::{Intrinsic, Member};
 use crate::sema::resolve::Res;
@@ -16,7 +16,9 @@ use crate::types::*;
 
 impl FnChecker<'_, '_, '_> {
     /// Types an expression.
-    pub(super) fn expr(&mut self, e: &Expr) -> TExpr {
+    pub(super) fn expr(&mut self, id: ExprId) -> TExpr {
+        let module = self.env.module;
+        let e = module.expr(id);
         match &e.kind {
             ExprKind::Int(v) => {
                 let c = if *v <= i64::MAX as u64 {
@@ -28,20 +30,22 @@ impl FnChecker<'_, '_, '_> {
             }
             ExprKind::Float(v) => TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span),
             ExprKind::Bool(b) => TExpr::constant(ConstValue::Bool(*b), e.span),
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => self.name_or_attr(e),
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => self.name_or_attr(id),
             ExprKind::BinOp { op, left, right } => {
-                let (l, r) = (self.expr(left), self.expr(right));
+                let (l, r) = (self.expr(*left), self.expr(*right));
                 self.binary(*op, l, r, e.span)
             }
             ExprKind::UnaryOp { op, operand } => {
-                let a = self.expr(operand);
+                let a = self.expr(*operand);
                 self.unary(*op, a, e.span)
             }
-            ExprKind::BoolOp { op, values } => self.bool_op(*op, values, e.span),
-            ExprKind::Compare { left, ops } => self.compare_chain(left, ops, e.span),
+            ExprKind::BoolOp { op, values } => self.bool_op(*op, module.exprs(*values), e.span),
+            ExprKind::Compare { left, ops } => {
+                self.compare_chain(*left, module.comparisons(*ops), e.span)
+            }
             ExprKind::IfExp { test, body, orelse } => {
-                let cond = self.condition(test);
-                let (a, b) = (self.expr(body), self.expr(orelse));
+                let cond = self.condition(*test);
+                let (a, b) = (self.expr(*body), self.expr(*orelse));
                 match unify(&a.ty, &b.ty) {
                     Some(t) => {
                         let (a, b) = (self.cast(a, &t), self.cast(b, &t));
@@ -64,7 +68,8 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
             ExprKind::Tuple(items) => {
-                let items: Vec<TExpr> = items.iter().map(|i| self.expr(i)).collect();
+                let items: Vec<TExpr> =
+                    module.exprs(*items).iter().map(|&i| self.expr(i)).collect();
                 if let Some(values) = items
                     .iter()
                     .map(|i| i.as_const().cloned())
@@ -79,12 +84,17 @@ impl FnChecker<'_, '_, '_> {
                     span: e.span,
                 }
             }
-            ExprKind::Subscript { value, index } => self.subscript(value, index, e.span),
+            ExprKind::Subscript { value, index } => self.subscript(*value, *index, e.span),
             ExprKind::Call {
                 func,
                 args,
                 keywords,
-            } => self.call(func, args, keywords, e.span),
+            } => self.call(
+                *func,
+                module.exprs(*args),
+                module.keywords(*keywords),
+                e.span,
+            ),
             ExprKind::List(_) => self.reject(
                 e.span,
                 "lists are not supported in kernels",
@@ -118,7 +128,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types an expression used as a condition: any scalar, tested for non-zero.
-    pub(super) fn condition(&mut self, e: &Expr) -> TExpr {
+    pub(super) fn condition(&mut self, e: ExprId) -> TExpr {
         let t = self.expr(e);
         self.truth(t)
     }
@@ -176,8 +186,9 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn name_or_attr(&mut self, e: &Expr) -> TExpr {
-        match self.res(e) {
+    fn name_or_attr(&mut self, id: ExprId) -> TExpr {
+        let e = self.ast(id);
+        match self.res(id) {
             Res::Local(l) => self.read_var(*l, e.span),
             Res::Const(v) => TExpr::constant(v.clone(), e.span),
             Res::Member(Member::FloatConst(v)) => {
@@ -189,7 +200,7 @@ impl FnChecker<'_, '_, '_> {
                 span: e.span,
             },
             Res::Member(Member::Func(_)) => {
-                let path = self.path_text(e);
+                let path = self.path_text(id);
                 self.reject(
                     e.span,
                     &format!("'{path}' is a function, not a value"),
@@ -208,7 +219,7 @@ impl FnChecker<'_, '_, '_> {
                 self.reject(e.span, "`cuda.jit` can only be used as a decorator", None)
             }
             Res::Member(Member::Namespace(_)) | Res::Ns(_) => {
-                let path = self.path_text(e);
+                let path = self.path_text(id);
                 self.reject(e.span, &format!("'{path}' is a module, not a value"), None)
             }
             Res::Function(f) => {
@@ -232,22 +243,23 @@ impl FnChecker<'_, '_, '_> {
                     )),
                 )
             }
-            Res::ValueAttr => self.value_attr(e),
+            Res::ValueAttr => self.value_attr(id),
             Res::Unresolved => TExpr::error(e.span),
         }
     }
 
     /// The dotted text of a name or attribute chain, for messages.
-    pub(super) fn path_text(&self, e: &Expr) -> String {
+    pub(super) fn path_text(&self, e: ExprId) -> String {
         super::path_text(self.env, e)
     }
 
     /// `a.shape`, `a.size`, `a.ndim`, `a.strides` and `t.x`-style errors.
-    fn value_attr(&mut self, e: &Expr) -> TExpr {
+    fn value_attr(&mut self, id: ExprId) -> TExpr {
+        let e = self.ast(id);
         let ExprKind::Attribute { value, attr } = &e.kind else {
             return TExpr::error(e.span);
         };
-        let base = self.expr(value);
+        let base = self.expr(*value);
         let name = self.env.name(attr.name).to_string();
         let Type::Array(a) = base.ty.clone() else {
             if base.ty.is_unknown() {
@@ -411,8 +423,8 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn bool_op(&mut self, op: BoolOp, values: &[Expr], span: Span) -> TExpr {
-        let items: Vec<TExpr> = values.iter().map(|v| self.expr(v)).collect();
+    fn bool_op(&mut self, op: BoolOp, values: &[ExprId], span: Span) -> TExpr {
+        let items: Vec<TExpr> = values.iter().map(|&v| self.expr(v)).collect();
         let mut ty = Type::Unknown;
         for i in &items {
             if i.ty.is_unknown() {
@@ -463,11 +475,13 @@ impl FnChecker<'_, '_, '_> {
         acc
     }
 
-    fn compare_chain(&mut self, left: &Expr, ops: &[(CmpOp, Expr)], span: Span) -> TExpr {
+    fn compare_chain(&mut self, left: ExprId, ops: &[(CmpOp, ExprId)], span: Span) -> TExpr {
+        let left_span = self.ast(left).span;
         let mut lhs = self.expr(left);
         let mut parts: Vec<TExpr> = Vec::new();
         let mut lets: Vec<(VarId, TExpr)> = Vec::new();
-        for (k, (op, right)) in ops.iter().enumerate() {
+        for (k, &(op, right)) in ops.iter().enumerate() {
+            let right_span = self.ast(right).span;
             let mut rhs = self.expr(right);
             let is_middle = k + 1 < ops.len();
             let rhs_for_next = if is_middle && !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
@@ -477,7 +491,7 @@ impl FnChecker<'_, '_, '_> {
                     TExpr {
                         kind: TExprKind::Var(t),
                         ty: Type::Unknown,
-                        span: right.span,
+                        span: right_span,
                     },
                 );
                 rhs.ty = value.ty.clone();
@@ -486,7 +500,7 @@ impl FnChecker<'_, '_, '_> {
             } else {
                 rhs.clone()
             };
-            parts.push(self.compare(*op, lhs, rhs, left.span.to(right.span)));
+            parts.push(self.compare(op, lhs, rhs, left_span.to(right_span)));
             lhs = rhs_for_next;
         }
         let mut result = parts.pop().expect("comparison has an operator");
@@ -557,9 +571,10 @@ impl FnChecker<'_, '_, '_> {
 
     /// Types the index part of a subscript into a list of integer indices
     /// (a tuple index, literal or tuple-typed, gives several).
-    pub(super) fn indices(&mut self, index: &Expr) -> Option<Vec<TExpr>> {
-        let items: Vec<TExpr> = match &index.kind {
-            ExprKind::Tuple(items) => items.iter().map(|i| self.expr(i)).collect(),
+    pub(super) fn indices(&mut self, index: ExprId) -> Option<Vec<TExpr>> {
+        let module = self.env.module;
+        let items: Vec<TExpr> = match &module.expr(index).kind {
+            ExprKind::Tuple(items) => module.exprs(*items).iter().map(|&i| self.expr(i)).collect(),
             _ => {
                 let t = self.expr(index);
                 match &t.ty {
@@ -608,17 +623,19 @@ impl FnChecker<'_, '_, '_> {
         ok.then_some(items)
     }
 
-    fn subscript(&mut self, value: &Expr, index: &Expr, span: Span) -> TExpr {
-        if let ExprKind::Slice { .. } = index.kind {
+    fn subscript(&mut self, value: ExprId, index: ExprId, span: Span) -> TExpr {
+        let module = self.env.module;
+        let (value_span, index_span) = (module.expr(value).span, module.expr(index).span);
+        if let ExprKind::Slice { .. } = module.expr(index).kind {
             return self.reject(
-                index.span,
+                index_span,
                 "slicing is not supported in kernels",
                 Some("index one element at a time: `a[i]`"),
             );
         }
-        if let ExprKind::Tuple(items) = &index.kind {
-            if let Some(s) = items
-                .iter()
+        if let ExprKind::Tuple(items) = module.expr(index).kind {
+            if let Some(s) = (module.exprs(items).iter())
+                .map(|&i| module.expr(i))
                 .find(|i| matches!(i.kind, ExprKind::Slice { .. }))
             {
                 return self.reject(
@@ -641,7 +658,7 @@ impl FnChecker<'_, '_, '_> {
                 let n = idx.len();
                 if n > a.ndim as usize {
                     let msg = format!("too many indices for a {}-D array: {n} given", a.ndim);
-                    return self.reject(index.span, &msg, None);
+                    return self.reject(index_span, &msg, None);
                 }
                 let ty = if n == a.ndim as usize {
                     Type::Scalar(a.elem)
@@ -669,7 +686,7 @@ impl FnChecker<'_, '_, '_> {
                         return TExpr::error(span);
                     }
                     return self.reject(
-                        index.span,
+                        index_span,
                         "a tuple index must be a constant integer",
                         None,
                     );
@@ -678,7 +695,7 @@ impl FnChecker<'_, '_, '_> {
                 let k = if k < 0 { k + n } else { k };
                 if !(0..n).contains(&k) {
                     let msg = format!("tuple index out of range: the tuple has {n} elements");
-                    return self.reject(index.span, &msg, None);
+                    return self.reject(index_span, &msg, None);
                 }
                 if let Some(ConstValue::Tuple(values)) = base.as_const() {
                     return TExpr::constant(values[k as usize].clone(), span);
@@ -698,7 +715,7 @@ impl FnChecker<'_, '_, '_> {
             other => {
                 self.indices(index);
                 let msg = format!("cannot index {}", other.describe());
-                self.reject(value.span, &msg, None)
+                self.reject(value_span, &msg, None)
             }
         }
     }

@@ -19,7 +19,7 @@ use super::const_eval::{ConstEnv, ConstLookup};
 use super::resolve::{ModuleEnv, Res};
 use super::typed::*;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{Expr, ExprKind};
+use crate::front::ast::{Expr, ExprId, ExprKind};
 use crate::span::Span;
 use crate::types::{unify, Type};
 use rustc_hash::FxHashMap;
@@ -400,8 +400,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 
     /// The resolution of a name or attribute expression.
-    fn res(&self, e: &Expr) -> &'e Res {
-        &self.env.res[e.id.0 as usize]
+    fn res(&self, e: ExprId) -> &'e Res {
+        &self.env.res[e.index()]
+    }
+
+    /// An expression of the module being checked.
+    fn ast(&self, e: ExprId) -> &'m Expr {
+        self.env.expr(e)
     }
 
     /// A new compiler temporary of type `ty`.
@@ -540,11 +545,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 }
 
 /// The dotted source text of a name or attribute chain, for messages.
-fn path_text(env: &ModuleEnv<'_>, e: &Expr) -> String {
-    match &e.kind {
+fn path_text(env: &ModuleEnv<'_>, e: ExprId) -> String {
+    match &env.expr(e).kind {
         ExprKind::Name(n) => env.name(*n).to_string(),
         ExprKind::Attribute { value, attr } => {
-            format!("{}.{}", path_text(env, value), env.name(attr.name))
+            format!("{}.{}", path_text(env, *value), env.name(attr.name))
         }
         _ => "this".to_string(),
     }
@@ -557,8 +562,8 @@ struct FnConstEnv<'a, 'm> {
 }
 
 impl ConstEnv for FnConstEnv<'_, '_> {
-    fn lookup(&self, expr: &Expr) -> ConstLookup {
-        match &self.env.res[expr.id.0 as usize] {
+    fn lookup(&self, expr: ExprId) -> ConstLookup {
+        match &self.env.res[expr.index()] {
             Res::Const(v) => ConstLookup::Value(v.clone()),
             Res::Member(m) => ConstLookup::Member(*m),
             Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(

@@ -6,7 +6,7 @@
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, Expr, ExprKind, Stmt, StmtKind};
+use crate::front::ast::{BinOp, ExprId, ExprKind, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member};
 use crate::sema::resolve::Res;
@@ -30,55 +30,58 @@ impl FnChecker<'_, '_, '_> {
 
     fn stmt(&mut self, s: &Stmt, out: &mut Vec<TStmt>) {
         let span = s.span;
+        let module = self.env.module;
         match &s.kind {
-            StmtKind::Expr(e) => match &e.kind {
+            StmtKind::Expr(e) => match &module.expr(*e).kind {
                 ExprKind::Str(_) => {}
                 ExprKind::Call {
                     func,
                     args,
                     keywords,
-                } if self.is_print(func) => {
-                    if let Some(k) = keywords.first() {
+                } if self.is_print(*func) => {
+                    if let Some(k) = module.keywords(*keywords).first() {
                         self.error(Diagnostic::error(
                             "print() keyword arguments are not supported in kernels",
                             k.span,
                         ));
                     }
-                    let args = self.print_args(args);
+                    let args = self.print_args(module.exprs(*args));
                     Self::push(out, TStmtKind::Print(args), span);
                 }
                 _ => {
-                    let t = self.expr(e);
+                    let t = self.expr(*e);
                     Self::push(out, TStmtKind::Expr(t), span);
                 }
             },
             StmtKind::Assign { targets, value } => {
-                let mut v = self.expr(value);
+                let targets = module.exprs(*targets);
+                let value_span = module.expr(*value).span;
+                let mut v = self.expr(*value);
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
-                    let t = self.temp(v.ty.clone(), value.span);
+                    let t = self.temp(v.ty.clone(), value_span);
                     let ty = v.ty.clone();
                     Self::push(out, TStmtKind::Assign(t, v), span);
                     v = TExpr {
                         kind: TExprKind::Var(t),
                         ty,
-                        span: value.span,
+                        span: value_span,
                     };
                 }
-                for target in targets {
+                for &target in targets {
                     self.assign_to(target, v.clone(), span, out);
                 }
             }
             StmtKind::AnnAssign { target, value, .. } => {
                 if let Some(value) = value {
-                    let v = self.expr(value);
-                    self.assign_to(target, v, span, out);
+                    let v = self.expr(*value);
+                    self.assign_to(*target, v, span, out);
                 }
             }
             StmtKind::AugAssign { target, op, value } => {
-                self.aug_assign(target, *op, value, span, out)
+                self.aug_assign(*target, *op, *value, span, out)
             }
             StmtKind::If { test, body, orelse } => {
-                let cond = self.condition(test);
+                let cond = self.condition(*test);
                 let then_body = self.block(body);
                 let else_body = self.block(orelse);
                 Self::push(
@@ -93,7 +96,7 @@ impl FnChecker<'_, '_, '_> {
             }
             StmtKind::While { test, body, orelse } => {
                 self.reject_loop_else(orelse);
-                let cond = self.condition(test);
+                let cond = self.condition(*test);
                 self.loop_depth += 1;
                 let body = self.block(body);
                 self.loop_depth -= 1;
@@ -106,7 +109,7 @@ impl FnChecker<'_, '_, '_> {
                 orelse,
             } => {
                 self.reject_loop_else(orelse);
-                self.for_range(target, iter, body, span, out);
+                self.for_range(*target, *iter, body, span, out);
             }
             StmtKind::Break | StmtKind::Continue => {
                 if self.loop_depth == 0 {
@@ -125,20 +128,21 @@ impl FnChecker<'_, '_, '_> {
                     Self::push(out, kind, span);
                 }
             }
-            StmtKind::Return(value) => self.return_stmt(value.as_ref(), span, out),
+            StmtKind::Return(value) => self.return_stmt(*value, span, out),
             StmtKind::Pass => {}
             StmtKind::Assert { test, msg } => {
-                let cond = self.condition(test);
-                let msg = match msg.as_ref().map(|m| &m.kind) {
-                    Some(ExprKind::Str(s)) => Some(s.clone()),
-                    Some(_) => {
-                        let m = msg.as_ref().expect("checked");
-                        self.error(Diagnostic::error(
-                            "an assert message must be a string literal",
-                            m.span,
-                        ));
-                        None
-                    }
+                let cond = self.condition(*test);
+                let msg = match msg.map(|m| module.expr(m)) {
+                    Some(m) => match &m.kind {
+                        ExprKind::Str(s) => Some(s.clone()),
+                        _ => {
+                            self.error(Diagnostic::error(
+                                "an assert message must be a string literal",
+                                m.span,
+                            ));
+                            None
+                        }
+                    },
                     None => None,
                 };
                 Self::push(out, TStmtKind::Assert { cond, msg }, span);
@@ -162,18 +166,19 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn is_print(&self, func: &Expr) -> bool {
+    fn is_print(&self, func: ExprId) -> bool {
         matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
     }
 
-    fn print_args(&mut self, args: &[Expr]) -> Vec<PrintArg> {
+    fn print_args(&mut self, args: &[ExprId]) -> Vec<PrintArg> {
         let mut out = Vec::new();
-        for a in args {
+        for &arg in args {
+            let a = self.ast(arg);
             if let ExprKind::Str(s) = &a.kind {
                 out.push(PrintArg::Str(s.clone()));
                 continue;
             }
-            let t = self.expr(a);
+            let t = self.expr(arg);
             match &t.ty {
                 Type::Scalar(_) => out.push(PrintArg::Value(t)),
                 Type::Unknown => {}
@@ -190,10 +195,11 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Assigns a typed value to a target (name, element, or tuple of targets).
-    fn assign_to(&mut self, target: &Expr, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+    fn assign_to(&mut self, id: ExprId, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+        let target = self.ast(id);
         match &target.kind {
             ExprKind::Name(_) => {
-                let Res::Local(l) = *self.res(target) else {
+                let Res::Local(l) = *self.res(id) else {
                     return;
                 };
                 if self.assign_var(l, &value.ty, value.span) && !value.ty.is_unknown() {
@@ -206,13 +212,13 @@ impl FnChecker<'_, '_, '_> {
                 value: array,
                 index,
             } => {
-                let Some((array, indices)) = self.store_target(array, index) else {
+                let Some((array, indices)) = self.store_target(*array, *index) else {
                     return;
                 };
                 self.store(array, indices, value, span, out);
             }
             ExprKind::Tuple(targets) | ExprKind::List(targets) => {
-                self.unpack(targets, value, span, out)
+                self.unpack(self.env.module.exprs(*targets), value, span, out)
             }
             ExprKind::Attribute { .. } => {
                 self.error(Diagnostic::error(
@@ -228,7 +234,8 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types the array and indices of an element target `a[i, j]`.
-    fn store_target(&mut self, array: &Expr, index: &Expr) -> Option<(TExpr, Vec<TExpr>)> {
+    fn store_target(&mut self, array: ExprId, index: ExprId) -> Option<(TExpr, Vec<TExpr>)> {
+        let (array_span, index_span) = (self.ast(array).span, self.ast(index).span);
         let a = self.expr(array);
         let indices = self.indices(index)?;
         match &a.ty {
@@ -238,7 +245,7 @@ impl FnChecker<'_, '_, '_> {
                     self.error(
                         Diagnostic::error(
                             "constant arrays are read-only",
-                            array.span.to(index.span),
+                            array_span.to(index_span),
                         )
                         .with_help("copy the value into a local variable or a local array first"),
                     );
@@ -251,7 +258,7 @@ impl FnChecker<'_, '_, '_> {
                         at.ndim,
                         indices.len()
                     );
-                    self.error(Diagnostic::error(msg, index.span));
+                    self.error(Diagnostic::error(msg, index_span));
                     return None;
                 }
                 Some((a, indices))
@@ -259,13 +266,13 @@ impl FnChecker<'_, '_, '_> {
             Type::Tuple(_) => {
                 self.error(Diagnostic::error(
                     "tuples are immutable; cannot assign to an element",
-                    array.span,
+                    array_span,
                 ));
                 None
             }
             other => {
                 let msg = format!("cannot assign to an element of {}", other.describe());
-                self.error(Diagnostic::error(msg, array.span));
+                self.error(Diagnostic::error(msg, array_span));
                 None
             }
         }
@@ -304,7 +311,7 @@ impl FnChecker<'_, '_, '_> {
         );
     }
 
-    fn unpack(&mut self, targets: &[Expr], value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+    fn unpack(&mut self, targets: &[ExprId], value: TExpr, span: Span, out: &mut Vec<TStmt>) {
         let n = targets.len();
         let tys = match &value.ty {
             Type::Unknown => {
@@ -372,16 +379,17 @@ impl FnChecker<'_, '_, '_> {
                     .collect()
             }
         };
-        for (t, part) in targets.iter().zip(parts) {
+        for (&t, part) in targets.iter().zip(parts) {
             self.assign_to(t, part, span, out);
         }
     }
 
     /// Marks the targets of a failed assignment as erroneous, so their later
     /// uses do not report again.
-    fn poison_targets(&mut self, targets: &[Expr], span: Span, out: &mut Vec<TStmt>) {
-        for t in targets {
-            self.assign_to(t, TExpr::error(t.span), span, out);
+    fn poison_targets(&mut self, targets: &[ExprId], span: Span, out: &mut Vec<TStmt>) {
+        for &t in targets {
+            let error = TExpr::error(self.ast(t).span);
+            self.assign_to(t, error, span, out);
         }
     }
 
@@ -402,15 +410,16 @@ impl FnChecker<'_, '_, '_> {
 
     fn aug_assign(
         &mut self,
-        target: &Expr,
+        id: ExprId,
         op: BinOp,
-        value: &Expr,
+        value: ExprId,
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
+        let target = self.ast(id);
         match &target.kind {
             ExprKind::Name(_) => {
-                let Res::Local(l) = *self.res(target) else {
+                let Res::Local(l) = *self.res(id) else {
                     return;
                 };
                 let cur = self.read_var(l, target.span);
@@ -429,7 +438,7 @@ impl FnChecker<'_, '_, '_> {
                 value: array,
                 index,
             } => {
-                let Some((a, indices)) = self.store_target(array, index) else {
+                let Some((a, indices)) = self.store_target(*array, *index) else {
                     self.expr(value);
                     return;
                 };
@@ -455,13 +464,14 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn return_stmt(&mut self, value: Option<&Expr>, span: Span, out: &mut Vec<TStmt>) {
-        let value = value.filter(|v| !matches!(v.kind, ExprKind::NoneLit));
+    fn return_stmt(&mut self, value: Option<ExprId>, span: Span, out: &mut Vec<TStmt>) {
+        let value = value.filter(|&v| !matches!(self.ast(v).kind, ExprKind::NoneLit));
         if self.is_kernel {
             if let Some(v) = value {
                 self.expr(v);
                 self.error(
-                    Diagnostic::error("a kernel cannot return a value", v.span).with_help(
+                    Diagnostic::error("a kernel cannot return a value", self.ast(v).span)
+                        .with_help(
                         "write results into an array argument; use `return` alone to exit early",
                     ),
                 );
@@ -475,16 +485,17 @@ impl FnChecker<'_, '_, '_> {
                 Self::push(out, TStmtKind::Return(None), span);
             }
             Some(v) => {
+                let v_span = self.ast(v).span;
                 let t = self.expr(v);
                 if let Type::Array(_) = t.ty {
                     self.error(Diagnostic::error(
                         "device functions cannot return arrays",
-                        v.span,
+                        v_span,
                     ));
-                    self.add_return(&Type::Unknown, v.span);
+                    self.add_return(&Type::Unknown, v_span);
                     return;
                 }
-                self.add_return(&t.ty, v.span);
+                self.add_return(&t.ty, v_span);
                 let ret = self
                     .declared_ret
                     .clone()
@@ -497,19 +508,22 @@ impl FnChecker<'_, '_, '_> {
 
     fn for_range(
         &mut self,
-        target: &Expr,
-        iter: &Expr,
+        target_id: ExprId,
+        iter_id: ExprId,
         body: &[Stmt],
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
+        let module = self.env.module;
+        let (target, iter) = (module.expr(target_id), module.expr(iter_id));
         let range_args = match &iter.kind {
             ExprKind::Call {
                 func,
                 args,
                 keywords,
-            } if matches!(self.res(func), Res::Member(Member::Func(Callee::Range))) => {
-                if let Some(k) = keywords.first() {
+            } if matches!(self.res(*func), Res::Member(Member::Func(Callee::Range))) => {
+                let args = module.exprs(*args);
+                if let Some(k) = module.keywords(*keywords).first() {
                     self.error(Diagnostic::error(
                         "range() takes no keyword arguments",
                         k.span,
@@ -524,7 +538,7 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
             _ => {
-                self.expr(iter);
+                self.expr(iter_id);
                 self.error(
                     Diagnostic::error("kernels can only loop over `range(...)`", iter.span)
                         .with_help("iterate over indices: `for i in range(len(a)):`"),
@@ -532,7 +546,7 @@ impl FnChecker<'_, '_, '_> {
                 None
             }
         };
-        let var = match (&target.kind, self.res(target)) {
+        let var = match (&target.kind, self.res(target_id)) {
             (ExprKind::Name(_), Res::Local(l)) => Some(*l),
             _ => {
                 self.error(Diagnostic::error(
@@ -577,8 +591,8 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types `range(...)` arguments: (loop type, start, stop, step).
-    fn range_bounds(&mut self, args: &[Expr]) -> Option<(Type, TExpr, TExpr, TExpr)> {
-        let typed: Vec<TExpr> = args.iter().map(|a| self.expr(a)).collect();
+    fn range_bounds(&mut self, args: &[ExprId]) -> Option<(Type, TExpr, TExpr, TExpr)> {
+        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
         let mut ok = true;
         for t in &typed {
             match t.ty.scalar() {
@@ -598,7 +612,7 @@ impl FnChecker<'_, '_, '_> {
         let mut it = typed.into_iter();
         let (start, stop, step) = match args.len() {
             1 => (
-                TExpr::constant(ConstValue::i64(0), args[0].span),
+                TExpr::constant(ConstValue::i64(0), self.ast(args[0]).span),
                 it.next()?,
                 None,
             ),
