@@ -97,6 +97,7 @@ impl Interner {
 
     /// The symbol of `name` (whose hash is `h`), or the empty slot where it
     /// would go. The table must not be empty.
+    #[inline]
     fn find(&self, name: &str, h: u32) -> Result<Symbol, usize> {
         let mask = self.slots.len() - 1;
         let mut slot = h as usize & mask;
@@ -136,6 +137,7 @@ fn entry(h: u32, s: Symbol) -> u64 {
 }
 
 /// The 32-bit hash of a name.
+#[inline]
 fn hash(name: &str) -> u32 {
     let mut hasher = FxHasher::default();
     hasher.write(name.as_bytes());

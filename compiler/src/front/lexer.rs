@@ -53,8 +53,6 @@ struct Lexer<'a> {
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.
     brackets: Vec<(u8, Span)>,
-    /// True at the start of a physical line outside brackets.
-    at_line_start: bool,
     /// True once the current logical line has a real token.
     line_has_tokens: bool,
     /// Reused buffer for number text without underscores.
@@ -75,6 +73,8 @@ impl<'a> Lexer<'a> {
             pos,
             interner,
             diags,
+            // Kernels have about one token for every three bytes: this
+            // leaves room to spare without regrowing.
             tokens: Vec::with_capacity(src.len() / 2 + 16),
             levels: vec![Level {
                 col: 0,
@@ -82,7 +82,6 @@ impl<'a> Lexer<'a> {
                 alias: None,
             }],
             brackets: Vec::new(),
-            at_line_start: true,
             line_has_tokens: false,
             scratch: String::new(),
             tab_error_reported: false,
@@ -90,21 +89,29 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The main loop: one token (or run of layout) per turn, chosen by the
+    /// current byte. Indentation is measured when a line starts, that is at
+    /// the beginning and after every line break outside brackets.
     fn run(mut self) -> Vec<Token> {
-        loop {
-            if self.at_line_start {
-                self.at_line_start = false;
-                self.line_indentation();
-            }
-            self.skip_inline_space();
-            let Some(&b) = self.bytes.get(self.pos) else {
-                break;
-            };
+        self.line_indentation();
+        while let Some(&b) = self.bytes.get(self.pos) {
             match b {
-                b'#' => self.skip_comment(),
+                b' ' => self.pos = skip_spaces(self.bytes, self.pos + 1),
+                b'\t' | b'\x0c' => self.pos += 1,
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
+                b'0'..=b'9' => self.number(),
+                b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
+                b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
+                b'(' | b'[' | b'{' => self.open_bracket(b),
+                b')' | b']' | b'}' => self.close_bracket(b),
                 b'\n' | b'\r' => self.newline(),
+                b'#' => self.skip_comment(),
                 b'\\' => self.continuation(),
-                _ => self.token(b),
+                0x80.. => match self.current_char() {
+                    Some(c) if c.is_alphabetic() => self.word(),
+                    _ => self.invalid_chars(),
+                },
+                _ => self.operator(),
             }
         }
         self.finish()
@@ -129,29 +136,25 @@ impl<'a> Lexer<'a> {
         Span::new(lo as u32, self.pos as u32)
     }
 
+    /// Adds a real token (not layout) from `lo` to the current position.
     fn push(&mut self, kind: TokenKind, lo: usize) {
         let span = self.span_from(lo);
-        self.push_span(kind, span);
+        self.push_at(kind, span);
     }
 
-    fn push_span(&mut self, kind: TokenKind, span: Span) {
-        if !matches!(
-            kind,
-            TokenKind::Newline | TokenKind::Indent | TokenKind::Dedent
-        ) {
-            self.line_has_tokens = true;
-        }
+    /// Adds a real token (not layout) with the given span.
+    fn push_at(&mut self, kind: TokenKind, span: Span) {
+        self.line_has_tokens = true;
+        self.tokens.push(Token { kind, span });
+    }
+
+    /// Adds a `Newline`, `Indent` or `Dedent`.
+    fn push_layout(&mut self, kind: TokenKind, span: Span) {
         self.tokens.push(Token { kind, span });
     }
 
     fn error(&mut self, message: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(message, span));
-    }
-
-    fn skip_inline_space(&mut self) {
-        while matches!(self.peek_at(0), b' ' | b'\t' | b'\x0c') {
-            self.pos += 1;
-        }
     }
 
     fn skip_comment(&mut self) {
@@ -175,7 +178,11 @@ impl<'a> Lexer<'a> {
     /// Blank and comment-only lines, and lines inside brackets, are ignored.
     fn line_indentation(&mut self) {
         let lo = self.pos;
-        let (mut col, mut alt) = (0u32, 0u32);
+        self.pos = skip_spaces(self.bytes, lo);
+        // Leading spaces count the same in both measures; tabs and form
+        // feeds (rare) need the loop.
+        let spaces = (self.pos - lo) as u32;
+        let (mut col, mut alt) = (spaces, spaces);
         loop {
             match self.peek_at(0) {
                 b' ' => {
@@ -224,7 +231,7 @@ impl<'a> Lexer<'a> {
                 alt,
                 alias: None,
             });
-            self.push_span(TokenKind::Indent, indent_span);
+            self.push_layout(TokenKind::Indent, indent_span);
             return;
         }
         let target = self
@@ -242,7 +249,7 @@ impl<'a> Lexer<'a> {
         let here = Span::new(indent_span.hi, indent_span.hi);
         while self.levels.len() > target + 1 {
             self.levels.pop();
-            self.push_span(TokenKind::Dedent, here);
+            self.push_layout(TokenKind::Dedent, here);
         }
         let level = self.levels[target];
         if level.col == col && alt != level.alt {
@@ -292,10 +299,11 @@ impl<'a> Lexer<'a> {
         self.pos += self.line_break_len();
         if self.brackets.is_empty() {
             if self.line_has_tokens {
-                self.push(TokenKind::Newline, lo);
+                let span = self.span_from(lo);
+                self.push_layout(TokenKind::Newline, span);
                 self.line_has_tokens = false;
             }
-            self.at_line_start = true;
+            self.line_indentation();
         }
     }
 
@@ -326,77 +334,73 @@ impl<'a> Lexer<'a> {
         }
         let end = Span::new(self.bytes.len() as u32, self.bytes.len() as u32);
         if self.line_has_tokens {
-            self.push_span(TokenKind::Newline, end);
+            self.push_layout(TokenKind::Newline, end);
         }
         while self.levels.len() > 1 {
             self.levels.pop();
-            self.push_span(TokenKind::Dedent, end);
+            self.push_layout(TokenKind::Dedent, end);
         }
-        self.tokens.push(Token {
-            kind: TokenKind::Eof,
-            span: end,
-        });
+        self.push_layout(TokenKind::Eof, end);
         self.tokens
     }
 
     // ----- tokens --------------------------------------------------------
 
-    fn token(&mut self, b: u8) {
-        match b {
-            b'0'..=b'9' => self.number(),
-            b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
-            b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
-            b'(' | b'[' | b'{' => self.open_bracket(b),
-            b')' | b']' | b'}' => self.close_bracket(b),
-            0x80.. => match self.current_char() {
-                Some(c) if c.is_alphabetic() => self.word(),
-                _ => self.invalid_chars(),
-            },
-            _ => {
-                if let Some((punct, len)) = punct_at(&self.bytes[self.pos..]) {
-                    let lo = self.pos;
-                    self.pos += len;
-                    self.push(TokenKind::Punct(punct), lo);
-                } else {
-                    self.invalid_chars();
-                }
+    /// An operator or delimiter other than a bracket, or invalid characters.
+    fn operator(&mut self) {
+        match punct_at(&self.bytes[self.pos..]) {
+            Some((punct, len)) => {
+                let lo = self.pos;
+                self.pos += len;
+                self.push(TokenKind::Punct(punct), lo);
             }
+            None => self.invalid_chars(),
         }
     }
 
     /// An identifier, a keyword, or the prefix of a string literal.
     fn word(&mut self) {
         let lo = self.pos;
-        self.pos = ident_end(self.src, self.pos);
-        let word = &self.src[lo..self.pos];
-        if matches!(self.peek_at(0), b'"' | b'\'') {
-            if let Some(prefix) = literals::Prefix::parse(word) {
+        let bytes = self.bytes;
+        // Fast path for ASCII (the first byte is a letter or `_`); any
+        // non-ASCII character goes through `ident_end`.
+        let mut end = lo + 1;
+        while end < bytes.len() && IDENT_BYTE[bytes[end] as usize] {
+            end += 1;
+        }
+        if bytes[lo] >= 0x80 || (end < bytes.len() && bytes[end] >= 0x80) {
+            end = ident_end(self.src, lo);
+        }
+        self.pos = end;
+        let len = end - lo;
+        if len <= 2 && matches!(self.peek_at(0), b'"' | b'\'') {
+            if let Some(prefix) = literals::Prefix::parse(&self.src[lo..self.pos]) {
                 self.string(lo, prefix);
                 return;
             }
         }
-        let kind = if word.len() <= 8 {
-            let packed = pack_at(self.bytes, lo, word.len());
-            match keyword_packed(word.len(), packed) {
+        let kind = if len <= 8 {
+            let packed = pack_at(self.bytes, lo, len);
+            match keyword_packed(len, packed) {
                 Some(k) => TokenKind::Keyword(k),
-                None => TokenKind::Name(self.intern_short(word, packed)),
+                None => TokenKind::Name(self.intern_short(lo, packed)),
             }
         } else {
-            TokenKind::Name(self.interner.intern(word))
+            TokenKind::Name(self.interner.intern(&self.src[lo..self.pos]))
         };
         self.push(kind, lo);
     }
 
     /// Interns a name of at most 8 bytes through a small direct-mapped cache
     /// keyed by its packed bytes (kernels use a few short names many times).
-    fn intern_short(&mut self, word: &str, packed: u64) -> Symbol {
+    /// The name runs from `lo` to the current position.
+    fn intern_short(&mut self, lo: usize, packed: u64) -> Symbol {
         let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
         let (key, symbol) = self.short_names[slot];
         if key == packed {
             return symbol;
         }
-        let symbol = self.interner.intern(word);
+        let symbol = self.interner.intern(&self.src[lo..self.pos]);
         self.short_names[slot] = (packed, symbol);
         symbol
     }
@@ -421,7 +425,7 @@ impl<'a> Lexer<'a> {
         };
         let expected = closer_of(open);
         if expected == b {
-            self.push_span(TokenKind::Punct(bracket_punct(b)), span);
+            self.push_at(TokenKind::Punct(bracket_punct(b)), span);
             return;
         }
         self.error(
@@ -436,16 +440,16 @@ impl<'a> Lexer<'a> {
         // otherwise this one stands for the expected closer.
         let here = Span::new(span.lo, span.lo);
         if self.brackets.iter().any(|&(o, _)| closer_of(o) == b) {
-            self.push_span(TokenKind::Punct(bracket_punct(expected)), here);
+            self.push_at(TokenKind::Punct(bracket_punct(expected)), here);
             while let Some((o, _)) = self.brackets.pop() {
                 if closer_of(o) == b {
                     break;
                 }
-                self.push_span(TokenKind::Punct(bracket_punct(closer_of(o))), here);
+                self.push_at(TokenKind::Punct(bracket_punct(closer_of(o))), here);
             }
-            self.push_span(TokenKind::Punct(bracket_punct(b)), span);
+            self.push_at(TokenKind::Punct(bracket_punct(b)), span);
         } else {
-            self.push_span(TokenKind::Punct(bracket_punct(expected)), span);
+            self.push_at(TokenKind::Punct(bracket_punct(expected)), span);
         }
     }
 
@@ -570,21 +574,28 @@ pub(super) fn is_ident_continue(c: char) -> bool {
     c == '_' || c.is_alphanumeric()
 }
 
-/// The end of the identifier that starts at byte `pos`.
+/// The end of the identifier that continues at byte `pos`.
 pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
     let bytes = src.as_bytes();
-    while pos < bytes.len() {
-        let b = bytes[pos];
-        if IDENT_BYTE[b as usize] {
+    loop {
+        // ASCII letters, digits and `_`: nearly every identifier.
+        while pos < bytes.len() && IDENT_BYTE[bytes[pos] as usize] {
             pos += 1;
-        } else if b >= 0x80 {
-            match src.get(pos..).and_then(|s| s.chars().next()) {
-                Some(c) if is_ident_continue(c) => pos += c.len_utf8(),
-                _ => break,
-            }
-        } else {
-            break;
         }
+        if pos == bytes.len() || bytes[pos] < 0x80 {
+            return pos;
+        }
+        match src[pos..].chars().next() {
+            Some(c) if is_ident_continue(c) => pos += c.len_utf8(),
+            _ => return pos,
+        }
+    }
+}
+
+/// The first position from `pos` that is not a space.
+fn skip_spaces(bytes: &[u8], mut pos: usize) -> usize {
+    while bytes.get(pos) == Some(&b' ') {
+        pos += 1;
     }
     pos
 }

@@ -196,6 +196,16 @@ pub enum Punct {
     Ellipsis,      // ...
 }
 
+/// A string literal with escapes processed (prefixes `r`, `b`, `u`, `f`
+/// are recognised; `f`-strings are reported as unsupported by the parser).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrLit {
+    /// The string's value.
+    pub value: String,
+    /// True for an f-string.
+    pub formatted: bool,
+}
+
 /// What a token is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TokenKind {
@@ -208,14 +218,9 @@ pub enum TokenKind {
     Int(u64),
     /// A float literal (`1.0`, `1e-6`, `.5`, `1_000.5`).
     Float(f64),
-    /// A string literal with escapes processed (prefixes `r`, `b`, `u`, `f`
-    /// are recognised; `f`-strings are reported as unsupported by the parser).
-    Str {
-        /// The string's value.
-        value: String,
-        /// True for an f-string.
-        formatted: bool,
-    },
+    /// A string literal (boxed: strings are rare in kernels, and every
+    /// other token fits in 16 bytes).
+    Str(Box<StrLit>),
     /// An operator or delimiter.
     Punct(Punct),
     /// End of a logical line.

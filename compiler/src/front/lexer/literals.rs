@@ -6,7 +6,7 @@
 //! and `f` prefixes, single and triple quotes, and Python's escapes.
 
 use super::{ident_end, is_ident_continue, Lexer};
-use crate::front::token::{Keyword, TokenKind};
+use crate::front::token::{Keyword, StrLit, TokenKind};
 use crate::span::Span;
 
 /// The prefix letters of a string literal.
@@ -261,10 +261,10 @@ impl Lexer<'_> {
         } else {
             content.to_string()
         };
-        let kind = TokenKind::Str {
+        let kind = TokenKind::Str(Box::new(StrLit {
             value,
             formatted: prefix.formatted,
-        };
+        }));
         self.push(kind, lo);
     }
 

@@ -3,7 +3,7 @@
 use super::tokenize;
 use crate::diagnostics::Diagnostic;
 use crate::front::interner::Interner;
-use crate::front::token::{Keyword, Punct, TokenKind};
+use crate::front::token::{Keyword, Punct, StrLit, TokenKind};
 use crate::span::Span;
 
 /// Tokens of `src` as short strings, plus the error messages.
@@ -18,8 +18,8 @@ fn lex(src: &str) -> (Vec<String>, Vec<String>) {
             TokenKind::Keyword(k) => k.as_str().to_string(),
             TokenKind::Int(v) => format!("int:{v}"),
             TokenKind::Float(v) => format!("float:{v:?}"),
-            TokenKind::Str { value, formatted } => {
-                format!("{}str:{value:?}", if *formatted { "f" } else { "" })
+            TokenKind::Str(s) => {
+                format!("{}str:{:?}", if s.formatted { "f" } else { "" }, s.value)
             }
             TokenKind::Punct(Punct::RParen) => ")".to_string(),
             TokenKind::Punct(Punct::RBracket) => "]".to_string(),
@@ -285,10 +285,10 @@ fn string_escapes() {
     for (src, want) in cases {
         assert_eq!(
             single(src),
-            TokenKind::Str {
+            TokenKind::Str(Box::new(StrLit {
                 value: want.to_string(),
                 formatted: false
-            },
+            })),
             "{src}"
         );
     }

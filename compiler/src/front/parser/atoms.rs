@@ -19,7 +19,7 @@ impl Parser<'_> {
             TokenKind::Name(name) => ExprKind::Name(*name),
             TokenKind::Int(v) => ExprKind::Int(*v),
             TokenKind::Float(v) => ExprKind::Float(*v),
-            TokenKind::Str { .. } => return Ok(self.parse_strings()),
+            TokenKind::Str(_) => return Ok(self.parse_strings()),
             TokenKind::Keyword(k) => match k {
                 Keyword::True => ExprKind::Bool(true),
                 Keyword::False => ExprKind::Bool(false),
@@ -51,17 +51,13 @@ impl Parser<'_> {
         let lo = self.span().lo;
         let mut value = String::new();
         let mut formatted = false;
-        while let TokenKind::Str {
-            value: part,
-            formatted: f,
-        } = &mut self.tokens[self.pos].kind
-        {
+        while let TokenKind::Str(part) = &mut self.tokens[self.pos].kind {
             if value.is_empty() {
-                value = std::mem::take(part);
+                value = std::mem::take(&mut part.value);
             } else {
-                value.push_str(part);
+                value.push_str(&part.value);
             }
-            formatted |= *f;
+            formatted |= part.formatted;
             self.bump();
         }
         let span = Span::new(lo, self.prev_hi);

@@ -42,9 +42,7 @@ enum Infix {
 /// True when a token can begin an expression.
 pub(super) fn can_start_expr(kind: &TokenKind) -> bool {
     match kind {
-        TokenKind::Name(_) | TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::Str { .. } => {
-            true
-        }
+        TokenKind::Name(_) | TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::Str(_) => true,
         TokenKind::Keyword(k) => matches!(
             k,
             Keyword::True
