@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod front;
 pub mod ir;
 pub mod lower;
+pub mod ptx;
 pub mod sema;
 pub mod span;
 pub mod types;
