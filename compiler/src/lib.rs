@@ -12,6 +12,8 @@
 pub mod diagnostics;
 pub mod front;
 pub mod ir;
+pub mod lower;
+pub mod ptx;
 pub mod sema;
 pub mod span;
 pub mod types;

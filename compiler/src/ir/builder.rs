@@ -19,6 +19,11 @@ impl<'f> FuncBuilder<'f> {
         FuncBuilder { func, block: None }
     }
 
+    /// A builder appending to `block` (or with no current block).
+    pub fn at(func: &'f mut Function, block: Option<Block>) -> Self {
+        FuncBuilder { func, block }
+    }
+
     /// Creates a block and appends it to the layout.
     pub fn create_block(&mut self) -> Block {
         let b = self.func.dfg.make_block();

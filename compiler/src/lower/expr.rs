@@ -1,0 +1,309 @@
+//! Lowering of typed expressions to IR values.
+//!
+//! Short-circuit `and`/`or` and conditional expressions become branches (an
+//! operand may have effects or may read out of bounds when the guard is
+//! false), array indexing becomes address arithmetic on the ABI's pointer,
+//! extents and byte strides, with Python's negative-index wrap.
+
+use super::values::{ir_type, mem_type, ArrayVal, LValue};
+use super::FnLowering;
+use crate::front::ast::UnaryOp;
+use crate::ir::{self, IntCC, Opcode, Value};
+use crate::sema::consts::ConstValue;
+use crate::sema::typed::{ArrayProp, TExpr, TExprKind};
+use crate::types::{Scalar, Type};
+
+impl FnLowering<'_> {
+    /// Lowers an expression.
+    pub(super) fn expr(&mut self, e: &TExpr) -> LValue {
+        match &e.kind {
+            TExprKind::Const(c) => self.constant(c),
+            TExprKind::Var(v) => self.read(*v),
+            TExprKind::Cast(a) => {
+                let v = self.expr(a);
+                self.convert_value(v, &a.ty, &e.ty)
+            }
+            TExprKind::Unary(op, a) => {
+                let v = self.expr(a).scalar();
+                LValue::Scalar(self.unary(*op, scalar(&e.ty), v))
+            }
+            TExprKind::Binary(op, a, b) => {
+                let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
+                LValue::Scalar(self.binary_op(*op, scalar(&e.ty), scalar(&b.ty), x, y))
+            }
+            TExprKind::Compare(op, a, b) => {
+                let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
+                LValue::Scalar(self.compare(*op, scalar(&a.ty), x, y))
+            }
+            TExprKind::And(a, b) => self.short_circuit(true, a, b, &e.ty),
+            TExprKind::Or(a, b) => self.short_circuit(false, a, b, &e.ty),
+            TExprKind::Select(c, a, b) => self.select(c, a, b, &e.ty),
+            TExprKind::Let(var, value, body) => {
+                let v = self.expr(value);
+                self.bind(*var, v);
+                self.expr(body)
+            }
+            TExprKind::Index(array, indices) => {
+                let a = self.expr(array);
+                let idx: Vec<(Value, Scalar)> = indices
+                    .iter()
+                    .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
+                    .collect();
+                self.index(a.array(), &idx)
+            }
+            TExprKind::ArrayProp(array, prop) => {
+                let a = self.expr(array);
+                let a = a.array();
+                LValue::Scalar(match prop {
+                    ArrayProp::Extent(k) => a.shape[*k as usize],
+                    ArrayProp::Stride(k) => a.strides[*k as usize],
+                    ArrayProp::Size => {
+                        let shape = a.shape.clone();
+                        let mut acc = shape[0];
+                        for s in &shape[1..] {
+                            acc = self.ins().binary(Opcode::Imul, acc, *s);
+                        }
+                        acc
+                    }
+                })
+            }
+            TExprKind::Tuple(items) => LValue::Tuple(items.iter().map(|i| self.expr(i)).collect()),
+            TExprKind::TupleGet(t, k) => match self.expr(t) {
+                LValue::Tuple(mut items) => items.swap_remove(*k as usize),
+                other => panic!("tuple expected, got {other:?}"),
+            },
+            TExprKind::Intrinsic(i, args) => self.intrinsic(*i, args, &e.ty),
+            TExprKind::Call(f, args) => {
+                let mut flat = Vec::new();
+                for a in args {
+                    flat.extend(self.expr(a).flatten());
+                }
+                let callee = self.callee(*f);
+                let returns = self
+                    .module
+                    .functions
+                    .get(callee)
+                    .map(|f| f.signature.returns.clone())
+                    .unwrap_or_default();
+                let results = self.ins().call(callee, &flat, &returns);
+                LValue::from_flat(&e.ty, &results)
+            }
+            TExprKind::SharedArray(i) => {
+                let decl = self.f.shared_arrays[*i as usize].clone();
+                let ty = e.ty.array().expect("shared array type");
+                if decl.dynamic {
+                    let ptr = self
+                        .ins()
+                        .nullary(
+                            Opcode::DynSharedAddr,
+                            Some(ir::Type::Ptr(ir::AddrSpace::Shared)),
+                        )
+                        .expect("result");
+                    // The size of dynamic shared memory is only known at
+                    // launch; the extent is the largest index a kernel can use.
+                    return self.static_array(ty, ptr, &[i32::MAX as u64]);
+                }
+                let ptr = self.addr_of(Opcode::SharedAddr, *i, ir::AddrSpace::Shared);
+                self.static_array(ty, ptr, &decl.shape)
+            }
+            TExprKind::LocalArray(i) => {
+                let decl = self.f.local_arrays[*i as usize].clone();
+                let ptr = self.addr_of(Opcode::LocalAddr, *i, ir::AddrSpace::Local);
+                self.static_array(e.ty.array().expect("local array type"), ptr, &decl.shape)
+            }
+            TExprKind::ConstArray(i) => {
+                let decl = self.program.const_arrays[*i as usize].clone();
+                let ptr = self.addr_of(Opcode::ConstAddr, *i, ir::AddrSpace::Const);
+                self.static_array(e.ty.array().expect("const array type"), ptr, &decl.shape)
+            }
+        }
+    }
+
+    /// A constant.
+    pub(super) fn constant(&mut self, c: &ConstValue) -> LValue {
+        match c {
+            ConstValue::Int(v, s) => LValue::Scalar(self.ins().iconst(ir_type(*s), *v as i64)),
+            ConstValue::Float(v, s) => LValue::Scalar(self.ins().fconst(ir_type(*s), *v)),
+            ConstValue::Bool(b) => LValue::Scalar(self.ins().iconst(ir::Type::I1, *b as i64)),
+            ConstValue::Tuple(items) => {
+                LValue::Tuple(items.iter().map(|i| self.constant(i)).collect())
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, ty: Scalar, v: Value) -> Value {
+        let t = ir_type(ty);
+        let opcode = match op {
+            UnaryOp::Neg if ty.is_float() => Opcode::Fneg,
+            UnaryOp::Neg => Opcode::Ineg,
+            UnaryOp::Invert | UnaryOp::Not => Opcode::Bnot,
+            UnaryOp::Pos => return v,
+        };
+        self.ins().unary(opcode, t, v)
+    }
+
+    /// `a and b` (`is_and`) or `a or b`, evaluating `b` only when needed;
+    /// the result is the deciding operand, as in Python.
+    fn short_circuit(&mut self, is_and: bool, a: &TExpr, b: &TExpr, ty: &Type) -> LValue {
+        let av = self.expr(a).scalar();
+        let truth = self.cast_scalar(av, scalar(&a.ty), Scalar::Bool);
+        let rhs_block = self.new_block();
+        let join = self.new_block();
+        let result = self.func.dfg.append_block_param(join, ir_type(scalar(ty)));
+        if is_and {
+            self.ins().brif(truth, rhs_block, &[], join, &[av]);
+        } else {
+            self.ins().brif(truth, join, &[av], rhs_block, &[]);
+        }
+        self.switch_to(rhs_block);
+        let bv = self.expr(b).scalar();
+        self.ins().jump(join, &[bv]);
+        self.switch_to(join);
+        LValue::Scalar(result)
+    }
+
+    /// `a if c else b`: a `select` when both arms are plain values, branches
+    /// otherwise.
+    fn select(&mut self, c: &TExpr, a: &TExpr, b: &TExpr, ty: &Type) -> LValue {
+        let cond = self.expr(c).scalar();
+        if a.is_trivially_pure() && b.is_trivially_pure() {
+            let (x, y) = (self.expr(a).flatten(), self.expr(b).flatten());
+            let picked: Vec<Value> = x
+                .iter()
+                .zip(&y)
+                .map(|(p, q)| self.ins().select(cond, *p, *q))
+                .collect();
+            return LValue::from_flat(ty, &picked);
+        }
+        let (then_block, else_block) = (self.new_block(), self.new_block());
+        let mut types = Vec::new();
+        super::values::flatten_type(ty, false, &mut types);
+        let join = self.new_block();
+        let params: Vec<Value> = types
+            .iter()
+            .map(|t| self.func.dfg.append_block_param(join, *t))
+            .collect();
+        self.ins().brif(cond, then_block, &[], else_block, &[]);
+        for (block, arm) in [(then_block, a), (else_block, b)] {
+            self.switch_to(block);
+            let v = self.expr(arm).flatten();
+            self.ins().jump(join, &v);
+        }
+        self.switch_to(join);
+        LValue::from_flat(ty, &params)
+    }
+
+    /// The byte offset of element `indices` (wrapping negative indices).
+    pub(super) fn element_address(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> Value {
+        let mut addr = a.ptr;
+        for (k, &(i, ty)) in indices.iter().enumerate() {
+            let i64_ = self.cast_scalar(
+                i,
+                ty,
+                if ty.is_unsigned() {
+                    Scalar::U64
+                } else {
+                    Scalar::I64
+                },
+            );
+            let idx = if ty.is_signed() || ty == Scalar::Bool {
+                self.wrap_negative(i64_, a.shape[k])
+            } else {
+                i64_
+            };
+            if self.f.flags.boundscheck || self.f.flags.debug {
+                self.bounds_check(idx, a.shape[k]);
+            }
+            let off = self.ins().binary(Opcode::Imul, idx, a.strides[k]);
+            addr = self.ins().ptr_add(addr, off);
+        }
+        addr
+    }
+
+    /// `i + n if i < 0 else i` (skipped for constants known non-negative).
+    fn wrap_negative(&mut self, i: Value, extent: Value) -> Value {
+        if let Some(c) = self.iconst_value(i) {
+            if c >= 0 {
+                return i;
+            }
+        }
+        let zero = self.ins().iconst(ir::Type::I64, 0);
+        let neg = self.ins().icmp(IntCC::Slt, i, zero);
+        let wrapped = self.ins().binary(Opcode::Iadd, i, extent);
+        self.ins().select(neg, wrapped, i)
+    }
+
+    /// Traps unless `0 <= i < extent` (with `boundscheck` / `debug`).
+    fn bounds_check(&mut self, i: Value, extent: Value) {
+        let ok = self.ins().icmp(IntCC::Ult, i, extent);
+        let (fail, cont) = (self.new_block(), self.new_block());
+        self.ins().brif(ok, cont, &[], fail, &[]);
+        self.switch_to(fail);
+        let msg = self.module.intern_string("index out of bounds\n");
+        self.ins().print(msg, &[]);
+        self.ins().nullary(Opcode::Trap, None);
+        self.switch_to(cont);
+    }
+
+    /// The constant an `iconst` result holds.
+    pub(super) fn iconst_value(&self, v: Value) -> Option<i64> {
+        match self.func.dfg.value_def(v) {
+            ir::ValueDef::Result(inst, 0) => match self.func.dfg.inst(inst) {
+                ir::InstructionData::UnaryImm { imm, .. } => Some(*imm),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `a[indices]`: an element, or a view of the remaining dimensions.
+    pub(super) fn index(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> LValue {
+        let addr = self.element_address(a, indices);
+        let n = indices.len();
+        if n < a.shape.len() {
+            let ty = crate::types::ArrayType {
+                ndim: (a.shape.len() - n) as u8,
+                layout: if a.ty.layout == crate::types::Layout::C {
+                    crate::types::Layout::C
+                } else {
+                    crate::types::Layout::A
+                },
+                ..a.ty
+            };
+            return LValue::Array(ArrayVal {
+                ty,
+                ptr: addr,
+                shape: a.shape[n..].to_vec(),
+                strides: a.strides[n..].to_vec(),
+            });
+        }
+        LValue::Scalar(self.load_elem(addr, a.ty.elem))
+    }
+
+    /// Loads an element (`bool` is stored as a byte).
+    pub(super) fn load_elem(&mut self, addr: Value, elem: Scalar) -> Value {
+        let v = self.ins().load(mem_type(elem), addr, 0);
+        if elem == Scalar::Bool {
+            let zero = self.ins().iconst(ir::Type::I8, 0);
+            self.ins().icmp(IntCC::Ne, v, zero)
+        } else {
+            v
+        }
+    }
+
+    /// Stores an element (`bool` is stored as a byte).
+    pub(super) fn store_elem(&mut self, addr: Value, elem: Scalar, v: Value) {
+        let v = if elem == Scalar::Bool {
+            self.ins().unary(Opcode::Uextend, ir::Type::I8, v)
+        } else {
+            v
+        };
+        self.ins().store(addr, v, 0);
+    }
+}
+
+/// The scalar type of a scalar-typed expression.
+pub(super) fn scalar(t: &Type) -> Scalar {
+    t.scalar()
+        .unwrap_or_else(|| panic!("scalar type expected, got {t}"))
+}

@@ -1,0 +1,363 @@
+//! Lowering of CUDA and math intrinsics: special registers and
+//! `cuda.grid`, barriers and fences, atomics (address computed like an
+//! array element), warp shuffles and votes, bit intrinsics, and the `math`
+//! functions (IR math opcodes, expanded later by the math library).
+
+use super::expr::scalar;
+use super::values::{ir_type, LValue};
+use super::FnLowering;
+use crate::ir::{
+    self, AtomicRmwOp, FloatCC, IntCC, Opcode, ShuffleMode, SpecialReg, Value, VoteMode,
+};
+use crate::sema::intrinsics::{AtomicOp, Dim3, Intrinsic, MathFn};
+use crate::sema::typed::TExpr;
+use crate::types::{Scalar, Type};
+
+impl FnLowering<'_> {
+    /// Lowers an intrinsic whose result has type `ty`.
+    pub(super) fn intrinsic(&mut self, i: Intrinsic, args: &[TExpr], ty: &Type) -> LValue {
+        use Intrinsic as I;
+        match i {
+            I::Special(d, axis) => LValue::Scalar(self.ins().special(special_reg(d, axis))),
+            I::LaneId => LValue::Scalar(self.ins().special(SpecialReg::Laneid)),
+            I::WarpSize => LValue::Scalar(self.ins().special(SpecialReg::Warpsize)),
+            I::Grid(n) => self.grid(n, false),
+            I::GridSize(n) => self.grid(n, true),
+            I::SyncThreads | I::ThreadFence | I::ThreadFenceBlock | I::ThreadFenceSystem => {
+                let op = match i {
+                    I::SyncThreads => Opcode::Syncthreads,
+                    I::ThreadFence => Opcode::Threadfence,
+                    I::ThreadFenceBlock => Opcode::ThreadfenceBlock,
+                    _ => Opcode::ThreadfenceSystem,
+                };
+                self.ins().nullary(op, None);
+                LValue::Unit
+            }
+            I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => {
+                let p = self.expr(&args[0]).scalar();
+                let op = match i {
+                    I::SyncThreadsCount => Opcode::SyncthreadsCount,
+                    I::SyncThreadsAnd => Opcode::SyncthreadsAnd,
+                    _ => Opcode::SyncthreadsOr,
+                };
+                LValue::Scalar(self.ins().unary(op, ir::Type::I32, p))
+            }
+            I::SyncWarp => {
+                let mask = self.expr(&args[0]).scalar();
+                let inst = ir::InstructionData::Unary {
+                    opcode: Opcode::Syncwarp,
+                    arg: mask,
+                };
+                self.ins().build(inst, &[]);
+                LValue::Unit
+            }
+            I::ActiveMask | I::LanemaskLt => {
+                let op = if i == I::ActiveMask {
+                    Opcode::Activemask
+                } else {
+                    Opcode::LanemaskLt
+                };
+                LValue::Scalar(self.ins().nullary(op, Some(ir::Type::I32)).expect("result"))
+            }
+            I::Atomic(op) => self.atomic(op, args),
+            I::AtomicCas | I::AtomicCompareAndSwap => self.atomic_cas(i == I::AtomicCas, args),
+            I::ShflSync | I::ShflUpSync | I::ShflDownSync | I::ShflXorSync => {
+                let mode = match i {
+                    I::ShflSync => ShuffleMode::Idx,
+                    I::ShflUpSync => ShuffleMode::Up,
+                    I::ShflDownSync => ShuffleMode::Down,
+                    _ => ShuffleMode::Bfly,
+                };
+                let (mask, value, lane) = (
+                    self.expr(&args[0]).scalar(),
+                    self.expr(&args[1]).scalar(),
+                    self.expr(&args[2]).scalar(),
+                );
+                LValue::Scalar(self.ins().shuffle(mode, mask, value, lane))
+            }
+            I::AllSync | I::AnySync | I::EqSync | I::BallotSync => {
+                let mode = match i {
+                    I::AllSync => VoteMode::All,
+                    I::AnySync => VoteMode::Any,
+                    I::EqSync => VoteMode::Uni,
+                    _ => VoteMode::Ballot,
+                };
+                let (mask, pred) = (self.expr(&args[0]).scalar(), self.expr(&args[1]).scalar());
+                LValue::Scalar(self.ins().vote(mode, mask, pred))
+            }
+            I::Popc | I::Clz | I::Brev => {
+                let x = self.expr(&args[0]).scalar();
+                let op = match i {
+                    I::Popc => Opcode::Popcnt,
+                    I::Clz => Opcode::Clz,
+                    _ => Opcode::Bitrev,
+                };
+                let t = self.ins().ty(x);
+                LValue::Scalar(self.ins().unary(op, t, x))
+            }
+            I::Ffs => {
+                // 1-based position of the lowest set bit, 0 when none.
+                let x = self.expr(&args[0]).scalar();
+                let s = scalar(&args[0].ty);
+                let t = self.ins().ty(x);
+                let tz = self.ins().unary(Opcode::Ctz, t, x);
+                let tz32 = self.cast_scalar(
+                    tz,
+                    if s.bits() == 64 { Scalar::U64 } else { s },
+                    Scalar::U32,
+                );
+                let one = self.ins().iconst(ir::Type::I32, 1);
+                let pos = self.ins().binary(Opcode::Iadd, tz32, one);
+                let zero_t = self.ins().iconst(t, 0);
+                let is_zero = self.ins().icmp(IntCC::Eq, x, zero_t);
+                let zero = self.ins().iconst(ir::Type::I32, 0);
+                LValue::Scalar(self.ins().select(is_zero, zero, pos))
+            }
+            I::Fma => {
+                let v: Vec<Value> = args.iter().map(|a| self.expr(a).scalar()).collect();
+                LValue::Scalar(self.ins().fma(v[0], v[1], v[2]))
+            }
+            I::Cbrt => {
+                let x = self.expr(&args[0]).scalar();
+                let t = self.ins().ty(x);
+                LValue::Scalar(self.ins().unary(Opcode::Cbrt, t, x))
+            }
+            I::Math(f) => LValue::Scalar(self.math(f, args)),
+            I::Min | I::Max => {
+                let s = scalar(ty);
+                let mut acc = self.expr(&args[0]).scalar();
+                for a in &args[1..] {
+                    let v = self.expr(a).scalar();
+                    acc = self.min_max(i == I::Max, s, acc, v);
+                }
+                LValue::Scalar(acc)
+            }
+            I::Abs => {
+                let x = self.expr(&args[0]).scalar();
+                let s = scalar(ty);
+                let t = ir_type(s);
+                let v = if s.is_float() {
+                    self.ins().unary(Opcode::Fabs, t, x)
+                } else if s.is_unsigned() {
+                    x
+                } else {
+                    self.ins().unary(Opcode::Iabs, t, x)
+                };
+                LValue::Scalar(v)
+            }
+            I::Round => LValue::Scalar(self.round(args, ty)),
+        }
+    }
+
+    /// `cuda.grid(n)` (`blockIdx * blockDim + threadIdx` per axis, int64)
+    /// or `cuda.gridsize(n)` (`gridDim * blockDim`).
+    fn grid(&mut self, n: u8, size: bool) -> LValue {
+        let mut out = Vec::new();
+        for axis in 0..n {
+            let wide = |l: &mut Self, d: Dim3| {
+                let r = l.ins().special(special_reg(d, axis));
+                l.ins().unary(Opcode::Uextend, ir::Type::I64, r)
+            };
+            let v = if size {
+                let (a, b) = (wide(self, Dim3::GridDim), wide(self, Dim3::BlockDim));
+                self.ins().binary(Opcode::Imul, a, b)
+            } else {
+                let tid = wide(self, Dim3::ThreadIdx);
+                let ctaid = wide(self, Dim3::BlockIdx);
+                let ntid = wide(self, Dim3::BlockDim);
+                let base = self.ins().binary(Opcode::Imul, ctaid, ntid);
+                self.ins().binary(Opcode::Iadd, base, tid)
+            };
+            out.push(LValue::Scalar(v));
+        }
+        if n == 1 {
+            out.pop().expect("one axis")
+        } else {
+            LValue::Tuple(out)
+        }
+    }
+
+    /// `cuda.atomic.<op>(array, index..., value)`.
+    fn atomic(&mut self, op: AtomicOp, args: &[TExpr]) -> LValue {
+        let a = self.expr(&args[0]);
+        let a = a.array().clone();
+        let n = a.shape.len();
+        let idx: Vec<(Value, Scalar)> = args[1..=n]
+            .iter()
+            .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
+            .collect();
+        let value = self.expr(&args[n + 1]).scalar();
+        let addr = self.element_address(&a, &idx);
+        let elem = a.ty.elem;
+        let rmw = match op {
+            AtomicOp::Add => AtomicRmwOp::Add,
+            AtomicOp::Sub => AtomicRmwOp::Sub,
+            AtomicOp::And => AtomicRmwOp::And,
+            AtomicOp::Or => AtomicRmwOp::Or,
+            AtomicOp::Xor => AtomicRmwOp::Xor,
+            AtomicOp::Exch => AtomicRmwOp::Xchg,
+            AtomicOp::Inc => AtomicRmwOp::Inc,
+            AtomicOp::Dec => AtomicRmwOp::Dec,
+            AtomicOp::Max if elem.is_unsigned() => AtomicRmwOp::Umax,
+            AtomicOp::Max => AtomicRmwOp::Smax,
+            AtomicOp::Min if elem.is_unsigned() => AtomicRmwOp::Umin,
+            AtomicOp::Min => AtomicRmwOp::Smin,
+        };
+        LValue::Scalar(self.ins().atomic_rmw(rmw, addr, value))
+    }
+
+    /// `cuda.atomic.cas(array, index..., old, new)` or the older
+    /// `compare_and_swap(array, old, new)` on element 0.
+    fn atomic_cas(&mut self, indexed: bool, args: &[TExpr]) -> LValue {
+        let a = self.expr(&args[0]);
+        let a = a.array().clone();
+        let n = if indexed { a.shape.len() } else { 0 };
+        let idx: Vec<(Value, Scalar)> = args[1..=n]
+            .iter()
+            .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
+            .collect();
+        let old = self.expr(&args[n + 1]).scalar();
+        let new = self.expr(&args[n + 2]).scalar();
+        let addr = if indexed {
+            self.element_address(&a, &idx)
+        } else {
+            a.ptr
+        };
+        LValue::Scalar(self.ins().atomic_cas(addr, old, new))
+    }
+
+    /// Python's `min`/`max` of two values (`max(a, b)` is `b if b > a else
+    /// a`, which also fixes how NaN behaves).
+    fn min_max(&mut self, is_max: bool, s: Scalar, a: Value, b: Value) -> Value {
+        if s.is_float() {
+            let cc = if is_max { FloatCC::Gt } else { FloatCC::Lt };
+            let better = self.ins().fcmp(cc, b, a);
+            return self.ins().select(better, b, a);
+        }
+        let op = match (is_max, s.is_unsigned()) {
+            (true, false) => Opcode::Smax,
+            (true, true) => Opcode::Umax,
+            (false, false) => Opcode::Smin,
+            (false, true) => Opcode::Umin,
+        };
+        if s == Scalar::Bool {
+            let op = if is_max { Opcode::Bor } else { Opcode::Band };
+            return self.ins().binary(op, a, b);
+        }
+        self.ins().binary(op, a, b)
+    }
+
+    /// `round(x)` (half to even, to int64) or `round(x, ndigits)`.
+    fn round(&mut self, args: &[TExpr], ty: &Type) -> Value {
+        let x = self.expr(&args[0]).scalar();
+        let t = self.ins().ty(x);
+        if args.len() == 1 {
+            let r = self.ins().unary(Opcode::Nearest, t, x);
+            return self.ins().unary(Opcode::FcvtToSint, ir::Type::I64, r);
+        }
+        let nd = self.expr(&args[1]).scalar();
+        let ten = self.ins().fconst(t, 10.0);
+        let scale = self.ins().binary(Opcode::Powi, ten, nd);
+        let y = self.ins().binary(Opcode::Fmul, x, scale);
+        let r = self.ins().unary(Opcode::Nearest, t, y);
+        let _ = ty;
+        self.ins().binary(Opcode::Fdiv, r, scale)
+    }
+
+    /// A `math` function: an IR opcode, or a short sequence for the
+    /// predicates and angle conversions.
+    fn math(&mut self, f: MathFn, args: &[TExpr]) -> Value {
+        let v: Vec<Value> = args.iter().map(|a| self.expr(a).scalar()).collect();
+        let x = v[0];
+        let t = self.ins().ty(x);
+        let unary = |l: &mut Self, op: Opcode| l.ins().unary(op, t, x);
+        use MathFn as M;
+        match f {
+            M::IsNan => self.ins().fcmp(FloatCC::Uno, x, x),
+            M::IsInf | M::IsFinite => {
+                let a = self.ins().unary(Opcode::Fabs, t, x);
+                let inf = self.ins().fconst(t, f64::INFINITY);
+                let cc = if f == M::IsInf {
+                    FloatCC::Eq
+                } else {
+                    FloatCC::Lt
+                };
+                self.ins().fcmp(cc, a, inf)
+            }
+            M::Radians | M::Degrees => {
+                let k = if f == M::Radians {
+                    std::f64::consts::PI / 180.0
+                } else {
+                    180.0 / std::f64::consts::PI
+                };
+                let c = self.ins().fconst(t, k);
+                self.ins().binary(Opcode::Fmul, x, c)
+            }
+            M::Atan2 | M::Pow | M::Copysign | M::Fmod | M::Hypot => {
+                let op = match f {
+                    M::Atan2 => Opcode::Atan2,
+                    M::Pow => Opcode::Pow,
+                    M::Copysign => Opcode::Copysign,
+                    M::Fmod => Opcode::Fmod,
+                    _ => Opcode::Hypot,
+                };
+                self.ins().binary(op, x, v[1])
+            }
+            _ => unary(self, math_opcode(f)),
+        }
+    }
+}
+
+fn special_reg(d: Dim3, axis: u8) -> SpecialReg {
+    use SpecialReg::*;
+    let regs = match d {
+        Dim3::ThreadIdx => [TidX, TidY, TidZ],
+        Dim3::BlockIdx => [CtaidX, CtaidY, CtaidZ],
+        Dim3::BlockDim => [NtidX, NtidY, NtidZ],
+        Dim3::GridDim => [NctaidX, NctaidY, NctaidZ],
+    };
+    regs[axis as usize]
+}
+
+fn math_opcode(f: MathFn) -> Opcode {
+    use MathFn as M;
+    match f {
+        M::Sqrt => Opcode::Sqrt,
+        M::Exp => Opcode::Exp,
+        M::Expm1 => Opcode::Expm1,
+        M::Log => Opcode::Log,
+        M::Log2 => Opcode::Log2,
+        M::Log10 => Opcode::Log10,
+        M::Log1p => Opcode::Log1p,
+        M::Sin => Opcode::Sin,
+        M::Cos => Opcode::Cos,
+        M::Tan => Opcode::Tan,
+        M::Asin => Opcode::Asin,
+        M::Acos => Opcode::Acos,
+        M::Atan => Opcode::Atan,
+        M::Sinh => Opcode::Sinh,
+        M::Cosh => Opcode::Cosh,
+        M::Tanh => Opcode::Tanh,
+        M::Asinh => Opcode::Asinh,
+        M::Acosh => Opcode::Acosh,
+        M::Atanh => Opcode::Atanh,
+        M::Fabs => Opcode::Fabs,
+        M::Floor => Opcode::Floor,
+        M::Ceil => Opcode::Ceil,
+        M::Trunc => Opcode::Trunc,
+        M::Erf => Opcode::Erf,
+        M::Erfc => Opcode::Erfc,
+        M::Gamma => Opcode::Tgamma,
+        M::Lgamma => Opcode::Lgamma,
+        M::Atan2
+        | M::Pow
+        | M::Copysign
+        | M::Fmod
+        | M::Hypot
+        | M::IsNan
+        | M::IsInf
+        | M::IsFinite
+        | M::Radians
+        | M::Degrees => unreachable!("handled by the caller"),
+    }
+}

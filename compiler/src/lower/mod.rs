@@ -1,0 +1,334 @@
+//! Lowering: from the typed program to the mid-IR.
+//!
+//! Each typed function becomes one IR function. Kernels get the kernel ABI
+//! (an array argument is a `ptr.global` data pointer, its extents and its
+//! byte strides; a `bool` is an `i8`); device functions take the same
+//! flattened values for arrays and tuples and return tuples as several
+//! results.
+//!
+//! Python's mutable locals become SSA values with the structure of the
+//! source: every variable is a list of *slots* (one per component of its
+//! type: an array has a pointer, extents and strides), the current value of
+//! each slot is tracked while lowering, and where control flow joins (after
+//! an `if`, at a loop header, at a loop exit) the slots assigned on the
+//! way in become block parameters. Python control flow is structured, so the
+//! join points and the variables assigned in each region are known from the
+//! typed tree, and no general SSA construction is needed.
+//!
+//! Submodules: [`values`] (how typed values map to IR values), [`expr`],
+//! [`stmt`], [`arith`] (Python arithmetic: floor division, modulo, powers,
+//! conversions) and [`intrinsics`] (CUDA and math intrinsics).
+
+mod arith;
+mod expr;
+mod intrinsics;
+mod stmt;
+pub mod values;
+
+use crate::ir::{self, FuncBuilder, FuncKind, FuncRef, Module, Opcode};
+use crate::sema::typed::{self as t, TypedFunction, TypedProgram, VarId};
+use crate::types::Type;
+use values::{LValue, Shape};
+
+/// Lowers a typed program to an IR module (functions in the program's
+/// order, so callees precede callers).
+pub fn lower_program(program: &TypedProgram) -> Module {
+    let mut module = Module::new();
+    for c in &program.const_arrays {
+        module.consts.push(ir::ConstDecl {
+            name: c.name.clone(),
+            elem: values::mem_type(c.elem),
+            count: c.shape.iter().product(),
+            data: Vec::new(),
+        });
+    }
+    let names = function_names(program);
+    for (i, f) in program.functions.iter().enumerate() {
+        let func = FnLowering::lower(program, &mut module, f, names[i].clone());
+        module.functions.push(func);
+    }
+    module
+}
+
+/// IR names: kernels keep their Python name; device-function
+/// specialisations get a numeric suffix when one name has several.
+fn function_names(program: &TypedProgram) -> Vec<String> {
+    program
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let same = program
+                .functions
+                .iter()
+                .filter(|g| g.name == f.name && !g.is_kernel)
+                .count();
+            if f.is_kernel || same <= 1 {
+                f.name.clone()
+            } else {
+                format!("{}_{i}", f.name)
+            }
+        })
+        .collect()
+}
+
+/// The IR signature of a typed function (kernel ABI or device convention).
+pub fn signature(f: &TypedFunction) -> ir::Signature {
+    let mut params = Vec::new();
+    for ty in &f.param_types {
+        values::flatten_type(ty, f.is_kernel, &mut params);
+    }
+    let mut returns = Vec::new();
+    if f.ret != Type::None {
+        values::flatten_type(&f.ret, false, &mut returns);
+    }
+    ir::Signature { params, returns }
+}
+
+/// Where `break` and `continue` go inside a loop, and which slots they carry.
+struct LoopTargets {
+    /// Loop-carried slots, in block-parameter order.
+    slots: Vec<Slot>,
+    /// Target of `continue` (loop header or `for` latch).
+    continue_block: ir::Block,
+    /// Target of `break`.
+    break_block: ir::Block,
+}
+
+/// A slot: one component of a variable (or a hidden loop counter).
+pub(crate) type Slot = (u32, u16);
+
+/// Lowers one typed function.
+pub(crate) struct FnLowering<'a> {
+    program: &'a TypedProgram,
+    f: &'a TypedFunction,
+    module: &'a mut Module,
+    /// The function being built.
+    func: ir::Function,
+    /// The block instructions are appended to.
+    cur: Option<ir::Block>,
+    /// Current value of every defined slot.
+    env: rustc_hash::FxHashMap<Slot, ir::Value>,
+    loops: Vec<LoopTargets>,
+    /// Next hidden slot id (above the function's variables).
+    next_hidden: u32,
+}
+
+impl<'a> FnLowering<'a> {
+    fn lower(
+        program: &'a TypedProgram,
+        module: &'a mut Module,
+        f: &'a TypedFunction,
+        name: String,
+    ) -> ir::Function {
+        let kind = if f.is_kernel {
+            FuncKind::Kernel
+        } else {
+            FuncKind::Device
+        };
+        let mut func = ir::Function::new(name, kind, signature(f));
+        func.fastmath = f.flags.fastmath;
+        for a in &f.shared_arrays {
+            func.shared.push(ir::MemDecl {
+                elem: values::mem_type(a.elem),
+                count: if a.dynamic {
+                    0
+                } else {
+                    a.shape.iter().product()
+                },
+            });
+        }
+        for a in &f.local_arrays {
+            func.locals.push(ir::MemDecl {
+                elem: values::mem_type(a.elem),
+                count: a.shape.iter().product(),
+            });
+        }
+        let mut l = FnLowering {
+            program,
+            f,
+            module,
+            func,
+            cur: None,
+            env: Default::default(),
+            loops: Vec::new(),
+            next_hidden: f.vars.len() as u32,
+        };
+        l.entry();
+        l.block(&f.body);
+        if !l.ins().is_terminated() {
+            l.implicit_return();
+        }
+        l.func
+    }
+
+    /// A builder appending to the current block.
+    fn ins(&mut self) -> FuncBuilder<'_> {
+        FuncBuilder::at(&mut self.func, self.cur)
+    }
+
+    /// Makes `block` the current block.
+    fn switch_to(&mut self, block: ir::Block) {
+        self.cur = Some(block);
+    }
+
+    /// Creates a block (appended to the layout).
+    fn new_block(&mut self) -> ir::Block {
+        self.ins().create_block()
+    }
+
+    /// True when the current block already ends in a terminator.
+    fn terminated(&mut self) -> bool {
+        self.ins().is_terminated()
+    }
+
+    fn entry(&mut self) {
+        let entry = self.new_block();
+        self.switch_to(entry);
+        let sig = self.func.signature.params.clone();
+        let params: Vec<ir::Value> = sig
+            .iter()
+            .map(|ty| self.func.dfg.append_block_param(entry, *ty))
+            .collect();
+        let mut it = params.into_iter();
+        for (i, ty) in self.f.param_types.iter().enumerate() {
+            let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
+            let var = VarId(i as u32);
+            let var_ty = self.f.var(var).ty.clone();
+            let v = if var_ty != *ty {
+                self.convert_value(v, ty, &var_ty)
+            } else {
+                v
+            };
+            self.bind(var, v);
+        }
+    }
+
+    fn implicit_return(&mut self) {
+        if self.f.ret == Type::None {
+            self.ins().ret(&[]);
+        } else {
+            // Falling off the end of a device function that returns a value
+            // on other paths: return zeros of the result type.
+            let zero = self.zero_value(&self.f.ret.clone());
+            let flat = zero.flatten();
+            self.ins().ret(&flat);
+        }
+    }
+
+    /// Binds a variable to a value (sets its slots).
+    fn bind(&mut self, var: VarId, v: LValue) {
+        for (k, value) in v.flatten().into_iter().enumerate() {
+            self.env.insert((var.0, k as u16), value);
+        }
+    }
+
+    /// Reads a variable; an unassigned one (a Python `NameError` at run
+    /// time) reads as zero.
+    fn read(&mut self, var: VarId) -> LValue {
+        let ty = self.f.var(var).ty.clone();
+        let shape = Shape::of(&ty);
+        let mut values = Vec::with_capacity(shape.len());
+        for k in 0..shape.len() {
+            let v = match self.env.get(&(var.0, k as u16)) {
+                Some(v) => *v,
+                None => {
+                    let ty = shape.slot_type(k);
+                    self.zero_scalar(ty)
+                }
+            };
+            values.push(v);
+        }
+        LValue::from_flat(&ty, &values)
+    }
+
+    fn zero_scalar(&mut self, ty: ir::Type) -> ir::Value {
+        match ty {
+            t if t.is_float() => self.ins().fconst(t, 0.0),
+            ir::Type::Ptr(_) => {
+                let z = self.ins().iconst(ir::Type::I64, 0);
+                self.ins().unary(Opcode::Bitcast, ty, z)
+            }
+            t => self.ins().iconst(t, 0),
+        }
+    }
+
+    fn zero_value(&mut self, ty: &Type) -> LValue {
+        let shape = Shape::of(ty);
+        let values: Vec<ir::Value> = (0..shape.len())
+            .map(|k| self.zero_scalar(shape.slot_type(k)))
+            .collect();
+        LValue::from_flat(ty, &values)
+    }
+
+    /// Slots of all variables assigned anywhere in `body` (plus temporaries).
+    fn assigned_slots(&self, body: &[t::TStmt]) -> Vec<Slot> {
+        let mut vars = Vec::new();
+        stmt::collect_assigned(body, &mut vars);
+        vars.sort_unstable();
+        vars.dedup();
+        let mut slots = Vec::new();
+        for v in vars {
+            let n = Shape::of(&self.f.var(v).ty).len();
+            for k in 0..n {
+                slots.push((v.0, k as u16));
+            }
+        }
+        slots
+    }
+
+    /// The IR type of a slot.
+    fn slot_type(&self, slot: Slot) -> ir::Type {
+        if slot.0 as usize >= self.f.vars.len() {
+            return ir::Type::I64;
+        }
+        Shape::of(&self.f.var(VarId(slot.0)).ty).slot_type(slot.1 as usize)
+    }
+
+    /// Current values of `slots` (zeros for undefined ones).
+    fn slot_values(&mut self, slots: &[Slot]) -> Vec<ir::Value> {
+        slots
+            .iter()
+            .map(|s| match self.env.get(s) {
+                Some(v) => *v,
+                None => {
+                    let ty = self.slot_type(*s);
+                    self.zero_scalar(ty)
+                }
+            })
+            .collect()
+    }
+
+    /// Creates a block whose parameters receive `slots`.
+    fn join_block(&mut self, slots: &[Slot]) -> (ir::Block, Vec<ir::Value>) {
+        let block = self.new_block();
+        let params = slots
+            .iter()
+            .map(|s| {
+                let ty = self.slot_type(*s);
+                self.func.dfg.append_block_param(block, ty)
+            })
+            .collect();
+        (block, params)
+    }
+
+    /// Makes the parameters of a join block the current slot values.
+    fn enter_join(&mut self, block: ir::Block, slots: &[Slot], params: &[ir::Value]) {
+        self.switch_to(block);
+        for (s, p) in slots.iter().zip(params) {
+            self.env.insert(*s, *p);
+        }
+    }
+
+    /// A fresh hidden slot (loop counters).
+    fn hidden_slot(&mut self) -> Slot {
+        self.next_hidden += 1;
+        (self.next_hidden, 0)
+    }
+
+    /// The IR function a typed call refers to.
+    fn callee(&self, f: t::FuncRef) -> FuncRef {
+        use cranelift_entity::EntityRef;
+        FuncRef::new(f.0 as usize)
+    }
+}

@@ -1,0 +1,358 @@
+//! Lowering of statements: assignments and stores, structured control flow
+//! with block parameters at joins, loops with `break`/`continue`, returns,
+//! `print` and `assert`.
+
+use super::expr::scalar;
+use super::{FnLowering, LoopTargets, Slot};
+use crate::front::ast::CmpOp;
+use crate::ir::{self, IntCC, Opcode, Value};
+use crate::sema::typed::{PrintArg, TExpr, TStmt, TStmtKind, VarId};
+use crate::types::Scalar;
+
+/// Collects the variables a statement list assigns (including loop variables
+/// and temporaries), recursively.
+pub(super) fn collect_assigned(body: &[TStmt], out: &mut Vec<VarId>) {
+    for s in body {
+        match &s.kind {
+            TStmtKind::Assign(v, e) => {
+                out.push(*v);
+                collect_let_vars(e, out);
+            }
+            TStmtKind::For { var, body, .. } => {
+                out.push(*var);
+                collect_assigned(body, out);
+            }
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                collect_let_vars(cond, out);
+                collect_assigned(then_body, out);
+                collect_assigned(else_body, out);
+            }
+            TStmtKind::While { cond, body } => {
+                collect_let_vars(cond, out);
+                collect_assigned(body, out);
+            }
+            TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => collect_let_vars(value, out),
+            _ => {}
+        }
+    }
+}
+
+/// Temporaries bound by `Let` inside an expression.
+fn collect_let_vars(e: &TExpr, out: &mut Vec<VarId>) {
+    use crate::sema::typed::TExprKind::*;
+    match &e.kind {
+        Let(v, a, b) => {
+            out.push(*v);
+            collect_let_vars(a, out);
+            collect_let_vars(b, out);
+        }
+        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) => collect_let_vars(a, out),
+        Binary(_, a, b) | Compare(_, a, b) | And(a, b) | Or(a, b) => {
+            collect_let_vars(a, out);
+            collect_let_vars(b, out);
+        }
+        Select(a, b, c) => {
+            collect_let_vars(a, out);
+            collect_let_vars(b, out);
+            collect_let_vars(c, out);
+        }
+        Index(a, items) => {
+            collect_let_vars(a, out);
+            items.iter().for_each(|i| collect_let_vars(i, out));
+        }
+        Tuple(items) | Intrinsic(_, items) | Call(_, items) => {
+            items.iter().for_each(|i| collect_let_vars(i, out))
+        }
+        _ => {}
+    }
+}
+
+impl FnLowering<'_> {
+    /// Lowers a statement list; statements after a `break`, `continue` or
+    /// `return` are unreachable and skipped.
+    pub(super) fn block(&mut self, body: &[TStmt]) {
+        for s in body {
+            if self.terminated() {
+                return;
+            }
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &TStmt) {
+        match &s.kind {
+            TStmtKind::Assign(var, e) => {
+                let v = self.expr(e);
+                self.bind(*var, v);
+            }
+            TStmtKind::Store {
+                array,
+                indices,
+                value,
+            } => {
+                let a = self.expr(array);
+                let a = a.array().clone();
+                let idx: Vec<(Value, Scalar)> = indices
+                    .iter()
+                    .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
+                    .collect();
+                let v = self.expr(value).scalar();
+                let addr = self.element_address(&a, &idx);
+                self.store_elem(addr, a.ty.elem, v);
+            }
+            TStmtKind::Expr(e) => {
+                self.expr(e);
+            }
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            } => self.if_stmt(cond, then_body, else_body),
+            TStmtKind::While { cond, body } => self.while_stmt(cond, body),
+            TStmtKind::For {
+                var,
+                start,
+                stop,
+                step,
+                body,
+            } => self.for_stmt(*var, start, stop, step, body),
+            TStmtKind::Break | TStmtKind::Continue => {
+                let is_break = matches!(s.kind, TStmtKind::Break);
+                let targets = self.loops.last().expect("break/continue inside a loop");
+                let (dest, slots) = (
+                    if is_break {
+                        targets.break_block
+                    } else {
+                        targets.continue_block
+                    },
+                    targets.slots.clone(),
+                );
+                let args = self.slot_values(&slots);
+                self.ins().jump(dest, &args);
+            }
+            TStmtKind::Return(value) => {
+                let flat = match value {
+                    Some(e) => self.expr(e).flatten(),
+                    None => Vec::new(),
+                };
+                self.ins().ret(&flat);
+            }
+            TStmtKind::Print(args) => self.print(args),
+            TStmtKind::Assert { cond, msg } => {
+                if self.f.flags.debug {
+                    let c = self.expr(cond).scalar();
+                    let (fail, cont) = (self.new_block(), self.new_block());
+                    self.ins().brif(c, cont, &[], fail, &[]);
+                    self.switch_to(fail);
+                    let text = format!("AssertionError: {}\n", msg.as_deref().unwrap_or(""));
+                    let text = text.replace('%', "%%");
+                    let id = self.module.intern_string(&text);
+                    self.ins().print(id, &[]);
+                    self.ins().nullary(Opcode::Trap, None);
+                    self.switch_to(cont);
+                }
+            }
+        }
+    }
+
+    /// Jumps to `join` passing the current values of `slots`, unless the
+    /// current block already ended.
+    fn jump_with(&mut self, join: ir::Block, slots: &[Slot]) {
+        if !self.terminated() {
+            let args = self.slot_values(slots);
+            self.ins().jump(join, &args);
+        }
+    }
+
+    fn if_stmt(&mut self, cond: &TExpr, then_body: &[TStmt], else_body: &[TStmt]) {
+        let c = self.expr(cond).scalar();
+        let mut slots = self.assigned_slots(then_body);
+        slots.extend(self.assigned_slots(else_body));
+        slots.sort_unstable();
+        slots.dedup();
+        let then_block = self.new_block();
+        let else_block = self.new_block();
+        let (join, params) = self.join_block(&slots);
+        self.ins().brif(c, then_block, &[], else_block, &[]);
+        let before = self.env.clone();
+        self.switch_to(then_block);
+        self.block(then_body);
+        self.jump_with(join, &slots);
+        self.env = before;
+        self.switch_to(else_block);
+        self.block(else_body);
+        self.jump_with(join, &slots);
+        self.enter_join(join, &slots, &params);
+    }
+
+    fn while_stmt(&mut self, cond: &TExpr, body: &[TStmt]) {
+        let mut slots = self.assigned_slots(body);
+        slots.extend(self.assigned_slots_of_expr(cond));
+        slots.sort_unstable();
+        slots.dedup();
+        let (header, header_params) = self.join_block(&slots);
+        let body_block = self.new_block();
+        let (exit, exit_params) = self.join_block(&slots);
+        self.jump_with(header, &slots);
+        self.enter_join(header, &slots, &header_params);
+        let c = self.expr(cond).scalar();
+        let exit_args = self.slot_values(&slots);
+        self.ins().brif(c, body_block, &[], exit, &exit_args);
+        self.switch_to(body_block);
+        self.loops.push(LoopTargets {
+            slots: slots.clone(),
+            continue_block: header,
+            break_block: exit,
+        });
+        self.block(body);
+        self.loops.pop();
+        self.jump_with(header, &slots);
+        self.enter_join(exit, &slots, &exit_params);
+    }
+
+    fn assigned_slots_of_expr(&self, e: &TExpr) -> Vec<Slot> {
+        let mut vars = Vec::new();
+        collect_let_vars(e, &mut vars);
+        vars.into_iter()
+            .flat_map(|v| {
+                let n = super::values::Shape::of(&self.f.var(v).ty).len();
+                (0..n).map(move |k| (v.0, k as u16))
+            })
+            .collect()
+    }
+
+    /// `for var in range(start, stop, step)`: a hidden counter carried by
+    /// the header; the variable takes the counter's value in the body, so
+    /// after the loop it keeps the last value, as in Python.
+    fn for_stmt(&mut self, var: VarId, start: &TExpr, stop: &TExpr, step: &TExpr, body: &[TStmt]) {
+        let ty = scalar(&self.f.var(var).ty);
+        let start_v = self.expr(start).scalar();
+        let stop_v = self.expr(stop).scalar();
+        let step_v = self.expr(step).scalar();
+        let counter = self.hidden_slot();
+        self.env.insert(counter, start_v);
+        let mut slots = self.assigned_slots(body);
+        slots.push((var.0, 0));
+        slots.sort_unstable();
+        slots.dedup();
+        slots.push(counter);
+        let hidden_ty = super::values::ir_type(ty);
+        let (header, header_params) = self.join_block_typed(&slots, counter, hidden_ty);
+        let body_block = self.new_block();
+        let (latch, latch_params) = self.join_block_typed(&slots, counter, hidden_ty);
+        let (exit, exit_params) = self.join_block_typed(&slots, counter, hidden_ty);
+        self.jump_with(header, &slots);
+        self.enter_join(header, &slots, &header_params);
+        let i = self.env[&counter];
+        let more = self.range_condition(ty, i, stop_v, step_v);
+        let exit_args = self.slot_values(&slots);
+        self.ins().brif(more, body_block, &[], exit, &exit_args);
+        self.switch_to(body_block);
+        self.env.insert((var.0, 0), i);
+        self.loops.push(LoopTargets {
+            slots: slots.clone(),
+            continue_block: latch,
+            break_block: exit,
+        });
+        self.block(body);
+        self.loops.pop();
+        self.jump_with(latch, &slots);
+        self.enter_join(latch, &slots, &latch_params);
+        let i = self.env[&counter];
+        let next = self.ins().binary(
+            if ty.is_float() {
+                Opcode::Fadd
+            } else {
+                Opcode::Iadd
+            },
+            i,
+            step_v,
+        );
+        self.env.insert(counter, next);
+        self.jump_with(header, &slots);
+        self.enter_join(exit, &slots, &exit_params);
+        self.env.remove(&counter);
+    }
+
+    /// A join block for `slots` where the hidden `counter` has type `ty`.
+    fn join_block_typed(
+        &mut self,
+        slots: &[Slot],
+        counter: Slot,
+        ty: ir::Type,
+    ) -> (ir::Block, Vec<Value>) {
+        let block = self.new_block();
+        let params = slots
+            .iter()
+            .map(|s| {
+                let t = if *s == counter {
+                    ty
+                } else {
+                    self.slot_type(*s)
+                };
+                self.func.dfg.append_block_param(block, t)
+            })
+            .collect();
+        (block, params)
+    }
+
+    /// `i < stop` for a positive step, `i > stop` for a negative one, and a
+    /// `select` of both when the step's sign is only known at run time.
+    fn range_condition(&mut self, ty: Scalar, i: Value, stop: Value, step: Value) -> Value {
+        match self.iconst_value(step) {
+            Some(s) if s > 0 => self.compare(CmpOp::Lt, ty, i, stop),
+            Some(_) if ty.is_signed() => self.compare(CmpOp::Gt, ty, i, stop),
+            _ if !ty.is_signed() => self.compare(CmpOp::Lt, ty, i, stop),
+            _ => {
+                let zero = self.ins().iconst(super::values::ir_type(ty), 0);
+                let up = self.ins().icmp(IntCC::Sgt, step, zero);
+                let below = self.compare(CmpOp::Lt, ty, i, stop);
+                let above = self.compare(CmpOp::Gt, ty, i, stop);
+                self.ins().select(up, below, above)
+            }
+        }
+    }
+
+    /// `print(a, b, ...)`: one printf with the values separated by spaces
+    /// and a newline, as Python prints them (floats with `%f`; float32 is
+    /// promoted to float64 for the variadic call).
+    fn print(&mut self, args: &[PrintArg]) {
+        let mut format = String::new();
+        let mut values = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                format.push(' ');
+            }
+            match a {
+                PrintArg::Str(s) => format.push_str(&s.replace('%', "%%")),
+                PrintArg::Value(e) => {
+                    let v = self.expr(e).scalar();
+                    let s = scalar(&e.ty);
+                    let (spec, v) = match s {
+                        Scalar::Bool => ("%d", self.cast_scalar(v, s, Scalar::I32)),
+                        Scalar::I8 | Scalar::I16 | Scalar::I32 => {
+                            ("%d", self.cast_scalar(v, s, Scalar::I32))
+                        }
+                        Scalar::U8 | Scalar::U16 | Scalar::U32 => {
+                            ("%u", self.cast_scalar(v, s, Scalar::U32))
+                        }
+                        Scalar::I64 => ("%lld", v),
+                        Scalar::U64 => ("%llu", v),
+                        Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+                            ("%f", self.cast_scalar(v, s, Scalar::F64))
+                        }
+                    };
+                    format.push_str(spec);
+                    values.push(v);
+                }
+            }
+        }
+        format.push('\n');
+        let id = self.module.intern_string(&format);
+        self.ins().print(id, &values);
+    }
+}

@@ -1,0 +1,300 @@
+//! Instruction selection: IR functions to machine code over virtual
+//! registers ([`VCode`]).
+//!
+//! Blocks keep the IR's layout order; unreachable IR blocks are dropped.
+//! Every `brif` gets two edge blocks of its own, so no edge is critical (as
+//! regalloc2 requires) and branch arguments always travel on a plain jump;
+//! regalloc2 turns block parameters into moves. The operations themselves
+//! are selected in [`super::ops`].
+
+use super::target::Target;
+use super::vcode::{Control, MBlock, MInst, Op, RegKind, VCode};
+use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
+use cranelift_entity::SecondaryMap;
+use regalloc2::{self as ra, VReg};
+
+/// An error of the back end (IR it cannot select).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IselError(pub String);
+
+/// Selects one function.
+pub struct Isel<'a> {
+    pub(super) module: &'a ir::Module,
+    pub(super) func: &'a ir::Function,
+    pub(super) target: Target,
+    /// The selected machine code.
+    pub vcode: VCode,
+    vregs: SecondaryMap<Value, Option<VReg>>,
+    block_index: SecondaryMap<Block, Option<usize>>,
+    /// Unique number for labels inside instruction sequences.
+    pub(super) next_label: u32,
+    /// Set when the function prints (needs the printf buffer).
+    pub(super) printf_bytes: u32,
+    /// Set when the function uses dynamic shared memory.
+    pub(super) uses_dyn_shared: bool,
+    pub(super) error: Option<IselError>,
+}
+
+/// The register kind holding values of an IR type.
+pub fn kind_of(ty: ir::Type) -> RegKind {
+    match ty {
+        ir::Type::I1 => RegKind::Pred,
+        ir::Type::I64 | ir::Type::F64 | ir::Type::Ptr(_) => RegKind::B64,
+        _ => RegKind::B32,
+    }
+}
+
+impl<'a> Isel<'a> {
+    /// Selects `func` (of `module`) for `target`.
+    pub fn run(
+        module: &'a ir::Module,
+        func: &'a ir::Function,
+        target: Target,
+    ) -> Result<Isel<'a>, IselError> {
+        let mut s = Isel {
+            module,
+            func,
+            target,
+            vcode: VCode::default(),
+            vregs: SecondaryMap::new(),
+            block_index: SecondaryMap::new(),
+            next_label: 0,
+            printf_bytes: 0,
+            uses_dyn_shared: false,
+            error: None,
+        };
+        s.select()?;
+        Ok(s)
+    }
+
+    /// The virtual register of an IR value.
+    pub(super) fn vreg(&mut self, v: Value) -> VReg {
+        let v = self.func.dfg.resolve_aliases(v);
+        if let Some(r) = self.vregs[v] {
+            return r;
+        }
+        let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
+        self.vregs[v] = Some(r);
+        r
+    }
+
+    /// A fresh temporary register.
+    pub(super) fn temp(&mut self, kind: RegKind) -> VReg {
+        self.vcode.new_vreg(kind)
+    }
+
+    /// Appends an instruction from a template with `{}` holes.
+    pub(super) fn emit(&mut self, template: &'static str, ops: Vec<Op>) {
+        self.vcode.insts.push(MInst {
+            template,
+            owned: None,
+            ops,
+            control: Control::None,
+        });
+    }
+
+    /// Appends an instruction whose template is built at run time.
+    pub(super) fn emit_owned(&mut self, template: String, ops: Vec<Op>, control: Control) {
+        self.vcode.insts.push(MInst {
+            template: "",
+            owned: Some(template),
+            ops,
+            control,
+        });
+    }
+
+    /// Records the first selection error (selection goes on so the
+    /// function stays well formed).
+    pub(super) fn fail(&mut self, msg: String) {
+        if self.error.is_none() {
+            self.error = Some(IselError(format!("{}: {msg}", self.func.name)));
+        }
+    }
+
+    /// A label unique within the function.
+    pub(super) fn label(&mut self) -> String {
+        self.next_label += 1;
+        format!("$L__kc{}", self.next_label)
+    }
+
+    fn select(&mut self) -> Result<(), IselError> {
+        let cfg = ir::ControlFlowGraph::compute(self.func);
+        let rpo = cfg.reverse_post_order(self.func);
+        let mut reachable: SecondaryMap<Block, bool> = SecondaryMap::new();
+        for b in &rpo {
+            reachable[*b] = true;
+        }
+        let order: Vec<Block> = self
+            .func
+            .layout
+            .blocks()
+            .iter()
+            .copied()
+            .filter(|b| reachable[*b])
+            .collect();
+        // Number the machine blocks: each IR block, then its edge blocks.
+        let mut n = 0;
+        for &b in &order {
+            self.block_index[b] = Some(n);
+            n += 1;
+            if let Some(t) = self.func.layout.last_inst(b) {
+                n += self.func.dfg.inst(t).branch_destinations().len()
+                    * usize::from(is_brif(self.func, t));
+            }
+        }
+        self.vcode.blocks = vec![MBlock::default(); n];
+        for (pos, &b) in order.iter().enumerate() {
+            self.select_block(b, pos == 0);
+        }
+        self.vcode.finish();
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn mblock(&self, b: Block) -> usize {
+        self.block_index[b].expect("reachable block is numbered")
+    }
+
+    fn select_block(&mut self, b: Block, is_entry: bool) {
+        let mb = self.mblock(b);
+        self.vcode.blocks[mb].start = self.vcode.insts.len();
+        let params: Vec<Value> = self.func.dfg.block_params(b).to_vec();
+        if is_entry {
+            self.load_params(&params);
+        } else {
+            let regs = params.iter().map(|p| self.vreg(*p)).collect();
+            self.vcode.blocks[mb].params = regs;
+        }
+        let insts: Vec<ir::Inst> = self.func.layout.block_insts(b).to_vec();
+        let mut ended_by_brif = false;
+        for inst in insts {
+            let data = self.func.dfg.inst(inst).clone();
+            match &data {
+                InstructionData::Jump { dest, .. } => {
+                    let args = self.func.dfg.block_call_args(dest).to_vec();
+                    let target = self.mblock(dest.block);
+                    self.jump(mb, target, &args);
+                }
+                InstructionData::Brif { cond, blocks, .. } => {
+                    self.brif(mb, *cond, blocks);
+                    ended_by_brif = true;
+                }
+                InstructionData::Return { args, .. } => {
+                    let args = self.func.dfg.list(args).to_vec();
+                    self.ret(&args);
+                }
+                _ => super::ops::select_inst(self, inst, &data),
+            }
+        }
+        // A `brif` already closed its block (its edge blocks follow it).
+        if !ended_by_brif {
+            let end = self.vcode.insts.len();
+            self.vcode.blocks[mb].end = end;
+        }
+    }
+
+    fn jump(&mut self, from: usize, to: usize, args: &[Value]) {
+        let args: Vec<VReg> = args.iter().map(|a| self.vreg(*a)).collect();
+        self.vcode.blocks[from].succs = vec![ra::Block::new(to)];
+        self.vcode.blocks[from].branch_args = args;
+        self.emit_owned(format!("bra.uni $L__BB{to};"), Vec::new(), Control::Jump);
+    }
+
+    fn brif(&mut self, mb: usize, cond: Value, blocks: &[ir::BlockCall; 2]) {
+        let p = self.vreg(cond);
+        let (then_edge, else_edge) = (mb + 1, mb + 2);
+        self.vcode.blocks[mb].succs = vec![ra::Block::new(then_edge), ra::Block::new(else_edge)];
+        self.emit_owned(
+            format!("@{{}} bra $L__BB{then_edge};\n\tbra.uni $L__BB{else_edge};"),
+            vec![Op::Use(p)],
+            Control::Branch,
+        );
+        self.vcode.blocks[mb].end = self.vcode.insts.len();
+        for (k, call) in blocks.iter().enumerate() {
+            let edge = mb + 1 + k;
+            self.vcode.blocks[edge].start = self.vcode.insts.len();
+            let args = self.func.dfg.block_call_args(call).to_vec();
+            let target = self.mblock(call.block);
+            self.jump(edge, target, &args);
+            self.vcode.blocks[edge].end = self.vcode.insts.len();
+        }
+    }
+
+    /// Reads the function's parameters at entry (`ld.param`).
+    fn load_params(&mut self, params: &[Value]) {
+        let prefix = self.param_prefix();
+        for (i, &p) in params.iter().enumerate() {
+            let ty = self.func.dfg.value_type(p);
+            let d = self.vreg(p);
+            let text = match ty {
+                ir::Type::I1 => {
+                    format!("ld.param.b32 %kc_s32, [{prefix}{i}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;")
+                }
+                ir::Type::F16 => {
+                    format!("ld.param.b16 %kc_h, [{prefix}{i}];\n\tcvt.f32.f16 {{}}, %kc_h;")
+                }
+                _ => format!("ld.param.{} {{}}, [{prefix}{i}];", param_type(ty)),
+            };
+            self.emit_owned(text, vec![Op::Def(d)], Control::None);
+        }
+    }
+
+    /// The prefix of the function's parameter names.
+    pub(super) fn param_prefix(&self) -> String {
+        format!("{}_param_", self.func.name)
+    }
+
+    fn ret(&mut self, args: &[Value]) {
+        let mut text = String::new();
+        let mut ops = Vec::new();
+        for (i, &a) in args.iter().enumerate() {
+            let ty = self.func.dfg.value_type(a);
+            ops.push(Op::Use(self.vreg(a)));
+            // One result is a scalar parameter; several share one aggregate
+            // (8 bytes per value), as PTX allows a single return parameter.
+            let slot = return_slot("func_retval0", i, args.len());
+            match ty {
+                ir::Type::I1 => text.push_str(&format!(
+                    "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
+                )),
+                ir::Type::F16 => text.push_str(&format!(
+                    "cvt.rn.f16.f32 %kc_h, {{}};\n\tst.param.b16 [{slot}], %kc_h;\n\t"
+                )),
+                _ => text.push_str(&format!("st.param.{} [{slot}], {{}};\n\t", param_type(ty))),
+            }
+        }
+        text.push_str("ret;");
+        if self.func.kind == FuncKind::Kernel && !args.is_empty() {
+            self.fail("a kernel cannot return values".into());
+        }
+        self.emit_owned(text, ops, Control::Ret);
+    }
+}
+
+/// The address of result `i` of `n` in return parameter `name`.
+pub fn return_slot(name: &str, i: usize, n: usize) -> String {
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name}+{}", 8 * i)
+    }
+}
+
+fn is_brif(func: &ir::Function, inst: ir::Inst) -> bool {
+    func.dfg.inst(inst).opcode() == Opcode::Brif
+}
+
+/// The `.param` / `ld.param` type of an IR type.
+pub fn param_type(ty: ir::Type) -> &'static str {
+    match ty {
+        ir::Type::I1 | ir::Type::I32 => "b32",
+        ir::Type::I8 => "u8",
+        ir::Type::I16 => "u16",
+        ir::Type::F16 => "b16",
+        ir::Type::F32 => "f32",
+        ir::Type::I64 | ir::Type::Ptr(_) => "u64",
+        ir::Type::F64 => "f64",
+    }
+}

@@ -1,0 +1,653 @@
+//! Selection of the non-branching IR operations: arithmetic, conversions,
+//! comparisons, memory, atomics, barriers, warp operations, calls and
+//! `print`.
+//!
+//! Register conventions: `i8`/`i16` live in `.b32` registers whose upper
+//! bits are unspecified, and are sign- or zero-extended where an operation
+//! looks at them (comparisons, division, right shifts, widening); `f16`
+//! values live in `.b32` registers as the `f32` of equal value, and results
+//! are rounded back to half precision after each operation (exact for
+//! `+ - * /`: f32 has more than twice f16's precision). Sequences that need
+//! temporaries inside one instruction use the scratch registers `%kc_s32`,
+//! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
+
+use super::isel::{kind_of, Isel};
+use super::vcode::{Control, Op, RegKind};
+use crate::ir::{
+    self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,
+    VoteMode,
+};
+use regalloc2::VReg;
+
+/// Selects one instruction.
+pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
+    let result = s.func.dfg.first_result(inst);
+    let rty = result.map(|r| s.func.dfg.value_type(r));
+    let d = result.map(|r| s.vreg(r));
+    match data {
+        D::UnaryImm { imm, .. } => iconst(s, d.expect("result"), rty.expect("type"), *imm),
+        D::UnaryIeee { bits, .. } => fconst(s, d.expect("result"), rty.expect("type"), *bits),
+        D::Unary { opcode, arg } => unary(s, *opcode, d, rty, *arg),
+        D::Binary { opcode, args } => binary(
+            s,
+            *opcode,
+            d.expect("result"),
+            rty.expect("type"),
+            args[0],
+            args[1],
+        ),
+        D::Ternary { opcode, args } => {
+            ternary(s, *opcode, d.expect("result"), rty.expect("type"), args)
+        }
+        D::IntCompare { cond, args, .. } => icmp(s, d.expect("result"), *cond, args[0], args[1]),
+        D::FloatCompare { cond, args, .. } => fcmp(s, d.expect("result"), *cond, args[0], args[1]),
+        D::Load { addr, offset, .. } => {
+            load(s, d.expect("result"), rty.expect("type"), *addr, *offset)
+        }
+        D::Store { args, offset, .. } => store(s, args[0], args[1], *offset),
+        D::AtomicRmw { op, args, .. } => super::atomics::rmw(
+            s,
+            d.expect("result"),
+            rty.expect("type"),
+            *op,
+            args[0],
+            args[1],
+        ),
+        D::AtomicCas { args, .. } => {
+            super::atomics::cas(s, d.expect("result"), rty.expect("type"), args)
+        }
+        D::AddrOf { opcode, index } => addr_of(s, d.expect("result"), *opcode, *index),
+        D::Special { reg, .. } => special(s, d.expect("result"), *reg),
+        D::Nullary { opcode } => nullary(s, *opcode, d),
+        D::Shuffle { mode, args, .. } => {
+            shuffle(s, d.expect("result"), rty.expect("type"), *mode, args)
+        }
+        D::Vote { mode, args, .. } => vote(s, d.expect("result"), *mode, args[0], args[1]),
+        D::Call { func, args, .. } => {
+            let args = s.func.dfg.list(args).to_vec();
+            let results = s.func.dfg.inst_results(inst).to_vec();
+            super::calls::call(s, *func, &args, &results);
+        }
+        D::Print { format, args, .. } => {
+            let args = s.func.dfg.list(args).to_vec();
+            super::calls::print(s, *format, &args);
+        }
+        D::Jump { .. } | D::Brif { .. } | D::Return { .. } => {
+            unreachable!("control flow is selected by isel")
+        }
+    }
+}
+
+fn u(v: VReg) -> Op {
+    Op::Use(v)
+}
+
+fn df(v: VReg) -> Op {
+    Op::Def(v)
+}
+
+/// `.s32`/`.s64` style suffix for an integer type held in a register.
+fn ibits(ty: ir::Type) -> u32 {
+    if ty.bits() == 64 {
+        64
+    } else {
+        32
+    }
+}
+
+fn iconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, imm: i64) {
+    let text = match ty {
+        ir::Type::I1 => format!("setp.ne.u32 {{}}, {}, 0;", (imm & 1) as u32),
+        t if t.bits() == 64 => format!("mov.b64 {{}}, {imm};"),
+        _ => format!("mov.b32 {{}}, {};", imm as u32),
+    };
+    s.emit_owned(text, vec![df(d)], Control::None);
+}
+
+fn fconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, bits: u64) {
+    let text = match ty {
+        ir::Type::F64 => format!("mov.f64 {{}}, 0d{bits:016X};"),
+        ir::Type::F16 => format!(
+            "mov.f32 {{}}, 0f{:08X};",
+            (f16_to_f64(bits as u16) as f32).to_bits()
+        ),
+        _ => format!("mov.f32 {{}}, 0f{:08X};", bits as u32),
+    };
+    s.emit_owned(text, vec![df(d)], Control::None);
+}
+
+/// The exact value of a half-precision bit pattern.
+fn f16_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let frac = (h & 0x3ff) as f64;
+    sign * match exp {
+        0 => frac * 2f64.powi(-24),
+        31 if frac == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+/// Sign- or zero-extends an `i8`/`i16` held in a `.b32` register.
+fn norm(s: &mut Isel<'_>, v: VReg, ty: ir::Type, signed: bool) -> VReg {
+    if !matches!(ty, ir::Type::I8 | ir::Type::I16) {
+        return v;
+    }
+    let t = s.temp(RegKind::B32);
+    let bits = ty.bits();
+    let text = match (signed, bits) {
+        (true, 8) => "cvt.s32.s8 {}, {};",
+        (true, _) => "cvt.s32.s16 {}, {};",
+        (false, 8) => "and.b32 {}, {}, 255;",
+        (false, _) => "and.b32 {}, {}, 65535;",
+    };
+    s.emit(text, vec![df(t), u(v)]);
+    t
+}
+
+/// Rounds the `f32` in `t` to half precision into `d` (an `f16` held as `f32`).
+fn round_f16(s: &mut Isel<'_>, t: VReg, d: VReg) {
+    s.emit(
+        "cvt.rn.f16.f32 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
+        vec![u(t), df(d)],
+    );
+}
+
+/// The register an operation writes: `d`, or a temporary to be rounded
+/// into `d` when the result is an `f16`.
+fn float_dest(s: &mut Isel<'_>, d: VReg, ty: ir::Type) -> VReg {
+    if ty == ir::Type::F16 {
+        s.temp(RegKind::B32)
+    } else {
+        d
+    }
+}
+
+/// Finishes a float operation written to `t` (see [`float_dest`]).
+fn float_finish(s: &mut Isel<'_>, t: VReg, d: VReg, ty: ir::Type) {
+    if ty == ir::Type::F16 {
+        round_f16(s, t, d);
+    }
+}
+
+fn float_suffix(ty: ir::Type) -> &'static str {
+    if ty == ir::Type::F64 {
+        "f64"
+    } else {
+        "f32"
+    }
+}
+
+fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: ir::Value) {
+    let (av, bv) = (s.vreg(a), s.vreg(b));
+    let bty = s.func.dfg.value_type(b);
+    if ty.is_float() {
+        let f = float_suffix(ty);
+        let text = match op {
+            Opcode::Fadd => format!("add.{f} {{}}, {{}}, {{}};"),
+            Opcode::Fsub => format!("sub.{f} {{}}, {{}}, {{}};"),
+            Opcode::Fmul => format!("mul.{f} {{}}, {{}}, {{}};"),
+            Opcode::Fdiv if s.func.fastmath && f == "f32" => {
+                "div.approx.f32 {}, {}, {};".to_string()
+            }
+            Opcode::Fdiv => format!("div.rn.{f} {{}}, {{}}, {{}};"),
+            Opcode::Copysign => {
+                // PTX copies the sign of its first source to the second.
+                s.emit_owned(
+                    format!("copysign.{f} {{}}, {{}}, {{}};"),
+                    vec![df(d), u(bv), u(av)],
+                    Control::None,
+                );
+                return;
+            }
+            Opcode::Fmin | Opcode::Fmax => {
+                let m = if op == Opcode::Fmin { "min" } else { "max" };
+                let (scratch, b) = if f == "f64" {
+                    ("%kc_s64", "b64")
+                } else {
+                    ("%kc_s32", "b32")
+                };
+                // NaN if either operand is NaN.
+                s.emit_owned(
+                    format!("{m}.{f} {scratch}, {{}}, {{}};\n\tsetp.nan.{f} %kc_p, {{}}, {{}};\n\t@%kc_p add.{f} {scratch}, {{}}, {{}};\n\tmov.{b} {{}}, {scratch};"),
+                    vec![u(av), u(bv), u(av), u(bv), u(av), u(bv), df(d)],
+                    Control::None,
+                );
+                return;
+            }
+            other => {
+                return s.fail(format!(
+                    "`{other}` must be expanded by the math library before PTX"
+                ))
+            }
+        };
+        let t = float_dest(s, d, ty);
+        s.emit_owned(text, vec![df(t), u(av), u(bv)], Control::None);
+        float_finish(s, t, d, ty);
+        return;
+    }
+    if op == Opcode::PtrAdd {
+        s.emit("add.s64 {}, {}, {};", vec![df(d), u(av), u(bv)]);
+        return;
+    }
+    if ty == ir::Type::I1 {
+        let text = match op {
+            Opcode::Band => "and.pred {}, {}, {};",
+            Opcode::Bor => "or.pred {}, {}, {};",
+            Opcode::Bxor => "xor.pred {}, {}, {};",
+            other => return s.fail(format!("`{other}` on i1 is not supported")),
+        };
+        s.emit(text, vec![df(d), u(av), u(bv)]);
+        return;
+    }
+    let n = ibits(ty);
+    let (signed, unsigned) = (true, false);
+    let (av, bv, text) = match op {
+        Opcode::Iadd => (av, bv, format!("add.s{n}")),
+        Opcode::Isub => (av, bv, format!("sub.s{n}")),
+        Opcode::Imul => (av, bv, format!("mul.lo.s{n}")),
+        Opcode::Band => (av, bv, format!("and.b{n}")),
+        Opcode::Bor => (av, bv, format!("or.b{n}")),
+        Opcode::Bxor => (av, bv, format!("xor.b{n}")),
+        Opcode::Sdiv | Opcode::Srem | Opcode::Smin | Opcode::Smax => {
+            let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
+            let m = match op {
+                Opcode::Sdiv => "div",
+                Opcode::Srem => "rem",
+                Opcode::Smin => "min",
+                _ => "max",
+            };
+            (x, y, format!("{m}.s{n}"))
+        }
+        Opcode::Udiv | Opcode::Urem | Opcode::Umin | Opcode::Umax => {
+            let (x, y) = (norm(s, av, ty, unsigned), norm(s, bv, ty, unsigned));
+            let m = match op {
+                Opcode::Udiv => "div",
+                Opcode::Urem => "rem",
+                Opcode::Umin => "min",
+                _ => "max",
+            };
+            (x, y, format!("{m}.u{n}"))
+        }
+        Opcode::Ishl | Opcode::Sshr | Opcode::Ushr => {
+            let x = match op {
+                Opcode::Sshr => norm(s, av, ty, signed),
+                Opcode::Ushr => norm(s, av, ty, unsigned),
+                _ => av,
+            };
+            // Shift amounts are 32-bit registers in PTX.
+            let amount = if bty.bits() == 64 {
+                let t = s.temp(RegKind::B32);
+                s.emit("cvt.u32.u64 {}, {};", vec![df(t), u(bv)]);
+                t
+            } else {
+                norm(s, bv, bty, unsigned)
+            };
+            let m = match op {
+                Opcode::Ishl => format!("shl.b{n}"),
+                Opcode::Sshr => format!("shr.s{n}"),
+                _ => format!("shr.u{n}"),
+            };
+            (x, amount, m)
+        }
+        other => {
+            return s.fail(format!(
+                "`{other}` is not a binary integer operation the back end knows"
+            ))
+        }
+    };
+    s.emit_owned(
+        format!("{text} {{}}, {{}}, {{}};"),
+        vec![df(d), u(av), u(bv)],
+        Control::None,
+    );
+}
+
+fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, arg: ir::Value) {
+    let a = s.vreg(arg);
+    let aty = s.func.dfg.value_type(arg);
+    match op {
+        Opcode::Syncwarp => return s.emit("bar.warp.sync {};", vec![u(a)]),
+        Opcode::SyncthreadsCount => {
+            return s.emit(
+                "bar.red.popc.u32 {}, 0, {};",
+                vec![df(d.expect("result")), u(a)],
+            )
+        }
+        Opcode::SyncthreadsAnd | Opcode::SyncthreadsOr => {
+            let m = if op == Opcode::SyncthreadsAnd {
+                "and"
+            } else {
+                "or"
+            };
+            return s.emit_owned(
+                format!("bar.red.{m}.pred %kc_p, 0, {{}};\n\tselp.u32 {{}}, 1, 0, %kc_p;"),
+                vec![u(a), df(d.expect("result"))],
+                Control::None,
+            );
+        }
+        _ => {}
+    }
+    let d = d.expect("unary operations have a result");
+    let ty = rty.expect("result type");
+    if op.is_math_library() {
+        return s.fail(format!(
+            "`{op}` must be expanded by the math library before PTX"
+        ));
+    }
+    if ty.is_float()
+        && aty.is_float()
+        && !matches!(op, Opcode::Fpromote | Opcode::Fdemote | Opcode::Bitcast)
+    {
+        let f = float_suffix(ty);
+        let text = match op {
+            Opcode::Fneg => format!("neg.{f} {{}}, {{}};"),
+            Opcode::Fabs => format!("abs.{f} {{}}, {{}};"),
+            Opcode::Sqrt if s.func.fastmath && f == "f32" => "sqrt.approx.f32 {}, {};".to_string(),
+            Opcode::Sqrt => format!("sqrt.rn.{f} {{}}, {{}};"),
+            Opcode::Floor => format!("cvt.rmi.{f}.{f} {{}}, {{}};"),
+            Opcode::Ceil => format!("cvt.rpi.{f}.{f} {{}}, {{}};"),
+            Opcode::Trunc => format!("cvt.rzi.{f}.{f} {{}}, {{}};"),
+            Opcode::Nearest => format!("cvt.rni.{f}.{f} {{}}, {{}};"),
+            Opcode::SinApprox => "sin.approx.f32 {}, {};".to_string(),
+            Opcode::CosApprox => "cos.approx.f32 {}, {};".to_string(),
+            Opcode::Ex2Approx => "ex2.approx.f32 {}, {};".to_string(),
+            Opcode::Lg2Approx => "lg2.approx.f32 {}, {};".to_string(),
+            Opcode::RcpApprox => format!(
+                "rcp.approx.{}{f} {{}}, {{}};",
+                if f == "f64" { "ftz." } else { "" }
+            ),
+            other => {
+                return s.fail(format!(
+                    "`{other}` is not a float operation the back end knows"
+                ))
+            }
+        };
+        let t = float_dest(s, d, ty);
+        s.emit_owned(text, vec![df(t), u(a)], Control::None);
+        float_finish(s, t, d, ty);
+        return;
+    }
+    match op {
+        Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", vec![df(d), u(a)]),
+        Opcode::Ineg => s.emit_owned(
+            format!("neg.s{} {{}}, {{}};", ibits(ty)),
+            vec![df(d), u(a)],
+            Control::None,
+        ),
+        Opcode::Bnot if ty == ir::Type::I1 => s.emit("not.pred {}, {};", vec![df(d), u(a)]),
+        Opcode::Bnot => s.emit_owned(
+            format!("not.b{} {{}}, {{}};", ibits(ty)),
+            vec![df(d), u(a)],
+            Control::None,
+        ),
+        Opcode::Iabs => {
+            let x = norm(s, a, ty, true);
+            s.emit_owned(
+                format!("abs.s{} {{}}, {{}};", ibits(ty)),
+                vec![df(d), u(x)],
+                Control::None,
+            )
+        }
+        Opcode::Popcnt | Opcode::Clz | Opcode::Ctz | Opcode::Bitrev => bit_op(s, op, d, ty, a),
+        _ => super::convert::convert(s, op, d, ty, a, aty),
+    }
+}
+
+fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
+    let narrow = 32 - ty.bits().min(32);
+    if ty.bits() == 64 {
+        let text = match op {
+            Opcode::Popcnt => "popc.b64 %kc_s32, {};\n\tcvt.u64.u32 {}, %kc_s32;",
+            Opcode::Clz => "clz.b64 %kc_s32, {};\n\tcvt.u64.u32 {}, %kc_s32;",
+            Opcode::Ctz => {
+                "brev.b64 %kc_s64, {};\n\tclz.b64 %kc_s32, %kc_s64;\n\tcvt.u64.u32 {}, %kc_s32;"
+            }
+            _ => return s.emit("brev.b64 {}, {};", vec![df(d), u(a)]),
+        };
+        return s.emit(text, vec![u(a), df(d)]);
+    }
+    let x = norm(s, a, ty, false);
+    let text = match op {
+        Opcode::Popcnt => "popc.b32 {}, {};".to_string(),
+        Opcode::Clz => format!("clz.b32 %kc_s32, {{}};\n\tsub.s32 {{}}, %kc_s32, {narrow};"),
+        Opcode::Ctz => {
+            // Set the bit just above the type so a zero input gives its width.
+            let guard = if narrow == 0 {
+                0
+            } else {
+                1u32 << (32 - narrow)
+            };
+            format!("or.b32 %kc_s32, {{}}, {guard};\n\tbrev.b32 %kc_s32, %kc_s32;\n\tclz.b32 {{}}, %kc_s32;")
+        }
+        _ => format!("brev.b32 %kc_s32, {{}};\n\tshr.u32 {{}}, %kc_s32, {narrow};"),
+    };
+    let ops = match op {
+        Opcode::Popcnt => vec![df(d), u(x)],
+        _ => vec![u(x), df(d)],
+    };
+    s.emit_owned(text, ops, Control::None);
+}
+
+fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Value; 3]) {
+    let (x, y, z) = (s.vreg(args[0]), s.vreg(args[1]), s.vreg(args[2]));
+    match op {
+        Opcode::Select if ty == ir::Type::I1 => s.emit(
+            "and.pred %kc_p, {}, {};\n\tnot.pred %kc_q, {};\n\tand.pred %kc_q, %kc_q, {};\n\tor.pred {}, %kc_q, %kc_p;",
+            vec![u(x), u(y), u(x), u(z), df(d)],
+        ),
+        Opcode::Select => {
+            let k = kind_of(ty);
+            s.emit_owned(format!("selp.{} {{}}, {{}}, {{}}, {{}};", k.ptx_type()), vec![df(d), u(y), u(z), u(x)], Control::None)
+        }
+        Opcode::Fma => {
+            let f = float_suffix(ty);
+            let t = float_dest(s, d, ty);
+            s.emit_owned(format!("fma.rn.{f} {{}}, {{}}, {{}}, {{}};"), vec![df(t), u(x), u(y), u(z)], Control::None);
+            float_finish(s, t, d, ty);
+        }
+        other => s.fail(format!("`{other}` is not a ternary operation the back end knows")),
+    }
+}
+
+fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
+    let ty = s.func.dfg.value_type(a);
+    let (av, bv) = (s.vreg(a), s.vreg(b));
+    let signed = matches!(cond, IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge);
+    let cc = match cond {
+        IntCC::Eq => "eq",
+        IntCC::Ne => "ne",
+        IntCC::Slt | IntCC::Ult => "lt",
+        IntCC::Sle | IntCC::Ule => "le",
+        IntCC::Sgt | IntCC::Ugt => "gt",
+        IntCC::Sge | IntCC::Uge => "ge",
+    };
+    if ty == ir::Type::I1 {
+        // Compare booleans as 0/1 integers.
+        return s.emit_owned(
+            format!("selp.u32 %kc_s32, 1, 0, {{}};\n\tselp.u32 %kc_s64, 1, 0, {{}};\n\tsetp.{cc}.u32 {{}}, %kc_s32, %kc_s64;")
+                .replace("%kc_s64", "%kc_t32"),
+            vec![u(av), u(bv), df(d)],
+            Control::None,
+        );
+    }
+    let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
+    let sign = if signed { "s" } else { "u" };
+    s.emit_owned(
+        format!("setp.{cc}.{sign}{} {{}}, {{}}, {{}};", ibits(ty)),
+        vec![df(d), u(x), u(y)],
+        Control::None,
+    );
+}
+
+fn fcmp(s: &mut Isel<'_>, d: VReg, cond: FloatCC, a: ir::Value, b: ir::Value) {
+    let f = float_suffix(s.func.dfg.value_type(a));
+    let (av, bv) = (s.vreg(a), s.vreg(b));
+    let cc = match cond {
+        FloatCC::Eq => "eq",
+        FloatCC::Ne => "neu",
+        FloatCC::Lt => "lt",
+        FloatCC::Le => "le",
+        FloatCC::Gt => "gt",
+        FloatCC::Ge => "ge",
+        FloatCC::Uno => "nan",
+    };
+    s.emit_owned(
+        format!("setp.{cc}.{f} {{}}, {{}}, {{}};"),
+        vec![df(d), u(av), u(bv)],
+        Control::None,
+    );
+}
+
+/// The state space of a pointer value.
+pub(super) fn space_of(s: &Isel<'_>, p: ir::Value) -> &'static str {
+    match s.func.dfg.value_type(p) {
+        ir::Type::Ptr(sp) => sp.name(),
+        _ => "global",
+    }
+}
+
+/// The `ld`/`st` type of an IR type.
+fn mem_type(ty: ir::Type) -> &'static str {
+    match ty {
+        ir::Type::I1 | ir::Type::I8 => "u8",
+        ir::Type::I16 | ir::Type::F16 => "u16",
+        ir::Type::I32 => "u32",
+        ir::Type::F32 => "f32",
+        ir::Type::I64 | ir::Type::Ptr(_) => "u64",
+        ir::Type::F64 => "f64",
+    }
+}
+
+fn address(offset: i32) -> String {
+    if offset == 0 {
+        "[{}]".to_string()
+    } else {
+        format!("[{{}}+{offset}]")
+    }
+}
+
+fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
+    let space = space_of(s, addr);
+    let a = s.vreg(addr);
+    let at = address(offset);
+    let text = match ty {
+        ir::Type::F16 => format!("ld.{space}.b16 %kc_h, {at};\n\tcvt.f32.f16 {{}}, %kc_h;"),
+        ir::Type::I1 => format!("ld.{space}.u8 %kc_s32, {at};\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"),
+        _ => format!("ld.{space}.{} {{}}, {at};", mem_type(ty)),
+    };
+    let ops = match ty {
+        ir::Type::F16 | ir::Type::I1 => vec![u(a), df(d)],
+        _ => vec![df(d), u(a)],
+    };
+    s.emit_owned(text, ops, Control::None);
+}
+
+fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
+    let space = space_of(s, addr);
+    let ty = s.func.dfg.value_type(value);
+    let (a, v) = (s.vreg(addr), s.vreg(value));
+    let at = address(offset);
+    let text = match ty {
+        ir::Type::F16 => format!("cvt.rn.f16.f32 %kc_h, {{}};\n\tst.{space}.b16 {at}, %kc_h;"),
+        ir::Type::I1 => format!("selp.u32 %kc_s32, 1, 0, {{}};\n\tst.{space}.u8 {at}, %kc_s32;"),
+        _ => format!("st.{space}.{} {at}, {{}};", mem_type(ty)),
+    };
+    let ops = match ty {
+        ir::Type::F16 | ir::Type::I1 => vec![u(v), u(a)],
+        _ => vec![u(a), u(v)],
+    };
+    s.emit_owned(text, ops, Control::None);
+}
+
+fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
+    let sym = match op {
+        Opcode::SharedAddr => format!("__kc_shared_{index}"),
+        Opcode::LocalAddr => format!("__kc_local_{index}"),
+        _ => super::emit::const_symbol(s.module, index),
+    };
+    s.emit_owned(format!("mov.u64 {{}}, {sym};"), vec![df(d)], Control::None);
+}
+
+fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
+    let name = match reg {
+        SpecialReg::Warpsize => "WARP_SZ".to_string(),
+        other => format!("%{}", other.name()),
+    };
+    s.emit_owned(format!("mov.u32 {{}}, {name};"), vec![df(d)], Control::None);
+}
+
+fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) {
+    match op {
+        Opcode::Syncthreads => s.emit("bar.sync 0;", vec![]),
+        Opcode::Threadfence => s.emit("membar.gl;", vec![]),
+        Opcode::ThreadfenceBlock => s.emit("membar.cta;", vec![]),
+        Opcode::ThreadfenceSystem => s.emit("membar.sys;", vec![]),
+        Opcode::Activemask => s.emit("activemask.b32 {};", vec![df(d.expect("result"))]),
+        Opcode::LanemaskLt => s.emit("mov.u32 {}, %lanemask_lt;", vec![df(d.expect("result"))]),
+        Opcode::DynSharedAddr => {
+            s.uses_dyn_shared = true;
+            s.emit("mov.u64 {}, __kc_dyn_shared;", vec![df(d.expect("result"))])
+        }
+        Opcode::Trap => s.emit_owned("trap;".to_string(), vec![], Control::Ret),
+        other => s.fail(format!("`{other}` is not an operation the back end knows")),
+    }
+}
+
+fn shuffle(s: &mut Isel<'_>, d: VReg, ty: ir::Type, mode: ShuffleMode, args: &[ir::Value; 3]) {
+    let (mask, value, lane) = (s.vreg(args[0]), s.vreg(args[1]), s.vreg(args[2]));
+    let (m, c) = match mode {
+        ShuffleMode::Idx => ("idx", 31),
+        ShuffleMode::Up => ("up", 0),
+        ShuffleMode::Down => ("down", 31),
+        ShuffleMode::Bfly => ("bfly", 31),
+    };
+    if kind_of(ty) == RegKind::B64 {
+        let (lo, hi) = (s.temp(RegKind::B32), s.temp(RegKind::B32));
+        s.emit("mov.b64 {{{}, {}}}, {};", vec![df(lo), df(hi), u(value)]);
+        let mut shuffled = Vec::new();
+        for half in [lo, hi] {
+            let t = s.temp(RegKind::B32);
+            s.emit_owned(
+                format!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
+                vec![df(t), u(half), u(lane), u(mask)],
+                Control::None,
+            );
+            shuffled.push(t);
+        }
+        s.emit(
+            "mov.b64 {}, {{{}, {}}};",
+            vec![df(d), u(shuffled[0]), u(shuffled[1])],
+        );
+        return;
+    }
+    s.emit_owned(
+        format!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
+        vec![df(d), u(value), u(lane), u(mask)],
+        Control::None,
+    );
+}
+
+fn vote(s: &mut Isel<'_>, d: VReg, mode: VoteMode, mask: ir::Value, pred: ir::Value) {
+    let (m, p) = (s.vreg(mask), s.vreg(pred));
+    let text = match mode {
+        VoteMode::All => "vote.sync.all.pred {}, {}, {};",
+        VoteMode::Any => "vote.sync.any.pred {}, {}, {};",
+        VoteMode::Uni => "vote.sync.uni.pred {}, {}, {};",
+        VoteMode::Ballot => "vote.sync.ballot.b32 {}, {}, {};",
+    };
+    s.emit(text, vec![df(d), u(p), u(m)]);
+}
+
+/// True when atomics of `op` on `ty` need a compare-and-swap loop.
+pub(super) fn needs_cas_loop(s: &Isel<'_>, op: AtomicRmwOp, ty: ir::Type) -> bool {
+    match op {
+        AtomicRmwOp::Add | AtomicRmwOp::Sub => {
+            ty == ir::Type::F64 && !s.target.has_atomic_add_f64()
+        }
+        AtomicRmwOp::Smin | AtomicRmwOp::Smax => ty.is_float(),
+        AtomicRmwOp::Inc | AtomicRmwOp::Dec => ty.bits() == 64,
+        _ => false,
+    }
+}

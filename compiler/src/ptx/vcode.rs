@@ -1,0 +1,257 @@
+//! The machine-level form: PTX instructions over virtual registers, in
+//! blocks, implementing `regalloc2::Function`.
+//!
+//! An instruction is a text template with `{}` holes and one operand per
+//! hole ([`Op`]): a register defined or used, or literal text. Several PTX
+//! lines may form one instruction (a call sequence, a compare-and-swap
+//! loop); their internal temporaries are dedicated scratch registers, never
+//! allocated. Register classes map one to one to PTX register types:
+//! `Int` is `.b32`, `Float` is `.b64` and `Vector` is `.pred`, so a move
+//! between two allocations of a class is a plain `mov` of that type.
+
+use regalloc2::{self as ra, Operand, PRegSet, RegClass, VReg};
+
+/// A PTX register kind (one per regalloc2 class).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RegKind {
+    /// `.b32` (32-bit and narrower integers, `f32`, `f16` held as `f32`).
+    B32,
+    /// `.b64` (64-bit integers, `f64`, pointers).
+    B64,
+    /// `.pred` (`i1`).
+    Pred,
+}
+
+impl RegKind {
+    /// The regalloc2 class of this kind.
+    pub fn class(self) -> RegClass {
+        match self {
+            RegKind::B32 => RegClass::Int,
+            RegKind::B64 => RegClass::Float,
+            RegKind::Pred => RegClass::Vector,
+        }
+    }
+
+    /// The kind of a regalloc2 class.
+    pub fn of_class(c: RegClass) -> RegKind {
+        match c {
+            RegClass::Int => RegKind::B32,
+            RegClass::Float => RegKind::B64,
+            RegClass::Vector => RegKind::Pred,
+        }
+    }
+
+    /// The PTX type used to declare and move registers of this kind.
+    pub fn ptx_type(self) -> &'static str {
+        match self {
+            RegKind::B32 => "b32",
+            RegKind::B64 => "b64",
+            RegKind::Pred => "pred",
+        }
+    }
+
+    /// Register name prefix (allocated registers).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            RegKind::B32 => "%r",
+            RegKind::B64 => "%rd",
+            RegKind::Pred => "%p",
+        }
+    }
+}
+
+/// One operand of an instruction template.
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// A register written by the instruction.
+    Def(VReg),
+    /// A register read by the instruction.
+    Use(VReg),
+    /// Literal text (immediates, symbols, labels).
+    Text(String),
+}
+
+/// What kind of control transfer ends a block.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Control {
+    /// An ordinary instruction.
+    None,
+    /// `bra` to one block.
+    Jump,
+    /// `@p bra then; bra else`.
+    Branch,
+    /// `ret` / `trap`.
+    Ret,
+}
+
+/// One machine instruction.
+#[derive(Clone, Debug)]
+pub struct MInst {
+    /// The PTX text with `{}` holes (one per operand).
+    pub template: &'static str,
+    /// Owned template, when built at run time (takes precedence).
+    pub owned: Option<String>,
+    /// The operands filling the holes, in order.
+    pub ops: Vec<Op>,
+    /// Control-flow role.
+    pub control: Control,
+}
+
+impl MInst {
+    /// The template text.
+    pub fn text(&self) -> &str {
+        self.owned.as_deref().unwrap_or(self.template)
+    }
+}
+
+/// A machine block.
+#[derive(Clone, Debug, Default)]
+pub struct MBlock {
+    /// First instruction index.
+    pub start: usize,
+    /// One past the last instruction.
+    pub end: usize,
+    /// Successors (jump target; or then, else).
+    pub succs: Vec<ra::Block>,
+    /// Predecessors.
+    pub preds: Vec<ra::Block>,
+    /// Block parameters.
+    pub params: Vec<VReg>,
+    /// Arguments passed to the successor's parameters (jumps only).
+    pub branch_args: Vec<VReg>,
+}
+
+/// A function in machine form.
+#[derive(Clone, Debug, Default)]
+pub struct VCode {
+    /// Instructions of all blocks, block after block.
+    pub insts: Vec<MInst>,
+    /// Blocks in emission order (block 0 is the entry).
+    pub blocks: Vec<MBlock>,
+    /// regalloc2 operands of every instruction (cached slices).
+    pub operands: Vec<Vec<Operand>>,
+    /// The kind of every virtual register.
+    pub vreg_kinds: Vec<RegKind>,
+}
+
+impl VCode {
+    /// A new virtual register of a kind.
+    pub fn new_vreg(&mut self, kind: RegKind) -> VReg {
+        let v = VReg::new(self.vreg_kinds.len(), kind.class());
+        self.vreg_kinds.push(kind);
+        v
+    }
+
+    /// Computes the regalloc2 operands of every instruction and the block
+    /// predecessors (call once, after selection).
+    pub fn finish(&mut self) {
+        self.operands = self
+            .insts
+            .iter()
+            .map(|i| {
+                let mut ops = Vec::new();
+                for op in &i.ops {
+                    match op {
+                        Op::Use(v) => ops.push(Operand::any_use(*v)),
+                        Op::Def(v) => ops.push(Operand::any_def(*v)),
+                        Op::Text(_) => {}
+                    }
+                }
+                ops
+            })
+            .collect();
+        let n = self.blocks.len();
+        for b in 0..n {
+            let succs = self.blocks[b].succs.clone();
+            for s in succs {
+                self.blocks[s.index()].preds.push(ra::Block::new(b));
+            }
+        }
+    }
+}
+
+impl ra::Function for VCode {
+    fn num_insts(&self) -> usize {
+        self.insts.len()
+    }
+
+    fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    fn entry_block(&self) -> ra::Block {
+        ra::Block::new(0)
+    }
+
+    fn block_insns(&self, block: ra::Block) -> ra::InstRange {
+        let b = &self.blocks[block.index()];
+        ra::InstRange::new(ra::Inst::new(b.start), ra::Inst::new(b.end))
+    }
+
+    fn block_succs(&self, block: ra::Block) -> &[ra::Block] {
+        &self.blocks[block.index()].succs
+    }
+
+    fn block_preds(&self, block: ra::Block) -> &[ra::Block] {
+        &self.blocks[block.index()].preds
+    }
+
+    fn block_params(&self, block: ra::Block) -> &[VReg] {
+        &self.blocks[block.index()].params
+    }
+
+    fn is_ret(&self, insn: ra::Inst) -> bool {
+        self.insts[insn.index()].control == Control::Ret
+    }
+
+    fn is_branch(&self, insn: ra::Inst) -> bool {
+        matches!(
+            self.insts[insn.index()].control,
+            Control::Jump | Control::Branch
+        )
+    }
+
+    fn branch_blockparams(&self, block: ra::Block, _insn: ra::Inst, _succ_idx: usize) -> &[VReg] {
+        &self.blocks[block.index()].branch_args
+    }
+
+    fn inst_operands(&self, insn: ra::Inst) -> &[Operand] {
+        &self.operands[insn.index()]
+    }
+
+    fn inst_clobbers(&self, _insn: ra::Inst) -> PRegSet {
+        PRegSet::empty()
+    }
+
+    fn num_vregs(&self) -> usize {
+        self.vreg_kinds.len()
+    }
+
+    fn spillslot_size(&self, _regclass: RegClass) -> usize {
+        1
+    }
+}
+
+/// The register file regalloc2 allocates from: 64 registers of each kind
+/// (what a spill slot is, see `emit`).
+pub fn machine_env() -> ra::MachineEnv {
+    let mut preferred = [PRegSet::empty(), PRegSet::empty(), PRegSet::empty()];
+    for (c, class) in [RegClass::Int, RegClass::Float, RegClass::Vector]
+        .into_iter()
+        .enumerate()
+    {
+        for i in 0..63 {
+            preferred[c].add(ra::PReg::new(i, class));
+        }
+    }
+    ra::MachineEnv {
+        preferred_regs_by_class: preferred,
+        non_preferred_regs_by_class: [PRegSet::empty(), PRegSet::empty(), PRegSet::empty()],
+        scratch_by_class: [
+            Some(ra::PReg::new(63, RegClass::Int)),
+            Some(ra::PReg::new(63, RegClass::Float)),
+            Some(ra::PReg::new(63, RegClass::Vector)),
+        ],
+        fixed_stack_slots: Vec::new(),
+    }
+}

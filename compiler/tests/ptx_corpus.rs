@@ -1,0 +1,166 @@
+//! Compiles every program of the corpus to PTX and has NVIDIA's `ptxas`
+//! assemble it for several architectures.
+//!
+//! `ptxas` comes from the PyPI package `nvidia-cuda-nvcc-cu12`; the test
+//! finds it through `KERNELC_PTXAS`, then `PATH`, then the Python
+//! environments `.ci/run` creates. Under CI (`CI` set) a missing `ptxas`
+//! fails the test; elsewhere the test says it was skipped.
+
+use kernelc_compiler::lower::lower_program;
+use kernelc_compiler::ptx::{emit_module, has_math_library_ops, Target};
+use kernelc_compiler::sema::typed::ConstArrayDecl;
+use kernelc_compiler::types::Scalar;
+use kernelc_compiler::{check, CheckOptions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn find_ptxas() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("KERNELC_PTXAS") {
+        return Some(PathBuf::from(p));
+    }
+    let mut candidates: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("ptxas")).collect())
+        .unwrap_or_default();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for venv in [root.join(".venv"), PathBuf::from("/work/.venv-ptxas")] {
+        if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
+            for e in entries.flatten() {
+                candidates.push(e.path().join("site-packages/nvidia/cuda_nvcc/bin/ptxas"));
+            }
+        }
+    }
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+fn corpus_runs() -> Vec<(PathBuf, String, CheckOptions)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let source = std::fs::read_to_string(&path).unwrap();
+        let mut consts = Vec::new();
+        let mut runs = Vec::new();
+        for line in source
+            .lines()
+            .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+        {
+            let Some(rest) = line.strip_prefix("# kernelc:") else {
+                continue;
+            };
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let mut o = CheckOptions::default();
+            let mut i = 0;
+            while i + 1 < words.len() {
+                let v = words[i + 1].trim_matches('"');
+                match words[i] {
+                    "--kernel" => o.kernel = Some(v.to_string()),
+                    "--sig" => {
+                        let sig: Vec<&str> = words[i + 1..]
+                            .iter()
+                            .copied()
+                            .take_while(|w| !w.starts_with("--"))
+                            .collect();
+                        o.signature = Some(sig.join(" ").trim_matches('"').to_string());
+                    }
+                    "--const" => {
+                        let (name, spec) = v.split_once('=').unwrap();
+                        let (dtype, dims) = spec.split_once('[').unwrap();
+                        consts.push(ConstArrayDecl {
+                            name: name.into(),
+                            elem: Scalar::from_name(dtype).unwrap(),
+                            shape: dims
+                                .trim_end_matches(']')
+                                .split(',')
+                                .map(|d| d.trim().parse().unwrap())
+                                .collect(),
+                        });
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            if o.kernel.is_some() {
+                runs.push(o);
+            }
+        }
+        if runs.is_empty() {
+            runs.push(CheckOptions::default());
+        }
+        for mut r in runs {
+            r.const_arrays = consts.clone();
+            out.push((path.clone(), source.clone(), r));
+        }
+    }
+    out
+}
+
+#[test]
+fn corpus_assembles_with_ptxas() {
+    let Some(ptxas) = find_ptxas() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
+        );
+        eprintln!(
+            "skipped: ptxas not found (set KERNELC_PTXAS or pip install nvidia-cuda-nvcc-cu12)"
+        );
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kernelc-ptx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    let mut assembled = 0;
+    let mut skipped_math = 0;
+    for (k, (path, source, options)) in corpus_runs().into_iter().enumerate() {
+        let checked = check("k.py", &source, &options);
+        assert!(!checked.has_errors(), "{}", checked.render_diagnostics());
+        let module = lower_program(&checked.program);
+        if has_math_library_ops(&module) {
+            skipped_math += 1;
+            continue;
+        }
+        for sm in [52, 70, 80, 90] {
+            let target = Target { sm };
+            let ptx = match emit_module(&module, target) {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{}: {}", path.display(), e.0));
+                    break;
+                }
+            };
+            let file = dir.join(format!("k{k}_sm{sm}.ptx"));
+            std::fs::write(&file, &ptx).unwrap();
+            let out = Command::new(&ptxas)
+                .arg(format!("-arch=sm_{sm}"))
+                .arg(&file)
+                .arg("-o")
+                .arg(dir.join("out.cubin"))
+                .output()
+                .unwrap();
+            if !out.status.success() {
+                failures.push(format!(
+                    "{} (sm_{sm}): ptxas failed:\n{}\n(PTX in {})",
+                    path.display(),
+                    String::from_utf8_lossy(&out.stderr),
+                    file.display()
+                ));
+                break;
+            }
+            assembled += 1;
+        }
+    }
+    eprintln!(
+        "ptxas assembled {assembled} modules ({skipped_math} programs wait for the math library)"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
