@@ -252,7 +252,12 @@ impl<'a> FuncWriter<'a> {
             .is_some_and(|g| g.signature.returns == types)
     }
 
+    /// A value operand, resolved (a value that does not exist, which only
+    /// the verifier's error text shows, is printed as it is).
     fn v(&self, v: Value) -> String {
+        if v.index() >= self.f.dfg.num_values() {
+            return v.to_string();
+        }
         self.f.dfg.resolve_aliases(v).to_string()
     }
 
