@@ -9,7 +9,7 @@
 //!
 //! Structure:
 //! - the entry block exists and its parameters match the signature's
-//!   parameters in number and type;
+//!   parameters in number and type; kernels return nothing;
 //! - every laid-out block ends with exactly one terminator (`jump`, `brif`,
 //!   `return`, `trap`) and has none in the middle;
 //! - every instruction's data has its opcode's format ([`InstFormat::of`]);
@@ -69,7 +69,7 @@ use super::cfg::{ControlFlowGraph, DominatorTree};
 use super::dfg::ValueDef;
 use super::entities::{Block, FuncRef, Inst, Value};
 use super::formats::InstFormat;
-use super::function::{Function, Module};
+use super::function::{FuncKind, Function, Module};
 use super::write::{write_function_with_notes, Notes};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::fmt;
@@ -209,10 +209,6 @@ impl<'a> Verifier<'a> {
         for &b in self.f.layout.blocks() {
             self.check_block_shape(b);
         }
-        if !self.errors.is_empty() {
-            // The CFG below needs well-formed blocks.
-            return;
-        }
         let cfg = ControlFlowGraph::compute(self.f);
         let domtree = DominatorTree::compute(self.f, &cfg);
         for &b in self.f.layout.blocks() {
@@ -223,6 +219,9 @@ impl<'a> Verifier<'a> {
     }
 
     fn check_entry(&mut self) {
+        if self.f.kind == FuncKind::Kernel && !self.f.signature.returns.is_empty() {
+            self.report(None, None, "a kernel cannot return values".into());
+        }
         let Some(entry) = self.f.layout.entry_block() else {
             self.report(None, None, "the function has no entry block".into());
             return;
