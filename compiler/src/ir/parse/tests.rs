@@ -205,3 +205,15 @@ fn parse_error_displays_line_and_column() {
         "2:3: unexpected `bogus` (items are numbered in order)"
     );
 }
+
+#[test]
+fn a_function_printed_alone_parses_as_a_module() {
+    let m = messy_module();
+    let f = m.functions.values().next().unwrap();
+    let alone = crate::ir::write_function(f, None);
+    assert!(alone.starts_with("device fn0 \"messy\""), "{alone}");
+    let parsed = parse_module(&alone).unwrap();
+    assert_eq!(write_module(&parsed), alone);
+    let with_module = crate::ir::DisplayFunction(f, Some(&m)).to_string();
+    assert_eq!(with_module, write_module(&m));
+}

@@ -29,7 +29,7 @@
 //!   removed instruction) or a parameter of a block outside it, unless it
 //!   is an alias, which is followed first.
 //!
-//! Operand and result types, per opcode (see [`typing`]):
+//! Operand and result types, per opcode (checked in `typing.rs`):
 //! - integer ops take integers of equal type and give that type (shift
 //!   amounts may have any integer type); float ops take floats of equal
 //!   type; `powi` takes a float and an `i64`; the `*_approx` opcodes
@@ -70,7 +70,7 @@ use super::dfg::ValueDef;
 use super::entities::{Block, FuncRef, Inst, Value};
 use super::formats::InstFormat;
 use super::function::{FuncKind, Function, Module};
-use super::write::{write_function_with_notes, Notes};
+use super::write::{func_ref_in, write_function_with_notes, Notes};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::fmt;
 
@@ -127,8 +127,7 @@ impl std::error::Error for VerifierErrors {}
 /// Checks one function; with the module, calls, `print` strings and
 /// constant arrays are checked too.
 pub fn verify_function(f: &Function, m: Option<&Module>) -> Result<(), VerifierErrors> {
-    let fref = m.and_then(|m| m.functions.iter().find(|(_, g)| std::ptr::eq(*g, f)));
-    verify_with_ref(f, m, fref.map(|(r, _)| r))
+    verify_with_ref(f, m, func_ref_in(f, m))
 }
 
 /// Checks every function of a module.
