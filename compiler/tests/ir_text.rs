@@ -203,6 +203,7 @@ fn parse_errors_have_positions() {
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = iconst.i32 1\n    v1 = iconst.i32 2\n    return\n}", "4:5: v1 is defined twice"),
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = fconst.f32 zero\n    return\n}", "3:21: bad f32 constant `zero`"),
         ("str0 = \"abc", "1:12: unterminated string"),
+        ("kernel fn0 \"k\"() {\nblock0(v0: i32):\n    return v0, }", "3:16: expected `vN`, found `}`"),
         ("str1 = \"x\"", "1:1: unexpected `str1`"),
         ("kernel fn0 \"k\"() {\nblock0:\nblock0:\n    return\n}", "3:1: block0 is defined twice"),
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = icmp.i1 less v0, v0\n    return\n}", "3:18: unknown integer condition `less`"),

@@ -217,3 +217,10 @@ fn a_function_printed_alone_parses_as_a_module() {
     let with_module = crate::ir::DisplayFunction(f, Some(&m)).to_string();
     assert_eq!(with_module, write_module(&m));
 }
+
+#[test]
+fn returns_stop_before_the_next_instruction_results() {
+    let text = "device fn0 \"f\"(i32) -> i32, i32 {\nblock0(v0: i32):\n    return v0, v0\n    v1, v2 = call fn0(v0)\n    return v1\n    v3: i32, v4: f64 = call fn0(v0)\n    return\n    v5 = iconst.i32 0\n    return v5, v5\n}\n";
+    let m = parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(write_module(&m), text);
+}
