@@ -1,6 +1,11 @@
-//! Lowers every program of the type-checker corpus to IR and checks the
-//! structural invariants of the result.
+//! Lowers every program of the type-checker corpus to IR, runs the IR
+//! verifier on the result, checks that the text form round-trips, and
+//! compares the printed IR with its snapshot (`NN_name.ir` beside the
+//! program; `KERNELC_BLESS=1` rewrites them after an intended change).
 
+use kernelc_compiler::ir::parse::parse_module;
+use kernelc_compiler::ir::verifier::verify_module;
+use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::ir::{self, ControlFlowGraph, DominatorTree};
 use kernelc_compiler::lower::lower_program;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
@@ -157,8 +162,10 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
     files.sort();
     let mut failures = Vec::new();
     let mut kernels = 0;
+    let bless = std::env::var_os("KERNELC_BLESS").is_some();
     for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
+        let mut text = String::new();
         for o in options_of(&source) {
             let checked = check("k.py", &source, &o);
             assert!(!checked.has_errors(), "{}", checked.render_diagnostics());
@@ -170,6 +177,29 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
                 .count();
             if let Err(e) = check_structure(&module) {
                 failures.push(format!("{}: {e}", path.display()));
+            }
+            if let Err(e) = verify_module(&module) {
+                failures.push(format!("{}: the verifier rejects the lowered IR:\n{e}", path.display()));
+            }
+            let printed = write_module(&module);
+            match parse_module(&printed) {
+                Ok(parsed) if write_module(&parsed) == printed => {}
+                Ok(_) => failures.push(format!("{}: the IR text does not round-trip", path.display())),
+                Err(e) => failures.push(format!("{}: the printed IR does not parse: {e}", path.display())),
+            }
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&printed);
+        }
+        let snap = path.with_extension("ir");
+        if bless {
+            std::fs::write(&snap, &text).unwrap();
+        } else {
+            match std::fs::read_to_string(&snap) {
+                Ok(expected) if expected == text => {}
+                Ok(_) => failures.push(format!("{} differs from the lowered IR (KERNELC_BLESS=1 to update)", snap.display())),
+                Err(_) => failures.push(format!("{} is missing (KERNELC_BLESS=1 to create)", snap.display())),
             }
         }
     }

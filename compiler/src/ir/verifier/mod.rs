@@ -46,7 +46,7 @@
 //! - `load` and `store` take a pointer address; `store` never writes
 //!   `const` or `param` memory;
 //! - atomics take a `global` or `shared` pointer; `atomic_rmw` takes
-//!   `i32`/`i64` for every operation, `f32`/`f64` also for `add`, `xchg`,
+//!   `i32`/`i64` for every operation, `f32`/`f64` also for `add`, `sub`, `xchg`,
 //!   `smin` and `smax`; `atomic_cas` takes `i32`/`i64`; both give the value
 //!   type;
 //! - `shared_addr`/`local_addr`/`const_addr` name an existing array (the
