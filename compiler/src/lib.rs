@@ -4,6 +4,7 @@
 //! The pipeline, one module per stage:
 //! - [`front`]: lexer, parser and AST, with spans on every node;
 //! - [`sema`]: name resolution, signatures, type inference and the typed tree;
+//! - [`ir`]: the typed SSA mid-IR; [`opt`]: its optimisation passes;
 //! - [`diagnostics`]: errors with spans, rendered with the source line.
 //!
 //! The entry point for a whole file is [`check`].
@@ -12,6 +13,7 @@
 pub mod diagnostics;
 pub mod front;
 pub mod ir;
+pub mod opt;
 pub mod sema;
 pub mod span;
 pub mod types;
