@@ -9,25 +9,37 @@
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
 //! - [`builder`]: a cursor for appending instructions;
-//! - [`cfg`]: predecessors, successors, reverse post-order, dominators.
+//! - [`cfg`]: predecessors, successors, reverse post-order, dominators;
+//! - [`formats`]: the operand format each opcode uses;
+//! - [`write`]: the text form printer (its module doc holds the grammar);
+//! - [`parse`]: the text form parser (print, parse, print is the identity);
+//! - [`verifier`]: the IR invariants, checked, with errors shown inline.
 
 pub mod builder;
 pub mod cfg;
 pub mod dfg;
 pub mod entities;
+pub mod formats;
 pub mod function;
 pub mod instructions;
 pub mod layout;
+pub mod parse;
 pub mod types;
+pub mod verifier;
+pub mod write;
 
 pub use builder::FuncBuilder;
 pub use cfg::{ControlFlowGraph, DominatorTree};
 pub use dfg::{DataFlowGraph, ValueDef};
 pub use entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
+pub use formats::InstFormat;
 pub use function::{ConstDecl, FuncKind, Function, MemDecl, Module, Signature};
 pub use instructions::{
     AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, ShuffleMode, SpecialReg,
     ValueList, VoteMode,
 };
 pub use layout::Layout;
+pub use parse::{parse_module, ParseError};
 pub use types::{AddrSpace, Type};
+pub use verifier::{verify_function, verify_module, VerifierError, VerifierErrors};
+pub use write::{write_function, write_module, DisplayFunction};
