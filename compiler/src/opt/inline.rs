@@ -1,4 +1,287 @@
-//! Not yet implemented: runs nothing.
+//! Inlining of small device functions.
+//!
+//! A `call fnN(args)` is inlined when the callee is a device function of at
+//! most [`INLINE_THRESHOLD`] instructions, is not part of a recursive cycle
+//! of the call graph (self-recursion included), and has the caller's
+//! `fastmath` setting (inlining must not change how its math is compiled).
+//!
+//! The transformation, for a call in block `B` of the caller:
+//! 1. `B` is split after the call: the instructions that followed it move
+//!    to a new continuation block `K` whose parameters have the call's
+//!    result types; each call result becomes an alias of `K`'s parameter;
+//! 2. the callee's blocks are copied into the caller (laid out between `B`
+//!    and `K`) with fresh values; its entry block keeps its parameters and
+//!    the call is replaced by `jump entry'(args)`; each `return xs` becomes
+//!    `jump K(xs)`;
+//! 3. the callee's shared and local arrays are appended to the caller's
+//!    tables and `shared_addr`/`local_addr` are renumbered (constant arrays
+//!    and strings are module-wide and stay as they are).
+//!
+//! Copy propagation and CFG simplification then fold the parameter passing
+//! away. Calls are inlined in rounds (a callee's own calls are inlined in a
+//! later round), at most [`MAX_ROUNDS`]; the cycle check makes each round
+//! finite.
 
-/// Runs the pass (nothing yet).
-pub fn run(_module: &mut crate::ir::Module) {}
+use crate::ir::{Block, FuncKind, FuncRef, Function, Inst, InstructionData, Module, Opcode, Value};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+
+/// Callees of at most this many instructions are inlined.
+pub const INLINE_THRESHOLD: usize = 40;
+
+/// Rounds of inlining (nesting depth of inlined calls).
+pub const MAX_ROUNDS: usize = 4;
+
+/// Inlines small device functions into their callers, across `module`.
+pub fn run(module: &mut Module) {
+    let recursive = recursive_functions(module);
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = false;
+        let callers: Vec<FuncRef> = module.functions.keys().collect();
+        for caller in callers {
+            while let Some((call, callee)) = next_inlinable_call(module, caller, &recursive) {
+                let callee_fn = module.functions[callee].clone();
+                inline_call(&mut module.functions[caller], call, &callee_fn);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The functions on a cycle of the call graph.
+fn recursive_functions(module: &Module) -> Vec<FuncRef> {
+    let callees: SecondaryMap<FuncRef, Vec<FuncRef>> = {
+        let mut m = SecondaryMap::new();
+        for (r, f) in module.functions.iter() {
+            m[r] = calls(f).into_iter().map(|(_, c)| c).collect();
+        }
+        m
+    };
+    module
+        .functions
+        .keys()
+        .filter(|&f| reaches(&callees, f, f))
+        .collect()
+}
+
+/// True when `to` is reachable from `from` through at least one call.
+fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: FuncRef) -> bool {
+    let mut seen: Vec<FuncRef> = Vec::new();
+    let mut stack: Vec<FuncRef> = callees[from].clone();
+    while let Some(f) = stack.pop() {
+        if f == to {
+            return true;
+        }
+        if !seen.contains(&f) {
+            seen.push(f);
+            stack.extend(callees[f].iter().copied());
+        }
+    }
+    false
+}
+
+/// The laid-out calls of a function, with their callees.
+fn calls(f: &Function) -> Vec<(Inst, FuncRef)> {
+    let mut out = Vec::new();
+    for &b in f.layout.blocks() {
+        for &i in f.layout.block_insts(b) {
+            if let InstructionData::Call { func, .. } = f.dfg.inst(i) {
+                out.push((i, *func));
+            }
+        }
+    }
+    out
+}
+
+fn next_inlinable_call(
+    module: &Module,
+    caller: FuncRef,
+    recursive: &[FuncRef],
+) -> Option<(Inst, FuncRef)> {
+    let f = &module.functions[caller];
+    calls(f).into_iter().find(|&(_, callee)| {
+        let g = module.functions.get(callee);
+        callee != caller
+            && !recursive.contains(&callee)
+            && g.is_some_and(|g| {
+                g.kind == FuncKind::Device
+                    && g.fastmath == f.fastmath
+                    && g.inst_count() <= INLINE_THRESHOLD
+                    && g.layout.entry_block().is_some()
+            })
+    })
+}
+
+/// Inlines `callee` at `call` in `caller`.
+pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
+    let block = caller
+        .layout
+        .inst_block(call)
+        .expect("the call is laid out");
+    let cont = split_after(caller, call);
+    let mut values: FxHashMap<Value, Value> = FxHashMap::default();
+    let blocks = copy_blocks(caller, callee, block, &mut values);
+    let shared_base = caller.shared.len() as u32;
+    let local_base = caller.locals.len() as u32;
+    for decl in callee.shared.values() {
+        caller.shared.push(decl.clone());
+    }
+    for decl in callee.locals.values() {
+        caller.locals.push(decl.clone());
+    }
+    let remap = Remap {
+        blocks: &blocks,
+        cont,
+        shared_base,
+        local_base,
+    };
+    let new_insts = copy_insts(caller, callee, &remap, &mut values);
+    for inst in new_insts {
+        caller.dfg.map_args(inst, |v| *values.get(&v).unwrap_or(&v));
+    }
+    // The call becomes a jump to the copied entry with the call's arguments.
+    let args = caller.dfg.inst_args(call);
+    let entry = blocks[&callee.layout.entry_block().expect("callee has a body")];
+    let dest = caller.dfg.block_call(entry, &args);
+    let jump = caller.dfg.make_inst(
+        InstructionData::Jump {
+            opcode: Opcode::Jump,
+            dest,
+        },
+        &[],
+    );
+    caller.layout.insert_inst_before(jump, call);
+    caller.layout.remove_inst(call);
+    let results = caller.dfg.inst_results(call).to_vec();
+    let params = caller.dfg.block_params(cont).to_vec();
+    for (r, p) in results.into_iter().zip(params) {
+        caller.dfg.change_to_alias(r, p);
+    }
+}
+
+/// Moves everything after `call` into a new block laid out after the call's
+/// block, with one parameter per call result; returns it.
+fn split_after(caller: &mut Function, call: Inst) -> Block {
+    let block = caller.layout.inst_block(call).expect("laid out");
+    let pos = caller
+        .layout
+        .block_insts(block)
+        .iter()
+        .position(|&i| i == call)
+        .expect("in its block");
+    let cont = caller.dfg.make_block();
+    caller.layout.insert_block_after(cont, block);
+    let types: Vec<_> = caller
+        .dfg
+        .inst_results(call)
+        .iter()
+        .map(|&r| caller.dfg.value_type(r))
+        .collect();
+    for ty in types {
+        caller.dfg.append_block_param(cont, ty);
+    }
+    caller.layout.move_insts_from(block, pos + 1, cont);
+    cont
+}
+
+/// Creates a copy of every callee block (with parameters), laid out after
+/// `after` in the callee's order; records the parameter mapping.
+fn copy_blocks(
+    caller: &mut Function,
+    callee: &Function,
+    after: Block,
+    values: &mut FxHashMap<Value, Value>,
+) -> FxHashMap<Block, Block> {
+    let mut blocks: FxHashMap<Block, Block> = FxHashMap::default();
+    let mut prev = after;
+    for &b in callee.layout.blocks() {
+        let nb = caller.dfg.make_block();
+        caller.layout.insert_block_after(nb, prev);
+        prev = nb;
+        for &p in callee.dfg.block_params(b) {
+            let np = caller.dfg.append_block_param(nb, callee.dfg.value_type(p));
+            values.insert(p, np);
+        }
+        blocks.insert(b, nb);
+    }
+    blocks
+}
+
+/// How callee entities map into the caller.
+struct Remap<'a> {
+    blocks: &'a FxHashMap<Block, Block>,
+    cont: Block,
+    shared_base: u32,
+    local_base: u32,
+}
+
+/// Copies every callee instruction into its block's copy (operands still
+/// callee values, to be mapped once every result exists).
+fn copy_insts(
+    caller: &mut Function,
+    callee: &Function,
+    remap: &Remap,
+    values: &mut FxHashMap<Value, Value>,
+) -> Vec<Inst> {
+    // Aliases in the callee resolve to their originals, which are mapped.
+    let mut new_insts = Vec::new();
+    for &b in callee.layout.blocks() {
+        for &i in callee.layout.block_insts(b) {
+            let data = copy_data(caller, callee, i, remap);
+            let types: Vec<_> = callee
+                .dfg
+                .inst_results(i)
+                .iter()
+                .map(|&r| callee.dfg.value_type(r))
+                .collect();
+            let ni = caller.dfg.make_inst(data, &types);
+            caller.layout.append_inst(ni, remap.blocks[&b]);
+            let new_results = caller.dfg.inst_results(ni).to_vec();
+            for (&r, nr) in callee.dfg.inst_results(i).iter().zip(new_results) {
+                values.insert(r, nr);
+            }
+            new_insts.push(ni);
+        }
+    }
+    // Operands: resolve callee aliases first, then map.
+    for &ni in &new_insts {
+        caller.dfg.map_args(ni, |v| callee.dfg.resolve_aliases(v));
+    }
+    new_insts
+}
+
+/// The data of callee instruction `i`, with lists re-made in the caller's
+/// pool, blocks and arrays renumbered, and `return` turned into a jump.
+fn copy_data(caller: &mut Function, callee: &Function, i: Inst, remap: &Remap) -> InstructionData {
+    let mut data = callee.dfg.inst(i).clone();
+    let src = &callee.dfg;
+    let dst = &mut caller.dfg;
+    match &mut data {
+        InstructionData::Call { args, .. } | InstructionData::Print { args, .. } => {
+            *args = dst.value_list(src.list(args));
+        }
+        InstructionData::Return { args, .. } => {
+            let dest = dst.block_call(remap.cont, src.list(args));
+            return InstructionData::Jump {
+                opcode: Opcode::Jump,
+                dest,
+            };
+        }
+        InstructionData::Jump { .. } | InstructionData::Brif { .. } => {
+            for d in data.branch_destinations_mut() {
+                let args = src.block_call_args(d).to_vec();
+                *d = dst.block_call(remap.blocks[&d.block], &args);
+            }
+        }
+        InstructionData::AddrOf { opcode, index } => match opcode {
+            Opcode::SharedAddr => *index += remap.shared_base,
+            Opcode::LocalAddr => *index += remap.local_base,
+            _ => {}
+        },
+        _ => {}
+    }
+    data
+}

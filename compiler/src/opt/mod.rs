@@ -30,7 +30,7 @@ pub mod strength;
 pub(crate) mod testutil;
 pub(crate) mod util;
 
-use crate::ir::{Function, Module};
+use crate::ir::{verify_function, verify_module, Function, Module};
 
 /// How hard to optimise.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -62,6 +62,41 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
 /// the earlier ones exposed: folded branches, hoisted values, inlined code).
 const O2_ROUNDS: usize = 2;
 
+/// Every pass by name: the function passes, and `inline` (module-wide).
+pub const PASS_NAMES: &[&str] = &[
+    "constfold",
+    "copyprop",
+    "dce",
+    "gvn",
+    "inline",
+    "licm",
+    "simplify_cfg",
+    "strength",
+];
+
+/// Runs one pass, by name, on `module` (a function pass on every function).
+/// Returns `false` for an unknown name.
+pub fn run_pass(module: &mut Module, name: &str) -> bool {
+    let pass: fn(&mut Function) = match name {
+        "inline" => {
+            inline::run(module);
+            return true;
+        }
+        "constfold" => constfold::run,
+        "copyprop" => copyprop::run,
+        "dce" => dce::run,
+        "gvn" => gvn::run,
+        "licm" => licm::run,
+        "simplify_cfg" => simplify_cfg::run,
+        "strength" => strength::run,
+        _ => return false,
+    };
+    for (_, func) in module.functions.iter_mut() {
+        pass(func);
+    }
+    true
+}
+
 /// Optimises every function of `module` at `level`.
 pub fn optimize(module: &mut Module, level: OptLevel) {
     if level == OptLevel::O0 {
@@ -73,6 +108,7 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
     for _ in 0..O2_ROUNDS {
         run_function_pipeline(module);
     }
+    check_module(module, "the O2 pipeline");
 }
 
 fn run_function_pipeline(module: &mut Module) {
@@ -84,21 +120,20 @@ fn run_function_pipeline(module: &mut Module) {
     }
 }
 
-/// Checks a function after pass `pass` in debug builds. The IR verifier is
-/// not part of this branch yet; until it is, this checks the cheap structural
-/// invariant every pass must keep: each laid-out block ends in exactly one
-/// terminator, and no operand refers to an instruction that was removed.
+/// Runs the IR verifier on a function after pass `pass`, in debug builds
+/// (tests included): a pass that breaks an invariant fails loudly there.
 fn check_function(func: &Function, pass: &str) {
-    if !cfg!(debug_assertions) {
-        return;
-    }
-    if let Err(msg) = util::structural_check(func) {
-        panic!("after {pass} in {}: {msg}", func.name);
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify_function(func, None) {
+            panic!("the IR does not verify after {pass}:\n{e}");
+        }
     }
 }
 
 fn check_module(module: &Module, pass: &str) {
-    for (_, func) in module.functions.iter() {
-        check_function(func, pass);
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify_module(module) {
+            panic!("the IR does not verify after {pass}:\n{e}");
+        }
     }
 }

@@ -4,9 +4,6 @@
 //! These are additions on top of the fixed IR API; they only read the IR
 //! through its public methods and rewrite it through `Layout`/`DataFlowGraph`.
 
-// Some helpers serve passes still being written.
-#![allow(dead_code)]
-
 use crate::ir::{
     Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
     ValueDef,
@@ -97,12 +94,6 @@ pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     out
 }
 
-/// The arguments passed by destination `dest` of branch `inst`.
-pub(crate) fn branch_args(func: &Function, inst: Inst, dest: usize) -> Vec<Value> {
-    let d = &func.dfg.inst(inst).branch_destinations()[dest];
-    func.dfg.block_call_args(d).to_vec()
-}
-
 /// Removes parameter `num` of `block` and the matching argument of every
 /// laid-out branch to it.
 pub(crate) fn remove_param_everywhere(func: &mut Function, block: Block, num: usize) {
@@ -130,8 +121,6 @@ pub(crate) struct Loop {
     pub header: Block,
     /// Every block of the loop, header included.
     pub blocks: Vec<Block>,
-    /// The sources of the back edges.
-    pub latches: Vec<Block>,
 }
 
 impl Loop {
@@ -168,11 +157,7 @@ pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop
             blocks.push(b);
             stack.extend(cfg.preds(b).iter().map(|&(p, _)| p));
         }
-        loops.push(Loop {
-            header: h,
-            blocks,
-            latches,
-        });
+        loops.push(Loop { header: h, blocks });
     }
     loops.sort_by_key(|l| l.blocks.len());
     loops
@@ -240,37 +225,4 @@ pub(crate) fn insert_before_terminator(func: &mut Function, inst: Inst, block: B
         .last_inst(block)
         .expect("block has a terminator");
     func.layout.insert_inst_before(inst, term);
-}
-
-/// A cheap structural check (the stand-in for the IR verifier): every laid
-/// out block ends in a terminator and has no other, and every operand is
-/// defined by a laid-out instruction or a laid-out block's parameter.
-pub(crate) fn structural_check(func: &Function) -> Result<(), String> {
-    for &b in func.layout.blocks() {
-        let insts = func.layout.block_insts(b);
-        let Some((&last, body)) = insts.split_last() else {
-            return Err(format!("{b} is empty"));
-        };
-        if !func.dfg.inst(last).opcode().is_terminator() {
-            return Err(format!("{b} does not end in a terminator"));
-        }
-        if let Some(i) = body
-            .iter()
-            .find(|&&i| func.dfg.inst(i).opcode().is_terminator())
-        {
-            return Err(format!("{i} is a terminator in the middle of {b}"));
-        }
-        for &i in insts {
-            for v in func.dfg.inst_args(i) {
-                let ok = match def_block(func, v) {
-                    Some(d) => func.layout.is_block_inserted(d),
-                    None => false,
-                };
-                if !ok {
-                    return Err(format!("{i} uses {v}, which is not defined"));
-                }
-            }
-        }
-    }
-    Ok(())
 }
