@@ -285,3 +285,157 @@ fn copy_data(caller: &mut Function, callee: &Function, i: Inst, remap: &Remap) -
     }
     data
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{verify_module, FuncBuilder, IntCC, MemDecl, Type, ValueDef};
+    use crate::opt::testutil::func;
+    use cranelift_entity::EntityRef;
+
+    /// A module with a kernel `fn0(x: i32)` calling `fn1` built by `callee`.
+    fn module_with(callee: Function, call_twice: bool) -> Module {
+        let mut m = Module::new();
+        let mut k = func(&[Type::I32], &[]);
+        k.kind = FuncKind::Kernel;
+        m.functions.push(k);
+        let returns = callee.signature.returns.clone();
+        let callee_ref = m.functions.push(callee);
+        let k = &mut m.functions[FuncRef::new(0)];
+        let mut b = FuncBuilder::new(k);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let r = b.call(callee_ref, &[x], &returns);
+        if call_twice {
+            b.call(callee_ref, &[r[0]], &returns);
+        }
+        b.ret(&[]);
+        m
+    }
+
+    fn add_one() -> Function {
+        let mut f = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let one = b.iconst(Type::I32, 1);
+        let y = b.binary(Opcode::Iadd, x, one);
+        b.ret(&[y]);
+        f
+    }
+
+    fn kernel(m: &Module) -> &Function {
+        &m.functions[FuncRef::new(0)]
+    }
+
+    fn has_calls(f: &Function) -> bool {
+        !calls(f).is_empty()
+    }
+
+    #[test]
+    fn a_small_callee_is_inlined_and_verifies() {
+        let mut m = module_with(add_one(), true);
+        run(&mut m);
+        assert!(!has_calls(kernel(&m)));
+        verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+        // entry, 2 x (callee block + continuation).
+        assert_eq!(kernel(&m).layout.blocks().len(), 5);
+    }
+
+    #[test]
+    fn call_results_flow_through_the_continuation_parameters() {
+        let mut m = module_with(add_one(), true);
+        let k = kernel(&m);
+        let second_call = calls(k)[1].0;
+        let first_result = k.dfg.inst_args(second_call)[0];
+        run(&mut m);
+        let k = kernel(&m);
+        let ValueDef::Param(block, 0) = k.dfg.value_def(first_result) else {
+            panic!("the call result is not a block parameter now");
+        };
+        // The continuation block is entered by the inlined body's jump.
+        let (pred, _) = crate::ir::ControlFlowGraph::compute(k).preds(block)[0];
+        assert_eq!(
+            k.dfg.inst(k.layout.block_insts(pred)[1]).opcode(),
+            Opcode::Iadd
+        );
+    }
+
+    #[test]
+    fn self_recursive_callees_stay_calls() {
+        let mut rec = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut rec);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let r = b.call(FuncRef::new(1), &[x], &[Type::I32]);
+        b.ret(&r);
+        let mut m = module_with(rec, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+        assert!(has_calls(&m.functions[FuncRef::new(1)]));
+    }
+
+    #[test]
+    fn kernels_and_large_functions_are_not_inlined() {
+        let mut big = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut big);
+        let e = b.create_block();
+        let mut x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        for _ in 0..INLINE_THRESHOLD {
+            x = b.binary(Opcode::Iadd, x, x);
+        }
+        b.ret(&[x]);
+        let mut m = module_with(big, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+        let mut k = add_one();
+        k.kind = FuncKind::Kernel;
+        let mut m = module_with(k, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+    }
+
+    #[test]
+    fn multi_block_callee_with_local_array_is_renumbered() {
+        let mut g = func(&[Type::I32], &[Type::I32]);
+        g.locals.push(MemDecl {
+            elem: Type::I32,
+            count: 4,
+        });
+        let mut b = FuncBuilder::new(&mut g);
+        let (e, t, f2) = (b.create_block(), b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let zero = b.iconst(Type::I32, 0);
+        let c = b.icmp(IntCC::Slt, x, zero);
+        b.brif(c, t, &[], f2, &[]);
+        b.switch_to(t);
+        let a = b.addr_of(Opcode::LocalAddr, 0, Type::Ptr(crate::ir::AddrSpace::Local));
+        b.store(a, x, 0);
+        b.ret(&[zero]);
+        b.switch_to(f2);
+        b.ret(&[x]);
+        let mut m = module_with(g, false);
+        m.functions[FuncRef::new(0)].locals.push(MemDecl {
+            elem: Type::F32,
+            count: 8,
+        });
+        run(&mut m);
+        let k = kernel(&m);
+        assert!(!has_calls(k));
+        assert_eq!(k.locals.len(), 2);
+        let local_index =
+            crate::opt::util::all_insts(k)
+                .into_iter()
+                .find_map(|i| match k.dfg.inst(i) {
+                    InstructionData::AddrOf { index, .. } => Some(*index),
+                    _ => None,
+                });
+        assert_eq!(local_index, Some(1));
+        verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
