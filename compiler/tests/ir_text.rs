@@ -115,10 +115,23 @@ const BAD: &[(&str, &str)] = &[
     ("    v3 = shuffle.f32 down v1, v2, v2\n    return", "the lane must be i32"),
     ("    v3 = vote.i1 ballot v1, v1\n    return", "the predicate must be i1"),
     ("    v3 = icmp.i32 eq v1, v1\n    return", "result must be i1"),
+    ("    v3 = icmp.i1 eq v1, v0\n    return", "must be integers or pointers of one type, not i32 and ptr.global"),
     ("    v3 = select.f32 v1, v2, v2\n    return", "the condition must be i1"),
     ("    v3 = ptr_add.ptr.global v0, v1\n    return", "the offset must be i64"),
     ("    v3 = load.f32 v1\n    return", "the address must be a pointer"),
     ("    jump block5\nblock1:\n    return", "branch target block5 is not in the layout"),
+    ("    v3 = fcmp.i1 lt v1, v1\n    return", "must be floats of one type, not i32 and i32"),
+    ("    v3 = fpromote.f16 v2\n    return", "`fpromote` cannot convert f32 to f16"),
+    ("    v3 = fcvt_from_sint.f32 v2\n    return", "`fcvt_from_sint` cannot convert f32 to f32"),
+    ("    v3 = bitcast.i64 v2\n    return", "`bitcast` cannot convert f32 to i64"),
+    ("    v3 = atomic_cas.i32 v0, v1, v2\n    return", "expected and new values differ: i32 and f32"),
+    ("    v3 = syncthreads_count.i32 v1\n    return", "the predicate must be i1"),
+    ("    v3 = iconst.i1 1\n    v4 = vote.i1 ballot v1, v3\n    return", "result must be i32"),
+    ("    v3 = dyn_shared_addr.ptr.global\n    return", "result must be ptr.shared"),
+    ("    v3 = fpromote.f64 v2\n    v4 = sin_approx.f64 v3\n    return", "the operand must be f32"),
+    ("    v3 = powi.f32 v2, v1\n    return", "the exponent must be i64"),
+    ("    v3 = fma.f32 v2, v2, v1\n    return", "operands have different types: f32 and i32"),
+    ("    syncwarp v2\n    return", "the mask must be i32"),
 ];
 
 #[test]
@@ -145,6 +158,9 @@ fn verifier_rejects_a_bad_entry_block() {
     let text = "kernel fn0 \"k\"(i32) {\nblock0(v0: i64):\n    return\n}\n";
     let errors = verify_module(&parse_module(text).unwrap()).unwrap_err();
     assert!(errors.mentions("entry block parameters (i64) do not match the signature (i32)"));
+    let returns = "kernel fn0 \"k\"() -> i32 {\nblock0:\n    v0 = iconst.i32 0\n    return v0\n}\n";
+    let errors = verify_module(&parse_module(returns).unwrap()).unwrap_err();
+    assert!(errors.mentions("a kernel cannot return values"));
     let empty = "kernel fn0 \"k\"() {\n}\n";
     let errors = verify_module(&parse_module(empty).unwrap()).unwrap_err();
     assert!(errors.mentions("no entry block"));
@@ -187,6 +203,7 @@ fn parse_errors_have_positions() {
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = iconst.i32 1\n    v1 = iconst.i32 2\n    return\n}", "4:5: v1 is defined twice"),
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = fconst.f32 zero\n    return\n}", "3:21: bad f32 constant `zero`"),
         ("str0 = \"abc", "1:12: unterminated string"),
+        ("kernel fn0 \"k\"() {\nblock0(v0: i32):\n    return v0, }", "3:16: expected `vN`, found `}`"),
         ("str1 = \"x\"", "1:1: unexpected `str1`"),
         ("kernel fn0 \"k\"() {\nblock0:\nblock0:\n    return\n}", "3:1: block0 is defined twice"),
         ("kernel fn0 \"k\"() {\nblock0:\n    v1 = icmp.i1 less v0, v0\n    return\n}", "3:18: unknown integer condition `less`"),

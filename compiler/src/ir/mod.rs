@@ -9,9 +9,9 @@
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
 //! - [`builder`]: a cursor for appending instructions;
-//! - [`cfg`]: predecessors, successors, reverse post-order, dominators;
+//! - [`mod@cfg`]: predecessors, successors, reverse post-order, dominators;
 //! - [`formats`]: the operand format each opcode uses;
-//! - [`write`]: the text form printer (its module doc holds the grammar);
+//! - [`mod@write`]: the text form printer (its module doc holds the grammar);
 //! - [`parse`]: the text form parser (print, parse, print is the identity);
 //! - [`verifier`]: the IR invariants, checked, with errors shown inline.
 

@@ -48,9 +48,13 @@
 //!   argument list is not written); `return args`; other formats list their
 //!   values separated by commas.
 //!
-//! An instruction whose data has another format than its opcode's (see
-//! [`super::formats::InstFormat::of`]) is printed by its data and does not parse back;
-//! the verifier rejects it.
+//! A function printed alone ([`write_function`] without a module) is
+//! numbered `fn0`, so its text parses as a module of its own. Two things
+//! print but do not parse back: a function printed with a module that does
+//! not hold it (its number is written `fn?`), and an instruction whose data
+//! has another format than its opcode's (see
+//! [`super::formats::InstFormat::of`]), which is printed by its data and
+//! which the verifier rejects.
 
 use super::entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, Value};
 use super::function::{FuncKind, Function, MemDecl, Module};
@@ -93,12 +97,24 @@ pub fn write_module(m: &Module) -> String {
 
 /// Prints one function. With the module, calls can leave their result
 /// types to the callee's signature; the function's number is looked up in
-/// it (by identity) and is `fn?` when not found.
+/// it (by identity) and is `fn?` when not found. Without it, the function
+/// is `fn0`.
 pub fn write_function(f: &Function, m: Option<&Module>) -> String {
     let mut out = String::new();
-    let fref = m.and_then(|m| m.functions.iter().find(|(_, g)| std::ptr::eq(*g, f)));
-    FuncWriter::new(f, m, fref.map(|(r, _)| r), &Notes::default()).write(&mut out);
+    FuncWriter::new(f, m, func_ref_in(f, m), &Notes::default()).write(&mut out);
     out
+}
+
+/// The number of `f` in `m` (found by identity); `fn0` without a module.
+pub(crate) fn func_ref_in(f: &Function, m: Option<&Module>) -> Option<FuncRef> {
+    match m {
+        None => Some(FuncRef::new(0)),
+        Some(m) => m
+            .functions
+            .iter()
+            .find(|(_, g)| std::ptr::eq(*g, f))
+            .map(|(r, _)| r),
+    }
 }
 
 /// Displays a function as [`write_function`] does.
@@ -252,7 +268,12 @@ impl<'a> FuncWriter<'a> {
             .is_some_and(|g| g.signature.returns == types)
     }
 
+    /// A value operand, resolved (a value that does not exist, which only
+    /// the verifier's error text shows, is printed as it is).
     fn v(&self, v: Value) -> String {
+        if v.index() >= self.f.dfg.num_values() {
+            return v.to_string();
+        }
         self.f.dfg.resolve_aliases(v).to_string()
     }
 

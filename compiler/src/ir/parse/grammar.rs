@@ -382,19 +382,23 @@ impl<'c, 'a> FuncParser<'c, 'a> {
 
     /// Values of a `return`: stops before a following instruction's results.
     fn return_values(&mut self) -> Result<ValueList, ParseError> {
+        // Look ahead: `v1, v2` followed by `=` or `:` are the results of
+        // the next instruction, not returned values.
         let mut look = self.c.clone();
-        let mut vs = Vec::new();
-        while let Some(n) = look.word().and_then(|w| entity_number(w, "v")) {
-            vs.push(n);
+        let mut any = false;
+        while look.word().and_then(|w| entity_number(w, "v")).is_some() {
+            any = true;
             if !look.eat(',') {
                 break;
             }
         }
-        if vs.is_empty() || matches!(look.peek(), Some('=' | ':' | ',')) {
+        if !any || matches!(look.peek(), Some('=' | ':')) {
             return Ok(ValueList::new());
         }
-        *self.c = look;
-        let vs: Vec<Value> = vs.into_iter().map(|n| self.note_value(n)).collect();
+        let mut vs = vec![self.value()?];
+        while self.c.eat(',') {
+            vs.push(self.value()?);
+        }
         Ok(self.func.dfg.value_list(&vs))
     }
 

@@ -8,7 +8,8 @@
 //! input gives a [`ParseError`] with a line and column, never a panic.
 //! Values used but never defined become placeholders (results of
 //! instructions outside the layout), so that even IR the verifier rejects
-//! can be printed and read back.
+//! can be printed and read back. Entity numbers above 2^20 are refused, so
+//! a typo cannot make the parser create millions of placeholders.
 
 mod build;
 mod cursor;

@@ -9,7 +9,7 @@
 //!
 //! Structure:
 //! - the entry block exists and its parameters match the signature's
-//!   parameters in number and type;
+//!   parameters in number and type; kernels return nothing;
 //! - every laid-out block ends with exactly one terminator (`jump`, `brif`,
 //!   `return`, `trap`) and has none in the middle;
 //! - every instruction's data has its opcode's format ([`InstFormat::of`]);
@@ -29,7 +29,7 @@
 //!   removed instruction) or a parameter of a block outside it, unless it
 //!   is an alias, which is followed first.
 //!
-//! Operand and result types, per opcode (see [`typing`]):
+//! Operand and result types, per opcode (checked in `typing.rs`):
 //! - integer ops take integers of equal type and give that type (shift
 //!   amounts may have any integer type); float ops take floats of equal
 //!   type; `powi` takes a float and an `i64`; the `*_approx` opcodes
@@ -69,8 +69,8 @@ use super::cfg::{ControlFlowGraph, DominatorTree};
 use super::dfg::ValueDef;
 use super::entities::{Block, FuncRef, Inst, Value};
 use super::formats::InstFormat;
-use super::function::{Function, Module};
-use super::write::{write_function_with_notes, Notes};
+use super::function::{FuncKind, Function, Module};
+use super::write::{func_ref_in, write_function_with_notes, Notes};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::fmt;
 
@@ -127,8 +127,7 @@ impl std::error::Error for VerifierErrors {}
 /// Checks one function; with the module, calls, `print` strings and
 /// constant arrays are checked too.
 pub fn verify_function(f: &Function, m: Option<&Module>) -> Result<(), VerifierErrors> {
-    let fref = m.and_then(|m| m.functions.iter().find(|(_, g)| std::ptr::eq(*g, f)));
-    verify_with_ref(f, m, fref.map(|(r, _)| r))
+    verify_with_ref(f, m, func_ref_in(f, m))
 }
 
 /// Checks every function of a module.
@@ -209,10 +208,6 @@ impl<'a> Verifier<'a> {
         for &b in self.f.layout.blocks() {
             self.check_block_shape(b);
         }
-        if !self.errors.is_empty() {
-            // The CFG below needs well-formed blocks.
-            return;
-        }
         let cfg = ControlFlowGraph::compute(self.f);
         let domtree = DominatorTree::compute(self.f, &cfg);
         for &b in self.f.layout.blocks() {
@@ -223,6 +218,9 @@ impl<'a> Verifier<'a> {
     }
 
     fn check_entry(&mut self) {
+        if self.f.kind == FuncKind::Kernel && !self.f.signature.returns.is_empty() {
+            self.report(None, None, "a kernel cannot return values".into());
+        }
         let Some(entry) = self.f.layout.entry_block() else {
             self.report(None, None, "the function has no entry block".into());
             return;

@@ -1,1 +1,134 @@
+use super::*;
+use crate::ir::builder::FuncBuilder;
+use crate::ir::function::{FuncKind, Signature};
+use crate::ir::instructions::{InstructionData, Opcode};
+use crate::ir::types::Type;
 
+fn kernel_with(build: impl FnOnce(&mut FuncBuilder, Value)) -> Function {
+    let sig = Signature {
+        params: vec![Type::I32],
+        returns: vec![],
+    };
+    let mut f = Function::new("k", FuncKind::Kernel, sig);
+    let mut b = FuncBuilder::new(&mut f);
+    let entry = b.create_block();
+    let x = b.append_param(entry, Type::I32);
+    b.switch_to(entry);
+    build(&mut b, x);
+    f
+}
+
+fn errors_of(f: &Function) -> VerifierErrors {
+    match verify_function(f, None) {
+        Ok(()) => panic!("accepted"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn well_formed_function_passes() {
+    let f = kernel_with(|b, x| {
+        let y = b.binary(Opcode::Iadd, x, x);
+        b.unary(Opcode::Ineg, Type::I32, y);
+        b.ret(&[]);
+    });
+    assert!(verify_function(&f, None).is_ok());
+}
+
+#[test]
+fn opcode_in_the_wrong_format_is_rejected() {
+    let f = kernel_with(|b, x| {
+        b.build(
+            InstructionData::Binary {
+                opcode: Opcode::Iconst,
+                args: [x, x],
+            },
+            &[Type::I32],
+        );
+        b.ret(&[]);
+    });
+    assert!(errors_of(&f).mentions("`iconst` must use the UnaryImm format"));
+}
+
+#[test]
+fn operands_that_do_not_exist_are_rejected() {
+    use cranelift_entity::EntityRef;
+    let f = kernel_with(|b, x| {
+        b.binary(Opcode::Iadd, x, Value::new(99));
+        b.ret(&[]);
+    });
+    assert!(errors_of(&f).mentions("v99 does not exist"));
+}
+
+#[test]
+fn aliases_are_followed_and_alias_parameters_rejected() {
+    let mut f = kernel_with(|b, x| {
+        let y = b.binary(Opcode::Iadd, x, x);
+        let z = b.binary(Opcode::Isub, x, x);
+        b.binary(Opcode::Imul, z, z);
+        b.ret(&[]);
+        let _ = y;
+    });
+    let (y, z) = (Value::from_u32(1), Value::from_u32(2));
+    f.dfg.change_to_alias(z, y);
+    assert!(verify_function(&f, None).is_ok());
+    let entry = f.layout.entry_block().unwrap();
+    let p = f.dfg.block_params(entry)[0];
+    f.dfg.change_to_alias(p, y);
+    assert!(errors_of(&f).mentions("parameter v0 is defined elsewhere too"));
+}
+
+#[test]
+fn results_counts_are_checked() {
+    let f = kernel_with(|b, x| {
+        b.build(
+            InstructionData::Unary {
+                opcode: Opcode::Syncwarp,
+                arg: x,
+            },
+            &[Type::I32],
+        );
+        b.build(
+            InstructionData::Nullary {
+                opcode: Opcode::Activemask,
+            },
+            &[],
+        );
+        b.ret(&[]);
+    });
+    let e = errors_of(&f);
+    assert!(e.mentions("`syncwarp` gives 0 results, not 1"));
+    assert!(e.mentions("`activemask` gives 1 results, not 0"));
+}
+
+#[test]
+fn empty_blocks_and_missing_terminators_are_located() {
+    let mut f = kernel_with(|b, _| {
+        let other = b.create_block();
+        b.jump(other, &[]);
+    });
+    let e = errors_of(&f);
+    assert!(e.mentions("block is empty"));
+    assert_eq!(e.errors[0].block, f.layout.blocks().get(1).copied());
+    assert_eq!(e.errors[0].inst, None);
+    assert!(
+        e.to_string()
+            .contains("block1:\n    ; error: block is empty"),
+        "{e}"
+    );
+    f.layout.remove_block(f.layout.blocks()[1]);
+    assert!(errors_of(&f).mentions("branch target block1 is not in the layout"));
+}
+
+#[test]
+fn error_display_names_the_location() {
+    let f = kernel_with(|b, _| {
+        b.iconst(Type::F32, 1);
+        b.ret(&[]);
+    });
+    let e = errors_of(&f);
+    assert_eq!(
+        e.errors[0].to_string(),
+        "k, block0, inst0: `iconst` gives an integer, not f32"
+    );
+}

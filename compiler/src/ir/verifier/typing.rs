@@ -142,8 +142,8 @@ impl Typer<'_> {
                 self.same_as_result(0);
             }
             Select => self.check_select(),
-            Icmp => self.check_compare(|t| t.is_int() || t.is_ptr(), "an integer or pointer"),
-            Fcmp => self.check_compare(Type::is_float, "a float"),
+            Icmp => self.check_compare(|t| t.is_int() || t.is_ptr(), "integers or pointers"),
+            Fcmp => self.check_compare(Type::is_float, "floats"),
             Sextend | Uextend | Ireduce | Fpromote | Fdemote | FcvtToSint | FcvtToUint
             | FcvtFromSint | FcvtFromUint | Bitcast => self.check_conversion(op),
             PtrAdd => self.check_ptr_add(),
@@ -201,7 +201,7 @@ impl Typer<'_> {
     fn check_compare(&mut self, is: fn(Type) -> bool, kind: &str) {
         let (a, b) = (self.ty(0), self.ty(1));
         self.want(is(a) && a == b, || {
-            format!("comparison operands must be the same {kind} type, not {a} and {b}")
+            format!("comparison operands must be {kind} of one type, not {a} and {b}")
         });
         self.result_is(Type::I1);
     }
