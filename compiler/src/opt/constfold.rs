@@ -4,7 +4,11 @@
 //! rewritten in place into the constant it computes (its result value is
 //! kept, so uses need no change). Also: `select` on a constant condition, or
 //! with equal arms, becomes an alias of the chosen arm; `brif` on a constant
-//! becomes a `jump` to the taken destination with its arguments.
+//! becomes a `jump` to the taken destination with its arguments. Integer
+//! operations with a neutral constant operand (`x + 0`, `x * 1`, `x & -1`,
+//! shifts by 0, `ptr_add p, 0`, ...) become aliases of the other operand,
+//! which is exact for wrapping integers (never done for floats, where
+//! `x + 0.0` is not `x` for `x = -0.0`).
 //!
 //! Exactly the IR's semantics (see `ir::instructions`):
 //! - integers are held as their low `w` bits; arithmetic wraps;
@@ -74,8 +78,36 @@ fn fold_inst(func: &mut Function, inst: Inst) {
         _ => {
             if let Some(result) = evaluate(func, inst) {
                 write_constant(func, inst, result);
+            } else if let Some(v) = integer_identity(func, inst) {
+                let r = func.dfg.first_result(inst).expect("binary result");
+                func.layout.remove_inst(inst);
+                func.dfg.change_to_alias(r, v);
             }
         }
+    }
+}
+
+/// The operand an integer operation with a neutral constant leaves
+/// unchanged: `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x | 0`,
+/// `x ^ 0`, `x & -1`, shifts by 0, `udiv`/`sdiv` by 1, `ptr_add p, 0`.
+fn integer_identity(func: &Function, inst: Inst) -> Option<Value> {
+    let InstructionData::Binary { opcode, args } = *func.dfg.inst(inst) else {
+        return None;
+    };
+    let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
+    let int = |v: Value| match constant(func, v) {
+        Some(Const::Int(t, x)) => Some(sext(t, x)),
+        _ => None,
+    };
+    use Opcode::*;
+    match (opcode, int(a), int(b)) {
+        (Iadd | Isub | Bor | Bxor | Ishl | Ushr | Sshr | PtrAdd, _, Some(0)) => Some(a),
+        (Imul | Udiv | Sdiv, _, Some(1)) => Some(a),
+        (Band, _, Some(-1)) => Some(a),
+        (Iadd | Bor | Bxor, Some(0), _) => Some(b),
+        (Imul, Some(1), _) => Some(b),
+        (Band, Some(-1), _) => Some(b),
+        _ => None,
     }
 }
 
@@ -687,6 +719,35 @@ mod tests {
         let dest = f.dfg.inst(jump).branch_destinations()[0];
         assert_eq!(dest.block, t);
         assert_eq!(f.dfg.resolve_aliases(f.dfg.block_call_args(&dest)[0]), x);
+    }
+
+    #[test]
+    fn neutral_integer_operands_disappear() {
+        let mut f = func(&[Type::I32, Type::Ptr(crate::ir::AddrSpace::Global)], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        let p = b.append_param(e, Type::Ptr(crate::ir::AddrSpace::Global));
+        b.switch_to(e);
+        let zero = b.iconst(Type::I32, 0);
+        let one = b.iconst(Type::I32, 1);
+        let ones = b.iconst(Type::I32, -1);
+        let z64 = b.iconst(Type::I64, 0);
+        let a = b.binary(Opcode::Iadd, zero, x);
+        let m = b.binary(Opcode::Imul, a, one);
+        let n = b.binary(Opcode::Band, m, ones);
+        let s = b.binary(Opcode::Isub, zero, n);
+        let q = b.ptr_add(p, z64);
+        let fz = b.fconst(Type::F32, 0.0);
+        let fx = b.unary(Opcode::Bitcast, Type::F32, s);
+        let fsum = b.binary(Opcode::Fadd, fx, fz);
+        b.store(q, fsum, 0);
+        b.ret(&[]);
+        run(&mut f);
+        assert_eq!(f.dfg.resolve_aliases(n), x);
+        assert_eq!(f.dfg.resolve_aliases(q), p);
+        assert!(!f.dfg.is_alias(s), "0 - x is not x");
+        assert!(!f.dfg.is_alias(fsum), "x + 0.0 is not x for -0.0");
     }
 
     #[test]

@@ -9,9 +9,11 @@
 //! a loop is dead. The sweep removes every unmarked instruction and every
 //! unmarked parameter of a non-entry block, with its branch arguments.
 //!
-//! Safety: removed instructions have no side effects (loads included: an
-//! unused load has no observable effect in the IR's semantics), and nothing
-//! live uses their results. Entry block parameters are the function's
+//! Safety: removed instructions have no side effects, and nothing live uses
+//! their results. Unused loads are removed too: a load only reads; an
+//! out-of-bounds load is a bug of the program (kernels check bounds with
+//! explicit compares and `trap`), not a behaviour to preserve, so removing
+//! one may turn a memory fault into a clean run, never the reverse. Entry block parameters are the function's
 //! signature and are never removed.
 
 use super::util::{all_insts, branches_to, remove_param_everywhere};
