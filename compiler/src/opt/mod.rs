@@ -137,3 +137,106 @@ fn check_module(module: &Module, pass: &str) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AddrSpace, FuncBuilder, FuncKind, IntCC, Opcode, Signature, Type};
+
+    /// `for i in range(n): a[i] = x * y` with a dead value and a branch on
+    /// a constant in front of the loop.
+    fn kernel() -> Module {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = Function::new(
+            "k",
+            FuncKind::Kernel,
+            Signature {
+                params: vec![g, Type::I64, Type::I32, Type::I32],
+                returns: vec![],
+            },
+        );
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, skip, pre, h, exit) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let a = b.append_param(e, g);
+        let n = b.append_param(e, Type::I64);
+        let x = b.append_param(e, Type::I32);
+        let y = b.append_param(e, Type::I32);
+        let i = b.append_param(h, Type::I64);
+        b.switch_to(e);
+        let _dead = b.binary(Opcode::Imul, x, x);
+        let t = b.iconst(Type::I1, 1);
+        b.brif(t, pre, &[], skip, &[]);
+        b.switch_to(skip);
+        b.ret(&[]);
+        b.switch_to(pre);
+        let zero = b.iconst(Type::I64, 0);
+        b.jump(h, &[zero]);
+        b.switch_to(h);
+        let v = b.binary(Opcode::Imul, x, y);
+        let four = b.iconst(Type::I64, 4);
+        let off = b.binary(Opcode::Imul, i, four);
+        let p = b.ptr_add(a, off);
+        b.store(p, v, 0);
+        let one = b.iconst(Type::I64, 1);
+        let next = b.binary(Opcode::Iadd, i, one);
+        let c = b.icmp(IntCC::Slt, next, n);
+        b.brif(c, h, &[next], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        let mut m = Module::new();
+        m.functions.push(f);
+        m
+    }
+
+    fn ops_of(m: &Module) -> Vec<Vec<Opcode>> {
+        let f = m.functions.values().next().expect("one function");
+        f.layout
+            .blocks()
+            .iter()
+            .map(|&b| {
+                f.layout
+                    .block_insts(b)
+                    .iter()
+                    .map(|&i| f.dfg.inst(i).opcode())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn o0_leaves_the_module_alone() {
+        let mut m = kernel();
+        let before = ops_of(&m);
+        optimize(&mut m, OptLevel::O0);
+        assert_eq!(ops_of(&m), before);
+    }
+
+    #[test]
+    fn o2_folds_hoists_and_strength_reduces() {
+        let mut m = kernel();
+        optimize(&mut m, OptLevel::O2);
+        let ops = ops_of(&m);
+        // Entry (merged with the taken branch) and loop and exit remain.
+        assert_eq!(ops.len(), 3, "{ops:?}");
+        // x * y is computed once, before the loop; the dead x * x is gone.
+        assert_eq!(ops[0].iter().filter(|&&o| o == Opcode::Imul).count(), 1);
+        // The loop body: store through the pointer induction variable, the
+        // counter update and its test, the pointer bump, the branch.
+        assert_eq!(
+            ops[1],
+            vec![
+                Opcode::Store,
+                Opcode::Iadd,
+                Opcode::Icmp,
+                Opcode::PtrAdd,
+                Opcode::Brif
+            ]
+        );
+    }
+}
