@@ -1,18 +1,25 @@
-//! kernelc's compiler: Numba CUDA Python kernels to a typed program (and,
-//! in later stages, to PTX).
+//! kernelc's compiler: Numba CUDA Python kernels to PTX.
 //!
 //! The pipeline, one module per stage:
 //! - [`front`]: lexer, parser and AST, with spans on every node;
 //! - [`sema`]: name resolution, signatures, type inference and the typed tree;
+//! - [`lower`]: the typed tree to the mid-IR;
+//! - [`ir`]: the typed SSA mid-IR (text form, verifier, interpreter);
+//! - [`opt`]: its optimisation passes; [`mathlib`]: the math library;
+//! - [`ptx`]: the PTX back end (instruction selection, regalloc2, emission);
+//! - [`driver`]: the whole pipeline for one source file;
 //! - [`diagnostics`]: errors with spans, rendered with the source line.
 //!
-//! The entry point for a whole file is [`check`].
+//! The entry points are [`check`] (front end only) and [`driver::compile`].
 #![deny(missing_docs)]
 
 pub mod diagnostics;
+pub mod driver;
 pub mod front;
 pub mod ir;
 pub mod lower;
+pub mod mathlib;
+pub mod opt;
 pub mod ptx;
 pub mod sema;
 pub mod span;

@@ -1,0 +1,313 @@
+//! Global value numbering (dominator-scoped common subexpression
+//! elimination).
+//!
+//! Walks the dominator tree from the entry, keeping a table from an
+//! instruction's *key* (opcode, immediates, operands after aliases, result
+//! type) to the first value computed with that key in a dominating position.
+//! A later pure instruction with the same key is removed and its result made
+//! an alias of the earlier one. Commutative integer operations (`iadd`,
+//! `imul`, `band`, `bor`, `bxor`, `smin`, `smax`, `umin`, `umax`, `icmp eq`,
+//! `icmp ne`) have their operands ordered first, so `a + b` matches `b + a`.
+//!
+//! Which instructions take part:
+//! - pure ones (no side effects, no memory reads; see `Opcode`): their value
+//!   depends only on their operands, and the earlier instruction dominates
+//!   the later one, so its result is available and equal there;
+//! - loads, only within one block, only while no instruction with side
+//!   effects (store, atomic, barrier, fence, call, ...) came between the
+//!   two: nothing could have written the memory in between;
+//! - never instructions with several results or with side effects.
+
+use super::util::is_pure;
+use crate::ir::{
+    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Type, Value,
+};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+
+/// What identifies the value an instruction computes.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Key {
+    opcode: Opcode,
+    /// Immediates and sub-opcodes (condition codes, registers, ...).
+    imms: [u64; 2],
+    args: [Option<Value>; 3],
+    ty: Type,
+}
+
+/// Runs value numbering on `func`.
+pub fn run(func: &mut Function) {
+    let cfg = ControlFlowGraph::compute(func);
+    let dt = DominatorTree::compute(func, &cfg);
+    let children = dom_children(&dt);
+    let Some(entry) = func.layout.entry_block() else {
+        return;
+    };
+    let mut table: FxHashMap<Key, Value> = FxHashMap::default();
+    let mut undo: Vec<Key> = Vec::new();
+    // Depth-first over the dominator tree; `None` marks the end of a scope.
+    let mut stack: Vec<Option<Block>> = vec![Some(entry)];
+    let mut scopes: Vec<usize> = Vec::new();
+    while let Some(item) = stack.pop() {
+        let Some(block) = item else {
+            let mark = scopes.pop().expect("scope to close");
+            for key in undo.drain(mark..) {
+                table.remove(&key);
+            }
+            continue;
+        };
+        scopes.push(undo.len());
+        stack.push(None);
+        number_block(func, block, &mut table, &mut undo);
+        stack.extend(children[block].iter().rev().map(|&c| Some(c)));
+    }
+}
+
+/// The dominator tree's children of every block, in reverse post-order.
+fn dom_children(dt: &DominatorTree) -> SecondaryMap<Block, Vec<Block>> {
+    let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    for &b in dt.rpo() {
+        if let Some(d) = dt.idom(b) {
+            children[d].push(b);
+        }
+    }
+    children
+}
+
+fn number_block(
+    func: &mut Function,
+    block: Block,
+    table: &mut FxHashMap<Key, Value>,
+    undo: &mut Vec<Key>,
+) {
+    let mut loads: FxHashMap<Key, Value> = FxHashMap::default();
+    let insts: Vec<Inst> = func.layout.block_insts(block).to_vec();
+    for inst in insts {
+        let op = func.dfg.inst(inst).opcode();
+        if op.has_side_effects() {
+            loads.clear();
+            continue;
+        }
+        let Some(key) = key_of(func, inst) else {
+            continue;
+        };
+        let result = func
+            .dfg
+            .first_result(inst)
+            .expect("keyed instructions have a result");
+        let scope = if op == Opcode::Load {
+            &mut loads
+        } else if is_pure(op) {
+            &mut *table
+        } else {
+            continue;
+        };
+        match scope.get(&key) {
+            Some(&earlier) => {
+                func.layout.remove_inst(inst);
+                func.dfg.change_to_alias(result, earlier);
+            }
+            None => {
+                scope.insert(key.clone(), result);
+                if op != Opcode::Load {
+                    undo.push(key);
+                }
+            }
+        }
+    }
+}
+
+/// The key of a single-result instruction, or `None` if it is not numbered.
+fn key_of(func: &Function, inst: Inst) -> Option<Key> {
+    let results = func.dfg.inst_results(inst);
+    if results.len() != 1 {
+        return None;
+    }
+    let ty = func.dfg.value_type(results[0]);
+    let r = |v: Value| Some(func.dfg.resolve_aliases(v));
+    use InstructionData::*;
+    let (imms, args) = match *func.dfg.inst(inst) {
+        UnaryImm { imm, .. } => ([imm as u64, 0], [None; 3]),
+        UnaryIeee { bits, .. } => ([bits, 0], [None; 3]),
+        Nullary { .. } => ([0, 0], [None; 3]),
+        AddrOf { index, .. } => ([index as u64, 0], [None; 3]),
+        Special { reg, .. } => ([reg as u64, 0], [None; 3]),
+        Unary { arg, .. } => ([0, 0], [r(arg), None, None]),
+        Binary {
+            opcode,
+            args: [a, b],
+        } => ([0, 0], ordered(opcode, r(a), r(b))),
+        Ternary {
+            args: [a, b, c], ..
+        } => ([0, 0], [r(a), r(b), r(c)]),
+        IntCompare {
+            cond, args: [a, b], ..
+        } => {
+            let commutes = matches!(cond, crate::ir::IntCC::Eq | crate::ir::IntCC::Ne);
+            let args = if commutes {
+                sort2(r(a), r(b))
+            } else {
+                [r(a), r(b), None]
+            };
+            ([cond as u64, 0], args)
+        }
+        FloatCompare {
+            cond, args: [a, b], ..
+        } => ([cond as u64, 0], [r(a), r(b), None]),
+        Load { addr, offset, .. } => ([offset as i64 as u64, 0], [r(addr), None, None]),
+        _ => return None,
+    };
+    Some(Key {
+        opcode: func.dfg.inst(inst).opcode(),
+        imms,
+        args,
+        ty,
+    })
+}
+
+fn ordered(op: Opcode, a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+    use Opcode::*;
+    if matches!(
+        op,
+        Iadd | Imul | Band | Bor | Bxor | Smin | Smax | Umin | Umax
+    ) {
+        sort2(a, b)
+    } else {
+        [a, b, None]
+    }
+}
+
+fn sort2(a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+    if a <= b {
+        [a, b, None]
+    } else {
+        [b, a, None]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AddrSpace, FuncBuilder, IntCC, SpecialReg};
+    use crate::opt::testutil::{func, ops};
+
+    #[test]
+    fn repeated_pure_expressions_merge_commutatively() {
+        let mut f = func(&[Type::I32, Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        let y = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let s1 = b.binary(Opcode::Iadd, x, y);
+        let s2 = b.binary(Opcode::Iadd, y, x);
+        let d1 = b.binary(Opcode::Isub, x, y);
+        let d2 = b.binary(Opcode::Isub, y, x);
+        let m = b.binary(Opcode::Imul, s2, d2);
+        let m2 = b.binary(Opcode::Imul, m, d1);
+        b.ret(&[m2]);
+        run(&mut f);
+        assert_eq!(f.dfg.resolve_aliases(s2), s1);
+        assert_ne!(f.dfg.resolve_aliases(d2), d1, "isub does not commute");
+        assert_eq!(ops(&f, e).len(), 6);
+    }
+
+    #[test]
+    fn dominating_values_are_reused_across_blocks_but_not_siblings() {
+        let mut f = func(&[Type::I32], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, l, r) = (b.create_block(), b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let t = b.special(SpecialReg::TidX);
+        let c = b.icmp(IntCC::Slt, x, t);
+        b.brif(c, l, &[], r, &[]);
+        b.switch_to(l);
+        let t2 = b.special(SpecialReg::TidX);
+        let a = b.binary(Opcode::Imul, t2, x);
+        b.ret(&[]);
+        b.switch_to(r);
+        let a2 = b.binary(Opcode::Imul, t, x);
+        b.ret(&[]);
+        run(&mut f);
+        assert_eq!(f.dfg.resolve_aliases(t2), t);
+        // `a` (in l) does not dominate `a2` (in r).
+        assert_ne!(f.dfg.resolve_aliases(a2), a);
+    }
+
+    #[test]
+    fn loads_merge_only_without_intervening_side_effects() {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = func(&[g], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let p = b.append_param(e, g);
+        b.switch_to(e);
+        let l1 = b.load(Type::F32, p, 0);
+        let l2 = b.load(Type::F32, p, 0);
+        let l3 = b.load(Type::F32, p, 4);
+        b.store(p, l1, 8);
+        let l4 = b.load(Type::F32, p, 0);
+        b.ret(&[]);
+        run(&mut f);
+        assert_eq!(f.dfg.resolve_aliases(l2), l1);
+        assert_ne!(f.dfg.resolve_aliases(l3), l1, "different offset");
+        assert_ne!(f.dfg.resolve_aliases(l4), l1, "a store came between");
+    }
+
+    #[test]
+    fn loads_do_not_merge_across_blocks() {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = func(&[g], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, n) = (b.create_block(), b.create_block());
+        let p = b.append_param(e, g);
+        b.switch_to(e);
+        let l1 = b.load(Type::I32, p, 0);
+        b.jump(n, &[]);
+        b.switch_to(n);
+        let l2 = b.load(Type::I32, p, 0);
+        b.ret(&[]);
+        run(&mut f);
+        assert_ne!(f.dfg.resolve_aliases(l2), l1);
+    }
+
+    #[test]
+    fn side_effecting_and_differently_typed_instructions_stay() {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = func(&[g, Type::I32], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let p = b.append_param(e, g);
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let a1 = b.atomic_rmw(crate::ir::AtomicRmwOp::Add, p, x);
+        let a2 = b.atomic_rmw(crate::ir::AtomicRmwOp::Add, p, x);
+        let w1 = b.unary(Opcode::Sextend, Type::I64, x);
+        let w2 = b.unary(Opcode::Uextend, Type::I64, x);
+        let c1 = b.iconst(Type::I32, 1);
+        let c2 = b.iconst(Type::I64, 1);
+        b.ret(&[]);
+        run(&mut f);
+        assert_ne!(f.dfg.resolve_aliases(a2), a1);
+        assert_ne!(f.dfg.resolve_aliases(w2), w1);
+        assert_eq!(f.dfg.value_type(c1), Type::I32);
+        assert!(!f.dfg.is_alias(c2));
+    }
+
+    #[test]
+    fn equal_constants_merge() {
+        let mut f = func(&[], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        b.switch_to(e);
+        let c1 = b.iconst(Type::I64, 8);
+        let c2 = b.iconst(Type::I64, 8);
+        let f1 = b.fconst(Type::F32, 0.5);
+        let f2 = b.fconst(Type::F32, 0.5);
+        b.ret(&[]);
+        run(&mut f);
+        assert_eq!(f.dfg.resolve_aliases(c2), c1);
+        assert_eq!(f.dfg.resolve_aliases(f2), f1);
+    }
+}

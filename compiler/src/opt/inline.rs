@@ -1,0 +1,441 @@
+//! Inlining of small device functions.
+//!
+//! A `call fnN(args)` is inlined when the callee is a device function of at
+//! most [`INLINE_THRESHOLD`] instructions, is not part of a recursive cycle
+//! of the call graph (self-recursion included), and has the caller's
+//! `fastmath` setting (inlining must not change how its math is compiled).
+//!
+//! The transformation, for a call in block `B` of the caller:
+//! 1. `B` is split after the call: the instructions that followed it move
+//!    to a new continuation block `K` whose parameters have the call's
+//!    result types; each call result becomes an alias of `K`'s parameter;
+//! 2. the callee's blocks are copied into the caller (laid out between `B`
+//!    and `K`) with fresh values; its entry block keeps its parameters and
+//!    the call is replaced by `jump entry'(args)`; each `return xs` becomes
+//!    `jump K(xs)`;
+//! 3. the callee's shared and local arrays are appended to the caller's
+//!    tables and `shared_addr`/`local_addr` are renumbered (constant arrays
+//!    and strings are module-wide and stay as they are).
+//!
+//! Copy propagation and CFG simplification then fold the parameter passing
+//! away. Calls are inlined in rounds (a callee's own calls are inlined in a
+//! later round), at most [`MAX_ROUNDS`]; the cycle check makes each round
+//! finite.
+
+use crate::ir::{Block, FuncKind, FuncRef, Function, Inst, InstructionData, Module, Opcode, Value};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+
+/// Callees of at most this many instructions are inlined.
+pub const INLINE_THRESHOLD: usize = 40;
+
+/// Rounds of inlining (nesting depth of inlined calls).
+pub const MAX_ROUNDS: usize = 4;
+
+/// Inlines small device functions into their callers, across `module`.
+pub fn run(module: &mut Module) {
+    let recursive = recursive_functions(module);
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = false;
+        let callers: Vec<FuncRef> = module.functions.keys().collect();
+        for caller in callers {
+            while let Some((call, callee)) = next_inlinable_call(module, caller, &recursive) {
+                let callee_fn = module.functions[callee].clone();
+                inline_call(&mut module.functions[caller], call, &callee_fn);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The functions on a cycle of the call graph.
+fn recursive_functions(module: &Module) -> Vec<FuncRef> {
+    let callees: SecondaryMap<FuncRef, Vec<FuncRef>> = {
+        let mut m = SecondaryMap::new();
+        for (r, f) in module.functions.iter() {
+            m[r] = calls(f).into_iter().map(|(_, c)| c).collect();
+        }
+        m
+    };
+    module
+        .functions
+        .keys()
+        .filter(|&f| reaches(&callees, f, f))
+        .collect()
+}
+
+/// True when `to` is reachable from `from` through at least one call.
+fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: FuncRef) -> bool {
+    let mut seen: Vec<FuncRef> = Vec::new();
+    let mut stack: Vec<FuncRef> = callees[from].clone();
+    while let Some(f) = stack.pop() {
+        if f == to {
+            return true;
+        }
+        if !seen.contains(&f) {
+            seen.push(f);
+            stack.extend(callees[f].iter().copied());
+        }
+    }
+    false
+}
+
+/// The laid-out calls of a function, with their callees.
+fn calls(f: &Function) -> Vec<(Inst, FuncRef)> {
+    let mut out = Vec::new();
+    for &b in f.layout.blocks() {
+        for &i in f.layout.block_insts(b) {
+            if let InstructionData::Call { func, .. } = f.dfg.inst(i) {
+                out.push((i, *func));
+            }
+        }
+    }
+    out
+}
+
+fn next_inlinable_call(
+    module: &Module,
+    caller: FuncRef,
+    recursive: &[FuncRef],
+) -> Option<(Inst, FuncRef)> {
+    let f = &module.functions[caller];
+    calls(f).into_iter().find(|&(_, callee)| {
+        let g = module.functions.get(callee);
+        callee != caller
+            && !recursive.contains(&callee)
+            && g.is_some_and(|g| {
+                g.kind == FuncKind::Device
+                    && g.fastmath == f.fastmath
+                    && g.inst_count() <= INLINE_THRESHOLD
+                    && g.layout.entry_block().is_some()
+            })
+    })
+}
+
+/// Inlines `callee` at `call` in `caller`.
+pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
+    let block = caller
+        .layout
+        .inst_block(call)
+        .expect("the call is laid out");
+    let cont = split_after(caller, call);
+    let mut values: FxHashMap<Value, Value> = FxHashMap::default();
+    let blocks = copy_blocks(caller, callee, block, &mut values);
+    let shared_base = caller.shared.len() as u32;
+    let local_base = caller.locals.len() as u32;
+    for decl in callee.shared.values() {
+        caller.shared.push(decl.clone());
+    }
+    for decl in callee.locals.values() {
+        caller.locals.push(decl.clone());
+    }
+    let remap = Remap {
+        blocks: &blocks,
+        cont,
+        shared_base,
+        local_base,
+    };
+    let new_insts = copy_insts(caller, callee, &remap, &mut values);
+    for inst in new_insts {
+        caller.dfg.map_args(inst, |v| *values.get(&v).unwrap_or(&v));
+    }
+    // The call becomes a jump to the copied entry with the call's arguments.
+    let args = caller.dfg.inst_args(call);
+    let entry = blocks[&callee.layout.entry_block().expect("callee has a body")];
+    let dest = caller.dfg.block_call(entry, &args);
+    let jump = caller.dfg.make_inst(
+        InstructionData::Jump {
+            opcode: Opcode::Jump,
+            dest,
+        },
+        &[],
+    );
+    caller.layout.insert_inst_before(jump, call);
+    caller.layout.remove_inst(call);
+    let results = caller.dfg.inst_results(call).to_vec();
+    let params = caller.dfg.block_params(cont).to_vec();
+    for (r, p) in results.into_iter().zip(params) {
+        caller.dfg.change_to_alias(r, p);
+    }
+}
+
+/// Moves everything after `call` into a new block laid out after the call's
+/// block, with one parameter per call result; returns it.
+fn split_after(caller: &mut Function, call: Inst) -> Block {
+    let block = caller.layout.inst_block(call).expect("laid out");
+    let pos = caller
+        .layout
+        .block_insts(block)
+        .iter()
+        .position(|&i| i == call)
+        .expect("in its block");
+    let cont = caller.dfg.make_block();
+    caller.layout.insert_block_after(cont, block);
+    let types: Vec<_> = caller
+        .dfg
+        .inst_results(call)
+        .iter()
+        .map(|&r| caller.dfg.value_type(r))
+        .collect();
+    for ty in types {
+        caller.dfg.append_block_param(cont, ty);
+    }
+    caller.layout.move_insts_from(block, pos + 1, cont);
+    cont
+}
+
+/// Creates a copy of every callee block (with parameters), laid out after
+/// `after` in the callee's order; records the parameter mapping.
+fn copy_blocks(
+    caller: &mut Function,
+    callee: &Function,
+    after: Block,
+    values: &mut FxHashMap<Value, Value>,
+) -> FxHashMap<Block, Block> {
+    let mut blocks: FxHashMap<Block, Block> = FxHashMap::default();
+    let mut prev = after;
+    for &b in callee.layout.blocks() {
+        let nb = caller.dfg.make_block();
+        caller.layout.insert_block_after(nb, prev);
+        prev = nb;
+        for &p in callee.dfg.block_params(b) {
+            let np = caller.dfg.append_block_param(nb, callee.dfg.value_type(p));
+            values.insert(p, np);
+        }
+        blocks.insert(b, nb);
+    }
+    blocks
+}
+
+/// How callee entities map into the caller.
+struct Remap<'a> {
+    blocks: &'a FxHashMap<Block, Block>,
+    cont: Block,
+    shared_base: u32,
+    local_base: u32,
+}
+
+/// Copies every callee instruction into its block's copy (operands still
+/// callee values, to be mapped once every result exists).
+fn copy_insts(
+    caller: &mut Function,
+    callee: &Function,
+    remap: &Remap,
+    values: &mut FxHashMap<Value, Value>,
+) -> Vec<Inst> {
+    // Aliases in the callee resolve to their originals, which are mapped.
+    let mut new_insts = Vec::new();
+    for &b in callee.layout.blocks() {
+        for &i in callee.layout.block_insts(b) {
+            let data = copy_data(caller, callee, i, remap);
+            let types: Vec<_> = callee
+                .dfg
+                .inst_results(i)
+                .iter()
+                .map(|&r| callee.dfg.value_type(r))
+                .collect();
+            let ni = caller.dfg.make_inst(data, &types);
+            caller.layout.append_inst(ni, remap.blocks[&b]);
+            let new_results = caller.dfg.inst_results(ni).to_vec();
+            for (&r, nr) in callee.dfg.inst_results(i).iter().zip(new_results) {
+                values.insert(r, nr);
+            }
+            new_insts.push(ni);
+        }
+    }
+    // Operands: resolve callee aliases first, then map.
+    for &ni in &new_insts {
+        caller.dfg.map_args(ni, |v| callee.dfg.resolve_aliases(v));
+    }
+    new_insts
+}
+
+/// The data of callee instruction `i`, with lists re-made in the caller's
+/// pool, blocks and arrays renumbered, and `return` turned into a jump.
+fn copy_data(caller: &mut Function, callee: &Function, i: Inst, remap: &Remap) -> InstructionData {
+    let mut data = callee.dfg.inst(i).clone();
+    let src = &callee.dfg;
+    let dst = &mut caller.dfg;
+    match &mut data {
+        InstructionData::Call { args, .. } | InstructionData::Print { args, .. } => {
+            *args = dst.value_list(src.list(args));
+        }
+        InstructionData::Return { args, .. } => {
+            let dest = dst.block_call(remap.cont, src.list(args));
+            return InstructionData::Jump {
+                opcode: Opcode::Jump,
+                dest,
+            };
+        }
+        InstructionData::Jump { .. } | InstructionData::Brif { .. } => {
+            for d in data.branch_destinations_mut() {
+                let args = src.block_call_args(d).to_vec();
+                *d = dst.block_call(remap.blocks[&d.block], &args);
+            }
+        }
+        InstructionData::AddrOf { opcode, index } => match opcode {
+            Opcode::SharedAddr => *index += remap.shared_base,
+            Opcode::LocalAddr => *index += remap.local_base,
+            _ => {}
+        },
+        _ => {}
+    }
+    data
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{verify_module, FuncBuilder, IntCC, MemDecl, Type, ValueDef};
+    use crate::opt::testutil::func;
+    use cranelift_entity::EntityRef;
+
+    /// A module with a kernel `fn0(x: i32)` calling `fn1` built by `callee`.
+    fn module_with(callee: Function, call_twice: bool) -> Module {
+        let mut m = Module::new();
+        let mut k = func(&[Type::I32], &[]);
+        k.kind = FuncKind::Kernel;
+        m.functions.push(k);
+        let returns = callee.signature.returns.clone();
+        let callee_ref = m.functions.push(callee);
+        let k = &mut m.functions[FuncRef::new(0)];
+        let mut b = FuncBuilder::new(k);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let r = b.call(callee_ref, &[x], &returns);
+        if call_twice {
+            b.call(callee_ref, &[r[0]], &returns);
+        }
+        b.ret(&[]);
+        m
+    }
+
+    fn add_one() -> Function {
+        let mut f = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let one = b.iconst(Type::I32, 1);
+        let y = b.binary(Opcode::Iadd, x, one);
+        b.ret(&[y]);
+        f
+    }
+
+    fn kernel(m: &Module) -> &Function {
+        &m.functions[FuncRef::new(0)]
+    }
+
+    fn has_calls(f: &Function) -> bool {
+        !calls(f).is_empty()
+    }
+
+    #[test]
+    fn a_small_callee_is_inlined_and_verifies() {
+        let mut m = module_with(add_one(), true);
+        run(&mut m);
+        assert!(!has_calls(kernel(&m)));
+        verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+        // entry, 2 x (callee block + continuation).
+        assert_eq!(kernel(&m).layout.blocks().len(), 5);
+    }
+
+    #[test]
+    fn call_results_flow_through_the_continuation_parameters() {
+        let mut m = module_with(add_one(), true);
+        let k = kernel(&m);
+        let second_call = calls(k)[1].0;
+        let first_result = k.dfg.inst_args(second_call)[0];
+        run(&mut m);
+        let k = kernel(&m);
+        let ValueDef::Param(block, 0) = k.dfg.value_def(first_result) else {
+            panic!("the call result is not a block parameter now");
+        };
+        // The continuation block is entered by the inlined body's jump.
+        let (pred, _) = crate::ir::ControlFlowGraph::compute(k).preds(block)[0];
+        assert_eq!(
+            k.dfg.inst(k.layout.block_insts(pred)[1]).opcode(),
+            Opcode::Iadd
+        );
+    }
+
+    #[test]
+    fn self_recursive_callees_stay_calls() {
+        let mut rec = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut rec);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let r = b.call(FuncRef::new(1), &[x], &[Type::I32]);
+        b.ret(&r);
+        let mut m = module_with(rec, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+        assert!(has_calls(&m.functions[FuncRef::new(1)]));
+    }
+
+    #[test]
+    fn kernels_and_large_functions_are_not_inlined() {
+        let mut big = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut big);
+        let e = b.create_block();
+        let mut x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        for _ in 0..INLINE_THRESHOLD {
+            x = b.binary(Opcode::Iadd, x, x);
+        }
+        b.ret(&[x]);
+        let mut m = module_with(big, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+        let mut k = add_one();
+        k.kind = FuncKind::Kernel;
+        let mut m = module_with(k, false);
+        run(&mut m);
+        assert!(has_calls(kernel(&m)));
+    }
+
+    #[test]
+    fn multi_block_callee_with_local_array_is_renumbered() {
+        let mut g = func(&[Type::I32], &[Type::I32]);
+        g.locals.push(MemDecl {
+            elem: Type::I32,
+            count: 4,
+        });
+        let mut b = FuncBuilder::new(&mut g);
+        let (e, t, f2) = (b.create_block(), b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let zero = b.iconst(Type::I32, 0);
+        let c = b.icmp(IntCC::Slt, x, zero);
+        b.brif(c, t, &[], f2, &[]);
+        b.switch_to(t);
+        let a = b.addr_of(Opcode::LocalAddr, 0, Type::Ptr(crate::ir::AddrSpace::Local));
+        b.store(a, x, 0);
+        b.ret(&[zero]);
+        b.switch_to(f2);
+        b.ret(&[x]);
+        let mut m = module_with(g, false);
+        m.functions[FuncRef::new(0)].locals.push(MemDecl {
+            elem: Type::F32,
+            count: 8,
+        });
+        run(&mut m);
+        let k = kernel(&m);
+        assert!(!has_calls(k));
+        assert_eq!(k.locals.len(), 2);
+        let local_index =
+            crate::opt::util::all_insts(k)
+                .into_iter()
+                .find_map(|i| match k.dfg.inst(i) {
+                    InstructionData::AddrOf { index, .. } => Some(*index),
+                    _ => None,
+                });
+        assert_eq!(local_index, Some(1));
+        verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+    }
+}

@@ -1,0 +1,330 @@
+//! Loop-invariant code motion.
+//!
+//! Natural loops are found from back edges (an edge `P -> H` where `H`
+//! dominates `P`); the loop of `H` is `H` plus every block that reaches a
+//! latch without passing through `H`. Loops are processed innermost first.
+//! An instruction of the loop is *invariant* when every operand is defined
+//! outside the loop or by an invariant instruction already chosen. Chosen
+//! instructions move, in their original order, to the end of the loop's
+//! preheader (before its terminator); a preheader is created when the header
+//! has no single outside predecessor ending in a `jump` (see
+//! `util::ensure_preheader`).
+//!
+//! Which instructions may move: pure ones only (no side effects, no memory
+//! reads — loads never move, since a store or barrier in the loop may change
+//! memory), with a single result, and that cannot trap: an integer division
+//! or remainder moves only when its divisor is a non-zero constant (hoisting
+//! makes the instruction run even when the loop body would not have, so it
+//! must be safe to run speculatively). Loops headed by the entry block have
+//! no preheader and are left alone.
+
+use super::util::{def_block, iconst_value, is_pure, Loop};
+use super::util::{ensure_preheader, find_loops, insert_before_terminator, is_int_division};
+use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, Inst};
+
+/// Runs loop-invariant code motion on `func`.
+pub fn run(func: &mut Function) {
+    let cfg = ControlFlowGraph::compute(func);
+    let dt = DominatorTree::compute(func, &cfg);
+    let mut loops = find_loops(&cfg, &dt);
+    for idx in 0..loops.len() {
+        let Some(pre) = hoist_loop(func, &loops[idx], &dt) else {
+            continue;
+        };
+        // A new preheader belongs to every enclosing loop.
+        let header = loops[idx].header;
+        for outer in &mut loops[idx + 1..] {
+            if outer.contains(header) && !outer.contains(pre) {
+                outer.blocks.push(pre);
+            }
+        }
+    }
+}
+
+/// Hoists the loop's invariant instructions; returns the preheader used.
+fn hoist_loop(func: &mut Function, lp: &Loop, dt: &DominatorTree) -> Option<Block> {
+    let invariant = invariant_insts(func, lp, dt);
+    if invariant.is_empty() {
+        return None;
+    }
+    let pre = ensure_preheader(func, lp)?;
+    for inst in invariant {
+        func.layout.remove_inst(inst);
+        insert_before_terminator(func, inst, pre);
+    }
+    Some(pre)
+}
+
+/// The loop's movable invariant instructions, in dominance-respecting order
+/// (loop blocks in reverse post-order, instructions in block order).
+fn invariant_insts(func: &Function, lp: &Loop, dt: &DominatorTree) -> Vec<Inst> {
+    let mut chosen: Vec<Inst> = Vec::new();
+    // New preheaders of inner loops are not in `dt`; they come first.
+    let mut blocks: Vec<Block> = lp
+        .blocks
+        .iter()
+        .copied()
+        .filter(|b| !dt.is_reachable(*b))
+        .collect();
+    blocks.extend(dt.rpo().iter().copied().filter(|b| lp.contains(*b)));
+    for b in blocks {
+        for &inst in func.layout.block_insts(b) {
+            if is_movable(func, inst) && operands_invariant(func, inst, lp, &chosen) {
+                chosen.push(inst);
+            }
+        }
+    }
+    chosen
+}
+
+fn is_movable(func: &Function, inst: Inst) -> bool {
+    let op = func.dfg.inst(inst).opcode();
+    if !is_pure(op) || func.dfg.inst_results(inst).len() != 1 {
+        return false;
+    }
+    if is_int_division(op) {
+        let divisor = func.dfg.inst_args(inst)[1];
+        return iconst_value(func, divisor).is_some_and(|d| d != 0);
+    }
+    true
+}
+
+fn operands_invariant(func: &Function, inst: Inst, lp: &Loop, chosen: &[Inst]) -> bool {
+    func.dfg.inst_args(inst).into_iter().all(|v| {
+        let outside = def_block(func, v).is_some_and(|b| !lp.contains(b));
+        outside
+            || match func.dfg.value_def(v) {
+                crate::ir::ValueDef::Result(i, _) => chosen.contains(&i),
+                crate::ir::ValueDef::Param(..) => false,
+            }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AddrSpace, FuncBuilder, IntCC, Opcode, Type, Value};
+    use crate::opt::testutil::{func, ops};
+
+    /// `e(x, y, p) -> h(i) ; h: body ; brif (i < x), h(i+1), exit`.
+    /// Returns (function, entry, header, exit, [x, y, p], i).
+    struct LoopFn {
+        f: Function,
+        e: Block,
+        h: Block,
+        exit: Block,
+        x: Value,
+        y: Value,
+        p: Value,
+        i: Value,
+    }
+
+    fn loop_fn(body: impl FnOnce(&mut FuncBuilder, &[Value; 4])) -> LoopFn {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = func(&[Type::I32, Type::I32, g], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, h, exit) = (b.create_block(), b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        let y = b.append_param(e, Type::I32);
+        let p = b.append_param(e, g);
+        let i = b.append_param(h, Type::I32);
+        b.switch_to(e);
+        let zero = b.iconst(Type::I32, 0);
+        b.jump(h, &[zero]);
+        b.switch_to(h);
+        body(&mut b, &[x, y, p, i]);
+        let one = b.iconst(Type::I32, 1);
+        let next = b.binary(Opcode::Iadd, i, one);
+        let c = b.icmp(IntCC::Slt, next, x);
+        b.brif(c, h, &[next], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        LoopFn {
+            f,
+            e,
+            h,
+            exit,
+            x,
+            y,
+            p,
+            i,
+        }
+    }
+
+    #[test]
+    fn invariant_arithmetic_moves_to_the_existing_preheader() {
+        let mut l = loop_fn(|b, &[x, y, p, i]| {
+            let m = b.binary(Opcode::Imul, x, y);
+            let n = b.binary(Opcode::Iadd, m, x);
+            let s = b.binary(Opcode::Iadd, n, i);
+            b.store(p, s, 0);
+        });
+        run(&mut l.f);
+        // e already ends in `jump h`: it is the preheader.
+        assert_eq!(
+            ops(&l.f, l.e),
+            vec![
+                Opcode::Iconst,
+                Opcode::Imul,
+                Opcode::Iadd,
+                Opcode::Iconst,
+                Opcode::Jump
+            ]
+        );
+        assert_eq!(
+            ops(&l.f, l.h),
+            vec![
+                Opcode::Iadd,
+                Opcode::Store,
+                Opcode::Iadd,
+                Opcode::Icmp,
+                Opcode::Brif
+            ]
+        );
+        let _ = (l.exit, l.i, l.x, l.y, l.p);
+    }
+
+    #[test]
+    fn loads_and_side_effects_stay() {
+        let mut l = loop_fn(|b, &[_, y, p, _]| {
+            let v = b.load(Type::I32, p, 0);
+            b.store(p, y, 4);
+            let w = b.binary(Opcode::Iadd, v, y);
+            b.store(p, w, 8);
+        });
+        run(&mut l.f);
+        assert_eq!(
+            ops(&l.f, l.h)[..4],
+            [Opcode::Load, Opcode::Store, Opcode::Iadd, Opcode::Store]
+        );
+    }
+
+    #[test]
+    fn division_by_a_possibly_zero_value_stays() {
+        let mut l = loop_fn(|b, &[x, y, p, _]| {
+            let d = b.binary(Opcode::Sdiv, x, y);
+            let four = b.iconst(Type::I32, 4);
+            let q = b.binary(Opcode::Udiv, x, four);
+            let s = b.binary(Opcode::Iadd, d, q);
+            b.store(p, s, 0);
+        });
+        run(&mut l.f);
+        let h = ops(&l.f, l.h);
+        assert_eq!(h[0], Opcode::Sdiv);
+        assert!(!h.contains(&Opcode::Udiv));
+        assert!(ops(&l.f, l.e).contains(&Opcode::Udiv));
+        // The sum depends on the division that stayed.
+        assert!(h.contains(&Opcode::Iadd));
+    }
+
+    #[test]
+    fn a_preheader_is_created_when_the_loop_is_entered_by_a_brif() {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = func(&[Type::I1, Type::I32, g], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, h, exit) = (b.create_block(), b.create_block(), b.create_block());
+        let c = b.append_param(e, Type::I1);
+        let x = b.append_param(e, Type::I32);
+        let p = b.append_param(e, g);
+        let i = b.append_param(h, Type::I32);
+        b.switch_to(e);
+        b.brif(c, h, &[x], exit, &[]);
+        b.switch_to(h);
+        let sq = b.binary(Opcode::Imul, x, x);
+        let s = b.binary(Opcode::Iadd, sq, i);
+        b.store(p, s, 0);
+        b.brif(c, h, &[s], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        run(&mut f);
+        let blocks = f.layout.blocks().to_vec();
+        assert_eq!(blocks.len(), 4);
+        let pre = blocks[1];
+        assert_eq!(ops(&f, pre), vec![Opcode::Imul, Opcode::Jump]);
+        let br = f.layout.last_inst(e).unwrap();
+        assert_eq!(f.dfg.inst(br).branch_destinations()[0].block, pre);
+        assert_eq!(f.dfg.block_params(pre).len(), 1);
+        assert_eq!(ops(&f, h), vec![Opcode::Iadd, Opcode::Store, Opcode::Brif]);
+    }
+
+    #[test]
+    fn values_depending_on_the_induction_variable_stay() {
+        let mut l = loop_fn(|b, &[x, _, p, i]| {
+            let w = b.binary(Opcode::Imul, i, x);
+            b.store(p, w, 0);
+        });
+        run(&mut l.f);
+        assert_eq!(ops(&l.f, l.h)[0], Opcode::Imul);
+    }
+
+    #[test]
+    fn a_new_inner_preheader_joins_the_outer_loop() {
+        // e -> oh ; oh: brif c, ih(x), ol ; ih(j): m = x*x; s = m+j ;
+        // brif c, ih(s), ol ; ol: y = t*t (t from oh) ; brif c, oh, exit
+        let mut f = func(&[Type::I1, Type::I32], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, oh, ih, ol, exit) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let c = b.append_param(e, Type::I1);
+        let x = b.append_param(e, Type::I32);
+        let j = b.append_param(ih, Type::I32);
+        b.switch_to(e);
+        b.jump(oh, &[]);
+        b.switch_to(oh);
+        b.brif(c, ih, &[x], ol, &[]);
+        b.switch_to(ih);
+        let m = b.binary(Opcode::Imul, x, x);
+        let s = b.binary(Opcode::Iadd, m, j);
+        b.brif(c, ih, &[s], ol, &[]);
+        b.switch_to(ol);
+        b.brif(c, oh, &[], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        run(&mut f);
+        // The inner preheader was created, then emptied into e.
+        assert_eq!(f.layout.blocks().len(), 6);
+        assert_eq!(ops(&f, e), vec![Opcode::Imul, Opcode::Jump]);
+        assert_eq!(ops(&f, ih), vec![Opcode::Iadd, Opcode::Brif]);
+        let _ = m;
+    }
+
+    #[test]
+    fn nested_loops_hoist_from_the_inner_loop_to_its_preheader() {
+        // e -> oh(i) ; oh: jump ih(0) ; ih(j): m = x*x ; brif c, ih(j), olatch
+        // olatch: brif c, oh(i), exit
+        let mut f = func(&[Type::I1, Type::I32], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, oh, ih, ol, exit) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let c = b.append_param(e, Type::I1);
+        let x = b.append_param(e, Type::I32);
+        let j = b.append_param(ih, Type::I32);
+        b.switch_to(e);
+        b.jump(oh, &[]);
+        b.switch_to(oh);
+        b.jump(ih, &[x]);
+        b.switch_to(ih);
+        let m = b.binary(Opcode::Imul, x, x);
+        let s = b.binary(Opcode::Iadd, m, j);
+        b.brif(c, ih, &[s], ol, &[]);
+        b.switch_to(ol);
+        b.brif(c, oh, &[], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        run(&mut f);
+        // Hoisted out of the inner loop into oh, then out of the outer one.
+        assert_eq!(ops(&f, e), vec![Opcode::Imul, Opcode::Jump]);
+        assert_eq!(ops(&f, oh), vec![Opcode::Jump]);
+        assert_eq!(ops(&f, ih), vec![Opcode::Iadd, Opcode::Brif]);
+    }
+}

@@ -1,0 +1,242 @@
+//! Mid-IR optimisation passes and the pipeline that runs them.
+//!
+//! One file per pass, each with its transformation and safety conditions
+//! in its module doc:
+//! - [`copyprop`]: resolve aliases, fold block parameters that always
+//!   receive the same value;
+//! - [`constfold`]: fold operations on constants, branches on constants;
+//! - [`simplify_cfg`]: drop unreachable blocks, merge straight-line blocks,
+//!   thread jumps through empty blocks;
+//! - [`inline`]: inline small device functions (module-wide);
+//! - [`gvn`]: dominator-based value numbering of pure instructions;
+//! - [`licm`]: hoist loop-invariant pure instructions into preheaders;
+//! - [`strength`]: pointer induction variables for array addressing, and
+//!   `sextend` of provably non-negative values turned into `uextend`;
+//! - [`dce`]: remove unused pure instructions and block parameters.
+//!
+//! Passes keep the function in SSA form: a value replaced by another is
+//! turned into an alias (`DataFlowGraph::change_to_alias`), and
+//! [`copyprop`] rewrites the operands to the originals.
+
+pub mod constfold;
+pub mod copyprop;
+pub mod dce;
+pub mod gvn;
+pub mod inline;
+pub mod licm;
+pub mod simplify_cfg;
+pub mod strength;
+#[cfg(test)]
+pub(crate) mod testutil;
+pub(crate) mod util;
+
+use crate::ir::{verify_function, verify_module, Function, Module};
+
+/// How hard to optimise.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum OptLevel {
+    /// No optimisation: the IR is left exactly as lowered.
+    O0,
+    /// The full pipeline.
+    #[default]
+    O2,
+}
+
+/// A function pass, by name (for the verifier's messages and for tests).
+pub type FunctionPass = (&'static str, fn(&mut Function));
+
+/// The function passes of one O2 round, in order.
+pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
+    ("copyprop", copyprop::run),
+    ("constfold", constfold::run),
+    ("simplify_cfg", simplify_cfg::run),
+    ("copyprop", copyprop::run),
+    ("gvn", gvn::run),
+    ("licm", licm::run),
+    ("strength", strength::run),
+    ("copyprop", copyprop::run),
+    ("dce", dce::run),
+];
+
+/// Number of rounds of the O2 function pipeline (later rounds pick up what
+/// the earlier ones exposed: folded branches, hoisted values, inlined code).
+const O2_ROUNDS: usize = 2;
+
+/// Every pass by name: the function passes, and `inline` (module-wide).
+pub const PASS_NAMES: &[&str] = &[
+    "constfold",
+    "copyprop",
+    "dce",
+    "gvn",
+    "inline",
+    "licm",
+    "simplify_cfg",
+    "strength",
+];
+
+/// Runs one pass, by name, on `module` (a function pass on every function).
+/// Returns `false` for an unknown name.
+pub fn run_pass(module: &mut Module, name: &str) -> bool {
+    let pass: fn(&mut Function) = match name {
+        "inline" => {
+            inline::run(module);
+            return true;
+        }
+        "constfold" => constfold::run,
+        "copyprop" => copyprop::run,
+        "dce" => dce::run,
+        "gvn" => gvn::run,
+        "licm" => licm::run,
+        "simplify_cfg" => simplify_cfg::run,
+        "strength" => strength::run,
+        _ => return false,
+    };
+    for (_, func) in module.functions.iter_mut() {
+        pass(func);
+    }
+    true
+}
+
+/// Optimises every function of `module` at `level`.
+pub fn optimize(module: &mut Module, level: OptLevel) {
+    if level == OptLevel::O0 {
+        return;
+    }
+    run_function_pipeline(module);
+    inline::run(module);
+    check_module(module, "inline");
+    for _ in 0..O2_ROUNDS {
+        run_function_pipeline(module);
+    }
+    check_module(module, "the O2 pipeline");
+}
+
+fn run_function_pipeline(module: &mut Module) {
+    for (_, func) in module.functions.iter_mut() {
+        for &(name, pass) in O2_FUNCTION_PASSES {
+            pass(func);
+            check_function(func, name);
+        }
+    }
+}
+
+/// Runs the IR verifier on a function after pass `pass`, in debug builds
+/// (tests included): a pass that breaks an invariant fails loudly there.
+fn check_function(func: &Function, pass: &str) {
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify_function(func, None) {
+            panic!("the IR does not verify after {pass}:\n{e}");
+        }
+    }
+}
+
+fn check_module(module: &Module, pass: &str) {
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify_module(module) {
+            panic!("the IR does not verify after {pass}:\n{e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AddrSpace, FuncBuilder, FuncKind, IntCC, Opcode, Signature, Type};
+
+    /// `for i in range(n): a[i] = x * y` with a dead value and a branch on
+    /// a constant in front of the loop.
+    fn kernel() -> Module {
+        let g = Type::Ptr(AddrSpace::Global);
+        let mut f = Function::new(
+            "k",
+            FuncKind::Kernel,
+            Signature {
+                params: vec![g, Type::I64, Type::I32, Type::I32],
+                returns: vec![],
+            },
+        );
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, skip, pre, h, exit) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let a = b.append_param(e, g);
+        let n = b.append_param(e, Type::I64);
+        let x = b.append_param(e, Type::I32);
+        let y = b.append_param(e, Type::I32);
+        let i = b.append_param(h, Type::I64);
+        b.switch_to(e);
+        let _dead = b.binary(Opcode::Imul, x, x);
+        let t = b.iconst(Type::I1, 1);
+        b.brif(t, pre, &[], skip, &[]);
+        b.switch_to(skip);
+        b.ret(&[]);
+        b.switch_to(pre);
+        let zero = b.iconst(Type::I64, 0);
+        b.jump(h, &[zero]);
+        b.switch_to(h);
+        let v = b.binary(Opcode::Imul, x, y);
+        let four = b.iconst(Type::I64, 4);
+        let off = b.binary(Opcode::Imul, i, four);
+        let p = b.ptr_add(a, off);
+        b.store(p, v, 0);
+        let one = b.iconst(Type::I64, 1);
+        let next = b.binary(Opcode::Iadd, i, one);
+        let c = b.icmp(IntCC::Slt, next, n);
+        b.brif(c, h, &[next], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        let mut m = Module::new();
+        m.functions.push(f);
+        m
+    }
+
+    fn ops_of(m: &Module) -> Vec<Vec<Opcode>> {
+        let f = m.functions.values().next().expect("one function");
+        f.layout
+            .blocks()
+            .iter()
+            .map(|&b| {
+                f.layout
+                    .block_insts(b)
+                    .iter()
+                    .map(|&i| f.dfg.inst(i).opcode())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn o0_leaves_the_module_alone() {
+        let mut m = kernel();
+        let before = ops_of(&m);
+        optimize(&mut m, OptLevel::O0);
+        assert_eq!(ops_of(&m), before);
+    }
+
+    #[test]
+    fn o2_folds_hoists_and_strength_reduces() {
+        let mut m = kernel();
+        optimize(&mut m, OptLevel::O2);
+        let ops = ops_of(&m);
+        // Entry (merged with the taken branch) and loop and exit remain.
+        assert_eq!(ops.len(), 3, "{ops:?}");
+        // x * y is computed once, before the loop; the dead x * x is gone.
+        assert_eq!(ops[0].iter().filter(|&&o| o == Opcode::Imul).count(), 1);
+        // The loop body: store through the pointer induction variable, the
+        // counter update and its test, the pointer bump, the branch.
+        assert_eq!(
+            ops[1],
+            vec![
+                Opcode::Store,
+                Opcode::Iadd,
+                Opcode::Icmp,
+                Opcode::PtrAdd,
+                Opcode::Brif
+            ]
+        );
+    }
+}

@@ -1,0 +1,301 @@
+//! Control-flow graph simplification.
+//!
+//! Repeated until nothing changes (at most 32 rounds):
+//! 1. blocks not reachable from the entry are removed from the layout;
+//! 2. `brif c, B(args), B(args)` (both destinations the same block with the
+//!    same arguments) becomes `jump B(args)`;
+//! 3. jump threading: a non-entry block `E` whose only instruction is
+//!    `jump T(args)` is bypassed — every branch to `E(xs)` is retargeted to
+//!    `T(args[params of E := xs])`. Only when `E`'s parameters are used
+//!    nowhere but in that jump, and `T != E`;
+//! 4. block merging: a non-entry block `B` whose only predecessor `P` ends in
+//!    `jump B(xs)` (and `P != B`) is appended to `P`: the jump is removed,
+//!    `B`'s parameters become aliases of `xs`, `B`'s instructions move into
+//!    `P`, and `B` leaves the layout.
+//!
+//! Safety: (3) the arguments of `E`'s jump, other than `E`'s parameters, are
+//! defined in blocks that strictly dominate `E` (E has no other instruction),
+//! hence dominate every predecessor of `E`, so they are available at every
+//! retargeted branch. (4) `P` runs exactly when `B` would next run, and `xs`
+//! is available at the end of `P`; `P` dominates everything `B` did.
+
+use super::util::{branches_to, use_counts};
+use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, InstructionData, Opcode, Value};
+
+/// At most this many rounds (a cycle of empty blocks, an infinite loop in
+/// the program, would otherwise be threaded around forever).
+const MAX_ROUNDS: usize = 32;
+
+/// Runs CFG simplification on `func`.
+pub fn run(func: &mut Function) {
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = remove_unreachable(func);
+        changed |= fold_same_target_brifs(func);
+        changed |= thread_jumps(func);
+        changed |= merge_blocks(func);
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Removes blocks unreachable from the entry; true when one was removed.
+fn remove_unreachable(func: &mut Function) -> bool {
+    let cfg = ControlFlowGraph::compute(func);
+    let dt = DominatorTree::compute(func, &cfg);
+    let dead: Vec<Block> = func
+        .layout
+        .blocks()
+        .iter()
+        .copied()
+        .filter(|&b| !dt.is_reachable(b))
+        .collect();
+    for &b in &dead {
+        func.layout.remove_block(b);
+    }
+    !dead.is_empty()
+}
+
+fn fold_same_target_brifs(func: &mut Function) -> bool {
+    let mut changed = false;
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    for b in blocks {
+        let Some(term) = func.layout.last_inst(b) else {
+            continue;
+        };
+        let InstructionData::Brif { blocks: [t, e], .. } = *func.dfg.inst(term) else {
+            continue;
+        };
+        if t.block == e.block && func.dfg.block_call_args(&t) == func.dfg.block_call_args(&e) {
+            let data = InstructionData::Jump {
+                opcode: Opcode::Jump,
+                dest: t,
+            };
+            func.dfg.replace_inst(term, data);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// The destination and arguments of a block that is only `jump T(args)`.
+fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, Vec<Value>)> {
+    let [inst] = func.layout.block_insts(block) else {
+        return None;
+    };
+    match func.dfg.inst(*inst) {
+        InstructionData::Jump { dest, .. } if dest.block != block => {
+            Some((dest.block, func.dfg.block_call_args(dest).to_vec()))
+        }
+        _ => None,
+    }
+}
+
+fn thread_jumps(func: &mut Function) -> bool {
+    let mut changed = false;
+    let entry = func.layout.entry_block();
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    for e in blocks {
+        if Some(e) == entry {
+            continue;
+        }
+        let Some((target, args)) = forwarding_jump(func, e) else {
+            continue;
+        };
+        let params: Vec<Value> = func.dfg.block_params(e).to_vec();
+        let counts = use_counts(func);
+        let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
+        if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
+            continue;
+        }
+        for (inst, d) in branches_to(func, e) {
+            if func.layout.inst_block(inst) == Some(e) {
+                continue;
+            }
+            let incoming = func
+                .dfg
+                .block_call_args(&func.dfg.inst(inst).branch_destinations()[d])
+                .to_vec();
+            let new_args: Vec<Value> = args
+                .iter()
+                .map(|a| match params.iter().position(|p| p == a) {
+                    Some(i) => incoming[i],
+                    None => *a,
+                })
+                .collect();
+            let call = func.dfg.block_call(target, &new_args);
+            func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn merge_blocks(func: &mut Function) -> bool {
+    let mut changed = false;
+    let entry = func.layout.entry_block();
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    for b in blocks {
+        if Some(b) == entry || !func.layout.is_block_inserted(b) {
+            continue;
+        }
+        let cfg = ControlFlowGraph::compute(func);
+        let [(pred, jump)] = cfg.preds(b) else {
+            continue;
+        };
+        let (pred, jump) = (*pred, *jump);
+        if pred == b || func.dfg.inst(jump).opcode() != Opcode::Jump {
+            continue;
+        }
+        let args = func.dfg.inst_args(jump);
+        let params: Vec<Value> = func.dfg.block_params(b).to_vec();
+        for (p, a) in params.into_iter().zip(args) {
+            func.dfg.change_to_alias(p, a);
+        }
+        func.layout.remove_inst(jump);
+        func.layout.move_insts_from(b, 0, pred);
+        func.layout.remove_block(b);
+        changed = true;
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{FuncBuilder, IntCC, Type};
+    use crate::opt::testutil::{all_ops, func, ops};
+
+    #[test]
+    fn unreachable_blocks_are_removed() {
+        let mut f = func(&[], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, dead, exit) = (b.create_block(), b.create_block(), b.create_block());
+        b.switch_to(e);
+        let c = b.iconst(Type::I1, 1);
+        b.brif(c, exit, &[], exit, &[]);
+        b.switch_to(dead);
+        b.jump(dead, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        run(&mut f);
+        assert!(!f.layout.is_block_inserted(dead));
+        // The brif became a jump, then exit was merged into the entry.
+        assert_eq!(f.layout.blocks(), &[e]);
+        assert_eq!(ops(&f, e), vec![Opcode::Iconst, Opcode::Return]);
+    }
+
+    #[test]
+    fn straight_line_blocks_merge_with_params_aliased() {
+        let mut f = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, m) = (b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        let p = b.append_param(m, Type::I32);
+        b.switch_to(e);
+        let y = b.binary(Opcode::Iadd, x, x);
+        b.jump(m, &[y]);
+        b.switch_to(m);
+        let z = b.binary(Opcode::Imul, p, p);
+        b.ret(&[z]);
+        run(&mut f);
+        assert_eq!(f.layout.blocks(), &[e]);
+        assert_eq!(ops(&f, e), vec![Opcode::Iadd, Opcode::Imul, Opcode::Return]);
+        assert_eq!(f.dfg.resolve_aliases(p), y);
+    }
+
+    #[test]
+    fn jumps_thread_through_forwarding_blocks() {
+        // e: brif c, fwd(x), other ; fwd(q): jump join(q, y) ; other: jump join(y, y)
+        let mut f = func(&[Type::I1, Type::I32, Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, fwd, other, join) = (
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+            b.create_block(),
+        );
+        let c = b.append_param(e, Type::I1);
+        let x = b.append_param(e, Type::I32);
+        let y = b.append_param(e, Type::I32);
+        let q = b.append_param(fwd, Type::I32);
+        let j0 = b.append_param(join, Type::I32);
+        let j1 = b.append_param(join, Type::I32);
+        b.switch_to(e);
+        b.brif(c, fwd, &[x], other, &[]);
+        b.switch_to(fwd);
+        b.jump(join, &[q, y]);
+        b.switch_to(other);
+        let s = b.binary(Opcode::Iadd, y, y);
+        b.jump(join, &[s, y]);
+        b.switch_to(join);
+        let r = b.binary(Opcode::Isub, j0, j1);
+        b.ret(&[r]);
+        run(&mut f);
+        assert!(!f.layout.is_block_inserted(fwd));
+        let br = f.layout.last_inst(e).unwrap();
+        let dests = f.dfg.inst(br).branch_destinations().to_vec();
+        assert_eq!(dests[0].block, join);
+        assert_eq!(f.dfg.block_call_args(&dests[0]), &[x, y]);
+    }
+
+    #[test]
+    fn forwarding_block_whose_param_is_used_elsewhere_is_kept() {
+        // fwd(q) jumps to t, and t (dominated by fwd) uses q.
+        let mut f = func(&[Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, fwd, t) = (b.create_block(), b.create_block(), b.create_block());
+        let x = b.append_param(e, Type::I32);
+        let q = b.append_param(fwd, Type::I32);
+        b.switch_to(e);
+        let c = b.icmp(IntCC::Eq, x, x);
+        b.brif(c, fwd, &[x], t, &[]);
+        b.switch_to(fwd);
+        b.jump(t, &[]);
+        b.switch_to(t);
+        b.ret(&[q]);
+        // (Not valid SSA on the e->t edge, which is the point: threading
+        // must not move a use of q out of fwd's dominance.)
+        thread_jumps(&mut f);
+        let br = f.layout.last_inst(e).unwrap();
+        assert_eq!(f.dfg.inst(br).branch_destinations()[0].block, fwd);
+    }
+
+    #[test]
+    fn brif_to_the_same_block_with_the_same_args_becomes_a_jump() {
+        let mut f = func(&[Type::I1, Type::I32], &[Type::I32]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, t, u) = (b.create_block(), b.create_block(), b.create_block());
+        let c = b.append_param(e, Type::I1);
+        let x = b.append_param(e, Type::I32);
+        let p = b.append_param(t, Type::I32);
+        b.switch_to(e);
+        b.brif(c, t, &[x], t, &[x]);
+        b.switch_to(t);
+        b.brif(c, u, &[], e, &[c, x]);
+        b.switch_to(u);
+        b.ret(&[p]);
+        fold_same_target_brifs(&mut f);
+        assert_eq!(ops(&f, e), vec![Opcode::Jump]);
+        assert_eq!(ops(&f, t), vec![Opcode::Brif]);
+    }
+
+    #[test]
+    fn loops_are_not_merged_into_themselves() {
+        let mut f = func(&[Type::I1], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let (e, h, exit) = (b.create_block(), b.create_block(), b.create_block());
+        let c = b.append_param(e, Type::I1);
+        b.switch_to(e);
+        b.jump(h, &[]);
+        b.switch_to(h);
+        b.brif(c, h, &[], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        run(&mut f);
+        assert_eq!(
+            all_ops(&f),
+            vec![vec![Opcode::Jump], vec![Opcode::Brif], vec![Opcode::Return]]
+        );
+    }
+}

@@ -1,0 +1,228 @@
+//! Helpers shared by the passes: purity of opcodes, use counts, branch
+//! argument surgery, loop discovery and preheaders.
+//!
+//! These are additions on top of the fixed IR API; they only read the IR
+//! through its public methods and rewrite it through `Layout`/`DataFlowGraph`.
+
+use crate::ir::{
+    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
+    ValueDef,
+};
+use cranelift_entity::SecondaryMap;
+
+/// True for opcodes whose result depends only on their operands: no side
+/// effects, no memory reads. These may be removed when unused, merged when
+/// equal, and moved (if they cannot trap).
+pub(crate) fn is_pure(op: Opcode) -> bool {
+    !op.has_side_effects() && !op.reads_memory()
+}
+
+/// True for integer divisions and remainders, which the passes treat as
+/// possibly trapping when the divisor may be zero (the IR defines the result,
+/// but PTX leaves it unspecified and the lowering guards it).
+pub(crate) fn is_int_division(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Sdiv | Opcode::Udiv | Opcode::Srem | Opcode::Urem
+    )
+}
+
+/// The integer constant defining `v` (after aliases), if it is an `iconst`.
+pub(crate) fn iconst_value(func: &Function, v: Value) -> Option<i64> {
+    match func.dfg.value_def(v) {
+        ValueDef::Result(inst, 0) => match func.dfg.inst(inst) {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => Some(*imm),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The block where `v` (after aliases) is defined, if it is laid out.
+pub(crate) fn def_block(func: &Function, v: Value) -> Option<Block> {
+    match func.dfg.value_def(v) {
+        ValueDef::Result(inst, _) => func.layout.inst_block(inst),
+        ValueDef::Param(block, _) => Some(block),
+    }
+}
+
+/// Number of uses of every value (aliases resolved) by laid-out instructions.
+pub(crate) fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
+    let mut counts = SecondaryMap::new();
+    for &b in func.layout.blocks() {
+        for &i in func.layout.block_insts(b) {
+            func.dfg
+                .for_each_arg(i, |v| counts[func.dfg.resolve_aliases(v)] += 1);
+        }
+    }
+    counts
+}
+
+/// Replaces every operand of every laid-out instruction by its original.
+pub(crate) fn resolve_all_aliases(func: &mut Function) {
+    let insts: Vec<Inst> = all_insts(func);
+    for i in insts {
+        func.dfg.resolve_inst_aliases(i);
+    }
+}
+
+/// Every laid-out instruction, in layout order.
+pub(crate) fn all_insts(func: &Function) -> Vec<Inst> {
+    func.layout
+        .blocks()
+        .iter()
+        .flat_map(|&b| func.layout.block_insts(b).iter().copied())
+        .collect()
+}
+
+/// The branches (instruction, destination index) that target `block`.
+pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
+    let mut out = Vec::new();
+    for &b in func.layout.blocks() {
+        let Some(term) = func.layout.last_inst(b) else {
+            continue;
+        };
+        for (d, dest) in func.dfg.inst(term).branch_destinations().iter().enumerate() {
+            if dest.block == block {
+                out.push((term, d));
+            }
+        }
+    }
+    out
+}
+
+/// Removes parameter `num` of `block` and the matching argument of every
+/// laid-out branch to it.
+pub(crate) fn remove_param_everywhere(func: &mut Function, block: Block, num: usize) {
+    for (inst, d) in branches_to(func, block) {
+        let dfg = &mut func.dfg;
+        let mut list = dfg.inst(inst).branch_destinations()[d].args;
+        list.remove(num, &mut dfg.value_lists);
+        dfg.inst_mut(inst).branch_destinations_mut()[d].args = list;
+    }
+    func.dfg.remove_block_param(block, num);
+}
+
+/// Appends `value` to the arguments of destination `dest` of branch `inst`.
+pub(crate) fn push_branch_arg(func: &mut Function, inst: Inst, dest: usize, value: Value) {
+    let dfg = &mut func.dfg;
+    let mut list = dfg.inst(inst).branch_destinations()[dest].args;
+    list.push(value, &mut dfg.value_lists);
+    dfg.inst_mut(inst).branch_destinations_mut()[dest].args = list;
+}
+
+/// A natural loop: a header and every block that reaches a back edge to it
+/// without passing through the header.
+pub(crate) struct Loop {
+    /// The header (the target of the back edges).
+    pub header: Block,
+    /// Every block of the loop, header included.
+    pub blocks: Vec<Block>,
+}
+
+impl Loop {
+    /// True when `b` is in the loop.
+    pub fn contains(&self, b: Block) -> bool {
+        self.blocks.contains(&b)
+    }
+}
+
+/// Natural loops of the reachable blocks, innermost (smallest) first.
+pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop> {
+    let mut loops: Vec<Loop> = Vec::new();
+    for &h in dt.rpo() {
+        let latches: Vec<Block> = cfg
+            .preds(h)
+            .iter()
+            .map(|&(p, _)| p)
+            .filter(|&p| dt.dominates(h, p))
+            .fold(Vec::new(), |mut acc, p| {
+                if !acc.contains(&p) {
+                    acc.push(p);
+                }
+                acc
+            });
+        if latches.is_empty() {
+            continue;
+        }
+        let mut blocks = vec![h];
+        let mut stack = latches.clone();
+        while let Some(b) = stack.pop() {
+            if blocks.contains(&b) || !dt.is_reachable(b) {
+                continue;
+            }
+            blocks.push(b);
+            stack.extend(cfg.preds(b).iter().map(|&(p, _)| p));
+        }
+        loops.push(Loop { header: h, blocks });
+    }
+    loops.sort_by_key(|l| l.blocks.len());
+    loops
+}
+
+/// Returns the loop's preheader: the single outside predecessor of the
+/// header when it ends in a `jump` to the header; otherwise a new block,
+/// laid out just before the header, with the header's parameter types, that
+/// jumps to the header, and every edge entering the loop is redirected to it.
+/// `None` when the header is the entry block (nothing may precede it).
+pub(crate) fn ensure_preheader(func: &mut Function, lp: &Loop) -> Option<Block> {
+    if func.layout.entry_block() == Some(lp.header) {
+        return None;
+    }
+    let entering: Vec<(Inst, usize)> = branches_to(func, lp.header)
+        .into_iter()
+        .filter(|(i, _)| func.layout.inst_block(*i).is_some_and(|b| !lp.contains(b)))
+        .collect();
+    if let [(inst, _)] = entering[..] {
+        if func.dfg.inst(inst).opcode() == Opcode::Jump {
+            return func.layout.inst_block(inst);
+        }
+    }
+    let pre = func.dfg.make_block();
+    insert_block_before(func, pre, lp.header);
+    let types: Vec<_> = func
+        .dfg
+        .block_params(lp.header)
+        .iter()
+        .map(|&p| func.dfg.value_type(p))
+        .collect();
+    let params: Vec<Value> = types
+        .into_iter()
+        .map(|t| func.dfg.append_block_param(pre, t))
+        .collect();
+    for (inst, d) in entering {
+        func.dfg.inst_mut(inst).branch_destinations_mut()[d].block = pre;
+    }
+    let dest = func.dfg.block_call(lp.header, &params);
+    let jump = func.dfg.make_inst(
+        InstructionData::Jump {
+            opcode: Opcode::Jump,
+            dest,
+        },
+        &[],
+    );
+    func.layout.append_inst(jump, pre);
+    Some(pre)
+}
+
+/// Lays `block` out just before `before` (or first, before the entry, is
+/// never asked for: `before` is never the entry block here).
+pub(crate) fn insert_block_before(func: &mut Function, block: Block, before: Block) {
+    let blocks = func.layout.blocks();
+    let pos = blocks.iter().position(|&b| b == before).expect("laid out");
+    assert!(pos > 0, "cannot insert a block before the entry block");
+    let after = blocks[pos - 1];
+    func.layout.insert_block_after(block, after);
+}
+
+/// Inserts `inst` just before the terminator of `block`.
+pub(crate) fn insert_before_terminator(func: &mut Function, inst: Inst, block: Block) {
+    let term = func
+        .layout
+        .last_inst(block)
+        .expect("block has a terminator");
+    func.layout.insert_inst_before(inst, term);
+}
