@@ -17,6 +17,7 @@ pub mod dfg;
 pub mod entities;
 pub mod function;
 pub mod instructions;
+pub mod interp;
 pub mod layout;
 pub mod types;
 
