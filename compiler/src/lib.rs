@@ -12,6 +12,7 @@
 pub mod diagnostics;
 pub mod front;
 pub mod ir;
+pub mod mathlib;
 pub mod sema;
 pub mod span;
 pub mod types;
