@@ -12,7 +12,7 @@
 //! `2 atanh(s)`. The result is kept as a double-double so `log2`, `log10`
 //! and `log1p` can scale or correct it without losing bits.
 
-use super::coeffs::{EXP, INV_LN10, INV_LN2, LN2, LOG, SINH, TANH};
+use super::coeffs::{EXP, INV_LN10, INV_LN2, LN2, LOG, LOG_HP, SINH, TANH, TWO_THIRDS};
 use super::emit::{Dd, Emit};
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, Opcode};
@@ -30,17 +30,15 @@ pub fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
     if let Some(lo) = lo {
         corr = e.add(corr, lo);
     }
-    let r = e.add(r_hi, corr);
-    let s = exp_tail(e, r);
+    // r = r_hi + corr as a double-double; then
+    // e^r - 1 = r.hi + (r.lo + r.hi^2 P(r.hi)) to well under an ulp.
+    let r = e.two_sum(r_hi, corr);
+    let p = e.poly(r.hi, &EXP);
+    let r2 = e.mul(r.hi, r.hi);
+    let tail = e.fma(r2, p, r.lo);
+    let s = e.add(r.hi, tail);
     let y = e.addc(s, 1.0);
     (y, e.ftoi(kf))
-}
-
-/// `e^r - 1` for `|r| <= ln2/2`: `r + r^2 P(r)`.
-fn exp_tail(e: &mut Emit, r: Value) -> Value {
-    let p = e.poly(r, &EXP);
-    let r2 = e.mul(r, r);
-    e.fma(r2, p, r)
 }
 
 /// `e^(hi + lo)` with overflow to infinity and underflow to zero.
@@ -92,13 +90,20 @@ pub fn expm1(e: &mut Emit, x: Value) -> Value {
 
 /// `log(x)` as a double-double for finite `x > 0` (subnormals included).
 pub fn log_dd(e: &mut Emit, x: Value) -> Dd {
+    let (kf, f) = split_log_arg(e, x);
+    let log1pf = log1p_reduced(e, f);
+    add_k_ln2(e, kf, log1pf)
+}
+
+/// Splits a positive finite `x` into `k` (as `f64`) and `f = m - 1` with
+/// `x = 2^k m`, `m` in `[sqrt(1/2), sqrt(2))`.
+fn split_log_arg(e: &mut Emit, x: Value) -> (Value, Value) {
     let sub = e.cmpc(FloatCC::Lt, x, f64::MIN_POSITIVE);
     let big = e.mulc(x, 2f64.powi(54));
     let xs = e.sel(sub, big, x);
     let adj = e.i(-54);
     let zero = e.i(0);
     let adj = e.sel(sub, adj, zero);
-    // m in [sqrt(1/2), sqrt(2)): subtract the bits of sqrt(1/2).
     let ix = e.bits(xs);
     let tmp = e.ibc(Opcode::Isub, ix, 0x3FE6_A09E_667F_3BCD);
     let k = e.ibc(Opcode::Sshr, tmp, 52);
@@ -107,8 +112,63 @@ pub fn log_dd(e: &mut Emit, x: Value) -> Dd {
     let m = e.from_bits(mbits);
     let k = e.ib(Opcode::Iadd, k, adj);
     let kf = e.itof(k);
-    let f = e.addc(m, -1.0);
-    let log1pf = log1p_reduced(e, f);
+    (kf, e.addc(m, -1.0))
+}
+
+/// `log(x)` to about 2^-64 relative, as a double-double (for `pow`):
+/// `2 atanh(s)` with `s`, `2s` and `2s^3/3` all carried as
+/// double-doubles, so only the `s^5` tail rounds.
+pub fn log_hp(e: &mut Emit, x: Value) -> Dd {
+    let (kf, f) = split_log_arg(e, x);
+    let two = e.c(2.0);
+    let den = e.two_sum(two, f);
+    let zero = e.c(0.0);
+    let s = dd_div(e, Dd { hi: f, lo: zero }, den);
+    // z = s^2 and c3 = s^3 as double-doubles.
+    let zz = e.two_prod(s.hi, s.hi);
+    let cross = e.mul(s.hi, s.lo);
+    let cross2 = e.add(cross, cross);
+    let zlo = e.add(zz.lo, cross2);
+    let c3 = e.two_prod(s.hi, zz.hi);
+    let a = e.mul(s.hi, zlo);
+    let b = e.mul(s.lo, zz.hi);
+    let c3lo = e.add(a, b);
+    let c3lo = e.add(c3.lo, c3lo);
+    let t1 = e.dd_mulc(
+        Dd {
+            hi: c3.hi,
+            lo: c3lo,
+        },
+        TWO_THIRDS[0],
+        TWO_THIRDS[1],
+    );
+    let q = e.poly(zz.hi, &LOG_HP);
+    let s5 = e.mul(c3.hi, zz.hi);
+    let t2 = e.mul(s5, q);
+    // 2s + t1 + t2.
+    let s2h = e.add(s.hi, s.hi);
+    let s2l = e.add(s.lo, s.lo);
+    let sum = e.two_sum(s2h, t1.hi);
+    let lo = e.add(s2l, t1.lo);
+    let lo = e.add(lo, t2);
+    let lo = e.add(sum.lo, lo);
+    let l = e.fast_two_sum(sum.hi, lo);
+    add_k_ln2(e, kf, l)
+}
+
+/// `n / d` for double-doubles, to about 2^-100 relative.
+pub fn dd_div(e: &mut Emit, n: Dd, d: Dd) -> Dd {
+    let q = e.div(n.hi, d.hi);
+    let nq = e.neg(q);
+    let r = e.fma(nq, d.hi, n.hi);
+    let r = e.add(r, n.lo);
+    let r = e.fma(nq, d.lo, r);
+    let lo = e.div(r, d.hi);
+    Dd { hi: q, lo }
+}
+
+/// `k ln2 + l` as a double-double.
+fn add_k_ln2(e: &mut Emit, kf: Value, log1pf: Dd) -> Dd {
     // k ln2 as a double-double, plus log(1 + f).
     let ln2_hi = e.c(LN2[0]);
     let kl = e.two_prod(kf, ln2_hi);
@@ -174,10 +234,18 @@ pub fn log10(e: &mut Emit, x: Value) -> Value {
 
 /// `log(1 + x)`: the rounding error of `1 + x` is added back as `c / u`.
 pub fn log1p(e: &mut Emit, x: Value) -> Value {
+    let zero = e.c(0.0);
+    log1p_dd(e, Dd { hi: x, lo: zero })
+}
+
+/// `log(1 + x)` for `x = hi + lo` (with `log1p`'s special cases on `hi`).
+pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
+    let x = xd.hi;
     let one = e.c(1.0);
     let u = e.two_sum(one, x);
     let l = log_dd(e, u.hi);
-    let c = e.div(u.lo, u.hi);
+    let ulo = e.add(u.lo, xd.lo);
+    let c = e.div(ulo, u.hi);
     let lo = e.add(l.lo, c);
     let v = e.add(l.hi, lo);
     let v = log_specials(e, u.hi, v);

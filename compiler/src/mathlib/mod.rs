@@ -26,6 +26,7 @@
 mod coeffs;
 pub mod emit;
 mod explog;
+mod misc;
 mod trig;
 
 use crate::ir::builder::FuncBuilder;
@@ -54,6 +55,14 @@ pub const IMPLEMENTED: &[Opcode] = &[
     Opcode::Atan2,
     Opcode::Asin,
     Opcode::Acos,
+    Opcode::Pow,
+    Opcode::Powi,
+    Opcode::Hypot,
+    Opcode::Cbrt,
+    Opcode::Asinh,
+    Opcode::Acosh,
+    Opcode::Atanh,
+    Opcode::Fmod,
 ];
 
 /// The name of the library function implementing `op` on `ty`.
@@ -128,6 +137,14 @@ fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
         Opcode::Atan2 => trig::atan2(e, x, args[1]),
         Opcode::Asin => trig::asin(e, x),
         Opcode::Acos => trig::acos(e, x),
+        Opcode::Pow => misc::pow(e, x, args[1]),
+        Opcode::Powi => misc::powi(e, x, args[1]),
+        Opcode::Hypot => misc::hypot(e, x, args[1]),
+        Opcode::Cbrt => misc::cbrt(e, x),
+        Opcode::Asinh => misc::asinh(e, x),
+        Opcode::Acosh => misc::acosh(e, x),
+        Opcode::Atanh => misc::atanh(e, x),
+        Opcode::Fmod => misc::fmod(e, x, args[1]),
         _ => unreachable!("{op} is not implemented"),
     }
 }

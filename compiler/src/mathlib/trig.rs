@@ -16,6 +16,7 @@
 
 use super::coeffs::{ASIN, ATAN, COS, PI, PI_2, PI_4, SIN};
 use super::emit::{Dd, Emit};
+use super::explog::dd_div;
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, IntCC, Opcode};
 
@@ -128,17 +129,6 @@ pub fn tan(e: &mut Emit, x: Value) -> Value {
     let v = e.sel(odd, nv, v);
     let t = tiny(e, x);
     e.sel(t, x, v)
-}
-
-/// `n / d` for double-doubles, to about 2^-100 relative.
-fn dd_div(e: &mut Emit, n: Dd, d: Dd) -> Dd {
-    let q = e.div(n.hi, d.hi);
-    let nq = e.neg(q);
-    let r = e.fma(nq, d.hi, n.hi);
-    let r = e.add(r, n.lo);
-    let r = e.fma(nq, d.lo, r);
-    let lo = e.div(r, d.hi);
-    Dd { hi: q, lo }
 }
 
 /// Replaces a NaN by 0 (remainders of divisions by 0 or infinity).

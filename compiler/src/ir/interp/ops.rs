@@ -292,9 +292,11 @@ pub fn math(op: Opcode, x: f64, y: f64) -> f64 {
         Sinh => x.sinh(),
         Cosh => x.cosh(),
         Tanh => x.tanh(),
-        Asinh => x.asinh(),
-        Acosh => x.acosh(),
-        Atanh => x.atanh(),
+        // Rust's own `asinh`/`acosh`/`atanh` lose accuracy (and overflow
+        // near the top of the range); the C library's do not.
+        Asinh => libm::asinh(x),
+        Acosh => libm::acosh(x),
+        Atanh => libm::atanh(x),
         Exp => x.exp(),
         Expm1 => x.exp_m1(),
         Log => x.ln(),
@@ -322,6 +324,9 @@ mod libm {
             pub fn erfc(x: f64) -> f64;
             pub fn tgamma(x: f64) -> f64;
             pub fn lgamma(x: f64) -> f64;
+            pub fn asinh(x: f64) -> f64;
+            pub fn acosh(x: f64) -> f64;
+            pub fn atanh(x: f64) -> f64;
         }
     }
     /// Error function.
@@ -338,6 +343,21 @@ mod libm {
     pub fn tgamma(x: f64) -> f64 {
         // SAFETY: as above.
         unsafe { c::tgamma(x) }
+    }
+    /// Inverse hyperbolic sine.
+    pub fn asinh(x: f64) -> f64 {
+        // SAFETY: as above.
+        unsafe { c::asinh(x) }
+    }
+    /// Inverse hyperbolic cosine.
+    pub fn acosh(x: f64) -> f64 {
+        // SAFETY: as above.
+        unsafe { c::acosh(x) }
+    }
+    /// Inverse hyperbolic tangent.
+    pub fn atanh(x: f64) -> f64 {
+        // SAFETY: as above.
+        unsafe { c::atanh(x) }
     }
     /// Log of |gamma| (writes the C global `signgam`, which nothing reads).
     pub fn lgamma(x: f64) -> f64 {

@@ -29,6 +29,9 @@ FITS = [
     ("LOG", "(log((1+s)/(1-s)) - 2s) / s^3 in z = s^2, s <= 3-2*sqrt(2) (log)",
      lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 * mp.sqrt(z)) / (mp.sqrt(z) * z),
      (0, 0.02944), 7, mp.mpf(2) / 3),
+    ("LOG_HP", "(log((1+s)/(1-s)) - 2s - 2s^3/3) / s^5 in z = s^2, s <= 3-2*sqrt(2) (pow)",
+     lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 * mp.sqrt(z) - 2 * mp.sqrt(z) ** 3 / 3) / (mp.sqrt(z) * z * z),
+     (0, 0.02944), 6, mp.mpf(2) / 5),
     ("SIN", "(sin(r) - r) / r^3 in z = r^2, |r| <= pi/4",
      lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.6169), 7, -mp.mpf(1) / 6),
     ("COS", "(cos(r) - 1 + r^2/2) / r^4 in z = r^2, |r| <= pi/4",
@@ -64,6 +67,7 @@ SPLITS = [
     ("INV_LN2", "1 / ln 2", 1 / mp.log(2), 2),
     ("INV_LN10", "1 / ln 10", 1 / mp.log(10), 2),
     ("PI", "pi", mp.pi, 2),
+    ("TWO_THIRDS", "2 / 3", mp.mpf(2) / 3, 2),
     ("PI_2", "pi / 2", mp.pi / 2, 3),
     ("PI_4", "pi / 4", mp.pi / 4, 2),
 ]
