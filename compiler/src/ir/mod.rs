@@ -22,6 +22,7 @@ pub mod entities;
 pub mod formats;
 pub mod function;
 pub mod instructions;
+pub mod interp;
 pub mod layout;
 pub mod parse;
 pub mod types;

@@ -1,0 +1,207 @@
+//! A thin layer over [`FuncBuilder`] for writing `f64` numerical code:
+//! one short method per operation, Horner evaluation, and the error-free
+//! transformations (two-sum, two-product with `fma`) the algorithms use
+//! to carry a few extra bits where a result would otherwise lose them.
+
+use crate::ir::builder::FuncBuilder;
+use crate::ir::entities::Value;
+use crate::ir::instructions::{FloatCC, IntCC, Opcode};
+use crate::ir::types::Type;
+
+/// A value and its rounding error: `hi + lo` with `|lo| <= ulp(hi)/2`.
+#[derive(Copy, Clone)]
+pub struct Dd {
+    /// The rounded value.
+    pub hi: Value,
+    /// What rounding lost.
+    pub lo: Value,
+}
+
+/// Emits `f64` arithmetic into a function.
+pub struct Emit<'a, 'f> {
+    /// The underlying builder.
+    pub b: &'a mut FuncBuilder<'f>,
+}
+
+const F: Type = Type::F64;
+
+impl Emit<'_, '_> {
+    /// An `f64` constant.
+    pub fn c(&mut self, x: f64) -> Value {
+        self.b.fconst(F, x)
+    }
+    /// An `i64` constant.
+    pub fn i(&mut self, x: i64) -> Value {
+        self.b.iconst(Type::I64, x)
+    }
+    /// `a + b`.
+    pub fn add(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Fadd, a, b)
+    }
+    /// `a - b`.
+    pub fn sub(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Fsub, a, b)
+    }
+    /// `a * b`.
+    pub fn mul(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Fmul, a, b)
+    }
+    /// `a / b`.
+    pub fn div(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Fdiv, a, b)
+    }
+    /// `a * b + c`, rounded once.
+    pub fn fma(&mut self, a: Value, b: Value, c: Value) -> Value {
+        self.b.fma(a, b, c)
+    }
+    /// `a * k` for a constant `k`.
+    pub fn mulc(&mut self, a: Value, k: f64) -> Value {
+        let k = self.c(k);
+        self.mul(a, k)
+    }
+    /// `a + k` for a constant `k`.
+    pub fn addc(&mut self, a: Value, k: f64) -> Value {
+        let k = self.c(k);
+        self.add(a, k)
+    }
+    /// `-a`.
+    pub fn neg(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::Fneg, F, a)
+    }
+    /// `|a|`.
+    pub fn abs(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::Fabs, F, a)
+    }
+    /// A one-operand float opcode (`sqrt`, `floor`, `nearest`, ...).
+    pub fn un(&mut self, op: Opcode, a: Value) -> Value {
+        self.b.unary(op, F, a)
+    }
+    /// Magnitude of `a`, sign of `s`.
+    pub fn copysign(&mut self, a: Value, s: Value) -> Value {
+        self.b.binary(Opcode::Copysign, a, s)
+    }
+    /// A float comparison.
+    pub fn cmp(&mut self, cc: FloatCC, a: Value, b: Value) -> Value {
+        self.b.fcmp(cc, a, b)
+    }
+    /// A comparison with a constant.
+    pub fn cmpc(&mut self, cc: FloatCC, a: Value, k: f64) -> Value {
+        let k = self.c(k);
+        self.cmp(cc, a, k)
+    }
+    /// An integer comparison.
+    pub fn icmp(&mut self, cc: IntCC, a: Value, b: Value) -> Value {
+        self.b.icmp(cc, a, b)
+    }
+    /// `c ? a : b`.
+    pub fn sel(&mut self, c: Value, a: Value, b: Value) -> Value {
+        self.b.select(c, a, b)
+    }
+    /// `c ? k : b` for a constant `k`.
+    pub fn selc(&mut self, c: Value, k: f64, b: Value) -> Value {
+        let k = self.c(k);
+        self.sel(c, k, b)
+    }
+    /// `a || b` on `i1`s.
+    pub fn or(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Bor, a, b)
+    }
+    /// `a && b` on `i1`s.
+    pub fn and(&mut self, a: Value, b: Value) -> Value {
+        self.b.binary(Opcode::Band, a, b)
+    }
+    /// The bits of an `f64` as an `i64`.
+    pub fn bits(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::Bitcast, Type::I64, a)
+    }
+    /// The `f64` with the given bits.
+    pub fn from_bits(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::Bitcast, F, a)
+    }
+    /// An integer binary opcode.
+    pub fn ib(&mut self, op: Opcode, a: Value, b: Value) -> Value {
+        self.b.binary(op, a, b)
+    }
+    /// An integer binary opcode with a constant right operand.
+    pub fn ibc(&mut self, op: Opcode, a: Value, k: i64) -> Value {
+        let ty = self.b.ty(a);
+        let k = self.b.iconst(ty, k);
+        self.b.binary(op, a, k)
+    }
+    /// Signed `i64` to `f64`.
+    pub fn itof(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::FcvtFromSint, F, a)
+    }
+    /// An integral `f64` to `i64`.
+    pub fn ftoi(&mut self, a: Value) -> Value {
+        self.b.unary(Opcode::FcvtToSint, Type::I64, a)
+    }
+
+    /// `2^k` for an `i64` `k` in `-1022..=1023`, built from its bits.
+    pub fn pow2(&mut self, k: Value) -> Value {
+        let e = self.ibc(Opcode::Iadd, k, 1023);
+        let e = self.ibc(Opcode::Ishl, e, 52);
+        self.from_bits(e)
+    }
+
+    /// `x * 2^k` for `k` in `-2044..=2046`, in two exact steps so only the
+    /// last multiplication rounds (into the subnormals or to infinity).
+    pub fn scale(&mut self, x: Value, k: Value) -> Value {
+        let k1 = self.ibc(Opcode::Sshr, k, 1);
+        let k2 = self.ib(Opcode::Isub, k, k1);
+        let s1 = self.pow2(k1);
+        let s2 = self.pow2(k2);
+        let y = self.mul(x, s1);
+        self.mul(y, s2)
+    }
+
+    /// Horner's rule with `fma`: `c[0] + x*(c[1] + x*(...))`.
+    pub fn poly(&mut self, x: Value, c: &[f64]) -> Value {
+        let (last, rest) = c.split_last().expect("a polynomial has coefficients");
+        let mut acc = self.c(*last);
+        for &k in rest.iter().rev() {
+            let k = self.c(k);
+            acc = self.fma(acc, x, k);
+        }
+        acc
+    }
+
+    /// `a + b` exactly, as a rounded sum and its error (Knuth's two-sum).
+    pub fn two_sum(&mut self, a: Value, b: Value) -> Dd {
+        let s = self.add(a, b);
+        let bb = self.sub(s, a);
+        let ab = self.sub(s, bb);
+        let eb = self.sub(b, bb);
+        let ea = self.sub(a, ab);
+        let lo = self.add(ea, eb);
+        Dd { hi: s, lo }
+    }
+
+    /// `a + b` exactly when `|a| >= |b|` (Dekker's fast two-sum).
+    pub fn fast_two_sum(&mut self, a: Value, b: Value) -> Dd {
+        let s = self.add(a, b);
+        let t = self.sub(s, a);
+        let lo = self.sub(b, t);
+        Dd { hi: s, lo }
+    }
+
+    /// `a * b` exactly, as a rounded product and its error (via `fma`).
+    pub fn two_prod(&mut self, a: Value, b: Value) -> Dd {
+        let p = self.mul(a, b);
+        let np = self.neg(p);
+        let lo = self.fma(a, b, np);
+        Dd { hi: p, lo }
+    }
+
+    /// A double-double times a double-double constant `(kh, kl)`, to about
+    /// 2^-100 relative.
+    pub fn dd_mulc(&mut self, a: Dd, kh: f64, kl: f64) -> Dd {
+        let kh_v = self.c(kh);
+        let p = self.two_prod(a.hi, kh_v);
+        let t = self.mul(a.lo, kh_v);
+        let u = self.mulc(a.hi, kl);
+        let lo = self.add(t, u);
+        let lo = self.add(p.lo, lo);
+        self.fast_two_sum(p.hi, lo)
+    }
+}

@@ -1,0 +1,214 @@
+//! kernelc's math library: accurate `sin`, `exp`, `log`, `pow`, ... for
+//! `f32` and `f64`, written as builders of IR device functions.
+//!
+//! PTX has no `f64` transcendental instructions at all, and its `f32` ones
+//! (`sin.approx`, `ex2.approx`, ...) are approximations with errors far
+//! beyond what Python users expect from `math.sin`. So kernelc supplies
+//! its own implementations, and it writes them as code that *builds IR*
+//! rather than as CUDA or C sources:
+//! - there is no toolchain to depend on: no `nvcc`, no libdevice bitcode,
+//!   no linking step; the library is part of the compiler binary;
+//! - every operation is explicit: which products are fused, which sums are
+//!   carried as double-doubles, where the exponent bits are edited — the
+//!   later passes cannot reassociate what the error analysis relies on;
+//! - the functions are ordinary IR, so they are tested through the
+//!   [interpreter](crate::ir::interp) against the host's C library
+//!   (`tests/mathlib_accuracy.rs`, results in `ACCURACY.md`), and the same
+//!   IR later goes through the optimiser and the PTX back end.
+//!
+//! Every function computes in `f64`: an `f32` (or `f16`) function widens
+//! its argument, runs the `f64` algorithm and rounds once at the end, so
+//! its error is the final rounding plus a negligible `f64` error. The
+//! algorithms are the classic ones (Cody–Waite argument reduction,
+//! polynomials on the reduced range, exponent manipulation through
+//! bitcasts); the polynomial coefficients come from `gen/coeffs.py`.
+
+mod coeffs;
+pub mod emit;
+mod explog;
+mod misc;
+mod trig;
+
+use crate::ir::builder::FuncBuilder;
+use crate::ir::entities::{FuncRef, Value};
+use crate::ir::function::{FuncKind, Function, Module, Signature};
+use crate::ir::instructions::{InstructionData, Opcode};
+use crate::ir::types::Type;
+use emit::Emit;
+
+/// The math-library opcodes this library implements (for `f16`, `f32`
+/// and `f64`).
+pub const IMPLEMENTED: &[Opcode] = &[
+    Opcode::Exp,
+    Opcode::Expm1,
+    Opcode::Log,
+    Opcode::Log2,
+    Opcode::Log10,
+    Opcode::Log1p,
+    Opcode::Sinh,
+    Opcode::Cosh,
+    Opcode::Tanh,
+    Opcode::Sin,
+    Opcode::Cos,
+    Opcode::Tan,
+    Opcode::Atan,
+    Opcode::Atan2,
+    Opcode::Asin,
+    Opcode::Acos,
+    Opcode::Pow,
+    Opcode::Powi,
+    Opcode::Hypot,
+    Opcode::Cbrt,
+    Opcode::Asinh,
+    Opcode::Acosh,
+    Opcode::Atanh,
+    Opcode::Fmod,
+];
+
+/// The name of the library function implementing `op` on `ty`.
+pub fn function_name(op: Opcode, ty: Type) -> String {
+    format!("__kernelc_{}_{}", op.name(), ty)
+}
+
+/// The signature of the library function for `op` on `ty`.
+pub fn signature(op: Opcode, ty: Type) -> Signature {
+    let params = match op {
+        Opcode::Atan2 | Opcode::Pow | Opcode::Hypot | Opcode::Fmod => vec![ty, ty],
+        Opcode::Powi => vec![ty, Type::I64],
+        _ => vec![ty],
+    };
+    Signature {
+        params,
+        returns: vec![ty],
+    }
+}
+
+/// Builds the device function implementing `op` on the float type `ty`,
+/// or `None` when the library has no implementation of it.
+pub fn build(op: Opcode, ty: Type) -> Option<Function> {
+    if !IMPLEMENTED.contains(&op) || !ty.is_float() {
+        return None;
+    }
+    let sig = signature(op, ty);
+    let mut func = Function::new(function_name(op, ty), FuncKind::Device, sig.clone());
+    let mut b = FuncBuilder::new(&mut func);
+    let entry = b.create_block();
+    let params: Vec<Value> = sig
+        .params
+        .iter()
+        .map(|&t| b.append_param(entry, t))
+        .collect();
+    b.switch_to(entry);
+    let wide: Vec<Value> = params
+        .iter()
+        .map(|&p| match b.ty(p) {
+            Type::F16 | Type::F32 => b.unary(Opcode::Fpromote, Type::F64, p),
+            _ => p,
+        })
+        .collect();
+    let mut e = Emit { b: &mut b };
+    let r = body(&mut e, op, &wide);
+    let r = if ty == Type::F64 {
+        r
+    } else {
+        b.unary(Opcode::Fdemote, ty, r)
+    };
+    b.ret(&[r]);
+    Some(func)
+}
+
+/// The `f64` algorithm of `op` applied to `args`.
+fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
+    let x = args[0];
+    match op {
+        Opcode::Exp => explog::exp(e, x),
+        Opcode::Expm1 => explog::expm1(e, x),
+        Opcode::Log => explog::log(e, x),
+        Opcode::Log2 => explog::log2(e, x),
+        Opcode::Log10 => explog::log10(e, x),
+        Opcode::Log1p => explog::log1p(e, x),
+        Opcode::Sinh => explog::sinh(e, x),
+        Opcode::Cosh => explog::cosh(e, x),
+        Opcode::Tanh => explog::tanh(e, x),
+        Opcode::Sin => trig::sin(e, x),
+        Opcode::Cos => trig::cos(e, x),
+        Opcode::Tan => trig::tan(e, x),
+        Opcode::Atan => trig::atan(e, x),
+        Opcode::Atan2 => trig::atan2(e, x, args[1]),
+        Opcode::Asin => trig::asin(e, x),
+        Opcode::Acos => trig::acos(e, x),
+        Opcode::Pow => misc::pow(e, x, args[1]),
+        Opcode::Powi => misc::powi(e, x, args[1]),
+        Opcode::Hypot => misc::hypot(e, x, args[1]),
+        Opcode::Cbrt => misc::cbrt(e, x),
+        Opcode::Asinh => misc::asinh(e, x),
+        Opcode::Acosh => misc::acosh(e, x),
+        Opcode::Atanh => misc::atanh(e, x),
+        Opcode::Fmod => misc::fmod(e, x, args[1]),
+        _ => unreachable!("{op} is not implemented"),
+    }
+}
+
+/// Adds the library function for `op` on `ty` to `module` (once) and
+/// returns it; `None` when the library has no implementation.
+pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<FuncRef> {
+    let name = function_name(op, ty);
+    if let Some(f) = module.function_named(&name) {
+        return Some(f);
+    }
+    Some(module.functions.push(build(op, ty)?))
+}
+
+/// Replaces every implemented math-library instruction of `module` by a
+/// call of its library function, adding the functions it needs. Under
+/// `fastmath`, `f32` `sin`/`cos` use the hardware approximations instead.
+/// Opcodes without an implementation are left in place.
+pub fn expand_math(module: &mut Module, fastmath: bool) {
+    let originals: Vec<FuncRef> = module.functions.keys().collect();
+    for fref in originals {
+        let mut sites = Vec::new();
+        let func = &module.functions[fref];
+        for &block in func.layout.blocks() {
+            for &inst in func.layout.block_insts(block) {
+                let op = func.dfg.inst(inst).opcode();
+                if op.is_math_library() {
+                    let r = func.dfg.first_result(inst).expect("math ops have a result");
+                    sites.push((inst, op, func.dfg.value_type(r)));
+                }
+            }
+        }
+        for (inst, op, ty) in sites {
+            let approx = match op {
+                Opcode::Sin if fastmath && ty == Type::F32 => Some(Opcode::SinApprox),
+                Opcode::Cos if fastmath && ty == Type::F32 => Some(Opcode::CosApprox),
+                _ => None,
+            };
+            let dfg = &mut module.functions[fref].dfg;
+            if let Some(approx) = approx {
+                let arg = dfg.inst_args(inst)[0];
+                dfg.replace_inst(
+                    inst,
+                    InstructionData::Unary {
+                        opcode: approx,
+                        arg,
+                    },
+                );
+                continue;
+            }
+            let Some(callee) = library_function(module, op, ty) else {
+                continue;
+            };
+            let dfg = &mut module.functions[fref].dfg;
+            let args = dfg.inst_args(inst);
+            let args = dfg.value_list(&args);
+            dfg.replace_inst(
+                inst,
+                InstructionData::Call {
+                    opcode: Opcode::Call,
+                    func: callee,
+                    args,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Circular functions and their inverses.
+//!
+//! `sin`/`cos`/`tan`: `x = k pi/2 + r` with `k = nearest(x 2/pi)`; `pi/2`
+//! is split in three `f64` parts and each product `k * part` is taken
+//! exactly (`fma`), so `r` comes out as a double-double even when it
+//! cancels most of `x`. Accurate for `|x| < 2^50`; larger arguments would
+//! need Payne–Hanek reduction, which is not implemented. On `|r| <= pi/4`,
+//! `sin r = r + r^3 S(r^2)` and `cos r = 1 - r^2/2 + r^4 C(r^2)`, and the
+//! quadrant `k mod 4` picks and negates.
+//!
+//! `atan`: `|x| > 1` uses `pi/2 - atan(1/|x|)`, then `t > tan(pi/8)` uses
+//! `pi/4 + atan((t - 1)/(t + 1))`, leaving `|u| <= tan(pi/8)` for
+//! `u + u^3 A(u^2)`; divisions carry their remainder (`fma`) so the
+//! reductions do not add a rounding error. `asin`/`acos` use a polynomial
+//! on `|x| <= 1/2` and `asin x = pi/2 - 2 asin(sqrt((1 - x)/2))` above.
+
+use super::coeffs::{ASIN, ATAN, COS, PI, PI_2, PI_4, SIN};
+use super::emit::{Dd, Emit};
+use super::explog::dd_div;
+use crate::ir::entities::Value;
+use crate::ir::instructions::{FloatCC, IntCC, Opcode};
+
+/// `x = k pi/2 + r`: returns `k` (an `i64`) and `r` as a double-double.
+fn reduce(e: &mut Emit, x: Value) -> (Value, Dd) {
+    let kf = e.mulc(x, std::f64::consts::FRAC_2_PI);
+    let kf = e.un(Opcode::Nearest, kf);
+    let p1c = e.c(PI_2[0]);
+    let p1 = e.two_prod(kf, p1c);
+    let t = e.sub(x, p1.hi);
+    let p2c = e.c(PI_2[1]);
+    let p2 = e.two_prod(kf, p2c);
+    let np1l = e.neg(p1.lo);
+    let u = e.two_sum(t, np1l);
+    let np2h = e.neg(p2.hi);
+    let v = e.two_sum(u.hi, np2h);
+    let lo = e.add(u.lo, v.lo);
+    let lo = e.sub(lo, p2.lo);
+    let k3 = e.mulc(kf, PI_2[2]);
+    let lo = e.sub(lo, k3);
+    let r = e.fast_two_sum(v.hi, lo);
+    (e.ftoi(kf), r)
+}
+
+/// `sin r` for `|r| <= pi/4`, as a double-double.
+fn sin_poly(e: &mut Emit, r: Dd) -> Dd {
+    let z = e.mul(r.hi, r.hi);
+    let p = e.poly(z, &SIN);
+    let rz = e.mul(r.hi, z);
+    let hz = e.mulc(z, -0.5);
+    let corr = e.fma(r.lo, hz, r.lo);
+    let tail = e.fma(rz, p, corr);
+    e.fast_two_sum(r.hi, tail)
+}
+
+/// `cos r` for `|r| <= pi/4`, as a double-double.
+fn cos_poly(e: &mut Emit, r: Dd) -> Dd {
+    let sq = e.two_prod(r.hi, r.hi);
+    let z = sq.hi;
+    let hz = e.mulc(z, 0.5);
+    let one = e.c(1.0);
+    let w = e.sub(one, hz);
+    // What `1 - hz` lost, and the rounding of `z` itself.
+    let lost = e.sub(one, w);
+    let lost = e.sub(lost, hz);
+    let hzl = e.mulc(sq.lo, 0.5);
+    let lost = e.sub(lost, hzl);
+    let p = e.poly(z, &COS);
+    let zz = e.mul(z, z);
+    let rr = e.mul(r.hi, r.lo);
+    let t = e.sub(lost, rr);
+    let tail = e.fma(zz, p, t);
+    e.fast_two_sum(w, tail)
+}
+
+/// Sine and cosine of the reduced argument plus the quadrant bits:
+/// `(sin r, cos r, k & 1 != 0, k & 2 != 0)`.
+fn sincos_parts(e: &mut Emit, x: Value) -> (Dd, Dd, Value, Value) {
+    let (k, r) = reduce(e, x);
+    let s = sin_poly(e, r);
+    let c = cos_poly(e, r);
+    let zero = e.i(0);
+    let b1 = e.ibc(Opcode::Band, k, 1);
+    let odd = e.icmp(IntCC::Ne, b1, zero);
+    let b2 = e.ibc(Opcode::Band, k, 2);
+    let half = e.icmp(IntCC::Ne, b2, zero);
+    (s, c, odd, half)
+}
+
+/// True when `|x| < 2^-27`, where `sin x = tan x = x` and `cos x = 1`
+/// after rounding.
+fn tiny(e: &mut Emit, x: Value) -> Value {
+    let ax = e.abs(x);
+    e.cmpc(FloatCC::Lt, ax, 2f64.powi(-27))
+}
+
+/// Sine.
+pub fn sin(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, half) = sincos_parts(e, x);
+    let v = e.sel(odd, c.hi, s.hi);
+    let nv = e.neg(v);
+    let v = e.sel(half, nv, v);
+    let t = tiny(e, x);
+    e.sel(t, x, v)
+}
+
+/// Cosine.
+pub fn cos(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, half) = sincos_parts(e, x);
+    let v = e.sel(odd, s.hi, c.hi);
+    // Negative in quadrants 1 and 2: `odd != half`.
+    let flip = e.b.binary(Opcode::Bxor, odd, half);
+    let nv = e.neg(v);
+    let v = e.sel(flip, nv, v);
+    let t = tiny(e, x);
+    e.selc(t, 1.0, v)
+}
+
+/// Tangent: `sin r / cos r`, or `-cos r / sin r` in odd quadrants, as a
+/// double-double division.
+pub fn tan(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, _) = sincos_parts(e, x);
+    let nh = e.sel(odd, c.hi, s.hi);
+    let nl = e.sel(odd, c.lo, s.lo);
+    let dh = e.sel(odd, s.hi, c.hi);
+    let dl = e.sel(odd, s.lo, c.lo);
+    let q = dd_div(e, Dd { hi: nh, lo: nl }, Dd { hi: dh, lo: dl });
+    let v = e.add(q.hi, q.lo);
+    let nv = e.neg(v);
+    let v = e.sel(odd, nv, v);
+    let t = tiny(e, x);
+    e.sel(t, x, v)
+}
+
+/// Replaces a NaN by 0 (remainders of divisions by 0 or infinity).
+fn nan_to_zero(e: &mut Emit, v: Value) -> Value {
+    let nan = e.cmp(FloatCC::Uno, v, v);
+    e.selc(nan, 0.0, v)
+}
+
+/// `atan t` for `0 <= t <= 1` given as a double-double.
+fn atan_unit(e: &mut Emit, t: Dd) -> Dd {
+    let big = e.cmpc(FloatCC::Gt, t.hi, 0.414_213_562_373_095_1);
+    // (t - 1) / (t + 1): t - 1 is exact, the sum and quotient carry errors.
+    let num = e.addc(t.hi, -1.0);
+    let one = e.c(1.0);
+    let den = e.two_sum(t.hi, one);
+    let q = dd_div(e, Dd { hi: num, lo: t.lo }, den);
+    let uh = e.sel(big, q.hi, t.hi);
+    let ul = e.sel(big, q.lo, t.lo);
+    let z = e.mul(uh, uh);
+    let p = e.poly(z, &ATAN);
+    let uz = e.mul(uh, z);
+    let nz = e.neg(z);
+    let corr = e.fma(ul, nz, ul);
+    let tail = e.fma(uz, p, corr);
+    // Plus pi/4 when reduced.
+    let zero = e.c(0.0);
+    let bh = e.selc(big, PI_4[0], zero);
+    let bl = e.selc(big, PI_4[1], zero);
+    let s = e.two_sum(bh, uh);
+    let lo = e.add(tail, bl);
+    let lo = e.add(s.lo, lo);
+    Dd { hi: s.hi, lo }
+}
+
+/// `(a, b) -> (ah - bh) + (al - bl)` for a constant `a`.
+fn const_minus(e: &mut Emit, a: [f64; 2], b: Dd) -> Dd {
+    let ah = e.c(a[0]);
+    let nb = e.neg(b.hi);
+    let s = e.two_sum(ah, nb);
+    let al = e.c(a[1]);
+    let lo = e.sub(al, b.lo);
+    let lo = e.add(s.lo, lo);
+    Dd { hi: s.hi, lo }
+}
+
+/// `n / d` with its remainder, for `0 <= n <= d`.
+fn ratio(e: &mut Emit, n: Value, d: Value) -> Dd {
+    let q = e.div(n, d);
+    let nq = e.neg(q);
+    let r = e.fma(nq, d, n);
+    let lo = e.div(r, d);
+    let lo = nan_to_zero(e, lo);
+    Dd { hi: q, lo }
+}
+
+/// Arc tangent.
+pub fn atan(e: &mut Emit, x: Value) -> Value {
+    let a = e.abs(x);
+    let inv = e.cmpc(FloatCC::Gt, a, 1.0);
+    let one = e.c(1.0);
+    let r = ratio(e, one, a);
+    let th = e.sel(inv, r.hi, a);
+    let zero = e.c(0.0);
+    let tl = e.sel(inv, r.lo, zero);
+    let at = atan_unit(e, Dd { hi: th, lo: tl });
+    let flipped = const_minus(e, [PI_2[0], PI_2[1]], at);
+    let h = e.sel(inv, flipped.hi, at.hi);
+    let l = e.sel(inv, flipped.lo, at.lo);
+    let v = e.add(h, l);
+    e.copysign(v, x)
+}
+
+/// Two-argument arc tangent `atan2(y, x)`.
+pub fn atan2(e: &mut Emit, y: Value, x: Value) -> Value {
+    let ax = e.abs(x);
+    let ay = e.abs(y);
+    let swap = e.cmp(FloatCC::Gt, ay, ax);
+    let n = e.sel(swap, ax, ay);
+    let d = e.sel(swap, ay, ax);
+    let t = ratio(e, n, d);
+    // 0/0 gives angle 0; inf/inf gives pi/4.
+    let both_zero = e.cmpc(FloatCC::Eq, d, 0.0);
+    let th = e.selc(both_zero, 0.0, t.hi);
+    let both_inf = e.cmpc(FloatCC::Eq, n, f64::INFINITY);
+    let th = e.selc(both_inf, 1.0, th);
+    let at = atan_unit(e, Dd { hi: th, lo: t.lo });
+    let flipped = const_minus(e, [PI_2[0], PI_2[1]], at);
+    let h = e.sel(swap, flipped.hi, at.hi);
+    let l = e.sel(swap, flipped.lo, at.lo);
+    let a = Dd { hi: h, lo: l };
+    let back = const_minus(e, PI, a);
+    let xb = e.bits(x);
+    let zero = e.i(0);
+    let left = e.icmp(IntCC::Slt, xb, zero);
+    let h = e.sel(left, back.hi, a.hi);
+    let l = e.sel(left, back.lo, a.lo);
+    let v = e.add(h, l);
+    let v = e.copysign(v, y);
+    let nan = e.cmp(FloatCC::Uno, x, y);
+    let sum = e.add(x, y);
+    e.sel(nan, sum, v)
+}
+
+/// The pieces of `asin`/`acos`: `|x|`, the small-argument value
+/// `asin |x|` (valid for `|x| <= 1/2`) and, for `|x| > 1/2`,
+/// `2 asin(sqrt((1 - |x|)/2))` as a double-double.
+fn asin_parts(e: &mut Emit, x: Value) -> (Value, Value, Dd) {
+    let a = e.abs(x);
+    let z = e.mul(a, a);
+    let p = e.poly(z, &ASIN);
+    let az = e.mul(a, z);
+    let small = e.fma(az, p, a);
+    let one = e.c(1.0);
+    let w = e.sub(one, a);
+    let w = e.mulc(w, 0.5);
+    let s = e.un(Opcode::Sqrt, w);
+    let ns = e.neg(s);
+    let rem = e.fma(ns, s, w);
+    let s2 = e.add(s, s);
+    let sl = e.div(rem, s2);
+    let sl = nan_to_zero(e, sl);
+    let pw = e.poly(w, &ASIN);
+    let sw = e.mul(s, w);
+    let tail = e.fma(sw, pw, sl);
+    let tail2 = e.add(tail, tail);
+    (a, small, Dd { hi: s2, lo: tail2 })
+}
+
+/// Arc sine.
+pub fn asin(e: &mut Emit, x: Value) -> Value {
+    let (a, small, twice) = asin_parts(e, x);
+    let big = const_minus(e, [PI_2[0], PI_2[1]], twice);
+    let big = e.add(big.hi, big.lo);
+    let is_small = e.cmpc(FloatCC::Le, a, 0.5);
+    let v = e.sel(is_small, small, big);
+    e.copysign(v, x)
+}
+
+/// Arc cosine.
+pub fn acos(e: &mut Emit, x: Value) -> Value {
+    let (a, small, twice) = asin_parts(e, x);
+    // |x| <= 1/2: pi/2 - asin x.
+    let sx = e.copysign(small, x);
+    let z = e.c(0.0);
+    let mid = const_minus(e, [PI_2[0], PI_2[1]], Dd { hi: sx, lo: z });
+    let mid = e.add(mid.hi, mid.lo);
+    // x > 1/2: 2 asin(s); x < -1/2: pi - 2 asin(s).
+    let pos = e.add(twice.hi, twice.lo);
+    let neg = const_minus(e, PI, twice);
+    let neg = e.add(neg.hi, neg.lo);
+    let is_neg = e.cmpc(FloatCC::Lt, x, 0.0);
+    let big = e.sel(is_neg, neg, pos);
+    let is_small = e.cmpc(FloatCC::Le, a, 0.5);
+    let v = e.sel(is_small, mid, big);
+    let nan = e.cmp(FloatCC::Uno, x, x);
+    e.sel(nan, x, v)
+}

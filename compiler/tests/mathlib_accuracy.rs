@@ -1,0 +1,412 @@
+//! Accuracy of the math library, measured through the IR interpreter.
+//!
+//! Every implemented function is built as IR for `f32` and `f64`, run by
+//! the interpreter on deterministic samples over documented ranges, and
+//! compared with the host's C library (through Rust's `std`, or the same
+//! library's `erf`/`tgamma` for those): `f64` results by their distance in
+//! ulps from the host's result, `f32` results by their distance from the
+//! host's `f64` result, in `f32` ulps. Special values (zeros, infinities,
+//! NaN, subnormals, huge arguments) must match the reference exactly
+//! (NaN in, NaN out; the sign of zero counts). The table of maximum errors
+//! is `compiler/src/mathlib/ACCURACY.md`: regenerate it with
+//! `KERNELC_BLESS=1 cargo test -p kernelc-compiler --test mathlib_accuracy`.
+
+use kernelc_compiler::ir::interp::ops::math;
+use kernelc_compiler::ir::interp::{Interpreter, ThreadCtx, Val};
+use kernelc_compiler::ir::{Module, Opcode, Type};
+use kernelc_compiler::mathlib;
+use std::fmt::Write as _;
+
+/// Largest error allowed, in ulps.
+const MAX_ULP: f64 = 2.0;
+/// Samples per function, type and range.
+const SAMPLES: usize = 5_000;
+
+/// Where arguments come from.
+#[derive(Clone, Copy)]
+enum Range {
+    /// Uniform in `[lo, hi]`.
+    Lin(f64, f64),
+    /// `±2^e` with `e` uniform in `[lo, hi]` (and a uniform mantissa).
+    Log(i32, i32),
+    /// `+2^e`, positive only.
+    PosLog(i32, i32),
+}
+
+impl Range {
+    fn label(self) -> String {
+        match self {
+            Range::Lin(a, b) => format!("[{a}, {b}]"),
+            Range::Log(a, b) => format!("±2^[{a}, {b}]"),
+            Range::PosLog(a, b) => format!("2^[{a}, {b}]"),
+        }
+    }
+
+    fn sample(self, rng: &mut Rng) -> f64 {
+        match self {
+            Range::Lin(a, b) => a + (b - a) * rng.unit(),
+            Range::Log(a, b) | Range::PosLog(a, b) => {
+                let e = a as f64 + (b - a) as f64 * rng.unit();
+                let v = (e * std::f64::consts::LN_2).exp();
+                if matches!(self, Range::Log(..)) && rng.next() & 1 == 1 {
+                    -v
+                } else {
+                    v
+                }
+            }
+        }
+    }
+}
+
+/// xorshift64*: deterministic and good enough for sampling.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// One function under test: its ranges per type (for two-argument
+/// functions the ranges are for `x` and `y`).
+struct Case {
+    op: Opcode,
+    f64_ranges: Vec<Vec<Range>>,
+    f32_ranges: Vec<Vec<Range>>,
+}
+
+fn one(ranges: &[Range]) -> Vec<Vec<Range>> {
+    ranges.iter().map(|&r| vec![r]).collect()
+}
+
+fn cases() -> Vec<Case> {
+    use Range::*;
+    let same = |op, r: Vec<Vec<Range>>| Case {
+        op,
+        f64_ranges: r.clone(),
+        f32_ranges: r,
+    };
+    let logs = one(&[Lin(0.5, 2.0), PosLog(-1074, 1024)]);
+    let logs32 = one(&[Lin(0.5, 2.0), PosLog(-149, 128)]);
+    vec![
+        Case {
+            op: Opcode::Exp,
+            f64_ranges: one(&[Lin(-1.0, 1.0), Lin(-745.2, 709.8)]),
+            f32_ranges: one(&[Lin(-1.0, 1.0), Lin(-104.0, 88.8)]),
+        },
+        Case {
+            op: Opcode::Expm1,
+            f64_ranges: one(&[Log(-60, 0), Lin(-40.0, 709.8)]),
+            f32_ranges: one(&[Log(-30, 0), Lin(-20.0, 88.8)]),
+        },
+        Case {
+            op: Opcode::Log,
+            f64_ranges: logs.clone(),
+            f32_ranges: logs32.clone(),
+        },
+        Case {
+            op: Opcode::Log2,
+            f64_ranges: logs.clone(),
+            f32_ranges: logs32.clone(),
+        },
+        Case {
+            op: Opcode::Log10,
+            f64_ranges: logs,
+            f32_ranges: logs32,
+        },
+        same(
+            Opcode::Log1p,
+            one(&[Lin(-1.0, 1.0), Log(-60, 0), PosLog(0, 100)]),
+        ),
+        Case {
+            op: Opcode::Sinh,
+            f64_ranges: one(&[Lin(-2.0, 2.0), Lin(-710.0, 710.0)]),
+            f32_ranges: one(&[Lin(-2.0, 2.0), Lin(-89.0, 89.0)]),
+        },
+        Case {
+            op: Opcode::Cosh,
+            f64_ranges: one(&[Lin(-2.0, 2.0), Lin(-710.0, 710.0)]),
+            f32_ranges: one(&[Lin(-2.0, 2.0), Lin(-89.0, 89.0)]),
+        },
+        same(
+            Opcode::Tanh,
+            one(&[Lin(-1.0, 1.0), Lin(-25.0, 25.0), Log(-60, 0)]),
+        ),
+        same(
+            Opcode::Sin,
+            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
+        ),
+        same(
+            Opcode::Cos,
+            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
+        ),
+        same(
+            Opcode::Tan,
+            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
+        ),
+        same(Opcode::Atan, one(&[Lin(-2.0, 2.0), Log(-100, 100)])),
+        same(
+            Opcode::Atan2,
+            vec![
+                vec![Lin(-10.0, 10.0), Lin(-10.0, 10.0)],
+                vec![Log(-60, 60), Log(-60, 60)],
+            ],
+        ),
+        same(Opcode::Asin, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
+        same(Opcode::Acos, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
+        Case {
+            op: Opcode::Pow,
+            f64_ranges: vec![
+                vec![PosLog(-20, 20), Lin(-30.0, 30.0)],
+                vec![Lin(-10.0, 10.0), Lin(-20.0, 20.0)],
+                vec![Lin(0.5, 2.0), Lin(-1000.0, 1000.0)],
+                vec![PosLog(-1074, 1024), Lin(-1.0, 1.0)],
+            ],
+            f32_ranges: vec![
+                vec![PosLog(-20, 20), Lin(-6.0, 6.0)],
+                vec![Lin(-10.0, 10.0), Lin(-20.0, 20.0)],
+                vec![Lin(0.5, 2.0), Lin(-120.0, 120.0)],
+                vec![PosLog(-149, 128), Lin(-1.0, 1.0)],
+            ],
+        },
+        same(
+            Opcode::Powi,
+            vec![
+                vec![Lin(-10.0, 10.0), Lin(-30.0, 30.0)],
+                vec![Lin(0.5, 2.0), Lin(-100.0, 100.0)],
+            ],
+        ),
+        Case {
+            op: Opcode::Hypot,
+            f64_ranges: vec![
+                vec![Lin(-10.0, 10.0), Lin(-10.0, 10.0)],
+                vec![Log(-1074, 1024), Log(-1074, 1024)],
+            ],
+            f32_ranges: vec![
+                vec![Lin(-10.0, 10.0), Lin(-10.0, 10.0)],
+                vec![Log(-149, 128), Log(-149, 128)],
+            ],
+        },
+        Case {
+            op: Opcode::Cbrt,
+            f64_ranges: one(&[Lin(-10.0, 10.0), Log(-1074, 1024)]),
+            f32_ranges: one(&[Lin(-10.0, 10.0), Log(-149, 128)]),
+        },
+        same(Opcode::Asinh, one(&[Lin(-2.0, 2.0), Log(-60, 100)])),
+        same(Opcode::Acosh, one(&[Lin(1.0, 3.0), PosLog(0, 100)])),
+        same(Opcode::Atanh, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
+        same(
+            Opcode::Fmod,
+            vec![
+                vec![Lin(-100.0, 100.0), Lin(-10.0, 10.0)],
+                vec![Log(-100, 100), Log(-100, 100)],
+            ],
+        ),
+    ]
+}
+
+/// Special arguments checked exactly against the reference.
+fn specials() -> Vec<f64> {
+    vec![
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        2.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        f64::MIN_POSITIVE,
+        5e-324,
+        -5e-324,
+        1e-310,
+        f64::MAX,
+        -f64::MAX,
+        1.0e300,
+        -1.0e300,
+    ]
+}
+
+/// `sin`/`cos`/`tan` reduce arguments with Cody–Waite only: accurate for
+/// `|x| < 2^50`.
+fn huge_unsupported(op: Opcode, x: f64) -> bool {
+    matches!(op, Opcode::Sin | Opcode::Cos | Opcode::Tan) && x.abs() >= 2f64.powi(50)
+}
+
+/// Runs one library function on `args` (already of the right type).
+struct Runner<'m> {
+    interp: Interpreter<'m>,
+    op: Opcode,
+    ty: Type,
+}
+
+impl Runner<'_> {
+    fn call(&mut self, args: &[f64]) -> f64 {
+        let f = kernelc_compiler::ir::FuncRef::from_u32(0);
+        let vals: Vec<Val> = args
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| match (self.op, i) {
+                (Opcode::Powi, 1) => Val::I64(a as i64 as u64),
+                _ => Val::float(self.ty, a),
+            })
+            .collect();
+        let r = self.interp.run(f, &vals, ThreadCtx::single());
+        let r = r.unwrap_or_else(|e| panic!("{} {:?}: {e}", self.op, args));
+        r[0].as_f64()
+    }
+}
+
+/// The reference: host `f64` result (for `f32`, of the `f32` arguments).
+fn reference(op: Opcode, args: &[f64]) -> f64 {
+    math(op, args[0], args.get(1).copied().unwrap_or(0.0))
+}
+
+/// Error of `got` in ulps of `ty` at the reference value `want`.
+fn ulp_error(ty: Type, got: f64, want: f64) -> f64 {
+    if got.is_nan() && want.is_nan() {
+        return 0.0;
+    }
+    if ty == Type::F32 {
+        let w32 = want as f32;
+        if w32.is_infinite() || got.is_infinite() || got.is_nan() || want.is_nan() {
+            return if (got as f32) == w32 {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+        }
+        let a = (w32.abs() as f64).max(f32::MIN_POSITIVE as f64);
+        let ulp = 2f64.powi(a.log2().floor() as i32 - 23);
+        return (got - want).abs() / ulp;
+    }
+    if got.is_infinite() || want.is_infinite() || got.is_nan() || want.is_nan() {
+        return if got == want { 0.0 } else { f64::INFINITY };
+    }
+    let ordered = |x: f64| {
+        let b = x.to_bits() as i64;
+        if b < 0 {
+            i64::MIN - b
+        } else {
+            b
+        }
+    };
+    (ordered(got) as i128 - ordered(want) as i128).unsigned_abs() as f64
+}
+
+/// Exact agreement on a special argument (NaN with NaN; zeros by sign).
+fn same_special(ty: Type, got: f64, want: f64) -> bool {
+    let want = if ty == Type::F32 {
+        want as f32 as f64
+    } else {
+        want
+    };
+    (got.is_nan() && want.is_nan())
+        || got.to_bits() == want.to_bits()
+        || (want.is_finite() && want != 0.0 && ulp_error(ty, got, want) <= MAX_ULP)
+}
+
+#[test]
+fn math_library_accuracy() {
+    let mut table = String::from(
+        "# Math library accuracy\n\n\
+         Maximum error in ulps against the host C library (`f32`: against the\n\
+         host's `f64` result, in `f32` ulps), measured by\n\
+         `compiler/tests/mathlib_accuracy.rs` through the IR interpreter on\n\
+         deterministic samples. Special values (±0, ±inf, NaN, subnormals, huge\n\
+         arguments) are checked separately and must match exactly.\n\n\
+         | function | type | range | samples | max ulp |\n\
+         |---|---|---|---:|---:|\n",
+    );
+    let mut failures = Vec::new();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for case in cases() {
+        for ty in [Type::F32, Type::F64] {
+            let mut module = Module::new();
+            module
+                .functions
+                .push(mathlib::build(case.op, ty).expect("implemented"));
+            let mut run = Runner {
+                interp: Interpreter::new(&module),
+                op: case.op,
+                ty,
+            };
+            let arity = mathlib::signature(case.op, ty).params.len();
+            let round = |v: f64| if ty == Type::F32 { v as f32 as f64 } else { v };
+            for x in specials() {
+                if huge_unsupported(case.op, x) {
+                    continue;
+                }
+                let args: Vec<f64> = (0..arity)
+                    .map(|i| if i == 0 { round(x) } else { 1.0 })
+                    .collect();
+                let (got, want) = (run.call(&args), reference(case.op, &args));
+                if !same_special(ty, got, want) {
+                    failures.push(format!(
+                        "{} {ty} special {args:?}: got {got:e}, want {want:e}",
+                        case.op
+                    ));
+                }
+            }
+            let ranges = if ty == Type::F32 {
+                &case.f32_ranges
+            } else {
+                &case.f64_ranges
+            };
+            for range in ranges {
+                let mut worst = (0.0f64, vec![]);
+                for _ in 0..SAMPLES {
+                    let mut args: Vec<f64> =
+                        range.iter().map(|r| round(r.sample(&mut rng))).collect();
+                    if case.op == Opcode::Powi {
+                        args[1] = args[1].trunc();
+                    }
+                    let (got, want) = (run.call(&args), reference(case.op, &args));
+                    let err = ulp_error(ty, got, want);
+                    if err > worst.0 || err.is_nan() {
+                        worst = (err, args);
+                    }
+                }
+                let label: Vec<String> = range.iter().map(|r| r.label()).collect();
+                let _ = writeln!(
+                    table,
+                    "| {} | {ty} | {} | {SAMPLES} | {:.2} |",
+                    case.op,
+                    label.join(" × "),
+                    worst.0
+                );
+                if worst.0.is_nan() || worst.0 > MAX_ULP {
+                    failures.push(format!(
+                        "{} {ty} {}: {:.2} ulp at {:?}",
+                        case.op,
+                        label.join(" x "),
+                        worst.0,
+                        worst.1
+                    ));
+                }
+            }
+        }
+    }
+    println!("{table}");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mathlib/ACCURACY.md");
+    if std::env::var_os("KERNELC_BLESS").is_some() {
+        std::fs::write(path, &table).expect("write ACCURACY.md");
+    }
+    assert!(
+        failures.is_empty(),
+        "accuracy failures:\n{}",
+        failures.join("\n")
+    );
+    let stored = std::fs::read_to_string(path).unwrap_or_default();
+    assert_eq!(
+        stored, table,
+        "ACCURACY.md is stale: rerun with KERNELC_BLESS=1"
+    );
+}
