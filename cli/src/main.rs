@@ -5,12 +5,17 @@
 //!   [--const NAME=FILE.npy|NAME=DTYPE[SHAPE] ...]`: parse and type-check
 //!   a kernel file; prints `ok` (or the requested dump) and exits 0, or
 //!   prints diagnostics on stderr and exits 1.
+//! - `kernelc compile FILE.py [--kernel NAME] [--sig SIG] [--emit ir|ptx]
+//!   [-O0|-O2] [--arch sm_80] [--const ...] [--timings] [-o OUT]`: compile
+//!   to the mid-IR or to PTX (all kernels with a decorator signature, or the
+//!   one named).
 //!
 //! Exit codes: 0 success, 1 the program has errors, 2 bad command line or
 //! unreadable input.
 
 mod args;
 mod check;
+mod compile;
 mod consts;
 
 use std::process::ExitCode;
@@ -21,6 +26,9 @@ commands:
   check FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ast|types]
                 [--const NAME=FILE.npy | --const NAME=DTYPE[SHAPE] ...]
       parse and type-check a kernel file; print `ok` or the requested dump
+  compile FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ir|ptx] [-O0|-O2]
+                  [--arch sm_80] [--const ...] [--timings] [-o OUT]
+      compile to PTX (default) or to the mid-IR; PTX goes to stdout without -o
 
 options for every command:
   -h, --help    show this help
@@ -35,6 +43,7 @@ fn main() -> ExitCode {
     let rest = &argv[1..];
     let result = match command.as_str() {
         "check" => check::run(rest),
+        "compile" => compile::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -6,11 +6,12 @@
 //! environments `.ci/run` creates. Under CI (`CI` set) a missing `ptxas`
 //! fails the test; elsewhere the test says it was skipped.
 
-use kernelc_compiler::lower::lower_program;
-use kernelc_compiler::ptx::{emit_module, has_math_library_ops, Target};
+use kernelc_compiler::driver::{compile, CompileOptions, Stage};
+use kernelc_compiler::opt::OptLevel;
+use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
-use kernelc_compiler::{check, CheckOptions};
+use kernelc_compiler::CheckOptions;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -115,25 +116,36 @@ fn corpus_assembles_with_ptxas() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
     let mut assembled = 0;
-    let mut skipped_math = 0;
+    let configs = [
+        (52, OptLevel::O2),
+        (70, OptLevel::O2),
+        (80, OptLevel::O2),
+        (90, OptLevel::O2),
+        (80, OptLevel::O0),
+    ];
     for (k, (path, source, options)) in corpus_runs().into_iter().enumerate() {
-        let checked = check("k.py", &source, &options);
-        assert!(!checked.has_errors(), "{}", checked.render_diagnostics());
-        let module = lower_program(&checked.program);
-        if has_math_library_ops(&module) {
-            skipped_math += 1;
-            continue;
-        }
-        for sm in [52, 70, 80, 90] {
-            let target = Target { sm };
-            let ptx = match emit_module(&module, target) {
-                Ok(p) => p,
+        for (sm, opt) in configs {
+            let opts = CompileOptions {
+                check: options.clone(),
+                opt,
+                target: Target { sm },
+                stage: Stage::Ptx,
+            };
+            let ptx = match compile("k.py", &source, &opts) {
+                Ok(c) => {
+                    assert!(
+                        !c.checked.has_errors(),
+                        "{}",
+                        c.checked.render_diagnostics()
+                    );
+                    c.ptx.expect("PTX was produced")
+                }
                 Err(e) => {
-                    failures.push(format!("{}: {}", path.display(), e.0));
+                    failures.push(format!("{}: {e}", path.display()));
                     break;
                 }
             };
-            let file = dir.join(format!("k{k}_sm{sm}.ptx"));
+            let file = dir.join(format!("k{k}_sm{sm}_{opt:?}.ptx"));
             std::fs::write(&file, &ptx).unwrap();
             let out = Command::new(&ptxas)
                 .arg(format!("-arch=sm_{sm}"))
@@ -144,7 +156,7 @@ fn corpus_assembles_with_ptxas() {
                 .unwrap();
             if !out.status.success() {
                 failures.push(format!(
-                    "{} (sm_{sm}): ptxas failed:\n{}\n(PTX in {})",
+                    "{} (sm_{sm}, {opt:?}): ptxas failed:\n{}\n(PTX in {})",
                     path.display(),
                     String::from_utf8_lossy(&out.stderr),
                     file.display()
@@ -154,13 +166,15 @@ fn corpus_assembles_with_ptxas() {
             assembled += 1;
         }
     }
-    eprintln!(
-        "ptxas assembled {assembled} modules ({skipped_math} programs wait for the math library)"
-    );
+    eprintln!("ptxas assembled {assembled} modules");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+    assert!(
+        assembled >= 4 * 90,
+        "only {assembled} modules were assembled"
     );
 }

@@ -40,8 +40,13 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
         })?;
     }
     let mut used = [0usize; 3];
+    let forward = jump_forwarding(vcode, &alloc);
+    let emitted: Vec<usize> = (0..vcode.num_blocks())
+        .filter(|b| forward[*b] == *b)
+        .collect();
     let mut body = String::new();
-    for b in 0..vcode.num_blocks() {
+    for (pos, &b) in emitted.iter().enumerate() {
+        let next = emitted.get(pos + 1).copied();
         let block = ra::Block::new(b);
         let _ = writeln!(body, "$L__BB{b}:");
         for item in alloc.block_insts_and_edits(vcode, block) {
@@ -59,20 +64,44 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                     }
                 }
                 InstOrEdit::Inst(inst) => {
-                    let next = b + 1;
                     let m = &vcode.insts[inst.index()];
-                    // A jump to the next block falls through.
-                    if m.control == Control::Jump && m.text() == format!("bra.uni $L__BB{next};") {
-                        continue;
-                    }
                     let allocs = alloc.inst_allocs(inst);
-                    let text = fill(m.text(), &m.ops, allocs, vcode, &mut used);
-                    let _ = writeln!(body, "\t{text}");
+                    let succs: Vec<usize> = vcode.blocks[b]
+                        .succs
+                        .iter()
+                        .map(|s| forward[s.index()])
+                        .collect();
+                    match m.control {
+                        // Branches are written here, to the forwarded targets,
+                        // falling through to the next block where possible.
+                        Control::Jump => {
+                            if Some(succs[0]) != next {
+                                let _ = writeln!(body, "\tbra.uni $L__BB{};", succs[0]);
+                            }
+                        }
+                        Control::Branch => {
+                            let p = reg_name(allocs[0], RegKind::Pred, &mut used);
+                            let (then_b, else_b) = (succs[0], succs[1]);
+                            if Some(then_b) == next {
+                                let _ = writeln!(body, "\t@!{p} bra $L__BB{else_b};");
+                            } else {
+                                let _ = writeln!(body, "\t@{p} bra $L__BB{then_b};");
+                                if Some(else_b) != next {
+                                    let _ = writeln!(body, "\tbra.uni $L__BB{else_b};");
+                                }
+                            }
+                        }
+                        _ => {
+                            let text = fill(m.text(), &m.ops, allocs, vcode, &mut used);
+                            let _ = writeln!(body, "\t{text}");
+                        }
+                    }
                 }
             }
         }
     }
-    write_header(&isel, out);
+    out.push_str(&function_header(isel.func));
+    out.push('\n');
     let slots = alloc.num_spillslots;
     let _ = writeln!(out, "{{");
     for (k, kind) in [RegKind::B32, RegKind::B64, RegKind::Pred]
@@ -124,6 +153,34 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     out.push_str(&body);
     out.push_str("}\n");
     Ok(())
+}
+
+/// For each block, the block control really reaches: a block that holds
+/// only a jump (no moves) forwards to its target (chains followed), so
+/// branches skip it and it is not written.
+fn jump_forwarding(vcode: &VCode, alloc: &ra::Output) -> Vec<usize> {
+    let n = vcode.num_blocks();
+    let mut direct: Vec<usize> = (0..n).collect();
+    for (b, target) in direct.iter_mut().enumerate().skip(1) {
+        let mut items = alloc.block_insts_and_edits(vcode, ra::Block::new(b));
+        if let (Some(InstOrEdit::Inst(i)), None) = (items.next(), items.next()) {
+            if vcode.insts[i.index()].control == Control::Jump {
+                *target = vcode.blocks[b].succs[0].index();
+            }
+        }
+    }
+    (0..n)
+        .map(|b| {
+            let mut cur = b;
+            for _ in 0..n {
+                if direct[cur] == cur {
+                    break;
+                }
+                cur = direct[cur];
+            }
+            cur
+        })
+        .collect()
 }
 
 fn kind_of_alloc(a: Allocation) -> Option<RegKind> {
@@ -188,9 +245,10 @@ fn fill(
     out
 }
 
-fn write_header(isel: &Isel<'_>, out: &mut String) {
-    let f = isel.func;
-    let prefix = isel.param_prefix();
+/// The `.entry`/`.func` line of a function with its parameters (without a
+/// body or `;`), used for the definition and for forward declarations.
+pub fn function_header(f: &ir::Function) -> String {
+    let prefix = format!("{}_param_", f.name);
     let params: Vec<String> = f
         .signature
         .params
@@ -199,14 +257,7 @@ fn write_header(isel: &Isel<'_>, out: &mut String) {
         .map(|(i, t)| format!("\t.param .{} {prefix}{i}", param_type(*t)))
         .collect();
     match f.kind {
-        FuncKind::Kernel => {
-            let _ = writeln!(
-                out,
-                ".visible .entry {}(\n{}\n)",
-                f.name,
-                params.join(",\n")
-            );
-        }
+        FuncKind::Kernel => format!(".visible .entry {}(\n{}\n)", f.name, params.join(",\n")),
         FuncKind::Device => {
             let returns = &f.signature.returns;
             let ret = match returns.len() {
@@ -214,7 +265,7 @@ fn write_header(isel: &Isel<'_>, out: &mut String) {
                 1 => format!("(.param .{} func_retval0) ", param_type(returns[0])),
                 n => format!("(.param .align 8 .b8 func_retval0[{}]) ", 8 * n),
             };
-            let _ = writeln!(out, ".func {ret}{}(\n{}\n)", f.name, params.join(",\n"));
+            format!(".func {ret}{}(\n{}\n)", f.name, params.join(",\n"))
         }
     }
 }

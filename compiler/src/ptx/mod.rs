@@ -26,7 +26,7 @@ pub mod vcode;
 pub use isel::IselError;
 pub use target::Target;
 
-use crate::ir::Module;
+use crate::ir::{self, Module};
 use std::fmt::Write;
 
 /// Compiles every function of `module` to one PTX module.
@@ -85,6 +85,16 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
     }
     if !module.consts.is_empty() || !module.strings.is_empty() {
         out.push('\n');
+    }
+    // Device functions are declared first, so any order of definitions
+    // (the math library is appended after its callers) is valid PTX.
+    for (_, f) in module
+        .functions
+        .iter()
+        .filter(|(_, f)| f.kind == ir::FuncKind::Device)
+    {
+        out.push_str(&emit::function_header(f));
+        out.push_str(";\n\n");
     }
     out.push_str(&functions);
     Ok(out)
