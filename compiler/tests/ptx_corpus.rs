@@ -2,8 +2,8 @@
 //! assemble it for several architectures.
 //!
 //! `ptxas` comes from the PyPI package `nvidia-cuda-nvcc-cu12`; the test
-//! finds it through `KERNELC_PTXAS`, then `PATH`, then the Python
-//! environments `.ci/run` creates. Under CI (`CI` set) a missing `ptxas`
+//! finds it through `KERNELC_PTXAS`, then `PATH`, then the repository's
+//! `.venv` that `.ci/run` creates. Under CI (`CI` set) a missing `ptxas`
 //! fails the test; elsewhere the test says it was skipped.
 
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
@@ -23,11 +23,9 @@ fn find_ptxas() -> Option<PathBuf> {
         .map(|p| std::env::split_paths(&p).map(|d| d.join("ptxas")).collect())
         .unwrap_or_default();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for venv in [root.join(".venv"), PathBuf::from("/work/.venv-ptxas")] {
-        if let Ok(entries) = std::fs::read_dir(venv.join("lib")) {
-            for e in entries.flatten() {
-                candidates.push(e.path().join("site-packages/nvidia/cuda_nvcc/bin/ptxas"));
-            }
+    if let Ok(entries) = std::fs::read_dir(root.join(".venv/lib")) {
+        for e in entries.flatten() {
+            candidates.push(e.path().join("site-packages/nvidia/cuda_nvcc/bin/ptxas"));
         }
     }
     candidates.into_iter().find(|p| p.is_file())
