@@ -118,7 +118,9 @@ impl<'m> ModuleEnv<'m> {
             module,
             globals: FxHashMap::default(),
             functions: Vec::new(),
-            res: vec![Res::Unresolved; module.expr_count()],
+            res: std::iter::repeat_with(Res::default)
+                .take(module.expr_count())
+                .collect(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -491,23 +493,23 @@ impl<'m> ModuleEnv<'m> {
     /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
     pub fn resolve_function(&mut self, f: u32, diags: &mut Vec<Diagnostic>) {
         let def = self.def(f);
+        // The table is filled while the rest of `self` is read.
+        let mut res = std::mem::take(&mut self.res);
+        let mut local_of = vec![None; self.module.interner.len()];
+        for (i, (name, _)) in self.functions[f as usize].locals.iter().enumerate() {
+            local_of[name.0 as usize].get_or_insert(i as u32);
+        }
         let mut r = FnResolver {
             env: self,
             f,
-            locals: FxHashMap::default(),
-            out: Vec::new(),
+            local_of,
+            res: &mut res,
             unknown_reported: Vec::new(),
         };
-        for (i, (name, _)) in r.env.functions[f as usize].locals.iter().enumerate() {
-            r.locals.entry(*name).or_insert(i as u32);
-        }
         for stmt in &def.body {
             r.stmt(stmt, diags);
         }
-        let out = std::mem::take(&mut r.out);
-        for (id, res) in out {
-            self.res[id.0 as usize] = res;
-        }
+        self.res = res;
     }
 }
 
@@ -629,8 +631,10 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: u32,
-    locals: FxHashMap<Symbol, u32>,
-    out: Vec<(ExprId, Res)>,
+    /// The local variable of each symbol, if any (indexed by symbol).
+    local_of: Vec<Option<u32>>,
+    /// The table being filled ([`ModuleEnv::res`]).
+    res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
 }
 
@@ -693,8 +697,7 @@ impl FnResolver<'_, '_> {
         let exprs = |list| module.exprs(list).iter().copied();
         match module.expr(id).kind {
             ExprKind::Name(_) | ExprKind::Attribute { .. } => {
-                let res = self.path(id, diags);
-                self.out.push((id, res));
+                self.res[id.index()] = self.path(id, diags);
             }
             ExprKind::Subscript { value, index } => {
                 self.expr(value, diags);
@@ -751,7 +754,7 @@ impl FnResolver<'_, '_> {
                 );
                 let base = if is_path {
                     let r = self.path(value, diags);
-                    self.out.push((value, r.clone()));
+                    self.res[value.index()] = r.clone();
                     r
                 } else {
                     self.expr(value, diags);
@@ -783,7 +786,7 @@ impl FnResolver<'_, '_> {
     }
 
     fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {
-        if let Some(&l) = self.locals.get(&n) {
+        if let Some(l) = self.local_of[n.0 as usize] {
             return Res::Local(l);
         }
         if let Some((g, _)) = self.env.globals.get(&n) {

@@ -72,8 +72,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         .map(|d| d.primary().span.lo)
         .collect();
     lex_errors.sort_unstable();
-    // A kernel has about one expression for every two tokens.
-    let expected_exprs = tokens.len() / 2;
+    // A kernel has about one expression for every two tokens, rarely
+    // more than two for three: room for that avoids regrowing.
+    let expected_exprs = tokens.len() * 2 / 3;
     let mut parser = Parser {
         src,
         tokens,
@@ -86,6 +87,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
+        stmts: Vec::new(),
+        block_start: 0,
         depth: 0,
         block_depth: 0,
         lex_errors,
@@ -189,6 +192,10 @@ struct Parser<'a> {
     keywords: ListPool<KeywordArg>,
     /// Operators and right operands of comparison chains.
     comparisons: ListPool<(CmpOp, ExprId)>,
+    /// Statements of the blocks being parsed, innermost block last.
+    stmts: Vec<Stmt>,
+    /// Where the innermost block's statements start in `stmts`.
+    block_start: usize,
     /// Current nesting of expressions.
     depth: u32,
     /// Current nesting of blocks (and `elif` chains).
@@ -556,40 +563,47 @@ impl<'a> Parser<'a> {
 
     // ----- file and blocks -----------------------------------------------
 
+    /// Runs `parse`, which pushes statements on `self.stmts`, and returns
+    /// them as one block. Blocks nest, so the statements of the blocks
+    /// being parsed form a stack; each block is allocated once, at its size.
+    fn collect_block(&mut self, parse: impl FnOnce(&mut Self)) -> Vec<Stmt> {
+        let outer = std::mem::replace(&mut self.block_start, self.stmts.len());
+        parse(self);
+        let body = self.stmts.drain(self.block_start..).collect();
+        self.block_start = outer;
+        body
+    }
+
     fn parse_file(&mut self) -> Vec<Stmt> {
-        let mut body = Vec::new();
-        loop {
-            match self.peek() {
+        self.collect_block(|p| loop {
+            match p.peek() {
                 TokenKind::Eof => break,
                 TokenKind::Newline | TokenKind::Dedent => {
-                    self.bump();
+                    p.bump();
                 }
-                TokenKind::Indent => self.unexpected_indent(),
-                _ => self.parse_statement(&mut body),
+                TokenKind::Indent => p.unexpected_indent(),
+                _ => p.parse_statement(),
             }
-        }
-        body
+        })
     }
 
     /// The statements of an indented block, after its `Indent`, through the
     /// matching `Dedent`.
     fn parse_block_statements(&mut self) -> Vec<Stmt> {
-        let mut body = Vec::new();
-        loop {
-            match self.peek() {
+        self.collect_block(|p| loop {
+            match p.peek() {
                 TokenKind::Dedent => {
-                    self.bump();
+                    p.bump();
                     break;
                 }
                 TokenKind::Eof => break,
                 TokenKind::Newline => {
-                    self.bump();
+                    p.bump();
                 }
-                TokenKind::Indent => self.unexpected_indent(),
-                _ => self.parse_statement(&mut body),
+                TokenKind::Indent => p.unexpected_indent(),
+                _ => p.parse_statement(),
             }
-        }
-        body
+        })
     }
 
     /// An indented block where none belongs: reported, then parsed (for
@@ -641,14 +655,15 @@ impl<'a> Parser<'a> {
         if matches!(self.peek(), TokenKind::Eof) {
             return Vec::new();
         }
-        let mut body = Vec::new();
-        self.line_start = self.span().lo;
-        if self.at_compound_keyword() {
-            self.error_here("a compound statement cannot follow ':' on the same line");
-            self.skip_statement();
-        } else {
-            self.parse_simple_line(&mut body);
-        }
+        let mut body = self.collect_block(|p| {
+            p.line_start = p.span().lo;
+            if p.at_compound_keyword() {
+                p.error_here("a compound statement cannot follow ':' on the same line");
+                p.skip_statement();
+            } else {
+                p.parse_simple_line();
+            }
+        });
         if matches!(self.peek(), TokenKind::Indent) {
             // `if x: a` followed by an indented line: report it, but keep
             // the block with the statement so a following `else` still fits.

@@ -38,8 +38,8 @@ fn aug_op(p: Punct) -> Option<BinOp> {
 
 impl Parser<'_> {
     /// One statement (a compound statement, or a line of simple ones),
-    /// appended to `out`.
-    pub(super) fn parse_statement(&mut self, out: &mut Vec<Stmt>) {
+    /// added to the block being parsed.
+    pub(super) fn parse_statement(&mut self) {
         self.line_start = self.span().lo;
         let stmt = match self.peek() {
             TokenKind::Keyword(k) => match k {
@@ -59,17 +59,17 @@ impl Parser<'_> {
                     None
                 }
                 _ => {
-                    self.parse_simple_line(out);
+                    self.parse_simple_line();
                     None
                 }
             },
             TokenKind::Punct(Punct::At) => self.parse_decorated(),
             _ => {
-                self.parse_simple_line(out);
+                self.parse_simple_line();
                 None
             }
         };
-        out.extend(stmt);
+        self.stmts.extend(stmt);
     }
 
     /// True at a keyword that starts a compound statement.
@@ -92,12 +92,12 @@ impl Parser<'_> {
     // ----- simple statements --------------------------------------------
 
     /// Simple statements separated by `;`, through the end of the line.
-    pub(super) fn parse_simple_line(&mut self, out: &mut Vec<Stmt>) {
+    pub(super) fn parse_simple_line(&mut self) {
         let errors_before = self.errors_seen;
         loop {
             self.line_start = self.span().lo;
             match self.parse_small_stmt() {
-                Ok(Some(stmt)) => out.push(stmt),
+                Ok(Some(stmt)) => self.stmts.push(stmt),
                 Ok(None) => {}
                 Err(_) => {
                     self.skip_broken_line();
@@ -117,7 +117,7 @@ impl Parser<'_> {
             }
             TokenKind::Eof => {}
             _ => {
-                self.junk_after_statement(out.last());
+                self.junk_after_statement();
                 self.skip_broken_line();
             }
         }
@@ -134,8 +134,10 @@ impl Parser<'_> {
         }
     }
 
-    /// Reports tokens left over after a complete simple statement.
-    fn junk_after_statement(&mut self, last: Option<&Stmt>) {
+    /// Reports tokens left over after a complete simple statement (the
+    /// block's last statement so far, if any).
+    fn junk_after_statement(&mut self) {
+        let last = self.stmts[self.block_start..].last();
         let print_stmt = last.is_some_and(|s| match &s.kind {
             StmtKind::Expr(e) => {
                 matches!(self.expr(*e).kind, ExprKind::Name(n) if self.interner.resolve(n) == "print")

@@ -6,7 +6,7 @@
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, UnaryOp};
+use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, UnaryOp};
 use crate::sema::consts::{fold_binary, fold_compare, fold_unary, ConstValue};
 use crate::sema::intrinsics::{Intrinsic, Member};
 use crate::sema::resolve::Res;
@@ -14,7 +14,7 @@ use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
 
-impl FnChecker<'_, '_, '_> {
+impl<'m> FnChecker<'_, '_, 'm> {
     /// Types an expression.
     pub(super) fn expr(&mut self, id: ExprId) -> TExpr {
         let module = self.env.module;
@@ -70,12 +70,11 @@ impl FnChecker<'_, '_, '_> {
             ExprKind::Tuple(items) => {
                 let items: Vec<TExpr> =
                     module.exprs(*items).iter().map(|&i| self.expr(i)).collect();
-                if let Some(values) = items
-                    .iter()
-                    .map(|i| i.as_const().cloned())
-                    .collect::<Option<Vec<_>>>()
-                {
-                    return TExpr::constant(ConstValue::Tuple(values.into()), e.span);
+                if items.iter().all(|i| i.as_const().is_some()) {
+                    let values = items
+                        .iter()
+                        .map(|i| i.as_const().expect("constant").clone());
+                    return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
                 }
                 let ty = Type::Tuple(items.iter().map(|i| i.ty.clone()).collect());
                 TExpr {
@@ -260,24 +259,30 @@ impl FnChecker<'_, '_, '_> {
             return TExpr::error(e.span);
         };
         let base = self.expr(*value);
-        let name = self.env.name(attr.name).to_string();
+        self.attribute_of(base, attr, e.span)
+    }
+
+    /// The attribute `attr` of the typed value `base`; `span` is the whole
+    /// `base.attr`.
+    fn attribute_of(&mut self, base: TExpr, attr: &Ident, span: Span) -> TExpr {
+        let env = self.env;
+        let name = env.name(attr.name);
         let Type::Array(a) = base.ty.clone() else {
             if base.ty.is_unknown() {
-                return TExpr::error(e.span);
+                return TExpr::error(span);
             }
             let msg = format!("{} has no attribute '{name}'", base.ty.describe());
             return self.reject(attr.span, &msg, None);
         };
-        let span = e.span;
         let prop = |p: ArrayProp, base: TExpr| TExpr {
             kind: TExprKind::ArrayProp(Box::new(base), p),
             ty: Type::I64,
             span,
         };
-        match name.as_str() {
+        match name {
             "size" => prop(ArrayProp::Size, base),
-            "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), e.span),
-            "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), e.span),
+            "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), span),
+            "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), span),
             "shape" | "strides" => {
                 // An array-valued expression is a variable, an allocation or
                 // an index view of one: reading it twice is free of effects.
@@ -294,7 +299,7 @@ impl FnChecker<'_, '_, '_> {
                 TExpr {
                     kind: TExprKind::Tuple(items),
                     ty: Type::uni_tuple(Type::I64, a.ndim as usize),
-                    span: e.span,
+                    span,
                 }
             }
             _ => {
@@ -478,13 +483,27 @@ impl FnChecker<'_, '_, '_> {
     fn compare_chain(&mut self, left: ExprId, ops: &[(CmpOp, ExprId)], span: Span) -> TExpr {
         let left_span = self.ast(left).span;
         let mut lhs = self.expr(left);
+        if let [(op, right)] = *ops {
+            // A single comparison, by far the most common.
+            let right_span = self.ast(right).span;
+            let rhs = self.expr(right);
+            return TExpr {
+                span,
+                ..self.compare(op, lhs, rhs, left_span.to(right_span))
+            };
+        }
         let mut parts: Vec<TExpr> = Vec::new();
         let mut lets: Vec<(VarId, TExpr)> = Vec::new();
         for (k, &(op, right)) in ops.iter().enumerate() {
             let right_span = self.ast(right).span;
             let mut rhs = self.expr(right);
-            let is_middle = k + 1 < ops.len();
-            let rhs_for_next = if is_middle && !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
+            if k + 1 == ops.len() {
+                parts.push(self.compare(op, lhs, rhs, left_span.to(right_span)));
+                break;
+            }
+            // A middle operand is also the next comparison's left operand:
+            // it is evaluated once, into a temporary, unless it is pure.
+            if !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
                 let t = self.temp(rhs.ty.clone(), rhs.span);
                 let value = std::mem::replace(
                     &mut rhs,
@@ -496,12 +515,10 @@ impl FnChecker<'_, '_, '_> {
                 );
                 rhs.ty = value.ty.clone();
                 lets.push((t, value));
-                rhs.clone()
-            } else {
-                rhs.clone()
-            };
+            }
+            let next = rhs.clone();
             parts.push(self.compare(op, lhs, rhs, left_span.to(right_span)));
-            lhs = rhs_for_next;
+            lhs = next;
         }
         let mut result = parts.pop().expect("comparison has an operator");
         while let Some(p) = parts.pop() {
@@ -624,7 +641,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     fn subscript(&mut self, value: ExprId, index: ExprId, span: Span) -> TExpr {
-        let module = self.env.module;
+        let (env, module) = (self.env, self.env.module);
         let (value_span, index_span) = (module.expr(value).span, module.expr(index).span);
         if let ExprKind::Slice { .. } = module.expr(index).kind {
             return self.reject(
@@ -645,7 +662,30 @@ impl FnChecker<'_, '_, '_> {
                 );
             }
         }
-        let base = self.expr(value);
+        let base = match self.shape_attribute(value) {
+            Some((array, attr)) => {
+                // `a.shape[k]` with a literal `k`, the usual way to read an
+                // extent: the one property, without the tuple of all.
+                let array = self.expr(array);
+                match (&array.ty, &module.expr(index).kind) {
+                    (Type::Array(a), &ExprKind::Int(k)) if k < u64::from(a.ndim) => {
+                        let k = k as u8;
+                        let prop = if env.name(attr.name) == "shape" {
+                            ArrayProp::Extent(k)
+                        } else {
+                            ArrayProp::Stride(k)
+                        };
+                        return TExpr {
+                            kind: TExprKind::ArrayProp(Box::new(array), prop),
+                            ty: Type::I64,
+                            span,
+                        };
+                    }
+                    _ => self.attribute_of(array, attr, value_span),
+                }
+            }
+            None => self.expr(value),
+        };
         match base.ty.clone() {
             Type::Unknown => {
                 self.indices(index);
@@ -718,6 +758,16 @@ impl FnChecker<'_, '_, '_> {
                 self.reject(value_span, &msg, None)
             }
         }
+    }
+
+    /// The array and attribute of `value` when it is `array.shape` or
+    /// `array.strides` (an attribute of a value, not of a namespace).
+    fn shape_attribute(&self, value: ExprId) -> Option<(ExprId, &'m Ident)> {
+        let ExprKind::Attribute { value: array, attr } = &self.ast(value).kind else {
+            return None;
+        };
+        let is_shape = matches!(self.env.name(attr.name), "shape" | "strides");
+        (is_shape && matches!(self.res(value), Res::ValueAttr)).then_some((*array, attr))
     }
 
     /// A read of a special register or other argument-less intrinsic.

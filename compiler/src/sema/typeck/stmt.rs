@@ -67,8 +67,11 @@ impl FnChecker<'_, '_, '_> {
                         span: value_span,
                     };
                 }
-                for &target in targets {
-                    self.assign_to(target, v.clone(), span, out);
+                if let Some((&last, rest)) = targets.split_last() {
+                    for &target in rest {
+                        self.assign_to(target, v.clone(), span, out);
+                    }
+                    self.assign_to(last, v, span, out);
                 }
             }
             StmtKind::AnnAssign { target, value, .. } => {
