@@ -2,7 +2,7 @@
 
 use crate::args::{Args, UsageError};
 use crate::consts::parse_const;
-use kernelc_compiler::driver::{compile, CompileOptions, Stage};
+use kernelc_compiler::driver::{compile, kernels_json, CompileOptions, Stage};
 use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
@@ -14,25 +14,34 @@ use std::time::Duration;
 pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     let mut opt = OptLevel::O2;
     let mut timings = false;
+    let mut output = None;
     let mut rest = Vec::new();
-    for a in argv {
+    let mut it = argv.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "-O0" => opt = OptLevel::O0,
             "-O2" => opt = OptLevel::O2,
             "--timings" => timings = true,
+            "-o" => {
+                let path = it
+                    .next()
+                    .ok_or_else(|| UsageError("option '-o' needs a file name".into()))?;
+                output = Some(path.clone());
+            }
             _ => rest.push(a.clone()),
         }
     }
-    let args = Args::parse(&rest, &["kernel", "sig", "emit", "const", "arch", "o"])?;
+    let args = Args::parse(&rest, &["kernel", "sig", "emit", "const", "arch"])?;
     let file = args.one_file()?;
     let source = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read '{file}': {e}")))?;
-    let stage = match args.get("emit").unwrap_or("ptx") {
+    let emit = args.get("emit").unwrap_or("ptx");
+    let stage = match emit {
         "ptx" => Stage::Ptx,
-        "ir" => Stage::Ir,
+        "ir" | "meta" => Stage::Ir,
         other => {
             return Err(UsageError(format!(
-                "--emit expects 'ir' or 'ptx', got '{other}'"
+                "--emit expects 'ptx', 'ir' or 'meta', got '{other}'"
             )))
         }
     };
@@ -81,11 +90,12 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         eprintln!("kernelc: nothing to compile: no kernel has a signature (give one with --kernel NAME --sig \"SIG\")");
         return Ok(ExitCode::from(1));
     }
-    let text = match stage {
-        Stage::Ir => write_module(compiled.ir.as_ref().expect("IR was built")),
-        Stage::Ptx => compiled.ptx.clone().expect("PTX was built"),
+    let text = match (emit, stage) {
+        ("meta", _) => kernels_json(&compiled.kernels),
+        (_, Stage::Ir) => write_module(compiled.ir.as_ref().expect("IR was built")),
+        (_, Stage::Ptx) => compiled.ptx.clone().expect("PTX was built"),
     };
-    match args.get("o") {
+    match output.as_deref() {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| UsageError(format!("cannot write '{path}': {e}")))?,
         None => print!("{text}"),

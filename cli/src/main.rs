@@ -5,7 +5,7 @@
 //!   [--const NAME=FILE.npy|NAME=DTYPE[SHAPE] ...]`: parse and type-check
 //!   a kernel file; prints `ok` (or the requested dump) and exits 0, or
 //!   prints diagnostics on stderr and exits 1.
-//! - `kernelc compile FILE.py [--kernel NAME] [--sig SIG] [--emit ir|ptx]
+//! - `kernelc compile FILE.py [--kernel NAME] [--sig SIG] [--emit ptx|ir|meta]
 //!   [-O0|-O2] [--arch sm_80] [--const ...] [--timings] [-o OUT]`: compile
 //!   to the mid-IR or to PTX (all kernels with a decorator signature, or the
 //!   one named).
@@ -26,9 +26,10 @@ commands:
   check FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ast|types]
                 [--const NAME=FILE.npy | --const NAME=DTYPE[SHAPE] ...]
       parse and type-check a kernel file; print `ok` or the requested dump
-  compile FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ir|ptx] [-O0|-O2]
+  compile FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ptx|ir|meta] [-O0|-O2]
                   [--arch sm_80] [--const ...] [--timings] [-o OUT]
-      compile to PTX (default) or to the mid-IR; PTX goes to stdout without -o
+      compile to PTX (default), to the mid-IR, or print each kernel's
+      parameters with read/write metadata as JSON; stdout without -o
 
 options for every command:
   -h, --help    show this help

@@ -163,3 +163,79 @@ fn example_kernel_checks() {
     let out = kernelc(&["check", example.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn compile_emits_ptx_ir_and_metadata() {
+    let f = write_temp("add_c.py", ADD);
+    let out = kernelc(&["compile", f.to_str().unwrap(), "--arch", "sm_70"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let ptx = text(&out.stdout);
+    assert!(
+        ptx.contains(".target sm_70") && ptx.contains(".visible .entry add("),
+        "{ptx}"
+    );
+    let out = kernelc(&["compile", f.to_str().unwrap(), "--emit", "ir", "-O0"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).starts_with("kernel fn0 \"add\""),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = kernelc(&["compile", f.to_str().unwrap(), "--emit", "meta"]);
+    let meta = text(&out.stdout);
+    assert!(meta.contains("{\"name\": \"out\", \"type\": \"array(float32, 1d, C)\", \"read\": false, \"written\": true}"), "{meta}");
+    assert!(meta.contains("{\"name\": \"a\", \"type\": \"array(float32, 1d, C)\", \"read\": true, \"written\": false}"), "{meta}");
+}
+
+#[test]
+fn compile_timings_end_with_a_total() {
+    let f = write_temp("add_t.py", ADD);
+    let dir = std::env::temp_dir().join(format!("kernelc-cli-{}", std::process::id()));
+    let out_file = dir.join("add.ptx");
+    let out = kernelc(&[
+        "compile",
+        f.to_str().unwrap(),
+        "--timings",
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("total: ") && ["ns", "us", "ms", "s"].iter().any(|u| last.ends_with(u)),
+        "{err}"
+    );
+    assert!(
+        err.contains("parse+types: ") && err.contains("lowering: "),
+        "{err}"
+    );
+    assert!(std::fs::read_to_string(out_file)
+        .unwrap()
+        .contains(".entry add("));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn compile_reports_errors_and_bad_options() {
+    let f = write_temp(
+        "bad_c.py",
+        "from numba import cuda\n\n@cuda.jit(\"void(int32[:])\")\ndef k(a):\n    a[0] = nope\n",
+    );
+    let out = kernelc(&["compile", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("name 'nope' is not defined"));
+    let g = write_temp("add_b.py", ADD);
+    assert_eq!(
+        kernelc(&["compile", g.to_str().unwrap(), "--arch", "sm_12"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        kernelc(&["compile", g.to_str().unwrap(), "--emit", "sass"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

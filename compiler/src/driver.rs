@@ -43,6 +43,29 @@ impl Default for CompileOptions {
     }
 }
 
+/// What a kernel may do with one of its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// The parameter's name in the source.
+    pub name: String,
+    /// Its type in Numba's spelling (`array(float32, 1d, C)`, `int64`).
+    pub ty: String,
+    /// The kernel may read it (scalars: always).
+    pub read: bool,
+    /// The kernel may write the array behind it (scalars: never).
+    pub written: bool,
+}
+
+/// The ABI description of one compiled kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The `.entry` name (the Python name).
+    pub name: String,
+    /// Its parameters in source order (each array is several PTX
+    /// parameters: pointer, extents, strides).
+    pub params: Vec<ParamInfo>,
+}
+
 /// The result of a compilation.
 pub struct Compiled {
     /// The front end's result (with its diagnostics).
@@ -51,6 +74,8 @@ pub struct Compiled {
     pub ir: Option<ir::Module>,
     /// The PTX text (when asked for and the program has no errors).
     pub ptx: Option<String>,
+    /// Per-kernel parameter metadata (read/write), in source order.
+    pub kernels: Vec<KernelInfo>,
     /// Time per phase, in pipeline order.
     pub timings: Vec<(&'static str, Duration)>,
 }
@@ -80,6 +105,7 @@ pub fn compile(
         checked,
         ir: None,
         ptx: None,
+        kernels: Vec::new(),
         timings,
     };
     if out.checked.has_errors() {
@@ -98,6 +124,7 @@ pub fn compile(
             )));
         }
     }
+    out.kernels = kernel_infos(&out.checked.program, &module);
     if options.stage == Stage::Ptx {
         let t = Instant::now();
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
@@ -115,4 +142,77 @@ pub fn compile(
     }
     out.ir = Some(module);
     Ok(out)
+}
+
+/// Reads each kernel's parameter access from the optimised IR (IR functions
+/// are in the typed program's order).
+fn kernel_infos(
+    program: &crate::sema::typed::TypedProgram,
+    module: &ir::Module,
+) -> Vec<KernelInfo> {
+    use cranelift_entity::EntityRef;
+    let access = ir::access::module_param_access(module);
+    program
+        .kernels
+        .iter()
+        .map(|k| {
+            let f = program.function(*k);
+            let summary = &access[ir::FuncRef::new(k.0 as usize)];
+            let mut slot = 0;
+            let params = f
+                .param_vars()
+                .iter()
+                .zip(&f.param_types)
+                .map(|(v, ty)| {
+                    let mut slots = Vec::new();
+                    crate::lower::values::flatten_type(ty, true, &mut slots);
+                    let (read, written) = match ty {
+                        crate::types::Type::Array(_) => {
+                            let a = summary.get(slot).copied().unwrap_or_default();
+                            (a.read, a.written)
+                        }
+                        _ => (true, false),
+                    };
+                    slot += slots.len();
+                    ParamInfo {
+                        name: v.name.clone(),
+                        ty: ty.to_string(),
+                        read,
+                        written,
+                    }
+                })
+                .collect();
+            KernelInfo {
+                name: f.name.clone(),
+                params,
+            }
+        })
+        .collect()
+}
+
+/// The kernels' metadata as JSON (for `kernelc compile --emit meta`).
+pub fn kernels_json(kernels: &[KernelInfo]) -> String {
+    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::from("{\"kernels\": [");
+    for (i, k) in kernels.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("{{\"name\": \"{}\", \"params\": [", esc(&k.name)));
+        for (j, p) in k.params.iter().enumerate() {
+            if j > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&format!(
+                "{{\"name\": \"{}\", \"type\": \"{}\", \"read\": {}, \"written\": {}}}",
+                esc(&p.name),
+                esc(&p.ty),
+                p.read,
+                p.written
+            ));
+        }
+        out.push_str("]}");
+    }
+    out.push_str("]}\n");
+    out
 }

@@ -9,12 +9,15 @@
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
 //! - [`builder`]: a cursor for appending instructions;
+//! - [`access`]: which pointer parameters a function may read or write;
 //! - [`mod@cfg`]: predecessors, successors, reverse post-order, dominators;
 //! - [`formats`]: the operand format each opcode uses;
 //! - [`mod@write`]: the text form printer (its module doc holds the grammar);
 //! - [`parse`]: the text form parser (print, parse, print is the identity);
-//! - [`verifier`]: the IR invariants, checked, with errors shown inline.
+//! - [`verifier`]: the IR invariants, checked, with errors shown inline;
+//! - [`interp`]: an interpreter, the test oracle for passes and the math library.
 
+pub mod access;
 pub mod builder;
 pub mod cfg;
 pub mod dfg;

@@ -1,0 +1,195 @@
+//! Which pointer parameters a function may read or write.
+//!
+//! The kernel ABI promises, per parameter, whether the kernel may read
+//! and/or write it, so a runtime can skip copying back arrays a kernel never
+//! writes. A pointer parameter is followed through everything that derives
+//! another pointer from it (`ptr_add`, `select`, block parameters, bit
+//! casts, calls); a load through a derived pointer reads the parameter, a
+//! store writes it, an atomic does both, and storing the pointer itself
+//! into memory makes it escape (read and written, conservatively). Calls
+//! use the callee's own summary. The answer is "may": a `written` of false
+//! is a guarantee, a `true` is not.
+
+use super::entities::{FuncRef, Value};
+use super::function::{Function, Module};
+use super::instructions::{InstructionData, Opcode};
+use cranelift_entity::SecondaryMap;
+
+/// May-access summary of one parameter.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Access {
+    /// Memory behind the parameter may be read.
+    pub read: bool,
+    /// Memory behind the parameter may be written.
+    pub written: bool,
+}
+
+/// The access summary of every parameter of every function of `module`
+/// (non-pointer parameters are never read or written through).
+pub fn module_param_access(module: &Module) -> SecondaryMap<FuncRef, Vec<Access>> {
+    let mut out: SecondaryMap<FuncRef, Vec<Access>> = SecondaryMap::new();
+    // Callees come before callers in kernelc's modules, but the math
+    // library is appended last; iterate until nothing changes.
+    for _ in 0..module.functions.len() + 1 {
+        let mut changed = false;
+        for (f, func) in module.functions.iter() {
+            let summary = function_access(func, &out);
+            if out[f] != summary {
+                out[f] = summary;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    out
+}
+
+/// The summary of one function given its callees' summaries.
+fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>) -> Vec<Access> {
+    let n = func.signature.params.len();
+    let mut access = vec![Access::default(); n];
+    let Some(entry) = func.layout.entry_block() else {
+        return access;
+    };
+    // For each value, the set of parameters it may point into.
+    let mut from: SecondaryMap<Value, Vec<usize>> = SecondaryMap::new();
+    for (i, &p) in func.dfg.block_params(entry).iter().enumerate() {
+        if func.dfg.value_type(p).is_ptr() {
+            from[p] = vec![i];
+        }
+    }
+    let insts: Vec<_> = func
+        .layout
+        .blocks()
+        .iter()
+        .flat_map(|b| func.layout.block_insts(*b).iter().copied())
+        .collect();
+    let add = |from: &mut SecondaryMap<Value, Vec<usize>>, to: Value, src: &[usize]| -> bool {
+        let mut grew = false;
+        for &s in src {
+            if !from[to].contains(&s) {
+                from[to].push(s);
+                grew = true;
+            }
+        }
+        grew
+    };
+    loop {
+        let mut grew = false;
+        for &inst in &insts {
+            let data = func.dfg.inst(inst);
+            let result = func.dfg.first_result(inst);
+            match data {
+                InstructionData::Binary {
+                    opcode: Opcode::PtrAdd,
+                    args,
+                } => {
+                    let src = from[func.dfg.resolve_aliases(args[0])].clone();
+                    grew |= add(&mut from, result.expect("result"), &src);
+                }
+                InstructionData::Ternary {
+                    opcode: Opcode::Select,
+                    args,
+                } => {
+                    for a in &args[1..] {
+                        let src = from[func.dfg.resolve_aliases(*a)].clone();
+                        grew |= add(&mut from, result.expect("result"), &src);
+                    }
+                }
+                InstructionData::Unary {
+                    opcode: Opcode::Bitcast,
+                    arg,
+                } => {
+                    let src = from[func.dfg.resolve_aliases(*arg)].clone();
+                    grew |= add(&mut from, result.expect("result"), &src);
+                }
+                _ => {}
+            }
+            for dest in data.branch_destinations() {
+                let args = func.dfg.block_call_args(dest);
+                let params = func.dfg.block_params(dest.block);
+                for (a, p) in args.iter().zip(params) {
+                    let src = from[func.dfg.resolve_aliases(*a)].clone();
+                    grew |= add(&mut from, *p, &src);
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mark = |access: &mut Vec<Access>, params: &[usize], read: bool, written: bool| {
+        for &p in params {
+            access[p].read |= read;
+            access[p].written |= written;
+        }
+    };
+    for &inst in &insts {
+        let src = |v: Value| from[func.dfg.resolve_aliases(v)].clone();
+        match func.dfg.inst(inst) {
+            InstructionData::Load { addr, .. } => mark(&mut access, &src(*addr), true, false),
+            InstructionData::Store { args, .. } => {
+                mark(&mut access, &src(args[0]), false, true);
+                // A pointer stored to memory escapes.
+                mark(&mut access, &src(args[1]), true, true);
+            }
+            InstructionData::AtomicRmw { args, .. } => mark(&mut access, &src(args[0]), true, true),
+            InstructionData::AtomicCas { args, .. } => mark(&mut access, &src(args[0]), true, true),
+            InstructionData::Call {
+                func: callee, args, ..
+            } => {
+                let summary = callees.get(*callee);
+                for (k, a) in func.dfg.list(args).iter().enumerate() {
+                    let params = src(*a);
+                    let acc = summary.and_then(|s| s.get(k)).copied().unwrap_or(Access {
+                        read: true,
+                        written: true,
+                    });
+                    mark(&mut access, &params, acc.read, acc.written);
+                }
+            }
+            _ => {}
+        }
+    }
+    access
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::parse::parse_module;
+
+    #[test]
+    fn loads_stores_and_calls_are_attributed_to_parameters() {
+        let m = parse_module(
+            "device fn0 \"touch\"(ptr.global) {\nblock0(v0: ptr.global):\n    v1 = iconst.i32 1\n    store v0, v1\n    return\n}\n\nkernel fn1 \"k\"(ptr.global, ptr.global, ptr.global, i64) {\nblock0(v0: ptr.global, v1: ptr.global, v2: ptr.global, v3: i64):\n    v4 = ptr_add.ptr.global v0, v3\n    v5 = load.f32 v4\n    v6 = ptr_add.ptr.global v1, v3\n    store v6, v5\n    call fn0(v2)\n    return\n}\n",
+        )
+        .expect("parses");
+        let acc = module_param_access(&m);
+        let k = m.function_named("k").unwrap();
+        assert_eq!(
+            acc[k][0],
+            Access {
+                read: true,
+                written: false
+            }
+        );
+        assert_eq!(
+            acc[k][1],
+            Access {
+                read: false,
+                written: true
+            }
+        );
+        assert_eq!(
+            acc[k][2],
+            Access {
+                read: false,
+                written: true
+            }
+        );
+        assert_eq!(acc[k][3], Access::default());
+    }
+}
