@@ -92,6 +92,16 @@ def main():
         print(f"/// {doc} as {parts} parts.")
         print(f"pub const {name}: [f64; {parts}] = {[float(v) for v in split(value, parts)]!r};")
         print()
+    mp.mp.dps = 500
+    chunks = [int(mp.floor(2 / mp.pi * mp.mpf(2) ** (24 * (i + 1)))) % (1 << 24) for i in range(48)]
+    mp.mp.dps = 60
+    print("/// The bits of 2/pi in 24-bit chunks: 2/pi = sum of `c[i] * 2^(-24 (i + 1))`")
+    print("/// (Payne–Hanek reduction of huge arguments).")
+    print(f"pub const TWO_OVER_PI_24: [f64; {len(chunks)}] = [")
+    for c in chunks:
+        print(f"    {float(c)!r},")
+    print("];")
+    print()
     for name, doc, f, (a, b), deg, at0 in FITS:
         coeffs, err = fit(f, a, b, deg, at0)
         print(f"/// {doc}; max relative error {float(err):.1e}.")
