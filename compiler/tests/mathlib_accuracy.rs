@@ -309,6 +309,87 @@ fn same_special(ty: Type, got: f64, want: f64) -> bool {
         || (want.is_finite() && want != 0.0 && ulp_error(ty, got, want) <= MAX_ULP)
 }
 
+/// Measures one function on one type: its table rows and its failures.
+fn measure(case: &Case, ty: Type, seed: u64) -> (String, Vec<String>) {
+    let mut rows = String::new();
+    let mut failures = Vec::new();
+    let mut rng = Rng(seed);
+    let mut module = Module::new();
+    module
+        .functions
+        .push(mathlib::build(case.op, ty).expect("implemented"));
+    let mut run = Runner {
+        interp: Interpreter::new(&module),
+        op: case.op,
+        ty,
+    };
+    let arity = mathlib::signature(case.op, ty).params.len();
+    let round = |v: f64| if ty == Type::F32 { v as f32 as f64 } else { v };
+    let seconds: Vec<f64> = match (arity, case.op) {
+        (1, _) => vec![0.0],
+        (_, Opcode::Powi) => vec![0.0, 1.0, -1.0, 2.0, 3.0, -2.0, -3.0, 1075.0, -1075.0],
+        _ => specials(),
+    };
+    for x in specials() {
+        for &y in &seconds {
+            let args = [round(x), round(y)][..arity].to_vec();
+            let (got, want) = (run.call(&args), reference(case.op, &args));
+            if !same_special(ty, got, want) {
+                failures.push(format!(
+                    "{} {ty} special {args:?}: got {got:e}, want {want:e}",
+                    case.op
+                ));
+            }
+        }
+    }
+    let ranges = if ty == Type::F32 {
+        &case.f32_ranges
+    } else {
+        &case.f64_ranges
+    };
+    for range in ranges {
+        let mut worst = (0.0f64, vec![]);
+        for _ in 0..SAMPLES {
+            let mut args: Vec<f64> = range.iter().map(|r| round(r.sample(&mut rng))).collect();
+            if case.op == Opcode::Powi {
+                args[1] = args[1].trunc();
+            }
+            let (got, want) = (run.call(&args), reference(case.op, &args));
+            let err = ulp_error(ty, got, want);
+            if err > worst.0 || err.is_nan() {
+                worst = (err, args);
+            }
+        }
+        let label: Vec<String> = range.iter().map(|r| r.label()).collect();
+        let _ = writeln!(
+            rows,
+            "| {} | {ty} | {} | {SAMPLES} | {:.2} |",
+            case.op,
+            label.join(" × "),
+            worst.0
+        );
+        if std::env::var_os("KERNELC_MATH_DEBUG").is_some() {
+            eprintln!(
+                "{} {ty} {}: worst {:.2} at {:?}",
+                case.op,
+                label.join(" x "),
+                worst.0,
+                worst.1
+            );
+        }
+        if worst.0.is_nan() || worst.0 > MAX_ULP {
+            failures.push(format!(
+                "{} {ty} {}: {:.2} ulp at {:?}",
+                case.op,
+                label.join(" x "),
+                worst.0,
+                worst.1
+            ));
+        }
+    }
+    (rows, failures)
+}
+
 #[test]
 fn math_library_accuracy() {
     let mut table = String::from(
@@ -317,75 +398,38 @@ fn math_library_accuracy() {
          host's `f64` result, in `f32` ulps), measured by\n\
          `compiler/tests/mathlib_accuracy.rs` through the IR interpreter on\n\
          deterministic samples. Special values (±0, ±inf, NaN, subnormals, huge\n\
-         arguments) are checked separately and must match exactly.\n\n\
+         arguments; for two-argument functions every pair of them) are checked\n\
+         separately and must match exactly.\n\n\
+         A 2.00 for `f64` `log10`, `sinh`, `cosh`, `tanh` is the host's error as\n\
+         much as ours: glibc documents up to 2 ulp for these, and at the worst\n\
+         samples it is 0.9 to 1.8 ulp from the true value (checked with mpmath).\n\
+         `f32` functions run the `f64` algorithm and round once, hence 0.50.\n\n\
          | function | type | range | samples | max ulp |\n\
          |---|---|---|---:|---:|\n",
     );
+    let cases = cases();
+    // One thread per function and type; each has its own seed, so the
+    // samples do not depend on scheduling.
+    let results: Vec<(String, Vec<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .iter()
+            .enumerate()
+            .flat_map(|(i, case)| {
+                [Type::F32, Type::F64].map(|ty| {
+                    let seed = 0x9e37_79b9_7f4a_7c15 ^ ((i as u64) << 8 | ty.bits() as u64);
+                    scope.spawn(move || measure(case, ty, seed))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
+    });
     let mut failures = Vec::new();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for case in cases() {
-        for ty in [Type::F32, Type::F64] {
-            let mut module = Module::new();
-            module
-                .functions
-                .push(mathlib::build(case.op, ty).expect("implemented"));
-            let mut run = Runner {
-                interp: Interpreter::new(&module),
-                op: case.op,
-                ty,
-            };
-            let arity = mathlib::signature(case.op, ty).params.len();
-            let round = |v: f64| if ty == Type::F32 { v as f32 as f64 } else { v };
-            for x in specials() {
-                let args: Vec<f64> = (0..arity)
-                    .map(|i| if i == 0 { round(x) } else { 1.0 })
-                    .collect();
-                let (got, want) = (run.call(&args), reference(case.op, &args));
-                if !same_special(ty, got, want) {
-                    failures.push(format!(
-                        "{} {ty} special {args:?}: got {got:e}, want {want:e}",
-                        case.op
-                    ));
-                }
-            }
-            let ranges = if ty == Type::F32 {
-                &case.f32_ranges
-            } else {
-                &case.f64_ranges
-            };
-            for range in ranges {
-                let mut worst = (0.0f64, vec![]);
-                for _ in 0..SAMPLES {
-                    let mut args: Vec<f64> =
-                        range.iter().map(|r| round(r.sample(&mut rng))).collect();
-                    if case.op == Opcode::Powi {
-                        args[1] = args[1].trunc();
-                    }
-                    let (got, want) = (run.call(&args), reference(case.op, &args));
-                    let err = ulp_error(ty, got, want);
-                    if err > worst.0 || err.is_nan() {
-                        worst = (err, args);
-                    }
-                }
-                let label: Vec<String> = range.iter().map(|r| r.label()).collect();
-                let _ = writeln!(
-                    table,
-                    "| {} | {ty} | {} | {SAMPLES} | {:.2} |",
-                    case.op,
-                    label.join(" × "),
-                    worst.0
-                );
-                if worst.0.is_nan() || worst.0 > MAX_ULP {
-                    failures.push(format!(
-                        "{} {ty} {}: {:.2} ulp at {:?}",
-                        case.op,
-                        label.join(" x "),
-                        worst.0,
-                        worst.1
-                    ));
-                }
-            }
-        }
+    for (rows, fails) in results {
+        table.push_str(&rows);
+        failures.extend(fails);
     }
     println!("{table}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mathlib/ACCURACY.md");

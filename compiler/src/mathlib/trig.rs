@@ -125,16 +125,26 @@ fn mod4(e: &mut Emit, v: Value) -> Value {
     e.add(v, nq)
 }
 
-/// `table[idx]` for an `i64` index, as a chain of selects (no memory).
+/// `table[idx]` for an `i64` index below 64, as a binary tree of selects
+/// on the index bits (no memory, no branches).
 fn lookup(e: &mut Emit, idx: Value, table: &[f64]) -> Value {
-    let mut acc = e.c(table[0]);
-    for (i, &v) in table.iter().enumerate().skip(1) {
-        let at = e.ibc(Opcode::Iadd, idx, -(i as i64));
-        let zero = e.i(0);
-        let hit = e.icmp(IntCC::Eq, at, zero);
-        acc = e.selc(hit, v, acc);
+    let mut level: Vec<Value> = table.iter().map(|&v| e.c(v)).collect();
+    let zero = e.i(0);
+    let mut bit = 0;
+    while level.len() > 1 {
+        let masked = e.ibc(Opcode::Band, idx, 1 << bit);
+        let set = e.icmp(IntCC::Ne, masked, zero);
+        level = level
+            .chunks(2)
+            .map(|pair| match *pair {
+                [lo, hi] => e.sel(set, hi, lo),
+                [only] => only,
+                _ => unreachable!(),
+            })
+            .collect();
+        bit += 1;
     }
-    acc
+    level[0]
 }
 
 /// `sin r` for `|r| <= pi/4`, as a double-double.
