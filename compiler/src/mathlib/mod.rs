@@ -161,8 +161,9 @@ pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<Fun
 
 /// Replaces every implemented math-library instruction of `module` by a
 /// call of its library function, adding the functions it needs. Under
-/// `fastmath`, `f32` `sin`/`cos` use the hardware approximations instead.
-/// Opcodes without an implementation are left in place.
+/// `fastmath`, `f32` `sin`/`cos`/`log2` use the hardware approximations
+/// instead (`sin_approx`, `cos_approx`, `lg2_approx`). Opcodes without an
+/// implementation are left in place.
 pub fn expand_math(module: &mut Module, fastmath: bool) {
     let originals: Vec<FuncRef> = module.functions.keys().collect();
     for fref in originals {
@@ -181,6 +182,7 @@ pub fn expand_math(module: &mut Module, fastmath: bool) {
             let approx = match op {
                 Opcode::Sin if fastmath && ty == Type::F32 => Some(Opcode::SinApprox),
                 Opcode::Cos if fastmath && ty == Type::F32 => Some(Opcode::CosApprox),
+                Opcode::Log2 if fastmath && ty == Type::F32 => Some(Opcode::Lg2Approx),
                 _ => None,
             };
             let dfg = &mut module.functions[fref].dfg;
@@ -210,5 +212,78 @@ pub fn expand_math(module: &mut Module, fastmath: bool) {
                 },
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::{Interpreter, ThreadCtx, Val};
+
+    /// A kernel-like function `(x, y) -> (sin x, pow(x, y), erf x)`.
+    fn caller(module: &mut Module, ty: Type) -> FuncRef {
+        let sig = Signature {
+            params: vec![ty, ty],
+            returns: vec![ty, ty, ty],
+        };
+        let mut f = Function::new("user", FuncKind::Device, sig);
+        let mut b = FuncBuilder::new(&mut f);
+        let entry = b.create_block();
+        let x = b.append_param(entry, ty);
+        let y = b.append_param(entry, ty);
+        b.switch_to(entry);
+        let s = b.unary(Opcode::Sin, ty, x);
+        let p = b.binary(Opcode::Pow, x, y);
+        let e = b.unary(Opcode::Erf, ty, x);
+        b.ret(&[s, p, e]);
+        module.functions.push(f)
+    }
+
+    fn count(module: &Module, f: FuncRef, op: Opcode) -> usize {
+        let func = &module.functions[f];
+        func.layout
+            .blocks()
+            .iter()
+            .flat_map(|&b| func.layout.block_insts(b))
+            .filter(|&&i| func.dfg.inst(i).opcode() == op)
+            .count()
+    }
+
+    #[test]
+    fn expansion_calls_the_library_and_keeps_the_results() {
+        let mut m = Module::new();
+        let f = caller(&mut m, Type::F64);
+        let args = [Val::F64(0.5), Val::F64(3.0)];
+        let before = Interpreter::new(&m)
+            .run(f, &args, ThreadCtx::single())
+            .unwrap();
+        expand_math(&mut m, false);
+        assert_eq!(count(&m, f, Opcode::Call), 2, "sin and pow become calls");
+        assert_eq!(
+            count(&m, f, Opcode::Erf),
+            1,
+            "erf has no implementation yet"
+        );
+        assert_eq!(m.functions.len(), 3);
+        let after = Interpreter::new(&m)
+            .run(f, &args, ThreadCtx::single())
+            .unwrap();
+        assert_eq!(before, after);
+        // A second expansion reuses the library functions.
+        let g = caller(&mut m, Type::F64);
+        expand_math(&mut m, false);
+        assert_eq!(count(&m, g, Opcode::Call), 2);
+        assert_eq!(m.functions.len(), 4);
+    }
+
+    #[test]
+    fn fastmath_uses_the_hardware_approximations_for_f32() {
+        let mut m = Module::new();
+        let f = caller(&mut m, Type::F32);
+        expand_math(&mut m, true);
+        assert_eq!(count(&m, f, Opcode::SinApprox), 1);
+        assert_eq!(count(&m, f, Opcode::Call), 1, "pow is still accurate");
+        assert!(build(Opcode::Erf, Type::F32).is_none());
+        assert!(build(Opcode::Sin, Type::I32).is_none());
     }
 }
