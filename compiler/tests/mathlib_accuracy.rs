@@ -19,6 +19,17 @@ use std::fmt::Write as _;
 
 /// Largest error allowed, in ulps.
 const MAX_ULP: f64 = 2.0;
+/// The bound for `op` on `ty` against the host. glibc's `f64` `erfc` is
+/// itself up to about 1.6 ulp off (mpmath) where ours is up to about 1.7
+/// ulp off on the other side, so it gets 3 against the host.
+fn tolerance(op: Opcode, ty: Type) -> f64 {
+    if op == Opcode::Erfc && ty == Type::F64 {
+        3.0
+    } else {
+        MAX_ULP
+    }
+}
+
 /// Samples per function, type and range.
 const SAMPLES: usize = 5_000;
 
@@ -162,6 +173,11 @@ fn cases() -> Vec<Case> {
         ),
         same(Opcode::Asin, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
         same(Opcode::Acos, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
+        same(Opcode::Erf, one(&[Lin(-3.0, 3.0), Log(-60, 3)])),
+        same(
+            Opcode::Erfc,
+            one(&[Lin(-3.0, 3.0), Lin(-6.0, 27.3), Log(-60, 0)]),
+        ),
         Case {
             op: Opcode::Pow,
             f64_ranges: vec![
@@ -377,7 +393,7 @@ fn measure(case: &Case, ty: Type, seed: u64) -> (String, Vec<String>) {
                 worst.1
             );
         }
-        if worst.0.is_nan() || worst.0 > MAX_ULP {
+        if worst.0.is_nan() || worst.0 > tolerance(case.op, ty) {
             failures.push(format!(
                 "{} {ty} {}: {:.2} ulp at {:?}",
                 case.op,
@@ -403,6 +419,9 @@ fn math_library_accuracy() {
          A 2.00 for `f64` `log10`, `sinh`, `cosh`, `tanh` is the host's error as\n\
          much as ours: glibc documents up to 2 ulp for these, and at the worst\n\
          samples it is 0.9 to 1.8 ulp from the true value (checked with mpmath).\n\
+         The same holds for `f64` `erfc` (3.00 against glibc, which is 1.3 to 1.6\n\
+         ulp off there; ours is 1.4 to 1.7 ulp from the true value), which the\n\
+         test therefore bounds by 3 instead of 2.\n\
          `f32` functions run the `f64` algorithm and round once, hence 0.50.\n\n\
          | function | type | range | samples | max ulp |\n\
          |---|---|---|---:|---:|\n",
