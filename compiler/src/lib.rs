@@ -4,7 +4,9 @@
 //! The pipeline, one module per stage:
 //! - [`front`]: lexer, parser and AST, with spans on every node;
 //! - [`sema`]: name resolution, signatures, type inference and the typed tree;
-//! - [`diagnostics`]: errors with spans, rendered with the source line.
+//! - [`diagnostics`]: errors with spans, rendered with the source line;
+//! - [`ir`]: the mid-level IR, its analyses and its interpreter;
+//! - [`mathlib`]: accurate math functions built as IR device functions.
 //!
 //! The entry point for a whole file is [`check`].
 #![deny(missing_docs)]

@@ -9,7 +9,8 @@
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
 //! - [`builder`]: a cursor for appending instructions;
-//! - [`cfg`]: predecessors, successors, reverse post-order, dominators.
+//! - [`cfg`]: predecessors, successors, reverse post-order, dominators;
+//! - [`interp`]: an interpreter, the reference semantics for tests.
 
 pub mod builder;
 pub mod cfg;

@@ -278,6 +278,27 @@ mod tests {
     }
 
     #[test]
+    fn half_precision_functions_round_the_f64_result_once() {
+        for op in [Opcode::Exp, Opcode::Sin, Opcode::Log1p, Opcode::Atan] {
+            let mut m = Module::new();
+            let f = m.functions.push(build(op, Type::F16).unwrap());
+            let mut it = Interpreter::new(&m);
+            for x in [-3.5, -0.25, 0.0, 0.1, 1.0, 7.0] {
+                let arg = Val::float(Type::F16, x);
+                let got = it.run(f, &[arg], ThreadCtx::single()).unwrap()[0];
+                let want = Val::float(
+                    Type::F16,
+                    crate::ir::interp::ops::math(op, arg.as_f64(), 0.0),
+                );
+                assert!(
+                    got == want || (got.as_f64().is_nan() && want.as_f64().is_nan()),
+                    "{op}({x}): {got:?} vs {want:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn fastmath_uses_the_hardware_approximations_for_f32() {
         let mut m = Module::new();
         let f = caller(&mut m, Type::F32);
