@@ -6,8 +6,9 @@
 //! library's `erf`/`tgamma` for those): `f64` results by their distance in
 //! ulps from the host's result, `f32` results by their distance from the
 //! host's `f64` result, in `f32` ulps. Special values (zeros, infinities,
-//! NaN, subnormals, huge arguments) must match the reference exactly
-//! (NaN in, NaN out; the sign of zero counts). The table of maximum errors
+//! NaN, subnormals, huge arguments, and every pair of them for two-argument
+//! functions) must give exactly the reference's NaN, infinity or signed
+//! zero; finite nonzero results there get the usual ulp bound. The table of maximum errors
 //! is `compiler/src/mathlib/ACCURACY.md`: regenerate it with
 //! `KERNELC_BLESS=1 cargo test -p kernelc-compiler --test mathlib_accuracy`.
 
