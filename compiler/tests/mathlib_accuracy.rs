@@ -6,8 +6,9 @@
 //! library's `erf`/`tgamma` for those): `f64` results by their distance in
 //! ulps from the host's result, `f32` results by their distance from the
 //! host's `f64` result, in `f32` ulps. Special values (zeros, infinities,
-//! NaN, subnormals, huge arguments) must match the reference exactly
-//! (NaN in, NaN out; the sign of zero counts). The table of maximum errors
+//! NaN, subnormals, huge arguments, and every pair of them for two-argument
+//! functions) must give exactly the reference's NaN, infinity or signed
+//! zero; finite nonzero results there get the usual ulp bound. The table of maximum errors
 //! is `compiler/src/mathlib/ACCURACY.md`: regenerate it with
 //! `KERNELC_BLESS=1 cargo test -p kernelc-compiler --test mathlib_accuracy`.
 
@@ -19,6 +20,17 @@ use std::fmt::Write as _;
 
 /// Largest error allowed, in ulps.
 const MAX_ULP: f64 = 2.0;
+/// The bound for `op` on `ty` against the host. glibc's `f64` `erfc` is
+/// itself up to about 1.6 ulp off (mpmath) where ours is up to about 1.7
+/// ulp off on the other side, so it gets 3 against the host.
+fn tolerance(op: Opcode, ty: Type) -> f64 {
+    if op == Opcode::Erfc && ty == Type::F64 {
+        3.0
+    } else {
+        MAX_ULP
+    }
+}
+
 /// Samples per function, type and range.
 const SAMPLES: usize = 5_000;
 
@@ -85,6 +97,17 @@ fn one(ranges: &[Range]) -> Vec<Vec<Range>> {
     ranges.iter().map(|&r| vec![r]).collect()
 }
 
+/// Ranges of `sin`/`cos`/`tan`: small, Cody–Waite (below 2^30),
+/// Payne–Hanek (above).
+fn trig(op: Opcode) -> Case {
+    use Range::*;
+    Case {
+        op,
+        f64_ranges: one(&[Lin(-10.0, 10.0), Log(-30, 30), Log(30, 1024)]),
+        f32_ranges: one(&[Lin(-10.0, 10.0), Log(-30, 30), Log(30, 128)]),
+    }
+}
+
 fn cases() -> Vec<Case> {
     use Range::*;
     let same = |op, r: Vec<Vec<Range>>| Case {
@@ -138,18 +161,9 @@ fn cases() -> Vec<Case> {
             Opcode::Tanh,
             one(&[Lin(-1.0, 1.0), Lin(-25.0, 25.0), Log(-60, 0)]),
         ),
-        same(
-            Opcode::Sin,
-            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
-        ),
-        same(
-            Opcode::Cos,
-            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
-        ),
-        same(
-            Opcode::Tan,
-            one(&[Lin(-10.0, 10.0), Log(-30, 20), Log(20, 49)]),
-        ),
+        trig(Opcode::Sin),
+        trig(Opcode::Cos),
+        trig(Opcode::Tan),
         same(Opcode::Atan, one(&[Lin(-2.0, 2.0), Log(-100, 100)])),
         same(
             Opcode::Atan2,
@@ -160,6 +174,11 @@ fn cases() -> Vec<Case> {
         ),
         same(Opcode::Asin, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
         same(Opcode::Acos, one(&[Lin(-1.0, 1.0), Log(-60, 0)])),
+        same(Opcode::Erf, one(&[Lin(-3.0, 3.0), Log(-60, 3)])),
+        same(
+            Opcode::Erfc,
+            one(&[Lin(-3.0, 3.0), Lin(-6.0, 27.3), Log(-60, 0)]),
+        ),
         Case {
             op: Opcode::Pow,
             f64_ranges: vec![
@@ -232,12 +251,6 @@ fn specials() -> Vec<f64> {
         1.0e300,
         -1.0e300,
     ]
-}
-
-/// `sin`/`cos`/`tan` reduce arguments with Cody–Waite only: accurate for
-/// `|x| < 2^50`.
-fn huge_unsupported(op: Opcode, x: f64) -> bool {
-    matches!(op, Opcode::Sin | Opcode::Cos | Opcode::Tan) && x.abs() >= 2f64.powi(50)
 }
 
 /// Runs one library function on `args` (already of the right type).
@@ -313,6 +326,87 @@ fn same_special(ty: Type, got: f64, want: f64) -> bool {
         || (want.is_finite() && want != 0.0 && ulp_error(ty, got, want) <= MAX_ULP)
 }
 
+/// Measures one function on one type: its table rows and its failures.
+fn measure(case: &Case, ty: Type, seed: u64) -> (String, Vec<String>) {
+    let mut rows = String::new();
+    let mut failures = Vec::new();
+    let mut rng = Rng(seed);
+    let mut module = Module::new();
+    module
+        .functions
+        .push(mathlib::build(case.op, ty).expect("implemented"));
+    let mut run = Runner {
+        interp: Interpreter::new(&module),
+        op: case.op,
+        ty,
+    };
+    let arity = mathlib::signature(case.op, ty).params.len();
+    let round = |v: f64| if ty == Type::F32 { v as f32 as f64 } else { v };
+    let seconds: Vec<f64> = match (arity, case.op) {
+        (1, _) => vec![0.0],
+        (_, Opcode::Powi) => vec![0.0, 1.0, -1.0, 2.0, 3.0, -2.0, -3.0, 1075.0, -1075.0],
+        _ => specials(),
+    };
+    for x in specials() {
+        for &y in &seconds {
+            let args = [round(x), round(y)][..arity].to_vec();
+            let (got, want) = (run.call(&args), reference(case.op, &args));
+            if !same_special(ty, got, want) {
+                failures.push(format!(
+                    "{} {ty} special {args:?}: got {got:e}, want {want:e}",
+                    case.op
+                ));
+            }
+        }
+    }
+    let ranges = if ty == Type::F32 {
+        &case.f32_ranges
+    } else {
+        &case.f64_ranges
+    };
+    for range in ranges {
+        let mut worst = (0.0f64, vec![]);
+        for _ in 0..SAMPLES {
+            let mut args: Vec<f64> = range.iter().map(|r| round(r.sample(&mut rng))).collect();
+            if case.op == Opcode::Powi {
+                args[1] = args[1].trunc();
+            }
+            let (got, want) = (run.call(&args), reference(case.op, &args));
+            let err = ulp_error(ty, got, want);
+            if err > worst.0 || err.is_nan() {
+                worst = (err, args);
+            }
+        }
+        let label: Vec<String> = range.iter().map(|r| r.label()).collect();
+        let _ = writeln!(
+            rows,
+            "| {} | {ty} | {} | {SAMPLES} | {:.2} |",
+            case.op,
+            label.join(" × "),
+            worst.0
+        );
+        if std::env::var_os("KERNELC_MATH_DEBUG").is_some() {
+            eprintln!(
+                "{} {ty} {}: worst {:.2} at {:?}",
+                case.op,
+                label.join(" x "),
+                worst.0,
+                worst.1
+            );
+        }
+        if worst.0.is_nan() || worst.0 > tolerance(case.op, ty) {
+            failures.push(format!(
+                "{} {ty} {}: {:.2} ulp at {:?}",
+                case.op,
+                label.join(" x "),
+                worst.0,
+                worst.1
+            ));
+        }
+    }
+    (rows, failures)
+}
+
 #[test]
 fn math_library_accuracy() {
     let mut table = String::from(
@@ -321,78 +415,41 @@ fn math_library_accuracy() {
          host's `f64` result, in `f32` ulps), measured by\n\
          `compiler/tests/mathlib_accuracy.rs` through the IR interpreter on\n\
          deterministic samples. Special values (±0, ±inf, NaN, subnormals, huge\n\
-         arguments) are checked separately and must match exactly.\n\n\
+         arguments; for two-argument functions every pair of them) are checked\n\
+         separately and must match exactly.\n\n\
+         A 2.00 for `f64` `log10`, `sinh`, `cosh`, `tanh` is the host's error as\n\
+         much as ours: glibc documents up to 2 ulp for these, and at the worst\n\
+         samples it is 0.9 to 1.8 ulp from the true value (checked with mpmath).\n\
+         The same holds for `f64` `erfc` (3.00 against glibc, which is 1.3 to 1.6\n\
+         ulp off there; ours is 1.4 to 1.7 ulp from the true value), which the\n\
+         test therefore bounds by 3 instead of 2.\n\
+         `f32` functions run the `f64` algorithm and round once, hence 0.50.\n\n\
          | function | type | range | samples | max ulp |\n\
          |---|---|---|---:|---:|\n",
     );
+    let cases = cases();
+    // One thread per function and type; each has its own seed, so the
+    // samples do not depend on scheduling.
+    let results: Vec<(String, Vec<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .iter()
+            .enumerate()
+            .flat_map(|(i, case)| {
+                [Type::F32, Type::F64].map(|ty| {
+                    let seed = 0x9e37_79b9_7f4a_7c15 ^ ((i as u64) << 8 | ty.bits() as u64);
+                    scope.spawn(move || measure(case, ty, seed))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
+    });
     let mut failures = Vec::new();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for case in cases() {
-        for ty in [Type::F32, Type::F64] {
-            let mut module = Module::new();
-            module
-                .functions
-                .push(mathlib::build(case.op, ty).expect("implemented"));
-            let mut run = Runner {
-                interp: Interpreter::new(&module),
-                op: case.op,
-                ty,
-            };
-            let arity = mathlib::signature(case.op, ty).params.len();
-            let round = |v: f64| if ty == Type::F32 { v as f32 as f64 } else { v };
-            for x in specials() {
-                if huge_unsupported(case.op, x) {
-                    continue;
-                }
-                let args: Vec<f64> = (0..arity)
-                    .map(|i| if i == 0 { round(x) } else { 1.0 })
-                    .collect();
-                let (got, want) = (run.call(&args), reference(case.op, &args));
-                if !same_special(ty, got, want) {
-                    failures.push(format!(
-                        "{} {ty} special {args:?}: got {got:e}, want {want:e}",
-                        case.op
-                    ));
-                }
-            }
-            let ranges = if ty == Type::F32 {
-                &case.f32_ranges
-            } else {
-                &case.f64_ranges
-            };
-            for range in ranges {
-                let mut worst = (0.0f64, vec![]);
-                for _ in 0..SAMPLES {
-                    let mut args: Vec<f64> =
-                        range.iter().map(|r| round(r.sample(&mut rng))).collect();
-                    if case.op == Opcode::Powi {
-                        args[1] = args[1].trunc();
-                    }
-                    let (got, want) = (run.call(&args), reference(case.op, &args));
-                    let err = ulp_error(ty, got, want);
-                    if err > worst.0 || err.is_nan() {
-                        worst = (err, args);
-                    }
-                }
-                let label: Vec<String> = range.iter().map(|r| r.label()).collect();
-                let _ = writeln!(
-                    table,
-                    "| {} | {ty} | {} | {SAMPLES} | {:.2} |",
-                    case.op,
-                    label.join(" × "),
-                    worst.0
-                );
-                if worst.0.is_nan() || worst.0 > MAX_ULP {
-                    failures.push(format!(
-                        "{} {ty} {}: {:.2} ulp at {:?}",
-                        case.op,
-                        label.join(" x "),
-                        worst.0,
-                        worst.1
-                    ));
-                }
-            }
-        }
+    for (rows, fails) in results {
+        table.push_str(&rows);
+        failures.extend(fails);
     }
     println!("{table}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/mathlib/ACCURACY.md");

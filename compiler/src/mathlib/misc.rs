@@ -311,7 +311,11 @@ pub fn fmod(e: &mut Emit, x: Value, y: Value) -> Value {
     let j = e.ib(Opcode::Isub, er, ey);
     let j = e.ibc(Opcode::Iadd, j, -50);
     let j = e.ibc(Opcode::Smax, j, 0);
-    let dd = e.scale(ay, j);
+    // j reaches 2097 (f64::MAX over the least subnormal): two scalings.
+    let j1 = e.ibc(Opcode::Sshr, j, 1);
+    let j2 = e.ib(Opcode::Isub, j, j1);
+    let dd = e.scale(ay, j1);
+    let dd = e.scale(dd, j2);
     let q = e.div(r, dd);
     let q = e.un(Opcode::Trunc, q);
     let nq = e.neg(q);

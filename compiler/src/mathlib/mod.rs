@@ -25,6 +25,7 @@
 
 mod coeffs;
 pub mod emit;
+mod erf;
 mod explog;
 mod misc;
 mod trig;
@@ -63,6 +64,8 @@ pub const IMPLEMENTED: &[Opcode] = &[
     Opcode::Acosh,
     Opcode::Atanh,
     Opcode::Fmod,
+    Opcode::Erf,
+    Opcode::Erfc,
 ];
 
 /// The name of the library function implementing `op` on `ty`.
@@ -145,6 +148,8 @@ fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
         Opcode::Acosh => misc::acosh(e, x),
         Opcode::Atanh => misc::atanh(e, x),
         Opcode::Fmod => misc::fmod(e, x, args[1]),
+        Opcode::Erf => erf::erf(e, x),
+        Opcode::Erfc => erf::erfc(e, x),
         _ => unreachable!("{op} is not implemented"),
     }
 }
@@ -161,8 +166,9 @@ pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<Fun
 
 /// Replaces every implemented math-library instruction of `module` by a
 /// call of its library function, adding the functions it needs. Under
-/// `fastmath`, `f32` `sin`/`cos` use the hardware approximations instead.
-/// Opcodes without an implementation are left in place.
+/// `fastmath`, `f32` `sin`/`cos`/`log2` use the hardware approximations
+/// instead (`sin_approx`, `cos_approx`, `lg2_approx`). Opcodes without an
+/// implementation are left in place.
 pub fn expand_math(module: &mut Module, fastmath: bool) {
     let originals: Vec<FuncRef> = module.functions.keys().collect();
     for fref in originals {
@@ -181,6 +187,7 @@ pub fn expand_math(module: &mut Module, fastmath: bool) {
             let approx = match op {
                 Opcode::Sin if fastmath && ty == Type::F32 => Some(Opcode::SinApprox),
                 Opcode::Cos if fastmath && ty == Type::F32 => Some(Opcode::CosApprox),
+                Opcode::Log2 if fastmath && ty == Type::F32 => Some(Opcode::Lg2Approx),
                 _ => None,
             };
             let dfg = &mut module.functions[fref].dfg;
@@ -210,5 +217,95 @@ pub fn expand_math(module: &mut Module, fastmath: bool) {
                 },
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::interp::{Interpreter, ThreadCtx, Val};
+
+    /// A kernel-like function `(x, y) -> (sin x, pow(x, y), tgamma x)`.
+    fn caller(module: &mut Module, ty: Type) -> FuncRef {
+        let sig = Signature {
+            params: vec![ty, ty],
+            returns: vec![ty, ty, ty],
+        };
+        let mut f = Function::new("user", FuncKind::Device, sig);
+        let mut b = FuncBuilder::new(&mut f);
+        let entry = b.create_block();
+        let x = b.append_param(entry, ty);
+        let y = b.append_param(entry, ty);
+        b.switch_to(entry);
+        let s = b.unary(Opcode::Sin, ty, x);
+        let p = b.binary(Opcode::Pow, x, y);
+        let e = b.unary(Opcode::Tgamma, ty, x);
+        b.ret(&[s, p, e]);
+        module.functions.push(f)
+    }
+
+    fn count(module: &Module, f: FuncRef, op: Opcode) -> usize {
+        let func = &module.functions[f];
+        func.layout
+            .blocks()
+            .iter()
+            .flat_map(|&b| func.layout.block_insts(b))
+            .filter(|&&i| func.dfg.inst(i).opcode() == op)
+            .count()
+    }
+
+    #[test]
+    fn expansion_calls_the_library_and_keeps_the_results() {
+        let mut m = Module::new();
+        let f = caller(&mut m, Type::F64);
+        let args = [Val::F64(0.5), Val::F64(3.0)];
+        let before = Interpreter::new(&m)
+            .run(f, &args, ThreadCtx::single())
+            .unwrap();
+        expand_math(&mut m, false);
+        assert_eq!(count(&m, f, Opcode::Call), 2, "sin and pow become calls");
+        assert_eq!(count(&m, f, Opcode::Tgamma), 1, "no tgamma yet");
+        assert_eq!(m.functions.len(), 3);
+        let after = Interpreter::new(&m)
+            .run(f, &args, ThreadCtx::single())
+            .unwrap();
+        assert_eq!(before, after);
+        // A second expansion reuses the library functions.
+        let g = caller(&mut m, Type::F64);
+        expand_math(&mut m, false);
+        assert_eq!(count(&m, g, Opcode::Call), 2);
+        assert_eq!(m.functions.len(), 4);
+    }
+
+    #[test]
+    fn half_precision_functions_round_the_f64_result_once() {
+        for op in [Opcode::Exp, Opcode::Sin, Opcode::Log1p, Opcode::Atan] {
+            let mut m = Module::new();
+            let f = m.functions.push(build(op, Type::F16).unwrap());
+            let mut it = Interpreter::new(&m);
+            for x in [-3.5, -0.25, 0.0, 0.1, 1.0, 7.0] {
+                let arg = Val::float(Type::F16, x);
+                let got = it.run(f, &[arg], ThreadCtx::single()).unwrap()[0];
+                let want = Val::float(
+                    Type::F16,
+                    crate::ir::interp::ops::math(op, arg.as_f64(), 0.0),
+                );
+                assert!(
+                    got == want || (got.as_f64().is_nan() && want.as_f64().is_nan()),
+                    "{op}({x}): {got:?} vs {want:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fastmath_uses_the_hardware_approximations_for_f32() {
+        let mut m = Module::new();
+        let f = caller(&mut m, Type::F32);
+        expand_math(&mut m, true);
+        assert_eq!(count(&m, f, Opcode::SinApprox), 1);
+        assert_eq!(count(&m, f, Opcode::Call), 1, "pow is still accurate");
+        assert!(build(Opcode::Tgamma, Type::F32).is_none());
+        assert!(build(Opcode::Sin, Type::I32).is_none());
     }
 }

@@ -3,8 +3,8 @@
 //! `sin`/`cos`/`tan`: `x = k pi/2 + r` with `k = nearest(x 2/pi)`; `pi/2`
 //! is split in three `f64` parts and each product `k * part` is taken
 //! exactly (`fma`), so `r` comes out as a double-double even when it
-//! cancels most of `x`. Accurate for `|x| < 2^50`; larger arguments would
-//! need Payne–Hanek reduction, which is not implemented. On `|r| <= pi/4`,
+//! cancels most of `x`, for `|x| < 2^30`; larger arguments take a branch
+//! to a Payne–Hanek reduction against 1152 bits of 2/pi. On `|r| <= pi/4`,
 //! `sin r = r + r^3 S(r^2)` and `cos r = 1 - r^2/2 + r^4 C(r^2)`, and the
 //! quadrant `k mod 4` picks and negates.
 //!
@@ -14,14 +14,38 @@
 //! reductions do not add a rounding error. `asin`/`acos` use a polynomial
 //! on `|x| <= 1/2` and `asin x = pi/2 - 2 asin(sqrt((1 - x)/2))` above.
 
-use super::coeffs::{ASIN, ATAN, COS, PI, PI_2, PI_4, SIN};
+use super::coeffs::{ASIN, ATAN, COS, PI, PI_2, PI_4, SIN, TWO_OVER_PI_24};
 use super::emit::{Dd, Emit};
 use super::explog::dd_div;
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, IntCC, Opcode};
+use crate::ir::types::Type;
 
 /// `x = k pi/2 + r`: returns `k` (an `i64`) and `r` as a double-double.
+/// Arguments of magnitude `2^30` and more branch to [`payne_hanek`].
 fn reduce(e: &mut Emit, x: Value) -> (Value, Dd) {
+    let ax = e.abs(x);
+    let big = e.cmpc(FloatCC::Ge, ax, 2f64.powi(30));
+    let finite = e.cmpc(FloatCC::Lt, ax, f64::INFINITY);
+    let huge = e.and(big, finite);
+    let (huge_b, small_b, join) = (e.b.create_block(), e.b.create_block(), e.b.create_block());
+    let k = e.b.append_param(join, Type::I64);
+    let hi = e.b.append_param(join, Type::F64);
+    let lo = e.b.append_param(join, Type::F64);
+    e.b.brif(huge, huge_b, &[], small_b, &[]);
+    e.b.switch_to(small_b);
+    let (k1, r1) = cody_waite(e, x);
+    e.b.jump(join, &[k1, r1.hi, r1.lo]);
+    e.b.switch_to(huge_b);
+    let (k2, r2) = payne_hanek(e, x);
+    e.b.jump(join, &[k2, r2.hi, r2.lo]);
+    e.b.switch_to(join);
+    (k, Dd { hi, lo })
+}
+
+/// Cody–Waite reduction with a three-part `pi/2`, for `|x| < 2^30`: above,
+/// `x 2/pi` rounds coarsely enough to pick a `k` that leaves `|r| > pi/4`.
+fn cody_waite(e: &mut Emit, x: Value) -> (Value, Dd) {
     let kf = e.mulc(x, std::f64::consts::FRAC_2_PI);
     let kf = e.un(Opcode::Nearest, kf);
     let p1c = e.c(PI_2[0]);
@@ -39,6 +63,88 @@ fn reduce(e: &mut Emit, x: Value) -> (Value, Dd) {
     let lo = e.sub(lo, k3);
     let r = e.fast_two_sum(v.hi, lo);
     (e.ftoi(kf), r)
+}
+
+/// Payne–Hanek reduction for finite `|x| >= 2^30`. With `|x| = M 2^E`
+/// (`M` a 53-bit integer), `|x| 2/pi` is the sum of `M c[i] 2^(E - 24(i+1))`
+/// over the 24-bit chunks `c[i]` of 2/pi. Chunks whose term is a multiple
+/// of 4 cannot change the quadrant or `r` and are skipped; the next eight
+/// terms are formed exactly (`fma`), reduced modulo 4 exactly, and summed
+/// as a double-double, whose fraction times `pi/2` is `r`.
+fn payne_hanek(e: &mut Emit, x: Value) -> (Value, Dd) {
+    let ax = e.abs(x);
+    let bits = e.bits(ax);
+    let ex = e.ibc(Opcode::Ushr, bits, 52);
+    let ex = e.ibc(Opcode::Iadd, ex, -1075);
+    let nex = e.b.unary(Opcode::Ineg, Type::I64, ex);
+    let down = e.pow2(nex);
+    let m = e.mul(ax, down);
+    let j0 = e.ibc(Opcode::Iadd, ex, -2);
+    let j0 = e.ibc(Opcode::Sdiv, j0, 24);
+    let j0 = e.ibc(Opcode::Smax, j0, 0);
+    let j24 = e.ibc(Opcode::Imul, j0, 24);
+    let be = e.ib(Opcode::Isub, ex, j24);
+    let be = e.ibc(Opcode::Iadd, be, -24);
+    let base = e.pow2(be);
+    let zero = e.c(0.0);
+    let mut sum = Dd { hi: zero, lo: zero };
+    for t in 0..8 {
+        let idx = e.ibc(Opcode::Iadd, j0, t);
+        let chunk = lookup(e, idx, &TWO_OVER_PI_24);
+        let p = e.two_prod(m, chunk);
+        let s = e.mulc(base, 2f64.powi(-24 * t as i32));
+        for part in [p.hi, p.lo] {
+            let v = e.mul(part, s);
+            let v = mod4(e, v);
+            let a = e.two_sum(sum.hi, v);
+            let lo = e.add(a.lo, sum.lo);
+            sum = e.fast_two_sum(a.hi, lo);
+        }
+    }
+    let kf = e.un(Opcode::Nearest, sum.hi);
+    let f = e.sub(sum.hi, kf);
+    let f = e.fast_two_sum(f, sum.lo);
+    let r = e.dd_mulc(f, PI_2[0], PI_2[1]);
+    // Odd symmetry: negative x negates k and r.
+    let neg = e.cmpc(FloatCC::Lt, x, 0.0);
+    let nk = e.neg(kf);
+    let kf = e.sel(neg, nk, kf);
+    let nh = e.neg(r.hi);
+    let nl = e.neg(r.lo);
+    let hi = e.sel(neg, nh, r.hi);
+    let lo = e.sel(neg, nl, r.lo);
+    (e.ftoi(kf), Dd { hi, lo })
+}
+
+/// `v - 4 nearest(v / 4)`, in `[-2, 2]` and exact (a floor would turn a
+/// tiny negative `v` into `4 + v` and round it away).
+fn mod4(e: &mut Emit, v: Value) -> Value {
+    let q = e.mulc(v, 0.25);
+    let q = e.un(Opcode::Nearest, q);
+    let nq = e.mulc(q, -4.0);
+    e.add(v, nq)
+}
+
+/// `table[idx]` for an `i64` index below 64, as a binary tree of selects
+/// on the index bits (no memory, no branches).
+fn lookup(e: &mut Emit, idx: Value, table: &[f64]) -> Value {
+    let mut level: Vec<Value> = table.iter().map(|&v| e.c(v)).collect();
+    let zero = e.i(0);
+    let mut bit = 0;
+    while level.len() > 1 {
+        let masked = e.ibc(Opcode::Band, idx, 1 << bit);
+        let set = e.icmp(IntCC::Ne, masked, zero);
+        level = level
+            .chunks(2)
+            .map(|pair| match *pair {
+                [lo, hi] => e.sel(set, hi, lo),
+                [only] => only,
+                _ => unreachable!(),
+            })
+            .collect();
+        bit += 1;
+    }
+    level[0]
 }
 
 /// `sin r` for `|r| <= pi/4`, as a double-double.
@@ -285,4 +391,56 @@ pub fn acos(e: &mut Emit, x: Value) -> Value {
     let v = e.sel(is_small, mid, big);
     let nan = e.cmp(FloatCC::Uno, x, x);
     e.sel(nan, x, v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::builder::FuncBuilder;
+    use crate::ir::function::{FuncKind, Function, Module, Signature};
+    use crate::ir::interp::{Interpreter, ThreadCtx, Val};
+
+    /// A function `x -> (k, r.hi, r.lo)` for one reduction.
+    fn reducer(which: fn(&mut Emit, Value) -> (Value, Dd)) -> Module {
+        let sig = Signature {
+            params: vec![Type::F64],
+            returns: vec![Type::I64, Type::F64, Type::F64],
+        };
+        let mut f = Function::new("r", FuncKind::Device, sig);
+        let mut b = FuncBuilder::new(&mut f);
+        let entry = b.create_block();
+        let x = b.append_param(entry, Type::F64);
+        b.switch_to(entry);
+        let mut e = Emit { b: &mut b };
+        let (k, r) = which(&mut e, x);
+        b.ret(&[k, r.hi, r.lo]);
+        let mut m = Module::new();
+        m.functions.push(f);
+        m
+    }
+
+    fn reduce_with(m: &Module, x: f64) -> (i64, f64, f64) {
+        let f = crate::ir::entities::FuncRef::from_u32(0);
+        let r = Interpreter::new(m)
+            .run(f, &[Val::F64(x)], ThreadCtx::single())
+            .unwrap();
+        (r[0].as_i64(), r[1].as_f64(), r[2].as_f64())
+    }
+
+    #[test]
+    fn payne_hanek_agrees_with_cody_waite_where_both_work() {
+        let (cw, ph) = (reducer(cody_waite), reducer(payne_hanek));
+        for i in 0..200 {
+            let x = 2f64.powi(29) * (1.0 + i as f64 / 200.0);
+            for x in [x, -x] {
+                let (k1, h1, l1) = reduce_with(&cw, x);
+                let (k2, h2, l2) = reduce_with(&ph, x);
+                assert_eq!(k1 & 3, k2 & 3, "{x}");
+                assert!(
+                    ((h1 - h2) + (l1 - l2)).abs() < 1e-30,
+                    "{x}: {h1:e} {l1:e} vs {h2:e} {l2:e}"
+                );
+            }
+        }
+    }
 }

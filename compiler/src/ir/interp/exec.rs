@@ -21,6 +21,7 @@ struct Frame<'a> {
     fref: FuncRef,
     func: &'a Function,
     resolve: &'a [u32],
+    results: &'a [Option<(u32, Type)>],
     regs: Vec<Val>,
     locals: &'a [u64],
     scratch: Vec<Val>,
@@ -32,16 +33,13 @@ impl Frame<'_> {
     }
 
     fn set_result(&mut self, inst: Inst, val: Val) {
-        if let Some(r) = self.func.dfg.first_result(inst) {
-            self.regs[r.index()] = val;
+        if let Some((r, _)) = self.results[inst.index()] {
+            self.regs[r as usize] = val;
         }
     }
 
     fn result_type(&self, inst: Inst) -> Type {
-        self.func
-            .dfg
-            .first_result(inst)
-            .map_or(Type::I32, |r| self.func.dfg.value_type(r))
+        self.results[inst.index()].map_or(Type::I32, |(_, t)| t)
     }
 
     /// Passes a branch's arguments to its destination's parameters (all
@@ -76,6 +74,7 @@ impl Interpreter<'_> {
             fref: f,
             func,
             resolve: &decoded.resolve,
+            results: &decoded.results,
             regs: vec![Val::I64(0); func.dfg.num_values()],
             locals,
             scratch: Vec::new(),

@@ -24,10 +24,10 @@ mod tests;
 pub use memory::Memory;
 pub use value::{InterpError, ThreadCtx, Val};
 
-use crate::ir::entities::{FuncRef, Value};
+use crate::ir::entities::{FuncRef, Inst, Value};
 use crate::ir::function::Module;
 use crate::ir::instructions::AtomicRmwOp;
-use crate::ir::types::AddrSpace;
+use crate::ir::types::{AddrSpace, Type};
 use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -37,9 +37,11 @@ pub const DEFAULT_STEP_LIMIT: u64 = 100_000_000;
 /// Default call nesting limit.
 pub const DEFAULT_MAX_DEPTH: usize = 256;
 
-/// Per-function facts computed once: each value's alias-free original.
+/// Per-function facts computed once: each value's alias-free original,
+/// and each instruction's first result with its type.
 struct Decoded {
     resolve: Vec<u32>,
+    results: Vec<Option<(u32, Type)>>,
 }
 
 /// Runs IR functions of one module.
@@ -173,7 +175,13 @@ impl<'m> Interpreter<'m> {
         let resolve = (0..dfg.num_values())
             .map(|i| dfg.resolve_aliases(Value::new(i)).index() as u32)
             .collect();
-        let d = Rc::new(Decoded { resolve });
+        let results = (0..dfg.num_insts())
+            .map(|i| {
+                let r = dfg.first_result(Inst::new(i))?;
+                Some((r.index() as u32, dfg.value_type(r)))
+            })
+            .collect();
+        let d = Rc::new(Decoded { resolve, results });
         self.decoded[f.index()] = Some(d.clone());
         d
     }

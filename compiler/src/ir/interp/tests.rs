@@ -352,3 +352,44 @@ fn kernels_run_serially_and_barriers_need_one_thread() {
         .unwrap_err();
     assert!(err.to_string().contains("barrier needs the SIMT simulator"));
 }
+
+#[test]
+fn warp_operations_for_a_single_lane() {
+    use crate::ir::instructions::{ShuffleMode, VoteMode};
+    let mut m = Module::new();
+    let f = func(
+        &mut m,
+        &[Type::F32, Type::I1],
+        &[Type::F32, Type::I32, Type::I1, Type::I32, Type::I32],
+        |b, p| {
+            let mask = b.iconst(Type::I32, -1);
+            let lane = b.special(SpecialReg::Laneid);
+            let sh = b.shuffle(ShuffleMode::Bfly, mask, p[0], lane);
+            let ballot = b.vote(VoteMode::Ballot, mask, p[1]);
+            let all = b.vote(VoteMode::All, mask, p[1]);
+            let active = b.nullary(Opcode::Activemask, Some(Type::I32)).unwrap();
+            let ws = b.special(SpecialReg::Warpsize);
+            vec![sh, ballot, all, active, ws]
+        },
+    );
+    let mut it = Interpreter::new(&m);
+    let r = it
+        .run(f, &[Val::F32(2.5), Val::I1(1)], ThreadCtx::single())
+        .unwrap();
+    assert_eq!(
+        r,
+        vec![
+            Val::F32(2.5),
+            Val::I32(1),
+            Val::I1(1),
+            Val::I32(1),
+            Val::I32(32)
+        ]
+    );
+    let two = ThreadCtx {
+        ntid: [2, 1, 1],
+        ..ThreadCtx::single()
+    };
+    let err = it.run(f, &[Val::F32(2.5), Val::I1(1)], two).unwrap_err();
+    assert_eq!(err, InterpError::NeedsSimt("shuffle"));
+}

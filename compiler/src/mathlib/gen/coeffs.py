@@ -32,6 +32,19 @@ FITS = [
     ("LOG_HP", "(log((1+s)/(1-s)) - 2s - 2s^3/3) / s^5 in z = s^2, s <= 3-2*sqrt(2) (pow)",
      lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 * mp.sqrt(z) - 2 * mp.sqrt(z) ** 3 / 3) / (mp.sqrt(z) * z * z),
      (0, 0.02944), 6, mp.mpf(2) / 5),
+    ("ERF", "erf(x) / x in z = x^2, |x| <= 1 (the constant term is stored minus 1)",
+     lambda z: mp.erf(mp.sqrt(z)) / mp.sqrt(z), (0, 1.0), 15, 2 / mp.sqrt(mp.pi)),
+    ("ERFC0", "erfc(x) e^(x^2) in u = x - 1/2, 1/2 <= x <= 1",
+     lambda u: mp.erfc(u + 0.5) * mp.exp((u + 0.5) ** 2), (0, 0.5), 23, None),
+    ("ERFC1", "erfc(x) e^(x^2) in u = x - 1, 1 <= x <= 2",
+     lambda u: mp.erfc(u + 1) * mp.exp((u + 1) ** 2), (0, 1.0), 23, None),
+    ("ERFC2", "erfc(x) e^(x^2) in u = x - 2, 2 <= x <= 3.5",
+     lambda u: mp.erfc(u + 2) * mp.exp((u + 2) ** 2), (0, 1.5), 23, None),
+    ("ERFC3", "erfc(x) e^(x^2) in u = x - 3.5, 3.5 <= x <= 6",
+     lambda u: mp.erfc(u + 3.5) * mp.exp((u + 3.5) ** 2), (0, 2.5), 23, None),
+    ("ERFC4", "erfc(x) e^(x^2) in u = 1/x - 1/28, 6 <= x <= 28",
+     lambda u: mp.erfc(1 / (u + mp.mpf(1) / 28)) * mp.exp(1 / (u + mp.mpf(1) / 28) ** 2),
+     (0, 1 / 6.0 - 1 / 28.0), 23, None),
     ("SIN", "(sin(r) - r) / r^3 in z = r^2, |r| <= pi/4",
      lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.6169), 7, -mp.mpf(1) / 6),
     ("COS", "(cos(r) - 1 + r^2/2) / r^4 in z = r^2, |r| <= pi/4",
@@ -48,7 +61,7 @@ FITS = [
 
 
 def fit(f, a, b, deg, at0):
-    g = lambda t: at0 if t == 0 else f(mp.mpf(t))
+    g = lambda t: at0 if t == 0 and at0 is not None else f(mp.mpf(t))
     coeffs = mp.chebyfit(g, [a, b], deg + 1)  # highest degree first
     coeffs = [float(c) for c in reversed(coeffs)]
     worst = mp.mpf(0)
@@ -92,8 +105,20 @@ def main():
         print(f"/// {doc} as {parts} parts.")
         print(f"pub const {name}: [f64; {parts}] = {[float(v) for v in split(value, parts)]!r};")
         print()
+    mp.mp.dps = 500
+    chunks = [int(mp.floor(2 / mp.pi * mp.mpf(2) ** (24 * (i + 1)))) % (1 << 24) for i in range(48)]
+    mp.mp.dps = 60
+    print("/// The bits of 2/pi in 24-bit chunks: 2/pi = sum of `c[i] * 2^(-24 (i + 1))`")
+    print("/// (Payne–Hanek reduction of huge arguments).")
+    print(f"pub const TWO_OVER_PI_24: [f64; {len(chunks)}] = [")
+    for c in chunks:
+        print(f"    {float(c)!r},")
+    print("];")
+    print()
     for name, doc, f, (a, b), deg, at0 in FITS:
         coeffs, err = fit(f, a, b, deg, at0)
+        if name == "ERF":
+            coeffs[0] = float(mp.mpf(coeffs[0]) - 1)
         print(f"/// {doc}; max relative error {float(err):.1e}.")
         print(f"pub const {name}: [f64; {len(coeffs)}] = [")
         for c in coeffs:
