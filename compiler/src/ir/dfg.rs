@@ -171,44 +171,8 @@ impl DataFlowGraph {
     }
 
     /// Rewrites every value operand of an instruction with `f`.
-    pub fn map_args(&mut self, inst: Inst, mut f: impl FnMut(Value) -> Value) {
-        use InstructionData::*;
-        let pool = &mut self.value_lists;
-        match &mut self.insts[inst] {
-            Nullary { .. }
-            | UnaryImm { .. }
-            | UnaryIeee { .. }
-            | AddrOf { .. }
-            | Special { .. } => {}
-            Unary { arg, .. } => *arg = f(*arg),
-            Load { addr, .. } => *addr = f(*addr),
-            Binary { args, .. }
-            | IntCompare { args, .. }
-            | FloatCompare { args, .. }
-            | Store { args, .. }
-            | AtomicRmw { args, .. }
-            | Vote { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),
-            Ternary { args, .. } | AtomicCas { args, .. } | Shuffle { args, .. } => {
-                args.iter_mut().for_each(|v| *v = f(*v))
-            }
-            Call { args, .. } | Print { args, .. } | Return { args, .. } => {
-                args.as_mut_slice(pool).iter_mut().for_each(|v| *v = f(*v))
-            }
-            Jump { dest, .. } => dest
-                .args
-                .as_mut_slice(pool)
-                .iter_mut()
-                .for_each(|v| *v = f(*v)),
-            Brif { cond, blocks, .. } => {
-                *cond = f(*cond);
-                for b in blocks.iter_mut() {
-                    b.args
-                        .as_mut_slice(pool)
-                        .iter_mut()
-                        .for_each(|v| *v = f(*v));
-                }
-            }
-        }
+    pub fn map_args(&mut self, inst: Inst, f: impl FnMut(Value) -> Value) {
+        map_operands(&mut self.insts[inst], &mut self.value_lists, f);
     }
 
     /// Makes a value list from a slice.
@@ -287,45 +251,7 @@ impl DataFlowGraph {
             }
             v
         };
-        let pool = &mut self.value_lists;
-        // Same shape as `map_args`, inlined to borrow `values` and the pool apart.
-        use InstructionData::*;
-        match &mut self.insts[inst] {
-            Nullary { .. }
-            | UnaryImm { .. }
-            | UnaryIeee { .. }
-            | AddrOf { .. }
-            | Special { .. } => {}
-            Unary { arg, .. } => *arg = resolve(*arg),
-            Load { addr, .. } => *addr = resolve(*addr),
-            Binary { args, .. }
-            | IntCompare { args, .. }
-            | FloatCompare { args, .. }
-            | Store { args, .. }
-            | AtomicRmw { args, .. }
-            | Vote { args, .. } => args.iter_mut().for_each(|v| *v = resolve(*v)),
-            Ternary { args, .. } | AtomicCas { args, .. } | Shuffle { args, .. } => {
-                args.iter_mut().for_each(|v| *v = resolve(*v))
-            }
-            Call { args, .. } | Print { args, .. } | Return { args, .. } => args
-                .as_mut_slice(pool)
-                .iter_mut()
-                .for_each(|v| *v = resolve(*v)),
-            Jump { dest, .. } => dest
-                .args
-                .as_mut_slice(pool)
-                .iter_mut()
-                .for_each(|v| *v = resolve(*v)),
-            Brif { cond, blocks, .. } => {
-                *cond = resolve(*cond);
-                for b in blocks.iter_mut() {
-                    b.args
-                        .as_mut_slice(pool)
-                        .iter_mut()
-                        .for_each(|v| *v = resolve(*v));
-                }
-            }
-        }
+        map_operands(&mut self.insts[inst], &mut self.value_lists, resolve);
     }
 
     /// Removes parameter `num` of `block` (callers must also remove the
@@ -336,6 +262,47 @@ impl DataFlowGraph {
         for (i, p) in params.into_iter().enumerate().skip(num) {
             if let ValueData::Param { ref mut num, .. } = self.values[p] {
                 *num = i as u16;
+            }
+        }
+    }
+}
+
+/// Rewrites every value operand of an instruction (fixed operands, then
+/// each branch destination's arguments) with `f`.
+fn map_operands(
+    data: &mut InstructionData,
+    pool: &mut ListPool<Value>,
+    mut f: impl FnMut(Value) -> Value,
+) {
+    use InstructionData::*;
+    match data {
+        Nullary { .. } | UnaryImm { .. } | UnaryIeee { .. } | AddrOf { .. } | Special { .. } => {}
+        Unary { arg, .. } => *arg = f(*arg),
+        Load { addr, .. } => *addr = f(*addr),
+        Binary { args, .. }
+        | IntCompare { args, .. }
+        | FloatCompare { args, .. }
+        | Store { args, .. }
+        | AtomicRmw { args, .. }
+        | Vote { args, .. } => args.iter_mut().for_each(|v| *v = f(*v)),
+        Ternary { args, .. } | AtomicCas { args, .. } | Shuffle { args, .. } => {
+            args.iter_mut().for_each(|v| *v = f(*v))
+        }
+        Call { args, .. } | Print { args, .. } | Return { args, .. } => {
+            args.as_mut_slice(pool).iter_mut().for_each(|v| *v = f(*v))
+        }
+        Jump { dest, .. } => dest
+            .args
+            .as_mut_slice(pool)
+            .iter_mut()
+            .for_each(|v| *v = f(*v)),
+        Brif { cond, blocks, .. } => {
+            *cond = f(*cond);
+            for b in blocks.iter_mut() {
+                b.args
+                    .as_mut_slice(pool)
+                    .iter_mut()
+                    .for_each(|v| *v = f(*v));
             }
         }
     }

@@ -141,6 +141,24 @@ impl FnLowering<'_> {
     /// Python `//` or `%` on integers, with division by zero giving 0.
     fn int_divmod(&mut self, floor_div: bool, ty: Scalar, a: Value, b: Value) -> Value {
         let t = ir_type(ty);
+        // By a positive power of two, Python's floor division is exactly an
+        // arithmetic (or logical) shift and its modulo a mask.
+        if let Some(c) = self
+            .iconst_value(b)
+            .filter(|c| *c > 0 && (*c as u64).is_power_of_two())
+        {
+            if floor_div {
+                let k = self.ins().iconst(t, c.trailing_zeros() as i64);
+                let op = if ty.is_unsigned() {
+                    Opcode::Ushr
+                } else {
+                    Opcode::Sshr
+                };
+                return self.ins().binary(op, a, k);
+            }
+            let mask = self.ins().iconst(t, c - 1);
+            return self.ins().binary(Opcode::Band, a, mask);
+        }
         let zero = self.ins().iconst(t, 0);
         let one = self.ins().iconst(t, 1);
         let b_zero = self.ins().icmp(IntCC::Eq, b, zero);

@@ -11,7 +11,7 @@ use crate::front::ast::UnaryOp;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::consts::ConstValue;
 use crate::sema::typed::{ArrayProp, TExpr, TExprKind};
-use crate::types::{Scalar, Type};
+use crate::types::{Layout, Scalar, Type};
 
 impl FnLowering<'_> {
     /// Lowers an expression.
@@ -214,18 +214,32 @@ impl FnLowering<'_> {
             if self.f.flags.boundscheck || self.f.flags.debug {
                 self.bounds_check(idx, a.shape[k]);
             }
-            let off = self.ins().binary(Opcode::Imul, idx, a.strides[k]);
+            // The contiguous dimension of a C- (last) or F-ordered (first)
+            // array has the element size as its stride: the signature
+            // promises it, so the multiplier is a constant, as in Numba.
+            let ndim = a.shape.len();
+            let contiguous = match a.ty.layout {
+                Layout::C => k + 1 == ndim,
+                Layout::F => k == 0,
+                Layout::A => false,
+            };
+            let stride = if contiguous {
+                let bytes = mem_type(a.ty.elem).bytes() as i64;
+                self.ins().iconst(ir::Type::I64, bytes)
+            } else {
+                a.strides[k]
+            };
+            let off = self.ins().binary(Opcode::Imul, idx, stride);
             addr = self.ins().ptr_add(addr, off);
         }
         addr
     }
 
-    /// `i + n if i < 0 else i` (skipped for constants known non-negative).
+    /// `i + n if i < 0 else i`, skipped when `i` is provably non-negative
+    /// (`cuda.grid(1)`, `threadIdx.x + 1`, constants, ...).
     fn wrap_negative(&mut self, i: Value, extent: Value) -> Value {
-        if let Some(c) = self.iconst_value(i) {
-            if c >= 0 {
-                return i;
-            }
+        if self.nonneg_bits(i, 8).is_some_and(|bits| bits < 64) {
+            return i;
         }
         let zero = self.ins().iconst(ir::Type::I64, 0);
         let neg = self.ins().icmp(IntCC::Slt, i, zero);
@@ -243,6 +257,71 @@ impl FnLowering<'_> {
         self.ins().print(msg, &[]);
         self.ins().nullary(Opcode::Trap, None);
         self.switch_to(cont);
+    }
+
+    /// An upper bound on the bit width of `v` when it is known to be a
+    /// non-negative 64-bit integer (so any bound under 64 proves `v >= 0`),
+    /// from how it was computed: constants, zero-extensions, special
+    /// registers (CUDA's limits: at most 1024 threads per block, grid
+    /// dimensions below 2^31), and sums, products, masks and shifts of
+    /// such values.
+    pub(super) fn nonneg_bits(&self, v: Value, depth: u32) -> Option<u32> {
+        use ir::InstructionData as D;
+        if depth == 0 {
+            return None;
+        }
+        let ir::ValueDef::Result(inst, 0) = self.func.dfg.value_def(v) else {
+            return None;
+        };
+        let bits = |x: Value| self.nonneg_bits(x, depth - 1);
+        match self.func.dfg.inst(inst) {
+            D::UnaryImm { imm, .. } if *imm >= 0 => Some(64 - imm.leading_zeros()),
+            D::Unary {
+                opcode: Opcode::Uextend,
+                arg,
+            } => {
+                let src = self.func.dfg.value_type(*arg);
+                Some(bits(*arg).unwrap_or(src.bits()).min(src.bits()))
+            }
+            D::Special { reg, .. } => Some(match reg {
+                ir::SpecialReg::TidX
+                | ir::SpecialReg::TidY
+                | ir::SpecialReg::NtidX
+                | ir::SpecialReg::NtidY => 11,
+                ir::SpecialReg::TidZ | ir::SpecialReg::NtidZ => 7,
+                ir::SpecialReg::Laneid => 5,
+                ir::SpecialReg::Warpsize => 6,
+                _ => 31,
+            }),
+            D::Binary {
+                opcode: Opcode::Iadd,
+                args,
+            } => Some(bits(args[0])?.max(bits(args[1])?) + 1),
+            D::Binary {
+                opcode: Opcode::Imul,
+                args,
+            } => Some(bits(args[0])? + bits(args[1])?),
+            D::Binary {
+                opcode: Opcode::Band,
+                args,
+            } => match (bits(args[0]), bits(args[1])) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            D::Binary {
+                opcode: Opcode::Ushr | Opcode::Sshr | Opcode::Udiv,
+                args,
+            } => bits(args[0]),
+            D::Binary {
+                opcode: Opcode::Urem,
+                args,
+            } => bits(args[1]),
+            D::Ternary {
+                opcode: Opcode::Select,
+                args,
+            } => Some(bits(args[1])?.max(bits(args[2])?)),
+            _ => None,
+        }
     }
 
     /// The constant an `iconst` result holds.
