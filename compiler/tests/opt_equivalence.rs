@@ -31,6 +31,9 @@ use std::collections::BTreeMap;
 /// Instructions one thread may execute before the run counts as a hang.
 const STEP_LIMIT: u64 = 2_000_000;
 
+/// Pseudo-random input sets per kernel.
+const INPUT_SETS: usize = 3;
+
 /// The fewest kernels that must be compared.
 const MIN_COMPARED: usize = 40;
 
@@ -62,13 +65,13 @@ fn default_launch(dims: usize) -> Launch {
 
 /// The shape of an array argument: 64 elements (64, 8x8 or 4x4x4), which
 /// the launches above cover one thread per element, unless the recipe asks
-/// for other matrices.
-fn array_shape(ndim: u8, recipe: Option<&Recipe>) -> &'static [u64] {
-    match (ndim, recipe.and_then(|r| r.matrix)) {
-        (1, _) => &[64],
-        (2, Some(m)) => m,
-        (2, None) => &[8, 8],
-        _ => &[4, 4, 4],
+/// for other vectors or matrices.
+fn array_shape(ndim: u8, recipe: Option<&Recipe>) -> Vec<u64> {
+    let (vector, matrix) = recipe.map_or((None, None), |r| (r.vector, r.matrix));
+    match ndim {
+        1 => vec![vector.unwrap_or(64)],
+        2 => matrix.unwrap_or([8, 8]).to_vec(),
+        _ => vec![4, 4, 4],
     }
 }
 
@@ -108,16 +111,18 @@ struct Recipe {
     file: &'static str,
     /// Why the file is skipped, if it is.
     skip: Option<&'static str>,
+    /// The length of 1-D arrays, instead of 64.
+    vector: Option<u64>,
     /// The shape of 2-D arrays, instead of 8x8.
-    matrix: Option<&'static [u64]>,
+    matrix: Option<[u64; 2]>,
 }
 
-/// Kernels with one row of a matrix per element of a 64-element vector
-/// (`out[i, 0..k]` for `i < x.size`).
-const ROWS: Recipe = Recipe {
+/// No exception.
+const GENERIC: Recipe = Recipe {
     file: "",
     skip: None,
-    matrix: Some(&[64, 16]),
+    vector: None,
+    matrix: None,
 };
 
 /// Files whose kernels need something the generic inputs do not give.
@@ -125,27 +130,50 @@ const RECIPES: &[Recipe] = &[
     Recipe {
         file: "15_",
         skip: Some("spin lock: needs lock[0] == 0 and a one-thread launch for its fences"),
-        matrix: None,
+        ..GENERIC
+    },
+    // 256 bins; with one-thread blocks, a 256-key chunk or 3 outputs per
+    // block.
+    Recipe {
+        file: "12_",
+        vector: Some(256),
+        ..GENERIC
     },
     Recipe {
+        file: "63_",
+        vector: Some(256),
+        ..GENERIC
+    },
+    Recipe {
+        file: "81_",
+        vector: Some(64 * 256),
+        ..GENERIC
+    },
+    // One matrix row per element of a 64-element vector (`out[i, 0..k]`).
+    Recipe {
         file: "23_",
-        ..ROWS
+        matrix: Some([64, 16]),
+        ..GENERIC
     },
     Recipe {
         file: "32_",
-        ..ROWS
+        matrix: Some([64, 16]),
+        ..GENERIC
     },
     Recipe {
         file: "35_",
-        ..ROWS
+        matrix: Some([64, 16]),
+        ..GENERIC
     },
     Recipe {
         file: "36_",
-        ..ROWS
+        matrix: Some([64, 16]),
+        ..GENERIC
     },
     Recipe {
         file: "90_",
-        ..ROWS
+        matrix: Some([64, 16]),
+        ..GENERIC
     },
 ];
 
@@ -173,13 +201,19 @@ impl Rng {
 
     /// Raw little-endian bits of a small value of memory type `ty`:
     /// integers in 0..8 (valid indices into any test array), floats
-    /// multiples of 1/64 in [-8, 8), booleans 0 or 1.
+    /// multiples of 1/64 in [-8, 8) and, one time in 32, an infinity, a
+    /// NaN or a signed zero; booleans 0 or 1.
     fn small_bits(&mut self, ty: IrType, is_bool: bool) -> u64 {
         let r = self.next();
         if is_bool {
             r & 1
         } else if ty.is_float() {
-            let v = ((r % 1024) as f64 - 512.0) / 64.0;
+            let special = [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -0.0];
+            let v = if r.is_multiple_of(32) {
+                special[(r >> 8) as usize % special.len()]
+            } else {
+                ((r % 1024) as f64 - 512.0) / 64.0
+            };
             Val::float(ty, v).bits()
         } else {
             r % 8
@@ -217,7 +251,7 @@ fn make_args(
         }
         Type::Array(a) => {
             let elem = mem_type(a.elem);
-            let dims = array_shape(a.ndim, recipe);
+            let dims = &array_shape(a.ndim, recipe)[..];
             let count: u64 = dims.iter().product();
             let size = elem.bytes() as u64;
             let mut data = Vec::with_capacity((count * size) as usize);
@@ -365,6 +399,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
     let mut skipped: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut differences = Vec::new();
     let (mut one_thread_blocks, mut no_effect) = (Vec::new(), Vec::new());
+    let mut runs = 0;
     for path in accept_corpus() {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let source = std::fs::read_to_string(&path).unwrap();
@@ -419,14 +454,27 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                     }
                     _ => {}
                 }
-                let after = observe(&o2, func2, params, &name, launch, recipe);
-                if let Some(d) = difference(&before, &after) {
-                    differences.push(format!("{name}: {d}"));
+                let mut writes = false;
+                for set in 0..INPUT_SETS {
+                    let seed = if set == 0 {
+                        name.clone()
+                    } else {
+                        format!("{name}#{set}")
+                    };
+                    if set > 0 {
+                        before = observe(&o0, func, params, &seed, launch, recipe);
+                    }
+                    let after = observe(&o2, func2, params, &seed, launch, recipe);
+                    if let Some(d) = difference(&before, &after) {
+                        differences.push(format!("{seed}: {d}"));
+                    }
+                    writes |= before.arrays != before.inputs || !before.output.is_empty();
+                    runs += 1;
                 }
                 if launch.block == [1, 1, 1] {
                     one_thread_blocks.push(name.clone());
                 }
-                if before.arrays == before.inputs && before.output.is_empty() {
+                if !writes {
                     no_effect.push(name.clone());
                 }
                 compared.push((name, before.outcome.err().map(|e| e.to_string())));
@@ -438,7 +486,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
         .filter_map(|(name, err)| err.as_ref().map(|e| format!("{name} ({e})")))
         .collect();
     println!(
-        "compared {} kernels at -O0 and -O2 ({} of them stop with the same error: {failing:?})",
+        "compared {} kernels at -O0 and -O2 on {runs} input sets ({} of them stop with the same error: {failing:?})",
         compared.len(),
         failing.len()
     );
@@ -448,7 +496,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
         one_thread_blocks.join(", ")
     );
     println!(
-        "{} of them write nothing on these inputs: {}",
+        "{} of them write nothing on any input set: {}",
         no_effect.len(),
         no_effect.join(", ")
     );
