@@ -370,7 +370,9 @@ impl Typer<'_> {
 fn atomic_rmw_supports(op: AtomicRmwOp, t: Type) -> bool {
     use AtomicRmwOp::*;
     match op {
-        Add | Sub | Xchg | Smin | Smax => matches!(t, Type::I32 | Type::I64 | Type::F32 | Type::F64),
+        Add | Sub | Xchg | Smin | Smax => {
+            matches!(t, Type::I32 | Type::I64 | Type::F32 | Type::F64)
+        }
         _ => matches!(t, Type::I32 | Type::I64),
     }
 }
