@@ -1,20 +1,31 @@
 //! Differential test of the optimiser on real kernels: every kernel of the
-//! accept corpus (`tests/check/accept/*.py`) that the IR interpreter can run
-//! one thread after another is lowered, kept as is (-O0) and optimised
-//! (-O2), and both versions run on the same deterministic pseudo-random
-//! inputs with the same launch. Every array argument (inputs included), the
+//! accept corpus (`tests/check/accept/*.py`) is lowered, kept as is (-O0)
+//! and optimised (-O2), and both versions run in the IR interpreter, one
+//! thread after another, on the same deterministic pseudo-random inputs
+//! with the same launch. Every array argument (inputs included), the
 //! printed output and the run's outcome must be identical, floats bit for
 //! bit (any NaN equals any NaN). Constant arrays (`--const` headers) get
-//! pseudo-random contents in the module's `ConstDecl` data.
+//! pseudo-random contents in the module's `ConstDecl` data; math opcodes
+//! are evaluated by the interpreter directly (no math library expansion).
 //!
-//! Kernels that need SIMT execution (barriers cooperating over shared
-//! memory, warp votes and shuffles) cannot run serially and are skipped
-//! with a counted reason; so are kernels in [`RECIPES`] that need inputs
-//! this generic input generator cannot provide.
+//! Inputs: arrays of 64 elements (64, 8x8, 4x4x4; per-file [`RECIPES`]
+//! change the shapes), C- or Fortran-contiguous as the signature says;
+//! floats are multiples of 1/64 in [-8, 8) with occasional NaNs,
+//! infinities and negative zeros. Each kernel runs on [`INPUT_SETS`] sets
+//! whose integers are valid indices (0..8) and as many whose integers span
+//! their whole range; a wide set that faults at -O0 (a bad index) is not
+//! compared, as an out-of-bounds access is a program bug that -O2 need not
+//! preserve.
+//!
+//! Launch: 64 threads in one, two or three dimensions (as the source's
+//! use of `cuda.grid(n)` and `.y`/`.z` indices suggests). Kernels that
+//! synchronise (barriers, warp votes and shuffles) cannot run serially in
+//! blocks of several threads; they run with one-thread blocks instead, and
+//! fences with a one-thread launch. Files that need inputs this generator
+//! cannot give are skipped with a counted reason.
 //!
 //! What it proves: on the whole corpus, -O2 preserves the observable
-//! behaviour of the lowered IR (as the interpreter defines it, math opcodes
-//! included, which it evaluates directly).
+//! behaviour of the lowered IR as the interpreter defines it.
 
 mod common;
 
@@ -31,7 +42,8 @@ use std::collections::BTreeMap;
 /// Instructions one thread may execute before the run counts as a hang.
 const STEP_LIMIT: u64 = 2_000_000;
 
-/// Pseudo-random input sets per kernel.
+/// Pseudo-random input sets per kernel, twice: integers as valid indices,
+/// then integers over their whole range.
 const INPUT_SETS: usize = 3;
 
 /// The fewest kernels that must be compared.
@@ -181,22 +193,30 @@ const RECIPES: &[Recipe] = &[
 const DYNAMIC_SHARED_BYTES: usize = 4096;
 
 /// A deterministic xorshift generator.
-struct Rng(u64);
+struct Rng {
+    state: u64,
+    /// Draw integers (arrays and scalars) from the whole range: -100..=100
+    /// and, one time in 8, extreme values; otherwise they are valid indices.
+    wide_ints: bool,
+}
 
 impl Rng {
-    fn seeded(text: &str) -> Rng {
+    fn seeded(text: &str, wide_ints: bool) -> Rng {
         // FNV-1a of the text, never zero.
         let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
         });
-        Rng(h | 1)
+        Rng {
+            state: h | 1,
+            wide_ints,
+        }
     }
 
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state
     }
 
     /// Raw little-endian bits of a small value of memory type `ty`:
@@ -215,6 +235,21 @@ impl Rng {
                 ((r % 1024) as f64 - 512.0) / 64.0
             };
             Val::float(ty, v).bits()
+        } else if self.wide_ints {
+            let edges = [
+                i64::MIN,
+                i64::MAX,
+                i32::MIN as i64,
+                i32::MAX as i64,
+                -1,
+                255,
+                65535,
+            ];
+            if r.is_multiple_of(8) {
+                edges[(r >> 8) as usize % edges.len()] as u64
+            } else {
+                (((r >> 8) % 201) as i64 - 100) as u64
+            }
         } else {
             r % 8
         }
@@ -241,7 +276,7 @@ fn make_args(
     match ty {
         Type::Scalar(s) => {
             let ir = mem_type(*s);
-            let bits = if s.is_int() {
+            let bits = if s.is_int() && !rng.wide_ints {
                 // Scalars may be sizes or loop bounds: 1..8.
                 1 + rng.next() % 8
             } else {
@@ -322,11 +357,12 @@ fn observe(
     seed: &str,
     launch: Launch,
     recipe: Option<&Recipe>,
+    wide_ints: bool,
 ) -> Observed {
     let mut interp = Interpreter::new(module);
     interp.step_limit = STEP_LIMIT;
     interp.set_dynamic_shared(DYNAMIC_SHARED_BYTES);
-    let mut rng = Rng::seeded(seed);
+    let mut rng = Rng::seeded(seed, wide_ints);
     let (mut args, mut buffers) = (Vec::new(), Vec::new());
     for ty in params {
         make_args(ty, recipe, &mut rng, &mut interp, &mut args, &mut buffers);
@@ -399,7 +435,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
     let mut skipped: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut differences = Vec::new();
     let (mut one_thread_blocks, mut no_effect) = (Vec::new(), Vec::new());
-    let mut runs = 0;
+    let (mut runs, mut wide_faults) = (0, 0);
     for path in accept_corpus() {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let source = std::fs::read_to_string(&path).unwrap();
@@ -417,7 +453,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                 checked.render_diagnostics()
             );
             let mut o0 = lower_program(&checked.program);
-            fill_consts(&mut o0, &mut Rng::seeded(&file));
+            fill_consts(&mut o0, &mut Rng::seeded(&file, false));
             let mut o2 = o0.clone();
             optimize(&mut o2, OptLevel::O2);
             for (i, typed) in checked.program.functions.iter().enumerate() {
@@ -430,11 +466,11 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                 let func2 = o2.function_named(&f.name).unwrap();
                 let params = &typed.param_types;
                 let mut launch = launches[0];
-                let mut before = observe(&o0, func, params, &name, launch, recipe);
+                let mut before = observe(&o0, func, params, &name, launch, recipe, false);
                 for &serial in &launches[1..] {
                     if let Err(InterpError::NeedsSimt(_)) = before.outcome {
                         launch = serial;
-                        before = observe(&o0, func, params, &name, launch, recipe);
+                        before = observe(&o0, func, params, &name, launch, recipe, false);
                     }
                 }
                 match &before.outcome {
@@ -454,17 +490,24 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                     }
                     _ => {}
                 }
+                let first_error = before.outcome.as_ref().err().map(ToString::to_string);
                 let mut writes = false;
-                for set in 0..INPUT_SETS {
+                for set in 0..2 * INPUT_SETS {
                     let seed = if set == 0 {
                         name.clone()
                     } else {
                         format!("{name}#{set}")
                     };
+                    let wide = set >= INPUT_SETS;
                     if set > 0 {
-                        before = observe(&o0, func, params, &seed, launch, recipe);
+                        before = observe(&o0, func, params, &seed, launch, recipe, wide);
                     }
-                    let after = observe(&o2, func2, params, &seed, launch, recipe);
+                    if wide && before.outcome.is_err() {
+                        // Wide integers may be bad indices or bounds.
+                        wide_faults += 1;
+                        continue;
+                    }
+                    let after = observe(&o2, func2, params, &seed, launch, recipe, wide);
                     if let Some(d) = difference(&before, &after) {
                         differences.push(format!("{seed}: {d}"));
                     }
@@ -477,7 +520,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                 if !writes {
                     no_effect.push(name.clone());
                 }
-                compared.push((name, before.outcome.err().map(|e| e.to_string())));
+                compared.push((name, first_error));
             }
         }
     }
@@ -489,6 +532,9 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
         "compared {} kernels at -O0 and -O2 on {runs} input sets ({} of them stop with the same error: {failing:?})",
         compared.len(),
         failing.len()
+    );
+    println!(
+        "{wide_faults} runs with wide integers fail at -O0 (bad indices) and are not compared"
     );
     println!(
         "{} of them with one-thread blocks (they synchronise): {}",
