@@ -9,7 +9,7 @@
 //! conversions, loads, stores, compares and selects, edge constants),
 //! [`gen_loop`] builds counted loops whose shape (step sign, scaled
 //! induction variable, latch form) exercises `licm` and `strength`,
-//! [`gen_float`] builds float arithmetic on NaNs, infinities and signed
+//! [`gen_float`] builds f16/f32/f64 arithmetic on NaNs, infinities and signed
 //! zeros (compared bit for bit, any NaN equal to any NaN), and
 //! [`gen_calls`] wraps a random callee in a caller for `inline`.
 //! Runs that exceed the step limit (random back edges loop forever) are not
@@ -326,13 +326,14 @@ block1(v4: i64):
 /// arithmetic, comparisons, selects and conversions on its arguments and
 /// on constants that include NaN, the infinities and signed zeros.
 fn gen_float(rng: &mut Rng) -> String {
-    let mut avail: Vec<(usize, &str)> = vec![(0, "f32"), (1, "f64"), (2, "i32")];
-    let mut next_v = 3;
+    let mut avail: Vec<(usize, &str)> = vec![(0, "f32"), (1, "f64"), (2, "i32"), (3, "f16")];
+    let mut next_v = 4;
     let mut out = String::from(
-        "device fn0 \"g\"(f32, f64, i32) -> f32, f64, i32 {\nblock0(v0: f32, v1: f64, v2: i32):\n",
+        "device fn0 \"g\"(f32, f64, i32, f16) -> f32, f64, i32, f16 {\n\
+         block0(v0: f32, v1: f64, v2: i32, v3: f16):\n",
     );
     for _ in 0..4 + rng.below(12) {
-        let ty = rng.pick(&["f32", "f64"]);
+        let ty = rng.pick(&["f16", "f32", "f64"]);
         let pick = |rng: &mut Rng, ty: &str| rng.pick(&of_type(&avail, ty));
         let v = next_v;
         next_v += 1;
@@ -362,10 +363,15 @@ fn gen_float(rng: &mut Rng) -> String {
                 continue;
             }
             6 => {
-                let (from, op) = if ty == "f64" {
-                    ("f32", "fpromote")
+                let widths = ["f16", "f32", "f64"];
+                let from = rng.pick(&widths);
+                let rank = |t: &str| widths.iter().position(|w| *w == t);
+                let op = if rank(from) < rank(ty) {
+                    "fpromote"
+                } else if rank(from) > rank(ty) {
+                    "fdemote"
                 } else {
-                    ("f64", "fdemote")
+                    "fneg"
                 };
                 format!("{op}.{ty} v{}", pick(rng, from))
             }
@@ -389,12 +395,10 @@ fn gen_float(rng: &mut Rng) -> String {
         out.push_str(&format!("    v{v} = {line}\n"));
         avail.push((v, ty));
     }
-    let (a, b, c) = (
-        rng.pick(&of_type(&avail, "f32")),
-        rng.pick(&of_type(&avail, "f64")),
-        rng.pick(&of_type(&avail, "i32")),
-    );
-    out.push_str(&format!("    return v{a}, v{b}, v{c}\n}}\n"));
+    // The latest value of each type, so that little of the program is dead.
+    let last = |ty| *of_type(&avail, ty).last().unwrap();
+    let (a, b, c, d) = (last("f32"), last("f64"), last("i32"), last("f16"));
+    out.push_str(&format!("    return v{a}, v{b}, v{c}, v{d}\n}}\n"));
     out
 }
 
@@ -402,13 +406,19 @@ fn gen_float(rng: &mut Rng) -> String {
 fn run_float(m: &Module, x: f64, y: f64, n: u64) -> String {
     let mut interp = Interpreter::new(m);
     let g = m.function_named("g").unwrap();
-    let args = [Val::F32(x as f32), Val::F64(y), Val::int(Type::I32, n)];
+    let args = [
+        Val::F32(x as f32),
+        Val::F64(y),
+        Val::int(Type::I32, n),
+        Val::float(Type::F16, y),
+    ];
     match interp.run(g, &args, ThreadCtx::single()) {
         Ok(vals) => vals
             .iter()
             .map(|v| match v {
                 Val::F32(f) if f.is_nan() => "nan".to_string(),
                 Val::F64(f) if f.is_nan() => "nan".to_string(),
+                Val::F16(h) if h & 0x7c00 == 0x7c00 && h & 0x3ff != 0 => "nan".to_string(),
                 v => format!("{:#x}", v.bits()),
             })
             .collect::<Vec<_>>()
