@@ -227,10 +227,16 @@ fn gen_cfg(rng: &mut Rng) -> String {
         };
         let r = rng.below(10);
         if r < 2 || b == nblocks - 1 {
-            let (x, y) = (
-                rng.pick(&of_type(&avail, "i32")),
-                rng.pick(&of_type(&avail, "i64")),
-            );
+            // Mostly the latest values, so that little of the block is dead.
+            let result = |rng: &mut Rng, ty| {
+                let vals = of_type(&avail, ty);
+                if rng.below(4) == 0 {
+                    rng.pick(&vals)
+                } else {
+                    *vals.last().unwrap()
+                }
+            };
+            let (x, y) = (result(rng, "i32"), result(rng, "i64"));
             out.push_str(&format!("    return v{x}, v{y}\n"));
         } else if r < 5 {
             let t = 1 + rng.below(nblocks as u64 - 1) as usize;
