@@ -46,8 +46,9 @@ const STEP_LIMIT: u64 = 2_000_000;
 /// then integers over their whole range.
 const INPUT_SETS: usize = 3;
 
-/// The fewest kernels that must be compared.
-const MIN_COMPARED: usize = 40;
+/// The fewest kernels that must be compared (159 are today): a change that
+/// makes kernels unrunnable or skipped shows up here.
+const MIN_COMPARED: usize = 150;
 
 /// A launch: grid and block dimensions.
 #[derive(Copy, Clone, Debug)]
@@ -554,6 +555,11 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
         "-O2 changed the behaviour of {} kernels:\n{}",
         differences.len(),
         differences.join("\n")
+    );
+    assert!(
+        no_effect.len() <= 4,
+        "{} kernels write nothing: the comparison is becoming vacuous",
+        no_effect.len()
     );
     assert!(
         compared.len() >= MIN_COMPARED,
