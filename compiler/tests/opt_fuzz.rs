@@ -280,7 +280,8 @@ block0(v0: ptr.global, v1: i32, v2: i64):
 /// A counted loop over `p[scale(i)]` from `b + 40` towards `b` with a
 /// random step sign and size, a scaled induction variable (`imul` either
 /// way round or `ishl`), an increment in one of three spellings and a
-/// latch either in the loop body or in a separate block.
+/// latch either in the loop body or in a separate block, and maybe an
+/// accumulator in memory at a loop-invariant address.
 fn gen_loop(rng: &mut Rng) -> String {
     let step = rng.pick(&[1i64, 2, 3, -1, -2]);
     let cmp = if step > 0 { "slt" } else { "sgt" };
@@ -300,6 +301,16 @@ fn gen_loop(rng: &mut Rng) -> String {
         1 => "    v9 = iadd.i64 v3, v4\n",
         _ => "    v11 = ineg.i64 v3\n    v9 = isub.i64 v4, v11\n",
     };
+    // Optionally accumulate into a loop-invariant address: its load must
+    // not leave the loop (the store in the loop changes what it reads).
+    let acc = match rng.below(3) {
+        0 => "",
+        1 => {
+            "    v30 = iconst.i64 512\n    v31 = ptr_add.ptr.global v0, v30\n    \
+             v32 = load.i32 v31\n    v33 = iadd.i32 v32, v8\n    store v31, v33\n"
+        }
+        _ => "    v32 = load.i32 v0+512\n    v33 = iadd.i32 v32, v12\n    store v0+512, v33\n",
+    };
     let latch = if rng.below(2) == 0 {
         "    brif v10, block1(v9), block2\n"
     } else {
@@ -317,7 +328,7 @@ block1(v4: i64):
     v8 = load.i32 v7
     v12 = iadd.i32 v8, v1
     store v7, v12
-    v13 = ptr_add.ptr.global v0, v6
+{acc}    v13 = ptr_add.ptr.global v0, v6
     v14 = load.i16 v13+2
 {inc}    v10 = icmp.i1 {cmp} v9, v2
 {latch}block2:
