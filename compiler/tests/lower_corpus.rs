@@ -3,89 +3,16 @@
 //! compares the printed IR with its snapshot (`NN_name.ir` beside the
 //! program; `KERNELC_BLESS=1` rewrites them after an intended change).
 
+use kernelc_compiler::check;
 use kernelc_compiler::ir::parse::parse_module;
 use kernelc_compiler::ir::verifier::verify_module;
 use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::ir::{self, ControlFlowGraph, DominatorTree};
 use kernelc_compiler::lower::lower_program;
-use kernelc_compiler::sema::typed::ConstArrayDecl;
-use kernelc_compiler::types::Scalar;
-use kernelc_compiler::{check, CheckOptions};
 use std::path::Path;
 
-fn options_of(source: &str) -> Vec<CheckOptions> {
-    let mut common = CheckOptions::default();
-    let mut runs = Vec::new();
-    for line in source
-        .lines()
-        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-    {
-        let Some(rest) = line.strip_prefix("# kernelc:") else {
-            continue;
-        };
-        let words: Vec<String> = shell_words(rest);
-        let mut o = CheckOptions::default();
-        let mut it = words.iter();
-        while let Some(w) = it.next() {
-            let v = it.next().unwrap().clone();
-            match w.as_str() {
-                "--kernel" => o.kernel = Some(v),
-                "--sig" => o.signature = Some(v),
-                "--const" => {
-                    let (name, spec) = v.split_once('=').unwrap();
-                    let (dtype, dims) = spec.split_once('[').unwrap();
-                    common.const_arrays.push(ConstArrayDecl {
-                        name: name.into(),
-                        elem: Scalar::from_name(dtype).unwrap(),
-                        shape: dims
-                            .trim_end_matches(']')
-                            .split(',')
-                            .map(|d| d.trim().parse().unwrap())
-                            .collect(),
-                    });
-                }
-                _ => panic!("unknown option {w}"),
-            }
-        }
-        if o.kernel.is_some() {
-            runs.push(o);
-        }
-    }
-    if runs.is_empty() {
-        runs.push(CheckOptions::default());
-    }
-    for r in &mut runs {
-        r.const_arrays = common.const_arrays.clone();
-    }
-    runs
-}
-
-fn shell_words(s: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let (mut cur, mut quoted, mut has) = (String::new(), false, false);
-    for c in s.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                has = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if has {
-                    words.push(std::mem::take(&mut cur));
-                    has = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                has = true;
-            }
-        }
-    }
-    if has {
-        words.push(cur);
-    }
-    words
-}
+mod common;
+use common::options_of;
 
 /// Block terminators, branch arities and dominance of uses.
 fn check_structure(m: &ir::Module) -> Result<(), String> {

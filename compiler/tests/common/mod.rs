@@ -1,0 +1,98 @@
+//! Helpers shared by the corpus tests: the `# kernelc:` header parser and
+//! the list of corpus programs.
+
+use kernelc_compiler::sema::typed::ConstArrayDecl;
+use kernelc_compiler::types::Scalar;
+use kernelc_compiler::CheckOptions;
+use std::path::{Path, PathBuf};
+
+/// The `.py` programs of `tests/check/accept`, sorted by name.
+#[allow(dead_code)]
+pub fn accept_corpus() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The check runs a corpus program asks for in its `# kernelc:` header
+/// lines: one per `--kernel` line (with its `--sig`), or one default run;
+/// `--const NAME=dtype[dims]` declarations apply to every run.
+pub fn options_of(source: &str) -> Vec<CheckOptions> {
+    let mut common = CheckOptions::default();
+    let mut runs = Vec::new();
+    for line in source
+        .lines()
+        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+    {
+        let Some(rest) = line.strip_prefix("# kernelc:") else {
+            continue;
+        };
+        let words: Vec<String> = shell_words(rest);
+        let mut o = CheckOptions::default();
+        let mut it = words.iter();
+        while let Some(w) = it.next() {
+            let v = it.next().unwrap().clone();
+            match w.as_str() {
+                "--kernel" => o.kernel = Some(v),
+                "--sig" => o.signature = Some(v),
+                "--const" => {
+                    let (name, spec) = v.split_once('=').unwrap();
+                    let (dtype, dims) = spec.split_once('[').unwrap();
+                    common.const_arrays.push(ConstArrayDecl {
+                        name: name.into(),
+                        elem: Scalar::from_name(dtype).unwrap(),
+                        shape: dims
+                            .trim_end_matches(']')
+                            .split(',')
+                            .map(|d| d.trim().parse().unwrap())
+                            .collect(),
+                    });
+                }
+                _ => panic!("unknown option {w}"),
+            }
+        }
+        if o.kernel.is_some() {
+            runs.push(o);
+        }
+    }
+    if runs.is_empty() {
+        runs.push(CheckOptions::default());
+    }
+    for r in &mut runs {
+        r.const_arrays = common.const_arrays.clone();
+    }
+    runs
+}
+
+/// Splits a header line into words; double quotes group words.
+pub fn shell_words(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let (mut cur, mut quoted, mut has) = (String::new(), false, false);
+    for c in s.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                has = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if has {
+                    words.push(std::mem::take(&mut cur));
+                    has = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                has = true;
+            }
+        }
+    }
+    if has {
+        words.push(cur);
+    }
+    words
+}
