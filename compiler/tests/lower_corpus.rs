@@ -179,13 +179,22 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
                 failures.push(format!("{}: {e}", path.display()));
             }
             if let Err(e) = verify_module(&module) {
-                failures.push(format!("{}: the verifier rejects the lowered IR:\n{e}", path.display()));
+                failures.push(format!(
+                    "{}: the verifier rejects the lowered IR:\n{e}",
+                    path.display()
+                ));
             }
             let printed = write_module(&module);
             match parse_module(&printed) {
                 Ok(parsed) if write_module(&parsed) == printed => {}
-                Ok(_) => failures.push(format!("{}: the IR text does not round-trip", path.display())),
-                Err(e) => failures.push(format!("{}: the printed IR does not parse: {e}", path.display())),
+                Ok(_) => failures.push(format!(
+                    "{}: the IR text does not round-trip",
+                    path.display()
+                )),
+                Err(e) => failures.push(format!(
+                    "{}: the printed IR does not parse: {e}",
+                    path.display()
+                )),
             }
             if !text.is_empty() {
                 text.push('\n');
@@ -198,8 +207,14 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
         } else {
             match std::fs::read_to_string(&snap) {
                 Ok(expected) if expected == text => {}
-                Ok(_) => failures.push(format!("{} differs from the lowered IR (KERNELC_BLESS=1 to update)", snap.display())),
-                Err(_) => failures.push(format!("{} is missing (KERNELC_BLESS=1 to create)", snap.display())),
+                Ok(_) => failures.push(format!(
+                    "{} differs from the lowered IR (KERNELC_BLESS=1 to update)",
+                    snap.display()
+                )),
+                Err(_) => failures.push(format!(
+                    "{} is missing (KERNELC_BLESS=1 to create)",
+                    snap.display()
+                )),
             }
         }
     }

@@ -57,10 +57,24 @@ FITS = [
      lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.3025), 14, -mp.mpf(1) / 3),
     ("SINH", "(sinh(x) - x) / x^3 in z = x^2, |x| <= 1",
      lambda z: (mp.sinh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 8, mp.mpf(1) / 6),
+    ("TGAMMA", "(1/Gamma(1+t) - 1) / t, -1/2 <= t <= 1 (tgamma, lgamma)",
+     lambda t: (1 / mp.gamma(1 + t) - 1) / t, (-0.5, 1.0), 20, mp.euler, "absolute"),
+    ("LGAMMA1", "(lgamma(1+t) + euler t) / t^2, |t| <= 1/2 (lgamma near 1)",
+     lambda t: (mp.loggamma(1 + t) + mp.euler * t) / t**2, (-0.5, 0.5), 30, mp.pi**2 / 12),
+    ("LGAMMA2", "(lgamma(2+t) - (1 - euler) t) / t^2, -1/2 <= t <= 1 (lgamma near 2)",
+     lambda t: (mp.loggamma(2 + t) - (1 - mp.euler) * t) / t**2, (-0.5, 1.0), 24,
+     (mp.pi**2 / 6 - 1) / 2),
+    ("STIRLING", "x (lgamma(x) - (x - 1/2) log x + x - log(2 pi)/2) in z = 1/x^2, x >= 10",
+     lambda z: (lambda x: x * (mp.loggamma(x) - (x - mp.mpf(1) / 2) * mp.log(x) + x
+                               - mp.log(2 * mp.pi) / 2))(1 / mp.sqrt(z)),
+     (0, 0.01), 8, mp.mpf(1) / 12),
 ]
 
 
-def fit(f, a, b, deg, at0):
+def fit(f, a, b, deg, at0, absolute=False):
+    """Returns the coefficients and the maximum relative error (absolute
+    error for a polynomial `q` that only enters as `1 + t q`, which has a
+    zero)."""
     g = lambda t: at0 if t == 0 and at0 is not None else f(mp.mpf(t))
     coeffs = mp.chebyfit(g, [a, b], deg + 1)  # highest degree first
     coeffs = [float(c) for c in reversed(coeffs)]
@@ -70,7 +84,7 @@ def fit(f, a, b, deg, at0):
         p = mp.mpf(0)
         for c in reversed(coeffs):
             p = p * t + mp.mpf(c)
-        worst = max(worst, abs(p / g(t) - 1))
+        worst = max(worst, abs(p - g(t)) if absolute else abs(p / g(t) - 1))
     return coeffs, worst
 
 
@@ -83,6 +97,10 @@ SPLITS = [
     ("TWO_THIRDS", "2 / 3", mp.mpf(2) / 3, 2),
     ("PI_2", "pi / 2", mp.pi / 2, 3),
     ("PI_4", "pi / 4", mp.pi / 4, 2),
+    ("EULER", "Euler's constant", +mp.euler, 2),
+    ("ONE_MINUS_EULER", "1 - Euler's constant", 1 - mp.euler, 2),
+    ("HALF_LN_2PI", "log(2 pi) / 2", mp.log(2 * mp.pi) / 2, 2),
+    ("LN_PI", "log(pi)", mp.log(mp.pi), 2),
 ]
 
 
@@ -115,11 +133,12 @@ def main():
         print(f"    {float(c)!r},")
     print("];")
     print()
-    for name, doc, f, (a, b), deg, at0 in FITS:
-        coeffs, err = fit(f, a, b, deg, at0)
+    for name, doc, f, (a, b), deg, at0, *mode in FITS:
+        coeffs, err = fit(f, a, b, deg, at0, bool(mode))
         if name == "ERF":
             coeffs[0] = float(mp.mpf(coeffs[0]) - 1)
-        print(f"/// {doc}; max relative error {float(err):.1e}.")
+        kind = "absolute" if mode else "relative"
+        print(f"/// {doc}; max {kind} error {float(err):.1e}.")
         print(f"pub const {name}: [f64; {len(coeffs)}] = [")
         for c in coeffs:
             print(f"    {c!r},")
