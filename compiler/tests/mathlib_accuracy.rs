@@ -27,14 +27,14 @@ const MAX_ULP: f64 = 2.0;
 /// The bound for `op` on `ty` against the host. glibc's `f64` `erfc` is
 /// itself up to about 1.6 ulp off (mpmath) where ours is up to about 1.7
 /// ulp off on the other side, so it gets 3 against the host. glibc's
-/// (2.36) `f64` `tgamma` is up to 4.2 ulp off and its `lgamma` up to 2.6
-/// (mpmath), where ours are within 1.4 and 1.1 ulp of the true value on
-/// every sample, so they get 6 and 4.
+/// (2.36) `f64` `tgamma` is up to 4.6 ulp off and its `lgamma` up to 3.8
+/// (mpmath), where ours are within 0.67 and 0.75 ulp of the true value on
+/// every sample, so they get 6 and 5.
 fn tolerance(op: Opcode, ty: Type) -> f64 {
     match (op, ty) {
         (Opcode::Erfc, Type::F64) => 3.0,
         (Opcode::Tgamma, Type::F64) => 6.0,
-        (Opcode::Lgamma, Type::F64) => 4.0,
+        (Opcode::Lgamma, Type::F64) => 5.0,
         _ => MAX_ULP,
     }
 }
@@ -255,7 +255,7 @@ fn cases() -> Vec<Case> {
             f64_ranges: one(&[
                 Lin(0.0, 10.0),
                 PosLog(-1074, 1000),
-                Lin(-2.0, 0.0),
+                Lin(-10.0, 0.0),
                 Lin(-170.0, -10.0),
             ]),
             f32_ranges: one(&[
@@ -463,13 +463,10 @@ fn math_library_accuracy() {
          samples it is 0.9 to 1.8 ulp from the true value (checked with mpmath).\n\
          The same holds for `f64` `erfc` (3.00 against glibc, which is 1.3 to 1.6\n\
          ulp off there; ours is 1.4 to 1.7 ulp from the true value), which the\n\
-         test therefore bounds by 3 instead of 2. Likewise `f64` `tgamma` (glibc\n\
-         2.36 is up to 4.2 ulp off on these samples; ours at most 1.4 ulp from\n\
-         the true value on every one of them, by mpmath) is bounded by 6, and\n\
-         `f64` `lgamma` (glibc up to 2.6 ulp off; ours at most 1.1) by 4.\n\
-         `lgamma` has zeros of its own between -10 and -2 (-2.457..., -2.747...,\n\
-         ...) near which its `f64` result is accurate in absolute terms only\n\
-         (a few 2^-53), so its `f64` negative ranges leave (-10, -2) out.\n\
+         test therefore bounds by 3 instead of 2. Likewise `f64` `tgamma` and `lgamma`:\n\
+         glibc 2.36 is up to 4.6 and 3.8 ulp off on these samples, ours at\n\
+         most 0.67 and 0.75 ulp from the true value on every one of them\n\
+         (mpmath), so they are bounded by 6 and 5.\n\
          `f32` functions run the `f64` algorithm and round once, hence 0.50.\n\n\
          | function | type | range | samples | max ulp |\n\
          |---|---|---|---:|---:|\n",

@@ -2,18 +2,21 @@
 //!
 //! Everything rests on three pieces, each carried as a double-double so
 //! that only the final result is rounded:
-//! - `1/Gamma(1 + t) = 1 + t Q(t)` for `t` in `[-1/2, 1]` (`1/Gamma` is
-//!   entire, so the polynomial converges fast). For `|x| < 10` the
+//! - `1/Gamma(1 + t) = R(t)` for `t` in `[-1/2, 1]`, a polynomial with
+//!   double-double coefficients evaluated in double-double (`1/Gamma` is
+//!   entire, so degree 28 reaches 2^-105). For `|x| < 10` the
 //!   recurrence `Gamma(x + 1) = x Gamma(x)` moves `x` there:
-//!   `Gamma(x) = (x-1)(x-2)...(x-n) / (1 + t Q(t))` with `t = x - floor x`
-//!   above 2, and `Gamma(x) = 1 / (x (x+1)...(x+n) (1 + t Q(t)))` with
+//!   `Gamma(x) = (x-1)(x-2)...(x-n) / R(t)` with `t = x - floor x`
+//!   above 2, and `Gamma(x) = 1 / (x (x+1)...(x+n) R(t))` with
 //!   `t = x + n`, `n = -nearest(x)`, below 1/2. Every factor `x ± k` is
-//!   exact and the products are double-double, so the error stays that of
-//!   `Q` plus the final rounding, also right next to the poles.
+//!   exact and the products are double-double, so the quotient is good to
+//!   about 2^-100 and the final rounding is the only sizeable error, also
+//!   right next to the poles.
 //! - Stirling's series for `x >= 10`:
 //!   `log Gamma(x) = (x - 1/2) log x - x + log(2 pi)/2 + S(1/x^2)/x`, with
 //!   `log x` to about 2^-64 ([`explog::log_hp`]) and the sum kept as a
-//!   double-double, then `e^(hi + lo)` as `y 2^k`, so even `Gamma(171.6)`
+//!   double-double, then `e^(hi + lo)` as `y 2^k` with `y` a double-double,
+//!   so even `Gamma(171.6)`
 //!   (an argument of 709 for `exp`) keeps its accuracy.
 //! - Reflection for `x <= -10`:
 //!   `Gamma(x) = -pi / (x sin(pi x) Gamma(-x))`, with `sin(pi x)` from the
@@ -26,16 +29,17 @@
 //! -10), except near its zeros at 1 and 2, where
 //! `lgamma(1 + t) = t (-euler + t P1(t))` and
 //! `lgamma(2 + t) = t (1 - euler + t P2(t))` keep the relative accuracy.
-//! For negative `x` between -10 and -2, `lgamma` has zeros of its own
-//! (-2.457..., -2.747..., ...); there the result is accurate to a few
-//! 2^-53 absolute, not relative.
+//! Between -10 and -2 it has zeros of its own (-2.457..., -2.747..., ...,
+//! two between each pair of integers): there the ratio `|N/D|` is close
+//! to 1 and `log1p(|N/D| - 1)` with the 2^-100 ratio keeps the relative
+//! accuracy too, down to a few ulps from each zero.
 //!
 //! The special values follow C: `tgamma(±0) = ±inf`, `tgamma` of a
 //! negative integer or of -inf is NaN, `tgamma(+inf) = +inf`;
 //! `lgamma` is +inf at the poles (non-positive integers) and at ±inf.
 
 use super::coeffs::{
-    EULER, HALF_LN_2PI, LGAMMA1, LGAMMA2, LN_PI, ONE_MINUS_EULER, PI, STIRLING, TGAMMA,
+    EULER, HALF_LN_2PI, LGAMMA1, LGAMMA2, LN_PI, ONE_MINUS_EULER, PI, RGAMMA_DD, STIRLING,
 };
 use super::emit::{Dd, Emit};
 use super::explog::{self, dd_div};
@@ -47,6 +51,33 @@ use crate::ir::instructions::{FloatCC, Opcode};
 fn dd_mul1(e: &mut Emit, a: Dd, f: Value) -> Dd {
     let p = e.two_prod(a.hi, f);
     let lo = e.fma(a.lo, f, p.lo);
+    e.fast_two_sum(p.hi, lo)
+}
+
+/// Horner's rule in double-double arithmetic for double-double
+/// coefficients (lowest degree first) and an `f64` variable.
+fn dd_poly(e: &mut Emit, t: Value, c: &[[f64; 2]]) -> Dd {
+    let (last, rest) = c.split_last().expect("a polynomial has coefficients");
+    let hi = e.c(last[0]);
+    let lo = e.c(last[1]);
+    let mut acc = Dd { hi, lo };
+    for k in rest.iter().rev() {
+        let p = e.two_prod(acc.hi, t);
+        let lo = e.fma(acc.lo, t, p.lo);
+        let kh = e.c(k[0]);
+        let s = e.two_sum(p.hi, kh);
+        let lo = e.add(lo, s.lo);
+        let lo = e.addc(lo, k[1]);
+        acc = e.fast_two_sum(s.hi, lo);
+    }
+    acc
+}
+
+/// `a * b` for double-doubles, to about 2^-104 relative.
+fn dd_mul(e: &mut Emit, a: Dd, b: Dd) -> Dd {
+    let p = e.two_prod(a.hi, b.hi);
+    let lo = e.fma(a.hi, b.lo, p.lo);
+    let lo = e.fma(a.lo, b.hi, lo);
     e.fast_two_sum(p.hi, lo)
 }
 
@@ -124,13 +155,8 @@ fn recurrence(e: &mut Emit, x: Value) -> (Dd, Dd, Value) {
     let t_hi = e.sub(x, fl);
     let t = e.sel(lt2, t_mid, t_hi);
     let t = e.sel(lt_half, t_lo, t);
-    // 1/Gamma(1 + t) = 1 + t Q(t).
-    let q = e.poly(t, &TGAMMA);
-    let p = e.two_prod(t, q);
+    let mut d = dd_poly(e, t, &RGAMMA_DD);
     let one = e.c(1.0);
-    let g = e.fast_two_sum(one, p.hi);
-    let glo = e.add(g.lo, p.lo);
-    let mut d = Dd { hi: g.hi, lo: glo };
     // Numerator (x-1)(x-2)...(x-n) for x >= 2.
     let zero = e.c(0.0);
     let mut n = Dd { hi: one, lo: zero };
@@ -188,12 +214,13 @@ pub fn tgamma(e: &mut Emit, x: Value) -> Value {
     // |x| >= 10: Stirling, Gamma(a) = y 2^k.
     let a = stirling_arg(e, x, 200.0);
     let s = stirling(e, a);
-    let (y, k) = explog::exp_parts(e, s.hi, Some(s.lo));
-    let large = e.scale(y, k);
+    let (y, k) = explog::exp_parts_dd(e, s.hi, Some(s.lo));
+    let yv = e.add(y.hi, y.lo);
+    let large = e.scale(yv, k);
     // x <= -10: -pi / (x sin(pi x) y) 2^-k.
     let sp = sinpi(e, x);
     let den = dd_mul1(e, sp, x);
-    let den = dd_mul1(e, den, y);
+    let den = dd_mul(e, den, y);
     let pi_lo = e.c(PI[1]);
     let pi_hi = e.c(PI[0]);
     let q = dd_div(
@@ -273,6 +300,21 @@ pub fn lgamma(e: &mut Emit, x: Value) -> Value {
     let r = dd_div(e, n, d);
     let lr = log_abs(e, r);
     let mid = e.add(lr.hi, lr.lo);
+    // Near |Gamma| = 1 (the zeros of lgamma below -2), log1p(|N/D| - 1)
+    // keeps the relative accuracy: |N/D| - 1 is exact to about 2^-100.
+    let rneg = e.cmpc(FloatCC::Lt, r.hi, 0.0);
+    let rh = e.abs(r.hi);
+    let nrl = e.neg(r.lo);
+    let rl = e.sel(rneg, nrl, r.lo);
+    let mone = e.c(-1.0);
+    let m = e.two_sum(rh, mone);
+    let mlo = e.add(m.lo, rl);
+    let m = e.fast_two_sum(m.hi, mlo);
+    let near = explog::log1p_dd(e, m);
+    let lo_ok = e.cmpc(FloatCC::Ge, rh, 0.5);
+    let hi_ok = e.cmpc(FloatCC::Le, rh, 2.0);
+    let close = e.and(lo_ok, hi_ok);
+    let mid = e.sel(close, near, mid);
     let ax = e.abs(x);
     let lx = explog::log_dd(e, ax);
     let tiny_v = e.neg(lx.hi);

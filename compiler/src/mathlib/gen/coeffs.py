@@ -57,8 +57,6 @@ FITS = [
      lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.3025), 14, -mp.mpf(1) / 3),
     ("SINH", "(sinh(x) - x) / x^3 in z = x^2, |x| <= 1",
      lambda z: (mp.sinh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 8, mp.mpf(1) / 6),
-    ("TGAMMA", "(1/Gamma(1+t) - 1) / t, -1/2 <= t <= 1 (tgamma, lgamma)",
-     lambda t: (1 / mp.gamma(1 + t) - 1) / t, (-0.5, 1.0), 20, mp.euler, "absolute"),
     ("LGAMMA1", "(lgamma(1+t) + euler t) / t^2, |t| <= 1/2 (lgamma near 1)",
      lambda t: (mp.loggamma(1 + t) + mp.euler * t) / t**2, (-0.5, 0.5), 30, mp.pi**2 / 12),
     ("LGAMMA2", "(lgamma(2+t) - (1 - euler) t) / t^2, -1/2 <= t <= 1 (lgamma near 2)",
@@ -71,10 +69,7 @@ FITS = [
 ]
 
 
-def fit(f, a, b, deg, at0, absolute=False):
-    """Returns the coefficients and the maximum relative error (absolute
-    error for a polynomial `q` that only enters as `1 + t q`, which has a
-    zero)."""
+def fit(f, a, b, deg, at0):
     g = lambda t: at0 if t == 0 and at0 is not None else f(mp.mpf(t))
     coeffs = mp.chebyfit(g, [a, b], deg + 1)  # highest degree first
     coeffs = [float(c) for c in reversed(coeffs)]
@@ -84,8 +79,30 @@ def fit(f, a, b, deg, at0, absolute=False):
         p = mp.mpf(0)
         for c in reversed(coeffs):
             p = p * t + mp.mpf(c)
-        worst = max(worst, abs(p - g(t)) if absolute else abs(p / g(t) - 1))
+        worst = max(worst, abs(p / g(t) - 1))
     return coeffs, worst
+
+
+# Fits whose coefficients are double-doubles (evaluated with a
+# double-double Horner rule): name, doc, function, interval, degree.
+DD_FITS = [
+    ("RGAMMA_DD", "1/Gamma(1+t), -1/2 <= t <= 1 (tgamma, lgamma)",
+     lambda t: 1 / mp.gamma(1 + t), (-0.5, 1.0), 28),
+]
+
+
+def fit_dd(f, a, b, deg):
+    """Coefficients as [hi, lo] pairs and the maximum relative error."""
+    coeffs = list(reversed(mp.chebyfit(f, [a, b], deg + 1)))
+    pairs = [split(c, 2) for c in coeffs]
+    worst = mp.mpf(0)
+    for i in range(1001):
+        t = mp.mpf(a) + (mp.mpf(b) - a) * i / 1000
+        p = mp.mpf(0)
+        for hi, lo in reversed(pairs):
+            p = p * t + mp.mpf(hi) + mp.mpf(lo)
+        worst = max(worst, abs(p / f(t) - 1))
+    return pairs, worst
 
 
 # Constants split into f64 parts whose sum is the constant to ~2^-160.
@@ -133,15 +150,22 @@ def main():
         print(f"    {float(c)!r},")
     print("];")
     print()
-    for name, doc, f, (a, b), deg, at0, *mode in FITS:
-        coeffs, err = fit(f, a, b, deg, at0, bool(mode))
+    for name, doc, f, (a, b), deg, at0 in FITS:
+        coeffs, err = fit(f, a, b, deg, at0)
         if name == "ERF":
             coeffs[0] = float(mp.mpf(coeffs[0]) - 1)
-        kind = "absolute" if mode else "relative"
-        print(f"/// {doc}; max {kind} error {float(err):.1e}.")
+        print(f"/// {doc}; max relative error {float(err):.1e}.")
         print(f"pub const {name}: [f64; {len(coeffs)}] = [")
         for c in coeffs:
             print(f"    {c!r},")
+        print("];")
+        print()
+    for name, doc, f, (a, b), deg in DD_FITS:
+        pairs, err = fit_dd(f, a, b, deg)
+        print(f"/// {doc}, as `[hi, lo]` pairs; max relative error {float(err):.1e}.")
+        print(f"pub const {name}: [[f64; 2]; {len(pairs)}] = [")
+        for hi, lo in pairs:
+            print(f"    [{hi!r}, {lo!r}],")
         print("];")
         print()
 
