@@ -20,6 +20,27 @@ use crate::ir::instructions::{FloatCC, Opcode};
 /// `e^x = y * 2^k` with `y` in about `[0.7, 1.42]`, for `x = hi + lo`
 /// with `|x| <= 746` (outside, `k` saturates and callers select).
 pub fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
+    let (r_hi, tail, kf) = exp_reduced(e, hi, lo);
+    let s = e.add(r_hi, tail);
+    let y = e.addc(s, 1.0);
+    (y, e.ftoi(kf))
+}
+
+/// [`exp_parts`] with `y` as a double-double (good to about 2^-70), for
+/// callers that multiply it further before rounding.
+pub fn exp_parts_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Dd, Value) {
+    let (r_hi, tail, kf) = exp_reduced(e, hi, lo);
+    let s = e.two_sum(r_hi, tail);
+    let one = e.c(1.0);
+    let y = e.fast_two_sum(one, s.hi);
+    let ylo = e.add(y.lo, s.lo);
+    let y = e.fast_two_sum(y.hi, ylo);
+    (y, e.ftoi(kf))
+}
+
+/// The reduction of [`exp_parts`]: `e^x = 2^k (1 + r_hi + tail)`, with
+/// `k` as an `f64`.
+fn exp_reduced(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value, Value) {
     let kf = e.mulc(hi, INV_LN2[0]);
     let kf = e.un(Opcode::Nearest, kf);
     let nk = e.neg(kf);
@@ -36,9 +57,7 @@ pub fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
     let p = e.poly(r.hi, &EXP);
     let r2 = e.mul(r.hi, r.hi);
     let tail = e.fma(r2, p, r.lo);
-    let s = e.add(r.hi, tail);
-    let y = e.addc(s, 1.0);
-    (y, e.ftoi(kf))
+    (r.hi, tail, kf)
 }
 
 /// `e^(hi + lo)` with overflow to infinity and underflow to zero.

@@ -27,6 +27,7 @@ mod coeffs;
 pub mod emit;
 mod erf;
 mod explog;
+mod gamma;
 mod misc;
 mod trig;
 
@@ -66,6 +67,8 @@ pub const IMPLEMENTED: &[Opcode] = &[
     Opcode::Fmod,
     Opcode::Erf,
     Opcode::Erfc,
+    Opcode::Tgamma,
+    Opcode::Lgamma,
 ];
 
 /// The name of the library function implementing `op` on `ty`.
@@ -150,6 +153,8 @@ fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
         Opcode::Fmod => misc::fmod(e, x, args[1]),
         Opcode::Erf => erf::erf(e, x),
         Opcode::Erfc => erf::erfc(e, x),
+        Opcode::Tgamma => gamma::tgamma(e, x),
+        Opcode::Lgamma => gamma::lgamma(e, x),
         _ => unreachable!("{op} is not implemented"),
     }
 }
@@ -263,9 +268,13 @@ mod tests {
             .run(f, &args, ThreadCtx::single())
             .unwrap();
         expand_math(&mut m, false);
-        assert_eq!(count(&m, f, Opcode::Call), 2, "sin and pow become calls");
-        assert_eq!(count(&m, f, Opcode::Tgamma), 1, "no tgamma yet");
-        assert_eq!(m.functions.len(), 3);
+        assert_eq!(
+            count(&m, f, Opcode::Call),
+            3,
+            "sin, pow and tgamma become calls"
+        );
+        assert_eq!(count(&m, f, Opcode::Tgamma), 0);
+        assert_eq!(m.functions.len(), 4);
         let after = Interpreter::new(&m)
             .run(f, &args, ThreadCtx::single())
             .unwrap();
@@ -273,13 +282,20 @@ mod tests {
         // A second expansion reuses the library functions.
         let g = caller(&mut m, Type::F64);
         expand_math(&mut m, false);
-        assert_eq!(count(&m, g, Opcode::Call), 2);
-        assert_eq!(m.functions.len(), 4);
+        assert_eq!(count(&m, g, Opcode::Call), 3);
+        assert_eq!(m.functions.len(), 5);
     }
 
     #[test]
     fn half_precision_functions_round_the_f64_result_once() {
-        for op in [Opcode::Exp, Opcode::Sin, Opcode::Log1p, Opcode::Atan] {
+        for op in [
+            Opcode::Exp,
+            Opcode::Sin,
+            Opcode::Log1p,
+            Opcode::Atan,
+            Opcode::Tgamma,
+            Opcode::Lgamma,
+        ] {
             let mut m = Module::new();
             let f = m.functions.push(build(op, Type::F16).unwrap());
             let mut it = Interpreter::new(&m);
@@ -304,8 +320,12 @@ mod tests {
         let f = caller(&mut m, Type::F32);
         expand_math(&mut m, true);
         assert_eq!(count(&m, f, Opcode::SinApprox), 1);
-        assert_eq!(count(&m, f, Opcode::Call), 1, "pow is still accurate");
-        assert!(build(Opcode::Tgamma, Type::F32).is_none());
+        assert_eq!(
+            count(&m, f, Opcode::Call),
+            2,
+            "pow and tgamma are still accurate"
+        );
+        assert!(build(Opcode::Fadd, Type::F32).is_none());
         assert!(build(Opcode::Sin, Type::I32).is_none());
     }
 }

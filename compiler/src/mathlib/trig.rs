@@ -148,7 +148,7 @@ fn lookup(e: &mut Emit, idx: Value, table: &[f64]) -> Value {
 }
 
 /// `sin r` for `|r| <= pi/4`, as a double-double.
-fn sin_poly(e: &mut Emit, r: Dd) -> Dd {
+pub(super) fn sin_poly(e: &mut Emit, r: Dd) -> Dd {
     let z = e.mul(r.hi, r.hi);
     let p = e.poly(z, &SIN);
     let rz = e.mul(r.hi, z);
@@ -159,7 +159,7 @@ fn sin_poly(e: &mut Emit, r: Dd) -> Dd {
 }
 
 /// `cos r` for `|r| <= pi/4`, as a double-double.
-fn cos_poly(e: &mut Emit, r: Dd) -> Dd {
+pub(super) fn cos_poly(e: &mut Emit, r: Dd) -> Dd {
     let sq = e.two_prod(r.hi, r.hi);
     let z = sq.hi;
     let hz = e.mulc(z, 0.5);

@@ -57,6 +57,15 @@ FITS = [
      lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.3025), 14, -mp.mpf(1) / 3),
     ("SINH", "(sinh(x) - x) / x^3 in z = x^2, |x| <= 1",
      lambda z: (mp.sinh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 8, mp.mpf(1) / 6),
+    ("LGAMMA1", "(lgamma(1+t) + euler t) / t^2, |t| <= 1/2 (lgamma near 1)",
+     lambda t: (mp.loggamma(1 + t) + mp.euler * t) / t**2, (-0.5, 0.5), 30, mp.pi**2 / 12),
+    ("LGAMMA2", "(lgamma(2+t) - (1 - euler) t) / t^2, -1/2 <= t <= 1 (lgamma near 2)",
+     lambda t: (mp.loggamma(2 + t) - (1 - mp.euler) * t) / t**2, (-0.5, 1.0), 24,
+     (mp.pi**2 / 6 - 1) / 2),
+    ("STIRLING", "x (lgamma(x) - (x - 1/2) log x + x - log(2 pi)/2) in z = 1/x^2, x >= 10",
+     lambda z: (lambda x: x * (mp.loggamma(x) - (x - mp.mpf(1) / 2) * mp.log(x) + x
+                               - mp.log(2 * mp.pi) / 2))(1 / mp.sqrt(z)),
+     (0, 0.01), 8, mp.mpf(1) / 12),
 ]
 
 
@@ -74,6 +83,28 @@ def fit(f, a, b, deg, at0):
     return coeffs, worst
 
 
+# Fits whose coefficients are double-doubles (evaluated with a
+# double-double Horner rule): name, doc, function, interval, degree.
+DD_FITS = [
+    ("RGAMMA_DD", "1/Gamma(1+t), -1/2 <= t <= 1 (tgamma, lgamma)",
+     lambda t: 1 / mp.gamma(1 + t), (-0.5, 1.0), 28),
+]
+
+
+def fit_dd(f, a, b, deg):
+    """Coefficients as [hi, lo] pairs and the maximum relative error."""
+    coeffs = list(reversed(mp.chebyfit(f, [a, b], deg + 1)))
+    pairs = [split(c, 2) for c in coeffs]
+    worst = mp.mpf(0)
+    for i in range(1001):
+        t = mp.mpf(a) + (mp.mpf(b) - a) * i / 1000
+        p = mp.mpf(0)
+        for hi, lo in reversed(pairs):
+            p = p * t + mp.mpf(hi) + mp.mpf(lo)
+        worst = max(worst, abs(p / f(t) - 1))
+    return pairs, worst
+
+
 # Constants split into f64 parts whose sum is the constant to ~2^-160.
 SPLITS = [
     ("LN2", "ln 2", mp.log(2), 2),
@@ -83,6 +114,10 @@ SPLITS = [
     ("TWO_THIRDS", "2 / 3", mp.mpf(2) / 3, 2),
     ("PI_2", "pi / 2", mp.pi / 2, 3),
     ("PI_4", "pi / 4", mp.pi / 4, 2),
+    ("EULER", "Euler's constant", +mp.euler, 2),
+    ("ONE_MINUS_EULER", "1 - Euler's constant", 1 - mp.euler, 2),
+    ("HALF_LN_2PI", "log(2 pi) / 2", mp.log(2 * mp.pi) / 2, 2),
+    ("LN_PI", "log(pi)", mp.log(mp.pi), 2),
 ]
 
 
@@ -123,6 +158,14 @@ def main():
         print(f"pub const {name}: [f64; {len(coeffs)}] = [")
         for c in coeffs:
             print(f"    {c!r},")
+        print("];")
+        print()
+    for name, doc, f, (a, b), deg in DD_FITS:
+        pairs, err = fit_dd(f, a, b, deg)
+        print(f"/// {doc}, as `[hi, lo]` pairs; max relative error {float(err):.1e}.")
+        print(f"pub const {name}: [[f64; 2]; {len(pairs)}] = [")
+        for hi, lo in pairs:
+            print(f"    [{hi!r}, {lo!r}],")
         print("];")
         print()
 
