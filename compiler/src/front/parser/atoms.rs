@@ -39,7 +39,7 @@ impl Parser<'_> {
             _ => return Err(self.expected_expression()),
         };
         self.bump();
-        Ok(self.mk(kind, span))
+        Ok(self.mk_leaf(kind, span))
     }
 
     fn expected_expression(&mut self) -> super::Reported {
@@ -65,7 +65,7 @@ impl Parser<'_> {
             self.unsupported("f-strings are not supported in kernels", span);
             return self.mk(ExprKind::Error, span);
         }
-        self.mk(ExprKind::Str(value), span)
+        self.mk_leaf(ExprKind::Str(value), span)
     }
 
     /// `( )`, `(expr)` (its span then includes the parentheses), a tuple,

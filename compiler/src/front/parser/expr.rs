@@ -306,7 +306,7 @@ impl Parser<'_> {
             return None;
         }
         let span = self.bump();
-        Some(self.mk(kind, span))
+        Some(self.mk_leaf(kind, span))
     }
 
     fn parse_bool_chain(&mut self, first: ExprId, op: BoolOp, prec: u8) -> PResult<ExprId> {

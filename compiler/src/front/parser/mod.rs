@@ -75,6 +75,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     // A kernel has about one expression for every two tokens, rarely
     // more than two for three: room for that avoids regrowing.
     let expected_exprs = tokens.len() * 2 / 3;
+    // A statement takes about ten tokens.
+    let expected_stmts = tokens.len() / 8;
     let mut parser = Parser {
         src,
         tokens,
@@ -87,7 +89,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
-        stmts: Vec::new(),
+        stmts: Vec::with_capacity(expected_stmts),
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -297,14 +299,20 @@ impl<'a> Parser<'a> {
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let mut height = 1 + self.children_height(&kind);
-        let kind = if height > MAX_HEIGHT {
+        let height = 1 + self.children_height(&kind);
+        if height > MAX_HEIGHT {
             self.too_deep(span);
-            height = 1;
-            ExprKind::Error
-        } else {
-            kind
-        };
+            return self.push_expr(ExprKind::Error, span, 1);
+        }
+        self.push_expr(kind, span, height)
+    }
+
+    /// [`Self::mk`] for a node without children (a name, a literal).
+    fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        self.push_expr(kind, span, 1)
+    }
+
+    fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
         self.heights.push(height);
