@@ -92,9 +92,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             diags: Vec::new(),
             callees: Vec::new(),
         });
-        self.by_key.insert(key.clone(), id);
+        let (f, args) = key;
+        self.by_key.insert((f, args.clone()), id);
         self.stack.push(id);
-        let result = FnChecker::run(self, f, &key.1, declared_ret);
+        let result = FnChecker::run(self, f, args, declared_ret);
         self.stack.pop();
         let inst = &mut self.instances[id as usize];
         inst.ret = result.func.ret.clone();
@@ -127,7 +128,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
-            remap_calls(&mut func.body, &map);
+            // Only a function that calls others has calls to renumber.
+            if !inst.callees.is_empty() {
+                remap_calls(&mut func.body, &map);
+            }
             program.functions.push(func);
         }
         for &r in roots {
@@ -281,7 +285,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     fn run(
         pc: &'p mut ProgramChecker<'e, 'm>,
         f: u32,
-        args: &[Type],
+        args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> FnResult {
         let env = pc.env;
@@ -354,7 +358,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             is_kernel: c.is_kernel,
             flags: info.flags,
             params: def.params.len() as u32,
-            param_types: args.to_vec(),
+            param_types: args,
             vars: c.vars,
             ret,
             body,
