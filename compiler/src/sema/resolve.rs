@@ -39,7 +39,7 @@ pub enum Global {
 }
 
 /// What a `Name` or `Attribute` expression refers to.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Res {
     /// Not a name, or already reported as an error.
     #[default]
@@ -50,8 +50,8 @@ pub enum Res {
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant.
-    Const(ConstValue),
+    /// A module constant, by name (its value is [`ModuleEnv::constant`]).
+    Const(Symbol),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
@@ -118,9 +118,7 @@ impl<'m> ModuleEnv<'m> {
             module,
             globals: FxHashMap::default(),
             functions: Vec::new(),
-            res: std::iter::repeat_with(Res::default)
-                .take(module.expr_count())
-                .collect(),
+            res: vec![Res::Unresolved; module.expr_count()],
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -136,6 +134,14 @@ impl<'m> ModuleEnv<'m> {
     /// An expression of the module.
     pub fn expr(&self, id: ExprId) -> &'m Expr {
         self.module.expr(id)
+    }
+
+    /// The value of the module constant `name` (see [`Res::Const`]).
+    pub fn constant(&self, name: Symbol) -> &ConstValue {
+        match self.globals.get(&name) {
+            Some((Global::Const(v), _)) => v,
+            _ => unreachable!("Res::Const names a module constant"),
+        }
     }
 
     /// The `def` of a function.
@@ -754,7 +760,7 @@ impl FnResolver<'_, '_> {
                 );
                 let base = if is_path {
                     let r = self.path(value, diags);
-                    self.res[value.index()] = r.clone();
+                    self.res[value.index()] = r;
                     r
                 } else {
                     self.expr(value, diags);
@@ -793,7 +799,7 @@ impl FnResolver<'_, '_> {
             return match g {
                 Global::Ns(ns) => Res::Ns(*ns),
                 Global::Member(m) => Res::Member(*m),
-                Global::Const(v) => Res::Const(v.clone()),
+                Global::Const(_) => Res::Const(n),
                 Global::HostGlobal => Res::HostGlobal(n),
                 Global::Function(f) => Res::Function(*f),
                 Global::Error => Res::Unresolved,

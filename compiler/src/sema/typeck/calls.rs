@@ -34,7 +34,7 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let func_span = self.ast(func).span;
-        match self.res(func).clone() {
+        match *self.res(func) {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),

@@ -568,7 +568,7 @@ struct FnConstEnv<'a, 'm> {
 impl ConstEnv for FnConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.res[expr.index()] {
-            Res::Const(v) => ConstLookup::Value(v.clone()),
+            Res::Const(name) => ConstLookup::Value(self.env.constant(*name).clone()),
             Res::Member(m) => ConstLookup::Member(*m),
             Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(
                 "'{}' is a runtime value",
