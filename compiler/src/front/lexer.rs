@@ -14,16 +14,16 @@ mod literals;
 mod tests;
 
 use super::interner::{Interner, Symbol};
-use super::token::{Keyword, Punct, Token, TokenKind};
+use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 
 /// Splits `src` into tokens, interning identifiers into `interner` and
 /// appending lexical errors to `diags`.
 ///
-/// The result always ends with [`TokenKind::Eof`]; before it come a
+/// The tokens always end with [`TokenKind::Eof`]; before it come a
 /// `Newline` for an unfinished last line and a `Dedent` for every open block.
-pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Lexed {
     Lexer::new(src, interner, diags).run()
 }
 
@@ -57,6 +57,8 @@ struct Lexer<'a> {
     interner: &'a mut Interner,
     diags: &'a mut Vec<Diagnostic>,
     tokens: Vec<Token>,
+    /// The values of the string literals, by [`TokenKind::Str`] index.
+    strings: Vec<StrLit>,
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.
     brackets: Vec<(u8, Span)>,
@@ -83,6 +85,7 @@ impl<'a> Lexer<'a> {
             // Kernels have about one token for every three bytes: this
             // leaves room to spare without regrowing.
             tokens: Vec::with_capacity(src.len() / 2 + 16),
+            strings: Vec::new(),
             levels: vec![Level {
                 col: 0,
                 alt: 0,
@@ -99,7 +102,7 @@ impl<'a> Lexer<'a> {
     /// The main loop: one token (or run of layout) per turn, chosen by the
     /// current byte. Indentation is measured when a line starts, that is at
     /// the beginning and after every line break outside brackets.
-    fn run(mut self) -> Vec<Token> {
+    fn run(mut self) -> Lexed {
         self.line_indentation();
         while let Some(&b) = self.bytes.get(self.pos) {
             match b {
@@ -335,7 +338,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// End of input: close the last line, the open brackets and the blocks.
-    fn finish(mut self) -> Vec<Token> {
+    fn finish(mut self) -> Lexed {
         if let Some(&(open, span)) = self.brackets.last() {
             self.error(format!("'{}' was never closed", open as char), span);
         }
@@ -348,7 +351,10 @@ impl<'a> Lexer<'a> {
             self.push_layout(TokenKind::Dedent, end);
         }
         self.push_layout(TokenKind::Eof, end);
-        self.tokens
+        Lexed {
+            tokens: self.tokens,
+            strings: self.strings,
+        }
     }
 
     // ----- tokens --------------------------------------------------------

@@ -40,7 +40,7 @@ mod tests_stmt;
 use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt};
 use super::interner::Interner;
 use super::lexer;
-use super::token::{Keyword, Punct, Token, TokenKind};
+use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 
@@ -65,7 +65,7 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     let mut interner = Interner::new();
-    let tokens = lexer::tokenize(src, &mut interner, diags);
+    let Lexed { tokens, strings } = lexer::tokenize(src, &mut interner, diags);
     let mut lex_errors: Vec<u32> = diags[first..]
         .iter()
         .filter(|d| d.is_error())
@@ -80,6 +80,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let mut parser = Parser {
         src,
         tokens,
+        strings,
         pos: 0,
         prev_hi: 0,
         diags,
@@ -178,6 +179,8 @@ impl<T> ListPool<T> {
 struct Parser<'a> {
     src: &'a str,
     tokens: Vec<Token>,
+    /// The string literals, by [`TokenKind::Str`] index.
+    strings: Vec<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
     /// End of the last consumed token.
