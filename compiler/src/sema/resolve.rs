@@ -19,6 +19,7 @@ use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// What a module-level name is bound to.
 #[derive(Clone, Debug)]
@@ -260,9 +261,9 @@ impl<'m> ModuleEnv<'m> {
             return;
         };
         for alias in names {
-            let item = self.name(alias.name.parts[0].name).to_string();
+            let item = self.module.interner.resolve(alias.name.parts[0].name);
             let bound = alias.asname.unwrap_or(alias.name.parts[0]);
-            match member(ns, &item) {
+            match member(ns, item) {
                 Some(Member::Namespace(inner)) => {
                     self.globals
                         .insert(bound.name, (Global::Ns(inner), bound.span));
@@ -277,7 +278,7 @@ impl<'m> ModuleEnv<'m> {
                         format!("cannot import '{item}' from '{path}': kernels cannot use it"),
                         alias.name.span,
                     );
-                    if let Some(s) = closest(&item, member_names(ns)) {
+                    if let Some(s) = closest(item, member_names(ns)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     diags.push(d);
@@ -286,9 +287,16 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn dotted(&self, d: &DottedName) -> String {
-        let parts: Vec<&str> = d.parts.iter().map(|p| self.name(p.name)).collect();
-        parts.join(".")
+    /// The text of a dotted name (borrowed when it has a single part).
+    fn dotted(&self, d: &DottedName) -> Cow<'m, str> {
+        let interner = &self.module.interner;
+        match &d.parts[..] {
+            [single] => Cow::Borrowed(interner.resolve(single.name)),
+            parts => {
+                let parts: Vec<&str> = parts.iter().map(|p| interner.resolve(p.name)).collect();
+                Cow::Owned(parts.join("."))
+            }
+        }
     }
 
     fn function_info(
