@@ -14,16 +14,16 @@ mod literals;
 mod tests;
 
 use super::interner::{Interner, Symbol};
-use super::token::{Keyword, Punct, Token, TokenKind};
+use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 
 /// Splits `src` into tokens, interning identifiers into `interner` and
 /// appending lexical errors to `diags`.
 ///
-/// The result always ends with [`TokenKind::Eof`]; before it come a
+/// The tokens always end with [`TokenKind::Eof`]; before it come a
 /// `Newline` for an unfinished last line and a `Dedent` for every open block.
-pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Lexed {
     Lexer::new(src, interner, diags).run()
 }
 
@@ -42,6 +42,13 @@ struct Level {
     alias: Option<u32>,
 }
 
+/// What a short word is, as remembered by [`Lexer::short_word`].
+#[derive(Clone, Copy)]
+enum Word {
+    Keyword(Keyword),
+    Name(Symbol),
+}
+
 /// The lexer state for one source file.
 struct Lexer<'a> {
     src: &'a str,
@@ -50,6 +57,8 @@ struct Lexer<'a> {
     interner: &'a mut Interner,
     diags: &'a mut Vec<Diagnostic>,
     tokens: Vec<Token>,
+    /// The values of the string literals, by [`TokenKind::Str`] index.
+    strings: Vec<StrLit>,
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.
     brackets: Vec<(u8, Span)>,
@@ -57,8 +66,8 @@ struct Lexer<'a> {
     line_has_tokens: bool,
     /// Reused buffer for number text without underscores.
     scratch: String,
-    /// Recently seen short names (packed bytes, symbol); see `intern_short`.
-    short_names: [(u64, Symbol); 64],
+    /// Recently seen short words (packed bytes, meaning); see `short_word`.
+    short_words: [(u64, Word); 64],
     /// True once inconsistent tabs were reported (once per file is enough:
     /// every later line of the block would repeat it).
     tab_error_reported: bool,
@@ -76,6 +85,7 @@ impl<'a> Lexer<'a> {
             // Kernels have about one token for every three bytes: this
             // leaves room to spare without regrowing.
             tokens: Vec::with_capacity(src.len() / 2 + 16),
+            strings: Vec::new(),
             levels: vec![Level {
                 col: 0,
                 alt: 0,
@@ -85,14 +95,14 @@ impl<'a> Lexer<'a> {
             line_has_tokens: false,
             scratch: String::new(),
             tab_error_reported: false,
-            short_names: [(0, Symbol(0)); 64],
+            short_words: [(0, Word::Name(Symbol(0))); 64],
         }
     }
 
     /// The main loop: one token (or run of layout) per turn, chosen by the
     /// current byte. Indentation is measured when a line starts, that is at
     /// the beginning and after every line break outside brackets.
-    fn run(mut self) -> Vec<Token> {
+    fn run(mut self) -> Lexed {
         self.line_indentation();
         while let Some(&b) = self.bytes.get(self.pos) {
             match b {
@@ -328,7 +338,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// End of input: close the last line, the open brackets and the blocks.
-    fn finish(mut self) -> Vec<Token> {
+    fn finish(mut self) -> Lexed {
         if let Some(&(open, span)) = self.brackets.last() {
             self.error(format!("'{}' was never closed", open as char), span);
         }
@@ -341,7 +351,10 @@ impl<'a> Lexer<'a> {
             self.push_layout(TokenKind::Dedent, end);
         }
         self.push_layout(TokenKind::Eof, end);
-        self.tokens
+        Lexed {
+            tokens: self.tokens,
+            strings: self.strings,
+        }
     }
 
     // ----- tokens --------------------------------------------------------
@@ -380,10 +393,9 @@ impl<'a> Lexer<'a> {
             }
         }
         let kind = if len <= 8 {
-            let packed = pack_at(self.bytes, lo, len);
-            match keyword_packed(len, packed) {
-                Some(k) => TokenKind::Keyword(k),
-                None => TokenKind::Name(self.intern_short(lo, packed)),
+            match self.short_word(lo, pack_at(self.bytes, lo, len)) {
+                Word::Keyword(k) => TokenKind::Keyword(k),
+                Word::Name(name) => TokenKind::Name(name),
             }
         } else {
             TokenKind::Name(self.interner.intern(&self.src[lo..self.pos]))
@@ -391,18 +403,22 @@ impl<'a> Lexer<'a> {
         self.push(kind, lo);
     }
 
-    /// Interns a name of at most 8 bytes through a small direct-mapped cache
-    /// keyed by its packed bytes (kernels use a few short names many times).
-    /// The name runs from `lo` to the current position.
-    fn intern_short(&mut self, lo: usize, packed: u64) -> Symbol {
+    /// The keyword or interned name spelled by the word of at most 8 bytes
+    /// from `lo` to the current position, whose packed bytes are `packed`.
+    /// Kernels use a few short words many times, so the answer goes through
+    /// a small direct-mapped cache keyed by the packed bytes.
+    fn short_word(&mut self, lo: usize, packed: u64) -> Word {
         let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
-        let (key, symbol) = self.short_names[slot];
+        let (key, word) = self.short_words[slot];
         if key == packed {
-            return symbol;
+            return word;
         }
-        let symbol = self.interner.intern(&self.src[lo..self.pos]);
-        self.short_names[slot] = (packed, symbol);
-        symbol
+        let word = match keyword_packed(self.pos - lo, packed) {
+            Some(k) => Word::Keyword(k),
+            None => Word::Name(self.interner.intern(&self.src[lo..self.pos])),
+        };
+        self.short_words[slot] = (packed, word);
+        word
     }
 
     fn open_bracket(&mut self, b: u8) {

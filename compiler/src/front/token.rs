@@ -7,7 +7,7 @@ use super::interner::Symbol;
 use crate::span::Span;
 
 /// One token with its source span.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Token {
     /// What the token is.
     pub kind: TokenKind,
@@ -196,6 +196,15 @@ pub enum Punct {
     Ellipsis,      // ...
 }
 
+/// The tokens of a source file and the values of its string literals.
+#[derive(Clone, Debug, Default)]
+pub struct Lexed {
+    /// The tokens; the last one is [`TokenKind::Eof`].
+    pub tokens: Vec<Token>,
+    /// The string literals, indexed by [`TokenKind::Str`].
+    pub strings: Vec<StrLit>,
+}
+
 /// A string literal with escapes processed (prefixes `r`, `b`, `u`, `f`
 /// are recognised; `f`-strings are reported as unsupported by the parser).
 #[derive(Clone, Debug, PartialEq)]
@@ -207,7 +216,7 @@ pub struct StrLit {
 }
 
 /// What a token is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TokenKind {
     /// An identifier.
     Name(Symbol),
@@ -218,9 +227,9 @@ pub enum TokenKind {
     Int(u64),
     /// A float literal (`1.0`, `1e-6`, `.5`, `1_000.5`).
     Float(f64),
-    /// A string literal (boxed: strings are rare in kernels, and every
-    /// other token fits in 16 bytes).
-    Str(Box<StrLit>),
+    /// A string literal: its index in [`Lexed::strings`] (strings live
+    /// there, so that tokens are small plain values).
+    Str(u32),
     /// An operator or delimiter.
     Punct(Punct),
     /// End of a logical line.

@@ -19,6 +19,7 @@ use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// What a module-level name is bound to.
 #[derive(Clone, Debug)]
@@ -39,7 +40,7 @@ pub enum Global {
 }
 
 /// What a `Name` or `Attribute` expression refers to.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub enum Res {
     /// Not a name, or already reported as an error.
     #[default]
@@ -50,8 +51,8 @@ pub enum Res {
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant.
-    Const(ConstValue),
+    /// A module constant, by name (its value is [`ModuleEnv::constant`]).
+    Const(Symbol),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
@@ -118,9 +119,7 @@ impl<'m> ModuleEnv<'m> {
             module,
             globals: FxHashMap::default(),
             functions: Vec::new(),
-            res: std::iter::repeat_with(Res::default)
-                .take(module.expr_count())
-                .collect(),
+            res: vec![Res::Unresolved; module.expr_count()],
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -136,6 +135,14 @@ impl<'m> ModuleEnv<'m> {
     /// An expression of the module.
     pub fn expr(&self, id: ExprId) -> &'m Expr {
         self.module.expr(id)
+    }
+
+    /// The value of the module constant `name` (see [`Res::Const`]).
+    pub fn constant(&self, name: Symbol) -> &ConstValue {
+        match self.globals.get(&name) {
+            Some((Global::Const(v), _)) => v,
+            _ => unreachable!("Res::Const names a module constant"),
+        }
     }
 
     /// The `def` of a function.
@@ -254,9 +261,9 @@ impl<'m> ModuleEnv<'m> {
             return;
         };
         for alias in names {
-            let item = self.name(alias.name.parts[0].name).to_string();
+            let item = self.module.interner.resolve(alias.name.parts[0].name);
             let bound = alias.asname.unwrap_or(alias.name.parts[0]);
-            match member(ns, &item) {
+            match member(ns, item) {
                 Some(Member::Namespace(inner)) => {
                     self.globals
                         .insert(bound.name, (Global::Ns(inner), bound.span));
@@ -271,7 +278,7 @@ impl<'m> ModuleEnv<'m> {
                         format!("cannot import '{item}' from '{path}': kernels cannot use it"),
                         alias.name.span,
                     );
-                    if let Some(s) = closest(&item, member_names(ns)) {
+                    if let Some(s) = closest(item, member_names(ns)) {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     diags.push(d);
@@ -280,9 +287,16 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn dotted(&self, d: &DottedName) -> String {
-        let parts: Vec<&str> = d.parts.iter().map(|p| self.name(p.name)).collect();
-        parts.join(".")
+    /// The text of a dotted name (borrowed when it has a single part).
+    fn dotted(&self, d: &DottedName) -> Cow<'m, str> {
+        let interner = &self.module.interner;
+        match &d.parts[..] {
+            [single] => Cow::Borrowed(interner.resolve(single.name)),
+            parts => {
+                let parts: Vec<&str> = parts.iter().map(|p| interner.resolve(p.name)).collect();
+                Cow::Owned(parts.join("."))
+            }
+        }
     }
 
     fn function_info(
@@ -754,7 +768,7 @@ impl FnResolver<'_, '_> {
                 );
                 let base = if is_path {
                     let r = self.path(value, diags);
-                    self.res[value.index()] = r.clone();
+                    self.res[value.index()] = r;
                     r
                 } else {
                     self.expr(value, diags);
@@ -793,7 +807,7 @@ impl FnResolver<'_, '_> {
             return match g {
                 Global::Ns(ns) => Res::Ns(*ns),
                 Global::Member(m) => Res::Member(*m),
-                Global::Const(v) => Res::Const(v.clone()),
+                Global::Const(_) => Res::Const(n),
                 Global::HostGlobal => Res::HostGlobal(n),
                 Global::Function(f) => Res::Function(*f),
                 Global::Error => Res::Unresolved,

@@ -87,7 +87,10 @@ struct SigParser<'a> {
 
 impl<'a> SigParser<'a> {
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        match *self.text.as_bytes().get(self.pos)? {
+            b if b.is_ascii() => Some(b as char),
+            _ => self.text[self.pos..].chars().next(),
+        }
     }
 
     fn skip_ws(&mut self) {
@@ -198,7 +201,7 @@ impl<'a> SigParser<'a> {
         }
         let open = self.pos;
         self.pos += 1;
-        let mut dims = Vec::new();
+        let mut dims = Dims::default();
         loop {
             self.skip_ws();
             let start = self.pos;
@@ -224,19 +227,19 @@ impl<'a> SigParser<'a> {
             self.expect(',')?;
         }
         let range = open..self.pos;
-        if dims.len() > 3 {
+        if dims.count > 3 {
             return Err(SigError {
-                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.len()),
+                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.count),
                 range,
             });
         }
-        let layout = layout_of(&dims).ok_or_else(|| SigError {
+        let layout = dims.layout().ok_or_else(|| SigError {
             message: "'::1' must mark the last (C order) or the first (F order) dimension".into(),
             range,
         })?;
         Ok(Type::Array(ArrayType::global(
             base,
-            dims.len() as u8,
+            dims.count as u8,
             layout,
         )))
     }
@@ -283,13 +286,34 @@ impl<'a> SigParser<'a> {
     }
 }
 
-fn layout_of(dims: &[bool]) -> Option<Layout> {
-    let n = dims.len();
-    match dims.iter().filter(|c| **c).count() {
-        0 => Some(Layout::A),
-        1 if dims[n - 1] => Some(Layout::C),
-        1 if dims[0] => Some(Layout::F),
-        _ => None,
+/// The dimensions of an array type being parsed: how many, and which are
+/// marked contiguous (`::1`).
+#[derive(Default)]
+struct Dims {
+    count: usize,
+    contiguous: usize,
+    first_contiguous: bool,
+    last_contiguous: bool,
+}
+
+impl Dims {
+    fn push(&mut self, contiguous: bool) {
+        if self.count == 0 {
+            self.first_contiguous = contiguous;
+        }
+        self.last_contiguous = contiguous;
+        self.contiguous += usize::from(contiguous);
+        self.count += 1;
+    }
+
+    /// The layout the `::1` marks give, if they are valid.
+    fn layout(&self) -> Option<Layout> {
+        match self.contiguous {
+            0 => Some(Layout::A),
+            1 if self.last_contiguous => Some(Layout::C),
+            1 if self.first_contiguous => Some(Layout::F),
+            _ => None,
+        }
     }
 }
 

@@ -261,10 +261,11 @@ impl Lexer<'_> {
         } else {
             content.to_string()
         };
-        let kind = TokenKind::Str(Box::new(StrLit {
+        let kind = TokenKind::Str(self.strings.len() as u32);
+        self.strings.push(StrLit {
             value,
             formatted: prefix.formatted,
-        }));
+        });
         self.push(kind, lo);
     }
 

@@ -3,22 +3,24 @@
 use super::tokenize;
 use crate::diagnostics::Diagnostic;
 use crate::front::interner::Interner;
-use crate::front::token::{Keyword, Punct, StrLit, TokenKind};
+use crate::front::token::{Keyword, Lexed, Punct, StrLit, TokenKind};
 use crate::span::Span;
 
 /// Tokens of `src` as short strings, plus the error messages.
 fn lex(src: &str) -> (Vec<String>, Vec<String>) {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
-    let tokens = tokenize(src, &mut interner, &mut diags);
-    let shown = tokens
+    let lexed = tokenize(src, &mut interner, &mut diags);
+    let shown = lexed
+        .tokens
         .iter()
         .map(|t| match &t.kind {
             TokenKind::Name(s) => interner.resolve(*s).to_string(),
             TokenKind::Keyword(k) => k.as_str().to_string(),
             TokenKind::Int(v) => format!("int:{v}"),
             TokenKind::Float(v) => format!("float:{v:?}"),
-            TokenKind::Str(s) => {
+            TokenKind::Str(i) => {
+                let s = &lexed.strings[*i as usize];
                 format!("{}str:{:?}", if s.formatted { "f" } else { "" }, s.value)
             }
             TokenKind::Punct(Punct::RParen) => ")".to_string(),
@@ -51,12 +53,24 @@ fn first_error(src: &str) -> String {
 }
 
 fn single(src: &str) -> TokenKind {
+    single_lexed(src).tokens[0].kind
+}
+
+/// The value of the string literal `src`, which must be one token.
+fn single_string(src: &str) -> StrLit {
+    let lexed = single_lexed(src);
+    assert_eq!(lexed.tokens[0].kind, TokenKind::Str(0), "{src:?}");
+    lexed.strings[0].clone()
+}
+
+fn single_lexed(src: &str) -> Lexed {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
-    let toks = tokenize(src, &mut interner, &mut diags);
+    let lexed = tokenize(src, &mut interner, &mut diags);
     assert!(diags.is_empty(), "{src:?}: {:?}", messages(&diags));
+    let toks = &lexed.tokens;
     assert_eq!(toks.len(), 3, "{src:?} should be one token: {toks:?}");
-    toks[0].kind.clone()
+    lexed
 }
 
 // ----- layout ---------------------------------------------------------
@@ -171,7 +185,7 @@ fn tab_error_is_reported_once() {
 fn token_spans() {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
-    let toks = tokenize("ab  = 'x'\n", &mut interner, &mut diags);
+    let toks = tokenize("ab  = 'x'\n", &mut interner, &mut diags).tokens;
     assert_eq!(toks[0].span, Span::new(0, 2));
     assert_eq!(toks[1].span, Span::new(4, 5));
     assert_eq!(toks[2].span, Span::new(6, 9));
@@ -284,11 +298,11 @@ fn string_escapes() {
     ];
     for (src, want) in cases {
         assert_eq!(
-            single(src),
-            TokenKind::Str(Box::new(StrLit {
+            single_string(src),
+            StrLit {
                 value: want.to_string(),
                 formatted: false
-            })),
+            },
             "{src}"
         );
     }
@@ -319,7 +333,7 @@ fn unterminated_strings() {
 fn keywords_and_unicode_names() {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
-    let toks = tokenize("for été in _x1", &mut interner, &mut diags);
+    let toks = tokenize("for été in _x1", &mut interner, &mut diags).tokens;
     assert!(diags.is_empty());
     assert_eq!(toks[0].kind, TokenKind::Keyword(Keyword::For));
     assert!(matches!(toks[1].kind, TokenKind::Name(s) if interner.resolve(s) == "été"));
@@ -340,7 +354,7 @@ fn operators_longest_match() {
 fn every_punct_kind_is_produced() {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
-    let toks = tokenize("a **= b", &mut interner, &mut diags);
+    let toks = tokenize("a **= b", &mut interner, &mut diags).tokens;
     assert_eq!(toks[1].kind, TokenKind::Punct(Punct::DoubleStarEq));
 }
 

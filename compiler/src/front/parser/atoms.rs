@@ -39,7 +39,7 @@ impl Parser<'_> {
             _ => return Err(self.expected_expression()),
         };
         self.bump();
-        Ok(self.mk(kind, span))
+        Ok(self.mk_leaf(kind, span))
     }
 
     fn expected_expression(&mut self) -> super::Reported {
@@ -51,7 +51,8 @@ impl Parser<'_> {
         let lo = self.span().lo;
         let mut value = String::new();
         let mut formatted = false;
-        while let TokenKind::Str(part) = &mut self.tokens[self.pos].kind {
+        while let TokenKind::Str(index) = self.tokens[self.pos].kind {
+            let part = &mut self.strings[index as usize];
             if value.is_empty() {
                 value = std::mem::take(&mut part.value);
             } else {
@@ -65,7 +66,7 @@ impl Parser<'_> {
             self.unsupported("f-strings are not supported in kernels", span);
             return self.mk(ExprKind::Error, span);
         }
-        self.mk(ExprKind::Str(value), span)
+        self.mk_leaf(ExprKind::Str(value), span)
     }
 
     /// `( )`, `(expr)` (its span then includes the parentheses), a tuple,

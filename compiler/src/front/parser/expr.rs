@@ -191,6 +191,7 @@ impl Parser<'_> {
 
     // ----- binary operators ---------------------------------------------
 
+    #[inline]
     fn infix(&self) -> Option<(Infix, u8)> {
         Some(match self.peek() {
             TokenKind::Keyword(Keyword::Or) => (Infix::Bool(BoolOp::Or), PREC_OR),
@@ -222,6 +223,7 @@ impl Parser<'_> {
 
     /// The comparison operator at the current token and how many tokens it
     /// takes (`not in` and `is not` take two).
+    #[inline]
     fn cmp_op(&self) -> Option<(CmpOp, usize)> {
         Some(match self.peek() {
             TokenKind::Punct(p) => match p {
@@ -306,7 +308,7 @@ impl Parser<'_> {
             return None;
         }
         let span = self.bump();
-        Some(self.mk(kind, span))
+        Some(self.mk_leaf(kind, span))
     }
 
     fn parse_bool_chain(&mut self, first: ExprId, op: BoolOp, prec: u8) -> PResult<ExprId> {
@@ -389,6 +391,7 @@ impl Parser<'_> {
     }
 
     /// `primary ['**' unary]`: `-2**2` is `-(2**2)` and `2**-1` is `2**(-1)`.
+    #[inline]
     fn parse_power(&mut self) -> PResult<ExprId> {
         let base = self.parse_primary()?;
         if self.eat(Punct::DoubleStar).is_none() {
@@ -408,6 +411,7 @@ impl Parser<'_> {
     }
 
     /// An atom followed by any number of `.name`, `(args)` and `[index]`.
+    #[inline]
     fn parse_primary(&mut self) -> PResult<ExprId> {
         let mut value = self.parse_atom()?;
         loop {

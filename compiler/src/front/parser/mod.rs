@@ -40,7 +40,7 @@ mod tests_stmt;
 use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt};
 use super::interner::Interner;
 use super::lexer;
-use super::token::{Keyword, Punct, Token, TokenKind};
+use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 
@@ -65,7 +65,7 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     let mut interner = Interner::new();
-    let tokens = lexer::tokenize(src, &mut interner, diags);
+    let Lexed { tokens, strings } = lexer::tokenize(src, &mut interner, diags);
     let mut lex_errors: Vec<u32> = diags[first..]
         .iter()
         .filter(|d| d.is_error())
@@ -75,9 +75,12 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     // A kernel has about one expression for every two tokens, rarely
     // more than two for three: room for that avoids regrowing.
     let expected_exprs = tokens.len() * 2 / 3;
+    // A statement takes about ten tokens.
+    let expected_stmts = tokens.len() / 8;
     let mut parser = Parser {
         src,
         tokens,
+        strings,
         pos: 0,
         prev_hi: 0,
         diags,
@@ -87,7 +90,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
-        stmts: Vec::new(),
+        stmts: Vec::with_capacity(expected_stmts),
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -176,6 +179,8 @@ impl<T> ListPool<T> {
 struct Parser<'a> {
     src: &'a str,
     tokens: Vec<Token>,
+    /// The string literals, by [`TokenKind::Str`] index.
+    strings: Vec<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
     /// End of the last consumed token.
@@ -297,14 +302,20 @@ impl<'a> Parser<'a> {
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let mut height = 1 + self.children_height(&kind);
-        let kind = if height > MAX_HEIGHT {
+        let height = 1 + self.children_height(&kind);
+        if height > MAX_HEIGHT {
             self.too_deep(span);
-            height = 1;
-            ExprKind::Error
-        } else {
-            kind
-        };
+            return self.push_expr(ExprKind::Error, span, 1);
+        }
+        self.push_expr(kind, span, height)
+    }
+
+    /// [`Self::mk`] for a node without children (a name, a literal).
+    fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        self.push_expr(kind, span, 1)
+    }
+
+    fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
         self.heights.push(height);

@@ -670,7 +670,7 @@ impl Parser<'_> {
 
     /// `*args`, `**kwargs`, a bare `*` or `/`: reported and skipped.
     fn unsupported_param(&mut self) -> PResult<()> {
-        let kind = self.peek().clone();
+        let kind = *self.peek();
         let star = self.bump();
         let name = match self.peek() {
             TokenKind::Name(_) => Some(self.parse_param()?),

@@ -34,7 +34,7 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let func_span = self.ast(func).span;
-        match self.res(func).clone() {
+        match *self.res(func) {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
@@ -485,22 +485,22 @@ impl FnChecker<'_, '_, '_> {
         if typed.iter().any(|t| t.ty.is_unknown()) {
             return TExpr::error(span);
         }
-        let mut scalars = Vec::new();
         for t in &typed {
-            match self.scalar_arg(name, t) {
-                Some(s) => scalars.push(s),
-                None => return TExpr::error(span),
+            if self.scalar_arg(name, t).is_none() {
+                return TExpr::error(span);
             }
         }
-        let all_same = scalars.iter().all(|s| *s == scalars[0]);
-        let any_float = scalars.iter().any(|s| s.is_float());
-        let any_int = scalars.iter().any(|s| !s.is_float());
+        let scalars = || typed.iter().filter_map(|t| t.ty.scalar());
+        let first = typed[0].ty.scalar().expect("checked to be a scalar");
+        let all_same = scalars().all(|s| s == first);
+        let any_float = scalars().any(Scalar::is_float);
+        let any_int = scalars().any(|s| !s.is_float());
         let ty = if all_same {
-            scalars[0]
+            first
         } else if any_float && any_int {
             Scalar::F64
         } else {
-            scalars.iter().fold(scalars[0], |acc, s| acc.promote(*s))
+            scalars().fold(first, Scalar::promote)
         };
         let t = Type::Scalar(ty);
         let args: Vec<TExpr> = typed.into_iter().map(|a| self.cast(a, &t)).collect();

@@ -189,7 +189,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let e = self.ast(id);
         match self.res(id) {
             Res::Local(l) => self.read_var(*l, e.span),
-            Res::Const(v) => TExpr::constant(v.clone(), e.span),
+            Res::Const(name) => TExpr::constant(self.env.constant(*name).clone(), e.span),
             Res::Member(Member::FloatConst(v)) => {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
             }

@@ -92,9 +92,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             diags: Vec::new(),
             callees: Vec::new(),
         });
-        self.by_key.insert(key.clone(), id);
+        let (f, args) = key;
+        self.by_key.insert((f, args.clone()), id);
         self.stack.push(id);
-        let result = FnChecker::run(self, f, &key.1, declared_ret);
+        let result = FnChecker::run(self, f, args, declared_ret);
         self.stack.pop();
         let inst = &mut self.instances[id as usize];
         inst.ret = result.func.ret.clone();
@@ -127,7 +128,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
-            remap_calls(&mut func.body, &map);
+            // Only a function that calls others has calls to renumber.
+            if !inst.callees.is_empty() {
+                remap_calls(&mut func.body, &map);
+            }
             program.functions.push(func);
         }
         for &r in roots {
@@ -250,6 +254,24 @@ struct VarState {
     first: Option<(Span, Type)>,
     /// Read during this walk.
     read: bool,
+    /// Already reported as used before assignment in this walk.
+    reported_unassigned: bool,
+    /// Assigned a value whose type is unknown because of an error already
+    /// reported (kept across walks, so reading the variable is silent).
+    assigned_error: bool,
+}
+
+impl VarState {
+    /// The state of a variable before the first walk (temporaries, never
+    /// read before their assignment, count as silent).
+    fn new(silent: bool) -> Self {
+        VarState {
+            first: None,
+            read: false,
+            reported_unassigned: false,
+            assigned_error: silent,
+        }
+    }
 }
 
 /// Checks one function body for one tuple of argument types.
@@ -258,12 +280,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
+    /// By variable, as `vars`.
     state: Vec<VarState>,
-    /// Variables assigned a value whose type is unknown because of an
-    /// error already reported (kept across walks, so reading them is silent).
-    assigned_error: Vec<bool>,
-    /// Variables already reported as used before assignment in this walk.
-    reported_unassigned: Vec<bool>,
+    /// Locals whose type this walk widened, with the type it started with.
+    widened: Vec<(usize, Type)>,
     /// A `return` had an erroneous value: the result type is unknown.
     ret_error: bool,
     n_locals: usize,
@@ -281,7 +301,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     fn run(
         pc: &'p mut ProgramChecker<'e, 'm>,
         f: u32,
-        args: &[Type],
+        args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> FnResult {
         let env = pc.env;
@@ -307,15 +327,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             pc,
             env,
             is_kernel: info.is_kernel(),
-            state: vec![
-                VarState {
-                    first: None,
-                    read: false
-                };
-                n_locals
-            ],
-            assigned_error: vec![false; n_locals],
-            reported_unassigned: vec![false; n_locals],
+            state: vec![VarState::new(false); n_locals],
+            widened: Vec::new(),
             ret_error: false,
             vars,
             n_locals,
@@ -331,14 +344,10 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut body;
         let mut walks = 0;
         loop {
-            let before: Vec<Type> = c.vars[..n_locals].iter().map(|v| v.ty.clone()).collect();
             c.reset_walk();
             body = c.block(&def.body);
             walks += 1;
-            let changed = c.vars[..n_locals]
-                .iter()
-                .zip(&before)
-                .any(|(v, b)| v.ty != *b);
+            let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
             if !c.again || !changed || walks >= 16 {
                 break;
             }
@@ -354,7 +363,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             is_kernel: c.is_kernel,
             flags: info.flags,
             params: def.params.len() as u32,
-            param_types: args.to_vec(),
+            param_types: args,
             vars: c.vars,
             ret,
             body,
@@ -373,11 +382,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.vars.truncate(self.n_locals);
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
-            *s = VarState {
-                first: None,
-                read: false,
-            };
+            s.first = None;
+            s.read = false;
+            s.reported_unassigned = false;
         }
+        self.widened.clear();
         for (i, v) in self.vars.iter().enumerate() {
             if v.kind == VarKind::Param {
                 self.state[i].first = Some((v.span, v.ty.clone()));
@@ -385,7 +394,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         self.again = false;
         self.ret_error = false;
-        self.reported_unassigned.iter_mut().for_each(|r| *r = false);
         self.diags.clear();
         self.shared.clear();
         self.local.clear();
@@ -418,10 +426,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             span,
             kind: VarKind::Temp,
         });
-        self.state.push(VarState {
-            first: None,
-            read: false,
-        });
+        self.state.push(VarState::new(true));
         id
     }
 
@@ -435,9 +440,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             // never assigned a value at all (this walk is then the last).
             self.again = true;
             let i = v as usize;
-            if !self.assigned_error.get(i).copied().unwrap_or(true) && !self.reported_unassigned[i]
-            {
-                self.reported_unassigned[i] = true;
+            if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
+                self.state[i].reported_unassigned = true;
                 let name = self.vars[i].name.clone();
                 self.error(Diagnostic::error(
                     format!("local variable '{name}' is used before it is assigned"),
@@ -457,9 +461,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// cannot be unified.
     fn assign_var(&mut self, v: u32, ty: &Type, span: Span) -> bool {
         if ty.is_unknown() {
-            if let Some(e) = self.assigned_error.get_mut(v as usize) {
-                *e = true;
-            }
+            self.state[v as usize].assigned_error = true;
             return true;
         }
         let i = v as usize;
@@ -476,6 +478,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 if u != current {
                     if self.state[i].read {
                         self.again = true;
+                    }
+                    if i < self.n_locals && self.widened.iter().all(|(j, _)| *j != i) {
+                        self.widened.push((i, current.clone()));
                     }
                     self.vars[i].ty = u;
                 }
@@ -564,7 +569,7 @@ struct FnConstEnv<'a, 'm> {
 impl ConstEnv for FnConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.res[expr.index()] {
-            Res::Const(v) => ConstLookup::Value(v.clone()),
+            Res::Const(name) => ConstLookup::Value(self.env.constant(*name).clone()),
             Res::Member(m) => ConstLookup::Member(*m),
             Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(
                 "'{}' is a runtime value",

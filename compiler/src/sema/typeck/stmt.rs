@@ -641,17 +641,17 @@ impl FnChecker<'_, '_, '_> {
 /// constants are int64), `uint64` when they are all `uint64`, `int64`
 /// otherwise.
 fn range_type(args: &[TExpr]) -> Scalar {
-    let tys: Vec<Scalar> = args.iter().filter_map(|a| a.ty.scalar()).collect();
-    if tys.iter().all(|s| *s == Scalar::U64) {
+    let tys = || args.iter().filter_map(|a| a.ty.scalar());
+    if tys().all(|s| s == Scalar::U64) {
         return Scalar::U64;
     }
-    let small = |s: &Scalar| {
+    let small = |s: Scalar| {
         matches!(
             s,
             Scalar::Bool | Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::U8 | Scalar::U16
         )
     };
-    if tys.iter().all(small) {
+    if tys().all(small) {
         Scalar::I32
     } else {
         Scalar::I64
