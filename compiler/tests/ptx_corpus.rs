@@ -17,7 +17,13 @@ use std::process::Command;
 
 fn find_ptxas() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("KERNELC_PTXAS") {
-        return Some(PathBuf::from(p));
+        let p = PathBuf::from(p);
+        assert!(
+            p.is_file(),
+            "KERNELC_PTXAS names {}, which is not a file",
+            p.display()
+        );
+        return Some(p);
     }
     let mut candidates: Vec<PathBuf> = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).map(|d| d.join("ptxas")).collect())
