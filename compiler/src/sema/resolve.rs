@@ -117,7 +117,8 @@ impl<'m> ModuleEnv<'m> {
     pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>) -> Self {
         let mut env = ModuleEnv {
             module,
-            globals: FxHashMap::default(),
+            // Room for every top-level statement binding a couple of names.
+            globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
             functions: Vec::new(),
             res: vec![Res::Unresolved; module.expr_count()],
         };
@@ -311,7 +312,7 @@ impl<'m> ModuleEnv<'m> {
             jit: false,
             flags: JitFlags::default(),
             sigs: Vec::new(),
-            locals: Vec::new(),
+            locals: Vec::with_capacity(def.params.len() + 16),
         };
         for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
@@ -709,10 +710,10 @@ impl FnResolver<'_, '_> {
     fn expr(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) {
         let module = self.env.module;
         let exprs = |list| module.exprs(list).iter().copied();
-        match module.expr(id).kind {
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => {
-                self.res[id.index()] = self.path(id, diags);
-            }
+        let e = module.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
+            ExprKind::Attribute { .. } => self.res[id.index()] = self.path(id, diags),
             ExprKind::Subscript { value, index } => {
                 self.expr(value, diags);
                 self.expr(index, diags);
