@@ -377,10 +377,8 @@ impl<'a> Lexer<'a> {
         let bytes = self.bytes;
         // Fast path for ASCII (the first byte is a letter or `_`); any
         // non-ASCII character goes through `ident_end`.
-        let mut end = lo + 1;
-        while end < bytes.len() && IDENT_BYTE[bytes[end] as usize] {
-            end += 1;
-        }
+        let rest = &bytes[lo + 1..];
+        let mut end = lo + 1 + rest.iter().take_while(|&&b| IDENT_BYTE[b as usize]).count();
         if bytes[lo] >= 0x80 || (end < bytes.len() && bytes[end] >= 0x80) {
             end = ident_end(self.src, lo);
         }

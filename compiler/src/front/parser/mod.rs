@@ -8,7 +8,7 @@
 //! Parse functions return the [`ExprId`] of the expression they made (its
 //! node is already in the arena). A list of children is collected on a
 //! scratch stack and then moved into its pool as one [`Seq`] (see
-//! [`ListPool`]), so building a list allocates nothing once the vectors
+//! `ListPool`), so building a list allocates nothing once the vectors
 //! have grown.
 //!
 //! Error handling: a syntax error is reported once and the parser skips to

@@ -1,5 +1,5 @@
-//! Typing of calls: intrinsics, builtins, conversions, array allocation and
-//! device functions.
+//! Typing of calls: intrinsics, builtins and conversions; array
+//! allocation is in `arrays`, device-function calls in `device`.
 //!
 //! This is the one place that holds the typing rule of every intrinsic in
 //! `intrinsics.rs`; each arm checks the arguments, converts them to the
@@ -7,14 +7,13 @@
 //! declarations (`numba/cuda/cudadecl.py`) where the language contract is
 //! silent.
 
-use super::{FnChecker, FnConstEnv, InstanceError};
+use super::{FnChecker, FnConstEnv};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{ExprId, ExprKind, KeywordArg};
+use crate::front::ast::{ExprId, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, Member};
 use crate::sema::resolve::Res;
-use crate::sema::signature::parse_signature;
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -62,7 +61,7 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn type_args_for_errors(&mut self, args: &[ExprId], keywords: &[KeywordArg]) {
+    pub(super) fn type_args_for_errors(&mut self, args: &[ExprId], keywords: &[KeywordArg]) {
         for &a in args {
             self.expr(a);
         }
@@ -168,7 +167,9 @@ impl FnChecker<'_, '_, '_> {
         };
         match callee {
             Callee::SharedArray | Callee::LocalArray => {
-                self.array_alloc(callee, name, &matched, span)
+                let shape = matched.slots[0].expect("required");
+                let dtype = matched.slots[1].expect("required");
+                self.array_alloc(callee, name, (shape, dtype), span)
             }
             Callee::ConstArrayLike => {
                 self.const_array_like(matched.slots[0].expect("required"), span)
@@ -190,7 +191,7 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn reject_call(&mut self, span: Span, msg: &str) -> TExpr {
+    pub(super) fn reject_call(&mut self, span: Span, msg: &str) -> TExpr {
         self.error(Diagnostic::error(msg, span));
         TExpr::error(span)
     }
@@ -543,176 +544,6 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(i, Vec::new(), ty, span)
     }
 
-    fn array_alloc(&mut self, callee: Callee, name: Callee, args: &Args, span: Span) -> TExpr {
-        let (shape_id, dtype_id) = (
-            args.slots[0].expect("required"),
-            args.slots[1].expect("required"),
-        );
-        let (shape_e, dtype_e) = (self.ast(shape_id), self.ast(dtype_id));
-        let shape = match const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
-        {
-            Ok(v) => v,
-            Err(nc) => {
-                self.error(Diagnostic::error(
-                    format!("'{name}' needs a constant shape; {}", nc.reason),
-                    nc.span,
-                ).with_help("use a literal or a module-level constant, e.g. `TPB = 16` at the top of the file"));
-                return TExpr::error(span);
-            }
-        };
-        let dims: Option<Vec<i128>> = match &shape {
-            ConstValue::Tuple(items) => items
-                .iter()
-                .map(|v| match v {
-                    ConstValue::Int(..) => v.as_int(),
-                    _ => None,
-                })
-                .collect(),
-            ConstValue::Int(v, _) => Some(vec![*v]),
-            _ => None,
-        };
-        let Some(dims) = dims else {
-            return self.reject_call(
-                shape_e.span,
-                &format!(
-                    "'{name}' needs an integer shape or a tuple of integers, not {}",
-                    shape.ty()
-                ),
-            );
-        };
-        if dims.is_empty() || dims.len() > 3 {
-            return self.reject_call(
-                shape_e.span,
-                &format!("'{name}' arrays have 1 to 3 dimensions, not {}", dims.len()),
-            );
-        }
-        let dynamic = callee == Callee::SharedArray && dims == [0];
-        if !dynamic && dims.iter().any(|d| *d <= 0) {
-            let what = if callee == Callee::SharedArray {
-                "extents must be positive (a single 0 means dynamic shared memory)"
-            } else {
-                "extents must be positive"
-            };
-            return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
-        }
-        let elem = match self.dtype_of(dtype_id) {
-            Some(s) => s,
-            None if matches!(self.res(dtype_id), Res::Unresolved)
-                && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>
-            {
-                return TExpr::error(span);
-            }
-            None => {
-                return self.reject_call(
-                    dtype_e.span,
-                    &format!("'{name}' needs a dtype such as float32 or np.float32"),
-                )
-            }
-        };
-        let total: i128 = dims.iter().product::<i128>() * elem.size() as i128;
-        if total > (1 << 31) {
-            return self.reject_call(
-                shape_e.span,
-                &format!("'{name}' is too large: {total} bytes"),
-            );
-        }
-        let decl = ArrayDecl {
-            elem,
-            shape: dims.iter().map(|d| *d as u64).collect(),
-            dynamic,
-            span,
-        };
-        let (space, kind) = if callee == Callee::SharedArray {
-            self.shared.push(decl);
-            (
-                MemSpace::Shared,
-                TExprKind::SharedArray(self.shared.len() as u32 - 1),
-            )
-        } else {
-            self.local.push(decl);
-            (
-                MemSpace::Local,
-                TExprKind::LocalArray(self.local.len() as u32 - 1),
-            )
-        };
-        TExpr {
-            kind,
-            ty: Type::Array(ArrayType {
-                elem,
-                ndim: dims.len() as u8,
-                layout: Layout::C,
-                space,
-            }),
-            span,
-        }
-    }
-
-    fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
-        match &self.ast(e).kind {
-            ExprKind::Str(s) => Scalar::from_name(s),
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
-                Res::Member(Member::Dtype(s)) => Some(*s),
-                Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
-                Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn const_array_like(&mut self, arg_id: ExprId, span: Span) -> TExpr {
-        let arg = self.ast(arg_id);
-        let sym = match (&arg.kind, self.res(arg_id)) {
-            (ExprKind::Name(n), Res::HostGlobal(_) | Res::Const(_)) => *n,
-            _ => {
-                self.expr(arg_id);
-                return self.reject_call(
-                    arg.span,
-                    "cuda.const.array_like() needs the name of a module-level array",
-                );
-            }
-        };
-        let name = self.env.name(sym).to_string();
-        let Some(decl) = self
-            .pc
-            .const_arrays_supplied
-            .iter()
-            .find(|d| d.name == name)
-            .cloned()
-        else {
-            self.error(
-                Diagnostic::error(format!("the contents of constant array '{name}' were not supplied"), arg.span)
-                    .with_help(format!(
-                        "constant arrays come from the host: pass `--const {name}=FILE.npy` (or supply it through the API)"
-                    )),
-            );
-            return TExpr::error(span);
-        };
-        let idx = match self.pc.const_arrays.iter().position(|d| d.name == name) {
-            Some(i) => i,
-            None => {
-                self.pc.const_arrays.push(decl.clone());
-                self.pc.const_arrays.len() - 1
-            }
-        };
-        if decl.shape.is_empty() || decl.shape.len() > 3 {
-            return self.reject_call(
-                arg.span,
-                &format!("constant array '{name}' must have 1 to 3 dimensions"),
-            );
-        }
-        TExpr {
-            kind: TExprKind::ConstArray(idx as u32),
-            ty: Type::Array(ArrayType {
-                elem: decl.elem,
-                ndim: decl.shape.len() as u8,
-                layout: Layout::C,
-                space: MemSpace::Const,
-            }),
-            span,
-        }
-    }
-
     fn atomic(
         &mut self,
         i: Intrinsic,
@@ -812,140 +643,6 @@ impl FnChecker<'_, '_, '_> {
             }
         }
         self.intrinsic(i, args, elem, span)
-    }
-
-    fn device_call(
-        &mut self,
-        f: u32,
-        func: ExprId,
-        args: &[ExprId],
-        keywords: &[KeywordArg],
-        span: Span,
-    ) -> TExpr {
-        let info = &self.env.functions[f as usize];
-        let fname = self.env.name(info.name).to_string();
-        if info.is_kernel() {
-            self.type_args_for_errors(args, keywords);
-            return self.reject_call(
-                self.ast(func).span,
-                &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
-            );
-        }
-        if let Some(k) = keywords.first() {
-            self.type_args_for_errors(args, keywords);
-            return self.reject_call(
-                k.span,
-                &format!("keyword arguments are not supported when calling '{fname}'"),
-            );
-        }
-        let nparams = self.env.def(f).params.len();
-        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
-        if typed.len() != nparams {
-            let msg = format!(
-                "'{fname}' takes {nparams} argument{} but {} {} given",
-                if nparams == 1 { "" } else { "s" },
-                typed.len(),
-                if typed.len() == 1 { "was" } else { "were" }
-            );
-            return self.reject_call(span, &msg);
-        }
-        if typed.iter().any(|t| !t.ty.is_known()) {
-            return TExpr::error(span);
-        }
-        let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty.clone()).collect();
-        let mut declared_ret = None;
-        let sigs = info.sigs.clone();
-        if !sigs.is_empty() {
-            let parsed: Vec<_> = sigs
-                .iter()
-                .filter_map(|s| parse_signature(&s.text).ok())
-                .collect();
-            let exact = parsed.iter().find(|p| p.args == arg_tys);
-            let chosen = exact.or_else(|| {
-                parsed.iter().find(|p| {
-                    p.args.len() == arg_tys.len()
-                        && p.args.iter().zip(&arg_tys).all(|(d, g)| convertible(g, d))
-                })
-            });
-            match chosen {
-                Some(p) => {
-                    // Declared array types keep the memory space of the
-                    // array actually passed (a shared array stays shared).
-                    arg_tys = p
-                        .args
-                        .iter()
-                        .zip(&arg_tys)
-                        .map(|(d, g)| match (d, g) {
-                            (Type::Array(d), Type::Array(g)) => Type::Array(ArrayType {
-                                space: g.space,
-                                ..*d
-                            }),
-                            (d, _) => d.clone(),
-                        })
-                        .collect();
-                    declared_ret = p.ret.clone();
-                }
-                None => {
-                    let got: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();
-                    return self.reject_call(
-                        span,
-                        &format!("no signature of '{fname}' accepts ({})", got.join(", ")),
-                    );
-                }
-            }
-        }
-        for (t, want) in typed.iter().zip(&arg_tys) {
-            if t.ty.is_scalar() != want.is_scalar() {
-                return self.reject_call(
-                    t.span,
-                    &format!("'{fname}' expects {} here, not {}", want, t.ty),
-                );
-            }
-        }
-        let args: Vec<TExpr> = typed
-            .into_iter()
-            .zip(&arg_tys)
-            .map(|(t, w)| self.cast(t, w))
-            .collect();
-        match self.pc.instantiate(f, arg_tys, declared_ret) {
-            Ok(id) => {
-                if !self.callees.contains(&id) {
-                    self.callees.push(id);
-                }
-                let ret = self.pc.instance_ret(id);
-                TExpr {
-                    kind: TExprKind::Call(FuncRef(id), args),
-                    ty: ret,
-                    span,
-                }
-            }
-            Err(InstanceError::Recursion(cycle)) => {
-                let names: Vec<String> = cycle
-                    .iter()
-                    .map(|f| format!("'{}'", self.env.name(self.env.functions[*f as usize].name)))
-                    .collect();
-                let msg = if cycle.len() <= 1 {
-                    format!("recursion is not supported in kernels: '{fname}' calls itself")
-                } else {
-                    format!(
-                        "recursion is not supported in kernels: {} call each other",
-                        names.join(", ")
-                    )
-                };
-                self.reject_call(span, &msg)
-            }
-        }
-    }
-}
-
-/// True when a value of type `from` can be passed where `to` is declared.
-fn convertible(from: &Type, to: &Type) -> bool {
-    match (from, to) {
-        (Type::Scalar(_), Type::Scalar(_)) => true,
-        (Type::Array(a), Type::Array(b)) => {
-            a.elem == b.elem && a.ndim == b.ndim && (a.layout == b.layout || b.layout == Layout::A)
-        }
-        (a, b) => a == b,
     }
 }
 

@@ -9,9 +9,12 @@
 //! the last walk's typed tree and diagnostics are the result.
 //!
 //! Submodules: [`expr`] types expressions, [`stmt`] statements and
-//! desugaring, [`calls`] intrinsic, builtin and device-function calls.
+//! desugaring, [`calls`] intrinsic and builtin calls, [`arrays`] array
+//! allocation, [`device`] device-function calls.
 
+mod arrays;
 mod calls;
+mod device;
 mod expr;
 mod stmt;
 

@@ -1,0 +1,268 @@
+//! Name resolution inside function bodies: every `Name` and `Attribute`
+//! expression of a body gets its [`Res`], and unknown names and members
+//! are reported with a "did you mean" suggestion.
+
+use super::{Global, ModuleEnv, Res};
+use crate::diagnostics::{closest, Diagnostic};
+use crate::front::ast::*;
+use crate::front::interner::Symbol;
+use crate::sema::intrinsics::{self, builtin, member, member_names, Member, Ns};
+use crate::span::Span;
+
+impl ModuleEnv<'_> {
+    /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
+    pub fn resolve_function(&mut self, f: u32, diags: &mut Vec<Diagnostic>) {
+        let def = self.def(f);
+        // The table is filled while the rest of `self` is read.
+        let mut res = std::mem::take(&mut self.res);
+        let mut local_of = vec![None; self.module.interner.len()];
+        for (i, (name, _)) in self.functions[f as usize].locals.iter().enumerate() {
+            local_of[name.0 as usize].get_or_insert(i as u32);
+        }
+        let mut r = FnResolver {
+            env: self,
+            f,
+            local_of,
+            res: &mut res,
+            unknown_reported: Vec::new(),
+        };
+        for stmt in &def.body {
+            r.stmt(stmt, diags);
+        }
+        self.res = res;
+    }
+}
+
+/// Resolves the names of one function body.
+struct FnResolver<'a, 'm> {
+    env: &'a ModuleEnv<'m>,
+    f: u32,
+    /// The local variable of each symbol, if any (indexed by symbol).
+    local_of: Vec<Option<u32>>,
+    /// The table being filled ([`ModuleEnv::res`]).
+    res: &'a mut [Res],
+    unknown_reported: Vec<Symbol>,
+}
+
+impl FnResolver<'_, '_> {
+    fn stmt(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
+        let module = self.env.module;
+        match &s.kind {
+            StmtKind::Expr(e) => self.expr(*e, diags),
+            StmtKind::Assign { targets, value } => {
+                module.exprs(*targets).iter().for_each(|&t| self.expr(t, diags));
+                self.expr(*value, diags);
+            }
+            StmtKind::AugAssign { target, value, .. } => {
+                self.expr(*target, diags);
+                self.expr(*value, diags);
+            }
+            StmtKind::AnnAssign { target, value, .. } => {
+                self.expr(*target, diags);
+                if let Some(v) = value {
+                    self.expr(*v, diags);
+                }
+            }
+            StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
+                self.expr(*test, diags);
+                body.iter().for_each(|s| self.stmt(s, diags));
+                orelse.iter().for_each(|s| self.stmt(s, diags));
+            }
+            StmtKind::For { target, iter, body, orelse } => {
+                self.expr(*target, diags);
+                self.expr(*iter, diags);
+                body.iter().for_each(|s| self.stmt(s, diags));
+                orelse.iter().for_each(|s| self.stmt(s, diags));
+            }
+            StmtKind::Return(Some(e)) => self.expr(*e, diags),
+            StmtKind::Assert { test, msg } => {
+                self.expr(*test, diags);
+                if let Some(m) = msg {
+                    self.expr(*m, diags);
+                }
+            }
+            StmtKind::FunctionDef(def) => diags.push(Diagnostic::error(
+                "nested functions are not supported in kernels; define it at the top level",
+                def.header_span,
+            )),
+            StmtKind::Import(_) | StmtKind::ImportFrom { .. } => diags.push(
+                Diagnostic::error("imports inside a function are not supported", s.span)
+                    .with_help("move the import to the top of the file"),
+            ),
+            StmtKind::Global(_) | StmtKind::Nonlocal(_) => diags.push(Diagnostic::error(
+                "`global` and `nonlocal` are not supported in kernels: globals are compile-time constants",
+                s.span,
+            )),
+            StmtKind::Del(_) => diags.push(Diagnostic::error("`del` is not supported in kernels", s.span)),
+            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(None) => {}
+        }
+    }
+
+    fn expr(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) {
+        let module = self.env.module;
+        let exprs = |list| module.exprs(list).iter().copied();
+        let e = module.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
+            ExprKind::Attribute { .. } => self.res[id.index()] = self.path(id, diags),
+            ExprKind::Subscript { value, index } => {
+                self.expr(value, diags);
+                self.expr(index, diags);
+            }
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
+                self.expr(func, diags);
+                exprs(args).for_each(|a| self.expr(a, diags));
+                for k in module.keywords(keywords) {
+                    self.expr(k.value, diags);
+                }
+            }
+            ExprKind::BinOp { left, right, .. } => {
+                self.expr(left, diags);
+                self.expr(right, diags);
+            }
+            ExprKind::UnaryOp { operand, .. } => self.expr(operand, diags),
+            ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
+                exprs(values).for_each(|v| self.expr(v, diags));
+            }
+            ExprKind::Compare { left, ops } => {
+                self.expr(left, diags);
+                for &(_, right) in module.comparisons(ops) {
+                    self.expr(right, diags);
+                }
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                self.expr(test, diags);
+                self.expr(body, diags);
+                self.expr(orelse, diags);
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                for part in [lower, upper, step].into_iter().flatten() {
+                    self.expr(part, diags);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Resolves a `Name` or an `Attribute` chain.
+    fn path(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) -> Res {
+        let e = self.env.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.name(n, e.span, diags),
+            ExprKind::Attribute { value, attr } => {
+                let is_path = matches!(
+                    self.env.expr(value).kind,
+                    ExprKind::Name(_) | ExprKind::Attribute { .. }
+                );
+                let base = if is_path {
+                    let r = self.path(value, diags);
+                    self.res[value.index()] = r;
+                    r
+                } else {
+                    self.expr(value, diags);
+                    return Res::ValueAttr;
+                };
+                let attr_name = self.env.name(attr.name);
+                match base {
+                    Res::Ns(ns) => match member(ns, attr_name) {
+                        Some(Member::Namespace(inner)) => Res::Ns(inner),
+                        Some(m) => Res::Member(m),
+                        None => {
+                            diags.push(unknown_member(ns, attr_name, e.span));
+                            Res::Unresolved
+                        }
+                    },
+                    Res::Unresolved => Res::Unresolved,
+                    Res::Local(_) | Res::Const(_) | Res::ValueAttr => Res::ValueAttr,
+                    Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => {
+                        diags.push(Diagnostic::error(
+                            format!("'{attr_name}' is not an attribute kernels can use here"),
+                            attr.span,
+                        ));
+                        Res::Unresolved
+                    }
+                }
+            }
+            _ => Res::Unresolved,
+        }
+    }
+
+    fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {
+        if let Some(l) = self.local_of[n.0 as usize] {
+            return Res::Local(l);
+        }
+        if let Some((g, _)) = self.env.globals.get(&n) {
+            return match g {
+                Global::Ns(ns) => Res::Ns(*ns),
+                Global::Member(m) => Res::Member(*m),
+                Global::Const(_) => Res::Const(n),
+                Global::HostGlobal => Res::HostGlobal(n),
+                Global::Function(f) => Res::Function(*f),
+                Global::Error => Res::Unresolved,
+            };
+        }
+        let text = self.env.name(n);
+        if let Some(m) = builtin(text) {
+            return Res::Member(m);
+        }
+        // One message per unknown name and function.
+        if !self.unknown_reported.contains(&n) {
+            self.unknown_reported.push(n);
+            diags.push(self.unknown_name(text, span));
+        }
+        Res::Unresolved
+    }
+
+    fn unknown_name(&self, text: &str, span: Span) -> Diagnostic {
+        let mut d = Diagnostic::error(format!("name '{text}' is not defined"), span);
+        if intrinsics::DTYPE_NAMES.contains(&text) {
+            return d.with_help(format!("import the type first: `from numba import {text}`"));
+        }
+        if matches!(text, "cuda" | "math" | "np" | "numpy" | "numba") {
+            let imp = match text {
+                "cuda" => "from numba import cuda",
+                "np" => "import numpy as np",
+                other => {
+                    return d.with_help(format!("add `import {other}` at the top of the file"))
+                }
+            };
+            return d.with_help(format!("add `{imp}` at the top of the file"));
+        }
+        let info = &self.env.functions[self.f as usize];
+        let mut candidates: Vec<&str> =
+            info.locals.iter().map(|(s, _)| self.env.name(*s)).collect();
+        candidates.extend(self.env.globals.keys().map(|s| self.env.name(*s)));
+        candidates.extend(intrinsics::BUILTIN_NAMES.iter().copied());
+        if let Some(s) = closest(text, candidates) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        d
+    }
+}
+
+fn unknown_member(ns: Ns, attr: &str, span: Span) -> Diagnostic {
+    let what = match ns {
+        Ns::Cuda
+        | Ns::CudaShared
+        | Ns::CudaLocal
+        | Ns::CudaConst
+        | Ns::CudaAtomic
+        | Ns::Dim3(_) => {
+            format!("unknown CUDA intrinsic '{}.{attr}'", ns.path())
+        }
+        _ => format!("'{}.{attr}' is not supported in kernels", ns.path()),
+    };
+    let mut d = Diagnostic::error(what, span);
+    if let Some(s) = closest(attr, member_names(ns)) {
+        let call = match member(ns, s) {
+            Some(Member::Func(_)) => "()",
+            _ => "",
+        };
+        d = d.with_help(format!("did you mean `{}.{s}{call}`?", ns.path()));
+    }
+    d
+}

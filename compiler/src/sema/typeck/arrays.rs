@@ -1,0 +1,192 @@
+//! Array allocation: `cuda.shared.array` and `cuda.local.array` (constant
+//! shapes, scalar dtypes) and `cuda.const.array_like` (arrays the host
+//! supplies).
+
+use super::{FnChecker, FnConstEnv};
+use crate::diagnostics::Diagnostic;
+use crate::front::ast::{ExprId, ExprKind};
+use crate::sema::const_eval;
+use crate::sema::consts::ConstValue;
+use crate::sema::intrinsics::{Callee, Member};
+use crate::sema::resolve::Res;
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::*;
+
+impl FnChecker<'_, '_, '_> {
+    /// `cuda.shared.array(shape, dtype)` or `cuda.local.array(shape, dtype)`:
+    /// the shape must be a constant, the dtype a scalar type.
+    pub(super) fn array_alloc(
+        &mut self,
+        callee: Callee,
+        name: Callee,
+        (shape_id, dtype_id): (ExprId, ExprId),
+        span: Span,
+    ) -> TExpr {
+        let (shape_e, dtype_e) = (self.ast(shape_id), self.ast(dtype_id));
+        let shape = match const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
+        {
+            Ok(v) => v,
+            Err(nc) => {
+                self.error(Diagnostic::error(
+                    format!("'{name}' needs a constant shape; {}", nc.reason),
+                    nc.span,
+                ).with_help("use a literal or a module-level constant, e.g. `TPB = 16` at the top of the file"));
+                return TExpr::error(span);
+            }
+        };
+        let dims: Option<Vec<i128>> = match &shape {
+            ConstValue::Tuple(items) => items
+                .iter()
+                .map(|v| match v {
+                    ConstValue::Int(..) => v.as_int(),
+                    _ => None,
+                })
+                .collect(),
+            ConstValue::Int(v, _) => Some(vec![*v]),
+            _ => None,
+        };
+        let Some(dims) = dims else {
+            return self.reject_call(
+                shape_e.span,
+                &format!(
+                    "'{name}' needs an integer shape or a tuple of integers, not {}",
+                    shape.ty()
+                ),
+            );
+        };
+        if dims.is_empty() || dims.len() > 3 {
+            return self.reject_call(
+                shape_e.span,
+                &format!("'{name}' arrays have 1 to 3 dimensions, not {}", dims.len()),
+            );
+        }
+        let dynamic = callee == Callee::SharedArray && dims == [0];
+        if !dynamic && dims.iter().any(|d| *d <= 0) {
+            let what = if callee == Callee::SharedArray {
+                "extents must be positive (a single 0 means dynamic shared memory)"
+            } else {
+                "extents must be positive"
+            };
+            return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
+        }
+        let elem = match self.dtype_of(dtype_id) {
+            Some(s) => s,
+            None if matches!(self.res(dtype_id), Res::Unresolved)
+                && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>
+            {
+                return TExpr::error(span);
+            }
+            None => {
+                return self.reject_call(
+                    dtype_e.span,
+                    &format!("'{name}' needs a dtype such as float32 or np.float32"),
+                )
+            }
+        };
+        let total: i128 = dims.iter().product::<i128>() * elem.size() as i128;
+        if total > (1 << 31) {
+            return self.reject_call(
+                shape_e.span,
+                &format!("'{name}' is too large: {total} bytes"),
+            );
+        }
+        let decl = ArrayDecl {
+            elem,
+            shape: dims.iter().map(|d| *d as u64).collect(),
+            dynamic,
+            span,
+        };
+        let (space, kind) = if callee == Callee::SharedArray {
+            self.shared.push(decl);
+            (
+                MemSpace::Shared,
+                TExprKind::SharedArray(self.shared.len() as u32 - 1),
+            )
+        } else {
+            self.local.push(decl);
+            (
+                MemSpace::Local,
+                TExprKind::LocalArray(self.local.len() as u32 - 1),
+            )
+        };
+        TExpr {
+            kind,
+            ty: Type::Array(ArrayType {
+                elem,
+                ndim: dims.len() as u8,
+                layout: Layout::C,
+                space,
+            }),
+            span,
+        }
+    }
+
+    /// The scalar type a dtype argument names, if it names one.
+    fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
+        match &self.ast(e).kind {
+            ExprKind::Str(s) => Scalar::from_name(s),
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
+                Res::Member(Member::Dtype(s)) => Some(*s),
+                Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
+                Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `cuda.const.array_like(NAME)`: a host-supplied constant array.
+    pub(super) fn const_array_like(&mut self, arg_id: ExprId, span: Span) -> TExpr {
+        let arg = self.ast(arg_id);
+        let sym = match (&arg.kind, self.res(arg_id)) {
+            (ExprKind::Name(n), Res::HostGlobal(_) | Res::Const(_)) => *n,
+            _ => {
+                self.expr(arg_id);
+                return self.reject_call(
+                    arg.span,
+                    "cuda.const.array_like() needs the name of a module-level array",
+                );
+            }
+        };
+        let name = self.env.name(sym).to_string();
+        let Some(decl) = self
+            .pc
+            .const_arrays_supplied
+            .iter()
+            .find(|d| d.name == name)
+            .cloned()
+        else {
+            self.error(
+                Diagnostic::error(format!("the contents of constant array '{name}' were not supplied"), arg.span)
+                    .with_help(format!(
+                        "constant arrays come from the host: pass `--const {name}=FILE.npy` (or supply it through the API)"
+                    )),
+            );
+            return TExpr::error(span);
+        };
+        let idx = match self.pc.const_arrays.iter().position(|d| d.name == name) {
+            Some(i) => i,
+            None => {
+                self.pc.const_arrays.push(decl.clone());
+                self.pc.const_arrays.len() - 1
+            }
+        };
+        if decl.shape.is_empty() || decl.shape.len() > 3 {
+            return self.reject_call(
+                arg.span,
+                &format!("constant array '{name}' must have 1 to 3 dimensions"),
+            );
+        }
+        TExpr {
+            kind: TExprKind::ConstArray(idx as u32),
+            ty: Type::Array(ArrayType {
+                elem: decl.elem,
+                ndim: decl.shape.len() as u8,
+                layout: Layout::C,
+                space: MemSpace::Const,
+            }),
+            span,
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Calls of device functions: the arguments are typed and matched with
+//! the function's declared signatures, and the function is checked once
+//! for each tuple of argument types (a specialisation).
+
+use super::{FnChecker, InstanceError};
+use crate::front::ast::{ExprId, KeywordArg};
+use crate::sema::signature::parse_signature;
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::*;
+
+impl FnChecker<'_, '_, '_> {
+    /// A call of device function `f`: its arguments are typed, matched
+    /// against its declared signatures (if any), and the specialisation for
+    /// their types is checked (once per tuple of types).
+    pub(super) fn device_call(
+        &mut self,
+        f: u32,
+        func: ExprId,
+        args: &[ExprId],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        let info = &self.env.functions[f as usize];
+        let fname = self.env.name(info.name).to_string();
+        if info.is_kernel() {
+            self.type_args_for_errors(args, keywords);
+            return self.reject_call(
+                self.ast(func).span,
+                &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
+            );
+        }
+        if let Some(k) = keywords.first() {
+            self.type_args_for_errors(args, keywords);
+            return self.reject_call(
+                k.span,
+                &format!("keyword arguments are not supported when calling '{fname}'"),
+            );
+        }
+        let nparams = self.env.def(f).params.len();
+        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
+        if typed.len() != nparams {
+            let msg = format!(
+                "'{fname}' takes {nparams} argument{} but {} {} given",
+                if nparams == 1 { "" } else { "s" },
+                typed.len(),
+                if typed.len() == 1 { "was" } else { "were" }
+            );
+            return self.reject_call(span, &msg);
+        }
+        if typed.iter().any(|t| !t.ty.is_known()) {
+            return TExpr::error(span);
+        }
+        let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty.clone()).collect();
+        let mut declared_ret = None;
+        let sigs = info.sigs.clone();
+        if !sigs.is_empty() {
+            let parsed: Vec<_> = sigs
+                .iter()
+                .filter_map(|s| parse_signature(&s.text).ok())
+                .collect();
+            let exact = parsed.iter().find(|p| p.args == arg_tys);
+            let chosen = exact.or_else(|| {
+                parsed.iter().find(|p| {
+                    p.args.len() == arg_tys.len()
+                        && p.args.iter().zip(&arg_tys).all(|(d, g)| convertible(g, d))
+                })
+            });
+            match chosen {
+                Some(p) => {
+                    // Declared array types keep the memory space of the
+                    // array actually passed (a shared array stays shared).
+                    arg_tys = p
+                        .args
+                        .iter()
+                        .zip(&arg_tys)
+                        .map(|(d, g)| match (d, g) {
+                            (Type::Array(d), Type::Array(g)) => Type::Array(ArrayType {
+                                space: g.space,
+                                ..*d
+                            }),
+                            (d, _) => d.clone(),
+                        })
+                        .collect();
+                    declared_ret = p.ret.clone();
+                }
+                None => {
+                    let got: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();
+                    return self.reject_call(
+                        span,
+                        &format!("no signature of '{fname}' accepts ({})", got.join(", ")),
+                    );
+                }
+            }
+        }
+        for (t, want) in typed.iter().zip(&arg_tys) {
+            if t.ty.is_scalar() != want.is_scalar() {
+                return self.reject_call(
+                    t.span,
+                    &format!("'{fname}' expects {} here, not {}", want, t.ty),
+                );
+            }
+        }
+        let args: Vec<TExpr> = typed
+            .into_iter()
+            .zip(&arg_tys)
+            .map(|(t, w)| self.cast(t, w))
+            .collect();
+        match self.pc.instantiate(f, arg_tys, declared_ret) {
+            Ok(id) => {
+                if !self.callees.contains(&id) {
+                    self.callees.push(id);
+                }
+                let ret = self.pc.instance_ret(id);
+                TExpr {
+                    kind: TExprKind::Call(FuncRef(id), args),
+                    ty: ret,
+                    span,
+                }
+            }
+            Err(InstanceError::Recursion(cycle)) => {
+                let names: Vec<String> = cycle
+                    .iter()
+                    .map(|f| format!("'{}'", self.env.name(self.env.functions[*f as usize].name)))
+                    .collect();
+                let msg = if cycle.len() <= 1 {
+                    format!("recursion is not supported in kernels: '{fname}' calls itself")
+                } else {
+                    format!(
+                        "recursion is not supported in kernels: {} call each other",
+                        names.join(", ")
+                    )
+                };
+                self.reject_call(span, &msg)
+            }
+        }
+    }
+}
+
+/// True when a value of type `from` can be passed where `to` is declared.
+fn convertible(from: &Type, to: &Type) -> bool {
+    match (from, to) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Array(a), Type::Array(b)) => {
+            a.elem == b.elem && a.ndim == b.ndim && (a.layout == b.layout || b.layout == Layout::A)
+        }
+        (a, b) => a == b,
+    }
+}
