@@ -12,10 +12,11 @@
 //! snapshots after an intended change, then review the diff.
 
 use kernelc_compiler::sema::dump::dump_program;
-use kernelc_compiler::sema::typed::{ConstArrayDecl, VarKind};
-use kernelc_compiler::types::Scalar;
-use kernelc_compiler::{check, CheckOptions, Checked};
+use kernelc_compiler::sema::typed::VarKind;
+use kernelc_compiler::{check, Checked};
 use std::path::{Path, PathBuf};
+
+mod common;
 
 fn corpus(dir: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,95 +31,6 @@ fn corpus(dir: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Splits a header line like a shell would (double quotes group words).
-fn shell_words(s: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut has = false;
-    for c in s.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                has = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if has {
-                    words.push(std::mem::take(&mut cur));
-                    has = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                has = true;
-            }
-        }
-    }
-    if has {
-        words.push(cur);
-    }
-    words
-}
-
-/// The check runs a file asks for: one per header line naming a
-/// `--kernel`, or a single run; `--const` options apply to every run.
-fn runs_of(source: &str) -> Vec<CheckOptions> {
-    let headers: Vec<&str> = source
-        .lines()
-        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-        .filter_map(|l| l.strip_prefix("# kernelc:"))
-        .collect();
-    let mut common = CheckOptions::default();
-    let mut runs = Vec::new();
-    for h in &headers {
-        let o = options_of(h);
-        common.const_arrays.extend(o.const_arrays);
-        if o.kernel.is_some() {
-            runs.push(CheckOptions {
-                const_arrays: Vec::new(),
-                ..o
-            });
-        }
-    }
-    if runs.is_empty() {
-        return vec![common];
-    }
-    for r in &mut runs {
-        r.const_arrays = common.const_arrays.clone();
-    }
-    runs
-}
-
-fn options_of(header: &str) -> CheckOptions {
-    let mut o = CheckOptions::default();
-    {
-        let words = shell_words(header);
-        let mut it = words.iter();
-        while let Some(w) = it.next() {
-            let value = it.next().expect("header option has a value").clone();
-            match w.as_str() {
-                "--kernel" => o.kernel = Some(value),
-                "--sig" => o.signature = Some(value),
-                "--const" => {
-                    let (name, spec) = value.split_once('=').expect("NAME=DTYPE[SHAPE]");
-                    let (dtype, dims) = spec.split_once('[').expect("DTYPE[SHAPE]");
-                    o.const_arrays.push(ConstArrayDecl {
-                        name: name.into(),
-                        elem: Scalar::from_name(dtype).expect("known dtype"),
-                        shape: dims
-                            .trim_end_matches(']')
-                            .split(',')
-                            .map(|d| d.trim().parse().expect("integer extent"))
-                            .collect(),
-                    });
-                }
-                other => panic!("unknown header option {other}"),
-            }
-        }
-    }
-    o
-}
-
 fn run(path: &Path) -> Vec<Checked> {
     let source = std::fs::read_to_string(path).unwrap();
     let name = format!(
@@ -130,7 +42,7 @@ fn run(path: &Path) -> Vec<Checked> {
             .to_string_lossy(),
         path.file_name().unwrap().to_string_lossy()
     );
-    runs_of(&source)
+    common::options_of(&source)
         .iter()
         .map(|o| check(&name, &source, o))
         .collect()

@@ -9,10 +9,10 @@
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
-use kernelc_compiler::sema::typed::ConstArrayDecl;
-use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
 use std::path::{Path, PathBuf};
+
+mod common;
 use std::process::Command;
 
 fn find_ptxas() -> Option<PathBuf> {
@@ -37,68 +37,13 @@ fn find_ptxas() -> Option<PathBuf> {
     candidates.into_iter().find(|p| p.is_file())
 }
 
+/// Every (program, check options) pair of the accepted corpus.
 fn corpus_runs() -> Vec<(PathBuf, String, CheckOptions)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for path in files {
+    for path in common::accept_corpus() {
         let source = std::fs::read_to_string(&path).unwrap();
-        let mut consts = Vec::new();
-        let mut runs = Vec::new();
-        for line in source
-            .lines()
-            .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-        {
-            let Some(rest) = line.strip_prefix("# kernelc:") else {
-                continue;
-            };
-            let words: Vec<&str> = rest.split_whitespace().collect();
-            let mut o = CheckOptions::default();
-            let mut i = 0;
-            while i + 1 < words.len() {
-                let v = words[i + 1].trim_matches('"');
-                match words[i] {
-                    "--kernel" => o.kernel = Some(v.to_string()),
-                    "--sig" => {
-                        let sig: Vec<&str> = words[i + 1..]
-                            .iter()
-                            .copied()
-                            .take_while(|w| !w.starts_with("--"))
-                            .collect();
-                        o.signature = Some(sig.join(" ").trim_matches('"').to_string());
-                    }
-                    "--const" => {
-                        let (name, spec) = v.split_once('=').unwrap();
-                        let (dtype, dims) = spec.split_once('[').unwrap();
-                        consts.push(ConstArrayDecl {
-                            name: name.into(),
-                            elem: Scalar::from_name(dtype).unwrap(),
-                            shape: dims
-                                .trim_end_matches(']')
-                                .split(',')
-                                .map(|d| d.trim().parse().unwrap())
-                                .collect(),
-                        });
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            if o.kernel.is_some() {
-                runs.push(o);
-            }
-        }
-        if runs.is_empty() {
-            runs.push(CheckOptions::default());
-        }
-        for mut r in runs {
-            r.const_arrays = consts.clone();
-            out.push((path.clone(), source.clone(), r));
+        for options in common::options_of(&source) {
+            out.push((path.clone(), source.clone(), options));
         }
     }
     out
