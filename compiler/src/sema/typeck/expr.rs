@@ -144,10 +144,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// Converts `e` to type `to` (constants are converted at compile time).
+    #[inline]
     pub(super) fn cast(&mut self, e: TExpr, to: &Type) -> TExpr {
         if e.ty == *to || e.ty.is_unknown() || to.is_unknown() {
             return e;
         }
+        self.convert(e, to)
+    }
+
+    /// [`Self::cast`] when the types differ.
+    fn convert(&mut self, e: TExpr, to: &Type) -> TExpr {
         if let (Some(c), Type::Scalar(s)) = (e.as_const(), to) {
             if let Some(v) = c.convert(*s) {
                 return TExpr::constant(v, e.span);

@@ -435,27 +435,30 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// Reads a variable.
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
-        let st = &mut self.state[v as usize];
-        st.read = true;
+        self.state[v as usize].read = true;
         let ty = self.vars[v as usize].ty.clone();
         if ty.is_unknown() {
-            // Either assigned later in the body (another walk will know) or
-            // never assigned a value at all (this walk is then the last).
-            self.again = true;
-            let i = v as usize;
-            if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
-                self.state[i].reported_unassigned = true;
-                let name = self.vars[i].name.clone();
-                self.error(Diagnostic::error(
-                    format!("local variable '{name}' is used before it is assigned"),
-                    span,
-                ));
-            }
+            self.read_unknown(v as usize, span);
         }
         TExpr {
             kind: TExprKind::Var(VarId(v)),
             ty,
             span,
+        }
+    }
+
+    /// A read of variable `i` whose type is not known: it is either
+    /// assigned later in the body (another walk will know) or never
+    /// assigned a value at all (this walk is then the last).
+    fn read_unknown(&mut self, i: usize, span: Span) {
+        self.again = true;
+        if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
+            self.state[i].reported_unassigned = true;
+            let name = self.vars[i].name.clone();
+            self.error(Diagnostic::error(
+                format!("local variable '{name}' is used before it is assigned"),
+                span,
+            ));
         }
     }
 
