@@ -20,7 +20,10 @@
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
 use super::util::{branches_to, use_counts};
-use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, InstructionData, Opcode, Value};
+use crate::ir::{
+    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
+};
+use cranelift_entity::SecondaryMap;
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
 /// the program, would otherwise be threaded around forever).
@@ -95,6 +98,9 @@ fn thread_jumps(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    // Use counts, kept exact as branches are redirected (computing them
+    // again per block made this pass quadratic).
+    let mut counts = use_counts(func);
     for e in blocks {
         if Some(e) == entry {
             continue;
@@ -103,7 +109,6 @@ fn thread_jumps(func: &mut Function) -> bool {
             continue;
         };
         let params: Vec<Value> = func.dfg.block_params(e).to_vec();
-        let counts = use_counts(func);
         let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
         if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
             continue;
@@ -123,6 +128,12 @@ fn thread_jumps(func: &mut Function) -> bool {
                     None => *a,
                 })
                 .collect();
+            for v in &incoming {
+                counts[func.dfg.resolve_aliases(*v)] -= 1;
+            }
+            for v in &new_args {
+                counts[func.dfg.resolve_aliases(*v)] += 1;
+            }
             let call = func.dfg.block_call(target, &new_args);
             func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;
             changed = true;
@@ -135,15 +146,20 @@ fn merge_blocks(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    // Predecessors, computed once and updated as blocks merge (a merged
+    // block's terminator now ends its predecessor).
+    let cfg = ControlFlowGraph::compute(func);
+    let mut preds: SecondaryMap<Block, Vec<(Block, Inst)>> = SecondaryMap::new();
+    for &b in &blocks {
+        preds[b] = cfg.preds(b).to_vec();
+    }
     for b in blocks {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
         }
-        let cfg = ControlFlowGraph::compute(func);
-        let [(pred, jump)] = cfg.preds(b) else {
+        let [(pred, jump)] = preds[b][..] else {
             continue;
         };
-        let (pred, jump) = (*pred, *jump);
         if pred == b || func.dfg.inst(jump).opcode() != Opcode::Jump {
             continue;
         }
@@ -151,6 +167,20 @@ fn merge_blocks(func: &mut Function) -> bool {
         let params: Vec<Value> = func.dfg.block_params(b).to_vec();
         for (p, a) in params.into_iter().zip(args) {
             func.dfg.change_to_alias(p, a);
+        }
+        if let Some(term) = func.layout.last_inst(b) {
+            let succs: Vec<Block> = func
+                .dfg
+                .inst(term)
+                .branch_destinations()
+                .iter()
+                .map(|d| d.block)
+                .collect();
+            for s in succs {
+                for entry in preds[s].iter_mut().filter(|(from, _)| *from == b) {
+                    entry.0 = pred;
+                }
+            }
         }
         func.layout.remove_inst(jump);
         func.layout.move_insts_from(b, 0, pred);
