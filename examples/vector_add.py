@@ -1,5 +1,6 @@
 # The classic first kernel: c = a + b, one thread per element.
-# Check it with:  cargo run -p kernelc-cli -- check examples/vector_add.py --emit types
+# Compile it to PTX: cargo run -q -p kernelc-cli -- compile examples/vector_add.py --arch sm_80
+# Check its types:   cargo run -q -p kernelc-cli -- check examples/vector_add.py --emit types
 from numba import cuda
 
 
