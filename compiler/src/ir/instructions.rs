@@ -456,6 +456,47 @@ named_enum! {
     }
 }
 
+impl IntCC {
+    /// Whether the condition holds for two `width`-bit values given as
+    /// their low bits (the semantics the interpreter and constant folding
+    /// share).
+    pub fn holds(self, width: u32, x: u64, y: u64) -> bool {
+        let sext = |v: u64| {
+            let shift = 64 - width.clamp(1, 64);
+            ((v << shift) as i64) >> shift
+        };
+        let (sx, sy) = (sext(x), sext(y));
+        match self {
+            IntCC::Eq => x == y,
+            IntCC::Ne => x != y,
+            IntCC::Slt => sx < sy,
+            IntCC::Sle => sx <= sy,
+            IntCC::Sgt => sx > sy,
+            IntCC::Sge => sx >= sy,
+            IntCC::Ult => x < y,
+            IntCC::Ule => x <= y,
+            IntCC::Ugt => x > y,
+            IntCC::Uge => x >= y,
+        }
+    }
+}
+
+impl FloatCC {
+    /// Whether the condition holds (ordered except `ne` and `uno`; values
+    /// of narrower floats are compared exactly as `f64`).
+    pub fn holds(self, x: f64, y: f64) -> bool {
+        match self {
+            FloatCC::Eq => x == y,
+            FloatCC::Ne => x != y,
+            FloatCC::Lt => x < y,
+            FloatCC::Le => x <= y,
+            FloatCC::Gt => x > y,
+            FloatCC::Ge => x >= y,
+            FloatCC::Uno => x.is_nan() || y.is_nan(),
+        }
+    }
+}
+
 named_enum! {
     /// Atomic read-modify-write operations.
     AtomicRmwOp {

@@ -33,7 +33,7 @@
 //!   their value sign-extended from `w` bits (the `iconst` convention).
 
 use super::util::all_insts;
-use crate::ir::{FloatCC, Function, Inst, InstructionData, IntCC, Opcode, Type, Value, ValueDef};
+use crate::ir::{Function, Inst, InstructionData, Opcode, Type, Value, ValueDef};
 
 /// A known constant: the low bits of an integer or the bits of a float.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -214,13 +214,13 @@ fn evaluate(func: &Function, inst: Inst) -> Option<Const> {
             else {
                 return None;
             };
-            Some(Const::Int(Type::I1, icmp(cond, t, x, y) as u64))
+            Some(Const::Int(Type::I1, cond.holds(t.bits(), x, y) as u64))
         }
         InstructionData::FloatCompare {
             cond, args: [a, b], ..
         } => {
             let (x, y) = (as_f64(constant(func, a)?)?, as_f64(constant(func, b)?)?);
-            Some(Const::Int(Type::I1, fcmp(cond, x, y) as u64))
+            Some(Const::Int(Type::I1, cond.holds(x, y) as u64))
         }
         _ => None,
     }?;
@@ -237,34 +237,6 @@ fn as_f64(c: Const) -> Option<f64> {
         Const::F32(f) => Some(f as f64),
         Const::F64(f) => Some(f),
         Const::Int(..) => None,
-    }
-}
-
-fn icmp(cond: IntCC, ty: Type, x: u64, y: u64) -> bool {
-    let (sx, sy) = (sext(ty, x), sext(ty, y));
-    match cond {
-        IntCC::Eq => x == y,
-        IntCC::Ne => x != y,
-        IntCC::Slt => sx < sy,
-        IntCC::Sle => sx <= sy,
-        IntCC::Sgt => sx > sy,
-        IntCC::Sge => sx >= sy,
-        IntCC::Ult => x < y,
-        IntCC::Ule => x <= y,
-        IntCC::Ugt => x > y,
-        IntCC::Uge => x >= y,
-    }
-}
-
-fn fcmp(cond: FloatCC, x: f64, y: f64) -> bool {
-    match cond {
-        FloatCC::Eq => x == y,
-        FloatCC::Ne => x != y,
-        FloatCC::Lt => x < y,
-        FloatCC::Le => x <= y,
-        FloatCC::Gt => x > y,
-        FloatCC::Ge => x >= y,
-        FloatCC::Uno => x.is_nan() || y.is_nan(),
     }
 }
 
@@ -465,7 +437,7 @@ fn fma(a: Const, b: Const, c: Const) -> Option<Const> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Block, FuncBuilder};
+    use crate::ir::{Block, FloatCC, FuncBuilder, IntCC};
     use crate::opt::testutil::{func, ops};
 
     /// Builds `entry: v = op(consts...); return v` and folds it; returns the

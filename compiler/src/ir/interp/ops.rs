@@ -235,35 +235,12 @@ pub fn fma(a: Val, b: Val, c: Val) -> Val {
 
 /// Integer comparison of two values of the same type.
 pub fn icmp(cond: IntCC, a: Val, b: Val) -> bool {
-    let w = a.width();
-    let (x, y) = (a.bits(), b.bits());
-    let (sx, sy) = (sext(x, w), sext(y, w));
-    match cond {
-        IntCC::Eq => x == y,
-        IntCC::Ne => x != y,
-        IntCC::Slt => sx < sy,
-        IntCC::Sle => sx <= sy,
-        IntCC::Sgt => sx > sy,
-        IntCC::Sge => sx >= sy,
-        IntCC::Ult => x < y,
-        IntCC::Ule => x <= y,
-        IntCC::Ugt => x > y,
-        IntCC::Uge => x >= y,
-    }
+    cond.holds(a.width(), a.bits(), b.bits())
 }
 
 /// Float comparison (ordered except `ne` and `uno`).
 pub fn fcmp(cond: FloatCC, a: Val, b: Val) -> bool {
-    let (x, y) = (a.as_f64(), b.as_f64());
-    match cond {
-        FloatCC::Eq => x == y,
-        FloatCC::Ne => x != y,
-        FloatCC::Lt => x < y,
-        FloatCC::Le => x <= y,
-        FloatCC::Gt => x > y,
-        FloatCC::Ge => x >= y,
-        FloatCC::Uno => x.is_nan() || y.is_nan(),
-    }
+    cond.holds(a.as_f64(), b.as_f64())
 }
 
 fn approx(op: Opcode, x: f64) -> f64 {
