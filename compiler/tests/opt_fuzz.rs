@@ -488,19 +488,27 @@ fn variants(m0: &Module, passes: &[&str], text: &str) -> Vec<(String, Module)> {
     out
 }
 
-#[test]
-fn fuzz_passes_on_random_cfgs() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+/// Generates `count` programs with `gen`, runs each verifying one on
+/// `inputs_per_program` random input pairs before and after every pass and
+/// after -O2, and requires identical results. Returns (programs, runs).
+fn differential(
+    rng: &mut Rng,
+    count: usize,
+    inputs_per_program: usize,
+    gen: fn(&mut Rng) -> String,
+) -> (usize, usize) {
     let (mut programs, mut compared) = (0, 0);
-    for _ in 0..cases(CFG_CASES) {
-        let text = gen_cfg(&mut rng);
+    for _ in 0..count {
+        let text = gen(rng);
         let m0 = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         // The generator aims at valid IR; the verifier has the last word.
         if verify_module(&m0).is_err() {
             continue;
         }
         programs += 1;
-        let inputs: Vec<(u64, u64)> = (0..4).map(|_| (rng.below(20), rng.below(20))).collect();
+        let inputs: Vec<(u64, u64)> = (0..inputs_per_program)
+            .map(|_| (rng.below(20), rng.below(20)))
+            .collect();
         let base: Vec<Option<String>> = inputs.iter().map(|&(a, b)| run(&m0, a, b)).collect();
         for (name, m) in &variants(&m0, PASS_NAMES, &text) {
             for (&(a, b), want) in inputs.iter().zip(&base) {
@@ -518,6 +526,13 @@ fn fuzz_passes_on_random_cfgs() {
             }
         }
     }
+    (programs, compared)
+}
+
+#[test]
+fn fuzz_passes_on_random_cfgs() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (programs, compared) = differential(&mut rng, cases(CFG_CASES), 4, gen_cfg);
     println!("{programs} random programs, {compared} runs compared");
     assert!(
         programs > cases(CFG_CASES) / 2,
@@ -528,32 +543,7 @@ fn fuzz_passes_on_random_cfgs() {
 #[test]
 fn fuzz_passes_on_random_calls() {
     let mut rng = Rng(0xca11_ca11_ca11);
-    let (mut programs, mut compared) = (0, 0);
-    for _ in 0..cases(CALL_CASES) {
-        let text = gen_calls(&mut rng);
-        let m0 = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        if verify_module(&m0).is_err() {
-            continue;
-        }
-        programs += 1;
-        let inputs: Vec<(u64, u64)> = (0..3).map(|_| (rng.below(20), rng.below(20))).collect();
-        let base: Vec<Option<String>> = inputs.iter().map(|&(a, b)| run(&m0, a, b)).collect();
-        for (name, m) in &variants(&m0, PASS_NAMES, &text) {
-            for (&(a, b), want) in inputs.iter().zip(&base) {
-                let Some(want) = want else { continue };
-                compared += 1;
-                match run(m, a, b) {
-                    Some(got) => assert_eq!(
-                        &got,
-                        want,
-                        "{name} changed the behaviour on ({a}, {b})\ninput:\n{text}\noutput:\n{}",
-                        write_module(m)
-                    ),
-                    None => assert_eq!(name, "O2", "{name} made a run loop longer\n{text}"),
-                }
-            }
-        }
-    }
+    let (programs, compared) = differential(&mut rng, cases(CALL_CASES), 3, gen_calls);
     println!("{programs} random call pairs, {compared} runs compared");
     assert!(
         programs > cases(CALL_CASES) / 2,
