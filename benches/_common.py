@@ -299,3 +299,23 @@ def tool_versions():
 def dump_json(obj, path):
     with open(path, "w") as fh:
         json.dump(obj, fh, indent=1, sort_keys=True)
+
+
+def finish(results, summary, excluded, json_path):
+    """Prints the excluded kernels and, when asked, writes everything
+    (results, summary, exclusions, machine, tool versions) as JSON."""
+    if excluded:
+        print("\nexcluded:")
+        for s, why in excluded.items():
+            print(f"- {s}: {why}")
+    if json_path:
+        dump_json(
+            {
+                "results": results,
+                "summary": summary,
+                "excluded": excluded,
+                "machine": machine_info(),
+                "tools": tool_versions(),
+            },
+            json_path,
+        )

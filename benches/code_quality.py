@@ -179,22 +179,8 @@ def main():
         f"min {summary['min_ratio']:.2f} ({best}); total {summary['total_sass_kernelc']} vs {summary['total_sass_numba']} instructions"
     )
     print(f"registers <= Numba's on {regs_le} of {len(rs)}; kernelc spills on: {', '.join(spills) or 'none'}")
-    if excluded:
-        print("\nexcluded:")
-        for s, why in excluded.items():
-            print(f"- {s}: {why}")
+    C.finish(results, summary, excluded, args.json)
     print(f"\nfiles in {work}")
-    if args.json:
-        C.dump_json(
-            {
-                "results": results,
-                "summary": summary,
-                "excluded": excluded,
-                "machine": C.machine_info(),
-                "tools": C.tool_versions(),
-            },
-            args.json,
-        )
 
 
 if __name__ == "__main__":

@@ -196,21 +196,7 @@ def main():
         f"kernelc is faster than Numba by {summary['geomean_numba_ratio']:.0f}× (geomean; min {summary['min_numba_ratio']:.0f}×) "
         f"and than NVRTC by {summary['geomean_nvrtc_ratio']:.0f}× (geomean; min {summary['min_nvrtc_ratio']:.0f}×)"
     )
-    if excluded:
-        print("\nexcluded:")
-        for s, why in excluded.items():
-            print(f"- {s}: {why}")
-    if args.json:
-        C.dump_json(
-            {
-                "results": results,
-                "summary": summary,
-                "excluded": excluded,
-                "machine": C.machine_info(),
-                "tools": C.tool_versions(),
-            },
-            args.json,
-        )
+    C.finish(results, summary, excluded, args.json)
 
 
 if __name__ == "__main__":
