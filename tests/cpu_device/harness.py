@@ -1,0 +1,231 @@
+"""Run-case format and runners for the CPU-device corpus tests.
+
+A *case* is one launch of one kernel from the compiler's test corpus
+(``compiler/tests/check/accept/*.py``) with inputs made by NumPy and the
+expected final contents of the arrays computed by NumPy, independently of any
+GPU compiler.  Each ``cases/NN_name.py`` module defines ``CASES``, a list of
+``Case`` objects.
+
+Two runners execute a case:
+
+* ``run_kernelc(case, opt)`` writes the inputs as ``.npy`` files, runs
+  ``kernelc run`` on the CPU device and reads back the arrays it wrote;
+* ``run_numba_sim(case)`` runs the same kernel in Numba's own simulator
+  (``NUMBA_ENABLE_CUDASIM=1``); it is how a case's NumPy reference is checked
+  against a second implementation when the case is written (see
+  ``validate_with_numba.py``), and needs ``numba`` installed.
+
+``check(case, inputs, outputs)`` compares outputs with ``case.expect``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+from typing import Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CORPUS = os.path.join(ROOT, "compiler", "tests", "check", "accept")
+CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
+
+Arg = object  # an np.ndarray or a NumPy scalar (np.float32(0.5), np.int64(3), np.bool_(True))
+
+
+@dataclasses.dataclass
+class Case:
+    """One launch of one corpus kernel, with a NumPy reference."""
+
+    source: str
+    """Corpus file name, e.g. ``"01_vector_add.py"``."""
+    kernel: str
+    """Name of the kernel function in that file."""
+    grid: Sequence[int]
+    block: Sequence[int]
+    args: Callable[[np.random.Generator], List[Arg]]
+    """Builds the kernel arguments, in order, from a seeded generator."""
+    expect: Callable[[List[Arg]], Dict[int, np.ndarray]]
+    """Given (copies of) the inputs, returns {argument position: expected final
+    array} for every array the kernel writes, computed with NumPy."""
+    sig: Optional[str] = None
+    """Signature for a kernel without one in its decorator or header."""
+    shared: int = 0
+    """Dynamic shared memory in bytes."""
+    consts: Dict[str, np.ndarray] = dataclasses.field(default_factory=dict)
+    """Host arrays behind ``cuda.const.array_like(NAME)``."""
+    rtol: float = 0.0
+    atol: float = 0.0
+    """Tolerances for floating-point outputs (0 = exact)."""
+    stdout: Optional[Callable[[List[Arg]], List[str]]] = None
+    """Expected printed lines, compared as a sorted multiset (threads print in
+    any order)."""
+    name: str = ""
+    """Distinguishes several cases of the same kernel."""
+    seed: int = 1234
+    numba_skip: Optional[str] = None
+    """Why Numba's simulator cannot run this case (it is then only run by
+    kernelc); None when it can."""
+
+    @property
+    def id(self) -> str:
+        stem = self.source[:-3] if self.source.endswith(".py") else self.source
+        return f"{stem}::{self.kernel}" + (f"[{self.name}]" if self.name else "")
+
+    @property
+    def path(self) -> str:
+        return os.path.join(CORPUS, self.source)
+
+    def make_inputs(self) -> List[Arg]:
+        return self.args(np.random.default_rng(self.seed))
+
+
+def load_cases() -> List[Case]:
+    """Every case of every ``cases/*.py`` module, in file order."""
+    out: List[Case] = []
+    for fname in sorted(os.listdir(CASES_DIR)):
+        if not fname.endswith(".py") or fname.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location(f"kc_case_{fname[:-3]}", os.path.join(CASES_DIR, fname))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        out.extend(mod.CASES)
+    return out
+
+
+def _copy_args(args: List[Arg]) -> List[Arg]:
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+# ---------------------------------------------------------------- comparison
+
+
+def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout: str = "") -> None:
+    """Raise AssertionError with a readable message when outputs differ."""
+    expected = case.expect(_copy_args(inputs))
+    for pos, want in expected.items():
+        assert pos in outputs, f"{case.id}: argument {pos} was not written back"
+        got = outputs[pos]
+        want = np.asarray(want)
+        assert got.shape == want.shape, f"{case.id}: arg {pos} shape {got.shape} != {want.shape}"
+        if np.issubdtype(want.dtype, np.floating) and (case.rtol or case.atol):
+            ok = np.isclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
+        elif np.issubdtype(want.dtype, np.floating):
+            ok = (got == want) | (np.isnan(got) & np.isnan(want))
+        else:
+            ok = got == want
+        if not np.all(ok):
+            bad = np.argwhere(~np.asarray(ok))
+            first = tuple(bad[0]) if bad.ndim > 1 and len(bad) else ()
+            raise AssertionError(
+                f"{case.id}: arg {pos}: {len(bad)} of {want.size} elements differ; "
+                f"first at {first}: got {got[first]!r}, expected {want[first]!r}"
+            )
+    if case.stdout is not None:
+        want_lines = sorted(case.stdout(_copy_args(inputs)))
+        got_lines = sorted(line for line in stdout.splitlines())
+        assert got_lines == want_lines, f"{case.id}: printed {got_lines!r}, expected {want_lines!r}"
+
+
+# ---------------------------------------------------------------- kernelc
+
+
+def _scalar_arg(value) -> str:
+    v = np.asarray(value)
+    code = {
+        np.dtype(np.bool_): "bool",
+        np.dtype(np.int8): "i8",
+        np.dtype(np.int16): "i16",
+        np.dtype(np.int32): "i32",
+        np.dtype(np.int64): "i64",
+        np.dtype(np.uint8): "u8",
+        np.dtype(np.uint16): "u16",
+        np.dtype(np.uint32): "u32",
+        np.dtype(np.uint64): "u64",
+        np.dtype(np.float16): "f16",
+        np.dtype(np.float32): "f32",
+        np.dtype(np.float64): "f64",
+    }[v.dtype]
+    if code == "bool":
+        return f"bool:{'true' if bool(v) else 'false'}"
+    if code.startswith("f"):
+        return f"{code}:{float(v)!r}"
+    return f"{code}:{int(v)}"
+
+
+def kernelc_binary() -> str:
+    exe = os.environ.get("KERNELC_BIN")
+    if exe:
+        return exe
+    return os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "kernelc")
+
+
+def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = ()):
+    """Run the case with ``kernelc run`` on the CPU device.
+
+    Returns (inputs, {position: array written back}, stdout)."""
+    inputs = case.make_inputs()
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [kernelc_binary(), "run", case.path, "--kernel", case.kernel, "--device", "cpu", opt]
+        if case.sig:
+            cmd += ["--sig", case.sig]
+        cmd += ["--grid", ",".join(map(str, case.grid)), "--block", ",".join(map(str, case.block))]
+        if case.shared:
+            cmd += ["--shared", str(case.shared)]
+        for name, arr in case.consts.items():
+            p = os.path.join(tmp, f"const_{name}.npy")
+            np.save(p, arr)
+            cmd += ["--const", f"{name}={p}"]
+        out_dir = os.path.join(tmp, "out")
+        cmd += ["--out", out_dir, *extra]
+        for i, a in enumerate(inputs):
+            if isinstance(a, np.ndarray):
+                p = os.path.join(tmp, f"arg{i}.npy")
+                np.save(p, a)
+                cmd.append(p)
+            else:
+                cmd.append(_scalar_arg(a))
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise AssertionError(f"{case.id}: kernelc run failed ({proc.returncode}):\n{' '.join(cmd)}\n{proc.stderr}")
+        outputs = {}
+        if os.path.isdir(out_dir):
+            for f in os.listdir(out_dir):
+                if f.endswith(".npy"):
+                    outputs[int(f[:-4])] = np.load(os.path.join(out_dir, f))
+        return inputs, outputs, proc.stdout
+
+
+# ---------------------------------------------------------------- Numba's simulator
+
+
+def run_numba_sim(case: Case):
+    """Run the case in Numba's simulator (needs numba; sets NUMBA_ENABLE_CUDASIM
+    before numba is first imported, so call it from a fresh process).
+
+    Returns (inputs, {position: final array for every array argument}, stdout)."""
+    os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    import contextlib
+    import io
+
+    spec = importlib.util.spec_from_file_location(f"kc_corpus_{case.source[:-3]}", case.path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for name, arr in case.consts.items():
+        setattr(mod, name, arr)
+    kern = getattr(mod, case.kernel)
+    inputs = case.make_inputs()
+    work = _copy_args(inputs)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        kern[tuple(case.grid), tuple(case.block), 0, case.shared](*work)
+    outputs = {i: a for i, a in enumerate(work) if isinstance(a, np.ndarray)}
+    return inputs, outputs, buf.getvalue()
+
+
+if __name__ == "__main__":
+    print(f"{len(load_cases())} cases", file=sys.stderr)
