@@ -8,6 +8,7 @@ use crate::mathlib::expand_math;
 use crate::opt::{optimize, OptLevel};
 use crate::ptx::{self, Target};
 use crate::sema::{check, CheckOptions, Checked};
+use crate::types::{Layout, Scalar, Type};
 use std::time::{Duration, Instant};
 
 /// How far to take a compilation.
@@ -50,10 +51,52 @@ pub struct ParamInfo {
     pub name: String,
     /// Its type in Numba's spelling (`array(float32, 1d, C)`, `int64`).
     pub ty: String,
+    /// The same type, structured: what a runtime marshals.
+    pub kind: ParamKind,
     /// The kernel may read it (scalars: always).
     pub read: bool,
     /// The kernel may write the array behind it (scalars: never).
     pub written: bool,
+}
+
+/// The type of a kernel parameter, as the kernel ABI (section 5 of the
+/// language contract) sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A scalar passed by value (one `.param`).
+    Scalar(Scalar),
+    /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
+    Array {
+        /// Element type.
+        elem: Scalar,
+        /// Number of dimensions, 1 to 3.
+        ndim: u8,
+        /// The layout the kernel was compiled for.
+        layout: Layout,
+    },
+    /// A tuple: its fields' parameters, one after another.
+    Tuple(Vec<ParamKind>),
+}
+
+impl ParamKind {
+    /// The kind of a kernel parameter of type `ty` (`None` for types a
+    /// kernel parameter cannot have).
+    pub fn of(ty: &Type) -> Option<ParamKind> {
+        match ty {
+            Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
+            Type::Array(a) => Some(ParamKind::Array {
+                elem: a.elem,
+                ndim: a.ndim,
+                layout: a.layout,
+            }),
+            Type::Tuple(fields) => fields
+                .iter()
+                .map(ParamKind::of)
+                .collect::<Option<_>>()
+                .map(ParamKind::Tuple),
+            Type::Unknown | Type::None => None,
+        }
+    }
 }
 
 /// The ABI description of one compiled kernel.
@@ -177,6 +220,7 @@ fn kernel_infos(
                     ParamInfo {
                         name: v.name.clone(),
                         ty: ty.to_string(),
+                        kind: ParamKind::of(ty).unwrap_or(ParamKind::Tuple(Vec::new())),
                         read,
                         written,
                     }
