@@ -112,7 +112,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
 }
 
 /// `12.3 us`-style durations.
-fn human(d: Duration) -> String {
+pub fn human(d: Duration) -> String {
     let ns = d.as_nanos();
     if ns < 10_000 {
         format!("{ns} ns")

@@ -5,6 +5,7 @@
 
 use crate::args::UsageError;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
+use crate::npy::scalar_of_type_str;
 use kernelc_compiler::types::Scalar;
 
 /// Parses one `--const` value.
@@ -67,26 +68,6 @@ fn read_npy_header(path: &str) -> Result<(Scalar, Vec<u64>), UsageError> {
         )));
     }
     Ok((elem, npy.shape().to_vec()))
-}
-
-fn scalar_of_type_str(ts: &npyz::TypeStr) -> Option<Scalar> {
-    use npyz::TypeChar;
-    let size = ts.size_field();
-    Some(match (ts.type_char(), size) {
-        (TypeChar::Bool, 1) => Scalar::Bool,
-        (TypeChar::Int, 1) => Scalar::I8,
-        (TypeChar::Int, 2) => Scalar::I16,
-        (TypeChar::Int, 4) => Scalar::I32,
-        (TypeChar::Int, 8) => Scalar::I64,
-        (TypeChar::Uint, 1) => Scalar::U8,
-        (TypeChar::Uint, 2) => Scalar::U16,
-        (TypeChar::Uint, 4) => Scalar::U32,
-        (TypeChar::Uint, 8) => Scalar::U64,
-        (TypeChar::Float, 2) => Scalar::F16,
-        (TypeChar::Float, 4) => Scalar::F32,
-        (TypeChar::Float, 8) => Scalar::F64,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

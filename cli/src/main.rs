@@ -10,6 +10,14 @@
 //!   to the mid-IR or to PTX (all kernels with a decorator signature, or the
 //!   one named).
 //!
+//! - `kernelc run FILE.py|FILE.ptx --kernel NAME [--sig SIG] --grid X[,Y[,Z]]
+//!   --block X[,Y[,Z]] [--shared BYTES] [--device cpu|gpu|auto] [--const
+//!   NAME=FILE.npy ...] [--out DIR] [-O0|-O2] [--check|--no-check]
+//!   [--workers N] [--timings] ARG...`: compile and run a kernel; each ARG
+//!   is a `.npy` file or a typed scalar (`f32:0.5`, `i64:-3`, `bool:true`);
+//!   the arrays it may write are saved as `DIR/<position>.npy`.
+//! - `kernelc devices`: list the devices that can run kernels.
+//!
 //! Exit codes: 0 success, 1 the program has errors, 2 bad command line or
 //! unreadable input.
 
@@ -17,6 +25,9 @@ mod args;
 mod check;
 mod compile;
 mod consts;
+mod devices;
+mod npy;
+mod run;
 
 use std::process::ExitCode;
 
@@ -30,6 +41,14 @@ commands:
                   [--arch sm_80] [--const ...] [--timings] [-o OUT]
       compile to PTX (default), to the mid-IR, or print each kernel's
       parameters with read/write metadata as JSON; stdout without -o
+  run FILE.py|FILE.ptx --kernel NAME [--sig \"SIG\"] --grid X[,Y[,Z]] --block X[,Y[,Z]]
+                  [--shared BYTES] [--device cpu|gpu|auto] [--const NAME=FILE.npy ...]
+                  [--out DIR] [-O0|-O2] [--check|--no-check] [--workers N] [--timings] ARG...
+      compile and run a kernel; each ARG is an array (FILE.npy) or a typed
+      scalar (f32:0.5, i32:7, i64:-3, u8:1, f64:2.5, bool:true); the arrays
+      the kernel may write are saved as DIR/<position>.npy
+  devices
+      list the devices that can run kernels
 
 options for every command:
   -h, --help    show this help
@@ -45,6 +64,8 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "check" => check::run(rest),
         "compile" => compile::run(rest),
+        "run" => run::run(rest),
+        "devices" => devices::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -1,5 +1,18 @@
 //! kernelc's runtime: what runs a compiled kernel.
 //!
-//! - [`args`]: kernel arguments and their marshalling into the kernel ABI.
+//! - [`cpu`]: the CPU device, a SIMT simulator that executes PTX;
+//! - [`device`]: one type for every device, so callers do not care which
+//!   one runs a kernel;
+//! - [`args`]: kernel arguments checked and encoded in the kernel ABI;
+//! - [`launch`]: `kernel[grid, block](args)` with host arrays copied in and
+//!   (when written) out;
+//! - [`error`]: what can go wrong.
 
 pub mod args;
+pub mod cpu;
+pub mod device;
+pub mod error;
+pub mod launch;
+
+pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, LaunchStats, Module};
+pub use error::Error;

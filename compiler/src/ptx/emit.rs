@@ -277,5 +277,12 @@ pub fn const_symbol(module: &ir::Module, index: u32) -> String {
         .consts
         .get(ir::ConstVar::new(index as usize))
         .map_or_else(|| index.to_string(), |c| c.name.clone());
+    const_array_symbol(&name)
+}
+
+/// The PTX symbol of the host-filled constant array behind
+/// `cuda.const.array_like(NAME)`: a runtime writes the host array there
+/// before a launch.
+pub fn const_array_symbol(name: &str) -> String {
     format!("__kc_const_{name}")
 }

@@ -1,0 +1,43 @@
+//! The runtime's error type: what a launch, a copy or a module load can
+//! report, whichever device runs it.
+
+use crate::args::ArgError;
+use crate::cpu::CpuError;
+use std::fmt;
+
+/// A runtime failure.
+#[derive(Debug)]
+pub enum Error {
+    /// The arguments do not fit the kernel.
+    Args(ArgError),
+    /// Another bad argument to a runtime call (sizes, names).
+    Argument(String),
+    /// The CPU device reported an error (a bad module, a fault in a kernel).
+    Cpu(CpuError),
+    /// No GPU can be used; says why.
+    NoGpu(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Args(e) => e.fmt(f),
+            Error::Argument(m) | Error::NoGpu(m) => f.write_str(m),
+            Error::Cpu(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ArgError> for Error {
+    fn from(e: ArgError) -> Self {
+        Error::Args(e)
+    }
+}
+
+impl From<CpuError> for Error {
+    fn from(e: CpuError) -> Self {
+        Error::Cpu(e)
+    }
+}

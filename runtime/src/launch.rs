@@ -1,0 +1,123 @@
+//! Launching a compiled kernel with host-side arguments on any device.
+//!
+//! [`launch`] does what `kernel[grid, block](args)` does in Numba: it
+//! checks the arguments against the kernel's parameters, copies host
+//! arrays to fresh device buffers, encodes the `.param` values, launches,
+//! and copies back only the host arrays the kernel may write (from the
+//! compiler's per-parameter metadata), freeing the buffers on every path.
+
+use crate::args::{check_args, encode_params, ArgShape, ArrayShape, ScalarArg};
+use crate::device::{Device, DevicePtr, LaunchConfig, LaunchStats, Module};
+use crate::error::Error;
+use kernelc_compiler::driver::KernelInfo;
+
+/// One argument of [`launch`].
+pub enum KernelArg<'a> {
+    /// A scalar, passed by value.
+    Scalar(ScalarArg),
+    /// An array in host memory: `data` holds its bytes from the first
+    /// element to the last (`shape.span_bytes()` of them).
+    Host {
+        /// Element type, extents and byte strides.
+        shape: ArrayShape,
+        /// The elements; written back if the kernel may write them.
+        data: &'a mut [u8],
+    },
+    /// An array already in the device's memory.
+    Device {
+        /// Element type, extents and byte strides.
+        shape: ArrayShape,
+        /// Address of its first element.
+        ptr: DevicePtr,
+    },
+}
+
+impl KernelArg<'_> {
+    /// The argument's type and shape, as the checker sees it.
+    pub fn shape(&self) -> ArgShape {
+        match self {
+            KernelArg::Scalar(s) => ArgShape::Scalar(*s),
+            KernelArg::Host { shape, .. } | KernelArg::Device { shape, .. } => {
+                ArgShape::Array(shape.clone())
+            }
+        }
+    }
+}
+
+/// Launches `kernel` of `module` on `device` and waits for it.
+pub fn launch(
+    device: &Device,
+    module: &Module,
+    kernel: &KernelInfo,
+    config: &LaunchConfig,
+    args: &mut [KernelArg<'_>],
+) -> Result<LaunchStats, Error> {
+    let shapes: Vec<ArgShape> = args.iter().map(KernelArg::shape).collect();
+    check_args(kernel, &shapes)?;
+    for (i, a) in args.iter().enumerate() {
+        if let KernelArg::Host { shape, data } = a {
+            if data.len() < shape.span_bytes() {
+                return Err(Error::Argument(format!(
+                    "argument {i}: {} bytes of data for an array spanning {} bytes",
+                    data.len(),
+                    shape.span_bytes()
+                )));
+            }
+        }
+    }
+    let mut buffers = Buffers {
+        device,
+        owned: Vec::new(),
+    };
+    let mut ptrs = vec![0u64; args.len()];
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            KernelArg::Host { shape, data } => {
+                let bytes = shape.span_bytes();
+                let ptr = device.alloc(bytes.max(1))?;
+                buffers.owned.push(ptr);
+                device.copy_to_device(ptr, &data[..bytes])?;
+                ptrs[i] = ptr.0;
+            }
+            KernelArg::Device { ptr, .. } => ptrs[i] = ptr.0,
+            KernelArg::Scalar(_) => {}
+        }
+    }
+    let params = encode_params(kernel, &shapes, &ptrs);
+    let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
+    let stats = device.launch(module, &kernel.name, config, &refs)?;
+    for ((a, param), ptr) in args.iter_mut().zip(&kernel.params).zip(&ptrs) {
+        if let KernelArg::Host { shape, data } = a {
+            if param.written {
+                let bytes = shape.span_bytes();
+                device.copy_from_device(&mut data[..bytes], DevicePtr(*ptr))?;
+            }
+        }
+    }
+    buffers.release()?;
+    Ok(stats)
+}
+
+/// Device buffers owned by one launch: freed on success by [`Buffers::release`]
+/// (reporting errors), and on any early return by `Drop`.
+struct Buffers<'d> {
+    device: &'d Device,
+    owned: Vec<DevicePtr>,
+}
+
+impl Buffers<'_> {
+    fn release(mut self) -> Result<(), Error> {
+        for ptr in std::mem::take(&mut self.owned) {
+            self.device.free(ptr)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Buffers<'_> {
+    fn drop(&mut self) {
+        for ptr in self.owned.drain(..) {
+            let _ = self.device.free(ptr);
+        }
+    }
+}
