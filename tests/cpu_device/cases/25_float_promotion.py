@@ -16,7 +16,6 @@ def args(rng):
 def expect(a):
     f32, f64, i8, u8, i16, u16, i32, i64 = a
     x = f32[0]
-    s32 = (x + F(i8[0])) + (x + F(u8[0])) + x * F(i16[0]) + (x - F(i16[1])) + x * f32[1] + x / f32[1]
     a_, b, c, d, h, m = x + F(i8[0]), x + F(u8[0]), x * F(i16[0]), x - F(i16[1]), x * f32[1], x / f32[1]
     s32 = ((((a_ + b) + c) + d) + h) + m
     xd = D(x)
