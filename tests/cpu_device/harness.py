@@ -67,6 +67,15 @@ class Case:
     name: str = ""
     """Distinguishes several cases of the same kernel."""
     seed: int = 1234
+    verify: Optional[Callable[[List[Arg], Dict[int, np.ndarray]], None]] = None
+    """Extra assertions on (inputs, outputs) for results that are not one
+    fixed array, e.g. the old values returned by atomics, which depend on
+    the order threads arrive in; positions checked here are left out of
+    ``expect``."""
+    expect_error: Optional[str] = None
+    """A regular expression the error message must match when the launch is
+    expected to fail (an out-of-bounds index under ``boundscheck``, a
+    checker report); ``expect`` is then not used."""
     numba_skip: Optional[str] = None
     """Why Numba's simulator cannot run this case (it is then only run by
     kernelc); None when it can."""
@@ -125,6 +134,8 @@ def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout:
                 f"{case.id}: arg {pos}: {len(bad)} of {want.size} elements differ; "
                 f"first at {first}: got {got[first]!r}, expected {want[first]!r}"
             )
+    if case.verify is not None:
+        case.verify(_copy_args(inputs), outputs)
     if case.stdout is not None:
         want_lines = sorted(case.stdout(_copy_args(inputs)))
         got_lines = sorted(line for line in stdout.splitlines())
@@ -190,6 +201,14 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = ()):
             else:
                 cmd.append(_scalar_arg(a))
         proc = subprocess.run(cmd, capture_output=True, text=True)
+        if case.expect_error is not None:
+            import re
+
+            if proc.returncode == 0:
+                raise AssertionError(f"{case.id}: expected a failure matching {case.expect_error!r}, the run succeeded")
+            if not re.search(case.expect_error, proc.stderr):
+                raise AssertionError(f"{case.id}: expected an error matching {case.expect_error!r}, got:\n{proc.stderr}")
+            return inputs, None, proc.stdout
         if proc.returncode != 0:
             raise AssertionError(f"{case.id}: kernelc run failed ({proc.returncode}):\n{' '.join(cmd)}\n{proc.stderr}")
         outputs = {}

@@ -22,6 +22,9 @@ def main() -> int:
     failed = 0
     cases = [c for c in harness.load_cases() if flt in c.id]
     for case in cases:
+        if case.expect_error:
+            print(f"skip  {case.id}: expects an error from kernelc")
+            continue
         if case.numba_skip:
             print(f"skip  {case.id}: {case.numba_skip}")
             continue
