@@ -107,7 +107,7 @@ def load_cases() -> List[Case]:
 
 
 def _copy_args(args: List[Arg]) -> List[Arg]:
-    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    return [a.copy(order="K") if isinstance(a, np.ndarray) else a for a in args]
 
 
 # ---------------------------------------------------------------- comparison
@@ -121,6 +121,7 @@ def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout:
         got = outputs[pos]
         want = np.asarray(want)
         assert got.shape == want.shape, f"{case.id}: arg {pos} shape {got.shape} != {want.shape}"
+        assert got.dtype == want.dtype, f"{case.id}: arg {pos} dtype {got.dtype} != {want.dtype}"
         if np.issubdtype(want.dtype, np.floating) and (case.rtol or case.atol):
             ok = np.isclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
         elif np.issubdtype(want.dtype, np.floating):
