@@ -3,3 +3,4 @@
 //! - [`args`]: kernel arguments and their marshalling into the kernel ABI.
 
 pub mod args;
+pub mod gpu;
