@@ -1,7 +1,7 @@
 //! One GPU as a kernelc device: memory, modules and launches, with the
 //! same methods as the CPU device so that a device enum can wrap both.
 
-use crate::gpu::context::Context;
+use crate::gpu::context::{Context, CurrentGuard};
 use crate::gpu::driver::Driver;
 use crate::gpu::error::GpuError;
 use crate::gpu::launch::{self, LaunchConfig, LaunchStats};
@@ -250,6 +250,12 @@ impl GpuDevice {
     /// Creates a timing event.
     pub fn event(&self) -> Result<Event, GpuError> {
         Event::new(Arc::clone(&self.ctx))
+    }
+
+    /// Makes the device's context current on this thread until the guard
+    /// drops, for calls made straight to [`Driver::api`].
+    pub fn enter(&self) -> Result<CurrentGuard<'_>, GpuError> {
+        self.ctx.enter()
     }
 
     /// Waits for all work on the device.

@@ -43,8 +43,8 @@ impl Driver {
     pub fn open(place: &Place) -> Result<Driver, Failure> {
         // SAFETY: loading a library runs its initialisers; a CUDA driver's
         // are safe to run, and so are the test stand-ins'.
-        let library =
-            unsafe { Library::new(&place.spec) }.map_err(|e| Failure::Unloadable(e.to_string()))?;
+        let library = unsafe { Library::new(&place.spec) }
+            .map_err(|e| Failure::Unloadable(loader_message(&e)))?;
         // SAFETY: the signatures are the driver header's.
         let (init, error_name, error_string) = unsafe {
             (
@@ -85,8 +85,10 @@ impl Driver {
         })
     }
 
-    /// The entry points.
-    pub(crate) fn api(&self) -> &Api {
+    /// The resolved entry points: the runtime's own calls, and an escape
+    /// hatch for interop and for measuring the raw driver (calling them is
+    /// `unsafe`, with the driver API's contracts).
+    pub fn api(&self) -> &Api {
         &self.api
     }
 
@@ -137,6 +139,17 @@ impl Driver {
         (0..self.device_count()?)
             .map(|ordinal| DeviceProps::query(self, ordinal))
             .collect()
+    }
+}
+
+/// The loader's message: libloading's error says only "dlopen failed";
+/// the system's reason (`cannot open shared object file`, `invalid ELF
+/// header`) is its source.
+fn loader_message(e: &libloading::Error) -> String {
+    use std::error::Error as _;
+    match e.source() {
+        Some(reason) => reason.to_string(),
+        None => e.to_string(),
     }
 }
 

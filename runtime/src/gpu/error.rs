@@ -99,6 +99,20 @@ impl GpuError {
     }
 }
 
+impl GpuError {
+    /// The message on one line (the multi-line parts, such as the list of
+    /// places tried, joined with `; `), for skip notices and logs.
+    pub fn one_line(&self) -> String {
+        self.to_string()
+            .lines()
+            .map(|l| l.trim().trim_start_matches("- "))
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ")
+            .replace(":; ", ": ")
+    }
+}
+
 impl fmt::Display for GpuError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -150,3 +164,55 @@ impl fmt::Display for GpuError {
 }
 
 impl std::error::Error for GpuError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_joins_the_list_of_places() {
+        use crate::gpu::discovery::{Failure, Place, Source};
+        let place = |spec: &str| Place {
+            source: Source::System,
+            spec: spec.into(),
+        };
+        let err = GpuError::NoDriver {
+            attempts: vec![
+                Attempt {
+                    place: place("libcuda.so.1"),
+                    failure: Failure::NotFound,
+                },
+                Attempt {
+                    place: place("libcuda.so"),
+                    failure: Failure::Stub,
+                },
+            ],
+        };
+        assert_eq!(err.to_string().lines().count(), 3);
+        let line = err.one_line();
+        assert!(!line.contains('\n'));
+        assert!(
+            line.starts_with(
+                "no usable CUDA driver; tried: libcuda.so.1 (system loader): no such file; libcuda.so (system loader): is the CUDA toolkit's stub library"
+            ),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn driver_errors_carry_name_and_string() {
+        let err = GpuError::Driver {
+            call: "cuMemAlloc_v2",
+            status: DriverStatus {
+                code: 2,
+                name: "CUDA_ERROR_OUT_OF_MEMORY".into(),
+                message: "out of memory".into(),
+            },
+        };
+        assert_eq!(
+            err.to_string(),
+            "cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY (2): out of memory"
+        );
+        assert!(!err.is_no_gpu());
+    }
+}

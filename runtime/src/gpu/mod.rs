@@ -14,6 +14,7 @@
 //!   driver's JIT, cached by PTX hash;
 //! - [`launch`]: launch shapes and the parameter array;
 //! - [`stream`]: streams and events;
+//! - [`sample`]: hand-written PTX for smoke tests and benchmarks;
 //! - [`device`]: [`GpuDevice`], the device API (shaped like the CPU
 //!   device's).
 
@@ -30,6 +31,7 @@ pub mod module_cache;
 pub mod props;
 pub mod ptx_scan;
 pub mod result;
+pub mod sample;
 pub mod stream;
 pub mod target;
 

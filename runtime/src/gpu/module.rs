@@ -152,6 +152,11 @@ impl GpuModule {
         Ok(u32::try_from(value).unwrap_or(0))
     }
 
+    /// The driver's handle (`CUfunction`) of `kernel`, for interop.
+    pub fn raw_function(&self, kernel: &str) -> Result<CUfunction, GpuError> {
+        Ok(self.kernel(kernel)?.function)
+    }
+
     /// The PTX it was loaded from.
     pub(crate) fn ptx(&self) -> &str {
         &self.ptx

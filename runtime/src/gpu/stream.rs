@@ -37,8 +37,8 @@ impl Stream {
         Ok(Stream { ctx, raw })
     }
 
-    /// The driver's handle.
-    pub(crate) fn raw(&self) -> CUstream {
+    /// The driver's handle (`CUstream`), for interop.
+    pub fn raw(&self) -> CUstream {
         self.raw
     }
 
