@@ -333,6 +333,20 @@ fn when_nothing_loads_the_error_lists_every_place_tried() {
     }
 }
 
+/// The stand-in's record of the last launch's grid, block and shared
+/// bytes, read through the library `dev` was opened from.
+fn last_launch(dev: &GpuDevice) -> [u32; 7] {
+    let spec = &dev.driver().place().spec;
+    // SAFETY: reopening the stand-in already loaded (same handle).
+    let lib = unsafe { libloading::Library::new(spec) }.expect("reopen");
+    // SAFETY: the stand-in exports `const unsigned *standin_last_launch(void)`.
+    let f = unsafe { lib.get::<unsafe extern "C" fn() -> *const u32>(b"standin_last_launch") }
+        .map(|s| *s)
+        .expect("symbol");
+    // SAFETY: it points at a static array of 7 unsigned ints.
+    unsafe { *f().cast::<[u32; 7]>() }
+}
+
 /// The one-device stand-in, opened as GPU 0.
 fn standin_device(dir: &Path, defines: &[&str]) -> GpuDevice {
     let lib = build(dir, "dev/libcuda.so.1", defines);
@@ -472,6 +486,7 @@ fn modules_load_are_cached_and_launch_with_one_byte_vector_per_param() {
         )
         .expect("launch");
     assert_eq!(stats.kernel_time.as_micros(), 500);
+    assert_eq!(last_launch(&dev), [2, 3, 4, 32, 2, 1, 256]);
     let mut back = [0u8; 16];
     dev.copy_from_device(&mut back, buf).expect("copy back");
     assert_eq!(back, [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0]);

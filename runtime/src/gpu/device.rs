@@ -275,3 +275,21 @@ impl GpuDevice {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::stream::{Event, Stream};
+
+    fn shareable<T: Send + Sync>() {}
+
+    #[test]
+    fn gpu_objects_cross_threads() {
+        shareable::<Driver>();
+        shareable::<GpuDevice>();
+        shareable::<GpuModule>();
+        shareable::<Stream>();
+        shareable::<Event>();
+        shareable::<PinnedBuffer>();
+    }
+}
