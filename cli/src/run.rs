@@ -12,7 +12,7 @@ use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, Number, ScalarArg};
-use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, Module};
+use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
 use kernelc_runtime::launch::{launch, KernelArg};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -169,7 +169,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         None => launch_ptx(&device, &module, kernel, &config, &mut run_args),
     };
     let run_time = t_run.elapsed();
-    let written = match result {
+    let (written, stats) = match result {
         Ok(w) => w,
         Err(e) => {
             eprintln!("kernelc: {e}");
@@ -213,6 +213,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     if timings {
         eprintln!("compile: {}", human(compile_time));
         eprintln!("run: {}", human(run_time));
+        eprintln!("kernel: {}", human(stats.elapsed));
         eprintln!("total: {}", human(compile_time + run_time));
         eprintln!("threads: {threads}");
     }
@@ -281,7 +282,7 @@ fn launch_python(
     info: &KernelInfo,
     config: &LaunchConfig,
     run_args: &mut [RunArg],
-) -> Result<Vec<bool>, kernelc_runtime::Error> {
+) -> Result<(Vec<bool>, LaunchStats), kernelc_runtime::Error> {
     let mut args: Vec<KernelArg> = run_args
         .iter_mut()
         .map(|a| match a {
@@ -292,8 +293,8 @@ fn launch_python(
             },
         })
         .collect();
-    launch(device, module, info, config, &mut args)?;
-    Ok(info.params.iter().map(|p| p.written).collect())
+    let stats = launch(device, module, info, config, &mut args)?;
+    Ok((info.params.iter().map(|p| p.written).collect(), stats))
 }
 
 /// Launches a kernel of a PTX file: each array becomes a device buffer
@@ -305,7 +306,7 @@ fn launch_ptx(
     kernel: &str,
     config: &LaunchConfig,
     run_args: &mut [RunArg],
-) -> Result<Vec<bool>, kernelc_runtime::Error> {
+) -> Result<(Vec<bool>, LaunchStats), kernelc_runtime::Error> {
     use kernelc_runtime::Error;
     let decls = module
         .kernel_params(kernel)
@@ -339,19 +340,20 @@ fn launch_ptx(
             params.push(bytes);
         }
         let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
-        device.launch(module, kernel, config, &refs)?;
+        let stats = device.launch(module, kernel, config, &refs)?;
         for &(i, ptr) in &buffers {
             if let RunArg::Array { array, .. } = &mut run_args[i] {
                 device.copy_from_device(&mut array.data, ptr)?;
             }
         }
-        Ok(())
+        Ok(stats)
     })();
     for (_, ptr) in buffers {
         let _ = device.free(ptr);
     }
-    result?;
-    Ok(run_args.iter().map(|a| matches!(a, RunArg::Array { .. })).collect())
+    let stats = result?;
+    let written = run_args.iter().map(|a| matches!(a, RunArg::Array { .. })).collect();
+    Ok((written, stats))
 }
 
 fn arg_shape(a: &RunArg) -> ArgShape {

@@ -1,6 +1,8 @@
 //! kernelc's runtime: what runs a compiled kernel.
 //!
 //! - [`cpu`]: the CPU device, a SIMT simulator that executes PTX;
+//! - [`gpu`]: NVIDIA GPUs through the driver, loaded at run time
+//!   (discovery, devices, memory, modules, launches, streams, events);
 //! - [`device`]: one type for every device, so callers do not care which
 //!   one runs a kernel;
 //! - [`args`]: kernel arguments checked and encoded in the kernel ABI;
@@ -12,6 +14,7 @@ pub mod args;
 pub mod cpu;
 pub mod device;
 pub mod error;
+pub mod gpu;
 pub mod launch;
 
 pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, LaunchStats, Module};

@@ -1,0 +1,295 @@
+//! One GPU as a kernelc device: memory, modules and launches, with the
+//! same methods as the CPU device so that a device enum can wrap both.
+
+use crate::gpu::context::{Context, CurrentGuard};
+use crate::gpu::driver::Driver;
+use crate::gpu::error::GpuError;
+use crate::gpu::launch::{self, LaunchConfig, LaunchStats};
+use crate::gpu::memory::{DevicePtr, PinnedBuffer};
+use crate::gpu::module::GpuModule;
+use crate::gpu::module_cache::ModuleCache;
+use crate::gpu::props::DeviceProps;
+use crate::gpu::stream::{Event, Stream};
+use cudarc::driver::sys::CUdeviceptr;
+use kernelc_compiler::ptx::Target;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// An open GPU: its primary context, properties and module cache.
+pub struct GpuDevice {
+    ctx: Arc<Context>,
+    props: DeviceProps,
+    target: Target,
+    modules: ModuleCache,
+}
+
+impl GpuDevice {
+    /// Opens GPU `ordinal` with the driver the environment asks for.
+    pub fn open(ordinal: usize) -> Result<GpuDevice, GpuError> {
+        GpuDevice::with_driver(Driver::load()?, ordinal)
+    }
+
+    /// Opens GPU `ordinal` of an already loaded driver.
+    pub fn with_driver(driver: Arc<Driver>, ordinal: usize) -> Result<GpuDevice, GpuError> {
+        let props = DeviceProps::query(&driver, ordinal)?;
+        let target = props.ptx_target()?;
+        let ctx = Context::retain(driver, ordinal)?;
+        Ok(GpuDevice {
+            ctx,
+            props,
+            target,
+            modules: ModuleCache::default(),
+        })
+    }
+
+    /// The device's properties.
+    pub fn props(&self) -> &DeviceProps {
+        &self.props
+    }
+
+    /// The driver it runs under.
+    pub fn driver(&self) -> &Arc<Driver> {
+        self.ctx.driver()
+    }
+
+    /// A name for messages: `GPU 0 (NVIDIA H100 80GB HBM3)`.
+    pub fn name(&self) -> String {
+        format!("GPU {} ({})", self.props.ordinal, self.props.name)
+    }
+
+    /// The PTX target to compile for (see [`crate::gpu::target`]).
+    pub fn ptx_target(&self) -> Target {
+        self.target
+    }
+
+    /// Allocates `bytes` of zeroed device memory (`DevicePtr::NULL` for
+    /// zero bytes).
+    pub fn alloc(&self, bytes: usize) -> Result<DevicePtr, GpuError> {
+        if bytes == 0 {
+            return Ok(DevicePtr::NULL);
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        let mut ptr: CUdeviceptr = 0;
+        // SAFETY: out-pointer to a live value; a context is current.
+        driver.check("cuMemAlloc_v2", unsafe {
+            (driver.api().mem_alloc)(&mut ptr, bytes)
+        })?;
+        // SAFETY: `bytes` bytes were just allocated at `ptr`.
+        let zeroed = driver.check("cuMemsetD8_v2", unsafe {
+            (driver.api().memset_d8)(ptr, 0, bytes)
+        });
+        if let Err(e) = zeroed {
+            // SAFETY: freeing the allocation just made.
+            let _ = unsafe { (driver.api().mem_free)(ptr) };
+            return Err(e);
+        }
+        Ok(DevicePtr(ptr))
+    }
+
+    /// Frees an allocation (`DevicePtr::NULL` is ignored).
+    pub fn free(&self, ptr: DevicePtr) -> Result<(), GpuError> {
+        if ptr == DevicePtr::NULL {
+            return Ok(());
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: the driver validates the address.
+        driver.check("cuMemFree_v2", unsafe { (driver.api().mem_free)(ptr.0) })
+    }
+
+    /// Sets `bytes` bytes at `dst` to `value`.
+    pub fn memset(&self, dst: DevicePtr, value: u8, bytes: usize) -> Result<(), GpuError> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: the driver validates the range.
+        driver.check("cuMemsetD8_v2", unsafe {
+            (driver.api().memset_d8)(dst.0, value, bytes)
+        })
+    }
+
+    /// Copies host bytes to device memory at `dst`.
+    pub fn copy_to_device(&self, dst: DevicePtr, src: &[u8]) -> Result<(), GpuError> {
+        if src.is_empty() {
+            return Ok(());
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: `src` is readable for its length; the driver validates
+        // the device range.
+        driver.check("cuMemcpyHtoD_v2", unsafe {
+            (driver.api().memcpy_htod)(dst.0, src.as_ptr().cast(), src.len())
+        })
+    }
+
+    /// Copies device memory at `src` to host bytes.
+    pub fn copy_from_device(&self, dst: &mut [u8], src: DevicePtr) -> Result<(), GpuError> {
+        if dst.is_empty() {
+            return Ok(());
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: `dst` is writable for its length; the driver validates
+        // the device range.
+        driver.check("cuMemcpyDtoH_v2", unsafe {
+            (driver.api().memcpy_dtoh)(dst.as_mut_ptr().cast(), src.0, dst.len())
+        })
+    }
+
+    /// Queues a copy of host bytes to `dst` on `stream`.
+    ///
+    /// # Safety
+    /// `src` must stay alive and unchanged until the stream is
+    /// synchronised (with pinned memory the copy runs after this returns).
+    pub unsafe fn copy_to_device_async(
+        &self,
+        dst: DevicePtr,
+        src: &[u8],
+        stream: &Stream,
+    ) -> Result<(), GpuError> {
+        self.same_device(stream.context(), "stream")?;
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: the caller keeps `src` alive until the stream is done.
+        driver.check("cuMemcpyHtoDAsync_v2", unsafe {
+            (driver.api().memcpy_htod_async)(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
+        })
+    }
+
+    /// Queues a copy of device memory at `src` into host bytes on `stream`.
+    ///
+    /// # Safety
+    /// `dst` must stay alive and untouched until the stream is
+    /// synchronised.
+    pub unsafe fn copy_from_device_async(
+        &self,
+        dst: &mut [u8],
+        src: DevicePtr,
+        stream: &Stream,
+    ) -> Result<(), GpuError> {
+        self.same_device(stream.context(), "stream")?;
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: the caller keeps `dst` alive until the stream is done.
+        driver.check("cuMemcpyDtoHAsync_v2", unsafe {
+            (driver.api().memcpy_dtoh_async)(
+                dst.as_mut_ptr().cast(),
+                src.0,
+                dst.len(),
+                stream.raw(),
+            )
+        })
+    }
+
+    /// Allocates `bytes` of zeroed pinned host memory.
+    pub fn alloc_pinned(&self, bytes: usize) -> Result<PinnedBuffer, GpuError> {
+        PinnedBuffer::new(Arc::clone(&self.ctx), bytes)
+    }
+
+    /// Loads a PTX module, or returns the one already loaded from the same
+    /// text.
+    pub fn load_module(&self, ptx: &str) -> Result<Arc<GpuModule>, GpuError> {
+        self.modules
+            .get_or_load(ptx, || GpuModule::load(Arc::clone(&self.ctx), ptx))
+    }
+
+    /// How many modules the cache holds.
+    pub fn cached_modules(&self) -> usize {
+        self.modules.len()
+    }
+
+    /// Launches `kernel` with one byte vector per `.param` and waits for
+    /// it; reports host and device time.
+    pub fn launch(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+    ) -> Result<LaunchStats, GpuError> {
+        self.same_device(module.context(), "module")?;
+        let k = module.kernel(kernel)?;
+        let start = self.event()?;
+        let end = self.event()?;
+        let host_start = Instant::now();
+        start.record(None)?;
+        launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut())?;
+        end.record(None)?;
+        end.synchronize()?;
+        let host_time = host_start.elapsed();
+        Ok(LaunchStats {
+            host_time,
+            kernel_time: end.elapsed_since(&start)?,
+        })
+    }
+
+    /// Queues `kernel` on `stream` without waiting. The parameter bytes
+    /// are copied by the driver before this returns.
+    pub fn launch_async(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: &Stream,
+    ) -> Result<(), GpuError> {
+        self.same_device(module.context(), "module")?;
+        self.same_device(stream.context(), "stream")?;
+        let k = module.kernel(kernel)?;
+        launch::enqueue(&self.ctx, k, config, params, stream.raw())
+    }
+
+    /// Creates a stream.
+    pub fn stream(&self) -> Result<Stream, GpuError> {
+        Stream::new(Arc::clone(&self.ctx))
+    }
+
+    /// Creates a timing event.
+    pub fn event(&self) -> Result<Event, GpuError> {
+        Event::new(Arc::clone(&self.ctx))
+    }
+
+    /// Makes the device's context current on this thread until the guard
+    /// drops, for calls made straight to [`Driver::api`].
+    pub fn enter(&self) -> Result<CurrentGuard<'_>, GpuError> {
+        self.ctx.enter()
+    }
+
+    /// Waits for all work on the device.
+    pub fn synchronize(&self) -> Result<(), GpuError> {
+        self.ctx.synchronize()
+    }
+
+    /// Refuses an object made on another device.
+    fn same_device(&self, ctx: &Arc<Context>, what: &str) -> Result<(), GpuError> {
+        if ctx.same_as(&self.ctx) {
+            Ok(())
+        } else {
+            Err(GpuError::InvalidArgument(format!(
+                "the {what} belongs to another device than {}",
+                self.name()
+            )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::stream::{Event, Stream};
+
+    fn shareable<T: Send + Sync>() {}
+
+    #[test]
+    fn gpu_objects_cross_threads() {
+        shareable::<Driver>();
+        shareable::<GpuDevice>();
+        shareable::<GpuModule>();
+        shareable::<Stream>();
+        shareable::<Event>();
+        shareable::<PinnedBuffer>();
+    }
+}

@@ -1,0 +1,137 @@
+//! Streams (ordered queues of device work) and events (markers in a
+//! stream, for waiting and timing).
+
+use crate::gpu::context::Context;
+use crate::gpu::error::GpuError;
+use cudarc::driver::sys::{CUevent, CUstream};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A stream of the device's primary context; destroyed on drop.
+pub struct Stream {
+    ctx: Arc<Context>,
+    raw: CUstream,
+}
+
+// SAFETY: driver streams may be used from any thread.
+unsafe impl Send for Stream {}
+// SAFETY: as above; the handle is never mutated.
+unsafe impl Sync for Stream {}
+
+impl Stream {
+    /// `CU_STREAM_NON_BLOCKING`: no implicit ordering with the legacy
+    /// default stream.
+    const NON_BLOCKING: u32 = 1;
+
+    /// Creates a non-blocking stream.
+    pub(crate) fn new(ctx: Arc<Context>) -> Result<Stream, GpuError> {
+        let mut raw: CUstream = std::ptr::null_mut();
+        {
+            let _current = ctx.enter()?;
+            let driver = ctx.driver();
+            // SAFETY: out-pointer to a live handle; a context is current.
+            driver.check("cuStreamCreate", unsafe {
+                (driver.api().stream_create)(&mut raw, Self::NON_BLOCKING)
+            })?;
+        }
+        Ok(Stream { ctx, raw })
+    }
+
+    /// The driver's handle (`CUstream`), for interop.
+    pub fn raw(&self) -> CUstream {
+        self.raw
+    }
+
+    /// The context it belongs to.
+    pub(crate) fn context(&self) -> &Arc<Context> {
+        &self.ctx
+    }
+
+    /// Waits for everything queued on the stream.
+    pub fn synchronize(&self) -> Result<(), GpuError> {
+        let driver = self.ctx.driver();
+        // SAFETY: a live stream.
+        driver.check("cuStreamSynchronize", unsafe {
+            (driver.api().stream_synchronize)(self.raw)
+        })
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        let driver = self.ctx.driver();
+        // SAFETY: destroyed once; queued work still completes. A failure
+        // cannot be reported from `drop`.
+        let _ = unsafe { (driver.api().stream_destroy)(self.raw) };
+    }
+}
+
+/// An event; destroyed on drop.
+pub struct Event {
+    ctx: Arc<Context>,
+    raw: CUevent,
+}
+
+// SAFETY: driver events may be used from any thread.
+unsafe impl Send for Event {}
+// SAFETY: as above; the handle is never mutated.
+unsafe impl Sync for Event {}
+
+impl Event {
+    /// `CU_EVENT_DEFAULT`: timing enabled, busy-wait synchronisation.
+    const DEFAULT: u32 = 0;
+
+    /// Creates an event that records time.
+    pub(crate) fn new(ctx: Arc<Context>) -> Result<Event, GpuError> {
+        let mut raw: CUevent = std::ptr::null_mut();
+        {
+            let _current = ctx.enter()?;
+            let driver = ctx.driver();
+            // SAFETY: out-pointer to a live handle; a context is current.
+            driver.check("cuEventCreate", unsafe {
+                (driver.api().event_create)(&mut raw, Self::DEFAULT)
+            })?;
+        }
+        Ok(Event { ctx, raw })
+    }
+
+    /// Records the event on `stream` (`None`: the context's default
+    /// stream).
+    pub fn record(&self, stream: Option<&Stream>) -> Result<(), GpuError> {
+        let driver = self.ctx.driver();
+        let raw_stream = stream.map_or(std::ptr::null_mut(), Stream::raw);
+        // SAFETY: a live event and stream of the same context.
+        driver.check("cuEventRecord", unsafe {
+            (driver.api().event_record)(self.raw, raw_stream)
+        })
+    }
+
+    /// Waits for the work before the event's last recording.
+    pub fn synchronize(&self) -> Result<(), GpuError> {
+        let driver = self.ctx.driver();
+        // SAFETY: a live event.
+        driver.check("cuEventSynchronize", unsafe {
+            (driver.api().event_synchronize)(self.raw)
+        })
+    }
+
+    /// The device time from `start` to this event (both recorded and
+    /// complete).
+    pub fn elapsed_since(&self, start: &Event) -> Result<Duration, GpuError> {
+        let driver = self.ctx.driver();
+        let mut ms: f32 = 0.0;
+        // SAFETY: out-pointer to a live f32; two live events.
+        driver.check("cuEventElapsedTime", unsafe {
+            (driver.api().event_elapsed_time)(&mut ms, start.raw, self.raw)
+        })?;
+        Ok(Duration::from_secs_f64(f64::from(ms.max(0.0)) / 1e3))
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        let driver = self.ctx.driver();
+        // SAFETY: destroyed once. A failure cannot be reported from `drop`.
+        let _ = unsafe { (driver.api().event_destroy)(self.raw) };
+    }
+}
