@@ -4,8 +4,8 @@
 //! `npyz` crate) and a `DTYPE[SHAPE]` spelling is accepted as well.
 
 use crate::args::UsageError;
-use kernelc_compiler::sema::typed::ConstArrayDecl;
 use crate::npy::scalar_of_type_str;
+use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 
 /// Parses one `--const` value.

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 /// Runs the subcommand.
 pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     if let Some(a) = argv.first() {
-        return Err(UsageError(format!("'devices' takes no arguments, got '{a}'")));
+        return Err(UsageError(format!(
+            "'devices' takes no arguments, got '{a}'"
+        )));
     }
     match Device::open(DeviceKind::Gpu, 0, false) {
         Ok(d) => println!("gpu: {}", d.name()),

@@ -31,7 +31,8 @@ pub fn read(path: &str) -> Result<NpyArray, String> {
         ),
         _ => (None, true),
     };
-    let elem = elem.ok_or_else(|| format!("'{path}' has an unsupported dtype {}", dtype.descr()))?;
+    let elem =
+        elem.ok_or_else(|| format!("'{path}' has an unsupported dtype {}", dtype.descr()))?;
     if !little {
         return Err(format!(
             "'{path}' is big-endian ({}); save it little-endian",
@@ -58,7 +59,12 @@ pub fn read(path: &str) -> Result<NpyArray, String> {
 }
 
 /// Writes `data` (an array of `shape`, C or Fortran order) as a `.npy` file.
-pub fn write(path: &std::path::Path, shape: &ArrayShape, fortran: bool, data: &[u8]) -> std::io::Result<()> {
+pub fn write(
+    path: &std::path::Path,
+    shape: &ArrayShape,
+    fortran: bool,
+    data: &[u8],
+) -> std::io::Result<()> {
     let dims: Vec<String> = shape.shape.iter().map(|d| d.to_string()).collect();
     let tuple = match dims.len() {
         1 => format!("({},)", dims[0]),

@@ -11,7 +11,9 @@ use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
-use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, Number, ScalarArg};
+use kernelc_runtime::args::{
+    encode_scalar, signature_for, ArgShape, ArrayShape, Number, ScalarArg,
+};
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
 use kernelc_runtime::launch::{launch, KernelArg};
 use std::path::PathBuf;
@@ -90,7 +92,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             .ok_or_else(|| UsageError(format!("--const expects NAME=FILE.npy, got '{spec}'")))?;
         let array = npy::read(path).map_err(UsageError)?;
         if array.fortran && array.shape.shape.len() > 1 {
-            return Err(UsageError(format!("'{path}' is Fortran-ordered; save it C-ordered")));
+            return Err(UsageError(format!(
+                "'{path}' is Fortran-ordered; save it C-ordered"
+            )));
         }
         consts.push((name.to_string(), array));
     }
@@ -125,7 +129,16 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             })
             .collect();
         let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
-        match compile_kernel(file, &source, kernel, args.get("sig"), &shapes, decls, opt, target)? {
+        match compile_kernel(
+            file,
+            &source,
+            kernel,
+            args.get("sig"),
+            &shapes,
+            decls,
+            opt,
+            target,
+        )? {
             Ok((ptx, info)) => (ptx, Some(info)),
             Err(code) => return Ok(code),
         }
@@ -142,7 +155,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     for (name, array) in &consts {
         // A Python kernel's constant array has a mangled symbol; a PTX
         // file's `__constant__` variable is named as is.
-        let symbol = if info.is_some() { const_array_symbol(name) } else { name.clone() };
+        let symbol = if info.is_some() {
+            const_array_symbol(name)
+        } else {
+            name.clone()
+        };
         let Some((ptr, size)) = module.global(&symbol) else {
             if info.is_some() {
                 continue; // the kernel does not use this array
@@ -177,7 +194,12 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         }
     };
 
-    let threads: u64 = config.grid.iter().chain(&config.block).map(|&d| d as u64).product();
+    let threads: u64 = config
+        .grid
+        .iter()
+        .chain(&config.block)
+        .map(|&d| d as u64)
+        .product();
     eprintln!(
         "{kernel}: {} x {} threads on {}: {}",
         dims_text(config.grid),
@@ -191,7 +213,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             .map_err(|e| UsageError(format!("cannot create '{}': {e}", dir.display())))?;
     }
     for (pos, a) in run_args.iter().enumerate() {
-        let RunArg::Array { path, array } = a else { continue };
+        let RunArg::Array { path, array } = a else {
+            continue;
+        };
         if !written.get(pos).copied().unwrap_or(false) {
             continue;
         }
@@ -352,7 +376,10 @@ fn launch_ptx(
         let _ = device.free(ptr);
     }
     let stats = result?;
-    let written = run_args.iter().map(|a| matches!(a, RunArg::Array { .. })).collect();
+    let written = run_args
+        .iter()
+        .map(|a| matches!(a, RunArg::Array { .. }))
+        .collect();
     Ok((written, stats))
 }
 
@@ -389,9 +416,8 @@ fn parse_arg(a: &str) -> Result<RunArg, UsageError> {
         "f16" => Scalar::F16,
         "f32" => Scalar::F32,
         "f64" => Scalar::F64,
-        other => Scalar::from_name(other).ok_or_else(|| {
-            bad("unknown type (use bool, i8..i64, u8..u64, f16, f32 or f64)")
-        })?,
+        other => Scalar::from_name(other)
+            .ok_or_else(|| bad("unknown type (use bool, i8..i64, u8..u64, f16, f32 or f64)"))?,
     };
     let value = match ty {
         Scalar::Bool => match value {
@@ -442,7 +468,11 @@ fn parse_int(s: &str) -> Option<i128> {
 /// `X[,Y[,Z]]`, each at least 1.
 fn parse_dims(option: &str, value: Option<&str>) -> Result<[u32; 3], UsageError> {
     let value = value.ok_or_else(|| UsageError(format!("{option} X[,Y[,Z]] is required")))?;
-    let bad = || UsageError(format!("{option} expects X[,Y[,Z]] (positive integers), got '{value}'"));
+    let bad = || {
+        UsageError(format!(
+            "{option} expects X[,Y[,Z]] (positive integers), got '{value}'"
+        ))
+    };
     let parts: Vec<&str> = value.split(',').map(str::trim).collect();
     if parts.is_empty() || parts.len() > 3 {
         return Err(bad());
@@ -476,7 +506,12 @@ fn preview(shape: &ArrayShape, data: &[u8]) -> String {
         v
     };
     let dims: Vec<String> = shape.shape.iter().map(|d| d.to_string()).collect();
-    format!("{}[{}] = [{}]", shape.elem.name(), dims.join(", "), items.join(", "))
+    format!(
+        "{}[{}] = [{}]",
+        shape.elem.name(),
+        dims.join(", "),
+        items.join(", ")
+    )
 }
 
 fn format_elem(elem: Scalar, b: &[u8]) -> String {
@@ -508,13 +543,21 @@ mod tests {
 
     #[test]
     fn parses_typed_scalars() {
-        let RunArg::Scalar(s) = parse_arg("i64:-3").unwrap() else { panic!() };
+        let RunArg::Scalar(s) = parse_arg("i64:-3").unwrap() else {
+            panic!()
+        };
         assert_eq!((s.ty, s.value), (Scalar::I64, Number::Int(-3)));
-        let RunArg::Scalar(s) = parse_arg("u8:0xff").unwrap() else { panic!() };
+        let RunArg::Scalar(s) = parse_arg("u8:0xff").unwrap() else {
+            panic!()
+        };
         assert_eq!(s.value, Number::Uint(255));
-        let RunArg::Scalar(s) = parse_arg("bool:true").unwrap() else { panic!() };
+        let RunArg::Scalar(s) = parse_arg("bool:true").unwrap() else {
+            panic!()
+        };
         assert_eq!(s.value, Number::Bool(true));
-        let RunArg::Scalar(s) = parse_arg("f32:0.5").unwrap() else { panic!() };
+        let RunArg::Scalar(s) = parse_arg("f32:0.5").unwrap() else {
+            panic!()
+        };
         assert_eq!(s.value, Number::Float(0.5));
         assert!(parse_arg("u8:256").is_err());
         assert!(parse_arg("i8:-129").is_err());

@@ -1,6 +1,8 @@
 //! kernelc's runtime: what runs a compiled kernel.
 //!
-//! - [`cpu`]: the CPU device, a SIMT simulator that executes PTX;
+//! - [`cpu`]: the CPU device, a SIMT simulator that executes PTX (the PTX
+//!   kernelc emits and what NVIDIA's NVRTC emits for ordinary kernels), so
+//!   every kernel can run without a GPU;
 //! - [`gpu`]: NVIDIA GPUs through the driver, loaded at run time
 //!   (discovery, devices, memory, modules, launches, streams, events);
 //! - [`device`]: one type for every device, so callers do not care which
@@ -17,5 +19,6 @@ pub mod error;
 pub mod gpu;
 pub mod launch;
 
+pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, ParamDecl, PrintfSink};
 pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, LaunchStats, Module};
 pub use error::Error;
