@@ -35,7 +35,7 @@ def make_args(vals):
 CASES = [
     Case("31_casts.py", "casts", grid=(2,), block=(32,), expect=expect,
          args=make_args([2.5, -2.5, 0.5, -0.5, 1.5, 0.0, -0.0, 3.7, -3.7, 1e-300, 255.9, -256.2])),
-    Case("31_casts.py", "casts", grid=(1,), block=(32,), expect=expect, name="int16_wrap",
+    Case("31_casts.py", "casts", grid=(2,), block=(32,), expect=expect, name="int16_wrap",
          args=make_args([40000.7, -70000.2, 32768.0, 2**31 - 1.5, -2**31 + 0.5]),
          numba_skip="np.int16(python int) raises OverflowError in the simulator for values outside int16; "
                     "compiled code wraps"),
