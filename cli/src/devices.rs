@@ -2,7 +2,7 @@
 //! `cuda.detect()`).
 
 use crate::args::UsageError;
-use kernelc_runtime::device::{Device, DeviceKind};
+use kernelc_runtime::device::{describe_gpus, Device, DeviceKind};
 use std::process::ExitCode;
 
 /// Runs the subcommand.
@@ -12,9 +12,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             "'devices' takes no arguments, got '{a}'"
         )));
     }
-    match Device::open(DeviceKind::Gpu, 0, false) {
-        Ok(d) => println!("gpu: {}", d.name()),
-        Err(e) => println!("gpu: none ({e})"),
+    match describe_gpus() {
+        Ok(lines) if lines.is_empty() => println!("gpu: none (the driver reports no device)"),
+        Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+        Err(e) => println!("gpu: none: {e}"),
     }
     let cpu = Device::open(DeviceKind::Cpu, 0, true).map_err(|e| UsageError(e.to_string()))?;
     println!("cpu: {}", cpu.name());

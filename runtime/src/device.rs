@@ -1,15 +1,18 @@
 //! Devices: one type for every device that runs kernels, so callers (the
 //! CLI, the C ABI, the bindings) do not care which one runs a kernel.
 //!
-//! Today the CPU device ([`crate::cpu`]) is the only one; the GPU joins
-//! this enum with the driver runtime.
+//! [`Device::Cpu`] is the SIMT simulator ([`crate::cpu`]); [`Device::Gpu`]
+//! an NVIDIA GPU through the driver ([`crate::gpu`]). `DeviceKind::Auto`
+//! picks the GPU when one is usable and the CPU device otherwise.
 
 use crate::cpu::{CpuDevice, CpuModule, CpuOptions};
 use crate::error::Error;
+use crate::gpu::{self, GpuDevice, GpuError, GpuModule};
 use kernelc_compiler::ptx::Target;
 use std::sync::Arc;
+use std::time::Duration;
 
-pub use crate::cpu::{DevicePtr, LaunchConfig, LaunchStats};
+pub use crate::cpu::{DevicePtr, LaunchConfig};
 
 /// Which device to open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,35 +29,56 @@ pub enum DeviceKind {
 pub enum Device {
     /// The CPU device.
     Cpu(CpuDevice),
+    /// An NVIDIA GPU.
+    Gpu(GpuDevice),
 }
 
 /// A module loaded on a device.
 pub enum Module {
     /// PTX decoded for the CPU device.
     Cpu(Arc<CpuModule>),
+    /// PTX loaded by the driver's JIT.
+    Gpu(Arc<GpuModule>),
+}
+
+/// What a finished launch reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchStats {
+    /// Time of the kernel itself: wall-clock on the CPU device, measured
+    /// with events on a GPU.
+    pub elapsed: Duration,
+    /// Host time from the launch call until the kernel finished.
+    pub host_time: Duration,
 }
 
 impl Device {
-    /// Opens a device. `workers` (0 = all cores) and `check` (run-time
-    /// checking: shared/local bounds, races, divergent barriers) apply to
-    /// the CPU device.
+    /// Opens a device (GPU 0 for a GPU). `workers` (0 = all cores) and
+    /// `check` (run-time checking: shared/local bounds, races, divergent
+    /// barriers) apply to the CPU device.
     pub fn open(kind: DeviceKind, workers: usize, check: bool) -> Result<Device, Error> {
+        let cpu = || {
+            Device::Cpu(CpuDevice::new(CpuOptions {
+                workers,
+                check,
+                ..CpuOptions::default()
+            }))
+        };
         match kind {
-            DeviceKind::Cpu | DeviceKind::Auto => {
-                Ok(Device::Cpu(CpuDevice::new(CpuOptions {
-                    workers,
-                    check,
-                    ..CpuOptions::default()
-                })))
-            }
-            DeviceKind::Gpu => Err(Error::NoGpu(
-                "no GPU: this build of kernelc runs kernels on the CPU device only (use --device cpu or auto)"
-                    .into(),
-            )),
+            DeviceKind::Cpu => Ok(cpu()),
+            DeviceKind::Gpu => Ok(Device::Gpu(GpuDevice::open(0)?)),
+            DeviceKind::Auto => match GpuDevice::open(0) {
+                Ok(g) => Ok(Device::Gpu(g)),
+                // A variable naming a missing driver file is a mistake to
+                // report, not a reason to run elsewhere.
+                Err(e) if e.is_no_gpu() && !matches!(e, GpuError::MissingDriverFile { .. }) => {
+                    Ok(cpu())
+                }
+                Err(e) => Err(e.into()),
+            },
         }
     }
 
-    /// A name for messages: `the CPU device (2 workers)`.
+    /// A name for messages: `the CPU device (2 workers)`, `GPU 0 (NVIDIA H100)`.
     pub fn name(&self) -> String {
         match self {
             Device::Cpu(d) => {
@@ -67,6 +91,7 @@ impl Device {
                     if workers == 1 { "" } else { "s" }
                 )
             }
+            Device::Gpu(g) => g.name(),
         }
     }
 
@@ -74,6 +99,7 @@ impl Device {
     pub fn ptx_target(&self) -> Target {
         match self {
             Device::Cpu(_) => Target::default(),
+            Device::Gpu(g) => g.ptx_target(),
         }
     }
 
@@ -81,6 +107,7 @@ impl Device {
     pub fn alloc(&self, bytes: usize) -> Result<DevicePtr, Error> {
         match self {
             Device::Cpu(d) => Ok(d.alloc(bytes)?),
+            Device::Gpu(g) => Ok(DevicePtr(g.alloc(bytes)?.0)),
         }
     }
 
@@ -88,6 +115,15 @@ impl Device {
     pub fn free(&self, ptr: DevicePtr) -> Result<(), Error> {
         match self {
             Device::Cpu(d) => Ok(d.free(ptr)?),
+            Device::Gpu(g) => Ok(g.free(gpu::DevicePtr(ptr.0))?),
+        }
+    }
+
+    /// Sets `len` bytes at `dst` to `byte`.
+    pub fn memset(&self, dst: DevicePtr, byte: u8, len: usize) -> Result<(), Error> {
+        match self {
+            Device::Cpu(d) => Ok(d.memset(dst, byte, len)?),
+            Device::Gpu(g) => Ok(g.memset(gpu::DevicePtr(dst.0), byte, len)?),
         }
     }
 
@@ -95,6 +131,7 @@ impl Device {
     pub fn copy_to_device(&self, dst: DevicePtr, src: &[u8]) -> Result<(), Error> {
         match self {
             Device::Cpu(d) => Ok(d.copy_to_device(dst, src)?),
+            Device::Gpu(g) => Ok(g.copy_to_device(gpu::DevicePtr(dst.0), src)?),
         }
     }
 
@@ -102,6 +139,7 @@ impl Device {
     pub fn copy_from_device(&self, dst: &mut [u8], src: DevicePtr) -> Result<(), Error> {
         match self {
             Device::Cpu(d) => Ok(d.copy_from_device(dst, src)?),
+            Device::Gpu(g) => Ok(g.copy_from_device(dst, gpu::DevicePtr(src.0))?),
         }
     }
 
@@ -109,6 +147,7 @@ impl Device {
     pub fn load_module(&self, ptx: &str) -> Result<Module, Error> {
         match self {
             Device::Cpu(d) => Ok(Module::Cpu(d.load_module(ptx)?)),
+            Device::Gpu(g) => Ok(Module::Gpu(g.load_module(ptx)?)),
         }
     }
 
@@ -121,7 +160,37 @@ impl Device {
         params: &[&[u8]],
     ) -> Result<LaunchStats, Error> {
         match (self, module) {
-            (Device::Cpu(d), Module::Cpu(m)) => Ok(d.launch(m, kernel, config, params)?),
+            (Device::Cpu(d), Module::Cpu(m)) => {
+                let start = std::time::Instant::now();
+                let s = d.launch(m, kernel, config, params)?;
+                Ok(LaunchStats {
+                    elapsed: s.elapsed,
+                    host_time: start.elapsed(),
+                })
+            }
+            (Device::Gpu(g), Module::Gpu(m)) => {
+                let config = gpu::LaunchConfig {
+                    grid: config.grid,
+                    block: config.block,
+                    shared_bytes: config.shared_bytes,
+                };
+                let s = g.launch(m, kernel, &config, params)?;
+                Ok(LaunchStats {
+                    elapsed: s.kernel_time,
+                    host_time: s.host_time,
+                })
+            }
+            _ => Err(Error::Argument(
+                "the module was loaded on a different kind of device".into(),
+            )),
+        }
+    }
+
+    /// Waits for all work queued on the device.
+    pub fn synchronize(&self) -> Result<(), Error> {
+        match self {
+            Device::Cpu(_) => Ok(()),
+            Device::Gpu(g) => Ok(g.synchronize()?),
         }
     }
 }
@@ -131,6 +200,7 @@ impl Module {
     pub fn global(&self, name: &str) -> Option<(DevicePtr, usize)> {
         match self {
             Module::Cpu(m) => m.global(name),
+            Module::Gpu(m) => m.global(name).map(|(p, n)| (DevicePtr(p.0), n)),
         }
     }
 
@@ -140,6 +210,7 @@ impl Module {
             Module::Cpu(m) => m
                 .kernel_params(kernel)
                 .map(|ps| ps.iter().map(|p| p.size).collect()),
+            Module::Gpu(m) => m.kernel_params(kernel),
         }
     }
 
@@ -147,6 +218,13 @@ impl Module {
     pub fn kernels(&self) -> Vec<String> {
         match self {
             Module::Cpu(m) => m.kernels().into_iter().map(str::to_string).collect(),
+            Module::Gpu(m) => m.kernels().into_iter().map(str::to_string).collect(),
         }
     }
+}
+
+/// One line per GPU the driver reports (`kernelc devices`), or why there
+/// is none.
+pub fn describe_gpus() -> Result<Vec<String>, Error> {
+    Ok(gpu::devices()?.iter().map(|p| p.describe()).collect())
 }

@@ -14,6 +14,8 @@ pub enum Error {
     Argument(String),
     /// The CPU device reported an error (a bad module, a fault in a kernel).
     Cpu(CpuError),
+    /// A GPU or its driver reported an error.
+    Gpu(crate::gpu::GpuError),
     /// No GPU can be used; says why.
     NoGpu(String),
 }
@@ -24,6 +26,7 @@ impl fmt::Display for Error {
             Error::Args(e) => e.fmt(f),
             Error::Argument(m) | Error::NoGpu(m) => f.write_str(m),
             Error::Cpu(e) => e.fmt(f),
+            Error::Gpu(e) => e.fmt(f),
         }
     }
 }
@@ -39,5 +42,15 @@ impl From<ArgError> for Error {
 impl From<CpuError> for Error {
     fn from(e: CpuError) -> Self {
         Error::Cpu(e)
+    }
+}
+
+impl From<crate::gpu::GpuError> for Error {
+    fn from(e: crate::gpu::GpuError) -> Self {
+        if e.is_no_gpu() {
+            Error::NoGpu(e.to_string())
+        } else {
+            Error::Gpu(e)
+        }
     }
 }

@@ -116,6 +116,14 @@ impl GpuModule {
         self.kernels.iter().map(|k| k.name.as_str()).collect()
     }
 
+    /// The byte size of each `.param` of `kernel`, in order.
+    pub fn kernel_params(&self, kernel: &str) -> Option<Vec<usize>> {
+        self.kernels
+            .iter()
+            .find(|k| k.name == kernel)
+            .map(|k| k.param_sizes.clone())
+    }
+
     /// The address and size of a module-scope variable, if it has one of
     /// this name.
     pub fn global(&self, name: &str) -> Option<(DevicePtr, usize)> {
