@@ -14,3 +14,13 @@ CASES = [
     Case("01_vector_add.py", "vector_add", grid=(4,), block=(256,), args=args,
          expect=lambda a: {2: a[0] + a[1]}),
 ]
+
+# More threads than `a` has elements, and no guard against `a`: thread 4
+# reads past the end of `a`, which the CPU device reports (always, checking
+# on or off) instead of reading stray memory.
+CASES.append(
+    Case("01_vector_add.py", "vector_add", grid=(1,), block=(8,), name="out_of_bounds",
+         args=lambda rng: [np.arange(4, dtype=np.float32), np.arange(4, dtype=np.float32), np.zeros(8, np.float32)],
+         expect=lambda a: {},
+         expect_error=r"memory fault: 4-byte global access .* outside every allocation \(kernel `vector_add`, "
+                      r"block \(0,0,0\), thread \(4,0,0\)"))
