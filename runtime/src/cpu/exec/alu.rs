@@ -272,6 +272,10 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
             let k = mask(w);
             go!(|x, y| (sext(x, w) >> (y as u32).min(w as u32 - 1)) as u64 & k)
         }
+        BinOp::Insert(s, w) => {
+            let k = mask(w) << s;
+            go!(|x, y| (x & !k) | ((y << s) & k))
+        }
         BinOp::Pack(w) => {
             let k = mask(w);
             go!(|x, y| (x & k) | ((y & k) << w))

@@ -20,8 +20,10 @@ use crate::cpu::exec::memory::DYN_SHARED_ALIGN;
 /// What a name means inside a function.
 #[derive(Clone, Copy, Debug)]
 enum Sym {
-    /// A register (or a `.param` of a call or `.func`) and its width.
+    /// A register and its width.
     Reg(Slot, u8),
+    /// A `.param` of a call or `.func`: consecutive slots, one per 8 bytes.
+    Param(PSlot),
     /// A kernel parameter at this buffer offset, of this size.
     KParam(usize, usize),
     /// A `.local` variable at this frame offset.
@@ -34,10 +36,20 @@ enum Sym {
     Global(u64),
 }
 
+/// The slots of a `.param` variable: `chunks` slots from `slot`, one per
+/// 8 bytes; a scalar has one chunk of `bits`.
+#[derive(Clone, Copy, Debug)]
+struct PSlot {
+    slot: Slot,
+    bits: u8,
+    chunks: u32,
+    scalar: bool,
+}
+
 struct FuncInfo {
     entry: u32,
-    params: Vec<(Slot, u8)>,
-    rets: Vec<(Slot, u8)>,
+    params: Vec<PSlot>,
+    rets: Vec<PSlot>,
     ret: Slot,
 }
 
@@ -194,8 +206,16 @@ pub fn decode_kernel(
         }
     }
     for f in &order {
-        let params = f.params.iter().map(|p| d.param_slot(p.bits)).collect();
-        let rets = f.rets.iter().map(|p| d.param_slot(p.bits)).collect();
+        let params = f
+            .params
+            .iter()
+            .map(|p| d.param_slot(p.bits, p.size))
+            .collect();
+        let rets = f
+            .rets
+            .iter()
+            .map(|p| d.param_slot(p.bits, p.size))
+            .collect();
         let ret = d.new_slot(64);
         d.funcs.insert(
             f.name.clone(),
@@ -217,11 +237,11 @@ pub fn decode_kernel(
         let entry = d.insts.len() as u32;
         let info = &d.funcs[&f.name];
         let mut base = HashMap::new();
-        for (p, &(s, b)) in f.params.iter().zip(&info.params) {
-            base.insert(p.name.clone(), Sym::Reg(s, b));
+        for (p, &ps) in f.params.iter().zip(&info.params) {
+            base.insert(p.name.clone(), Sym::Param(ps));
         }
-        for (p, &(s, b)) in f.rets.iter().zip(&info.rets) {
-            base.insert(p.name.clone(), Sym::Reg(s, b));
+        for (p, &ps) in f.rets.iter().zip(&info.rets) {
+            base.insert(p.name.clone(), Sym::Param(ps));
         }
         let ret = info.ret;
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
@@ -393,9 +413,19 @@ impl<'m> Dec<'m> {
         s
     }
 
-    fn param_slot(&mut self, bits: u32) -> (Slot, u8) {
+    fn param_slot(&mut self, bits: u32, size: usize) -> PSlot {
         let b = bits.min(64) as u8;
-        (self.new_slot(b), b)
+        let chunks = size.div_ceil(8).max(1) as u32;
+        let slot = self.new_slot(b);
+        for _ in 1..chunks {
+            self.new_slot(64);
+        }
+        PSlot {
+            slot,
+            bits: b,
+            chunks,
+            scalar: size <= 8 && size * 8 == bits as usize,
+        }
     }
 
     fn konst(&mut self, v: u64) -> Slot {
@@ -516,15 +546,7 @@ impl<'m> Dec<'m> {
                             }
                         }
                         VarSpace::Param => {
-                            if v.size() > 8 {
-                                return self.unsupported(format!(
-                                    ".param array `{}` of {} bytes",
-                                    v.name,
-                                    v.size()
-                                ));
-                            }
-                            let b = (v.elem_size * 8) as u8;
-                            Sym::Reg(self.new_slot(b), b)
+                            Sym::Param(self.param_slot((v.elem_size * 8) as u32, v.size()))
                         }
                         VarSpace::Global | VarSpace::Const => {
                             return self.unsupported(format!(
@@ -581,6 +603,7 @@ impl<'m> Dec<'m> {
     fn reg(&mut self, name: &str) -> Result<(Slot, u8), CpuError> {
         match self.lookup(name) {
             Some(Sym::Reg(s, b)) => return Ok((s, b)),
+            Some(Sym::Param(p)) if p.chunks == 1 => return Ok((p.slot, p.bits)),
             Some(_) => return self.bad(format!("`{name}` is not a register")),
             None => {}
         }
@@ -635,7 +658,9 @@ impl<'m> Dec<'m> {
             Some(Sym::KParam(..)) => {
                 self.unsupported(format!("address of kernel parameter `{name}`"))
             }
-            Some(Sym::Reg(..)) => self.bad(format!("`{name}` is a register, not a variable")),
+            Some(Sym::Reg(..)) | Some(Sym::Param(..)) => {
+                self.unsupported(format!("address of `{name}` (a register or .param)"))
+            }
             None => self.bad(format!("unknown symbol `{name}`")),
         }
     }
@@ -659,6 +684,7 @@ impl<'m> Dec<'m> {
                 Ok(t)
             }
             Operand::Imm(i) => Ok(self.konst(imm_bits(*i, bits as u32, float))),
+            Operand::Sym(n, 0) if n == "WARP_SZ" => Ok(self.konst(32)),
             Operand::Sym(n, off) => self.sym_addr(n, *off),
             _ => self.bad("expected a register or an immediate"),
         }
@@ -1016,7 +1042,14 @@ impl<'m> Dec<'m> {
                 );
             }
             "vote" => {
-                let mode = match md.words.first().copied() {
+                // `uni` is also an ignored modifier (`bra.uni`): look at the raw parts.
+                let mode = match parts
+                    .get(1..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied()
+                    .find(|p| *p != "sync")
+                {
                     Some("all") => VoteMode::All,
                     Some("any") => VoteMode::Any,
                     Some("uni") => VoteMode::Uni,
@@ -1334,22 +1367,51 @@ impl<'m> Dec<'m> {
                 self.emit(Op::Mov { d, a: s }, g);
                 Ok(())
             }
-            Some(Sym::Reg(p, _)) if *off == 0 => {
-                let op = if sext && bits < 64 {
-                    UnOp::Sext(bits, 64)
-                } else {
-                    UnOp::Zext(bits)
-                };
+            Some(Sym::Param(ps)) => {
+                let chunk = (*off / 8) as u32;
+                let shift = (*off % 8) as u8;
+                if *off < 0 || chunk >= ps.chunks || shift as u32 * 8 + bits as u32 > 64 {
+                    return self.unsupported(format!("{} at `{name}+{off}`", i.opcode));
+                }
+                let p = ps.slot + chunk;
+                let shift = shift * 8;
                 if store {
                     let a = self.src(val, bits, t.is_float())?;
-                    self.emit(Op::Un { op, d: p, a }, g);
+                    let op = if ps.scalar {
+                        Op::Un {
+                            op: UnOp::Zext(bits),
+                            d: p,
+                            a,
+                        }
+                    } else {
+                        Op::Bin {
+                            op: BinOp::Insert(shift, bits),
+                            d: p,
+                            a: p,
+                            b: a,
+                        }
+                    };
+                    self.emit(op, g);
                 } else {
                     let (d, dbits) = self.dst(val)?;
-                    let op = match op {
-                        UnOp::Sext(b, _) => UnOp::Sext(b, dbits),
-                        o => o,
-                    };
-                    self.emit(Op::Un { op, d, a: p }, g);
+                    self.emit(
+                        Op::Un {
+                            op: UnOp::Extract(shift, bits),
+                            d,
+                            a: p,
+                        },
+                        g,
+                    );
+                    if sext && bits < dbits {
+                        self.emit(
+                            Op::Un {
+                                op: UnOp::Sext(bits, dbits),
+                                d,
+                                a: d,
+                            },
+                            g,
+                        );
+                    }
                 }
                 Ok(())
             }
@@ -1446,8 +1508,14 @@ impl<'m> Dec<'m> {
         let Some(callee) = callee else {
             return self.bad("`call` without a function");
         };
-        let slots = |d: &mut Self, names: &[String]| -> Result<Vec<Slot>, CpuError> {
-            names.iter().map(|n| d.reg(n).map(|r| r.0)).collect()
+        let slots = |d: &mut Self, names: &[String]| -> Result<Vec<(Slot, u32)>, CpuError> {
+            names
+                .iter()
+                .map(|n| match d.lookup(n) {
+                    Some(Sym::Param(p)) => Ok((p.slot, p.chunks)),
+                    _ => d.reg(n).map(|r| (r.0, 1)),
+                })
+                .collect()
         };
         let rets = slots(self, rets)?;
         let args = slots(self, args)?;
@@ -1455,11 +1523,11 @@ impl<'m> Dec<'m> {
             if args.len() != 2 || rets.len() > 1 {
                 return self.bad("`vprintf` takes two arguments and returns one value");
             }
-            let status = rets.first().copied().unwrap_or(self.sink);
+            let status = rets.first().map_or(self.sink, |r| r.0);
             self.emit(
                 Op::Printf {
-                    fmt: args[0],
-                    args: args[1],
+                    fmt: args[0].0,
+                    args: args[1].0,
                     status,
                 },
                 g,
@@ -1474,12 +1542,17 @@ impl<'m> Dec<'m> {
                 "wrong number of arguments in the call of `{callee}`"
             ));
         }
-        let pairs: Vec<(Slot, Slot)> = info.params.iter().map(|p| p.0).zip(args).collect();
-        let back: Vec<(Slot, Slot)> = rets
-            .iter()
-            .copied()
-            .zip(info.rets.iter().map(|r| r.0))
-            .collect();
+        let mut pairs: Vec<(Slot, Slot)> = Vec::new();
+        for (p, &(a, n)) in info.params.iter().zip(&args) {
+            if n != p.chunks {
+                return self.bad(format!("argument size mismatch in the call of `{callee}`"));
+            }
+            pairs.extend((0..n).map(|k| (p.slot + k, a + k)));
+        }
+        let mut back: Vec<(Slot, Slot)> = Vec::new();
+        for (&(r, n), p) in rets.iter().zip(&info.rets) {
+            back.extend((0..n.min(p.chunks)).map(|k| (r + k, p.slot + k)));
+        }
         let ret = info.ret;
         for (d, a) in pairs {
             self.emit(Op::Mov { d, a }, g);

@@ -85,6 +85,8 @@ pub enum BinOp {
     ShrS(u8),
     /// `{lo, hi}` packing: `a | b << bits`.
     Pack(u8),
+    /// `a` with bits `[shift, shift+bits)` replaced by the low bits of `b`.
+    Insert(u8, u8),
     /// f32 add.
     AddF32,
     /// f32 subtract.
