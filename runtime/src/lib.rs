@@ -19,6 +19,6 @@ pub mod error;
 pub mod gpu;
 pub mod launch;
 
-pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, ParamDecl, PrintfSink};
-pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, LaunchStats, Module};
+pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, LaunchStats, ParamDecl, PrintfSink};
+pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, Module};
 pub use error::Error;
