@@ -36,16 +36,24 @@ fn in_ci() -> bool {
 /// The path of `tool`, from `PATH` or the repository's `.venv/bin` (where
 /// `.ci/run` installs CMake from PyPI). `None` means: skip (outside CI).
 fn tool(name: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH")
+    // pkgconf (Debian's, or PyPI's `pkgconf`) answers as pkg-config does.
+    let names: &[&str] = match name {
+        "pkg-config" => &["pkg-config", "pkgconf"],
+        _ => std::slice::from_ref(&name),
+    };
+    let dirs: Vec<PathBuf> = std::env::var_os("PATH")
         .into_iter()
         .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
         .chain([repo().join(".venv/bin")])
-        .map(|dir| dir.join(name))
+        .collect();
+    let found = names
+        .iter()
+        .flat_map(|n| dirs.iter().map(move |dir| dir.join(n)))
         .find(|p| p.is_file());
     if found.is_none() {
         let hint = match name {
             "cmake" => "pip install cmake (into .venv) or apt-get install cmake",
-            "pkg-config" => "apt-get install pkgconf",
+            "pkg-config" => "apt-get install pkgconf, or pip install pkgconf (into .venv)",
             other => return missing(other, &format!("apt-get install {other}")),
         };
         return missing(name, hint);
