@@ -41,7 +41,7 @@ fn store(rd: &mut Row, out: &Row, m: u32) {
 
 #[inline(always)]
 fn map1(regs: &mut [Row], d: Slot, a: Slot, m: u32, f: impl Fn(u64) -> u64) {
-    let ra = regs[a as usize];
+    let ra = &regs[a as usize];
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l]);
@@ -51,8 +51,7 @@ fn map1(regs: &mut [Row], d: Slot, a: Slot, m: u32, f: impl Fn(u64) -> u64) {
 
 #[inline(always)]
 fn map2(regs: &mut [Row], d: Slot, a: Slot, b: Slot, m: u32, f: impl Fn(u64, u64) -> u64) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
+    let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l], rb[l]);
@@ -70,9 +69,7 @@ fn map3(
     m: u32,
     f: impl Fn(u64, u64, u64) -> u64,
 ) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
-    let rc = regs[c as usize];
+    let (ra, rb, rc) = (&regs[a as usize], &regs[b as usize], &regs[c as usize]);
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l], rb[l], rc[l]);
@@ -506,8 +503,7 @@ pub fn setp(
     c: Slot,
     m: u32,
 ) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
+    let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut t = [0u64; 32];
     for l in 0..32 {
         t[l] = compare(cmp, ra[l], rb[l]) as u64;
@@ -517,7 +513,7 @@ pub fn setp(
         q[l] = t[l] ^ 1;
     }
     if comb != Combine::None {
-        let rc = regs[c as usize];
+        let rc = &regs[c as usize];
         for l in 0..32 {
             let cv = ((rc[l] != 0) ^ cneg) as u64;
             let f = |v: u64| match comb {
