@@ -274,6 +274,21 @@ impl Warp {
                     }
                     goto!(next);
                 }
+                Op::Carry { op, d, a, b, c, cc } => {
+                    alu::carry(&mut self.regs, op, d, a, b, c, cc, em);
+                    goto!(next);
+                }
+                Op::Bfi {
+                    bits,
+                    d,
+                    a,
+                    b,
+                    c,
+                    e,
+                } => {
+                    alu::bfi(&mut self.regs, bits, d, a, b, c, e, em);
+                    goto!(next);
+                }
                 Op::Cvt { cvt, d, a } => {
                     if em != 0 {
                         alu::convert(&mut self.regs, &cvt, d, a, em);
