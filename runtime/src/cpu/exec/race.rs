@@ -3,7 +3,9 @@
 //! Per shared byte, the tracker remembers the last writer and the reader(s)
 //! since the last barrier of the block (an epoch number makes clearing at a
 //! barrier free). A second thread's access to the same byte is a race when
-//! either access writes. Atomic accesses are not tracked.
+//! either access writes. `bar.warp.sync` orders the accesses of the lanes
+//! it synchronises (their entries are forgotten). Atomic accesses are not
+//! tracked.
 
 /// The first conflicting access found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +23,13 @@ struct Cell {
     epoch: u32,
     /// Writer thread + 1 (0: none).
     writer: u32,
-    /// Reader thread + 1 (0: none, MANY: several).
+    /// First reader thread + 1 (0: none).
     reader: u32,
+    /// Another reader thread + 1 (0: none).
+    reader2: u32,
+    /// The readers are not all in one warp.
+    multi_warp: bool,
 }
-
-const MANY: u32 = u32::MAX;
 
 /// The tracker for one block's shared memory.
 #[derive(Default)]
@@ -52,6 +56,22 @@ impl RaceTracker {
         }
     }
 
+    /// A warp sync of the lanes `mask` of the warp whose lane 0 is thread
+    /// `first`: their accesses so far are ordered with their later ones.
+    pub fn warp_sync(&mut self, first: u32, mask: u32) {
+        let inside =
+            |t: u32| t != 0 && (t - 1) / 32 == first / 32 && (mask >> ((t - 1) % 32)) & 1 != 0;
+        for c in self.cells.iter_mut().filter(|c| c.epoch == self.epoch) {
+            if inside(c.writer) {
+                c.writer = 0;
+            }
+            if !c.multi_warp && inside(c.reader) && (c.reader2 == 0 || inside(c.reader2)) {
+                c.reader = 0;
+                c.reader2 = 0;
+            }
+        }
+    }
+
     /// Records an access of `size` bytes at `offset` by thread `tid`.
     pub fn access(&mut self, tid: u32, offset: u64, size: u64, write: bool) -> Result<(), Race> {
         let me = tid + 1;
@@ -62,8 +82,7 @@ impl RaceTracker {
             if c.epoch != self.epoch {
                 *c = Cell {
                     epoch: self.epoch,
-                    writer: 0,
-                    reader: 0,
+                    ..Cell::default()
                 };
             }
             if c.writer != 0 && c.writer != me {
@@ -79,10 +98,12 @@ impl RaceTracker {
                 });
             }
             if write {
-                if c.reader != 0 && c.reader != me {
-                    let other = if c.reader == MANY { me } else { c.reader };
+                let other = [c.reader, c.reader2]
+                    .into_iter()
+                    .find(|&r| r != 0 && r != me);
+                if let Some(r) = other {
                     return Err(Race {
-                        other: other - 1,
+                        other: r - 1,
                         offset: o,
                         kind: "write-after-read",
                     });
@@ -90,8 +111,13 @@ impl RaceTracker {
                 c.writer = me;
             } else if c.reader == 0 {
                 c.reader = me;
-            } else if c.reader != me {
-                c.reader = MANY;
+            } else if c.reader != me && c.reader2 != me {
+                if (c.reader - 1) / 32 != tid / 32
+                    || (c.reader2 != 0 && (c.reader2 - 1) / 32 != tid / 32)
+                {
+                    c.multi_warp = true;
+                }
+                c.reader2 = me;
             }
         }
         Ok(())
@@ -116,5 +142,16 @@ mod tests {
         t.access(3, 0, 8, false).unwrap();
         let r = t.access(1, 4, 4, true).unwrap_err();
         assert_eq!(r.kind, "write-after-read");
+    }
+
+    #[test]
+    fn warp_sync_orders_its_lanes_only() {
+        let mut t = RaceTracker::default();
+        t.reset(256);
+        t.access(3, 12, 4, true).unwrap();
+        t.access(40, 100, 4, true).unwrap();
+        t.warp_sync(0, u32::MAX);
+        t.access(5, 12, 4, false).unwrap();
+        assert!(t.access(41, 100, 4, false).is_err());
     }
 }

@@ -19,7 +19,7 @@ use super::block::BlockCtx;
 use super::float::sext;
 use super::printf;
 use crate::cpu::error::CpuError;
-use crate::cpu::ptx::program::{Op, ShflMode, Slot, VoteMode, NONE};
+use crate::cpu::ptx::program::{Op, ShflMode, Slot, Space, VoteMode, NONE};
 
 /// The state of one warp.
 pub struct Warp {
@@ -37,7 +37,14 @@ pub struct Warp {
     pub existing: u32,
     /// Linear thread index of lane 0.
     pub first_thread: u32,
+    /// Backward branches taken since the last regrouping.
+    spins: u32,
 }
+
+/// Backward branches a group may take while other lanes of its warp wait
+/// before the warp lets another group run (fairness: a lane spinning on a
+/// lock held by another lane of its warp must not starve it).
+const SPIN_LIMIT: u32 = 1024;
 
 /// The group being executed.
 struct Group {
@@ -71,6 +78,7 @@ impl Warp {
             at_sync: 0,
             existing: 0,
             first_thread: 0,
+            spins: 0,
         }
     }
 
@@ -86,6 +94,7 @@ impl Warp {
         self.at_bar = 0;
         self.at_sync = 0;
         self.first_thread = first_thread;
+        self.spins = 0;
     }
 
     /// Every lane exited.
@@ -118,6 +127,7 @@ impl Warp {
 
     /// Picks the next group, or `None` when no lane can run.
     fn pick(&mut self, cx: &BlockCtx) -> Option<Group> {
+        self.spins = 0;
         let mut runnable = !self.exited & !self.at_bar & !self.at_sync;
         if runnable == 0 && self.at_sync != 0 {
             // Lanes waiting at a sync may be complete now that others exited.
@@ -149,6 +159,27 @@ impl Warp {
             }
         }
         Some(Group { pc, mask, other })
+    }
+
+    /// Lanes that could run.
+    fn runnable(&self) -> u32 {
+        !self.exited & !self.at_bar & !self.at_sync
+    }
+
+    /// The group after `pc` (round robin), excluding `current`; it runs
+    /// without merging until it branches apart, parks or exits.
+    fn pick_after(&mut self, pc: u32, current: u32) -> Option<Group> {
+        let others = self.runnable() & !current;
+        let after = lanes(others).map(|l| self.pcs[l]).filter(|&p| p > pc).min();
+        let next = after.or_else(|| lanes(others).map(|l| self.pcs[l]).min())?;
+        let mask = lanes(others)
+            .filter(|&l| self.pcs[l] == next)
+            .fold(0u32, |m, l| m | 1 << l);
+        Some(Group {
+            pc: next,
+            mask,
+            other: u32::MAX,
+        })
     }
 
     fn save(&mut self, pc: u32, mask: u32) {
@@ -243,6 +274,21 @@ impl Warp {
                     }
                     goto!(next);
                 }
+                Op::Carry { op, d, a, b, c, cc } => {
+                    alu::carry(&mut self.regs, op, d, a, b, c, cc, em);
+                    goto!(next);
+                }
+                Op::Bfi {
+                    bits,
+                    d,
+                    a,
+                    b,
+                    c,
+                    e,
+                } => {
+                    alu::bfi(&mut self.regs, bits, d, a, b, c, e, em);
+                    goto!(next);
+                }
                 Op::Cvt { cvt, d, a } => {
                     if em != 0 {
                         alu::convert(&mut self.regs, &cvt, d, a, em);
@@ -264,6 +310,25 @@ impl Warp {
                     } else {
                         (1u64 << dbits) - 1
                     };
+                    if space == Space::Global && em != 0 {
+                        let addrs = self.addresses(a, off);
+                        let mut out = [0u64; 32];
+                        if cx
+                            .global
+                            .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
+                        {
+                            let rd = &mut self.regs[d as usize];
+                            for l in lanes(em) {
+                                rd[l] = if se {
+                                    sext(out[l], size * 8) as u64 & k
+                                } else {
+                                    out[l]
+                                };
+                            }
+                            goto!(next);
+                            continue;
+                        }
+                    }
                     for l in lanes(em) {
                         let addr = self.regs[a as usize][l].wrapping_add(off);
                         let tid = self.first_thread + l as u32;
@@ -281,6 +346,14 @@ impl Warp {
                     v,
                 } => {
                     let off = off as i64 as u64;
+                    if space == Space::Global && em != 0 {
+                        let addrs = self.addresses(a, off);
+                        let vals = &self.regs[v as usize];
+                        if cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint) {
+                            goto!(next);
+                            continue;
+                        }
+                    }
                     for l in lanes(em) {
                         let addr = self.regs[a as usize][l].wrapping_add(off);
                         let tid = self.first_thread + l as u32;
@@ -337,6 +410,17 @@ impl Warp {
                 }
                 Op::Bra { target } => {
                     if em == g.mask {
+                        if target <= g.pc {
+                            self.spins += 1;
+                            if self.spins >= SPIN_LIMIT && self.runnable() & !g.mask != 0 {
+                                self.spins = 0;
+                                self.save(target, g.mask);
+                                if let Some(n) = self.pick_after(target, g.mask) {
+                                    g = n;
+                                    continue;
+                                }
+                            }
+                        }
                         goto!(target);
                     } else if em == 0 {
                         goto!(next);
@@ -435,6 +519,9 @@ impl Warp {
                         all & pred_mask(&self.regs[inst.guard as usize], inst.guard_neg)
                     };
                     self.warp_op(inst.op, em);
+                    if cx.check && matches!(inst.op, Op::WarpSync { .. }) {
+                        cx.race.warp_sync(self.first_thread, all);
+                    }
                     if waiting == 0 {
                         goto!(next);
                     } else {
@@ -458,6 +545,17 @@ impl Warp {
                 Op::Nop => goto!(next),
             }
         }
+    }
+
+    /// `regs[a] + off` for every lane.
+    #[inline(always)]
+    fn addresses(&self, a: Slot, off: u64) -> [u64; 32] {
+        let ra = &self.regs[a as usize];
+        let mut out = [0u64; 32];
+        for l in 0..32 {
+            out[l] = ra[l].wrapping_add(off);
+        }
+        out
     }
 
     /// `shfl`, `vote` or `bar.warp.sync` for the lanes in `em`.

@@ -20,8 +20,10 @@ use crate::cpu::exec::memory::DYN_SHARED_ALIGN;
 /// What a name means inside a function.
 #[derive(Clone, Copy, Debug)]
 enum Sym {
-    /// A register (or a `.param` of a call or `.func`) and its width.
+    /// A register and its width.
     Reg(Slot, u8),
+    /// A `.param` of a call or `.func`: consecutive slots, one per 8 bytes.
+    Param(PSlot),
     /// A kernel parameter at this buffer offset, of this size.
     KParam(usize, usize),
     /// A `.local` variable at this frame offset.
@@ -34,10 +36,20 @@ enum Sym {
     Global(u64),
 }
 
+/// The slots of a `.param` variable: `chunks` slots from `slot`, one per
+/// 8 bytes; a scalar has one chunk of `bits`.
+#[derive(Clone, Copy, Debug)]
+struct PSlot {
+    slot: Slot,
+    bits: u8,
+    chunks: u32,
+    scalar: bool,
+}
+
 struct FuncInfo {
     entry: u32,
-    params: Vec<(Slot, u8)>,
-    rets: Vec<(Slot, u8)>,
+    params: Vec<PSlot>,
+    rets: Vec<PSlot>,
     ret: Slot,
 }
 
@@ -194,8 +206,16 @@ pub fn decode_kernel(
         }
     }
     for f in &order {
-        let params = f.params.iter().map(|p| d.param_slot(p.bits)).collect();
-        let rets = f.rets.iter().map(|p| d.param_slot(p.bits)).collect();
+        let params = f
+            .params
+            .iter()
+            .map(|p| d.param_slot(p.bits, p.size))
+            .collect();
+        let rets = f
+            .rets
+            .iter()
+            .map(|p| d.param_slot(p.bits, p.size))
+            .collect();
         let ret = d.new_slot(64);
         d.funcs.insert(
             f.name.clone(),
@@ -217,11 +237,11 @@ pub fn decode_kernel(
         let entry = d.insts.len() as u32;
         let info = &d.funcs[&f.name];
         let mut base = HashMap::new();
-        for (p, &(s, b)) in f.params.iter().zip(&info.params) {
-            base.insert(p.name.clone(), Sym::Reg(s, b));
+        for (p, &ps) in f.params.iter().zip(&info.params) {
+            base.insert(p.name.clone(), Sym::Param(ps));
         }
-        for (p, &(s, b)) in f.rets.iter().zip(&info.rets) {
-            base.insert(p.name.clone(), Sym::Reg(s, b));
+        for (p, &ps) in f.rets.iter().zip(&info.rets) {
+            base.insert(p.name.clone(), Sym::Param(ps));
         }
         let ret = info.ret;
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
@@ -337,6 +357,7 @@ struct Dec<'m> {
     call_fixups: Vec<(usize, String)>,
     scopes: Vec<HashMap<String, Sym>>,
     cur_ret: Slot,
+    cc: Slot,
     is_kernel: bool,
     line: u32,
     sink: Slot,
@@ -364,6 +385,7 @@ impl<'m> Dec<'m> {
             call_fixups: Vec::new(),
             scopes: Vec::new(),
             cur_ret: NONE,
+            cc: NONE,
             is_kernel: true,
             line: 0,
             sink: 0,
@@ -393,9 +415,19 @@ impl<'m> Dec<'m> {
         s
     }
 
-    fn param_slot(&mut self, bits: u32) -> (Slot, u8) {
+    fn param_slot(&mut self, bits: u32, size: usize) -> PSlot {
         let b = bits.min(64) as u8;
-        (self.new_slot(b), b)
+        let chunks = size.div_ceil(8).max(1) as u32;
+        let slot = self.new_slot(b);
+        for _ in 1..chunks {
+            self.new_slot(64);
+        }
+        PSlot {
+            slot,
+            bits: b,
+            chunks,
+            scalar: size <= 8 && size * 8 == bits as usize,
+        }
     }
 
     fn konst(&mut self, v: u64) -> Slot {
@@ -516,15 +548,7 @@ impl<'m> Dec<'m> {
                             }
                         }
                         VarSpace::Param => {
-                            if v.size() > 8 {
-                                return self.unsupported(format!(
-                                    ".param array `{}` of {} bytes",
-                                    v.name,
-                                    v.size()
-                                ));
-                            }
-                            let b = (v.elem_size * 8) as u8;
-                            Sym::Reg(self.new_slot(b), b)
+                            Sym::Param(self.param_slot((v.elem_size * 8) as u32, v.size()))
                         }
                         VarSpace::Global | VarSpace::Const => {
                             return self.unsupported(format!(
@@ -581,6 +605,7 @@ impl<'m> Dec<'m> {
     fn reg(&mut self, name: &str) -> Result<(Slot, u8), CpuError> {
         match self.lookup(name) {
             Some(Sym::Reg(s, b)) => return Ok((s, b)),
+            Some(Sym::Param(p)) if p.chunks == 1 => return Ok((p.slot, p.bits)),
             Some(_) => return self.bad(format!("`{name}` is not a register")),
             None => {}
         }
@@ -635,7 +660,9 @@ impl<'m> Dec<'m> {
             Some(Sym::KParam(..)) => {
                 self.unsupported(format!("address of kernel parameter `{name}`"))
             }
-            Some(Sym::Reg(..)) => self.bad(format!("`{name}` is a register, not a variable")),
+            Some(Sym::Reg(..)) | Some(Sym::Param(..)) => {
+                self.unsupported(format!("address of `{name}` (a register or .param)"))
+            }
             None => self.bad(format!("unknown symbol `{name}`")),
         }
     }
@@ -659,6 +686,7 @@ impl<'m> Dec<'m> {
                 Ok(t)
             }
             Operand::Imm(i) => Ok(self.konst(imm_bits(*i, bits as u32, float))),
+            Operand::Sym(n, 0) if n == "WARP_SZ" => Ok(self.konst(32)),
             Operand::Sym(n, off) => self.sym_addr(n, *off),
             _ => self.bad("expected a register or an immediate"),
         }
@@ -727,6 +755,15 @@ impl<'m> Dec<'m> {
         let g = self.guard(i)?;
         let unsup = |d: &Self| d.unsupported(i.opcode.clone());
         let ty = md.tys.last().copied();
+        let carry = matches!(name, "addc" | "subc" | "madc")
+            || (matches!(name, "add" | "sub" | "mad") && md.words.contains(&"cc"));
+        if carry {
+            return self.carry(i, &md, g, name).map(|_| None);
+        }
+        let directed = matches!(md.rnd, Some(Rnd::Rz | Rnd::Rm | Rnd::Rp));
+        if directed && ty == Some(TyM::F(32)) && matches!(name, "add" | "sub" | "mul" | "fma") {
+            return self.directed_f32(i, &md, g, name).map(|_| None);
+        }
         match name {
             "mov" => {
                 self.nops(i, 2)?;
@@ -924,6 +961,57 @@ impl<'m> Dec<'m> {
                 self.emit(Op::Tern { op, d, a, b, c }, g);
                 self.post_f32(&md, t, d, g);
             }
+            "bfi" => {
+                self.nops(i, 5)?;
+                let Some(t) = ty else { return unsup(self) };
+                let bits = t.bits();
+                let a = self.src(&i.operands[1], bits, false)?;
+                let b = self.src(&i.operands[2], bits, false)?;
+                let c = self.src(&i.operands[3], 32, false)?;
+                let e = self.src(&i.operands[4], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(
+                    Op::Bfi {
+                        bits,
+                        d,
+                        a,
+                        b,
+                        c,
+                        e,
+                    },
+                    g,
+                );
+            }
+            "bfind" => {
+                self.nops(i, 2)?;
+                let Some(t) = ty else { return unsup(self) };
+                let shiftamt = md.words.contains(&"shiftamt");
+                if md.words.iter().any(|w| *w != "shiftamt") {
+                    return unsup(self);
+                }
+                let op = UnOp::Bfind {
+                    bits: t.bits(),
+                    signed: matches!(t, TyM::S(_)),
+                    shiftamt,
+                };
+                let a = self.src(&i.operands[1], t.bits(), false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(Op::Un { op, d, a }, g);
+            }
+            "shf" => {
+                self.nops(i, 4)?;
+                let clamp = md.words.contains(&"clamp");
+                let op = match (md.words.first().copied(), md.words.get(1).copied()) {
+                    (Some("l"), Some("wrap" | "clamp")) => TernOp::ShfL(clamp),
+                    (Some("r"), Some("wrap" | "clamp")) => TernOp::ShfR(clamp),
+                    _ => return unsup(self),
+                };
+                let a = self.src(&i.operands[1], 32, false)?;
+                let b = self.src(&i.operands[2], 32, false)?;
+                let c = self.src(&i.operands[3], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
             "setp" => self.setp(i, &md, g)?,
             "cvt" => self.cvt(i, &md, g)?,
             "cvta" => {
@@ -1016,7 +1104,14 @@ impl<'m> Dec<'m> {
                 );
             }
             "vote" => {
-                let mode = match md.words.first().copied() {
+                // `uni` is also an ignored modifier (`bra.uni`): look at the raw parts.
+                let mode = match parts
+                    .get(1..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied()
+                    .find(|p| *p != "sync")
+                {
                     Some("all") => VoteMode::All,
                     Some("any") => VoteMode::Any,
                     Some("uni") => VoteMode::Uni,
@@ -1059,6 +1154,119 @@ impl<'m> Dec<'m> {
             _ => return unsup(self),
         }
         Ok(None)
+    }
+
+    /// `add/sub/mul/fma.{rz,rm,rp}.f32`.
+    fn directed_f32(
+        &mut self,
+        i: &AInst,
+        md: &Mods,
+        g: (Slot, bool),
+        name: &str,
+    ) -> Result<(), CpuError> {
+        let rnd = md.rnd.unwrap_or(Rnd::Rn);
+        let n = if name == "fma" { 4 } else { 3 };
+        self.nops(i, n)?;
+        if !md.words.is_empty() {
+            return self.unsupported(i.opcode.clone());
+        }
+        let mut srcs = Vec::new();
+        for o in &i.operands[1..] {
+            let s = self.src(o, 32, true)?;
+            srcs.push(if md.ftz { self.flushed(s, g) } else { s });
+        }
+        let (d, _) = self.dst(&i.operands[0])?;
+        match name {
+            "fma" => {
+                let op = TernOp::FmaF32Rnd(rnd);
+                let [a, b, c] = [srcs[0], srcs[1], srcs[2]];
+                self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
+            "mul" => {
+                let op = BinOp::MulF32Rnd(rnd);
+                self.emit(
+                    Op::Bin {
+                        op,
+                        d,
+                        a: srcs[0],
+                        b: srcs[1],
+                    },
+                    g,
+                );
+            }
+            _ => {
+                let mut b = srcs[1];
+                if name == "sub" {
+                    let t = self.new_slot(32);
+                    self.emit(
+                        Op::Un {
+                            op: UnOp::NegF32,
+                            d: t,
+                            a: b,
+                        },
+                        g,
+                    );
+                    b = t;
+                }
+                let op = BinOp::AddF32Rnd(rnd);
+                self.emit(
+                    Op::Bin {
+                        op,
+                        d,
+                        a: srcs[0],
+                        b,
+                    },
+                    g,
+                );
+            }
+        }
+        self.post_f32(md, TyM::F(32), d, g);
+        Ok(())
+    }
+
+    /// Carry-chain arithmetic (`add.cc`, `addc`, `sub.cc`, `subc`,
+    /// `mad{,c}.{lo,hi}{,.cc}`).
+    fn carry(&mut self, i: &AInst, md: &Mods, g: (Slot, bool), name: &str) -> Result<(), CpuError> {
+        let Some(t) = md.tys.last().copied() else {
+            return self.unsupported(i.opcode.clone());
+        };
+        let bits = t.bits();
+        if (bits != 32 && bits != 64) || t.is_float() {
+            return self.unsupported(i.opcode.clone());
+        }
+        let has = |w: &str| md.words.contains(&w);
+        if md.words.iter().any(|w| !matches!(*w, "cc" | "lo" | "hi")) {
+            return self.unsupported(i.opcode.clone());
+        }
+        let kind = match name {
+            "add" | "addc" => CarryKind::Add,
+            "sub" | "subc" => CarryKind::Sub,
+            _ if has("hi") => CarryKind::MadHi,
+            _ if has("lo") => CarryKind::MadLo,
+            _ => return self.unsupported(i.opcode.clone()),
+        };
+        let mad = matches!(kind, CarryKind::MadLo | CarryKind::MadHi);
+        self.nops(i, if mad { 4 } else { 3 })?;
+        let op = CarryOp {
+            kind,
+            cin: name.ends_with('c'),
+            cout: has("cc"),
+            bits,
+        };
+        let a = self.src(&i.operands[1], bits, false)?;
+        let b = self.src(&i.operands[2], bits, false)?;
+        let c = if mad {
+            self.src(&i.operands[3], bits, false)?
+        } else {
+            b
+        };
+        let (d, _) = self.dst(&i.operands[0])?;
+        if self.cc == NONE {
+            self.cc = self.new_slot(1);
+        }
+        let cc = self.cc;
+        self.emit(Op::Carry { op, d, a, b, c, cc }, g);
+        Ok(())
     }
 
     /// A flushed copy of an f32 slot (for `.ftz`).
@@ -1334,22 +1542,51 @@ impl<'m> Dec<'m> {
                 self.emit(Op::Mov { d, a: s }, g);
                 Ok(())
             }
-            Some(Sym::Reg(p, _)) if *off == 0 => {
-                let op = if sext && bits < 64 {
-                    UnOp::Sext(bits, 64)
-                } else {
-                    UnOp::Zext(bits)
-                };
+            Some(Sym::Param(ps)) => {
+                let chunk = (*off / 8) as u32;
+                let shift = (*off % 8) as u8;
+                if *off < 0 || chunk >= ps.chunks || shift as u32 * 8 + bits as u32 > 64 {
+                    return self.unsupported(format!("{} at `{name}+{off}`", i.opcode));
+                }
+                let p = ps.slot + chunk;
+                let shift = shift * 8;
                 if store {
                     let a = self.src(val, bits, t.is_float())?;
-                    self.emit(Op::Un { op, d: p, a }, g);
+                    let op = if ps.scalar {
+                        Op::Un {
+                            op: UnOp::Zext(bits),
+                            d: p,
+                            a,
+                        }
+                    } else {
+                        Op::Bin {
+                            op: BinOp::Insert(shift, bits),
+                            d: p,
+                            a: p,
+                            b: a,
+                        }
+                    };
+                    self.emit(op, g);
                 } else {
                     let (d, dbits) = self.dst(val)?;
-                    let op = match op {
-                        UnOp::Sext(b, _) => UnOp::Sext(b, dbits),
-                        o => o,
-                    };
-                    self.emit(Op::Un { op, d, a: p }, g);
+                    self.emit(
+                        Op::Un {
+                            op: UnOp::Extract(shift, bits),
+                            d,
+                            a: p,
+                        },
+                        g,
+                    );
+                    if sext && bits < dbits {
+                        self.emit(
+                            Op::Un {
+                                op: UnOp::Sext(bits, dbits),
+                                d,
+                                a: d,
+                            },
+                            g,
+                        );
+                    }
                 }
                 Ok(())
             }
@@ -1446,8 +1683,14 @@ impl<'m> Dec<'m> {
         let Some(callee) = callee else {
             return self.bad("`call` without a function");
         };
-        let slots = |d: &mut Self, names: &[String]| -> Result<Vec<Slot>, CpuError> {
-            names.iter().map(|n| d.reg(n).map(|r| r.0)).collect()
+        let slots = |d: &mut Self, names: &[String]| -> Result<Vec<(Slot, u32)>, CpuError> {
+            names
+                .iter()
+                .map(|n| match d.lookup(n) {
+                    Some(Sym::Param(p)) => Ok((p.slot, p.chunks)),
+                    _ => d.reg(n).map(|r| (r.0, 1)),
+                })
+                .collect()
         };
         let rets = slots(self, rets)?;
         let args = slots(self, args)?;
@@ -1455,11 +1698,11 @@ impl<'m> Dec<'m> {
             if args.len() != 2 || rets.len() > 1 {
                 return self.bad("`vprintf` takes two arguments and returns one value");
             }
-            let status = rets.first().copied().unwrap_or(self.sink);
+            let status = rets.first().map_or(self.sink, |r| r.0);
             self.emit(
                 Op::Printf {
-                    fmt: args[0],
-                    args: args[1],
+                    fmt: args[0].0,
+                    args: args[1].0,
                     status,
                 },
                 g,
@@ -1474,12 +1717,17 @@ impl<'m> Dec<'m> {
                 "wrong number of arguments in the call of `{callee}`"
             ));
         }
-        let pairs: Vec<(Slot, Slot)> = info.params.iter().map(|p| p.0).zip(args).collect();
-        let back: Vec<(Slot, Slot)> = rets
-            .iter()
-            .copied()
-            .zip(info.rets.iter().map(|r| r.0))
-            .collect();
+        let mut pairs: Vec<(Slot, Slot)> = Vec::new();
+        for (p, &(a, n)) in info.params.iter().zip(&args) {
+            if n != p.chunks {
+                return self.bad(format!("argument size mismatch in the call of `{callee}`"));
+            }
+            pairs.extend((0..n).map(|k| (p.slot + k, a + k)));
+        }
+        let mut back: Vec<(Slot, Slot)> = Vec::new();
+        for (&(r, n), p) in rets.iter().zip(&info.rets) {
+            back.extend((0..n.min(p.chunks)).map(|k| (r + k, p.slot + k)));
+        }
         let ret = info.ret;
         for (d, a) in pairs {
             self.emit(Op::Mov { d, a }, g);
