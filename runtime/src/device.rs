@@ -56,6 +56,17 @@ impl Device {
     /// `check` (run-time checking: shared/local bounds, races, divergent
     /// barriers) apply to the CPU device.
     pub fn open(kind: DeviceKind, workers: usize, check: bool) -> Result<Device, Error> {
+        Device::open_ordinal(kind, 0, workers, check)
+    }
+
+    /// Opens a device, GPU `ordinal` for a GPU (`Auto` falls back to the
+    /// CPU device only when no GPU is usable at all).
+    pub fn open_ordinal(
+        kind: DeviceKind,
+        ordinal: usize,
+        workers: usize,
+        check: bool,
+    ) -> Result<Device, Error> {
         let cpu = || {
             Device::Cpu(CpuDevice::new(CpuOptions {
                 workers,
@@ -65,8 +76,8 @@ impl Device {
         };
         match kind {
             DeviceKind::Cpu => Ok(cpu()),
-            DeviceKind::Gpu => Ok(Device::Gpu(GpuDevice::open(0)?)),
-            DeviceKind::Auto => match GpuDevice::open(0) {
+            DeviceKind::Gpu => Ok(Device::Gpu(GpuDevice::open(ordinal)?)),
+            DeviceKind::Auto => match GpuDevice::open(ordinal) {
                 Ok(g) => Ok(Device::Gpu(g)),
                 // A variable naming a missing driver file is a mistake to
                 // report, not a reason to run elsewhere.

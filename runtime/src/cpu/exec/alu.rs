@@ -8,8 +8,10 @@
 //! use the correctly rounded (or libm) result; NaN results carry the host's
 //! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
 
-use super::float::{cvt, ftz32, sext};
-use crate::cpu::ptx::program::{BinOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, UnOp, NONE};
+use super::float::{cvt, f64_to_f32, ftz32, round_f32, sext, two_sum};
+use crate::cpu::ptx::program::{
+    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, UnOp, NONE,
+};
 
 /// One warp's registers: a row of 32 lanes per slot.
 pub type Row = [u64; 32];
@@ -41,7 +43,7 @@ fn store(rd: &mut Row, out: &Row, m: u32) {
 
 #[inline(always)]
 fn map1(regs: &mut [Row], d: Slot, a: Slot, m: u32, f: impl Fn(u64) -> u64) {
-    let ra = regs[a as usize];
+    let ra = &regs[a as usize];
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l]);
@@ -51,8 +53,7 @@ fn map1(regs: &mut [Row], d: Slot, a: Slot, m: u32, f: impl Fn(u64) -> u64) {
 
 #[inline(always)]
 fn map2(regs: &mut [Row], d: Slot, a: Slot, b: Slot, m: u32, f: impl Fn(u64, u64) -> u64) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
+    let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l], rb[l]);
@@ -70,9 +71,7 @@ fn map3(
     m: u32,
     f: impl Fn(u64, u64, u64) -> u64,
 ) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
-    let rc = regs[c as usize];
+    let (ra, rb, rc) = (&regs[a as usize], &regs[b as usize], &regs[c as usize]);
     let mut out = [0u64; 32];
     for l in 0..32 {
         out[l] = f(ra[l], rb[l], rc[l]);
@@ -312,6 +311,11 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
             }
         }),
         BinOp::CopysignF64 => go!(|x, y| f64b(y).copysign(f64b(x)).to_bits()),
+        BinOp::AddF32Rnd(r) => go!(|x, y| {
+            let (s, e) = two_sum(f32b(x) as f64, f32b(y) as f64);
+            b32(round_f32(s, e, r))
+        }),
+        BinOp::MulF32Rnd(r) => go!(|x, y| b32(f64_to_f32(f32b(x) as f64 * f32b(y) as f64, r))),
     }
 }
 
@@ -378,6 +382,31 @@ pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
         UnOp::RcpF64 => go!(|x| (1.0 / f64b(x)).to_bits()),
         UnOp::RsqrtF64 => go!(|x| (1.0 / f64b(x).sqrt()).to_bits()),
         UnOp::SatF64 => go!(|x| sat01(f64b(x)).to_bits()),
+        UnOp::Bfind {
+            bits,
+            signed,
+            shiftamt,
+        } => {
+            let k = mask(bits);
+            go!(|x| {
+                let v = x & k;
+                let v = if signed && (v >> (bits - 1)) & 1 == 1 {
+                    !v & k
+                } else {
+                    v
+                };
+                if v == 0 {
+                    0xffff_ffff
+                } else {
+                    let pos = 63 - v.leading_zeros() as u64;
+                    if shiftamt {
+                        bits as u64 - 1 - pos
+                    } else {
+                        pos
+                    }
+                }
+            })
+        }
     }
 }
 
@@ -442,6 +471,87 @@ pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m:
         TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
         TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
         TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
+        TernOp::ShfL(clamp) => go!(|x, y, z| {
+            let n = if clamp {
+                (z as u32).min(32)
+            } else {
+                z as u32 & 31
+            };
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            ((v << n) >> 32) & 0xffff_ffff
+        }),
+        TernOp::ShfR(clamp) => go!(|x, y, z| {
+            let n = if clamp {
+                (z as u32).min(32)
+            } else {
+                z as u32 & 31
+            };
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            (v >> n) & 0xffff_ffff
+        }),
+        TernOp::FmaF32Rnd(r) => go!(|x, y, z| {
+            let p = f32b(x) as f64 * f32b(y) as f64; // exact
+            let (s, e) = two_sum(p, f32b(z) as f64);
+            b32(round_f32(s, e, r))
+        }),
+    }
+}
+
+/// Carry-chain arithmetic on the lanes in `m`.
+#[allow(clippy::too_many_arguments)]
+pub fn carry(regs: &mut [Row], op: CarryOp, d: Slot, a: Slot, b: Slot, c: Slot, cc: Slot, m: u32) {
+    let w = op.bits as u32;
+    let k = mask(op.bits);
+    let mut mm = m;
+    while mm != 0 {
+        let l = mm.trailing_zeros() as usize;
+        mm &= mm - 1;
+        let (x, y) = (regs[a as usize][l] & k, regs[b as usize][l] & k);
+        let cin = if op.cin { regs[cc as usize][l] & 1 } else { 0 };
+        let (wide, sub): (u128, bool) = match op.kind {
+            CarryKind::Add => (x as u128 + y as u128 + cin as u128, false),
+            CarryKind::Sub => ((x as u128).wrapping_sub(y as u128 + cin as u128), true),
+            CarryKind::MadLo | CarryKind::MadHi => {
+                let p = x as u128 * y as u128;
+                let part = if op.kind == CarryKind::MadLo {
+                    p & k as u128
+                } else {
+                    p >> w
+                };
+                let z = regs[c as usize][l] & k;
+                (part + z as u128 + cin as u128, false)
+            }
+        };
+        regs[d as usize][l] = wide as u64 & k;
+        if op.cout {
+            let flag = if sub {
+                (wide >> 127) as u64 // borrow: the subtraction wrapped
+            } else {
+                ((wide >> w) != 0) as u64
+            };
+            regs[cc as usize][l] = flag;
+        }
+    }
+}
+
+/// `bfi` on the lanes in `m`.
+#[allow(clippy::too_many_arguments)]
+pub fn bfi(regs: &mut [Row], bits: u8, d: Slot, a: Slot, b: Slot, c: Slot, e: Slot, m: u32) {
+    let k = mask(bits);
+    let mut mm = m;
+    while mm != 0 {
+        let l = mm.trailing_zeros() as usize;
+        mm &= mm - 1;
+        let (x, y) = (regs[a as usize][l], regs[b as usize][l]);
+        let pos = regs[c as usize][l] & 0xff;
+        let len = regs[e as usize][l] & 0xff;
+        let mut r = y & k;
+        if pos < bits as u64 {
+            let len = len.min(bits as u64 - pos);
+            let f = mask(len as u8) << pos;
+            r = (r & !f) | ((x << pos) & f);
+        }
+        regs[d as usize][l] = r & k;
     }
 }
 
@@ -506,8 +616,7 @@ pub fn setp(
     c: Slot,
     m: u32,
 ) {
-    let ra = regs[a as usize];
-    let rb = regs[b as usize];
+    let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut t = [0u64; 32];
     for l in 0..32 {
         t[l] = compare(cmp, ra[l], rb[l]) as u64;
@@ -517,7 +626,7 @@ pub fn setp(
         q[l] = t[l] ^ 1;
     }
     if comb != Combine::None {
-        let rc = regs[c as usize];
+        let rc = &regs[c as usize];
         for l in 0..32 {
             let cv = ((rc[l] != 0) ^ cneg) as u64;
             let f = |v: u64| match comb {

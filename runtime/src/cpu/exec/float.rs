@@ -69,6 +69,36 @@ pub fn f64_to_f32(x: f64, rnd: Rnd) -> f32 {
     }
 }
 
+/// The exact sum `a + b` as `(s, e)`: `s` rounded to nearest, `e` the
+/// error (Knuth's TwoSum).
+pub fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    let e = (a - (s - bb)) + (b - bb);
+    (s, if e.is_finite() { e } else { 0.0 })
+}
+
+/// Rounds the exact value `s + e` (`|e|` below half an f64 ulp of `s`) to
+/// f32 in direction `rnd`.
+pub fn round_f32(s: f64, e: f64, rnd: Rnd) -> f32 {
+    let r = f64_to_f32(s, rnd);
+    if e == 0.0 || r as f64 != s {
+        return r;
+    }
+    match rnd {
+        Rnd::Rz if (e < 0.0) != (s < 0.0) => {
+            if r > 0.0 {
+                r.next_down()
+            } else {
+                r.next_up()
+            }
+        }
+        Rnd::Rm if e < 0.0 => r.next_down(),
+        Rnd::Rp if e > 0.0 => r.next_up(),
+        _ => r,
+    }
+}
+
 /// Rounds to an integral value per an integer rounding mode.
 pub fn round_int(x: f64, rnd: Rnd) -> f64 {
     match rnd {
@@ -143,7 +173,10 @@ pub fn cvt(c: &Cvt, x: u64) -> u64 {
         }
         Ty::F(32) => {
             let f = match v {
-                Val::Int(i) => i as f32,
+                Val::Int(i) => match c.rnd {
+                    Rnd::Rz | Rnd::Rm | Rnd::Rp => f64_to_f32(i as f64, c.rnd),
+                    _ => i as f32,
+                },
                 Val::Float(f) => match c.rnd {
                     Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi => round_int(f, c.rnd) as f32,
                     r => f64_to_f32(f, r),
@@ -239,6 +272,17 @@ mod tests {
         };
         assert_eq!(cvt(&c, 300.2f64.to_bits()), 255);
         assert_eq!(cvt(&c, (-3.0f64).to_bits()), 0);
+    }
+
+    #[test]
+    fn directed_sums() {
+        let (a, b) = (1.0f64, 2f64.powi(-60));
+        let (s, e) = two_sum(a, b);
+        assert_eq!((s, e), (1.0, 2f64.powi(-60)));
+        assert_eq!(round_f32(s, e, Rnd::Rp), 1.0f32.next_up());
+        assert_eq!(round_f32(s, e, Rnd::Rz), 1.0);
+        assert_eq!(round_f32(-s, -e, Rnd::Rm), -(1.0f32.next_up()));
+        assert_eq!(round_f32(s, -e, Rnd::Rz), 1.0f32.next_down());
     }
 
     #[test]

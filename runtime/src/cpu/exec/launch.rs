@@ -112,6 +112,16 @@ impl Worker {
                     }
                 }
             }
+            // Per-warp specials (%tid, %laneid, ...) are the same in every
+            // block and never written: fill them once.
+            for &(slot, init) in &g.prog.init_warp {
+                if let Init::Special(sp) = init {
+                    let row = &mut warp.regs[slot as usize];
+                    for (l, x) in row.iter_mut().enumerate() {
+                        *x = special(sp, g, w as u32, l as u32, [0; 3]);
+                    }
+                }
+            }
         }
         Worker {
             warps,
@@ -135,12 +145,9 @@ impl Worker {
         for (w, warp) in self.warps.iter_mut().enumerate() {
             let w = w as u32;
             warp.reset(w * 32, (tpb - w * 32).min(32));
-            for &(slot, init) in g.prog.init_block.iter().chain(&g.prog.init_warp) {
+            for &(slot, init) in &g.prog.init_block {
                 if let Init::Special(sp) = init {
-                    let row = &mut warp.regs[slot as usize];
-                    for (l, x) in row.iter_mut().enumerate() {
-                        *x = special(sp, g, w, l as u32, ctaid);
-                    }
+                    warp.regs[slot as usize] = [special(sp, g, w, 0, ctaid); 32];
                 }
             }
         }

@@ -212,6 +212,96 @@ impl GlobalView<'_> {
         }
     }
 
+    /// The region holding all of `[lo, hi)`, if one does.
+    #[inline(always)]
+    fn span(&self, lo: u64, hi: u64, hint: &mut usize) -> Option<Region> {
+        let ok = |r: &Region| lo >= r.base && hi <= r.end && lo <= hi;
+        if let Some(r) = self.regions.get(*hint).filter(|r| ok(r)) {
+            return Some(*r);
+        }
+        let i = self
+            .regions
+            .partition_point(|r| r.base <= lo)
+            .checked_sub(1)?;
+        let r = self.regions[i];
+        ok(&r).then(|| {
+            *hint = i;
+            r
+        })
+    }
+
+    /// The smallest and one-past-largest byte of `size`-byte accesses at the
+    /// lanes `m` of `addrs`, and whether all are aligned.
+    #[inline(always)]
+    fn bounds(addrs: &[u64; 32], m: u32, size: u8) -> (u64, u64, bool) {
+        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+        for (l, &a) in addrs.iter().enumerate() {
+            let on = (m >> l) & 1 != 0;
+            lo = lo.min(if on { a } else { u64::MAX });
+            hi = hi.max(if on { a } else { 0 });
+            bits |= if on { a } else { 0 };
+        }
+        (
+            lo,
+            hi.saturating_add(size as u64),
+            bits & (size as u64 - 1) == 0,
+        )
+    }
+
+    /// Loads `size` bytes for the lanes `m` when every access is aligned and
+    /// all fall in one allocation (the common case); `None` otherwise (the
+    /// caller then checks lane by lane to report the fault).
+    #[inline(always)]
+    pub fn load_lanes(
+        &self,
+        addrs: &[u64; 32],
+        m: u32,
+        size: u8,
+        hint: &mut usize,
+        out: &mut [u64; 32],
+    ) -> bool {
+        let (lo, hi, aligned) = Self::bounds(addrs, m, size);
+        let Some(r) = self.span(lo, hi, hint).filter(|_| aligned) else {
+            return false;
+        };
+        let mut mm = m;
+        while mm != 0 {
+            let l = mm.trailing_zeros() as usize;
+            mm &= mm - 1;
+            // SAFETY: `span` checked that every lane's access lies inside
+            // the region, and `bounds` that it is aligned.
+            let p = GPtr(unsafe { r.ptr.add((addrs[l] - r.base) as usize) });
+            out[l] = self.load(p, size);
+        }
+        true
+    }
+
+    /// Stores for the lanes `m` (in lane order) under the same conditions
+    /// as [`load_lanes`](Self::load_lanes); `false` if they do not hold.
+    #[inline(always)]
+    pub fn store_lanes(
+        &self,
+        addrs: &[u64; 32],
+        vals: &[u64; 32],
+        m: u32,
+        size: u8,
+        hint: &mut usize,
+    ) -> bool {
+        let (lo, hi, aligned) = Self::bounds(addrs, m, size);
+        let Some(r) = self.span(lo, hi, hint).filter(|_| aligned) else {
+            return false;
+        };
+        let mut mm = m;
+        while mm != 0 {
+            let l = mm.trailing_zeros() as usize;
+            mm &= mm - 1;
+            // SAFETY: as in `load_lanes`.
+            let p = GPtr(unsafe { r.ptr.add((addrs[l] - r.base) as usize) });
+            self.store(p, size, vals[l]);
+        }
+        true
+    }
+
     /// Loads `size` bytes (zero-extended).
     #[inline(always)]
     pub fn load(&self, p: GPtr, size: u8) -> u64 {

@@ -19,7 +19,7 @@ use super::block::BlockCtx;
 use super::float::sext;
 use super::printf;
 use crate::cpu::error::CpuError;
-use crate::cpu::ptx::program::{Op, ShflMode, Slot, VoteMode, NONE};
+use crate::cpu::ptx::program::{Op, ShflMode, Slot, Space, VoteMode, NONE};
 
 /// The state of one warp.
 pub struct Warp {
@@ -274,6 +274,21 @@ impl Warp {
                     }
                     goto!(next);
                 }
+                Op::Carry { op, d, a, b, c, cc } => {
+                    alu::carry(&mut self.regs, op, d, a, b, c, cc, em);
+                    goto!(next);
+                }
+                Op::Bfi {
+                    bits,
+                    d,
+                    a,
+                    b,
+                    c,
+                    e,
+                } => {
+                    alu::bfi(&mut self.regs, bits, d, a, b, c, e, em);
+                    goto!(next);
+                }
                 Op::Cvt { cvt, d, a } => {
                     if em != 0 {
                         alu::convert(&mut self.regs, &cvt, d, a, em);
@@ -295,6 +310,25 @@ impl Warp {
                     } else {
                         (1u64 << dbits) - 1
                     };
+                    if space == Space::Global && em != 0 {
+                        let addrs = self.addresses(a, off);
+                        let mut out = [0u64; 32];
+                        if cx
+                            .global
+                            .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
+                        {
+                            let rd = &mut self.regs[d as usize];
+                            for l in lanes(em) {
+                                rd[l] = if se {
+                                    sext(out[l], size * 8) as u64 & k
+                                } else {
+                                    out[l]
+                                };
+                            }
+                            goto!(next);
+                            continue;
+                        }
+                    }
                     for l in lanes(em) {
                         let addr = self.regs[a as usize][l].wrapping_add(off);
                         let tid = self.first_thread + l as u32;
@@ -312,6 +346,14 @@ impl Warp {
                     v,
                 } => {
                     let off = off as i64 as u64;
+                    if space == Space::Global && em != 0 {
+                        let addrs = self.addresses(a, off);
+                        let vals = &self.regs[v as usize];
+                        if cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint) {
+                            goto!(next);
+                            continue;
+                        }
+                    }
                     for l in lanes(em) {
                         let addr = self.regs[a as usize][l].wrapping_add(off);
                         let tid = self.first_thread + l as u32;
@@ -503,6 +545,17 @@ impl Warp {
                 Op::Nop => goto!(next),
             }
         }
+    }
+
+    /// `regs[a] + off` for every lane.
+    #[inline(always)]
+    fn addresses(&self, a: Slot, off: u64) -> [u64; 32] {
+        let ra = &self.regs[a as usize];
+        let mut out = [0u64; 32];
+        for l in 0..32 {
+            out[l] = ra[l].wrapping_add(off);
+        }
+        out
     }
 
     /// `shfl`, `vote` or `bar.warp.sync` for the lanes in `em`.

@@ -357,6 +357,7 @@ struct Dec<'m> {
     call_fixups: Vec<(usize, String)>,
     scopes: Vec<HashMap<String, Sym>>,
     cur_ret: Slot,
+    cc: Slot,
     is_kernel: bool,
     line: u32,
     sink: Slot,
@@ -384,6 +385,7 @@ impl<'m> Dec<'m> {
             call_fixups: Vec::new(),
             scopes: Vec::new(),
             cur_ret: NONE,
+            cc: NONE,
             is_kernel: true,
             line: 0,
             sink: 0,
@@ -753,6 +755,15 @@ impl<'m> Dec<'m> {
         let g = self.guard(i)?;
         let unsup = |d: &Self| d.unsupported(i.opcode.clone());
         let ty = md.tys.last().copied();
+        let carry = matches!(name, "addc" | "subc" | "madc")
+            || (matches!(name, "add" | "sub" | "mad") && md.words.contains(&"cc"));
+        if carry {
+            return self.carry(i, &md, g, name).map(|_| None);
+        }
+        let directed = matches!(md.rnd, Some(Rnd::Rz | Rnd::Rm | Rnd::Rp));
+        if directed && ty == Some(TyM::F(32)) && matches!(name, "add" | "sub" | "mul" | "fma") {
+            return self.directed_f32(i, &md, g, name).map(|_| None);
+        }
         match name {
             "mov" => {
                 self.nops(i, 2)?;
@@ -950,6 +961,57 @@ impl<'m> Dec<'m> {
                 self.emit(Op::Tern { op, d, a, b, c }, g);
                 self.post_f32(&md, t, d, g);
             }
+            "bfi" => {
+                self.nops(i, 5)?;
+                let Some(t) = ty else { return unsup(self) };
+                let bits = t.bits();
+                let a = self.src(&i.operands[1], bits, false)?;
+                let b = self.src(&i.operands[2], bits, false)?;
+                let c = self.src(&i.operands[3], 32, false)?;
+                let e = self.src(&i.operands[4], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(
+                    Op::Bfi {
+                        bits,
+                        d,
+                        a,
+                        b,
+                        c,
+                        e,
+                    },
+                    g,
+                );
+            }
+            "bfind" => {
+                self.nops(i, 2)?;
+                let Some(t) = ty else { return unsup(self) };
+                let shiftamt = md.words.contains(&"shiftamt");
+                if md.words.iter().any(|w| *w != "shiftamt") {
+                    return unsup(self);
+                }
+                let op = UnOp::Bfind {
+                    bits: t.bits(),
+                    signed: matches!(t, TyM::S(_)),
+                    shiftamt,
+                };
+                let a = self.src(&i.operands[1], t.bits(), false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(Op::Un { op, d, a }, g);
+            }
+            "shf" => {
+                self.nops(i, 4)?;
+                let clamp = md.words.contains(&"clamp");
+                let op = match (md.words.first().copied(), md.words.get(1).copied()) {
+                    (Some("l"), Some("wrap" | "clamp")) => TernOp::ShfL(clamp),
+                    (Some("r"), Some("wrap" | "clamp")) => TernOp::ShfR(clamp),
+                    _ => return unsup(self),
+                };
+                let a = self.src(&i.operands[1], 32, false)?;
+                let b = self.src(&i.operands[2], 32, false)?;
+                let c = self.src(&i.operands[3], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
             "setp" => self.setp(i, &md, g)?,
             "cvt" => self.cvt(i, &md, g)?,
             "cvta" => {
@@ -1092,6 +1154,119 @@ impl<'m> Dec<'m> {
             _ => return unsup(self),
         }
         Ok(None)
+    }
+
+    /// `add/sub/mul/fma.{rz,rm,rp}.f32`.
+    fn directed_f32(
+        &mut self,
+        i: &AInst,
+        md: &Mods,
+        g: (Slot, bool),
+        name: &str,
+    ) -> Result<(), CpuError> {
+        let rnd = md.rnd.unwrap_or(Rnd::Rn);
+        let n = if name == "fma" { 4 } else { 3 };
+        self.nops(i, n)?;
+        if !md.words.is_empty() {
+            return self.unsupported(i.opcode.clone());
+        }
+        let mut srcs = Vec::new();
+        for o in &i.operands[1..] {
+            let s = self.src(o, 32, true)?;
+            srcs.push(if md.ftz { self.flushed(s, g) } else { s });
+        }
+        let (d, _) = self.dst(&i.operands[0])?;
+        match name {
+            "fma" => {
+                let op = TernOp::FmaF32Rnd(rnd);
+                let [a, b, c] = [srcs[0], srcs[1], srcs[2]];
+                self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
+            "mul" => {
+                let op = BinOp::MulF32Rnd(rnd);
+                self.emit(
+                    Op::Bin {
+                        op,
+                        d,
+                        a: srcs[0],
+                        b: srcs[1],
+                    },
+                    g,
+                );
+            }
+            _ => {
+                let mut b = srcs[1];
+                if name == "sub" {
+                    let t = self.new_slot(32);
+                    self.emit(
+                        Op::Un {
+                            op: UnOp::NegF32,
+                            d: t,
+                            a: b,
+                        },
+                        g,
+                    );
+                    b = t;
+                }
+                let op = BinOp::AddF32Rnd(rnd);
+                self.emit(
+                    Op::Bin {
+                        op,
+                        d,
+                        a: srcs[0],
+                        b,
+                    },
+                    g,
+                );
+            }
+        }
+        self.post_f32(md, TyM::F(32), d, g);
+        Ok(())
+    }
+
+    /// Carry-chain arithmetic (`add.cc`, `addc`, `sub.cc`, `subc`,
+    /// `mad{,c}.{lo,hi}{,.cc}`).
+    fn carry(&mut self, i: &AInst, md: &Mods, g: (Slot, bool), name: &str) -> Result<(), CpuError> {
+        let Some(t) = md.tys.last().copied() else {
+            return self.unsupported(i.opcode.clone());
+        };
+        let bits = t.bits();
+        if (bits != 32 && bits != 64) || t.is_float() {
+            return self.unsupported(i.opcode.clone());
+        }
+        let has = |w: &str| md.words.contains(&w);
+        if md.words.iter().any(|w| !matches!(*w, "cc" | "lo" | "hi")) {
+            return self.unsupported(i.opcode.clone());
+        }
+        let kind = match name {
+            "add" | "addc" => CarryKind::Add,
+            "sub" | "subc" => CarryKind::Sub,
+            _ if has("hi") => CarryKind::MadHi,
+            _ if has("lo") => CarryKind::MadLo,
+            _ => return self.unsupported(i.opcode.clone()),
+        };
+        let mad = matches!(kind, CarryKind::MadLo | CarryKind::MadHi);
+        self.nops(i, if mad { 4 } else { 3 })?;
+        let op = CarryOp {
+            kind,
+            cin: name.ends_with('c'),
+            cout: has("cc"),
+            bits,
+        };
+        let a = self.src(&i.operands[1], bits, false)?;
+        let b = self.src(&i.operands[2], bits, false)?;
+        let c = if mad {
+            self.src(&i.operands[3], bits, false)?
+        } else {
+            b
+        };
+        let (d, _) = self.dst(&i.operands[0])?;
+        if self.cc == NONE {
+            self.cc = self.new_slot(1);
+        }
+        let cc = self.cc;
+        self.emit(Op::Carry { op, d, a, b, c, cc }, g);
+        Ok(())
     }
 
     /// A flushed copy of an f32 slot (for `.ftz`).

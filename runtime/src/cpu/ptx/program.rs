@@ -123,6 +123,10 @@ pub enum BinOp {
     MaxNanF64,
     /// f64 copysign.
     CopysignF64,
+    /// f32 add with a directed rounding (`.rz/.rm/.rp`).
+    AddF32Rnd(Rnd),
+    /// f32 multiply with a directed rounding.
+    MulF32Rnd(Rnd),
 }
 
 /// A one-operand operation.
@@ -184,6 +188,16 @@ pub enum UnOp {
     RsqrtF64,
     /// Clamp an f64 to [0, 1].
     SatF64,
+    /// `bfind`: position of the most significant non-sign bit (all ones
+    /// when none); `.shiftamt` gives `bits-1-pos` instead.
+    Bfind {
+        /// Operand width.
+        bits: u8,
+        /// Signed operand.
+        signed: bool,
+        /// `.shiftamt`
+        shiftamt: bool,
+    },
 }
 
 /// A three-operand operation.
@@ -209,6 +223,39 @@ pub enum TernOp {
     BfeU(u8),
     /// Signed bit-field extract.
     BfeS(u8),
+    /// Funnel shift left: the high word of `(b:a) << c` (32-bit; clamp or wrap).
+    ShfL(bool),
+    /// Funnel shift right: the low word of `(b:a) >> c`.
+    ShfR(bool),
+    /// f32 fused multiply-add with a directed rounding.
+    FmaF32Rnd(Rnd),
+}
+
+/// An operation that reads and/or writes the carry flag (`add.cc`,
+/// `addc`, `sub.cc`, `subc`, `mad.lo.cc`, `madc.hi`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CarryOp {
+    /// What is computed.
+    pub kind: CarryKind,
+    /// Adds (subtracts, for `Sub`) the carry flag.
+    pub cin: bool,
+    /// Writes the carry flag.
+    pub cout: bool,
+    /// 32 or 64.
+    pub bits: u8,
+}
+
+/// The arithmetic of a [`CarryOp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CarryKind {
+    /// `a + b`
+    Add,
+    /// `a - b` (the flag is the borrow)
+    Sub,
+    /// `lo(a * b) + c`
+    MadLo,
+    /// `hi(a * b) + c`
+    MadHi,
 }
 
 /// A comparison (`setp`): operator and operand type.
@@ -441,6 +488,24 @@ pub enum Op {
     },
     /// A conversion.
     Cvt { cvt: Cvt, d: Slot, a: Slot },
+    /// Carry-chain arithmetic; `cc` is the carry-flag slot.
+    Carry {
+        op: CarryOp,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        c: Slot,
+        cc: Slot,
+    },
+    /// `bfi`: `b` with `len = e` bits at `pos = c` replaced by `a`'s low bits.
+    Bfi {
+        bits: u8,
+        d: Slot,
+        a: Slot,
+        b: Slot,
+        c: Slot,
+        e: Slot,
+    },
     /// Load `size` bytes from `[a + off]`, sign-extending to `dbits` if `sext`.
     Ld {
         space: Space,

@@ -1,0 +1,312 @@
+//! Hand-written PTX for each instruction family, with exact expected
+//! results (NaN, rounding and overflow corner cases included).
+//!
+//! Each test body runs in a kernel `t(.param .u64 out)`; `%rd1` points at
+//! the thread's 8 result slots (`out + tid*64`), `%r0` is `%tid.x`.
+
+mod common;
+use common::*;
+use kernelc_runtime::LaunchConfig;
+
+fn kernel(body: &str) -> String {
+    format!(
+        ".version 7.8\n.target sm_80\n.address_size 64\n\
+         .visible .entry t(.param .u64 out)\n{{\n\
+         .reg .b32 %r<40>;\n.reg .b64 %rd<40>;\n.reg .pred %p<10>;\n\
+         .reg .f32 %f<10>;\n.reg .f64 %fd<10>;\n.reg .b16 %h<4>;\n\
+         ld.param.u64 %rd0, [out];\nmov.u32 %r0, %tid.x;\n\
+         mul.wide.u32 %rd1, %r0, 64;\nadd.s64 %rd1, %rd0, %rd1;\n{body}\nret;\n}}\n"
+    )
+}
+
+/// Runs `body` on `threads` threads (one block); returns 8 u64 per thread.
+fn run(body: &str, threads: u32) -> Vec<[u64; 8]> {
+    let (d, _) = device(1, true);
+    let out = d.alloc(64 * threads as usize).unwrap();
+    launch(
+        &d,
+        &kernel(body),
+        "t",
+        LaunchConfig::linear(1, threads),
+        &[out.0.to_le_bytes().to_vec()],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    to_u64(&download(&d, out, 64 * threads as usize))
+        .chunks(8)
+        .map(|c| c.try_into().unwrap())
+        .collect()
+}
+
+fn f32v(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+#[test]
+fn integer_arithmetic() {
+    let r = run(
+        "mov.u32 %r1, -7;\n\
+         div.s32 %r2, %r1, 2;\n\
+         rem.s32 %r3, %r1, 2;\n\
+         div.u32 %r4, %r1, 0;\n\
+         mul.hi.s32 %r5, %r1, 3;\n\
+         mul.wide.s32 %rd2, %r1, 3;\n\
+         mad.lo.s32 %r6, %r1, %r1, 1;\n\
+         abs.s32 %r7, %r1;\n\
+         st.global.u32 [%rd1], %r2;\n st.global.u32 [%rd1+4], %r3;\n\
+         st.global.u32 [%rd1+8], %r4;\n st.global.u32 [%rd1+12], %r5;\n\
+         st.global.u64 [%rd1+16], %rd2;\n st.global.u32 [%rd1+24], %r6;\n\
+         st.global.u32 [%rd1+28], %r7;\n\
+         shl.b32 %r8, 1, 31;\n shr.s32 %r9, %r8, 40;\n shr.u32 %r10, %r8, 31;\n\
+         st.global.u32 [%rd1+32], %r9;\n st.global.u32 [%rd1+36], %r10;\n\
+         mov.b64 %rd3, 0xF0F0;\n bfe.u64 %rd4, %rd3, 4, 8;\n clz.b64 %r11, %rd3;\n\
+         popc.b64 %r12, %rd3;\n brev.b32 %r13, 1;\n\
+         st.global.u64 [%rd1+40], %rd4;\n st.global.u32 [%rd1+48], %r11;\n\
+         st.global.u32 [%rd1+52], %r12;\n st.global.u32 [%rd1+56], %r13;\n\
+         min.u32 %r14, %r1, 5;\n st.global.u32 [%rd1+60], %r14;",
+        1,
+    );
+    let w = &r[0];
+    let lo = |x: u64| x as u32;
+    let hi = |x: u64| (x >> 32) as u32;
+    assert_eq!(lo(w[0]) as i32, -3);
+    assert_eq!(hi(w[0]) as i32, -1);
+    assert_eq!(lo(w[1]), u32::MAX);
+    assert_eq!(hi(w[1]) as i32, -1); // high half of -21
+    assert_eq!(w[2] as i64, -21);
+    assert_eq!(lo(w[3]), 50);
+    assert_eq!(hi(w[3]), 7);
+    assert_eq!(lo(w[4]), u32::MAX);
+    assert_eq!(hi(w[4]), 1);
+    assert_eq!(w[5], 0x0F);
+    assert_eq!(lo(w[6]), 48);
+    assert_eq!(hi(w[6]), 8);
+    assert_eq!(lo(w[7]), 0x8000_0000);
+    assert_eq!(hi(w[7]), 5);
+}
+
+#[test]
+fn predicates_and_selects() {
+    let r = run(
+        "setp.lt.s32 %p1, %r0, 2;\n\
+         setp.gt.u32 %p2, %r0, 0;\n\
+         setp.ne.and.s32 %p3|%p4, %r0, 1, %p1;\n\
+         and.pred %p5, %p1, %p2;\n\
+         or.pred %p6, %p1, %p2;\n\
+         not.pred %p7, %p1;\n\
+         selp.u64 %rd2, 1, 0, %p3;\n selp.u64 %rd3, 1, 0, %p4;\n\
+         selp.u64 %rd4, 1, 0, %p5;\n selp.u64 %rd5, 1, 0, %p6;\n\
+         selp.u64 %rd6, 1, 0, %p7;\n\
+         st.global.u64 [%rd1], %rd2;\n st.global.u64 [%rd1+8], %rd3;\n\
+         st.global.u64 [%rd1+16], %rd4;\n st.global.u64 [%rd1+24], %rd5;\n\
+         st.global.u64 [%rd1+32], %rd6;",
+        3,
+    );
+    let got: Vec<[u64; 5]> = r.iter().map(|w| [w[0], w[1], w[2], w[3], w[4]]).collect();
+    // tid: p1 = tid<2, p2 = tid>0, p3 = (tid!=1)&p1, p4 = (tid==1)&p1
+    assert_eq!(got, vec![[1, 0, 0, 1, 0], [0, 1, 1, 1, 0], [0, 0, 0, 1, 1]]);
+}
+
+#[test]
+fn float_arithmetic_and_nan_rules() {
+    let r = run(
+        "mov.f32 %f1, 0f3F800000;\n mov.f32 %f2, 0f7FC00000;\n mov.f32 %f3, 0f40400000;\n\
+         min.f32 %f4, %f2, %f1;\n max.f32 %f5, %f1, %f2;\n\
+         div.rn.f32 %f6, %f1, %f3;\n fma.rn.f32 %f7, %f3, %f3, %f1;\n\
+         sqrt.rn.f32 %f8, %f3;\n\
+         st.global.f32 [%rd1], %f4;\n st.global.f32 [%rd1+4], %f5;\n\
+         st.global.f32 [%rd1+8], %f6;\n st.global.f32 [%rd1+12], %f7;\n\
+         st.global.f32 [%rd1+16], %f8;\n\
+         setp.nan.f32 %p1, %f2, %f1;\n setp.neu.f32 %p2, %f2, %f2;\n setp.ne.f32 %p3, %f2, %f1;\n\
+         selp.u32 %r1, 1, 0, %p1;\n selp.u32 %r2, 1, 0, %p2;\n selp.u32 %r3, 1, 0, %p3;\n\
+         st.global.u32 [%rd1+20], %r1;\n st.global.u32 [%rd1+24], %r2;\n st.global.u32 [%rd1+28], %r3;\n\
+         mov.f64 %fd1, 0d3FF0000000000000;\n mov.f64 %fd2, 0d4008000000000000;\n\
+         div.rn.f64 %fd3, %fd1, %fd2;\n neg.f64 %fd4, %fd3;\n abs.f64 %fd5, %fd4;\n\
+         copysign.f64 %fd6, %fd4, %fd2;\n\
+         st.global.f64 [%rd1+32], %fd3;\n st.global.f64 [%rd1+40], %fd5;\n\
+         st.global.f64 [%rd1+48], %fd6;",
+        1,
+    );
+    let w = &r[0];
+    assert_eq!(f32v(w[0]), 1.0);
+    assert_eq!(f32v(w[0] >> 32), 1.0);
+    assert_eq!(f32v(w[1]), 1.0 / 3.0);
+    assert_eq!(f32v(w[1] >> 32), 10.0);
+    assert_eq!(f32v(w[2]), 3f32.sqrt());
+    assert_eq!(w[2] >> 32, 1);
+    assert_eq!(w[3] & 0xffff_ffff, 1);
+    assert_eq!(w[3] >> 32, 0);
+    assert_eq!(f64::from_bits(w[4]), 1.0 / 3.0);
+    assert_eq!(f64::from_bits(w[5]), 1.0 / 3.0);
+    assert_eq!(f64::from_bits(w[6]), -3.0);
+}
+
+#[test]
+fn conversions_round_and_saturate() {
+    let r = run(
+        "mov.f32 %f1, 0fC0300000;\n\
+         cvt.rzi.s32.f32 %r1, %f1;\n cvt.rni.s32.f32 %r2, %f1;\n\
+         cvt.rmi.s32.f32 %r3, %f1;\n cvt.rpi.s32.f32 %r4, %f1;\n\
+         mov.f32 %f2, 0f7FC00000;\n cvt.rzi.s32.f32 %r5, %f2;\n\
+         mov.f32 %f3, 0f4F800000;\n cvt.rzi.s32.f32 %r6, %f3;\n cvt.rzi.u32.f32 %r7, %f1;\n\
+         st.global.u32 [%rd1], %r1;\n st.global.u32 [%rd1+4], %r2;\n\
+         st.global.u32 [%rd1+8], %r3;\n st.global.u32 [%rd1+12], %r4;\n\
+         st.global.u32 [%rd1+16], %r5;\n st.global.u32 [%rd1+20], %r6;\n\
+         st.global.u32 [%rd1+24], %r7;\n\
+         mov.f32 %f4, 0f3F8CCCCD;\n cvt.rn.f16.f32 %h1, %f4;\n cvt.f32.f16 %f5, %h1;\n\
+         st.global.b16 [%rd1+28], %h1;\n st.global.f32 [%rd1+32], %f5;\n\
+         cvt.rn.f32.s32 %f6, %r1;\n cvt.f64.f32 %fd1, %f4;\n cvt.rn.f32.f64 %f7, %fd1;\n\
+         st.global.f32 [%rd1+36], %f6;\n st.global.f64 [%rd1+40], %fd1;\n st.global.f32 [%rd1+48], %f7;\n\
+         mov.u32 %r8, -1;\n cvt.s64.s32 %rd2, %r8;\n cvt.u64.u32 %rd3, %r8;\n\
+         cvt.s32.s8 %r9, %r8;\n\
+         st.global.u32 [%rd1+52], %r9;\n st.global.u64 [%rd1+56], %rd2;",
+        1,
+    );
+    let w = &r[0];
+    let lo = |x: u64| x as u32 as i32;
+    let hi = |x: u64| (x >> 32) as u32 as i32;
+    // -2.75
+    assert_eq!((lo(w[0]), hi(w[0])), (-2, -3));
+    assert_eq!((lo(w[1]), hi(w[1])), (-3, -2));
+    assert_eq!((lo(w[2]), hi(w[2])), (0, i32::MAX));
+    assert_eq!(lo(w[3]), 0); // negative to unsigned saturates to 0
+    assert_eq!(hi(w[3]) as u32 & 0xffff, 0x3c66); // 1.1 as f16
+    assert!((f32v(w[4]) - 1.0996094).abs() < 1e-6);
+    assert_eq!(f32v(w[4] >> 32), -2.0);
+    assert_eq!(f64::from_bits(w[5]), 1.1f32 as f64);
+    assert_eq!(f32v(w[6]), 1.1);
+    assert_eq!(hi(w[6]), -1);
+    assert_eq!(w[7] as i64, -1);
+}
+
+#[test]
+fn divergent_branches_and_loops_reconverge() {
+    // Each thread sums 0..tid in a loop (divergent trip counts), odd
+    // threads then add 1000 on their own path; after reconverging, a
+    // full-mask shuffle reads the neighbour's value.
+    let r = run(
+        "mov.u32 %r1, 0;\n mov.u32 %r2, 0;\n\
+         L_loop:\n setp.ge.u32 %p1, %r2, %r0;\n @%p1 bra L_done;\n\
+         add.u32 %r1, %r1, %r2;\n add.u32 %r2, %r2, 1;\n bra.uni L_loop;\n\
+         L_done:\n and.b32 %r3, %r0, 1;\n setp.eq.u32 %p2, %r3, 1;\n @!%p2 bra L_join;\n\
+         add.u32 %r1, %r1, 1000;\n\
+         L_join:\n shfl.sync.down.b32 %r4|%p3, %r1, 1, 31, -1;\n\
+         selp.u32 %r5, 1, 0, %p3;\n activemask.b32 %r6;\n\
+         st.global.u32 [%rd1], %r1;\n st.global.u32 [%rd1+4], %r4;\n\
+         st.global.u32 [%rd1+8], %r5;\n st.global.u32 [%rd1+12], %r6;",
+        32,
+    );
+    let v = |t: u32| t * t.saturating_sub(1) / 2 + if t % 2 == 1 { 1000 } else { 0 };
+    for t in 0..32u32 {
+        let w = r[t as usize];
+        assert_eq!(w[0] as u32, v(t), "thread {t}");
+        let (expect, ok) = if t < 31 { (v(t + 1), 1) } else { (v(t), 0) };
+        assert_eq!((w[0] >> 32) as u32, expect, "shfl thread {t}");
+        assert_eq!(w[1] as u32, ok);
+        assert_eq!(
+            (w[1] >> 32) as u32,
+            u32::MAX,
+            "activemask after reconvergence"
+        );
+    }
+}
+
+#[test]
+fn shuffle_modes_and_segments() {
+    let r = run(
+        "mul.lo.u32 %r1, %r0, 10;\n\
+         shfl.sync.idx.b32 %r2, %r1, 3, 31, -1;\n\
+         shfl.sync.up.b32 %r3|%p1, %r1, 2, 0, -1;\n\
+         shfl.sync.bfly.b32 %r4, %r1, 1, 31, -1;\n\
+         shfl.sync.idx.b32 %r5, %r1, 1, 0x181f, -1;\n\
+         shfl.sync.down.b32 %r6|%p2, %r1, 4, 0x181f, -1;\n\
+         selp.u32 %r7, 1, 0, %p1;\n selp.u32 %r8, 1, 0, %p2;\n\
+         st.global.u32 [%rd1], %r2;\n st.global.u32 [%rd1+4], %r3;\n\
+         st.global.u32 [%rd1+8], %r4;\n st.global.u32 [%rd1+12], %r5;\n\
+         st.global.u32 [%rd1+16], %r6;\n st.global.u32 [%rd1+20], %r7;\n\
+         st.global.u32 [%rd1+24], %r8;",
+        32,
+    );
+    for t in 0..32u64 {
+        let w = r[t as usize];
+        assert_eq!(w[0] as u32, 30);
+        let up = if t >= 2 { (t - 2) * 10 } else { t * 10 };
+        assert_eq!((w[0] >> 32), up, "up {t}");
+        assert_eq!(w[1] as u32 as u64, (t ^ 1) * 10);
+        // c = 0x181f: segments of 8 lanes; idx 1 reads lane 1 of the segment
+        assert_eq!((w[1] >> 32), ((t & !7) + 1) * 10, "seg idx {t}");
+        let down_ok = (t & 7) + 4 <= 7;
+        let down = if down_ok { (t + 4) * 10 } else { t * 10 };
+        assert_eq!(w[2] as u32 as u64, down, "seg down {t}");
+        assert_eq!(w[2] >> 32, (t >= 2) as u64);
+        assert_eq!(w[3] as u32 as u64, down_ok as u64);
+    }
+}
+
+#[test]
+fn votes() {
+    let r = run(
+        "setp.lt.u32 %p1, %r0, 5;\n\
+         vote.sync.any.pred %p2, %p1, -1;\n vote.sync.all.pred %p3, %p1, -1;\n\
+         vote.sync.uni.pred %p4, %p1, -1;\n vote.sync.ballot.b32 %r1, %p1, -1;\n\
+         vote.sync.all.pred %p5, !%p1, -1;\n\
+         selp.u32 %r2, 1, 0, %p2;\n selp.u32 %r3, 1, 0, %p3;\n\
+         selp.u32 %r4, 1, 0, %p4;\n selp.u32 %r5, 1, 0, %p5;\n\
+         st.global.u32 [%rd1], %r1;\n st.global.u32 [%rd1+4], %r2;\n\
+         st.global.u32 [%rd1+8], %r3;\n st.global.u32 [%rd1+12], %r4;\n\
+         st.global.u32 [%rd1+16], %r5;",
+        32,
+    );
+    for w in &r {
+        assert_eq!(w[0] as u32, 0x1f);
+        assert_eq!(w[0] >> 32, 1);
+        assert_eq!(w[1], 0);
+        assert_eq!(w[2] as u32, 0);
+    }
+}
+
+#[test]
+fn device_functions_with_params_from_divergent_lanes() {
+    let ptx = ".version 7.0\n.target sm_80\n.address_size 64\n\
+        .func (.param .b32 func_retval0) twice(.param .b32 twice_param_0)\n{\n\
+        .reg .b32 %r<3>;\n ld.param.b32 %r1, [twice_param_0];\n add.s32 %r2, %r1, %r1;\n\
+        st.param.b32 [func_retval0], %r2;\n ret;\n}\n\
+        .visible .entry k(.param .u64 out)\n{\n\
+        .reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n\
+        ld.param.u64 %rd0, [out];\n mov.u32 %r0, %tid.x;\n mov.u32 %r1, %r0;\n\
+        setp.lt.u32 %p1, %r0, 3;\n @%p1 bra SKIP;\n\
+        {\n .param .b32 param0;\n .param .b32 retval0;\n st.param.b32 [param0], %r0;\n\
+        call.uni (retval0), twice, (param0);\n ld.param.b32 %r1, [retval0];\n }\n\
+        SKIP:\n mul.wide.u32 %rd1, %r0, 4;\n add.s64 %rd2, %rd0, %rd1;\n\
+        st.global.u32 [%rd2], %r1;\n ret;\n}\n";
+    let (d, _) = device(1, true);
+    let out = d.alloc(4 * 8).unwrap();
+    launch(
+        &d,
+        ptx,
+        "k",
+        LaunchConfig::linear(1, 8),
+        &[out.0.to_le_bytes().to_vec()],
+    )
+    .unwrap();
+    assert_eq!(
+        to_u32(&download(&d, out, 32)),
+        vec![0, 1, 2, 6, 8, 10, 12, 14]
+    );
+}
+
+#[test]
+fn local_memory_generic_addressing_and_vectors() {
+    let r = run(
+        ".local .align 16 .b8 buf[16];\n\
+         mov.u64 %rd2, buf;\n cvta.local.u64 %rd3, %rd2;\n\
+         mov.u32 %r1, 7;\n mov.u32 %r2, 9;\n\
+         st.v2.u32 [%rd3+8], {%r1, %r2};\n\
+         ld.local.v2.u32 {%r3, %r4}, [%rd2+8];\n add.u32 %r5, %r3, %r4;\n\
+         add.u32 %r5, %r5, %r0;\n st.local.u32 [buf], %r5;\n ld.u32 %r6, [%rd3];\n\
+         st.global.u32 [%rd1], %r6;",
+        4,
+    );
+    for (t, w) in r.iter().enumerate() {
+        assert_eq!(w[0] as u32, 16 + t as u32);
+    }
+}
