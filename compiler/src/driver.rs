@@ -7,6 +7,7 @@ use crate::lower::lower_program;
 use crate::mathlib::expand_math;
 use crate::opt::{optimize, OptLevel};
 use crate::ptx::{self, Target};
+use crate::sema::typed::JitFlags;
 use crate::sema::{check, CheckOptions, Checked};
 use crate::types::{Layout, Scalar, Type};
 use std::time::{Duration, Instant};
@@ -140,9 +141,26 @@ pub fn compile(
     source: &str,
     options: &CompileOptions,
 ) -> Result<Compiled, CompileError> {
+    compile_forcing(file_name, source, options, JitFlags::default())
+}
+
+/// [`compile`], with `fastmath`, `debug` and `boundscheck` of `force`
+/// turned on for every function as if each decorator said so (the C API's
+/// compile options; a decorator's own `True` is never turned off).
+pub fn compile_forcing(
+    file_name: &str,
+    source: &str,
+    options: &CompileOptions,
+    force: JitFlags,
+) -> Result<Compiled, CompileError> {
     let mut timings = Vec::new();
     let t = Instant::now();
-    let checked = check(file_name, source, &options.check);
+    let mut checked = check(file_name, source, &options.check);
+    for f in &mut checked.program.functions {
+        f.flags.fastmath |= force.fastmath;
+        f.flags.debug |= force.debug;
+        f.flags.boundscheck |= force.boundscheck;
+    }
     timings.push(("parse+types", t.elapsed()));
     let mut out = Compiled {
         checked,

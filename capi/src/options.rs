@@ -1,0 +1,224 @@
+//! `kc_options`: what to compile and how (target, optimisation, the
+//! `fastmath`/`debug`/`boundscheck` switches, which kernel with which
+//! signature, host-supplied constant arrays).
+
+use crate::error::{Error, Result};
+use crate::ffi::{deref_mut, free_handle, guard, guard_void, opt_string, slice, string, OutHandle};
+use crate::status::kc_status;
+use crate::types::{kc_dtype, require_scalar};
+use kernelc_compiler::driver::CompileOptions;
+use kernelc_compiler::opt::OptLevel;
+use kernelc_compiler::ptx::Target;
+use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
+use std::ffi::{c_char, c_int, c_void};
+
+/// Compile options (opaque). Create with `kc_options_new`, free with
+/// `kc_options_free`. Defaults: `sm_80`, optimisation level 2, every kernel
+/// that has a decorator signature, decorator flags only. Not safe to modify
+/// from two threads at once; once set up it can be read by any number of
+/// concurrent `kc_compile` calls.
+#[derive(Clone, Default)]
+pub struct kc_options {
+    pub(crate) compile: CompileOptions,
+    pub(crate) force: JitFlags,
+    /// Each host-supplied constant array's contents (None: zeros).
+    pub(crate) const_data: Vec<(String, Option<Vec<u8>>)>,
+}
+
+/// Creates compile options with the defaults; `*out` receives the handle
+/// (NULL on failure). Free it with `kc_options_free`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_new(out: *mut *mut kc_options) -> kc_status {
+    guard("kc_options_new", || {
+        OutHandle::new(out, "out")?.give(kc_options::default());
+        Ok(())
+    })
+}
+
+/// Frees options made by `kc_options_new`. NULL is ignored. Modules compiled
+/// with them do not depend on them. Never fails.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_free(options: *mut kc_options) {
+    // SAFETY: the caller passes NULL or a live handle.
+    guard_void("kc_options_free", || unsafe { free_handle(options) })
+}
+
+/// Runs `f` on the options behind `options`.
+unsafe fn with_options(
+    function: &str,
+    options: *mut kc_options,
+    f: impl FnOnce(&mut kc_options) -> Result<()>,
+) -> kc_status {
+    // SAFETY: the caller passes NULL or a live handle.
+    guard(function, || f(unsafe { deref_mut(options, "options") }?))
+}
+
+/// Sets the target architecture: `"sm_80"` (or `"80"`); kernelc accepts
+/// sm_50 … sm_90. `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_arch(
+    options: *mut kc_options,
+    arch: *const c_char,
+) -> kc_status {
+    // SAFETY: `arch` is NULL or a NUL-terminated string.
+    unsafe {
+        with_options("kc_options_set_arch", options, |o| {
+            let arch = string(arch, "arch")?;
+            o.compile.target = Target::parse(arch).map_err(Error::invalid)?;
+            Ok(())
+        })
+    }
+}
+
+/// Sets the optimisation level: 0 (none: the IR exactly as lowered) or 1–3
+/// (kernelc's one full pipeline, the default).
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_opt_level(
+    options: *mut kc_options,
+    level: c_int,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_opt_level", options, |o| {
+            o.compile.opt = match level {
+                0 => OptLevel::O0,
+                1..=3 => OptLevel::O2,
+                _ => {
+                    return Err(Error::invalid(format!(
+                        "optimisation level {level} (use 0 to 3)"
+                    )))
+                }
+            };
+            Ok(())
+        })
+    }
+}
+
+/// Turns on `fastmath` for every function, as `@cuda.jit(fastmath=True)`
+/// does (false leaves each decorator's own setting).
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_fastmath(options: *mut kc_options, on: bool) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_fastmath", options, |o| {
+            o.force.fastmath = on;
+            Ok(())
+        })
+    }
+}
+
+/// Turns on `debug` for every function (`assert` is checked, and so are
+/// array bounds), as `@cuda.jit(debug=True)` does.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_debug(options: *mut kc_options, on: bool) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_debug", options, |o| {
+            o.force.debug = on;
+            Ok(())
+        })
+    }
+}
+
+/// Turns on `boundscheck` for every function (an out-of-bounds index
+/// traps), as `@cuda.jit(boundscheck=True)` does.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_boundscheck(
+    options: *mut kc_options,
+    on: bool,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_boundscheck", options, |o| {
+            o.force.boundscheck = on;
+            Ok(())
+        })
+    }
+}
+
+/// Compiles only the function `name` (NULL: every kernel that has a
+/// signature). With no signature set, the function's decorator must give
+/// one. The string is copied.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_kernel(
+    options: *mut kc_options,
+    name: *const c_char,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_kernel", options, |o| {
+            o.compile.check.kernel = opt_string(name, "name")?.map(str::to_string);
+            Ok(())
+        })
+    }
+}
+
+/// Sets the Numba signature to compile the kernel with, e.g.
+/// `"void(float32[::1], int64)"`, overriding its decorator's (NULL: the
+/// decorator's). Use with `kc_options_set_kernel` when the source has more
+/// than one function. The string is copied; a malformed signature is
+/// reported as a compile diagnostic.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_signature(
+    options: *mut kc_options,
+    signature: *const c_char,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_signature", options, |o| {
+            o.compile.check.signature = opt_string(signature, "signature")?.map(str::to_string);
+            Ok(())
+        })
+    }
+}
+
+/// Declares a host-supplied constant array: the module-level name `name`
+/// that the kernel reads with `cuda.const.array_like(name)`, its element
+/// type and its `ndim` extents (1 to 3, each ≥ 0). `data` (`data_bytes`
+/// bytes, C order, exactly the array's size) is copied into the options and
+/// written to the module's constant memory whenever the module is loaded on
+/// a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
+/// again replaces the earlier declaration.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_add_const_array(
+    options: *mut kc_options,
+    name: *const c_char,
+    dtype: kc_dtype,
+    shape: *const i64,
+    ndim: usize,
+    data: *const c_void,
+    data_bytes: usize,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_add_const_array", options, |o| {
+            let name = string(name, "name")?;
+            let elem = require_scalar(dtype, "dtype")?;
+            if !(1..=3).contains(&ndim) {
+                return Err(Error::invalid(format!("ndim is {ndim}, must be 1 to 3")));
+            }
+            let shape = slice(shape, ndim, "shape")?;
+            if let Some(d) = shape.iter().find(|&&d| d < 0) {
+                return Err(Error::invalid(format!("negative extent {d} in `shape`")));
+            }
+            let shape: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+            let size = shape
+                .iter()
+                .try_fold(elem.size() as u64, |acc, &d| acc.checked_mul(d))
+                .ok_or_else(|| Error::invalid("the constant array's size overflows"))?;
+            let contents = if data.is_null() && data_bytes == 0 {
+                None
+            } else {
+                if data_bytes as u64 != size {
+                    return Err(Error::invalid(format!(
+                        "`data_bytes` is {data_bytes}, the array '{name}' has {size} bytes"
+                    )));
+                }
+                Some(slice(data.cast::<u8>(), data_bytes, "data")?.to_vec())
+            };
+            let decls = &mut o.compile.check.const_arrays;
+            decls.retain(|d| d.name != name);
+            decls.push(ConstArrayDecl {
+                name: name.to_string(),
+                elem,
+                shape,
+            });
+            o.const_data.retain(|(n, _)| n != name);
+            o.const_data.push((name.to_string(), contents));
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,187 @@
+//! Builds and runs the C, C++ and CMake programs of `tests/c/` against
+//! libkernelc as a user gets it: the library this `cargo test` built
+//! (shared and static), installed with `capi/install.sh` into a temporary
+//! prefix, found through pkg-config and CMake's `find_package(kernelc)`.
+//!
+//! A missing tool (gcc, g++, pkg-config, valgrind, cmake) skips the tests
+//! that need it, except under `CI=true`, where it is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The repository root.
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("capi/ has a parent")
+        .to_path_buf()
+}
+
+/// Where `cargo test` put this crate's libkernelc.so and libkernelc.a:
+/// next to the test binary, in `<target>/<profile>/deps` (cargo builds
+/// every crate type of the library for its tests, but copies them up to
+/// `<target>/<profile>` only for `cargo build`).
+fn lib_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    exe.parent()
+        .expect("the test binary is in <target>/<profile>/deps")
+        .to_path_buf()
+}
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// The path of `tool`, from `PATH` or the repository's `.venv/bin` (where
+/// `.ci/run` installs CMake from PyPI). `None` means: skip (outside CI).
+fn tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .chain([repo().join(".venv/bin")])
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let hint = match name {
+            "cmake" => "pip install cmake (into .venv) or apt-get install cmake",
+            "pkg-config" => "apt-get install pkgconf",
+            other => return missing(other, &format!("apt-get install {other}")),
+        };
+        return missing(name, hint);
+    }
+    found
+}
+
+fn missing(name: &str, hint: &str) -> Option<PathBuf> {
+    assert!(
+        !in_ci(),
+        "`{name}` is needed by the C API tests and CI must have it ({hint})"
+    );
+    eprintln!("SKIPPED: `{name}` not found ({hint}); CI=true makes this a failure");
+    None
+}
+
+/// Runs `cmd`, failing the test with its output unless it succeeds.
+fn run(cmd: &mut Command) -> Output {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let text = format!(
+        "{cmd:?}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "failed: {text}");
+    eprintln!("{text}");
+    out
+}
+
+/// The install prefix, made once per test process.
+fn prefix() -> &'static Path {
+    static PREFIX: OnceLock<tempfile::TempDir> = OnceLock::new();
+    PREFIX
+        .get_or_init(|| {
+            let dir = lib_dir();
+            for lib in ["libkernelc.so", "libkernelc.a"] {
+                assert!(
+                    dir.join(lib).is_file(),
+                    "{} is missing: build the library first (cargo build -p kernelc-capi)",
+                    dir.join(lib).display()
+                );
+            }
+            let prefix = tempfile::tempdir().expect("a temporary directory");
+            run(Command::new("bash")
+                .arg(repo().join("capi/install.sh"))
+                .arg(prefix.path())
+                .arg("--lib-dir")
+                .arg(&dir));
+            prefix
+        })
+        .path()
+}
+
+/// Where the test's programs are built.
+fn build_dir(name: &str) -> PathBuf {
+    let dir = prefix().join("build").join(name);
+    std::fs::create_dir_all(&dir).expect("a build directory");
+    dir
+}
+
+/// `pkg-config --cflags --libs kernelc` (or `--static`) against the prefix.
+fn pkg_config(args: &[&str]) -> Option<Vec<String>> {
+    let pc = tool("pkg-config")?;
+    let out = run(Command::new(pc)
+        .args(args)
+        .arg("kernelc")
+        .env("PKG_CONFIG_PATH", prefix().join("lib/pkgconfig")));
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+const C_FLAGS: &[&str] = &["-Wall", "-Wextra", "-Werror", "-pedantic", "-std=c11", "-g"];
+
+/// Compiles `tests/c/<name>.c` against the installed library: `shared`
+/// links libkernelc.so (with an rpath), otherwise libkernelc.a.
+fn build_c(name: &str, shared: bool) -> Option<PathBuf> {
+    let gcc = tool("gcc")?;
+    let src = repo().join("tests/c").join(format!("{name}.c"));
+    let exe = build_dir(if shared { "shared" } else { "static" }).join(name);
+    let mut cmd = Command::new(gcc);
+    cmd.args(C_FLAGS).arg(&src).arg("-o").arg(&exe);
+    if shared {
+        cmd.args(pkg_config(&["--cflags", "--libs"])?);
+        cmd.arg(format!("-Wl,-rpath,{}", prefix().join("lib").display()));
+    } else {
+        // The static library by path, then what it needs from the system.
+        cmd.args(pkg_config(&["--cflags"])?);
+        cmd.arg(prefix().join("lib/libkernelc.a"));
+        let libs = pkg_config(&["--static", "--libs-only-l"])?;
+        cmd.args(libs.into_iter().filter(|l| l != "-lkernelc"));
+    }
+    cmd.arg("-lpthread");
+    run(&mut cmd);
+    Some(exe)
+}
+
+/// Builds `name` both ways and runs each.
+fn build_and_run(name: &str) {
+    for shared in [true, false] {
+        let Some(exe) = build_c(name, shared) else {
+            return;
+        };
+        let out = run(&mut Command::new(&exe));
+        assert!(!out.stdout.is_empty(), "{name} printed nothing");
+    }
+}
+
+#[test]
+fn pkg_config_reports_the_installed_library() {
+    let Some(flags) = pkg_config(&["--cflags", "--libs"]) else {
+        return;
+    };
+    let include = format!("-I{}", prefix().join("include").display());
+    assert!(flags.contains(&include), "{flags:?}");
+    assert!(flags.contains(&"-lkernelc".to_string()), "{flags:?}");
+    let installed = prefix().join("lib/libkernelc.so");
+    assert!(installed.exists(), "{}", installed.display());
+}
+
+#[test]
+fn c_compile_api() {
+    build_and_run("compile_api");
+}
+
+#[test]
+fn c_bad_compile_arguments() {
+    build_and_run("bad_compile_args");
+}
+
+#[test]
+fn c_compiles_from_eight_threads() {
+    build_and_run("threads_compile");
+}
