@@ -57,7 +57,13 @@ impl Device {
     /// A name for messages: `the CPU device (2 workers)`.
     pub fn name(&self) -> String {
         match self {
-            Device::Cpu(d) => format!("the CPU device ({} workers)", d.workers()),
+            Device::Cpu(d) => {
+                let workers = match d.options().workers {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n,
+                };
+                format!("the CPU device ({workers} workers)")
+            }
         }
     }
 

@@ -1,0 +1,383 @@
+//! The public face of the CPU device: [`CpuDevice`] (memory, modules,
+//! launches), [`CpuModule`] (decoded kernels and module variables) and the
+//! launch types.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+
+use super::error::CpuError;
+use super::exec::launch::{run_grid, Grid};
+use super::exec::memory::Heap;
+use super::ptx::ast::VarSpace;
+use super::ptx::decode::decode_kernel;
+use super::ptx::parser::parse;
+pub use super::ptx::program::ParamDecl;
+use super::ptx::program::Program;
+
+/// Largest block.
+pub const MAX_THREADS_PER_BLOCK: u32 = 1024;
+/// Largest static + dynamic shared memory per block.
+pub const MAX_SHARED_BYTES: usize = 48 * 1024;
+
+/// Where `printf` output goes.
+#[derive(Clone, Debug, Default)]
+pub enum PrintfSink {
+    /// The process's standard output (written after each launch).
+    #[default]
+    Stdout,
+    /// Appended to a shared buffer (tests, embedding).
+    Capture(Arc<Mutex<Vec<u8>>>),
+}
+
+/// Options of a CPU device.
+#[derive(Clone, Debug)]
+pub struct CpuOptions {
+    /// Worker threads for a launch; 0 = all cores.
+    pub workers: usize,
+    /// Checking: shared-memory races, barrier divergence, out-of-bounds
+    /// shared/local accesses are reported (out-of-bounds global accesses
+    /// are always errors).
+    pub check: bool,
+    /// Warp-instructions allowed per block; 0 = no limit.
+    pub step_limit: u64,
+    /// Where printf output goes.
+    pub printf: PrintfSink,
+}
+
+impl Default for CpuOptions {
+    fn default() -> Self {
+        CpuOptions {
+            workers: 0,
+            check: false,
+            step_limit: 0,
+            printf: PrintfSink::Stdout,
+        }
+    }
+}
+
+/// A device pointer (a global address).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct DevicePtr(pub u64);
+
+impl DevicePtr {
+    /// The pointer `bytes` further on.
+    pub fn offset(self, bytes: u64) -> DevicePtr {
+        DevicePtr(self.0.wrapping_add(bytes))
+    }
+}
+
+/// Grid and block dimensions and dynamic shared memory of a launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchConfig {
+    /// Blocks per dimension.
+    pub grid: [u32; 3],
+    /// Threads per block per dimension.
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block in bytes.
+    pub shared_bytes: u32,
+}
+
+impl LaunchConfig {
+    /// A 1-D launch.
+    pub fn linear(blocks: u32, threads: u32) -> LaunchConfig {
+        LaunchConfig {
+            grid: [blocks, 1, 1],
+            block: [threads, 1, 1],
+            shared_bytes: 0,
+        }
+    }
+}
+
+/// Counters of a finished launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchStats {
+    /// Threads launched.
+    pub threads: u64,
+    /// Warp-instructions executed (one per instruction dispatched to a
+    /// group of lanes, whatever the group's size).
+    pub instructions: u64,
+    /// Wall-clock time of the launch.
+    pub elapsed: Duration,
+}
+
+static NEXT_DEVICE_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// The CPU device. `Send + Sync`: launches and copies from several threads
+/// are serialised on the device's memory.
+pub struct CpuDevice {
+    options: CpuOptions,
+    heap: Arc<Mutex<Heap>>,
+    id: u64,
+}
+
+/// A loaded module: its kernels, decoded, and its module variables.
+pub struct CpuModule {
+    kernels: Vec<Program>,
+    globals: HashMap<String, (u64, usize)>,
+    heap: Weak<Mutex<Heap>>,
+    device: u64,
+}
+
+fn lock(h: &Mutex<Heap>) -> MutexGuard<'_, Heap> {
+    h.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl CpuDevice {
+    /// A device with `options`.
+    pub fn new(options: CpuOptions) -> CpuDevice {
+        CpuDevice {
+            options,
+            heap: Arc::new(Mutex::new(Heap::default())),
+            id: NEXT_DEVICE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &CpuOptions {
+        &self.options
+    }
+
+    /// Allocates `bytes` zero-filled bytes.
+    pub fn alloc(&self, bytes: usize) -> Result<DevicePtr, CpuError> {
+        lock(&self.heap).alloc(bytes).map(DevicePtr)
+    }
+
+    /// Frees an allocation made by [`alloc`](Self::alloc).
+    pub fn free(&self, ptr: DevicePtr) -> Result<(), CpuError> {
+        lock(&self.heap).free(ptr.0)
+    }
+
+    /// Copies `src` to `dst` (anywhere inside one allocation).
+    pub fn copy_to_device(&self, dst: DevicePtr, src: &[u8]) -> Result<(), CpuError> {
+        lock(&self.heap).write(dst.0, src)
+    }
+
+    /// Copies from `src` (inside one allocation) into `dst`.
+    pub fn copy_from_device(&self, dst: &mut [u8], src: DevicePtr) -> Result<(), CpuError> {
+        lock(&self.heap).read(dst, src.0)
+    }
+
+    /// Fills `len` bytes at `dst` with `byte`.
+    pub fn memset(&self, dst: DevicePtr, byte: u8, len: usize) -> Result<(), CpuError> {
+        lock(&self.heap).fill(dst.0, byte, len)
+    }
+
+    /// Parses and decodes every kernel of `ptx`, and allocates (and
+    /// initialises) its `.global` and `.const` variables.
+    pub fn load_module(&self, ptx: &str) -> Result<Arc<CpuModule>, CpuError> {
+        let m = parse(ptx)?;
+        let mut globals = HashMap::new();
+        let mut addrs = HashMap::new();
+        {
+            let mut heap = lock(&self.heap);
+            for v in &m.vars {
+                match v.space {
+                    VarSpace::Global | VarSpace::Const => {}
+                    VarSpace::Shared => continue,
+                    _ => {
+                        return Err(CpuError::Unsupported {
+                            line: v.line,
+                            what: format!("module-scope variable `{}` in this state space", v.name),
+                        })
+                    }
+                }
+                let size = v.size();
+                let a = heap.alloc(size)?;
+                if let Some(init) = &v.init {
+                    let mut bytes = Vec::with_capacity(size);
+                    for x in init.iter().take(v.count.unwrap_or(0)) {
+                        bytes.extend_from_slice(&x.to_le_bytes()[..v.elem_size.min(8)]);
+                    }
+                    bytes.truncate(size);
+                    heap.write(a, &bytes)?;
+                }
+                globals.insert(v.name.clone(), (a, size));
+                addrs.insert(v.name.clone(), a);
+            }
+        }
+        let module = CpuModule {
+            kernels: Vec::new(),
+            globals,
+            heap: Arc::downgrade(&self.heap),
+            device: self.id,
+        };
+        // Decode after the module exists so its variables are freed on error.
+        let mut module = module;
+        for f in m
+            .functions
+            .iter()
+            .filter(|f| f.is_entry && f.body.is_some())
+        {
+            module.kernels.push(decode_kernel(&m, &f.name, &addrs)?);
+        }
+        Ok(Arc::new(module))
+    }
+
+    /// Runs `kernel` on a grid and returns when it finished. `params[i]`
+    /// holds the bytes of the kernel's i-th `.param`.
+    pub fn launch(
+        &self,
+        module: &CpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+    ) -> Result<LaunchStats, CpuError> {
+        if module.device != self.id {
+            return Err(CpuError::InvalidLaunch(
+                "the module was loaded on another device".into(),
+            ));
+        }
+        let prog = module.program(kernel).ok_or_else(|| {
+            CpuError::InvalidLaunch(format!(
+                "no kernel `{kernel}` in the module (kernels: {})",
+                module.kernels().join(", ")
+            ))
+        })?;
+        let buf = validate(prog, config, params)?;
+        let workers = match self.options.workers {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let grid = Grid {
+            prog,
+            grid: config.grid,
+            block: config.block,
+            dyn_shared: config.shared_bytes as usize,
+            params: &buf,
+            check: self.options.check,
+            workers,
+            step_limit: match self.options.step_limit {
+                0 => u64::MAX,
+                n => n,
+            },
+        };
+        let start = Instant::now();
+        let outcome = {
+            let mut heap = lock(&self.heap);
+            let view = heap.view();
+            run_grid(&grid, &view)
+        };
+        let elapsed = start.elapsed();
+        if !outcome.printf.is_empty() {
+            match &self.options.printf {
+                PrintfSink::Stdout => {
+                    let mut out = std::io::stdout().lock();
+                    let _ = out.write_all(&outcome.printf);
+                    let _ = out.flush();
+                }
+                PrintfSink::Capture(buf) => buf
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend_from_slice(&outcome.printf),
+            }
+        }
+        if let Some(e) = outcome.error {
+            return Err(e);
+        }
+        let [gx, gy, gz] = config.grid;
+        let [bx, by, bz] = config.block;
+        Ok(LaunchStats {
+            threads: gx as u64 * gy as u64 * gz as u64 * (bx * by * bz) as u64,
+            instructions: outcome.steps,
+            elapsed,
+        })
+    }
+}
+
+/// Checks a launch and packs its parameter buffer.
+fn validate(prog: &Program, c: &LaunchConfig, params: &[&[u8]]) -> Result<Vec<u8>, CpuError> {
+    let bad = |m: String| Err(CpuError::InvalidLaunch(m));
+    if c.grid.contains(&0) || c.block.contains(&0) {
+        return bad(format!(
+            "grid {:?} and block {:?} must have no zero dimension",
+            c.grid, c.block
+        ));
+    }
+    let threads = c.block.iter().map(|&x| x as u64).product::<u64>();
+    if threads > MAX_THREADS_PER_BLOCK as u64 || c.block[2] > 64 {
+        return bad(format!(
+            "block {:?} has {threads} threads; at most {MAX_THREADS_PER_BLOCK} (and z <= 64)",
+            c.block
+        ));
+    }
+    if c.grid[0] > i32::MAX as u32 || c.grid[1] > 65535 || c.grid[2] > 65535 {
+        return bad(format!("grid {:?} is too large", c.grid));
+    }
+    let shared = prog.shared_static.next_multiple_of(16) + c.shared_bytes as usize;
+    if shared > MAX_SHARED_BYTES {
+        return bad(format!(
+            "the block needs {shared} bytes of shared memory ({} static + {} dynamic); at most \
+             {MAX_SHARED_BYTES}",
+            prog.shared_static, c.shared_bytes
+        ));
+    }
+    if params.len() != prog.params.len() {
+        return bad(format!(
+            "kernel `{}` takes {} parameters, {} given",
+            prog.name,
+            prog.params.len(),
+            params.len()
+        ));
+    }
+    let mut buf = vec![0u8; prog.param_bytes];
+    for (i, (p, bytes)) in prog.params.iter().zip(params).enumerate() {
+        if bytes.len() != p.size {
+            return bad(format!(
+                "parameter {i} (`{}`) of kernel `{}` is {} bytes, {} given",
+                p.name,
+                prog.name,
+                p.size,
+                bytes.len()
+            ));
+        }
+        let o = prog.param_offsets[i];
+        buf[o..o + p.size].copy_from_slice(bytes);
+    }
+    Ok(buf)
+}
+
+impl CpuModule {
+    /// The kernels, in text order.
+    pub fn kernels(&self) -> Vec<&str> {
+        self.kernels.iter().map(|k| k.name.as_str()).collect()
+    }
+
+    /// A kernel's parameters.
+    pub fn kernel_params(&self, kernel: &str) -> Option<Vec<ParamDecl>> {
+        self.program(kernel).map(|p| p.params.clone())
+    }
+
+    /// A module-scope `.global`/`.const` variable: address and size.
+    pub fn global(&self, name: &str) -> Option<(DevicePtr, usize)> {
+        self.globals.get(name).map(|&(a, s)| (DevicePtr(a), s))
+    }
+
+    fn program(&self, kernel: &str) -> Option<&Program> {
+        self.kernels.iter().find(|k| k.name == kernel)
+    }
+}
+
+impl Drop for CpuModule {
+    fn drop(&mut self) {
+        if let Some(h) = self.heap.upgrade() {
+            let mut heap = lock(&h);
+            for &(a, _) in self.globals.values() {
+                let _ = heap.free(a);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn device_and_module_are_send_and_sync() {
+        fn ok<T: Send + Sync>() {}
+        ok::<CpuDevice>();
+        ok::<CpuModule>();
+    }
+}

@@ -1,0 +1,649 @@
+//! Lane-parallel arithmetic: each operation reads whole register rows
+//! (32 lanes), computes every lane with a branch-free closure the compiler
+//! can vectorise, and blends the result into the destination under the
+//! active mask. Operations never panic on any input (division by zero and
+//! overflow have defined results), so computing inactive lanes is harmless.
+//!
+//! Float notes: `.approx` operations (`sin`, `ex2`, `rcp.approx`, ...)
+//! use the correctly rounded (or libm) result; NaN results carry the host's
+//! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
+
+use super::float::{cvt, ftz32, sext};
+use crate::cpu::ptx::program::{BinOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, UnOp, NONE};
+
+/// One warp's registers: a row of 32 lanes per slot.
+pub type Row = [u64; 32];
+
+/// All 32 lanes.
+pub const FULL: u32 = u32::MAX;
+
+#[inline(always)]
+fn mask(bits: u8) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+#[inline(always)]
+fn store(rd: &mut Row, out: &Row, m: u32) {
+    if m == FULL {
+        *rd = *out;
+    } else {
+        for l in 0..32 {
+            if (m >> l) & 1 != 0 {
+                rd[l] = out[l];
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn map1(regs: &mut [Row], d: Slot, a: Slot, m: u32, f: impl Fn(u64) -> u64) {
+    let ra = regs[a as usize];
+    let mut out = [0u64; 32];
+    for l in 0..32 {
+        out[l] = f(ra[l]);
+    }
+    store(&mut regs[d as usize], &out, m);
+}
+
+#[inline(always)]
+fn map2(regs: &mut [Row], d: Slot, a: Slot, b: Slot, m: u32, f: impl Fn(u64, u64) -> u64) {
+    let ra = regs[a as usize];
+    let rb = regs[b as usize];
+    let mut out = [0u64; 32];
+    for l in 0..32 {
+        out[l] = f(ra[l], rb[l]);
+    }
+    store(&mut regs[d as usize], &out, m);
+}
+
+#[inline(always)]
+fn map3(
+    regs: &mut [Row],
+    d: Slot,
+    a: Slot,
+    b: Slot,
+    c: Slot,
+    m: u32,
+    f: impl Fn(u64, u64, u64) -> u64,
+) {
+    let ra = regs[a as usize];
+    let rb = regs[b as usize];
+    let rc = regs[c as usize];
+    let mut out = [0u64; 32];
+    for l in 0..32 {
+        out[l] = f(ra[l], rb[l], rc[l]);
+    }
+    store(&mut regs[d as usize], &out, m);
+}
+
+#[inline(always)]
+fn f32b(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+#[inline(always)]
+fn b32(x: f32) -> u64 {
+    x.to_bits() as u64
+}
+
+#[inline(always)]
+fn f64b(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+
+/// PTX `min.f32`: NaN loses, -0 < +0, both NaN: canonical NaN.
+fn fmin32(a: f32, b: f32) -> f32 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, true) => f32::from_bits(0x7fff_ffff),
+        (true, false) => b,
+        (false, true) => a,
+        _ if a < b || (a == b && a.is_sign_negative()) => a,
+        _ => b,
+    }
+}
+
+fn fmax32(a: f32, b: f32) -> f32 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, true) => f32::from_bits(0x7fff_ffff),
+        (true, false) => b,
+        (false, true) => a,
+        _ if a > b || (a == b && b.is_sign_negative()) => a,
+        _ => b,
+    }
+}
+
+fn fmin64(a: f64, b: f64) -> f64 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, true) => f64::from_bits(0x7fff_ffff_ffff_ffff),
+        (true, false) => b,
+        (false, true) => a,
+        _ if a < b || (a == b && a.is_sign_negative()) => a,
+        _ => b,
+    }
+}
+
+fn fmax64(a: f64, b: f64) -> f64 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, true) => f64::from_bits(0x7fff_ffff_ffff_ffff),
+        (true, false) => b,
+        (false, true) => a,
+        _ if a > b || (a == b && b.is_sign_negative()) => a,
+        _ => b,
+    }
+}
+
+fn nan_min32(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        f32::from_bits(0x7fff_ffff)
+    } else {
+        fmin32(a, b)
+    }
+}
+
+fn nan_max32(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        f32::from_bits(0x7fff_ffff)
+    } else {
+        fmax32(a, b)
+    }
+}
+
+fn sat01(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0)
+    }
+}
+
+/// Executes a two-operand operation on the lanes in `m`.
+pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
+    macro_rules! go {
+        ($f:expr) => {
+            map2(regs, d, a, b, m, $f)
+        };
+    }
+    match op {
+        BinOp::Add(w) => {
+            let k = mask(w);
+            go!(|x, y| x.wrapping_add(y) & k)
+        }
+        BinOp::Sub(w) => {
+            let k = mask(w);
+            go!(|x, y| x.wrapping_sub(y) & k)
+        }
+        BinOp::MulLo(w) => {
+            let k = mask(w);
+            go!(|x, y| x.wrapping_mul(y) & k)
+        }
+        BinOp::MulHiS(w) => {
+            let k = mask(w);
+            go!(|x, y| (((sext(x, w) as i128 * sext(y, w) as i128) >> w) as u64) & k)
+        }
+        BinOp::MulHiU(w) => {
+            let k = mask(w);
+            go!(|x, y| ((((x & k) as u128 * (y & k) as u128) >> w) as u64) & k)
+        }
+        BinOp::MulWideS(w) => {
+            let k = mask(w * 2);
+            go!(|x, y| (sext(x, w).wrapping_mul(sext(y, w)) as u64) & k)
+        }
+        BinOp::MulWideU(w) => {
+            let k = mask(w);
+            let k2 = mask(w * 2);
+            go!(|x, y| (x & k).wrapping_mul(y & k) & k2)
+        }
+        BinOp::DivS(w) => {
+            let k = mask(w);
+            go!(|x, y| {
+                let (x, y) = (sext(x, w), sext(y, w));
+                if y == 0 {
+                    k
+                } else {
+                    x.wrapping_div(y) as u64 & k
+                }
+            })
+        }
+        BinOp::DivU(w) => {
+            let k = mask(w);
+            go!(|x, y| (x & k).checked_div(y & k).unwrap_or(k))
+        }
+        BinOp::RemS(w) => {
+            let k = mask(w);
+            go!(|x, y| {
+                let (xs, ys) = (sext(x, w), sext(y, w));
+                if ys == 0 {
+                    x & k
+                } else {
+                    xs.wrapping_rem(ys) as u64 & k
+                }
+            })
+        }
+        BinOp::RemU(w) => {
+            let k = mask(w);
+            go!(|x, y| (x & k).checked_rem(y & k).unwrap_or(x & k))
+        }
+        BinOp::MinS(w) => {
+            let k = mask(w);
+            go!(|x, y| sext(x, w).min(sext(y, w)) as u64 & k)
+        }
+        BinOp::MaxS(w) => {
+            let k = mask(w);
+            go!(|x, y| sext(x, w).max(sext(y, w)) as u64 & k)
+        }
+        BinOp::MinU(w) => {
+            let k = mask(w);
+            go!(|x, y| (x & k).min(y & k))
+        }
+        BinOp::MaxU(w) => {
+            let k = mask(w);
+            go!(|x, y| (x & k).max(y & k))
+        }
+        BinOp::And => go!(|x, y| x & y),
+        BinOp::Or => go!(|x, y| x | y),
+        BinOp::Xor => go!(|x, y| x ^ y),
+        BinOp::Shl(w) => {
+            let k = mask(w);
+            go!(|x, y| {
+                let s = y as u32;
+                if s >= w as u32 {
+                    0
+                } else {
+                    (x << s) & k
+                }
+            })
+        }
+        BinOp::ShrU(w) => {
+            let k = mask(w);
+            go!(|x, y| {
+                let s = y as u32;
+                if s >= w as u32 {
+                    0
+                } else {
+                    (x & k) >> s
+                }
+            })
+        }
+        BinOp::ShrS(w) => {
+            let k = mask(w);
+            go!(|x, y| (sext(x, w) >> (y as u32).min(w as u32 - 1)) as u64 & k)
+        }
+        BinOp::Pack(w) => {
+            let k = mask(w);
+            go!(|x, y| (x & k) | ((y & k) << w))
+        }
+        BinOp::AddF32 => go!(|x, y| b32(f32b(x) + f32b(y))),
+        BinOp::SubF32 => go!(|x, y| b32(f32b(x) - f32b(y))),
+        BinOp::MulF32 => go!(|x, y| b32(f32b(x) * f32b(y))),
+        BinOp::DivF32 => go!(|x, y| b32(f32b(x) / f32b(y))),
+        BinOp::MinF32 => go!(|x, y| b32(fmin32(f32b(x), f32b(y)))),
+        BinOp::MaxF32 => go!(|x, y| b32(fmax32(f32b(x), f32b(y)))),
+        BinOp::MinNanF32 => go!(|x, y| b32(nan_min32(f32b(x), f32b(y)))),
+        BinOp::MaxNanF32 => go!(|x, y| b32(nan_max32(f32b(x), f32b(y)))),
+        BinOp::CopysignF32 => go!(|x, y| b32(f32b(y).copysign(f32b(x)))),
+        BinOp::AddF64 => go!(|x, y| (f64b(x) + f64b(y)).to_bits()),
+        BinOp::SubF64 => go!(|x, y| (f64b(x) - f64b(y)).to_bits()),
+        BinOp::MulF64 => go!(|x, y| (f64b(x) * f64b(y)).to_bits()),
+        BinOp::DivF64 => go!(|x, y| (f64b(x) / f64b(y)).to_bits()),
+        BinOp::MinF64 => go!(|x, y| fmin64(f64b(x), f64b(y)).to_bits()),
+        BinOp::MaxF64 => go!(|x, y| fmax64(f64b(x), f64b(y)).to_bits()),
+        BinOp::MinNanF64 => go!(|x, y| {
+            let (a, b) = (f64b(x), f64b(y));
+            if a.is_nan() || b.is_nan() {
+                0x7fff_ffff_ffff_ffff
+            } else {
+                fmin64(a, b).to_bits()
+            }
+        }),
+        BinOp::MaxNanF64 => go!(|x, y| {
+            let (a, b) = (f64b(x), f64b(y));
+            if a.is_nan() || b.is_nan() {
+                0x7fff_ffff_ffff_ffff
+            } else {
+                fmax64(a, b).to_bits()
+            }
+        }),
+        BinOp::CopysignF64 => go!(|x, y| f64b(y).copysign(f64b(x)).to_bits()),
+    }
+}
+
+/// Executes a one-operand operation on the lanes in `m`.
+pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
+    macro_rules! go {
+        ($f:expr) => {
+            map1(regs, d, a, m, $f)
+        };
+    }
+    match op {
+        UnOp::Neg(w) => {
+            let k = mask(w);
+            go!(|x| x.wrapping_neg() & k)
+        }
+        UnOp::Not(w) => {
+            let k = mask(w);
+            go!(|x| !x & k)
+        }
+        UnOp::Abs(w) => {
+            let k = mask(w);
+            go!(|x| sext(x, w).wrapping_abs() as u64 & k)
+        }
+        UnOp::Clz(w) => {
+            let k = mask(w);
+            go!(|x| ((x & k).leading_zeros() - (64 - w as u32)) as u64)
+        }
+        UnOp::Popc(w) => {
+            let k = mask(w);
+            go!(|x| (x & k).count_ones() as u64)
+        }
+        UnOp::Brev(w) => {
+            let k = mask(w);
+            go!(|x| (x.reverse_bits() >> (64 - w as u32)) & k)
+        }
+        UnOp::Sext(from, to) => {
+            let k = mask(to);
+            go!(|x| sext(x, from) as u64 & k)
+        }
+        UnOp::Zext(w) => {
+            let k = mask(w);
+            go!(|x| x & k)
+        }
+        UnOp::Extract(s, w) => {
+            let k = mask(w);
+            go!(|x| (x >> s) & k)
+        }
+        UnOp::NotPred => go!(|x| (x == 0) as u64),
+        UnOp::NegF32 => go!(|x| b32(-f32b(x))),
+        UnOp::AbsF32 => go!(|x| b32(f32b(x).abs())),
+        UnOp::SqrtF32 => go!(|x| b32(f32b(x).sqrt())),
+        UnOp::RcpF32 => go!(|x| b32(1.0 / f32b(x))),
+        UnOp::RsqrtF32 => go!(|x| b32(1.0 / f32b(x).sqrt())),
+        UnOp::SinF32 => go!(|x| b32(f32b(x).sin())),
+        UnOp::CosF32 => go!(|x| b32(f32b(x).cos())),
+        UnOp::Ex2F32 => go!(|x| b32(f32b(x).exp2())),
+        UnOp::Lg2F32 => go!(|x| b32(f32b(x).log2())),
+        UnOp::TanhF32 => go!(|x| b32(f32b(x).tanh())),
+        UnOp::FtzF32 => go!(|x| b32(ftz32(f32b(x)))),
+        UnOp::SatF32 => go!(|x| b32(sat01(f32b(x) as f64) as f32)),
+        UnOp::NegF64 => go!(|x| (-f64b(x)).to_bits()),
+        UnOp::AbsF64 => go!(|x| f64b(x).abs().to_bits()),
+        UnOp::SqrtF64 => go!(|x| f64b(x).sqrt().to_bits()),
+        UnOp::RcpF64 => go!(|x| (1.0 / f64b(x)).to_bits()),
+        UnOp::RsqrtF64 => go!(|x| (1.0 / f64b(x).sqrt()).to_bits()),
+        UnOp::SatF64 => go!(|x| sat01(f64b(x)).to_bits()),
+    }
+}
+
+/// Bit-field extract per PTX `bfe`.
+fn bfe(x: u64, pos: u64, len: u64, w: u8, signed: bool) -> u64 {
+    let w = w as u64;
+    let k = mask(w as u8);
+    let (pos, len) = (pos & 0xff, len & 0xff);
+    if len == 0 {
+        return 0;
+    }
+    let valid = if pos >= w { 0 } else { (w - pos).min(len) };
+    let v = if pos >= w { 0 } else { (x & k) >> pos };
+    let mut r = v & mask(valid as u8);
+    if signed {
+        let sb = if pos >= w {
+            w - 1
+        } else {
+            (pos + len - 1).min(w - 1)
+        };
+        if (x >> sb) & 1 == 1 {
+            r |= !mask(valid as u8);
+        }
+    }
+    r & k
+}
+
+/// Executes a three-operand operation on the lanes in `m`.
+pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m: u32) {
+    macro_rules! go {
+        ($f:expr) => {
+            map3(regs, d, a, b, c, m, $f)
+        };
+    }
+    match op {
+        TernOp::FmaF32 => go!(|x, y, z| b32(f32b(x).mul_add(f32b(y), f32b(z)))),
+        TernOp::FmaF64 => go!(|x, y, z| f64b(x).mul_add(f64b(y), f64b(z)).to_bits()),
+        TernOp::MadLo(w) => {
+            let k = mask(w);
+            go!(|x, y, z| x.wrapping_mul(y).wrapping_add(z) & k)
+        }
+        TernOp::MadHiS(w) => {
+            let k = mask(w);
+            go!(
+                |x, y, z| (((sext(x, w) as i128 * sext(y, w) as i128) >> w) as u64).wrapping_add(z)
+                    & k
+            )
+        }
+        TernOp::MadHiU(w) => {
+            let k = mask(w);
+            go!(|x, y, z| ((((x & k) as u128 * (y & k) as u128) >> w) as u64).wrapping_add(z) & k)
+        }
+        TernOp::MadWideS(w) => {
+            let k2 = mask(w * 2);
+            go!(|x, y, z| (sext(x, w).wrapping_mul(sext(y, w)) as u64).wrapping_add(z) & k2)
+        }
+        TernOp::MadWideU(w) => {
+            let k = mask(w);
+            let k2 = mask(w * 2);
+            go!(|x, y, z| (x & k).wrapping_mul(y & k).wrapping_add(z) & k2)
+        }
+        TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
+        TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
+        TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
+    }
+}
+
+#[inline(always)]
+fn cmp_ord<T: PartialOrd>(op: CmpOp, x: T, y: T, unordered: bool) -> bool {
+    match op {
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y && !unordered,
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
+        CmpOp::Equ => unordered || x == y,
+        CmpOp::Neu => unordered || x != y,
+        CmpOp::Ltu => unordered || x < y,
+        CmpOp::Leu => unordered || x <= y,
+        CmpOp::Gtu => unordered || x > y,
+        CmpOp::Geu => unordered || x >= y,
+        CmpOp::Num => !unordered,
+        CmpOp::Nan => unordered,
+    }
+}
+
+/// Evaluates one comparison on raw bits.
+#[inline(always)]
+pub fn compare(cmp: Cmp, x: u64, y: u64) -> bool {
+    match cmp.ty {
+        CmpTy::S(w) => cmp_ord(cmp.op, sext(x, w), sext(y, w), false),
+        CmpTy::U(w) => {
+            let k = mask(w);
+            cmp_ord(cmp.op, x & k, y & k, false)
+        }
+        CmpTy::F32 => {
+            let (a, b) = (f32b(x), f32b(y));
+            cmp_ord(cmp.op, a, b, a.is_nan() || b.is_nan())
+        }
+        CmpTy::F64 => {
+            let (a, b) = (f64b(x), f64b(y));
+            cmp_ord(cmp.op, a, b, a.is_nan() || b.is_nan())
+        }
+        CmpTy::F16 => {
+            let (a, b) = (
+                super::float::f16_to_f64(x as u16),
+                super::float::f16_to_f64(y as u16),
+            );
+            cmp_ord(cmp.op, a, b, a.is_nan() || b.is_nan())
+        }
+    }
+}
+
+/// `setp`: compares, optionally combines with `c`, writes `d` (and `dn`).
+#[allow(clippy::too_many_arguments)]
+pub fn setp(
+    regs: &mut [Row],
+    cmp: Cmp,
+    comb: Combine,
+    cneg: bool,
+    d: Slot,
+    dn: Slot,
+    a: Slot,
+    b: Slot,
+    c: Slot,
+    m: u32,
+) {
+    let ra = regs[a as usize];
+    let rb = regs[b as usize];
+    let mut t = [0u64; 32];
+    for l in 0..32 {
+        t[l] = compare(cmp, ra[l], rb[l]) as u64;
+    }
+    let mut q = [0u64; 32];
+    for l in 0..32 {
+        q[l] = t[l] ^ 1;
+    }
+    if comb != Combine::None {
+        let rc = regs[c as usize];
+        for l in 0..32 {
+            let cv = ((rc[l] != 0) ^ cneg) as u64;
+            let f = |v: u64| match comb {
+                Combine::And => v & cv,
+                Combine::Or => v | cv,
+                Combine::Xor => v ^ cv,
+                Combine::None => v,
+            };
+            t[l] = f(t[l]);
+            q[l] = f(q[l]);
+        }
+    }
+    store(&mut regs[d as usize], &t, m);
+    if dn != NONE {
+        store(&mut regs[dn as usize], &q, m);
+    }
+}
+
+/// `cvt` on the lanes in `m`.
+pub fn convert(regs: &mut [Row], c: &Cvt, d: Slot, a: Slot, m: u32) {
+    let c = *c;
+    map1(regs, d, a, m, |x| cvt(&c, x));
+}
+
+/// The lanes whose predicate row is true (or false when `neg`).
+#[inline(always)]
+pub fn pred_mask(row: &Row, neg: bool) -> u32 {
+    let mut m = 0u32;
+    for (l, v) in row.iter().enumerate() {
+        m |= ((*v != 0) as u32) << l;
+    }
+    if neg {
+        !m
+    } else {
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn regs3(a: u64, b: u64) -> Vec<Row> {
+        vec![[0; 32], [a; 32], [b; 32], [0; 32]]
+    }
+
+    fn run_bin(op: BinOp, a: u64, b: u64) -> u64 {
+        let mut r = regs3(a, b);
+        bin(&mut r, op, 0, 1, 2, FULL);
+        r[0][5]
+    }
+
+    #[test]
+    fn integer_corner_cases() {
+        assert_eq!(
+            run_bin(BinOp::DivS(32), 0x8000_0000, 0xffff_ffff),
+            0x8000_0000
+        );
+        assert_eq!(run_bin(BinOp::DivU(32), 7, 0), 0xffff_ffff);
+        assert_eq!(run_bin(BinOp::RemS(64), (-7i64) as u64, 2), (-1i64) as u64);
+        assert_eq!(run_bin(BinOp::Shl(32), 1, 40), 0);
+        assert_eq!(run_bin(BinOp::ShrS(32), 0x8000_0000, 40), 0xffff_ffff);
+        assert_eq!(
+            run_bin(BinOp::MulHiS(32), (-2i32) as u32 as u64, 3),
+            0xffff_ffff
+        );
+        assert_eq!(
+            run_bin(BinOp::MulWideS(32), (-2i32) as u32 as u64, 3),
+            (-6i64) as u64
+        );
+        assert_eq!(run_bin(BinOp::MulHiU(64), u64::MAX, u64::MAX), u64::MAX - 1);
+        assert_eq!(run_bin(BinOp::MinS(32), 0xffff_ffff, 1), 0xffff_ffff);
+        assert_eq!(run_bin(BinOp::MinU(32), 0xffff_ffff, 1), 1);
+    }
+
+    #[test]
+    fn float_min_max_nan_rules() {
+        let f = |x: f32| x.to_bits() as u64;
+        assert_eq!(run_bin(BinOp::MinF32, f(f32::NAN), f(2.0)), f(2.0));
+        assert_eq!(run_bin(BinOp::MaxF32, f(1.0), f(f32::NAN)), f(1.0));
+        assert_eq!(
+            run_bin(BinOp::MinF32, f(f32::NAN), f(f32::NAN)),
+            0x7fff_ffff
+        );
+        assert_eq!(run_bin(BinOp::MinF32, f(0.0), f(-0.0)), f(-0.0));
+        assert_eq!(run_bin(BinOp::MaxF32, f(-0.0), f(0.0)), f(0.0));
+        assert_eq!(run_bin(BinOp::MinNanF32, f(f32::NAN), f(1.0)), 0x7fff_ffff);
+        assert_eq!(run_bin(BinOp::CopysignF32, f(-1.0), f(3.0)), f(-3.0));
+    }
+
+    #[test]
+    fn comparisons_ordered_and_unordered() {
+        let c = |op, x: f64, y: f64| compare(Cmp { op, ty: CmpTy::F64 }, x.to_bits(), y.to_bits());
+        assert!(!c(CmpOp::Ne, f64::NAN, 1.0));
+        assert!(c(CmpOp::Neu, f64::NAN, 1.0));
+        assert!(c(CmpOp::Nan, 1.0, f64::NAN));
+        assert!(!c(CmpOp::Lt, f64::NAN, 1.0));
+        assert!(c(CmpOp::Geu, f64::NAN, 1.0));
+        assert!(c(CmpOp::Le, -0.0, 0.0));
+        let s = Cmp {
+            op: CmpOp::Lt,
+            ty: CmpTy::S(32),
+        };
+        assert!(compare(s, 0xffff_ffff, 0));
+        let u = Cmp {
+            op: CmpOp::Lt,
+            ty: CmpTy::U(32),
+        };
+        assert!(!compare(u, 0xffff_ffff, 0));
+    }
+
+    #[test]
+    fn masked_lanes_keep_their_values() {
+        let mut r = regs3(1, 2);
+        r[0] = [9; 32];
+        bin(&mut r, BinOp::Add(32), 0, 1, 2, 0b101);
+        assert_eq!(&r[0][..4], &[3, 9, 3, 9]);
+    }
+
+    #[test]
+    fn bit_ops() {
+        let mut r = vec![[0u64; 32], [0x8000_0001u64; 32]];
+        un(&mut r, UnOp::Brev(32), 0, 1, FULL);
+        assert_eq!(r[0][0], 0x8000_0001);
+        un(&mut r, UnOp::Clz(32), 0, 1, FULL);
+        assert_eq!(r[0][0], 0);
+        un(&mut r, UnOp::Popc(64), 0, 1, FULL);
+        assert_eq!(r[0][0], 2);
+        assert_eq!(bfe(0xf0, 4, 4, 32, false), 0xf);
+        assert_eq!(bfe(0xf0, 4, 4, 32, true), 0xffff_ffff);
+        assert_eq!(bfe(0x70, 4, 4, 32, true), 0x7);
+    }
+}

@@ -1,0 +1,320 @@
+//! Device memory: the global heap, the generic-address windows, and the
+//! atomic view of global memory that running blocks use.
+//!
+//! Global allocations get fresh addresses from a bump pointer (never
+//! reused, so a use after `free` is caught), 256-byte aligned and separated
+//! by a 256-byte gap, so an access just past the end of one allocation never
+//! lands in the next. Every access is bounds-checked against the allocation
+//! it falls in. During a launch, blocks on different threads touch global
+//! memory only through relaxed atomic loads and stores of the access width
+//! (and real atomic read-modify-writes for `atom`), so racing blocks are
+//! never undefined behaviour in Rust.
+//!
+//! Generic addresses: shared memory appears at [`SHARED_WINDOW`] + offset,
+//! the thread's local memory at [`LOCAL_WINDOW`] + offset; anything else is
+//! a global address.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use crate::cpu::error::CpuError;
+
+/// The first global address.
+pub const GLOBAL_BASE: u64 = 0x0000_0010_0000_0000;
+/// Generic address of shared offset 0.
+pub const SHARED_WINDOW: u64 = 0x0001_0000_0000_0000;
+/// Generic address of local offset 0.
+pub const LOCAL_WINDOW: u64 = 0x0002_0000_0000_0000;
+/// Size of each window.
+pub const WINDOW_SIZE: u64 = 1 << 40;
+/// Alignment of dynamic shared memory after the static variables.
+pub const DYN_SHARED_ALIGN: u64 = 16;
+const ALLOC_ALIGN: u64 = 256;
+const ALLOC_GAP: u64 = 256;
+const GLOBAL_END: u64 = SHARED_WINDOW;
+
+/// One global allocation.
+struct Allocation {
+    len: usize,
+    data: Vec<u64>,
+}
+
+/// All global allocations of a device.
+pub struct Heap {
+    allocs: BTreeMap<u64, Allocation>,
+    next: u64,
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Heap {
+            allocs: BTreeMap::new(),
+            next: GLOBAL_BASE,
+        }
+    }
+}
+
+impl Heap {
+    /// Allocates `bytes` zeroed bytes.
+    pub fn alloc(&mut self, bytes: usize) -> Result<u64, CpuError> {
+        let words = bytes.div_ceil(8).max(1);
+        let mut data = Vec::new();
+        data.try_reserve_exact(words)
+            .map_err(|_| CpuError::OutOfMemory { bytes })?;
+        data.resize(words, 0u64);
+        let base = self.next;
+        let end = base
+            .checked_add(bytes as u64 + ALLOC_GAP)
+            .map(|e| e.next_multiple_of(ALLOC_ALIGN))
+            .filter(|&e| e < GLOBAL_END)
+            .ok_or(CpuError::OutOfMemory { bytes })?;
+        self.next = end;
+        self.allocs.insert(base, Allocation { len: bytes, data });
+        Ok(base)
+    }
+
+    /// Frees the allocation that starts at `base`.
+    pub fn free(&mut self, base: u64) -> Result<(), CpuError> {
+        self.allocs.remove(&base).map(|_| ()).ok_or_else(|| {
+            CpuError::InvalidPointer(format!(
+                "{base:#x} is not the start of a live allocation (double free?)"
+            ))
+        })
+    }
+
+    /// The bytes `[addr, addr+len)`, which must lie in one allocation.
+    fn range_mut(&mut self, addr: u64, len: usize, what: &str) -> Result<&mut [u8], CpuError> {
+        let bad = || {
+            CpuError::InvalidPointer(format!(
+                "{what} of {len} bytes at {addr:#x} is outside every allocation"
+            ))
+        };
+        let (&base, a) = self.allocs.range_mut(..=addr).next_back().ok_or_else(bad)?;
+        let off = (addr - base) as usize;
+        if off.checked_add(len).is_none_or(|e| e > a.len) {
+            return Err(bad());
+        }
+        let bytes = words_as_bytes(&mut a.data);
+        Ok(&mut bytes[off..off + len])
+    }
+
+    /// Copies `src` to device address `dst`.
+    pub fn write(&mut self, dst: u64, src: &[u8]) -> Result<(), CpuError> {
+        self.range_mut(dst, src.len(), "copy to device")?
+            .copy_from_slice(src);
+        Ok(())
+    }
+
+    /// Copies device bytes at `src` into `dst`.
+    pub fn read(&mut self, dst: &mut [u8], src: u64) -> Result<(), CpuError> {
+        dst.copy_from_slice(self.range_mut(src, dst.len(), "copy from device")?);
+        Ok(())
+    }
+
+    /// Fills `len` bytes at `dst` with `byte`.
+    pub fn fill(&mut self, dst: u64, byte: u8, len: usize) -> Result<(), CpuError> {
+        self.range_mut(dst, len, "memset")?.fill(byte);
+        Ok(())
+    }
+
+    /// A view for one launch; the heap must stay borrowed while it lives.
+    pub fn view(&mut self) -> GlobalView<'_> {
+        let regions = self
+            .allocs
+            .iter_mut()
+            .map(|(&base, a)| Region {
+                base,
+                end: base + a.len as u64,
+                ptr: a.data.as_mut_ptr() as *mut u8,
+            })
+            .collect();
+        GlobalView {
+            regions,
+            _heap: std::marker::PhantomData,
+        }
+    }
+}
+
+fn words_as_bytes(w: &mut [u64]) -> &mut [u8] {
+    // SAFETY: u8 has no alignment or validity requirements; the length is
+    // the same memory measured in bytes.
+    unsafe { std::slice::from_raw_parts_mut(w.as_mut_ptr() as *mut u8, w.len() * 8) }
+}
+
+#[derive(Clone, Copy)]
+struct Region {
+    base: u64,
+    end: u64,
+    ptr: *mut u8,
+}
+
+/// The global memory of a device as seen by one launch.
+pub struct GlobalView<'h> {
+    regions: Vec<Region>,
+    _heap: std::marker::PhantomData<&'h mut Heap>,
+}
+
+// SAFETY: the view exclusively borrows the heap for its lifetime, and every
+// access through it is an atomic operation on naturally aligned memory
+// inside a live allocation (checked by `find`), so sharing it between the
+// worker threads of a launch is data-race free.
+unsafe impl Sync for GlobalView<'_> {}
+// SAFETY: as above.
+unsafe impl Send for GlobalView<'_> {}
+
+/// Why a global access failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlobalFault {
+    /// Not inside any allocation.
+    OutOfBounds,
+    /// Not aligned to its size.
+    Misaligned,
+}
+
+impl GlobalFault {
+    /// A message for the error.
+    pub fn reason(self) -> &'static str {
+        match self {
+            GlobalFault::OutOfBounds => "outside every allocation",
+            GlobalFault::Misaligned => "misaligned (not a multiple of the access size)",
+        }
+    }
+}
+
+/// A checked pointer into global memory, valid for `size` bytes.
+#[derive(Clone, Copy)]
+pub struct GPtr(*mut u8);
+
+impl GlobalView<'_> {
+    /// Resolves `[addr, addr+size)`; `hint` caches the last region hit.
+    #[inline(always)]
+    pub fn find(&self, addr: u64, size: u64, hint: &mut usize) -> Result<GPtr, GlobalFault> {
+        if addr & (size - 1) != 0 {
+            return Err(GlobalFault::Misaligned);
+        }
+        if let Some(r) = self.regions.get(*hint) {
+            if addr >= r.base && addr.wrapping_add(size) <= r.end {
+                // SAFETY: inside the region's live allocation.
+                return Ok(GPtr(unsafe { r.ptr.add((addr - r.base) as usize) }));
+            }
+        }
+        let i = self.regions.partition_point(|r| r.base <= addr);
+        if i == 0 {
+            return Err(GlobalFault::OutOfBounds);
+        }
+        let r = self.regions[i - 1];
+        if addr.checked_add(size).is_some_and(|e| e <= r.end) {
+            *hint = i - 1;
+            // SAFETY: inside the region's live allocation.
+            Ok(GPtr(unsafe { r.ptr.add((addr - r.base) as usize) }))
+        } else {
+            Err(GlobalFault::OutOfBounds)
+        }
+    }
+
+    /// Loads `size` bytes (zero-extended).
+    #[inline(always)]
+    pub fn load(&self, p: GPtr, size: u8) -> u64 {
+        // SAFETY: `p` came from `find` with this size: aligned and in bounds.
+        unsafe {
+            match size {
+                1 => AtomicU8::from_ptr(p.0).load(Relaxed) as u64,
+                2 => AtomicU16::from_ptr(p.0 as *mut u16).load(Relaxed) as u64,
+                4 => AtomicU32::from_ptr(p.0 as *mut u32).load(Relaxed) as u64,
+                _ => AtomicU64::from_ptr(p.0 as *mut u64).load(Relaxed),
+            }
+        }
+    }
+
+    /// Stores the low `size` bytes of `v`.
+    #[inline(always)]
+    pub fn store(&self, p: GPtr, size: u8, v: u64) {
+        // SAFETY: as in `load`.
+        unsafe {
+            match size {
+                1 => AtomicU8::from_ptr(p.0).store(v as u8, Relaxed),
+                2 => AtomicU16::from_ptr(p.0 as *mut u16).store(v as u16, Relaxed),
+                4 => AtomicU32::from_ptr(p.0 as *mut u32).store(v as u32, Relaxed),
+                _ => AtomicU64::from_ptr(p.0 as *mut u64).store(v, Relaxed),
+            }
+        }
+    }
+
+    /// Atomically replaces the value `old` by `f(old)` (a CAS loop);
+    /// returns `old`. `size` is 4 or 8.
+    #[inline]
+    pub fn rmw(&self, p: GPtr, size: u8, f: impl Fn(u64) -> Option<u64>) -> u64 {
+        // SAFETY: as in `load`.
+        unsafe {
+            if size == 4 {
+                let a = AtomicU32::from_ptr(p.0 as *mut u32);
+                let r = a.fetch_update(Relaxed, Relaxed, |o| f(o as u64).map(|n| n as u32));
+                r.unwrap_or_else(|o| o) as u64
+            } else {
+                let a = AtomicU64::from_ptr(p.0 as *mut u64);
+                let r = a.fetch_update(Relaxed, Relaxed, f);
+                r.unwrap_or_else(|o| o)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocations_are_aligned_zeroed_and_separated() {
+        let mut h = Heap::default();
+        let a = h.alloc(10).unwrap();
+        let b = h.alloc(8).unwrap();
+        assert_eq!(a % 256, 0);
+        assert!(b >= a + 10 + 256);
+        let mut buf = [1u8; 10];
+        h.read(&mut buf, a).unwrap();
+        assert_eq!(buf, [0; 10]);
+        h.write(a + 2, &[7, 8]).unwrap();
+        h.read(&mut buf[..4], a).unwrap();
+        assert_eq!(&buf[..4], &[0, 0, 7, 8]);
+        assert!(h.write(a + 9, &[1, 2]).is_err());
+        assert!(h.free(a + 1).is_err());
+        h.free(a).unwrap();
+        assert!(h.free(a).is_err());
+        assert!(h.write(a, &[1]).is_err());
+    }
+
+    #[test]
+    fn view_checks_bounds_and_alignment() {
+        let mut h = Heap::default();
+        let a = h.alloc(16).unwrap();
+        let v = h.view();
+        let mut hint = 0;
+        let p = v.find(a + 8, 8, &mut hint).unwrap();
+        v.store(p, 8, 0x1122);
+        assert_eq!(v.load(p, 8), 0x1122);
+        assert_eq!(
+            v.find(a + 16, 4, &mut hint).err(),
+            Some(GlobalFault::OutOfBounds)
+        );
+        assert_eq!(
+            v.find(a + 2, 4, &mut hint).err(),
+            Some(GlobalFault::Misaligned)
+        );
+        assert_eq!(
+            v.find(8, 8, &mut hint).err(),
+            Some(GlobalFault::OutOfBounds)
+        );
+        let old = v.rmw(p, 4, |o| Some(o + 1));
+        assert_eq!(old, 0x1122);
+        assert_eq!(v.load(p, 4), 0x1123);
+    }
+
+    #[test]
+    fn huge_allocations_fail_cleanly() {
+        let mut h = Heap::default();
+        assert!(matches!(
+            h.alloc(usize::MAX / 2),
+            Err(CpuError::OutOfMemory { .. })
+        ));
+    }
+}

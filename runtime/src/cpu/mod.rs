@@ -1,0 +1,15 @@
+//! The CPU device: a SIMT simulator that executes PTX text.
+//!
+//! [`CpuDevice`] owns device memory and runs kernels of modules loaded from
+//! PTX ([`CpuModule`]). The PTX is parsed and decoded once per module
+//! ([`ptx`]) and executed warp by warp ([`exec`]).
+
+pub mod device;
+pub mod error;
+pub mod exec;
+pub mod ptx;
+
+pub use device::{
+    CpuDevice, CpuModule, CpuOptions, DevicePtr, LaunchConfig, LaunchStats, ParamDecl, PrintfSink,
+};
+pub use error::{CpuError, Location};

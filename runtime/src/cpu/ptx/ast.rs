@@ -1,0 +1,155 @@
+//! The parsed (not yet decoded) form of a PTX module: declarations,
+//! functions and instructions with their opcode text and operands.
+
+/// A state space of a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VarSpace {
+    /// `.global`
+    Global,
+    /// `.const`
+    Const,
+    /// `.shared`
+    Shared,
+    /// `.local`
+    Local,
+    /// `.param`
+    Param,
+}
+
+/// A variable declaration (module or function scope).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarDecl {
+    /// Its state space.
+    pub space: VarSpace,
+    /// Its name.
+    pub name: String,
+    /// `.align` (or the element size).
+    pub align: usize,
+    /// Element size in bytes.
+    pub elem_size: usize,
+    /// Element type is a float (`.f32`, `.f64`, `.f16`).
+    pub elem_float: bool,
+    /// Element count (product of the dimensions); `None` for `[]`.
+    pub count: Option<usize>,
+    /// Initial values, one per element (raw bits).
+    pub init: Option<Vec<u64>>,
+    /// `.extern`
+    pub is_extern: bool,
+    /// 1-based line.
+    pub line: u32,
+}
+
+impl VarDecl {
+    /// Size in bytes (0 for an unsized extern array).
+    pub fn size(&self) -> usize {
+        self.elem_size * self.count.unwrap_or(0)
+    }
+}
+
+/// An immediate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Imm {
+    /// Integer (two's complement bits).
+    Int(u64),
+    /// `0f` bits.
+    F32(u32),
+    /// `0d` bits.
+    F64(u64),
+    /// Decimal float.
+    Float(f64),
+}
+
+/// One instruction operand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    /// A register, possibly negated (`!%p`).
+    Reg(String, bool),
+    /// An immediate.
+    Imm(Imm),
+    /// A symbol (variable, label, function), with a byte offset.
+    Sym(String, i64),
+    /// A memory address `[base+off]`; base is a register, a symbol or none.
+    Addr(Option<Box<Operand>>, i64),
+    /// A vector `{a, b, ...}`.
+    Vec(Vec<Operand>),
+    /// `%d|%p` (two destinations).
+    Pair(String, String),
+    /// A parenthesised list (call arguments / results).
+    List(Vec<String>),
+    /// `_`, the sink.
+    Sink,
+}
+
+/// One instruction as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    /// `@%p` / `@!%p`: register name and negation.
+    pub guard: Option<(String, bool)>,
+    /// The opcode with its modifiers (`ld.global.f32`).
+    pub opcode: String,
+    /// The operands.
+    pub operands: Vec<Operand>,
+    /// 1-based line.
+    pub line: u32,
+}
+
+/// A statement of a function body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `.reg .type names;` – each name with its `<N>` count if any.
+    Reg {
+        /// Width in bits (1 for `.pred`).
+        bits: u32,
+        /// Names and optional counts.
+        names: Vec<(String, Option<u32>)>,
+    },
+    /// A variable declaration.
+    Var(VarDecl),
+    /// A label.
+    Label(String),
+    /// An instruction.
+    Inst(Inst),
+    /// `{`
+    Open,
+    /// `}`
+    Close,
+}
+
+/// A function parameter or return value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name.
+    pub name: String,
+    /// Size in bytes.
+    pub size: usize,
+    /// Alignment in bytes.
+    pub align: usize,
+    /// Element type width in bits.
+    pub bits: u32,
+}
+
+/// A `.entry` or `.func`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// Its name.
+    pub name: String,
+    /// `.entry` (a kernel) rather than `.func`.
+    pub is_entry: bool,
+    /// Return parameters (`.func` only).
+    pub rets: Vec<Param>,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// The body, `None` for a prototype or `.extern`.
+    pub body: Option<Vec<Stmt>>,
+    /// 1-based line of the name.
+    pub line: u32,
+}
+
+/// A parsed module.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Module {
+    /// Module-scope variables.
+    pub vars: Vec<VarDecl>,
+    /// Functions and kernels in text order.
+    pub functions: Vec<Function>,
+}
