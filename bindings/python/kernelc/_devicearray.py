@@ -351,8 +351,19 @@ def _device_view(obj):
 def _from_interface(owner, cai):
     shape, strides, dtype = interface_shape(cai)
     ptr = int(cai["data"][0])
-    data = _runtime.ForeignMemory(ptr, owner)
-    return DeviceNDArray(shape, strides, dtype, 0, data, 0)
+    if ptr == 0 and _prod(shape) == 0:
+        return DeviceNDArray(shape, strides, dtype)
+    found = _runtime.lookup(ptr)
+    if found is None:
+        raise KernelcError(
+            f"the __cuda_array_interface__ of {type(owner).__name__} points at device "
+            f"address 0x{ptr:x}, which is not memory allocated by kernelc: libkernelc "
+            "cannot take foreign device pointers yet"
+        )
+    alloc, offset = found
+    view = DeviceNDArray(shape, strides, dtype, 0, alloc, offset)
+    view._owner = owner
+    return view
 
 
 def as_cuda_array(obj, sync=True):

@@ -173,6 +173,12 @@ class Dispatcher:
         return _LaunchConfig(self, blocks, tpb, stream, sharedmem)
 
     def _overload_for(self, args) -> Overload:
+        nparams = self.py_func.__code__.co_argcount
+        if len(args) != nparams:
+            raise TypeError(
+                f"kernel '{self.__name__}' takes {nparams} argument{'s' if nparams != 1 else ''}, "
+                f"{len(args)} given"
+            )
         try:
             key = tuple(map(type_key, args))
             ov = self._by_key.get(key)

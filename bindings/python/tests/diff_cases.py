@@ -469,7 +469,8 @@ def k_strided_views(a, out):
 def case_strided_views():
     base = np.arange(2 * N, dtype=np.float64)
     out = np.zeros(N)
-    k_strided_views[_blocks(N), TPB](base[::2], out)
+    d_base = cuda.to_device(base)
+    k_strided_views[_blocks(N), TPB](d_base[::2], out)
     return {"out": out}
 
 

@@ -53,8 +53,11 @@ _RUNNER = textwrap.dedent(
     exec(compile(src, mod.__file__, "exec"), mod.__dict__)
     results = {}
     for name in mod.CASES:
-        for key, value in getattr(mod, name)().items():
-            results[name + "/" + key] = np.asarray(value)
+        try:
+            for key, value in getattr(mod, name)().items():
+                results[name + "/" + key] = np.asarray(value)
+        except Exception as e:
+            results[name + "/!error"] = np.array(f"{type(e).__name__}: {e}")
     np.savez(out_path, **results)
     """
 )
@@ -80,6 +83,9 @@ def test_enough_cases():
 
 @pytest.mark.parametrize("case", diff_cases.CASES)
 def test_same_as_numba_simulator(case, numba_results):
+    error = numba_results.get(f"{case}/!error")
+    if error is not None:
+        pytest.fail(f"Numba's simulator failed on {case}: {error}")
     ours = getattr(diff_cases, case)()
     for key, value in ours.items():
         value = np.asarray(value)
