@@ -77,11 +77,47 @@ typedef enum {
 } kc_status;
 
 /**
+ * A block of device memory (opaque). Allocate with `kc_buffer_alloc`,
+ * free with `kc_buffer_free`. It keeps its device alive. Copies into one
+ * buffer from two threads at once are safe but unordered.
+ */
+typedef struct kc_buffer kc_buffer;
+
+/**
+ * A device (opaque). Open with `kc_device_open`, release with
+ * `kc_device_free`. Safe to use from many threads at once (the CPU device
+ * serialises launches and copies).
+ */
+typedef struct kc_device kc_device;
+
+/**
+ * Options for `kc_device_open` (opaque): worker threads and run-time
+ * checking for the CPU device, the ordinal of a GPU. Create with
+ * `kc_device_options_new`, free with `kc_device_options_free`.
+ */
+typedef struct kc_device_options kc_device_options;
+
+/**
  * The diagnostics of one compilation (opaque). Made by `kc_compile`, freed
  * with `kc_diagnostics_free`; every string read from it is owned by it and
  * lives until it is freed. Immutable: safe to read from many threads.
  */
 typedef struct kc_diagnostics kc_diagnostics;
+
+/**
+ * An event (opaque). Create with `kc_event_new`, free with
+ * `kc_event_free`. It keeps its device alive. Safe to use from many
+ * threads.
+ */
+typedef struct kc_event kc_event;
+
+/**
+ * A module loaded on a device (opaque). Made by `kc_module_load`, freed
+ * with `kc_loaded_module_free`. It keeps its device alive and does not
+ * depend on the `kc_module` it was loaded from. Safe to launch from many
+ * threads at once.
+ */
+typedef struct kc_loaded_module kc_loaded_module;
 
 /**
  * A compiled module (opaque). Made by `kc_compile`, freed with
@@ -99,6 +135,62 @@ typedef struct kc_module kc_module;
  * concurrent `kc_compile` calls.
  */
 typedef struct kc_options kc_options;
+
+/**
+ * A stream (opaque). Create with `kc_stream_new`, free with
+ * `kc_stream_free` (which waits for its work first). It keeps its device
+ * alive. Safe to use from many threads.
+ */
+typedef struct kc_stream kc_stream;
+
+/**
+ * Which device to open (`KC_DEVICE_*`).
+ */
+typedef uint32_t kc_device_kind;
+
+/**
+ * A device's properties, filled in by `kc_device_get_properties`. `name`
+ * belongs to the device.
+ */
+typedef struct {
+    /**
+     * `KC_DEVICE_CPU` or `KC_DEVICE_GPU` (what `KC_DEVICE_AUTO` opened).
+     */
+    kc_device_kind kind;
+    /**
+     * A name for messages, e.g. `"the CPU device (8 workers)"`.
+     */
+    const char *name;
+    /**
+     * The architecture to compile for, as `major * 10 + minor` (80 for
+     * sm_80); pass `"sm_<arch>"` to `kc_options_set_arch`.
+     */
+    uint32_t arch;
+    /**
+     * Most threads in one block.
+     */
+    uint32_t max_threads_per_block;
+    /**
+     * Largest block extent in x, y, z.
+     */
+    uint32_t max_block_dim[3];
+    /**
+     * Largest grid extent in x, y, z.
+     */
+    uint32_t max_grid_dim[3];
+    /**
+     * Most shared memory (static + dynamic) one block may use, in bytes.
+     */
+    uint32_t max_shared_bytes_per_block;
+    /**
+     * Threads per warp.
+     */
+    uint32_t warp_size;
+    /**
+     * Host threads that run a launch (CPU device); 0 for a GPU.
+     */
+    uint32_t workers;
+} kc_device_properties;
 
 /**
  * How serious a diagnostic is (`KC_SEVERITY_*`).
@@ -150,14 +242,108 @@ typedef struct {
 } kc_diagnostic;
 
 /**
- * What a kernel parameter is (`KC_PARAM_*`).
+ * Grid or block extents.
  */
-typedef uint32_t kc_param_kind;
+typedef struct {
+    /**
+     * Extent in x.
+     */
+    uint32_t x;
+    /**
+     * Extent in y (1 for a 1-D launch).
+     */
+    uint32_t y;
+    /**
+     * Extent in z (1 for a 1-D or 2-D launch).
+     */
+    uint32_t z;
+} kc_dim3;
+
+/**
+ * What a `kc_arg` holds (`KC_ARG_*`).
+ */
+typedef uint32_t kc_arg_kind;
 
 /**
  * An element or scalar type (`KC_DTYPE_*`).
  */
 typedef uint32_t kc_dtype;
+
+/**
+ * A scalar argument's value; which member is read depends on the
+ * argument's dtype: `i` for `KC_DTYPE_BOOL` (non-zero is true) and signed
+ * integers, `u` for unsigned integers, `f` for floats (`KC_DTYPE_FLOAT16`
+ * too, rounded to half precision). The value is converted to the
+ * parameter's type as Numba converts a Python scalar.
+ */
+typedef union {
+    /**
+     * Signed integers and bool.
+     */
+    int64_t i;
+    /**
+     * Unsigned integers.
+     */
+    uint64_t u;
+    /**
+     * Floating point.
+     */
+    double f;
+} kc_scalar;
+
+/**
+ * One kernel argument: a tagged value. Zero-initialise it and set the
+ * members its kind uses (`kc_arg a = {0}; a.kind = KC_ARG_HOST; …`).
+ */
+typedef struct {
+    /**
+     * `KC_ARG_SCALAR`, `KC_ARG_BUFFER` or `KC_ARG_HOST`.
+     */
+    kc_arg_kind kind;
+    /**
+     * The scalar's type or the array's element type.
+     */
+    kc_dtype dtype;
+    /**
+     * `KC_ARG_SCALAR`: the value.
+     */
+    kc_scalar value;
+    /**
+     * `KC_ARG_BUFFER`: the buffer holding the array, on the launch's device.
+     */
+    const kc_buffer *buffer;
+    /**
+     * `KC_ARG_BUFFER`: byte offset of the array's first element in it.
+     */
+    size_t offset;
+    /**
+     * `KC_ARG_HOST`: the array's first element in host memory. Written
+     * (during the call) only when the kernel may write the parameter.
+     */
+    void *host;
+    /**
+     * `KC_ARG_HOST`: bytes available at `host` (at least the array's span).
+     */
+    size_t host_bytes;
+    /**
+     * Arrays: number of dimensions, 1 to 3.
+     */
+    uint32_t ndim;
+    /**
+     * Arrays: extent of each of the first `ndim` dimensions.
+     */
+    int64_t shape[3];
+    /**
+     * Arrays: distance in bytes between neighbours along each of the first
+     * `ndim` dimensions (NumPy's strides); all zero means C-contiguous.
+     */
+    int64_t strides[3];
+} kc_arg;
+
+/**
+ * What a kernel parameter is (`KC_PARAM_*`).
+ */
+typedef uint32_t kc_param_kind;
 
 /**
  * The memory layout an array parameter was compiled for (`KC_LAYOUT_*`).
@@ -204,6 +390,41 @@ typedef struct {
      */
     bool written;
 } kc_param_info;
+
+/**
+ * A GPU when one is usable, else the CPU device.
+ */
+#define KC_DEVICE_AUTO 0
+
+/**
+ * The CPU device: a SIMT simulator that runs PTX on the host's cores.
+ * Always available. Launches and copies on it complete before the call
+ * returns.
+ */
+#define KC_DEVICE_CPU 1
+
+/**
+ * An NVIDIA GPU through the CUDA driver.
+ */
+#define KC_DEVICE_GPU 2
+
+/**
+ * A scalar: `dtype` and `value`.
+ */
+#define KC_ARG_SCALAR 1
+
+/**
+ * An array in a device buffer: `dtype`, `buffer`, `offset`, `ndim`,
+ * `shape`, `strides`.
+ */
+#define KC_ARG_BUFFER 2
+
+/**
+ * An array in host memory, copied to the device for the launch and back
+ * after it when the kernel may write it: `dtype`, `host`, `host_bytes`,
+ * `ndim`, `shape`, `strides`.
+ */
+#define KC_ARG_HOST 3
 
 /**
  * No type (the dtype of a tuple parameter; never valid as an argument).
@@ -320,6 +541,56 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * Allocates `bytes` of zeroed memory on `device`; `*buffer` receives it
+ * (NULL on failure).
+ */
+kc_status kc_buffer_alloc(const kc_device *device, size_t bytes, kc_buffer **buffer);
+
+/**
+ * Frees a buffer and its device memory. NULL is ignored. Never fails.
+ */
+void kc_buffer_free(kc_buffer *buffer);
+
+/**
+ * `*bytes` receives the buffer's size.
+ */
+kc_status kc_buffer_size(const kc_buffer *buffer, size_t *bytes);
+
+/**
+ * Copies `bytes` bytes from host memory `src` into the buffer at byte
+ * `offset`, in order on `stream` (NULL: the default stream). `src` must
+ * stay valid until the copy is done (`kc_stream_synchronize`); on the CPU
+ * device it is done when this call returns.
+ */
+kc_status kc_buffer_write(const kc_buffer *buffer,
+                          size_t offset,
+                          const void *src,
+                          size_t bytes,
+                          const kc_stream *stream);
+
+/**
+ * Copies `bytes` bytes of the buffer from byte `offset` into host memory
+ * `dst`, in order on `stream` (NULL: the default stream). `dst` must stay
+ * valid until the copy is done (`kc_stream_synchronize`); on the CPU
+ * device it is done when this call returns.
+ */
+kc_status kc_buffer_read(const kc_buffer *buffer,
+                         size_t offset,
+                         void *dst,
+                         size_t bytes,
+                         const kc_stream *stream);
+
+/**
+ * Sets `bytes` bytes of the buffer from byte `offset` to `value`, in order
+ * on `stream` (NULL: the default stream).
+ */
+kc_status kc_buffer_fill(const kc_buffer *buffer,
+                         size_t offset,
+                         uint8_t value,
+                         size_t bytes,
+                         const kc_stream *stream);
+
+/**
  * Compiles `source` (NUL-terminated UTF-8 Python) to a module.
  *
  * - `file_name`: the name diagnostics give the source (NULL: `"<source>"`).
@@ -341,6 +612,70 @@ kc_status kc_compile(const char *source,
                      const kc_options *options,
                      kc_module **module,
                      kc_diagnostics **diagnostics);
+
+/**
+ * Creates device options with the defaults (all cores, no checking,
+ * ordinal 0); free them with `kc_device_options_free`.
+ */
+kc_status kc_device_options_new(kc_device_options **out);
+
+/**
+ * Frees device options. NULL is ignored. Never fails.
+ */
+void kc_device_options_free(kc_device_options *options);
+
+/**
+ * CPU device: the number of host threads that run a launch (0, the
+ * default, means one per core).
+ */
+kc_status kc_device_options_set_workers(kc_device_options *options, size_t workers);
+
+/**
+ * CPU device: run-time checking of every launch (shared-memory races,
+ * divergent barriers, out-of-bounds shared and local accesses are
+ * reported as `KC_ERROR_LAUNCH`). Slower; off by default.
+ */
+kc_status kc_device_options_set_check(kc_device_options *options, bool on);
+
+/**
+ * Which device of its kind to open, from 0 (`kc_device_count` says how
+ * many there are). The CPU device has only ordinal 0.
+ */
+kc_status kc_device_options_set_ordinal(kc_device_options *options, uint32_t ordinal);
+
+/**
+ * `*count` receives how many devices of `kind` can be opened:
+ * `KC_DEVICE_CPU` 1, `KC_DEVICE_GPU` the usable GPUs (0 without one),
+ * `KC_DEVICE_AUTO` both together.
+ */
+kc_status kc_device_count(kc_device_kind kind, size_t *count);
+
+/**
+ * Opens a device: `KC_DEVICE_CPU`, `KC_DEVICE_GPU` (`KC_ERROR_NO_GPU`,
+ * saying why, when none is usable) or `KC_DEVICE_AUTO` (a GPU if one is
+ * usable, else the CPU device). `options` may be NULL for the defaults.
+ * `*device` receives the handle (NULL on failure); release it with
+ * `kc_device_free`.
+ */
+kc_status kc_device_open(kc_device_kind kind, const kc_device_options *options, kc_device **device);
+
+/**
+ * Releases the caller's reference to a device. The device itself goes
+ * away when its buffers, loaded modules, streams and events are freed
+ * too. NULL is ignored. Never fails.
+ */
+void kc_device_free(kc_device *device);
+
+/**
+ * Fills `*properties` with the device's properties.
+ */
+kc_status kc_device_get_properties(const kc_device *device, kc_device_properties *properties);
+
+/**
+ * Waits until everything queued on every stream of the device is done.
+ * (On the CPU device every operation is done when its call returns.)
+ */
+kc_status kc_device_synchronize(const kc_device *device);
 
 /**
  * Frees diagnostics. NULL is ignored. Never fails.
@@ -397,6 +732,88 @@ const char *kc_last_error_message(void);
  * the last-error message itself.
  */
 kc_status kc_last_error_copy(char *buffer, size_t capacity, size_t *needed);
+
+/**
+ * Creates an event on `device`; `*event` receives it (NULL on failure).
+ */
+kc_status kc_event_new(const kc_device *device, kc_event **event);
+
+/**
+ * Frees an event. NULL is ignored. Never fails.
+ */
+void kc_event_free(kc_event *event);
+
+/**
+ * Records the event on `stream` (NULL: the default stream): it is reached
+ * when all work queued on the stream before it is done. Recording again
+ * moves the event.
+ */
+kc_status kc_event_record(const kc_event *event, const kc_stream *stream);
+
+/**
+ * Waits until the event is reached (at once for an event never recorded).
+ */
+kc_status kc_event_synchronize(const kc_event *event);
+
+/**
+ * `*done` receives whether the event has been reached (true for an event
+ * never recorded), without waiting.
+ */
+kc_status kc_event_query(const kc_event *event, bool *done);
+
+/**
+ * `*milliseconds` receives the time from `start` to `end`, both recorded
+ * and reached, on the same device (`KC_ERROR_INVALID_ARGUMENT` otherwise).
+ */
+kc_status kc_event_elapsed_ms(const kc_event *start, const kc_event *end, float *milliseconds);
+
+/**
+ * Launches kernel `kernel` of `loaded` on a `grid` of blocks of `block`
+ * threads with `shared_bytes` of dynamic shared memory per block, on
+ * `stream` (NULL: the default stream), with `num_args` arguments.
+ *
+ * Arguments are checked against the kernel's parameters first (count,
+ * kinds, dtypes, dimensions, layouts): a mismatch is `KC_ERROR_LAUNCH`
+ * and says which argument. Host arrays (`KC_ARG_HOST`) are copied to the
+ * device and, when the kernel may write them, back before the call
+ * returns; they must not be touched until then. On the CPU device the
+ * whole launch is done when the call returns; a fault inside the kernel
+ * (an out-of-bounds access, a failed assertion) is `KC_ERROR_LAUNCH` with
+ * the kernel, block, thread and PTX line.
+ */
+kc_status kc_launch(const kc_loaded_module *loaded,
+                    const char *kernel,
+                    kc_dim3 grid,
+                    kc_dim3 block,
+                    uint32_t shared_bytes,
+                    const kc_stream *stream,
+                    const kc_arg *args,
+                    size_t num_args);
+
+/**
+ * Loads `module` on `device` and writes the constant arrays given to
+ * `kc_options_add_const_array` into it; `*loaded` receives the handle
+ * (NULL on failure). A module compiled for any architecture loads on the
+ * CPU device.
+ */
+kc_status kc_module_load(const kc_module *module,
+                         const kc_device *device,
+                         kc_loaded_module **loaded);
+
+/**
+ * Frees a loaded module. NULL is ignored. Never fails.
+ */
+void kc_loaded_module_free(kc_loaded_module *loaded);
+
+/**
+ * Replaces the contents of the constant array `name` (the module-level
+ * name, e.g. `"WEIGHTS"`) with `bytes` bytes from `data` (exactly the
+ * array's size, C order). Launches after this call see the new values.
+ */
+kc_status kc_loaded_module_set_const_array(const kc_loaded_module *loaded,
+                                           const char *name,
+                                           const void *data,
+                                           size_t bytes);
 
 /**
  * Frees a module. NULL is ignored. Never fails.
@@ -524,6 +941,22 @@ kc_status kc_options_add_const_array(kc_options *options,
 const char *kc_status_name(int status);
 
 /**
+ * Creates a stream on `device`; `*stream` receives it (NULL on failure).
+ */
+kc_status kc_stream_new(const kc_device *device, kc_stream **stream);
+
+/**
+ * Waits for the stream's work, then frees it. NULL is ignored. Never
+ * fails.
+ */
+void kc_stream_free(kc_stream *stream);
+
+/**
+ * Waits until all work queued on `stream` is done.
+ */
+kc_status kc_stream_synchronize(const kc_stream *stream);
+
+/**
  * The size in bytes of one element of `dtype`, or 0 for a value that is
  * not a valid `kc_dtype`. Never fails.
  */
@@ -564,3 +997,94 @@ uint32_t kc_version_patch(void);
 #endif  /* KERNELC_H */
 
 
+#ifndef KERNELC_H_HELPERS
+#define KERNELC_H_HELPERS
+
+/*
+ * Convenience constructors for launch arguments and extents (static inline,
+ * so they cost nothing and need no symbol in the library). Arrays made by
+ * them are C-contiguous; set `strides` yourself for other layouts.
+ */
+
+/** Grid or block extents `x` × `y` × `z`. */
+static inline kc_dim3 kc_dim(uint32_t x, uint32_t y, uint32_t z) {
+    kc_dim3 d;
+    d.x = x;
+    d.y = y;
+    d.z = z;
+    return d;
+}
+
+/** A zeroed argument of `kind` and `dtype`. */
+static inline kc_arg kc_arg_zero(kc_arg_kind kind, kc_dtype dtype) {
+    kc_arg a;
+    size_t i;
+    unsigned char *p = (unsigned char *)&a;
+    for (i = 0; i < sizeof a; i++) p[i] = 0;
+    a.kind = kind;
+    a.dtype = dtype;
+    return a;
+}
+
+/** A signed integer or bool scalar of `dtype`. */
+static inline kc_arg kc_arg_int(kc_dtype dtype, int64_t value) {
+    kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
+    a.value.i = value;
+    return a;
+}
+
+/** An unsigned integer scalar of `dtype`. */
+static inline kc_arg kc_arg_uint(kc_dtype dtype, uint64_t value) {
+    kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
+    a.value.u = value;
+    return a;
+}
+
+/** A floating-point scalar of `dtype` (float16, float32 or float64). */
+static inline kc_arg kc_arg_float(kc_dtype dtype, double value) {
+    kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
+    a.value.f = value;
+    return a;
+}
+
+/** An `int32` scalar. */
+static inline kc_arg kc_arg_i32(int32_t value) { return kc_arg_int(KC_DTYPE_INT32, value); }
+
+/** An `int64` scalar. */
+static inline kc_arg kc_arg_i64(int64_t value) { return kc_arg_int(KC_DTYPE_INT64, value); }
+
+/** A `float32` scalar. */
+static inline kc_arg kc_arg_f32(float value) { return kc_arg_float(KC_DTYPE_FLOAT32, value); }
+
+/** A `float64` scalar. */
+static inline kc_arg kc_arg_f64(double value) { return kc_arg_float(KC_DTYPE_FLOAT64, value); }
+
+/** A C-contiguous host array of `ndim` extents `shape`, `bytes` bytes at `data`. */
+static inline kc_arg kc_arg_host(kc_dtype dtype, void *data, size_t bytes, uint32_t ndim,
+                                 const int64_t *shape) {
+    kc_arg a = kc_arg_zero(KC_ARG_HOST, dtype);
+    uint32_t d;
+    a.host = data;
+    a.host_bytes = bytes;
+    a.ndim = ndim;
+    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+/** A 1-D C-contiguous host array of `n` elements of `dtype` at `data`. */
+static inline kc_arg kc_arg_host_1d(kc_dtype dtype, void *data, int64_t n) {
+    return kc_arg_host(dtype, data, (size_t)n * kc_dtype_size(dtype), 1, &n);
+}
+
+/** A C-contiguous array of `ndim` extents `shape` at the start of `buffer`. */
+static inline kc_arg kc_arg_buffer(kc_dtype dtype, const kc_buffer *buffer, uint32_t ndim,
+                                   const int64_t *shape) {
+    kc_arg a = kc_arg_zero(KC_ARG_BUFFER, dtype);
+    uint32_t d;
+    a.buffer = buffer;
+    a.ndim = ndim;
+    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+#endif /* KERNELC_H_HELPERS */

@@ -21,9 +21,11 @@
 //! - No panic crosses the boundary: it becomes `KC_ERROR_PANIC`.
 //!
 //! Modules, one job each: [`status`] and [`error`] (results and the last
-//! error), [`ffi`] (the boundary checks), [`version`], [`types`] (dtypes
-//! and other small enumerations), [`options`], [`compile`],
-//! [`diagnostics`], [`module`].
+//! error), `ffi` (the boundary checks), [`version`], [`types`] (dtypes and
+//! other small enumerations); the compile side: [`options`], [`compile`],
+//! [`diagnostics`], [`module`]; the device side: [`device`], [`buffer`],
+//! [`loaded`] (modules on a device), [`launch`], [`stream`], [`event`],
+//! `runtime_error` (runtime failures as statuses).
 // C names for C callers: `kc_status`, `KC_OK`.
 #![allow(non_camel_case_types)]
 // Each function's pointer contract is stated in its doc comment, which is
@@ -31,13 +33,20 @@
 // twice.
 #![allow(clippy::missing_safety_doc)]
 
+pub mod buffer;
 pub mod compile;
+pub mod device;
 pub mod diagnostics;
 pub mod error;
+pub mod event;
 mod ffi;
+pub mod launch;
+pub mod loaded;
 pub mod module;
 pub mod options;
+mod runtime_error;
 pub mod status;
+pub mod stream;
 pub mod types;
 pub mod version;
 

@@ -21,7 +21,6 @@ pub struct kc_module {
     pub(crate) kernels: Vec<Kernel>,
     /// Host-supplied constant arrays: name and contents (None: zeros),
     /// written to constant memory when the module is loaded.
-    #[allow(dead_code)] // read by the device side, which is still to come
     pub(crate) const_data: Vec<(String, Option<Vec<u8>>)>,
 }
 

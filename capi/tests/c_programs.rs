@@ -185,3 +185,41 @@ fn c_bad_compile_arguments() {
 fn c_compiles_from_eight_threads() {
     build_and_run("threads_compile");
 }
+
+#[test]
+fn c_readme_example() {
+    build_and_run("readme_example");
+}
+
+#[test]
+fn c_device_api() {
+    build_and_run("device_api");
+}
+
+#[test]
+fn c_bad_launch_arguments() {
+    build_and_run("bad_launch_args");
+}
+
+/// The README example and the device test under valgrind: no memory
+/// errors, no definite or indirect leaks.
+#[test]
+fn c_programs_are_valgrind_clean() {
+    let Some(valgrind) = tool("valgrind") else {
+        return;
+    };
+    for name in ["readme_example", "device_api"] {
+        let Some(exe) = build_c(name, true) else {
+            return;
+        };
+        run(Command::new(&valgrind)
+            .args([
+                "-q",
+                "--error-exitcode=99",
+                "--leak-check=full",
+                "--errors-for-leak-kinds=definite,indirect",
+                "--show-leak-kinds=definite,indirect",
+            ])
+            .arg(&exe));
+    }
+}

@@ -1,0 +1,147 @@
+//! `kc_buffer`: device memory — allocation, copies to and from the host,
+//! filling.
+
+use crate::device::{kc_device, DeviceShared};
+use crate::error::{Error, Result};
+use crate::ffi::{deref, free_handle, guard, guard_void, slice, Out, OutHandle};
+use crate::status::kc_status;
+use crate::stream::{kc_stream, on_device};
+use kernelc_runtime::DevicePtr;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// A block of device memory (opaque). Allocate with `kc_buffer_alloc`,
+/// free with `kc_buffer_free`. It keeps its device alive. Copies into one
+/// buffer from two threads at once are safe but unordered.
+pub struct kc_buffer {
+    pub(crate) device: Arc<DeviceShared>,
+    pub(crate) ptr: DevicePtr,
+    pub(crate) size: usize,
+}
+
+impl kc_buffer {
+    /// Checks that `bytes` at `offset` lie inside the buffer.
+    pub(crate) fn range(&self, offset: usize, bytes: usize) -> Result<DevicePtr> {
+        match offset.checked_add(bytes) {
+            Some(end) if end <= self.size => Ok(self.ptr.offset(offset as u64)),
+            _ => Err(Error::invalid(format!(
+                "{bytes} bytes at offset {offset} overrun the {}-byte buffer",
+                self.size
+            ))),
+        }
+    }
+}
+
+impl Drop for kc_buffer {
+    fn drop(&mut self) {
+        let _ = self.device.device.free(self.ptr);
+    }
+}
+
+/// Allocates `bytes` of zeroed memory on `device`; `*buffer` receives it
+/// (NULL on failure).
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_alloc(
+    device: *const kc_device,
+    bytes: usize,
+    buffer: *mut *mut kc_buffer,
+) -> kc_status {
+    guard("kc_buffer_alloc", || {
+        let out = OutHandle::new(buffer, "buffer")?;
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let ptr = d.device.alloc(bytes.max(1))?;
+        out.give(kc_buffer {
+            device: d.clone(),
+            ptr,
+            size: bytes,
+        });
+        Ok(())
+    })
+}
+
+/// Frees a buffer and its device memory. NULL is ignored. Never fails.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_free(buffer: *mut kc_buffer) {
+    // SAFETY: the caller passes NULL or a live handle.
+    guard_void("kc_buffer_free", || unsafe { free_handle(buffer) })
+}
+
+/// `*bytes` receives the buffer's size.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_size(buffer: *const kc_buffer, bytes: *mut usize) -> kc_status {
+    guard("kc_buffer_size", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        Out::new(bytes, "bytes")?.write(b.size);
+        Ok(())
+    })
+}
+
+/// Copies `bytes` bytes from host memory `src` into the buffer at byte
+/// `offset`, in order on `stream` (NULL: the default stream). `src` must
+/// stay valid until the copy is done (`kc_stream_synchronize`); on the CPU
+/// device it is done when this call returns.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_write(
+    buffer: *const kc_buffer,
+    offset: usize,
+    src: *const c_void,
+    bytes: usize,
+    stream: *const kc_stream,
+) -> kc_status {
+    guard("kc_buffer_write", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        unsafe { on_device(stream, &b.device) }?;
+        let dst = b.range(offset, bytes)?;
+        let src = unsafe { slice(src.cast::<u8>(), bytes, "src") }?;
+        b.device.device.copy_to_device(dst, src)?;
+        Ok(())
+    })
+}
+
+/// Copies `bytes` bytes of the buffer from byte `offset` into host memory
+/// `dst`, in order on `stream` (NULL: the default stream). `dst` must stay
+/// valid until the copy is done (`kc_stream_synchronize`); on the CPU
+/// device it is done when this call returns.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_read(
+    buffer: *const kc_buffer,
+    offset: usize,
+    dst: *mut c_void,
+    bytes: usize,
+    stream: *const kc_stream,
+) -> kc_status {
+    guard("kc_buffer_read", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        unsafe { on_device(stream, &b.device) }?;
+        let src = b.range(offset, bytes)?;
+        if bytes == 0 {
+            return Ok(());
+        }
+        if dst.is_null() {
+            return Err(Error::null("dst"));
+        }
+        // SAFETY: `dst` points at `bytes` writable bytes (the contract).
+        let dst = unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes) };
+        b.device.device.copy_from_device(dst, src)?;
+        Ok(())
+    })
+}
+
+/// Sets `bytes` bytes of the buffer from byte `offset` to `value`, in order
+/// on `stream` (NULL: the default stream).
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_fill(
+    buffer: *const kc_buffer,
+    offset: usize,
+    value: u8,
+    bytes: usize,
+    stream: *const kc_stream,
+) -> kc_status {
+    guard("kc_buffer_fill", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        unsafe { on_device(stream, &b.device) }?;
+        let dst = b.range(offset, bytes)?;
+        b.device.device.copy_to_device(dst, &vec![value; bytes])?;
+        Ok(())
+    })
+}

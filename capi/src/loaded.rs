@@ -1,0 +1,113 @@
+//! `kc_loaded_module`: a compiled module loaded on a device, with its
+//! host-supplied constant arrays written to the device's constant memory.
+
+use crate::device::{kc_device, DeviceShared};
+use crate::error::{Error, Result};
+use crate::ffi::{deref, free_handle, guard, guard_void, slice, string, OutHandle};
+use crate::module::kc_module;
+use crate::status::kc_status;
+use kernelc_compiler::driver::KernelInfo;
+use kernelc_compiler::ptx::emit::const_array_symbol;
+use kernelc_runtime::Module;
+use std::ffi::{c_char, c_void};
+use std::sync::Arc;
+
+/// A module loaded on a device (opaque). Made by `kc_module_load`, freed
+/// with `kc_loaded_module_free`. It keeps its device alive and does not
+/// depend on the `kc_module` it was loaded from. Safe to launch from many
+/// threads at once.
+pub struct kc_loaded_module {
+    pub(crate) device: Arc<DeviceShared>,
+    pub(crate) module: Module,
+    pub(crate) kernels: Vec<KernelInfo>,
+}
+
+impl kc_loaded_module {
+    /// The kernel called `name`.
+    pub(crate) fn kernel(&self, name: &str) -> Result<&KernelInfo> {
+        self.kernels.iter().find(|k| k.name == name).ok_or_else(|| {
+            let names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
+            Error::not_found(format!(
+                "no kernel '{name}' in the module (it has: {})",
+                names.join(", ")
+            ))
+        })
+    }
+
+    /// Writes `data` (None: zeros) to the constant array `name`.
+    fn set_const(&self, name: &str, data: Option<&[u8]>) -> Result<()> {
+        let Some((ptr, size)) = self.module.global(&const_array_symbol(name)) else {
+            return Err(Error::not_found(format!(
+                "the module has no constant array '{name}' (declare it with \
+                 kc_options_add_const_array and read it with cuda.const.array_like)"
+            )));
+        };
+        match data {
+            Some(d) if d.len() != size => Err(Error::invalid(format!(
+                "{} bytes for the constant array '{name}', which has {size}",
+                d.len()
+            ))),
+            Some(d) => Ok(self.device.device.copy_to_device(ptr, d)?),
+            None => Ok(self.device.device.copy_to_device(ptr, &vec![0; size])?),
+        }
+    }
+}
+
+/// Loads `module` on `device` and writes the constant arrays given to
+/// `kc_options_add_const_array` into it; `*loaded` receives the handle
+/// (NULL on failure). A module compiled for any architecture loads on the
+/// CPU device.
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_load(
+    module: *const kc_module,
+    device: *const kc_device,
+    loaded: *mut *mut kc_loaded_module,
+) -> kc_status {
+    guard("kc_module_load", || {
+        let out = OutHandle::new(loaded, "loaded")?;
+        let m = unsafe { deref(module, "module") }?;
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let ptx = m
+            .ptx
+            .to_str()
+            .map_err(|_| Error::invalid("PTX is not UTF-8"))?;
+        let lm = kc_loaded_module {
+            device: d.clone(),
+            module: d.device.load_module(ptx)?,
+            kernels: m.kernels.iter().map(|k| k.info.clone()).collect(),
+        };
+        for (name, data) in &m.const_data {
+            // An array declared but not used by any kernel has no symbol.
+            if lm.module.global(&const_array_symbol(name)).is_some() {
+                lm.set_const(name, data.as_deref())?;
+            }
+        }
+        out.give(lm);
+        Ok(())
+    })
+}
+
+/// Frees a loaded module. NULL is ignored. Never fails.
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_free(loaded: *mut kc_loaded_module) {
+    // SAFETY: the caller passes NULL or a live handle.
+    guard_void("kc_loaded_module_free", || unsafe { free_handle(loaded) })
+}
+
+/// Replaces the contents of the constant array `name` (the module-level
+/// name, e.g. `"WEIGHTS"`) with `bytes` bytes from `data` (exactly the
+/// array's size, C order). Launches after this call see the new values.
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_set_const_array(
+    loaded: *const kc_loaded_module,
+    name: *const c_char,
+    data: *const c_void,
+    bytes: usize,
+) -> kc_status {
+    guard("kc_loaded_module_set_const_array", || {
+        let lm = unsafe { deref(loaded, "loaded") }?;
+        let name = unsafe { string(name, "name") }?;
+        let data = unsafe { slice(data.cast::<u8>(), bytes, "data") }?;
+        lm.set_const(name, Some(data))
+    })
+}

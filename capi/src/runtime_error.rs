@@ -1,0 +1,25 @@
+//! Runtime failures as C statuses: which `kc_status` each kind of
+//! [`kernelc_runtime::Error`] becomes.
+
+use crate::error::Error;
+use crate::status::kc_status;
+use kernelc_runtime::{CpuError, Error as RuntimeError};
+
+impl From<RuntimeError> for Error {
+    fn from(e: RuntimeError) -> Error {
+        let status = match &e {
+            RuntimeError::Args(_) => kc_status::KC_ERROR_LAUNCH,
+            RuntimeError::Argument(_) => kc_status::KC_ERROR_INVALID_ARGUMENT,
+            RuntimeError::NoGpu(_) => kc_status::KC_ERROR_NO_GPU,
+            RuntimeError::Cpu(c) => match c {
+                CpuError::Parse { .. }
+                | CpuError::Unsupported { .. }
+                | CpuError::InvalidPointer(_)
+                | CpuError::OutOfMemory { .. } => kc_status::KC_ERROR_DEVICE,
+                // A launch the device refuses, or a kernel that faulted.
+                _ => kc_status::KC_ERROR_LAUNCH,
+            },
+        };
+        Error::new(status, e.to_string())
+    }
+}
