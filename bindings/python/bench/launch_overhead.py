@@ -64,7 +64,8 @@ def run(n):
     out["host"] = measure(lambda: tiny[1, 1](h, 1.0), n)
     out["scalars"] = measure(lambda: tiny_scalars[1, 1](d, 1, 2.0, np.float32(3), True), n)
     dev = cuda.get_current_device()
-    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+    name = getattr(dev, "name", "Numba's CUDA simulator")
+    name = name.decode() if isinstance(name, bytes) else str(name)
     out["device_name"] = name
     return out
 

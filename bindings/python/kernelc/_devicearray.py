@@ -103,6 +103,7 @@ class DeviceNDArray:
         self._ptr = gpu_data.ptr + offset
         self.alloc_size = gpu_data.nbytes
         self._kc_type = None
+        self._kc_arg = None  # the launch argument, built on first use
         if 1 <= self.ndim <= 3:
             try:
                 self._kc_type = array_type(self.dtype, self.shape, self.strides)

@@ -39,7 +39,7 @@ class _LaunchConfig:
     """``kernel[griddim, blockdim, stream, sharedmem]``: call it with the
     arguments to launch."""
 
-    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem")
+    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         self.dispatcher = dispatcher
@@ -47,10 +47,11 @@ class _LaunchConfig:
         self.blockdim = _dims(blockdim, "blockdim")
         self.stream = stream
         self.sharedmem = int(sharedmem)
+        self._dims = (_runtime.dim3(self.griddim), _runtime.dim3(self.blockdim))
 
     def __call__(self, *args):
         overload = self.dispatcher._overload_for(args)
-        overload.launch(args, self.griddim, self.blockdim, self.stream, self.sharedmem)
+        overload.launch(args, self._dims[0], self._dims[1], self.stream, self.sharedmem)
 
 
 class Overload:
@@ -135,6 +136,7 @@ class Dispatcher:
         self._options = None
         self.overloads = {}  # tuple of argument types -> Overload
         self._by_key = {}  # tuple of type_key() -> Overload
+        self._configs = {}  # launch configuration -> _LaunchConfig
         self._lock = threading.RLock()
         self._view = None
         self._can_compile = not sigs
@@ -146,12 +148,25 @@ class Dispatcher:
 
     # -- launching ----------------------------------------------------------
     def __getitem__(self, config):
+        try:
+            cfg = self._configs.get(config)
+        except TypeError:  # unhashable (a list): not cached
+            cfg = None
+        if cfg is not None:
+            return cfg
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError(
                 "a kernel's launch configuration is [griddim, blockdim], "
                 "[griddim, blockdim, stream] or [griddim, blockdim, stream, sharedmem]"
             )
-        return _LaunchConfig(self, *config)
+        cfg = _LaunchConfig(self, *config)
+        try:
+            if len(self._configs) > 256:
+                self._configs.clear()
+            self._configs[config] = cfg
+        except TypeError:
+            pass
+        return cfg
 
     def __call__(self, *args, **kwargs):
         raise ValueError(
@@ -252,6 +267,7 @@ class Dispatcher:
         d.__dict__.update(self.__dict__)
         d.overloads = {types: ov}
         d._by_key = {}
+        d._configs = {}
         d._lock = threading.RLock()
         d._can_compile = False
         return d

@@ -297,6 +297,8 @@ class Device:
             marshal = overload._marshal = _Marshal(overload)
         marshal.launch(loaded, args, griddim, blockdim, stream, sharedmem)
 
+    # `griddim`/`blockdim` arrive as `kc_dim3` (see `dim3`).
+
     # -- synchronisation, streams, events
     def synchronize(self):
         check(lib.kc_device_synchronize(self.handle), "kc_device_synchronize")
@@ -331,6 +333,12 @@ class LoadedModule:
 
 
 # -- launching ----------------------------------------------------------------------------
+
+
+def dim3(dims):
+    """A 3-tuple of extents as a ``kc_dim3``."""
+    return api.kc_dim3(*dims)
+
 
 _I64_MAX = 2**63 - 1
 
@@ -376,19 +384,30 @@ def _span_bytes(shape, strides, itemsize):
     return sum((d - 1) * s for d, s in zip(shape, strides)) + itemsize
 
 
+_CODE_BY_DTYPE = {np.dtype(name): code for name, code in DTYPE_CODES.items()}
+
+
 def _array_fields(slot, dtype, shape, strides):
-    code = DTYPE_CODES.get(dtype.name)
+    code = _CODE_BY_DTYPE.get(dtype)
     if code is None:
         raise TypeError(f"kernels cannot take arrays of dtype {dtype}")
     slot.dtype = code
     n = len(shape)
     slot.ndim = n
-    for k in range(n):
-        slot.shape[k] = shape[k]
-        slot.strides[k] = strides[k]
-    for k in range(n, 3):
-        slot.shape[k] = 0
-        slot.strides[k] = 0
+    pad = (0,) * (3 - n)
+    slot.shape[:] = tuple(shape) + pad
+    slot.strides[:] = tuple(strides) + pad
+
+
+def buffer_arg(dev):
+    """The ``kc_arg`` of a device array (built once per array: they are
+    immutable)."""
+    slot = api.kc_arg()
+    slot.kind = api.KC_ARG_BUFFER
+    slot.buffer = dev.gpu_data.handle
+    slot.offset = dev._ptr - dev.gpu_data.ptr
+    _array_fields(slot, dev.dtype, dev.shape, dev.strides)
+    return slot
 
 
 def _needs_copy(a: np.ndarray) -> bool:
@@ -413,6 +432,7 @@ class _Marshal:
         self.lock = threading.Lock()
         self.kinds = [p.kind for p in self.params]
         self.written = [p.written for p in self.params]
+        self.kc_launch = lib.kc_launch
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view
@@ -453,15 +473,12 @@ class _Marshal:
                         f"{type(a).__name__}; pass a NumPy array, a device array or an object "
                         "with __cuda_array_interface__"
                     )
-                slot.kind = api.KC_ARG_BUFFER
-                slot.buffer = dev.gpu_data.handle
-                slot.offset = dev._ptr - dev.gpu_data.ptr
-                slot.host = None
-                slot.host_bytes = 0
-                _array_fields(slot, dev.dtype, dev.shape, dev.strides)
-                keep.append(dev)
-            status = lib.kc_launch(
-                loaded.handle, self.name, api.kc_dim3(*griddim), api.kc_dim3(*blockdim),
+                cached = dev._kc_arg
+                if cached is None:
+                    cached = dev._kc_arg = buffer_arg(dev)
+                argv[i] = cached
+            status = self.kc_launch(
+                loaded.handle, self.name, griddim, blockdim,
                 sharedmem, _stream_handle(stream), argv, len(args),
             )
             if status != KC.OK:
