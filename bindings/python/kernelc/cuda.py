@@ -35,6 +35,7 @@ from ._devicearray import (
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
 )
 from ._dispatcher import DeviceFunction, Dispatcher
+from ._reduce import Reduce
 from .errors import KernelcError
 
 __all__ = [
@@ -45,7 +46,7 @@ __all__ = [
     "synchronize", "stream", "default_stream", "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
     "is_gpu_available", "compile_ptx", "compile_ptx_for_current_device",
-    "profile_start", "profile_stop", "profiling", "DeviceNDArray",
+    "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
     # kernel side
     "threadIdx", "blockIdx", "blockDim", "gridDim", "laneid", "warpsize", "grid",
     "gridsize", "shared", "local", "const", "atomic", "syncthreads", "syncthreads_count",
@@ -120,6 +121,13 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):
     return compile_ptx(pyfunc, sig, cc=get_current_device().compute_capability, **kws)
+
+
+reduce = Reduce
+"""``@cuda.reduce``: ``sum_reduce = cuda.reduce(lambda a, b: a + b)`` is not
+possible (kernelc needs source), but a decorated function is:
+``@cuda.reduce def sum_reduce(a, b): return a + b``; then
+``sum_reduce(array)``."""
 
 
 # ---------------------------------------------------------------------------

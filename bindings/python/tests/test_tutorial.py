@@ -254,6 +254,29 @@ def test_atomic_reduction():
     assert total[0] == a.sum()
 
 
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+@cuda.reduce
+def max_reduce(a, b):
+    return max(a, b)
+
+
+def test_cuda_reduce():
+    A = (np.arange(1234, dtype=np.float64)) + 1
+    expect = A.sum()  # NumPy sum reduction
+    got = sum_reduce(A)  # cuda sum reduction
+    assert expect == got
+    B = np.random.default_rng(2).integers(-10**6, 10**6, 70_000).astype(np.int64)
+    assert max_reduce(cuda.to_device(B)) == B.max()
+    assert sum_reduce(np.zeros(0, np.float32), init=5) == 5
+    res = cuda.device_array(1, dtype=np.int64)
+    sum_reduce(B, res=res, init=3)
+    assert res.copy_to_host()[0] == B.sum() + 3
+
+
 # ---------------------------------------------------------------------------
 # Atomics: a histogram and a maximum.
 
