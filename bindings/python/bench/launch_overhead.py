@@ -20,10 +20,8 @@ import importlib.util
 import json
 import os
 import platform
-import statistics
 import subprocess
 import sys
-import time
 
 BODY = '''
 import time, statistics, json, sys

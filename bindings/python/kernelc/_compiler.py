@@ -3,12 +3,10 @@ metadata, and diagnostics raised as :class:`TypingError`."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 import shutil
 import subprocess
 import tempfile
-import threading
 import weakref
 from ctypes import byref, c_char_p, c_int64, c_size_t, c_void_p
 from dataclasses import dataclass
@@ -18,7 +16,7 @@ import numpy as np
 from . import _lib
 from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, lib
 from ._source import KernelView, fix_locations
-from ._types import Array, Scalar, Tuple, SCALARS
+from ._types import Array, Tuple, SCALARS
 from .errors import CompileError, KernelcError, TypingError
 
 __all__ = ["Options", "Compiled", "Param", "compile_view", "cli_dump"]
@@ -202,7 +200,6 @@ def _typing_message(view, signature, rendered, diags) -> str:
 
 # -- the `kernelc` command, for dumps this libkernelc cannot give --------------
 
-_cli_lock = threading.Lock()
 
 
 def _cli_path():
@@ -248,4 +245,3 @@ def cli_dump(view: KernelView, signature: str, options: Options, emit: str) -> s
     return r.stdout
 
 
-_ = (Scalar, ctypes)

@@ -193,7 +193,10 @@ def _import_for(name: str, value):
         mod = value.__name__
         if value is kc_cuda or mod in ("numba.cuda", "kernelc.cuda"):
             return f"import kernelc.cuda as {name}"
-        if mod in ("numpy", "math", "numba", "numba.types", "kernelc"):
+        if mod == "kernelc":
+            # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
+            return f"import numba as {name}"
+        if mod in ("numpy", "math", "numba", "numba.types"):
             return f"import {mod} as {name}"
         if mod == "numba.core.types":
             return f"import numba.types as {name}"

@@ -317,3 +317,16 @@ def test_inspect_asm_types_ir():
 def test_compile_ptx_without_launching():
     ptx, resty = cuda.compile_ptx(copy_kernel.py_func, "void(float64[::1], float64[::1])", cc=(7, 0))
     assert ".target sm_70" in ptx
+
+
+@cuda.jit
+def via_package_names(a):
+    i = kernelc.cuda.grid(1)
+    if i < a.size:
+        a[i] = kernelc.float32(i) / kernelc.float32(2)
+
+
+def test_kernel_using_the_package_namespace():
+    a = np.zeros(6, np.float32)
+    via_package_names[1, 8](a)
+    np.testing.assert_array_equal(a, np.arange(6, dtype=np.float32) / 2)
