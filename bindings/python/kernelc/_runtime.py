@@ -343,39 +343,47 @@ def dim3(dims):
 _I64_MAX = 2**63 - 1
 
 
+def _np_scalar_table():
+    table = {}
+    for name, code in DTYPE_CODES.items():
+        t = np.dtype(name).type
+        field = "f" if name.startswith("float") else "u" if name.startswith("uint") else "i"
+        conv = float if field == "f" else int
+        table[t] = (code, field, conv)
+    return table
+
+
+_SCALAR_TYPES = _np_scalar_table()
+_BOOL, _I64, _U64, _F64 = (DTYPE_CODES[n] for n in ("bool", "int64", "uint64", "float64"))
+
+
 def _scalar(slot, value):
     """Fills a KC_ARG_SCALAR slot from a Python or NumPy scalar."""
     slot.kind = api.KC_ARG_SCALAR
     t = type(value)
-    if t is bool or t is np.bool_:
-        slot.dtype = DTYPE_CODES["bool"]
-        slot.value.i = 1 if value else 0
+    if t is float:
+        slot.dtype = _F64
+        slot.value.f = value
     elif t is int:
         if value > _I64_MAX:
-            slot.dtype = DTYPE_CODES["uint64"]
+            slot.dtype = _U64
             slot.value.u = value
         else:
-            slot.dtype = DTYPE_CODES["int64"]
+            slot.dtype = _I64
             slot.value.i = value
-    elif t is float:
-        slot.dtype = DTYPE_CODES["float64"]
-        slot.value.f = value
-    elif isinstance(value, np.generic):
-        name = value.dtype.name
-        code = DTYPE_CODES.get(name)
-        if code is None:
-            raise TypeError(f"kernels cannot take a scalar of dtype {value.dtype}")
-        slot.dtype = code
-        if name.startswith("float"):
-            slot.value.f = float(value)
-        elif name.startswith("uint"):
-            slot.value.u = int(value)
-        else:
-            slot.value.i = int(value)
-    elif isinstance(value, (int, float)):  # subclasses (IntEnum...)
-        _scalar(slot, int(value) if isinstance(value, int) else float(value))
+    elif t is bool:
+        slot.dtype = _BOOL
+        slot.value.i = 1 if value else 0
     else:
-        raise TypeError(f"a scalar parameter got {type(value).__name__}")
+        entry = _SCALAR_TYPES.get(t)
+        if entry is not None:
+            code, field, conv = entry
+            slot.dtype = code
+            setattr(slot.value, field, conv(value))
+        elif isinstance(value, (int, float)):  # subclasses (IntEnum...)
+            _scalar(slot, int(value) if isinstance(value, int) else float(value))
+        else:
+            raise TypeError(f"a scalar parameter got {type(value).__name__}")
 
 
 def _span_bytes(shape, strides, itemsize):

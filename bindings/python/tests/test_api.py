@@ -330,3 +330,25 @@ def test_kernel_using_the_package_namespace():
     a = np.zeros(6, np.float32)
     via_package_names[1, 8](a)
     np.testing.assert_array_equal(a, np.arange(6, dtype=np.float32) / 2)
+
+
+# Globals computed by host code: frozen at their value when the kernel is
+# compiled, as Numba does (the compiler could not evaluate these lines).
+RUNTIME_INT = int(np.sqrt(49))
+RUNTIME_F32 = np.float32(0.5) * np.float32(3)
+RUNTIME_SHAPE = tuple(range(1, 3))
+
+
+@cuda.jit
+def uses_runtime_globals(out):
+    tmp = cuda.local.array(RUNTIME_INT, dtype=np.int64)
+    for k in range(RUNTIME_INT):
+        tmp[k] = k
+    out[0] = tmp[RUNTIME_INT - 1] + RUNTIME_SHAPE[1]
+    out[1] = RUNTIME_F32 * 2
+
+
+def test_runtime_computed_globals_are_frozen_constants():
+    out = np.zeros(2, np.float64)
+    uses_runtime_globals[1, 1](out)
+    np.testing.assert_array_equal(out, [6 + 2, 3.0])
