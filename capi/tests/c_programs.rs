@@ -223,3 +223,66 @@ fn c_programs_are_valgrind_clean() {
             .arg(&exe));
     }
 }
+
+/// The header-only C++ wrapper, with the shared and the static library.
+#[test]
+fn cpp_wrapper() {
+    let Some(gxx) = tool("g++") else {
+        return;
+    };
+    let Some(cflags) = pkg_config(&["--cflags"]) else {
+        return;
+    };
+    let src = repo().join("tests/c/cpp_wrapper.cpp");
+    for shared in [true, false] {
+        let exe = build_dir(if shared { "shared" } else { "static" }).join("cpp_wrapper");
+        let mut cmd = Command::new(&gxx);
+        cmd.args([
+            "-std=c++17",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-g",
+        ])
+        .args(&cflags)
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe);
+        if shared {
+            let lib = prefix().join("lib");
+            cmd.arg(format!("-L{}", lib.display()))
+                .arg("-lkernelc")
+                .arg(format!("-Wl,-rpath,{}", lib.display()));
+        } else {
+            cmd.arg(prefix().join("lib/libkernelc.a"));
+            let libs = pkg_config(&["--static", "--libs-only-l"]).unwrap_or_default();
+            cmd.args(libs.into_iter().filter(|l| l != "-lkernelc"));
+        }
+        run(&mut cmd);
+        run(&mut Command::new(&exe));
+    }
+}
+
+/// A CMake project that finds the installed kernelc with
+/// `find_package(kernelc 0.1)` and links both libraries.
+#[test]
+fn cmake_find_package() {
+    let Some(cmake) = tool("cmake") else {
+        return;
+    };
+    if tool("g++").is_none() {
+        return;
+    }
+    let build = build_dir("cmake");
+    run(Command::new(&cmake)
+        .arg("-S")
+        .arg(repo().join("tests/c/cmake_consumer"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix().display())));
+    run(Command::new(&cmake).arg("--build").arg(&build).arg("-j2"));
+    for exe in ["readme_shared", "readme_static", "cpp_wrapper"] {
+        run(&mut Command::new(build.join(exe)));
+    }
+}
