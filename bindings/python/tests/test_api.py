@@ -352,3 +352,11 @@ def test_runtime_computed_globals_are_frozen_constants():
     out = np.zeros(2, np.float64)
     uses_runtime_globals[1, 1](out)
     np.testing.assert_array_equal(out, [6 + 2, 3.0])
+
+
+def test_device_kind():
+    dev = cuda.get_current_device()
+    if not cuda.is_gpu_available():
+        assert dev.is_cpu
+        pytest.skip("no GPU: this suite ran on kernelc's CPU device")
+    assert not dev.is_cpu and dev.compute_capability >= (5, 0)

@@ -46,3 +46,24 @@ def test_function_without_source_says_so():
     k = cuda.jit(ns["made_by_exec"])
     with pytest.raises(kernelc.KernelcError, match="source of 'made_by_exec' is not available"):
         k[1, 1](np.zeros(1))
+
+
+def test_notebook_cells():
+    """Cells as IPython runs them: each cell's text is in linecache under
+    its own pseudo file name; names come from earlier cells."""
+    import linecache
+
+    cells = [
+        "import numpy as np\nfrom kernelc import cuda\nSCALE = 4\n",
+        "@cuda.jit(device=True)\ndef twice(x):\n    return 2 * x\n",
+        "@cuda.jit\ndef cell_kernel(a):\n    i = cuda.grid(1)\n    if i < a.size:\n"
+        "        a[i] = twice(a[i]) * SCALE\n",
+    ]
+    ns = {"__name__": "__main__"}
+    for k, text in enumerate(cells):
+        name = f"<ipython-input-{k}-test>"
+        linecache.cache[name] = (len(text), None, text.splitlines(True), name)
+        exec(compile(text, name, "exec"), ns)
+    a = np.arange(5, dtype=np.int64)
+    ns["cell_kernel"][1, 8](a)
+    np.testing.assert_array_equal(a, np.arange(5) * 8)
