@@ -9,14 +9,19 @@ the per-block results are reduced again until few are left, and those (and
 
 from __future__ import annotations
 
+import ast
 import atexit
 import importlib.util
+import linecache
 import os
 import shutil
 import tempfile
 import threading
+import types
 
 import numpy as np
+
+from .errors import KernelcError
 
 from ._types import from_dtype
 
@@ -67,6 +72,29 @@ def _workdir():
     return _dir
 
 
+def _lambda_def(fn, name):
+    """``def NAME(args): return BODY`` for a lambda, from its source."""
+    code = fn.__code__
+    text = "".join(linecache.getlines(code.co_filename, fn.__globals__))
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        tree = None
+    argnames = list(code.co_varnames[: code.co_argcount])
+    for node in ast.walk(tree) if tree else ():
+        if (
+            isinstance(node, ast.Lambda)
+            and node.lineno == code.co_firstlineno
+            and [a.arg for a in node.args.args] == argnames
+        ):
+            body = ast.get_source_segment(text, node.body)
+            return f"\n\ndef {name}({', '.join(argnames)}):\n    return ({body})\n"
+    raise KernelcError(
+        f"cannot find the source of the lambda on line {code.co_firstlineno} of "
+        f"{code.co_filename} for cuda.reduce; use a def"
+    )
+
+
 class Reduce:
     """``@cuda.reduce`` / ``cuda.Reduce(f)``: ``r(arr, size=None, res=None,
     init=0, stream=0)`` reduces `arr` (host or device, 1-D) with `f`."""
@@ -84,15 +112,25 @@ class Reduce:
             return k
         with _lock:
             name = self._py.__name__
+            prelude = ""
+            if name == "<lambda>":
+                name = f"_kc_lambda_{id(self)}"
+                prelude = _lambda_def(self._py, name)
             scalar = from_dtype(dtype).name
             np_name = "bool_" if scalar == "bool" else scalar
-            path = os.path.join(_workdir(), f"reduce_{name}_{id(self)}_{scalar}.py")
+            path = os.path.join(_workdir(), f"reduce_{id(self)}_{scalar}.py")
             with open(path, "w") as f:
-                f.write(_TEMPLATE.format(fname=name, tpb=TPB, dtype=np_name))
+                f.write(_TEMPLATE.format(fname=name, tpb=TPB, dtype=np_name) + prelude)
             spec = importlib.util.spec_from_file_location(f"_kernelc_reduce_{id(self)}_{scalar}", path)
             mod = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(mod)
-            mod.__dict__[name] = self._functor
+            if prelude:
+                # The lambda as a def in the generated file, reading the
+                # globals of the lambda's own module.
+                code = getattr(mod, name).__code__
+                mod.__dict__[name] = types.FunctionType(code, self._py.__globals__, name)
+            else:
+                mod.__dict__[name] = self._functor
             k = self._kernels[dtype] = mod.reduce_blocks
         return k
 

@@ -124,10 +124,8 @@ def compile_ptx_for_current_device(pyfunc, sig, **kws):
 
 
 reduce = Reduce
-"""``@cuda.reduce``: ``sum_reduce = cuda.reduce(lambda a, b: a + b)`` is not
-possible (kernelc needs source), but a decorated function is:
-``@cuda.reduce def sum_reduce(a, b): return a + b``; then
-``sum_reduce(array)``."""
+"""``@cuda.reduce`` on a ``def``, or ``cuda.reduce(lambda a, b: a + b)``;
+then ``sum_reduce(array)``."""
 
 
 # ---------------------------------------------------------------------------

@@ -264,6 +264,9 @@ def max_reduce(a, b):
     return max(a, b)
 
 
+min_reduce = cuda.reduce(lambda a, b: min(a, b))
+
+
 def test_cuda_reduce():
     A = (np.arange(1234, dtype=np.float64)) + 1
     expect = A.sum()  # NumPy sum reduction
@@ -272,6 +275,7 @@ def test_cuda_reduce():
     B = np.random.default_rng(2).integers(-10**6, 10**6, 70_000).astype(np.int64)
     assert max_reduce(cuda.to_device(B)) == B.max()
     assert sum_reduce(np.zeros(0, np.float32), init=5) == 5
+    assert min_reduce(B, init=10**7) == B.min()
     res = cuda.device_array(1, dtype=np.int64)
     sum_reduce(B, res=res, init=3)
     assert res.copy_to_host()[0] == B.sum() + 3
