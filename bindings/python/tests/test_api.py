@@ -360,3 +360,14 @@ def test_device_kind():
         assert dev.is_cpu
         pytest.skip("no GPU: this suite ran on kernelc's CPU device")
     assert not dev.is_cpu and dev.compute_capability >= (5, 0)
+
+
+@cuda.jit(boundscheck=True)
+def out_of_bounds(a):
+    i = cuda.grid(1)
+    a[i + 5] = 1.0
+
+
+def test_boundscheck_fault_raises_launch_error():
+    with pytest.raises(kernelc.LaunchError, match="out_of_bounds"):
+        out_of_bounds[1, 8](np.zeros(8))
