@@ -1,0 +1,247 @@
+"""Compiling a kernel view through ``kc_compile``: PTX, per-kernel parameter
+metadata, and diagnostics raised as :class:`TypingError`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import weakref
+from ctypes import byref, c_char_p, c_int64, c_size_t, c_void_p
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _lib
+from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, lib
+from ._source import KernelView, fix_locations
+from ._types import Array, Tuple, SCALARS
+from .errors import CompileError, KernelcError, TypingError
+
+__all__ = ["Options", "Compiled", "Param", "compile_view", "cli_dump"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Compile options the decorator and the device decide."""
+
+    arch: str = "sm_80"
+    opt: int = 2
+    fastmath: bool = False
+    debug: bool = False
+    boundscheck: bool = False
+
+
+@dataclass
+class Param:
+    """One kernel parameter, as the compiler reports it."""
+
+    name: str
+    type_name: str
+    kind: int  # KC.PARAM_*
+    dtype: np.dtype  # scalar type or element type (None for tuples)
+    dtype_code: int
+    ndim: int
+    layout: str  # "C", "F", "A" or None
+    read: bool
+    written: bool
+
+    @property
+    def type(self):
+        if self.kind == KC.PARAM_SCALAR:
+            return SCALARS[DTYPE_NAMES[self.dtype_code]]
+        if self.kind == KC.PARAM_ARRAY:
+            return Array(SCALARS[DTYPE_NAMES[self.dtype_code]], self.ndim, self.layout)
+        return Tuple(())
+
+
+class Compiled:
+    """A compiled module holding one kernel (owns the ``kc_module``)."""
+
+    def __init__(self, handle, view: KernelView, signature: str, options: Options):
+        self._handle = c_void_p(handle)
+        self.view = view
+        self.signature = signature
+        self.options = options
+        self._finalizer = weakref.finalize(self, _free_module, handle)
+        ptx = c_char_p()
+        check(lib.kc_module_ptx(self._handle, byref(ptx), None), "kc_module_ptx")
+        self.ptx = ptx.value.decode("utf-8")
+        index = c_size_t()
+        check(
+            lib.kc_module_find_kernel(self._handle, view.kernel.encode(), byref(index)),
+            "kc_module_find_kernel",
+        )
+        self.kernel_index = index.value
+        self.kernel_name = view.kernel
+        count = c_size_t()
+        check(lib.kc_module_param_count(self._handle, index, byref(count)), "kc_module_param_count")
+        self.params = []
+        for p in range(count.value):
+            info = _lib.kc_param_info()
+            check(lib.kc_module_param_info(self._handle, index, p, byref(info)), "kc_module_param_info")
+            code = info.dtype
+            self.params.append(Param(
+                name=info.name.decode(),
+                type_name=info.type_name.decode(),
+                kind=info.kind,
+                dtype=np.dtype(DTYPE_NAMES[code]) if code in DTYPE_NAMES else None,
+                dtype_code=code,
+                ndim=info.ndim,
+                layout=LAYOUT_LETTERS.get(info.layout),
+                read=bool(info.read),
+                written=bool(info.written),
+            ))
+        self._types_text = None
+        self._ir_text = None
+
+    @property
+    def handle(self):
+        return self._handle
+
+    def types_text(self) -> str:
+        """The typed program (``kernelc check --emit types``)."""
+        if self._types_text is None:
+            self._types_text = self._text("kc_module_types", "types")
+        return self._types_text
+
+    def ir_text(self) -> str:
+        """The optimised mid-IR (``kernelc compile --emit ir``)."""
+        if self._ir_text is None:
+            self._ir_text = self._text("kc_module_ir", "ir")
+        return self._ir_text
+
+    def _text(self, fn: str, emit: str) -> str:
+        if lib.has(fn):
+            out = c_char_p()
+            check(getattr(lib, fn)(self._handle, byref(out), None), fn)
+            return out.value.decode("utf-8")
+        # This libkernelc cannot print it: ask the `kernelc` command.
+        return cli_dump(self.view, self.signature, self.options, emit)
+
+
+def _free_module(handle):
+    try:
+        lib.kc_module_free(c_void_p(handle))
+    except Exception:  # interpreter shutdown
+        pass
+
+
+def _free_options(handle):
+    lib.kc_options_free(c_void_p(handle))
+
+
+def compile_view(view: KernelView, signature: str, options: Options) -> Compiled:
+    """Compiles the kernel of `view` for `signature` (``void(...)``)."""
+    opts = c_void_p()
+    check(lib.kc_options_new(byref(opts)), "kc_options_new")
+    diags = c_void_p()
+    module = c_void_p()
+    try:
+        check(lib.kc_options_set_arch(opts, options.arch.encode()), "kc_options_set_arch")
+        check(lib.kc_options_set_opt_level(opts, options.opt), "kc_options_set_opt_level")
+        if options.fastmath:
+            check(lib.kc_options_set_fastmath(opts, True), "kc_options_set_fastmath")
+        if options.debug:
+            check(lib.kc_options_set_debug(opts, True), "kc_options_set_debug")
+        if options.boundscheck:
+            check(lib.kc_options_set_boundscheck(opts, True), "kc_options_set_boundscheck")
+        check(lib.kc_options_set_kernel(opts, view.kernel.encode()), "kc_options_set_kernel")
+        check(lib.kc_options_set_signature(opts, signature.encode()), "kc_options_set_signature")
+        for name, arr in view.const_arrays.items():
+            code = DTYPE_CODES.get(arr.dtype.name)
+            if code is None:
+                raise TypingError(f"constant array '{name}' has dtype {arr.dtype}, which kernels cannot use")
+            if not 1 <= arr.ndim <= 3:
+                raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions (1 to 3 allowed)")
+            shape = (c_int64 * arr.ndim)(*arr.shape)
+            check(lib.kc_options_add_const_array(
+                opts, name.encode(), code, shape, arr.ndim,
+                c_void_p(arr.ctypes.data) if arr.nbytes else None, arr.nbytes,
+            ), "kc_options_add_const_array")
+        status = lib.kc_compile(
+            view.text.encode("utf-8"), view.file.encode("utf-8"), opts, byref(module), byref(diags)
+        )
+        if status != KC.OK:
+            message = _lib.last_error()
+            rendered = _rendered(diags)
+            if status == KC.ERROR_COMPILE and rendered:
+                raise TypingError(_typing_message(view, signature, rendered, diags))
+            if status == KC.ERROR_COMPILE:
+                raise CompileError(fix_locations(message, view))
+            check(status, "kc_compile")
+        return Compiled(module.value, view, signature, options)
+    finally:
+        if diags.value:
+            lib.kc_diagnostics_free(diags)
+        lib.kc_options_free(opts)
+
+
+def _rendered(diags) -> str:
+    if not diags.value:
+        return ""
+    text = c_char_p()
+    if lib.kc_diagnostics_rendered(diags, byref(text)) != KC.OK or not text.value:
+        return ""
+    return text.value.decode("utf-8", "replace")
+
+
+def _typing_message(view, signature, rendered, diags) -> str:
+    n = c_size_t()
+    lib.kc_diagnostics_error_count(diags, byref(n))
+    count = n.value or 1
+    head = (
+        f"kernelc rejected '{view.kernel}' compiled as {signature.replace('none(', 'void(', 1)}: "
+        f"{count} error{'s' if count != 1 else ''}"
+    )
+    return head + "\n" + fix_locations(rendered.rstrip(), view)
+
+
+# -- the `kernelc` command, for dumps this libkernelc cannot give --------------
+
+
+
+def _cli_path():
+    env = os.environ.get("KERNELC_BIN")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "bin", "kernelc"),):
+        if os.path.exists(cand):
+            return cand
+    lib_path = _lib.library_path()
+    cand = os.path.join(os.path.dirname(lib_path), "kernelc")
+    if os.path.exists(cand):
+        return cand
+    return shutil.which("kernelc")
+
+
+def cli_dump(view: KernelView, signature: str, options: Options, emit: str) -> str:
+    """``kernelc check --emit types`` / ``kernelc compile --emit ir`` of the
+    view (a workaround while the C API has no call for them)."""
+    exe = _cli_path()
+    if exe is None:
+        raise KernelcError(
+            f"this libkernelc cannot print the {emit} and no `kernelc` command was found "
+            "(set KERNELC_BIN to its path)"
+        )
+    with tempfile.TemporaryDirectory(prefix="kernelc-") as tmp:
+        path = os.path.join(tmp, os.path.basename(view.file) if view.file.endswith(".py") else "kernel.py")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(view.text)
+        args = [exe]
+        if emit == "types":
+            args += ["check", path, "--emit", "types"]
+        else:
+            args += ["compile", path, "--emit", "ir", f"-O{2 if options.opt else 0}"]
+        args += ["--kernel", view.kernel, "--sig", signature]
+        for name, arr in view.const_arrays.items():
+            shape = ",".join(str(d) for d in arr.shape)
+            args += ["--const", f"{name}={arr.dtype.name}[{shape}]"]
+        r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise KernelcError(f"`kernelc {args[1]}` failed:\n{r.stderr}")
+    return r.stdout
+
+

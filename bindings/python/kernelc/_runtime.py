@@ -1,0 +1,577 @@
+"""Devices, memory, loaded modules, launches, streams and events over
+libkernelc's device API.
+
+Which device: ``KERNELC_DEVICE`` = ``auto`` (default: the GPUs when one is
+usable, else the CPU device), ``gpu`` or ``cpu``. The CPU device uses all
+cores unless ``KERNELC_CPU_WORKERS`` says how many; ``KERNELC_CHECK=1``
+turns on its run-time checking (shared-memory races, divergent barriers,
+out-of-bounds shared/local accesses).
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import os
+import threading
+import weakref
+from ctypes import byref, c_bool, c_float, c_size_t, c_uint64, c_void_p
+
+import numpy as np
+
+from . import _device_api as api
+from ._lib import DTYPE_CODES, KC, check, lib
+from .errors import CudaSupportError, KernelcError, LaunchError
+
+_lock = threading.RLock()
+_devices = None  # list of Device
+_current = 0
+
+
+# -- device selection -------------------------------------------------------------
+
+
+def _mode() -> str:
+    mode = os.environ.get("KERNELC_DEVICE", "auto").strip().lower() or "auto"
+    if mode not in ("auto", "cpu", "gpu"):
+        raise CudaSupportError(f"KERNELC_DEVICE is {mode!r}; use auto, cpu or gpu")
+    return mode
+
+
+def _gpu_count() -> int:
+    n = c_size_t()
+    check(lib.kc_device_count(api.KC_DEVICE_GPU, byref(n)), "kc_device_count")
+    return n.value
+
+
+def device_list():
+    """The devices kernels run on: the GPUs (``auto`` with a GPU, or
+    ``gpu``), or the CPU device."""
+    global _devices
+    with _lock:
+        if _devices is None:
+            mode = _mode()
+            gpus = _gpu_count() if mode in ("auto", "gpu") else 0
+            if mode == "gpu" and gpus == 0:
+                # Let the library say why there is no GPU.
+                Device(0, api.KC_DEVICE_GPU, 0)
+                raise CudaSupportError("KERNELC_DEVICE=gpu but no GPU is usable")
+            if gpus:
+                _devices = [Device(i, api.KC_DEVICE_GPU, i) for i in range(gpus)]
+            else:
+                _devices = [Device(0, api.KC_DEVICE_CPU, 0)]
+        return _devices
+
+
+def gpu_available() -> bool:
+    try:
+        return not device_list()[0].is_cpu
+    except KernelcError:
+        return False
+
+
+def current() -> "Device":
+    devices = device_list()
+    return devices[_current]
+
+
+def current_index() -> int:
+    return _current
+
+
+def select(index: int) -> None:
+    global _current
+    devices = device_list()
+    if not 0 <= index < len(devices):
+        raise CudaSupportError(f"device {index} does not exist ({len(devices)} device(s))")
+    _current = index
+
+
+def close() -> None:
+    """Forgets the open devices (they are reopened on next use; memory
+    still referenced keeps its device alive)."""
+    global _devices, _current
+    with _lock:
+        _devices = None
+        _current = 0
+
+
+def target_arch() -> str:
+    """The ``sm_XX`` to compile for: the current device's (sm_80 when no
+    device can be opened)."""
+    try:
+        return current().arch
+    except KernelcError:
+        return "sm_80"
+
+
+# -- memory ---------------------------------------------------------------------------
+
+# Live allocations by device address, to map a `__cuda_array_interface__`
+# pointer back to its buffer.
+_registry_lock = threading.Lock()
+_starts = []  # sorted start addresses
+_allocs = {}  # start -> weakref to Allocation
+_next_synthetic = [0x7E0000000000]
+
+
+def _register(alloc):
+    with _registry_lock:
+        bisect.insort(_starts, alloc.ptr)
+        _allocs[alloc.ptr] = weakref.ref(alloc)
+
+
+def _unregister(ptr):
+    with _registry_lock:
+        i = bisect.bisect_left(_starts, ptr)
+        if i < len(_starts) and _starts[i] == ptr:
+            del _starts[i]
+        _allocs.pop(ptr, None)
+
+
+def lookup(address: int):
+    """(Allocation, byte offset) of a device address inside a live kernelc
+    allocation, or None."""
+    with _registry_lock:
+        i = bisect.bisect_right(_starts, address) - 1
+        if i < 0:
+            return None
+        ref = _allocs.get(_starts[i])
+    alloc = ref() if ref else None
+    if alloc is None or not alloc.ptr <= address < alloc.ptr + max(alloc.nbytes, 1):
+        return None
+    return alloc, address - alloc.ptr
+
+
+class Allocation:
+    """A ``kc_buffer``: device memory, freed when no array uses it."""
+
+    def __init__(self, device, nbytes):
+        self.device = device
+        self.nbytes = nbytes
+        handle = c_void_p()
+        check(lib.kc_buffer_alloc(device.handle, nbytes, byref(handle)), "kc_buffer_alloc")
+        self.handle = handle
+        if device.has_address:
+            addr = c_uint64()
+            check(lib.kc_buffer_address(handle, byref(addr)), "kc_buffer_address")
+            self.ptr = addr.value
+        else:
+            # This libkernelc does not say where a buffer lives: give it a
+            # unique stand-in address so __cuda_array_interface__ pointers
+            # still identify (buffer, offset) inside kernelc.
+            with _registry_lock:
+                self.ptr = _next_synthetic[0]
+                _next_synthetic[0] += (nbytes + 0x3FF) // 0x200 * 0x200 + 0x200
+        _register(self)
+        self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
+
+
+def _free_buffer(handle, ptr):
+    _unregister(ptr)
+    try:
+        lib.kc_buffer_free(c_void_p(handle))
+    except Exception:  # interpreter shutdown
+        pass
+
+
+def _stream_handle(stream):
+    if not stream:
+        return None
+    h = getattr(stream, "_handle", None)
+    if h is None:
+        raise TypeError(f"not a kernelc stream: {stream!r}")
+    return h
+
+
+def _resolve(address, nbytes):
+    found = lookup(address)
+    if found is None:
+        raise KernelcError(
+            f"device address 0x{address:x} is not in memory allocated by kernelc "
+            "(libkernelc cannot take foreign device pointers)"
+        )
+    alloc, offset = found
+    if offset + nbytes > alloc.nbytes:
+        raise KernelcError(f"{nbytes} bytes at 0x{address:x} overrun a {alloc.nbytes}-byte allocation")
+    return alloc, offset
+
+
+# -- devices --------------------------------------------------------------------------
+
+
+class Device:
+    """An open device. ``name``, ``id``, ``compute_capability``,
+    ``is_cpu`` and some of Numba's device attributes."""
+
+    def __init__(self, index, kind, ordinal):
+        opts = c_void_p()
+        check(lib.kc_device_options_new(byref(opts)), "kc_device_options_new")
+        try:
+            workers = int(os.environ.get("KERNELC_CPU_WORKERS", "0") or 0)
+            if kind != api.KC_DEVICE_GPU and workers:
+                check(lib.kc_device_options_set_workers(opts, workers), "kc_device_options_set_workers")
+            if os.environ.get("KERNELC_CHECK", "") not in ("", "0"):
+                check(lib.kc_device_options_set_check(opts, True), "kc_device_options_set_check")
+            if ordinal:
+                check(lib.kc_device_options_set_ordinal(opts, ordinal), "kc_device_options_set_ordinal")
+            handle = c_void_p()
+            check(lib.kc_device_open(kind, opts, byref(handle)), "kc_device_open")
+        finally:
+            lib.kc_device_options_free(opts)
+        self.handle = handle
+        self._finalizer = weakref.finalize(self, lib.kc_device_free, c_void_p(handle.value))
+        props = api.kc_device_properties()
+        check(lib.kc_device_get_properties(handle, byref(props)), "kc_device_get_properties")
+        self.id = index
+        self.key = (index, handle.value)
+        self.is_cpu = props.kind == api.KC_DEVICE_CPU
+        self.name = props.name.decode("utf-8", "replace")
+        self.arch = f"sm_{props.arch}"
+        self.compute_capability = (props.arch // 10, props.arch % 10)
+        self.MAX_THREADS_PER_BLOCK = props.max_threads_per_block
+        self.MAX_BLOCK_DIM_X, self.MAX_BLOCK_DIM_Y, self.MAX_BLOCK_DIM_Z = props.max_block_dim
+        self.MAX_GRID_DIM_X, self.MAX_GRID_DIM_Y, self.MAX_GRID_DIM_Z = props.max_grid_dim
+        self.MAX_SHARED_MEMORY_PER_BLOCK = props.max_shared_bytes_per_block
+        self.WARP_SIZE = props.warp_size
+        self.workers = props.workers
+        self.MULTIPROCESSOR_COUNT = props.workers or 1
+        self.has_address = lib.has("kc_buffer_address")
+        self._has_copy = lib.has("kc_buffer_copy")
+
+    def __repr__(self):
+        return f"<kernelc device {self.id} '{self.name}'>"
+
+    @property
+    def uuid(self):
+        return f"kernelc-{'cpu' if self.is_cpu else 'gpu'}-{self.id}"
+
+    # -- memory
+    def alloc(self, nbytes: int) -> Allocation:
+        return Allocation(self, int(nbytes))
+
+    def htod(self, dst: int, src_host: int, nbytes: int, stream=0):
+        if nbytes == 0:
+            return
+        alloc, offset = _resolve(dst, nbytes)
+        check(lib.kc_buffer_write(alloc.handle, offset, c_void_p(src_host), nbytes,
+                                  _stream_handle(stream)), "kc_buffer_write")
+
+    def dtoh(self, dst_host: int, src: int, nbytes: int, stream=0):
+        if nbytes == 0:
+            return
+        alloc, offset = _resolve(src, nbytes)
+        check(lib.kc_buffer_read(alloc.handle, offset, c_void_p(dst_host), nbytes,
+                                 _stream_handle(stream)), "kc_buffer_read")
+
+    def dtod(self, dst: int, src: int, nbytes: int, stream=0):
+        if nbytes == 0:
+            return
+        d_alloc, d_off = _resolve(dst, nbytes)
+        s_alloc, s_off = _resolve(src, nbytes)
+        if self._has_copy:
+            check(lib.kc_buffer_copy(d_alloc.handle, d_off, s_alloc.handle, s_off, nbytes,
+                                     _stream_handle(stream)), "kc_buffer_copy")
+            return
+        # No device-to-device copy in this libkernelc: stage through the host.
+        tmp = np.empty(nbytes, np.uint8)
+        check(lib.kc_buffer_read(s_alloc.handle, s_off, c_void_p(tmp.ctypes.data), nbytes,
+                                 _stream_handle(stream)), "kc_buffer_read")
+        if stream:
+            stream.synchronize()
+        check(lib.kc_buffer_write(d_alloc.handle, d_off, c_void_p(tmp.ctypes.data), nbytes,
+                                  _stream_handle(stream)), "kc_buffer_write")
+        if stream:
+            stream._pending.append(tmp)
+
+    def memory_info(self):
+        raise NotImplementedError("libkernelc does not report free/total device memory")
+
+    # -- modules and launches
+    def load(self, compiled) -> "LoadedModule":
+        return LoadedModule(self, compiled)
+
+    def launch(self, loaded, overload, args, griddim, blockdim, stream, sharedmem):
+        marshal = overload.__dict__.get("_marshal")
+        if marshal is None:
+            marshal = overload._marshal = _Marshal(overload)
+        marshal.launch(loaded, args, griddim, blockdim, stream, sharedmem)
+
+    # `griddim`/`blockdim` arrive as `kc_dim3` (see `dim3`).
+
+    # -- synchronisation, streams, events
+    def synchronize(self):
+        check(lib.kc_device_synchronize(self.handle), "kc_device_synchronize")
+        for s in list(_live_streams):
+            s._pending.clear()
+
+    def create_stream(self) -> "Stream":
+        return Stream(self)
+
+    def default_stream(self) -> "Stream":
+        return Stream(self, default=True)
+
+    def create_event(self, timing=True) -> "Event":
+        return Event(self, timing)
+
+    def get_primary_context(self):
+        return self
+
+    def reset(self):
+        pass
+
+
+class LoadedModule:
+    """A compiled module loaded on a device (``kc_loaded_module``)."""
+
+    def __init__(self, device, compiled):
+        handle = c_void_p()
+        check(lib.kc_module_load(compiled.handle, device.handle, byref(handle)), "kc_module_load")
+        self.handle = handle
+        self.device = device
+        self._finalizer = weakref.finalize(self, lib.kc_loaded_module_free, c_void_p(handle.value))
+
+
+# -- launching ----------------------------------------------------------------------------
+
+
+def dim3(dims):
+    """A 3-tuple of extents as a ``kc_dim3``."""
+    return api.kc_dim3(*dims)
+
+
+_I64_MAX = 2**63 - 1
+
+
+def _np_scalar_table():
+    table = {}
+    for name, code in DTYPE_CODES.items():
+        t = np.dtype(name).type
+        field = "f" if name.startswith("float") else "u" if name.startswith("uint") else "i"
+        conv = float if field == "f" else int
+        table[t] = (code, field, conv)
+    return table
+
+
+_SCALAR_TYPES = _np_scalar_table()
+_BOOL, _I64, _U64, _F64 = (DTYPE_CODES[n] for n in ("bool", "int64", "uint64", "float64"))
+
+
+def _scalar(slot, value):
+    """Fills a KC_ARG_SCALAR slot from a Python or NumPy scalar."""
+    slot.kind = api.KC_ARG_SCALAR
+    t = type(value)
+    if t is float:
+        slot.dtype = _F64
+        slot.value.f = value
+    elif t is int:
+        if value > _I64_MAX:
+            slot.dtype = _U64
+            slot.value.u = value
+        else:
+            slot.dtype = _I64
+            slot.value.i = value
+    elif t is bool:
+        slot.dtype = _BOOL
+        slot.value.i = 1 if value else 0
+    else:
+        entry = _SCALAR_TYPES.get(t)
+        if entry is not None:
+            code, field, conv = entry
+            slot.dtype = code
+            setattr(slot.value, field, conv(value))
+        elif isinstance(value, (int, float)):  # subclasses (IntEnum...)
+            _scalar(slot, int(value) if isinstance(value, int) else float(value))
+        else:
+            raise TypeError(f"a scalar parameter got {type(value).__name__}")
+
+
+def _span_bytes(shape, strides, itemsize):
+    if any(d == 0 for d in shape):
+        return 0
+    return sum((d - 1) * s for d, s in zip(shape, strides)) + itemsize
+
+
+_CODE_BY_DTYPE = {np.dtype(name): code for name, code in DTYPE_CODES.items()}
+
+
+def _array_fields(slot, dtype, shape, strides):
+    code = _CODE_BY_DTYPE.get(dtype)
+    if code is None:
+        raise TypeError(f"kernels cannot take arrays of dtype {dtype}")
+    slot.dtype = code
+    n = len(shape)
+    slot.ndim = n
+    pad = (0,) * (3 - n)
+    slot.shape[:] = tuple(shape) + pad
+    slot.strides[:] = tuple(strides) + pad
+
+
+def buffer_arg(dev):
+    """The ``kc_arg`` of a device array (built once per array: they are
+    immutable)."""
+    slot = api.kc_arg()
+    slot.kind = api.KC_ARG_BUFFER
+    slot.buffer = dev.gpu_data.handle
+    slot.offset = dev._ptr - dev.gpu_data.ptr
+    _array_fields(slot, dev.dtype, dev.shape, dev.strides)
+    return slot
+
+
+def _needs_copy(a: np.ndarray) -> bool:
+    """Host arrays the C API cannot take as they are: negative strides,
+    or zero strides (broadcasts; all-zero strides would read as
+    C-contiguous), or misaligned / non-native-order data."""
+    for d, s in zip(a.shape, a.strides):
+        if s < 0 or (s == 0 and d > 1):
+            return True
+    return not a.flags.aligned or a.dtype.byteorder == ">"
+
+
+class _Marshal:
+    """Per-specialisation launch state: the reusable ``kc_arg`` array and
+    what each parameter needs."""
+
+    def __init__(self, overload):
+        self.params = overload.params
+        self.n = len(self.params)
+        self.argv = (api.kc_arg * max(self.n, 1))()
+        self.name = overload.compiled.kernel_name.encode()
+        self.lock = threading.Lock()
+        self.kinds = [p.kind for p in self.params]
+        self.written = [p.written for p in self.params]
+        self.kc_launch = lib.kc_launch
+
+    def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
+        from ._devicearray import DeviceNDArray, _device_view
+
+        with self.lock:
+            argv = self.argv
+            writeback = None
+            keep = []
+            for i, a in enumerate(args):
+                slot = argv[i]
+                kind = self.kinds[i]
+                if kind == KC.PARAM_SCALAR:
+                    _scalar(slot, a)
+                    continue
+                if kind != KC.PARAM_ARRAY:
+                    raise LaunchError(
+                        f"argument {i}: tuple arguments cannot be passed through libkernelc yet"
+                    )
+                if type(a) is np.ndarray or isinstance(a, np.ndarray):
+                    host = a
+                    if _needs_copy(a) or (self.written[i] and not a.flags.writeable):
+                        host = np.ascontiguousarray(a)
+                        if self.written[i] and a.flags.writeable:
+                            writeback = writeback or []
+                            writeback.append((a, host))
+                    keep.append(host)
+                    slot.kind = api.KC_ARG_HOST
+                    slot.buffer = None
+                    slot.offset = 0
+                    slot.host = host.ctypes.data
+                    slot.host_bytes = _span_bytes(host.shape, host.strides, host.itemsize)
+                    _array_fields(slot, host.dtype, host.shape, host.strides)
+                    continue
+                dev = a if isinstance(a, DeviceNDArray) else _device_view(a)
+                if dev is None:
+                    raise TypeError(
+                        f"argument {i} ('{self.params[i].name}'): an array parameter got "
+                        f"{type(a).__name__}; pass a NumPy array, a device array or an object "
+                        "with __cuda_array_interface__"
+                    )
+                cached = dev._kc_arg
+                if cached is None:
+                    cached = dev._kc_arg = buffer_arg(dev)
+                argv[i] = cached
+            status = self.kc_launch(
+                loaded.handle, self.name, griddim, blockdim,
+                sharedmem, _stream_handle(stream), argv, len(args),
+            )
+            if status != KC.OK:
+                check(status, "kc_launch")
+            if writeback:
+                for orig, tmp in writeback:
+                    orig[...] = tmp
+
+
+# -- streams and events --------------------------------------------------------------------
+
+_live_streams = weakref.WeakSet()
+
+
+class Stream:
+    """A stream (``cuda.stream()``). Work on it runs in order;
+    ``synchronize()`` waits for it."""
+
+    def __init__(self, device, default=False):
+        self.device = device
+        self._pending = []
+        if default:
+            self._handle = None
+            self._finalizer = None
+        else:
+            h = c_void_p()
+            check(lib.kc_stream_new(device.handle, byref(h)), "kc_stream_new")
+            self._handle = h
+            self._finalizer = weakref.finalize(self, lib.kc_stream_free, c_void_p(h.value))
+        _live_streams.add(self)
+
+    def __bool__(self):
+        return self._handle is not None
+
+    @property
+    def handle(self):
+        return self._handle.value if self._handle is not None else 0
+
+    def __int__(self):
+        return self.handle
+
+    def __repr__(self):
+        return f"<kernelc stream 0x{self.handle:x} on {self.device.name}>"
+
+    def synchronize(self):
+        if self._handle is not None:
+            check(lib.kc_stream_synchronize(self._handle), "kc_stream_synchronize")
+        else:
+            self.device.synchronize()
+        self._pending.clear()
+
+    @contextlib.contextmanager
+    def auto_synchronize(self):
+        yield self
+        self.synchronize()
+
+
+class Event:
+    """An event (``cuda.event()``): ``record``, ``synchronize``, ``wait``,
+    ``query``, ``elapsed_time``."""
+
+    def __init__(self, device, timing=True):
+        self.device = device
+        h = c_void_p()
+        check(lib.kc_event_new(device.handle, byref(h)), "kc_event_new")
+        self._handle = h
+        self._finalizer = weakref.finalize(self, lib.kc_event_free, c_void_p(h.value))
+
+    def record(self, stream=0):
+        check(lib.kc_event_record(self._handle, _stream_handle(stream)), "kc_event_record")
+
+    def synchronize(self):
+        check(lib.kc_event_synchronize(self._handle), "kc_event_synchronize")
+
+    def wait(self, stream=0):
+        # Numba: make `stream` wait for this event. With in-order streams
+        # per device, waiting on the host is a correct (if coarse) stand-in.
+        self.synchronize()
+
+    def query(self) -> bool:
+        done = c_bool()
+        check(lib.kc_event_query(self._handle, byref(done)), "kc_event_query")
+        return bool(done.value)
+
+    def elapsed_time(self, evtend) -> float:
+        ms = c_float()
+        check(lib.kc_event_elapsed_ms(self._handle, evtend._handle, byref(ms)), "kc_event_elapsed_ms")
+        return float(ms.value)

@@ -1,0 +1,414 @@
+"""What the compiler is given for one kernel: a *kernel view* of its source
+file.
+
+The compiler takes a whole source file (module constants and device
+functions live there), but a real program's file also holds host code
+(``a = np.zeros(n)``, ``kernel[1, 32](a)``, tests, classes) that is not
+kernel language. So for each kernel the binding builds a view of the file
+with **the same line numbers**: every line is blank except
+
+- the kernel itself and the device functions it calls (found through the
+  Python objects its names refer to, so device functions defined in other
+  modules, or nested in a test function, are found too), each at its own
+  lines; a nested function is dedented to column 0 (its columns in
+  diagnostics are corrected back);
+- one line before the first function holding the imports the kernel's names
+  need, made from the objects those names refer to (``np`` → ``import numpy
+  as np``, ``cuda`` → ``import kernelc.cuda as cuda``...);
+- after the file's last line: the module constants and closure variables the
+  kernel reads, frozen at their current Python values as Numba freezes
+  globals (``TPB = 16``), and device functions from other files.
+
+Diagnostics then point at the user's real file and line.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import linecache
+import math
+import re
+import types
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import KernelcError
+
+__all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
+
+_KC_CUDA = "_kc_cuda_"
+_KC_NP = "_kc_np_"
+
+
+class SourceUnavailable(KernelcError):
+    """The kernel's source file cannot be read (a function made with
+    ``exec``, typed at the interactive prompt, or loaded from a ``.pyc``
+    whose ``.py`` is gone): kernelc compiles kernels from their source."""
+
+
+@dataclass
+class _Parsed:
+    lines: list
+    tree: ast.Module
+    funcs: dict  # (name, first line) -> node
+
+
+_parse_cache: dict = {}
+
+
+def _parsed(filename: str, module_globals) -> _Parsed:
+    lines = linecache.getlines(filename, module_globals)
+    if not lines:
+        linecache.checkcache(filename)
+        lines = linecache.getlines(filename, module_globals)
+    if not lines:
+        return None
+    text = "".join(lines)
+    key = (filename, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
+    p = _parse_cache.get(key)
+    if p is None:
+        try:
+            tree = ast.parse(text, filename)
+        except SyntaxError:
+            return None
+        funcs = {}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                funcs[(node.name, node.lineno)] = node
+                if node.decorator_list:
+                    funcs[(node.name, node.decorator_list[0].lineno)] = node
+        p = _Parsed([ln.rstrip("\r\n") for ln in text.splitlines()], tree, funcs)
+        if len(_parse_cache) > 64:
+            _parse_cache.clear()
+        _parse_cache[key] = p
+    return p
+
+
+@dataclass
+class FuncSource:
+    """Where a Python function's ``def`` is, and what its body names."""
+
+    fn: types.FunctionType
+    file: str
+    parsed: _Parsed
+    node: ast.FunctionDef
+    first: int  # 1-based: the first decorator's line, or the def's
+    last: int  # 1-based, inclusive
+    indent: int  # the def's column
+    names: set  # names the body loads
+    const_array_names: set  # names read with cuda.const.array_like(NAME)
+
+
+def function_source(fn) -> FuncSource:
+    """The source of `fn`, or :class:`SourceUnavailable`."""
+    code = fn.__code__
+    filename = code.co_filename
+    parsed = _parsed(filename, getattr(fn, "__globals__", None))
+    if parsed is None:
+        raise SourceUnavailable(
+            f"the source of '{code.co_name}' is not available (it was defined in "
+            f"{filename!r}); kernelc compiles kernels from their source text: define "
+            "the kernel in a .py file (or a notebook cell)"
+        )
+    node = parsed.funcs.get((code.co_name, code.co_firstlineno))
+    if node is None:
+        raise SourceUnavailable(
+            f"cannot find the 'def {code.co_name}' of line {code.co_firstlineno} in "
+            f"{filename}: was the file changed after it was imported?"
+        )
+    first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+    names = set()
+    arrays = set()
+    for stmt in node.body:
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                names.add(sub.id)
+            elif (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr == "array_like"
+                and sub.args
+                and isinstance(sub.args[0], ast.Name)
+            ):
+                arrays.add(sub.args[0].id)
+    return FuncSource(
+        fn, filename, parsed, node, first, node.end_lineno, node.col_offset, names, arrays
+    )
+
+
+@dataclass
+class KernelView:
+    """The text handed to the compiler for one kernel, and what else the
+    compile needs."""
+
+    file: str
+    text: str
+    kernel: str  # the function's name in the view
+    const_arrays: dict = field(default_factory=dict)  # name -> C-contiguous ndarray
+    # view line -> (file, line, column shift) for lines that are not the
+    # file's own line at column 0.
+    remap: dict = field(default_factory=dict)
+    line_shift: int = 0  # lines inserted at the top (0 normally)
+
+
+def _literal(value):
+    """A constant expression for a Python or NumPy scalar value (or a tuple
+    of them), or None."""
+    if isinstance(value, (bool, np.bool_)):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return repr(value)
+    if isinstance(value, float):
+        return _float_literal(value)
+    if isinstance(value, np.integer):
+        return f"{_KC_NP}.{np.dtype(value.dtype).name}({int(value)})"
+    if isinstance(value, np.floating):
+        if value.dtype == np.float64:
+            return _float_literal(float(value))
+        return f"{_KC_NP}.{np.dtype(value.dtype).name}({_float_literal(float(value))})"
+    if isinstance(value, tuple) and value:
+        items = [_literal(v) for v in value]
+        if all(i is not None for i in items):
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    return None
+
+
+def _float_literal(v: float) -> str:
+    if math.isnan(v):
+        return "(1e309 - 1e309)"
+    if math.isinf(v):
+        return "1e309" if v > 0 else "(-1e309)"
+    return repr(v)
+
+
+def _import_for(name: str, value):
+    """An import statement binding `name` to what `value` is, for the names
+    the compiler knows, or None."""
+    from . import cuda as kc_cuda
+    from . import _types
+
+    if isinstance(value, types.ModuleType):
+        mod = value.__name__
+        if value is kc_cuda or mod in ("numba.cuda", "kernelc.cuda"):
+            return f"import kernelc.cuda as {name}"
+        if mod == "kernelc":
+            # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
+            return f"import numba as {name}"
+        if mod in ("numpy", "math", "numba", "numba.types"):
+            return f"import {mod} as {name}"
+        if mod == "numba.core.types":
+            return f"import numba.types as {name}"
+        return None
+    if isinstance(value, _types.Scalar):
+        return f"from numba import {_numba_name(value.name)} as {name}"
+    if isinstance(value, type) and issubclass(value, np.generic):
+        try:
+            scalar = _types.from_dtype(value)
+        except TypeError:
+            return None
+        return f"from numpy import {_numpy_name(scalar.name)} as {name}"
+    tmod = type(value).__module__ or ""
+    if tmod.startswith("numba.core.types") or tmod.startswith("numba.types"):
+        return f"from numba import {_numba_name(str(value))} as {name}"
+    if isinstance(value, types.BuiltinFunctionType) and getattr(value, "__module__", None) == "math":
+        return f"from math import {value.__name__} as {name}"
+    if isinstance(value, np.ufunc) or getattr(value, "__module__", "") == "numpy":
+        return f"from numpy import {value.__name__} as {name}"
+    attr = kc_cuda._member_name(value)
+    if attr is not None:
+        return f"from kernelc.cuda import {attr} as {name}"
+    return None
+
+
+def _numba_name(n: str) -> str:
+    return "boolean" if n == "bool" else n
+
+
+def _numpy_name(n: str) -> str:
+    return "bool_" if n == "bool" else n
+
+
+def _resolve(fn, name):
+    """(found, value) for a name a function's body reads: a closure
+    variable, a global, or (not found) a builtin / unknown name."""
+    code = fn.__code__
+    if name in code.co_freevars and fn.__closure__:
+        cell = fn.__closure__[code.co_freevars.index(name)]
+        try:
+            return True, cell.cell_contents
+        except ValueError:  # an empty cell
+            return False, None
+    g = fn.__globals__
+    if name in g:
+        return True, g[name]
+    return False, None
+
+
+def _py_function(value):
+    """The Python function behind a kernelc kernel / device function, or a
+    plain Python function (treated as a device function, as the kernel
+    language says), or None."""
+    inner = getattr(value, "py_func", None)
+    if isinstance(inner, types.FunctionType) and getattr(value, "_kc_dispatcher", False):
+        return inner
+    if isinstance(value, types.FunctionType):
+        return value
+    return None
+
+
+def build_view(kernel_fn) -> KernelView:
+    """The kernel view of `kernel_fn` (a Python function)."""
+    main = function_source(kernel_fn)
+    L = len(main.parsed.lines)
+    view = [""] * L
+    used = [False] * L  # lines a function occupies
+    remap = {}
+    imports = {}  # name -> statement
+    consts = {}  # name -> literal
+    hosts = set()  # names bound to host objects
+    const_arrays = {}
+    appended = []  # lines after the file, [(text, file, line, shift)]
+    need_kc_cuda = False
+    need_np = False
+
+    def place_same_file(fs: FuncSource, decorator: bool) -> bool:
+        nonlocal need_kc_cuda
+        lo, hi = fs.first - 1, fs.last  # 0-based [lo, hi)
+        if any(used[lo:hi]):
+            return False
+        def_line = fs.node.lineno - 1
+        if decorator and lo == def_line:
+            # No decorator line (`k = cuda.jit(f)`): use the line above.
+            if lo == 0 or used[lo - 1] or view[lo - 1]:
+                return False
+            lo -= 1
+        lines = fs.parsed.lines
+        for i in range(lo, hi):
+            used[i] = True
+            if i < def_line:
+                view[i] = ""
+            else:
+                view[i] = _dedent(lines[i], fs.indent)
+                if fs.indent:
+                    remap[i + 1] = (fs.file, i + 1, fs.indent)
+        if decorator:
+            view[lo] = f"@{_KC_CUDA}.jit"
+            need_kc_cuda = True
+        return True
+
+    def append_other(fs: FuncSource, decorator: bool):
+        nonlocal need_kc_cuda
+        lines = fs.parsed.lines
+        if decorator:
+            appended.append(("@" + _KC_CUDA + ".jit", fs.file, fs.node.lineno, 0))
+            need_kc_cuda = True
+        for i in range(fs.node.lineno - 1, fs.last):
+            appended.append((_dedent(lines[i], fs.indent), fs.file, i + 1, fs.indent))
+
+    seen = set()
+    work = [(kernel_fn, True)]
+    while work:
+        fn, is_kernel = work.pop(0)
+        if id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        fs = main if fn is kernel_fn else function_source(fn)
+        same = fs.file == main.file and fs.parsed is main.parsed
+        if not (same and place_same_file(fs, is_kernel)):
+            append_other(fs, is_kernel)
+        code = fn.__code__
+        candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
+        for name in sorted(candidates):
+            if name in imports or name in consts or name in hosts or name in const_arrays:
+                continue
+            found, value = _resolve(fn, name)
+            if not found:
+                continue  # a builtin, or unknown: the compiler says which
+            inner = _py_function(value)
+            if inner is not None:
+                if inner.__name__ != name:
+                    raise KernelcError(
+                        f"kernel '{kernel_fn.__name__}' calls the device function "
+                        f"'{inner.__name__}' under the name '{name}': kernelc needs "
+                        "device functions called by their own name"
+                    )
+                work.append((inner, False))
+                continue
+            if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
+                if name in fs.const_array_names:
+                    const_arrays[name] = value
+                else:
+                    hosts.add(name)
+                continue
+            lit = _literal(value)
+            if lit is not None:
+                consts[name] = lit
+                need_np = need_np or _KC_NP in lit
+                continue
+            stmt = _import_for(name, value)
+            if stmt is not None:
+                imports[name] = stmt
+                continue
+            hosts.add(name)
+
+    stmts = list(dict.fromkeys(imports.values()))
+    if need_kc_cuda:
+        stmts.insert(0, f"import kernelc.cuda as {_KC_CUDA}")
+    if need_np:
+        stmts.append(f"import numpy as {_KC_NP}")
+    header = "; ".join(stmts)
+    line_shift = 0
+    if header:
+        first_used = next((i for i, u in enumerate(used) if u), L)
+        slot = next((i for i in range(first_used) if not view[i]), None)
+        if slot is None:
+            view.insert(0, header)
+            line_shift = 1
+        else:
+            view[slot] = header
+    tail = [f"{n} = {lit}" for n, lit in consts.items()]
+    # Host globals (and the constant arrays, whose contents come with the
+    # compile options) are bound to something that is not a constant.
+    tail += [f"{n} = None" for n in sorted(hosts | set(const_arrays))]
+    remap = {k + line_shift: v for k, v in remap.items()}
+    base = len(view)
+    for k, (text, file, line, shift) in enumerate(appended):
+        remap[base + len(tail) + k + 1] = (file, line, shift)
+    body = view + tail + [a[0] for a in appended]
+    const_arrays = {n: np.ascontiguousarray(a) for n, a in const_arrays.items()}
+    return KernelView(
+        file=main.file,
+        text="\n".join(body) + "\n",
+        kernel=kernel_fn.__code__.co_name,
+        const_arrays=const_arrays,
+        remap=remap,
+        line_shift=line_shift,
+    )
+
+
+def _dedent(line: str, k: int) -> str:
+    if not k:
+        return line
+    head = line[:k]
+    if head.strip() == "":
+        return line[k:]
+    return line.lstrip()
+
+
+def fix_locations(text: str, view: KernelView) -> str:
+    """Rewrites ``file:line:col`` in rendered diagnostics from the view's
+    coordinates to the user's file (nested functions were dedented, device
+    functions from other files appended)."""
+    if not view.remap and not view.line_shift:
+        return text
+    pat = re.compile(re.escape(view.file) + r":(\d+):(\d+)")
+
+    def sub(m):
+        line, col = int(m.group(1)), int(m.group(2))
+        file, orig, shift = view.remap.get(line, (view.file, line - view.line_shift, 0))
+        return f"{file}:{orig}:{col + shift}"
+
+    return pat.sub(sub, text)
+

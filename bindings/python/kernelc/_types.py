@@ -1,0 +1,319 @@
+"""Kernel-language types, spelled as Numba spells them, and Numba's typing of
+host values (``typeof``).
+
+A type prints exactly as Numba prints it (``float32``, ``array(float32, 1d,
+C)``, ``UniTuple(int64, 2)``), which is also a spelling the compiler's
+signature parser accepts, so a signature string for lazy specialisation is
+just ``"void(" + ", ".join(map(str, types)) + ")"``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "Type", "Scalar", "Array", "Tuple", "NoneType", "Signature",
+    "typeof", "type_key", "from_dtype", "signature_text",
+]
+
+
+class Type:
+    """Base of every kernel-language type."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class Scalar(Type):
+    """A scalar type: ``int32``, ``float64``, ``bool``..."""
+
+    __slots__ = ("name", "dtype")
+
+    def __init__(self, name: str, dtype):
+        self.name = name
+        self.dtype = np.dtype(dtype)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Scalar) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("scalar", self.name))
+
+    # `float32[:]`, `float32[:, ::1]`, `float32[::1, :]`: array types.
+    def __getitem__(self, key) -> "Array":
+        if not isinstance(key, tuple):
+            key = (key,)
+        if not 1 <= len(key) <= 3 or not all(isinstance(k, slice) for k in key):
+            raise TypeError(f"{self}[...] takes 1 to 3 slices, e.g. {self}[:, ::1]")
+        contiguous = [k.step == 1 for k in key]
+        if any(k.start is not None or k.stop is not None for k in key) or any(
+            k.step not in (None, 1) for k in key
+        ):
+            raise TypeError(f"array types are written {self}[:] or {self}[::1]")
+        layout = "A"
+        if len(key) == 1:
+            layout = "C" if contiguous[0] else "A"
+        elif contiguous[-1] and not any(contiguous[:-1]):
+            layout = "C"
+        elif contiguous[0] and not any(contiguous[1:]):
+            layout = "F"
+        elif any(contiguous):
+            raise TypeError("only the first or the last dimension can be contiguous")
+        return Array(self, len(key), layout)
+
+    # `void(float32[:])` / `float32(float32)`: signatures.
+    def __call__(self, *args) -> "Signature":
+        if len(args) == 1 and not isinstance(args[0], Type):
+            # `float32(1.5)` on the host: a NumPy scalar, as numba's types do.
+            return self.dtype.type(args[0])
+        return Signature(self, args)
+
+
+class NoneType(Type):
+    """The return type of a kernel (``void`` / ``none``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "none"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NoneType)
+
+    def __hash__(self) -> int:
+        return hash("none")
+
+    def __call__(self, *args) -> "Signature":
+        return Signature(self, args)
+
+
+class Array(Type):
+    """An array type: element type, 1 to 3 dimensions, layout C, F or A."""
+
+    __slots__ = ("dtype", "ndim", "layout", "readonly", "_hash")
+
+    def __init__(self, dtype: Scalar, ndim: int, layout: str, readonly: bool = False):
+        self.dtype = dtype
+        self.ndim = ndim
+        self.layout = layout
+        self.readonly = readonly
+        self._hash = hash(("array", dtype.name, ndim, layout, readonly))
+
+    def __str__(self) -> str:
+        ro = "readonly " if self.readonly else ""
+        return f"{ro}array({self.dtype}, {self.ndim}d, {self.layout})"
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, Array)
+            and other.dtype == self.dtype
+            and other.ndim == self.ndim
+            and other.layout == self.layout
+            and other.readonly == self.readonly
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def accepts(self, other: "Array") -> bool:
+        """True when an argument of type `other` can be passed for this
+        parameter (same element type and rank; an `A` parameter takes any
+        layout)."""
+        return (
+            other.dtype == self.dtype
+            and other.ndim == self.ndim
+            and (self.layout == "A" or other.layout == self.layout)
+        )
+
+
+class Tuple(Type):
+    """A tuple of types (``UniTuple(int64, 2)``, ``Tuple(int64, float32)``)."""
+
+    __slots__ = ("types",)
+
+    def __init__(self, types):
+        self.types = tuple(types)
+
+    def __str__(self) -> str:
+        t = self.types
+        if t and all(x == t[0] for x in t):
+            return f"UniTuple({t[0]}, {len(t)})"
+        return "Tuple(" + ", ".join(map(str, t)) + ")"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Tuple) and other.types == self.types
+
+    def __hash__(self) -> int:
+        return hash(("tuple", self.types))
+
+
+class Signature:
+    """``return_type(arg types...)``, as ``void(float32[:], int32)`` builds."""
+
+    __slots__ = ("return_type", "args")
+
+    def __init__(self, return_type: Type, args):
+        self.return_type = return_type
+        self.args = tuple(args)
+
+    def __str__(self) -> str:
+        return f"{self.return_type}(" + ", ".join(map(str, self.args)) + ")"
+
+    __repr__ = __str__
+
+
+_SCALARS = {
+    "bool": np.bool_,
+    "int8": np.int8,
+    "int16": np.int16,
+    "int32": np.int32,
+    "int64": np.int64,
+    "uint8": np.uint8,
+    "uint16": np.uint16,
+    "uint32": np.uint32,
+    "uint64": np.uint64,
+    "float16": np.float16,
+    "float32": np.float32,
+    "float64": np.float64,
+}
+
+SCALARS = {name: Scalar(name, dt) for name, dt in _SCALARS.items()}
+boolean = SCALARS["bool"]
+int64 = SCALARS["int64"]
+float64 = SCALARS["float64"]
+void = NoneType()
+
+_BY_DTYPE = {np.dtype(dt): SCALARS[name] for name, dt in _SCALARS.items()}
+
+# Extra names Numba accepts for the same types.
+ALIASES = {
+    "boolean": "bool", "bool_": "bool", "b1": "bool",
+    "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+    "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
+    "f2": "float16", "f4": "float32", "f8": "float64",
+    "intp": "int64", "uintp": "uint64", "int_": "int64", "float_": "float64",
+    "double": "float64", "single": "float32", "half": "float16",
+}
+
+
+def from_dtype(dtype) -> Scalar:
+    """The scalar type of a NumPy dtype; ``TypeError`` for one kernels
+    cannot use (complex, structured, object...)."""
+    dt = np.dtype(dtype)
+    try:
+        return _BY_DTYPE[dt.newbyteorder("=") if dt.byteorder == ">" else dt]
+    except KeyError:
+        raise TypeError(f"kernels cannot use arrays or scalars of dtype {dt}") from None
+
+
+def _layout(a) -> str:
+    flags = a.flags
+    if flags.c_contiguous:
+        return "C"
+    if flags.f_contiguous:
+        return "F"
+    return "A"
+
+
+def typeof(value) -> Type:
+    """Numba's type for a kernel argument: Python ``int`` → int64,
+    ``float`` → float64, ``bool`` → bool; NumPy scalars keep their dtype;
+    arrays (NumPy, device arrays, anything with ``__cuda_array_interface__``)
+    → element type, rank and layout; tuples → tuple types."""
+    if isinstance(value, bool):
+        return boolean
+    if isinstance(value, int):
+        return int64
+    if isinstance(value, float):
+        return float64
+    if isinstance(value, np.ndarray):
+        if not 1 <= value.ndim <= 3:
+            raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {value.ndim}")
+        return Array(from_dtype(value.dtype), value.ndim, _layout(value))
+    if isinstance(value, np.generic):
+        return from_dtype(value.dtype)
+    kind = getattr(value, "_kc_type", None)
+    if kind is not None:  # a DeviceNDArray
+        return kind
+    cai = getattr(value, "__cuda_array_interface__", None)
+    if cai is not None:
+        from ._devicearray import interface_shape
+
+        shape, strides, dtype = interface_shape(cai)
+        return array_type(dtype, shape, strides)
+    if isinstance(value, tuple):
+        return Tuple(typeof(v) for v in value)
+    if isinstance(value, complex):
+        raise TypeError("kernels cannot take complex numbers")
+    raise TypeError(f"kernels cannot take an argument of type {type(value).__name__}")
+
+
+def array_type(dtype, shape, strides) -> Array:
+    """The type of an array given by dtype, shape and byte strides."""
+    ndim = len(shape)
+    if not 1 <= ndim <= 3:
+        raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {ndim}")
+    elem = from_dtype(dtype)
+    return Array(elem, ndim, layout_of(shape, strides, elem.dtype.itemsize))
+
+
+def layout_of(shape, strides, itemsize) -> str:
+    """``C``, ``F`` or ``A`` as NumPy's flags would say (extents of 1 do not
+    count; an empty array is C-contiguous)."""
+    if any(d == 0 for d in shape):
+        return "C"
+    expect = itemsize
+    c = True
+    for d, s in zip(reversed(shape), reversed(strides)):
+        if d != 1 and s != expect:
+            c = False
+            break
+        expect *= d
+    if c:
+        return "C"
+    expect = itemsize
+    for d, s in zip(shape, strides):
+        if d != 1 and s != expect:
+            return "A"
+        expect *= d
+    return "F"
+
+
+def type_key(value):
+    """A cheap hashable key that determines ``typeof(value)``: the per-launch
+    cache lookup uses it so the common case does no type construction."""
+    t = type(value)
+    if t is np.ndarray:
+        f = value.flags
+        return (t, value.dtype, value.ndim, f.c_contiguous, f.f_contiguous)
+    if t is int or t is float or t is bool:
+        return t
+    kind = getattr(value, "_kc_type", None)
+    if kind is not None:
+        return kind
+    if isinstance(value, np.generic):
+        return value.dtype
+    return None  # not cheaply keyed: use typeof()
+
+
+def signature_text(args, return_type: Type = void) -> str:
+    """A signature string the compiler accepts: ``void(array(float32, 1d, C))``."""
+    return f"{return_type}(" + ", ".join(_sig_arg(a) for a in args) + ")"
+
+
+def _sig_arg(t: Type) -> str:
+    # The compiler has no read-only arrays in signatures.
+    if isinstance(t, Array) and t.readonly:
+        return str(Array(t.dtype, t.ndim, t.layout))
+    return str(t)
+
+
+def parse_type_name(name: str) -> Scalar:
+    """A scalar type by any of Numba's names (``float32``, ``f4``...)."""
+    name = ALIASES.get(name, name)
+    return SCALARS[name]

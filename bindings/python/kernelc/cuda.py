@@ -1,0 +1,412 @@
+"""Numba CUDA's API over kernelc: ``from kernelc import cuda`` instead of
+``from numba import cuda``.
+
+Host side: :func:`jit`, :func:`to_device`, :func:`device_array`,
+:func:`device_array_like`, :func:`pinned_array`, :data:`gpus`,
+:func:`select_device`, :func:`get_current_device`, :func:`detect`,
+:func:`synchronize`, :func:`stream`, :func:`event`, :func:`is_available`...
+
+Kernel side (``cuda.grid``, ``cuda.threadIdx``, ``cuda.shared.array``,
+``cuda.atomic.add``...): these names exist so kernels read naturally and
+tools see them, but kernels are compiled from their source by kernelc and
+never run as Python; calling one on the host raises.
+
+Devices: kernels run on an NVIDIA GPU when one is usable, otherwise on
+kernelc's CPU device (a simulator that executes the same PTX). The
+environment variable ``KERNELC_DEVICE`` (``auto``, ``gpu`` or ``cpu``)
+chooses; ``auto`` is the default.
+
+:func:`is_available` follows Numba's *simulator*: it is True whenever
+kernels can run — on a GPU, or on the CPU device when there is no GPU (as
+``NUMBA_ENABLE_CUDASIM=1`` makes Numba say True). Use
+:func:`is_gpu_available` (or ``get_current_device().is_cpu``) to know
+whether a real GPU is in use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+
+import numpy as np
+
+from . import _runtime
+from ._devicearray import (
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
+)
+from ._dispatcher import DeviceFunction, Dispatcher
+from ._reduce import Reduce
+from .errors import KernelcError
+
+__all__ = [
+    # host
+    "jit", "to_device", "device_array", "device_array_like", "pinned_array",
+    "pinned_array_like", "mapped_array", "pinned", "as_cuda_array", "is_cuda_array",
+    "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
+    "synchronize", "stream", "default_stream", "legacy_default_stream",
+    "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
+    "is_gpu_available", "compile_ptx", "compile_ptx_for_current_device",
+    "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
+    # kernel side
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "laneid", "warpsize", "grid",
+    "gridsize", "shared", "local", "const", "atomic", "syncthreads", "syncthreads_count",
+    "syncthreads_and", "syncthreads_or", "syncwarp", "threadfence", "threadfence_block",
+    "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
+    "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
+    "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp",
+]
+
+
+# ---------------------------------------------------------------------------
+# @cuda.jit
+
+
+def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=True,
+        lineinfo=False, cache=False, fastmath=False, boundscheck=None, max_registers=None,
+        **kws):
+    """Compiles a Python function into a kernel (or, with
+    ``device=True``, a device function). Used as ``@cuda.jit``,
+    ``@cuda.jit("void(float32[:])")``, ``@cuda.jit(device=True)`` or
+    ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``."""
+    if link:
+        raise KernelcError("linking external code (`link=`) is not supported by kernelc")
+    unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
+    if unknown:
+        raise TypeError(f"cuda.jit() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+    options = {
+        "debug": bool(debug),
+        "opt": bool(opt),
+        "lineinfo": bool(lineinfo),
+        "fastmath": bool(fastmath),
+        "boundscheck": bool(boundscheck),
+        "inline": inline,
+    }
+
+    def wrap(func, sigs):
+        if isinstance(func, (Dispatcher, DeviceFunction)):
+            func = func.py_func
+        if not callable(func) or not hasattr(func, "__code__"):
+            raise TypeError(f"cuda.jit() needs a Python function, not {func!r}")
+        if device:
+            return DeviceFunction(func, sigs, options)
+        return Dispatcher(func, sigs, options)
+
+    if func_or_sig is None:
+        return lambda func: wrap(func, None)
+    if callable(func_or_sig) and hasattr(func_or_sig, "__code__") or isinstance(
+        func_or_sig, (Dispatcher, DeviceFunction)
+    ):
+        return wrap(func_or_sig, None)
+    sigs = func_or_sig
+    return lambda func: wrap(func, sigs)
+
+
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
+                cc=None, opt=True, abi="numba", abi_info=None, output="ptx"):
+    """``(ptx, return type)`` of `pyfunc` compiled as a kernel for `sig`
+    and compute capability `cc` (default (8, 0)), without a device."""
+    from ._compiler import Options, compile_view
+    from ._dispatcher import parse_sigs
+    from ._source import build_view
+    from ._types import void
+
+    if device:
+        raise NotImplementedError("kernelc compiles kernels; device functions compile with the kernel that calls them")
+    cc = cc or (8, 0)
+    options = Options(arch=f"sm_{cc[0]}{cc[1]}", opt=2 if opt else 0, fastmath=fastmath,
+                      debug=bool(debug), boundscheck=False)
+    compiled = compile_view(build_view(getattr(pyfunc, "py_func", pyfunc)), parse_sigs(sig)[0], options)
+    return compiled.ptx, void
+
+
+def compile_ptx_for_current_device(pyfunc, sig, **kws):
+    return compile_ptx(pyfunc, sig, cc=get_current_device().compute_capability, **kws)
+
+
+reduce = Reduce
+"""``@cuda.reduce`` on a ``def``, or ``cuda.reduce(lambda a, b: a + b)``;
+then ``sum_reduce(array)``."""
+
+
+# ---------------------------------------------------------------------------
+# Memory
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
+    """A host array for fast transfers. kernelc allocates an ordinary NumPy
+    array (the CPU device needs no page locking; on a GPU, transfers from it
+    are staged by the driver)."""
+    if strides is not None:
+        dtype = np.dtype(dtype)
+        nbytes = max(int(np.max((np.asarray(shape) - 1) * np.asarray(strides))) + dtype.itemsize, 0)
+        buf = np.empty(nbytes, np.uint8)
+        return np.ndarray(shape, dtype, buf, 0, strides)
+    return np.empty(shape, dtype, order=order)
+
+
+def pinned_array_like(ary):
+    return pinned_array(ary.shape, ary.dtype, order="F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C")
+
+
+def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
+    raise NotImplementedError(
+        "mapped (zero-copy) host memory is not supported by kernelc; "
+        "use cuda.to_device / copy_to_host, or pass NumPy arrays to the kernel"
+    )
+
+
+@contextlib.contextmanager
+def pinned(*arylist):
+    """``with cuda.pinned(a, b):`` — kept for source compatibility (no-op)."""
+    yield
+
+
+# ---------------------------------------------------------------------------
+# Devices
+
+
+class _GPUs:
+    """``cuda.gpus``: the devices kernels can run on (the GPUs, or the CPU
+    device when there is none)."""
+
+    def __len__(self):
+        return len(_runtime.device_list())
+
+    def __getitem__(self, i):
+        return _DeviceRef(_runtime.device_list()[i])
+
+    def __iter__(self):
+        return (_DeviceRef(d) for d in _runtime.device_list())
+
+    @property
+    def current(self):
+        return get_current_device()
+
+    def __repr__(self):
+        return "<kernelc devices: " + ", ".join(d.name for d in _runtime.device_list()) + ">"
+
+
+class _DeviceRef:
+    """One entry of ``cuda.gpus``; ``with cuda.gpus[i]:`` makes it current."""
+
+    def __init__(self, info):
+        self._info = info
+
+    def __getattr__(self, name):
+        return getattr(self._info, name)
+
+    def __enter__(self):
+        self._prev = _runtime.current_index()
+        _runtime.select(self._info.id)
+        return get_current_device()
+
+    def __exit__(self, *exc):
+        _runtime.select(self._prev)
+
+    def __repr__(self):
+        return f"<kernelc device {self._info.id}: {self._info.name}>"
+
+
+gpus = _GPUs()
+
+
+def select_device(device_id=0):
+    """Makes device `device_id` current and returns it."""
+    _runtime.select(int(device_id))
+    return get_current_device()
+
+
+def get_current_device():
+    """The current device: ``.name``, ``.id``, ``.compute_capability``,
+    ``.is_cpu``, and a few of Numba's attributes (``MAX_THREADS_PER_BLOCK``,
+    ``WARP_SIZE``, ``MULTIPROCESSOR_COUNT``)."""
+    return _runtime.current()
+
+
+class _Context:
+    def __init__(self, device):
+        self.device = device
+
+    def get_memory_info(self):
+        return self.device.memory_info()
+
+    def synchronize(self):
+        self.device.synchronize()
+
+    def reset(self):
+        pass
+
+
+def current_context(devnum=None):
+    if devnum is not None:
+        select_device(devnum)
+    return _Context(_runtime.current())
+
+
+def close():
+    """Closes the current device (it is reopened on next use)."""
+    _runtime.close()
+
+
+def detect():
+    """Prints the devices kernels can run on; True when there is one."""
+    devices = _runtime.device_list()
+    kind = "CUDA" if devices and not devices[0].is_cpu else "kernelc"
+    print(f"Found {len(devices)} {kind} device{'s' if len(devices) != 1 else ''}")
+    for d in devices:
+        cc = ".".join(map(str, d.compute_capability))
+        print(f"id {d.id:<3} {d.name!r:>40} {'[SUPPORTED]':>15}")
+        print(f"{'Compute Capability:':>40} {cc}")
+        if d.is_cpu:
+            print(f"{'Runs':>40} the PTX kernelc emits, on the CPU (no GPU found)")
+    print(f"Summary:\n\t{len(devices)}/{len(devices)} devices are supported")
+    return bool(devices)
+
+
+def is_available() -> bool:
+    """True when kernels can run: on a GPU, or on the CPU device when no GPU
+    is usable (like Numba's simulator). See :func:`is_gpu_available`."""
+    try:
+        return bool(_runtime.device_list())
+    except KernelcError:
+        return False
+
+
+def is_gpu_available() -> bool:
+    """True when a real GPU is usable."""
+    return _runtime.gpu_available()
+
+
+def synchronize():
+    """Waits until all work on the current device is done."""
+    _runtime.current().synchronize()
+
+
+def stream():
+    """A new stream on the current device."""
+    return _runtime.current().create_stream()
+
+
+def default_stream():
+    return _runtime.current().default_stream()
+
+
+legacy_default_stream = default_stream
+per_thread_default_stream = default_stream
+
+
+def event(timing=True):
+    """A new event (``record``, ``synchronize``, ``wait``, ``query``,
+    ``elapsed_time``)."""
+    return _runtime.current().create_event(timing)
+
+
+def event_elapsed_time(evtstart, evtend) -> float:
+    """Milliseconds between two recorded events."""
+    return evtstart.elapsed_time(evtend)
+
+
+def profile_start():
+    pass
+
+
+def profile_stop():
+    pass
+
+
+@contextlib.contextmanager
+def profiling():
+    yield
+
+
+# ---------------------------------------------------------------------------
+# Kernel-side names: compiled from the source, never run on the host.
+
+
+def _kernel_only(name):
+    def f(*args, **kwargs):
+        raise KernelcError(f"cuda.{name}() can only be used inside a kernel")
+
+    f.__name__ = name
+    f.__qualname__ = name
+    f.__doc__ = f"``cuda.{name}`` (kernel code only)."
+    return f
+
+
+class _Dim3:
+    def __init__(self, name):
+        self._name = name
+
+    def _fail(self):
+        raise KernelcError(f"cuda.{self._name} can only be used inside a kernel")
+
+    x = property(lambda self: self._fail())
+    y = property(lambda self: self._fail())
+    z = property(lambda self: self._fail())
+
+    def __repr__(self):
+        return f"<cuda.{self._name} (kernel code only)>"
+
+
+class _Namespace:
+    def __init__(self, name, members):
+        self._name = name
+        for m in members:
+            setattr(self, m, _kernel_only(f"{name}.{m}"))
+
+    def __repr__(self):
+        return f"<cuda.{self._name} (kernel code only)>"
+
+
+threadIdx = _Dim3("threadIdx")
+blockIdx = _Dim3("blockIdx")
+blockDim = _Dim3("blockDim")
+gridDim = _Dim3("gridDim")
+laneid = _Dim3("laneid")
+warpsize = 32
+shared = _Namespace("shared", ["array"])
+local = _Namespace("local", ["array"])
+const = _Namespace("const", ["array_like"])
+atomic = _Namespace(
+    "atomic", ["add", "sub", "max", "min", "and_", "or_", "xor", "exch", "inc", "dec", "cas",
+               "nanmax", "nanmin"]
+)
+grid = _kernel_only("grid")
+gridsize = _kernel_only("gridsize")
+syncthreads = _kernel_only("syncthreads")
+syncthreads_count = _kernel_only("syncthreads_count")
+syncthreads_and = _kernel_only("syncthreads_and")
+syncthreads_or = _kernel_only("syncthreads_or")
+syncwarp = _kernel_only("syncwarp")
+threadfence = _kernel_only("threadfence")
+threadfence_block = _kernel_only("threadfence_block")
+threadfence_system = _kernel_only("threadfence_system")
+shfl_sync = _kernel_only("shfl_sync")
+shfl_up_sync = _kernel_only("shfl_up_sync")
+shfl_down_sync = _kernel_only("shfl_down_sync")
+shfl_xor_sync = _kernel_only("shfl_xor_sync")
+all_sync = _kernel_only("all_sync")
+any_sync = _kernel_only("any_sync")
+eq_sync = _kernel_only("eq_sync")
+ballot_sync = _kernel_only("ballot_sync")
+activemask = _kernel_only("activemask")
+lanemask_lt = _kernel_only("lanemask_lt")
+popc = _kernel_only("popc")
+clz = _kernel_only("clz")
+ffs = _kernel_only("ffs")
+brev = _kernel_only("brev")
+fma = _kernel_only("fma")
+cbrt = _kernel_only("cbrt")
+selp = _kernel_only("selp")
+
+
+@functools.lru_cache(maxsize=None)
+def _members():
+    g = globals()
+    return {id(g[n]): n for n in __all__ if n in g and not isinstance(g[n], (int, float))}
+
+
+def _member_name(value):
+    """The name under which `value` is a member of this module (for the
+    kernel view's imports), or None."""
+    return _members().get(id(value))

@@ -1,0 +1,69 @@
+"""Programs spread over files: scripts with host code at the top level,
+device functions from another module, functions with no source file."""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import kernelc
+from kernelc import cuda
+from helper_device_functions import shifted_square
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+@cuda.jit
+def uses_other_module(a, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = shifted_square(a[i])
+
+
+def test_device_function_from_another_module():
+    a = np.arange(20, dtype=np.int64)
+    out = np.zeros_like(a)
+    uses_other_module[1, 32](a, out)
+    np.testing.assert_array_equal(out, a * a + 10)
+
+
+def test_tutorial_script_runs_as_a_program():
+    r = subprocess.run(
+        [sys.executable, os.path.join(HERE, "scripts", "increment_by_one.py")],
+        capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [os.path.dirname(os.path.dirname(kernelc.__file__)), os.environ.get("PYTHONPATH", "")])),
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["sum", "1000", "again", "2000", "[0,", "2,", "4]"]
+
+
+def test_function_without_source_says_so():
+    ns = {"cuda": cuda}
+    exec("def made_by_exec(a):\n    a[0] = 1\n", ns)
+    k = cuda.jit(ns["made_by_exec"])
+    with pytest.raises(kernelc.KernelcError, match="source of 'made_by_exec' is not available"):
+        k[1, 1](np.zeros(1))
+
+
+def test_notebook_cells():
+    """Cells as IPython runs them: each cell's text is in linecache under
+    its own pseudo file name; names come from earlier cells."""
+    import linecache
+
+    cells = [
+        "import numpy as np\nfrom kernelc import cuda\nSCALE = 4\n",
+        "@cuda.jit(device=True)\ndef twice(x):\n    return 2 * x\n",
+        "@cuda.jit\ndef cell_kernel(a):\n    i = cuda.grid(1)\n    if i < a.size:\n"
+        "        a[i] = twice(a[i]) * SCALE\n",
+    ]
+    ns = {"__name__": "__main__"}
+    for k, text in enumerate(cells):
+        name = f"<ipython-input-{k}-test>"
+        linecache.cache[name] = (len(text), None, text.splitlines(True), name)
+        exec(compile(text, name, "exec"), ns)
+    a = np.arange(5, dtype=np.int64)
+    ns["cell_kernel"][1, 8](a)
+    np.testing.assert_array_equal(a, np.arange(5) * 8)
