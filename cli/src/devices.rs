@@ -15,7 +15,7 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     match describe_gpus() {
         Ok(lines) if lines.is_empty() => println!("gpu: none (the driver reports no device)"),
         Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
-        Err(e) => println!("gpu: none: {e}"),
+        Err(e) => println!("gpu: {e}"),
     }
     let cpu = Device::open(DeviceKind::Cpu, 0, true).map_err(|e| UsageError(e.to_string()))?;
     println!("cpu: {}", cpu.name());

@@ -48,7 +48,7 @@ impl From<CpuError> for Error {
 impl From<crate::gpu::GpuError> for Error {
     fn from(e: crate::gpu::GpuError) -> Self {
         if e.is_no_gpu() {
-            Error::NoGpu(e.to_string())
+            Error::NoGpu(format!("no usable GPU: {e}"))
         } else {
             Error::Gpu(e)
         }
