@@ -54,7 +54,20 @@ options for every command:
   -h, --help    show this help
   -V, --version show the version";
 
+/// Rust ignores SIGPIPE, so printing into a closed pipe
+/// (`kernelc compile k.py | head`) would panic; like every Unix tool,
+/// `kernelc` should just end quietly instead.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal's disposition to its default at start-up,
+    // before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    restore_sigpipe();
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let Some(command) = argv.first() else {
         eprintln!("{USAGE}");
