@@ -29,6 +29,12 @@ def _numba_python():
 
 
 NUMBA_PYTHON = _numba_python()
+if NUMBA_PYTHON is None and os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    pytest.fail(
+        "numba is required under CI for the differential test against Numba's simulator "
+        "(.ci/run installs it)",
+        pytrace=False,
+    )
 if NUMBA_PYTHON is None:
     pytest.skip(
         "numba is not installed (pip install numba, or set KERNELC_NUMBA_PYTHON): "
