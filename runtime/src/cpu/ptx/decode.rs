@@ -17,6 +17,13 @@ use super::program::*;
 use crate::cpu::error::CpuError;
 use crate::cpu::exec::memory::DYN_SHARED_ALIGN;
 
+/// Register slots a kernel may use (each costs 256 bytes per warp).
+const MAX_SLOTS: u32 = 1 << 16;
+/// Local memory a thread may use (CUDA's limit).
+const MAX_LOCAL: usize = 512 * 1024;
+/// Parameter bytes a kernel may take (CUDA's limit).
+const MAX_PARAMS: usize = 32764;
+
 /// What a name means inside a function.
 #[derive(Clone, Copy, Debug)]
 enum Sym {
@@ -173,6 +180,12 @@ pub fn decode_kernel(
             align: p.align,
         });
         off += p.size;
+        if off > MAX_PARAMS {
+            return Err(CpuError::Unsupported {
+                line: kf.line,
+                what: format!("more than {MAX_PARAMS} bytes of kernel parameters"),
+            });
+        }
     }
     // Reachable functions, in discovery order.
     let mut order: Vec<&Function> = Vec::new();
@@ -247,6 +260,18 @@ pub fn decode_kernel(
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
         d.cur_ret = ret;
         d.function(f, base, false)?;
+    }
+    if d.nslots >= MAX_SLOTS {
+        return Err(CpuError::Unsupported {
+            line: kf.line,
+            what: format!("more than {MAX_SLOTS} registers, immediates and parameters"),
+        });
+    }
+    if d.local_frame > MAX_LOCAL {
+        return Err(CpuError::Unsupported {
+            line: kf.line,
+            what: format!("{} bytes of local memory per thread", d.local_frame),
+        });
     }
     for (idx, name) in std::mem::take(&mut d.call_fixups) {
         let target = d.funcs[&name].entry;
@@ -409,7 +434,7 @@ impl<'m> Dec<'m> {
     }
 
     fn new_slot(&mut self, bits: u8) -> Slot {
-        let s = self.nslots;
+        let s = self.nslots.min(MAX_SLOTS);
         self.nslots += 1;
         self.slot_bits.push(bits);
         s
@@ -512,6 +537,11 @@ impl<'m> Dec<'m> {
                 Stmt::Reg { bits, names } => {
                     let b = (*bits).min(64) as u8;
                     for (name, count) in names {
+                        if count.unwrap_or(1) as u64 + self.nslots as u64 > MAX_SLOTS as u64 {
+                            return self.unsupported(format!(
+                                "more than {MAX_SLOTS} registers (`{name}`)"
+                            ));
+                        }
                         match count {
                             Some(n) => {
                                 for k in 0..*n {
