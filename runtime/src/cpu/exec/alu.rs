@@ -10,7 +10,7 @@
 
 use super::float::{cvt, f64_to_f32, ftz32, round_f32, sext, two_sum};
 use crate::cpu::ptx::program::{
-    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, UnOp, NONE,
+    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, TestpKind, UnOp, NONE,
 };
 
 /// One warp's registers: a row of 32 lanes per slot.
@@ -382,6 +382,26 @@ pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
         UnOp::RcpF64 => go!(|x| (1.0 / f64b(x)).to_bits()),
         UnOp::RsqrtF64 => go!(|x| (1.0 / f64b(x).sqrt()).to_bits()),
         UnOp::SatF64 => go!(|x| sat01(f64b(x)).to_bits()),
+        UnOp::Cnot(w) => {
+            let k = mask(w);
+            go!(|x| (x & k == 0) as u64)
+        }
+        UnOp::Testp(kind, wide) => go!(|x| {
+            let v = if wide { f64b(x) } else { f32b(x) as f64 };
+            let sub = if wide {
+                v.is_subnormal()
+            } else {
+                f32b(x).is_subnormal()
+            };
+            (match kind {
+                TestpKind::Finite => v.is_finite(),
+                TestpKind::Infinite => v.is_infinite(),
+                TestpKind::Number => !v.is_nan(),
+                TestpKind::NotANumber => v.is_nan(),
+                TestpKind::Normal => v.is_finite() && v != 0.0 && !sub,
+                TestpKind::Subnormal => sub,
+            }) as u64
+        }),
         UnOp::Bfind {
             bits,
             signed,
@@ -471,6 +491,25 @@ pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m:
         TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
         TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
         TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
+        TernOp::Prmt => go!(|x, y, z| {
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            let mut r = 0u64;
+            for i in 0..4 {
+                let n = (z >> (4 * i)) & 0xf;
+                let byte = (v >> (8 * (n & 7))) & 0xff;
+                let byte = if n & 8 != 0 {
+                    if byte & 0x80 != 0 {
+                        0xff
+                    } else {
+                        0
+                    }
+                } else {
+                    byte
+                };
+                r |= byte << (8 * i);
+            }
+            r
+        }),
         TernOp::ShfL(clamp) => go!(|x, y, z| {
             let n = if clamp {
                 (z as u32).min(32)

@@ -19,7 +19,7 @@ use super::block::BlockCtx;
 use super::float::sext;
 use super::printf;
 use crate::cpu::error::CpuError;
-use crate::cpu::ptx::program::{Op, ShflMode, Slot, Space, VoteMode, NONE};
+use crate::cpu::ptx::program::{Op, ReduxOp, ShflMode, Slot, Space, VoteMode, NONE};
 
 /// The state of one warp.
 pub struct Warp {
@@ -115,7 +115,11 @@ impl Warp {
     /// The member mask a sync instruction at `pc` needs, read in lane `l`.
     fn sync_need(&self, cx: &BlockCtx, pc: u32, l: usize, group: u32) -> u32 {
         let mask = match cx.prog.insts[pc as usize].op {
-            Op::Shfl { mask, .. } | Op::Vote { mask, .. } | Op::WarpSync { mask } => mask,
+            Op::Shfl { mask, .. }
+            | Op::Vote { mask, .. }
+            | Op::WarpSync { mask }
+            | Op::Redux { mask, .. }
+            | Op::Match { mask, .. } => mask,
             _ => NONE,
         };
         if mask == NONE {
@@ -498,7 +502,11 @@ impl Warp {
                     self.save(next, g.mask & !em);
                     regroup!();
                 }
-                Op::Shfl { .. } | Op::Vote { .. } | Op::WarpSync { .. } => {
+                Op::Shfl { .. }
+                | Op::Vote { .. }
+                | Op::WarpSync { .. }
+                | Op::Redux { .. }
+                | Op::Match { .. } => {
                     let l0 = g.mask.trailing_zeros() as usize;
                     let need = self.sync_need(cx, g.pc, l0, g.mask);
                     let waiting = lanes(self.at_sync)
@@ -617,6 +625,60 @@ impl Warp {
                 };
                 for l in lanes(em) {
                     self.regs[d as usize][l] = v;
+                }
+            }
+            Op::Redux { op, d, a, .. } => {
+                let ra = &self.regs[a as usize];
+                let vals = lanes(em).map(|l| ra[l] & 0xffff_ffff);
+                let s = |x: u64| x as u32 as i32 as i64;
+                let r = match op {
+                    ReduxOp::Add => vals.fold(0u64, |acc, v| acc.wrapping_add(v)),
+                    ReduxOp::MinU => vals.min().unwrap_or(0),
+                    ReduxOp::MaxU => vals.max().unwrap_or(0),
+                    ReduxOp::MinS => vals.map(s).min().unwrap_or(0) as u64,
+                    ReduxOp::MaxS => vals.map(s).max().unwrap_or(0) as u64,
+                    ReduxOp::And => vals.fold(u64::MAX, |acc, v| acc & v),
+                    ReduxOp::Or => vals.fold(0, |acc, v| acc | v),
+                    ReduxOp::Xor => vals.fold(0, |acc, v| acc ^ v),
+                } & 0xffff_ffff;
+                for l in lanes(em) {
+                    self.regs[d as usize][l] = r;
+                }
+            }
+            Op::Match {
+                all,
+                bits,
+                d,
+                dp,
+                a,
+                ..
+            } => {
+                let k = if bits >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                let ra = self.regs[a as usize];
+                let same = |l: usize| {
+                    lanes(em)
+                        .filter(|&j| ra[j] & k == ra[l] & k)
+                        .fold(0u32, |m, j| m | 1 << j)
+                };
+                for l in lanes(em) {
+                    let m = same(l);
+                    let v = if all {
+                        if m == em {
+                            em
+                        } else {
+                            0
+                        }
+                    } else {
+                        m
+                    };
+                    self.regs[d as usize][l] = v as u64;
+                    if dp != NONE {
+                        self.regs[dp as usize][l] = (m == em) as u64;
+                    }
                 }
             }
             _ => {}
