@@ -641,6 +641,13 @@ pub fn compare(cmp: Cmp, x: u64, y: u64) -> bool {
     }
 }
 
+#[inline(always)]
+fn fill(t: &mut Row, ra: &Row, rb: &Row, f: impl Fn(u64, u64) -> bool) {
+    for l in 0..32 {
+        t[l] = f(ra[l], rb[l]) as u64;
+    }
+}
+
 /// `setp`: compares, optionally combines with `c`, writes `d` (and `dn`).
 #[allow(clippy::too_many_arguments)]
 pub fn setp(
@@ -657,8 +664,31 @@ pub fn setp(
 ) {
     let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut t = [0u64; 32];
-    for l in 0..32 {
-        t[l] = compare(cmp, ra[l], rb[l]) as u64;
+    // One loop per (type, operator): the comparison is dispatched once.
+    macro_rules! by_op {
+        ($conv:expr, $nan:expr) => {{
+            let c = $conv;
+            let n = $nan;
+            match cmp.op {
+                CmpOp::Eq => fill(&mut t, ra, rb, |x, y| c(x) == c(y)),
+                CmpOp::Ne => fill(&mut t, ra, rb, |x, y| c(x) != c(y) && !n(c(x), c(y))),
+                CmpOp::Lt => fill(&mut t, ra, rb, |x, y| c(x) < c(y)),
+                CmpOp::Le => fill(&mut t, ra, rb, |x, y| c(x) <= c(y)),
+                CmpOp::Gt => fill(&mut t, ra, rb, |x, y| c(x) > c(y)),
+                CmpOp::Ge => fill(&mut t, ra, rb, |x, y| c(x) >= c(y)),
+                _ => fill(&mut t, ra, rb, |x, y| compare(cmp, x, y)),
+            }
+        }};
+    }
+    match cmp.ty {
+        CmpTy::S(w) => by_op!(|x: u64| sext(x, w), |_: i64, _: i64| false),
+        CmpTy::U(w) => {
+            let k = mask(w);
+            by_op!(move |x: u64| x & k, |_: u64, _: u64| false)
+        }
+        CmpTy::F32 => by_op!(f32b, |x: f32, y: f32| x.is_nan() || y.is_nan()),
+        CmpTy::F64 => by_op!(f64b, |x: f64, y: f64| x.is_nan() || y.is_nan()),
+        CmpTy::F16 => fill(&mut t, ra, rb, |x, y| compare(cmp, x, y)),
     }
     let mut q = [0u64; 32];
     for l in 0..32 {

@@ -314,13 +314,16 @@ impl Warp {
                     } else {
                         (1u64 << dbits) - 1
                     };
-                    if space == Space::Global && em != 0 {
+                    if matches!(space, Space::Global | Space::Shared) && em != 0 {
                         let addrs = self.addresses(a, off);
                         let mut out = [0u64; 32];
-                        if cx
-                            .global
-                            .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
-                        {
+                        let done = if space == Space::Global {
+                            cx.global
+                                .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
+                        } else {
+                            cx.shared_load_lanes(&addrs, em, size, &mut out)
+                        };
+                        if done {
                             let rd = &mut self.regs[d as usize];
                             for l in lanes(em) {
                                 rd[l] = if se {
@@ -350,10 +353,15 @@ impl Warp {
                     v,
                 } => {
                     let off = off as i64 as u64;
-                    if space == Space::Global && em != 0 {
+                    if matches!(space, Space::Global | Space::Shared) && em != 0 {
                         let addrs = self.addresses(a, off);
                         let vals = &self.regs[v as usize];
-                        if cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint) {
+                        let done = if space == Space::Global {
+                            cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint)
+                        } else {
+                            cx.shared_store_lanes(&addrs, vals, em, size)
+                        };
+                        if done {
                             goto!(next);
                             continue;
                         }
