@@ -310,3 +310,67 @@ fn local_memory_generic_addressing_and_vectors() {
         assert_eq!(w[0] as u32, 16 + t as u32);
     }
 }
+
+#[test]
+fn warp_reductions_matches_and_bit_tricks() {
+    let r = run(
+        "and.b32 %r1, %r0, 3;\n\
+         redux.sync.add.u32 %r2, %r0, -1;\n\
+         redux.sync.max.s32 %r3, %r1, -1;\n\
+         match.any.sync.b32 %r4, %r1, -1;\n\
+         match.all.sync.b32 %r5|%p1, %r1, -1;\n\
+         selp.u32 %r6, 1, 0, %p1;\n\
+         st.global.u32 [%rd1], %r2;\n st.global.u32 [%rd1+4], %r3;\n\
+         st.global.u32 [%rd1+8], %r4;\n st.global.u32 [%rd1+12], %r5;\n\
+         st.global.u32 [%rd1+16], %r6;\n\
+         prmt.b32 %r7, 0x44332211, 0x88776655, 0x7531;\n\
+         prmt.b32 %r8, 0x000000F0, 0, 0x8888;\n\
+         cnot.b32 %r9, %r1;\n\
+         mov.f32 %f1, 0f7F800000;\n testp.infinite.f32 %p2, %f1;\n testp.finite.f32 %p3, %f1;\n\
+         selp.u32 %r10, 1, 0, %p2;\n selp.u32 %r11, 1, 0, %p3;\n\
+         shf.l.wrap.b32 %r12, 0x80000001, 0x00000003, 4;\n shf.r.clamp.b32 %r13, 0x80000001, 0x00000003, 40;\n\
+         bfind.u32 %r14, 0x00010000;\n bfind.shiftamt.u32 %r15, 0x00010000;\n\
+         st.global.u32 [%rd1+20], %r7;\n st.global.u32 [%rd1+24], %r8;\n\
+         st.global.u32 [%rd1+28], %r9;\n st.global.u32 [%rd1+32], %r10;\n\
+         st.global.u32 [%rd1+36], %r11;\n st.global.u32 [%rd1+40], %r12;\n\
+         st.global.u32 [%rd1+44], %r13;\n st.global.u32 [%rd1+48], %r14;\n\
+         st.global.u32 [%rd1+52], %r15;",
+        32,
+    );
+    for (t, w) in r.iter().enumerate() {
+        let u = |k: usize| (w[k / 2] >> (32 * (k % 2))) as u32;
+        assert_eq!(u(0), 496);
+        assert_eq!(u(1), 3);
+        assert_eq!(u(2), 0x1111_1111 << (t & 3));
+        assert_eq!(u(3), 0);
+        assert_eq!(u(4), 0);
+        assert_eq!(u(5), 0x8866_4422);
+        assert_eq!(u(6), 0xffff_ffff);
+        assert_eq!(u(7), (t & 3 == 0) as u32);
+        assert_eq!((u(8), u(9)), (1, 0));
+        assert_eq!(u(10), 0x0000_0038);
+        assert_eq!(u(11), 3);
+        assert_eq!((u(12), u(13)), (16, 15));
+    }
+}
+
+#[test]
+fn carry_chains_give_wide_arithmetic() {
+    // (2^32 - 1) + 1 with carry into the high word; 0 - 1 with borrow;
+    // the high half of (2^32 - 1)^2 plus a carry.
+    let r = run(
+        "mov.u32 %r1, -1;\n\
+         add.cc.u32 %r2, %r1, 1;\n addc.u32 %r3, 0, 0;\n\
+         sub.cc.u32 %r4, 0, 1;\n subc.u32 %r5, 5, 0;\n\
+         mad.lo.cc.u32 %r6, %r1, %r1, %r1;\n madc.hi.u32 %r7, %r1, %r1, 0;\n\
+         st.global.u32 [%rd1], %r2;\n st.global.u32 [%rd1+4], %r3;\n\
+         st.global.u32 [%rd1+8], %r4;\n st.global.u32 [%rd1+12], %r5;\n\
+         st.global.u32 [%rd1+16], %r6;\n st.global.u32 [%rd1+20], %r7;",
+        1,
+    );
+    let w = &r[0];
+    assert_eq!((w[0] as u32, (w[0] >> 32) as u32), (0, 1));
+    assert_eq!((w[1] as u32, (w[1] >> 32) as u32), (u32::MAX, 4));
+    // (2^32-1)^2 + (2^32-1) = 2^64 - 2^32: low word 0, high word 2^32-1
+    assert_eq!((w[2] as u32, (w[2] >> 32) as u32), (0, u32::MAX));
+}

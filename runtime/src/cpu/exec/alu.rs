@@ -10,7 +10,7 @@
 
 use super::float::{cvt, f64_to_f32, ftz32, round_f32, sext, two_sum};
 use crate::cpu::ptx::program::{
-    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, UnOp, NONE,
+    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, TestpKind, UnOp, NONE,
 };
 
 /// One warp's registers: a row of 32 lanes per slot.
@@ -382,6 +382,26 @@ pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
         UnOp::RcpF64 => go!(|x| (1.0 / f64b(x)).to_bits()),
         UnOp::RsqrtF64 => go!(|x| (1.0 / f64b(x).sqrt()).to_bits()),
         UnOp::SatF64 => go!(|x| sat01(f64b(x)).to_bits()),
+        UnOp::Cnot(w) => {
+            let k = mask(w);
+            go!(|x| (x & k == 0) as u64)
+        }
+        UnOp::Testp(kind, wide) => go!(|x| {
+            let v = if wide { f64b(x) } else { f32b(x) as f64 };
+            let sub = if wide {
+                v.is_subnormal()
+            } else {
+                f32b(x).is_subnormal()
+            };
+            (match kind {
+                TestpKind::Finite => v.is_finite(),
+                TestpKind::Infinite => v.is_infinite(),
+                TestpKind::Number => !v.is_nan(),
+                TestpKind::NotANumber => v.is_nan(),
+                TestpKind::Normal => v.is_finite() && v != 0.0 && !sub,
+                TestpKind::Subnormal => sub,
+            }) as u64
+        }),
         UnOp::Bfind {
             bits,
             signed,
@@ -471,6 +491,25 @@ pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m:
         TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
         TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
         TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
+        TernOp::Prmt => go!(|x, y, z| {
+            let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
+            let mut r = 0u64;
+            for i in 0..4 {
+                let n = (z >> (4 * i)) & 0xf;
+                let byte = (v >> (8 * (n & 7))) & 0xff;
+                let byte = if n & 8 != 0 {
+                    if byte & 0x80 != 0 {
+                        0xff
+                    } else {
+                        0
+                    }
+                } else {
+                    byte
+                };
+                r |= byte << (8 * i);
+            }
+            r
+        }),
         TernOp::ShfL(clamp) => go!(|x, y, z| {
             let n = if clamp {
                 (z as u32).min(32)
@@ -602,6 +641,13 @@ pub fn compare(cmp: Cmp, x: u64, y: u64) -> bool {
     }
 }
 
+#[inline(always)]
+fn fill(t: &mut Row, ra: &Row, rb: &Row, f: impl Fn(u64, u64) -> bool) {
+    for l in 0..32 {
+        t[l] = f(ra[l], rb[l]) as u64;
+    }
+}
+
 /// `setp`: compares, optionally combines with `c`, writes `d` (and `dn`).
 #[allow(clippy::too_many_arguments)]
 pub fn setp(
@@ -618,8 +664,31 @@ pub fn setp(
 ) {
     let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut t = [0u64; 32];
-    for l in 0..32 {
-        t[l] = compare(cmp, ra[l], rb[l]) as u64;
+    // One loop per (type, operator): the comparison is dispatched once.
+    macro_rules! by_op {
+        ($conv:expr, $nan:expr) => {{
+            let c = $conv;
+            let n = $nan;
+            match cmp.op {
+                CmpOp::Eq => fill(&mut t, ra, rb, |x, y| c(x) == c(y)),
+                CmpOp::Ne => fill(&mut t, ra, rb, |x, y| c(x) != c(y) && !n(c(x), c(y))),
+                CmpOp::Lt => fill(&mut t, ra, rb, |x, y| c(x) < c(y)),
+                CmpOp::Le => fill(&mut t, ra, rb, |x, y| c(x) <= c(y)),
+                CmpOp::Gt => fill(&mut t, ra, rb, |x, y| c(x) > c(y)),
+                CmpOp::Ge => fill(&mut t, ra, rb, |x, y| c(x) >= c(y)),
+                _ => fill(&mut t, ra, rb, |x, y| compare(cmp, x, y)),
+            }
+        }};
+    }
+    match cmp.ty {
+        CmpTy::S(w) => by_op!(|x: u64| sext(x, w), |_: i64, _: i64| false),
+        CmpTy::U(w) => {
+            let k = mask(w);
+            by_op!(move |x: u64| x & k, |_: u64, _: u64| false)
+        }
+        CmpTy::F32 => by_op!(f32b, |x: f32, y: f32| x.is_nan() || y.is_nan()),
+        CmpTy::F64 => by_op!(f64b, |x: f64, y: f64| x.is_nan() || y.is_nan()),
+        CmpTy::F16 => fill(&mut t, ra, rb, |x, y| compare(cmp, x, y)),
     }
     let mut q = [0u64; 32];
     for l in 0..32 {

@@ -4,7 +4,7 @@
 //! warps: each runs until it finishes or parks at a barrier; when all are
 //! parked the barrier is checked and released.
 
-use super::memory::{GlobalView, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use super::memory::{lane_bounds, GlobalView, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use super::race::RaceTracker;
 use super::warp::Warp;
 use crate::cpu::error::{CpuError, Location};
@@ -145,6 +145,49 @@ impl BlockCtx<'_, '_> {
             ));
         }
         Ok(tid as usize * self.frame + off as usize)
+    }
+
+    /// Unchecked-mode fast path: loads the lanes `m` of `addrs` from shared
+    /// memory when all are aligned and in bounds; `false` otherwise.
+    #[inline(always)]
+    pub fn shared_load_lanes(
+        &self,
+        addrs: &[u64; 32],
+        m: u32,
+        size: u8,
+        out: &mut [u64; 32],
+    ) -> bool {
+        let (lo, hi, aligned) = lane_bounds(addrs, m, size);
+        if self.check || !aligned || lo > hi || hi > self.shared.len() as u64 {
+            return false;
+        }
+        let n = size as usize;
+        for l in lanes(m) {
+            let o = addrs[l] as usize;
+            out[l] = read_le(&self.shared[o..o + n]);
+        }
+        true
+    }
+
+    /// Unchecked-mode fast path for shared stores (lane order).
+    #[inline(always)]
+    pub fn shared_store_lanes(
+        &mut self,
+        addrs: &[u64; 32],
+        vals: &[u64; 32],
+        m: u32,
+        size: u8,
+    ) -> bool {
+        let (lo, hi, aligned) = lane_bounds(addrs, m, size);
+        if self.check || !aligned || lo > hi || hi > self.shared.len() as u64 {
+            return false;
+        }
+        let n = size as usize;
+        for l in lanes(m) {
+            let o = addrs[l] as usize;
+            write_le(&mut self.shared[o..o + n], vals[l]);
+        }
+        true
     }
 
     /// Loads `size` bytes (zero-extended).
@@ -336,6 +379,17 @@ fn read_le(s: &[u8]) -> u64 {
 fn write_le(s: &mut [u8], v: u64) {
     let n = s.len();
     s.copy_from_slice(&v.to_le_bytes()[..n]);
+}
+
+fn lanes(m: u32) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            l
+        })
+    })
 }
 
 /// Runs one block to completion (its warps must be reset for it).

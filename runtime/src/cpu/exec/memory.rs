@@ -135,6 +135,24 @@ impl Heap {
     }
 }
 
+/// The smallest and one-past-largest byte of `size`-byte accesses at the
+/// lanes `m` of `addrs`, and whether all are aligned.
+#[inline(always)]
+pub fn lane_bounds(addrs: &[u64; 32], m: u32, size: u8) -> (u64, u64, bool) {
+    let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
+    for (l, &a) in addrs.iter().enumerate() {
+        let on = (m >> l) & 1 != 0;
+        lo = lo.min(if on { a } else { u64::MAX });
+        hi = hi.max(if on { a } else { 0 });
+        bits |= if on { a } else { 0 };
+    }
+    (
+        lo,
+        hi.saturating_add(size as u64),
+        bits & (size as u64 - 1) == 0,
+    )
+}
+
 fn words_as_bytes(w: &mut [u64]) -> &mut [u8] {
     // SAFETY: u8 has no alignment or validity requirements; the length is
     // the same memory measured in bytes.
@@ -230,22 +248,9 @@ impl GlobalView<'_> {
         })
     }
 
-    /// The smallest and one-past-largest byte of `size`-byte accesses at the
-    /// lanes `m` of `addrs`, and whether all are aligned.
     #[inline(always)]
     fn bounds(addrs: &[u64; 32], m: u32, size: u8) -> (u64, u64, bool) {
-        let (mut lo, mut hi, mut bits) = (u64::MAX, 0u64, 0u64);
-        for (l, &a) in addrs.iter().enumerate() {
-            let on = (m >> l) & 1 != 0;
-            lo = lo.min(if on { a } else { u64::MAX });
-            hi = hi.max(if on { a } else { 0 });
-            bits |= if on { a } else { 0 };
-        }
-        (
-            lo,
-            hi.saturating_add(size as u64),
-            bits & (size as u64 - 1) == 0,
-        )
+        lane_bounds(addrs, m, size)
     }
 
     /// Loads `size` bytes for the lanes `m` when every access is aligned and

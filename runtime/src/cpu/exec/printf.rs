@@ -3,6 +3,10 @@
 //! 4 bytes, `l`/`ll`/`z` ones, `%s`, `%p` and all floats take 8, floats are
 //! doubles).
 
+/// Widths and precisions are clamped to this (a format string cannot make
+/// the simulator allocate without bound).
+const MAX_FIELD: usize = 512;
+
 /// Formats `fmt`; `arg(offset, size)` reads argument bytes from the buffer,
 /// `string(addr)` reads a C string from device memory.
 pub fn format(
@@ -45,11 +49,11 @@ pub fn format(
             if w < 0 {
                 spec.left = true;
             }
-            spec.width = w.unsigned_abs() as usize;
+            spec.width = (w.unsigned_abs() as usize).min(MAX_FIELD);
             i += 1;
         } else {
             while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                spec.width = spec.width * 10 + (d - b'0') as usize;
+                spec.width = (spec.width * 10 + (d - b'0') as usize).min(MAX_FIELD);
                 i += 1;
             }
         }
@@ -57,11 +61,11 @@ pub fn format(
             i += 1;
             let mut p = 0usize;
             if fmt.get(i) == Some(&b'*') {
-                p = (next(4, &mut off) as u32 as i32).max(0) as usize;
+                p = ((next(4, &mut off) as u32 as i32).max(0) as usize).min(MAX_FIELD);
                 i += 1;
             } else {
                 while let Some(d) = fmt.get(i).filter(|d| d.is_ascii_digit()) {
-                    p = p * 10 + (d - b'0') as usize;
+                    p = (p * 10 + (d - b'0') as usize).min(MAX_FIELD);
                     i += 1;
                 }
             }

@@ -19,7 +19,7 @@ use super::block::BlockCtx;
 use super::float::sext;
 use super::printf;
 use crate::cpu::error::CpuError;
-use crate::cpu::ptx::program::{Op, ShflMode, Slot, Space, VoteMode, NONE};
+use crate::cpu::ptx::program::{Op, ReduxOp, ShflMode, Slot, Space, VoteMode, NONE};
 
 /// The state of one warp.
 pub struct Warp {
@@ -115,7 +115,11 @@ impl Warp {
     /// The member mask a sync instruction at `pc` needs, read in lane `l`.
     fn sync_need(&self, cx: &BlockCtx, pc: u32, l: usize, group: u32) -> u32 {
         let mask = match cx.prog.insts[pc as usize].op {
-            Op::Shfl { mask, .. } | Op::Vote { mask, .. } | Op::WarpSync { mask } => mask,
+            Op::Shfl { mask, .. }
+            | Op::Vote { mask, .. }
+            | Op::WarpSync { mask }
+            | Op::Redux { mask, .. }
+            | Op::Match { mask, .. } => mask,
             _ => NONE,
         };
         if mask == NONE {
@@ -310,13 +314,16 @@ impl Warp {
                     } else {
                         (1u64 << dbits) - 1
                     };
-                    if space == Space::Global && em != 0 {
+                    if matches!(space, Space::Global | Space::Shared) && em != 0 {
                         let addrs = self.addresses(a, off);
                         let mut out = [0u64; 32];
-                        if cx
-                            .global
-                            .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
-                        {
+                        let done = if space == Space::Global {
+                            cx.global
+                                .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
+                        } else {
+                            cx.shared_load_lanes(&addrs, em, size, &mut out)
+                        };
+                        if done {
                             let rd = &mut self.regs[d as usize];
                             for l in lanes(em) {
                                 rd[l] = if se {
@@ -346,10 +353,15 @@ impl Warp {
                     v,
                 } => {
                     let off = off as i64 as u64;
-                    if space == Space::Global && em != 0 {
+                    if matches!(space, Space::Global | Space::Shared) && em != 0 {
                         let addrs = self.addresses(a, off);
                         let vals = &self.regs[v as usize];
-                        if cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint) {
+                        let done = if space == Space::Global {
+                            cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint)
+                        } else {
+                            cx.shared_store_lanes(&addrs, vals, em, size)
+                        };
+                        if done {
                             goto!(next);
                             continue;
                         }
@@ -498,7 +510,11 @@ impl Warp {
                     self.save(next, g.mask & !em);
                     regroup!();
                 }
-                Op::Shfl { .. } | Op::Vote { .. } | Op::WarpSync { .. } => {
+                Op::Shfl { .. }
+                | Op::Vote { .. }
+                | Op::WarpSync { .. }
+                | Op::Redux { .. }
+                | Op::Match { .. } => {
                     let l0 = g.mask.trailing_zeros() as usize;
                     let need = self.sync_need(cx, g.pc, l0, g.mask);
                     let waiting = lanes(self.at_sync)
@@ -617,6 +633,60 @@ impl Warp {
                 };
                 for l in lanes(em) {
                     self.regs[d as usize][l] = v;
+                }
+            }
+            Op::Redux { op, d, a, .. } => {
+                let ra = &self.regs[a as usize];
+                let vals = lanes(em).map(|l| ra[l] & 0xffff_ffff);
+                let s = |x: u64| x as u32 as i32 as i64;
+                let r = match op {
+                    ReduxOp::Add => vals.fold(0u64, |acc, v| acc.wrapping_add(v)),
+                    ReduxOp::MinU => vals.min().unwrap_or(0),
+                    ReduxOp::MaxU => vals.max().unwrap_or(0),
+                    ReduxOp::MinS => vals.map(s).min().unwrap_or(0) as u64,
+                    ReduxOp::MaxS => vals.map(s).max().unwrap_or(0) as u64,
+                    ReduxOp::And => vals.fold(u64::MAX, |acc, v| acc & v),
+                    ReduxOp::Or => vals.fold(0, |acc, v| acc | v),
+                    ReduxOp::Xor => vals.fold(0, |acc, v| acc ^ v),
+                } & 0xffff_ffff;
+                for l in lanes(em) {
+                    self.regs[d as usize][l] = r;
+                }
+            }
+            Op::Match {
+                all,
+                bits,
+                d,
+                dp,
+                a,
+                ..
+            } => {
+                let k = if bits >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                };
+                let ra = self.regs[a as usize];
+                let same = |l: usize| {
+                    lanes(em)
+                        .filter(|&j| ra[j] & k == ra[l] & k)
+                        .fold(0u32, |m, j| m | 1 << j)
+                };
+                for l in lanes(em) {
+                    let m = same(l);
+                    let v = if all {
+                        if m == em {
+                            em
+                        } else {
+                            0
+                        }
+                    } else {
+                        m
+                    };
+                    self.regs[d as usize][l] = v as u64;
+                    if dp != NONE {
+                        self.regs[dp as usize][l] = (m == em) as u64;
+                    }
                 }
             }
             _ => {}

@@ -17,6 +17,13 @@ use super::program::*;
 use crate::cpu::error::CpuError;
 use crate::cpu::exec::memory::DYN_SHARED_ALIGN;
 
+/// Register slots a kernel may use (each costs 256 bytes per warp).
+const MAX_SLOTS: u32 = 1 << 16;
+/// Local memory a thread may use (CUDA's limit).
+const MAX_LOCAL: usize = 512 * 1024;
+/// Parameter bytes a kernel may take (CUDA's limit).
+const MAX_PARAMS: usize = 32764;
+
 /// What a name means inside a function.
 #[derive(Clone, Copy, Debug)]
 enum Sym {
@@ -173,6 +180,12 @@ pub fn decode_kernel(
             align: p.align,
         });
         off += p.size;
+        if off > MAX_PARAMS {
+            return Err(CpuError::Unsupported {
+                line: kf.line,
+                what: format!("more than {MAX_PARAMS} bytes of kernel parameters"),
+            });
+        }
     }
     // Reachable functions, in discovery order.
     let mut order: Vec<&Function> = Vec::new();
@@ -247,6 +260,18 @@ pub fn decode_kernel(
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
         d.cur_ret = ret;
         d.function(f, base, false)?;
+    }
+    if d.nslots >= MAX_SLOTS {
+        return Err(CpuError::Unsupported {
+            line: kf.line,
+            what: format!("more than {MAX_SLOTS} registers, immediates and parameters"),
+        });
+    }
+    if d.local_frame > MAX_LOCAL {
+        return Err(CpuError::Unsupported {
+            line: kf.line,
+            what: format!("{} bytes of local memory per thread", d.local_frame),
+        });
     }
     for (idx, name) in std::mem::take(&mut d.call_fixups) {
         let target = d.funcs[&name].entry;
@@ -409,7 +434,7 @@ impl<'m> Dec<'m> {
     }
 
     fn new_slot(&mut self, bits: u8) -> Slot {
-        let s = self.nslots;
+        let s = self.nslots.min(MAX_SLOTS);
         self.nslots += 1;
         self.slot_bits.push(bits);
         s
@@ -512,6 +537,11 @@ impl<'m> Dec<'m> {
                 Stmt::Reg { bits, names } => {
                     let b = (*bits).min(64) as u8;
                     for (name, count) in names {
+                        if count.unwrap_or(1) as u64 + self.nslots as u64 > MAX_SLOTS as u64 {
+                            return self.unsupported(format!(
+                                "more than {MAX_SLOTS} registers (`{name}`)"
+                            ));
+                        }
                         match count {
                             Some(n) => {
                                 for k in 0..*n {
@@ -878,7 +908,7 @@ impl<'m> Dec<'m> {
                 self.post_f32(&md, t, d, g);
             }
             "neg" | "not" | "abs" | "clz" | "popc" | "brev" | "sqrt" | "rcp" | "rsqrt" | "sin"
-            | "cos" | "ex2" | "lg2" | "tanh" | "cnot" => {
+            | "cos" | "ex2" | "lg2" | "tanh" => {
                 self.nops(i, 2)?;
                 let Some(t) = ty else { return unsup(self) };
                 let bits = t.bits();
@@ -1011,6 +1041,96 @@ impl<'m> Dec<'m> {
                 let c = self.src(&i.operands[3], 32, false)?;
                 let (d, _) = self.dst(&i.operands[0])?;
                 self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
+            "cnot" => {
+                self.nops(i, 2)?;
+                let Some(t) = ty else { return unsup(self) };
+                let a = self.src(&i.operands[1], t.bits(), false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                let op = UnOp::Cnot(t.bits());
+                self.emit(Op::Un { op, d, a }, g);
+            }
+            "testp" => {
+                self.nops(i, 2)?;
+                let kind = match md.words.first().copied() {
+                    Some("finite") => TestpKind::Finite,
+                    Some("infinite") => TestpKind::Infinite,
+                    Some("number") => TestpKind::Number,
+                    Some("notanumber") => TestpKind::NotANumber,
+                    Some("normal") => TestpKind::Normal,
+                    Some("subnormal") => TestpKind::Subnormal,
+                    _ => return unsup(self),
+                };
+                let wide = match ty {
+                    Some(TyM::F(32)) => false,
+                    Some(TyM::F(64)) => true,
+                    _ => return unsup(self),
+                };
+                let a = self.src(&i.operands[1], if wide { 64 } else { 32 }, true)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                let op = UnOp::Testp(kind, wide);
+                self.emit(Op::Un { op, d, a }, g);
+            }
+            "prmt" => {
+                self.nops(i, 4)?;
+                if !md.words.is_empty() {
+                    return unsup(self);
+                }
+                let a = self.src(&i.operands[1], 32, false)?;
+                let b = self.src(&i.operands[2], 32, false)?;
+                let c = self.src(&i.operands[3], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                let op = TernOp::Prmt;
+                self.emit(Op::Tern { op, d, a, b, c }, g);
+            }
+            "redux" => {
+                self.nops(i, 3)?;
+                let signed = matches!(ty, Some(TyM::S(_)));
+                let op = match md.words.first().copied() {
+                    Some("add") => ReduxOp::Add,
+                    Some("min") if signed => ReduxOp::MinS,
+                    Some("max") if signed => ReduxOp::MaxS,
+                    Some("min") => ReduxOp::MinU,
+                    Some("max") => ReduxOp::MaxU,
+                    Some("and") => ReduxOp::And,
+                    Some("or") => ReduxOp::Or,
+                    Some("xor") => ReduxOp::Xor,
+                    _ => return unsup(self),
+                };
+                if ty.map(|t| t.bits()) != Some(32) || md.words.len() != 1 {
+                    return unsup(self);
+                }
+                let a = self.src(&i.operands[1], 32, false)?;
+                let mask = self.src(&i.operands[2], 32, false)?;
+                let (d, _) = self.dst(&i.operands[0])?;
+                self.emit(Op::Redux { op, d, a, mask }, g);
+            }
+            "match" => {
+                self.nops(i, 3)?;
+                let all = match md.words.first().copied() {
+                    Some("any") => false,
+                    Some("all") => true,
+                    _ => return unsup(self),
+                };
+                let Some(t) = ty else { return unsup(self) };
+                let (d, dp) = match &i.operands[0] {
+                    Operand::Pair(r, p) if all => (self.reg(r)?.0, self.reg(p)?.0),
+                    o => (self.dst(o)?.0, NONE),
+                };
+                let a = self.src(&i.operands[1], t.bits(), false)?;
+                let mask = self.src(&i.operands[2], 32, false)?;
+                let bits = t.bits();
+                self.emit(
+                    Op::Match {
+                        all,
+                        bits,
+                        d,
+                        dp,
+                        a,
+                        mask,
+                    },
+                    g,
+                );
             }
             "setp" => self.setp(i, &md, g)?,
             "cvt" => self.cvt(i, &md, g)?,
@@ -1447,7 +1567,20 @@ impl<'m> Dec<'m> {
         };
         let sext = matches!(t, TyM::S(_));
         if md.space == Some("param") {
-            return self.param_access(i, t, val, addr, store, g);
+            let Operand::Addr(base, off) = addr else {
+                return self.bad("expected an address `[...]`");
+            };
+            return match (md.vec, val) {
+                (0, v) => self.param_access(i, t, v, addr, store, g),
+                (n, Operand::Vec(items)) if items.len() == n as usize => {
+                    for (k, v) in items.iter().enumerate() {
+                        let a = Operand::Addr(base.clone(), off + (k * size as usize) as i64);
+                        self.param_access(i, t, v, &a, store, g)?;
+                    }
+                    Ok(())
+                }
+                _ => self.bad("vector access needs a `{...}` operand of matching length"),
+            };
         }
         let space = match md.space {
             None => Space::Generic,

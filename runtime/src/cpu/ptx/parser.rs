@@ -8,6 +8,9 @@ use super::ast::{Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, Var
 use super::lexer::{lex, Tok, Token};
 use crate::cpu::error::CpuError;
 
+/// The largest variable or parameter accepted (1 GiB).
+const MAX_VAR_BYTES: usize = 1 << 30;
+
 /// Parses PTX text.
 pub fn parse(text: &str) -> Result<Module, CpuError> {
     let toks = lex(text)?;
@@ -247,10 +250,13 @@ impl Parser {
             self.expect_punct(']')?;
             count = count.map(|c| c.saturating_mul(n));
         }
+        if count.is_some_and(|c| c.saturating_mul(elem_size) > MAX_VAR_BYTES) {
+            return self.err(format!("variable `{name}` is too large"));
+        }
         let mut init = None;
         if self.eat_punct('=') {
             let mut vals = Vec::new();
-            self.init_values(&mut vals, bits, elem_float)?;
+            self.init_values(&mut vals, bits, elem_float, 0)?;
             init = Some(vals);
         }
         self.expect_punct(';')?;
@@ -267,13 +273,22 @@ impl Parser {
         })
     }
 
-    fn init_values(&mut self, out: &mut Vec<u64>, bits: u32, float: bool) -> Result<(), CpuError> {
+    fn init_values(
+        &mut self,
+        out: &mut Vec<u64>,
+        bits: u32,
+        float: bool,
+        depth: u32,
+    ) -> Result<(), CpuError> {
         if self.eat_punct('{') {
+            if depth > 8 {
+                return self.err("initializer nested too deeply");
+            }
             loop {
                 if self.eat_punct('}') {
                     return Ok(());
                 }
-                self.init_values(out, bits, float)?;
+                self.init_values(out, bits, float, depth + 1)?;
                 if !self.eat_punct(',') {
                     self.expect_punct('}')?;
                     return Ok(());
@@ -367,6 +382,9 @@ impl Parser {
                 let n = self.int()? as usize;
                 self.expect_punct(']')?;
                 count = count.saturating_mul(n);
+            }
+            if count.saturating_mul(elem) > MAX_VAR_BYTES {
+                return self.err(format!("parameter `{name}` is too large"));
             }
             out.push(Param {
                 name,

@@ -188,6 +188,10 @@ pub enum UnOp {
     RsqrtF64,
     /// Clamp an f64 to [0, 1].
     SatF64,
+    /// `cnot`: 1 if the operand is zero, else 0.
+    Cnot(u8),
+    /// `testp` on an f32 (`false`) or f64 (`true`) operand.
+    Testp(TestpKind, bool),
     /// `bfind`: position of the most significant non-sign bit (all ones
     /// when none); `.shiftamt` gives `bits-1-pos` instead.
     Bfind {
@@ -223,12 +227,52 @@ pub enum TernOp {
     BfeU(u8),
     /// Signed bit-field extract.
     BfeS(u8),
+    /// `prmt.b32` (default mode): select bytes of `{b, a}` by `c`.
+    Prmt,
     /// Funnel shift left: the high word of `(b:a) << c` (32-bit; clamp or wrap).
     ShfL(bool),
     /// Funnel shift right: the low word of `(b:a) >> c`.
     ShfR(bool),
     /// f32 fused multiply-add with a directed rounding.
     FmaF32Rnd(Rnd),
+}
+
+/// What `testp` tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestpKind {
+    /// Not infinite, not NaN.
+    Finite,
+    /// ±inf.
+    Infinite,
+    /// Not NaN.
+    Number,
+    /// NaN.
+    NotANumber,
+    /// Normal.
+    Normal,
+    /// Subnormal.
+    Subnormal,
+}
+
+/// `redux.sync` operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduxOp {
+    /// Sum (wrapping).
+    Add,
+    /// Unsigned minimum.
+    MinU,
+    /// Unsigned maximum.
+    MaxU,
+    /// Signed minimum.
+    MinS,
+    /// Signed maximum.
+    MaxS,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
 }
 
 /// An operation that reads and/or writes the carry flag (`add.cc`,
@@ -579,6 +623,22 @@ pub enum Op {
     },
     /// `activemask.b32`
     Activemask { d: Slot },
+    /// `redux.sync` over the participating lanes (32-bit).
+    Redux {
+        op: ReduxOp,
+        d: Slot,
+        a: Slot,
+        mask: Slot,
+    },
+    /// `match.{any,all}.sync` (`dp`: the `all` predicate or `NONE`).
+    Match {
+        all: bool,
+        bits: u8,
+        d: Slot,
+        dp: Slot,
+        a: Slot,
+        mask: Slot,
+    },
     /// `bar.warp.sync` (and `NONE` mask for a whole-warp sync).
     WarpSync { mask: Slot },
     /// Built-in `vprintf(fmt, args)`.
