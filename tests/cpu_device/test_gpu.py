@@ -1,0 +1,45 @@
+"""Every run case on a real GPU, compared with the CPU device: bit for bit
+where the case's math is exact (no tolerance), within the case's tolerance
+otherwise, and both against the NumPy reference.
+
+Skipped with one line where no GPU is usable (`kernelc devices` says why).
+"""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import harness
+
+CASES = [c for c in harness.load_cases() if c.expect_error is None]
+
+
+def _gpu_reason():
+    """None when a GPU is usable, else why not."""
+    try:
+        out = subprocess.run([harness.kernelc_binary(), "devices"], capture_output=True, text=True).stdout
+    except OSError as e:
+        return f"cannot run kernelc: {e}"
+    first = out.splitlines()[0] if out else "kernelc devices printed nothing"
+    return None if first.startswith("gpu ") and "no usable GPU" not in first else first
+
+
+REASON = _gpu_reason()
+if REASON is not None:
+    pytest.skip(f"GPU tests skipped: {REASON}", allow_module_level=True)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_gpu_matches_cpu_device(case):
+    inputs, gpu_out, gpu_stdout = harness.run_kernelc(case, "-O2", extra=["--device", "gpu"])
+    harness.check(case, inputs, gpu_out, gpu_stdout)
+    _, cpu_out, _ = harness.run_kernelc(case, "-O2")
+    assert sorted(gpu_out) == sorted(cpu_out), f"{case.id}: different arrays written back"
+    for pos, g in gpu_out.items():
+        c = cpu_out[pos]
+        if case.rtol or case.atol:
+            ok = np.isclose(g, c, rtol=case.rtol, atol=case.atol, equal_nan=True)
+        else:
+            ok = (g == c) | (np.isnan(g) & np.isnan(c)) if np.issubdtype(g.dtype, np.floating) else g == c
+        assert np.all(ok), f"{case.id}: arg {pos}: GPU and CPU device differ at {np.argwhere(~ok)[:5].tolist()}"
