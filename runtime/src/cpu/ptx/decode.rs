@@ -791,8 +791,17 @@ impl<'m> Dec<'m> {
             return self.carry(i, &md, g, name).map(|_| None);
         }
         let directed = matches!(md.rnd, Some(Rnd::Rz | Rnd::Rm | Rnd::Rp));
-        if directed && ty == Some(TyM::F(32)) && matches!(name, "add" | "sub" | "mul" | "fma") {
-            return self.directed_f32(i, &md, g, name).map(|_| None);
+        let float_ty = matches!(ty, Some(TyM::F(32 | 64)));
+        if directed
+            && float_ty
+            && matches!(
+                name,
+                "add" | "sub" | "mul" | "fma" | "mad" | "div" | "sqrt" | "rcp"
+            )
+        {
+            let wide = ty == Some(TyM::F(64));
+            let name = if name == "mad" { "fma" } else { name };
+            return self.directed(i, &md, g, name, wide).map(|_| None);
         }
         match name {
             "mov" => {
@@ -1277,50 +1286,68 @@ impl<'m> Dec<'m> {
     }
 
     /// `add/sub/mul/fma.{rz,rm,rp}.f32`.
-    fn directed_f32(
+    fn directed(
         &mut self,
         i: &AInst,
         md: &Mods,
         g: (Slot, bool),
         name: &str,
+        wide: bool,
     ) -> Result<(), CpuError> {
         let rnd = md.rnd.unwrap_or(Rnd::Rn);
-        let n = if name == "fma" { 4 } else { 3 };
+        let n = match name {
+            "fma" => 4,
+            "sqrt" | "rcp" => 2,
+            _ => 3,
+        };
         self.nops(i, n)?;
-        if !md.words.is_empty() {
+        if !md.words.is_empty() || (wide && name == "fma") {
             return self.unsupported(i.opcode.clone());
         }
+        let bits = if wide { 64 } else { 32 };
         let mut srcs = Vec::new();
+        if name == "rcp" {
+            let one = if wide {
+                1f64.to_bits()
+            } else {
+                1f32.to_bits() as u64
+            };
+            srcs.push(self.konst(one));
+        }
         for o in &i.operands[1..] {
-            let s = self.src(o, 32, true)?;
-            srcs.push(if md.ftz { self.flushed(s, g) } else { s });
+            let s = self.src(o, bits, true)?;
+            srcs.push(if md.ftz && !wide {
+                self.flushed(s, g)
+            } else {
+                s
+            });
         }
         let (d, _) = self.dst(&i.operands[0])?;
-        match name {
-            "fma" => {
+        let op = match (name, wide) {
+            ("fma", _) => {
                 let op = TernOp::FmaF32Rnd(rnd);
                 let [a, b, c] = [srcs[0], srcs[1], srcs[2]];
                 self.emit(Op::Tern { op, d, a, b, c }, g);
+                None
             }
-            "mul" => {
-                let op = BinOp::MulF32Rnd(rnd);
-                self.emit(
-                    Op::Bin {
-                        op,
-                        d,
-                        a: srcs[0],
-                        b: srcs[1],
-                    },
-                    g,
-                );
-            }
-            _ => {
+            ("sqrt", false) => Some(Op::Un {
+                op: UnOp::SqrtF32Rnd(rnd),
+                d,
+                a: srcs[0],
+            }),
+            ("sqrt", true) => Some(Op::Un {
+                op: UnOp::SqrtF64Rnd(rnd),
+                d,
+                a: srcs[0],
+            }),
+            (_, _) => {
                 let mut b = srcs[1];
                 if name == "sub" {
-                    let t = self.new_slot(32);
+                    let t = self.new_slot(bits);
+                    let neg = if wide { UnOp::NegF64 } else { UnOp::NegF32 };
                     self.emit(
                         Op::Un {
-                            op: UnOp::NegF32,
+                            op: neg,
                             d: t,
                             a: b,
                         },
@@ -1328,19 +1355,26 @@ impl<'m> Dec<'m> {
                     );
                     b = t;
                 }
-                let op = BinOp::AddF32Rnd(rnd);
-                self.emit(
-                    Op::Bin {
-                        op,
-                        d,
-                        a: srcs[0],
-                        b,
-                    },
-                    g,
-                );
+                let op = match (name, wide) {
+                    ("mul", false) => BinOp::MulF32Rnd(rnd),
+                    ("mul", true) => BinOp::MulF64Rnd(rnd),
+                    ("div" | "rcp", false) => BinOp::DivF32Rnd(rnd),
+                    ("div" | "rcp", true) => BinOp::DivF64Rnd(rnd),
+                    (_, false) => BinOp::AddF32Rnd(rnd),
+                    (_, true) => BinOp::AddF64Rnd(rnd),
+                };
+                Some(Op::Bin {
+                    op,
+                    d,
+                    a: srcs[0],
+                    b,
+                })
             }
+        };
+        if let Some(op) = op {
+            self.emit(op, g);
         }
-        self.post_f32(md, TyM::F(32), d, g);
+        self.post_f32(md, if wide { TyM::F(64) } else { TyM::F(32) }, d, g);
         Ok(())
     }
 
