@@ -41,7 +41,7 @@ const MATH_ULPS: u64 = 8;
 /// Dynamic shared memory of every block.
 const DYN_SHARED: usize = 4096;
 /// The fewest kernels that must be compared.
-const MIN_COMPARED: usize = 140;
+const MIN_COMPARED: usize = 300;
 
 fn corpus() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/check/accept");
@@ -337,18 +337,21 @@ fn device_agrees_with_the_ir_interpreter_on_the_corpus() {
                     c.data.extend_from_slice(&bits.to_le_bytes()[..size]);
                 }
             }
-            let compiled = compile(
-                &file,
-                &source,
-                &CompileOptions {
-                    check: options.clone(),
-                    opt: OptLevel::O2,
-                    stage: Stage::Ptx,
-                    ..CompileOptions::default()
-                },
-            )
-            .unwrap();
-            let ptx = compiled.ptx.expect("PTX");
+            let ptxs: Vec<(OptLevel, String)> = [OptLevel::O0, OptLevel::O2]
+                .into_iter()
+                .map(|opt| {
+                    let options = CompileOptions {
+                        check: options.clone(),
+                        opt,
+                        stage: Stage::Ptx,
+                        ..CompileOptions::default()
+                    };
+                    (
+                        opt,
+                        compile(&file, &source, &options).unwrap().ptx.expect("PTX"),
+                    )
+                })
+                .collect();
             for (i, typed) in checked.program.functions.iter().enumerate() {
                 if !typed.is_kernel {
                     continue;
@@ -398,72 +401,75 @@ fn device_agrees_with_the_ir_interpreter_on_the_corpus() {
                         .push(name);
                     continue;
                 }
-                // The CPU device, same inputs and launch.
-                let out = Arc::new(Mutex::new(Vec::new()));
-                let d = CpuDevice::new(CpuOptions {
-                    workers: 1,
-                    check: true,
-                    step_limit: 50_000_000,
-                    printf: PrintfSink::Capture(out.clone()),
-                });
-                let m = d.load_module(&ptx).unwrap();
-                for c in module.consts.values() {
-                    let (p, size) = m.global(&format!("__kc_const_{}", c.name)).unwrap();
-                    d.copy_to_device(p, &c.data[..size.min(c.data.len())])
-                        .unwrap();
-                }
-                let mut params = args.params.clone();
-                let mut ptrs: Vec<DevicePtr> = Vec::new();
-                for b in &args.buffers {
-                    let p = d.alloc(b.data.len()).unwrap();
-                    d.copy_to_device(p, &b.data).unwrap();
-                    ptrs.push(p);
-                }
-                for (k, p) in params.iter_mut().filter(|p| p.is_empty()).enumerate() {
-                    *p = ptrs[k].0.to_le_bytes().to_vec();
-                }
-                let refs: Vec<&[u8]> = params.iter().map(|p| p.as_slice()).collect();
-                let cfg = LaunchConfig {
-                    grid: launch.grid,
-                    block: launch.block,
-                    shared_bytes: DYN_SHARED as u32,
-                };
-                let got = d.launch(&m, &f.name, &cfg, &refs);
-                compared += 1;
-                match (&outcome, &got) {
-                    (Ok(()), Ok(_)) => {}
-                    (Err(_), Err(_)) => continue,
-                    (a, b) => {
+                for (opt, ptx) in &ptxs {
+                    let name = format!("{name} ({opt:?})");
+                    // The CPU device, same inputs and launch.
+                    let out = Arc::new(Mutex::new(Vec::new()));
+                    let d = CpuDevice::new(CpuOptions {
+                        workers: 1,
+                        check: true,
+                        step_limit: 50_000_000,
+                        printf: PrintfSink::Capture(out.clone()),
+                    });
+                    let m = d.load_module(ptx).unwrap();
+                    for c in module.consts.values() {
+                        let (p, size) = m.global(&format!("__kc_const_{}", c.name)).unwrap();
+                        d.copy_to_device(p, &c.data[..size.min(c.data.len())])
+                            .unwrap();
+                    }
+                    let mut params = args.params.clone();
+                    let mut ptrs: Vec<DevicePtr> = Vec::new();
+                    for b in &args.buffers {
+                        let p = d.alloc(b.data.len()).unwrap();
+                        d.copy_to_device(p, &b.data).unwrap();
+                        ptrs.push(p);
+                    }
+                    for (k, p) in params.iter_mut().filter(|p| p.is_empty()).enumerate() {
+                        *p = ptrs[k].0.to_le_bytes().to_vec();
+                    }
+                    let refs: Vec<&[u8]> = params.iter().map(|p| p.as_slice()).collect();
+                    let cfg = LaunchConfig {
+                        grid: launch.grid,
+                        block: launch.block,
+                        shared_bytes: DYN_SHARED as u32,
+                    };
+                    let got = d.launch(&m, &f.name, &cfg, &refs);
+                    compared += 1;
+                    match (&outcome, &got) {
+                        (Ok(()), Ok(_)) => {}
+                        (Err(_), Err(_)) => continue,
+                        (a, b) => {
+                            differences.push(format!(
+                                "{name}: interpreter {:?}, device {:?}",
+                                a.as_ref().map_err(|e| e.to_string()),
+                                b.as_ref().map(|_| ()).map_err(|e| e.to_string())
+                            ));
+                            continue;
+                        }
+                    }
+                    let device_printed = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
+                    if sorted_lines(&printed) != sorted_lines(&device_printed) {
                         differences.push(format!(
-                            "{name}: interpreter {:?}, device {:?}",
-                            a.as_ref().map_err(|e| e.to_string()),
-                            b.as_ref().map(|_| ()).map_err(|e| e.to_string())
+                            "{name}: printed {printed:?} (interpreter) vs {device_printed:?} (device)"
                         ));
-                        continue;
                     }
-                }
-                let device_printed = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
-                if sorted_lines(&printed) != sorted_lines(&device_printed) {
-                    differences.push(format!(
-                        "{name}: printed {printed:?} (interpreter) vs {device_printed:?} (device)"
-                    ));
-                }
-                let tolerance = if uses_math { MATH_ULPS } else { 0 };
-                for (j, (b, w)) in args.buffers.iter().zip(&want).enumerate() {
-                    let mut g = vec![0u8; b.data.len()];
-                    d.copy_from_device(&mut g, ptrs[j]).unwrap();
-                    if std::env::var("KERNELC_DEBUG").is_ok_and(|k| name.contains(&k)) {
-                        eprintln!(
-                            "{name} array {j}\n  input  {:?}\n  interp {:?}\n  device {:?}",
-                            &b.data[..16.min(b.data.len())],
-                            &w[..16.min(w.len())],
-                            &g[..16.min(g.len())]
-                        );
-                    }
-                    if let Some(diff) = differs(b.elem, w, &g, tolerance) {
-                        match KNOWN.iter().find(|(k, _)| *k == f.name) {
-                            Some((_, why)) => known.push(format!("{name}: {diff} ({why})")),
-                            None => differences.push(format!("{name}: array {j}: {diff}")),
+                    let tolerance = if uses_math { MATH_ULPS } else { 0 };
+                    for (j, (b, w)) in args.buffers.iter().zip(&want).enumerate() {
+                        let mut g = vec![0u8; b.data.len()];
+                        d.copy_from_device(&mut g, ptrs[j]).unwrap();
+                        if std::env::var("KERNELC_DEBUG").is_ok_and(|k| name.contains(&k)) {
+                            eprintln!(
+                                "{name} array {j}\n  input  {:?}\n  interp {:?}\n  device {:?}",
+                                &b.data[..16.min(b.data.len())],
+                                &w[..16.min(w.len())],
+                                &g[..16.min(g.len())]
+                            );
+                        }
+                        if let Some(diff) = differs(b.elem, w, &g, tolerance) {
+                            match KNOWN.iter().find(|(k, _)| *k == f.name) {
+                                Some((_, why)) => known.push(format!("{name}: {diff} ({why})")),
+                                None => differences.push(format!("{name}: array {j}: {diff}")),
+                            }
                         }
                     }
                 }
