@@ -1,7 +1,7 @@
 //! Differential test of the CPU device against the compiler's IR
 //! interpreter: every kernel of the accept corpus is lowered to IR (run by
 //! the interpreter, -O0, one thread after another) and compiled to PTX
-//! (-O2, run by the CPU device with checking on), on the same
+//! (-O0 and -O2, run by the CPU device with checking on), on the same
 //! deterministic inputs and launch. The outcome (success or failure), the
 //! printed lines (as a multiset) and every array must agree: integers
 //! exactly, floats bit for bit or both NaN, except that results of the math
