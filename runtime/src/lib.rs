@@ -11,6 +11,39 @@
 //! - [`launch`]: `kernel[grid, block](args)` with host arrays copied in and
 //!   (when written) out;
 //! - [`error`]: what can go wrong.
+//!
+//! The CPU device on its own:
+//!
+//! ```
+//! use kernelc_runtime::{CpuDevice, CpuOptions, LaunchConfig};
+//!
+//! let ptx = r#"
+//! .version 7.0
+//! .target sm_80
+//! .address_size 64
+//! .visible .entry twice(.param .u64 p)
+//! {
+//!     .reg .b32 %r<3>;
+//!     .reg .b64 %rd<4>;
+//!     ld.param.u64 %rd0, [p];
+//!     mov.u32 %r0, %tid.x;
+//!     mul.wide.u32 %rd1, %r0, 4;
+//!     add.s64 %rd2, %rd0, %rd1;
+//!     shl.b32 %r1, %r0, 1;
+//!     st.global.u32 [%rd2], %r1;
+//!     ret;
+//! }
+//! "#;
+//! let device = CpuDevice::new(CpuOptions { check: true, ..CpuOptions::default() });
+//! let module = device.load_module(ptx)?;
+//! let buf = device.alloc(4 * 32)?;
+//! let stats = device.launch(&module, "twice", &LaunchConfig::linear(1, 32), &[&buf.0.to_le_bytes()])?;
+//! assert_eq!(stats.threads, 32);
+//! let mut out = [0u8; 4 * 32];
+//! device.copy_from_device(&mut out, buf)?;
+//! assert_eq!(u32::from_le_bytes(out[4 * 5..4 * 6].try_into().unwrap()), 10);
+//! # Ok::<(), kernelc_runtime::CpuError>(())
+//! ```
 
 pub mod args;
 pub mod cpu;

@@ -374,3 +374,36 @@ fn carry_chains_give_wide_arithmetic() {
     // (2^32-1)^2 + (2^32-1) = 2^64 - 2^32: low word 0, high word 2^32-1
     assert_eq!((w[2] as u32, (w[2] >> 32) as u32), (0, u32::MAX));
 }
+
+#[test]
+fn directed_rounding_arithmetic() {
+    // 0f30800000 = 2^-30, 0d3C30000000000000 = 2^-60, 0d3CB0000000000000 = 2^-52
+    let r = run(
+        "mov.f32 %f1, 0f3F800000;\n mov.f32 %f2, 0f30800000;\n mov.f32 %f3, 0f40400000;\n\
+         add.rp.f32 %f4, %f1, %f2;\n add.rm.f32 %f5, %f1, %f2;\n sub.rz.f32 %f6, %f1, %f2;\n\
+         div.rp.f32 %f7, %f1, %f3;\n div.rm.f32 %f8, %f1, %f3;\n\
+         st.global.f32 [%rd1], %f4;\n st.global.f32 [%rd1+4], %f5;\n\
+         st.global.f32 [%rd1+8], %f6;\n st.global.f32 [%rd1+12], %f7;\n\
+         st.global.f32 [%rd1+16], %f8;\n\
+         mov.f64 %fd1, 0d3FF0000000000000;\n mov.f64 %fd2, 0d3C30000000000000;\n\
+         add.rp.f64 %fd3, %fd1, %fd2;\n\
+         add.f64 %fd4, %fd1, 0d3CB0000000000000;\n\
+         mul.rz.f64 %fd5, %fd4, %fd4;\n mul.rp.f64 %fd6, %fd4, %fd4;\n\
+         sqrt.rp.f32 %f9, 0f40000000;\n st.global.f32 [%rd1+20], %f9;\n\
+         st.global.f64 [%rd1+24], %fd3;\n st.global.f64 [%rd1+32], %fd5;\n\
+         st.global.f64 [%rd1+40], %fd6;",
+        1,
+    );
+    let w = &r[0];
+    let f = |x: u64| f32::from_bits(x as u32);
+    assert_eq!(f(w[0]), 1.0f32.next_up());
+    assert_eq!(f(w[0] >> 32), 1.0);
+    assert_eq!(f(w[1]), 1.0f32.next_down());
+    assert_eq!(f(w[1] >> 32), f(w[2]).next_up());
+    assert!(f(w[1] >> 32) as f64 > 1.0 / 3.0 && (f(w[2]) as f64) < 1.0 / 3.0);
+    assert_eq!(f(w[2] >> 32), 2f32.sqrt().next_up());
+    assert_eq!(f64::from_bits(w[3]), 1.0f64.next_up());
+    let e = 2f64.powi(-52);
+    assert_eq!(f64::from_bits(w[4]), 1.0 + 2.0 * e);
+    assert_eq!(f64::from_bits(w[5]), 1.0 + 3.0 * e);
+}

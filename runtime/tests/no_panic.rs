@@ -81,6 +81,9 @@ fn mutated_ptx_gives_errors_not_panics() {
         include_str!("ptx/nvrtc/block_sum.ptx"),
         include_str!("ptx/nvrtc/warp_shuffle.ptx"),
         include_str!("ptx/nvrtc/calls.ptx"),
+        include_str!("ptx/nvrtc/print_values.ptx"),
+        include_str!("ptx/nvrtc/local_sort.ptx"),
+        include_str!("ptx/nvrtc/atomic_cas_loops.ptx"),
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut loaded, mut ran) = (0, 0);

@@ -8,7 +8,9 @@
 //! use the correctly rounded (or libm) result; NaN results carry the host's
 //! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
 
-use super::float::{cvt, f64_to_f32, ftz32, round_f32, sext, two_sum};
+use super::float::{
+    cvt, div_err, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err, two_sum,
+};
 use crate::cpu::ptx::program::{
     BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, TestpKind, UnOp, NONE,
 };
@@ -316,6 +318,33 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
             b32(round_f32(s, e, r))
         }),
         BinOp::MulF32Rnd(r) => go!(|x, y| b32(f64_to_f32(f32b(x) as f64 * f32b(y) as f64, r))),
+        BinOp::DivF32Rnd(r) => go!(|x, y| {
+            let (a, b) = (f32b(x) as f64, f32b(y) as f64);
+            let q = a / b;
+            b32(round_f32(q, div_err(q, a, b), r))
+        }),
+        BinOp::AddF64Rnd(r) => go!(|x, y| {
+            let (a, b) = (f64b(x), f64b(y));
+            let (s, e) = two_sum(a, b);
+            round_f64(s, e, r, a.is_finite() && b.is_finite()).to_bits()
+        }),
+        BinOp::MulF64Rnd(r) => go!(|x, y| {
+            let (a, b) = (f64b(x), f64b(y));
+            let p = a * b;
+            let e = a.mul_add(b, -p);
+            round_f64(p, e, r, a.is_finite() && b.is_finite()).to_bits()
+        }),
+        BinOp::DivF64Rnd(r) => go!(|x, y| {
+            let (a, b) = (f64b(x), f64b(y));
+            let q = a / b;
+            round_f64(
+                q,
+                div_err(q, a, b),
+                r,
+                a.is_finite() && b.is_finite() && b != 0.0,
+            )
+            .to_bits()
+        }),
     }
 }
 
@@ -382,6 +411,16 @@ pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
         UnOp::RcpF64 => go!(|x| (1.0 / f64b(x)).to_bits()),
         UnOp::RsqrtF64 => go!(|x| (1.0 / f64b(x).sqrt()).to_bits()),
         UnOp::SatF64 => go!(|x| sat01(f64b(x)).to_bits()),
+        UnOp::SqrtF32Rnd(r) => go!(|x| {
+            let a = f32b(x) as f64;
+            let s = a.sqrt();
+            b32(round_f32(s, sqrt_err(s, a), r))
+        }),
+        UnOp::SqrtF64Rnd(r) => go!(|x| {
+            let a = f64b(x);
+            let s = a.sqrt();
+            round_f64(s, sqrt_err(s, a), r, true).to_bits()
+        }),
         UnOp::Cnot(w) => {
             let k = mask(w);
             go!(|x| (x & k == 0) as u64)

@@ -99,6 +99,57 @@ pub fn round_f32(s: f64, e: f64, rnd: Rnd) -> f32 {
     }
 }
 
+/// Rounds the exact value `v + e` to f64 in direction `rnd`, where `v` is
+/// its round-to-nearest f64 and only the sign of `e` matters. `v` infinite
+/// from finite operands (`finite`) is an overflow: directions toward zero
+/// give the largest finite value.
+pub fn round_f64(v: f64, e: f64, rnd: Rnd, finite: bool) -> f64 {
+    if v.is_infinite() && finite {
+        let toward_zero = match rnd {
+            Rnd::Rz => true,
+            Rnd::Rm => v > 0.0,
+            Rnd::Rp => v < 0.0,
+            _ => false,
+        };
+        return if toward_zero { f64::MAX.copysign(v) } else { v };
+    }
+    if e == 0.0 || e.is_nan() || !v.is_finite() {
+        return v;
+    }
+    match rnd {
+        Rnd::Rz if (e < 0.0) != (v < 0.0) => {
+            if v > 0.0 {
+                v.next_down()
+            } else {
+                v.next_up()
+            }
+        }
+        Rnd::Rm if e < 0.0 => v.next_down(),
+        Rnd::Rp if e > 0.0 => v.next_up(),
+        _ => v,
+    }
+}
+
+/// The sign (as ±1 or 0) of `exact - q` for `q = RN(a / b)`.
+pub fn div_err(q: f64, a: f64, b: f64) -> f64 {
+    let r = (-q).mul_add(b, a);
+    if r.is_finite() {
+        r * b.signum()
+    } else {
+        0.0
+    }
+}
+
+/// The sign of `exact - s` for `s = RN(sqrt(a))`.
+pub fn sqrt_err(s: f64, a: f64) -> f64 {
+    let r = (-s).mul_add(s, a);
+    if r.is_finite() {
+        r
+    } else {
+        0.0
+    }
+}
+
 /// Rounds to an integral value per an integer rounding mode.
 pub fn round_int(x: f64, rnd: Rnd) -> f64 {
     match rnd {

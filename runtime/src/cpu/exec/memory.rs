@@ -8,7 +8,9 @@
 //! it falls in. During a launch, blocks on different threads touch global
 //! memory only through relaxed atomic loads and stores of the access width
 //! (and real atomic read-modify-writes for `atom`), so racing blocks are
-//! never undefined behaviour in Rust.
+//! never undefined behaviour in Rust. (Accesses of different widths racing
+//! on the same bytes are mixed-size atomics: fine on the hardware we run
+//! on, and a data race in the kernel itself.)
 //!
 //! Generic addresses: shared memory appears at [`SHARED_WINDOW`] + offset,
 //! the thread's local memory at [`LOCAL_WINDOW`] + offset; anything else is

@@ -614,7 +614,15 @@ impl Warp {
                             (j, j <= max_lane)
                         }
                     };
-                    let j = if ok { j as usize } else { l };
+                    // An out-of-range source, or one that does not take
+                    // part (exited, absent, not at this instruction), gives
+                    // the lane its own value (PTX leaves the latter
+                    // undefined; this keeps results deterministic).
+                    let j = if ok && (em >> (j & 31)) & 1 != 0 {
+                        j as usize
+                    } else {
+                        l
+                    };
                     self.regs[d as usize][l] = src[j & 31] & 0xffff_ffff;
                     if dp != NONE {
                         self.regs[dp as usize][l] = ok as u64;

@@ -127,6 +127,14 @@ pub enum BinOp {
     AddF32Rnd(Rnd),
     /// f32 multiply with a directed rounding.
     MulF32Rnd(Rnd),
+    /// f32 divide with a directed rounding.
+    DivF32Rnd(Rnd),
+    /// f64 add with a directed rounding.
+    AddF64Rnd(Rnd),
+    /// f64 multiply with a directed rounding.
+    MulF64Rnd(Rnd),
+    /// f64 divide with a directed rounding.
+    DivF64Rnd(Rnd),
 }
 
 /// A one-operand operation.
@@ -188,6 +196,10 @@ pub enum UnOp {
     RsqrtF64,
     /// Clamp an f64 to [0, 1].
     SatF64,
+    /// f32 square root with a directed rounding.
+    SqrtF32Rnd(Rnd),
+    /// f64 square root with a directed rounding.
+    SqrtF64Rnd(Rnd),
     /// `cnot`: 1 if the operand is zero, else 0.
     Cnot(u8),
     /// `testp` on an f32 (`false`) or f64 (`true`) operand.
