@@ -512,9 +512,12 @@ named_enum! {
         Xor = "xor",
         /// Exchange.
         Xchg = "xchg",
-        /// Signed minimum (floats: minimum).
+        /// Signed minimum. Floats, as Numba's `cuda.atomic.min`: the
+        /// value is stored only when `v < old`, so a NaN value is ignored
+        /// and a stored NaN stays.
         Smin = "smin",
-        /// Signed maximum (floats: maximum).
+        /// Signed maximum. Floats, as Numba's `cuda.atomic.max`: the
+        /// value is stored only when `v > old` (NaN as for `Smin`).
         Smax = "smax",
         /// Unsigned minimum.
         Umin = "umin",

@@ -90,8 +90,15 @@ fn cas_loop(
     let update = match op {
         AtomicRmwOp::Sub => format!("sub.{f} %new, %old, %val;"),
         AtomicRmwOp::Add => format!("add.{f} %new, %old, %val;"),
-        AtomicRmwOp::Smin => format!("min.{f} %new, %old, %val;"),
-        AtomicRmwOp::Smax => format!("max.{f} %new, %old, %val;"),
+        // Numba's float atomic min/max: the value replaces the stored one
+        // only when strictly smaller/greater, so a NaN value is ignored
+        // and a stored NaN stays (PTX `min`/`max` would drop the NaN).
+        AtomicRmwOp::Smin => {
+            format!("setp.lt.{f} %c, %val, %old;\n\tselp.{b} %new, %val, %old, %c;")
+        }
+        AtomicRmwOp::Smax => {
+            format!("setp.gt.{f} %c, %val, %old;\n\tselp.{b} %new, %val, %old, %c;")
+        }
         AtomicRmwOp::Inc => format!(
             "setp.ge.u{n} %c, %old, %val;\n\tadd.u{n} %new, %old, 1;\n\tselp.{b} %new, 0, %new, %c;"
         ),

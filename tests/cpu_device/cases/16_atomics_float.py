@@ -39,3 +39,35 @@ CASES = [
     Case("16_atomics_float.py", "stats32", grid=(3,), block=(256,), args=args32, expect=expect32),
     Case("16_atomics_float.py", "stats64", grid=(4,), block=(128,), args=args64, expect=expect64),
 ]
+
+
+# NaN, as Numba's atomic.max/min treat it: a value replaces the stored one
+# only when strictly greater/smaller, so NaN values are ignored and a
+# stored NaN stays (the adds turn NaN, as any sum with a NaN does).
+def args32_nan(stored_nan):
+    def make(rng):
+        x = (rng.integers(-4000, 4000, 700) / 64).astype(np.float32)
+        x[::37] = np.nan
+        acc = np.array([1.0, -2.0, -1e30, 1e30, 42.0], np.float32)
+        if stored_nan:
+            acc[2:4] = np.nan
+        return [x, acc]
+    return make
+
+
+def expect32_nan(a):
+    x, acc = a[0], a[1].copy()
+    acc[0] += x.astype(np.float64).sum()
+    acc[1] -= x.astype(np.float64).sum()
+    for v in x:
+        acc[2] = v if v > acc[2] else acc[2]
+        acc[3] = v if v < acc[3] else acc[3]
+    return {1: acc}
+
+
+CASES += [
+    Case("16_atomics_float.py", "stats32", grid=(3,), block=(256,), args=args32_nan(False),
+         expect=expect32_nan, name="nan_values"),
+    Case("16_atomics_float.py", "stats32", grid=(3,), block=(256,), args=args32_nan(True),
+         expect=expect32_nan, name="nan_stored"),
+]

@@ -323,11 +323,18 @@ impl Interpreter<'_> {
         let size = ty.bytes() as usize;
         let old = Val::from_bits(ty, self.mem.load_bits(p.bits(), size)?);
         let new = if ty.is_float() {
+            // Numba's float atomic min/max: store only when the value is
+            // strictly smaller/greater (comparisons with NaN are false).
+            let (o, x) = (old.as_f64(), v.as_f64());
             let bin = match op {
                 AtomicRmwOp::Add => Opcode::Fadd,
                 AtomicRmwOp::Sub => Opcode::Fsub,
-                AtomicRmwOp::Smin | AtomicRmwOp::Umin => Opcode::Fmin,
-                AtomicRmwOp::Smax | AtomicRmwOp::Umax => Opcode::Fmax,
+                AtomicRmwOp::Smin | AtomicRmwOp::Umin => {
+                    return self.swap(p, old, if x < o { v } else { old });
+                }
+                AtomicRmwOp::Smax | AtomicRmwOp::Umax => {
+                    return self.swap(p, old, if x > o { v } else { old });
+                }
                 AtomicRmwOp::Xchg => return self.swap(p, old, v),
                 _ => return Err(invalid(format!("atomic {op} on {ty}"))),
             };
