@@ -46,7 +46,9 @@ commands:
                   [--out DIR] [-O0|-O2] [--check|--no-check] [--workers N] [--timings] ARG...
       compile and run a kernel; each ARG is an array (FILE.npy) or a typed
       scalar (f32:0.5, i32:7, i64:-3, u8:1, f64:2.5, bool:true); the arrays
-      the kernel may write are saved as DIR/<position>.npy
+      the kernel may write are saved as DIR/<position>.npy; --check makes
+      the CPU device report races, shared/local overruns and divergent
+      barriers (the default for debug=True or boundscheck=True kernels)
   devices
       list the devices that can run kernels
 

@@ -99,7 +99,11 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         consts.push((name.to_string(), array));
     }
 
-    let device = match Device::open(kind, workers, check.unwrap_or(true)) {
+    // The PTX target comes from the device, and whether the CPU device
+    // checks from the kernel (`debug=True`/`boundscheck=True`) unless
+    // `--check`/`--no-check` says: open a device to learn the target, and
+    // reopen the CPU device if the kernel asks for checking.
+    let mut device = match Device::open(kind, workers, check.unwrap_or(false)) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("kernelc: {e}");
@@ -139,7 +143,13 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             opt,
             target,
         )? {
-            Ok((ptx, info)) => (ptx, Some(info)),
+            Ok((ptx, info, wants_check)) => {
+                if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
+                    device = Device::open(DeviceKind::Cpu, workers, true)
+                        .map_err(|e| UsageError(e.to_string()))?;
+                }
+                (ptx, Some(info))
+            }
             Err(code) => return Ok(code),
         }
     };
@@ -246,6 +256,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
 
 /// Compiles `kernel`: with `--sig`, else with its decorator's signature,
 /// else specialised on the arguments' types (as `@cuda.jit` does lazily).
+/// Also says whether the kernel asks for run-time checking (`debug=True`
+/// or `boundscheck=True` in its decorator).
 /// `Ok(Err(code))` means the program had errors (already printed).
 #[allow(clippy::too_many_arguments)]
 fn compile_kernel(
@@ -257,7 +269,7 @@ fn compile_kernel(
     const_arrays: Vec<ConstArrayDecl>,
     opt: OptLevel,
     target: Target,
-) -> Result<Result<(String, KernelInfo), ExitCode>, UsageError> {
+) -> Result<Result<(String, KernelInfo, bool), ExitCode>, UsageError> {
     let attempt = |signature: Option<String>| {
         let options = CompileOptions {
             check: CheckOptions {
@@ -295,8 +307,14 @@ fn compile_kernel(
         eprintln!("kernelc: '{kernel}' is not a kernel in {file}");
         return Ok(Err(ExitCode::from(1)));
     };
+    let wants_check = compiled
+        .checked
+        .program
+        .functions
+        .iter()
+        .any(|f| f.is_kernel && f.name == kernel && (f.flags.debug || f.flags.boundscheck));
     let ptx = compiled.ptx.expect("PTX was asked for");
-    Ok(Ok((ptx, info)))
+    Ok(Ok((ptx, info, wants_check)))
 }
 
 /// Launches a compiled Python kernel; returns which arguments it may write.

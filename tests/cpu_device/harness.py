@@ -183,7 +183,9 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = ()):
     Returns (inputs, {position: array written back}, stdout)."""
     inputs = case.make_inputs()
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [kernelc_binary(), "run", case.path, "--kernel", case.kernel, "--device", "cpu", opt]
+        # --check: the CPU device also looks for shared-memory races,
+        # out-of-bounds shared/local accesses and divergent barriers.
+        cmd = [kernelc_binary(), "run", case.path, "--kernel", case.kernel, "--device", "cpu", "--check", opt]
         if case.sig:
             cmd += ["--sig", case.sig]
         cmd += ["--grid", ",".join(map(str, case.grid)), "--block", ",".join(map(str, case.block))]
