@@ -1,0 +1,230 @@
+//! End-to-end tests of `kernelc run` and `kernelc devices` on the CPU
+//! device: arrays in and out as `.npy` files, typed scalars, lazy
+//! specialisation, raw PTX files, and the errors a user meets.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kernelc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kernelc"))
+        .args(args)
+        .output()
+        .expect("kernelc runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A 1-D little-endian `.npy` file (version 1.0).
+fn write_npy(path: &Path, descr: &str, n: usize, data: &[u8]) {
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': ({n},), }}");
+    let pad = (64 - (10 + header.len() + 1) % 64) % 64;
+    header.push_str(&" ".repeat(pad));
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    out.extend_from_slice(data);
+    std::fs::write(path, out).unwrap();
+}
+
+/// The data of a `.npy` file written by kernelc (its last `len` bytes).
+fn npy_tail(path: &Path, len: usize) -> Vec<u8> {
+    let bytes = std::fs::read(path).unwrap();
+    bytes[bytes.len() - len..].to_vec()
+}
+
+fn f32s(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+struct Dir(tempfile::TempDir);
+
+impl Dir {
+    fn new() -> Dir {
+        Dir(tempfile::tempdir().unwrap())
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.path().join(name)
+    }
+}
+
+const SCALE: &str = "from numba import cuda
+
+@cuda.jit
+def scale(a, k, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] * k
+";
+
+#[test]
+fn runs_the_example_and_saves_the_written_array() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let d = Dir::new();
+    let out = kernelc(&[
+        "run",
+        s(&root.join("examples/vector_add.py")),
+        "--kernel",
+        "vector_add",
+        "--device",
+        "cpu",
+        "--grid",
+        "4",
+        "--block",
+        "256",
+        s(&root.join("examples/a.npy")),
+        s(&root.join("examples/b.npy")),
+        s(&root.join("examples/c.npy")),
+        "--out",
+        s(&d.path("out")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("c (argument 2): float32[1000] = [0, 3, 6, ..., 2994, 2997]"),
+        "{err}"
+    );
+    // Only the written array is saved, with c[i] = 3 i.
+    assert!(!d.path("out/0.npy").exists() && !d.path("out/1.npy").exists());
+    let c = npy_tail(&d.path("out/2.npy"), 4000);
+    let want: Vec<f32> = (0..1000).map(|i| 3.0 * i as f32).collect();
+    assert_eq!(c, f32s(&want));
+}
+
+#[test]
+fn specialises_an_unsigned_kernel_on_its_arguments() {
+    let d = Dir::new();
+    let src = d.path("scale.py");
+    std::fs::write(&src, SCALE).unwrap();
+    write_npy(
+        &d.path("a.npy"),
+        "<f4",
+        5,
+        &f32s(&[1.0, 2.0, 3.0, 4.0, 5.0]),
+    );
+    write_npy(&d.path("o.npy"), "<f4", 5, &[0; 20]);
+    let out = kernelc(&[
+        "run",
+        s(&src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        s(&d.path("a.npy")),
+        "f32:0.5",
+        s(&d.path("o.npy")),
+        "--out",
+        s(&d.path("out")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let o = npy_tail(&d.path("out/2.npy"), 20);
+    assert_eq!(o, f32s(&[0.5, 1.0, 1.5, 2.0, 2.5]));
+}
+
+#[test]
+fn runs_a_ptx_file_with_pointer_arguments() {
+    let d = Dir::new();
+    let ptx = d.path("twice.ptx");
+    std::fs::write(
+        &ptx,
+        ".version 7.0\n.target sm_80\n.address_size 64\n\
+         .visible .entry twice(.param .u64 p, .param .u32 n)\n{\n\
+         .reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n\
+         ld.param.u64 %rd0, [p];\nld.param.u32 %r3, [n];\nmov.u32 %r0, %tid.x;\n\
+         setp.ge.u32 %p1, %r0, %r3;\n@%p1 bra DONE;\n\
+         mul.wide.u32 %rd1, %r0, 4;\nadd.s64 %rd2, %rd0, %rd1;\n\
+         ld.global.u32 %r1, [%rd2];\nshl.b32 %r2, %r1, 1;\nst.global.u32 [%rd2], %r2;\n\
+         DONE:\nret;\n}\n",
+    )
+    .unwrap();
+    let data: Vec<u8> = (0..4i32).flat_map(|v| (v + 10).to_le_bytes()).collect();
+    write_npy(&d.path("x.npy"), "<i4", 4, &data);
+    let out = kernelc(&[
+        "run",
+        s(&ptx),
+        "--kernel",
+        "twice",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        s(&d.path("x.npy")),
+        "u32:4",
+        "--out",
+        s(&d.path("out")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let want: Vec<u8> = (0..4i32)
+        .flat_map(|v| (2 * (v + 10)).to_le_bytes())
+        .collect();
+    assert_eq!(npy_tail(&d.path("out/0.npy"), 16), want);
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let d = Dir::new();
+    let src = d.path("scale.py");
+    std::fs::write(&src, SCALE).unwrap();
+    write_npy(&d.path("a.npy"), "<f4", 2, &[0; 8]);
+    let base = [
+        "run",
+        s(&src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        kernelc(&args)
+    };
+    // A typed scalar that does not fit: a usage error (exit 2).
+    let out = run(&[s(&d.path("a.npy")), "u8:300", s(&d.path("a.npy"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("300 does not fit in uint8"));
+    // Too few arguments for the kernel: exit 1, naming the count.
+    let out = run(&[s(&d.path("a.npy")), "f32:1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // A block larger than 1024 threads.
+    let a = d.path("a.npy");
+    let mut args: Vec<&str> = base.to_vec();
+    args[9] = "2048";
+    args.extend_from_slice(&[s(&a), "f32:1", s(&a)]);
+    let out = kernelc(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("1024"), "{}", text(&out.stderr));
+    // A missing .npy file.
+    let out = run(&[s(&d.path("nope.npy")), "f32:1", s(&d.path("a.npy"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read"));
+    // No --grid.
+    let out = kernelc(&["run", s(&src), "--kernel", "scale", "--block", "32"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--grid X[,Y[,Z]] is required"));
+}
+
+#[test]
+fn devices_lists_the_cpu_device() {
+    let out = kernelc(&["devices"]);
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    assert!(t.contains("cpu: the CPU device ("), "{t}");
+    assert!(t.starts_with("gpu"), "{t}");
+}
