@@ -9,9 +9,9 @@ use crate::module::{c_text, kc_module, Kernel};
 use crate::options::kc_options;
 use crate::status::kc_status;
 use kernelc_compiler::driver::compile_forcing;
-use std::ffi::{c_char, CString};
 use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::sema::dump::dump_program;
+use std::ffi::{c_char, CString};
 
 /// Compiles `source` (NUL-terminated UTF-8 Python) to a module.
 ///

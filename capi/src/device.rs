@@ -8,8 +8,8 @@ use crate::ffi::{deref, free_handle, guard, guard_void, Out, OutHandle};
 use crate::status::kc_status;
 use kernelc_runtime::cpu::device::{MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use kernelc_runtime::{Device, DeviceKind};
-use std::ffi::{c_char, CString};
 use std::collections::BTreeMap;
+use std::ffi::{c_char, CString};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Which device to open (`KC_DEVICE_*`).

@@ -229,9 +229,7 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
             let ok = match start {
                 None => false,
                 Some(_) if span == 0 => true,
-                Some(start) if lm.device.kind == KC_DEVICE_CPU => {
-                    lm.device.in_buffer(start, span)
-                }
+                Some(start) if lm.device.kind == KC_DEVICE_CPU => lm.device.in_buffer(start, span),
                 Some(start) => a.address != 0 && start.checked_add(span).is_some(),
             };
             if !ok {
