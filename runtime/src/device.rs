@@ -172,7 +172,8 @@ impl Device {
         if bytes == 0 {
             return Ok(());
         }
-        let overlapping = src.0 < dst.0 + bytes as u64 && dst.0 < src.0 + bytes as u64;
+        let n = bytes as u64;
+        let overlapping = src.0 < dst.0.saturating_add(n) && dst.0 < src.0.saturating_add(n);
         if overlapping {
             // Read everything first so a forward overlap copies the
             // original bytes.
