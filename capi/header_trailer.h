@@ -5,7 +5,8 @@
 /*
  * Convenience constructors for launch arguments and extents (static inline,
  * so they cost nothing and need no symbol in the library). Arrays made by
- * them are C-contiguous; set `strides` yourself for other layouts.
+ * them are C-contiguous (`KC_ARG_C_CONTIGUOUS`); `kc_arg_strided` gives one
+ * explicit strides (negative or zero too) for other layouts.
  */
 
 /** Grid or block extents `x` × `y` × `z`. */
@@ -69,6 +70,7 @@ static inline kc_arg kc_arg_host(kc_dtype dtype, void *data, size_t bytes, uint3
     a.host = data;
     a.host_bytes = bytes;
     a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
     for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
     return a;
 }
@@ -85,7 +87,34 @@ static inline kc_arg kc_arg_buffer(kc_dtype dtype, const kc_buffer *buffer, uint
     uint32_t d;
     a.buffer = buffer;
     a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
     for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+/**
+ * A C-contiguous array of `ndim` extents `shape` at device address `address`
+ * (`KC_ARG_DEVICE_PTR`: memory from `kc_buffer_address` or another CUDA library).
+ */
+static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_t ndim,
+                                       const int64_t *shape) {
+    kc_arg a = kc_arg_zero(KC_ARG_DEVICE_PTR, dtype);
+    uint32_t d;
+    a.address = address;
+    a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
+    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+/**
+ * Array argument `a` with explicit byte strides (`a.ndim` of them; negative
+ * for reversed views, zero for broadcasts) instead of a contiguous layout.
+ */
+static inline kc_arg kc_arg_strided(kc_arg a, const int64_t *strides) {
+    uint32_t d;
+    a.flags = 0;
+    for (d = 0; d < a.ndim && d < 3; d++) a.strides[d] = strides[d];
     return a;
 }
 

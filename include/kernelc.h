@@ -292,12 +292,25 @@ typedef union {
 } kc_scalar;
 
 /**
+ * Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together).
+ */
+typedef uint32_t kc_arg_flags;
+
+/**
  * One kernel argument: a tagged value. Zero-initialise it and set the
- * members its kind uses (`kc_arg a = {0}; a.kind = KC_ARG_HOST; …`).
+ * members its kind uses (`kc_arg a = {0}; a.kind = KC_ARG_HOST; …`), or
+ * use the `kc_arg_*` helpers at the end of this header.
+ *
+ * Arrays follow NumPy: the data pointer (`buffer` + `offset`, `host` or
+ * `address`) is the address of element `[0, 0, 0]`, and element
+ * `[i, j, k]` lies `i*strides[0] + j*strides[1] + k*strides[2]` bytes from
+ * it. Strides may be negative (reversed views: then elements lie below
+ * the data pointer) or zero (broadcasts). An array's *span* runs from its
+ * lowest-addressed element to the end of its highest.
  */
 typedef struct {
     /**
-     * `KC_ARG_SCALAR`, `KC_ARG_BUFFER` or `KC_ARG_HOST`.
+     * `KC_ARG_SCALAR`, `KC_ARG_BUFFER`, `KC_ARG_HOST` or `KC_ARG_DEVICE_PTR`.
      */
     kc_arg_kind kind;
     /**
@@ -313,29 +326,44 @@ typedef struct {
      */
     const kc_buffer *buffer;
     /**
-     * `KC_ARG_BUFFER`: byte offset of the array's first element in it.
+     * `KC_ARG_BUFFER`: byte offset of the array's element `[0, 0, 0]` in
+     * the buffer; the whole span must lie inside the buffer.
      */
     size_t offset;
     /**
-     * `KC_ARG_HOST`: the array's first element in host memory. Written
-     * (during the call) only when the kernel may write the parameter.
+     * `KC_ARG_HOST`: the array's element `[0, 0, 0]` in host memory.
+     * Written (during the call) only when the kernel may write the
+     * parameter.
      */
     void *host;
     /**
-     * `KC_ARG_HOST`: bytes available at `host` (at least the array's span).
+     * `KC_ARG_HOST`: bytes available from the array's lowest-addressed
+     * element (`host` itself unless a stride is negative): at least the
+     * array's span.
      */
     size_t host_bytes;
+    /**
+     * `KC_ARG_DEVICE_PTR`: the device address of the array's element
+     * `[0, 0, 0]`.
+     */
+    uint64_t address;
     /**
      * Arrays: number of dimensions, 1 to 3.
      */
     uint32_t ndim;
+    /**
+     * Arrays: `KC_ARG_C_CONTIGUOUS` or `KC_ARG_F_CONTIGUOUS` (strides
+     * computed), or 0 (`strides` as given).
+     */
+    kc_arg_flags flags;
     /**
      * Arrays: extent of each of the first `ndim` dimensions.
      */
     int64_t shape[3];
     /**
      * Arrays: distance in bytes between neighbours along each of the first
-     * `ndim` dimensions (NumPy's strides); all zero means C-contiguous.
+     * `ndim` dimensions (NumPy's strides; negative and zero allowed). Read
+     * only when `flags` has neither contiguity flag.
      */
     int64_t strides[3];
 } kc_arg;
@@ -425,6 +453,33 @@ typedef struct {
  * `ndim`, `shape`, `strides`.
  */
 #define KC_ARG_HOST 3
+
+/**
+ * An array at a raw device address, in memory kernelc may not have
+ * allocated (CuPy, PyTorch, `cuMemAlloc`): `dtype`, `address`, `ndim`,
+ * `shape`, `strides`. On the CPU device the address must lie inside a
+ * live `kc_buffer` of the launch's device (`kc_buffer_address` + an
+ * offset), and the whole array must fit in that buffer: anything else is
+ * `KC_ERROR_INVALID_ARGUMENT`. On a GPU the address cannot be checked: it
+ * must be device memory of the launch's context spanning the whole array,
+ * or the kernel faults (`KC_ERROR_DEVICE`/`KC_ERROR_LAUNCH`) or corrupts
+ * other memory, as in CUDA.
+ */
+#define KC_ARG_DEVICE_PTR 4
+
+/**
+ * The array is C-contiguous (row-major): `strides` is ignored and
+ * computed from `shape` and the dtype. Without it `strides` is used as
+ * given, so all-zero strides are a real broadcast (every element the same
+ * one). The `kc_arg_host`/`kc_arg_buffer`/`kc_arg_device_ptr` helpers set it.
+ */
+#define KC_ARG_C_CONTIGUOUS 1
+
+/**
+ * The array is Fortran-contiguous (column-major): `strides` is ignored
+ * and computed from `shape` and the dtype.
+ */
+#define KC_ARG_F_CONTIGUOUS 2
 
 /**
  * No type (the dtype of a tuple parameter; never valid as an argument).
@@ -557,6 +612,33 @@ void kc_buffer_free(kc_buffer *buffer);
 kc_status kc_buffer_size(const kc_buffer *buffer, size_t *bytes);
 
 /**
+ * `*address` receives the device address of the buffer's first byte: on a
+ * GPU, the CUDA device pointer (a `CUdeviceptr`, what other CUDA libraries
+ * and `__cuda_array_interface__` expect); on the CPU device, an address in
+ * the CPU device's own address space (not a host pointer: never
+ * dereference it on the host). It stays the same for the buffer's life,
+ * and `address + offset` may be passed to a kernel as `KC_ARG_DEVICE_PTR`.
+ */
+kc_status kc_buffer_address(const kc_buffer *buffer, uint64_t *address);
+
+/**
+ * Copies `bytes` bytes from buffer `src` at byte `src_offset` to buffer
+ * `dst` at byte `dst_offset`, in order on `stream` (NULL: the default
+ * stream). Both buffers (and the stream) must be on the same device; the
+ * ranges must lie inside the buffers and may overlap (the result is as if
+ * the source were copied to a temporary first). On the CPU device the
+ * copy is done when the call returns; on a GPU it is staged through host
+ * memory for now (blocking, at host bandwidth) as the driver layer has no
+ * device-to-device copy yet.
+ */
+kc_status kc_buffer_copy(const kc_buffer *dst,
+                         size_t dst_offset,
+                         const kc_buffer *src,
+                         size_t src_offset,
+                         size_t bytes,
+                         const kc_stream *stream);
+
+/**
  * Copies `bytes` bytes from host memory `src` into the buffer at byte
  * `offset`, in order on `stream` (NULL: the default stream). `src` must
  * stay valid until the copy is done (`kc_stream_synchronize`); on the CPU
@@ -670,6 +752,20 @@ void kc_device_free(kc_device *device);
  * Fills `*properties` with the device's properties.
  */
 kc_status kc_device_get_properties(const kc_device *device, kc_device_properties *properties);
+
+/**
+ * `*free` and `*total` receive the device's free and total memory in
+ * bytes (either pointer may be NULL when not wanted).
+ *
+ * - CPU device: its memory is the host's, so these are the host's
+ *   available and total memory (`MemAvailable` and `MemTotal` of
+ *   `/proc/meminfo`; `KC_ERROR_DEVICE` where the host has no
+ *   `/proc/meminfo`). Other processes change `free` at any time.
+ * - GPU: `total` is the device's memory; `free` is reported as `total`
+ *   for now (an upper bound: the driver layer does not query free memory
+ *   yet).
+ */
+kc_status kc_device_memory_info(const kc_device *device, uint64_t *free, uint64_t *total);
 
 /**
  * Waits until everything queued on every stream of the device is done.
@@ -826,6 +922,24 @@ void kc_module_free(kc_module *module);
  * without the NUL.
  */
 kc_status kc_module_ptx(const kc_module *module, const char **ptx, size_t *length);
+
+/**
+ * `*text` receives the module's typed program (NUL-terminated, owned by
+ * `module`): every function with each variable's type and every implicit
+ * conversion, as `kernelc check --emit types` prints it (what Numba's
+ * `inspect_types` shows). `*length` (if `length` is not NULL) receives its
+ * length in bytes without the NUL.
+ */
+kc_status kc_module_types_text(const kc_module *module, const char **text, size_t *length);
+
+/**
+ * `*text` receives the module's optimised intermediate representation
+ * (NUL-terminated, owned by `module`), as `kernelc compile --emit ir`
+ * prints it at the module's optimisation level (kernelc's counterpart of
+ * Numba's `inspect_llvm`). `*length` (if `length` is not NULL) receives
+ * its length in bytes without the NUL.
+ */
+kc_status kc_module_ir_text(const kc_module *module, const char **text, size_t *length);
 
 /**
  * `*count` receives the number of kernels in the module.
@@ -1003,7 +1117,8 @@ uint32_t kc_version_patch(void);
 /*
  * Convenience constructors for launch arguments and extents (static inline,
  * so they cost nothing and need no symbol in the library). Arrays made by
- * them are C-contiguous; set `strides` yourself for other layouts.
+ * them are C-contiguous (`KC_ARG_C_CONTIGUOUS`); `kc_arg_strided` gives one
+ * explicit strides (negative or zero too) for other layouts.
  */
 
 /** Grid or block extents `x` × `y` × `z`. */
@@ -1067,6 +1182,7 @@ static inline kc_arg kc_arg_host(kc_dtype dtype, void *data, size_t bytes, uint3
     a.host = data;
     a.host_bytes = bytes;
     a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
     for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
     return a;
 }
@@ -1083,7 +1199,34 @@ static inline kc_arg kc_arg_buffer(kc_dtype dtype, const kc_buffer *buffer, uint
     uint32_t d;
     a.buffer = buffer;
     a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
     for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+/**
+ * A C-contiguous array of `ndim` extents `shape` at device address `address`
+ * (`KC_ARG_DEVICE_PTR`: memory from `kc_buffer_address` or another CUDA library).
+ */
+static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_t ndim,
+                                       const int64_t *shape) {
+    kc_arg a = kc_arg_zero(KC_ARG_DEVICE_PTR, dtype);
+    uint32_t d;
+    a.address = address;
+    a.ndim = ndim;
+    a.flags = KC_ARG_C_CONTIGUOUS;
+    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    return a;
+}
+
+/**
+ * Array argument `a` with explicit byte strides (`a.ndim` of them; negative
+ * for reversed views, zero for broadcasts) instead of a contiguous layout.
+ */
+static inline kc_arg kc_arg_strided(kc_arg a, const int64_t *strides) {
+    uint32_t d;
+    a.flags = 0;
+    for (d = 0; d < a.ndim && d < 3; d++) a.strides[d] = strides[d];
     return a;
 }
 

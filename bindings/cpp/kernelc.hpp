@@ -173,6 +173,20 @@ public:
         }
         return params;
     }
+    /// The typed program: each variable's type and every implicit conversion.
+    std::string types_text() const {
+        const char *text = nullptr;
+        size_t len = 0;
+        detail::check(kc_module_types_text(get(), &text, &len));
+        return std::string(text, len);
+    }
+    /// The optimised intermediate representation.
+    std::string ir_text() const {
+        const char *text = nullptr;
+        size_t len = 0;
+        detail::check(kc_module_ir_text(get(), &text, &len));
+        return std::string(text, len);
+    }
     /// The compiler's warnings (a module has no errors).
     const std::vector<Diagnostic> &diagnostics() const noexcept { return diagnostics_; }
     kc_module *get() const noexcept { return handle_.get(); }
@@ -221,6 +235,12 @@ public:
         kc_device_properties p;
         detail::check(kc_device_get_properties(get(), &p));
         return p;
+    }
+    /// Free and total device memory in bytes (see kc_device_memory_info).
+    std::pair<uint64_t, uint64_t> memory_info() const {
+        uint64_t free_bytes = 0, total = 0;
+        detail::check(kc_device_memory_info(get(), &free_bytes, &total));
+        return {free_bytes, total};
     }
     void synchronize() const { detail::check(kc_device_synchronize(get())); }
     kc_device *get() const noexcept { return handle_.get(); }
@@ -288,6 +308,18 @@ public:
     void read(void *dst, size_t bytes, size_t offset = 0, const Stream *stream = nullptr) const {
         detail::check(kc_buffer_read(get(), offset, dst, bytes, stream ? stream->get() : nullptr));
     }
+    /// The device address of the buffer's first byte (see kc_buffer_address).
+    uint64_t address() const {
+        uint64_t a = 0;
+        detail::check(kc_buffer_address(get(), &a));
+        return a;
+    }
+    /// Copies `bytes` from `src` at `src_offset` to this buffer at `offset`.
+    void copy_from(const Buffer &src, size_t bytes, size_t offset = 0, size_t src_offset = 0,
+                   const Stream *stream = nullptr) const {
+        detail::check(kc_buffer_copy(get(), offset, src.get(), src_offset, bytes,
+                                     stream ? stream->get() : nullptr));
+    }
     template <typename T>
     void write(const std::vector<T> &v) const { write(v.data(), v.size() * sizeof(T)); }
     template <typename T>
@@ -321,6 +353,21 @@ template <typename T>
 kc_arg array(const Buffer &buffer, std::initializer_list<int64_t> shape) {
     std::vector<int64_t> s(shape);
     return kc_arg_buffer(dtype_of<T>(), buffer.get(), static_cast<uint32_t>(s.size()), s.data());
+}
+
+/// A C-contiguous array of element type T and extents `shape` at device
+/// address `address` (memory from Buffer::address() or another CUDA library).
+template <typename T>
+kc_arg device_ptr(uint64_t address, std::initializer_list<int64_t> shape) {
+    std::vector<int64_t> s(shape);
+    return kc_arg_device_ptr(dtype_of<T>(), address, static_cast<uint32_t>(s.size()), s.data());
+}
+
+/// Array argument `a` with explicit byte strides (negative or zero allowed).
+inline kc_arg strided(kc_arg a, std::initializer_list<int64_t> strides) {
+    std::vector<int64_t> s(strides);
+    s.resize(3, 0);
+    return kc_arg_strided(a, s.data());
 }
 
 /// A module loaded on a device.

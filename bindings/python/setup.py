@@ -28,11 +28,11 @@ elif sys.platform == "win32":
     LIB = "kernelc.dll"
 else:
     LIB = "libkernelc.so"
-CLI = "kernelc.exe" if sys.platform == "win32" else "kernelc"
 
 
 def cargo_build():
-    """Runs cargo; returns {name: path} of the library and the command."""
+    """Runs cargo; returns {name: path} of the library. (The binding needs
+    no `kernelc` command: the C API gives the typed program and the IR.)"""
     cargo = os.environ.get("CARGO", shutil.which("cargo"))
     if cargo is None:
         raise SystemExit(
@@ -41,7 +41,7 @@ def cargo_build():
         )
     profile = os.environ.get("KERNELC_CARGO_PROFILE", "release")
     cmd = [cargo, "build", "--message-format=json-render-diagnostics",
-           "-p", "kernelc-capi", "-p", "kernelc-cli"]
+           "-p", "kernelc-capi"]
     if profile == "release":
         cmd.append("--release")
     elif profile != "dev":
@@ -63,9 +63,6 @@ def cargo_build():
         for f in msg.get("filenames", []):
             if os.path.basename(f) == LIB:
                 found[LIB] = f
-        exe = msg.get("executable")
-        if exe and os.path.basename(exe) == CLI:
-            found[CLI] = exe
     if LIB not in found:
         raise SystemExit(f"kernelc: cargo built no {LIB}")
     return found
@@ -84,9 +81,6 @@ class build_py_with_cargo(build_py):
             return
         built = cargo_build()
         shutil.copy2(built[LIB], os.path.join(pkg_out, LIB))
-        if CLI in built:
-            os.makedirs(os.path.join(pkg_out, "bin"), exist_ok=True)
-            shutil.copy2(built[CLI], os.path.join(pkg_out, "bin", CLI))
 
 
 class BinaryDistribution(Distribution):

@@ -1,5 +1,5 @@
-//! `kc_buffer`: device memory — allocation, copies to and from the host,
-//! filling.
+//! `kc_buffer`: device memory — allocation, its device address, copies to
+//! and from the host and between buffers, filling.
 
 use crate::device::{kc_device, DeviceShared};
 use crate::error::{Error, Result};
@@ -34,6 +34,7 @@ impl kc_buffer {
 
 impl Drop for kc_buffer {
     fn drop(&mut self) {
+        self.device.remove_buffer(self.ptr.0);
         let _ = self.device.device.free(self.ptr);
     }
 }
@@ -50,6 +51,7 @@ pub unsafe extern "C" fn kc_buffer_alloc(
         let out = OutHandle::new(buffer, "buffer")?;
         let d = &unsafe { deref(device, "device") }?.shared;
         let ptr = d.device.alloc(bytes.max(1))?;
+        d.add_buffer(ptr.0, bytes);
         out.give(kc_buffer {
             device: d.clone(),
             ptr,
@@ -72,6 +74,61 @@ pub unsafe extern "C" fn kc_buffer_size(buffer: *const kc_buffer, bytes: *mut us
     guard("kc_buffer_size", || {
         let b = unsafe { deref(buffer, "buffer") }?;
         Out::new(bytes, "bytes")?.write(b.size);
+        Ok(())
+    })
+}
+
+/// `*address` receives the device address of the buffer's first byte: on a
+/// GPU, the CUDA device pointer (a `CUdeviceptr`, what other CUDA libraries
+/// and `__cuda_array_interface__` expect); on the CPU device, an address in
+/// the CPU device's own address space (not a host pointer: never
+/// dereference it on the host). It stays the same for the buffer's life,
+/// and `address + offset` may be passed to a kernel as `KC_ARG_DEVICE_PTR`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_address(
+    buffer: *const kc_buffer,
+    address: *mut u64,
+) -> kc_status {
+    guard("kc_buffer_address", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        Out::new(address, "address")?.write(b.ptr.0);
+        Ok(())
+    })
+}
+
+/// Copies `bytes` bytes from buffer `src` at byte `src_offset` to buffer
+/// `dst` at byte `dst_offset`, in order on `stream` (NULL: the default
+/// stream). Both buffers (and the stream) must be on the same device; the
+/// ranges must lie inside the buffers and may overlap (the result is as if
+/// the source were copied to a temporary first). On the CPU device the
+/// copy is done when the call returns; on a GPU it is staged through host
+/// memory for now (blocking, at host bandwidth) as the driver layer has no
+/// device-to-device copy yet.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_copy(
+    dst: *const kc_buffer,
+    dst_offset: usize,
+    src: *const kc_buffer,
+    src_offset: usize,
+    bytes: usize,
+    stream: *const kc_stream,
+) -> kc_status {
+    guard("kc_buffer_copy", || {
+        let d = unsafe { deref(dst, "dst") }?;
+        let s = unsafe { deref(src, "src") }?;
+        if !d.device.same(&s.device) {
+            return Err(Error::invalid(
+                "`dst` and `src` are buffers of different devices (copy through the host)",
+            ));
+        }
+        unsafe { on_device(stream, &d.device) }?;
+        let to = d
+            .range(dst_offset, bytes)
+            .map_err(|e| Error::invalid(format!("dst: {}", e.message)))?;
+        let from = s
+            .range(src_offset, bytes)
+            .map_err(|e| Error::invalid(format!("src: {}", e.message)))?;
+        d.device.device.copy_device_to_device(to, from, bytes)?;
         Ok(())
     })
 }

@@ -5,10 +5,12 @@
 use crate::diagnostics::kc_diagnostics;
 use crate::error::{Error, Result};
 use crate::ffi::{deref, guard, opt_string, string, OutHandle};
-use crate::module::{kc_module, Kernel};
+use crate::module::{c_text, kc_module, Kernel};
 use crate::options::kc_options;
 use crate::status::kc_status;
 use kernelc_compiler::driver::compile_forcing;
+use kernelc_compiler::ir::write::write_module;
+use kernelc_compiler::sema::dump::dump_program;
 use std::ffi::{c_char, CString};
 
 /// Compiles `source` (NUL-terminated UTF-8 Python) to a module.
@@ -93,6 +95,8 @@ fn compile(
     let ptx = compiled.ptx.unwrap_or_default();
     let module = kc_module {
         ptx: CString::new(ptx).unwrap_or_default(),
+        types_text: c_text(dump_program(&compiled.checked.program)),
+        ir_text: c_text(compiled.ir.as_ref().map(write_module).unwrap_or_default()),
         kernels: compiled.kernels.into_iter().map(Kernel::new).collect(),
         const_data: options.const_data.clone(),
     };

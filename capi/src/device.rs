@@ -8,8 +8,9 @@ use crate::ffi::{deref, free_handle, guard, guard_void, Out, OutHandle};
 use crate::status::kc_status;
 use kernelc_runtime::cpu::device::{MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use kernelc_runtime::{Device, DeviceKind};
+use std::collections::BTreeMap;
 use std::ffi::{c_char, CString};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Which device to open (`KC_DEVICE_*`).
 pub type kc_device_kind = u32;
@@ -35,12 +36,42 @@ pub(crate) struct DeviceShared {
     pub(crate) kind: kc_device_kind,
     name: CString,
     workers: u32,
+    /// The live `kc_buffer`s of the device: start address → size, to check
+    /// raw device addresses (`KC_ARG_DEVICE_PTR`) on the CPU device.
+    buffers: Mutex<BTreeMap<u64, usize>>,
 }
 
 impl DeviceShared {
     /// Whether `other` is this device.
     pub(crate) fn same(self: &Arc<Self>, other: &Arc<DeviceShared>) -> bool {
         Arc::ptr_eq(self, other)
+    }
+
+    fn buffers(&self) -> MutexGuard<'_, BTreeMap<u64, usize>> {
+        self.buffers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Records a buffer made on the device.
+    pub(crate) fn add_buffer(&self, start: u64, size: usize) {
+        self.buffers().insert(start, size);
+    }
+
+    /// Forgets a freed buffer.
+    pub(crate) fn remove_buffer(&self, start: u64) {
+        self.buffers().remove(&start);
+    }
+
+    /// Whether `bytes` bytes from address `start` lie inside one live
+    /// `kc_buffer` of the device (a zero-byte range: `start` inside or at
+    /// the end of one).
+    pub(crate) fn in_buffer(&self, start: u64, bytes: u64) -> bool {
+        let buffers = self.buffers();
+        match buffers.range(..=start).next_back() {
+            Some((&base, &size)) => start
+                .checked_add(bytes)
+                .is_some_and(|end| end <= base + size as u64),
+            None => false,
+        }
     }
 }
 
@@ -213,6 +244,7 @@ pub unsafe extern "C" fn kc_device_open(
                 kind,
                 name,
                 workers: u32::try_from(workers).unwrap_or(u32::MAX),
+                buffers: Mutex::new(BTreeMap::new()),
             }),
         });
         Ok(())
@@ -256,6 +288,38 @@ pub unsafe extern "C" fn kc_device_get_properties(
             warp_size: 32,
             workers,
         });
+        Ok(())
+    })
+}
+
+/// `*free` and `*total` receive the device's free and total memory in
+/// bytes (either pointer may be NULL when not wanted).
+///
+/// - CPU device: its memory is the host's, so these are the host's
+///   available and total memory (`MemAvailable` and `MemTotal` of
+///   `/proc/meminfo`; `KC_ERROR_DEVICE` where the host has no
+///   `/proc/meminfo`). Other processes change `free` at any time.
+/// - GPU: `total` is the device's memory; `free` is reported as `total`
+///   for now (an upper bound: the driver layer does not query free memory
+///   yet).
+#[no_mangle]
+pub unsafe extern "C" fn kc_device_memory_info(
+    device: *const kc_device,
+    free: *mut u64,
+    total: *mut u64,
+) -> kc_status {
+    guard("kc_device_memory_info", || {
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let (f, t) = d.device.memory_info().map_err(|e| match e {
+            kernelc_runtime::Error::Argument(m) => Error::new(kc_status::KC_ERROR_DEVICE, m),
+            other => other.into(),
+        })?;
+        if !free.is_null() {
+            Out::new(free, "free")?.write(f);
+        }
+        if !total.is_null() {
+            Out::new(total, "total")?.write(t);
+        }
         Ok(())
     })
 }

@@ -1,9 +1,11 @@
 //! `kc_launch`: runs a kernel of a loaded module on a grid, with an array
 //! of tagged arguments (`kc_arg`): scalars of every dtype, device buffers
-//! with a shape and strides, and host arrays that are copied to the device
-//! and, when the kernel may write them, back.
+//! with a shape and strides, raw device addresses (memory another library
+//! allocated), and host arrays that are copied to the device and, when the
+//! kernel may write them, back.
 
 use crate::buffer::kc_buffer;
+use crate::device::KC_DEVICE_CPU;
 use crate::error::{Error, Result};
 use crate::ffi::{deref, guard, slice, string};
 use crate::loaded::kc_loaded_module;
@@ -13,7 +15,7 @@ use crate::types::{kc_dtype, require_scalar};
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
 use kernelc_runtime::launch::{launch, KernelArg};
-use kernelc_runtime::LaunchConfig;
+use kernelc_runtime::{DevicePtr, LaunchConfig};
 use std::ffi::{c_char, c_void};
 
 /// Grid or block extents.
@@ -39,6 +41,27 @@ pub const KC_ARG_BUFFER: kc_arg_kind = 2;
 /// after it when the kernel may write it: `dtype`, `host`, `host_bytes`,
 /// `ndim`, `shape`, `strides`.
 pub const KC_ARG_HOST: kc_arg_kind = 3;
+/// An array at a raw device address, in memory kernelc may not have
+/// allocated (CuPy, PyTorch, `cuMemAlloc`): `dtype`, `address`, `ndim`,
+/// `shape`, `strides`. On the CPU device the address must lie inside a
+/// live `kc_buffer` of the launch's device (`kc_buffer_address` + an
+/// offset), and the whole array must fit in that buffer: anything else is
+/// `KC_ERROR_INVALID_ARGUMENT`. On a GPU the address cannot be checked: it
+/// must be device memory of the launch's context spanning the whole array,
+/// or the kernel faults (`KC_ERROR_DEVICE`/`KC_ERROR_LAUNCH`) or corrupts
+/// other memory, as in CUDA.
+pub const KC_ARG_DEVICE_PTR: kc_arg_kind = 4;
+
+/// Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together).
+pub type kc_arg_flags = u32;
+/// The array is C-contiguous (row-major): `strides` is ignored and
+/// computed from `shape` and the dtype. Without it `strides` is used as
+/// given, so all-zero strides are a real broadcast (every element the same
+/// one). The `kc_arg_host`/`kc_arg_buffer`/`kc_arg_device_ptr` helpers set it.
+pub const KC_ARG_C_CONTIGUOUS: kc_arg_flags = 1;
+/// The array is Fortran-contiguous (column-major): `strides` is ignored
+/// and computed from `shape` and the dtype.
+pub const KC_ARG_F_CONTIGUOUS: kc_arg_flags = 2;
 
 /// A scalar argument's value; which member is read depends on the
 /// argument's dtype: `i` for `KC_DTYPE_BOOL` (non-zero is true) and signed
@@ -57,11 +80,19 @@ pub union kc_scalar {
 }
 
 /// One kernel argument: a tagged value. Zero-initialise it and set the
-/// members its kind uses (`kc_arg a = {0}; a.kind = KC_ARG_HOST; …`).
+/// members its kind uses (`kc_arg a = {0}; a.kind = KC_ARG_HOST; …`), or
+/// use the `kc_arg_*` helpers at the end of this header.
+///
+/// Arrays follow NumPy: the data pointer (`buffer` + `offset`, `host` or
+/// `address`) is the address of element `[0, 0, 0]`, and element
+/// `[i, j, k]` lies `i*strides[0] + j*strides[1] + k*strides[2]` bytes from
+/// it. Strides may be negative (reversed views: then elements lie below
+/// the data pointer) or zero (broadcasts). An array's *span* runs from its
+/// lowest-addressed element to the end of its highest.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct kc_arg {
-    /// `KC_ARG_SCALAR`, `KC_ARG_BUFFER` or `KC_ARG_HOST`.
+    /// `KC_ARG_SCALAR`, `KC_ARG_BUFFER`, `KC_ARG_HOST` or `KC_ARG_DEVICE_PTR`.
     pub kind: kc_arg_kind,
     /// The scalar's type or the array's element type.
     pub dtype: kc_dtype,
@@ -69,19 +100,30 @@ pub struct kc_arg {
     pub value: kc_scalar,
     /// `KC_ARG_BUFFER`: the buffer holding the array, on the launch's device.
     pub buffer: *const kc_buffer,
-    /// `KC_ARG_BUFFER`: byte offset of the array's first element in it.
+    /// `KC_ARG_BUFFER`: byte offset of the array's element `[0, 0, 0]` in
+    /// the buffer; the whole span must lie inside the buffer.
     pub offset: usize,
-    /// `KC_ARG_HOST`: the array's first element in host memory. Written
-    /// (during the call) only when the kernel may write the parameter.
+    /// `KC_ARG_HOST`: the array's element `[0, 0, 0]` in host memory.
+    /// Written (during the call) only when the kernel may write the
+    /// parameter.
     pub host: *mut c_void,
-    /// `KC_ARG_HOST`: bytes available at `host` (at least the array's span).
+    /// `KC_ARG_HOST`: bytes available from the array's lowest-addressed
+    /// element (`host` itself unless a stride is negative): at least the
+    /// array's span.
     pub host_bytes: usize,
+    /// `KC_ARG_DEVICE_PTR`: the device address of the array's element
+    /// `[0, 0, 0]`.
+    pub address: u64,
     /// Arrays: number of dimensions, 1 to 3.
     pub ndim: u32,
+    /// Arrays: `KC_ARG_C_CONTIGUOUS` or `KC_ARG_F_CONTIGUOUS` (strides
+    /// computed), or 0 (`strides` as given).
+    pub flags: kc_arg_flags,
     /// Arrays: extent of each of the first `ndim` dimensions.
     pub shape: [i64; 3],
     /// Arrays: distance in bytes between neighbours along each of the first
-    /// `ndim` dimensions (NumPy's strides); all zero means C-contiguous.
+    /// `ndim` dimensions (NumPy's strides; negative and zero allowed). Read
+    /// only when `flags` has neither contiguity flag.
     pub strides: [i64; 3],
 }
 
@@ -97,16 +139,44 @@ fn array_shape(i: usize, a: &kc_arg, elem: Scalar) -> Result<ArrayShape> {
     if let Some(d) = shape.iter().find(|&&d| d < 0) {
         return Err(Error::invalid(format!("argument {i}: negative extent {d}")));
     }
-    let strides = &a.strides[..ndim];
-    Ok(if strides.iter().all(|&s| s == 0) {
+    let known = KC_ARG_C_CONTIGUOUS | KC_ARG_F_CONTIGUOUS;
+    if a.flags & !known != 0 || a.flags == known {
+        return Err(Error::invalid(format!(
+            "argument {i}: flags is {:#x} (use 0, KC_ARG_C_CONTIGUOUS or KC_ARG_F_CONTIGUOUS)",
+            a.flags
+        )));
+    }
+    let shape = if a.flags == KC_ARG_C_CONTIGUOUS {
         ArrayShape::c_contiguous(elem, shape)
+    } else if a.flags == KC_ARG_F_CONTIGUOUS {
+        ArrayShape::f_contiguous(elem, shape)
     } else {
         ArrayShape {
             elem,
             shape: shape.to_vec(),
-            strides: strides.to_vec(),
+            strides: a.strides[..ndim].to_vec(),
         }
-    })
+    };
+    // The span must be representable: |stride| * extent summed within i64.
+    let fits = shape.shape.iter().zip(&shape.strides).try_fold(
+        elem.size() as i64,
+        |acc: i64, (&n, &s)| {
+            s.checked_abs()
+                .and_then(|s| s.checked_mul((n - 1).max(0)))
+                .and_then(|x| acc.checked_add(x))
+        },
+    );
+    if fits.is_none_or(|v| v as u64 > isize::MAX as u64) {
+        return Err(Error::invalid(format!(
+            "argument {i}: the array's extents and strides overflow the address space"
+        )));
+    }
+    Ok(shape)
+}
+
+/// The offset of an array's lowest element below its data pointer.
+fn below(shape: &ArrayShape) -> u64 {
+    shape.low_offset().unsigned_abs()
 }
 
 /// The runtime's argument for `a`.
@@ -138,10 +208,51 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
                     "argument {i}: the buffer belongs to another device than the module"
                 )));
             }
-            let ptr = b
-                .range(a.offset, shape.span_bytes())
+            let low = below(&shape);
+            let start = (a.offset as u64).checked_sub(low).ok_or_else(|| {
+                Error::invalid(format!(
+                    "argument {i}: with its negative strides the array starts {low} bytes \
+                     before offset {}, before the buffer",
+                    a.offset
+                ))
+            })?;
+            b.range(start as usize, shape.span_bytes())
                 .map_err(|e| Error::invalid(format!("argument {i}: {}", e.message)))?;
+            let ptr = b.ptr.offset(a.offset as u64);
             Ok(KernelArg::Device { shape, ptr })
+        }
+        KC_ARG_DEVICE_PTR => {
+            let shape = array_shape(i, a, elem)?;
+            let low = below(&shape);
+            let span = shape.span_bytes() as u64;
+            let start = a.address.checked_sub(low);
+            let ok = match start {
+                None => false,
+                Some(_) if span == 0 => true,
+                Some(start) if lm.device.kind == KC_DEVICE_CPU => lm.device.in_buffer(start, span),
+                Some(start) => a.address != 0 && start.checked_add(span).is_some(),
+            };
+            if !ok {
+                let place = if lm.device.kind == KC_DEVICE_CPU {
+                    "one live kc_buffer of the launch's device"
+                } else {
+                    "the device's address space"
+                };
+                return Err(Error::invalid(format!(
+                    "argument {i}: device address {:#x} with a span of {span} bytes{} is not \
+                     inside {place}",
+                    a.address,
+                    if low > 0 {
+                        format!(" starting {low} bytes below it")
+                    } else {
+                        String::new()
+                    }
+                )));
+            }
+            Ok(KernelArg::Device {
+                shape,
+                ptr: DevicePtr(a.address),
+            })
         }
         KC_ARG_HOST => {
             let shape = array_shape(i, a, elem)?;
@@ -157,13 +268,18 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
             } else if a.host.is_null() {
                 return Err(Error::null(&format!("args[{i}].host")));
             } else {
-                // SAFETY: `host` points at `host_bytes` bytes (the contract).
-                unsafe { std::slice::from_raw_parts_mut(a.host.cast::<u8>(), a.host_bytes) }
+                // The span starts at the lowest element, `below` bytes
+                // before `host` when strides are negative.
+                let lowest = a.host.cast::<u8>().wrapping_sub(below(&shape) as usize);
+                // SAFETY: `host_bytes` bytes from the lowest element are
+                // valid (the contract).
+                unsafe { std::slice::from_raw_parts_mut(lowest, a.host_bytes) }
             };
             Ok(KernelArg::Host { shape, data })
         }
         other => Err(Error::invalid(format!(
-            "argument {i}: kind is {other} (use KC_ARG_SCALAR, KC_ARG_BUFFER or KC_ARG_HOST)"
+            "argument {i}: kind is {other} (use KC_ARG_SCALAR, KC_ARG_BUFFER, KC_ARG_HOST or \
+             KC_ARG_DEVICE_PTR)"
         ))),
     }
 }

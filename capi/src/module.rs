@@ -12,12 +12,39 @@ use crate::types::{
 use kernelc_compiler::driver::{KernelInfo, ParamKind};
 use std::ffi::{c_char, CString};
 
+// A module is read from many threads at once.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<kc_module>();
+};
+
+/// A C string of `text` (a NUL inside becomes `?`).
+pub(crate) fn c_text(text: String) -> CString {
+    CString::new(text.replace('\0', "?")).unwrap_or_default()
+}
+
+/// Hands out `text` (and its length) through the out-parameters.
+fn give_text(text: &CString, out: *mut *const c_char, length: *mut usize) -> Result<()> {
+    let out = Out::new(out, "text")?;
+    if !length.is_null() {
+        Out::new(length, "length")?.write(text.as_bytes().len());
+    }
+    out.write(text.as_ptr());
+    Ok(())
+}
+
 /// A compiled module (opaque). Made by `kc_compile`, freed with
 /// `kc_module_free`; every string read from it is owned by it and lives
 /// until it is freed. Immutable: safe to read, and to load on devices, from
 /// many threads at once. Devices that loaded it do not depend on it.
 pub struct kc_module {
     pub(crate) ptx: CString,
+    /// The typed program (`kc_module_types_text`), rendered by
+    /// `kc_compile` (the typed program itself is not thread-safe, so it
+    /// cannot be kept for later).
+    pub(crate) types_text: CString,
+    /// The optimised IR (`kc_module_ir_text`).
+    pub(crate) ir_text: CString,
     pub(crate) kernels: Vec<Kernel>,
     /// Host-supplied constant arrays: name and contents (None: zeros),
     /// written to constant memory when the module is loaded.
@@ -116,6 +143,40 @@ pub unsafe extern "C" fn kc_module_ptx(
         }
         out.write(m.ptx.as_ptr());
         Ok(())
+    })
+}
+
+/// `*text` receives the module's typed program (NUL-terminated, owned by
+/// `module`): every function with each variable's type and every implicit
+/// conversion, as `kernelc check --emit types` prints it (what Numba's
+/// `inspect_types` shows). `*length` (if `length` is not NULL) receives its
+/// length in bytes without the NUL.
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_types_text(
+    module: *const kc_module,
+    text: *mut *const c_char,
+    length: *mut usize,
+) -> kc_status {
+    guard("kc_module_types_text", || {
+        let m = unsafe { deref(module, "module") }?;
+        give_text(&m.types_text, text, length)
+    })
+}
+
+/// `*text` receives the module's optimised intermediate representation
+/// (NUL-terminated, owned by `module`), as `kernelc compile --emit ir`
+/// prints it at the module's optimisation level (kernelc's counterpart of
+/// Numba's `inspect_llvm`). `*length` (if `length` is not NULL) receives
+/// its length in bytes without the NUL.
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_ir_text(
+    module: *const kc_module,
+    text: *mut *const c_char,
+    length: *mut usize,
+) -> kc_status {
+    guard("kc_module_ir_text", || {
+        let m = unsafe { deref(module, "module") }?;
+        give_text(&m.ir_text, text, length)
     })
 }
 

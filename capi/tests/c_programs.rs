@@ -209,14 +209,19 @@ fn c_bad_launch_arguments() {
     build_and_run("bad_launch_args");
 }
 
-/// The README example and the device test under valgrind: no memory
+#[test]
+fn c_interop_api() {
+    build_and_run("interop_api");
+}
+
+/// The README example and the device tests under valgrind: no memory
 /// errors, no definite or indirect leaks.
 #[test]
 fn c_programs_are_valgrind_clean() {
     let Some(valgrind) = tool("valgrind") else {
         return;
     };
-    for name in ["readme_example", "device_api"] {
+    for name in ["readme_example", "device_api", "interop_api"] {
         let Some(exe) = build_c(name, true) else {
             return;
         };

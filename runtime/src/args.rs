@@ -89,19 +89,39 @@ impl ArrayShape {
         self.len() == 0
     }
 
-    /// Bytes spanned from the data pointer to one past the last element
-    /// (non-negative strides only; 0 for an empty array).
+    /// Byte offset of the lowest-addressed element from the data pointer
+    /// (the address of element `[0, 0, 0]`): 0 unless a stride is negative,
+    /// then the sum of `(extent - 1) * stride` over the negative strides.
+    /// 0 for an empty array.
+    pub fn low_offset(&self) -> i64 {
+        if self.is_empty() {
+            return 0;
+        }
+        self.shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|(_, &s)| s < 0)
+            .map(|(&n, &s)| (n - 1) * s)
+            .sum()
+    }
+
+    /// Bytes spanned from the lowest-addressed element to one past the
+    /// highest (0 for an empty array). With non-negative strides the lowest
+    /// element is the first one, at the data pointer; with negative strides
+    /// it lies [`low_offset`](Self::low_offset) bytes before it. Zero
+    /// strides (broadcast dimensions) add nothing.
     pub fn span_bytes(&self) -> usize {
         if self.is_empty() {
             return 0;
         }
-        let last: i64 = self
+        let high: i64 = self
             .shape
             .iter()
             .zip(&self.strides)
+            .filter(|(_, &s)| s > 0)
             .map(|(&n, &s)| (n - 1) * s)
             .sum();
-        last as usize + self.elem.size() as usize
+        (high - self.low_offset()) as usize + self.elem.size() as usize
     }
 
     /// Whether the layout is C-contiguous (any array of at most one
@@ -277,12 +297,6 @@ pub fn check_args(kernel: &KernelInfo, args: &[ArgShape]) -> Result<(), ArgError
                 if a.elem != *elem || a.shape.len() != *ndim as usize || !layout_ok {
                     return Err(mismatch());
                 }
-                if a.strides.iter().any(|&s| s < 0) {
-                    return Err(ArgError::Unsupported {
-                        position,
-                        what: "arrays with negative strides cannot be passed".into(),
-                    });
-                }
             }
             (ParamKind::Tuple(_), _) => {
                 return Err(ArgError::Unsupported {
@@ -423,6 +437,41 @@ mod tests {
         assert_eq!(f.numba_type(), "float64[::1, :]");
         assert_eq!(c.numba_type(), "float32[:, ::1]");
         assert_eq!(ArrayShape::c_contiguous(Scalar::I8, &[0]).span_bytes(), 0);
+    }
+
+    #[test]
+    fn spans_with_negative_and_zero_strides() {
+        // a[::-1] of 5 float32: element 0 is the highest.
+        let rev = ArrayShape {
+            elem: Scalar::F32,
+            shape: vec![5],
+            strides: vec![-4],
+        };
+        assert_eq!(rev.low_offset(), -16);
+        assert_eq!(rev.span_bytes(), 20);
+        // a[::-1, ::2] of a (3, 8) float64 array.
+        let mixed = ArrayShape {
+            elem: Scalar::F64,
+            shape: vec![3, 4],
+            strides: vec![-64, 16],
+        };
+        assert_eq!(mixed.low_offset(), -128);
+        assert_eq!(mixed.span_bytes(), 128 + 48 + 8);
+        // A broadcast: every element is the same one.
+        let b = ArrayShape {
+            elem: Scalar::I32,
+            shape: vec![4, 3],
+            strides: vec![0, 0],
+        };
+        assert_eq!((b.low_offset(), b.span_bytes()), (0, 4));
+        assert!(!b.is_c_contiguous());
+        assert_eq!(b.numba_type(), "int32[:, :]");
+        let empty = ArrayShape {
+            elem: Scalar::I32,
+            shape: vec![0],
+            strides: vec![-4],
+        };
+        assert_eq!((empty.low_offset(), empty.span_bytes()), (0, 0));
     }
 
     #[test]

@@ -154,6 +154,73 @@ impl Device {
         }
     }
 
+    /// Copies `bytes` bytes of device memory from `src` to `dst` (both on
+    /// this device; the ranges may overlap, the copy behaves as if staged).
+    ///
+    /// The CPU device copies through its memory API (each range must lie
+    /// inside one allocation). On a GPU the copy is staged through host
+    /// memory in chunks of at most [`STAGING_CHUNK`] bytes, as
+    /// [`crate::gpu`] does not expose `cuMemcpyDtoD` yet: correct but
+    /// bounded by host bandwidth; ordered with the device's other work as
+    /// its blocking copies are.
+    pub fn copy_device_to_device(
+        &self,
+        dst: DevicePtr,
+        src: DevicePtr,
+        bytes: usize,
+    ) -> Result<(), Error> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let n = bytes as u64;
+        let overlapping = src.0 < dst.0.saturating_add(n) && dst.0 < src.0.saturating_add(n);
+        if overlapping {
+            // Read everything first so a forward overlap copies the
+            // original bytes.
+            let mut all = vec![0u8; bytes];
+            self.copy_from_device(&mut all, src)?;
+            return self.copy_to_device(dst, &all);
+        }
+        let mut staging = vec![0u8; bytes.min(STAGING_CHUNK)];
+        let mut done = 0usize;
+        while done < bytes {
+            let n = (bytes - done).min(STAGING_CHUNK);
+            let chunk = &mut staging[..n];
+            self.copy_from_device(chunk, src.offset(done as u64))?;
+            self.copy_to_device(dst.offset(done as u64), chunk)?;
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// The device's memory: `(free, total)` bytes.
+    ///
+    /// - CPU device: its memory is the host's, so this is the host's
+    ///   `MemAvailable` and `MemTotal` from `/proc/meminfo` (an error where
+    ///   there is no `/proc/meminfo`).
+    /// - GPU: `total` is the device's memory (`cuDeviceTotalMem`); [`crate::gpu`]
+    ///   does not expose `cuMemGetInfo` yet, so `free` is reported as
+    ///   `total` (an upper bound).
+    pub fn memory_info(&self) -> Result<(u64, u64), Error> {
+        match self {
+            Device::Cpu(_) => {
+                let text = std::fs::read_to_string("/proc/meminfo").map_err(|e| {
+                    Error::Argument(format!(
+                        "the CPU device's memory is the host's, which cannot be read \
+                         from /proc/meminfo: {e}"
+                    ))
+                })?;
+                host_memory(&text).ok_or_else(|| {
+                    Error::Argument("/proc/meminfo has no MemTotal line".to_string())
+                })
+            }
+            Device::Gpu(g) => {
+                let total = g.props().total_memory;
+                Ok((total, total))
+            }
+        }
+    }
+
     /// Loads a PTX module.
     pub fn load_module(&self, ptx: &str) -> Result<Module, Error> {
         match self {
@@ -234,8 +301,68 @@ impl Module {
     }
 }
 
+/// Largest host staging buffer of [`Device::copy_device_to_device`].
+pub const STAGING_CHUNK: usize = 64 << 20;
+
+/// `(free, total)` bytes from the text of `/proc/meminfo`: `MemAvailable`
+/// (or `MemFree` on kernels without it) and `MemTotal`.
+fn host_memory(meminfo: &str) -> Option<(u64, u64)> {
+    let field = |name: &str| {
+        meminfo.lines().find_map(|l| {
+            let rest = l.strip_prefix(name)?.strip_prefix(':')?;
+            let kib: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+            Some(kib * 1024)
+        })
+    };
+    let total = field("MemTotal")?;
+    let free = field("MemAvailable").or_else(|| field("MemFree"))?;
+    Some((free.min(total), total))
+}
+
 /// One line per GPU the driver reports (`kernelc devices`), or why there
 /// is none.
 pub fn describe_gpus() -> Result<Vec<String>, Error> {
     Ok(gpu::devices()?.iter().map(|p| p.describe()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_meminfo() {
+        let text = "MemTotal:       16314476 kB\nMemFree:          912340 kB\n\
+                    MemAvailable:    8123456 kB\n";
+        assert_eq!(
+            host_memory(text),
+            Some((8_123_456 * 1024, 16_314_476 * 1024))
+        );
+        assert_eq!(
+            host_memory("MemTotal: 4 kB\nMemFree: 1 kB\n"),
+            Some((1024, 4096))
+        );
+        assert_eq!(host_memory("nothing"), None);
+    }
+
+    #[test]
+    fn copies_device_to_device_on_the_cpu_device() {
+        let d = Device::open(DeviceKind::Cpu, 1, false).unwrap();
+        let a = d.alloc(16).unwrap();
+        let b = d.alloc(16).unwrap();
+        d.copy_to_device(a, &(0u8..16).collect::<Vec<_>>()).unwrap();
+        d.copy_device_to_device(b.offset(4), a, 8).unwrap();
+        let mut out = [0u8; 16];
+        d.copy_from_device(&mut out, b).unwrap();
+        assert_eq!(out, [0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0]);
+        // Overlapping, forward: as if staged.
+        d.copy_device_to_device(a.offset(2), a, 8).unwrap();
+        d.copy_from_device(&mut out, a).unwrap();
+        assert_eq!(&out[..10], &[0, 1, 0, 1, 2, 3, 4, 5, 6, 7]);
+        // Out of an allocation: an error, not a crash.
+        assert!(d.copy_device_to_device(b, a.offset(12), 8).is_err());
+        if cfg!(target_os = "linux") {
+            let (free, total) = d.memory_info().unwrap();
+            assert!(total > 0 && free <= total);
+        }
+    }
 }

@@ -15,8 +15,11 @@ use kernelc_compiler::driver::KernelInfo;
 pub enum KernelArg<'a> {
     /// A scalar, passed by value.
     Scalar(ScalarArg),
-    /// An array in host memory: `data` holds its bytes from the first
-    /// element to the last (`shape.span_bytes()` of them).
+    /// An array in host memory: `data` holds its bytes from the
+    /// lowest-addressed element to the highest (`shape.span_bytes()` of
+    /// them; with non-negative strides, from the first element on; with
+    /// negative strides element `[0, 0, 0]` is `-shape.low_offset()` bytes
+    /// into it).
     Host {
         /// Element type, extents and byte strides.
         shape: ArrayShape,
@@ -27,7 +30,9 @@ pub enum KernelArg<'a> {
     Device {
         /// Element type, extents and byte strides.
         shape: ArrayShape,
-        /// Address of its first element.
+        /// Address of its first element (`[0, 0, 0]`; with negative strides
+        /// others lie below it). The caller checks that the span is valid
+        /// device memory.
         ptr: DevicePtr,
     },
 }
@@ -77,7 +82,7 @@ pub fn launch(
                 let ptr = device.alloc(bytes.max(1))?;
                 buffers.owned.push(ptr);
                 device.copy_to_device(ptr, &data[..bytes])?;
-                ptrs[i] = ptr.0;
+                ptrs[i] = ptr.0.wrapping_add(shape.low_offset().unsigned_abs());
             }
             KernelArg::Device { ptr, .. } => ptrs[i] = ptr.0,
             KernelArg::Scalar(_) => {}
@@ -90,7 +95,8 @@ pub fn launch(
         if let KernelArg::Host { shape, data } = a {
             if param.written {
                 let bytes = shape.span_bytes();
-                device.copy_from_device(&mut data[..bytes], DevicePtr(*ptr))?;
+                let low = DevicePtr(ptr.wrapping_sub(shape.low_offset().unsigned_abs()));
+                device.copy_from_device(&mut data[..bytes], low)?;
             }
         }
     }

@@ -143,7 +143,8 @@ int main(void) {
     EXPECT_STATUS(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_NULL_POINTER,
                   "args[0].host");
     args[0] = kc_arg_host_1d(KC_DTYPE_FLOAT32, host, 16);
-    args[0].strides[0] = 8; /* not C-contiguous */
+    int64_t every_other = 8; /* not C-contiguous */
+    args[0] = kc_arg_strided(args[0], &every_other);
     args[0].shape[0] = 8;
     EXPECT_STATUS(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_LAUNCH,
                   "non-contiguous");

@@ -63,6 +63,24 @@ int main() {
     EXPECT(y[10] == 11.0f);
     EXPECT(kc::Event::elapsed_ms(start, stop) >= 0.0f);
 
+    // Interop: addresses, device-to-device copies, raw device pointers,
+    // strides, the compiler's texts and memory info.
+    kc::Buffer bz(device, 100 * sizeof(float));
+    bz.copy_from(by, 50 * sizeof(float), 0, 50 * sizeof(float));  // bz[0:50] = by[50:100]
+    EXPECT(bz.address() != 0 && bz.address() != by.address());
+    loaded.launch("saxpy", kc::dim(1), kc::dim(64),
+                  {kc::scalar(1.0f), kc::device_ptr<float>(bx.address() + 50 * sizeof(float), {50}),
+                   kc::device_ptr<float>(bz.address(), {50})});
+    std::vector<float> z(100);
+    bz.read(z);
+    EXPECT(z[0] == y[50] + x[50] && z[49] == y[99] + x[99] && z[50] == 0.0f);
+    kc_arg reversed = kc::strided(kc::device_ptr<float>(bx.address() + 99 * sizeof(float), {100}), {-4});
+    EXPECT(reversed.flags == 0 && reversed.strides[0] == -4);
+    EXPECT(moved.types_text().find("saxpy") != std::string::npos);
+    EXPECT(moved.ir_text().find("saxpy") != std::string::npos);
+    auto mem = device.memory_info();
+    EXPECT(mem.second > 0 && mem.first <= mem.second);
+
     // Errors are exceptions with the status, the message and diagnostics.
     try {
         kc::Module::compile("from numba import cuda\n@cuda.jit('void(int32[::1])')\ndef k(a):\n    a[0] = b\n",

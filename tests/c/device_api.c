@@ -110,8 +110,8 @@ static void buffers_streams_events(kc_device *device, kc_loaded_module *loaded) 
         kc_arg_f32(0.5f),
     };
     args[0].offset = sizeof(float); /* start at column 1 */
-    args[0].strides[0] = (int64_t)sizeof host[0];
-    args[0].strides[1] = 2 * (int64_t)sizeof(float);
+    const int64_t every_other_column[2] = {(int64_t)sizeof host[0], 2 * (int64_t)sizeof(float)};
+    args[0] = kc_arg_strided(args[0], every_other_column);
     CHECK(kc_launch(loaded, "transpose_scale", kc_dim(1, 1, 1), kc_dim(8, 8, 1), 0, stream, args,
                     3));
     CHECK(kc_buffer_read(dst, 0, result, sizeof result, stream));

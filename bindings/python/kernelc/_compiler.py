@@ -3,10 +3,7 @@ metadata, and diagnostics raised as :class:`TypingError`."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import tempfile
+import ctypes
 import weakref
 from ctypes import byref, c_char_p, c_int64, c_size_t, c_void_p
 from dataclasses import dataclass
@@ -17,9 +14,9 @@ from . import _lib
 from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, lib
 from ._source import KernelView, fix_locations
 from ._types import Array, Tuple, SCALARS
-from .errors import CompileError, KernelcError, TypingError
+from .errors import CompileError, TypingError
 
-__all__ = ["Options", "Compiled", "Param", "compile_view", "cli_dump"]
+__all__ = ["Options", "Compiled", "Param", "compile_view"]
 
 
 @dataclass(frozen=True)
@@ -103,22 +100,20 @@ class Compiled:
     def types_text(self) -> str:
         """The typed program (``kernelc check --emit types``)."""
         if self._types_text is None:
-            self._types_text = self._text("kc_module_types", "types")
+            self._types_text = self._text(lib.kc_module_types_text, "kc_module_types_text")
         return self._types_text
 
     def ir_text(self) -> str:
         """The optimised mid-IR (``kernelc compile --emit ir``)."""
         if self._ir_text is None:
-            self._ir_text = self._text("kc_module_ir", "ir")
+            self._ir_text = self._text(lib.kc_module_ir_text, "kc_module_ir_text")
         return self._ir_text
 
-    def _text(self, fn: str, emit: str) -> str:
-        if lib.has(fn):
-            out = c_char_p()
-            check(getattr(lib, fn)(self._handle, byref(out), None), fn)
-            return out.value.decode("utf-8")
-        # This libkernelc cannot print it: ask the `kernelc` command.
-        return cli_dump(self.view, self.signature, self.options, emit)
+    def _text(self, fn, name: str) -> str:
+        out = c_char_p()
+        length = c_size_t()
+        check(fn(self._handle, byref(out), byref(length)), name)
+        return ctypes.string_at(out, length.value).decode("utf-8", "replace")
 
 
 def _free_module(handle):
@@ -196,52 +191,3 @@ def _typing_message(view, signature, rendered, diags) -> str:
         f"{count} error{'s' if count != 1 else ''}"
     )
     return head + "\n" + fix_locations(rendered.rstrip(), view)
-
-
-# -- the `kernelc` command, for dumps this libkernelc cannot give --------------
-
-
-
-def _cli_path():
-    env = os.environ.get("KERNELC_BIN")
-    if env:
-        return env
-    here = os.path.dirname(os.path.abspath(__file__))
-    for cand in (os.path.join(here, "bin", "kernelc"),):
-        if os.path.exists(cand):
-            return cand
-    lib_path = _lib.library_path()
-    cand = os.path.join(os.path.dirname(lib_path), "kernelc")
-    if os.path.exists(cand):
-        return cand
-    return shutil.which("kernelc")
-
-
-def cli_dump(view: KernelView, signature: str, options: Options, emit: str) -> str:
-    """``kernelc check --emit types`` / ``kernelc compile --emit ir`` of the
-    view (a workaround while the C API has no call for them)."""
-    exe = _cli_path()
-    if exe is None:
-        raise KernelcError(
-            f"this libkernelc cannot print the {emit} and no `kernelc` command was found "
-            "(set KERNELC_BIN to its path)"
-        )
-    with tempfile.TemporaryDirectory(prefix="kernelc-") as tmp:
-        path = os.path.join(tmp, os.path.basename(view.file) if view.file.endswith(".py") else "kernel.py")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(view.text)
-        args = [exe]
-        if emit == "types":
-            args += ["check", path, "--emit", "types"]
-        else:
-            args += ["compile", path, "--emit", "ir", f"-O{2 if options.opt else 0}"]
-        args += ["--kernel", view.kernel, "--sig", signature]
-        for name, arr in view.const_arrays.items():
-            shape = ",".join(str(d) for d in arr.shape)
-            args += ["--const", f"{name}={arr.dtype.name}[{shape}]"]
-        r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise KernelcError(f"`kernelc {args[1]}` failed:\n{r.stderr}")
-    return r.stdout
-
-

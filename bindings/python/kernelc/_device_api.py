@@ -13,6 +13,10 @@ KC_DEVICE_GPU = 2
 KC_ARG_SCALAR = 1
 KC_ARG_BUFFER = 2
 KC_ARG_HOST = 3
+KC_ARG_DEVICE_PTR = 4
+
+KC_ARG_C_CONTIGUOUS = 1
+KC_ARG_F_CONTIGUOUS = 2
 
 
 class kc_device_properties(Structure):
@@ -46,7 +50,9 @@ class kc_arg(Structure):
         ("offset", c_size_t),
         ("host", c_void_p),
         ("host_bytes", c_size_t),
+        ("address", c_uint64),
         ("ndim", c_uint32),
+        ("flags", c_uint32),
         ("shape", c_int64 * 3),
         ("strides", c_int64 * 3),
     ]
@@ -66,6 +72,7 @@ PROTOTYPES = {
     "kc_device_free": (None, [c_void_p]),
     "kc_device_get_properties": (_s, [c_void_p, _P(kc_device_properties)]),
     "kc_device_synchronize": (_s, [c_void_p]),
+    "kc_device_memory_info": (_s, [c_void_p, _P(c_uint64), _P(c_uint64)]),
     "kc_buffer_alloc": (_s, [c_void_p, c_size_t, _P(c_void_p)]),
     "kc_buffer_free": (None, [c_void_p]),
     "kc_buffer_size": (_s, [c_void_p, _P(c_size_t)]),

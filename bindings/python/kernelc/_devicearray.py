@@ -350,19 +350,23 @@ def _device_view(obj):
 
 
 def _from_interface(owner, cai):
+    """A DeviceNDArray over another object's device memory: a view of the
+    kernelc allocation the pointer lies in, or (memory another library
+    allocated) a view that kernels take by address (``KC_ARG_DEVICE_PTR``;
+    on a GPU the driver cannot check it, on the CPU device kernelc refuses
+    addresses outside its buffers at launch)."""
     shape, strides, dtype = interface_shape(cai)
     ptr = int(cai["data"][0])
     if ptr == 0 and _prod(shape) == 0:
         return DeviceNDArray(shape, strides, dtype)
     found = _runtime.lookup(ptr)
     if found is None:
-        raise KernelcError(
-            f"the __cuda_array_interface__ of {type(owner).__name__} points at device "
-            f"address 0x{ptr:x}, which is not memory allocated by kernelc: libkernelc "
-            "cannot take foreign device pointers yet"
-        )
-    alloc, offset = found
-    view = DeviceNDArray(shape, strides, dtype, 0, alloc, offset)
+        _, span = _span(shape, strides, dtype.itemsize)
+        mem = _runtime.ForeignMemory(_runtime.current(), ptr, span, owner)
+        view = DeviceNDArray(shape, strides, dtype, 0, mem, 0)
+    else:
+        alloc, offset = found
+        view = DeviceNDArray(shape, strides, dtype, 0, alloc, offset)
     view._owner = owner
     return view
 

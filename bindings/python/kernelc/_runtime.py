@@ -11,6 +11,7 @@ out-of-bounds shared/local accesses).
 from __future__ import annotations
 
 import bisect
+import collections
 import contextlib
 import os
 import threading
@@ -22,6 +23,8 @@ import numpy as np
 from . import _device_api as api
 from ._lib import DTYPE_CODES, KC, check, lib
 from .errors import CudaSupportError, KernelcError, LaunchError
+
+MemoryInfo = collections.namedtuple("MemoryInfo", ["free", "total"])
 
 _lock = threading.RLock()
 _devices = None  # list of Device
@@ -107,12 +110,11 @@ def target_arch() -> str:
 
 # -- memory ---------------------------------------------------------------------------
 
-# Live allocations by device address, to map a `__cuda_array_interface__`
-# pointer back to its buffer.
+# Live allocations by device address (from kc_buffer_address), to map a
+# `__cuda_array_interface__` pointer back to its buffer for copies.
 _registry_lock = threading.Lock()
 _starts = []  # sorted start addresses
 _allocs = {}  # start -> weakref to Allocation
-_next_synthetic = [0x7E0000000000]
 
 
 def _register(alloc):
@@ -144,7 +146,8 @@ def lookup(address: int):
 
 
 class Allocation:
-    """A ``kc_buffer``: device memory, freed when no array uses it."""
+    """A ``kc_buffer``: device memory, freed when no array uses it. ``ptr``
+    is its real device address (``kc_buffer_address``)."""
 
     def __init__(self, device, nbytes):
         self.device = device
@@ -152,19 +155,29 @@ class Allocation:
         handle = c_void_p()
         check(lib.kc_buffer_alloc(device.handle, nbytes, byref(handle)), "kc_buffer_alloc")
         self.handle = handle
-        if device.has_address:
-            addr = c_uint64()
-            check(lib.kc_buffer_address(handle, byref(addr)), "kc_buffer_address")
-            self.ptr = addr.value
-        else:
-            # This libkernelc does not say where a buffer lives: give it a
-            # unique stand-in address so __cuda_array_interface__ pointers
-            # still identify (buffer, offset) inside kernelc.
-            with _registry_lock:
-                self.ptr = _next_synthetic[0]
-                _next_synthetic[0] += (nbytes + 0x3FF) // 0x200 * 0x200 + 0x200
+        addr = c_uint64()
+        status = lib.kc_buffer_address(handle, byref(addr))
+        if status != KC.OK:
+            lib.kc_buffer_free(handle)
+            check(status, "kc_buffer_address")
+        self.ptr = addr.value
         _register(self)
         self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
+
+
+class ForeignMemory:
+    """Device memory another library allocated (CuPy, PyTorch, ...), seen
+    through its ``__cuda_array_interface__``: kernels take it by address
+    (``KC_ARG_DEVICE_PTR``); kernelc cannot copy it (``handle`` is None).
+    ``owner`` keeps the exporting object alive."""
+
+    handle = None
+
+    def __init__(self, device, ptr, nbytes, owner):
+        self.device = device
+        self.ptr = ptr
+        self.nbytes = nbytes
+        self.owner = owner
 
 
 def _free_buffer(handle, ptr):
@@ -188,8 +201,9 @@ def _resolve(address, nbytes):
     found = lookup(address)
     if found is None:
         raise KernelcError(
-            f"device address 0x{address:x} is not in memory allocated by kernelc "
-            "(libkernelc cannot take foreign device pointers)"
+            f"device address 0x{address:x} is not in memory allocated by kernelc: kernels "
+            "can take such memory, but copies to and from it must go through the library "
+            "that allocated it"
         )
     alloc, offset = found
     if offset + nbytes > alloc.nbytes:
@@ -236,8 +250,6 @@ class Device:
         self.WARP_SIZE = props.warp_size
         self.workers = props.workers
         self.MULTIPROCESSOR_COUNT = props.workers or 1
-        self.has_address = lib.has("kc_buffer_address")
-        self._has_copy = lib.has("kc_buffer_copy")
 
     def __repr__(self):
         return f"<kernelc device {self.id} '{self.name}'>"
@@ -269,23 +281,16 @@ class Device:
             return
         d_alloc, d_off = _resolve(dst, nbytes)
         s_alloc, s_off = _resolve(src, nbytes)
-        if self._has_copy:
-            check(lib.kc_buffer_copy(d_alloc.handle, d_off, s_alloc.handle, s_off, nbytes,
-                                     _stream_handle(stream)), "kc_buffer_copy")
-            return
-        # No device-to-device copy in this libkernelc: stage through the host.
-        tmp = np.empty(nbytes, np.uint8)
-        check(lib.kc_buffer_read(s_alloc.handle, s_off, c_void_p(tmp.ctypes.data), nbytes,
-                                 _stream_handle(stream)), "kc_buffer_read")
-        if stream:
-            stream.synchronize()
-        check(lib.kc_buffer_write(d_alloc.handle, d_off, c_void_p(tmp.ctypes.data), nbytes,
-                                  _stream_handle(stream)), "kc_buffer_write")
-        if stream:
-            stream._pending.append(tmp)
+        check(lib.kc_buffer_copy(d_alloc.handle, d_off, s_alloc.handle, s_off, nbytes,
+                                 _stream_handle(stream)), "kc_buffer_copy")
 
     def memory_info(self):
-        raise NotImplementedError("libkernelc does not report free/total device memory")
+        """(free, total) bytes (``kc_device_memory_info``: the host's memory
+        on the CPU device; on a GPU ``free`` is reported as ``total``)."""
+        free, total = c_uint64(), c_uint64()
+        check(lib.kc_device_memory_info(self.handle, byref(free), byref(total)),
+              "kc_device_memory_info")
+        return MemoryInfo(free.value, total.value)
 
     # -- modules and launches
     def load(self, compiled) -> "LoadedModule":
@@ -386,22 +391,33 @@ def _scalar(slot, value):
             raise TypeError(f"a scalar parameter got {type(value).__name__}")
 
 
-def _span_bytes(shape, strides, itemsize):
+def _span(shape, strides, itemsize):
+    """(bytes from the lowest element up to the first, bytes from the lowest
+    element to the end of the highest): the memory an array touches."""
     if any(d == 0 for d in shape):
-        return 0
-    return sum((d - 1) * s for d, s in zip(shape, strides)) + itemsize
+        return 0, 0
+    lo = hi = 0
+    for d, s in zip(shape, strides):
+        if s < 0:
+            lo -= (d - 1) * s
+        else:
+            hi += (d - 1) * s
+    return lo, lo + hi + itemsize
 
 
 _CODE_BY_DTYPE = {np.dtype(name): code for name, code in DTYPE_CODES.items()}
 
 
 def _array_fields(slot, dtype, shape, strides):
+    """dtype, ndim, shape and the array's own strides (flags 0: strides
+    as given, so zero strides broadcast and negative ones reverse)."""
     code = _CODE_BY_DTYPE.get(dtype)
     if code is None:
         raise TypeError(f"kernels cannot take arrays of dtype {dtype}")
     slot.dtype = code
     n = len(shape)
     slot.ndim = n
+    slot.flags = 0
     pad = (0,) * (3 - n)
     slot.shape[:] = tuple(shape) + pad
     slot.strides[:] = tuple(strides) + pad
@@ -409,22 +425,24 @@ def _array_fields(slot, dtype, shape, strides):
 
 def buffer_arg(dev):
     """The ``kc_arg`` of a device array (built once per array: they are
-    immutable)."""
+    immutable): its ``kc_buffer`` and offset when kernelc allocated it,
+    else its device address (``KC_ARG_DEVICE_PTR``)."""
     slot = api.kc_arg()
-    slot.kind = api.KC_ARG_BUFFER
-    slot.buffer = dev.gpu_data.handle
-    slot.offset = dev._ptr - dev.gpu_data.ptr
+    mem = dev.gpu_data
+    if mem.handle is not None:
+        slot.kind = api.KC_ARG_BUFFER
+        slot.buffer = mem.handle
+        slot.offset = dev._ptr - mem.ptr
+    else:
+        slot.kind = api.KC_ARG_DEVICE_PTR
+        slot.address = dev._ptr
     _array_fields(slot, dev.dtype, dev.shape, dev.strides)
     return slot
 
 
 def _needs_copy(a: np.ndarray) -> bool:
-    """Host arrays the C API cannot take as they are: negative strides,
-    or zero strides (broadcasts; all-zero strides would read as
-    C-contiguous), or misaligned / non-native-order data."""
-    for d, s in zip(a.shape, a.strides):
-        if s < 0 or (s == 0 and d > 1):
-            return True
+    """Host arrays the C API cannot take as they are: misaligned or
+    non-native-order data (any strides, negative and zero too, are fine)."""
     return not a.flags.aligned or a.dtype.byteorder == ">"
 
 
@@ -470,8 +488,9 @@ class _Marshal:
                     slot.kind = api.KC_ARG_HOST
                     slot.buffer = None
                     slot.offset = 0
+                    slot.address = 0
                     slot.host = host.ctypes.data
-                    slot.host_bytes = _span_bytes(host.shape, host.strides, host.itemsize)
+                    slot.host_bytes = _span(host.shape, host.strides, host.itemsize)[1]
                     _array_fields(slot, host.dtype, host.shape, host.strides)
                     continue
                 dev = a if isinstance(a, DeviceNDArray) else _device_view(a)
