@@ -925,7 +925,8 @@ kc_status kc_module_ptx(const kc_module *module, const char **ptx, size_t *lengt
 
 /**
  * `*text` receives the module's typed program (NUL-terminated, owned by
- * `module`): every function with each variable's type and every implicit
+ * `module`; the module must be compiled with `kc_options_set_keep_texts`,
+ * else `KC_ERROR_NOT_FOUND`): every function with each variable's type and every implicit
  * conversion, as `kernelc check --emit types` prints it (what Numba's
  * `inspect_types` shows). `*length` (if `length` is not NULL) receives its
  * length in bytes without the NUL.
@@ -934,7 +935,8 @@ kc_status kc_module_types_text(const kc_module *module, const char **text, size_
 
 /**
  * `*text` receives the module's optimised intermediate representation
- * (NUL-terminated, owned by `module`), as `kernelc compile --emit ir`
+ * (NUL-terminated, owned by `module`; compiled with
+ * `kc_options_set_keep_texts`, else `KC_ERROR_NOT_FOUND`), as `kernelc compile --emit ir`
  * prints it at the module's optimisation level (kernelc's counterpart of
  * Numba's `inspect_llvm`). `*length` (if `length` is not NULL) receives
  * its length in bytes without the NUL.
@@ -1001,6 +1003,14 @@ kc_status kc_options_set_opt_level(kc_options *options, int level);
  * does (false leaves each decorator's own setting).
  */
 kc_status kc_options_set_fastmath(kc_options *options, bool on);
+
+/**
+ * Keeps the typed program and the optimised IR as text in the compiled
+ * module, for `kc_module_types_text` and `kc_module_ir_text` (Numba's
+ * `inspect_types` / `inspect_llvm`). Off by default: rendering them costs
+ * compile time that most callers do not want to pay.
+ */
+kc_status kc_options_set_keep_texts(kc_options *options, bool on);
 
 /**
  * Turns on `debug` for every function (`assert` is checked, and so are

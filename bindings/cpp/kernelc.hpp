@@ -88,6 +88,8 @@ public:
     Options &fastmath(bool on = true) { detail::check(kc_options_set_fastmath(get(), on)); return *this; }
     Options &debug(bool on = true) { detail::check(kc_options_set_debug(get(), on)); return *this; }
     Options &boundscheck(bool on = true) { detail::check(kc_options_set_boundscheck(get(), on)); return *this; }
+    /// Keep the typed program and the IR for Module::types_text() / ir_text().
+    Options &keep_texts(bool on = true) { detail::check(kc_options_set_keep_texts(get(), on)); return *this; }
     Options &kernel(const std::string &name) { detail::check(kc_options_set_kernel(get(), name.c_str())); return *this; }
     Options &signature(const std::string &sig) { detail::check(kc_options_set_signature(get(), sig.c_str())); return *this; }
     /// A host-supplied constant array with its contents (C order).

@@ -95,8 +95,12 @@ fn compile(
     let ptx = compiled.ptx.unwrap_or_default();
     let module = kc_module {
         ptx: CString::new(ptx).unwrap_or_default(),
-        types_text: c_text(dump_program(&compiled.checked.program)),
-        ir_text: c_text(compiled.ir.as_ref().map(write_module).unwrap_or_default()),
+        types_text: options
+            .keep_texts
+            .then(|| c_text(dump_program(&compiled.checked.program))),
+        ir_text: options
+            .keep_texts
+            .then(|| c_text(compiled.ir.as_ref().map(write_module).unwrap_or_default())),
         kernels: compiled.kernels.into_iter().map(Kernel::new).collect(),
         const_data: options.const_data.clone(),
     };

@@ -24,8 +24,14 @@ pub(crate) fn c_text(text: String) -> CString {
 }
 
 /// Hands out `text` (and its length) through the out-parameters.
-fn give_text(text: &CString, out: *mut *const c_char, length: *mut usize) -> Result<()> {
+fn give_text(text: &Option<CString>, out: *mut *const c_char, length: *mut usize) -> Result<()> {
     let out = Out::new(out, "text")?;
+    let text = text.as_ref().ok_or_else(|| {
+        Error::new(
+            kc_status::KC_ERROR_NOT_FOUND,
+            "the module kept no text: compile with kc_options_set_keep_texts(options, true)",
+        )
+    })?;
     if !length.is_null() {
         Out::new(length, "length")?.write(text.as_bytes().len());
     }
@@ -42,9 +48,9 @@ pub struct kc_module {
     /// The typed program (`kc_module_types_text`), rendered by
     /// `kc_compile` (the typed program itself is not thread-safe, so it
     /// cannot be kept for later).
-    pub(crate) types_text: CString,
+    pub(crate) types_text: Option<CString>,
     /// The optimised IR (`kc_module_ir_text`).
-    pub(crate) ir_text: CString,
+    pub(crate) ir_text: Option<CString>,
     pub(crate) kernels: Vec<Kernel>,
     /// Host-supplied constant arrays: name and contents (None: zeros),
     /// written to constant memory when the module is loaded.
@@ -147,7 +153,8 @@ pub unsafe extern "C" fn kc_module_ptx(
 }
 
 /// `*text` receives the module's typed program (NUL-terminated, owned by
-/// `module`): every function with each variable's type and every implicit
+/// `module`; the module must be compiled with `kc_options_set_keep_texts`,
+/// else `KC_ERROR_NOT_FOUND`): every function with each variable's type and every implicit
 /// conversion, as `kernelc check --emit types` prints it (what Numba's
 /// `inspect_types` shows). `*length` (if `length` is not NULL) receives its
 /// length in bytes without the NUL.
@@ -164,7 +171,8 @@ pub unsafe extern "C" fn kc_module_types_text(
 }
 
 /// `*text` receives the module's optimised intermediate representation
-/// (NUL-terminated, owned by `module`), as `kernelc compile --emit ir`
+/// (NUL-terminated, owned by `module`; compiled with
+/// `kc_options_set_keep_texts`, else `KC_ERROR_NOT_FOUND`), as `kernelc compile --emit ir`
 /// prints it at the module's optimisation level (kernelc's counterpart of
 /// Numba's `inspect_llvm`). `*length` (if `length` is not NULL) receives
 /// its length in bytes without the NUL.

@@ -23,6 +23,9 @@ pub struct kc_options {
     pub(crate) force: JitFlags,
     /// Each host-supplied constant array's contents (None: zeros).
     pub(crate) const_data: Vec<(String, Option<Vec<u8>>)>,
+    /// Render the typed program and the IR as text for
+    /// `kc_module_types_text` / `kc_module_ir_text`.
+    pub(crate) keep_texts: bool,
 }
 
 /// Creates compile options with the defaults; `*out` receives the handle
@@ -100,6 +103,23 @@ pub unsafe extern "C" fn kc_options_set_fastmath(options: *mut kc_options, on: b
     unsafe {
         with_options("kc_options_set_fastmath", options, |o| {
             o.force.fastmath = on;
+            Ok(())
+        })
+    }
+}
+
+/// Keeps the typed program and the optimised IR as text in the compiled
+/// module, for `kc_module_types_text` and `kc_module_ir_text` (Numba's
+/// `inspect_types` / `inspect_llvm`). Off by default: rendering them costs
+/// compile time that most callers do not want to pay.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_keep_texts(
+    options: *mut kc_options,
+    on: bool,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_keep_texts", options, |o| {
+            o.keep_texts = on;
             Ok(())
         })
     }

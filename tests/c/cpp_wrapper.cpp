@@ -29,7 +29,7 @@ def saxpy(a, x, y):
 
 int main() {
     kc::Options options;
-    options.arch("sm_75").opt_level(2);
+    options.arch("sm_75").opt_level(2).keep_texts();
     kc::Module module = kc::Module::compile(SAXPY, "saxpy.py", &options);
     EXPECT(module.ptx().find(".target sm_75") != std::string::npos);
     EXPECT(module.kernels() == std::vector<std::string>{"saxpy"});

@@ -246,7 +246,23 @@ static void strides(kc_device *device, kc_loaded_module *loaded) {
 
 int main(void) {
     kc_module *module = NULL;
-    CHECK(kc_compile(SOURCE, "interop.py", NULL, &module, NULL));
+    kc_options *opts = NULL;
+    CHECK(kc_options_new(&opts));
+    /* Without keep_texts the module holds no texts, and says so. */
+    CHECK(kc_compile(SOURCE, "interop.py", opts, &module, NULL));
+    {
+        const char *none = NULL;
+        EXPECT_STATUS(kc_module_types_text(module, &none, NULL), KC_ERROR_NOT_FOUND,
+                      "kc_options_set_keep_texts");
+        EXPECT_STATUS(kc_module_ir_text(module, &none, NULL), KC_ERROR_NOT_FOUND,
+                      "kc_options_set_keep_texts");
+    }
+    kc_module_free(module);
+    module = NULL;
+    EXPECT_STATUS(kc_options_set_keep_texts(NULL, true), KC_ERROR_NULL_POINTER, "`options`");
+    CHECK(kc_options_set_keep_texts(opts, true));
+    CHECK(kc_compile(SOURCE, "interop.py", opts, &module, NULL));
+    kc_options_free(opts);
     texts(module);
 
     kc_device_options *options = NULL;

@@ -136,6 +136,8 @@ def compile_view(view: KernelView, signature: str, options: Options) -> Compiled
     try:
         check(lib.kc_options_set_arch(opts, options.arch.encode()), "kc_options_set_arch")
         check(lib.kc_options_set_opt_level(opts, options.opt), "kc_options_set_opt_level")
+        # For inspect_types() / inspect_ir().
+        check(lib.kc_options_set_keep_texts(opts, True), "kc_options_set_keep_texts")
         if options.fastmath:
             check(lib.kc_options_set_fastmath(opts, True), "kc_options_set_fastmath")
         if options.debug:

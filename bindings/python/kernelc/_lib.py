@@ -141,6 +141,7 @@ _PROTOTYPES = {
     "kc_options_set_opt_level": (_status, [c_void_p, c_int]),
     "kc_options_set_fastmath": (_status, [c_void_p, c_bool]),
     "kc_options_set_debug": (_status, [c_void_p, c_bool]),
+    "kc_options_set_keep_texts": (_status, [c_void_p, c_bool]),
     "kc_options_set_boundscheck": (_status, [c_void_p, c_bool]),
     "kc_options_set_kernel": (_status, [c_void_p, c_char_p]),
     "kc_options_set_signature": (_status, [c_void_p, c_char_p]),
