@@ -51,24 +51,24 @@ pub struct ArrayShape {
 impl ArrayShape {
     /// A C-contiguous (row-major) array.
     pub fn c_contiguous(elem: Scalar, shape: &[i64]) -> ArrayShape {
-        let mut strides = vec![0; shape.len()];
-        let mut step = elem.size() as i64;
-        for d in (0..shape.len()).rev() {
-            strides[d] = step;
-            step *= shape[d].max(1);
-        }
-        ArrayShape {
-            elem,
-            shape: shape.to_vec(),
-            strides,
-        }
+        ArrayShape::contiguous(elem, shape, (0..shape.len()).rev())
     }
 
     /// A Fortran-contiguous (column-major) array.
     pub fn f_contiguous(elem: Scalar, shape: &[i64]) -> ArrayShape {
+        ArrayShape::contiguous(elem, shape, 0..shape.len())
+    }
+
+    /// A dense array whose dimensions, in `fastest_first` order, have
+    /// growing strides.
+    fn contiguous(
+        elem: Scalar,
+        shape: &[i64],
+        fastest_first: impl Iterator<Item = usize>,
+    ) -> ArrayShape {
         let mut strides = vec![0; shape.len()];
         let mut step = elem.size() as i64;
-        for d in 0..shape.len() {
+        for d in fastest_first {
             strides[d] = step;
             step *= shape[d].max(1);
         }
