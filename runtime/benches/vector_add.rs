@@ -1,10 +1,15 @@
 //! Vector add (f32, kernelc's PTX) over 2^20 threads on the CPU device:
 //! nanoseconds per thread with one worker, two workers and all cores.
 //!
+//! Then the tiled matmul and the block reduce (shared memory, barriers)
+//! beside vector add, per thread and per warp-instruction ([`kernels`]).
+//!
 //! `cargo bench -p kernelc-runtime --bench vector_add`
 
 use kernelc_runtime::{CpuDevice, CpuOptions, LaunchConfig};
 use std::time::Duration;
+
+mod kernels;
 
 const PTX: &str = include_str!("../tests/ptx/vector_add.ptx");
 
@@ -58,4 +63,5 @@ fn main() {
             instructions
         );
     }
+    kernels::main();
 }

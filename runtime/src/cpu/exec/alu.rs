@@ -12,7 +12,8 @@ use super::float::{
     cvt, div_err, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err, two_sum,
 };
 use crate::cpu::ptx::program::{
-    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Slot, TernOp, TestpKind, UnOp, NONE,
+    BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Rnd, Slot, TernOp, TestpKind, Ty,
+    UnOp, NONE,
 };
 
 /// One warp's registers: a row of 32 lanes per slot.
@@ -30,8 +31,9 @@ fn mask(bits: u8) -> u64 {
     }
 }
 
+/// Writes the lanes `m` of `out` to `rd`.
 #[inline(always)]
-fn store(rd: &mut Row, out: &Row, m: u32) {
+pub fn store(rd: &mut Row, out: &Row, m: u32) {
     if m == FULL {
         *rd = *out;
     } else {
@@ -161,44 +163,88 @@ fn sat01(x: f64) -> f64 {
     }
 }
 
+/// Calls the AVX2 build of an operation when the host has AVX2 (the
+/// lane loops then run 4 lanes per instruction instead of 2), else the
+/// baseline build. Both compute the same bits: AVX2 adds no FMA
+/// contraction or other value-changing instructions.
+macro_rules! dispatch {
+    ($generic:ident, $avx2:ident, $($arg:expr),*) => {{
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the host supports AVX2 (checked just above).
+            return unsafe { $avx2($($arg),*) };
+        }
+        $generic($($arg),*)
+    }};
+}
+
+/// Evaluates `$e` with `$w` bound to a constant for the common widths, so
+/// each gets its own loop without variable shifts and masks.
+macro_rules! spec_w {
+    ($w:ident, $e:expr) => {
+        match $w {
+            32 => {
+                let $w: u8 = 32;
+                $e
+            }
+            64 => {
+                let $w: u8 = 64;
+                $e
+            }
+            _ => $e,
+        }
+    };
+}
+
 /// Executes a two-operand operation on the lanes in `m`.
 pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
+    dispatch!(bin_impl, bin_avx2, regs, op, d, a, b, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn bin_avx2(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
+    bin_impl(regs, op, d, a, b, m)
+}
+
+#[inline(always)]
+fn bin_impl(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
     macro_rules! go {
         ($f:expr) => {
             map2(regs, d, a, b, m, $f)
         };
     }
     match op {
-        BinOp::Add(w) => {
+        BinOp::Add(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| x.wrapping_add(y) & k)
-        }
-        BinOp::Sub(w) => {
+        }),
+        BinOp::Sub(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| x.wrapping_sub(y) & k)
-        }
-        BinOp::MulLo(w) => {
+        }),
+        BinOp::MulLo(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| x.wrapping_mul(y) & k)
-        }
-        BinOp::MulHiS(w) => {
+        }),
+        BinOp::MulHiS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (((sext(x, w) as i128 * sext(y, w) as i128) >> w) as u64) & k)
-        }
-        BinOp::MulHiU(w) => {
+        }),
+        BinOp::MulHiU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| ((((x & k) as u128 * (y & k) as u128) >> w) as u64) & k)
-        }
-        BinOp::MulWideS(w) => {
+        }),
+        BinOp::MulWideS(w) => spec_w!(w, {
             let k = mask(w * 2);
             go!(|x, y| (sext(x, w).wrapping_mul(sext(y, w)) as u64) & k)
-        }
-        BinOp::MulWideU(w) => {
+        }),
+        BinOp::MulWideU(w) => spec_w!(w, {
             let k = mask(w);
             let k2 = mask(w * 2);
             go!(|x, y| (x & k).wrapping_mul(y & k) & k2)
-        }
-        BinOp::DivS(w) => {
+        }),
+        BinOp::DivS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| {
                 let (x, y) = (sext(x, w), sext(y, w));
@@ -208,12 +254,12 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
                     x.wrapping_div(y) as u64 & k
                 }
             })
-        }
-        BinOp::DivU(w) => {
+        }),
+        BinOp::DivU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (x & k).checked_div(y & k).unwrap_or(k))
-        }
-        BinOp::RemS(w) => {
+        }),
+        BinOp::RemS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| {
                 let (xs, ys) = (sext(x, w), sext(y, w));
@@ -223,31 +269,31 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
                     xs.wrapping_rem(ys) as u64 & k
                 }
             })
-        }
-        BinOp::RemU(w) => {
+        }),
+        BinOp::RemU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (x & k).checked_rem(y & k).unwrap_or(x & k))
-        }
-        BinOp::MinS(w) => {
+        }),
+        BinOp::MinS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| sext(x, w).min(sext(y, w)) as u64 & k)
-        }
-        BinOp::MaxS(w) => {
+        }),
+        BinOp::MaxS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| sext(x, w).max(sext(y, w)) as u64 & k)
-        }
-        BinOp::MinU(w) => {
+        }),
+        BinOp::MinU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (x & k).min(y & k))
-        }
-        BinOp::MaxU(w) => {
+        }),
+        BinOp::MaxU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (x & k).max(y & k))
-        }
+        }),
         BinOp::And => go!(|x, y| x & y),
         BinOp::Or => go!(|x, y| x | y),
         BinOp::Xor => go!(|x, y| x ^ y),
-        BinOp::Shl(w) => {
+        BinOp::Shl(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| {
                 let s = y as u32;
@@ -257,8 +303,8 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
                     (x << s) & k
                 }
             })
-        }
-        BinOp::ShrU(w) => {
+        }),
+        BinOp::ShrU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| {
                 let s = y as u32;
@@ -268,19 +314,19 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
                     (x & k) >> s
                 }
             })
-        }
-        BinOp::ShrS(w) => {
+        }),
+        BinOp::ShrS(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (sext(x, w) >> (y as u32).min(w as u32 - 1)) as u64 & k)
-        }
+        }),
         BinOp::Insert(s, w) => {
             let k = mask(w) << s;
             go!(|x, y| (x & !k) | ((y << s) & k))
         }
-        BinOp::Pack(w) => {
+        BinOp::Pack(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y| (x & k) | ((y & k) << w))
-        }
+        }),
         BinOp::AddF32 => go!(|x, y| b32(f32b(x) + f32b(y))),
         BinOp::SubF32 => go!(|x, y| b32(f32b(x) - f32b(y))),
         BinOp::MulF32 => go!(|x, y| b32(f32b(x) * f32b(y))),
@@ -350,6 +396,17 @@ pub fn bin(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
 
 /// Executes a one-operand operation on the lanes in `m`.
 pub fn un(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
+    dispatch!(un_impl, un_avx2, regs, op, d, a, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn un_avx2(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
+    un_impl(regs, op, d, a, m)
+}
+
+#[inline(always)]
+fn un_impl(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
     macro_rules! go {
         ($f:expr) => {
             map1(regs, d, a, m, $f)
@@ -495,6 +552,17 @@ fn bfe(x: u64, pos: u64, len: u64, w: u8, signed: bool) -> u64 {
 
 /// Executes a three-operand operation on the lanes in `m`.
 pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m: u32) {
+    dispatch!(tern_impl, tern_avx2, regs, op, d, a, b, c, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn tern_avx2(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m: u32) {
+    tern_impl(regs, op, d, a, b, c, m)
+}
+
+#[inline(always)]
+fn tern_impl(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m: u32) {
     macro_rules! go {
         ($f:expr) => {
             map3(regs, d, a, b, c, m, $f)
@@ -503,30 +571,30 @@ pub fn tern(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m:
     match op {
         TernOp::FmaF32 => go!(|x, y, z| b32(f32b(x).mul_add(f32b(y), f32b(z)))),
         TernOp::FmaF64 => go!(|x, y, z| f64b(x).mul_add(f64b(y), f64b(z)).to_bits()),
-        TernOp::MadLo(w) => {
+        TernOp::MadLo(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y, z| x.wrapping_mul(y).wrapping_add(z) & k)
-        }
-        TernOp::MadHiS(w) => {
+        }),
+        TernOp::MadHiS(w) => spec_w!(w, {
             let k = mask(w);
             go!(
                 |x, y, z| (((sext(x, w) as i128 * sext(y, w) as i128) >> w) as u64).wrapping_add(z)
                     & k
             )
-        }
-        TernOp::MadHiU(w) => {
+        }),
+        TernOp::MadHiU(w) => spec_w!(w, {
             let k = mask(w);
             go!(|x, y, z| ((((x & k) as u128 * (y & k) as u128) >> w) as u64).wrapping_add(z) & k)
-        }
-        TernOp::MadWideS(w) => {
+        }),
+        TernOp::MadWideS(w) => spec_w!(w, {
             let k2 = mask(w * 2);
             go!(|x, y, z| (sext(x, w).wrapping_mul(sext(y, w)) as u64).wrapping_add(z) & k2)
-        }
-        TernOp::MadWideU(w) => {
+        }),
+        TernOp::MadWideU(w) => spec_w!(w, {
             let k = mask(w);
             let k2 = mask(w * 2);
             go!(|x, y, z| (x & k).wrapping_mul(y & k).wrapping_add(z) & k2)
-        }
+        }),
         TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
         TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
         TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
@@ -701,6 +769,41 @@ pub fn setp(
     c: Slot,
     m: u32,
 ) {
+    dispatch!(setp_impl, setp_avx2, regs, cmp, comb, cneg, d, dn, a, b, c, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn setp_avx2(
+    regs: &mut [Row],
+    cmp: Cmp,
+    comb: Combine,
+    cneg: bool,
+    d: Slot,
+    dn: Slot,
+    a: Slot,
+    b: Slot,
+    c: Slot,
+    m: u32,
+) {
+    setp_impl(regs, cmp, comb, cneg, d, dn, a, b, c, m)
+}
+
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn setp_impl(
+    regs: &mut [Row],
+    cmp: Cmp,
+    comb: Combine,
+    cneg: bool,
+    d: Slot,
+    dn: Slot,
+    a: Slot,
+    b: Slot,
+    c: Slot,
+    m: u32,
+) {
     let (ra, rb) = (&regs[a as usize], &regs[b as usize]);
     let mut t = [0u64; 32];
     // One loop per (type, operator): the comparison is dispatched once.
@@ -719,8 +822,13 @@ pub fn setp(
             }
         }};
     }
+    // The common widths get constant conversions (no variable shifts).
     match cmp.ty {
+        CmpTy::S(64) => by_op!(|x: u64| x as i64, |_: i64, _: i64| false),
+        CmpTy::S(32) => by_op!(|x: u64| x as u32 as i32, |_: i32, _: i32| false),
         CmpTy::S(w) => by_op!(|x: u64| sext(x, w), |_: i64, _: i64| false),
+        CmpTy::U(64) => by_op!(|x: u64| x, |_: u64, _: u64| false),
+        CmpTy::U(32) => by_op!(|x: u64| x as u32, |_: u32, _: u32| false),
         CmpTy::U(w) => {
             let k = mask(w);
             by_op!(move |x: u64| x & k, |_: u64, _: u64| false)
@@ -729,22 +837,28 @@ pub fn setp(
         CmpTy::F64 => by_op!(f64b, |x: f64, y: f64| x.is_nan() || y.is_nan()),
         CmpTy::F16 => fill(&mut t, ra, rb, |x, y| compare(cmp, x, y)),
     }
+    // `dn` gets the negated comparison, combined the same way.
     let mut q = [0u64; 32];
-    for l in 0..32 {
-        q[l] = t[l] ^ 1;
+    if dn != NONE {
+        for l in 0..32 {
+            q[l] = t[l] ^ 1;
+        }
     }
     if comb != Combine::None {
         let rc = &regs[c as usize];
+        let mut cv = [0u64; 32];
         for l in 0..32 {
-            let cv = ((rc[l] != 0) ^ cneg) as u64;
-            let f = |v: u64| match comb {
-                Combine::And => v & cv,
-                Combine::Or => v | cv,
-                Combine::Xor => v ^ cv,
-                Combine::None => v,
-            };
-            t[l] = f(t[l]);
-            q[l] = f(q[l]);
+            cv[l] = ((rc[l] != 0) ^ cneg) as u64;
+        }
+        let f = |v: &mut Row| match comb {
+            Combine::And => (0..32).for_each(|l| v[l] &= cv[l]),
+            Combine::Or => (0..32).for_each(|l| v[l] |= cv[l]),
+            Combine::Xor => (0..32).for_each(|l| v[l] ^= cv[l]),
+            Combine::None => {}
+        };
+        f(&mut t);
+        if dn != NONE {
+            f(&mut q);
         }
     }
     store(&mut regs[d as usize], &t, m);
@@ -755,8 +869,53 @@ pub fn setp(
 
 /// `cvt` on the lanes in `m`.
 pub fn convert(regs: &mut [Row], c: &Cvt, d: Slot, a: Slot, m: u32) {
+    dispatch!(convert_impl, convert_avx2, regs, c, d, a, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convert_avx2(regs: &mut [Row], c: &Cvt, d: Slot, a: Slot, m: u32) {
+    convert_impl(regs, c, d, a, m)
+}
+
+#[inline(always)]
+fn convert_impl(regs: &mut [Row], c: &Cvt, d: Slot, a: Slot, m: u32) {
     let c = *c;
-    map1(regs, d, a, m, |x| cvt(&c, x));
+    // Integer to integer without saturation: extend from the source width,
+    // truncate to the destination's (what `cvt` computes, without its
+    // per-lane dispatch).
+    match (c.src, c.dst, c.sat) {
+        (Ty::S(32), Ty::S(64) | Ty::U(64), false) => {
+            map1(regs, d, a, m, |x| x as u32 as i32 as i64 as u64)
+        }
+        (Ty::U(32), Ty::S(64) | Ty::U(64), false) => map1(regs, d, a, m, |x| x & 0xffff_ffff),
+        (Ty::S(sb), Ty::S(db) | Ty::U(db), false) => {
+            let k = mask(db);
+            map1(regs, d, a, m, |x| sext(x, sb) as u64 & k)
+        }
+        (Ty::U(sb), Ty::S(db) | Ty::U(db), false) => {
+            let k = mask(sb) & mask(db);
+            map1(regs, d, a, m, |x| x & k)
+        }
+        // Integer to f64, and to f32 rounding to nearest: the i64/u64
+        // conversions round the same exact value as `cvt`'s i128 one.
+        (Ty::S(sb), Ty::F(64), false) => map1(regs, d, a, m, |x| (sext(x, sb) as f64).to_bits()),
+        (Ty::U(sb), Ty::F(64), false) => {
+            let k = mask(sb);
+            map1(regs, d, a, m, |x| ((x & k) as f64).to_bits())
+        }
+        (Ty::S(sb), Ty::F(32), false)
+            if !c.ftz && !matches!(c.rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp) =>
+        {
+            map1(regs, d, a, m, |x| b32(sext(x, sb) as f32))
+        }
+        (Ty::F(32), Ty::F(64), false)
+            if !c.ftz && !matches!(c.rnd, Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi) =>
+        {
+            map1(regs, d, a, m, |x| (f32b(x) as f64).to_bits())
+        }
+        _ => map1(regs, d, a, m, |x| cvt(&c, x)),
+    }
 }
 
 /// The lanes whose predicate row is true (or false when `neg`).

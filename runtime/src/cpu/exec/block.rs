@@ -4,7 +4,7 @@
 //! warps: each runs until it finishes or parks at a barrier; when all are
 //! parked the barrier is checked and released.
 
-use super::memory::{lane_bounds, GlobalView, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use super::memory::{lanes_within, GlobalView, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use super::race::RaceTracker;
 use super::warp::Warp;
 use crate::cpu::error::{CpuError, Location};
@@ -147,45 +147,90 @@ impl BlockCtx<'_, '_> {
         Ok(tid as usize * self.frame + off as usize)
     }
 
-    /// Unchecked-mode fast path: loads the lanes `m` of `addrs` from shared
-    /// memory when all are aligned and in bounds; `false` otherwise.
+    /// Whether the shared fast paths apply: checking off, and every
+    /// active lane's access at `ra[l] + off` aligned and in bounds (else
+    /// the caller goes lane by lane, which reports the fault). One
+    /// branch-free pass: broadcast and strided addresses cost the same as
+    /// unit stride.
+    #[inline(always)]
+    fn shared_fast(&self, ra: &[u64; 32], off: u64, m: u32, size: u8) -> bool {
+        let len = self.shared.len() as u64;
+        !self.check && len >= size as u64 && lanes_within(ra, off, m, size, 0, len - size as u64)
+    }
+
+    /// Unchecked-mode fast path: loads `size` bytes at `ra[l] + off` for
+    /// the lanes `m` from shared memory into `out` when every access is
+    /// aligned and in bounds; `false` otherwise.
     #[inline(always)]
     pub fn shared_load_lanes(
         &self,
-        addrs: &[u64; 32],
+        ra: &[u64; 32],
+        off: u64,
         m: u32,
         size: u8,
         out: &mut [u64; 32],
     ) -> bool {
-        let (lo, hi, aligned) = lane_bounds(addrs, m, size);
-        if self.check || !aligned || lo > hi || hi > self.shared.len() as u64 {
+        if !self.shared_fast(ra, off, m, size) {
             return false;
         }
-        let n = size as usize;
-        for l in lanes(m) {
-            let o = addrs[l] as usize;
-            out[l] = read_le(&self.shared[o..o + n]);
+        let p = self.shared.as_ptr();
+        macro_rules! get {
+            ($t:ty) => {{
+                // SAFETY: `shared_fast` checked `o + size <= shared.len()`
+                // for every active lane.
+                let get = |l: usize| unsafe {
+                    let o = ra[l].wrapping_add(off) as usize;
+                    <$t>::from_le((p.add(o) as *const $t).read_unaligned()) as u64
+                };
+                if m == u32::MAX {
+                    for l in 0..32 {
+                        out[l] = get(l);
+                    }
+                } else {
+                    for l in lanes(m) {
+                        out[l] = get(l);
+                    }
+                }
+            }};
+        }
+        match size {
+            1 => get!(u8),
+            2 => get!(u16),
+            4 => get!(u32),
+            _ => get!(u64),
         }
         true
     }
 
-    /// Unchecked-mode fast path for shared stores (lane order).
+    /// Unchecked-mode fast path for shared stores (lane order) under the
+    /// same conditions as [`shared_load_lanes`](Self::shared_load_lanes).
     #[inline(always)]
     pub fn shared_store_lanes(
         &mut self,
-        addrs: &[u64; 32],
+        ra: &[u64; 32],
+        off: u64,
         vals: &[u64; 32],
         m: u32,
         size: u8,
     ) -> bool {
-        let (lo, hi, aligned) = lane_bounds(addrs, m, size);
-        if self.check || !aligned || lo > hi || hi > self.shared.len() as u64 {
+        if !self.shared_fast(ra, off, m, size) {
             return false;
         }
-        let n = size as usize;
-        for l in lanes(m) {
-            let o = addrs[l] as usize;
-            write_le(&mut self.shared[o..o + n], vals[l]);
+        let p = self.shared.as_mut_ptr();
+        macro_rules! put {
+            ($t:ty) => {
+                for l in lanes(m) {
+                    let o = ra[l].wrapping_add(off) as usize;
+                    // SAFETY: as in `shared_load_lanes`.
+                    unsafe { (p.add(o) as *mut $t).write_unaligned((vals[l] as $t).to_le()) }
+                }
+            };
+        }
+        match size {
+            1 => put!(u8),
+            2 => put!(u16),
+            4 => put!(u32),
+            _ => put!(u64),
         }
         true
     }
@@ -370,15 +415,29 @@ fn atom_new(op: AtomOp, size: u8, old: u64, b: u64, c: u64) -> Option<u64> {
 
 #[inline(always)]
 fn read_le(s: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    b[..s.len()].copy_from_slice(s);
-    u64::from_le_bytes(b)
+    // One fixed-size read per access size (a variable-length copy would
+    // call `memcpy`).
+    match *s {
+        [a] => a as u64,
+        [a, b] => u16::from_le_bytes([a, b]) as u64,
+        [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
+        _ => {
+            let mut b = [0u8; 8];
+            b[..s.len()].copy_from_slice(s);
+            u64::from_le_bytes(b)
+        }
+    }
 }
 
 #[inline(always)]
 fn write_le(s: &mut [u8], v: u64) {
-    let n = s.len();
-    s.copy_from_slice(&v.to_le_bytes()[..n]);
+    match s.len() {
+        1 => s[0] = v as u8,
+        2 => s.copy_from_slice(&(v as u16).to_le_bytes()),
+        4 => s.copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => s.copy_from_slice(&v.to_le_bytes()),
+        n => s.copy_from_slice(&v.to_le_bytes()[..n]),
+    }
 }
 
 fn lanes(m: u32) -> impl Iterator<Item = usize> {

@@ -155,6 +155,32 @@ pub fn lane_bounds(addrs: &[u64; 32], m: u32, size: u8) -> (u64, u64, bool) {
     )
 }
 
+/// Whether every lane `l` of `m` accesses `size` bytes at `ra[l] + off`
+/// that are aligned and inside `[lo, lo + lim + size)`. Branch-free and
+/// vectorisable for a full warp: `lim - rel` or `rel` has its top bit set
+/// exactly when `rel = addr - lo` is past `lim` (`lim < 2^63`).
+#[inline(always)]
+pub fn lanes_within(ra: &[u64; 32], off: u64, m: u32, size: u8, lo: u64, lim: u64) -> bool {
+    let (mut acc, mut orr) = (0u64, 0u64);
+    let mut one = |a: u64| {
+        let rel = a.wrapping_sub(lo);
+        acc |= lim.wrapping_sub(rel) | rel;
+        orr |= a;
+    };
+    if m == u32::MAX {
+        for &x in ra {
+            one(x.wrapping_add(off));
+        }
+    } else {
+        let mut mm = m;
+        while mm != 0 {
+            one(ra[mm.trailing_zeros() as usize].wrapping_add(off));
+            mm &= mm - 1;
+        }
+    }
+    lim >> 63 == 0 && acc >> 63 == 0 && orr & (size as u64 - 1) == 0
+}
+
 fn words_as_bytes(w: &mut [u64]) -> &mut [u8] {
     // SAFETY: u8 has no alignment or validity requirements; the length is
     // the same memory measured in bytes.
@@ -253,6 +279,86 @@ impl GlobalView<'_> {
     #[inline(always)]
     fn bounds(addrs: &[u64; 32], m: u32, size: u8) -> (u64, u64, bool) {
         lane_bounds(addrs, m, size)
+    }
+
+    /// The region at `hint` if every lane's access `ra[l] + off` of `m` is
+    /// aligned and inside it.
+    #[inline(always)]
+    fn hinted(&self, ra: &[u64; 32], off: u64, m: u32, size: u8, hint: usize) -> Option<Region> {
+        let r = *self.regions.get(hint)?;
+        let lim = (r.end - r.base).checked_sub(size as u64)?;
+        lanes_within(ra, off, m, size, r.base, lim).then_some(r)
+    }
+
+    /// [`load_lanes`](Self::load_lanes) of the addresses `ra[l] + off`:
+    /// first tries the last region hit with one branch-free check.
+    #[inline(always)]
+    pub fn load_row(
+        &self,
+        ra: &[u64; 32],
+        off: u64,
+        m: u32,
+        size: u8,
+        hint: &mut usize,
+        out: &mut [u64; 32],
+    ) -> bool {
+        let Some(r) = self.hinted(ra, off, m, size, *hint) else {
+            let mut addrs = [0u64; 32];
+            for l in 0..32 {
+                addrs[l] = ra[l].wrapping_add(off);
+            }
+            return self.load_lanes(&addrs, m, size, hint, out);
+        };
+        macro_rules! get {
+            ($l:expr) => {{
+                let l = $l;
+                // SAFETY: `hinted` checked that the lane's access is aligned
+                // and inside the region.
+                let p = GPtr(unsafe { r.ptr.add((ra[l].wrapping_add(off) - r.base) as usize) });
+                out[l] = self.load(p, size);
+            }};
+        }
+        if m == u32::MAX {
+            for l in 0..32 {
+                get!(l);
+            }
+        } else {
+            let mut mm = m;
+            while mm != 0 {
+                get!(mm.trailing_zeros() as usize);
+                mm &= mm - 1;
+            }
+        }
+        true
+    }
+
+    /// [`store_lanes`](Self::store_lanes) at the addresses `ra[l] + off`.
+    #[inline(always)]
+    pub fn store_row(
+        &self,
+        ra: &[u64; 32],
+        off: u64,
+        vals: &[u64; 32],
+        m: u32,
+        size: u8,
+        hint: &mut usize,
+    ) -> bool {
+        let Some(r) = self.hinted(ra, off, m, size, *hint) else {
+            let mut addrs = [0u64; 32];
+            for l in 0..32 {
+                addrs[l] = ra[l].wrapping_add(off);
+            }
+            return self.store_lanes(&addrs, vals, m, size, hint);
+        };
+        let mut mm = m;
+        while mm != 0 {
+            let l = mm.trailing_zeros() as usize;
+            mm &= mm - 1;
+            // SAFETY: as in `load_row`.
+            let p = GPtr(unsafe { r.ptr.add((ra[l].wrapping_add(off) - r.base) as usize) });
+            self.store(p, size, vals[l]);
+        }
+        true
     }
 
     /// Loads `size` bytes for the lanes `m` when every access is aligned and

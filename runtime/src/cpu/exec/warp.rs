@@ -315,23 +315,22 @@ impl Warp {
                         (1u64 << dbits) - 1
                     };
                     if matches!(space, Space::Global | Space::Shared) && em != 0 {
-                        let addrs = self.addresses(a, off);
                         let mut out = [0u64; 32];
                         let done = if space == Space::Global {
+                            let ra = &self.regs[a as usize];
                             cx.global
-                                .load_lanes(&addrs, em, size, &mut cx.hint, &mut out)
+                                .load_row(ra, off, em, size, &mut cx.hint, &mut out)
                         } else {
-                            cx.shared_load_lanes(&addrs, em, size, &mut out)
+                            cx.shared_load_lanes(&self.regs[a as usize], off, em, size, &mut out)
                         };
                         if done {
-                            let rd = &mut self.regs[d as usize];
-                            for l in lanes(em) {
-                                rd[l] = if se {
-                                    sext(out[l], size * 8) as u64 & k
-                                } else {
-                                    out[l]
-                                };
+                            if se {
+                                let bits = size * 8;
+                                for v in out.iter_mut() {
+                                    *v = sext(*v, bits) as u64 & k;
+                                }
                             }
+                            alu::store(&mut self.regs[d as usize], &out, em);
                             goto!(next);
                             continue;
                         }
@@ -354,12 +353,12 @@ impl Warp {
                 } => {
                     let off = off as i64 as u64;
                     if matches!(space, Space::Global | Space::Shared) && em != 0 {
-                        let addrs = self.addresses(a, off);
                         let vals = &self.regs[v as usize];
                         let done = if space == Space::Global {
-                            cx.global.store_lanes(&addrs, vals, em, size, &mut cx.hint)
+                            let ra = &self.regs[a as usize];
+                            cx.global.store_row(ra, off, vals, em, size, &mut cx.hint)
                         } else {
-                            cx.shared_store_lanes(&addrs, vals, em, size)
+                            cx.shared_store_lanes(&self.regs[a as usize], off, vals, em, size)
                         };
                         if done {
                             goto!(next);
@@ -561,17 +560,6 @@ impl Warp {
                 Op::Nop => goto!(next),
             }
         }
-    }
-
-    /// `regs[a] + off` for every lane.
-    #[inline(always)]
-    fn addresses(&self, a: Slot, off: u64) -> [u64; 32] {
-        let ra = &self.regs[a as usize];
-        let mut out = [0u64; 32];
-        for l in 0..32 {
-            out[l] = ra[l].wrapping_add(off);
-        }
-        out
     }
 
     /// `shfl`, `vote` or `bar.warp.sync` for the lanes in `em`.
