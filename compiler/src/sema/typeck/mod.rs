@@ -265,7 +265,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened: Vec::new(),
             ret_error: false,
             vars,
-            exprs: Vec::new(),
+            exprs: Vec::with_capacity(expected_exprs(def)),
             pending: Vec::new(),
             n_locals,
             again: false,
@@ -532,6 +532,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             }
         }
     }
+}
+
+/// About how many typed expressions the body of `def` has (kernels have
+/// one for every 6 to 7 bytes of body text), so the arena rarely regrows.
+fn expected_exprs(def: &crate::front::ast::FunctionDef) -> usize {
+    let end = def.body.last().map_or(0, |s| s.span.hi);
+    (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
 }
 
 /// The dotted source text of a name or attribute chain, for messages.
