@@ -20,8 +20,12 @@ use crate::types::*;
 
 /// A call's arguments matched to the callee's parameters.
 struct Args {
-    slots: Vec<Option<ExprId>>,
+    slots: [Option<ExprId>; MAX_PARAMS],
 }
+
+/// The most parameters a builtin or intrinsic has (`cuda.atomic.cas`):
+/// arguments are matched into fixed arrays of this size, not vectors.
+const MAX_PARAMS: usize = 4;
 
 impl FnChecker<'_, '_, '_> {
     /// Types a call expression.
@@ -81,7 +85,8 @@ impl FnChecker<'_, '_, '_> {
     ) -> Option<Args> {
         let params = callee.params();
         let required = callee.required_params();
-        let mut slots: Vec<Option<ExprId>> = vec![None; params.len()];
+        debug_assert!(params.len() <= MAX_PARAMS);
+        let mut slots = [None; MAX_PARAMS];
         let given = args.len() + keywords.len();
         if args.len() > params.len() {
             self.arity_error(name, required, params.len(), given, span);
@@ -178,15 +183,15 @@ impl FnChecker<'_, '_, '_> {
                 self.grid(i, name, matched.slots[0].expect("required"), span)
             }
             _ => {
-                let typed: Vec<Option<TExpr>> = matched
-                    .slots
-                    .iter()
-                    .map(|s| s.map(|e| self.expr(e)))
-                    .collect();
+                let mut typed: [Option<TExpr>; MAX_PARAMS] = Default::default();
+                let n = callee.params().len();
+                for (t, s) in typed.iter_mut().zip(&matched.slots[..n]) {
+                    *t = s.map(|e| self.expr(e));
+                }
                 if typed.iter().flatten().any(|t| t.ty.is_unknown()) {
                     return TExpr::error(span);
                 }
-                self.typed_call(callee, name, typed, span)
+                self.typed_call(callee, name, &mut typed[..n], span)
             }
         }
     }
@@ -212,7 +217,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         callee: Callee,
         name: Callee,
-        mut a: Vec<Option<TExpr>>,
+        a: &mut [Option<TExpr>],
         span: Span,
     ) -> TExpr {
         match callee {
@@ -266,7 +271,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         i: Intrinsic,
         name: Callee,
-        mut a: Vec<Option<TExpr>>,
+        a: &mut [Option<TExpr>],
         span: Span,
     ) -> TExpr {
         use Intrinsic as I;
@@ -361,7 +366,7 @@ impl FnChecker<'_, '_, '_> {
                 self.intrinsic(i, [x], Type::Scalar(ret), span)
             }
             I::Fma | I::Cbrt | I::Math(_) => {
-                let args: Vec<TExpr> = a.into_iter().flatten().collect();
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 let mut scalars = Vec::new();
                 for x in &args {
                     match self.scalar_arg(name, x) {
@@ -546,13 +551,7 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(i, [], ty, span)
     }
 
-    fn atomic(
-        &mut self,
-        i: Intrinsic,
-        name: Callee,
-        mut a: Vec<Option<TExpr>>,
-        span: Span,
-    ) -> TExpr {
+    fn atomic(&mut self, i: Intrinsic, name: Callee, a: &mut [Option<TExpr>], span: Span) -> TExpr {
         let array = a[0].take().expect("required");
         let Type::Array(at) = array.ty.clone() else {
             let msg = format!(
@@ -632,12 +631,12 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
         }
-        for slot in a.into_iter().skip(if i == Intrinsic::AtomicCompareAndSwap {
+        for slot in a.iter_mut().skip(if i == Intrinsic::AtomicCompareAndSwap {
             1
         } else {
             2
         }) {
-            let v = slot.expect("required");
+            let v = slot.take().expect("required");
             match v.ty.scalar() {
                 Some(_) => args.push(self.cast(v, &elem)),
                 None => {

@@ -117,7 +117,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// Assembles the program from the given roots: reachable instances only,
     /// callees first, with their diagnostics.
     pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
-        let mut order = Vec::new();
+        let mut order = Vec::with_capacity(self.instances.len());
         let mut seen = vec![false; self.instances.len()];
         for &r in roots {
             post_order(&self.instances, r, &mut seen, &mut order);
@@ -126,7 +126,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         for (new, &old) in order.iter().enumerate() {
             map[old as usize] = new as u32;
         }
-        let mut program = TypedProgram::default();
+        let mut program = TypedProgram {
+            functions: Vec::with_capacity(order.len()),
+            ..TypedProgram::default()
+        };
         for &old in &order {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
