@@ -10,49 +10,64 @@ use super::FnLowering;
 use crate::front::ast::UnaryOp;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::consts::ConstValue;
-use crate::sema::typed::{ArrayProp, TExpr, TExprKind};
+use crate::sema::typed::{ArrayProp, TExpr, TExprId, TExprKind, TExprList};
 use crate::types::{Layout, Scalar, Type};
 
-impl FnLowering<'_> {
+impl<'a> FnLowering<'a> {
+    /// An operand of the function being lowered.
+    pub(super) fn te(&self, e: TExprId) -> &'a TExpr {
+        self.f.expr(e)
+    }
+
+    /// Operands of the function being lowered.
+    pub(super) fn tl(&self, l: TExprList) -> &'a [TExpr] {
+        self.f.list(l)
+    }
+
     /// Lowers an expression.
     pub(super) fn expr(&mut self, e: &TExpr) -> LValue {
         match &e.kind {
             TExprKind::Const(c) => self.constant(c),
             TExprKind::Var(v) => self.read(*v),
             TExprKind::Cast(a) => {
+                let a = self.te(*a);
                 let v = self.expr(a);
                 self.convert_value(v, &a.ty, &e.ty)
             }
             TExprKind::Unary(op, a) => {
-                let v = self.expr(a).scalar();
+                let v = self.expr(self.te(*a)).scalar();
                 LValue::Scalar(self.unary(*op, scalar(&e.ty), v))
             }
             TExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.te(*a), self.te(*b));
                 let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
                 LValue::Scalar(self.binary_op(*op, scalar(&e.ty), scalar(&b.ty), x, y))
             }
             TExprKind::Compare(op, a, b) => {
+                let (a, b) = (self.te(*a), self.te(*b));
                 let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
                 LValue::Scalar(self.compare(*op, scalar(&a.ty), x, y))
             }
-            TExprKind::And(a, b) => self.short_circuit(true, a, b, &e.ty),
-            TExprKind::Or(a, b) => self.short_circuit(false, a, b, &e.ty),
-            TExprKind::Select(c, a, b) => self.select(c, a, b, &e.ty),
+            TExprKind::And(a, b) => self.short_circuit(true, self.te(*a), self.te(*b), &e.ty),
+            TExprKind::Or(a, b) => self.short_circuit(false, self.te(*a), self.te(*b), &e.ty),
+            TExprKind::Select(c, a, b) => {
+                let (c, a, b) = (self.te(*c), self.te(*a), self.te(*b));
+                self.select(c, a, b, &e.ty)
+            }
             TExprKind::Let(var, value, body) => {
-                let v = self.expr(value);
+                let v = self.expr(self.te(*value));
                 self.bind(*var, v);
-                self.expr(body)
+                self.expr(self.te(*body))
             }
             TExprKind::Index(array, indices) => {
-                let a = self.expr(array);
-                let idx: Vec<(Value, Scalar)> = indices
-                    .iter()
+                let a = self.expr(self.te(*array));
+                let idx: Vec<(Value, Scalar)> = (self.tl(*indices).iter())
                     .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
                     .collect();
                 self.index(a.array(), &idx)
             }
             TExprKind::ArrayProp(array, prop) => {
-                let a = self.expr(array);
+                let a = self.expr(self.te(*array));
                 let a = a.array();
                 LValue::Scalar(match prop {
                     ArrayProp::Extent(k) => a.shape[*k as usize],
@@ -67,15 +82,17 @@ impl FnLowering<'_> {
                     }
                 })
             }
-            TExprKind::Tuple(items) => LValue::Tuple(items.iter().map(|i| self.expr(i)).collect()),
-            TExprKind::TupleGet(t, k) => match self.expr(t) {
+            TExprKind::Tuple(items) => {
+                LValue::Tuple(self.tl(*items).iter().map(|i| self.expr(i)).collect())
+            }
+            TExprKind::TupleGet(t, k) => match self.expr(self.te(*t)) {
                 LValue::Tuple(mut items) => items.swap_remove(*k as usize),
                 other => panic!("tuple expected, got {other:?}"),
             },
-            TExprKind::Intrinsic(i, args) => self.intrinsic(*i, args, &e.ty),
+            TExprKind::Intrinsic(i, args) => self.intrinsic(*i, self.tl(*args), &e.ty),
             TExprKind::Call(f, args) => {
                 let mut flat = Vec::new();
-                for a in args {
+                for a in self.tl(*args) {
                     flat.extend(self.expr(a).flatten());
                 }
                 let callee = self.callee(*f);

@@ -264,7 +264,7 @@ impl<'a> FnLowering<'a> {
     /// Slots of all variables assigned anywhere in `body` (plus temporaries).
     fn assigned_slots(&self, body: &[t::TStmt]) -> Vec<Slot> {
         let mut vars = Vec::new();
-        stmt::collect_assigned(body, &mut vars);
+        stmt::collect_assigned(self.f, body, &mut vars);
         vars.sort_unstable();
         vars.dedup();
         let mut slots = Vec::new();

@@ -6,66 +6,68 @@ use super::expr::scalar;
 use super::{FnLowering, LoopTargets, Slot};
 use crate::front::ast::CmpOp;
 use crate::ir::{self, IntCC, Opcode, Value};
-use crate::sema::typed::{PrintArg, TExpr, TStmt, TStmtKind, VarId};
+use crate::sema::typed::{PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId};
 use crate::types::Scalar;
 
 /// Collects the variables a statement list assigns (including loop variables
 /// and temporaries), recursively.
-pub(super) fn collect_assigned(body: &[TStmt], out: &mut Vec<VarId>) {
+pub(super) fn collect_assigned(f: &TypedFunction, body: &[TStmt], out: &mut Vec<VarId>) {
     for s in body {
         match &s.kind {
             TStmtKind::Assign(v, e) => {
                 out.push(*v);
-                collect_let_vars(e, out);
+                collect_let_vars(f, *e, out);
             }
             TStmtKind::For { var, body, .. } => {
                 out.push(*var);
-                collect_assigned(body, out);
+                collect_assigned(f, body, out);
             }
             TStmtKind::If {
                 cond,
                 then_body,
                 else_body,
             } => {
-                collect_let_vars(cond, out);
-                collect_assigned(then_body, out);
-                collect_assigned(else_body, out);
+                collect_let_vars(f, *cond, out);
+                collect_assigned(f, then_body, out);
+                collect_assigned(f, else_body, out);
             }
             TStmtKind::While { cond, body } => {
-                collect_let_vars(cond, out);
-                collect_assigned(body, out);
+                collect_let_vars(f, *cond, out);
+                collect_assigned(f, body, out);
             }
-            TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => collect_let_vars(value, out),
+            TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
+                collect_let_vars(f, *value, out)
+            }
             _ => {}
         }
     }
 }
 
 /// Temporaries bound by `Let` inside an expression.
-fn collect_let_vars(e: &TExpr, out: &mut Vec<VarId>) {
+pub(super) fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
     use crate::sema::typed::TExprKind::*;
-    match &e.kind {
+    match &f.expr(e).kind {
         Let(v, a, b) => {
             out.push(*v);
-            collect_let_vars(a, out);
-            collect_let_vars(b, out);
+            collect_let_vars(f, *a, out);
+            collect_let_vars(f, *b, out);
         }
-        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) => collect_let_vars(a, out),
+        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) => collect_let_vars(f, *a, out),
         Binary(_, a, b) | Compare(_, a, b) | And(a, b) | Or(a, b) => {
-            collect_let_vars(a, out);
-            collect_let_vars(b, out);
+            collect_let_vars(f, *a, out);
+            collect_let_vars(f, *b, out);
         }
         Select(a, b, c) => {
-            collect_let_vars(a, out);
-            collect_let_vars(b, out);
-            collect_let_vars(c, out);
+            collect_let_vars(f, *a, out);
+            collect_let_vars(f, *b, out);
+            collect_let_vars(f, *c, out);
         }
         Index(a, items) => {
-            collect_let_vars(a, out);
-            items.iter().for_each(|i| collect_let_vars(i, out));
+            collect_let_vars(f, *a, out);
+            items.ids().for_each(|i| collect_let_vars(f, i, out));
         }
         Tuple(items) | Intrinsic(_, items) | Call(_, items) => {
-            items.iter().for_each(|i| collect_let_vars(i, out))
+            items.ids().for_each(|i| collect_let_vars(f, i, out))
         }
         _ => {}
     }
@@ -86,7 +88,7 @@ impl FnLowering<'_> {
     fn stmt(&mut self, s: &TStmt) {
         match &s.kind {
             TStmtKind::Assign(var, e) => {
-                let v = self.expr(e);
+                let v = self.expr(self.te(*e));
                 self.bind(*var, v);
             }
             TStmtKind::Store {
@@ -94,32 +96,34 @@ impl FnLowering<'_> {
                 indices,
                 value,
             } => {
-                let a = self.expr(array);
+                let a = self.expr(self.te(*array));
                 let a = a.array().clone();
-                let idx: Vec<(Value, Scalar)> = indices
-                    .iter()
+                let idx: Vec<(Value, Scalar)> = (self.tl(*indices).iter())
                     .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
                     .collect();
-                let v = self.expr(value).scalar();
+                let v = self.expr(self.te(*value)).scalar();
                 let addr = self.element_address(&a, &idx);
                 self.store_elem(addr, a.ty.elem, v);
             }
             TStmtKind::Expr(e) => {
-                self.expr(e);
+                self.expr(self.te(*e));
             }
             TStmtKind::If {
                 cond,
                 then_body,
                 else_body,
-            } => self.if_stmt(cond, then_body, else_body),
-            TStmtKind::While { cond, body } => self.while_stmt(cond, body),
+            } => self.if_stmt(self.te(*cond), then_body, else_body),
+            TStmtKind::While { cond, body } => self.while_stmt(*cond, body),
             TStmtKind::For {
                 var,
                 start,
                 stop,
                 step,
                 body,
-            } => self.for_stmt(*var, start, stop, step, body),
+            } => {
+                let (start, stop, step) = (self.te(*start), self.te(*stop), self.te(*step));
+                self.for_stmt(*var, start, stop, step, body)
+            }
             TStmtKind::Break | TStmtKind::Continue => {
                 let is_break = matches!(s.kind, TStmtKind::Break);
                 let targets = self.loops.last().expect("break/continue inside a loop");
@@ -136,7 +140,7 @@ impl FnLowering<'_> {
             }
             TStmtKind::Return(value) => {
                 let flat = match value {
-                    Some(e) => self.expr(e).flatten(),
+                    Some(e) => self.expr(self.te(*e)).flatten(),
                     None => Vec::new(),
                 };
                 self.ins().ret(&flat);
@@ -144,7 +148,7 @@ impl FnLowering<'_> {
             TStmtKind::Print(args) => self.print(args),
             TStmtKind::Assert { cond, msg } => {
                 if self.f.flags.debug {
-                    let c = self.expr(cond).scalar();
+                    let c = self.expr(self.te(*cond)).scalar();
                     let (fail, cont) = (self.new_block(), self.new_block());
                     self.ins().brif(c, cont, &[], fail, &[]);
                     self.switch_to(fail);
@@ -189,7 +193,7 @@ impl FnLowering<'_> {
         self.enter_join(join, &slots, &params);
     }
 
-    fn while_stmt(&mut self, cond: &TExpr, body: &[TStmt]) {
+    fn while_stmt(&mut self, cond: TExprId, body: &[TStmt]) {
         let mut slots = self.assigned_slots(body);
         slots.extend(self.assigned_slots_of_expr(cond));
         slots.sort_unstable();
@@ -199,7 +203,7 @@ impl FnLowering<'_> {
         let (exit, exit_params) = self.join_block(&slots);
         self.jump_with(header, &slots);
         self.enter_join(header, &slots, &header_params);
-        let c = self.expr(cond).scalar();
+        let c = self.expr(self.te(cond)).scalar();
         let exit_args = self.slot_values(&slots);
         self.ins().brif(c, body_block, &[], exit, &exit_args);
         self.switch_to(body_block);
@@ -214,9 +218,9 @@ impl FnLowering<'_> {
         self.enter_join(exit, &slots, &exit_params);
     }
 
-    fn assigned_slots_of_expr(&self, e: &TExpr) -> Vec<Slot> {
+    fn assigned_slots_of_expr(&self, e: TExprId) -> Vec<Slot> {
         let mut vars = Vec::new();
-        collect_let_vars(e, &mut vars);
+        collect_let_vars(self.f, e, &mut vars);
         vars.into_iter()
             .flat_map(|v| {
                 let n = super::values::Shape::of(&self.f.var(v).ty).len();
@@ -330,6 +334,7 @@ impl FnLowering<'_> {
             match a {
                 PrintArg::Str(s) => format.push_str(&s.replace('%', "%%")),
                 PrintArg::Value(e) => {
+                    let e = self.te(*e);
                     let v = self.expr(e).scalar();
                     let s = scalar(&e.ty);
                     let (spec, v) = match s {

@@ -119,8 +119,8 @@ impl Printer<'_> {
                     out,
                     "{} = {}  # {}",
                     self.f.var(*v).name,
-                    self.expr(e),
-                    e.ty
+                    self.expr(*e),
+                    self.f.expr(*e).ty
                 );
             }
             TStmtKind::Store {
@@ -131,24 +131,24 @@ impl Printer<'_> {
                 let _ = writeln!(
                     out,
                     "{}[{}] = {}  # {}",
-                    self.expr(array),
-                    self.list(indices),
-                    self.expr(value),
-                    value.ty
+                    self.expr(*array),
+                    self.list(*indices),
+                    self.expr(*value),
+                    self.f.expr(*value).ty
                 );
             }
-            TStmtKind::Expr(e) if e.ty == Type::None => {
-                let _ = writeln!(out, "{}", self.expr(e));
+            TStmtKind::Expr(e) if self.f.expr(*e).ty == Type::None => {
+                let _ = writeln!(out, "{}", self.expr(*e));
             }
             TStmtKind::Expr(e) => {
-                let _ = writeln!(out, "{}  # {}", self.expr(e), e.ty);
+                let _ = writeln!(out, "{}  # {}", self.expr(*e), self.f.expr(*e).ty);
             }
             TStmtKind::If {
                 cond,
                 then_body,
                 else_body,
             } => {
-                let _ = writeln!(out, "if {}:", self.expr(cond));
+                let _ = writeln!(out, "if {}:", self.expr(*cond));
                 self.block(out, then_body, depth + 1);
                 if !else_body.is_empty() {
                     indent(out, depth);
@@ -157,7 +157,7 @@ impl Printer<'_> {
                 }
             }
             TStmtKind::While { cond, body } => {
-                let _ = writeln!(out, "while {}:", self.expr(cond));
+                let _ = writeln!(out, "while {}:", self.expr(*cond));
                 self.block(out, body, depth + 1);
             }
             TStmtKind::For {
@@ -172,9 +172,9 @@ impl Printer<'_> {
                     out,
                     "for {} in range({}, {}, {}):  # {}",
                     v.name,
-                    self.expr(start),
-                    self.expr(stop),
-                    self.expr(step),
+                    self.expr(*start),
+                    self.expr(*stop),
+                    self.expr(*step),
                     v.ty
                 );
                 self.block(out, body, depth + 1);
@@ -183,91 +183,92 @@ impl Printer<'_> {
             TStmtKind::Continue => out.push_str("continue\n"),
             TStmtKind::Return(None) => out.push_str("return\n"),
             TStmtKind::Return(Some(e)) => {
-                let _ = writeln!(out, "return {}  # {}", self.expr(e), e.ty);
+                let _ = writeln!(out, "return {}  # {}", self.expr(*e), self.f.expr(*e).ty);
             }
             TStmtKind::Print(args) => {
                 let parts: Vec<String> = args
                     .iter()
                     .map(|a| match a {
                         PrintArg::Str(s) => format!("{s:?}"),
-                        PrintArg::Value(e) => self.expr(e),
+                        PrintArg::Value(e) => self.expr(*e),
                     })
                     .collect();
                 let _ = writeln!(out, "print({})", parts.join(", "));
             }
             TStmtKind::Assert { cond, msg } => match msg {
                 Some(m) => {
-                    let _ = writeln!(out, "assert {}, {m:?}", self.expr(cond));
+                    let _ = writeln!(out, "assert {}, {m:?}", self.expr(*cond));
                 }
                 None => {
-                    let _ = writeln!(out, "assert {}", self.expr(cond));
+                    let _ = writeln!(out, "assert {}", self.expr(*cond));
                 }
             },
         }
     }
 
-    fn list(&self, items: &[TExpr]) -> String {
+    fn list(&self, items: TExprList) -> String {
         items
-            .iter()
+            .ids()
             .map(|i| self.expr(i))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn expr(&self, e: &TExpr) -> String {
+    fn expr(&self, id: TExprId) -> String {
+        let e = self.f.expr(id);
         match &e.kind {
             TExprKind::Const(c) => constant(c),
             TExprKind::Var(v) => self.f.var(*v).name.clone(),
-            TExprKind::Cast(a) => format!("{}({})", type_call_name(&e.ty), self.expr(a)),
+            TExprKind::Cast(a) => format!("{}({})", type_call_name(&e.ty), self.expr(*a)),
             TExprKind::Unary(op, a) => {
                 let sep = if matches!(op, crate::front::ast::UnaryOp::Not) {
                     " "
                 } else {
                     ""
                 };
-                format!("({}{sep}{})", op.symbol(), self.expr(a))
+                format!("({}{sep}{})", op.symbol(), self.expr(*a))
             }
             TExprKind::Binary(op, a, b) => {
-                format!("({} {} {})", self.expr(a), op.symbol(), self.expr(b))
+                format!("({} {} {})", self.expr(*a), op.symbol(), self.expr(*b))
             }
             TExprKind::Compare(op, a, b) => {
-                format!("({} {} {})", self.expr(a), op.symbol(), self.expr(b))
+                format!("({} {} {})", self.expr(*a), op.symbol(), self.expr(*b))
             }
-            TExprKind::And(a, b) => format!("({} and {})", self.expr(a), self.expr(b)),
-            TExprKind::Or(a, b) => format!("({} or {})", self.expr(a), self.expr(b)),
+            TExprKind::And(a, b) => format!("({} and {})", self.expr(*a), self.expr(*b)),
+            TExprKind::Or(a, b) => format!("({} or {})", self.expr(*a), self.expr(*b)),
             TExprKind::Select(c, a, b) => format!(
                 "({} if {} else {})",
-                self.expr(a),
-                self.expr(c),
-                self.expr(b)
+                self.expr(*a),
+                self.expr(*c),
+                self.expr(*b)
             ),
             TExprKind::Let(v, value, body) => {
                 format!(
                     "(let {} = {} in {})",
                     self.f.var(*v).name,
-                    self.expr(value),
-                    self.expr(body)
+                    self.expr(*value),
+                    self.expr(*body)
                 )
             }
-            TExprKind::Index(a, idx) => format!("{}[{}]", self.expr(a), self.list(idx)),
+            TExprKind::Index(a, idx) => format!("{}[{}]", self.expr(*a), self.list(*idx)),
             TExprKind::ArrayProp(a, prop) => match prop {
-                ArrayProp::Extent(k) => format!("{}.shape[{k}]", self.expr(a)),
-                ArrayProp::Stride(k) => format!("{}.strides[{k}]", self.expr(a)),
-                ArrayProp::Size => format!("{}.size", self.expr(a)),
+                ArrayProp::Extent(k) => format!("{}.shape[{k}]", self.expr(*a)),
+                ArrayProp::Stride(k) => format!("{}.strides[{k}]", self.expr(*a)),
+                ArrayProp::Size => format!("{}.size", self.expr(*a)),
             },
             TExprKind::Tuple(items) => {
                 if items.len() == 1 {
-                    format!("({},)", self.expr(&items[0]))
+                    format!("({},)", self.list(*items))
                 } else {
-                    format!("({})", self.list(items))
+                    format!("({})", self.list(*items))
                 }
             }
-            TExprKind::TupleGet(a, k) => format!("{}[{k}]", self.expr(a)),
-            TExprKind::Intrinsic(i, args) => intrinsic(*i, &self.list(args), &e.ty),
+            TExprKind::TupleGet(a, k) => format!("{}[{k}]", self.expr(*a)),
+            TExprKind::Intrinsic(i, args) => intrinsic(*i, &self.list(*args), &e.ty),
             TExprKind::Call(f, args) => {
                 let callee = self.p.function(*f);
                 let tys: Vec<String> = callee.param_types.iter().map(Type::to_string).collect();
-                format!("{}<{}>({})", callee.name, tys.join(", "), self.list(args))
+                format!("{}<{}>({})", callee.name, tys.join(", "), self.list(*args))
             }
             TExprKind::SharedArray(i) => format!("shared[{i}]"),
             TExprKind::LocalArray(i) => format!("local[{i}]"),

@@ -94,11 +94,16 @@ impl<'a> SigParser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(c) = self.peek() {
-            if !c.is_whitespace() {
-                break;
+        // ASCII bytes directly; a non-ASCII character through `char`.
+        while let Some(&b) = self.text.as_bytes().get(self.pos) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                0x80.. => match self.peek() {
+                    Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                    _ => break,
+                },
+                _ => break,
             }
-            self.pos += c.len_utf8();
         }
     }
 
@@ -136,11 +141,15 @@ impl<'a> SigParser<'a> {
     fn word(&mut self) -> Option<(&'a str, Range<usize>)> {
         self.skip_ws();
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if !(c.is_alphanumeric() || c == '_') {
-                break;
+        while let Some(&b) = self.text.as_bytes().get(self.pos) {
+            match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' => self.pos += 1,
+                0x80.. => match self.peek() {
+                    Some(c) if c.is_alphanumeric() => self.pos += c.len_utf8(),
+                    _ => break,
+                },
+                _ => break,
             }
-            self.pos += c.len_utf8();
         }
         let text: &'a str = self.text;
         (self.pos > start).then(|| (&text[start..self.pos], start..self.pos))

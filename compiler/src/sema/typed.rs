@@ -17,6 +17,40 @@ use crate::types::{Scalar, Type};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct FuncRef(pub u32);
 
+/// Index of an expression in [`TypedFunction::exprs`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TExprId(pub u32);
+
+/// Consecutive expressions of [`TypedFunction::exprs`] (the items of a
+/// tuple, the indices of a subscript, the arguments of a call).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TExprList {
+    /// The first item.
+    pub start: u32,
+    /// The number of items.
+    pub len: u32,
+}
+
+impl TExprList {
+    /// The empty list.
+    pub const EMPTY: TExprList = TExprList { start: 0, len: 0 };
+
+    /// Number of items.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// True when there are no items.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The id of each item.
+    pub fn ids(self) -> impl ExactSizeIterator<Item = TExprId> + Clone {
+        (self.start..self.start + self.len).map(TExprId)
+    }
+}
+
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -80,6 +114,10 @@ pub struct TypedFunction {
     pub ret: Type,
     /// The body.
     pub body: Vec<TStmt>,
+    /// Every expression of the body: statements and expressions refer to
+    /// their operands by [`TExprId`] and [`TExprList`]. An operand may be
+    /// shared by several parents (it is then evaluated once per use).
+    pub exprs: Vec<TExpr>,
     /// `cuda.shared.array` allocations, by [`TExprKind::SharedArray`] index.
     pub shared_arrays: Vec<ArrayDecl>,
     /// `cuda.local.array` allocations, by [`TExprKind::LocalArray`] index.
@@ -92,6 +130,16 @@ impl TypedFunction {
     /// A variable.
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
+    }
+
+    /// An expression of the body.
+    pub fn expr(&self, e: TExprId) -> &TExpr {
+        &self.exprs[e.0 as usize]
+    }
+
+    /// Consecutive expressions of the body.
+    pub fn list(&self, l: TExprList) -> &[TExpr] {
+        &self.exprs[l.start as usize..(l.start + l.len) as usize]
     }
 
     /// The parameter variables.
@@ -172,22 +220,22 @@ pub struct TStmt {
 #[derive(Clone, Debug)]
 pub enum TStmtKind {
     /// `var = value`; `value` has the variable's type.
-    Assign(VarId, TExpr),
+    Assign(VarId, TExprId),
     /// `array[indices] = value`; `value` has the element type.
     Store {
         /// The array.
-        array: TExpr,
+        array: TExprId,
         /// One integer index per dimension.
-        indices: Vec<TExpr>,
+        indices: TExprList,
         /// The stored value.
-        value: TExpr,
+        value: TExprId,
     },
     /// An expression evaluated for its effect.
-    Expr(TExpr),
+    Expr(TExprId),
     /// `if cond: then_body else: else_body`; `cond` is `bool`.
     If {
         /// The condition.
-        cond: TExpr,
+        cond: TExprId,
         /// Run when it holds.
         then_body: Vec<TStmt>,
         /// Run otherwise.
@@ -196,7 +244,7 @@ pub enum TStmtKind {
     /// `while cond: body`.
     While {
         /// The condition (`bool`).
-        cond: TExpr,
+        cond: TExprId,
         /// The body.
         body: Vec<TStmt>,
     },
@@ -205,11 +253,11 @@ pub enum TStmtKind {
         /// The loop variable.
         var: VarId,
         /// First value.
-        start: TExpr,
+        start: TExprId,
         /// Exclusive bound.
-        stop: TExpr,
+        stop: TExprId,
         /// Increment (non-zero; may be negative or a run-time value).
-        step: TExpr,
+        step: TExprId,
         /// The body.
         body: Vec<TStmt>,
     },
@@ -218,13 +266,13 @@ pub enum TStmtKind {
     /// `continue`.
     Continue,
     /// `return [value]`; the value has the function's return type.
-    Return(Option<TExpr>),
+    Return(Option<TExprId>),
     /// `print(...)`.
     Print(Vec<PrintArg>),
     /// `assert cond[, msg]` (checked when `debug` is on).
     Assert {
         /// The condition (`bool`).
-        cond: TExpr,
+        cond: TExprId,
         /// The message, if a string literal was given.
         msg: Option<String>,
     },
@@ -236,7 +284,7 @@ pub enum PrintArg {
     /// A string literal.
     Str(String),
     /// A scalar value.
-    Value(TExpr),
+    Value(TExprId),
 }
 
 /// A typed expression.
@@ -270,37 +318,37 @@ pub enum TExprKind {
     Var(VarId),
     /// Conversion of the operand to this expression's type (to `bool`:
     /// "is non-zero").
-    Cast(Box<TExpr>),
+    Cast(TExprId),
     /// `op operand`: `-`, `~` on an operand of this type; `not` on a `bool`.
-    Unary(UnaryOp, Box<TExpr>),
+    Unary(UnaryOp, TExprId),
     /// `lhs op rhs`. Both operands have this expression's type, except the
     /// exponent of a float `**` with an integer exponent, which stays integer.
     /// `//` and `%` have Python's floor semantics; `/` is true division.
-    Binary(BinOp, Box<TExpr>, Box<TExpr>),
+    Binary(BinOp, TExprId, TExprId),
     /// A comparison; both operands have the same type; the result is `bool`.
-    Compare(CmpOp, Box<TExpr>, Box<TExpr>),
+    Compare(CmpOp, TExprId, TExprId),
     /// `lhs and rhs` with short circuit (operands of this type; the value
     /// of the operand that decided).
-    And(Box<TExpr>, Box<TExpr>),
+    And(TExprId, TExprId),
     /// `lhs or rhs` with short circuit.
-    Or(Box<TExpr>, Box<TExpr>),
+    Or(TExprId, TExprId),
     /// `then if cond else otherwise`; `cond` is `bool`.
-    Select(Box<TExpr>, Box<TExpr>, Box<TExpr>),
+    Select(TExprId, TExprId, TExprId),
     /// Evaluates `value` into `var`, then `body` (desugared comparison chains).
-    Let(VarId, Box<TExpr>, Box<TExpr>),
+    Let(VarId, TExprId, TExprId),
     /// `array[indices]`: one index per dimension gives an element; fewer give
     /// a view of the remaining dimensions. Negative indices wrap.
-    Index(Box<TExpr>, Vec<TExpr>),
+    Index(TExprId, TExprList),
     /// An integer property of an array (`int64`).
-    ArrayProp(Box<TExpr>, ArrayProp),
+    ArrayProp(TExprId, ArrayProp),
     /// A tuple.
-    Tuple(Vec<TExpr>),
+    Tuple(TExprList),
     /// Element `k` of a tuple.
-    TupleGet(Box<TExpr>, u32),
+    TupleGet(TExprId, u32),
     /// An intrinsic; arguments already converted to its parameter types.
-    Intrinsic(Intrinsic, Vec<TExpr>),
+    Intrinsic(Intrinsic, TExprList),
     /// A call of a device-function specialisation.
-    Call(FuncRef, Vec<TExpr>),
+    Call(FuncRef, TExprList),
     /// The shared array declared at this index of the function.
     SharedArray(u32),
     /// The local array declared at this index of the function.
@@ -322,7 +370,7 @@ impl TExpr {
     /// The expression of unknown type used after an error.
     pub fn error(span: Span) -> Self {
         TExpr {
-            kind: TExprKind::Tuple(Vec::new()),
+            kind: TExprKind::Tuple(TExprList::EMPTY),
             ty: Type::Unknown,
             span,
         }

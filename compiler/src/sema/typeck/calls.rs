@@ -20,8 +20,12 @@ use crate::types::*;
 
 /// A call's arguments matched to the callee's parameters.
 struct Args {
-    slots: Vec<Option<ExprId>>,
+    slots: [Option<ExprId>; MAX_PARAMS],
 }
+
+/// The most parameters a builtin or intrinsic has (`cuda.atomic.cas`):
+/// arguments are matched into fixed arrays of this size, not vectors.
+const MAX_PARAMS: usize = 4;
 
 impl FnChecker<'_, '_, '_> {
     /// Types a call expression.
@@ -81,7 +85,8 @@ impl FnChecker<'_, '_, '_> {
     ) -> Option<Args> {
         let params = callee.params();
         let required = callee.required_params();
-        let mut slots: Vec<Option<ExprId>> = vec![None; params.len()];
+        debug_assert!(params.len() <= MAX_PARAMS);
+        let mut slots = [None; MAX_PARAMS];
         let given = args.len() + keywords.len();
         if args.len() > params.len() {
             self.arity_error(name, required, params.len(), given, span);
@@ -178,15 +183,15 @@ impl FnChecker<'_, '_, '_> {
                 self.grid(i, name, matched.slots[0].expect("required"), span)
             }
             _ => {
-                let typed: Vec<Option<TExpr>> = matched
-                    .slots
-                    .iter()
-                    .map(|s| s.map(|e| self.expr(e)))
-                    .collect();
+                let mut typed: [Option<TExpr>; MAX_PARAMS] = Default::default();
+                let n = callee.params().len();
+                for (t, s) in typed.iter_mut().zip(&matched.slots[..n]) {
+                    *t = s.map(|e| self.expr(e));
+                }
                 if typed.iter().flatten().any(|t| t.ty.is_unknown()) {
                     return TExpr::error(span);
                 }
-                self.typed_call(callee, name, typed, span)
+                self.typed_call(callee, name, &mut typed[..n], span)
             }
         }
     }
@@ -212,7 +217,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         callee: Callee,
         name: Callee,
-        mut a: Vec<Option<TExpr>>,
+        a: &mut [Option<TExpr>],
         span: Span,
     ) -> TExpr {
         match callee {
@@ -237,7 +242,7 @@ impl FnChecker<'_, '_, '_> {
                 let x = a[0].take().expect("required");
                 match &x.ty {
                     Type::Array(_) => TExpr {
-                        kind: TExprKind::ArrayProp(Box::new(x), ArrayProp::Extent(0)),
+                        kind: TExprKind::ArrayProp(self.ex(x), ArrayProp::Extent(0)),
                         ty: Type::I64,
                         span,
                     },
@@ -266,16 +271,16 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         i: Intrinsic,
         name: Callee,
-        mut a: Vec<Option<TExpr>>,
+        a: &mut [Option<TExpr>],
         span: Span,
     ) -> TExpr {
         use Intrinsic as I;
         let none = Type::None;
         match i {
             I::SyncThreads | I::ThreadFence | I::ThreadFenceBlock | I::ThreadFenceSystem => {
-                self.intrinsic(i, Vec::new(), none, span)
+                self.intrinsic(i, [], none, span)
             }
-            I::ActiveMask | I::LanemaskLt => self.intrinsic(i, Vec::new(), Type::U32, span),
+            I::ActiveMask | I::LanemaskLt => self.intrinsic(i, [], Type::U32, span),
             I::SyncWarp => {
                 let mask = match a[0].take() {
                     Some(m) => self.int_arg(name, m, Scalar::U32),
@@ -285,14 +290,14 @@ impl FnChecker<'_, '_, '_> {
                     )),
                 };
                 match mask {
-                    Some(m) => self.intrinsic(i, vec![m], none, span),
+                    Some(m) => self.intrinsic(i, [m], none, span),
                     None => TExpr::error(span),
                 }
             }
             I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => {
                 let p = a[0].take().expect("required");
                 let p = self.truth(p);
-                self.intrinsic(i, vec![p], Type::I32, span)
+                self.intrinsic(i, [p], Type::I32, span)
             }
             I::Atomic(_) | I::AtomicCas | I::AtomicCompareAndSwap => self.atomic(i, name, a, span),
             I::ShflSync | I::ShflUpSync | I::ShflDownSync | I::ShflXorSync => {
@@ -325,7 +330,7 @@ impl FnChecker<'_, '_, '_> {
                     return TExpr::error(span);
                 };
                 let value = self.cast(value, &Type::Scalar(vt));
-                self.intrinsic(i, vec![mask, value, lane], Type::Scalar(vt), span)
+                self.intrinsic(i, [mask, value, lane], Type::Scalar(vt), span)
             }
             I::AllSync | I::AnySync | I::EqSync | I::BallotSync => {
                 let mask = a[0].take().expect("required");
@@ -340,7 +345,7 @@ impl FnChecker<'_, '_, '_> {
                 } else {
                     Type::BOOL
                 };
-                self.intrinsic(i, vec![mask, pred], ty, span)
+                self.intrinsic(i, [mask, pred], ty, span)
             }
             I::Popc | I::Clz | I::Ffs | I::Brev => {
                 let x = a[0].take().expect("required");
@@ -358,10 +363,10 @@ impl FnChecker<'_, '_, '_> {
                     _ => (s, s),
                 };
                 let x = self.cast(x, &Type::Scalar(arg_ty));
-                self.intrinsic(i, vec![x], Type::Scalar(ret), span)
+                self.intrinsic(i, [x], Type::Scalar(ret), span)
             }
             I::Fma | I::Cbrt | I::Math(_) => {
-                let args: Vec<TExpr> = a.into_iter().flatten().collect();
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 let mut scalars = Vec::new();
                 for x in &args {
                     match self.scalar_arg(name, x) {
@@ -381,7 +386,7 @@ impl FnChecker<'_, '_, '_> {
                     I::Math(f) if f.is_predicate() => Scalar::Bool,
                     _ => ft,
                 };
-                let args = args
+                let args: Vec<TExpr> = args
                     .into_iter()
                     .map(|x| self.cast(x, &Type::Scalar(ft)))
                     .collect();
@@ -399,7 +404,7 @@ impl FnChecker<'_, '_, '_> {
                         return TExpr::constant(v, span);
                     }
                 }
-                self.intrinsic(i, vec![x], Type::Scalar(t), span)
+                self.intrinsic(i, [x], Type::Scalar(t), span)
             }
             I::Round => {
                 let x = a[0].take().expect("required");
@@ -413,7 +418,7 @@ impl FnChecker<'_, '_, '_> {
                         } else {
                             self.cast(x, &Type::F64)
                         };
-                        self.intrinsic(i, vec![x], Type::I64, span)
+                        self.intrinsic(i, [x], Type::I64, span)
                     }
                     Some(nd) => {
                         let ft = if s.is_float() { s } else { Scalar::F64 };
@@ -421,7 +426,7 @@ impl FnChecker<'_, '_, '_> {
                         let Some(nd) = self.int_arg(name, nd, Scalar::I64) else {
                             return TExpr::error(span);
                         };
-                        self.intrinsic(i, vec![x, nd], Type::Scalar(ft), span)
+                        self.intrinsic(i, [x, nd], Type::Scalar(ft), span)
                     }
                 }
             }
@@ -468,11 +473,13 @@ impl FnChecker<'_, '_, '_> {
         if typed.len() == 1 {
             if let Type::Tuple(tys) = typed[0].ty.clone() {
                 let t = typed.pop().expect("one argument");
+                let span = t.span;
+                let whole = self.ex(t);
                 typed = (0..tys.len())
                     .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(Box::new(t.clone()), k as u32),
+                        kind: TExprKind::TupleGet(whole, k as u32),
                         ty: tys[k].clone(),
-                        span: t.span,
+                        span,
                     })
                     .collect();
             }
@@ -541,16 +548,10 @@ impl FnChecker<'_, '_, '_> {
         } else {
             Type::uni_tuple(Type::I64, ty as usize)
         };
-        self.intrinsic(i, Vec::new(), ty, span)
+        self.intrinsic(i, [], ty, span)
     }
 
-    fn atomic(
-        &mut self,
-        i: Intrinsic,
-        name: Callee,
-        mut a: Vec<Option<TExpr>>,
-        span: Span,
-    ) -> TExpr {
+    fn atomic(&mut self, i: Intrinsic, name: Callee, a: &mut [Option<TExpr>], span: Span) -> TExpr {
         let array = a[0].take().expect("required");
         let Type::Array(at) = array.ty.clone() else {
             let msg = format!(
@@ -595,21 +596,23 @@ impl FnChecker<'_, '_, '_> {
         } else {
             let idx = a[1].take().expect("required");
             let indices: Vec<TExpr> = match (&idx.kind, &idx.ty) {
-                (TExprKind::Tuple(_), _) => match idx.kind {
-                    TExprKind::Tuple(items) => items,
-                    _ => unreachable!(),
-                },
+                (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
                 (TExprKind::Const(ConstValue::Tuple(vs)), _) => vs
                     .iter()
                     .map(|v| TExpr::constant(v.clone(), idx.span))
                     .collect(),
-                (_, Type::Tuple(tys)) => (0..tys.len())
-                    .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(Box::new(idx.clone()), k as u32),
-                        ty: tys[k].clone(),
-                        span: idx.span,
-                    })
-                    .collect(),
+                (_, Type::Tuple(tys)) => {
+                    let tys = tys.clone();
+                    let span = idx.span;
+                    let whole = self.ex(idx);
+                    (0..tys.len())
+                        .map(|k| TExpr {
+                            kind: TExprKind::TupleGet(whole, k as u32),
+                            ty: tys[k].clone(),
+                            span,
+                        })
+                        .collect()
+                }
                 _ => vec![idx],
             };
             if indices.len() != at.ndim as usize {
@@ -628,12 +631,12 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
         }
-        for slot in a.into_iter().skip(if i == Intrinsic::AtomicCompareAndSwap {
+        for slot in a.iter_mut().skip(if i == Intrinsic::AtomicCompareAndSwap {
             1
         } else {
             2
         }) {
-            let v = slot.expect("required");
+            let v = slot.take().expect("required");
             match v.ty.scalar() {
                 Some(_) => args.push(self.cast(v, &elem)),
                 None => {

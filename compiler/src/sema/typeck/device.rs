@@ -113,7 +113,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 let ret = self.pc.instance_ret(id);
                 TExpr {
-                    kind: TExprKind::Call(FuncRef(id), args),
+                    kind: TExprKind::Call(FuncRef(id), self.ex_list(args)),
                     ty: ret,
                     span,
                 }

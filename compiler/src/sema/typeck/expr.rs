@@ -49,8 +49,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 match unify(&a.ty, &b.ty) {
                     Some(t) => {
                         let (a, b) = (self.cast(a, &t), self.cast(b, &t));
+                        let kind = TExprKind::Select(self.ex(cond), self.ex(a), self.ex(b));
                         TExpr {
-                            kind: TExprKind::Select(Box::new(cond), Box::new(a), Box::new(b)),
+                            kind,
                             ty: t,
                             span: e.span,
                         }
@@ -68,15 +69,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
             }
             ExprKind::Tuple(items) => {
-                let items: Vec<TExpr> =
-                    module.exprs(*items).iter().map(|&i| self.expr(i)).collect();
-                if items.iter().all(|i| i.as_const().is_some()) {
-                    let values = items
+                let items = self.expr_list(module.exprs(*items));
+                let items_ref = self.get_list(items);
+                if items_ref.iter().all(|i| i.as_const().is_some()) {
+                    let values = items_ref
                         .iter()
                         .map(|i| i.as_const().expect("constant").clone());
                     return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
                 }
-                let ty = Type::Tuple(items.iter().map(|i| i.ty.clone()).collect());
+                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty.clone()).collect());
                 TExpr {
                     kind: TExprKind::Tuple(items),
                     ty,
@@ -159,19 +160,18 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 return TExpr::constant(v, e.span);
             }
         }
-        if let (TExprKind::Tuple(_), Type::Tuple(tys)) = (&e.kind, to) {
-            if let TExprKind::Tuple(items) = e.kind {
-                let items: Vec<TExpr> = items
-                    .into_iter()
-                    .zip(tys.iter())
-                    .map(|(i, t)| self.cast(i, t))
-                    .collect();
-                return TExpr {
-                    kind: TExprKind::Tuple(items),
-                    ty: to.clone(),
-                    span: e.span,
-                };
-            }
+        if let (TExprKind::Tuple(items), Type::Tuple(tys)) = (&e.kind, to) {
+            let items: Vec<TExpr> = (items.ids().zip(tys.iter()))
+                .map(|(i, t)| {
+                    let item = self.get(i).clone();
+                    self.cast(item, t)
+                })
+                .collect();
+            return TExpr {
+                kind: TExprKind::Tuple(self.ex_list(items)),
+                ty: to.clone(),
+                span: e.span,
+            };
         }
         if let (Some(ConstValue::Tuple(values)), Type::Tuple(tys)) = (e.as_const(), to) {
             let converted: Option<Vec<ConstValue>> = values
@@ -185,7 +185,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
         let span = e.span;
         TExpr {
-            kind: TExprKind::Cast(Box::new(e)),
+            kind: TExprKind::Cast(self.ex(e)),
             ty: to.clone(),
             span,
         }
@@ -200,7 +200,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
             }
             Res::Member(Member::Value(i)) => TExpr {
-                kind: TExprKind::Intrinsic(*i, Vec::new()),
+                kind: TExprKind::Intrinsic(*i, TExprList::EMPTY),
                 ty: Type::I32,
                 span: e.span,
             },
@@ -280,28 +280,27 @@ impl<'m> FnChecker<'_, '_, 'm> {
             let msg = format!("{} has no attribute '{name}'", base.ty.describe());
             return self.reject(attr.span, &msg, None);
         };
-        let prop = |p: ArrayProp, base: TExpr| TExpr {
-            kind: TExprKind::ArrayProp(Box::new(base), p),
+        let prop = |p: ArrayProp, base: TExprId| TExpr {
+            kind: TExprKind::ArrayProp(base, p),
             ty: Type::I64,
             span,
         };
         match name {
-            "size" => prop(ArrayProp::Size, base),
+            "size" => prop(ArrayProp::Size, self.ex(base)),
             "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), span),
             "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), span),
             "shape" | "strides" => {
                 // An array-valued expression is a variable, an allocation or
                 // an index view of one: reading it twice is free of effects.
-                let items = (0..a.ndim)
-                    .map(|k| {
-                        let p = if name == "shape" {
-                            ArrayProp::Extent(k)
-                        } else {
-                            ArrayProp::Stride(k)
-                        };
-                        prop(p, base.clone())
-                    })
-                    .collect();
+                let base = self.ex(base);
+                let items = self.ex_list((0..a.ndim).map(|k| {
+                    let p = if name == "shape" {
+                        ArrayProp::Extent(k)
+                    } else {
+                        ArrayProp::Stride(k)
+                    };
+                    prop(p, base)
+                }));
                 TExpr {
                     kind: TExprKind::Tuple(items),
                     ty: Type::uni_tuple(Type::I64, a.ndim as usize),
@@ -378,7 +377,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             self.cast(r, &rt)
         };
         TExpr {
-            kind: TExprKind::Binary(op, Box::new(l), Box::new(r)),
+            kind: TExprKind::Binary(op, self.ex(l), self.ex(r)),
             ty: rt,
             span,
         }
@@ -406,7 +405,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             UnaryOp::Not => {
                 let b = self.truth(a);
                 return TExpr {
-                    kind: TExprKind::Unary(UnaryOp::Not, Box::new(b)),
+                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(b)),
                     ty: Type::BOOL,
                     span,
                 };
@@ -428,7 +427,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             return TExpr { span, ..a };
         }
         TExpr {
-            kind: TExprKind::Unary(op, Box::new(a)),
+            kind: TExprKind::Unary(op, self.ex(a)),
             ty: rt,
             span,
         }
@@ -473,8 +472,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
         for item in iter {
             let item = self.cast(item, &ty);
             let kind = match op {
-                BoolOp::And => TExprKind::And(Box::new(item), Box::new(acc)),
-                BoolOp::Or => TExprKind::Or(Box::new(item), Box::new(acc)),
+                BoolOp::And => TExprKind::And(self.ex(item), self.ex(acc)),
+                BoolOp::Or => TExprKind::Or(self.ex(item), self.ex(acc)),
             };
             acc = TExpr {
                 kind,
@@ -536,7 +535,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 (Some(ConstValue::Bool(false)), _) => p,
                 (Some(ConstValue::Bool(true)), _) => result,
                 _ => TExpr {
-                    kind: TExprKind::And(Box::new(p), Box::new(result)),
+                    kind: TExprKind::And(self.ex(p), self.ex(result)),
                     ty: Type::BOOL,
                     span,
                 },
@@ -547,7 +546,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 break;
             }
             result = TExpr {
-                kind: TExprKind::Let(t, Box::new(value), Box::new(result)),
+                kind: TExprKind::Let(t, self.ex(value), self.ex(result)),
                 ty: Type::BOOL,
                 span,
             };
@@ -586,7 +585,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let common = Type::Scalar(a.promote(b));
         let (l, r) = (self.cast(l, &common), self.cast(r, &common));
         TExpr {
-            kind: TExprKind::Compare(op, Box::new(l), Box::new(r)),
+            kind: TExprKind::Compare(op, self.ex(l), self.ex(r)),
             ty: Type::BOOL,
             span,
         }
@@ -594,39 +593,38 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Types the index part of a subscript into a list of integer indices
     /// (a tuple index, literal or tuple-typed, gives several).
-    pub(super) fn indices(&mut self, index: ExprId) -> Option<Vec<TExpr>> {
+    pub(super) fn indices(&mut self, index: ExprId) -> Option<TExprList> {
         let module = self.env.module;
-        let items: Vec<TExpr> = match &module.expr(index).kind {
-            ExprKind::Tuple(items) => module.exprs(*items).iter().map(|&i| self.expr(i)).collect(),
+        let items = match &module.expr(index).kind {
+            ExprKind::Tuple(items) => self.expr_list(module.exprs(*items)),
             _ => {
                 let t = self.expr(index);
                 match &t.ty {
                     Type::Tuple(tys) => {
-                        let n = tys.len();
                         let tys = tys.clone();
                         if let Some(ConstValue::Tuple(values)) = t.as_const() {
-                            values
-                                .iter()
-                                .map(|v| TExpr::constant(v.clone(), t.span))
-                                .collect()
+                            let span = t.span;
+                            let values = values.clone();
+                            self.ex_list(values.iter().map(|v| TExpr::constant(v.clone(), span)))
                         } else if let TExprKind::Tuple(items) = t.kind {
                             items
                         } else {
-                            (0..n)
-                                .map(|k| TExpr {
-                                    kind: TExprKind::TupleGet(Box::new(t.clone()), k as u32),
-                                    ty: tys[k].clone(),
-                                    span: t.span,
-                                })
-                                .collect()
+                            let span = t.span;
+                            let whole = self.ex(t);
+                            self.ex_list(tys.iter().enumerate().map(|(k, ty)| TExpr {
+                                kind: TExprKind::TupleGet(whole, k as u32),
+                                ty: ty.clone(),
+                                span,
+                            }))
                         }
                     }
-                    _ => vec![t],
+                    _ => self.ex_list([t]),
                 }
             }
         };
         let mut ok = true;
-        for i in &items {
+        for k in items.ids() {
+            let i = self.get(k);
             match &i.ty {
                 Type::Unknown => ok = false,
                 t if t.is_int() => {}
@@ -639,7 +637,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         None
                     };
                     let msg = format!("array index must be an integer, not {t}");
-                    self.reject(i.span, &msg, help);
+                    let span = i.span;
+                    self.reject(span, &msg, help);
                 }
             }
         }
@@ -682,7 +681,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             ArrayProp::Stride(k)
                         };
                         return TExpr {
-                            kind: TExprKind::ArrayProp(Box::new(array), prop),
+                            kind: TExprKind::ArrayProp(self.ex(array), prop),
                             ty: Type::I64,
                             span,
                         };
@@ -720,7 +719,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     })
                 };
                 TExpr {
-                    kind: TExprKind::Index(Box::new(base), idx),
+                    kind: TExprKind::Index(self.ex(base), idx),
                     ty,
                     span,
                 }
@@ -747,13 +746,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     return TExpr::constant(values[k as usize].clone(), span);
                 }
                 if let TExprKind::Tuple(elems) = base.kind {
-                    let mut elems = elems;
-                    let mut e = elems.swap_remove(k as usize);
+                    let mut e = self.get_list(elems)[k as usize].clone();
                     e.span = span;
                     return e;
                 }
                 TExpr {
-                    kind: TExprKind::TupleGet(Box::new(base), k as u32),
+                    kind: TExprKind::TupleGet(self.ex(base), k as u32),
                     ty: items[k as usize].clone(),
                     span,
                 }
@@ -777,9 +775,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// A read of a special register or other argument-less intrinsic.
-    pub(super) fn intrinsic(&self, i: Intrinsic, args: Vec<TExpr>, ty: Type, span: Span) -> TExpr {
+    pub(super) fn intrinsic(
+        &mut self,
+        i: Intrinsic,
+        args: impl IntoIterator<Item = TExpr>,
+        ty: Type,
+        span: Span,
+    ) -> TExpr {
         TExpr {
-            kind: TExprKind::Intrinsic(i, args),
+            kind: TExprKind::Intrinsic(i, self.ex_list(args)),
             ty,
             span,
         }

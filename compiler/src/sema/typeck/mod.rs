@@ -117,7 +117,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// Assembles the program from the given roots: reachable instances only,
     /// callees first, with their diagnostics.
     pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
-        let mut order = Vec::new();
+        let mut order = Vec::with_capacity(self.instances.len());
         let mut seen = vec![false; self.instances.len()];
         for &r in roots {
             post_order(&self.instances, r, &mut seen, &mut order);
@@ -126,14 +126,17 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         for (new, &old) in order.iter().enumerate() {
             map[old as usize] = new as u32;
         }
-        let mut program = TypedProgram::default();
+        let mut program = TypedProgram {
+            functions: Vec::with_capacity(order.len()),
+            ..TypedProgram::default()
+        };
         for &old in &order {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
-                remap_calls(&mut func.body, &map);
+                remap_calls(&mut func.exprs, &map);
             }
             program.functions.push(func);
         }
@@ -159,86 +162,12 @@ fn post_order(instances: &[Instance], id: u32, seen: &mut [bool], out: &mut Vec<
     out.push(id);
 }
 
-fn remap_calls(body: &mut [TStmt], map: &[u32]) {
-    fn expr(e: &mut TExpr, map: &[u32]) {
-        match &mut e.kind {
-            TExprKind::Call(f, args) => {
-                f.0 = map[f.0 as usize];
-                args.iter_mut().for_each(|a| expr(a, map));
-            }
-            TExprKind::Cast(a)
-            | TExprKind::Unary(_, a)
-            | TExprKind::TupleGet(a, _)
-            | TExprKind::ArrayProp(a, _) => expr(a, map),
-            TExprKind::Binary(_, a, b)
-            | TExprKind::Compare(_, a, b)
-            | TExprKind::And(a, b)
-            | TExprKind::Or(a, b)
-            | TExprKind::Let(_, a, b) => {
-                expr(a, map);
-                expr(b, map);
-            }
-            TExprKind::Select(a, b, c) => {
-                expr(a, map);
-                expr(b, map);
-                expr(c, map);
-            }
-            TExprKind::Index(a, items) => {
-                expr(a, map);
-                items.iter_mut().for_each(|i| expr(i, map));
-            }
-            TExprKind::Tuple(items) | TExprKind::Intrinsic(_, items) => {
-                items.iter_mut().for_each(|i| expr(i, map))
-            }
-            _ => {}
-        }
-    }
-    for s in body {
-        match &mut s.kind {
-            TStmtKind::Assign(_, e) | TStmtKind::Expr(e) | TStmtKind::Return(Some(e)) => {
-                expr(e, map)
-            }
-            TStmtKind::Store {
-                array,
-                indices,
-                value,
-            } => {
-                expr(array, map);
-                indices.iter_mut().for_each(|i| expr(i, map));
-                expr(value, map);
-            }
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body,
-            } => {
-                expr(cond, map);
-                remap_calls(then_body, map);
-                remap_calls(else_body, map);
-            }
-            TStmtKind::While { cond, body } => {
-                expr(cond, map);
-                remap_calls(body, map);
-            }
-            TStmtKind::For {
-                start,
-                stop,
-                step,
-                body,
-                ..
-            } => {
-                expr(start, map);
-                expr(stop, map);
-                expr(step, map);
-                remap_calls(body, map);
-            }
-            TStmtKind::Print(args) => args.iter_mut().for_each(|a| {
-                if let PrintArg::Value(v) = a {
-                    expr(v, map)
-                }
-            }),
-            TStmtKind::Assert { cond, .. } => expr(cond, map),
-            TStmtKind::Break | TStmtKind::Continue | TStmtKind::Return(None) => {}
+/// Renumbers the callees of `Call` expressions (every expression of the
+/// function is in its arena, so one pass over it reaches them all).
+fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
+    for e in exprs {
+        if let TExprKind::Call(f, _) = &mut e.kind {
+            f.0 = map[f.0 as usize];
         }
     }
 }
@@ -283,6 +212,11 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
+    /// The expressions of this walk's typed body.
+    exprs: Vec<TExpr>,
+    /// A stack of typed items waiting to become a [`TExprList`] (see
+    /// [`FnChecker::expr_list`]).
+    pending: Vec<TExpr>,
     /// By variable, as `vars`.
     state: Vec<VarState>,
     /// Locals whose type this walk widened, with the type it started with.
@@ -334,6 +268,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened: Vec::new(),
             ret_error: false,
             vars,
+            exprs: Vec::with_capacity(expected_exprs(def)),
+            pending: Vec::new(),
             n_locals,
             again: false,
             diags: Vec::new(),
@@ -370,6 +306,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             vars: c.vars,
             ret,
             body,
+            exprs: c.exprs,
             shared_arrays: c.shared,
             local_arrays: c.local,
             span: def.header_span,
@@ -383,6 +320,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
+        self.exprs.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
             s.first = None;
@@ -418,6 +356,50 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// An expression of the module being checked.
     fn ast(&self, e: ExprId) -> &'m Expr {
         self.env.expr(e)
+    }
+
+    /// Adds an expression to the function's arena.
+    fn ex(&mut self, e: TExpr) -> TExprId {
+        let id = TExprId(self.exprs.len() as u32);
+        self.exprs.push(e);
+        id
+    }
+
+    /// Adds consecutive expressions to the function's arena.
+    fn ex_list(&mut self, items: impl IntoIterator<Item = TExpr>) -> TExprList {
+        let start = self.exprs.len() as u32;
+        self.exprs.extend(items);
+        TExprList {
+            start,
+            len: self.exprs.len() as u32 - start,
+        }
+    }
+
+    /// Types each expression of `items` and adds the results as
+    /// consecutive expressions (the items' own operands go first, so the
+    /// typed items wait on the `pending` stack until the last is typed).
+    fn expr_list(&mut self, items: &[ExprId]) -> TExprList {
+        let base = self.pending.len();
+        for &i in items {
+            let t = self.expr(i);
+            self.pending.push(t);
+        }
+        let start = self.exprs.len() as u32;
+        self.exprs.extend(self.pending.drain(base..));
+        TExprList {
+            start,
+            len: items.len() as u32,
+        }
+    }
+
+    /// An expression added to the arena.
+    fn get(&self, e: TExprId) -> &TExpr {
+        &self.exprs[e.0 as usize]
+    }
+
+    /// Consecutive expressions of the arena.
+    fn get_list(&self, l: TExprList) -> &[TExpr] {
+        &self.exprs[l.start as usize..(l.start + l.len) as usize]
     }
 
     /// A new compiler temporary of type `ty`.
@@ -553,6 +535,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             }
         }
     }
+}
+
+/// About how many typed expressions the body of `def` has (kernels have
+/// one for every 6 to 7 bytes of body text), so the arena rarely regrows.
+fn expected_exprs(def: &crate::front::ast::FunctionDef) -> usize {
+    let end = def.body.last().map_or(0, |s| s.span.hi);
+    (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
 }
 
 /// The dotted source text of a name or attribute chain, for messages.

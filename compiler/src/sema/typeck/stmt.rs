@@ -50,7 +50,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 _ => {
                     let t = self.expr(*e);
-                    Self::push(out, TStmtKind::Expr(t), span);
+                    Self::push(out, TStmtKind::Expr(self.ex(t)), span);
                 }
             },
             StmtKind::Assign { targets, value } => {
@@ -60,7 +60,7 @@ impl FnChecker<'_, '_, '_> {
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
                     let t = self.temp(v.ty.clone(), value_span);
                     let ty = v.ty.clone();
-                    Self::push(out, TStmtKind::Assign(t, v), span);
+                    Self::push(out, TStmtKind::Assign(t, self.ex(v)), span);
                     v = TExpr {
                         kind: TExprKind::Var(t),
                         ty,
@@ -85,6 +85,7 @@ impl FnChecker<'_, '_, '_> {
             }
             StmtKind::If { test, body, orelse } => {
                 let cond = self.condition(*test);
+                let cond = self.ex(cond);
                 let then_body = self.block(body);
                 let else_body = self.block(orelse);
                 Self::push(
@@ -100,6 +101,7 @@ impl FnChecker<'_, '_, '_> {
             StmtKind::While { test, body, orelse } => {
                 self.reject_loop_else(orelse);
                 let cond = self.condition(*test);
+                let cond = self.ex(cond);
                 self.loop_depth += 1;
                 let body = self.block(body);
                 self.loop_depth -= 1;
@@ -135,6 +137,7 @@ impl FnChecker<'_, '_, '_> {
             StmtKind::Pass => {}
             StmtKind::Assert { test, msg } => {
                 let cond = self.condition(*test);
+                let cond = self.ex(cond);
                 let msg = match msg.map(|m| module.expr(m)) {
                     Some(m) => match &m.kind {
                         ExprKind::Str(s) => Some(s.clone()),
@@ -183,7 +186,7 @@ impl FnChecker<'_, '_, '_> {
             }
             let t = self.expr(arg);
             match &t.ty {
-                Type::Scalar(_) => out.push(PrintArg::Value(t)),
+                Type::Scalar(_) => out.push(PrintArg::Value(self.ex(t))),
                 Type::Unknown => {}
                 other => {
                     let msg = format!(
@@ -208,7 +211,7 @@ impl FnChecker<'_, '_, '_> {
                 if self.assign_var(l, &value.ty, value.span) && !value.ty.is_unknown() {
                     let ty = self.vars[l as usize].ty.clone();
                     let v = self.cast(value, &ty);
-                    Self::push(out, TStmtKind::Assign(VarId(l), v), span);
+                    Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
                 }
             }
             ExprKind::Subscript {
@@ -218,6 +221,7 @@ impl FnChecker<'_, '_, '_> {
                 let Some((array, indices)) = self.store_target(*array, *index) else {
                     return;
                 };
+                let array = self.ex(array);
                 self.store(array, indices, value, span, out);
             }
             ExprKind::Tuple(targets) | ExprKind::List(targets) => {
@@ -237,7 +241,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types the array and indices of an element target `a[i, j]`.
-    fn store_target(&mut self, array: ExprId, index: ExprId) -> Option<(TExpr, Vec<TExpr>)> {
+    fn store_target(&mut self, array: ExprId, index: ExprId) -> Option<(TExpr, TExprList)> {
         let (array_span, index_span) = (self.ast(array).span, self.ast(index).span);
         let a = self.expr(array);
         let indices = self.indices(index)?;
@@ -283,13 +287,15 @@ impl FnChecker<'_, '_, '_> {
 
     fn store(
         &mut self,
-        array: TExpr,
-        indices: Vec<TExpr>,
+        array: TExprId,
+        indices: TExprList,
         value: TExpr,
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
-        let elem = array.ty.array().expect("store target is an array").elem;
+        let elem = (self.get(array).ty.array())
+            .expect("store target is an array")
+            .elem;
         match &value.ty {
             Type::Unknown => return,
             Type::Scalar(_) => {}
@@ -303,6 +309,7 @@ impl FnChecker<'_, '_, '_> {
             }
         }
         let value = self.cast(value, &Type::Scalar(elem));
+        let value = self.ex(value);
         Self::push(
             out,
             TStmtKind::Store {
@@ -341,14 +348,15 @@ impl FnChecker<'_, '_, '_> {
         // Evaluate every element before assigning any (`a, b = b, a`).
         let parts: Vec<TExpr> = match value.kind {
             TExprKind::Tuple(items) => items
-                .into_iter()
+                .ids()
                 .map(|item| {
+                    let item = self.get(item).clone();
                     if item.is_trivially_pure() && !matches!(item.kind, TExprKind::Var(_)) {
                         return item;
                     }
                     let t = self.temp(item.ty.clone(), item.span);
                     let (ty, sp) = (item.ty.clone(), item.span);
-                    Self::push(out, TStmtKind::Assign(t, item), span);
+                    Self::push(out, TStmtKind::Assign(t, self.ex(item)), span);
                     TExpr {
                         kind: TExprKind::Var(t),
                         ty,
@@ -366,18 +374,20 @@ impl FnChecker<'_, '_, '_> {
                 } else {
                     let t = self.temp(value.ty.clone(), value.span);
                     let (ty, sp) = (value.ty.clone(), value.span);
-                    Self::push(out, TStmtKind::Assign(t, value), span);
+                    Self::push(out, TStmtKind::Assign(t, self.ex(value)), span);
                     TExpr {
                         kind: TExprKind::Var(t),
                         ty,
                         span: sp,
                     }
                 };
+                let whole_span = whole.span;
+                let whole = self.ex(whole);
                 (0..n)
                     .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(Box::new(whole.clone()), k as u32),
+                        kind: TExprKind::TupleGet(whole, k as u32),
                         ty: tys[k].clone(),
-                        span: whole.span,
+                        span: whole_span,
                     })
                     .collect()
             }
@@ -403,7 +413,7 @@ impl FnChecker<'_, '_, '_> {
         }
         let t = self.temp(e.ty.clone(), e.span);
         let (ty, sp) = (e.ty.clone(), e.span);
-        Self::push(out, TStmtKind::Assign(t, e), span);
+        Self::push(out, TStmtKind::Assign(t, self.ex(e)), span);
         TExpr {
             kind: TExprKind::Var(t),
             ty,
@@ -434,7 +444,7 @@ impl FnChecker<'_, '_, '_> {
                 if self.assign_var(l, &new.ty, span) {
                     let ty = self.vars[l as usize].ty.clone();
                     let v = self.cast(new, &ty);
-                    Self::push(out, TStmtKind::Assign(VarId(l), v), span);
+                    Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
                 }
             }
             ExprKind::Subscript {
@@ -447,12 +457,17 @@ impl FnChecker<'_, '_, '_> {
                 };
                 let a = self.once(a, span, out);
                 let indices: Vec<TExpr> = indices
-                    .into_iter()
-                    .map(|i| self.once(i, span, out))
+                    .ids()
+                    .map(|i| {
+                        let i = self.get(i).clone();
+                        self.once(i, span, out)
+                    })
                     .collect();
+                let indices = self.ex_list(indices);
                 let elem = a.ty.array().expect("store target is an array").elem;
+                let a = self.ex(a);
                 let cur = TExpr {
-                    kind: TExprKind::Index(Box::new(a.clone()), indices.clone()),
+                    kind: TExprKind::Index(a, indices),
                     ty: Type::Scalar(elem),
                     span: target.span,
                 };
@@ -504,7 +519,7 @@ impl FnChecker<'_, '_, '_> {
                     .clone()
                     .unwrap_or_else(|| self.ret.clone());
                 let t = self.cast(t, &ret);
-                Self::push(out, TStmtKind::Return(Some(t)), span);
+                Self::push(out, TStmtKind::Return(Some(self.ex(t))), span);
             }
         }
     }
@@ -572,7 +587,7 @@ impl FnChecker<'_, '_, '_> {
                     self.cast(stop, &vty),
                     self.cast(step, &vty),
                 );
-                typed = Some((VarId(v), start, stop, step));
+                typed = Some((VarId(v), self.ex(start), self.ex(stop), self.ex(step)));
             }
         }
         self.loop_depth += 1;
