@@ -234,7 +234,7 @@ pub unsafe extern "C" fn kc_device_open(
             )));
         }
         let workers = match options.workers {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            0 => kernelc_runtime::cpu::host_cores(),
             n => n,
         };
         let name = CString::new(opened.name().replace('\0', "?")).unwrap_or_default();

@@ -94,7 +94,7 @@ impl Device {
         match self {
             Device::Cpu(d) => {
                 let workers = match d.options().workers {
-                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    0 => crate::cpu::host_cores(),
                     n => n,
                 };
                 format!(

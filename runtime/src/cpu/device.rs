@@ -102,6 +102,14 @@ pub struct LaunchStats {
     pub elapsed: Duration,
 }
 
+/// The cores this process may use, read once: `available_parallelism`
+/// reads cgroup files on every call (tens of microseconds), far more than
+/// a small launch costs.
+pub fn host_cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 static NEXT_DEVICE_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// The CPU device. `Send + Sync`: launches and copies from several threads
@@ -237,7 +245,7 @@ impl CpuDevice {
         })?;
         let buf = validate(prog, config, params)?;
         let workers = match self.options.workers {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            0 => host_cores(),
             n => n,
         };
         let grid = Grid {

@@ -10,6 +10,7 @@ pub mod exec;
 pub mod ptx;
 
 pub use device::{
-    CpuDevice, CpuModule, CpuOptions, DevicePtr, LaunchConfig, LaunchStats, ParamDecl, PrintfSink,
+    host_cores, CpuDevice, CpuModule, CpuOptions, DevicePtr, LaunchConfig, LaunchStats, ParamDecl,
+    PrintfSink,
 };
 pub use error::{CpuError, Location};
