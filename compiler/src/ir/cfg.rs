@@ -5,41 +5,78 @@
 
 use super::entities::{Block, Inst};
 use super::function::Function;
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{packed_option::ReservedValue, EntityRef, SecondaryMap};
 
-/// Successors and predecessors of every laid-out block.
+/// Successors and predecessors of every laid-out block, in flat arrays
+/// (no allocation per block: the passes recompute the CFG often).
 #[derive(Clone, Default)]
 pub struct ControlFlowGraph {
-    succs: SecondaryMap<Block, Vec<Block>>,
-    preds: SecondaryMap<Block, Vec<(Block, Inst)>>,
+    /// Per block: its distinct successors (a terminator has at most two).
+    succs: Vec<([Block; 2], u8)>,
+    /// Per block, the range of its predecessors in `pred_list`
+    /// (`pred_start[b]..pred_start[b + 1]`).
+    pred_start: Vec<u32>,
+    pred_list: Vec<(Block, Inst)>,
 }
 
 impl ControlFlowGraph {
     /// Computes the CFG of a function from its terminators.
     pub fn compute(func: &Function) -> Self {
-        let mut cfg = ControlFlowGraph::default();
-        for &b in func.layout.blocks() {
-            let Some(term) = func.layout.last_inst(b) else {
-                continue;
-            };
+        let n = func.dfg.num_blocks();
+        let none = Block::reserved_value();
+        let mut succs = vec![([none; 2], 0u8); n];
+        let mut pred_start = vec![0u32; n + 1];
+        let terms = || {
+            func.layout
+                .blocks()
+                .iter()
+                .filter_map(|&b| Some((b, func.layout.last_inst(b)?)))
+        };
+        for (b, term) in terms() {
+            let (list, len) = &mut succs[b.index()];
             for dest in func.dfg.inst(term).branch_destinations() {
-                if !cfg.succs[b].contains(&dest.block) {
-                    cfg.succs[b].push(dest.block);
+                pred_start[dest.block.index() + 1] += 1;
+                if !list[..*len as usize].contains(&dest.block) {
+                    list[*len as usize] = dest.block;
+                    *len += 1;
                 }
-                cfg.preds[dest.block].push((b, term));
             }
         }
-        cfg
+        for i in 0..n {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut pred_list = vec![(none, Inst::reserved_value()); pred_start[n] as usize];
+        for (b, term) in terms() {
+            for dest in func.dfg.inst(term).branch_destinations() {
+                let slot = &mut fill[dest.block.index()];
+                pred_list[*slot as usize] = (b, term);
+                *slot += 1;
+            }
+        }
+        ControlFlowGraph {
+            succs,
+            pred_start,
+            pred_list,
+        }
     }
 
-    /// Successor blocks, without duplicates.
+    /// Successors, without duplicates.
     pub fn succs(&self, b: Block) -> &[Block] {
-        &self.succs[b]
+        self.succs
+            .get(b.index())
+            .map_or(&[], |(list, len)| &list[..*len as usize])
     }
 
     /// Predecessors with the branch instruction (one entry per edge).
     pub fn preds(&self, b: Block) -> &[(Block, Inst)] {
-        &self.preds[b]
+        match (
+            self.pred_start.get(b.index()),
+            self.pred_start.get(b.index() + 1),
+        ) {
+            (Some(&s), Some(&e)) => &self.pred_list[s as usize..e as usize],
+            _ => &[],
+        }
     }
 
     /// Blocks reachable from the entry, in reverse post-order.
@@ -47,16 +84,16 @@ impl ControlFlowGraph {
         let Some(entry) = func.layout.entry_block() else {
             return Vec::new();
         };
-        let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-        let mut post = Vec::new();
+        let mut visited = vec![false; self.succs.len().max(entry.index() + 1)];
+        let mut post = Vec::with_capacity(func.layout.blocks().len());
         // Iterative DFS: (block, next successor index).
         let mut stack = vec![(entry, 0usize)];
-        visited[entry] = true;
+        visited[entry.index()] = true;
         while let Some((b, i)) = stack.pop() {
-            if let Some(&s) = self.succs[b].get(i) {
+            if let Some(&s) = self.succs(b).get(i) {
                 stack.push((b, i + 1));
-                if !visited[s] {
-                    visited[s] = true;
+                if !visited[s.index()] {
+                    visited[s.index()] = true;
                     stack.push((s, 0));
                 }
             } else {
@@ -81,6 +118,9 @@ impl DominatorTree {
     pub fn compute(func: &Function, cfg: &ControlFlowGraph) -> Self {
         let rpo = cfg.reverse_post_order(func);
         let mut dt = DominatorTree::default();
+        let n = func.dfg.num_blocks();
+        dt.rpo_number.resize(n);
+        dt.idom.resize(n);
         for (i, &b) in rpo.iter().enumerate() {
             dt.rpo_number[b] = i as u32 + 1; // 0 means unreachable
         }

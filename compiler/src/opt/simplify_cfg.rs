@@ -20,10 +20,8 @@
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
 use super::util::{branches_to, use_counts};
-use crate::ir::{
-    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
-};
-use cranelift_entity::SecondaryMap;
+use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
 /// the program, would otherwise be threaded around forever).
@@ -45,13 +43,16 @@ pub fn run(func: &mut Function) {
 /// Removes blocks unreachable from the entry; true when one was removed.
 fn remove_unreachable(func: &mut Function) -> bool {
     let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(func, &cfg);
+    let mut reachable = vec![false; func.dfg.num_blocks()];
+    for b in cfg.reverse_post_order(func) {
+        reachable[b.index()] = true;
+    }
     let dead: Vec<Block> = func
         .layout
         .blocks()
         .iter()
         .copied()
-        .filter(|&b| !dt.is_reachable(b))
+        .filter(|&b| !reachable[b.index()])
         .collect();
     for &b in &dead {
         func.layout.remove_block(b);

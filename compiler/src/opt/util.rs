@@ -63,9 +63,11 @@ pub(crate) fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
 
 /// Replaces every operand of every laid-out instruction by its original.
 pub(crate) fn resolve_all_aliases(func: &mut Function) {
-    let insts: Vec<Inst> = all_insts(func);
-    for i in insts {
-        func.dfg.resolve_inst_aliases(i);
+    let (layout, dfg) = (&func.layout, &mut func.dfg);
+    for &b in layout.blocks() {
+        for &i in layout.block_insts(b) {
+            dfg.resolve_inst_aliases(i);
+        }
     }
 }
 
@@ -94,10 +96,47 @@ pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     out
 }
 
+/// The branches (instruction, destination index) that target `block`,
+/// from the predecessors in `cfg` (linear in their number, where
+/// [`branches_to`] scans the whole function).
+pub(crate) fn incoming_branches(
+    func: &Function,
+    cfg: &ControlFlowGraph,
+    block: Block,
+) -> Vec<(Inst, usize)> {
+    let mut out = Vec::new();
+    let mut last = None;
+    for &(_, inst) in cfg.preds(block) {
+        // A `brif` with both destinations here is listed twice in a row.
+        if last == Some(inst) {
+            continue;
+        }
+        last = Some(inst);
+        for (d, dest) in func.dfg.inst(inst).branch_destinations().iter().enumerate() {
+            if dest.block == block {
+                out.push((inst, d));
+            }
+        }
+    }
+    out
+}
+
 /// Removes parameter `num` of `block` and the matching argument of every
 /// laid-out branch to it.
 pub(crate) fn remove_param_everywhere(func: &mut Function, block: Block, num: usize) {
-    for (inst, d) in branches_to(func, block) {
+    let branches = branches_to(func, block);
+    remove_param_on(func, block, num, &branches);
+}
+
+/// Removes parameter `num` of `block` and the matching argument of the
+/// branches `branches` (all those that target it).
+pub(crate) fn remove_param_on(
+    func: &mut Function,
+    block: Block,
+    num: usize,
+    branches: &[(Inst, usize)],
+) {
+    for &(inst, d) in branches {
         let dfg = &mut func.dfg;
         let mut list = dfg.inst(inst).branch_destinations()[d].args;
         list.remove(num, &mut dfg.value_lists);
