@@ -4,9 +4,11 @@
 //! to carry a few extra bits where a result would otherwise lose them.
 
 use crate::ir::builder::FuncBuilder;
-use crate::ir::entities::Value;
+use crate::ir::entities::{ConstVar, Value};
+use crate::ir::function::ConstDecl;
 use crate::ir::instructions::{FloatCC, IntCC, Opcode};
-use crate::ir::types::Type;
+use crate::ir::types::{AddrSpace, Type};
+use cranelift_entity::PrimaryMap;
 
 /// A value and its rounding error: `hi + lo` with `|lo| <= ulp(hi)/2`.
 #[derive(Copy, Clone)]
@@ -21,6 +23,8 @@ pub struct Dd {
 pub struct Emit<'a, 'f> {
     /// The underlying builder.
     pub b: &'a mut FuncBuilder<'f>,
+    /// The module's constant arrays, where coefficient tables go.
+    pub consts: &'a mut PrimaryMap<ConstVar, ConstDecl>,
 }
 
 const F: Type = Type::F64;
@@ -29,6 +33,24 @@ impl Emit<'_, '_> {
     /// An `f64` constant.
     pub fn c(&mut self, x: f64) -> Value {
         self.b.fconst(F, x)
+    }
+    /// A pointer to the `f64` table `name` in constant memory holding
+    /// `data` (added to the module's constant arrays once, by name).
+    pub fn table(&mut self, name: &str, data: &[f64]) -> Value {
+        let index = match self.consts.iter().find(|(_, c)| c.name == name) {
+            Some((i, _)) => i,
+            None => self.consts.push(ConstDecl {
+                name: name.to_string(),
+                elem: F,
+                count: data.len() as u64,
+                data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            }),
+        };
+        self.b.addr_of(
+            Opcode::ConstAddr,
+            index.as_u32(),
+            Type::Ptr(AddrSpace::Const),
+        )
     }
     /// An `i64` constant.
     pub fn i(&mut self, x: i64) -> Value {

@@ -4,9 +4,9 @@
 //! polynomial, and `erfc x = 1 - erf x` for `|x| < 1/2`. For `x >= 1/2`,
 //! `erfc x = e^(-x^2) F(x)` where `F(x) = erfc(x) e^(x^2)` is smooth and
 //! slowly varying: a polynomial in `x - a` on `[1/2, 1]`, `[1, 2]`, `[2, 3.5]`,
-//! `[3.5, 6]` and in `1/x - 1/28` above 6, its coefficients picked by
-//! `select` (each fitted on an interval starting at 0, so Horner's rule
-//! does not cancel);
+//! `[3.5, 6]` and in `1/x - 1/28` above 6 (each fitted on an interval
+//! starting at 0, so Horner's rule does not cancel), its coefficients
+//! loaded from the row of a constant-memory table that `select` picks;
 //! `x^2` is an exact double-double so `e^(-x^2)` loses nothing. Then
 //! `erf x = 1 - erfc x`, and negative arguments use the symmetries.
 
@@ -15,6 +15,7 @@ use super::emit::{Dd, Emit};
 use super::explog;
 use crate::ir::entities::Value;
 use crate::ir::instructions::FloatCC;
+use crate::ir::types::Type;
 
 /// `(x, x E(x^2))` exactly as a double-double pair of terms, `|x| < 1`.
 fn erf_small(e: &mut Emit, x: Value) -> Dd {
@@ -23,8 +24,16 @@ fn erf_small(e: &mut Emit, x: Value) -> Dd {
     e.two_prod(x, p)
 }
 
+/// The coefficients of the five `erfc` intervals, one after another, as
+/// one constant-memory table: loading an interval's coefficients costs one
+/// load each, where selecting among five constants cost four selects.
+fn erfc_table() -> Vec<f64> {
+    [ERFC0, ERFC1, ERFC2, ERFC3, ERFC4].concat()
+}
+
 /// `erfc a` for `a >= 1/2` (0 beyond the underflow threshold).
 fn erfc_large(e: &mut Emit, a: Value) -> Value {
+    let n = ERFC0.len();
     let in0 = e.cmpc(FloatCC::Lt, a, 1.0);
     let in1 = e.cmpc(FloatCC::Lt, a, 2.0);
     let in2 = e.cmpc(FloatCC::Lt, a, 3.5);
@@ -40,17 +49,18 @@ fn erfc_large(e: &mut Emit, a: Value) -> Value {
     let v = e.sel(in1, u1, v);
     let u0 = e.addc(a, -0.5);
     let v = e.sel(in0, u0, v);
-    let coeff = |e: &mut Emit, k: usize| {
-        let c = e.c(ERFC4[k]);
-        let c = e.selc(in3, ERFC3[k], c);
-        let c = e.selc(in2, ERFC2[k], c);
-        let c = e.selc(in1, ERFC1[k], c);
-        e.selc(in0, ERFC0[k], c)
-    };
-    let n = ERFC1.len();
-    let mut f = coeff(e, n - 1);
+    // The byte offset of the interval's coefficients in the table.
+    let row = |e: &mut Emit, k: usize| e.i((k * n * 8) as i64);
+    let mut off = row(e, 4);
+    for (k, inside) in [(3, in3), (2, in2), (1, in1), (0, in0)] {
+        let start = row(e, k);
+        off = e.sel(inside, start, off);
+    }
+    let table = e.table("__kernelc_erfc", &erfc_table());
+    let coeffs = e.b.ptr_add(table, off);
+    let mut f = e.b.load(Type::F64, coeffs, (8 * (n - 1)) as i32);
     for k in (0..n - 1).rev() {
-        let c = coeff(e, k);
+        let c = e.b.load(Type::F64, coeffs, (8 * k) as i32);
         f = e.fma(f, v, c);
     }
     let sq = e.two_prod(a, a);

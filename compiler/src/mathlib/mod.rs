@@ -32,10 +32,12 @@ mod misc;
 mod trig;
 
 use crate::ir::builder::FuncBuilder;
+use crate::ir::entities::ConstVar;
 use crate::ir::entities::{FuncRef, Value};
-use crate::ir::function::{FuncKind, Function, Module, Signature};
+use crate::ir::function::{ConstDecl, FuncKind, Function, Module, Signature};
 use crate::ir::instructions::{InstructionData, Opcode};
 use crate::ir::types::Type;
+use cranelift_entity::PrimaryMap;
 use emit::Emit;
 
 /// The math-library opcodes this library implements (for `f16`, `f32`
@@ -90,8 +92,13 @@ pub fn signature(op: Opcode, ty: Type) -> Signature {
 }
 
 /// Builds the device function implementing `op` on the float type `ty`,
-/// or `None` when the library has no implementation of it.
-pub fn build(op: Opcode, ty: Type) -> Option<Function> {
+/// or `None` when the library has no implementation of it. Coefficient
+/// tables it reads go to `consts` (the module's constant arrays).
+pub fn build(
+    op: Opcode,
+    ty: Type,
+    consts: &mut PrimaryMap<ConstVar, ConstDecl>,
+) -> Option<Function> {
     if !IMPLEMENTED.contains(&op) || !ty.is_float() {
         return None;
     }
@@ -112,7 +119,7 @@ pub fn build(op: Opcode, ty: Type) -> Option<Function> {
             _ => p,
         })
         .collect();
-    let mut e = Emit { b: &mut b };
+    let mut e = Emit { b: &mut b, consts };
     let r = body(&mut e, op, &wide);
     let r = if ty == Type::F64 {
         r
@@ -166,7 +173,8 @@ pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<Fun
     if let Some(f) = module.function_named(&name) {
         return Some(f);
     }
-    Some(module.functions.push(build(op, ty)?))
+    let func = build(op, ty, &mut module.consts)?;
+    Some(module.functions.push(func))
 }
 
 /// Replaces every implemented math-library instruction of `module` by a
@@ -297,7 +305,9 @@ mod tests {
             Opcode::Lgamma,
         ] {
             let mut m = Module::new();
-            let f = m.functions.push(build(op, Type::F16).unwrap());
+            let f = m
+                .functions
+                .push(build(op, Type::F16, &mut m.consts).unwrap());
             let mut it = Interpreter::new(&m);
             for x in [-3.5, -0.25, 0.0, 0.1, 1.0, 7.0] {
                 let arg = Val::float(Type::F16, x);
@@ -325,7 +335,7 @@ mod tests {
             2,
             "pow and tgamma are still accurate"
         );
-        assert!(build(Opcode::Fadd, Type::F32).is_none());
-        assert!(build(Opcode::Sin, Type::I32).is_none());
+        assert!(build(Opcode::Fadd, Type::F32, &mut m.consts).is_none());
+        assert!(build(Opcode::Sin, Type::I32, &mut m.consts).is_none());
     }
 }

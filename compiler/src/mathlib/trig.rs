@@ -411,10 +411,13 @@ mod tests {
         let entry = b.create_block();
         let x = b.append_param(entry, Type::F64);
         b.switch_to(entry);
-        let mut e = Emit { b: &mut b };
+        let mut m = Module::new();
+        let mut e = Emit {
+            b: &mut b,
+            consts: &mut m.consts,
+        };
         let (k, r) = which(&mut e, x);
         b.ret(&[k, r.hi, r.lo]);
-        let mut m = Module::new();
         m.functions.push(f);
         m
     }
