@@ -112,6 +112,19 @@ impl Layout {
         self.inst_block[inst] = None.into();
     }
 
+    /// Removes the instructions of `block` for which `keep` is false, in
+    /// one pass (where [`Layout::remove_inst`] searches the block for each).
+    pub fn retain_insts(&mut self, block: Block, mut keep: impl FnMut(Inst) -> bool) {
+        let inst_block = &mut self.inst_block;
+        self.block_insts[block].retain(|&i| {
+            let k = keep(i);
+            if !k {
+                inst_block[i] = None.into();
+            }
+            k
+        });
+    }
+
     fn inst_position(&self, inst: Inst, block: Block) -> usize {
         self.block_insts[block]
             .iter()

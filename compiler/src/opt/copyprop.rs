@@ -34,14 +34,19 @@ pub fn run(func: &mut Function) {
         .filter(|&&b| !func.dfg.block_params(b).is_empty())
         .map(|&b| (b, incoming_branches(func, &cfg, b)))
         .collect();
+    let mut folded = false;
     let mut changed = true;
     while changed {
         changed = false;
         for (b, branches) in &candidates {
             changed |= fold_uniform_params(func, *b, branches);
         }
+        folded |= changed;
     }
-    resolve_all_aliases(func);
+    // Folding made new aliases (of parameters) only when it folded.
+    if folded {
+        resolve_all_aliases(func);
+    }
 }
 
 /// Folds the uniform parameters of `block`, entered by `branches`; true

@@ -16,14 +16,16 @@
 //! one may turn a memory fault into a clean run, never the reverse. Entry block parameters are the function's
 //! signature and are never removed.
 
-use super::util::{all_insts, branches_to, remove_param_everywhere};
-use crate::ir::{Block, Function, Inst, InstructionData, Value, ValueDef};
+use super::util::{all_insts, incoming_branches, remove_param_on};
+use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
 
 /// Runs dead code elimination on `func`.
 pub fn run(func: &mut Function) {
-    let live = mark(func);
-    sweep(func, &live);
+    // Terminators always stay, so the CFG holds throughout.
+    let cfg = ControlFlowGraph::compute(func);
+    let live = mark(func, &cfg);
+    sweep(func, &cfg, &live);
 }
 
 /// What the mark phase found live.
@@ -32,7 +34,7 @@ struct Live {
     params: SecondaryMap<Value, bool>,
 }
 
-fn mark(func: &Function) -> Live {
+fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
     let mut live = Live {
         insts: SecondaryMap::new(),
         params: SecondaryMap::new(),
@@ -56,7 +58,7 @@ fn mark(func: &Function) -> Live {
                 let p = func.dfg.resolve_aliases(v);
                 if !live.params[p] {
                     live.params[p] = true;
-                    for (inst, d) in branches_to(func, block) {
+                    for (inst, d) in incoming_branches(func, cfg, block) {
                         let dest = &func.dfg.inst(inst).branch_destinations()[d];
                         work.push(func.dfg.block_call_args(dest)[num]);
                     }
@@ -76,23 +78,22 @@ fn push_uses(func: &Function, inst: Inst, work: &mut Vec<Value>) {
     }
 }
 
-fn sweep(func: &mut Function, live: &Live) {
-    for inst in all_insts(func) {
-        if !live.insts[inst] {
-            func.layout.remove_inst(inst);
-        }
+fn sweep(func: &mut Function, cfg: &ControlFlowGraph, live: &Live) {
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    for &b in &blocks {
+        func.layout.retain_insts(b, |i| live.insts[i]);
     }
     let entry = func.layout.entry_block();
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
     for b in blocks {
-        if Some(b) == entry {
+        if Some(b) == entry || func.dfg.block_params(b).is_empty() {
             continue;
         }
+        let branches = incoming_branches(func, cfg, b);
         let mut num = func.dfg.block_params(b).len();
         while num > 0 {
             num -= 1;
             if !live.params[func.dfg.block_params(b)[num]] {
-                remove_param_everywhere(func, b, num);
+                remove_param_on(func, b, num, &branches);
             }
         }
     }

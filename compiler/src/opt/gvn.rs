@@ -43,7 +43,9 @@ pub fn run(func: &mut Function) {
     let Some(entry) = func.layout.entry_block() else {
         return;
     };
-    let mut table: FxHashMap<Key, Value> = FxHashMap::default();
+    let num_insts = func.dfg.num_insts();
+    let mut table: FxHashMap<Key, Value> =
+        FxHashMap::with_capacity_and_hasher(num_insts, Default::default());
     let mut undo: Vec<Key> = Vec::new();
     // Depth-first over the dominator tree; `None` marks the end of a scope.
     let mut stack: Vec<Option<Block>> = vec![Some(entry)];
@@ -82,6 +84,8 @@ fn number_block(
 ) {
     let mut loads: FxHashMap<Key, Value> = FxHashMap::default();
     let insts: Vec<Inst> = func.layout.block_insts(block).to_vec();
+    // Removed at the end, in one pass over the block.
+    let mut removed: Vec<Inst> = Vec::new();
     for inst in insts {
         let op = func.dfg.inst(inst).opcode();
         if op.has_side_effects() {
@@ -104,7 +108,7 @@ fn number_block(
         };
         match scope.get(&key) {
             Some(&earlier) => {
-                func.layout.remove_inst(inst);
+                removed.push(inst);
                 func.dfg.change_to_alias(result, earlier);
             }
             None => {
@@ -114,6 +118,17 @@ fn number_block(
                 }
             }
         }
+    }
+    if !removed.is_empty() {
+        // `removed` is in layout order, as the block is.
+        let mut next = removed.iter().peekable();
+        func.layout.retain_insts(block, |i| {
+            let gone = next.peek() == Some(&&i);
+            if gone {
+                next.next();
+            }
+            !gone
+        });
     }
 }
 

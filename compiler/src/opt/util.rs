@@ -121,13 +121,6 @@ pub(crate) fn incoming_branches(
     out
 }
 
-/// Removes parameter `num` of `block` and the matching argument of every
-/// laid-out branch to it.
-pub(crate) fn remove_param_everywhere(func: &mut Function, block: Block, num: usize) {
-    let branches = branches_to(func, block);
-    remove_param_on(func, block, num, &branches);
-}
-
 /// Removes parameter `num` of `block` and the matching argument of the
 /// branches `branches` (all those that target it).
 pub(crate) fn remove_param_on(
