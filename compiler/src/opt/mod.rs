@@ -58,9 +58,18 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
     ("dce", dce::run),
 ];
 
-/// Number of rounds of the O2 function pipeline (later rounds pick up what
-/// the earlier ones exposed: folded branches, hoisted values, inlined code).
-const O2_ROUNDS: usize = 2;
+/// The last round, after the full pipeline has run on the inlined code: the
+/// cheap passes fold what that round exposed (block parameters made
+/// uniform, blocks left mergeable, dead code). A third full round found
+/// nothing more for `gvn`, `licm` and `strength` on any corpus kernel, at
+/// about 8% of the compile time.
+pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[
+    ("copyprop", copyprop::run),
+    ("constfold", constfold::run),
+    ("simplify_cfg", simplify_cfg::run),
+    ("copyprop", copyprop::run),
+    ("dce", dce::run),
+];
 
 /// Every pass by name: the function passes, and `inline` (module-wide).
 pub const PASS_NAMES: &[&str] = &[
@@ -97,23 +106,24 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
     true
 }
 
-/// Optimises every function of `module` at `level`.
+/// Optimises every function of `module` at `level`: at `-O2` the full
+/// function pipeline, inlining, the full pipeline again on the inlined
+/// code, then the cleanup round.
 pub fn optimize(module: &mut Module, level: OptLevel) {
     if level == OptLevel::O0 {
         return;
     }
-    run_function_pipeline(module);
+    run_passes(module, O2_FUNCTION_PASSES);
     inline::run(module);
     check_module(module, "inline");
-    for _ in 0..O2_ROUNDS {
-        run_function_pipeline(module);
-    }
+    run_passes(module, O2_FUNCTION_PASSES);
+    run_passes(module, O2_CLEANUP_PASSES);
     check_module(module, "the O2 pipeline");
 }
 
-fn run_function_pipeline(module: &mut Module) {
+fn run_passes(module: &mut Module, passes: &[FunctionPass]) {
     for (_, func) in module.functions.iter_mut() {
-        for &(name, pass) in O2_FUNCTION_PASSES {
+        for &(name, pass) in passes {
             pass(func);
             check_function(func, name);
         }
