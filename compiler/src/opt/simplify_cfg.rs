@@ -21,7 +21,7 @@
 
 use super::util::{branches_to, use_counts};
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
-use cranelift_entity::{EntityRef, SecondaryMap};
+use cranelift_entity::EntityRef;
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
 /// the program, would otherwise be threaded around forever).
@@ -99,6 +99,12 @@ fn thread_jumps(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    if !blocks
+        .iter()
+        .any(|&b| Some(b) != entry && forwarding_jump(func, b).is_some())
+    {
+        return false;
+    }
     // Use counts, kept exact as branches are redirected (computing them
     // again per block made this pass quadratic).
     let mut counts = use_counts(func);
@@ -147,18 +153,21 @@ fn merge_blocks(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    // Predecessors, computed once and updated as blocks merge (a merged
-    // block's terminator now ends its predecessor).
+    // Each block's only predecessor edge (when it has exactly one), kept
+    // up to date as blocks merge: a merged block's terminator now ends its
+    // predecessor.
     let cfg = ControlFlowGraph::compute(func);
-    let mut preds: SecondaryMap<Block, Vec<(Block, Inst)>> = SecondaryMap::new();
+    let mut only_pred: Vec<Option<(Block, Inst)>> = vec![None; func.dfg.num_blocks()];
     for &b in &blocks {
-        preds[b] = cfg.preds(b).to_vec();
+        if let [edge] = cfg.preds(b) {
+            only_pred[b.index()] = Some(*edge);
+        }
     }
     for b in blocks {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
         }
-        let [(pred, jump)] = preds[b][..] else {
+        let Some((pred, jump)) = only_pred[b.index()] else {
             continue;
         };
         if pred == b || func.dfg.inst(jump).opcode() != Opcode::Jump {
@@ -170,16 +179,11 @@ fn merge_blocks(func: &mut Function) -> bool {
             func.dfg.change_to_alias(p, a);
         }
         if let Some(term) = func.layout.last_inst(b) {
-            let succs: Vec<Block> = func
-                .dfg
-                .inst(term)
-                .branch_destinations()
-                .iter()
-                .map(|d| d.block)
-                .collect();
-            for s in succs {
-                for entry in preds[s].iter_mut().filter(|(from, _)| *from == b) {
-                    entry.0 = pred;
+            for d in func.dfg.inst(term).branch_destinations() {
+                if let Some(edge) = &mut only_pred[d.block.index()] {
+                    if edge.0 == b {
+                        edge.0 = pred;
+                    }
                 }
             }
         }
