@@ -13,7 +13,7 @@
 use super::entities::{FuncRef, Value};
 use super::function::{Function, Module};
 use super::instructions::{InstructionData, Opcode};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// May-access summary of one parameter.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -46,6 +46,49 @@ pub fn module_param_access(module: &Module) -> SecondaryMap<FuncRef, Vec<Access>
     out
 }
 
+/// For every value, the pointer parameters it may be derived from: one row
+/// of bits per value in one flat array (no set allocated per value).
+struct Origins {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Origins {
+    fn new(values: usize, params: usize) -> Origins {
+        let words = params.div_ceil(64).max(1);
+        Origins {
+            words,
+            bits: vec![0; values * words],
+        }
+    }
+
+    fn add_param(&mut self, v: Value, param: usize) {
+        self.bits[v.index() * self.words + param / 64] |= 1 << (param % 64);
+    }
+
+    /// Adds the origins of `src` to those of `dst`; true when `dst` grew.
+    fn merge(&mut self, dst: Value, src: Value) -> bool {
+        let (d, s) = (dst.index() * self.words, src.index() * self.words);
+        let mut grew = false;
+        for k in 0..self.words {
+            let merged = self.bits[d + k] | self.bits[s + k];
+            grew |= merged != self.bits[d + k];
+            self.bits[d + k] = merged;
+        }
+        grew
+    }
+
+    /// The parameters `v` may be derived from.
+    fn params(&self, v: Value) -> impl Iterator<Item = usize> + '_ {
+        let row = &self.bits[v.index() * self.words..(v.index() + 1) * self.words];
+        row.iter().enumerate().flat_map(|(k, &w)| {
+            (0..64)
+                .filter(move |b| w & (1 << b) != 0)
+                .map(move |b| k * 64 + b)
+        })
+    }
+}
+
 /// The summary of one function given its callees' summaries.
 fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>) -> Vec<Access> {
     let n = func.signature.params.len();
@@ -53,11 +96,10 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
     let Some(entry) = func.layout.entry_block() else {
         return access;
     };
-    // For each value, the set of parameters it may point into.
-    let mut from: SecondaryMap<Value, Vec<usize>> = SecondaryMap::new();
+    let mut from = Origins::new(func.dfg.num_values(), n);
     for (i, &p) in func.dfg.block_params(entry).iter().enumerate() {
         if func.dfg.value_type(p).is_ptr() {
-            from[p] = vec![i];
+            from.add_param(p, i);
         }
     }
     let insts: Vec<_> = func
@@ -66,16 +108,7 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
         .iter()
         .flat_map(|b| func.layout.block_insts(*b).iter().copied())
         .collect();
-    let add = |from: &mut SecondaryMap<Value, Vec<usize>>, to: Value, src: &[usize]| -> bool {
-        let mut grew = false;
-        for &s in src {
-            if !from[to].contains(&s) {
-                from[to].push(s);
-                grew = true;
-            }
-        }
-        grew
-    };
+    let r = |v: Value| func.dfg.resolve_aliases(v);
     loop {
         let mut grew = false;
         for &inst in &insts {
@@ -85,34 +118,26 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
                 InstructionData::Binary {
                     opcode: Opcode::PtrAdd,
                     args,
-                } => {
-                    let src = from[func.dfg.resolve_aliases(args[0])].clone();
-                    grew |= add(&mut from, result.expect("result"), &src);
-                }
+                } => grew |= from.merge(result.expect("result"), r(args[0])),
                 InstructionData::Ternary {
                     opcode: Opcode::Select,
                     args,
                 } => {
                     for a in &args[1..] {
-                        let src = from[func.dfg.resolve_aliases(*a)].clone();
-                        grew |= add(&mut from, result.expect("result"), &src);
+                        grew |= from.merge(result.expect("result"), r(*a));
                     }
                 }
                 InstructionData::Unary {
                     opcode: Opcode::Bitcast,
                     arg,
-                } => {
-                    let src = from[func.dfg.resolve_aliases(*arg)].clone();
-                    grew |= add(&mut from, result.expect("result"), &src);
-                }
+                } => grew |= from.merge(result.expect("result"), r(*arg)),
                 _ => {}
             }
             for dest in data.branch_destinations() {
                 let args = func.dfg.block_call_args(dest);
                 let params = func.dfg.block_params(dest.block);
                 for (a, p) in args.iter().zip(params) {
-                    let src = from[func.dfg.resolve_aliases(*a)].clone();
-                    grew |= add(&mut from, *p, &src);
+                    grew |= from.merge(*p, r(*a));
                 }
             }
         }
@@ -120,34 +145,31 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
             break;
         }
     }
-    let mark = |access: &mut Vec<Access>, params: &[usize], read: bool, written: bool| {
-        for &p in params {
+    let mark = |access: &mut Vec<Access>, v: Value, read: bool, written: bool| {
+        for p in from.params(r(v)) {
             access[p].read |= read;
             access[p].written |= written;
         }
     };
     for &inst in &insts {
-        let src = |v: Value| from[func.dfg.resolve_aliases(v)].clone();
         match func.dfg.inst(inst) {
-            InstructionData::Load { addr, .. } => mark(&mut access, &src(*addr), true, false),
+            InstructionData::Load { addr, .. } => mark(&mut access, *addr, true, false),
             InstructionData::Store { args, .. } => {
-                mark(&mut access, &src(args[0]), false, true);
-                // A pointer stored to memory escapes.
-                mark(&mut access, &src(args[1]), true, true);
+                mark(&mut access, args[0], false, true);
+                mark(&mut access, args[1], true, true);
             }
-            InstructionData::AtomicRmw { args, .. } => mark(&mut access, &src(args[0]), true, true),
-            InstructionData::AtomicCas { args, .. } => mark(&mut access, &src(args[0]), true, true),
+            InstructionData::AtomicRmw { args, .. } => mark(&mut access, args[0], true, true),
+            InstructionData::AtomicCas { args, .. } => mark(&mut access, args[0], true, true),
             InstructionData::Call {
                 func: callee, args, ..
             } => {
                 let summary = callees.get(*callee);
                 for (k, a) in func.dfg.list(args).iter().enumerate() {
-                    let params = src(*a);
                     let acc = summary.and_then(|s| s.get(k)).copied().unwrap_or(Access {
                         read: true,
                         written: true,
                     });
-                    mark(&mut access, &params, acc.read, acc.written);
+                    mark(&mut access, *a, acc.read, acc.written);
                 }
             }
             _ => {}

@@ -24,6 +24,15 @@ use crate::ir::{Block, ControlFlowGraph, Function, Inst, Value};
 /// Runs copy propagation on `func`.
 pub fn run(func: &mut Function) {
     resolve_all_aliases(func);
+    let entry = func.layout.entry_block();
+    if !func
+        .layout
+        .blocks()
+        .iter()
+        .any(|&b| Some(b) != entry && !func.dfg.block_params(b).is_empty())
+    {
+        return;
+    }
     let cfg = ControlFlowGraph::compute(func);
     let rpo = cfg.reverse_post_order(func);
     // Reachable blocks with parameters, other than the entry, with the

@@ -39,6 +39,8 @@ fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
         insts: SecondaryMap::new(),
         params: SecondaryMap::new(),
     };
+    live.insts.resize(func.dfg.num_insts());
+    live.params.resize(func.dfg.num_values());
     let mut work: Vec<Value> = Vec::new();
     for inst in all_insts(func) {
         if func.dfg.inst(inst).opcode().has_side_effects() {
