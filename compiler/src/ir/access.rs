@@ -30,16 +30,19 @@ pub fn module_param_access(module: &Module) -> SecondaryMap<FuncRef, Vec<Access>
     let mut out: SecondaryMap<FuncRef, Vec<Access>> = SecondaryMap::new();
     // Callees come before callers in kernelc's modules, but the math
     // library is appended last; iterate until nothing changes.
+    // Without calls, a summary depends on its function only: one round.
     for _ in 0..module.functions.len() + 1 {
         let mut changed = false;
+        let mut calls = false;
         for (f, func) in module.functions.iter() {
-            let summary = function_access(func, &out);
+            let (summary, has_calls) = function_access(func, &out);
+            calls |= has_calls;
             if out[f] != summary {
                 out[f] = summary;
                 changed = true;
             }
         }
-        if !changed {
+        if !changed || !calls {
             break;
         }
     }
@@ -89,12 +92,17 @@ impl Origins {
     }
 }
 
-/// The summary of one function given its callees' summaries.
-fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>) -> Vec<Access> {
+/// The summary of one function given its callees' summaries, and whether
+/// it calls any function.
+fn function_access(
+    func: &Function,
+    callees: &SecondaryMap<FuncRef, Vec<Access>>,
+) -> (Vec<Access>, bool) {
     let n = func.signature.params.len();
     let mut access = vec![Access::default(); n];
+    let mut calls = false;
     let Some(entry) = func.layout.entry_block() else {
-        return access;
+        return (access, calls);
     };
     let mut from = Origins::new(func.dfg.num_values(), n);
     for (i, &p) in func.dfg.block_params(entry).iter().enumerate() {
@@ -163,6 +171,7 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
             InstructionData::Call {
                 func: callee, args, ..
             } => {
+                calls = true;
                 let summary = callees.get(*callee);
                 for (k, a) in func.dfg.list(args).iter().enumerate() {
                     let acc = summary.and_then(|s| s.get(k)).copied().unwrap_or(Access {
@@ -175,7 +184,7 @@ fn function_access(func: &Function, callees: &SecondaryMap<FuncRef, Vec<Access>>
             _ => {}
         }
     }
-    access
+    (access, calls)
 }
 
 #[cfg(test)]

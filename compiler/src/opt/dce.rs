@@ -22,8 +22,15 @@ use cranelift_entity::SecondaryMap;
 
 /// Runs dead code elimination on `func`.
 pub fn run(func: &mut Function) {
-    // Terminators always stay, so the CFG holds throughout.
-    let cfg = ControlFlowGraph::compute(func);
+    // The CFG serves to find the branches into blocks with parameters
+    // (the entry has none); terminators always stay, so it holds throughout.
+    let entry = func.layout.entry_block();
+    let has_params = |b: &Block| Some(*b) != entry && !func.dfg.block_params(*b).is_empty();
+    let cfg = if func.layout.blocks().iter().any(has_params) {
+        ControlFlowGraph::compute(func)
+    } else {
+        ControlFlowGraph::default()
+    };
     let live = mark(func, &cfg);
     sweep(func, &cfg, &live);
 }
