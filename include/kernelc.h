@@ -627,9 +627,8 @@ kc_status kc_buffer_address(const kc_buffer *buffer, uint64_t *address);
  * stream). Both buffers (and the stream) must be on the same device; the
  * ranges must lie inside the buffers and may overlap (the result is as if
  * the source were copied to a temporary first). On the CPU device the
- * copy is done when the call returns; on a GPU it is staged through host
- * memory for now (blocking, at host bandwidth) as the driver layer has no
- * device-to-device copy yet.
+ * copy is done when the call returns; on a GPU it is `cuMemcpyDtoD`
+ * (overlapping ranges are staged through host memory), blocking.
  */
 kc_status kc_buffer_copy(const kc_buffer *dst,
                          size_t dst_offset,
@@ -761,9 +760,7 @@ kc_status kc_device_get_properties(const kc_device *device, kc_device_properties
  *   available and total memory (`MemAvailable` and `MemTotal` of
  *   `/proc/meminfo`; `KC_ERROR_DEVICE` where the host has no
  *   `/proc/meminfo`). Other processes change `free` at any time.
- * - GPU: `total` is the device's memory; `free` is reported as `total`
- *   for now (an upper bound: the driver layer does not query free memory
- *   yet).
+ * - GPU: the driver's `cuMemGetInfo`.
  */
 kc_status kc_device_memory_info(const kc_device *device, uint64_t *free, uint64_t *total);
 

@@ -101,9 +101,8 @@ pub unsafe extern "C" fn kc_buffer_address(
 /// stream). Both buffers (and the stream) must be on the same device; the
 /// ranges must lie inside the buffers and may overlap (the result is as if
 /// the source were copied to a temporary first). On the CPU device the
-/// copy is done when the call returns; on a GPU it is staged through host
-/// memory for now (blocking, at host bandwidth) as the driver layer has no
-/// device-to-device copy yet.
+/// copy is done when the call returns; on a GPU it is `cuMemcpyDtoD`
+/// (overlapping ranges are staged through host memory), blocking.
 #[no_mangle]
 pub unsafe extern "C" fn kc_buffer_copy(
     dst: *const kc_buffer,

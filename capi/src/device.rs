@@ -299,9 +299,7 @@ pub unsafe extern "C" fn kc_device_get_properties(
 ///   available and total memory (`MemAvailable` and `MemTotal` of
 ///   `/proc/meminfo`; `KC_ERROR_DEVICE` where the host has no
 ///   `/proc/meminfo`). Other processes change `free` at any time.
-/// - GPU: `total` is the device's memory; `free` is reported as `total`
-///   for now (an upper bound: the driver layer does not query free memory
-///   yet).
+/// - GPU: the driver's `cuMemGetInfo`.
 #[no_mangle]
 pub unsafe extern "C" fn kc_device_memory_info(
     device: *const kc_device,

@@ -157,12 +157,11 @@ impl Device {
     /// Copies `bytes` bytes of device memory from `src` to `dst` (both on
     /// this device; the ranges may overlap, the copy behaves as if staged).
     ///
-    /// The CPU device copies through its memory API (each range must lie
-    /// inside one allocation). On a GPU the copy is staged through host
-    /// memory in chunks of at most [`STAGING_CHUNK`] bytes, as
-    /// [`crate::gpu`] does not expose `cuMemcpyDtoD` yet: correct but
-    /// bounded by host bandwidth; ordered with the device's other work as
-    /// its blocking copies are.
+    /// A GPU copies with `cuMemcpyDtoD` when the ranges do not overlap.
+    /// The CPU device, and overlapping ranges on a GPU, copy through the
+    /// device's memory API, staged in host chunks of at most
+    /// [`STAGING_CHUNK`] bytes (each range must lie inside one
+    /// allocation).
     pub fn copy_device_to_device(
         &self,
         dst: DevicePtr,
@@ -174,6 +173,13 @@ impl Device {
         }
         let n = bytes as u64;
         let overlapping = src.0 < dst.0.saturating_add(n) && dst.0 < src.0.saturating_add(n);
+        if let (Device::Gpu(g), false) = (self, overlapping) {
+            return Ok(g.copy_device_to_device(
+                gpu::DevicePtr(dst.0),
+                gpu::DevicePtr(src.0),
+                bytes,
+            )?);
+        }
         if overlapping {
             // Read everything first so a forward overlap copies the
             // original bytes.
@@ -198,9 +204,7 @@ impl Device {
     /// - CPU device: its memory is the host's, so this is the host's
     ///   `MemAvailable` and `MemTotal` from `/proc/meminfo` (an error where
     ///   there is no `/proc/meminfo`).
-    /// - GPU: `total` is the device's memory (`cuDeviceTotalMem`); [`crate::gpu`]
-    ///   does not expose `cuMemGetInfo` yet, so `free` is reported as
-    ///   `total` (an upper bound).
+    /// - GPU: the driver's `cuMemGetInfo`.
     pub fn memory_info(&self) -> Result<(u64, u64), Error> {
         match self {
             Device::Cpu(_) => {
@@ -214,10 +218,7 @@ impl Device {
                     Error::Argument("/proc/meminfo has no MemTotal line".to_string())
                 })
             }
-            Device::Gpu(g) => {
-                let total = g.props().total_memory;
-                Ok((total, total))
-            }
+            Device::Gpu(g) => Ok(g.memory_info()?),
         }
     }
 

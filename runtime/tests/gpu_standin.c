@@ -146,6 +146,16 @@ CUresult cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, void *s) {
     (void)s;
     return cuMemcpyDtoH_v2(h, d, n);
 }
+CUresult cuMemcpyDtoD_v2(CUdeviceptr d, CUdeviceptr s, size_t n) {
+    memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
+    return SUCCESS;
+}
+CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total_bytes) {
+    if (!ctx_depth) return 201; /* INVALID_CONTEXT */
+    *free_bytes = (size_t)3 << 30;
+    *total_bytes = (size_t)8 << 30;
+    return SUCCESS;
+}
 CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
     memset((void *)(uintptr_t)d, v, n);
     return SUCCESS;

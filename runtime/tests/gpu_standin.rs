@@ -413,6 +413,15 @@ fn memory_round_trips_and_allocations_are_zeroed() {
     dev.memset(p.offset(8), 9, 4).expect("memset");
     dev.copy_from_device(&mut back, p).expect("copy back");
     assert_eq!(back, [1, 2, 3, 4, 0, 0, 0, 0, 9, 9, 9, 9, 0, 0, 0, 0]);
+    let r = dev.alloc(16).expect("alloc");
+    dev.copy_device_to_device(r, p, 16)
+        .expect("device to device");
+    let mut copied = [0u8; 16];
+    dev.copy_from_device(&mut copied, r).expect("copy back");
+    assert_eq!(copied, back);
+    dev.copy_device_to_device(r, p, 0).expect("empty copy");
+    dev.free(r).expect("free");
+    assert_eq!(dev.memory_info(), Ok((3 << 30, 8 << 30)));
     dev.free(p).expect("free");
     assert_eq!(dev.alloc(0), Ok(DevicePtr::NULL));
     dev.free(DevicePtr::NULL).expect("free null");

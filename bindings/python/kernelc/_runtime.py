@@ -286,7 +286,7 @@ class Device:
 
     def memory_info(self):
         """(free, total) bytes (``kc_device_memory_info``: the host's memory
-        on the CPU device; on a GPU ``free`` is reported as ``total``)."""
+        on the CPU device, the driver's ``cuMemGetInfo`` on a GPU)."""
         free, total = c_uint64(), c_uint64()
         check(lib.kc_device_memory_info(self.handle, byref(free), byref(total)),
               "kc_device_memory_info")

@@ -88,7 +88,9 @@ entry_points! {
     memcpy_dtoh = "cuMemcpyDtoH_v2": fn(*mut c_void, CUdeviceptr, usize);
     memcpy_htod_async = "cuMemcpyHtoDAsync_v2": fn(CUdeviceptr, *const c_void, usize, CUstream);
     memcpy_dtoh_async = "cuMemcpyDtoHAsync_v2": fn(*mut c_void, CUdeviceptr, usize, CUstream);
+    memcpy_dtod = "cuMemcpyDtoD_v2": fn(CUdeviceptr, CUdeviceptr, usize);
     memset_d8 = "cuMemsetD8_v2": fn(CUdeviceptr, u8, usize);
+    mem_get_info = "cuMemGetInfo_v2": fn(*mut usize, *mut usize);
     mem_host_alloc = "cuMemHostAlloc": fn(*mut *mut c_void, usize, c_uint);
     mem_free_host = "cuMemFreeHost": fn(*mut c_void);
     module_load_data_ex = "cuModuleLoadDataEx":
@@ -124,7 +126,9 @@ mod tests {
             "cuMemcpyHtoD_v2",
             "cuMemcpyDtoH_v2",
             "cuMemcpyHtoDAsync_v2",
+            "cuMemcpyDtoD_v2",
             "cuMemsetD8_v2",
+            "cuMemGetInfo_v2",
             "cuCtxPushCurrent_v2",
             "cuCtxPopCurrent_v2",
             "cuDevicePrimaryCtxRelease_v2",

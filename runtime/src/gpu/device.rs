@@ -139,6 +139,37 @@ impl GpuDevice {
         })
     }
 
+    /// Copies `bytes` bytes of device memory from `src` to `dst`
+    /// (`cuMemcpyDtoD`; the ranges must not overlap).
+    pub fn copy_device_to_device(
+        &self,
+        dst: DevicePtr,
+        src: DevicePtr,
+        bytes: usize,
+    ) -> Result<(), GpuError> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: plain values; the driver validates both device ranges.
+        driver.check("cuMemcpyDtoD_v2", unsafe {
+            (driver.api().memcpy_dtod)(dst.0, src.0, bytes)
+        })
+    }
+
+    /// The device's free and total memory in bytes (`cuMemGetInfo`).
+    pub fn memory_info(&self) -> Result<(u64, u64), GpuError> {
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        let (mut free, mut total) = (0usize, 0usize);
+        // SAFETY: out-pointers to live values; a context is current.
+        driver.check("cuMemGetInfo_v2", unsafe {
+            (driver.api().mem_get_info)(&mut free, &mut total)
+        })?;
+        Ok((free as u64, total as u64))
+    }
+
     /// Queues a copy of host bytes to `dst` on `stream`.
     ///
     /// # Safety
