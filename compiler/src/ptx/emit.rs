@@ -10,27 +10,48 @@ use super::isel::{param_type, Isel, IselError};
 use super::vcode::{Control, Op, RegKind, VCode};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
+use std::cell::RefCell;
 use std::fmt::Write;
+use std::sync::OnceLock;
+
+thread_local! {
+    /// regalloc2's working memory, kept per thread between functions: a
+    /// fresh context per function spent a tenth of the compile time
+    /// allocating and sizing its tables.
+    static REGALLOC_CTX: RefCell<ra::Ctx> = RefCell::new(ra::Ctx::default());
+}
+
+/// The register file regalloc2 allocates from (the same for every function).
+fn machine_env() -> &'static ra::MachineEnv {
+    static ENV: OnceLock<ra::MachineEnv> = OnceLock::new();
+    ENV.get_or_init(super::vcode::machine_env)
+}
 
 /// Allocates registers for a selected function and writes it as PTX.
 pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> {
-    let env = super::vcode::machine_env();
+    let env = machine_env();
     let vcode = &isel.vcode;
     let options = ra::RegallocOptions {
         validate_ssa: cfg!(debug_assertions),
         ..Default::default()
     };
-    let alloc = ra::run(vcode, &env, &options).map_err(|e| {
-        IselError(format!(
-            "{}: register allocation failed: {e:?}",
-            isel.func.name
-        ))
-    })?;
+    let alloc = REGALLOC_CTX
+        .with(|ctx| {
+            let mut ctx = ctx.borrow_mut();
+            ra::run_with_ctx(vcode, env, &options, &mut ctx)?;
+            Ok(std::mem::take(&mut ctx.output))
+        })
+        .map_err(|e: ra::RegAllocError| {
+            IselError(format!(
+                "{}: register allocation failed: {e:?}",
+                isel.func.name
+            ))
+        })?;
     // regalloc2's checker, on request: it currently reports values live
     // across loops as unknown even where the allocation is right (see the
     // closing note of the PTX back-end issue), so it is not on by default.
     if std::env::var_os("KERNELC_REGALLOC_CHECK").is_some() {
-        let mut checker = ra::checker::Checker::new(vcode, &env);
+        let mut checker = ra::checker::Checker::new(vcode, env);
         checker.prepare(&alloc);
         checker.run().map_err(|e| {
             IselError(format!(
