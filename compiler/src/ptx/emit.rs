@@ -76,33 +76,29 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                     let kind = kind_of_alloc(*from)
                         .or(kind_of_alloc(*to))
                         .unwrap_or(RegKind::B32);
-                    let (f, t) = (
-                        reg_name(*from, kind, &mut used),
-                        reg_name(*to, kind, &mut used),
-                    );
-                    if f != t {
-                        let _ = writeln!(body, "\tmov.{} {t}, {f};", kind.ptx_type());
+                    if from != to {
+                        let _ = write!(body, "\tmov.{} ", kind.ptx_type());
+                        write_reg(&mut body, *to, kind, &mut used);
+                        body.push_str(", ");
+                        write_reg(&mut body, *from, kind, &mut used);
+                        body.push_str(";\n");
                     }
                 }
                 InstOrEdit::Inst(inst) => {
                     let m = &vcode.insts[inst.index()];
                     let allocs = alloc.inst_allocs(inst);
-                    let succs: Vec<usize> = vcode.blocks[b]
-                        .succs
-                        .iter()
-                        .map(|s| forward[s.index()])
-                        .collect();
+                    let succ = |i: usize| forward[vcode.blocks[b].succs[i].index()];
                     match m.control {
                         // Branches are written here, to the forwarded targets,
                         // falling through to the next block where possible.
                         Control::Jump => {
-                            if Some(succs[0]) != next {
-                                let _ = writeln!(body, "\tbra.uni $L__BB{};", succs[0]);
+                            if Some(succ(0)) != next {
+                                let _ = writeln!(body, "\tbra.uni $L__BB{};", succ(0));
                             }
                         }
                         Control::Branch => {
                             let p = reg_name(allocs[0], RegKind::Pred, &mut used);
-                            let (then_b, else_b) = (succs[0], succs[1]);
+                            let (then_b, else_b) = (succ(0), succ(1));
                             if Some(then_b) == next {
                                 let _ = writeln!(body, "\t@!{p} bra $L__BB{else_b};");
                             } else {
@@ -113,8 +109,9 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                             }
                         }
                         _ => {
-                            let text = fill(m.text(), &m.ops, allocs, vcode, &mut used);
-                            let _ = writeln!(body, "\t{text}");
+                            body.push('\t');
+                            fill(&mut body, m.text(), &m.ops, allocs, vcode, &mut used);
+                            body.push('\n');
                         }
                     }
                 }
@@ -210,31 +207,56 @@ fn kind_of_alloc(a: Allocation) -> Option<RegKind> {
 
 /// The PTX name of an allocation; counts the registers used per kind.
 fn reg_name(a: Allocation, kind: RegKind, used: &mut [usize; 3]) -> String {
+    let mut s = String::new();
+    write_reg(&mut s, a, kind, used);
+    s
+}
+
+/// Writes the PTX name of an allocation (see [`reg_name`]) into `out`.
+fn write_reg(out: &mut String, a: Allocation, kind: RegKind, used: &mut [usize; 3]) {
     let k = kind.class() as usize;
     if let Some(r) = a.as_reg() {
         used[k] = used[k].max(r.hw_enc() + 1);
-        format!("{}{}", kind.prefix(), r.hw_enc())
+        out.push_str(kind.prefix());
+        push_decimal(out, r.hw_enc());
     } else if let Some(slot) = a.as_stack() {
-        let prefix = match kind {
+        out.push_str(match kind {
             RegKind::B32 => "%rs",
             RegKind::B64 => "%rds",
             RegKind::Pred => "%ps",
-        };
-        format!("{prefix}{}", slot.index())
+        });
+        push_decimal(out, slot.index());
     } else {
-        "%kc_none".to_string()
+        out.push_str("%kc_none");
     }
 }
 
-/// Fills a template's `{}` holes (`{{`/`}}` are literal braces).
+/// `n` in decimal, without going through `fmt`.
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The bytes are ASCII digits.
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
+}
+
+/// Writes a template into `out` with its `{}` holes filled (`{{`/`}}` are
+/// literal braces).
 fn fill(
+    out: &mut String,
     template: &str,
     ops: &[Op],
     allocs: &[Allocation],
     vcode: &VCode,
     used: &mut [usize; 3],
-) -> String {
-    let mut out = String::with_capacity(template.len() + 16);
+) {
     let mut chars = template.chars().peekable();
     let mut op_index = 0;
     let mut alloc_index = 0;
@@ -254,7 +276,7 @@ fn fill(
                     Op::Text(t) => out.push_str(t),
                     Op::Def(v) | Op::Use(v) => {
                         let kind = vcode.vreg_kinds[v.vreg()];
-                        out.push_str(&reg_name(allocs[alloc_index], kind, used));
+                        write_reg(out, allocs[alloc_index], kind, used);
                         alloc_index += 1;
                     }
                 }
@@ -263,7 +285,6 @@ fn fill(
             c => out.push(c),
         }
     }
-    out
 }
 
 /// The `.entry`/`.func` line of a function with its parameters (without a
