@@ -15,7 +15,7 @@ use kernelc_runtime::args::{
     encode_scalar, signature_for, ArgShape, ArrayShape, Number, ScalarArg,
 };
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
-use kernelc_runtime::launch::{launch, KernelArg};
+use kernelc_runtime::launch::{launch, launch_untyped, KernelArg, RawArg};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -349,55 +349,18 @@ fn launch_ptx(
     config: &LaunchConfig,
     run_args: &mut [RunArg],
 ) -> Result<(Vec<bool>, LaunchStats), kernelc_runtime::Error> {
-    use kernelc_runtime::Error;
-    let decls = module
-        .kernel_params(kernel)
-        .ok_or_else(|| Error::Argument(format!("the module has no kernel '{kernel}'")))?;
-    if decls.len() != run_args.len() {
-        return Err(Error::Argument(format!(
-            "kernel '{kernel}' has {} parameters, {} arguments given",
-            decls.len(),
-            run_args.len()
-        )));
-    }
-    let mut params = Vec::new();
-    let mut buffers = Vec::new();
-    let result = (|| {
-        for (i, (a, size)) in run_args.iter().zip(&decls).enumerate() {
-            let bytes = match a {
-                RunArg::Scalar(s) => encode_scalar(s.ty, s.value),
-                RunArg::Array { array, .. } => {
-                    let ptr = device.alloc(array.data.len().max(1))?;
-                    buffers.push((i, ptr));
-                    device.copy_to_device(ptr, &array.data)?;
-                    ptr.0.to_le_bytes().to_vec()
-                }
-            };
-            if bytes.len() != *size {
-                return Err(Error::Argument(format!(
-                    "argument {i}: the parameter has {size} bytes, the argument {}",
-                    bytes.len()
-                )));
-            }
-            params.push(bytes);
-        }
-        let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
-        let stats = device.launch(module, kernel, config, &refs)?;
-        for &(i, ptr) in &buffers {
-            if let RunArg::Array { array, .. } = &mut run_args[i] {
-                device.copy_from_device(&mut array.data, ptr)?;
-            }
-        }
-        Ok(stats)
-    })();
-    for (_, ptr) in buffers {
-        let _ = device.free(ptr);
-    }
-    let stats = result?;
     let written = run_args
         .iter()
         .map(|a| matches!(a, RunArg::Array { .. }))
         .collect();
+    let mut args: Vec<RawArg> = run_args
+        .iter_mut()
+        .map(|a| match a {
+            RunArg::Scalar(s) => RawArg::Bytes(encode_scalar(s.ty, s.value)),
+            RunArg::Array { array, .. } => RawArg::Host(&mut array.data),
+        })
+        .collect();
+    let stats = launch_untyped(device, module, kernel, config, &mut args)?;
     Ok((written, stats))
 }
 

@@ -5,6 +5,8 @@
 //! arrays to fresh device buffers, encodes the `.param` values, launches,
 //! and copies back only the host arrays the kernel may write (from the
 //! compiler's per-parameter metadata), freeing the buffers on every path.
+//! [`launch_untyped`] does the same for a kernel with no compiler metadata
+//! (a PTX file): arguments are checked against the `.param` sizes only.
 
 use crate::args::{check_args, encode_params, ArgShape, ArrayShape, ScalarArg};
 use crate::device::{Device, DevicePtr, LaunchConfig, LaunchStats, Module};
@@ -126,4 +128,71 @@ impl Drop for Buffers<'_> {
             let _ = self.device.free(ptr);
         }
     }
+}
+
+/// One argument of [`launch_untyped`]: a kernel with no compiler metadata
+/// (a PTX file), whose `.param`s are filled one per argument.
+pub enum RawArg<'a> {
+    /// A `.param`'s bytes (a scalar; its size must match the parameter).
+    Bytes(Vec<u8>),
+    /// Host memory copied to a fresh device buffer whose address is the
+    /// `.u64` parameter, and copied back after the launch.
+    Host(&'a mut [u8]),
+}
+
+/// Launches `kernel` of a module with no ABI description: each argument is
+/// checked against its `.param`'s size. Every host buffer is copied back,
+/// as nothing says which the kernel writes.
+pub fn launch_untyped(
+    device: &Device,
+    module: &Module,
+    kernel: &str,
+    config: &LaunchConfig,
+    args: &mut [RawArg<'_>],
+) -> Result<LaunchStats, Error> {
+    let sizes = module
+        .kernel_params(kernel)
+        .ok_or_else(|| Error::Argument(format!("the module has no kernel '{kernel}'")))?;
+    if sizes.len() != args.len() {
+        return Err(Error::Argument(format!(
+            "kernel '{kernel}' has {} parameters, {} arguments given",
+            sizes.len(),
+            args.len()
+        )));
+    }
+    let mut buffers = Buffers {
+        device,
+        owned: Vec::new(),
+    };
+    let mut params = Vec::with_capacity(args.len());
+    for (i, (a, &size)) in args.iter().zip(&sizes).enumerate() {
+        let bytes = match a {
+            RawArg::Bytes(b) => b.clone(),
+            RawArg::Host(data) => {
+                let ptr = device.alloc(data.len().max(1))?;
+                buffers.owned.push(ptr);
+                device.copy_to_device(ptr, data)?;
+                ptr.0.to_le_bytes().to_vec()
+            }
+        };
+        if bytes.len() != size {
+            return Err(Error::Argument(format!(
+                "argument {i}: the parameter has {size} bytes, the argument {}",
+                bytes.len()
+            )));
+        }
+        params.push(bytes);
+    }
+    let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
+    let stats = device.launch(module, kernel, config, &refs)?;
+    let mut owned = buffers.owned.iter();
+    for a in args.iter_mut() {
+        if let RawArg::Host(data) = a {
+            if let Some(ptr) = owned.next() {
+                device.copy_from_device(data, *ptr)?;
+            }
+        }
+    }
+    buffers.release()?;
+    Ok(stats)
 }

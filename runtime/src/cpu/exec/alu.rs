@@ -98,46 +98,34 @@ fn f64b(x: u64) -> f64 {
     f64::from_bits(x)
 }
 
-/// PTX `min.f32`: NaN loses, -0 < +0, both NaN: canonical NaN.
-fn fmin32(a: f32, b: f32) -> f32 {
-    match (a.is_nan(), b.is_nan()) {
-        (true, true) => f32::from_bits(0x7fff_ffff),
-        (true, false) => b,
-        (false, true) => a,
-        _ if a < b || (a == b && a.is_sign_negative()) => a,
-        _ => b,
-    }
+/// PTX `min`/`max` for one float type: NaN loses, -0 < +0, both NaN
+/// give the canonical NaN (`$nan` bits).
+macro_rules! ptx_min_max {
+    ($min:ident, $max:ident, $t:ty, $nan:expr) => {
+        fn $min(a: $t, b: $t) -> $t {
+            match (a.is_nan(), b.is_nan()) {
+                (true, true) => <$t>::from_bits($nan),
+                (true, false) => b,
+                (false, true) => a,
+                _ if a < b || (a == b && a.is_sign_negative()) => a,
+                _ => b,
+            }
+        }
+
+        fn $max(a: $t, b: $t) -> $t {
+            match (a.is_nan(), b.is_nan()) {
+                (true, true) => <$t>::from_bits($nan),
+                (true, false) => b,
+                (false, true) => a,
+                _ if a > b || (a == b && b.is_sign_negative()) => a,
+                _ => b,
+            }
+        }
+    };
 }
 
-fn fmax32(a: f32, b: f32) -> f32 {
-    match (a.is_nan(), b.is_nan()) {
-        (true, true) => f32::from_bits(0x7fff_ffff),
-        (true, false) => b,
-        (false, true) => a,
-        _ if a > b || (a == b && b.is_sign_negative()) => a,
-        _ => b,
-    }
-}
-
-fn fmin64(a: f64, b: f64) -> f64 {
-    match (a.is_nan(), b.is_nan()) {
-        (true, true) => f64::from_bits(0x7fff_ffff_ffff_ffff),
-        (true, false) => b,
-        (false, true) => a,
-        _ if a < b || (a == b && a.is_sign_negative()) => a,
-        _ => b,
-    }
-}
-
-fn fmax64(a: f64, b: f64) -> f64 {
-    match (a.is_nan(), b.is_nan()) {
-        (true, true) => f64::from_bits(0x7fff_ffff_ffff_ffff),
-        (true, false) => b,
-        (false, true) => a,
-        _ if a > b || (a == b && b.is_sign_negative()) => a,
-        _ => b,
-    }
-}
+ptx_min_max!(fmin32, fmax32, f32, 0x7fff_ffff);
+ptx_min_max!(fmin64, fmax64, f64, 0x7fff_ffff_ffff_ffff);
 
 fn nan_min32(a: f32, b: f32) -> f32 {
     if a.is_nan() || b.is_nan() {
