@@ -47,10 +47,11 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                 isel.func.name
             ))
         })?;
-    // regalloc2's checker, on request: it currently reports values live
-    // across loops as unknown even where the allocation is right (see the
-    // closing note of the PTX back-end issue), so it is not on by default.
-    if std::env::var_os("KERNELC_REGALLOC_CHECK").is_some() {
+    // regalloc2's checker verifies every allocation in debug builds (and in
+    // release builds with `KERNELC_REGALLOC_CHECK` set). It needs blocks in
+    // an order where each follows one of its predecessors, which is why
+    // selection numbers them in reverse postorder.
+    if cfg!(debug_assertions) || std::env::var_os("KERNELC_REGALLOC_CHECK").is_some() {
         let mut checker = ra::checker::Checker::new(vcode, env);
         checker.prepare(&alloc);
         checker.run().map_err(|e| {
@@ -62,14 +63,22 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     }
     let mut used = [0usize; 3];
     let forward = jump_forwarding(vcode, &alloc);
-    let emitted: Vec<usize> = (0..vcode.num_blocks())
+    let emitted: Vec<usize> = vcode
+        .layout
+        .iter()
+        .copied()
         .filter(|b| forward[*b] == *b)
         .collect();
+    // Labels are numbered in the order blocks are written.
+    let mut label = vec![0usize; vcode.num_blocks()];
+    for (pos, &b) in emitted.iter().enumerate() {
+        label[b] = pos;
+    }
     let mut body = String::new();
     for (pos, &b) in emitted.iter().enumerate() {
         let next = emitted.get(pos + 1).copied();
         let block = ra::Block::new(b);
-        let _ = writeln!(body, "$L__BB{b}:");
+        let _ = writeln!(body, "$L__BB{}:", label[b]);
         for item in alloc.block_insts_and_edits(vcode, block) {
             match item {
                 InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
@@ -93,18 +102,18 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                         // falling through to the next block where possible.
                         Control::Jump => {
                             if Some(succ(0)) != next {
-                                let _ = writeln!(body, "\tbra.uni $L__BB{};", succ(0));
+                                let _ = writeln!(body, "\tbra.uni $L__BB{};", label[succ(0)]);
                             }
                         }
                         Control::Branch => {
                             let p = reg_name(allocs[0], RegKind::Pred, &mut used);
                             let (then_b, else_b) = (succ(0), succ(1));
                             if Some(then_b) == next {
-                                let _ = writeln!(body, "\t@!{p} bra $L__BB{else_b};");
+                                let _ = writeln!(body, "\t@!{p} bra $L__BB{};", label[else_b]);
                             } else {
-                                let _ = writeln!(body, "\t@{p} bra $L__BB{then_b};");
+                                let _ = writeln!(body, "\t@{p} bra $L__BB{};", label[then_b]);
                                 if Some(else_b) != next {
-                                    let _ = writeln!(body, "\tbra.uni $L__BB{else_b};");
+                                    let _ = writeln!(body, "\tbra.uni $L__BB{};", label[else_b]);
                                 }
                             }
                         }

@@ -1,7 +1,8 @@
 //! Instruction selection: IR functions to machine code over virtual
 //! registers ([`VCode`]).
 //!
-//! Blocks keep the IR's layout order; unreachable IR blocks are dropped.
+//! Blocks are numbered in reverse postorder and written in the IR's layout
+//! order; unreachable IR blocks are dropped.
 //! Every `brif` gets two edge blocks of its own, so no edge is critical (as
 //! regalloc2 requires) and branch arguments always travel on a plain jump;
 //! regalloc2 turns block parameters into moves. The operations themselves
@@ -119,37 +120,41 @@ impl<'a> Isel<'a> {
 
     fn select(&mut self) -> Result<(), IselError> {
         let cfg = ir::ControlFlowGraph::compute(self.func);
-        let rpo = cfg.reverse_post_order(self.func);
-        let mut reachable: SecondaryMap<Block, bool> = SecondaryMap::new();
-        for b in &rpo {
-            reachable[*b] = true;
-        }
-        let order: Vec<Block> = self
-            .func
-            .layout
-            .blocks()
-            .iter()
-            .copied()
-            .filter(|b| reachable[*b])
-            .collect();
+        // Machine blocks are numbered in reverse postorder, so every block
+        // but the entry follows one of its predecessors: regalloc2's checker
+        // needs that (a block seen before all its predecessors would start
+        // from an empty state). The text keeps the IR's layout order, which
+        // ptxas's loop optimisations are tuned to (see `VCode::layout`).
+        let order = cfg.reverse_post_order(self.func);
         // Number the machine blocks: each IR block, then its edge blocks.
         let mut n = 0;
         for &b in &order {
             self.block_index[b] = Some(n);
-            n += 1;
-            if let Some(t) = self.func.layout.last_inst(b) {
-                n += self.func.dfg.inst(t).branch_destinations().len()
-                    * usize::from(is_brif(self.func, t));
-            }
+            n += 1 + self.edge_blocks(b);
         }
         self.vcode.blocks = vec![MBlock::default(); n];
         for (pos, &b) in order.iter().enumerate() {
             self.select_block(b, pos == 0);
         }
+        let mut layout = Vec::with_capacity(n);
+        for &b in self.func.layout.blocks() {
+            if let Some(mb) = self.block_index[b] {
+                layout.extend(mb..=mb + self.edge_blocks(b));
+            }
+        }
+        self.vcode.layout = layout;
         self.vcode.finish();
         match self.error.take() {
             Some(e) => Err(e),
             None => Ok(()),
+        }
+    }
+
+    /// How many edge blocks follow IR block `b` (two after a `brif`).
+    fn edge_blocks(&self, b: Block) -> usize {
+        match self.func.layout.last_inst(b) {
+            Some(t) if is_brif(self.func, t) => 2,
+            _ => 0,
         }
     }
 

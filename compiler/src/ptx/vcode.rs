@@ -126,8 +126,11 @@ pub struct MBlock {
 pub struct VCode {
     /// Instructions of all blocks, block after block.
     pub insts: Vec<MInst>,
-    /// Blocks in emission order (block 0 is the entry).
+    /// Blocks in reverse postorder (block 0 is the entry).
     pub blocks: Vec<MBlock>,
+    /// The order blocks are written in (the IR's layout order, each block
+    /// followed by its edge blocks).
+    pub layout: Vec<usize>,
     /// regalloc2 operands of every instruction (cached slices).
     pub operands: Vec<Vec<Operand>>,
     /// The kind of every virtual register.
