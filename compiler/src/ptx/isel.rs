@@ -3,8 +3,9 @@
 //!
 //! Blocks are numbered in reverse postorder and written in the IR's layout
 //! order; unreachable IR blocks are dropped.
-//! Every `brif` gets two edge blocks of its own, so no edge is critical (as
-//! regalloc2 requires) and branch arguments always travel on a plain jump;
+//! A `brif` edge gets a block of its own when it would be critical (its
+//! target has other incoming edges; regalloc2 does not allow critical edges)
+//! or carries arguments, so branch arguments always travel on a plain jump;
 //! regalloc2 turns block parameters into moves. The operations themselves
 //! are selected in [`super::ops`].
 
@@ -27,6 +28,8 @@ pub struct Isel<'a> {
     pub vcode: VCode,
     vregs: SecondaryMap<Value, Option<VReg>>,
     block_index: SecondaryMap<Block, Option<usize>>,
+    /// Per IR block: how many (reachable) edges enter it.
+    in_edges: SecondaryMap<Block, u32>,
     /// Unique number for labels inside instruction sequences.
     pub(super) next_label: u32,
     /// Set when the function prints (needs the printf buffer).
@@ -59,6 +62,7 @@ impl<'a> Isel<'a> {
             vcode: VCode::default(),
             vregs: SecondaryMap::new(),
             block_index: SecondaryMap::new(),
+            in_edges: SecondaryMap::new(),
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
@@ -126,6 +130,17 @@ impl<'a> Isel<'a> {
         // from an empty state). The text keeps the IR's layout order, which
         // ptxas's loop optimisations are tuned to (see `VCode::layout`).
         let order = cfg.reverse_post_order(self.func);
+        for &b in &order {
+            if let Some(t) = self.func.layout.last_inst(b) {
+                for dest in self.func.dfg.inst(t).branch_destinations() {
+                    self.in_edges[dest.block] += 1;
+                }
+            }
+        }
+        // The entry has an implicit edge (from the caller).
+        if let Some(&entry) = order.first() {
+            self.in_edges[entry] += 1;
+        }
         // Number the machine blocks: each IR block, then its edge blocks.
         let mut n = 0;
         for &b in &order {
@@ -150,12 +165,27 @@ impl<'a> Isel<'a> {
         }
     }
 
-    /// How many edge blocks follow IR block `b` (two after a `brif`).
+    /// How many edge blocks follow IR block `b`: one per `brif` edge that
+    /// needs its own block (see [`Isel::needs_edge_block`]).
     fn edge_blocks(&self, b: Block) -> usize {
         match self.func.layout.last_inst(b) {
-            Some(t) if is_brif(self.func, t) => 2,
+            Some(t) if is_brif(self.func, t) => self
+                .func
+                .dfg
+                .inst(t)
+                .branch_destinations()
+                .iter()
+                .filter(|call| self.needs_edge_block(call))
+                .count(),
             _ => 0,
         }
+    }
+
+    /// Whether a `brif` edge gets a block of its own: when its target has
+    /// other incoming edges (the edge would be critical, which regalloc2
+    /// does not allow) or takes arguments (they travel on a plain jump).
+    fn needs_edge_block(&self, call: &ir::BlockCall) -> bool {
+        self.in_edges[call.block] > 1 || !self.func.dfg.block_call_args(call).is_empty()
     }
 
     fn mblock(&self, b: Block) -> usize {
@@ -204,26 +234,35 @@ impl<'a> Isel<'a> {
         let args: Vec<VReg> = args.iter().map(|a| self.vreg(*a)).collect();
         self.vcode.blocks[from].succs = vec![ra::Block::new(to)];
         self.vcode.blocks[from].branch_args = args;
-        self.emit_owned(format!("bra.uni $L__BB{to};"), Vec::new(), Control::Jump);
+        // Branches are written by emission (to forwarded targets).
+        self.emit_owned(String::new(), Vec::new(), Control::Jump);
     }
 
     fn brif(&mut self, mb: usize, cond: Value, blocks: &[ir::BlockCall; 2]) {
         let p = self.vreg(cond);
-        let (then_edge, else_edge) = (mb + 1, mb + 2);
-        self.vcode.blocks[mb].succs = vec![ra::Block::new(then_edge), ra::Block::new(else_edge)];
-        self.emit_owned(
-            format!("@{{}} bra $L__BB{then_edge};\n\tbra.uni $L__BB{else_edge};"),
-            vec![Op::Use(p)],
-            Control::Branch,
-        );
-        self.vcode.blocks[mb].end = self.vcode.insts.len();
+        let mut next_edge = mb + 1;
+        let mut succs = Vec::with_capacity(2);
+        let mut edges = [None, None];
         for (k, call) in blocks.iter().enumerate() {
-            let edge = mb + 1 + k;
-            self.vcode.blocks[edge].start = self.vcode.insts.len();
-            let args = self.func.dfg.block_call_args(call).to_vec();
-            let target = self.mblock(call.block);
-            self.jump(edge, target, &args);
-            self.vcode.blocks[edge].end = self.vcode.insts.len();
+            if self.needs_edge_block(call) {
+                edges[k] = Some(next_edge);
+                succs.push(ra::Block::new(next_edge));
+                next_edge += 1;
+            } else {
+                succs.push(ra::Block::new(self.mblock(call.block)));
+            }
+        }
+        self.vcode.blocks[mb].succs = succs;
+        self.emit_owned(String::new(), vec![Op::Use(p)], Control::Branch);
+        self.vcode.blocks[mb].end = self.vcode.insts.len();
+        for (call, edge) in blocks.iter().zip(edges) {
+            if let Some(edge) = edge {
+                self.vcode.blocks[edge].start = self.vcode.insts.len();
+                let args = self.func.dfg.block_call_args(call).to_vec();
+                let target = self.mblock(call.block);
+                self.jump(edge, target, &args);
+                self.vcode.blocks[edge].end = self.vcode.insts.len();
+            }
         }
     }
 
