@@ -47,17 +47,17 @@ pub(super) fn rmw(
             (_, true) => ("%kc_s32", "neg.f32"),
             _ => ("%kc_s32", "neg.s32"),
         };
-        return s.emit_owned(
-            format!(
+        return s.emit_fmt(
+            format_args!(
                 "{neg} {scratch}, {{}};\n\tatom.{space}.{name}.{vtype} {{}}, [{{}}], {scratch};"
             ),
-            vec![Op::Use(v), Op::Def(d), Op::Use(a)],
+            [Op::Use(v), Op::Def(d), Op::Use(a)],
             Control::None,
         );
     }
-    s.emit_owned(
-        format!("atom.{space}.{name}.{vtype} {{}}, [{{}}], {{}};"),
-        vec![Op::Def(d), Op::Use(a), Op::Use(v)],
+    s.emit_fmt(
+        format_args!("atom.{space}.{name}.{vtype} {{}}, [{{}}], {{}};"),
+        [Op::Def(d), Op::Use(a), Op::Use(v)],
         Control::None,
     );
 }
@@ -66,9 +66,9 @@ pub(super) fn rmw(
 pub(super) fn cas(s: &mut Isel<'_>, d: VReg, ty: ir::Type, args: &[ir::Value; 3]) {
     let space = space_of(s, args[0]);
     let (a, e, n) = (s.vreg(args[0]), s.vreg(args[1]), s.vreg(args[2]));
-    s.emit_owned(
-        format!("atom.{space}.cas.b{} {{}}, [{{}}], {{}}, {{}};", ty.bits()),
-        vec![Op::Def(d), Op::Use(a), Op::Use(e), Op::Use(n)],
+    s.emit_fmt(
+        format_args!("atom.{space}.cas.b{} {{}}, [{{}}], {{}}, {{}};", ty.bits()),
+        [Op::Def(d), Op::Use(a), Op::Use(e), Op::Use(n)],
         Control::None,
     );
 }
@@ -113,7 +113,7 @@ fn cas_loop(
     );
     s.emit_owned(
         text,
-        vec![Op::Use(v), Op::Use(a), Op::Use(a), Op::Def(d)],
+        [Op::Use(v), Op::Use(a), Op::Use(a), Op::Def(d)],
         Control::None,
     );
 }

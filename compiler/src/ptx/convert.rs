@@ -21,7 +21,7 @@ fn float_name(ty: ir::Type) -> &'static str {
 
 /// Selects conversion `op` from `aty` to `ty`.
 pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg, aty: ir::Type) {
-    let ops = vec![Op::Def(d), Op::Use(a)];
+    let ops = [Op::Def(d), Op::Use(a)];
     let text = match op {
         Opcode::Sextend | Opcode::Uextend if aty == ir::Type::I1 => {
             let one = if op == Opcode::Sextend { "-1" } else { "1" };
@@ -52,9 +52,9 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
             } else {
                 "%kc_s32"
             };
-            return s.emit_owned(
-                format!("and.{b} {scratch}, {{}}, 1;\n\tsetp.ne.{b} {{}}, {scratch}, 0;"),
-                vec![Op::Use(a), Op::Def(d)],
+            return s.emit_fmt(
+                format_args!("and.{b} {scratch}, {{}}, 1;\n\tsetp.ne.{b} {{}}, {scratch}, 0;"),
+                [Op::Use(a), Op::Def(d)],
                 Control::None,
             );
         }
@@ -67,13 +67,13 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
         Opcode::Fdemote if ty == ir::Type::F16 && aty == ir::Type::F64 => {
             return s.emit(
                 "cvt.rn.f16.f64 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
-                vec![Op::Use(a), Op::Def(d)],
+                [Op::Use(a), Op::Def(d)],
             );
         }
         Opcode::Fdemote if ty == ir::Type::F16 => {
             return s.emit(
                 "cvt.rn.f16.f32 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
-                vec![Op::Use(a), Op::Def(d)],
+                [Op::Use(a), Op::Def(d)],
             );
         }
         Opcode::Fdemote => "cvt.rn.f32.f64 {}, {};".to_string(),
@@ -108,7 +108,7 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
                     "cvt.rn.f16.{} %kc_h, {{}};\n\tcvt.f32.f16 {{}}, %kc_h;",
                     int_name(aty, signed)
                 );
-                return s.emit_owned(text, vec![Op::Use(a), Op::Def(d)], Control::None);
+                return s.emit_owned(text, [Op::Use(a), Op::Def(d)], Control::None);
             }
             format!(
                 "cvt.rn.{}.{} {{}}, {{}};",

@@ -119,7 +119,13 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                         }
                         _ => {
                             body.push('\t');
-                            fill(&mut body, m.text(), &m.ops, allocs, vcode, &mut used);
+                            fill(
+                                &mut body,
+                                vcode.template(m),
+                                vcode.operands(m),
+                                allocs,
+                                &mut used,
+                            );
                             body.push('\n');
                         }
                     }
@@ -256,44 +262,38 @@ fn push_decimal(out: &mut String, mut n: usize) {
     out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
 }
 
-/// Writes a template into `out` with its `{}` holes filled (`{{`/`}}` are
-/// literal braces).
+/// Writes a template into `out` with its `{}` holes filled by the
+/// allocations of its operands, in order (`{{`/`}}` are literal braces).
 fn fill(
     out: &mut String,
     template: &str,
     ops: &[Op],
     allocs: &[Allocation],
-    vcode: &VCode,
     used: &mut [usize; 3],
 ) {
-    let mut chars = template.chars().peekable();
-    let mut op_index = 0;
-    let mut alloc_index = 0;
-    while let Some(c) = chars.next() {
-        match c {
-            '{' if chars.peek() == Some(&'{') => {
-                chars.next();
-                out.push('{');
+    let bytes = template.as_bytes();
+    let mut hole = 0;
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
+                out.push_str(&template[start..=i]);
+                i += 2;
+                start = i;
             }
-            '}' if chars.peek() == Some(&'}') => {
-                chars.next();
-                out.push('}');
+            b'{' if bytes.get(i + 1) == Some(&b'}') => {
+                out.push_str(&template[start..i]);
+                let (Op::Def(v) | Op::Use(v)) = ops[hole];
+                write_reg(out, allocs[hole], RegKind::of_class(v.class()), used);
+                hole += 1;
+                i += 2;
+                start = i;
             }
-            '{' if chars.peek() == Some(&'}') => {
-                chars.next();
-                match &ops[op_index] {
-                    Op::Text(t) => out.push_str(t),
-                    Op::Def(v) | Op::Use(v) => {
-                        let kind = vcode.vreg_kinds[v.vreg()];
-                        write_reg(out, allocs[alloc_index], kind, used);
-                        alloc_index += 1;
-                    }
-                }
-                op_index += 1;
-            }
-            c => out.push(c),
+            _ => i += 1,
         }
     }
+    out.push_str(&template[start..]);
 }
 
 /// The `.entry`/`.func` line of a function with its parameters (without a

@@ -10,7 +10,7 @@
 //! are selected in [`super::ops`].
 
 use super::target::Target;
-use super::vcode::{Control, MBlock, MInst, Op, RegKind, VCode};
+use super::vcode::{Control, MBlock, Op, RegKind, Template, VCode};
 use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
 use cranelift_entity::SecondaryMap;
 use regalloc2::{self as ra, VReg};
@@ -55,13 +55,17 @@ impl<'a> Isel<'a> {
         func: &'a ir::Function,
         target: Target,
     ) -> Result<Isel<'a>, IselError> {
+        let mut vregs = SecondaryMap::new();
+        vregs.resize(func.dfg.num_values());
+        let mut block_index = SecondaryMap::new();
+        block_index.resize(func.dfg.num_blocks());
         let mut s = Isel {
             module,
             func,
             target,
             vcode: VCode::default(),
-            vregs: SecondaryMap::new(),
-            block_index: SecondaryMap::new(),
+            vregs,
+            block_index,
             in_edges: SecondaryMap::new(),
             next_label: 0,
             printf_bytes: 0,
@@ -89,23 +93,41 @@ impl<'a> Isel<'a> {
     }
 
     /// Appends an instruction from a template with `{}` holes.
-    pub(super) fn emit(&mut self, template: &'static str, ops: Vec<Op>) {
-        self.vcode.insts.push(MInst {
-            template,
-            owned: None,
-            ops,
-            control: Control::None,
-        });
+    pub(super) fn emit(&mut self, template: &'static str, ops: impl IntoIterator<Item = Op>) {
+        self.vcode
+            .push(Template::Static(template), ops, Control::None);
+    }
+
+    /// Appends a branch (its text is written by emission).
+    fn emit_control(
+        &mut self,
+        template: &'static str,
+        ops: impl IntoIterator<Item = Op>,
+        control: Control,
+    ) {
+        self.vcode.push(Template::Static(template), ops, control);
     }
 
     /// Appends an instruction whose template is built at run time.
-    pub(super) fn emit_owned(&mut self, template: String, ops: Vec<Op>, control: Control) {
-        self.vcode.insts.push(MInst {
-            template: "",
-            owned: Some(template),
-            ops,
-            control,
-        });
+    pub(super) fn emit_owned(
+        &mut self,
+        template: String,
+        ops: impl IntoIterator<Item = Op>,
+        control: Control,
+    ) {
+        self.emit_fmt(format_args!("{template}"), ops, control);
+    }
+
+    /// Appends an instruction whose template is formatted at run time
+    /// (straight into the function's text arena).
+    pub(super) fn emit_fmt(
+        &mut self,
+        template: std::fmt::Arguments<'_>,
+        ops: impl IntoIterator<Item = Op>,
+        control: Control,
+    ) {
+        let template = self.vcode.build_text(template);
+        self.vcode.push(template, ops, control);
     }
 
     /// Records the first selection error (selection goes on so the
@@ -235,7 +257,7 @@ impl<'a> Isel<'a> {
         self.vcode.blocks[from].succs = vec![ra::Block::new(to)];
         self.vcode.blocks[from].branch_args = args;
         // Branches are written by emission (to forwarded targets).
-        self.emit_owned(String::new(), Vec::new(), Control::Jump);
+        self.emit_control("bra", [], Control::Jump);
     }
 
     fn brif(&mut self, mb: usize, cond: Value, blocks: &[ir::BlockCall; 2]) {
@@ -253,7 +275,7 @@ impl<'a> Isel<'a> {
             }
         }
         self.vcode.blocks[mb].succs = succs;
-        self.emit_owned(String::new(), vec![Op::Use(p)], Control::Branch);
+        self.emit_control("@{} bra", [Op::Use(p)], Control::Branch);
         self.vcode.blocks[mb].end = self.vcode.insts.len();
         for (call, edge) in blocks.iter().zip(edges) {
             if let Some(edge) = edge {
@@ -281,7 +303,7 @@ impl<'a> Isel<'a> {
                 }
                 _ => format!("ld.param.{} {{}}, [{prefix}{i}];", param_type(ty)),
             };
-            self.emit_owned(text, vec![Op::Def(d)], Control::None);
+            self.emit_owned(text, [Op::Def(d)], Control::None);
         }
     }
 

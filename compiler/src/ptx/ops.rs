@@ -12,7 +12,7 @@
 //! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
 
 use super::isel::{kind_of, Isel};
-use super::vcode::{Control, Op, RegKind};
+use super::vcode::{Control, Op, RegKind, NO_OPS};
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,
     VoteMode,
@@ -101,7 +101,7 @@ fn iconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, imm: i64) {
         t if t.bits() == 64 => format!("mov.b64 {{}}, {imm};"),
         _ => format!("mov.b32 {{}}, {};", imm as u32),
     };
-    s.emit_owned(text, vec![df(d)], Control::None);
+    s.emit_owned(text, [df(d)], Control::None);
 }
 
 fn fconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, bits: u64) {
@@ -113,7 +113,7 @@ fn fconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, bits: u64) {
         ),
         _ => format!("mov.f32 {{}}, 0f{:08X};", bits as u32),
     };
-    s.emit_owned(text, vec![df(d)], Control::None);
+    s.emit_owned(text, [df(d)], Control::None);
 }
 
 /// The exact value of a half-precision bit pattern.
@@ -142,7 +142,7 @@ fn norm(s: &mut Isel<'_>, v: VReg, ty: ir::Type, signed: bool) -> VReg {
         (false, 8) => "and.b32 {}, {}, 255;",
         (false, _) => "and.b32 {}, {}, 65535;",
     };
-    s.emit(text, vec![df(t), u(v)]);
+    s.emit(text, [df(t), u(v)]);
     t
 }
 
@@ -150,7 +150,7 @@ fn norm(s: &mut Isel<'_>, v: VReg, ty: ir::Type, signed: bool) -> VReg {
 fn round_f16(s: &mut Isel<'_>, t: VReg, d: VReg) {
     s.emit(
         "cvt.rn.f16.f32 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
-        vec![u(t), df(d)],
+        [u(t), df(d)],
     );
 }
 
@@ -194,9 +194,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             Opcode::Fdiv => format!("div.rn.{f} {{}}, {{}}, {{}};"),
             Opcode::Copysign => {
                 // PTX copies the sign of its first source to the second.
-                s.emit_owned(
-                    format!("copysign.{f} {{}}, {{}}, {{}};"),
-                    vec![df(d), u(bv), u(av)],
+                s.emit_fmt(
+                    format_args!("copysign.{f} {{}}, {{}}, {{}};"),
+                    [df(d), u(bv), u(av)],
                     Control::None,
                 );
                 return;
@@ -209,9 +209,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                     ("%kc_s32", "b32")
                 };
                 // NaN if either operand is NaN.
-                s.emit_owned(
-                    format!("{m}.{f} {scratch}, {{}}, {{}};\n\tsetp.nan.{f} %kc_p, {{}}, {{}};\n\t@%kc_p add.{f} {scratch}, {{}}, {{}};\n\tmov.{b} {{}}, {scratch};"),
-                    vec![u(av), u(bv), u(av), u(bv), u(av), u(bv), df(d)],
+                s.emit_fmt(
+                    format_args!("{m}.{f} {scratch}, {{}}, {{}};\n\tsetp.nan.{f} %kc_p, {{}}, {{}};\n\t@%kc_p add.{f} {scratch}, {{}}, {{}};\n\tmov.{b} {{}}, {scratch};"),
+                    [u(av), u(bv), u(av), u(bv), u(av), u(bv), df(d)],
                     Control::None,
                 );
                 return;
@@ -223,12 +223,12 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             }
         };
         let t = float_dest(s, d, ty);
-        s.emit_owned(text, vec![df(t), u(av), u(bv)], Control::None);
+        s.emit_owned(text, [df(t), u(av), u(bv)], Control::None);
         float_finish(s, t, d, ty);
         return;
     }
     if op == Opcode::PtrAdd {
-        s.emit("add.s64 {}, {}, {};", vec![df(d), u(av), u(bv)]);
+        s.emit("add.s64 {}, {}, {};", [df(d), u(av), u(bv)]);
         return;
     }
     if ty == ir::Type::I1 {
@@ -238,7 +238,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             Opcode::Bxor => "xor.pred {}, {}, {};",
             other => return s.fail(format!("`{other}` on i1 is not supported")),
         };
-        s.emit(text, vec![df(d), u(av), u(bv)]);
+        s.emit(text, [df(d), u(av), u(bv)]);
         return;
     }
     let n = ibits(ty);
@@ -279,7 +279,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             // Shift amounts are 32-bit registers in PTX.
             let amount = if bty.bits() == 64 {
                 let t = s.temp(RegKind::B32);
-                s.emit("cvt.u32.u64 {}, {};", vec![df(t), u(bv)]);
+                s.emit("cvt.u32.u64 {}, {};", [df(t), u(bv)]);
                 t
             } else {
                 norm(s, bv, bty, unsigned)
@@ -297,9 +297,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             ))
         }
     };
-    s.emit_owned(
-        format!("{text} {{}}, {{}}, {{}};"),
-        vec![df(d), u(av), u(bv)],
+    s.emit_fmt(
+        format_args!("{text} {{}}, {{}}, {{}};"),
+        [df(d), u(av), u(bv)],
         Control::None,
     );
 }
@@ -308,11 +308,11 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
     let a = s.vreg(arg);
     let aty = s.func.dfg.value_type(arg);
     match op {
-        Opcode::Syncwarp => return s.emit("bar.warp.sync {};", vec![u(a)]),
+        Opcode::Syncwarp => return s.emit("bar.warp.sync {};", [u(a)]),
         Opcode::SyncthreadsCount => {
             return s.emit(
                 "bar.red.popc.u32 {}, 0, {};",
-                vec![df(d.expect("result")), u(a)],
+                [df(d.expect("result")), u(a)],
             )
         }
         Opcode::SyncthreadsAnd | Opcode::SyncthreadsOr => {
@@ -321,9 +321,9 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             } else {
                 "or"
             };
-            return s.emit_owned(
-                format!("bar.red.{m}.pred %kc_p, 0, {{}};\n\tselp.u32 {{}}, 1, 0, %kc_p;"),
-                vec![u(a), df(d.expect("result"))],
+            return s.emit_fmt(
+                format_args!("bar.red.{m}.pred %kc_p, 0, {{}};\n\tselp.u32 {{}}, 1, 0, %kc_p;"),
+                [u(a), df(d.expect("result"))],
                 Control::None,
             );
         }
@@ -365,28 +365,28 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             }
         };
         let t = float_dest(s, d, ty);
-        s.emit_owned(text, vec![df(t), u(a)], Control::None);
+        s.emit_owned(text, [df(t), u(a)], Control::None);
         float_finish(s, t, d, ty);
         return;
     }
     match op {
-        Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", vec![df(d), u(a)]),
-        Opcode::Ineg => s.emit_owned(
-            format!("neg.s{} {{}}, {{}};", ibits(ty)),
-            vec![df(d), u(a)],
+        Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", [df(d), u(a)]),
+        Opcode::Ineg => s.emit_fmt(
+            format_args!("neg.s{} {{}}, {{}};", ibits(ty)),
+            [df(d), u(a)],
             Control::None,
         ),
-        Opcode::Bnot if ty == ir::Type::I1 => s.emit("not.pred {}, {};", vec![df(d), u(a)]),
-        Opcode::Bnot => s.emit_owned(
-            format!("not.b{} {{}}, {{}};", ibits(ty)),
-            vec![df(d), u(a)],
+        Opcode::Bnot if ty == ir::Type::I1 => s.emit("not.pred {}, {};", [df(d), u(a)]),
+        Opcode::Bnot => s.emit_fmt(
+            format_args!("not.b{} {{}}, {{}};", ibits(ty)),
+            [df(d), u(a)],
             Control::None,
         ),
         Opcode::Iabs => {
             let x = norm(s, a, ty, true);
-            s.emit_owned(
-                format!("abs.s{} {{}}, {{}};", ibits(ty)),
-                vec![df(d), u(x)],
+            s.emit_fmt(
+                format_args!("abs.s{} {{}}, {{}};", ibits(ty)),
+                [df(d), u(x)],
                 Control::None,
             )
         }
@@ -404,9 +404,9 @@ fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
             Opcode::Ctz => {
                 "brev.b64 %kc_s64, {};\n\tclz.b64 %kc_s32, %kc_s64;\n\tcvt.u64.u32 {}, %kc_s32;"
             }
-            _ => return s.emit("brev.b64 {}, {};", vec![df(d), u(a)]),
+            _ => return s.emit("brev.b64 {}, {};", [df(d), u(a)]),
         };
-        return s.emit(text, vec![u(a), df(d)]);
+        return s.emit(text, [u(a), df(d)]);
     }
     let x = norm(s, a, ty, false);
     let text = match op {
@@ -424,8 +424,8 @@ fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
         _ => format!("brev.b32 %kc_s32, {{}};\n\tshr.u32 {{}}, %kc_s32, {narrow};"),
     };
     let ops = match op {
-        Opcode::Popcnt => vec![df(d), u(x)],
-        _ => vec![u(x), df(d)],
+        Opcode::Popcnt => [df(d), u(x)],
+        _ => [u(x), df(d)],
     };
     s.emit_owned(text, ops, Control::None);
 }
@@ -435,16 +435,16 @@ fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Valu
     match op {
         Opcode::Select if ty == ir::Type::I1 => s.emit(
             "and.pred %kc_p, {}, {};\n\tnot.pred %kc_q, {};\n\tand.pred %kc_q, %kc_q, {};\n\tor.pred {}, %kc_q, %kc_p;",
-            vec![u(x), u(y), u(x), u(z), df(d)],
+            [u(x), u(y), u(x), u(z), df(d)],
         ),
         Opcode::Select => {
             let k = kind_of(ty);
-            s.emit_owned(format!("selp.{} {{}}, {{}}, {{}}, {{}};", k.ptx_type()), vec![df(d), u(y), u(z), u(x)], Control::None)
+            s.emit_fmt(format_args!("selp.{} {{}}, {{}}, {{}}, {{}};", k.ptx_type()), [df(d), u(y), u(z), u(x)], Control::None)
         }
         Opcode::Fma => {
             let f = float_suffix(ty);
             let t = float_dest(s, d, ty);
-            s.emit_owned(format!("fma.rn.{f} {{}}, {{}}, {{}}, {{}};"), vec![df(t), u(x), u(y), u(z)], Control::None);
+            s.emit_fmt(format_args!("fma.rn.{f} {{}}, {{}}, {{}}, {{}};"), [df(t), u(x), u(y), u(z)], Control::None);
             float_finish(s, t, d, ty);
         }
         other => s.fail(format!("`{other}` is not a ternary operation the back end knows")),
@@ -465,18 +465,17 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
     };
     if ty == ir::Type::I1 {
         // Compare booleans as 0/1 integers.
-        return s.emit_owned(
-            format!("selp.u32 %kc_s32, 1, 0, {{}};\n\tselp.u32 %kc_s64, 1, 0, {{}};\n\tsetp.{cc}.u32 {{}}, %kc_s32, %kc_s64;")
-                .replace("%kc_s64", "%kc_t32"),
-            vec![u(av), u(bv), df(d)],
+        return s.emit_fmt(
+            format_args!("selp.u32 %kc_s32, 1, 0, {{}};\n\tselp.u32 %kc_t32, 1, 0, {{}};\n\tsetp.{cc}.u32 {{}}, %kc_s32, %kc_t32;"),
+            [u(av), u(bv), df(d)],
             Control::None,
         );
     }
     let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
     let sign = if signed { "s" } else { "u" };
-    s.emit_owned(
-        format!("setp.{cc}.{sign}{} {{}}, {{}}, {{}};", ibits(ty)),
-        vec![df(d), u(x), u(y)],
+    s.emit_fmt(
+        format_args!("setp.{cc}.{sign}{} {{}}, {{}}, {{}};", ibits(ty)),
+        [df(d), u(x), u(y)],
         Control::None,
     );
 }
@@ -493,9 +492,9 @@ fn fcmp(s: &mut Isel<'_>, d: VReg, cond: FloatCC, a: ir::Value, b: ir::Value) {
         FloatCC::Ge => "ge",
         FloatCC::Uno => "nan",
     };
-    s.emit_owned(
-        format!("setp.{cc}.{f} {{}}, {{}}, {{}};"),
-        vec![df(d), u(av), u(bv)],
+    s.emit_fmt(
+        format_args!("setp.{cc}.{f} {{}}, {{}}, {{}};"),
+        [df(d), u(av), u(bv)],
         Control::None,
     );
 }
@@ -538,8 +537,8 @@ fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
         _ => format!("ld.{space}.{} {{}}, {at};", mem_type(ty)),
     };
     let ops = match ty {
-        ir::Type::F16 | ir::Type::I1 => vec![u(a), df(d)],
-        _ => vec![df(d), u(a)],
+        ir::Type::F16 | ir::Type::I1 => [u(a), df(d)],
+        _ => [df(d), u(a)],
     };
     s.emit_owned(text, ops, Control::None);
 }
@@ -555,8 +554,8 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
         _ => format!("st.{space}.{} {at}, {{}};", mem_type(ty)),
     };
     let ops = match ty {
-        ir::Type::F16 | ir::Type::I1 => vec![u(v), u(a)],
-        _ => vec![u(a), u(v)],
+        ir::Type::F16 | ir::Type::I1 => [u(v), u(a)],
+        _ => [u(a), u(v)],
     };
     s.emit_owned(text, ops, Control::None);
 }
@@ -567,7 +566,7 @@ fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
         Opcode::LocalAddr => format!("__kc_local_{index}"),
         _ => super::emit::const_symbol(s.module, index),
     };
-    s.emit_owned(format!("mov.u64 {{}}, {sym};"), vec![df(d)], Control::None);
+    s.emit_fmt(format_args!("mov.u64 {{}}, {sym};"), [df(d)], Control::None);
 }
 
 fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
@@ -575,22 +574,26 @@ fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
         SpecialReg::Warpsize => "WARP_SZ".to_string(),
         other => format!("%{}", other.name()),
     };
-    s.emit_owned(format!("mov.u32 {{}}, {name};"), vec![df(d)], Control::None);
+    s.emit_fmt(
+        format_args!("mov.u32 {{}}, {name};"),
+        [df(d)],
+        Control::None,
+    );
 }
 
 fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) {
     match op {
-        Opcode::Syncthreads => s.emit("bar.sync 0;", vec![]),
-        Opcode::Threadfence => s.emit("membar.gl;", vec![]),
-        Opcode::ThreadfenceBlock => s.emit("membar.cta;", vec![]),
-        Opcode::ThreadfenceSystem => s.emit("membar.sys;", vec![]),
-        Opcode::Activemask => s.emit("activemask.b32 {};", vec![df(d.expect("result"))]),
-        Opcode::LanemaskLt => s.emit("mov.u32 {}, %lanemask_lt;", vec![df(d.expect("result"))]),
+        Opcode::Syncthreads => s.emit("bar.sync 0;", NO_OPS),
+        Opcode::Threadfence => s.emit("membar.gl;", NO_OPS),
+        Opcode::ThreadfenceBlock => s.emit("membar.cta;", NO_OPS),
+        Opcode::ThreadfenceSystem => s.emit("membar.sys;", NO_OPS),
+        Opcode::Activemask => s.emit("activemask.b32 {};", [df(d.expect("result"))]),
+        Opcode::LanemaskLt => s.emit("mov.u32 {}, %lanemask_lt;", [df(d.expect("result"))]),
         Opcode::DynSharedAddr => {
             s.uses_dyn_shared = true;
-            s.emit("mov.u64 {}, __kc_dyn_shared;", vec![df(d.expect("result"))])
+            s.emit("mov.u64 {}, __kc_dyn_shared;", [df(d.expect("result"))])
         }
-        Opcode::Trap => s.emit_owned("trap;".to_string(), vec![], Control::Ret),
+        Opcode::Trap => s.emit_owned("trap;".to_string(), NO_OPS, Control::Ret),
         other => s.fail(format!("`{other}` is not an operation the back end knows")),
     }
 }
@@ -605,26 +608,26 @@ fn shuffle(s: &mut Isel<'_>, d: VReg, ty: ir::Type, mode: ShuffleMode, args: &[i
     };
     if kind_of(ty) == RegKind::B64 {
         let (lo, hi) = (s.temp(RegKind::B32), s.temp(RegKind::B32));
-        s.emit("mov.b64 {{{}, {}}}, {};", vec![df(lo), df(hi), u(value)]);
+        s.emit("mov.b64 {{{}, {}}}, {};", [df(lo), df(hi), u(value)]);
         let mut shuffled = Vec::new();
         for half in [lo, hi] {
             let t = s.temp(RegKind::B32);
-            s.emit_owned(
-                format!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
-                vec![df(t), u(half), u(lane), u(mask)],
+            s.emit_fmt(
+                format_args!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
+                [df(t), u(half), u(lane), u(mask)],
                 Control::None,
             );
             shuffled.push(t);
         }
         s.emit(
             "mov.b64 {}, {{{}, {}}};",
-            vec![df(d), u(shuffled[0]), u(shuffled[1])],
+            [df(d), u(shuffled[0]), u(shuffled[1])],
         );
         return;
     }
-    s.emit_owned(
-        format!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
-        vec![df(d), u(value), u(lane), u(mask)],
+    s.emit_fmt(
+        format_args!("shfl.sync.{m}.b32 {{}}, {{}}, {{}}, {c}, {{}};"),
+        [df(d), u(value), u(lane), u(mask)],
         Control::None,
     );
 }
@@ -637,7 +640,7 @@ fn vote(s: &mut Isel<'_>, d: VReg, mode: VoteMode, mask: ir::Value, pred: ir::Va
         VoteMode::Uni => "vote.sync.uni.pred {}, {}, {};",
         VoteMode::Ballot => "vote.sync.ballot.b32 {}, {}, {};",
     };
-    s.emit(text, vec![df(d), u(p), u(m)]);
+    s.emit(text, [df(d), u(p), u(m)]);
 }
 
 /// True when atomics of `op` on `ty` need a compare-and-swap loop.

@@ -61,15 +61,16 @@ impl RegKind {
 }
 
 /// One operand of an instruction template.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Op {
     /// A register written by the instruction.
     Def(VReg),
     /// A register read by the instruction.
     Use(VReg),
-    /// Literal text (immediates, symbols, labels).
-    Text(String),
 }
+
+/// The operands of an instruction without any.
+pub const NO_OPS: [Op; 0] = [];
 
 /// What kind of control transfer ends a block.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -84,24 +85,26 @@ pub enum Control {
     Ret,
 }
 
-/// One machine instruction.
-#[derive(Clone, Debug)]
-pub struct MInst {
-    /// The PTX text with `{}` holes (one per operand).
-    pub template: &'static str,
-    /// Owned template, when built at run time (takes precedence).
-    pub owned: Option<String>,
-    /// The operands filling the holes, in order.
-    pub ops: Vec<Op>,
-    /// Control-flow role.
-    pub control: Control,
+/// The PTX text of an instruction, with `{}` holes (one per operand).
+#[derive(Clone, Copy, Debug)]
+pub enum Template {
+    /// A fixed text.
+    Static(&'static str),
+    /// Text built at selection time: a range of [`VCode::text`].
+    Built(u32, u32),
 }
 
-impl MInst {
-    /// The template text.
-    pub fn text(&self) -> &str {
-        self.owned.as_deref().unwrap_or(self.template)
-    }
+/// One machine instruction. Its template and operands live in the
+/// function's arenas ([`VCode::text`], [`VCode::ops`]): no allocation per
+/// instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct MInst {
+    /// The PTX text with `{}` holes.
+    pub template: Template,
+    /// The operands filling the holes, in order: a range of [`VCode::ops`].
+    pub ops: (u32, u32),
+    /// Control-flow role.
+    pub control: Control,
 }
 
 /// A machine block.
@@ -131,13 +134,59 @@ pub struct VCode {
     /// The order blocks are written in (the IR's layout order, each block
     /// followed by its edge blocks).
     pub layout: Vec<usize>,
-    /// regalloc2 operands of every instruction (cached slices).
-    pub operands: Vec<Vec<Operand>>,
+    /// The regalloc2 operands of all instructions, parallel to `ops`.
+    pub operands: Vec<Operand>,
     /// The kind of every virtual register.
     pub vreg_kinds: Vec<RegKind>,
+    /// The text of the templates built at selection time, one after another.
+    pub text: String,
+    /// The operands of all instructions, one after another.
+    pub ops: Vec<Op>,
 }
 
 impl VCode {
+    /// The template of an instruction.
+    pub fn template(&self, m: &MInst) -> &str {
+        match m.template {
+            Template::Static(t) => t,
+            Template::Built(start, end) => &self.text[start as usize..end as usize],
+        }
+    }
+
+    /// The operands of an instruction.
+    pub fn operands(&self, m: &MInst) -> &[Op] {
+        &self.ops[m.ops.0 as usize..m.ops.1 as usize]
+    }
+
+    /// Appends an instruction with the given template and operands.
+    pub fn push(
+        &mut self,
+        template: Template,
+        ops: impl IntoIterator<Item = Op>,
+        control: Control,
+    ) {
+        let start = self.ops.len() as u32;
+        self.ops.extend(ops);
+        self.operands
+            .extend(self.ops[start as usize..].iter().map(|op| match *op {
+                Op::Use(v) => Operand::any_use(v),
+                Op::Def(v) => Operand::any_def(v),
+            }));
+        self.insts.push(MInst {
+            template,
+            ops: (start, self.ops.len() as u32),
+            control,
+        });
+    }
+
+    /// Appends text built at selection time to the template arena.
+    pub fn build_text(&mut self, args: std::fmt::Arguments<'_>) -> Template {
+        use std::fmt::Write;
+        let start = self.text.len() as u32;
+        let _ = self.text.write_fmt(args);
+        Template::Built(start, self.text.len() as u32)
+    }
+
     /// A new virtual register of a kind.
     pub fn new_vreg(&mut self, kind: RegKind) -> VReg {
         let v = VReg::new(self.vreg_kinds.len(), kind.class());
@@ -145,24 +194,8 @@ impl VCode {
         v
     }
 
-    /// Computes the regalloc2 operands of every instruction and the block
-    /// predecessors (call once, after selection).
+    /// Computes the block predecessors (call once, after selection).
     pub fn finish(&mut self) {
-        self.operands = self
-            .insts
-            .iter()
-            .map(|i| {
-                let mut ops = Vec::new();
-                for op in &i.ops {
-                    match op {
-                        Op::Use(v) => ops.push(Operand::any_use(*v)),
-                        Op::Def(v) => ops.push(Operand::any_def(*v)),
-                        Op::Text(_) => {}
-                    }
-                }
-                ops
-            })
-            .collect();
         let n = self.blocks.len();
         for b in 0..n {
             let succs = self.blocks[b].succs.clone();
@@ -219,7 +252,8 @@ impl ra::Function for VCode {
     }
 
     fn inst_operands(&self, insn: ra::Inst) -> &[Operand] {
-        &self.operands[insn.index()]
+        let (start, end) = self.insts[insn.index()].ops;
+        &self.operands[start as usize..end as usize]
     }
 
     fn inst_clobbers(&self, _insn: ra::Inst) -> PRegSet {
