@@ -133,7 +133,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             }
         }
     }
-    out.push_str(&function_header(isel.func));
+    write_header(out, isel.func);
     out.push('\n');
     let slots = alloc.num_spillslots;
     let _ = writeln!(out, "{{");
@@ -299,26 +299,44 @@ fn fill(
 /// The `.entry`/`.func` line of a function with its parameters (without a
 /// body or `;`), used for the definition and for forward declarations.
 pub fn function_header(f: &ir::Function) -> String {
-    let prefix = format!("{}_param_", f.name);
-    let params: Vec<String> = f
-        .signature
-        .params
-        .iter()
-        .enumerate()
-        .map(|(i, t)| format!("\t.param .{} {prefix}{i}", param_type(*t)))
-        .collect();
+    let mut out = String::new();
+    write_header(&mut out, f);
+    out
+}
+
+/// Writes [`function_header`] into `out`.
+pub fn write_header(out: &mut String, f: &ir::Function) {
     match f.kind {
-        FuncKind::Kernel => format!(".visible .entry {}(\n{}\n)", f.name, params.join(",\n")),
+        FuncKind::Kernel => {
+            let _ = writeln!(out, ".visible .entry {}(", f.name);
+        }
         FuncKind::Device => {
+            out.push_str(".func ");
             let returns = &f.signature.returns;
-            let ret = match returns.len() {
-                0 => String::new(),
-                1 => format!("(.param .{} func_retval0) ", param_type(returns[0])),
-                n => format!("(.param .align 8 .b8 func_retval0[{}]) ", 8 * n),
-            };
-            format!(".func {ret}{}(\n{}\n)", f.name, params.join(",\n"))
+            match returns.len() {
+                0 => {}
+                1 => {
+                    let _ = write!(out, "(.param .{} func_retval0) ", param_type(returns[0]));
+                }
+                n => {
+                    let _ = write!(out, "(.param .align 8 .b8 func_retval0[{}]) ", 8 * n);
+                }
+            }
+            let _ = writeln!(out, "{}(", f.name);
         }
     }
+    for (i, t) in f.signature.params.iter().enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str("\t.param .");
+        out.push_str(param_type(*t));
+        out.push(' ');
+        out.push_str(&f.name);
+        out.push_str("_param_");
+        push_decimal(out, i);
+    }
+    out.push_str("\n)");
 }
 
 /// The PTX symbol of constant array `index` of a module.

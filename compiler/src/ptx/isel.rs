@@ -294,16 +294,26 @@ impl<'a> Isel<'a> {
         for (i, &p) in params.iter().enumerate() {
             let ty = self.func.dfg.value_type(p);
             let d = self.vreg(p);
-            let text = match ty {
-                ir::Type::I1 => {
-                    format!("ld.param.b32 %kc_s32, [{prefix}{i}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;")
-                }
-                ir::Type::F16 => {
-                    format!("ld.param.b16 %kc_h, [{prefix}{i}];\n\tcvt.f32.f16 {{}}, %kc_h;")
-                }
-                _ => format!("ld.param.{} {{}}, [{prefix}{i}];", param_type(ty)),
-            };
-            self.emit_owned(text, [Op::Def(d)], Control::None);
+            let ops = [Op::Def(d)];
+            match ty {
+                ir::Type::I1 => self.emit_fmt(
+                    format_args!(
+                        "ld.param.b32 %kc_s32, [{prefix}{i}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"
+                    ),
+                    ops,
+                    Control::None,
+                ),
+                ir::Type::F16 => self.emit_fmt(
+                    format_args!("ld.param.b16 %kc_h, [{prefix}{i}];\n\tcvt.f32.f16 {{}}, %kc_h;"),
+                    ops,
+                    Control::None,
+                ),
+                _ => self.emit_fmt(
+                    format_args!("ld.param.{} {{}}, [{prefix}{i}];", param_type(ty)),
+                    ops,
+                    Control::None,
+                ),
+            }
         }
     }
 

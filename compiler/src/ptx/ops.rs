@@ -96,24 +96,44 @@ fn ibits(ty: ir::Type) -> u32 {
 }
 
 fn iconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, imm: i64) {
-    let text = match ty {
-        ir::Type::I1 => format!("setp.ne.u32 {{}}, {}, 0;", (imm & 1) as u32),
-        t if t.bits() == 64 => format!("mov.b64 {{}}, {imm};"),
-        _ => format!("mov.b32 {{}}, {};", imm as u32),
-    };
-    s.emit_owned(text, [df(d)], Control::None);
+    let ops = [df(d)];
+    match ty {
+        ir::Type::I1 => s.emit_fmt(
+            format_args!("setp.ne.u32 {{}}, {}, 0;", (imm & 1) as u32),
+            ops,
+            Control::None,
+        ),
+        t if t.bits() == 64 => s.emit_fmt(format_args!("mov.b64 {{}}, {imm};"), ops, Control::None),
+        _ => s.emit_fmt(
+            format_args!("mov.b32 {{}}, {};", imm as u32),
+            ops,
+            Control::None,
+        ),
+    }
 }
 
 fn fconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, bits: u64) {
-    let text = match ty {
-        ir::Type::F64 => format!("mov.f64 {{}}, 0d{bits:016X};"),
-        ir::Type::F16 => format!(
-            "mov.f32 {{}}, 0f{:08X};",
-            (f16_to_f64(bits as u16) as f32).to_bits()
+    let ops = [df(d)];
+    match ty {
+        ir::Type::F64 => s.emit_fmt(
+            format_args!("mov.f64 {{}}, 0d{bits:016X};"),
+            ops,
+            Control::None,
         ),
-        _ => format!("mov.f32 {{}}, 0f{:08X};", bits as u32),
-    };
-    s.emit_owned(text, [df(d)], Control::None);
+        ir::Type::F16 => s.emit_fmt(
+            format_args!(
+                "mov.f32 {{}}, 0f{:08X};",
+                (f16_to_f64(bits as u16) as f32).to_bits()
+            ),
+            ops,
+            Control::None,
+        ),
+        _ => s.emit_fmt(
+            format_args!("mov.f32 {{}}, 0f{:08X};", bits as u32),
+            ops,
+            Control::None,
+        ),
+    }
 }
 
 /// The exact value of a half-precision bit pattern.
@@ -184,14 +204,12 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
     let bty = s.func.dfg.value_type(b);
     if ty.is_float() {
         let f = float_suffix(ty);
-        let text = match op {
-            Opcode::Fadd => format!("add.{f} {{}}, {{}}, {{}};"),
-            Opcode::Fsub => format!("sub.{f} {{}}, {{}}, {{}};"),
-            Opcode::Fmul => format!("mul.{f} {{}}, {{}}, {{}};"),
-            Opcode::Fdiv if s.func.fastmath && f == "f32" => {
-                "div.approx.f32 {}, {}, {};".to_string()
-            }
-            Opcode::Fdiv => format!("div.rn.{f} {{}}, {{}}, {{}};"),
+        let m = match op {
+            Opcode::Fadd => "add",
+            Opcode::Fsub => "sub",
+            Opcode::Fmul => "mul",
+            Opcode::Fdiv if s.func.fastmath && f == "f32" => "div.approx",
+            Opcode::Fdiv => "div.rn",
             Opcode::Copysign => {
                 // PTX copies the sign of its first source to the second.
                 s.emit_fmt(
@@ -223,7 +241,11 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             }
         };
         let t = float_dest(s, d, ty);
-        s.emit_owned(text, [df(t), u(av), u(bv)], Control::None);
+        s.emit_fmt(
+            format_args!("{m}.{f} {{}}, {{}}, {{}};"),
+            [df(t), u(av), u(bv)],
+            Control::None,
+        );
         float_finish(s, t, d, ty);
         return;
     }
@@ -519,11 +541,21 @@ fn mem_type(ty: ir::Type) -> &'static str {
     }
 }
 
-fn address(offset: i32) -> String {
-    if offset == 0 {
-        "[{}]".to_string()
-    } else {
-        format!("[{{}}+{offset}]")
+/// The address operand `[{}]` or `[{}+offset]` (its hole is filled with
+/// the address register at emission).
+struct Address(i32);
+
+fn address(offset: i32) -> Address {
+    Address(offset)
+}
+
+impl std::fmt::Display for Address {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 == 0 {
+            f.write_str("[{}]")
+        } else {
+            write!(f, "[{{}}+{}]", self.0)
+        }
     }
 }
 
@@ -531,16 +563,24 @@ fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
     let space = space_of(s, addr);
     let a = s.vreg(addr);
     let at = address(offset);
-    let text = match ty {
-        ir::Type::F16 => format!("ld.{space}.b16 %kc_h, {at};\n\tcvt.f32.f16 {{}}, %kc_h;"),
-        ir::Type::I1 => format!("ld.{space}.u8 %kc_s32, {at};\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"),
-        _ => format!("ld.{space}.{} {{}}, {at};", mem_type(ty)),
-    };
-    let ops = match ty {
-        ir::Type::F16 | ir::Type::I1 => [u(a), df(d)],
-        _ => [df(d), u(a)],
-    };
-    s.emit_owned(text, ops, Control::None);
+    let c = Control::None;
+    match ty {
+        ir::Type::F16 => s.emit_fmt(
+            format_args!("ld.{space}.b16 %kc_h, {at};\n\tcvt.f32.f16 {{}}, %kc_h;"),
+            [u(a), df(d)],
+            c,
+        ),
+        ir::Type::I1 => s.emit_fmt(
+            format_args!("ld.{space}.u8 %kc_s32, {at};\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"),
+            [u(a), df(d)],
+            c,
+        ),
+        _ => s.emit_fmt(
+            format_args!("ld.{space}.{} {{}}, {at};", mem_type(ty)),
+            [df(d), u(a)],
+            c,
+        ),
+    }
 }
 
 fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
@@ -548,16 +588,24 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
     let ty = s.func.dfg.value_type(value);
     let (a, v) = (s.vreg(addr), s.vreg(value));
     let at = address(offset);
-    let text = match ty {
-        ir::Type::F16 => format!("cvt.rn.f16.f32 %kc_h, {{}};\n\tst.{space}.b16 {at}, %kc_h;"),
-        ir::Type::I1 => format!("selp.u32 %kc_s32, 1, 0, {{}};\n\tst.{space}.u8 {at}, %kc_s32;"),
-        _ => format!("st.{space}.{} {at}, {{}};", mem_type(ty)),
-    };
-    let ops = match ty {
-        ir::Type::F16 | ir::Type::I1 => [u(v), u(a)],
-        _ => [u(a), u(v)],
-    };
-    s.emit_owned(text, ops, Control::None);
+    let c = Control::None;
+    match ty {
+        ir::Type::F16 => s.emit_fmt(
+            format_args!("cvt.rn.f16.f32 %kc_h, {{}};\n\tst.{space}.b16 {at}, %kc_h;"),
+            [u(v), u(a)],
+            c,
+        ),
+        ir::Type::I1 => s.emit_fmt(
+            format_args!("selp.u32 %kc_s32, 1, 0, {{}};\n\tst.{space}.u8 {at}, %kc_s32;"),
+            [u(v), u(a)],
+            c,
+        ),
+        _ => s.emit_fmt(
+            format_args!("st.{space}.{} {at}, {{}};", mem_type(ty)),
+            [u(a), u(v)],
+            c,
+        ),
+    }
 }
 
 fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
