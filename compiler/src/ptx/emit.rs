@@ -1,13 +1,19 @@
 //! Register allocation with regalloc2 and PTX text emission.
 //!
-//! regalloc2 assigns each virtual register one of 63 registers of its
-//! class (the 64th is its scratch register) or a spill slot; a spill slot
-//! is simply another PTX register (`%rs7`, `%rds2`, `%ps0`), so a "spill"
-//! is a register move that ptxas removes, never a memory access. The moves
-//! regalloc2 inserts for block parameters are `mov`s of the class's type.
+//! regalloc2 runs its single-pass allocator (`Algorithm::Fastalloc`): ptxas
+//! allocates the machine registers again anyway, so the PTX registers only
+//! have to be few and correct, and the fast allocator costs about a third of
+//! the backtracking one (see the figures in `benches/RESULTS.md`). It assigns
+//! each virtual register one of 63 registers of its class (the 64th is its
+//! scratch register) or a spill slot; a spill slot is simply another PTX
+//! register (`%rs7`, `%rds2`, `%ps0`), so a "spill" is a register move that
+//! ptxas removes, never a memory access. A value live across blocks lives in
+//! its spill-slot register, which reads like one PTX register per variable.
+//! The moves regalloc2 inserts (block parameters, reloads) are `mov`s of the
+//! class's type.
 
 use super::isel::{param_type, Isel, IselError};
-use super::vcode::{Control, Op, RegKind, VCode};
+use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
 use std::cell::RefCell;
@@ -33,6 +39,8 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     let vcode = &isel.vcode;
     let options = ra::RegallocOptions {
         validate_ssa: cfg!(debug_assertions),
+        // Fast and good enough: ptxas allocates registers again.
+        algorithm: ra::Algorithm::Fastalloc,
         ..Default::default()
     };
     let alloc = REGALLOC_CTX
@@ -75,27 +83,47 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
         label[b] = pos;
     }
     let mut body = String::new();
+    let mut items = Vec::new();
     for (pos, &b) in emitted.iter().enumerate() {
         let next = emitted.get(pos + 1).copied();
         let block = ra::Block::new(b);
         let _ = writeln!(body, "$L__BB{}:", label[b]);
-        for item in alloc.block_insts_and_edits(vcode, block) {
+        items.clear();
+        items.extend(alloc.block_insts_and_edits(vcode, block));
+        let mut i = 0;
+        while i < items.len() {
+            let item = &items[i];
+            i += 1;
             match item {
                 InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
-                    let kind = kind_of_alloc(*from)
-                        .or(kind_of_alloc(*to))
-                        .unwrap_or(RegKind::B32);
-                    if from != to {
-                        let _ = write!(body, "\tmov.{} ", kind.ptx_type());
-                        write_reg(&mut body, *to, kind, &mut used);
-                        body.push_str(", ");
-                        write_reg(&mut body, *from, kind, &mut used);
-                        body.push_str(";\n");
+                    let (from, to) = (*from, *to);
+                    // regalloc2 moves between two spill slots through the
+                    // class's scratch register; spill slots are registers
+                    // here, so such a pair is one `mov` (when nothing else
+                    // reads the scratch register after it).
+                    if is_scratch(to) {
+                        if let (
+                            Some(InstOrEdit::Edit(ra::Edit::Move { from: s, to: dest })),
+                            after,
+                        ) = (items.get(i), items.get(i + 1))
+                        {
+                            let read_again = matches!(after, Some(InstOrEdit::Edit(ra::Edit::Move { from: s2, .. })) if *s2 == to);
+                            if *s == to && !read_again {
+                                i += 1;
+                                let kind = kind_of_alloc(to).unwrap_or(RegKind::B32);
+                                write_move(&mut body, *dest, from, kind, &mut used);
+                                continue;
+                            }
+                        }
                     }
+                    let kind = kind_of_alloc(from)
+                        .or(kind_of_alloc(to))
+                        .unwrap_or(RegKind::B32);
+                    write_move(&mut body, to, from, kind, &mut used);
                 }
                 InstOrEdit::Inst(inst) => {
                     let m = &vcode.insts[inst.index()];
-                    let allocs = alloc.inst_allocs(inst);
+                    let allocs = alloc.inst_allocs(*inst);
                     let succ = |i: usize| forward[vcode.blocks[b].succs[i].index()];
                     match m.control {
                         // Branches are written here, to the forwarded targets,
@@ -214,6 +242,31 @@ fn jump_forwarding(vcode: &VCode, alloc: &ra::Output) -> Vec<usize> {
             cur
         })
         .collect()
+}
+
+/// Writes `mov to, from` (nothing when they are the same register).
+fn write_move(
+    body: &mut String,
+    to: Allocation,
+    from: Allocation,
+    kind: RegKind,
+    used: &mut [usize; 3],
+) {
+    if from == to {
+        return;
+    }
+    body.push_str("\tmov.");
+    body.push_str(kind.ptx_type());
+    body.push(' ');
+    write_reg(body, to, kind, used);
+    body.push_str(", ");
+    write_reg(body, from, kind, used);
+    body.push_str(";\n");
+}
+
+/// Whether an allocation is the scratch register of its class.
+fn is_scratch(a: Allocation) -> bool {
+    a.as_reg().is_some_and(|r| r.hw_enc() == SCRATCH)
 }
 
 fn kind_of_alloc(a: Allocation) -> Option<RegKind> {

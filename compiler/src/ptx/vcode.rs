@@ -269,6 +269,10 @@ impl ra::Function for VCode {
     }
 }
 
+/// The register number of each class's scratch register (regalloc2 uses it
+/// to move between two spill slots and to break cycles of moves).
+pub const SCRATCH: usize = 63;
+
 /// The register file regalloc2 allocates from: 64 registers of each kind
 /// (what a spill slot is, see `emit`).
 pub fn machine_env() -> ra::MachineEnv {
@@ -277,7 +281,7 @@ pub fn machine_env() -> ra::MachineEnv {
         .into_iter()
         .enumerate()
     {
-        for i in 0..63 {
+        for i in 0..SCRATCH {
             preferred[c].add(ra::PReg::new(i, class));
         }
     }
@@ -285,9 +289,9 @@ pub fn machine_env() -> ra::MachineEnv {
         preferred_regs_by_class: preferred,
         non_preferred_regs_by_class: [PRegSet::empty(), PRegSet::empty(), PRegSet::empty()],
         scratch_by_class: [
-            Some(ra::PReg::new(63, RegClass::Int)),
-            Some(ra::PReg::new(63, RegClass::Float)),
-            Some(ra::PReg::new(63, RegClass::Vector)),
+            Some(ra::PReg::new(SCRATCH, RegClass::Int)),
+            Some(ra::PReg::new(SCRATCH, RegClass::Float)),
+            Some(ra::PReg::new(SCRATCH, RegClass::Vector)),
         ],
         fixed_stack_slots: Vec::new(),
     }
