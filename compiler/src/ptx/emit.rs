@@ -13,7 +13,8 @@
 //! class's type.
 
 use super::isel::{param_type, Isel, IselError};
-use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
+use super::reloads::{self, Reloads};
+use super::vcode::{Control, Op, RegKind, VCode};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
 use std::cell::RefCell;
@@ -69,7 +70,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             ))
         })?;
     }
-    let mut used = [0usize; 3];
+    let mut names = Names::default();
     let forward = jump_forwarding(vcode, &alloc);
     let emitted: Vec<usize> = vcode
         .layout
@@ -84,46 +85,42 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     }
     let mut body = String::new();
     let mut items = Vec::new();
+    let forwarding = reloads::registers_local_to_blocks(vcode, &alloc);
+    let mut reloads = Reloads::default();
+    let mut due = Vec::new();
     for (pos, &b) in emitted.iter().enumerate() {
         let next = emitted.get(pos + 1).copied();
         let block = ra::Block::new(b);
         let _ = writeln!(body, "$L__BB{}:", label[b]);
+        reloads.clear();
         items.clear();
         items.extend(alloc.block_insts_and_edits(vcode, block));
-        let mut i = 0;
-        while i < items.len() {
-            let item = &items[i];
-            i += 1;
+        for (i, item) in items.iter().enumerate() {
             match item {
                 InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
                     let (from, to) = (*from, *to);
-                    // regalloc2 moves between two spill slots through the
-                    // class's scratch register; spill slots are registers
-                    // here, so such a pair is one `mov` (when nothing else
-                    // reads the scratch register after it).
-                    if is_scratch(to) {
-                        if let (
-                            Some(InstOrEdit::Edit(ra::Edit::Move { from: s, to: dest })),
-                            after,
-                        ) = (items.get(i), items.get(i + 1))
-                        {
-                            let read_again = matches!(after, Some(InstOrEdit::Edit(ra::Edit::Move { from: s2, .. })) if *s2 == to);
-                            if *s == to && !read_again {
-                                i += 1;
-                                let kind = kind_of_alloc(to).unwrap_or(RegKind::B32);
-                                write_move(&mut body, *dest, from, kind, &mut used);
-                                continue;
-                            }
-                        }
+                    if forwarding && reloads::is_reload(from, to) {
+                        reloads.record(to, from);
+                        continue;
                     }
                     let kind = kind_of_alloc(from)
                         .or(kind_of_alloc(to))
                         .unwrap_or(RegKind::B32);
-                    write_move(&mut body, to, from, kind, &mut used);
+                    let from = reloads.resolve(from);
+                    reloads.overwritten(to, &mut due);
+                    write_due(
+                        &mut body,
+                        &mut due,
+                        &items[i + 1..],
+                        (vcode, &alloc),
+                        &mut names,
+                    );
+                    write_move(&mut body, to, from, kind, &mut names);
                 }
                 InstOrEdit::Inst(inst) => {
                     let m = &vcode.insts[inst.index()];
                     let allocs = alloc.inst_allocs(*inst);
+                    let ops = vcode.operands(m);
                     let succ = |i: usize| forward[vcode.blocks[b].succs[i].index()];
                     match m.control {
                         // Branches are written here, to the forwarded targets,
@@ -134,7 +131,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                             }
                         }
                         Control::Branch => {
-                            let p = reg_name(allocs[0], RegKind::Pred, &mut used);
+                            let p = reg_name(reloads.resolve(allocs[0]), RegKind::Pred, &mut names);
                             let (then_b, else_b) = (succ(0), succ(1));
                             if Some(then_b) == next {
                                 let _ = writeln!(body, "\t@!{p} bra $L__BB{};", label[else_b]);
@@ -146,15 +143,35 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                             }
                         }
                         _ => {
+                            // A slot the instruction writes must first be
+                            // copied to the registers still standing for it.
+                            for (op, a) in ops.iter().zip(allocs) {
+                                if matches!(op, Op::Def(_)) && a.is_stack() {
+                                    reloads.overwritten(*a, &mut due);
+                                }
+                            }
+                            write_due(
+                                &mut body,
+                                &mut due,
+                                &items[i..],
+                                (vcode, &alloc),
+                                &mut names,
+                            );
                             body.push('\t');
                             fill(
                                 &mut body,
                                 vcode.template(m),
-                                vcode.operands(m),
+                                ops,
                                 allocs,
-                                &mut used,
+                                &reloads,
+                                &mut names,
                             );
                             body.push('\n');
+                            for (op, a) in ops.iter().zip(allocs) {
+                                if matches!(op, Op::Def(_)) && a.is_reg() {
+                                    reloads.overwritten(*a, &mut due);
+                                }
+                            }
                         }
                     }
                 }
@@ -163,28 +180,8 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     }
     write_header(out, isel.func);
     out.push('\n');
-    let slots = alloc.num_spillslots;
     let _ = writeln!(out, "{{");
-    for (k, kind) in [RegKind::B32, RegKind::B64, RegKind::Pred]
-        .iter()
-        .enumerate()
-    {
-        if used[k] > 0 {
-            let _ = writeln!(
-                out,
-                "\t.reg .{} {}<{}>;",
-                kind.ptx_type(),
-                kind.prefix(),
-                used[k]
-            );
-        }
-    }
-    if slots > 0 {
-        let _ = writeln!(
-            out,
-            "\t.reg .b32 %rs<{slots}>;\n\t.reg .b64 %rds<{slots}>;\n\t.reg .pred %ps<{slots}>;"
-        );
-    }
+    names.declare(out);
     let _ = writeln!(out, "\t.reg .b32 %kc_s32, %kc_t32;\n\t.reg .b64 %kc_s64;\n\t.reg .pred %kc_p, %kc_q;\n\t.reg .b16 %kc_h;");
     for (i, decl) in isel.func.shared.iter() {
         if decl.count > 0 {
@@ -250,7 +247,7 @@ fn write_move(
     to: Allocation,
     from: Allocation,
     kind: RegKind,
-    used: &mut [usize; 3],
+    names: &mut Names,
 ) {
     if from == to {
         return;
@@ -258,15 +255,27 @@ fn write_move(
     body.push_str("\tmov.");
     body.push_str(kind.ptx_type());
     body.push(' ');
-    write_reg(body, to, kind, used);
+    write_reg(body, to, kind, names);
     body.push_str(", ");
-    write_reg(body, from, kind, used);
+    write_reg(body, from, kind, names);
     body.push_str(";\n");
 }
 
-/// Whether an allocation is the scratch register of its class.
-fn is_scratch(a: Allocation) -> bool {
-    a.as_reg().is_some_and(|r| r.hw_enc() == SCRATCH)
+/// Writes the reloads that became due (see [`Reloads::overwritten`]) whose
+/// register the rest of the block still reads.
+fn write_due(
+    body: &mut String,
+    due: &mut Vec<(Allocation, Allocation)>,
+    rest: &[InstOrEdit<'_>],
+    (vcode, alloc): (&VCode, &ra::Output),
+    names: &mut Names,
+) {
+    for (reg, slot) in due.drain(..) {
+        if reloads::read_later(vcode, alloc, rest, reg) {
+            let kind = kind_of_alloc(reg).unwrap_or(RegKind::B32);
+            write_move(body, reg, slot, kind, names);
+        }
+    }
 }
 
 fn kind_of_alloc(a: Allocation) -> Option<RegKind> {
@@ -274,28 +283,92 @@ fn kind_of_alloc(a: Allocation) -> Option<RegKind> {
 }
 
 /// The PTX name of an allocation; counts the registers used per kind.
-fn reg_name(a: Allocation, kind: RegKind, used: &mut [usize; 3]) -> String {
+fn reg_name(a: Allocation, kind: RegKind, names: &mut Names) -> String {
     let mut s = String::new();
-    write_reg(&mut s, a, kind, used);
+    write_reg(&mut s, a, kind, names);
     s
 }
 
 /// Writes the PTX name of an allocation (see [`reg_name`]) into `out`.
-fn write_reg(out: &mut String, a: Allocation, kind: RegKind, used: &mut [usize; 3]) {
-    let k = kind.class() as usize;
+fn write_reg(out: &mut String, a: Allocation, kind: RegKind, names: &mut Names) {
     if let Some(r) = a.as_reg() {
-        used[k] = used[k].max(r.hw_enc() + 1);
         out.push_str(kind.prefix());
-        push_decimal(out, r.hw_enc());
+        push_decimal(out, names.register(r));
     } else if let Some(slot) = a.as_stack() {
-        out.push_str(match kind {
-            RegKind::B32 => "%rs",
-            RegKind::B64 => "%rds",
-            RegKind::Pred => "%ps",
-        });
-        push_decimal(out, slot.index());
+        out.push_str(kind.slot_prefix());
+        push_decimal(out, names.slot(slot, kind));
     } else {
         out.push_str("%kc_none");
+    }
+}
+
+/// The PTX register numbers of a function: allocated registers and spill
+/// slots are numbered per kind in order of first appearance, so the text
+/// reads `%r0, %r1, ...` whatever numbers regalloc2 chose.
+struct Names {
+    /// Per class and register: its number plus one (0: not seen yet).
+    registers: [[u16; 64]; 3],
+    /// Per spill slot: its number plus one (0: not seen yet).
+    slots: Vec<u32>,
+    /// How many registers and slots of each kind are numbered.
+    register_count: [u16; 3],
+    slot_count: [u32; 3],
+}
+
+impl Default for Names {
+    fn default() -> Names {
+        Names {
+            registers: [[0; 64]; 3],
+            slots: Vec::new(),
+            register_count: [0; 3],
+            slot_count: [0; 3],
+        }
+    }
+}
+
+impl Names {
+    fn register(&mut self, r: ra::PReg) -> usize {
+        let k = r.class() as usize;
+        let entry = &mut self.registers[k][r.hw_enc()];
+        if *entry == 0 {
+            self.register_count[k] += 1;
+            *entry = self.register_count[k];
+        }
+        usize::from(*entry - 1)
+    }
+
+    fn slot(&mut self, slot: ra::SpillSlot, kind: RegKind) -> usize {
+        let k = kind.class() as usize;
+        if self.slots.len() <= slot.index() {
+            self.slots.resize(slot.index() + 1, 0);
+        }
+        let entry = &mut self.slots[slot.index()];
+        if *entry == 0 {
+            self.slot_count[k] += 1;
+            *entry = self.slot_count[k];
+        }
+        (*entry - 1) as usize
+    }
+
+    /// Writes the `.reg` declarations of the numbered registers.
+    fn declare(&self, out: &mut String) {
+        for kind in [RegKind::B32, RegKind::B64, RegKind::Pred] {
+            let k = kind.class() as usize;
+            for (prefix, count) in [
+                (kind.prefix(), u32::from(self.register_count[k])),
+                (kind.slot_prefix(), self.slot_count[k]),
+            ] {
+                if count > 0 {
+                    out.push_str("\t.reg .");
+                    out.push_str(kind.ptx_type());
+                    out.push(' ');
+                    out.push_str(prefix);
+                    out.push('<');
+                    push_decimal(out, count as usize);
+                    out.push_str(">;\n");
+                }
+            }
+        }
     }
 }
 
@@ -316,13 +389,15 @@ fn push_decimal(out: &mut String, mut n: usize) {
 }
 
 /// Writes a template into `out` with its `{}` holes filled by the
-/// allocations of its operands, in order (`{{`/`}}` are literal braces).
+/// allocations of its operands, in order (`{{`/`}}` are literal braces);
+/// reads of forwarded reloads name the spill slot.
 fn fill(
     out: &mut String,
     template: &str,
     ops: &[Op],
     allocs: &[Allocation],
-    used: &mut [usize; 3],
+    reloads: &Reloads,
+    names: &mut Names,
 ) {
     let bytes = template.as_bytes();
     let mut hole = 0;
@@ -337,8 +412,11 @@ fn fill(
             }
             b'{' if bytes.get(i + 1) == Some(&b'}') => {
                 out.push_str(&template[start..i]);
-                let (Op::Def(v) | Op::Use(v)) = ops[hole];
-                write_reg(out, allocs[hole], RegKind::of_class(v.class()), used);
+                let (a, v) = match ops[hole] {
+                    Op::Use(v) => (reloads.resolve(allocs[hole]), v),
+                    Op::Def(v) => (allocs[hole], v),
+                };
+                write_reg(out, a, RegKind::of_class(v.class()), names);
                 hole += 1;
                 i += 2;
                 start = i;

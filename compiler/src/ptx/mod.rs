@@ -6,7 +6,8 @@
 //! - [`isel`], [`ops`], [`convert`], [`atomics`], [`calls`]: instruction
 //!   selection;
 //! - [`emit`]: register allocation with regalloc2 (checked by regalloc2's
-//!   own checker in debug builds) and text emission.
+//!   own checker in debug builds) and text emission;
+//! - [`reloads`]: reads of reloaded registers name the spill slot instead.
 //!
 //! The output follows the kernel ABI: one `.entry` per kernel named like
 //! the Python function, parameters in the flattened order of the IR
@@ -20,6 +21,7 @@ pub mod convert;
 pub mod emit;
 pub mod isel;
 pub mod ops;
+pub mod reloads;
 pub mod target;
 pub mod vcode;
 

@@ -50,6 +50,15 @@ impl RegKind {
         }
     }
 
+    /// Register name prefix of spill slots (which are PTX registers too).
+    pub fn slot_prefix(self) -> &'static str {
+        match self {
+            RegKind::B32 => "%rs",
+            RegKind::B64 => "%rds",
+            RegKind::Pred => "%ps",
+        }
+    }
+
     /// Register name prefix (allocated registers).
     pub fn prefix(self) -> &'static str {
         match self {
