@@ -374,6 +374,16 @@ impl Names {
 
 /// `n` in decimal, without going through `fmt`.
 fn push_decimal(out: &mut String, mut n: usize) {
+    // Register numbers are mostly below 100.
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    if n < 100 {
+        out.push(char::from(b'0' + (n / 10) as u8));
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
