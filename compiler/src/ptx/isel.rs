@@ -39,6 +39,19 @@ pub struct Isel<'a> {
     pub(super) error: Option<IselError>,
 }
 
+/// The value of a constant (see [`Isel::constant`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Constant {
+    /// An `iconst`, sign-extended to 64 bits.
+    Int(i64),
+    /// An `fconst`'s IEEE bits (f16, f32 or f64 by the value's type).
+    Float(u64),
+}
+
+fn ty_of(func: &ir::Function, v: Value) -> ir::Type {
+    func.dfg.value_type(v)
+}
+
 /// The register kind holding values of an IR type.
 pub fn kind_of(ty: ir::Type) -> RegKind {
     match ty {
@@ -77,14 +90,38 @@ impl<'a> Isel<'a> {
     }
 
     /// The virtual register of an IR value.
+    ///
+    /// A constant has no register of its own: it is written as an immediate
+    /// where PTX takes one ([`Isel::constant`]) and moved into a fresh
+    /// register right before any other use, so no constant occupies a
+    /// register across blocks.
     pub(super) fn vreg(&mut self, v: Value) -> VReg {
         let v = self.func.dfg.resolve_aliases(v);
         if let Some(r) = self.vregs[v] {
             return r;
         }
-        let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
+        if let Some(imm) = self.constant(v) {
+            let ty = self.func.dfg.value_type(v);
+            let r = self.vcode.new_vreg(kind_of(ty));
+            super::ops::materialize(self, r, ty, imm);
+            return r;
+        }
+        let r = self.vcode.new_vreg(kind_of(ty_of(self.func, v)));
         self.vregs[v] = Some(r);
         r
+    }
+
+    /// The bits of `v` when it is an `iconst` or `fconst`.
+    pub(super) fn constant(&self, v: Value) -> Option<Constant> {
+        let v = self.func.dfg.resolve_aliases(v);
+        match self.func.dfg.value_def(v) {
+            ir::ValueDef::Result(inst, _) => match *self.func.dfg.inst(inst) {
+                InstructionData::UnaryImm { imm, .. } => Some(Constant::Int(imm)),
+                InstructionData::UnaryIeee { bits, .. } => Some(Constant::Float(bits)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// A fresh temporary register.

@@ -11,7 +11,7 @@
 //! temporaries inside one instruction use the scratch registers `%kc_s32`,
 //! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
 
-use super::isel::{kind_of, Isel};
+use super::isel::{kind_of, Constant, Isel};
 use super::vcode::{Control, Op, RegKind, NO_OPS};
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,
@@ -21,12 +21,15 @@ use regalloc2::VReg;
 
 /// Selects one instruction.
 pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
+    // Constants are written where they are used (see `Isel::vreg`).
+    if matches!(data, D::UnaryImm { .. } | D::UnaryIeee { .. }) {
+        return;
+    }
     let result = s.func.dfg.first_result(inst);
     let rty = result.map(|r| s.func.dfg.value_type(r));
     let d = result.map(|r| s.vreg(r));
     match data {
-        D::UnaryImm { imm, .. } => iconst(s, d.expect("result"), rty.expect("type"), *imm),
-        D::UnaryIeee { bits, .. } => fconst(s, d.expect("result"), rty.expect("type"), *bits),
+        D::UnaryImm { .. } | D::UnaryIeee { .. } => {}
         D::Unary { opcode, arg } => unary(s, *opcode, d, rty, *arg),
         D::Binary { opcode, args } => binary(
             s,
@@ -92,6 +95,47 @@ fn ibits(ty: ir::Type) -> u32 {
         64
     } else {
         32
+    }
+}
+
+/// A constant written as a PTX immediate operand.
+#[derive(Clone, Copy)]
+enum Literal {
+    I64(i64),
+    U32(u32),
+    F32(u32),
+    F64(u64),
+}
+
+impl std::fmt::Display for Literal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Literal::I64(v) => write!(f, "{v}"),
+            Literal::U32(v) => write!(f, "{v}"),
+            Literal::F32(bits) => write!(f, "0f{bits:08X}"),
+            Literal::F64(bits) => write!(f, "0d{bits:016X}"),
+        }
+    }
+}
+
+/// `v` as an immediate operand of an operation on `ty`, when it is a
+/// constant of a type whose registers hold it exactly (`i8`/`i16`, whose
+/// registers have unspecified upper bits, and `f16` are left in registers).
+fn literal(s: &Isel<'_>, v: ir::Value, ty: ir::Type) -> Option<Literal> {
+    match (s.constant(v)?, ty) {
+        (Constant::Int(imm), ir::Type::I64 | ir::Type::Ptr(_)) => Some(Literal::I64(imm)),
+        (Constant::Int(imm), ir::Type::I32) => Some(Literal::U32(imm as u32)),
+        (Constant::Float(bits), ir::Type::F32) => Some(Literal::F32(bits as u32)),
+        (Constant::Float(bits), ir::Type::F64) => Some(Literal::F64(bits)),
+        _ => None,
+    }
+}
+
+/// Moves a constant into register `d`.
+pub(super) fn materialize(s: &mut Isel<'_>, d: VReg, ty: ir::Type, c: Constant) {
+    match c {
+        Constant::Int(imm) => iconst(s, d, ty, imm),
+        Constant::Float(bits) => fconst(s, d, ty, bits),
     }
 }
 
@@ -200,10 +244,47 @@ fn float_suffix(ty: ir::Type) -> &'static str {
 }
 
 fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: ir::Value) {
-    let (av, bv) = (s.vreg(a), s.vreg(b));
     let bty = s.func.dfg.value_type(b);
+    // Commutative operations take a constant first operand second, where
+    // PTX accepts an immediate.
+    let (a, b) = match op {
+        Opcode::Iadd
+        | Opcode::Imul
+        | Opcode::Band
+        | Opcode::Bor
+        | Opcode::Bxor
+        | Opcode::Fadd
+        | Opcode::Fmul
+            if s.constant(a).is_some() && s.constant(b).is_none() =>
+        {
+            (b, a)
+        }
+        _ => (a, b),
+    };
     if ty.is_float() {
         let f = float_suffix(ty);
+        if matches!(
+            op,
+            Opcode::Fadd | Opcode::Fsub | Opcode::Fmul | Opcode::Fdiv
+        ) {
+            if let Some(lit) = literal(s, b, ty) {
+                let m = match op {
+                    Opcode::Fadd => "add",
+                    Opcode::Fsub => "sub",
+                    Opcode::Fmul => "mul",
+                    _ if s.func.fastmath && f == "f32" => "div.approx",
+                    _ => "div.rn",
+                };
+                let av = s.vreg(a);
+                s.emit_fmt(
+                    format_args!("{m}.{f} {{}}, {{}}, {lit};"),
+                    [df(d), u(av)],
+                    Control::None,
+                );
+                return;
+            }
+        }
+        let (av, bv) = (s.vreg(a), s.vreg(b));
         let m = match op {
             Opcode::Fadd => "add",
             Opcode::Fsub => "sub",
@@ -249,6 +330,47 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
         float_finish(s, t, d, ty);
         return;
     }
+    let n = ibits(ty);
+    if let Some(lit) = literal(s, b, ty) {
+        let m = match op {
+            Opcode::PtrAdd | Opcode::Iadd => "add.s",
+            Opcode::Isub => "sub.s",
+            Opcode::Imul => "mul.lo.s",
+            Opcode::Band => "and.b",
+            Opcode::Bor => "or.b",
+            Opcode::Bxor => "xor.b",
+            Opcode::Sdiv => "div.s",
+            Opcode::Srem => "rem.s",
+            Opcode::Smin => "min.s",
+            Opcode::Smax => "max.s",
+            Opcode::Udiv => "div.u",
+            Opcode::Urem => "rem.u",
+            Opcode::Umin => "min.u",
+            Opcode::Umax => "max.u",
+            Opcode::Ishl => "shl.b",
+            Opcode::Sshr => "shr.s",
+            Opcode::Ushr => "shr.u",
+            _ => "",
+        };
+        if !m.is_empty() {
+            // Shift amounts are 32-bit in PTX (a 64-bit register amount is
+            // truncated the same way).
+            let lit = match (op, lit) {
+                (Opcode::Ishl | Opcode::Sshr | Opcode::Ushr, Literal::I64(v)) => {
+                    Literal::U32(v as u32)
+                }
+                (_, lit) => lit,
+            };
+            let av = s.vreg(a);
+            s.emit_fmt(
+                format_args!("{m}{n} {{}}, {{}}, {lit};"),
+                [df(d), u(av)],
+                Control::None,
+            );
+            return;
+        }
+    }
+    let (av, bv) = (s.vreg(a), s.vreg(b));
     if op == Opcode::PtrAdd {
         s.emit("add.s64 {}, {}, {};", [df(d), u(av), u(bv)]);
         return;
@@ -263,7 +385,6 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
         s.emit(text, [df(d), u(av), u(bv)]);
         return;
     }
-    let n = ibits(ty);
     let (signed, unsigned) = (true, false);
     let (av, bv, text) = match op {
         Opcode::Iadd => (av, bv, format!("add.s{n}")),
@@ -475,7 +596,6 @@ fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Valu
 
 fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
     let ty = s.func.dfg.value_type(a);
-    let (av, bv) = (s.vreg(a), s.vreg(b));
     let signed = matches!(cond, IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge);
     let cc = match cond {
         IntCC::Eq => "eq",
@@ -485,6 +605,17 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
         IntCC::Sgt | IntCC::Ugt => "gt",
         IntCC::Sge | IntCC::Uge => "ge",
     };
+    let sign = if signed { "s" } else { "u" };
+    if let Some(lit) = literal(s, b, ty) {
+        let av = s.vreg(a);
+        s.emit_fmt(
+            format_args!("setp.{cc}.{sign}{} {{}}, {{}}, {lit};", ibits(ty)),
+            [df(d), u(av)],
+            Control::None,
+        );
+        return;
+    }
+    let (av, bv) = (s.vreg(a), s.vreg(b));
     if ty == ir::Type::I1 {
         // Compare booleans as 0/1 integers.
         return s.emit_fmt(
@@ -494,7 +625,6 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
         );
     }
     let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
-    let sign = if signed { "s" } else { "u" };
     s.emit_fmt(
         format_args!("setp.{cc}.{sign}{} {{}}, {{}}, {{}};", ibits(ty)),
         [df(d), u(x), u(y)],
