@@ -221,12 +221,7 @@ impl FnLowering<'_> {
     fn assigned_slots_of_expr(&self, e: TExprId) -> Vec<Slot> {
         let mut vars = Vec::new();
         collect_let_vars(self.f, e, &mut vars);
-        vars.into_iter()
-            .flat_map(|v| {
-                let n = super::values::Shape::of(&self.f.var(v).ty).len();
-                (0..n).map(move |k| (v.0, k as u16))
-            })
-            .collect()
+        vars.into_iter().flat_map(|v| self.var_slots(v)).collect()
     }
 
     /// `for var in range(start, stop, step)`: a hidden counter carried by
@@ -238,9 +233,9 @@ impl FnLowering<'_> {
         let stop_v = self.expr(stop).scalar();
         let step_v = self.expr(step).scalar();
         let counter = self.hidden_slot();
-        self.env.insert(counter, start_v);
+        self.set(counter, start_v);
         let mut slots = self.assigned_slots(body);
-        slots.push((var.0, 0));
+        slots.push(self.var_slots(var).start);
         slots.sort_unstable();
         slots.dedup();
         slots.push(counter);
@@ -251,12 +246,12 @@ impl FnLowering<'_> {
         let (exit, exit_params) = self.join_block_typed(&slots, counter, hidden_ty);
         self.jump_with(header, &slots);
         self.enter_join(header, &slots, &header_params);
-        let i = self.env[&counter];
+        let i = self.get(counter).expect("loop counter");
         let more = self.range_condition(ty, i, stop_v, step_v);
         let exit_args = self.slot_values(&slots);
         self.ins().brif(more, body_block, &[], exit, &exit_args);
         self.switch_to(body_block);
-        self.env.insert((var.0, 0), i);
+        self.set(self.var_slots(var).start, i);
         self.loops.push(LoopTargets {
             slots: slots.clone(),
             continue_block: latch,
@@ -266,7 +261,7 @@ impl FnLowering<'_> {
         self.loops.pop();
         self.jump_with(latch, &slots);
         self.enter_join(latch, &slots, &latch_params);
-        let i = self.env[&counter];
+        let i = self.get(counter).expect("loop counter");
         let next = self.ins().binary(
             if ty.is_float() {
                 Opcode::Fadd
@@ -276,10 +271,10 @@ impl FnLowering<'_> {
             i,
             step_v,
         );
-        self.env.insert(counter, next);
+        self.set(counter, next);
         self.jump_with(header, &slots);
         self.enter_join(exit, &slots, &exit_params);
-        self.env.remove(&counter);
+        self.unset(counter);
     }
 
     /// A join block for `slots` where the hidden `counter` has type `ty`.

@@ -3,8 +3,8 @@
 //! A scalar is one IR value (`bool` is an `i1` in registers and an `i8` in
 //! memory and in the kernel ABI). An array is its data pointer (in its
 //! address space), one `i64` extent per dimension and one `i64` byte stride
-//! per dimension. A tuple is its elements, flattened. [`Shape`] lists the IR
-//! types of these components ("slots"), [`LValue`] holds the values.
+//! per dimension. A tuple is its elements, flattened. [`flatten_type`] lists
+//! the IR types of these components ("slots"), [`LValue`] holds the values.
 
 use super::FnLowering;
 use crate::ir::{self, AddrSpace, IntCC, Opcode};
@@ -59,33 +59,6 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
     }
 }
 
-/// The component types of a typed value.
-pub struct Shape(Vec<ir::Type>);
-
-impl Shape {
-    /// The components of `ty` (registers, not ABI).
-    pub fn of(ty: &Type) -> Shape {
-        let mut v = Vec::new();
-        flatten_type(ty, false, &mut v);
-        Shape(v)
-    }
-
-    /// Number of components.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// True for a value without components (`None`).
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The type of component `k`.
-    pub fn slot_type(&self, k: usize) -> ir::Type {
-        self.0[k]
-    }
-}
-
 /// An array value: pointer, extents, byte strides.
 #[derive(Clone, Debug)]
 pub struct ArrayVal {
@@ -132,19 +105,20 @@ impl LValue {
     /// The components in slot order.
     pub fn flatten(&self) -> Vec<ir::Value> {
         let mut out = Vec::new();
-        self.flatten_into(&mut out);
+        self.for_each_component(&mut |v| out.push(v));
         out
     }
 
-    fn flatten_into(&self, out: &mut Vec<ir::Value>) {
+    /// Calls `f` on every component, in slot order.
+    pub fn for_each_component(&self, f: &mut impl FnMut(ir::Value)) {
         match self {
-            LValue::Scalar(v) => out.push(*v),
+            LValue::Scalar(v) => f(*v),
             LValue::Array(a) => {
-                out.push(a.ptr);
-                out.extend(&a.shape);
-                out.extend(&a.strides);
+                f(a.ptr);
+                a.shape.iter().for_each(|v| f(*v));
+                a.strides.iter().for_each(|v| f(*v));
             }
-            LValue::Tuple(items) => items.iter().for_each(|i| i.flatten_into(out)),
+            LValue::Tuple(items) => items.iter().for_each(|i| i.for_each_component(f)),
             LValue::Unit => {}
         }
     }
@@ -157,7 +131,8 @@ impl LValue {
         v
     }
 
-    fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
+    /// Builds a value of type `ty` from the next components `it` yields.
+    pub fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
         match ty {
             Type::Scalar(_) => LValue::Scalar(it.next().expect("scalar component")),
             Type::Array(a) => {
