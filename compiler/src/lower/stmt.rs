@@ -97,10 +97,8 @@ impl FnLowering<'_> {
                 value,
             } => {
                 let a = self.expr(self.te(*array));
-                let a = a.array().clone();
-                let idx: Vec<(Value, Scalar)> = (self.tl(*indices).iter())
-                    .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
-                    .collect();
+                let a = *a.array();
+                let idx = self.indices(self.tl(*indices));
                 let v = self.expr(self.te(*value)).scalar();
                 let addr = self.element_address(&a, &idx);
                 self.store_elem(addr, a.ty.elem, v);
