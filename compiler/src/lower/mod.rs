@@ -120,6 +120,8 @@ pub(crate) struct FnLowering<'a> {
     /// slots past the end are undefined too).
     env: Vec<Option<ir::Value>>,
     loops: Vec<LoopTargets>,
+    /// True when some expression binds a temporary (`Let`).
+    has_lets: bool,
     /// Next hidden slot (above the variables' slots).
     next_hidden: Slot,
 }
@@ -172,6 +174,7 @@ impl<'a> FnLowering<'a> {
             slot_types,
             env: vec![None; num_slots as usize],
             loops: Vec::new(),
+            has_lets: (f.exprs.iter()).any(|e| matches!(e.kind, t::TExprKind::Let(..))),
             next_hidden: num_slots,
         };
         l.entry();
@@ -312,7 +315,7 @@ impl<'a> FnLowering<'a> {
     /// Slots of all variables assigned anywhere in `body` (plus temporaries).
     fn assigned_slots(&self, body: &[t::TStmt]) -> Vec<Slot> {
         let mut vars = Vec::new();
-        stmt::collect_assigned(self.f, body, &mut vars);
+        self.collect_assigned(body, &mut vars);
         vars.sort_unstable();
         vars.dedup();
         let mut slots = Vec::new();

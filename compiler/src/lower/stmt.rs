@@ -9,42 +9,8 @@ use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::typed::{PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId};
 use crate::types::Scalar;
 
-/// Collects the variables a statement list assigns (including loop variables
-/// and temporaries), recursively.
-pub(super) fn collect_assigned(f: &TypedFunction, body: &[TStmt], out: &mut Vec<VarId>) {
-    for s in body {
-        match &s.kind {
-            TStmtKind::Assign(v, e) => {
-                out.push(*v);
-                collect_let_vars(f, *e, out);
-            }
-            TStmtKind::For { var, body, .. } => {
-                out.push(*var);
-                collect_assigned(f, body, out);
-            }
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body,
-            } => {
-                collect_let_vars(f, *cond, out);
-                collect_assigned(f, then_body, out);
-                collect_assigned(f, else_body, out);
-            }
-            TStmtKind::While { cond, body } => {
-                collect_let_vars(f, *cond, out);
-                collect_assigned(f, body, out);
-            }
-            TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
-                collect_let_vars(f, *value, out)
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Temporaries bound by `Let` inside an expression.
-pub(super) fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
+fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
     use crate::sema::typed::TExprKind::*;
     match &f.expr(e).kind {
         Let(v, a, b) => {
@@ -74,6 +40,48 @@ pub(super) fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarI
 }
 
 impl FnLowering<'_> {
+    /// Collects the variables a statement list assigns (including loop
+    /// variables and temporaries), recursively.
+    pub(super) fn collect_assigned(&self, body: &[TStmt], out: &mut Vec<VarId>) {
+        for s in body {
+            match &s.kind {
+                TStmtKind::Assign(v, e) => {
+                    out.push(*v);
+                    self.let_vars(*e, out);
+                }
+                TStmtKind::For { var, body, .. } => {
+                    out.push(*var);
+                    self.collect_assigned(body, out);
+                }
+                TStmtKind::If {
+                    cond,
+                    then_body,
+                    else_body,
+                } => {
+                    self.let_vars(*cond, out);
+                    self.collect_assigned(then_body, out);
+                    self.collect_assigned(else_body, out);
+                }
+                TStmtKind::While { cond, body } => {
+                    self.let_vars(*cond, out);
+                    self.collect_assigned(body, out);
+                }
+                TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
+                    self.let_vars(*value, out)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Temporaries bound by `Let` inside an expression (skipping the walk
+    /// in the many functions without any).
+    fn let_vars(&self, e: TExprId, out: &mut Vec<VarId>) {
+        if self.has_lets {
+            collect_let_vars(self.f, e, out);
+        }
+    }
+
     /// Lowers a statement list; statements after a `break`, `continue` or
     /// `return` are unreachable and skipped.
     pub(super) fn block(&mut self, body: &[TStmt]) {
@@ -218,7 +226,7 @@ impl FnLowering<'_> {
 
     fn assigned_slots_of_expr(&self, e: TExprId) -> Vec<Slot> {
         let mut vars = Vec::new();
-        collect_let_vars(self.f, e, &mut vars);
+        self.let_vars(e, &mut vars);
         vars.into_iter().flat_map(|v| self.var_slots(v)).collect()
     }
 
