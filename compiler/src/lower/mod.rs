@@ -43,8 +43,8 @@ pub fn lower_program(program: &TypedProgram) -> Module {
         });
     }
     let names = function_names(program);
-    for (i, f) in program.functions.iter().enumerate() {
-        let func = FnLowering::lower(program, &mut module, f, names[i].clone());
+    for (f, name) in program.functions.iter().zip(names) {
+        let func = FnLowering::lower(program, &mut module, f, name);
         module.functions.push(func);
     }
     module
@@ -208,10 +208,9 @@ impl<'a> FnLowering<'a> {
     fn entry(&mut self) {
         let entry = self.new_block();
         self.switch_to(entry);
-        let sig = self.func.signature.params.clone();
-        let params: Vec<ir::Value> = sig
-            .iter()
-            .map(|ty| self.func.dfg.append_block_param(entry, *ty))
+        let func = &mut self.func;
+        let params: Vec<ir::Value> = (func.signature.params.iter())
+            .map(|ty| func.dfg.append_block_param(entry, *ty))
             .collect();
         let mut it = params.into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
