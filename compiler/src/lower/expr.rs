@@ -5,13 +5,14 @@
 //! false), array indexing becomes address arithmetic on the ABI's pointer,
 //! extents and byte strides, with Python's negative-index wrap.
 
-use super::values::{ir_type, mem_type, ArrayVal, LValue};
+use super::values::{ir_type, mem_type, ArrayVal, LValue, MAX_NDIM};
 use super::FnLowering;
 use crate::front::ast::UnaryOp;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::consts::ConstValue;
 use crate::sema::typed::{ArrayProp, TExpr, TExprId, TExprKind, TExprList};
 use crate::types::{Layout, Scalar, Type};
+use cranelift_entity::packed_option::ReservedValue;
 
 impl<'a> FnLowering<'a> {
     /// An operand of the function being lowered.
@@ -61,19 +62,17 @@ impl<'a> FnLowering<'a> {
             }
             TExprKind::Index(array, indices) => {
                 let a = self.expr(self.te(*array));
-                let idx: Vec<(Value, Scalar)> = (self.tl(*indices).iter())
-                    .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
-                    .collect();
+                let idx = self.indices(self.tl(*indices));
                 self.index(a.array(), &idx)
             }
             TExprKind::ArrayProp(array, prop) => {
                 let a = self.expr(self.te(*array));
                 let a = a.array();
                 LValue::Scalar(match prop {
-                    ArrayProp::Extent(k) => a.shape[*k as usize],
-                    ArrayProp::Stride(k) => a.strides[*k as usize],
+                    ArrayProp::Extent(k) => a.shape()[*k as usize],
+                    ArrayProp::Stride(k) => a.strides()[*k as usize],
                     ArrayProp::Size => {
-                        let shape = a.shape.clone();
+                        let shape = a.shape();
                         let mut acc = shape[0];
                         for s in &shape[1..] {
                             acc = self.ins().binary(Opcode::Imul, acc, *s);
@@ -210,6 +209,20 @@ impl<'a> FnLowering<'a> {
         LValue::from_flat(ty, &params)
     }
 
+    /// Lowers the indices of an element access (at most one per
+    /// dimension), in order.
+    pub(super) fn indices(&mut self, exprs: &[TExpr]) -> Indices {
+        assert!(exprs.len() <= MAX_NDIM, "at most one index per dimension");
+        let mut idx = Indices {
+            items: [(Value::reserved_value(), Scalar::I64); MAX_NDIM],
+            len: exprs.len(),
+        };
+        for (slot, e) in idx.items.iter_mut().zip(exprs) {
+            *slot = (self.expr(e).scalar(), scalar(&e.ty));
+        }
+        idx
+    }
+
     /// The byte offset of element `indices` (wrapping negative indices).
     pub(super) fn element_address(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> Value {
         let mut addr = a.ptr;
@@ -224,17 +237,17 @@ impl<'a> FnLowering<'a> {
                 },
             );
             let idx = if ty.is_signed() || ty == Scalar::Bool {
-                self.wrap_negative(i64_, a.shape[k])
+                self.wrap_negative(i64_, a.shape()[k])
             } else {
                 i64_
             };
             if self.f.flags.boundscheck || self.f.flags.debug {
-                self.bounds_check(idx, a.shape[k]);
+                self.bounds_check(idx, a.shape()[k]);
             }
             // The contiguous dimension of a C- (last) or F-ordered (first)
             // array has the element size as its stride: the signature
             // promises it, so the multiplier is a constant, as in Numba.
-            let ndim = a.shape.len();
+            let ndim = a.ndim();
             let contiguous = match a.ty.layout {
                 Layout::C => k + 1 == ndim,
                 Layout::F => k == 0,
@@ -244,7 +257,7 @@ impl<'a> FnLowering<'a> {
                 let bytes = mem_type(a.ty.elem).bytes() as i64;
                 self.ins().iconst(ir::Type::I64, bytes)
             } else {
-                a.strides[k]
+                a.strides()[k]
             };
             let off = self.ins().binary(Opcode::Imul, idx, stride);
             addr = self.ins().ptr_add(addr, off);
@@ -356,9 +369,9 @@ impl<'a> FnLowering<'a> {
     pub(super) fn index(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> LValue {
         let addr = self.element_address(a, indices);
         let n = indices.len();
-        if n < a.shape.len() {
+        if n < a.ndim() {
             let ty = crate::types::ArrayType {
-                ndim: (a.shape.len() - n) as u8,
+                ndim: (a.ndim() - n) as u8,
                 layout: if a.ty.layout == crate::types::Layout::C {
                     crate::types::Layout::C
                 } else {
@@ -366,12 +379,7 @@ impl<'a> FnLowering<'a> {
                 },
                 ..a.ty
             };
-            return LValue::Array(ArrayVal {
-                ty,
-                ptr: addr,
-                shape: a.shape[n..].to_vec(),
-                strides: a.strides[n..].to_vec(),
-            });
+            return LValue::Array(a.view(ty, addr, n));
         }
         LValue::Scalar(self.load_elem(addr, a.ty.elem))
     }
@@ -395,6 +403,21 @@ impl<'a> FnLowering<'a> {
             v
         };
         self.ins().store(addr, v, 0);
+    }
+}
+
+/// The lowered indices of an element access: a value and its type per
+/// indexed dimension.
+pub(super) struct Indices {
+    items: [(Value, Scalar); MAX_NDIM],
+    len: usize,
+}
+
+impl std::ops::Deref for Indices {
+    type Target = [(Value, Scalar)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len]
     }
 }
 

@@ -180,12 +180,9 @@ impl FnLowering<'_> {
     /// `cuda.atomic.<op>(array, index..., value)`.
     fn atomic(&mut self, op: AtomicOp, args: &[TExpr]) -> LValue {
         let a = self.expr(&args[0]);
-        let a = a.array().clone();
-        let n = a.shape.len();
-        let idx: Vec<(Value, Scalar)> = args[1..=n]
-            .iter()
-            .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
-            .collect();
+        let a = *a.array();
+        let n = a.ndim();
+        let idx = self.indices(&args[1..=n]);
         let value = self.expr(&args[n + 1]).scalar();
         let addr = self.element_address(&a, &idx);
         let elem = a.ty.elem;
@@ -210,12 +207,9 @@ impl FnLowering<'_> {
     /// `compare_and_swap(array, old, new)` on element 0.
     fn atomic_cas(&mut self, indexed: bool, args: &[TExpr]) -> LValue {
         let a = self.expr(&args[0]);
-        let a = a.array().clone();
-        let n = if indexed { a.shape.len() } else { 0 };
-        let idx: Vec<(Value, Scalar)> = args[1..=n]
-            .iter()
-            .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
-            .collect();
+        let a = *a.array();
+        let n = if indexed { a.ndim() } else { 0 };
+        let idx = self.indices(&args[1..=n]);
         let old = self.expr(&args[n + 1]).scalar();
         let new = self.expr(&args[n + 2]).scalar();
         let addr = if indexed {

@@ -28,7 +28,7 @@ pub mod values;
 use crate::ir::{self, FuncBuilder, FuncKind, FuncRef, Module, Opcode};
 use crate::sema::typed::{self as t, TypedFunction, TypedProgram, VarId};
 use crate::types::Type;
-use values::{LValue, Shape};
+use values::LValue;
 
 /// Lowers a typed program to an IR module (functions in the program's
 /// order, so callees precede callers).
@@ -43,8 +43,8 @@ pub fn lower_program(program: &TypedProgram) -> Module {
         });
     }
     let names = function_names(program);
-    for (i, f) in program.functions.iter().enumerate() {
-        let func = FnLowering::lower(program, &mut module, f, names[i].clone());
+    for (f, name) in program.functions.iter().zip(names) {
+        let func = FnLowering::lower(program, &mut module, f, name);
         module.functions.push(func);
     }
     module
@@ -96,7 +96,12 @@ struct LoopTargets {
 }
 
 /// A slot: one component of a variable (or a hidden loop counter).
-pub(crate) type Slot = (u32, u16);
+///
+/// Slots are numbered in variable order, a variable's components
+/// consecutively (see [`FnLowering::slot_base`]), and hidden slots after
+/// every variable's, so sorting slots sorts them by variable, then
+/// component.
+pub(crate) type Slot = u32;
 
 /// Lowers one typed function.
 pub(crate) struct FnLowering<'a> {
@@ -107,11 +112,18 @@ pub(crate) struct FnLowering<'a> {
     func: ir::Function,
     /// The block instructions are appended to.
     cur: Option<ir::Block>,
-    /// Current value of every defined slot.
-    env: rustc_hash::FxHashMap<Slot, ir::Value>,
+    /// The first slot of every variable, then the number of variable slots.
+    slot_base: Vec<Slot>,
+    /// The IR type of every variable slot.
+    slot_types: Vec<ir::Type>,
+    /// Current value of every slot, indexed by slot (`None`: undefined;
+    /// slots past the end are undefined too).
+    env: Vec<Option<ir::Value>>,
     loops: Vec<LoopTargets>,
-    /// Next hidden slot id (above the function's variables).
-    next_hidden: u32,
+    /// True when some expression binds a temporary (`Let`).
+    has_lets: bool,
+    /// Next hidden slot (above the variables' slots).
+    next_hidden: Slot,
 }
 
 impl<'a> FnLowering<'a> {
@@ -144,15 +156,26 @@ impl<'a> FnLowering<'a> {
                 count: a.shape.iter().product(),
             });
         }
+        let mut slot_base = Vec::with_capacity(f.vars.len() + 1);
+        let mut slot_types = Vec::new();
+        for v in &f.vars {
+            slot_base.push(slot_types.len() as Slot);
+            values::flatten_type(&v.ty, false, &mut slot_types);
+        }
+        let num_slots = slot_types.len() as Slot;
+        slot_base.push(num_slots);
         let mut l = FnLowering {
             program,
             f,
             module,
             func,
             cur: None,
-            env: Default::default(),
+            slot_base,
+            slot_types,
+            env: vec![None; num_slots as usize],
             loops: Vec::new(),
-            next_hidden: f.vars.len() as u32,
+            has_lets: (f.exprs.iter()).any(|e| matches!(e.kind, t::TExprKind::Let(..))),
+            next_hidden: num_slots,
         };
         l.entry();
         l.block(&f.body);
@@ -185,10 +208,9 @@ impl<'a> FnLowering<'a> {
     fn entry(&mut self) {
         let entry = self.new_block();
         self.switch_to(entry);
-        let sig = self.func.signature.params.clone();
-        let params: Vec<ir::Value> = sig
-            .iter()
-            .map(|ty| self.func.dfg.append_block_param(entry, *ty))
+        let func = &mut self.func;
+        let params: Vec<ir::Value> = (func.signature.params.iter())
+            .map(|ty| func.dfg.append_block_param(entry, *ty))
             .collect();
         let mut it = params.into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
@@ -216,30 +238,59 @@ impl<'a> FnLowering<'a> {
         }
     }
 
+    /// The slots of a variable.
+    fn var_slots(&self, var: VarId) -> std::ops::Range<Slot> {
+        self.slot_base[var.0 as usize]..self.slot_base[var.0 as usize + 1]
+    }
+
+    /// The current value of a slot, if it has one.
+    fn get(&self, slot: Slot) -> Option<ir::Value> {
+        self.env.get(slot as usize).copied().flatten()
+    }
+
+    /// Forgets the value of a slot.
+    fn unset(&mut self, slot: Slot) {
+        if let Some(v) = self.env.get_mut(slot as usize) {
+            *v = None;
+        }
+    }
+
+    /// Sets the current value of a slot.
+    fn set(&mut self, slot: Slot, value: ir::Value) {
+        let i = slot as usize;
+        if i >= self.env.len() {
+            self.env.resize(i + 1, None);
+        }
+        self.env[i] = Some(value);
+    }
+
+    /// The current value of a slot, or a zero for an undefined one.
+    fn slot_value(&mut self, slot: Slot) -> ir::Value {
+        match self.get(slot) {
+            Some(v) => v,
+            None => {
+                let ty = self.slot_type(slot);
+                self.zero_scalar(ty)
+            }
+        }
+    }
+
     /// Binds a variable to a value (sets its slots).
     fn bind(&mut self, var: VarId, v: LValue) {
-        for (k, value) in v.flatten().into_iter().enumerate() {
-            self.env.insert((var.0, k as u16), value);
-        }
+        let mut slot = self.slot_base[var.0 as usize];
+        v.for_each_component(&mut |value| {
+            self.set(slot, value);
+            slot += 1;
+        });
     }
 
     /// Reads a variable; an unassigned one (a Python `NameError` at run
     /// time) reads as zero.
     fn read(&mut self, var: VarId) -> LValue {
-        let ty = self.f.var(var).ty.clone();
-        let shape = Shape::of(&ty);
-        let mut values = Vec::with_capacity(shape.len());
-        for k in 0..shape.len() {
-            let v = match self.env.get(&(var.0, k as u16)) {
-                Some(v) => *v,
-                None => {
-                    let ty = shape.slot_type(k);
-                    self.zero_scalar(ty)
-                }
-            };
-            values.push(v);
-        }
-        LValue::from_flat(&ty, &values)
+        let f = self.f;
+        let ty = &f.var(var).ty;
+        let mut values = self.var_slots(var).map(|s| self.slot_value(s));
+        LValue::take(ty, &mut values)
     }
 
     fn zero_scalar(&mut self, ty: ir::Type) -> ir::Value {
@@ -254,49 +305,36 @@ impl<'a> FnLowering<'a> {
     }
 
     fn zero_value(&mut self, ty: &Type) -> LValue {
-        let shape = Shape::of(ty);
-        let values: Vec<ir::Value> = (0..shape.len())
-            .map(|k| self.zero_scalar(shape.slot_type(k)))
-            .collect();
-        LValue::from_flat(ty, &values)
+        let mut types = Vec::new();
+        values::flatten_type(ty, false, &mut types);
+        let mut values = types.into_iter().map(|t| self.zero_scalar(t));
+        LValue::take(ty, &mut values)
     }
 
     /// Slots of all variables assigned anywhere in `body` (plus temporaries).
     fn assigned_slots(&self, body: &[t::TStmt]) -> Vec<Slot> {
         let mut vars = Vec::new();
-        stmt::collect_assigned(self.f, body, &mut vars);
+        self.collect_assigned(body, &mut vars);
         vars.sort_unstable();
         vars.dedup();
         let mut slots = Vec::new();
         for v in vars {
-            let n = Shape::of(&self.f.var(v).ty).len();
-            for k in 0..n {
-                slots.push((v.0, k as u16));
-            }
+            slots.extend(self.var_slots(v));
         }
         slots
     }
 
     /// The IR type of a slot.
     fn slot_type(&self, slot: Slot) -> ir::Type {
-        if slot.0 as usize >= self.f.vars.len() {
-            return ir::Type::I64;
+        match self.slot_types.get(slot as usize) {
+            Some(ty) => *ty,
+            None => ir::Type::I64,
         }
-        Shape::of(&self.f.var(VarId(slot.0)).ty).slot_type(slot.1 as usize)
     }
 
     /// Current values of `slots` (zeros for undefined ones).
     fn slot_values(&mut self, slots: &[Slot]) -> Vec<ir::Value> {
-        slots
-            .iter()
-            .map(|s| match self.env.get(s) {
-                Some(v) => *v,
-                None => {
-                    let ty = self.slot_type(*s);
-                    self.zero_scalar(ty)
-                }
-            })
-            .collect()
+        slots.iter().map(|s| self.slot_value(*s)).collect()
     }
 
     /// Creates a block whose parameters receive `slots`.
@@ -316,14 +354,15 @@ impl<'a> FnLowering<'a> {
     fn enter_join(&mut self, block: ir::Block, slots: &[Slot], params: &[ir::Value]) {
         self.switch_to(block);
         for (s, p) in slots.iter().zip(params) {
-            self.env.insert(*s, *p);
+            self.set(*s, *p);
         }
     }
 
     /// A fresh hidden slot (loop counters).
     fn hidden_slot(&mut self) -> Slot {
+        let slot = self.next_hidden;
         self.next_hidden += 1;
-        (self.next_hidden, 0)
+        slot
     }
 
     /// The IR function a typed call refers to.

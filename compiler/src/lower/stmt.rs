@@ -9,42 +9,8 @@ use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::typed::{PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId};
 use crate::types::Scalar;
 
-/// Collects the variables a statement list assigns (including loop variables
-/// and temporaries), recursively.
-pub(super) fn collect_assigned(f: &TypedFunction, body: &[TStmt], out: &mut Vec<VarId>) {
-    for s in body {
-        match &s.kind {
-            TStmtKind::Assign(v, e) => {
-                out.push(*v);
-                collect_let_vars(f, *e, out);
-            }
-            TStmtKind::For { var, body, .. } => {
-                out.push(*var);
-                collect_assigned(f, body, out);
-            }
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body,
-            } => {
-                collect_let_vars(f, *cond, out);
-                collect_assigned(f, then_body, out);
-                collect_assigned(f, else_body, out);
-            }
-            TStmtKind::While { cond, body } => {
-                collect_let_vars(f, *cond, out);
-                collect_assigned(f, body, out);
-            }
-            TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
-                collect_let_vars(f, *value, out)
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Temporaries bound by `Let` inside an expression.
-pub(super) fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
+fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
     use crate::sema::typed::TExprKind::*;
     match &f.expr(e).kind {
         Let(v, a, b) => {
@@ -74,6 +40,48 @@ pub(super) fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarI
 }
 
 impl FnLowering<'_> {
+    /// Collects the variables a statement list assigns (including loop
+    /// variables and temporaries), recursively.
+    pub(super) fn collect_assigned(&self, body: &[TStmt], out: &mut Vec<VarId>) {
+        for s in body {
+            match &s.kind {
+                TStmtKind::Assign(v, e) => {
+                    out.push(*v);
+                    self.let_vars(*e, out);
+                }
+                TStmtKind::For { var, body, .. } => {
+                    out.push(*var);
+                    self.collect_assigned(body, out);
+                }
+                TStmtKind::If {
+                    cond,
+                    then_body,
+                    else_body,
+                } => {
+                    self.let_vars(*cond, out);
+                    self.collect_assigned(then_body, out);
+                    self.collect_assigned(else_body, out);
+                }
+                TStmtKind::While { cond, body } => {
+                    self.let_vars(*cond, out);
+                    self.collect_assigned(body, out);
+                }
+                TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
+                    self.let_vars(*value, out)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Temporaries bound by `Let` inside an expression (skipping the walk
+    /// in the many functions without any).
+    fn let_vars(&self, e: TExprId, out: &mut Vec<VarId>) {
+        if self.has_lets {
+            collect_let_vars(self.f, e, out);
+        }
+    }
+
     /// Lowers a statement list; statements after a `break`, `continue` or
     /// `return` are unreachable and skipped.
     pub(super) fn block(&mut self, body: &[TStmt]) {
@@ -97,10 +105,8 @@ impl FnLowering<'_> {
                 value,
             } => {
                 let a = self.expr(self.te(*array));
-                let a = a.array().clone();
-                let idx: Vec<(Value, Scalar)> = (self.tl(*indices).iter())
-                    .map(|i| (self.expr(i).scalar(), scalar(&i.ty)))
-                    .collect();
+                let a = *a.array();
+                let idx = self.indices(self.tl(*indices));
                 let v = self.expr(self.te(*value)).scalar();
                 let addr = self.element_address(&a, &idx);
                 self.store_elem(addr, a.ty.elem, v);
@@ -220,13 +226,8 @@ impl FnLowering<'_> {
 
     fn assigned_slots_of_expr(&self, e: TExprId) -> Vec<Slot> {
         let mut vars = Vec::new();
-        collect_let_vars(self.f, e, &mut vars);
-        vars.into_iter()
-            .flat_map(|v| {
-                let n = super::values::Shape::of(&self.f.var(v).ty).len();
-                (0..n).map(move |k| (v.0, k as u16))
-            })
-            .collect()
+        self.let_vars(e, &mut vars);
+        vars.into_iter().flat_map(|v| self.var_slots(v)).collect()
     }
 
     /// `for var in range(start, stop, step)`: a hidden counter carried by
@@ -238,9 +239,9 @@ impl FnLowering<'_> {
         let stop_v = self.expr(stop).scalar();
         let step_v = self.expr(step).scalar();
         let counter = self.hidden_slot();
-        self.env.insert(counter, start_v);
+        self.set(counter, start_v);
         let mut slots = self.assigned_slots(body);
-        slots.push((var.0, 0));
+        slots.push(self.var_slots(var).start);
         slots.sort_unstable();
         slots.dedup();
         slots.push(counter);
@@ -251,12 +252,12 @@ impl FnLowering<'_> {
         let (exit, exit_params) = self.join_block_typed(&slots, counter, hidden_ty);
         self.jump_with(header, &slots);
         self.enter_join(header, &slots, &header_params);
-        let i = self.env[&counter];
+        let i = self.get(counter).expect("loop counter");
         let more = self.range_condition(ty, i, stop_v, step_v);
         let exit_args = self.slot_values(&slots);
         self.ins().brif(more, body_block, &[], exit, &exit_args);
         self.switch_to(body_block);
-        self.env.insert((var.0, 0), i);
+        self.set(self.var_slots(var).start, i);
         self.loops.push(LoopTargets {
             slots: slots.clone(),
             continue_block: latch,
@@ -266,7 +267,7 @@ impl FnLowering<'_> {
         self.loops.pop();
         self.jump_with(latch, &slots);
         self.enter_join(latch, &slots, &latch_params);
-        let i = self.env[&counter];
+        let i = self.get(counter).expect("loop counter");
         let next = self.ins().binary(
             if ty.is_float() {
                 Opcode::Fadd
@@ -276,10 +277,10 @@ impl FnLowering<'_> {
             i,
             step_v,
         );
-        self.env.insert(counter, next);
+        self.set(counter, next);
         self.jump_with(header, &slots);
         self.enter_join(exit, &slots, &exit_params);
-        self.env.remove(&counter);
+        self.unset(counter);
     }
 
     /// A join block for `slots` where the hidden `counter` has type `ty`.

@@ -3,12 +3,13 @@
 //! A scalar is one IR value (`bool` is an `i1` in registers and an `i8` in
 //! memory and in the kernel ABI). An array is its data pointer (in its
 //! address space), one `i64` extent per dimension and one `i64` byte stride
-//! per dimension. A tuple is its elements, flattened. [`Shape`] lists the IR
-//! types of these components ("slots"), [`LValue`] holds the values.
+//! per dimension. A tuple is its elements, flattened. [`flatten_type`] lists
+//! the IR types of these components ("slots"), [`LValue`] holds the values.
 
 use super::FnLowering;
 use crate::ir::{self, AddrSpace, IntCC, Opcode};
 use crate::types::{ArrayType, MemSpace, Scalar, Type};
+use cranelift_entity::packed_option::ReservedValue;
 
 /// The IR type of a scalar in registers.
 pub fn ir_type(s: Scalar) -> ir::Type {
@@ -59,44 +60,62 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
     }
 }
 
-/// The component types of a typed value.
-pub struct Shape(Vec<ir::Type>);
-
-impl Shape {
-    /// The components of `ty` (registers, not ABI).
-    pub fn of(ty: &Type) -> Shape {
-        let mut v = Vec::new();
-        flatten_type(ty, false, &mut v);
-        Shape(v)
-    }
-
-    /// Number of components.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// True for a value without components (`None`).
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The type of component `k`.
-    pub fn slot_type(&self, k: usize) -> ir::Type {
-        self.0[k]
-    }
-}
+/// The most dimensions an array has (the type checker accepts 1 to 3).
+pub const MAX_NDIM: usize = 3;
 
 /// An array value: pointer, extents, byte strides.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct ArrayVal {
-    /// The typed array type.
+    /// The typed array type (its `ndim` says how many extents and strides
+    /// there are).
     pub ty: ArrayType,
     /// Address of element `[0, ..., 0]`.
     pub ptr: ir::Value,
-    /// Extent of each dimension (`i64`).
-    pub shape: Vec<ir::Value>,
-    /// Byte stride of each dimension (`i64`).
-    pub strides: Vec<ir::Value>,
+    /// Extent of each dimension (`i64`), then unused entries.
+    extents: [ir::Value; MAX_NDIM],
+    /// Byte stride of each dimension (`i64`), then unused entries.
+    strides: [ir::Value; MAX_NDIM],
+}
+
+impl ArrayVal {
+    /// Number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.ty.ndim as usize
+    }
+
+    /// The extent of each dimension.
+    pub fn shape(&self) -> &[ir::Value] {
+        &self.extents[..self.ndim()]
+    }
+
+    /// The byte stride of each dimension.
+    pub fn strides(&self) -> &[ir::Value] {
+        &self.strides[..self.ndim()]
+    }
+
+    /// The view of type `ty` at `ptr` of the dimensions after the first
+    /// `skip`.
+    pub fn view(&self, ty: ArrayType, ptr: ir::Value, skip: usize) -> ArrayVal {
+        let n = ty.ndim as usize;
+        debug_assert_eq!(n + skip, self.ndim());
+        ArrayVal {
+            ty,
+            ptr,
+            extents: dims(n, |k| self.extents[skip + k]),
+            strides: dims(n, |k| self.strides[skip + k]),
+        }
+    }
+}
+
+/// `value(k)` for `k` in `0..n`, in order, padded to [`MAX_NDIM`] entries.
+fn dims(n: usize, value: impl FnMut(usize) -> ir::Value) -> [ir::Value; MAX_NDIM] {
+    assert!(n <= MAX_NDIM, "arrays have at most {MAX_NDIM} dimensions");
+    let mut out = [ir::Value::reserved_value(); MAX_NDIM];
+    out[..n]
+        .iter_mut()
+        .zip((0..n).map(value))
+        .for_each(|(o, v)| *o = v);
+    out
 }
 
 /// A typed value made of IR values.
@@ -132,19 +151,20 @@ impl LValue {
     /// The components in slot order.
     pub fn flatten(&self) -> Vec<ir::Value> {
         let mut out = Vec::new();
-        self.flatten_into(&mut out);
+        self.for_each_component(&mut |v| out.push(v));
         out
     }
 
-    fn flatten_into(&self, out: &mut Vec<ir::Value>) {
+    /// Calls `f` on every component, in slot order.
+    pub fn for_each_component(&self, f: &mut impl FnMut(ir::Value)) {
         match self {
-            LValue::Scalar(v) => out.push(*v),
+            LValue::Scalar(v) => f(*v),
             LValue::Array(a) => {
-                out.push(a.ptr);
-                out.extend(&a.shape);
-                out.extend(&a.strides);
+                f(a.ptr);
+                a.shape().iter().for_each(|v| f(*v));
+                a.strides().iter().for_each(|v| f(*v));
             }
-            LValue::Tuple(items) => items.iter().for_each(|i| i.flatten_into(out)),
+            LValue::Tuple(items) => items.iter().for_each(|i| i.for_each_component(f)),
             LValue::Unit => {}
         }
     }
@@ -157,18 +177,17 @@ impl LValue {
         v
     }
 
-    fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
+    /// Builds a value of type `ty` from the next components `it` yields.
+    pub fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
         match ty {
             Type::Scalar(_) => LValue::Scalar(it.next().expect("scalar component")),
             Type::Array(a) => {
-                let ptr = it.next().expect("array pointer");
-                let shape = (0..a.ndim).map(|_| it.next().expect("extent")).collect();
-                let strides = (0..a.ndim).map(|_| it.next().expect("stride")).collect();
+                let n = a.ndim as usize;
                 LValue::Array(ArrayVal {
                     ty: *a,
-                    ptr,
-                    shape,
-                    strides,
+                    ptr: it.next().expect("array pointer"),
+                    extents: dims(n, |_| it.next().expect("extent")),
+                    strides: dims(n, |_| it.next().expect("stride")),
                 })
             }
             Type::Tuple(items) => LValue::Tuple(items.iter().map(|t| Self::take(t, it)).collect()),
@@ -205,26 +224,20 @@ impl FnLowering<'_> {
     /// An array value for a statically shaped (shared, local, constant)
     /// C-ordered array at `ptr`.
     pub(super) fn static_array(&mut self, ty: ArrayType, ptr: ir::Value, shape: &[u64]) -> LValue {
+        debug_assert_eq!(shape.len(), ty.ndim as usize);
         let elem = mem_type(ty.elem).bytes() as i64;
-        let mut strides = vec![0i64; shape.len()];
+        let mut strides = [0i64; MAX_NDIM];
         let mut acc = elem;
         for k in (0..shape.len()).rev() {
             strides[k] = acc;
             acc *= shape[k].max(1) as i64;
         }
-        let shape_v = shape
-            .iter()
-            .map(|&n| self.ins().iconst(ir::Type::I64, n as i64))
-            .collect();
-        let stride_v = strides
-            .iter()
-            .map(|&s| self.ins().iconst(ir::Type::I64, s))
-            .collect();
+        let n = shape.len();
         LValue::Array(ArrayVal {
             ty,
             ptr,
-            shape: shape_v,
-            strides: stride_v,
+            extents: dims(n, |k| self.ins().iconst(ir::Type::I64, shape[k] as i64)),
+            strides: dims(n, |k| self.ins().iconst(ir::Type::I64, strides[k])),
         })
     }
 

@@ -29,6 +29,19 @@ pub struct Emit<'a, 'f> {
 
 const F: Type = Type::F64;
 
+/// The constant array named `name` in `consts`, added (as `decl()`) when
+/// there is none yet.
+pub(super) fn intern_table(
+    consts: &mut PrimaryMap<ConstVar, ConstDecl>,
+    name: &str,
+    decl: impl FnOnce() -> ConstDecl,
+) -> ConstVar {
+    match consts.iter().find(|(_, c)| c.name == name) {
+        Some((i, _)) => i,
+        None => consts.push(decl()),
+    }
+}
+
 impl Emit<'_, '_> {
     /// An `f64` constant.
     pub fn c(&mut self, x: f64) -> Value {
@@ -37,15 +50,12 @@ impl Emit<'_, '_> {
     /// A pointer to the `f64` table `name` in constant memory holding
     /// `data` (added to the module's constant arrays once, by name).
     pub fn table(&mut self, name: &str, data: &[f64]) -> Value {
-        let index = match self.consts.iter().find(|(_, c)| c.name == name) {
-            Some((i, _)) => i,
-            None => self.consts.push(ConstDecl {
-                name: name.to_string(),
-                elem: F,
-                count: data.len() as u64,
-                data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            }),
-        };
+        let index = intern_table(self.consts, name, || ConstDecl {
+            name: name.to_string(),
+            elem: F,
+            count: data.len() as u64,
+            data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        });
         self.b.addr_of(
             Opcode::ConstAddr,
             index.as_u32(),

@@ -22,6 +22,9 @@
 //! algorithms are the classic ones (Cody–Waite argument reduction,
 //! polynomials on the reduced range, exponent manipulation through
 //! bitcasts); the polynomial coefficients come from `gen/coeffs.py`.
+//!
+//! [`expand_math`] builds each function a thread needs once and copies it
+//! into every module that calls it.
 
 mod coeffs;
 pub mod emit;
@@ -33,12 +36,13 @@ mod trig;
 
 use crate::ir::builder::FuncBuilder;
 use crate::ir::entities::ConstVar;
-use crate::ir::entities::{FuncRef, Value};
+use crate::ir::entities::{FuncRef, Inst, Value};
 use crate::ir::function::{ConstDecl, FuncKind, Function, Module, Signature};
 use crate::ir::instructions::{InstructionData, Opcode};
 use crate::ir::types::Type;
-use cranelift_entity::PrimaryMap;
+use cranelift_entity::{EntityRef, PrimaryMap};
 use emit::Emit;
+use std::cell::RefCell;
 
 /// The math-library opcodes this library implements (for `f16`, `f32`
 /// and `f64`).
@@ -173,8 +177,71 @@ pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<Fun
     if let Some(f) = module.function_named(&name) {
         return Some(f);
     }
-    let func = build(op, ty, &mut module.consts)?;
+    let func = build_cached(op, ty, &mut module.consts)?;
     Some(module.functions.push(func))
+}
+
+/// A library function built in isolation, with the constant tables it
+/// reads.
+struct Built {
+    /// The opcode it implements.
+    op: Opcode,
+    /// The type it implements it on.
+    ty: Type,
+    /// The function (`None`: not implemented); its `const_addr` indices
+    /// number `tables`.
+    func: Option<Function>,
+    /// The tables, in the order the function first reads them.
+    tables: Vec<ConstDecl>,
+}
+
+thread_local! {
+    /// Every library function built on this thread so far, so a compile
+    /// copies a function rather than building it again.
+    static BUILT: RefCell<Vec<Built>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What [`build`] returns, copied from a function built once per thread:
+/// its tables are added to `consts` as `build` adds them (by name, in
+/// order of first use) and its `const_addr` indices renumbered to match.
+fn build_cached(
+    op: Opcode,
+    ty: Type,
+    consts: &mut PrimaryMap<ConstVar, ConstDecl>,
+) -> Option<Function> {
+    BUILT.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let built = match cache.iter().position(|b| b.op == op && b.ty == ty) {
+            Some(i) => &cache[i],
+            None => {
+                let mut tables = PrimaryMap::new();
+                let func = build(op, ty, &mut tables);
+                cache.push(Built {
+                    op,
+                    ty,
+                    func,
+                    tables: tables.into_iter().map(|(_, t)| t).collect(),
+                });
+                &cache[cache.len() - 1]
+            }
+        };
+        let mut func = built.func.clone()?;
+        let index: Vec<ConstVar> = (built.tables.iter())
+            .map(|t| emit::intern_table(consts, &t.name, || t.clone()))
+            .collect();
+        if index.iter().enumerate().any(|(i, c)| c.index() != i) {
+            for inst in (0..func.dfg.num_insts()).map(Inst::new) {
+                if let InstructionData::AddrOf {
+                    opcode: Opcode::ConstAddr,
+                    index: i,
+                } = func.dfg.inst_mut(inst)
+                {
+                    *i = index[*i as usize].as_u32();
+                }
+            }
+        }
+        Some(func)
+    })
 }
 
 /// Replaces every implemented math-library instruction of `module` by a
@@ -292,6 +359,36 @@ mod tests {
         expand_math(&mut m, false);
         assert_eq!(count(&m, g, Opcode::Call), 3);
         assert_eq!(m.functions.len(), 5);
+    }
+
+    #[test]
+    fn copies_of_built_functions_match_fresh_builds() {
+        use crate::ir::write::write_module;
+        // A constant array already there moves the library's tables.
+        let module = || {
+            let mut m = Module::new();
+            m.consts.push(ConstDecl {
+                name: "user".into(),
+                elem: Type::F32,
+                count: 1,
+                data: vec![0; 4],
+            });
+            m
+        };
+        for (op, ty) in [
+            (Opcode::Erfc, Type::F64),
+            (Opcode::Erf, Type::F32),
+            (Opcode::Exp, Type::F64),
+        ] {
+            let mut fresh = module();
+            let f = build(op, ty, &mut fresh.consts).unwrap();
+            fresh.functions.push(f);
+            for _ in 0..2 {
+                let mut copy = module();
+                library_function(&mut copy, op, ty).unwrap();
+                assert_eq!(write_module(&copy), write_module(&fresh), "{op} {ty}");
+            }
+        }
     }
 
     #[test]
