@@ -387,31 +387,31 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
     }
     let (signed, unsigned) = (true, false);
     let (av, bv, text) = match op {
-        Opcode::Iadd => (av, bv, format!("add.s{n}")),
-        Opcode::Isub => (av, bv, format!("sub.s{n}")),
-        Opcode::Imul => (av, bv, format!("mul.lo.s{n}")),
-        Opcode::Band => (av, bv, format!("and.b{n}")),
-        Opcode::Bor => (av, bv, format!("or.b{n}")),
-        Opcode::Bxor => (av, bv, format!("xor.b{n}")),
+        Opcode::Iadd => (av, bv, "add.s"),
+        Opcode::Isub => (av, bv, "sub.s"),
+        Opcode::Imul => (av, bv, "mul.lo.s"),
+        Opcode::Band => (av, bv, "and.b"),
+        Opcode::Bor => (av, bv, "or.b"),
+        Opcode::Bxor => (av, bv, "xor.b"),
         Opcode::Sdiv | Opcode::Srem | Opcode::Smin | Opcode::Smax => {
             let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
             let m = match op {
-                Opcode::Sdiv => "div",
-                Opcode::Srem => "rem",
-                Opcode::Smin => "min",
-                _ => "max",
+                Opcode::Sdiv => "div.s",
+                Opcode::Srem => "rem.s",
+                Opcode::Smin => "min.s",
+                _ => "max.s",
             };
-            (x, y, format!("{m}.s{n}"))
+            (x, y, m)
         }
         Opcode::Udiv | Opcode::Urem | Opcode::Umin | Opcode::Umax => {
             let (x, y) = (norm(s, av, ty, unsigned), norm(s, bv, ty, unsigned));
             let m = match op {
-                Opcode::Udiv => "div",
-                Opcode::Urem => "rem",
-                Opcode::Umin => "min",
-                _ => "max",
+                Opcode::Udiv => "div.u",
+                Opcode::Urem => "rem.u",
+                Opcode::Umin => "min.u",
+                _ => "max.u",
             };
-            (x, y, format!("{m}.u{n}"))
+            (x, y, m)
         }
         Opcode::Ishl | Opcode::Sshr | Opcode::Ushr => {
             let x = match op {
@@ -428,9 +428,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                 norm(s, bv, bty, unsigned)
             };
             let m = match op {
-                Opcode::Ishl => format!("shl.b{n}"),
-                Opcode::Sshr => format!("shr.s{n}"),
-                _ => format!("shr.u{n}"),
+                Opcode::Ishl => "shl.b",
+                Opcode::Sshr => "shr.s",
+                _ => "shr.u",
             };
             (x, amount, m)
         }
@@ -441,7 +441,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
         }
     };
     s.emit_fmt(
-        format_args!("{text} {{}}, {{}}, {{}};"),
+        format_args!("{text}{n} {{}}, {{}}, {{}};"),
         [df(d), u(av), u(bv)],
         Control::None,
     );
@@ -748,15 +748,14 @@ fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
 }
 
 fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
-    let name = match reg {
-        SpecialReg::Warpsize => "WARP_SZ".to_string(),
-        other => format!("%{}", other.name()),
-    };
-    s.emit_fmt(
-        format_args!("mov.u32 {{}}, {name};"),
-        [df(d)],
-        Control::None,
-    );
+    match reg {
+        SpecialReg::Warpsize => s.emit("mov.u32 {}, WARP_SZ;", [df(d)]),
+        other => s.emit_fmt(
+            format_args!("mov.u32 {{}}, %{};", other.name()),
+            [df(d)],
+            Control::None,
+        ),
+    }
 }
 
 fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) {
