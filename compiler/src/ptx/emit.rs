@@ -17,16 +17,8 @@ use super::reloads::{self, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
-use std::cell::RefCell;
 use std::fmt::Write;
 use std::sync::OnceLock;
-
-thread_local! {
-    /// regalloc2's working memory, kept per thread between functions: a
-    /// fresh context per function spent a tenth of the compile time
-    /// allocating and sizing its tables.
-    static REGALLOC_CTX: RefCell<ra::Ctx> = RefCell::new(ra::Ctx::default());
-}
 
 /// The register file regalloc2 allocates from (the same for every function).
 fn machine_env() -> &'static ra::MachineEnv {
@@ -44,18 +36,12 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
         algorithm: ra::Algorithm::Fastalloc,
         ..Default::default()
     };
-    let alloc = REGALLOC_CTX
-        .with(|ctx| {
-            let mut ctx = ctx.borrow_mut();
-            ra::run_with_ctx(vcode, env, &options, &mut ctx)?;
-            Ok(std::mem::take(&mut ctx.output))
-        })
-        .map_err(|e: ra::RegAllocError| {
-            IselError(format!(
-                "{}: register allocation failed: {e:?}",
-                isel.func.name
-            ))
-        })?;
+    let alloc = ra::run(vcode, env, &options).map_err(|e| {
+        IselError(format!(
+            "{}: register allocation failed: {e:?}",
+            isel.func.name
+        ))
+    })?;
     // regalloc2's checker verifies every allocation in debug builds (and in
     // release builds with `KERNELC_REGALLOC_CHECK` set). It needs blocks in
     // an order where each follows one of its predecessors, which is why
