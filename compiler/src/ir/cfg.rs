@@ -45,15 +45,18 @@ impl ControlFlowGraph {
         for i in 0..n {
             pred_start[i + 1] += pred_start[i];
         }
-        let mut fill = pred_start.clone();
         let mut pred_list = vec![(none, Inst::reserved_value()); pred_start[n] as usize];
+        // Fill with each block's start as its cursor; a cursor ends at the
+        // next block's start, so shifting the array by one restores it.
         for (b, term) in terms() {
             for dest in func.dfg.inst(term).branch_destinations() {
-                let slot = &mut fill[dest.block.index()];
+                let slot = &mut pred_start[dest.block.index()];
                 pred_list[*slot as usize] = (b, term);
                 *slot += 1;
             }
         }
+        pred_start.copy_within(0..n, 1);
+        pred_start[0] = 0;
         ControlFlowGraph {
             succs,
             pred_start,
@@ -87,7 +90,8 @@ impl ControlFlowGraph {
         let mut visited = vec![false; self.succs.len().max(entry.index() + 1)];
         let mut post = Vec::with_capacity(func.layout.blocks().len());
         // Iterative DFS: (block, next successor index).
-        let mut stack = vec![(entry, 0usize)];
+        let mut stack = Vec::with_capacity(func.layout.blocks().len());
+        stack.push((entry, 0usize));
         visited[entry.index()] = true;
         while let Some((b, i)) = stack.pop() {
             if let Some(&s) = self.succs(b).get(i) {

@@ -24,15 +24,29 @@ use crate::ir::{
 };
 use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
 
 /// What identifies the value an instruction computes.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 struct Key {
     opcode: Opcode,
     /// Immediates and sub-opcodes (condition codes, registers, ...).
     imms: [u64; 2],
     args: [Option<Value>; 3],
     ty: Type,
+}
+
+/// Hashes the key packed into a few words (the derived hash writes every
+/// `Option` discriminant and field separately; this runs per instruction).
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let arg = |a: Option<Value>| u64::from(a.map_or(u32::MAX, |v| v.as_u32()));
+        h.write_u64((self.opcode as u64) << 32 | arg(self.args[0]));
+        h.write_u64(arg(self.args[1]) << 32 | arg(self.args[2]));
+        h.write_u64(self.imms[0]);
+        h.write_u64(self.imms[1]);
+        self.ty.hash(h);
+    }
 }
 
 /// Runs value numbering on `func`.
@@ -48,7 +62,8 @@ pub fn run(func: &mut Function) {
         FxHashMap::with_capacity_and_hasher(num_insts, Default::default());
     let mut undo: Vec<Key> = Vec::new();
     // Depth-first over the dominator tree; `None` marks the end of a scope.
-    let mut stack: Vec<Option<Block>> = vec![Some(entry)];
+    let mut stack: Vec<Option<Block>> = Vec::with_capacity(2 * func.layout.blocks().len());
+    stack.push(Some(entry));
     let mut scopes: Vec<usize> = Vec::new();
     while let Some(item) = stack.pop() {
         let Some(block) = item else {

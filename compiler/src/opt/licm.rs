@@ -19,12 +19,17 @@
 //! no preheader and are left alone.
 
 use super::util::{def_block, iconst_value, is_pure, Loop};
-use super::util::{ensure_preheader, find_loops, insert_before_terminator, is_int_division};
+use super::util::{
+    ensure_preheader, find_loops, has_retreating_edge, insert_before_terminator, is_int_division,
+};
 use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, Inst};
 
 /// Runs loop-invariant code motion on `func`.
 pub fn run(func: &mut Function) {
     let cfg = ControlFlowGraph::compute(func);
+    if !has_retreating_edge(func, &cfg) {
+        return;
+    }
     let dt = DominatorTree::compute(func, &cfg);
     let mut loops = find_loops(&cfg, &dt);
     for idx in 0..loops.len() {

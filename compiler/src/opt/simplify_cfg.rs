@@ -30,10 +30,17 @@ const MAX_ROUNDS: usize = 32;
 /// Runs CFG simplification on `func`.
 pub fn run(func: &mut Function) {
     for _ in 0..MAX_ROUNDS {
-        let mut changed = remove_unreachable(func);
+        let cfg = ControlFlowGraph::compute(func);
+        let mut changed = remove_unreachable(func, &cfg);
         changed |= fold_same_target_brifs(func);
         changed |= thread_jumps(func);
-        changed |= merge_blocks(func);
+        // The CFG still holds unless one of the steps above changed it.
+        let cfg = if changed {
+            ControlFlowGraph::compute(func)
+        } else {
+            cfg
+        };
+        changed |= merge_blocks(func, &cfg);
         if !changed {
             break;
         }
@@ -41,8 +48,7 @@ pub fn run(func: &mut Function) {
 }
 
 /// Removes blocks unreachable from the entry; true when one was removed.
-fn remove_unreachable(func: &mut Function) -> bool {
-    let cfg = ControlFlowGraph::compute(func);
+fn remove_unreachable(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
     let mut reachable = vec![false; func.dfg.num_blocks()];
     for b in cfg.reverse_post_order(func) {
         reachable[b.index()] = true;
@@ -149,14 +155,13 @@ fn thread_jumps(func: &mut Function) -> bool {
     changed
 }
 
-fn merge_blocks(func: &mut Function) -> bool {
+fn merge_blocks(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
     // Each block's only predecessor edge (when it has exactly one), kept
     // up to date as blocks merge: a merged block's terminator now ends its
     // predecessor.
-    let cfg = ControlFlowGraph::compute(func);
     let mut only_pred: Vec<Option<(Block, Inst)>> = vec![None; func.dfg.num_blocks()];
     for &b in &blocks {
         if let [edge] = cfg.preds(b) {

@@ -42,8 +42,8 @@
 //! correct answer for 32-bit arithmetic.
 
 use super::util::{
-    branches_to, def_block, ensure_preheader, find_loops, iconst_value, insert_before_terminator,
-    Loop,
+    branches_to, def_block, ensure_preheader, find_loops, has_retreating_edge, iconst_value,
+    insert_before_terminator, Loop,
 };
 use crate::ir::{
     Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, SpecialReg,
@@ -62,6 +62,9 @@ const MAX_NEW_IVS_PER_LOOP: usize = 4;
 /// Part (a): see the module documentation.
 pub fn pointer_induction_variables(func: &mut Function) {
     let cfg = ControlFlowGraph::compute(func);
+    if !has_retreating_edge(func, &cfg) {
+        return;
+    }
     let dt = DominatorTree::compute(func, &cfg);
     let mut loops = find_loops(&cfg, &dt);
     for idx in 0..loops.len() {

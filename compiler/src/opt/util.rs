@@ -8,7 +8,7 @@ use crate::ir::{
     Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
     ValueDef,
 };
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// True for opcodes whose result depends only on their operands: no side
 /// effects, no memory reads. These may be removed when unused, merged when
@@ -160,6 +160,23 @@ impl Loop {
     pub fn contains(&self, b: Block) -> bool {
         self.blocks.contains(&b)
     }
+}
+
+/// True when some reachable edge goes to a block no later in reverse
+/// post-order (a retreating edge). Every loop's back edge is one, so
+/// without any the function has no loop (and needs no dominator tree for
+/// loop passes).
+pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph) -> bool {
+    let rpo = cfg.reverse_post_order(func);
+    let mut number = vec![u32::MAX; func.dfg.num_blocks()];
+    for (i, b) in rpo.iter().enumerate() {
+        number[b.index()] = i as u32;
+    }
+    rpo.iter().any(|&b| {
+        cfg.succs(b)
+            .iter()
+            .any(|s| number[s.index()] <= number[b.index()])
+    })
 }
 
 /// Natural loops of the reachable blocks, innermost (smallest) first.
