@@ -50,7 +50,8 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
     ("copyprop", copyprop::run),
     ("constfold", constfold::run),
     ("simplify_cfg", simplify_cfg::run),
-    ("copyprop", copyprop::run),
+    // No copyprop here: gvn keys on operands with aliases resolved, and
+    // the copyprop after strength folds what block merging made uniform.
     ("gvn", gvn::run),
     ("licm", licm::run),
     ("strength", strength::run),
