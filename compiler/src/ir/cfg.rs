@@ -9,7 +9,7 @@ use cranelift_entity::{packed_option::ReservedValue, EntityRef, SecondaryMap};
 
 /// Successors and predecessors of every laid-out block, in flat arrays
 /// (no allocation per block: the passes recompute the CFG often).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct ControlFlowGraph {
     /// Per block: its distinct successors (a terminator has at most two).
     succs: Vec<([Block; 2], u8)>,
@@ -110,7 +110,7 @@ impl ControlFlowGraph {
 }
 
 /// The dominator tree of the blocks reachable from the entry.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct DominatorTree {
     idom: SecondaryMap<Block, Option<Block>>,
     rpo_number: SecondaryMap<Block, u32>,
@@ -120,7 +120,12 @@ pub struct DominatorTree {
 impl DominatorTree {
     /// Computes dominators.
     pub fn compute(func: &Function, cfg: &ControlFlowGraph) -> Self {
-        let rpo = cfg.reverse_post_order(func);
+        Self::with_rpo(func, cfg, cfg.reverse_post_order(func))
+    }
+
+    /// Computes dominators from `rpo`, which must be
+    /// `cfg.reverse_post_order(func)` (for callers that already have it).
+    pub fn with_rpo(func: &Function, cfg: &ControlFlowGraph, rpo: Vec<Block>) -> Self {
         let mut dt = DominatorTree::default();
         let n = func.dfg.num_blocks();
         dt.rpo_number.resize(n);

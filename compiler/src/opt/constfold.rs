@@ -33,6 +33,7 @@
 //!   their value sign-extended from `w` bits (the `iconst` convention).
 
 use super::util::all_insts;
+use super::Analyses;
 use crate::ir::{Function, Inst, InstructionData, Opcode, Type, Value, ValueDef};
 
 /// A known constant: the low bits of an integer or the bits of a float.
@@ -48,15 +49,26 @@ enum Const {
 
 /// Runs constant folding on `func`.
 pub fn run(func: &mut Function) {
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs constant folding on `func`, with its still valid `analyses`
+/// (dropped when a `brif` became a `jump`).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut folded_branch = false;
     for inst in all_insts(func) {
         if func.layout.inst_block(inst).is_none() {
             continue;
         }
-        fold_inst(func, inst);
+        folded_branch |= fold_inst(func, inst);
+    }
+    if folded_branch {
+        analyses.invalidate();
     }
 }
 
-fn fold_inst(func: &mut Function, inst: Inst) {
+/// Folds `inst`; true when it was a `brif` that became a `jump`.
+fn fold_inst(func: &mut Function, inst: Inst) -> bool {
     let data = func.dfg.inst(inst).clone();
     match data {
         InstructionData::Brif { cond, blocks, .. } => {
@@ -69,6 +81,7 @@ fn fold_inst(func: &mut Function, inst: Inst) {
                         dest,
                     },
                 );
+                return true;
             }
         }
         InstructionData::Ternary {
@@ -85,6 +98,7 @@ fn fold_inst(func: &mut Function, inst: Inst) {
             }
         }
     }
+    false
 }
 
 /// The operand an integer operation with a neutral constant leaves

@@ -17,22 +17,30 @@
 //! signature and are never removed.
 
 use super::util::{all_insts, incoming_branches, remove_param_on};
+use super::Analyses;
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
 
 /// Runs dead code elimination on `func`.
 pub fn run(func: &mut Function) {
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs dead code elimination on `func`, with its still valid `analyses`
+/// (the CFG is left unchanged).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     // The CFG serves to find the branches into blocks with parameters
     // (the entry has none); terminators always stay, so it holds throughout.
     let entry = func.layout.entry_block();
     let has_params = |b: &Block| Some(*b) != entry && !func.dfg.block_params(*b).is_empty();
+    let no_cfg = ControlFlowGraph::default();
     let cfg = if func.layout.blocks().iter().any(has_params) {
-        ControlFlowGraph::compute(func)
+        analyses.cfg(func)
     } else {
-        ControlFlowGraph::default()
+        &no_cfg
     };
-    let live = mark(func, &cfg);
-    sweep(func, &cfg, &live);
+    let live = mark(func, cfg);
+    sweep(func, cfg, &live);
 }
 
 /// What the mark phase found live.

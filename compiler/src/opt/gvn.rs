@@ -19,9 +19,8 @@
 //! - never instructions with several results or with side effects.
 
 use super::util::is_pure;
-use crate::ir::{
-    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Type, Value,
-};
+use super::Analyses;
+use crate::ir::{Block, DominatorTree, Function, Inst, InstructionData, Opcode, Type, Value};
 use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
@@ -51,9 +50,14 @@ impl Hash for Key {
 
 /// Runs value numbering on `func`.
 pub fn run(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(func, &cfg);
-    let children = dom_children(&dt);
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs value numbering on `func`, with its still valid `analyses` (the
+/// CFG is left unchanged: only instructions other than terminators go).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let (_, dt) = analyses.cfg_dt(func);
+    let children = dom_children(dt);
     let Some(entry) = func.layout.entry_block() else {
         return;
     };

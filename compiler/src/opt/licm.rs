@@ -22,18 +22,28 @@ use super::util::{def_block, iconst_value, is_pure, Loop};
 use super::util::{
     ensure_preheader, find_loops, has_retreating_edge, insert_before_terminator, is_int_division,
 };
-use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, Inst};
+use super::Analyses;
+use crate::ir::{Block, DominatorTree, Function, Inst};
 
 /// Runs loop-invariant code motion on `func`.
 pub fn run(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    if !has_retreating_edge(func, &cfg) {
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs loop-invariant code motion on `func`, with its still valid
+/// `analyses` (dropped when a preheader was created).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let (cfg, rpo) = analyses.cfg_rpo(func);
+    if !has_retreating_edge(func, cfg, rpo) {
         return;
     }
-    let dt = DominatorTree::compute(func, &cfg);
-    let mut loops = find_loops(&cfg, &dt);
+    let (cfg, dt) = analyses.cfg_dt(func);
+    let mut loops = find_loops(cfg, dt);
+    // New preheaders are the only blocks made here, and the only change
+    // to the CFG.
+    let num_blocks = func.dfg.num_blocks();
     for idx in 0..loops.len() {
-        let Some(pre) = hoist_loop(func, &loops[idx], &dt) else {
+        let Some(pre) = hoist_loop(func, &loops[idx], dt) else {
             continue;
         };
         // A new preheader belongs to every enclosing loop.
@@ -43,6 +53,9 @@ pub fn run(func: &mut Function) {
                 outer.blocks.push(pre);
             }
         }
+    }
+    if func.dfg.num_blocks() != num_blocks {
+        analyses.invalidate();
     }
 }
 

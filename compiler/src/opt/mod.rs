@@ -14,10 +14,15 @@
 //!   `sextend` of provably non-negative values turned into `uextend`;
 //! - [`dce`]: remove unused pure instructions and block parameters.
 //!
+//! The pipeline hands each pass the function's control-flow analyses as
+//! far as they are still valid ([`Analyses`]), so that passes which do not
+//! change the CFG share one computation of it.
+//!
 //! Passes keep the function in SSA form: a value replaced by another is
 //! turned into an alias (`DataFlowGraph::change_to_alias`), and
 //! [`copyprop`] rewrites the operands to the originals.
 
+pub mod analyses;
 pub mod constfold;
 pub mod copyprop;
 pub mod dce;
@@ -29,6 +34,8 @@ pub mod strength;
 #[cfg(test)]
 pub(crate) mod testutil;
 pub(crate) mod util;
+
+pub use analyses::Analyses;
 
 use crate::ir::{verify_function, verify_module, Function, Module};
 
@@ -42,21 +49,22 @@ pub enum OptLevel {
     O2,
 }
 
-/// A function pass, by name (for the verifier's messages and for tests).
-pub type FunctionPass = (&'static str, fn(&mut Function));
+/// A function pass, by name (for the verifier's messages and for tests),
+/// given the analyses of the function still valid from earlier passes.
+pub type FunctionPass = (&'static str, fn(&mut Function, &mut Analyses));
 
 /// The function passes of one O2 round, in order.
 pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
-    ("copyprop", copyprop::run),
-    ("constfold", constfold::run),
-    ("simplify_cfg", simplify_cfg::run),
+    ("copyprop", copyprop::run_with),
+    ("constfold", constfold::run_with),
+    ("simplify_cfg", simplify_cfg::run_with),
     // No copyprop here: gvn keys on operands with aliases resolved, and
     // the copyprop after strength folds what block merging made uniform.
-    ("gvn", gvn::run),
-    ("licm", licm::run),
-    ("strength", strength::run),
-    ("copyprop", copyprop::run),
-    ("dce", dce::run),
+    ("gvn", gvn::run_with),
+    ("licm", licm::run_with),
+    ("strength", strength::run_with),
+    ("copyprop", copyprop::run_with),
+    ("dce", dce::run_with),
 ];
 
 /// The last round, after the full pipeline has run on the inlined code:
@@ -68,9 +76,9 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
 /// third full round found nothing more for `gvn`, `licm` and `strength` on
 /// any corpus kernel, at about 9% of the compile time.
 pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[
-    ("simplify_cfg", simplify_cfg::run),
-    ("copyprop", copyprop::run),
-    ("dce", dce::run),
+    ("simplify_cfg", simplify_cfg::run_with),
+    ("copyprop", copyprop::run_with),
+    ("dce", dce::run_with),
 ];
 
 /// Every pass by name: the function passes, and `inline` (module-wide).
@@ -111,34 +119,41 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
 /// Optimises every function of `module` at `level`: at `-O2` the full
 /// function pipeline, inlining, the full pipeline again on the inlined
 /// code, then the cleanup round.
+// Not inlined, so that profiles show the optimiser's cost as one figure.
+#[inline(never)]
 pub fn optimize(module: &mut Module, level: OptLevel) {
     if level == OptLevel::O0 {
         return;
     }
-    run_passes(module, O2_FUNCTION_PASSES);
+    run_passes(module, &[O2_FUNCTION_PASSES]);
     inline::run(module);
     check_module(module, "inline");
-    run_passes(module, O2_FUNCTION_PASSES);
-    run_passes(module, O2_CLEANUP_PASSES);
+    run_passes(module, &[O2_FUNCTION_PASSES, O2_CLEANUP_PASSES]);
     check_module(module, "the O2 pipeline");
 }
 
-fn run_passes(module: &mut Module, passes: &[FunctionPass]) {
+/// Runs the pass lists, in order, on every function (function passes see
+/// only their own function, so each runs all of them in turn, keeping its
+/// analyses from pass to pass).
+fn run_passes(module: &mut Module, lists: &[&[FunctionPass]]) {
     for (_, func) in module.functions.iter_mut() {
-        for &(name, pass) in passes {
-            pass(func);
-            check_function(func, name);
+        let mut analyses = Analyses::new();
+        for &(name, pass) in lists.iter().copied().flatten() {
+            pass(func, &mut analyses);
+            check_function(func, &analyses, name);
         }
     }
 }
 
-/// Runs the IR verifier on a function after pass `pass`, in debug builds
-/// (tests included): a pass that breaks an invariant fails loudly there.
-fn check_function(func: &Function, pass: &str) {
+/// Runs the IR verifier on a function after pass `pass`, and checks the
+/// analyses it kept against fresh ones, in debug builds (tests included):
+/// a pass that breaks an invariant fails loudly there.
+fn check_function(func: &Function, analyses: &Analyses, pass: &str) {
     if cfg!(debug_assertions) {
         if let Err(e) = verify_function(func, None) {
             panic!("the IR does not verify after {pass}:\n{e}");
         }
+        analyses.check(func, pass);
     }
 }
 

@@ -20,6 +20,7 @@
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
 use super::util::{branches_to, use_counts};
+use super::Analyses;
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
 use cranelift_entity::EntityRef;
 
@@ -29,28 +30,48 @@ const MAX_ROUNDS: usize = 32;
 
 /// Runs CFG simplification on `func`.
 pub fn run(func: &mut Function) {
-    for _ in 0..MAX_ROUNDS {
-        let cfg = ControlFlowGraph::compute(func);
-        let mut changed = remove_unreachable(func, &cfg);
-        changed |= fold_same_target_brifs(func);
-        changed |= thread_jumps(func);
-        // The CFG still holds unless one of the steps above changed it.
-        let cfg = if changed {
-            ControlFlowGraph::compute(func)
-        } else {
-            cfg
-        };
-        changed |= merge_blocks(func, &cfg);
-        if !changed {
-            break;
-        }
-    }
+    run_with(func, &mut Analyses::new());
 }
 
-/// Removes blocks unreachable from the entry; true when one was removed.
-fn remove_unreachable(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
+/// Runs CFG simplification on `func`, starting from its still valid
+/// `analyses` and leaving those of the simplified function.
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let (cfg, rpo) = analyses.cfg_rpo(func);
+    if !round(func, cfg, rpo) {
+        // Nothing changed: the analyses still hold.
+        return;
+    }
+    for _ in 1..MAX_ROUNDS {
+        let cfg = ControlFlowGraph::compute(func);
+        let rpo = cfg.reverse_post_order(func);
+        if !round(func, &cfg, &rpo) {
+            analyses.set_cfg_rpo(cfg, rpo);
+            return;
+        }
+    }
+    analyses.invalidate();
+}
+
+/// One round of the four steps, given the CFG and reverse post-order at
+/// its start; true when something changed.
+fn round(func: &mut Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
+    let mut changed = remove_unreachable(func, rpo);
+    changed |= fold_same_target_brifs(func);
+    changed |= thread_jumps(func);
+    if changed {
+        // The CFG no longer holds.
+        changed |= merge_blocks(func, &ControlFlowGraph::compute(func));
+    } else {
+        changed |= merge_blocks(func, cfg);
+    }
+    changed
+}
+
+/// Removes blocks not in `rpo` (unreachable from the entry); true when one
+/// was removed.
+fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
     let mut reachable = vec![false; func.dfg.num_blocks()];
-    for b in cfg.reverse_post_order(func) {
+    for b in rpo {
         reachable[b.index()] = true;
     }
     let dead: Vec<Block> = func

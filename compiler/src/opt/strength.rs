@@ -45,14 +45,20 @@ use super::util::{
     branches_to, def_block, ensure_preheader, find_loops, has_retreating_edge, iconst_value,
     insert_before_terminator, Loop,
 };
+use super::Analyses;
 use crate::ir::{
-    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, SpecialReg,
-    Type, Value, ValueDef,
+    Block, Function, Inst, InstructionData, Opcode, SpecialReg, Type, Value, ValueDef,
 };
 
 /// Runs both strength reductions on `func`.
 pub fn run(func: &mut Function) {
-    pointer_induction_variables(func);
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs both strength reductions on `func`, with its still valid
+/// `analyses` (dropped when a preheader was created).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    pointer_induction_variables_with(func, analyses);
     narrow_sign_extensions(func);
 }
 
@@ -61,12 +67,21 @@ const MAX_NEW_IVS_PER_LOOP: usize = 4;
 
 /// Part (a): see the module documentation.
 pub fn pointer_induction_variables(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    if !has_retreating_edge(func, &cfg) {
+    pointer_induction_variables_with(func, &mut Analyses::new());
+}
+
+/// Part (a), with the function's still valid `analyses` (dropped when a
+/// preheader was created).
+fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses) {
+    let (cfg, rpo) = analyses.cfg_rpo(func);
+    if !has_retreating_edge(func, cfg, rpo) {
         return;
     }
-    let dt = DominatorTree::compute(func, &cfg);
-    let mut loops = find_loops(&cfg, &dt);
+    let (cfg, dt) = analyses.cfg_dt(func);
+    let mut loops = find_loops(cfg, dt);
+    // New preheaders are the only blocks made here, and the only change
+    // to the CFG.
+    let num_blocks = func.dfg.num_blocks();
     for idx in 0..loops.len() {
         let Some(pre) = reduce_loop(func, &loops[idx]) else {
             continue;
@@ -77,6 +92,9 @@ pub fn pointer_induction_variables(func: &mut Function) {
                 outer.blocks.push(pre);
             }
         }
+    }
+    if func.dfg.num_blocks() != num_blocks {
+        analyses.invalidate();
     }
 }
 

@@ -163,11 +163,10 @@ impl Loop {
 }
 
 /// True when some reachable edge goes to a block no later in reverse
-/// post-order (a retreating edge). Every loop's back edge is one, so
-/// without any the function has no loop (and needs no dominator tree for
-/// loop passes).
-pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph) -> bool {
-    let rpo = cfg.reverse_post_order(func);
+/// post-order (`rpo`, of `cfg`) (a retreating edge). Every loop's back edge
+/// is one, so without any the function has no loop (and needs no dominator
+/// tree for loop passes).
+pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
     let mut number = vec![u32::MAX; func.dfg.num_blocks()];
     for (i, b) in rpo.iter().enumerate() {
         number[b.index()] = i as u32;
