@@ -32,7 +32,6 @@
 //! - `i1` constants are written as `0` or `1`; other integer constants as
 //!   their value sign-extended from `w` bits (the `iconst` convention).
 
-use super::util::all_insts;
 use super::Analyses;
 use crate::ir::{Function, Inst, InstructionData, Opcode, Type, Value, ValueDef};
 
@@ -56,11 +55,17 @@ pub fn run(func: &mut Function) {
 /// (dropped when a `brif` became a `jump`).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let mut folded_branch = false;
-    for inst in all_insts(func) {
-        if func.layout.inst_block(inst).is_none() {
-            continue;
+    // Folding an instruction removes at most that instruction, so each
+    // block is walked by index, staying put when the current one went.
+    for b in 0..func.layout.blocks().len() {
+        let block = func.layout.blocks()[b];
+        let mut i = 0;
+        while let Some(&inst) = func.layout.block_insts(block).get(i) {
+            folded_branch |= fold_inst(func, inst);
+            if func.layout.inst_block(inst).is_some() {
+                i += 1;
+            }
         }
-        folded_branch |= fold_inst(func, inst);
     }
     if folded_branch {
         analyses.invalidate();

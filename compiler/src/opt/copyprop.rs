@@ -41,20 +41,26 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
         return;
     }
     let (cfg, rpo) = analyses.cfg_rpo(func);
-    // Reachable blocks with parameters, other than the entry, with the
-    // branches into them.
-    let candidates: Vec<(Block, Vec<(Inst, usize)>)> = rpo
-        .iter()
-        .skip(1)
-        .filter(|&&b| !func.dfg.block_params(b).is_empty())
-        .map(|&b| (b, incoming_branches(func, cfg, b)))
-        .collect();
+    // Reachable blocks with parameters, other than the entry, each with
+    // the end of its range of `branches`: the branches into it.
+    let mut candidates: Vec<(Block, usize)> = Vec::new();
+    let mut branches: Vec<(Inst, usize)> = Vec::new();
+    let mut incoming = Vec::new();
+    for &b in rpo.iter().skip(1) {
+        if !func.dfg.block_params(b).is_empty() {
+            incoming_branches(func, cfg, b, &mut incoming);
+            branches.extend_from_slice(&incoming);
+            candidates.push((b, branches.len()));
+        }
+    }
     let mut folded = false;
     let mut changed = true;
     while changed {
         changed = false;
-        for (b, branches) in &candidates {
-            changed |= fold_uniform_params(func, *b, branches);
+        let mut start = 0;
+        for &(b, end) in &candidates {
+            changed |= fold_uniform_params(func, b, &branches[start..end]);
+            start = end;
         }
         folded |= changed;
     }

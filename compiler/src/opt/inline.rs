@@ -428,13 +428,12 @@ mod tests {
         let k = kernel(&m);
         assert!(!has_calls(k));
         assert_eq!(k.locals.len(), 2);
-        let local_index =
-            crate::opt::util::all_insts(k)
-                .into_iter()
-                .find_map(|i| match k.dfg.inst(i) {
-                    InstructionData::AddrOf { index, .. } => Some(*index),
-                    _ => None,
-                });
+        let local_index = crate::opt::testutil::all_insts(k)
+            .into_iter()
+            .find_map(|i| match k.dfg.inst(i) {
+                InstructionData::AddrOf { index, .. } => Some(*index),
+                _ => None,
+            });
         assert_eq!(local_index, Some(1));
         verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
     }

@@ -23,7 +23,7 @@ use super::util::{
     ensure_preheader, find_loops, has_retreating_edge, insert_before_terminator, is_int_division,
 };
 use super::Analyses;
-use crate::ir::{Block, DominatorTree, Function, Inst};
+use crate::ir::{Block, DominatorTree, Function, Inst, Value};
 
 /// Runs loop-invariant code motion on `func`.
 pub fn run(func: &mut Function) {
@@ -108,14 +108,17 @@ fn is_movable(func: &Function, inst: Inst) -> bool {
 }
 
 fn operands_invariant(func: &Function, inst: Inst, lp: &Loop, chosen: &[Inst]) -> bool {
-    func.dfg.inst_args(inst).into_iter().all(|v| {
+    let invariant = |v: Value| {
         let outside = def_block(func, v).is_some_and(|b| !lp.contains(b));
         outside
             || match func.dfg.value_def(v) {
                 crate::ir::ValueDef::Result(i, _) => chosen.contains(&i),
                 crate::ir::ValueDef::Param(..) => false,
             }
-    })
+    };
+    let mut all = true;
+    func.dfg.for_each_arg(inst, |v| all = all && invariant(v));
+    all
 }
 
 #[cfg(test)]

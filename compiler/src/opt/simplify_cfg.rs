@@ -22,7 +22,7 @@
 use super::util::{branches_to, use_counts};
 use super::Analyses;
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
-use cranelift_entity::EntityRef;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
 /// the program, would otherwise be threaded around forever).
@@ -110,13 +110,13 @@ fn fold_same_target_brifs(func: &mut Function) -> bool {
 }
 
 /// The destination and arguments of a block that is only `jump T(args)`.
-fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, Vec<Value>)> {
+fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, &[Value])> {
     let [inst] = func.layout.block_insts(block) else {
         return None;
     };
     match func.dfg.inst(*inst) {
         InstructionData::Jump { dest, .. } if dest.block != block => {
-            Some((dest.block, func.dfg.block_call_args(dest).to_vec()))
+            Some((dest.block, func.dfg.block_call_args(dest)))
         }
         _ => None,
     }
@@ -133,8 +133,9 @@ fn thread_jumps(func: &mut Function) -> bool {
         return false;
     }
     // Use counts, kept exact as branches are redirected (computing them
-    // again per block made this pass quadratic).
-    let mut counts = use_counts(func);
+    // again per block made this pass quadratic); only needed, and so only
+    // counted, once a forwarding block has parameters.
+    let mut counts: Option<SecondaryMap<Value, u32>> = None;
     for e in blocks {
         if Some(e) == entry {
             continue;
@@ -142,10 +143,14 @@ fn thread_jumps(func: &mut Function) -> bool {
         let Some((target, args)) = forwarding_jump(func, e) else {
             continue;
         };
+        let args = args.to_vec();
         let params: Vec<Value> = func.dfg.block_params(e).to_vec();
-        let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
-        if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
-            continue;
+        if !params.is_empty() {
+            let counts = counts.get_or_insert_with(|| use_counts(func));
+            let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
+            if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
+                continue;
+            }
         }
         for (inst, d) in branches_to(func, e) {
             if func.layout.inst_block(inst) == Some(e) {
@@ -162,11 +167,13 @@ fn thread_jumps(func: &mut Function) -> bool {
                     None => *a,
                 })
                 .collect();
-            for v in &incoming {
-                counts[func.dfg.resolve_aliases(*v)] -= 1;
-            }
-            for v in &new_args {
-                counts[func.dfg.resolve_aliases(*v)] += 1;
+            if let Some(counts) = &mut counts {
+                for v in &incoming {
+                    counts[func.dfg.resolve_aliases(*v)] -= 1;
+                }
+                for v in &new_args {
+                    counts[func.dfg.resolve_aliases(*v)] += 1;
+                }
             }
             let call = func.dfg.block_call(target, &new_args);
             func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;

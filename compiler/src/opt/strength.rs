@@ -299,23 +299,28 @@ fn emit(func: &mut Function, block: Block, data: InstructionData, ty: Type) -> V
 
 /// Part (b): see the module documentation.
 pub fn narrow_sign_extensions(func: &mut Function) {
-    for inst in super::util::all_insts(func) {
-        let InstructionData::Unary {
-            opcode: Opcode::Sextend,
-            arg,
-        } = *func.dfg.inst(inst)
-        else {
-            continue;
-        };
-        let bits = func.dfg.value_type(arg).bits();
-        if upper_bound(func, arg, MAX_DEPTH).is_some_and(|b| b < 1u64 << (bits - 1)) {
-            func.dfg.replace_inst(
-                inst,
-                InstructionData::Unary {
-                    opcode: Opcode::Uextend,
-                    arg,
-                },
-            );
+    // Instructions are rewritten in place (the layout does not change).
+    for b in 0..func.layout.blocks().len() {
+        let block = func.layout.blocks()[b];
+        for i in 0..func.layout.block_insts(block).len() {
+            let inst = func.layout.block_insts(block)[i];
+            let InstructionData::Unary {
+                opcode: Opcode::Sextend,
+                arg,
+            } = *func.dfg.inst(inst)
+            else {
+                continue;
+            };
+            let bits = func.dfg.value_type(arg).bits();
+            if upper_bound(func, arg, MAX_DEPTH).is_some_and(|b| b < 1u64 << (bits - 1)) {
+                func.dfg.replace_inst(
+                    inst,
+                    InstructionData::Unary {
+                        opcode: Opcode::Uextend,
+                        arg,
+                    },
+                );
+            }
         }
     }
 }

@@ -71,15 +71,6 @@ pub(crate) fn resolve_all_aliases(func: &mut Function) {
     }
 }
 
-/// Every laid-out instruction, in layout order.
-pub(crate) fn all_insts(func: &Function) -> Vec<Inst> {
-    func.layout
-        .blocks()
-        .iter()
-        .flat_map(|&b| func.layout.block_insts(b).iter().copied())
-        .collect()
-}
-
 /// The branches (instruction, destination index) that target `block`.
 pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     let mut out = Vec::new();
@@ -96,15 +87,17 @@ pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     out
 }
 
-/// The branches (instruction, destination index) that target `block`,
-/// from the predecessors in `cfg` (linear in their number, where
-/// [`branches_to`] scans the whole function).
+/// Sets `out` to the branches (instruction, destination index) that
+/// target `block`, from the predecessors in `cfg` (linear in their number,
+/// where [`branches_to`] scans the whole function; `out` is a buffer the
+/// caller reuses).
 pub(crate) fn incoming_branches(
     func: &Function,
     cfg: &ControlFlowGraph,
     block: Block,
-) -> Vec<(Inst, usize)> {
-    let mut out = Vec::new();
+    out: &mut Vec<(Inst, usize)>,
+) {
+    out.clear();
     let mut last = None;
     for &(_, inst) in cfg.preds(block) {
         // A `brif` with both destinations here is listed twice in a row.
@@ -118,7 +111,6 @@ pub(crate) fn incoming_branches(
             }
         }
     }
-    out
 }
 
 /// Removes parameter `num` of `block` and the matching argument of the
