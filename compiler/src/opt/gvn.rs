@@ -29,26 +29,48 @@ use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::hash::{Hash, Hasher};
 
-/// What identifies the value an instruction computes.
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Key {
-    opcode: Opcode,
-    /// Immediates and sub-opcodes (condition codes, registers, ...).
-    imms: [u64; 2],
-    args: [Option<Value>; 3],
-    ty: Type,
-}
+/// What identifies the value an instruction computes: its opcode, result
+/// type, immediate or sub-opcode (condition code, register, ...) and
+/// operands after aliases, packed into three words (an absent operand is
+/// `NO_ARG`, which no value is).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Key([u64; 3]);
 
-/// Hashes the key packed into a few words (the derived hash writes every
-/// `Option` discriminant and field separately; this runs per instruction).
+/// Hashes the three words (the derived hash would also write a length).
 impl Hash for Key {
     fn hash<H: Hasher>(&self, h: &mut H) {
-        let arg = |a: Option<Value>| u64::from(a.map_or(u32::MAX, |v| v.as_u32()));
-        h.write_u64((self.opcode as u64) << 32 | arg(self.args[0]));
-        h.write_u64(arg(self.args[1]) << 32 | arg(self.args[2]));
-        h.write_u64(self.imms[0]);
-        h.write_u64(self.imms[1]);
-        self.ty.hash(h);
+        for w in self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+/// An absent operand in a key.
+const NO_ARG: u32 = u32::MAX;
+
+impl Key {
+    fn new(opcode: Opcode, ty: Type, imm: u64, args: [u32; 3]) -> Key {
+        let [a, b, c] = args.map(u64::from);
+        Key([
+            (opcode as u64) << 40 | type_code(ty) << 32 | a,
+            b << 32 | c,
+            imm,
+        ])
+    }
+}
+
+/// A distinct number for every type.
+fn type_code(ty: Type) -> u64 {
+    match ty {
+        Type::I1 => 0,
+        Type::I8 => 1,
+        Type::I16 => 2,
+        Type::I32 => 3,
+        Type::I64 => 4,
+        Type::F16 => 5,
+        Type::F32 => 6,
+        Type::F64 => 7,
+        Type::Ptr(space) => 8 + space as u64,
     }
 }
 
@@ -210,22 +232,23 @@ fn key_of(dfg: &DataFlowGraph, inst: Inst) -> Option<Key> {
         return None;
     }
     let ty = dfg.value_type(results[0]);
-    let r = |v: Value| Some(dfg.resolve_aliases(v));
+    let r = |v: Value| dfg.resolve_aliases(v).as_u32();
+    const NONE: [u32; 3] = [NO_ARG; 3];
     use InstructionData::*;
-    let (imms, args) = match *dfg.inst(inst) {
-        UnaryImm { imm, .. } => ([imm as u64, 0], [None; 3]),
-        UnaryIeee { bits, .. } => ([bits, 0], [None; 3]),
-        Nullary { .. } => ([0, 0], [None; 3]),
-        AddrOf { index, .. } => ([index as u64, 0], [None; 3]),
-        Special { reg, .. } => ([reg as u64, 0], [None; 3]),
-        Unary { arg, .. } => ([0, 0], [r(arg), None, None]),
+    let (imm, args) = match *dfg.inst(inst) {
+        UnaryImm { imm, .. } => (imm as u64, NONE),
+        UnaryIeee { bits, .. } => (bits, NONE),
+        Nullary { .. } => (0, NONE),
+        AddrOf { index, .. } => (index as u64, NONE),
+        Special { reg, .. } => (reg as u64, NONE),
+        Unary { arg, .. } => (0, [r(arg), NO_ARG, NO_ARG]),
         Binary {
             opcode,
             args: [a, b],
-        } => ([0, 0], ordered(opcode, r(a), r(b))),
+        } => (0, ordered(opcode, r(a), r(b))),
         Ternary {
             args: [a, b, c], ..
-        } => ([0, 0], [r(a), r(b), r(c)]),
+        } => (0, [r(a), r(b), r(c)]),
         IntCompare {
             cond, args: [a, b], ..
         } => {
@@ -233,25 +256,21 @@ fn key_of(dfg: &DataFlowGraph, inst: Inst) -> Option<Key> {
             let args = if commutes {
                 sort2(r(a), r(b))
             } else {
-                [r(a), r(b), None]
+                [r(a), r(b), NO_ARG]
             };
-            ([cond as u64, 0], args)
+            (cond as u64, args)
         }
         FloatCompare {
             cond, args: [a, b], ..
-        } => ([cond as u64, 0], [r(a), r(b), None]),
-        Load { addr, offset, .. } => ([offset as i64 as u64, 0], [r(addr), None, None]),
+        } => (cond as u64, [r(a), r(b), NO_ARG]),
+        Load { addr, offset, .. } => (offset as i64 as u64, [r(addr), NO_ARG, NO_ARG]),
         _ => return None,
     };
-    Some(Key {
-        opcode: dfg.inst(inst).opcode(),
-        imms,
-        args,
-        ty,
-    })
+    Some(Key::new(dfg.inst(inst).opcode(), ty, imm, args))
 }
 
-fn ordered(op: Opcode, a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+/// The operands of a binary operation, ordered when it commutes.
+fn ordered(op: Opcode, a: u32, b: u32) -> [u32; 3] {
     use Opcode::*;
     if matches!(
         op,
@@ -259,15 +278,15 @@ fn ordered(op: Opcode, a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3]
     ) {
         sort2(a, b)
     } else {
-        [a, b, None]
+        [a, b, NO_ARG]
     }
 }
 
-fn sort2(a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+fn sort2(a: u32, b: u32) -> [u32; 3] {
     if a <= b {
-        [a, b, None]
+        [a, b, NO_ARG]
     } else {
-        [b, a, None]
+        [b, a, NO_ARG]
     }
 }
 
