@@ -36,20 +36,26 @@ pub fn run(func: &mut Function) {
 /// Runs CFG simplification on `func`, starting from its still valid
 /// `analyses` and leaving those of the simplified function.
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    simplify(func, analyses);
+}
+
+/// [`run_with`], telling whether it changed the function.
+pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
     let (cfg, rpo) = analyses.cfg_rpo(func);
     if !round(func, cfg, rpo) {
         // Nothing changed: the analyses still hold.
-        return;
+        return false;
     }
     for _ in 1..MAX_ROUNDS {
         let cfg = ControlFlowGraph::compute(func);
         let rpo = cfg.reverse_post_order(func);
         if !round(func, &cfg, &rpo) {
             analyses.set_cfg_rpo(cfg, rpo);
-            return;
+            return true;
         }
     }
     analyses.invalidate();
+    true
 }
 
 /// One round of the four steps, given the CFG and reverse post-order at
