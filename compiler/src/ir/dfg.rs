@@ -43,6 +43,8 @@ pub struct DataFlowGraph {
     values: PrimaryMap<Value, ValueData>,
     /// Storage of every value list (arguments, results, block parameters).
     pub value_lists: ListPool<Value>,
+    /// True once some value became an alias (none is made any other way).
+    has_aliases: bool,
 }
 
 impl DataFlowGraph {
@@ -232,6 +234,12 @@ impl DataFlowGraph {
         matches!(self.values[v], ValueData::Alias { .. })
     }
 
+    /// True when some value is an alias (when not, operands need no
+    /// resolving).
+    pub fn has_aliases(&self) -> bool {
+        self.has_aliases
+    }
+
     /// Turns `v` into an alias of `original`: every use of `v` now means
     /// `original`. Both must have the same type.
     pub fn change_to_alias(&mut self, v: Value, original: Value) {
@@ -240,6 +248,7 @@ impl DataFlowGraph {
         let ty = self.value_type(original);
         assert_eq!(self.value_type(v), ty, "alias of a value of another type");
         self.values[v] = ValueData::Alias { ty, original };
+        self.has_aliases = true;
     }
 
     /// Replaces every aliased operand of `inst` by its original.

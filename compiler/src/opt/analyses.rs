@@ -11,7 +11,7 @@
 //! CFG depends only on the laid-out blocks, in order, and their terminators'
 //! destinations; reverse post-order and dominators only on the CFG and the
 //! entry block. Passes that leave all of those alone keep the analyses
-//! (debug builds check this after every pass, see [`Analyses::check`]).
+//! (debug builds check this after every pass).
 
 use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function};
 

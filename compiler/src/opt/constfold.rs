@@ -93,7 +93,12 @@ fn fold_inst(func: &mut Function, inst: Inst) -> bool {
             opcode: Opcode::Select,
             args: [c, a, b],
         } => fold_select(func, inst, c, a, b),
-        _ => {
+        // The only formats `evaluate` and `integer_identity` fold.
+        InstructionData::Unary { .. }
+        | InstructionData::Binary { .. }
+        | InstructionData::Ternary { .. }
+        | InstructionData::IntCompare { .. }
+        | InstructionData::FloatCompare { .. } => {
             if let Some(result) = evaluate(func, inst) {
                 write_constant(func, inst, result);
             } else if let Some(v) = integer_identity(func, inst) {
@@ -102,6 +107,7 @@ fn fold_inst(func: &mut Function, inst: Inst) -> bool {
                 func.dfg.change_to_alias(r, v);
             }
         }
+        _ => {}
     }
     false
 }

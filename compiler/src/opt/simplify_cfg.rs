@@ -95,8 +95,8 @@ fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
 
 fn fold_same_target_brifs(func: &mut Function) -> bool {
     let mut changed = false;
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    for b in blocks {
+    for i in 0..func.layout.blocks().len() {
+        let b = func.layout.blocks()[i];
         let Some(term) = func.layout.last_inst(b) else {
             continue;
         };
@@ -131,13 +131,15 @@ fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, &[Value])> {
 fn thread_jumps(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    if !blocks
+    if !func
+        .layout
+        .blocks()
         .iter()
         .any(|&b| Some(b) != entry && forwarding_jump(func, b).is_some())
     {
         return false;
     }
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
     // Use counts, kept exact as branches are redirected (computing them
     // again per block made this pass quadratic); only needed, and so only
     // counted, once a forwarding block has parameters.
@@ -192,6 +194,16 @@ fn thread_jumps(func: &mut Function) -> bool {
 fn merge_blocks(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
+    // Merging starts with a block entered only by a jump from another
+    // block (merges update the edges, never adding such a block).
+    let mergeable = |&b: &Block| {
+        Some(b) != entry
+            && matches!(cfg.preds(b), [(p, jump)]
+                if *p != b && func.dfg.inst(*jump).opcode() == Opcode::Jump)
+    };
+    if !func.layout.blocks().iter().any(mergeable) {
+        return false;
+    }
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
     // Each block's only predecessor edge (when it has exactly one), kept
     // up to date as blocks merge: a merged block's terminator now ends its

@@ -63,6 +63,9 @@ pub(crate) fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
 
 /// Replaces every operand of every laid-out instruction by its original.
 pub(crate) fn resolve_all_aliases(func: &mut Function) {
+    if !func.dfg.has_aliases() {
+        return;
+    }
     let (layout, dfg) = (&func.layout, &mut func.dfg);
     for &b in layout.blocks() {
         for &i in layout.block_insts(b) {
