@@ -1,7 +1,7 @@
 //! Control-flow analyses kept across the passes of a pipeline.
 //!
-//! Most passes need the CFG, many its reverse post-order or dominator tree,
-//! and few change it: only `constfold` (a `brif` on a constant becomes a
+//! Most passes need the CFG, many its reverse post-order, dominator tree or
+//! natural loops, and few change it: only `constfold` (a `brif` on a constant becomes a
 //! `jump`), `simplify_cfg`, and `licm` and `strength` when they create a
 //! preheader. [`Analyses`] holds what was computed for one function until a
 //! pass that changed the CFG drops it, so the passes in between share one
@@ -13,16 +13,20 @@
 //! entry block. Passes that leave all of those alone keep the analyses
 //! (debug builds check this after every pass).
 
+use super::util::{find_loops, has_retreating_edge, Loop};
 use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function};
 
-/// The CFG, reverse post-order and dominator tree of one function, each
-/// computed on first use and kept until [`Analyses::invalidate`].
+/// The CFG, reverse post-order, dominator tree and natural loops of one
+/// function, each computed on first use and kept until
+/// [`Analyses::invalidate`].
 #[derive(Default)]
 pub struct Analyses {
     cfg: Option<ControlFlowGraph>,
     /// Reverse post-order, while no dominator tree holds it.
     rpo: Option<Vec<Block>>,
     dt: Option<DominatorTree>,
+    /// The natural loops, while no pass has taken them.
+    loops: Option<Vec<Loop>>,
 }
 
 impl Analyses {
@@ -42,7 +46,7 @@ impl Analyses {
         *self = Analyses {
             cfg: Some(cfg),
             rpo: Some(rpo),
-            dt: None,
+            ..Analyses::default()
         };
     }
 
@@ -83,6 +87,28 @@ impl Analyses {
         (cfg, self.dt.as_ref().expect("computed above"))
     }
 
+    /// The natural loops ([`find_loops`]), taken out for a pass to work on
+    /// (it gives them back with [`Analyses::keep_loops`] when they still
+    /// hold). A function without a retreating edge has none, found without
+    /// a dominator tree.
+    pub(crate) fn take_loops(&mut self, func: &Function) -> Vec<Loop> {
+        if let Some(loops) = self.loops.take() {
+            return loops;
+        }
+        let (cfg, rpo) = self.cfg_rpo(func);
+        if !has_retreating_edge(func, cfg, rpo) {
+            return Vec::new();
+        }
+        let (cfg, dt) = self.cfg_dt(func);
+        find_loops(cfg, dt)
+    }
+
+    /// Keeps `loops`, taken with [`Analyses::take_loops`] and still the
+    /// natural loops of the function.
+    pub(crate) fn keep_loops(&mut self, loops: Vec<Loop>) {
+        self.loops = Some(loops);
+    }
+
     /// Panics unless every kept analysis equals a fresh computation (run
     /// by the pipeline after each pass in debug builds).
     pub(crate) fn check(&self, func: &Function, pass: &str) {
@@ -97,10 +123,14 @@ impl Analyses {
                 "{pass} kept a stale reverse post-order"
             );
         }
+        let fresh_dt = DominatorTree::compute(func, &fresh);
         if let Some(dt) = &self.dt {
+            assert!(*dt == fresh_dt, "{pass} kept a stale dominator tree");
+        }
+        if let Some(loops) = &self.loops {
             assert!(
-                *dt == DominatorTree::compute(func, &fresh),
-                "{pass} kept a stale dominator tree"
+                *loops == find_loops(&fresh, &fresh_dt),
+                "{pass} kept stale loops"
             );
         }
     }

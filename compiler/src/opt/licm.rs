@@ -19,9 +19,7 @@
 //! no preheader and are left alone.
 
 use super::util::{def_block, iconst_value, is_pure, Loop};
-use super::util::{
-    ensure_preheader, find_loops, has_retreating_edge, insert_before_terminator, is_int_division,
-};
+use super::util::{ensure_preheader, insert_before_terminator, is_int_division};
 use super::Analyses;
 use crate::ir::{Block, DominatorTree, Function, Inst, Value};
 
@@ -33,15 +31,16 @@ pub fn run(func: &mut Function) {
 /// Runs loop-invariant code motion on `func`, with its still valid
 /// `analyses` (dropped when a preheader was created).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
-    let (cfg, rpo) = analyses.cfg_rpo(func);
-    if !has_retreating_edge(func, cfg, rpo) {
+    let mut loops = analyses.take_loops(func);
+    if loops.is_empty() {
+        analyses.keep_loops(loops);
         return;
     }
-    let (cfg, dt) = analyses.cfg_dt(func);
-    let mut loops = find_loops(cfg, dt);
+    let (_, dt) = analyses.cfg_dt(func);
     // New preheaders are the only blocks made here, and the only change
-    // to the CFG.
+    // to the CFG; the loops change when one joins an enclosing loop.
     let num_blocks = func.dfg.num_blocks();
+    let mut regrouped = false;
     for idx in 0..loops.len() {
         let Some(pre) = hoist_loop(func, &loops[idx], dt) else {
             continue;
@@ -51,11 +50,14 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
         for outer in &mut loops[idx + 1..] {
             if outer.contains(header) && !outer.contains(pre) {
                 outer.blocks.push(pre);
+                regrouped = true;
             }
         }
     }
     if func.dfg.num_blocks() != num_blocks {
         analyses.invalidate();
+    } else if !regrouped {
+        analyses.keep_loops(loops);
     }
 }
 

@@ -42,8 +42,7 @@
 //! correct answer for 32-bit arithmetic.
 
 use super::util::{
-    branches_to, def_block, ensure_preheader, find_loops, has_retreating_edge, iconst_value,
-    insert_before_terminator, Loop,
+    branches_to, def_block, ensure_preheader, iconst_value, insert_before_terminator, Loop,
 };
 use super::Analyses;
 use crate::ir::{
@@ -73,15 +72,15 @@ pub fn pointer_induction_variables(func: &mut Function) {
 /// Part (a), with the function's still valid `analyses` (dropped when a
 /// preheader was created).
 fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses) {
-    let (cfg, rpo) = analyses.cfg_rpo(func);
-    if !has_retreating_edge(func, cfg, rpo) {
+    let mut loops = analyses.take_loops(func);
+    if loops.is_empty() {
+        analyses.keep_loops(loops);
         return;
     }
-    let (cfg, dt) = analyses.cfg_dt(func);
-    let mut loops = find_loops(cfg, dt);
     // New preheaders are the only blocks made here, and the only change
-    // to the CFG.
+    // to the CFG; the loops change when one joins an enclosing loop.
     let num_blocks = func.dfg.num_blocks();
+    let mut regrouped = false;
     for idx in 0..loops.len() {
         let Some(pre) = reduce_loop(func, &loops[idx]) else {
             continue;
@@ -90,11 +89,14 @@ fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses
         for outer in &mut loops[idx + 1..] {
             if outer.contains(header) && !outer.contains(pre) {
                 outer.blocks.push(pre);
+                regrouped = true;
             }
         }
     }
     if func.dfg.num_blocks() != num_blocks {
         analyses.invalidate();
+    } else if !regrouped {
+        analyses.keep_loops(loops);
     }
 }
 

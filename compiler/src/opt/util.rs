@@ -143,6 +143,7 @@ pub(crate) fn push_branch_arg(func: &mut Function, inst: Inst, dest: usize, valu
 
 /// A natural loop: a header and every block that reaches a back edge to it
 /// without passing through the header.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct Loop {
     /// The header (the target of the back edges).
     pub header: Block,
