@@ -7,7 +7,7 @@
 //! (block parameters replace phi nodes), or it is an alias of another value,
 //! which passes use to replace all uses at once (copy propagation).
 
-use super::entities::{Block, Inst, Value};
+use super::entities::{reserve_key, Block, Inst, Value};
 use super::instructions::{BlockCall, InstructionData, ValueList};
 use super::types::Type;
 use cranelift_entity::{ListPool, PrimaryMap, SecondaryMap};
@@ -94,6 +94,9 @@ impl DataFlowGraph {
     /// Creates an instruction with results of the given types.
     pub fn make_inst(&mut self, data: InstructionData, result_types: &[Type]) -> Inst {
         let inst = self.insts.push(data);
+        if !result_types.is_empty() {
+            reserve_key(&mut self.results, inst);
+        }
         for (num, &ty) in result_types.iter().enumerate() {
             let v = self.values.push(ValueData::Inst {
                 ty,
