@@ -1,17 +1,20 @@
 //! Control-flow analyses kept across the passes of a pipeline.
 //!
 //! Most passes need the CFG, many its reverse post-order, dominator tree or
-//! natural loops, and few change it: only `constfold` (a `brif` on a constant becomes a
-//! `jump`), `simplify_cfg`, and `licm` and `strength` when they create a
-//! preheader. [`Analyses`] holds what was computed for one function until a
-//! pass that changed the CFG drops it, so the passes in between share one
-//! computation. A pass run on its own (its `run`) starts from an empty one.
+//! natural loops, and few change it: only `constfold` (a `brif` on a
+//! constant becomes a `jump`), `simplify_cfg`, and `licm` and `strength`
+//! when they create a preheader. [`Analyses`] holds what was computed for
+//! one function until a pass that changed the CFG drops it, so the passes in
+//! between share one computation. A pass run on its own (its `run`) starts
+//! from an empty one.
 //!
 //! The cached analyses are exactly what a fresh computation would give: the
 //! CFG depends only on the laid-out blocks, in order, and their terminators'
-//! destinations; reverse post-order and dominators only on the CFG and the
-//! entry block. Passes that leave all of those alone keep the analyses
-//! (debug builds check this after every pass).
+//! destinations; reverse post-order, dominators and loops only on the CFG
+//! and the entry block. Passes that leave all of those alone keep the
+//! analyses (debug builds check this after every pass). The loops are the
+//! exception that passes take out and give back: `licm` and `strength` add
+//! a new preheader to the enclosing loops as they go.
 
 use super::util::{find_loops, has_retreating_edge, Loop};
 use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function};
