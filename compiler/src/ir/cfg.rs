@@ -171,6 +171,12 @@ impl DominatorTree {
         a
     }
 
+    /// The position of `b` in reverse post-order, from 1 (0 when `b` is
+    /// unreachable). A block comes after its dominators.
+    pub fn rpo_number(&self, b: Block) -> u32 {
+        self.rpo_number[b]
+    }
+
     /// True when `b` is reachable from the entry.
     pub fn is_reachable(&self, b: Block) -> bool {
         self.rpo_number[b] != 0

@@ -178,11 +178,13 @@ pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph, rpo: 
 pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop> {
     let mut loops: Vec<Loop> = Vec::new();
     for &h in dt.rpo() {
+        // `h` dominates a latch, so comes no later in reverse post-order
+        // (tested first: it rules out most edges without a dominator walk).
         let latches: Vec<Block> = cfg
             .preds(h)
             .iter()
             .map(|&(p, _)| p)
-            .filter(|&p| dt.dominates(h, p))
+            .filter(|&p| dt.rpo_number(p) >= dt.rpo_number(h) && dt.dominates(h, p))
             .fold(Vec::new(), |mut acc, p| {
                 if !acc.contains(&p) {
                     acc.push(p);
