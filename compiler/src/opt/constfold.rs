@@ -74,9 +74,8 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
 
 /// Folds `inst`; true when it was a `brif` that became a `jump`.
 fn fold_inst(func: &mut Function, inst: Inst) -> bool {
-    let data = func.dfg.inst(inst).clone();
-    match data {
-        InstructionData::Brif { cond, blocks, .. } => {
+    match func.dfg.inst(inst) {
+        &InstructionData::Brif { cond, blocks, .. } => {
             if let Some(Const::Int(_, c)) = constant(func, cond) {
                 let dest = blocks[if c & 1 == 1 { 0 } else { 1 }];
                 func.dfg.replace_inst(
@@ -89,7 +88,7 @@ fn fold_inst(func: &mut Function, inst: Inst) -> bool {
                 return true;
             }
         }
-        InstructionData::Ternary {
+        &InstructionData::Ternary {
             opcode: Opcode::Select,
             args: [c, a, b],
         } => fold_select(func, inst, c, a, b),
@@ -119,12 +118,18 @@ fn integer_identity(func: &Function, inst: Inst) -> Option<Value> {
     let InstructionData::Binary { opcode, args } = *func.dfg.inst(inst) else {
         return None;
     };
+    use Opcode::*;
+    if !matches!(
+        opcode,
+        Iadd | Isub | Bor | Bxor | Ishl | Ushr | Sshr | PtrAdd | Imul | Udiv | Sdiv | Band
+    ) {
+        return None;
+    }
     let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
     let int = |v: Value| match constant(func, v) {
         Some(Const::Int(t, x)) => Some(sext(t, x)),
         _ => None,
     };
-    use Opcode::*;
     match (opcode, int(a), int(b)) {
         (Iadd | Isub | Bor | Bxor | Ishl | Ushr | Sshr | PtrAdd, _, Some(0)) => Some(a),
         (Imul | Udiv | Sdiv, _, Some(1)) => Some(a),
