@@ -81,13 +81,16 @@ impl Origins {
         grew
     }
 
-    /// The parameters `v` may be derived from.
+    /// The parameters `v` may be derived from, in increasing order.
     fn params(&self, v: Value) -> impl Iterator<Item = usize> + '_ {
         let row = &self.bits[v.index() * self.words..(v.index() + 1) * self.words];
         row.iter().enumerate().flat_map(|(k, &w)| {
-            (0..64)
-                .filter(move |b| w & (1 << b) != 0)
-                .map(move |b| k * 64 + b)
+            // The set bits, lowest first, each cleared once visited.
+            std::iter::successors((w != 0).then_some(w), |&rest| {
+                let rest = rest & (rest - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |rest| k * 64 + rest.trailing_zeros() as usize)
         })
     }
 }

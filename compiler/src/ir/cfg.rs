@@ -9,7 +9,7 @@ use cranelift_entity::{packed_option::ReservedValue, EntityRef, SecondaryMap};
 
 /// Successors and predecessors of every laid-out block, in flat arrays
 /// (no allocation per block: the passes recompute the CFG often).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct ControlFlowGraph {
     /// Per block: its distinct successors (a terminator has at most two).
     succs: Vec<([Block; 2], u8)>,
@@ -45,15 +45,18 @@ impl ControlFlowGraph {
         for i in 0..n {
             pred_start[i + 1] += pred_start[i];
         }
-        let mut fill = pred_start.clone();
         let mut pred_list = vec![(none, Inst::reserved_value()); pred_start[n] as usize];
+        // Fill with each block's start as its cursor; a cursor ends at the
+        // next block's start, so shifting the array by one restores it.
         for (b, term) in terms() {
             for dest in func.dfg.inst(term).branch_destinations() {
-                let slot = &mut fill[dest.block.index()];
+                let slot = &mut pred_start[dest.block.index()];
                 pred_list[*slot as usize] = (b, term);
                 *slot += 1;
             }
         }
+        pred_start.copy_within(0..n, 1);
+        pred_start[0] = 0;
         ControlFlowGraph {
             succs,
             pred_start,
@@ -87,7 +90,8 @@ impl ControlFlowGraph {
         let mut visited = vec![false; self.succs.len().max(entry.index() + 1)];
         let mut post = Vec::with_capacity(func.layout.blocks().len());
         // Iterative DFS: (block, next successor index).
-        let mut stack = vec![(entry, 0usize)];
+        let mut stack = Vec::with_capacity(func.layout.blocks().len());
+        stack.push((entry, 0usize));
         visited[entry.index()] = true;
         while let Some((b, i)) = stack.pop() {
             if let Some(&s) = self.succs(b).get(i) {
@@ -106,7 +110,7 @@ impl ControlFlowGraph {
 }
 
 /// The dominator tree of the blocks reachable from the entry.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct DominatorTree {
     idom: SecondaryMap<Block, Option<Block>>,
     rpo_number: SecondaryMap<Block, u32>,
@@ -116,7 +120,12 @@ pub struct DominatorTree {
 impl DominatorTree {
     /// Computes dominators.
     pub fn compute(func: &Function, cfg: &ControlFlowGraph) -> Self {
-        let rpo = cfg.reverse_post_order(func);
+        Self::with_rpo(func, cfg, cfg.reverse_post_order(func))
+    }
+
+    /// Computes dominators from `rpo`, which must be
+    /// `cfg.reverse_post_order(func)` (for callers that already have it).
+    pub fn with_rpo(func: &Function, cfg: &ControlFlowGraph, rpo: Vec<Block>) -> Self {
         let mut dt = DominatorTree::default();
         let n = func.dfg.num_blocks();
         dt.rpo_number.resize(n);
@@ -160,6 +169,12 @@ impl DominatorTree {
             }
         }
         a
+    }
+
+    /// The position of `b` in reverse post-order, from 1 (0 when `b` is
+    /// unreachable). A block comes after its dominators.
+    pub fn rpo_number(&self, b: Block) -> u32 {
+        self.rpo_number[b]
     }
 
     /// True when `b` is reachable from the entry.

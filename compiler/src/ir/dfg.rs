@@ -7,7 +7,7 @@
 //! (block parameters replace phi nodes), or it is an alias of another value,
 //! which passes use to replace all uses at once (copy propagation).
 
-use super::entities::{Block, Inst, Value};
+use super::entities::{reserve_key, Block, Inst, Value};
 use super::instructions::{BlockCall, InstructionData, ValueList};
 use super::types::Type;
 use cranelift_entity::{ListPool, PrimaryMap, SecondaryMap};
@@ -43,6 +43,8 @@ pub struct DataFlowGraph {
     values: PrimaryMap<Value, ValueData>,
     /// Storage of every value list (arguments, results, block parameters).
     pub value_lists: ListPool<Value>,
+    /// True once some value became an alias (none is made any other way).
+    has_aliases: bool,
 }
 
 impl DataFlowGraph {
@@ -92,6 +94,9 @@ impl DataFlowGraph {
     /// Creates an instruction with results of the given types.
     pub fn make_inst(&mut self, data: InstructionData, result_types: &[Type]) -> Inst {
         let inst = self.insts.push(data);
+        if !result_types.is_empty() {
+            reserve_key(&mut self.results, inst);
+        }
         for (num, &ty) in result_types.iter().enumerate() {
             let v = self.values.push(ValueData::Inst {
                 ty,
@@ -232,6 +237,12 @@ impl DataFlowGraph {
         matches!(self.values[v], ValueData::Alias { .. })
     }
 
+    /// True when some value is an alias (when not, operands need no
+    /// resolving).
+    pub fn has_aliases(&self) -> bool {
+        self.has_aliases
+    }
+
     /// Turns `v` into an alias of `original`: every use of `v` now means
     /// `original`. Both must have the same type.
     pub fn change_to_alias(&mut self, v: Value, original: Value) {
@@ -240,6 +251,7 @@ impl DataFlowGraph {
         let ty = self.value_type(original);
         assert_eq!(self.value_type(v), ty, "alias of a value of another type");
         self.values[v] = ValueData::Alias { ty, original };
+        self.has_aliases = true;
     }
 
     /// Replaces every aliased operand of `inst` by its original.

@@ -5,7 +5,17 @@
 //! in the text form (`v7`, `block3`, `fn1`), so `Display` and the text IR
 //! agree.
 
-use cranelift_entity::entity_impl;
+use cranelift_entity::{entity_impl, EntityRef, SecondaryMap};
+
+/// Makes room for `key` in `map`, at least doubling it when it grows
+/// (writing through an index past the end grows a map to just that index,
+/// which costs a resize per new entity when they come one by one).
+pub(crate) fn reserve_key<K: EntityRef, V: Clone>(map: &mut SecondaryMap<K, V>, key: K) {
+    let len = map.as_values_slice().len();
+    if key.index() >= len {
+        map.resize((key.index() + 1).max(2 * len));
+    }
+}
 
 /// An SSA value: an instruction result or a block parameter.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,7 +5,7 @@
 //! order it runs. Blocks are kept in a vector in program order (the first
 //! one is the entry block); each block holds its instructions in order.
 
-use super::entities::{Block, Inst};
+use super::entities::{reserve_key, Block, Inst};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::SecondaryMap;
 
@@ -93,6 +93,7 @@ impl Layout {
             "{inst} is already laid out"
         );
         self.block_insts[block].push(inst);
+        reserve_key(&mut self.inst_block, inst);
         self.inst_block[inst] = block.into();
     }
 

@@ -32,7 +32,7 @@
 //! - `i1` constants are written as `0` or `1`; other integer constants as
 //!   their value sign-extended from `w` bits (the `iconst` convention).
 
-use super::util::all_insts;
+use super::Analyses;
 use crate::ir::{Function, Inst, InstructionData, Opcode, Type, Value, ValueDef};
 
 /// A known constant: the low bits of an integer or the bits of a float.
@@ -48,18 +48,34 @@ enum Const {
 
 /// Runs constant folding on `func`.
 pub fn run(func: &mut Function) {
-    for inst in all_insts(func) {
-        if func.layout.inst_block(inst).is_none() {
-            continue;
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs constant folding on `func`, with its still valid `analyses`
+/// (dropped when a `brif` became a `jump`).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut folded_branch = false;
+    // Folding an instruction removes at most that instruction, so each
+    // block is walked by index, staying put when the current one went.
+    for b in 0..func.layout.blocks().len() {
+        let block = func.layout.blocks()[b];
+        let mut i = 0;
+        while let Some(&inst) = func.layout.block_insts(block).get(i) {
+            folded_branch |= fold_inst(func, inst);
+            if func.layout.inst_block(inst).is_some() {
+                i += 1;
+            }
         }
-        fold_inst(func, inst);
+    }
+    if folded_branch {
+        analyses.invalidate();
     }
 }
 
-fn fold_inst(func: &mut Function, inst: Inst) {
-    let data = func.dfg.inst(inst).clone();
-    match data {
-        InstructionData::Brif { cond, blocks, .. } => {
+/// Folds `inst`; true when it was a `brif` that became a `jump`.
+fn fold_inst(func: &mut Function, inst: Inst) -> bool {
+    match func.dfg.inst(inst) {
+        &InstructionData::Brif { cond, blocks, .. } => {
             if let Some(Const::Int(_, c)) = constant(func, cond) {
                 let dest = blocks[if c & 1 == 1 { 0 } else { 1 }];
                 func.dfg.replace_inst(
@@ -69,13 +85,19 @@ fn fold_inst(func: &mut Function, inst: Inst) {
                         dest,
                     },
                 );
+                return true;
             }
         }
-        InstructionData::Ternary {
+        &InstructionData::Ternary {
             opcode: Opcode::Select,
             args: [c, a, b],
         } => fold_select(func, inst, c, a, b),
-        _ => {
+        // The only formats `evaluate` and `integer_identity` fold.
+        InstructionData::Unary { .. }
+        | InstructionData::Binary { .. }
+        | InstructionData::Ternary { .. }
+        | InstructionData::IntCompare { .. }
+        | InstructionData::FloatCompare { .. } => {
             if let Some(result) = evaluate(func, inst) {
                 write_constant(func, inst, result);
             } else if let Some(v) = integer_identity(func, inst) {
@@ -84,7 +106,9 @@ fn fold_inst(func: &mut Function, inst: Inst) {
                 func.dfg.change_to_alias(r, v);
             }
         }
+        _ => {}
     }
+    false
 }
 
 /// The operand an integer operation with a neutral constant leaves
@@ -94,12 +118,18 @@ fn integer_identity(func: &Function, inst: Inst) -> Option<Value> {
     let InstructionData::Binary { opcode, args } = *func.dfg.inst(inst) else {
         return None;
     };
+    use Opcode::*;
+    if !matches!(
+        opcode,
+        Iadd | Isub | Bor | Bxor | Ishl | Ushr | Sshr | PtrAdd | Imul | Udiv | Sdiv | Band
+    ) {
+        return None;
+    }
     let [a, b] = args.map(|v| func.dfg.resolve_aliases(v));
     let int = |v: Value| match constant(func, v) {
         Some(Const::Int(t, x)) => Some(sext(t, x)),
         _ => None,
     };
-    use Opcode::*;
     match (opcode, int(a), int(b)) {
         (Iadd | Isub | Bor | Bxor | Ishl | Ushr | Sshr | PtrAdd, _, Some(0)) => Some(a),
         (Imul | Udiv | Sdiv, _, Some(1)) => Some(a),

@@ -19,10 +19,17 @@
 //! change), not from a scan of the function.
 
 use super::util::{incoming_branches, remove_param_on, resolve_all_aliases};
-use crate::ir::{Block, ControlFlowGraph, Function, Inst, Value};
+use super::Analyses;
+use crate::ir::{Block, Function, Inst, Value};
 
 /// Runs copy propagation on `func`.
 pub fn run(func: &mut Function) {
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs copy propagation on `func`, with its still valid `analyses` (the
+/// CFG is left unchanged).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     resolve_all_aliases(func);
     let entry = func.layout.entry_block();
     if !func
@@ -33,22 +40,27 @@ pub fn run(func: &mut Function) {
     {
         return;
     }
-    let cfg = ControlFlowGraph::compute(func);
-    let rpo = cfg.reverse_post_order(func);
-    // Reachable blocks with parameters, other than the entry, with the
-    // branches into them.
-    let candidates: Vec<(Block, Vec<(Inst, usize)>)> = rpo
-        .iter()
-        .skip(1)
-        .filter(|&&b| !func.dfg.block_params(b).is_empty())
-        .map(|&b| (b, incoming_branches(func, &cfg, b)))
-        .collect();
+    let (cfg, rpo) = analyses.cfg_rpo(func);
+    // Reachable blocks with parameters, other than the entry, each with
+    // the end of its range of `branches`: the branches into it.
+    let mut candidates: Vec<(Block, usize)> = Vec::new();
+    let mut branches: Vec<(Inst, usize)> = Vec::new();
+    let mut incoming = Vec::new();
+    for &b in rpo.iter().skip(1) {
+        if !func.dfg.block_params(b).is_empty() {
+            incoming_branches(func, cfg, b, &mut incoming);
+            branches.extend_from_slice(&incoming);
+            candidates.push((b, branches.len()));
+        }
+    }
     let mut folded = false;
     let mut changed = true;
     while changed {
         changed = false;
-        for (b, branches) in &candidates {
-            changed |= fold_uniform_params(func, *b, branches);
+        let mut start = 0;
+        for &(b, end) in &candidates {
+            changed |= fold_uniform_params(func, b, &branches[start..end]);
+            start = end;
         }
         folded |= changed;
     }

@@ -16,23 +16,31 @@
 //! one may turn a memory fault into a clean run, never the reverse. Entry block parameters are the function's
 //! signature and are never removed.
 
-use super::util::{all_insts, incoming_branches, remove_param_on};
+use super::util::{incoming_branches, remove_param_on};
+use super::Analyses;
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
 
 /// Runs dead code elimination on `func`.
 pub fn run(func: &mut Function) {
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs dead code elimination on `func`, with its still valid `analyses`
+/// (the CFG is left unchanged).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     // The CFG serves to find the branches into blocks with parameters
     // (the entry has none); terminators always stay, so it holds throughout.
     let entry = func.layout.entry_block();
     let has_params = |b: &Block| Some(*b) != entry && !func.dfg.block_params(*b).is_empty();
+    let no_cfg = ControlFlowGraph::default();
     let cfg = if func.layout.blocks().iter().any(has_params) {
-        ControlFlowGraph::compute(func)
+        analyses.cfg(func)
     } else {
-        ControlFlowGraph::default()
+        &no_cfg
     };
-    let live = mark(func, &cfg);
-    sweep(func, &cfg, &live);
+    let live = mark(func, cfg);
+    sweep(func, cfg, &live);
 }
 
 /// What the mark phase found live.
@@ -49,12 +57,15 @@ fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
     live.insts.resize(func.dfg.num_insts());
     live.params.resize(func.dfg.num_values());
     let mut work: Vec<Value> = Vec::new();
-    for inst in all_insts(func) {
-        if func.dfg.inst(inst).opcode().has_side_effects() {
-            live.insts[inst] = true;
-            push_uses(func, inst, &mut work);
+    for &b in func.layout.blocks() {
+        for &inst in func.layout.block_insts(b) {
+            if func.dfg.inst(inst).opcode().has_side_effects() {
+                live.insts[inst] = true;
+                push_uses(func, inst, &mut work);
+            }
         }
     }
+    let mut branches = Vec::new();
     while let Some(v) = work.pop() {
         match func.dfg.value_def(v) {
             ValueDef::Result(inst, _) => {
@@ -67,7 +78,8 @@ fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
                 let p = func.dfg.resolve_aliases(v);
                 if !live.params[p] {
                     live.params[p] = true;
-                    for (inst, d) in incoming_branches(func, cfg, block) {
+                    incoming_branches(func, cfg, block, &mut branches);
+                    for &(inst, d) in &branches {
                         let dest = &func.dfg.inst(inst).branch_destinations()[d];
                         work.push(func.dfg.block_call_args(dest)[num]);
                     }
@@ -88,16 +100,20 @@ fn push_uses(func: &Function, inst: Inst, work: &mut Vec<Value>) {
 }
 
 fn sweep(func: &mut Function, cfg: &ControlFlowGraph, live: &Live) {
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    for &b in &blocks {
+    // Blocks stay as they are; only instructions and parameters go.
+    let num_blocks = func.layout.blocks().len();
+    for i in 0..num_blocks {
+        let b = func.layout.blocks()[i];
         func.layout.retain_insts(b, |i| live.insts[i]);
     }
     let entry = func.layout.entry_block();
-    for b in blocks {
+    let mut branches = Vec::new();
+    for i in 0..num_blocks {
+        let b = func.layout.blocks()[i];
         if Some(b) == entry || func.dfg.block_params(b).is_empty() {
             continue;
         }
-        let branches = incoming_branches(func, cfg, b);
+        incoming_branches(func, cfg, b, &mut branches);
         let mut num = func.dfg.block_params(b).len();
         while num > 0 {
             num -= 1;

@@ -19,142 +19,236 @@
 //! - never instructions with several results or with side effects.
 
 use super::util::is_pure;
+use super::Analyses;
 use crate::ir::{
-    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Type, Value,
+    Block, DataFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Type, Value,
 };
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::packed_option::ReservedValue;
+use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+use std::hash::{Hash, Hasher};
 
-/// What identifies the value an instruction computes.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct Key {
-    opcode: Opcode,
-    /// Immediates and sub-opcodes (condition codes, registers, ...).
-    imms: [u64; 2],
-    args: [Option<Value>; 3],
-    ty: Type,
+/// What identifies the value an instruction computes: its opcode, result
+/// type, immediate or sub-opcode (condition code, register, ...) and
+/// operands after aliases, packed into three words (an absent operand is
+/// `NO_ARG`, which no value is).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Key([u64; 3]);
+
+/// Hashes the three words (the derived hash would also write a length).
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for w in self.0 {
+            h.write_u64(w);
+        }
+    }
+}
+
+/// An absent operand in a key.
+const NO_ARG: u32 = u32::MAX;
+
+impl Key {
+    fn new(opcode: Opcode, ty: Type, imm: u64, args: [u32; 3]) -> Key {
+        let [a, b, c] = args.map(u64::from);
+        Key([
+            (opcode as u64) << 40 | type_code(ty) << 32 | a,
+            b << 32 | c,
+            imm,
+        ])
+    }
+}
+
+/// A distinct number for every type.
+fn type_code(ty: Type) -> u64 {
+    match ty {
+        Type::I1 => 0,
+        Type::I8 => 1,
+        Type::I16 => 2,
+        Type::I32 => 3,
+        Type::I64 => 4,
+        Type::F16 => 5,
+        Type::F32 => 6,
+        Type::F64 => 7,
+        Type::Ptr(space) => 8 + space as u64,
+    }
 }
 
 /// Runs value numbering on `func`.
 pub fn run(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(func, &cfg);
-    let children = dom_children(&dt);
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs value numbering on `func`, with its still valid `analyses` (the
+/// CFG is left unchanged: only instructions other than terminators go).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let (_, dt) = analyses.cfg_dt(func);
     let Some(entry) = func.layout.entry_block() else {
         return;
     };
-    let num_insts = func.dfg.num_insts();
-    let mut table: FxHashMap<Key, Value> =
-        FxHashMap::with_capacity_and_hasher(num_insts, Default::default());
-    let mut undo: Vec<Key> = Vec::new();
-    // Depth-first over the dominator tree; `None` marks the end of a scope.
-    let mut stack: Vec<Option<Block>> = vec![Some(entry)];
-    let mut scopes: Vec<usize> = Vec::new();
+    let children = DomChildren::new(dt, func.dfg.num_blocks());
+    let mut gvn = Numbering {
+        table: FxHashMap::with_capacity_and_hasher(func.dfg.num_insts(), Default::default()),
+        open: vec![false; func.dfg.num_blocks()],
+        loads: FxHashMap::default(),
+        removed: Vec::new(),
+    };
+    // Depth-first over the dominator tree; `Err(b)` closes `b`'s scope.
+    let mut stack: Vec<Result<Block, Block>> = Vec::with_capacity(2 * func.layout.blocks().len());
+    stack.push(Ok(entry));
     while let Some(item) = stack.pop() {
-        let Some(block) = item else {
-            let mark = scopes.pop().expect("scope to close");
-            for key in undo.drain(mark..) {
-                table.remove(&key);
+        match item {
+            Ok(block) => {
+                gvn.open[block.index()] = true;
+                stack.push(Err(block));
+                gvn.number_block(func, block);
+                stack.extend(children.of(block).iter().rev().map(|&c| Ok(c)));
             }
-            continue;
-        };
-        scopes.push(undo.len());
-        stack.push(None);
-        number_block(func, block, &mut table, &mut undo);
-        stack.extend(children[block].iter().rev().map(|&c| Some(c)));
+            Err(block) => gvn.open[block.index()] = false,
+        }
     }
 }
 
-/// The dominator tree's children of every block, in reverse post-order.
-fn dom_children(dt: &DominatorTree) -> SecondaryMap<Block, Vec<Block>> {
-    let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &b in dt.rpo() {
-        if let Some(d) = dt.idom(b) {
-            children[d].push(b);
-        }
-    }
-    children
+/// The dominator tree's children of every block, in reverse post-order
+/// (one list, with each block's range in it).
+struct DomChildren {
+    /// `list[start[b]..start[b + 1]]` are the children of `b`.
+    start: Vec<u32>,
+    list: Vec<Block>,
 }
 
-fn number_block(
-    func: &mut Function,
-    block: Block,
-    table: &mut FxHashMap<Key, Value>,
-    undo: &mut Vec<Key>,
-) {
-    let mut loads: FxHashMap<Key, Value> = FxHashMap::default();
-    let insts: Vec<Inst> = func.layout.block_insts(block).to_vec();
-    // Removed at the end, in one pass over the block.
-    let mut removed: Vec<Inst> = Vec::new();
-    for inst in insts {
-        let op = func.dfg.inst(inst).opcode();
-        if op.has_side_effects() {
-            loads.clear();
-            continue;
-        }
-        let Some(key) = key_of(func, inst) else {
-            continue;
-        };
-        let result = func
-            .dfg
-            .first_result(inst)
-            .expect("keyed instructions have a result");
-        let scope = if op == Opcode::Load {
-            &mut loads
-        } else if is_pure(op) {
-            &mut *table
-        } else {
-            continue;
-        };
-        match scope.get(&key) {
-            Some(&earlier) => {
-                removed.push(inst);
-                func.dfg.change_to_alias(result, earlier);
+impl DomChildren {
+    fn new(dt: &DominatorTree, num_blocks: usize) -> Self {
+        let mut start = vec![0u32; num_blocks + 1];
+        for &b in dt.rpo() {
+            if let Some(d) = dt.idom(b) {
+                start[d.index() + 1] += 1;
             }
-            None => {
-                scope.insert(key.clone(), result);
-                if op != Opcode::Load {
-                    undo.push(key);
+        }
+        for i in 0..num_blocks {
+            start[i + 1] += start[i];
+        }
+        let mut list = vec![Block::reserved_value(); start[num_blocks] as usize];
+        // Each block's start serves as its cursor; a cursor ends at the next
+        // block's start, so shifting the array by one restores it.
+        for &b in dt.rpo() {
+            if let Some(d) = dt.idom(b) {
+                let slot = &mut start[d.index()];
+                list[*slot as usize] = b;
+                *slot += 1;
+            }
+        }
+        start.copy_within(0..num_blocks, 1);
+        start[0] = 0;
+        DomChildren { start, list }
+    }
+
+    fn of(&self, b: Block) -> &[Block] {
+        &self.list[self.start[b.index()] as usize..self.start[b.index() + 1] as usize]
+    }
+}
+
+/// The state of the walk.
+struct Numbering {
+    /// Every pure instruction's key numbered so far, with its result and
+    /// its block. An entry counts only while its block is open (it
+    /// dominates the block being numbered); one of a closed block is stale
+    /// and overwritten by the next instruction with its key. So the live
+    /// entries are exactly those a table scoped to the dominator-tree path
+    /// would hold, without removing entries when a scope closes.
+    table: FxHashMap<Key, (Value, Block)>,
+    /// Per block: true while the walk is in its dominator subtree.
+    open: Vec<bool>,
+    /// The loads of the current block since its last side effect.
+    loads: FxHashMap<Key, Value>,
+    /// The instructions of the current block to remove.
+    removed: Vec<Inst>,
+}
+
+impl Numbering {
+    fn number_block(&mut self, func: &mut Function, block: Block) {
+        let Function { layout, dfg, .. } = func;
+        self.loads.clear();
+        for &inst in layout.block_insts(block) {
+            let op = dfg.inst(inst).opcode();
+            if op.has_side_effects() {
+                self.loads.clear();
+                continue;
+            }
+            if op != Opcode::Load && !is_pure(op) {
+                continue;
+            }
+            let Some(key) = key_of(dfg, inst) else {
+                continue;
+            };
+            let result = dfg
+                .first_result(inst)
+                .expect("keyed instructions have a result");
+            let earlier = if op == Opcode::Load {
+                match self.loads.entry(key) {
+                    Entry::Occupied(e) => Some(*e.get()),
+                    Entry::Vacant(e) => {
+                        e.insert(result);
+                        None
+                    }
                 }
+            } else {
+                match self.table.entry(key) {
+                    Entry::Occupied(e) if self.open[e.get().1.index()] => Some(e.get().0),
+                    Entry::Occupied(mut e) => {
+                        e.insert((result, block));
+                        None
+                    }
+                    Entry::Vacant(e) => {
+                        e.insert((result, block));
+                        None
+                    }
+                }
+            };
+            if let Some(earlier) = earlier {
+                self.removed.push(inst);
+                dfg.change_to_alias(result, earlier);
             }
         }
-    }
-    if !removed.is_empty() {
-        // `removed` is in layout order, as the block is.
-        let mut next = removed.iter().peekable();
-        func.layout.retain_insts(block, |i| {
-            let gone = next.peek() == Some(&&i);
-            if gone {
-                next.next();
-            }
-            !gone
-        });
+        if !self.removed.is_empty() {
+            // `removed` is in layout order, as the block is.
+            let mut next = self.removed.iter().peekable();
+            layout.retain_insts(block, |i| {
+                let gone = next.peek() == Some(&&i);
+                if gone {
+                    next.next();
+                }
+                !gone
+            });
+            self.removed.clear();
+        }
     }
 }
 
 /// The key of a single-result instruction, or `None` if it is not numbered.
-fn key_of(func: &Function, inst: Inst) -> Option<Key> {
-    let results = func.dfg.inst_results(inst);
+fn key_of(dfg: &DataFlowGraph, inst: Inst) -> Option<Key> {
+    let results = dfg.inst_results(inst);
     if results.len() != 1 {
         return None;
     }
-    let ty = func.dfg.value_type(results[0]);
-    let r = |v: Value| Some(func.dfg.resolve_aliases(v));
+    let ty = dfg.value_type(results[0]);
+    let r = |v: Value| dfg.resolve_aliases(v).as_u32();
+    const NONE: [u32; 3] = [NO_ARG; 3];
     use InstructionData::*;
-    let (imms, args) = match *func.dfg.inst(inst) {
-        UnaryImm { imm, .. } => ([imm as u64, 0], [None; 3]),
-        UnaryIeee { bits, .. } => ([bits, 0], [None; 3]),
-        Nullary { .. } => ([0, 0], [None; 3]),
-        AddrOf { index, .. } => ([index as u64, 0], [None; 3]),
-        Special { reg, .. } => ([reg as u64, 0], [None; 3]),
-        Unary { arg, .. } => ([0, 0], [r(arg), None, None]),
+    let (imm, args) = match *dfg.inst(inst) {
+        UnaryImm { imm, .. } => (imm as u64, NONE),
+        UnaryIeee { bits, .. } => (bits, NONE),
+        Nullary { .. } => (0, NONE),
+        AddrOf { index, .. } => (index as u64, NONE),
+        Special { reg, .. } => (reg as u64, NONE),
+        Unary { arg, .. } => (0, [r(arg), NO_ARG, NO_ARG]),
         Binary {
             opcode,
             args: [a, b],
-        } => ([0, 0], ordered(opcode, r(a), r(b))),
+        } => (0, ordered(opcode, r(a), r(b))),
         Ternary {
             args: [a, b, c], ..
-        } => ([0, 0], [r(a), r(b), r(c)]),
+        } => (0, [r(a), r(b), r(c)]),
         IntCompare {
             cond, args: [a, b], ..
         } => {
@@ -162,25 +256,21 @@ fn key_of(func: &Function, inst: Inst) -> Option<Key> {
             let args = if commutes {
                 sort2(r(a), r(b))
             } else {
-                [r(a), r(b), None]
+                [r(a), r(b), NO_ARG]
             };
-            ([cond as u64, 0], args)
+            (cond as u64, args)
         }
         FloatCompare {
             cond, args: [a, b], ..
-        } => ([cond as u64, 0], [r(a), r(b), None]),
-        Load { addr, offset, .. } => ([offset as i64 as u64, 0], [r(addr), None, None]),
+        } => (cond as u64, [r(a), r(b), NO_ARG]),
+        Load { addr, offset, .. } => (offset as i64 as u64, [r(addr), NO_ARG, NO_ARG]),
         _ => return None,
     };
-    Some(Key {
-        opcode: func.dfg.inst(inst).opcode(),
-        imms,
-        args,
-        ty,
-    })
+    Some(Key::new(dfg.inst(inst).opcode(), ty, imm, args))
 }
 
-fn ordered(op: Opcode, a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+/// The operands of a binary operation, ordered when it commutes.
+fn ordered(op: Opcode, a: u32, b: u32) -> [u32; 3] {
     use Opcode::*;
     if matches!(
         op,
@@ -188,15 +278,15 @@ fn ordered(op: Opcode, a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3]
     ) {
         sort2(a, b)
     } else {
-        [a, b, None]
+        [a, b, NO_ARG]
     }
 }
 
-fn sort2(a: Option<Value>, b: Option<Value>) -> [Option<Value>; 3] {
+fn sort2(a: u32, b: u32) -> [u32; 3] {
     if a <= b {
-        [a, b, None]
+        [a, b, NO_ARG]
     } else {
-        [b, a, None]
+        [b, a, NO_ARG]
     }
 }
 

@@ -32,9 +32,11 @@ pub const INLINE_THRESHOLD: usize = 40;
 /// Rounds of inlining (nesting depth of inlined calls).
 pub const MAX_ROUNDS: usize = 4;
 
-/// Inlines small device functions into their callers, across `module`.
-pub fn run(module: &mut Module) {
+/// Inlines small device functions into their callers, across `module`;
+/// returns which functions it changed (those it inlined calls into).
+pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
     let recursive = recursive_functions(module);
+    let mut inlined_into = SecondaryMap::new();
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         let callers: Vec<FuncRef> = module.functions.keys().collect();
@@ -42,6 +44,7 @@ pub fn run(module: &mut Module) {
             while let Some((call, callee)) = next_inlinable_call(module, caller, &recursive) {
                 let callee_fn = module.functions[callee].clone();
                 inline_call(&mut module.functions[caller], call, &callee_fn);
+                inlined_into[caller] = true;
                 changed = true;
             }
         }
@@ -49,6 +52,7 @@ pub fn run(module: &mut Module) {
             break;
         }
     }
+    inlined_into
 }
 
 /// The functions on a cycle of the call graph.
@@ -428,13 +432,12 @@ mod tests {
         let k = kernel(&m);
         assert!(!has_calls(k));
         assert_eq!(k.locals.len(), 2);
-        let local_index =
-            crate::opt::util::all_insts(k)
-                .into_iter()
-                .find_map(|i| match k.dfg.inst(i) {
-                    InstructionData::AddrOf { index, .. } => Some(*index),
-                    _ => None,
-                });
+        let local_index = crate::opt::testutil::all_insts(k)
+            .into_iter()
+            .find_map(|i| match k.dfg.inst(i) {
+                InstructionData::AddrOf { index, .. } => Some(*index),
+                _ => None,
+            });
         assert_eq!(local_index, Some(1));
         verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
     }

@@ -19,16 +19,30 @@
 //! no preheader and are left alone.
 
 use super::util::{def_block, iconst_value, is_pure, Loop};
-use super::util::{ensure_preheader, find_loops, insert_before_terminator, is_int_division};
-use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function, Inst};
+use super::util::{ensure_preheader, insert_before_terminator, is_int_division};
+use super::Analyses;
+use crate::ir::{Block, DominatorTree, Function, Inst, Value};
 
 /// Runs loop-invariant code motion on `func`.
 pub fn run(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(func, &cfg);
-    let mut loops = find_loops(&cfg, &dt);
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs loop-invariant code motion on `func`, with its still valid
+/// `analyses` (dropped when a preheader was created).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut loops = analyses.take_loops(func);
+    if loops.is_empty() {
+        analyses.keep_loops(loops);
+        return;
+    }
+    let (_, dt) = analyses.cfg_dt(func);
+    // New preheaders are the only blocks made here, and the only change
+    // to the CFG; the loops change when one joins an enclosing loop.
+    let num_blocks = func.dfg.num_blocks();
+    let mut regrouped = false;
     for idx in 0..loops.len() {
-        let Some(pre) = hoist_loop(func, &loops[idx], &dt) else {
+        let Some(pre) = hoist_loop(func, &loops[idx], dt) else {
             continue;
         };
         // A new preheader belongs to every enclosing loop.
@@ -36,8 +50,14 @@ pub fn run(func: &mut Function) {
         for outer in &mut loops[idx + 1..] {
             if outer.contains(header) && !outer.contains(pre) {
                 outer.blocks.push(pre);
+                regrouped = true;
             }
         }
+    }
+    if func.dfg.num_blocks() != num_blocks {
+        analyses.invalidate();
+    } else if !regrouped {
+        analyses.keep_loops(loops);
     }
 }
 
@@ -90,14 +110,17 @@ fn is_movable(func: &Function, inst: Inst) -> bool {
 }
 
 fn operands_invariant(func: &Function, inst: Inst, lp: &Loop, chosen: &[Inst]) -> bool {
-    func.dfg.inst_args(inst).into_iter().all(|v| {
+    let invariant = |v: Value| {
         let outside = def_block(func, v).is_some_and(|b| !lp.contains(b));
         outside
             || match func.dfg.value_def(v) {
                 crate::ir::ValueDef::Result(i, _) => chosen.contains(&i),
                 crate::ir::ValueDef::Param(..) => false,
             }
-    })
+    };
+    let mut all = true;
+    func.dfg.for_each_arg(inst, |v| all = all && invariant(v));
+    all
 }
 
 #[cfg(test)]

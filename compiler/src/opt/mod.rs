@@ -14,10 +14,15 @@
 //!   `sextend` of provably non-negative values turned into `uextend`;
 //! - [`dce`]: remove unused pure instructions and block parameters.
 //!
+//! The pipeline hands each pass the function's control-flow analyses as
+//! far as they are still valid ([`Analyses`]), so that passes which do not
+//! change the CFG share one computation of it.
+//!
 //! Passes keep the function in SSA form: a value replaced by another is
 //! turned into an alias (`DataFlowGraph::change_to_alias`), and
 //! [`copyprop`] rewrites the operands to the originals.
 
+pub mod analyses;
 pub mod constfold;
 pub mod copyprop;
 pub mod dce;
@@ -30,7 +35,9 @@ pub mod strength;
 pub(crate) mod testutil;
 pub(crate) mod util;
 
-use crate::ir::{verify_function, verify_module, Function, Module};
+pub use analyses::Analyses;
+
+use crate::ir::{verify_function, verify_module, write_function, Function, Module, Value};
 
 /// How hard to optimise.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -42,20 +49,22 @@ pub enum OptLevel {
     O2,
 }
 
-/// A function pass, by name (for the verifier's messages and for tests).
-pub type FunctionPass = (&'static str, fn(&mut Function));
+/// A function pass, by name (for the verifier's messages and for tests),
+/// given the analyses of the function still valid from earlier passes.
+pub type FunctionPass = (&'static str, fn(&mut Function, &mut Analyses));
 
 /// The function passes of one O2 round, in order.
 pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
-    ("copyprop", copyprop::run),
-    ("constfold", constfold::run),
-    ("simplify_cfg", simplify_cfg::run),
-    ("copyprop", copyprop::run),
-    ("gvn", gvn::run),
-    ("licm", licm::run),
-    ("strength", strength::run),
-    ("copyprop", copyprop::run),
-    ("dce", dce::run),
+    ("copyprop", copyprop::run_with),
+    ("constfold", constfold::run_with),
+    ("simplify_cfg", simplify_cfg::run_with),
+    // No copyprop here: gvn keys on operands with aliases resolved, and
+    // the copyprop after strength folds what block merging made uniform.
+    ("gvn", gvn::run_with),
+    ("licm", licm::run_with),
+    ("strength", strength::run_with),
+    ("copyprop", copyprop::run_with),
+    ("dce", dce::run_with),
 ];
 
 /// The last round, after the full pipeline has run on the inlined code:
@@ -66,10 +75,14 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
 /// `constfold` and `copyprop` left them, so those do not run first. A
 /// third full round found nothing more for `gvn`, `licm` and `strength` on
 /// any corpus kernel, at about 9% of the compile time.
+///
+/// `copyprop` and `dce` run only when `simplify_cfg` changed the function:
+/// otherwise it is as the round's closing `copyprop` and `dce` left it,
+/// where they would change nothing (see [`optimize`]).
 pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[
-    ("simplify_cfg", simplify_cfg::run),
-    ("copyprop", copyprop::run),
-    ("dce", dce::run),
+    ("simplify_cfg", simplify_cfg::run_with),
+    ("copyprop", copyprop::run_with),
+    ("dce", dce::run_with),
 ];
 
 /// Every pass by name: the function passes, and `inline` (module-wide).
@@ -109,35 +122,100 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
 
 /// Optimises every function of `module` at `level`: at `-O2` the full
 /// function pipeline, inlining, the full pipeline again on the inlined
-/// code, then the cleanup round.
+/// code, then the cleanup round. Function passes see only their own
+/// function, so each function goes through the second round and the
+/// cleanup back to back, keeping its [`Analyses`] from pass to pass.
+///
+/// Two runs are skipped because they cannot change anything: on a function
+/// as `copyprop` followed by `dce` left it, `copyprop` finds nothing (its
+/// operands are resolved and `dce` makes no aliases; a parameter that was
+/// not uniform keeps the same incoming values, `dce` only removing other
+/// parameters with their arguments) and neither does `dce` (what it left is
+/// live). Each round ends with those two, so the second round's leading
+/// `copyprop` is skipped on functions inlining did not change, and the
+/// cleanup round's `copyprop` and `dce` when its `simplify_cfg` changed
+/// nothing. Debug builds check both.
+// Not inlined, so that profiles show the optimiser's cost as one figure.
+#[inline(never)]
 pub fn optimize(module: &mut Module, level: OptLevel) {
     if level == OptLevel::O0 {
         return;
     }
-    run_passes(module, O2_FUNCTION_PASSES);
-    inline::run(module);
+    for (_, func) in module.functions.iter_mut() {
+        run_passes(func, &mut Analyses::new(), O2_FUNCTION_PASSES);
+    }
+    let inlined_into = inline::run(module);
     check_module(module, "inline");
-    run_passes(module, O2_FUNCTION_PASSES);
-    run_passes(module, O2_CLEANUP_PASSES);
+    let [("copyprop", _), round_after_copyprop @ ..] = O2_FUNCTION_PASSES else {
+        unreachable!("the round starts with copyprop");
+    };
+    let [("simplify_cfg", _), cleanup_after_simplify_cfg @ ..] = O2_CLEANUP_PASSES else {
+        unreachable!("the cleanup starts with simplify_cfg");
+    };
+    for (f, func) in module.functions.iter_mut() {
+        let mut analyses = Analyses::new();
+        if inlined_into[f] {
+            run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
+        } else {
+            check_no_change(func, &O2_FUNCTION_PASSES[..1]);
+            run_passes(func, &mut analyses, round_after_copyprop);
+        }
+        let changed = simplify_cfg::simplify(func, &mut analyses);
+        check_function(func, &analyses, "simplify_cfg");
+        if changed {
+            run_passes(func, &mut analyses, cleanup_after_simplify_cfg);
+        } else {
+            check_no_change(func, cleanup_after_simplify_cfg);
+        }
+    }
     check_module(module, "the O2 pipeline");
 }
 
-fn run_passes(module: &mut Module, passes: &[FunctionPass]) {
-    for (_, func) in module.functions.iter_mut() {
-        for &(name, pass) in passes {
-            pass(func);
-            check_function(func, name);
-        }
+/// Runs `passes`, in order, on `func`, keeping its analyses from pass to
+/// pass.
+fn run_passes(func: &mut Function, analyses: &mut Analyses, passes: &[FunctionPass]) {
+    for &(name, pass) in passes {
+        pass(func, analyses);
+        check_function(func, analyses, name);
     }
 }
 
-/// Runs the IR verifier on a function after pass `pass`, in debug builds
-/// (tests included): a pass that breaks an invariant fails loudly there.
-fn check_function(func: &Function, pass: &str) {
+/// In debug builds, panics unless `passes` leave `func` as it is (for the
+/// runs the pipeline skips).
+fn check_no_change(func: &Function, passes: &[FunctionPass]) {
+    if cfg!(debug_assertions) {
+        let mut copy = func.clone();
+        run_passes(&mut copy, &mut Analyses::new(), passes);
+        // The text, and the operands as they are (the text resolves aliases).
+        let state = |f: &Function| {
+            let operands: Vec<Vec<Value>> = f
+                .layout
+                .blocks()
+                .iter()
+                .flat_map(|&b| f.layout.block_insts(b))
+                .map(|&i| f.dfg.inst_args(i))
+                .collect();
+            (write_function(f, None), operands)
+        };
+        let (before, after) = (state(func), state(&copy));
+        assert!(
+            before == after,
+            "skipped passes would change:\n{}\n{}",
+            before.0,
+            after.0
+        );
+    }
+}
+
+/// Runs the IR verifier on a function after pass `pass`, and checks the
+/// analyses it kept against fresh ones, in debug builds (tests included):
+/// a pass that breaks an invariant fails loudly there.
+fn check_function(func: &Function, analyses: &Analyses, pass: &str) {
     if cfg!(debug_assertions) {
         if let Err(e) = verify_function(func, None) {
             panic!("the IR does not verify after {pass}:\n{e}");
         }
+        analyses.check(func, pass);
     }
 }
 

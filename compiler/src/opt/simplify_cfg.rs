@@ -20,8 +20,9 @@
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
 use super::util::{branches_to, use_counts};
+use super::Analyses;
 use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
-use cranelift_entity::EntityRef;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
 /// the program, would otherwise be threaded around forever).
@@ -29,22 +30,54 @@ const MAX_ROUNDS: usize = 32;
 
 /// Runs CFG simplification on `func`.
 pub fn run(func: &mut Function) {
-    for _ in 0..MAX_ROUNDS {
-        let mut changed = remove_unreachable(func);
-        changed |= fold_same_target_brifs(func);
-        changed |= thread_jumps(func);
-        changed |= merge_blocks(func);
-        if !changed {
-            break;
-        }
-    }
+    run_with(func, &mut Analyses::new());
 }
 
-/// Removes blocks unreachable from the entry; true when one was removed.
-fn remove_unreachable(func: &mut Function) -> bool {
-    let cfg = ControlFlowGraph::compute(func);
+/// Runs CFG simplification on `func`, starting from its still valid
+/// `analyses` and leaving those of the simplified function.
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    simplify(func, analyses);
+}
+
+/// [`run_with`], telling whether it changed the function.
+pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
+    let (cfg, rpo) = analyses.cfg_rpo(func);
+    if !round(func, cfg, rpo) {
+        // Nothing changed: the analyses still hold.
+        return false;
+    }
+    for _ in 1..MAX_ROUNDS {
+        let cfg = ControlFlowGraph::compute(func);
+        let rpo = cfg.reverse_post_order(func);
+        if !round(func, &cfg, &rpo) {
+            analyses.set_cfg_rpo(cfg, rpo);
+            return true;
+        }
+    }
+    analyses.invalidate();
+    true
+}
+
+/// One round of the four steps, given the CFG and reverse post-order at
+/// its start; true when something changed.
+fn round(func: &mut Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
+    let mut changed = remove_unreachable(func, rpo);
+    changed |= fold_same_target_brifs(func);
+    changed |= thread_jumps(func);
+    if changed {
+        // The CFG no longer holds.
+        changed |= merge_blocks(func, &ControlFlowGraph::compute(func));
+    } else {
+        changed |= merge_blocks(func, cfg);
+    }
+    changed
+}
+
+/// Removes blocks not in `rpo` (unreachable from the entry); true when one
+/// was removed.
+fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
     let mut reachable = vec![false; func.dfg.num_blocks()];
-    for b in cfg.reverse_post_order(func) {
+    for b in rpo {
         reachable[b.index()] = true;
     }
     let dead: Vec<Block> = func
@@ -62,8 +95,8 @@ fn remove_unreachable(func: &mut Function) -> bool {
 
 fn fold_same_target_brifs(func: &mut Function) -> bool {
     let mut changed = false;
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    for b in blocks {
+    for i in 0..func.layout.blocks().len() {
+        let b = func.layout.blocks()[i];
         let Some(term) = func.layout.last_inst(b) else {
             continue;
         };
@@ -83,13 +116,13 @@ fn fold_same_target_brifs(func: &mut Function) -> bool {
 }
 
 /// The destination and arguments of a block that is only `jump T(args)`.
-fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, Vec<Value>)> {
+fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, &[Value])> {
     let [inst] = func.layout.block_insts(block) else {
         return None;
     };
     match func.dfg.inst(*inst) {
         InstructionData::Jump { dest, .. } if dest.block != block => {
-            Some((dest.block, func.dfg.block_call_args(dest).to_vec()))
+            Some((dest.block, func.dfg.block_call_args(dest)))
         }
         _ => None,
     }
@@ -98,16 +131,19 @@ fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, Vec<Value>)>
 fn thread_jumps(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    if !blocks
+    if !func
+        .layout
+        .blocks()
         .iter()
         .any(|&b| Some(b) != entry && forwarding_jump(func, b).is_some())
     {
         return false;
     }
+    let blocks: Vec<Block> = func.layout.blocks().to_vec();
     // Use counts, kept exact as branches are redirected (computing them
-    // again per block made this pass quadratic).
-    let mut counts = use_counts(func);
+    // again per block made this pass quadratic); only needed, and so only
+    // counted, once a forwarding block has parameters.
+    let mut counts: Option<SecondaryMap<Value, u32>> = None;
     for e in blocks {
         if Some(e) == entry {
             continue;
@@ -115,10 +151,14 @@ fn thread_jumps(func: &mut Function) -> bool {
         let Some((target, args)) = forwarding_jump(func, e) else {
             continue;
         };
+        let args = args.to_vec();
         let params: Vec<Value> = func.dfg.block_params(e).to_vec();
-        let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
-        if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
-            continue;
+        if !params.is_empty() {
+            let counts = counts.get_or_insert_with(|| use_counts(func));
+            let uses_in_jump = |p: &Value| args.iter().filter(|a| *a == p).count() as u32;
+            if params.iter().any(|p| counts[*p] != uses_in_jump(p)) {
+                continue;
+            }
         }
         for (inst, d) in branches_to(func, e) {
             if func.layout.inst_block(inst) == Some(e) {
@@ -135,11 +175,13 @@ fn thread_jumps(func: &mut Function) -> bool {
                     None => *a,
                 })
                 .collect();
-            for v in &incoming {
-                counts[func.dfg.resolve_aliases(*v)] -= 1;
-            }
-            for v in &new_args {
-                counts[func.dfg.resolve_aliases(*v)] += 1;
+            if let Some(counts) = &mut counts {
+                for v in &incoming {
+                    counts[func.dfg.resolve_aliases(*v)] -= 1;
+                }
+                for v in &new_args {
+                    counts[func.dfg.resolve_aliases(*v)] += 1;
+                }
             }
             let call = func.dfg.block_call(target, &new_args);
             func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;
@@ -149,14 +191,23 @@ fn thread_jumps(func: &mut Function) -> bool {
     changed
 }
 
-fn merge_blocks(func: &mut Function) -> bool {
+fn merge_blocks(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
+    // Merging starts with a block entered only by a jump from another
+    // block (merges update the edges, never adding such a block).
+    let mergeable = |&b: &Block| {
+        Some(b) != entry
+            && matches!(cfg.preds(b), [(p, jump)]
+                if *p != b && func.dfg.inst(*jump).opcode() == Opcode::Jump)
+    };
+    if !func.layout.blocks().iter().any(mergeable) {
+        return false;
+    }
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
     // Each block's only predecessor edge (when it has exactly one), kept
     // up to date as blocks merge: a merged block's terminator now ends its
     // predecessor.
-    let cfg = ControlFlowGraph::compute(func);
     let mut only_pred: Vec<Option<(Block, Inst)>> = vec![None; func.dfg.num_blocks()];
     for &b in &blocks {
         if let [edge] = cfg.preds(b) {

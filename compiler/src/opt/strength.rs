@@ -42,17 +42,22 @@
 //! correct answer for 32-bit arithmetic.
 
 use super::util::{
-    branches_to, def_block, ensure_preheader, find_loops, iconst_value, insert_before_terminator,
-    Loop,
+    branches_to, def_block, ensure_preheader, iconst_value, insert_before_terminator, Loop,
 };
+use super::Analyses;
 use crate::ir::{
-    Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, SpecialReg,
-    Type, Value, ValueDef,
+    Block, Function, Inst, InstructionData, Opcode, SpecialReg, Type, Value, ValueDef,
 };
 
 /// Runs both strength reductions on `func`.
 pub fn run(func: &mut Function) {
-    pointer_induction_variables(func);
+    run_with(func, &mut Analyses::new());
+}
+
+/// Runs both strength reductions on `func`, with its still valid
+/// `analyses` (dropped when a preheader was created).
+pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    pointer_induction_variables_with(func, analyses);
     narrow_sign_extensions(func);
 }
 
@@ -61,9 +66,21 @@ const MAX_NEW_IVS_PER_LOOP: usize = 4;
 
 /// Part (a): see the module documentation.
 pub fn pointer_induction_variables(func: &mut Function) {
-    let cfg = ControlFlowGraph::compute(func);
-    let dt = DominatorTree::compute(func, &cfg);
-    let mut loops = find_loops(&cfg, &dt);
+    pointer_induction_variables_with(func, &mut Analyses::new());
+}
+
+/// Part (a), with the function's still valid `analyses` (dropped when a
+/// preheader was created).
+fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut loops = analyses.take_loops(func);
+    if loops.is_empty() {
+        analyses.keep_loops(loops);
+        return;
+    }
+    // New preheaders are the only blocks made here, and the only change
+    // to the CFG; the loops change when one joins an enclosing loop.
+    let num_blocks = func.dfg.num_blocks();
+    let mut regrouped = false;
     for idx in 0..loops.len() {
         let Some(pre) = reduce_loop(func, &loops[idx]) else {
             continue;
@@ -72,8 +89,14 @@ pub fn pointer_induction_variables(func: &mut Function) {
         for outer in &mut loops[idx + 1..] {
             if outer.contains(header) && !outer.contains(pre) {
                 outer.blocks.push(pre);
+                regrouped = true;
             }
         }
+    }
+    if func.dfg.num_blocks() != num_blocks {
+        analyses.invalidate();
+    } else if !regrouped {
+        analyses.keep_loops(loops);
     }
 }
 
@@ -278,23 +301,28 @@ fn emit(func: &mut Function, block: Block, data: InstructionData, ty: Type) -> V
 
 /// Part (b): see the module documentation.
 pub fn narrow_sign_extensions(func: &mut Function) {
-    for inst in super::util::all_insts(func) {
-        let InstructionData::Unary {
-            opcode: Opcode::Sextend,
-            arg,
-        } = *func.dfg.inst(inst)
-        else {
-            continue;
-        };
-        let bits = func.dfg.value_type(arg).bits();
-        if upper_bound(func, arg, MAX_DEPTH).is_some_and(|b| b < 1u64 << (bits - 1)) {
-            func.dfg.replace_inst(
-                inst,
-                InstructionData::Unary {
-                    opcode: Opcode::Uextend,
-                    arg,
-                },
-            );
+    // Instructions are rewritten in place (the layout does not change).
+    for b in 0..func.layout.blocks().len() {
+        let block = func.layout.blocks()[b];
+        for i in 0..func.layout.block_insts(block).len() {
+            let inst = func.layout.block_insts(block)[i];
+            let InstructionData::Unary {
+                opcode: Opcode::Sextend,
+                arg,
+            } = *func.dfg.inst(inst)
+            else {
+                continue;
+            };
+            let bits = func.dfg.value_type(arg).bits();
+            if upper_bound(func, arg, MAX_DEPTH).is_some_and(|b| b < 1u64 << (bits - 1)) {
+                func.dfg.replace_inst(
+                    inst,
+                    InstructionData::Unary {
+                        opcode: Opcode::Uextend,
+                        arg,
+                    },
+                );
+            }
         }
     }
 }

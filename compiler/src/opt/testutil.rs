@@ -1,7 +1,7 @@
 //! Helpers for the passes' unit tests: building small functions and
 //! describing them compactly for assertions.
 
-use crate::ir::{Block, FuncKind, Function, Opcode, Signature, Type};
+use crate::ir::{Block, FuncKind, Function, Inst, Opcode, Signature, Type};
 
 /// A device function with the given parameter and return types.
 pub(crate) fn func(params: &[Type], returns: &[Type]) -> Function {
@@ -27,4 +27,13 @@ pub(crate) fn ops(f: &Function, b: Block) -> Vec<Opcode> {
 /// The opcodes of every block, in layout order.
 pub(crate) fn all_ops(f: &Function) -> Vec<Vec<Opcode>> {
     f.layout.blocks().iter().map(|&b| ops(f, b)).collect()
+}
+
+/// Every laid-out instruction, in layout order.
+pub(crate) fn all_insts(func: &Function) -> Vec<Inst> {
+    func.layout
+        .blocks()
+        .iter()
+        .flat_map(|&b| func.layout.block_insts(b).iter().copied())
+        .collect()
 }

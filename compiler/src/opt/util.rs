@@ -8,7 +8,7 @@ use crate::ir::{
     Block, ControlFlowGraph, DominatorTree, Function, Inst, InstructionData, Opcode, Value,
     ValueDef,
 };
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// True for opcodes whose result depends only on their operands: no side
 /// effects, no memory reads. These may be removed when unused, merged when
@@ -63,21 +63,15 @@ pub(crate) fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
 
 /// Replaces every operand of every laid-out instruction by its original.
 pub(crate) fn resolve_all_aliases(func: &mut Function) {
+    if !func.dfg.has_aliases() {
+        return;
+    }
     let (layout, dfg) = (&func.layout, &mut func.dfg);
     for &b in layout.blocks() {
         for &i in layout.block_insts(b) {
             dfg.resolve_inst_aliases(i);
         }
     }
-}
-
-/// Every laid-out instruction, in layout order.
-pub(crate) fn all_insts(func: &Function) -> Vec<Inst> {
-    func.layout
-        .blocks()
-        .iter()
-        .flat_map(|&b| func.layout.block_insts(b).iter().copied())
-        .collect()
 }
 
 /// The branches (instruction, destination index) that target `block`.
@@ -96,15 +90,17 @@ pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     out
 }
 
-/// The branches (instruction, destination index) that target `block`,
-/// from the predecessors in `cfg` (linear in their number, where
-/// [`branches_to`] scans the whole function).
+/// Sets `out` to the branches (instruction, destination index) that
+/// target `block`, from the predecessors in `cfg` (linear in their number,
+/// where [`branches_to`] scans the whole function; `out` is a buffer the
+/// caller reuses).
 pub(crate) fn incoming_branches(
     func: &Function,
     cfg: &ControlFlowGraph,
     block: Block,
-) -> Vec<(Inst, usize)> {
-    let mut out = Vec::new();
+    out: &mut Vec<(Inst, usize)>,
+) {
+    out.clear();
     let mut last = None;
     for &(_, inst) in cfg.preds(block) {
         // A `brif` with both destinations here is listed twice in a row.
@@ -118,7 +114,6 @@ pub(crate) fn incoming_branches(
             }
         }
     }
-    out
 }
 
 /// Removes parameter `num` of `block` and the matching argument of the
@@ -148,6 +143,7 @@ pub(crate) fn push_branch_arg(func: &mut Function, inst: Inst, dest: usize, valu
 
 /// A natural loop: a header and every block that reaches a back edge to it
 /// without passing through the header.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct Loop {
     /// The header (the target of the back edges).
     pub header: Block,
@@ -162,15 +158,33 @@ impl Loop {
     }
 }
 
+/// True when some reachable edge goes to a block no later in reverse
+/// post-order (`rpo`, of `cfg`) (a retreating edge). Every loop's back edge
+/// is one, so without any the function has no loop (and needs no dominator
+/// tree for loop passes).
+pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
+    let mut number = vec![u32::MAX; func.dfg.num_blocks()];
+    for (i, b) in rpo.iter().enumerate() {
+        number[b.index()] = i as u32;
+    }
+    rpo.iter().any(|&b| {
+        cfg.succs(b)
+            .iter()
+            .any(|s| number[s.index()] <= number[b.index()])
+    })
+}
+
 /// Natural loops of the reachable blocks, innermost (smallest) first.
 pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop> {
     let mut loops: Vec<Loop> = Vec::new();
     for &h in dt.rpo() {
+        // `h` dominates a latch, so comes no later in reverse post-order
+        // (tested first: it rules out most edges without a dominator walk).
         let latches: Vec<Block> = cfg
             .preds(h)
             .iter()
             .map(|&(p, _)| p)
-            .filter(|&p| dt.dominates(h, p))
+            .filter(|&p| dt.rpo_number(p) >= dt.rpo_number(h) && dt.dominates(h, p))
             .fold(Vec::new(), |mut acc, p| {
                 if !acc.contains(&p) {
                     acc.push(p);
