@@ -26,6 +26,7 @@ use crate::front::ast::{Expr, ExprId, ExprKind};
 use crate::span::Span;
 use crate::types::{unify, Type};
 use rustc_hash::FxHashMap;
+use std::fmt::Write;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
@@ -212,6 +213,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
+    /// The names of `vars` (see [`TypedFunction::var_names`]).
+    var_names: String,
+    /// The length of `var_names` before the temporaries' names.
+    locals_names_len: usize,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
     /// A stack of typed items waiting to become a [`TExprList`] (see
@@ -244,12 +249,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let env = pc.env;
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let vars: Vec<Var> = info
-            .locals
-            .iter()
-            .enumerate()
-            .map(|(i, (name, span))| Var {
-                name: env.name(*name).to_string(),
+        let mut var_names = String::with_capacity(8 * info.locals.len() + 16);
+        let mut vars = Vec::with_capacity(info.locals.len() + 4);
+        for (i, (name, span)) in info.locals.iter().enumerate() {
+            vars.push(Var {
+                name: push_name(&mut var_names, env.name(*name)),
                 ty: args.get(i).cloned().unwrap_or(Type::Unknown),
                 span: *span,
                 kind: if i < def.params.len() {
@@ -257,9 +261,10 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 } else {
                     VarKind::Local
                 },
-            })
-            .collect();
+            });
+        }
         let n_locals = vars.len();
+        let locals_names_len = var_names.len();
         let mut c = FnChecker {
             pc,
             env,
@@ -268,6 +273,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened: Vec::new(),
             ret_error: false,
             vars,
+            var_names,
+            locals_names_len,
             exprs: Vec::with_capacity(expected_exprs(def)),
             pending: Vec::new(),
             n_locals,
@@ -304,6 +311,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             params: def.params.len() as u32,
             param_types: args,
             vars: c.vars,
+            var_names: c.var_names,
             ret,
             body,
             exprs: c.exprs,
@@ -320,6 +328,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
+        self.var_names.truncate(self.locals_names_len);
         self.exprs.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
@@ -405,14 +414,24 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// A new compiler temporary of type `ty`.
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
+        let start = self.var_names.len() as u32;
+        let _ = write!(self.var_names, "$t{}", self.vars.len() - self.n_locals);
         self.vars.push(Var {
-            name: format!("$t{}", self.vars.len() - self.n_locals),
+            name: NameRange {
+                start,
+                end: self.var_names.len() as u32,
+            },
             ty,
             span,
             kind: VarKind::Temp,
         });
         self.state.push(VarState::new(true));
         id
+    }
+
+    /// The name of variable `i`, for messages.
+    fn var_name(&self, i: usize) -> String {
+        self.var_names[self.vars[i].name.range()].to_string()
     }
 
     /// Reads a variable.
@@ -436,7 +455,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.again = true;
         if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
             self.state[i].reported_unassigned = true;
-            let name = self.vars[i].name.clone();
+            let name = self.var_name(i);
             self.error(Diagnostic::error(
                 format!("local variable '{name}' is used before it is assigned"),
                 span,
@@ -478,7 +497,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 true
             }
             None => {
-                let name = self.vars[i].name.clone();
+                let name = self.var_name(i);
                 let mut d = Diagnostic::error(
                     format!("cannot unify {current} and {ty} for '{name}'"),
                     span,
@@ -534,6 +553,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 ));
             }
         }
+    }
+}
+
+/// Appends `name` to a buffer of names and returns where it is.
+fn push_name(names: &mut String, name: &str) -> NameRange {
+    let start = names.len() as u32;
+    names.push_str(name);
+    NameRange {
+        start,
+        end: names.len() as u32,
     }
 }
 
