@@ -25,12 +25,14 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{Expr, ExprId, ExprKind};
 use crate::span::Span;
 use crate::types::{unify, Type};
-use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
     f: u32,
+    /// The argument types (with `f`, the instance's key); they become the
+    /// function's `param_types` in [`ProgramChecker::finish`].
+    args: Vec<Type>,
     ret: Type,
     done: bool,
     func: Option<TypedFunction>,
@@ -42,9 +44,10 @@ struct Instance {
 pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
     const_arrays_supplied: &'e [ConstArrayDecl],
+    /// Every instance, in creation order. A file has few, so an instance
+    /// is found by a linear search; the unfinished ones are the instances
+    /// being checked, outermost first (each was started by the previous).
     instances: Vec<Instance>,
-    by_key: FxHashMap<(u32, Vec<Type>), u32>,
-    stack: Vec<u32>,
     const_arrays: Vec<ConstArrayDecl>,
 }
 
@@ -61,8 +64,6 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             env,
             const_arrays_supplied,
             instances: Vec::new(),
-            by_key: FxHashMap::default(),
-            stack: Vec::new(),
             const_arrays: Vec::new(),
         }
     }
@@ -75,32 +76,29 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> Result<u32, InstanceError> {
-        let key = (f, args);
-        if let Some(&id) = self.by_key.get(&key) {
-            if !self.instances[id as usize].done {
-                let start = self.stack.iter().position(|&i| i == id).unwrap_or(0);
-                let cycle = self.stack[start..]
+        let existing = (self.instances.iter()).position(|i| i.f == f && i.args == args);
+        if let Some(id) = existing {
+            if !self.instances[id].done {
+                let cycle = self.instances[id..]
                     .iter()
-                    .map(|&i| self.instances[i as usize].f)
+                    .filter(|i| !i.done)
+                    .map(|i| i.f)
                     .collect();
                 return Err(InstanceError::Recursion(cycle));
             }
-            return Ok(id);
+            return Ok(id as u32);
         }
         let id = self.instances.len() as u32;
         self.instances.push(Instance {
             f,
+            args,
             ret: Type::Unknown,
             done: false,
             func: None,
             diags: Vec::new(),
             callees: Vec::new(),
         });
-        let (f, args) = key;
-        self.by_key.insert((f, args.clone()), id);
-        self.stack.push(id);
-        let result = FnChecker::run(self, f, args, declared_ret);
-        self.stack.pop();
+        let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
         inst.ret = result.func.ret.clone();
         inst.func = Some(result.func);
@@ -135,6 +133,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
+            func.param_types = std::mem::take(&mut inst.args);
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
                 remap_calls(&mut func.exprs, &map);
@@ -240,13 +239,12 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
 }
 
 impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
-    fn run(
-        pc: &'p mut ProgramChecker<'e, 'm>,
-        f: u32,
-        args: Vec<Type>,
-        declared_ret: Option<Type>,
-    ) -> FnResult {
+    /// Checks instance `id` (its function and argument types). The
+    /// result's `param_types` is left empty: [`ProgramChecker::finish`]
+    /// moves the instance's argument types there.
+    fn run(pc: &'p mut ProgramChecker<'e, 'm>, id: u32, declared_ret: Option<Type>) -> FnResult {
         let env = pc.env;
+        let Instance { f, ref args, .. } = pc.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
         let mut var_names = String::with_capacity(8 * info.locals.len() + 16);
@@ -265,12 +263,15 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         let n_locals = vars.len();
         let locals_names_len = var_names.len();
+        // Room for a few temporaries without regrowing.
+        let mut state = Vec::with_capacity(n_locals + 4);
+        state.resize(n_locals, VarState::new(false));
         let mut c = FnChecker {
             pc,
             env,
             is_kernel: info.is_kernel(),
-            state: vec![VarState::new(false); n_locals],
-            widened: Vec::new(),
+            state,
+            widened: Vec::with_capacity(n_locals),
             ret_error: false,
             vars,
             var_names,
@@ -309,7 +310,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             is_kernel: c.is_kernel,
             flags: info.flags,
             params: def.params.len() as u32,
-            param_types: args,
+            param_types: Vec::new(),
             vars: c.vars,
             var_names: c.var_names,
             ret,
