@@ -112,6 +112,9 @@ pub struct ModuleEnv<'m> {
     pub functions: Vec<FunctionInfo>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
+    /// Scratch for [`ModuleEnv::resolve_function`]: the local variable of
+    /// each symbol in the function being resolved, `None` between calls.
+    local_of: Vec<Option<u32>>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -121,8 +124,13 @@ impl<'m> ModuleEnv<'m> {
             module,
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
-            functions: Vec::new(),
+            functions: Vec::with_capacity(
+                (module.body.iter())
+                    .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
+                    .count(),
+            ),
             res: vec![Res::Unresolved; module.expr_count()],
+            local_of: Vec::new(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
