@@ -53,6 +53,9 @@ pub struct Module {
     pub(crate) keywords: Vec<KeywordArg>,
     /// The pool behind every `Seq<(CmpOp, ExprId)>`.
     pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    /// The values of string literals, by [`StrId`]. Kept out of the
+    /// expressions so that an [`Expr`] owns no heap data.
+    pub(crate) strings: Vec<String>,
 }
 
 impl Module {
@@ -76,6 +79,11 @@ impl Module {
         &self.comparisons[list.range()]
     }
 
+    /// The value of a string literal.
+    pub fn string(&self, id: StrId) -> &str {
+        &self.strings[id.0 as usize]
+    }
+
     /// Number of expressions (ids are `0..expr_count()`).
     pub fn expr_count(&self) -> usize {
         self.exprs.len()
@@ -92,6 +100,11 @@ impl ExprId {
         self.0 as usize
     }
 }
+
+/// Index of a string literal's value within its module (read it with
+/// [`Module::string`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct StrId(pub u32);
 
 /// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
 /// `start`. Read it with [`Module::exprs`], [`Module::keywords`] or
@@ -359,7 +372,7 @@ pub enum ExprKind {
     /// `None`.
     NoneLit,
     /// A string literal (adjacent literals are joined).
-    Str(String),
+    Str(StrId),
     /// `...`.
     Ellipsis,
     /// `value.attr`.

@@ -279,7 +279,7 @@ impl Dumper<'_> {
             ExprKind::Bool(true) => "Bool True".into(),
             ExprKind::Bool(false) => "Bool False".into(),
             ExprKind::NoneLit => "None".into(),
-            ExprKind::Str(s) => format!("Str {s:?}"),
+            ExprKind::Str(s) => format!("Str {:?}", self.module.string(*s)),
             ExprKind::Ellipsis => "Ellipsis".into(),
             ExprKind::Attribute { attr, .. } => format!("Attribute .{}", self.name(attr.name)),
             ExprKind::Subscript { .. } => "Subscript".into(),

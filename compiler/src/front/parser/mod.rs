@@ -90,6 +90,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
+        str_values: Vec::new(),
         stmts: Vec::with_capacity(expected_stmts),
         block_start: 0,
         depth: 0,
@@ -107,6 +108,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: parser.expr_lists.items,
         keywords: parser.keywords.items,
         comparisons: parser.comparisons.items,
+        strings: parser.str_values,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
     module
@@ -197,6 +199,8 @@ struct Parser<'a> {
     keywords: ListPool<KeywordArg>,
     /// Operators and right operands of comparison chains.
     comparisons: ListPool<(CmpOp, ExprId)>,
+    /// The values of the string literal expressions, by [`StrId`].
+    str_values: Vec<String>,
     /// Statements of the blocks being parsed, innermost block last.
     stmts: Vec<Stmt>,
     /// Where the innermost block's statements start in `stmts`.

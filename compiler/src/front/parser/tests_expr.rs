@@ -32,7 +32,7 @@ pub(super) fn sexpr(module: &Module, e: ExprId) -> String {
         ExprKind::Float(v) => format!("{v:?}"),
         ExprKind::Bool(b) => if *b { "True" } else { "False" }.to_string(),
         ExprKind::NoneLit => "None".to_string(),
-        ExprKind::Str(v) => format!("{v:?}"),
+        ExprKind::Str(v) => format!("{:?}", module.string(*v)),
         ExprKind::Ellipsis => "...".to_string(),
         ExprKind::Attribute { value, attr } => {
             format!("(. {} {})", s(value), names.resolve(attr.name))

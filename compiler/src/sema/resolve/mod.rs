@@ -389,7 +389,9 @@ impl<'m> ModuleEnv<'m> {
             let value = match const_eval::eval(self.module, kw.value, &ModuleConstEnv { env: self })
             {
                 Ok(v) => v.truthy(),
-                Err(_) => matches!(&self.expr(kw.value).kind, ExprKind::Str(s) if s == "always"),
+                Err(_) => {
+                    matches!(self.expr(kw.value).kind, ExprKind::Str(s) if self.module.string(s) == "always")
+                }
             };
             match name {
                 "device" => info.flags.device = value,
@@ -416,9 +418,10 @@ impl<'m> ModuleEnv<'m> {
         let a = self.expr(id);
         match &a.kind {
             ExprKind::Str(text) => {
+                let text = self.module.string(*text);
                 let text_offset = plain_string_offset(text, a.span);
                 info.sigs.push(DeclaredSig {
-                    text: text.clone(),
+                    text: text.to_string(),
                     text_offset,
                     span: a.span,
                     from_expr: false,
@@ -522,7 +525,7 @@ fn is_main_guard(module: &Module, test: ExprId) -> bool {
         let left = &module.expr(left).kind;
         if let (ExprKind::Name(n), [(CmpOp::Eq, rhs)]) = (left, module.comparisons(ops)) {
             return module.interner.resolve(*n) == "__name__"
-                && matches!(&module.expr(*rhs).kind, ExprKind::Str(s) if s == "__main__");
+                && matches!(module.expr(*rhs).kind, ExprKind::Str(s) if module.string(s) == "__main__");
         }
     }
     false

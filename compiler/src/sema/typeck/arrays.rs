@@ -158,7 +158,7 @@ impl FnChecker<'_, '_, '_> {
     /// The scalar type a dtype argument names, if it names one.
     fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
         match &self.ast(e).kind {
-            ExprKind::Str(s) => Scalar::from_name(s),
+            ExprKind::Str(s) => Scalar::from_name(self.env.module.string(*s)),
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
                 Res::Member(Member::Dtype(s)) => Some(*s),
                 Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),

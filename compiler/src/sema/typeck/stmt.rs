@@ -140,7 +140,7 @@ impl FnChecker<'_, '_, '_> {
                 let cond = self.ex(cond);
                 let msg = match msg.map(|m| module.expr(m)) {
                     Some(m) => match &m.kind {
-                        ExprKind::Str(s) => Some(s.clone()),
+                        ExprKind::Str(s) => Some(module.string(*s).to_string()),
                         _ => {
                             self.error(Diagnostic::error(
                                 "an assert message must be a string literal",
@@ -180,8 +180,8 @@ impl FnChecker<'_, '_, '_> {
         let mut out = Vec::new();
         for &arg in args {
             let a = self.ast(arg);
-            if let ExprKind::Str(s) = &a.kind {
-                out.push(PrintArg::Str(s.clone()));
+            if let ExprKind::Str(s) = a.kind {
+                out.push(PrintArg::Str(self.env.module.string(s).to_string()));
                 continue;
             }
             let t = self.expr(arg);
