@@ -30,7 +30,7 @@ impl ModuleEnv<'_> {
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        for stmt in &def.body {
+        for stmt in self.module.block(def.body) {
             r.stmt(stmt, diags);
         }
         for (name, _) in &self.functions[f as usize].locals {
@@ -73,14 +73,14 @@ impl FnResolver<'_, '_> {
             }
             StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
                 self.expr(*test, diags);
-                body.iter().for_each(|s| self.stmt(s, diags));
-                orelse.iter().for_each(|s| self.stmt(s, diags));
+                module.block(*body).iter().for_each(|s| self.stmt(s, diags));
+                module.block(*orelse).iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::For { target, iter, body, orelse } => {
                 self.expr(*target, diags);
                 self.expr(*iter, diags);
-                body.iter().for_each(|s| self.stmt(s, diags));
-                orelse.iter().for_each(|s| self.stmt(s, diags));
+                module.block(*body).iter().for_each(|s| self.stmt(s, diags));
+                module.block(*orelse).iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::Return(Some(e)) => self.expr(*e, diags),
             StmtKind::Assert { test, msg } => {

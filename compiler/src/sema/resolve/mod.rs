@@ -343,11 +343,12 @@ impl<'m> ModuleEnv<'m> {
             }
         }
         let nparams = info.locals.len();
-        collect_locals(self.module, &def.body, &mut info.locals);
+        let body = self.module.block(def.body);
+        collect_locals(self.module, body, &mut info.locals);
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        collect_global_decls(&def.body, &mut declared_global);
+        collect_global_decls(self.module, body, &mut declared_global);
         let mut i = nparams;
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
@@ -563,12 +564,12 @@ fn collect_locals(module: &Module, body: &[Stmt], out: &mut Vec<(Symbol, Span)>)
                 ..
             } => {
                 target(*t, out);
-                collect_locals(module, body, out);
-                collect_locals(module, orelse, out);
+                collect_locals(module, module.block(*body), out);
+                collect_locals(module, module.block(*orelse), out);
             }
             StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(module, body, out);
-                collect_locals(module, orelse, out);
+                collect_locals(module, module.block(*body), out);
+                collect_locals(module, module.block(*orelse), out);
             }
             _ => {}
         }
@@ -590,7 +591,7 @@ fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>
 }
 
 /// Collects the names of `global` / `nonlocal` statements.
-fn collect_global_decls(body: &[Stmt], out: &mut Vec<Symbol>) {
+fn collect_global_decls(module: &Module, body: &[Stmt], out: &mut Vec<Symbol>) {
     for s in body {
         match &s.kind {
             StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
@@ -599,8 +600,8 @@ fn collect_global_decls(body: &[Stmt], out: &mut Vec<Symbol>) {
             StmtKind::If { body, orelse, .. }
             | StmtKind::While { body, orelse, .. }
             | StmtKind::For { body, orelse, .. } => {
-                collect_global_decls(body, out);
-                collect_global_decls(orelse, out);
+                collect_global_decls(module, module.block(*body), out);
+                collect_global_decls(module, module.block(*orelse), out);
             }
             _ => {}
         }

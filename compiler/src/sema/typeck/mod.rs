@@ -22,7 +22,7 @@ use super::const_eval::{ConstEnv, ConstLookup};
 use super::resolve::{ModuleEnv, Res};
 use super::typed::*;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{Expr, ExprId, ExprKind};
+use crate::front::ast::{Expr, ExprId, ExprKind, FunctionDef, Module};
 use crate::span::Span;
 use crate::types::{unify, Type};
 use std::fmt::Write;
@@ -276,7 +276,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             vars,
             var_names,
             locals_names_len,
-            exprs: Vec::with_capacity(expected_exprs(def)),
+            exprs: Vec::with_capacity(expected_exprs(env.module, def)),
             pending: Vec::new(),
             n_locals,
             again: false,
@@ -292,7 +292,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut walks = 0;
         loop {
             c.reset_walk();
-            body = c.block(&def.body);
+            body = c.block(def.body);
             walks += 1;
             let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
             if !c.again || !changed || walks >= 16 {
@@ -569,8 +569,8 @@ fn push_name(names: &mut String, name: &str) -> NameRange {
 
 /// About how many typed expressions the body of `def` has (kernels have
 /// one for every 6 to 7 bytes of body text), so the arena rarely regrows.
-fn expected_exprs(def: &crate::front::ast::FunctionDef) -> usize {
-    let end = def.body.last().map_or(0, |s| s.span.hi);
+fn expected_exprs(module: &Module, def: &FunctionDef) -> usize {
+    let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
     (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
 }
 
