@@ -289,7 +289,7 @@ pub enum StmtKind {
     /// `return [value]`.
     Return(Option<ExprId>),
     /// A function definition.
-    FunctionDef(Box<FunctionDef>),
+    FunctionDef(FunctionDef),
     /// `import a.b as c, d`.
     Import(Vec<ImportAlias>),
     /// `from module import names`.

@@ -600,7 +600,7 @@ impl Parser<'_> {
             header_span: Span::new(kw.lo, header_hi),
         };
         Some(Stmt {
-            kind: StmtKind::FunctionDef(Box::new(def)),
+            kind: StmtKind::FunctionDef(def),
             span,
         })
     }
