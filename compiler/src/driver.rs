@@ -236,7 +236,7 @@ fn kernel_infos(
                     };
                     slot += slots.len();
                     ParamInfo {
-                        name: v.name.clone(),
+                        name: f.name_of(v).to_string(),
                         ty: ty.to_string(),
                         kind: ParamKind::of(ty).unwrap_or(ParamKind::Tuple(Vec::new())),
                         read,

@@ -189,7 +189,7 @@ fn inferred_types_agree_with_numba() {
                 let Some(v) = f
                     .vars
                     .iter()
-                    .find(|v| v.name == var && v.kind != VarKind::Temp)
+                    .find(|v| f.name_of(v) == var && v.kind != VarKind::Temp)
                 else {
                     continue;
                 };

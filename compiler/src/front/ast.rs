@@ -4,16 +4,18 @@
 //! few nodes (lists, slices, strings) that exist so the checker can reject
 //! them with a precise message. Every node carries its [`Span`].
 //!
-//! # Layout: statements form a tree, expressions live in an arena
+//! # Layout: nodes live in a few pools
 //!
-//! Statements are few, so they form an ordinary tree ([`Stmt`] owns its
-//! body). Expressions are many (most of a kernel), so they are stored flat:
-//! every expression of a module is one entry of a single vector, and an
+//! Expressions are many (most of a kernel), so they are stored flat: every
+//! expression of a module is one entry of a single vector, and an
 //! expression refers to its children by [`ExprId`], the index of the child
 //! in that vector. Lists of children (call arguments, tuple items, the
-//! operands of `and`...) are [`Seq`]s: ranges of a few shared pools. Parsing
-//! a whole file therefore allocates a handful of growing vectors instead of
-//! a box per node, and dropping the tree frees them at once.
+//! operands of `and`...) are [`Seq`]s: ranges of a few shared pools. The
+//! statements of nested blocks (bodies, `else` clauses) are a `Seq<Stmt>`
+//! of the module's block pool too; only the top-level statements are a
+//! vector of their own. Parsing a whole file therefore allocates a handful
+//! of growing vectors instead of a box per node, and dropping the tree
+//! frees them at once.
 //!
 //! Reading the tree goes through the [`Module`]:
 //!
@@ -43,6 +45,8 @@ use std::marker::PhantomData;
 pub struct Module {
     /// Top-level statements, in order.
     pub body: Vec<Stmt>,
+    /// The pool behind every nested block (`Seq<Stmt>`).
+    pub(crate) blocks: Vec<Stmt>,
     /// The identifiers used in the module.
     pub interner: Interner,
     /// Every expression, indexed by [`ExprId`].
@@ -53,6 +57,9 @@ pub struct Module {
     pub(crate) keywords: Vec<KeywordArg>,
     /// The pool behind every `Seq<(CmpOp, ExprId)>`.
     pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    /// The values of string literals, by [`StrId`]. Kept out of the
+    /// expressions so that an [`Expr`] owns no heap data.
+    pub(crate) strings: Vec<String>,
 }
 
 impl Module {
@@ -76,6 +83,16 @@ impl Module {
         &self.comparisons[list.range()]
     }
 
+    /// The statements of a nested block (a body or an `else` clause).
+    pub fn block(&self, block: Seq<Stmt>) -> &[Stmt] {
+        &self.blocks[block.range()]
+    }
+
+    /// The value of a string literal.
+    pub fn string(&self, id: StrId) -> &str {
+        &self.strings[id.0 as usize]
+    }
+
     /// Number of expressions (ids are `0..expr_count()`).
     pub fn expr_count(&self) -> usize {
         self.exprs.len()
@@ -93,9 +110,14 @@ impl ExprId {
     }
 }
 
+/// Index of a string literal's value within its module (read it with
+/// [`Module::string`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct StrId(pub u32);
+
 /// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
-/// `start`. Read it with [`Module::exprs`], [`Module::keywords`] or
-/// [`Module::comparisons`], according to `T`.
+/// `start`. Read it with [`Module::exprs`], [`Module::keywords`],
+/// [`Module::comparisons`] or [`Module::block`], according to `T`.
 pub struct Seq<T> {
     start: u32,
     len: u32,
@@ -234,18 +256,18 @@ pub enum StmtKind {
         /// The condition.
         test: ExprId,
         /// The statements run when it holds.
-        body: Vec<Stmt>,
+        body: Seq<Stmt>,
         /// The `else` (or `elif`) branch; empty when absent.
-        orelse: Vec<Stmt>,
+        orelse: Seq<Stmt>,
     },
     /// `while test: body else: orelse`.
     While {
         /// The condition.
         test: ExprId,
         /// The loop body.
-        body: Vec<Stmt>,
+        body: Seq<Stmt>,
         /// The `else` clause; empty when absent.
-        orelse: Vec<Stmt>,
+        orelse: Seq<Stmt>,
     },
     /// `for target in iter: body else: orelse`.
     For {
@@ -254,9 +276,9 @@ pub enum StmtKind {
         /// What is iterated (`range(...)` in kernels).
         iter: ExprId,
         /// The loop body.
-        body: Vec<Stmt>,
+        body: Seq<Stmt>,
         /// The `else` clause; empty when absent.
-        orelse: Vec<Stmt>,
+        orelse: Seq<Stmt>,
     },
     /// `break`.
     Break,
@@ -267,7 +289,7 @@ pub enum StmtKind {
     /// `return [value]`.
     Return(Option<ExprId>),
     /// A function definition.
-    FunctionDef(Box<FunctionDef>),
+    FunctionDef(FunctionDef),
     /// `import a.b as c, d`.
     Import(Vec<ImportAlias>),
     /// `from module import names`.
@@ -306,7 +328,7 @@ pub struct FunctionDef {
     /// The return annotation, if any.
     pub returns: Option<ExprId>,
     /// The body.
-    pub body: Vec<Stmt>,
+    pub body: Seq<Stmt>,
     /// The `def name(...)` header line, for messages about the function.
     pub header_span: Span,
 }
@@ -359,7 +381,7 @@ pub enum ExprKind {
     /// `None`.
     NoneLit,
     /// A string literal (adjacent literals are joined).
-    Str(String),
+    Str(StrId),
     /// `...`.
     Ellipsis,
     /// `value.attr`.

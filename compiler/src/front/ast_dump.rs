@@ -28,7 +28,7 @@
 //! statement starts) and, in parentheses, of its `def` header. Literals are
 //! shown with Rust's `Debug` formatting (`Float 1.0`, `Str "a\n"`).
 
-use super::ast::{BoolOp, DottedName, ExprId, ExprKind, FunctionDef, Module, Stmt, StmtKind};
+use super::ast::{BoolOp, DottedName, ExprId, ExprKind, FunctionDef, Module, Seq, Stmt, StmtKind};
 use crate::diagnostics::SourceFiles;
 use crate::span::{FileId, Span};
 use std::fmt::Write;
@@ -89,9 +89,10 @@ impl Dumper<'_> {
         parts.join(".")
     }
 
-    fn block(&mut self, label: &str, body: &[Stmt]) {
+    fn block(&mut self, label: &str, body: Seq<Stmt>) {
+        let stmts = self.module.block(body);
         self.line(None, &format!("{label}:"), None);
-        self.nested(|d| body.iter().for_each(|s| d.stmt(s)));
+        self.nested(|d| stmts.iter().for_each(|s| d.stmt(s)));
     }
 
     fn opt_expr(&mut self, label: &str, e: Option<ExprId>) {
@@ -142,21 +143,15 @@ impl Dumper<'_> {
                     d.opt_expr("value", value);
                 });
             }
-            StmtKind::If {
-                test,
-                ref body,
-                ref orelse,
-            } => self.conditional("If", span, test, body, orelse),
-            StmtKind::While {
-                test,
-                ref body,
-                ref orelse,
-            } => self.conditional("While", span, test, body, orelse),
+            StmtKind::If { test, body, orelse } => self.conditional("If", span, test, body, orelse),
+            StmtKind::While { test, body, orelse } => {
+                self.conditional("While", span, test, body, orelse)
+            }
             StmtKind::For {
                 target,
                 iter,
-                ref body,
-                ref orelse,
+                body,
+                orelse,
             } => {
                 self.line(None, "For", span);
                 self.nested(|d| {
@@ -219,8 +214,8 @@ impl Dumper<'_> {
         kind: &str,
         span: Option<Span>,
         test: ExprId,
-        body: &[Stmt],
-        orelse: &[Stmt],
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
     ) {
         self.line(None, kind, span);
         self.nested(|d| {
@@ -258,7 +253,7 @@ impl Dumper<'_> {
                 });
             }
             d.opt_expr("returns", def.returns);
-            d.block("body", &def.body);
+            d.block("body", def.body);
         });
     }
 
@@ -279,7 +274,7 @@ impl Dumper<'_> {
             ExprKind::Bool(true) => "Bool True".into(),
             ExprKind::Bool(false) => "Bool False".into(),
             ExprKind::NoneLit => "None".into(),
-            ExprKind::Str(s) => format!("Str {s:?}"),
+            ExprKind::Str(s) => format!("Str {:?}", self.module.string(*s)),
             ExprKind::Ellipsis => "Ellipsis".into(),
             ExprKind::Attribute { attr, .. } => format!("Attribute .{}", self.name(attr.name)),
             ExprKind::Subscript { .. } => "Subscript".into(),

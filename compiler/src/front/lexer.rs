@@ -86,11 +86,16 @@ impl<'a> Lexer<'a> {
             // leaves room to spare without regrowing.
             tokens: Vec::with_capacity(src.len() / 2 + 16),
             strings: Vec::new(),
-            levels: vec![Level {
-                col: 0,
-                alt: 0,
-                alias: None,
-            }],
+            levels: {
+                // Room for the usual nesting without regrowing.
+                let mut levels = Vec::with_capacity(8);
+                levels.push(Level {
+                    col: 0,
+                    alt: 0,
+                    alias: None,
+                });
+                levels
+            },
             brackets: Vec::new(),
             line_has_tokens: false,
             scratch: String::new(),

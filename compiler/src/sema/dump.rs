@@ -43,9 +43,9 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
         .zip(&f.param_types)
         .map(|(v, t)| {
             if v.ty == *t {
-                format!("{}: {t}", v.name)
+                format!("{}: {t}", f.name_of(v))
             } else {
-                format!("{}: {t} (widened to {})", v.name, v.ty)
+                format!("{}: {t} (widened to {})", f.name_of(v), v.ty)
             }
         })
         .collect();
@@ -56,7 +56,7 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
     }
     let locals: Vec<String> = f.vars[f.params as usize..]
         .iter()
-        .map(|v| format!("{}: {}", v.name, v.ty))
+        .map(|v| format!("{}: {}", f.name_of(v), v.ty))
         .collect();
     if !locals.is_empty() {
         let _ = writeln!(out, "  locals: {}", locals.join(", "));
@@ -118,7 +118,7 @@ impl Printer<'_> {
                 let _ = writeln!(
                     out,
                     "{} = {}  # {}",
-                    self.f.var(*v).name,
+                    self.f.var_name(*v),
                     self.expr(*e),
                     self.f.expr(*e).ty
                 );
@@ -171,7 +171,7 @@ impl Printer<'_> {
                 let _ = writeln!(
                     out,
                     "for {} in range({}, {}, {}):  # {}",
-                    v.name,
+                    self.f.name_of(v),
                     self.expr(*start),
                     self.expr(*stop),
                     self.expr(*step),
@@ -218,7 +218,7 @@ impl Printer<'_> {
         let e = self.f.expr(id);
         match &e.kind {
             TExprKind::Const(c) => constant(c),
-            TExprKind::Var(v) => self.f.var(*v).name.clone(),
+            TExprKind::Var(v) => self.f.var_name(*v).to_string(),
             TExprKind::Cast(a) => format!("{}({})", type_call_name(&e.ty), self.expr(*a)),
             TExprKind::Unary(op, a) => {
                 let sep = if matches!(op, crate::front::ast::UnaryOp::Not) {
@@ -245,7 +245,7 @@ impl Printer<'_> {
             TExprKind::Let(v, value, body) => {
                 format!(
                     "(let {} = {} in {})",
-                    self.f.var(*v).name,
+                    self.f.var_name(*v),
                     self.expr(*value),
                     self.expr(*body)
                 )

@@ -110,6 +110,9 @@ pub struct TypedFunction {
     pub param_types: Vec<Type>,
     /// Parameters, locals and compiler temporaries.
     pub vars: Vec<Var>,
+    /// The names of `vars`, back to back (read them with
+    /// [`TypedFunction::var_name`] or [`TypedFunction::name_of`]).
+    pub var_names: String,
     /// The return type ([`Type::None`] for kernels).
     pub ret: Type,
     /// The body.
@@ -140,6 +143,16 @@ impl TypedFunction {
     /// Consecutive expressions of the body.
     pub fn list(&self, l: TExprList) -> &[TExpr] {
         &self.exprs[l.start as usize..(l.start + l.len) as usize]
+    }
+
+    /// The name of a variable.
+    pub fn var_name(&self, v: VarId) -> &str {
+        self.name_of(self.var(v))
+    }
+
+    /// The name of one of this function's variables.
+    pub fn name_of(&self, v: &Var) -> &str {
+        &self.var_names[v.name.range()]
     }
 
     /// The parameter variables.
@@ -173,14 +186,33 @@ pub enum VarKind {
 /// A variable with its unified type.
 #[derive(Clone, Debug)]
 pub struct Var {
-    /// Its name (temporaries are `$t0`, `$t1`, ...).
-    pub name: String,
+    /// Its name (temporaries are `$t0`, `$t1`, ...), in the function's
+    /// [`TypedFunction::var_names`].
+    pub name: NameRange,
     /// Its type: the unification of every value assigned to it.
     pub ty: Type,
     /// Where it is first defined.
     pub span: Span,
     /// Parameter, local or temporary.
     pub kind: VarKind,
+}
+
+/// Where a name is in a string of names (the function's
+/// [`TypedFunction::var_names`]): one buffer holds every variable name of a
+/// function instead of a `String` each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct NameRange {
+    /// The first byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl NameRange {
+    /// The range as indices into the buffer.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// A statically sized shared or local array.

@@ -7,7 +7,7 @@
 
 use super::expr::PREC_BITOR;
 use super::{PResult, Parser};
-use crate::front::ast::{ExprId, ExprKind, Seq};
+use crate::front::ast::{ExprId, ExprKind, Seq, StrId};
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
 
@@ -66,7 +66,9 @@ impl Parser<'_> {
             self.unsupported("f-strings are not supported in kernels", span);
             return self.mk(ExprKind::Error, span);
         }
-        self.mk_leaf(ExprKind::Str(value), span)
+        let id = StrId(self.str_values.len() as u32);
+        self.str_values.push(value);
+        self.mk_leaf(ExprKind::Str(id), span)
     }
 
     /// `( )`, `(expr)` (its span then includes the parentheses), a tuple,

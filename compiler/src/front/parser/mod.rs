@@ -90,6 +90,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
+        str_values: Vec::new(),
+        blocks: Vec::with_capacity(expected_stmts),
         stmts: Vec::with_capacity(expected_stmts),
         block_start: 0,
         depth: 0,
@@ -102,11 +104,13 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let body = parser.parse_file();
     let module = Module {
         body,
+        blocks: parser.blocks,
         interner: parser.interner,
         exprs: parser.exprs,
         expr_lists: parser.expr_lists.items,
         keywords: parser.keywords.items,
         comparisons: parser.comparisons.items,
+        strings: parser.str_values,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
     module
@@ -197,8 +201,12 @@ struct Parser<'a> {
     keywords: ListPool<KeywordArg>,
     /// Operators and right operands of comparison chains.
     comparisons: ListPool<(CmpOp, ExprId)>,
+    /// The values of the string literal expressions, by [`StrId`].
+    str_values: Vec<String>,
     /// Statements of the blocks being parsed, innermost block last.
     stmts: Vec<Stmt>,
+    /// Finished nested blocks, back to back (see [`Module::block`]).
+    blocks: Vec<Stmt>,
     /// Where the innermost block's statements start in `stmts`.
     block_start: usize,
     /// Current nesting of expressions.
@@ -574,51 +582,56 @@ impl<'a> Parser<'a> {
 
     // ----- file and blocks -----------------------------------------------
 
-    /// Runs `parse`, which pushes statements on `self.stmts`, and returns
-    /// them as one block. Blocks nest, so the statements of the blocks
-    /// being parsed form a stack; each block is allocated once, at its size.
-    fn collect_block(&mut self, parse: impl FnOnce(&mut Self)) -> Vec<Stmt> {
+    /// Runs `parse`, which pushes statements on `self.stmts`, and moves
+    /// them to the module's block pool as one block. Blocks nest, so the
+    /// statements of the blocks being parsed form a stack; a block goes to
+    /// the pool when it is finished, after the blocks nested in it.
+    fn collect_block(&mut self, parse: impl FnOnce(&mut Self)) -> Seq<Stmt> {
         let outer = std::mem::replace(&mut self.block_start, self.stmts.len());
         parse(self);
-        let body = self.stmts.drain(self.block_start..).collect();
+        let start = self.blocks.len() as u32;
+        self.blocks.extend(self.stmts.drain(self.block_start..));
         self.block_start = outer;
-        body
+        Seq::new(start, self.blocks.len() as u32 - start)
     }
 
+    /// The top-level statements: what is left on the statement stack once
+    /// the whole file is parsed.
     fn parse_file(&mut self) -> Vec<Stmt> {
-        self.collect_block(|p| loop {
-            match p.peek() {
+        loop {
+            match self.peek() {
                 TokenKind::Eof => break,
                 TokenKind::Newline | TokenKind::Dedent => {
-                    p.bump();
+                    self.bump();
                 }
-                TokenKind::Indent => p.unexpected_indent(),
-                _ => p.parse_statement(),
+                TokenKind::Indent => self.unexpected_indent(),
+                _ => self.parse_statement(),
             }
-        })
+        }
+        std::mem::take(&mut self.stmts)
     }
 
     /// The statements of an indented block, after its `Indent`, through the
-    /// matching `Dedent`.
-    fn parse_block_statements(&mut self) -> Vec<Stmt> {
-        self.collect_block(|p| loop {
-            match p.peek() {
+    /// matching `Dedent`, pushed on the statement stack.
+    fn parse_block_statements(&mut self) {
+        loop {
+            match self.peek() {
                 TokenKind::Dedent => {
-                    p.bump();
+                    self.bump();
                     break;
                 }
                 TokenKind::Eof => break,
                 TokenKind::Newline => {
-                    p.bump();
+                    self.bump();
                 }
-                TokenKind::Indent => p.unexpected_indent(),
-                _ => p.parse_statement(),
+                TokenKind::Indent => self.unexpected_indent(),
+                _ => self.parse_statement(),
             }
-        })
+        }
     }
 
     /// An indented block where none belongs: reported, then parsed (for
-    /// its own errors) and dropped.
+    /// its own errors) and dropped (its statements stay unused in the pool).
     fn unexpected_indent(&mut self) {
         let span = self.span();
         let span = if span.is_empty() {
@@ -632,21 +645,26 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses the indented block starting at the current `Indent` token.
-    fn nested_block(&mut self) -> Vec<Stmt> {
+    fn nested_block(&mut self) -> Seq<Stmt> {
+        self.collect_block(Self::nested_block_statements)
+    }
+
+    /// The statements of the indented block starting at the current
+    /// `Indent` token, pushed on the statement stack.
+    fn nested_block_statements(&mut self) {
         if self.enter_block().is_err() {
             self.skip_indented_block();
-            return Vec::new();
+            return;
         }
         self.bump();
-        let body = self.parse_block_statements();
+        self.parse_block_statements();
         self.leave_block();
-        body
     }
 
     /// The body after a compound statement's `:`: an indented block, or
     /// simple statements on the same line. `header_ok` is false when the
     /// header had an error; then a missing block is not reported again.
-    fn parse_body(&mut self, header_ok: bool, what: &str, header_lo: u32) -> Vec<Stmt> {
+    fn parse_body(&mut self, header_ok: bool, what: &str, header_lo: u32) -> Seq<Stmt> {
         if matches!(self.peek(), TokenKind::Newline) {
             self.bump();
             if matches!(self.peek(), TokenKind::Indent) {
@@ -661,12 +679,12 @@ impl<'a> Parser<'a> {
                     span,
                 );
             }
-            return Vec::new();
+            return Seq::EMPTY;
         }
         if matches!(self.peek(), TokenKind::Eof) {
-            return Vec::new();
+            return Seq::EMPTY;
         }
-        let mut body = self.collect_block(|p| {
+        self.collect_block(|p| {
             p.line_start = p.span().lo;
             if p.at_compound_keyword() {
                 p.error_here("a compound statement cannot follow ':' on the same line");
@@ -674,16 +692,25 @@ impl<'a> Parser<'a> {
             } else {
                 p.parse_simple_line();
             }
-        });
-        if matches!(self.peek(), TokenKind::Indent) {
-            // `if x: a` followed by an indented line: report it, but keep
-            // the block with the statement so a following `else` still fits.
-            let span = self.span();
-            self.line_start = span.lo;
-            self.error("unexpected indent", span);
-            body.extend(self.nested_block());
-        }
-        body
+            if matches!(p.peek(), TokenKind::Indent) {
+                // `if x: a` followed by an indented line: report it, but keep
+                // the block with the statement so a following `else` still fits.
+                let span = p.span();
+                p.line_start = span.lo;
+                p.error("unexpected indent", span);
+                // Its statements join this block, but messages about them
+                // see only the statements of the indented block so far.
+                let outer = std::mem::replace(&mut p.block_start, p.stmts.len());
+                p.nested_block_statements();
+                p.block_start = outer;
+            }
+        })
+    }
+
+    /// The end of a block, or `fallback` when it is empty.
+    fn block_end(&self, block: Seq<Stmt>, fallback: u32) -> u32 {
+        let stmts = &self.blocks[block.range()];
+        stmts.last().map_or(fallback, |s| s.span.hi)
     }
 
     fn line_of(&self, offset: u32) -> usize {
@@ -694,9 +721,4 @@ impl<'a> Parser<'a> {
             .count()
             + 1
     }
-}
-
-/// The end of a statement list, or `fallback` when it is empty.
-fn stmts_end(body: &[Stmt], fallback: u32) -> u32 {
-    body.last().map_or(fallback, |s| s.span.hi)
 }

@@ -8,7 +8,7 @@
 
 use super::expr::can_start_expr;
 use super::targets::TargetCtx;
-use super::{stmts_end, PResult, Parser};
+use super::{PResult, Parser};
 use crate::front::ast::{
     BinOp, DottedName, ExprId, ExprKind, FunctionDef, Ident, ImportAlias, Param, Seq, Stmt,
     StmtKind,
@@ -429,9 +429,9 @@ impl Parser<'_> {
         let (test, ok) = self.header_test(true);
         let header_hi = self.prev_hi;
         let body = self.parse_body(ok, "'if' statement", kw.lo);
-        let end = stmts_end(&body, header_hi);
+        let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(true);
-        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        let span = Span::new(kw.lo, self.block_end(orelse, end));
         Stmt {
             kind: StmtKind::If { test, body, orelse },
             span,
@@ -440,21 +440,21 @@ impl Parser<'_> {
 
     /// An optional `else:` clause (or, when `elif` is allowed, an `elif`
     /// chain, which becomes a nested `If`).
-    fn parse_else(&mut self, elif: bool) -> Vec<Stmt> {
+    fn parse_else(&mut self, elif: bool) -> Seq<Stmt> {
         self.line_start = self.span().lo;
         if elif && self.at_kw(Keyword::Elif) {
             if self.enter_block().is_err() {
                 while self.at_kw(Keyword::Elif) || self.at_kw(Keyword::Else) {
                     self.skip_statement();
                 }
-                return Vec::new();
+                return Seq::EMPTY;
             }
             let nested = self.parse_if();
             self.leave_block();
-            return vec![nested];
+            return self.collect_block(|p| p.stmts.push(nested));
         }
         let Some(kw) = self.eat_kw(Keyword::Else) else {
-            return Vec::new();
+            return Seq::EMPTY;
         };
         let ok = self.header_colon(false);
         self.parse_body(ok, "'else' statement", kw.lo)
@@ -465,9 +465,9 @@ impl Parser<'_> {
         let (test, ok) = self.header_test(true);
         let header_hi = self.prev_hi;
         let body = self.parse_body(ok, "'while' statement", kw.lo);
-        let end = stmts_end(&body, header_hi);
+        let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
-        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        let span = Span::new(kw.lo, self.block_end(orelse, end));
         Stmt {
             kind: StmtKind::While { test, body, orelse },
             span,
@@ -492,9 +492,9 @@ impl Parser<'_> {
         };
         let header_hi = self.prev_hi;
         let body = self.parse_body(ok, "'for' statement", kw.lo);
-        let end = stmts_end(&body, header_hi);
+        let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
-        let span = Span::new(kw.lo, stmts_end(&orelse, end));
+        let span = Span::new(kw.lo, self.block_end(orelse, end));
         let kind = StmtKind::For {
             target,
             iter,
@@ -590,7 +590,7 @@ impl Parser<'_> {
             false
         };
         let body = self.parse_body(ok, "function definition", kw.lo);
-        let span = Span::new(lo, stmts_end(&body, header_hi));
+        let span = Span::new(lo, self.block_end(body, header_hi));
         let def = FunctionDef {
             name,
             params,
@@ -600,7 +600,7 @@ impl Parser<'_> {
             header_span: Span::new(kw.lo, header_hi),
         };
         Some(Stmt {
-            kind: StmtKind::FunctionDef(Box::new(def)),
+            kind: StmtKind::FunctionDef(def),
             span,
         })
     }

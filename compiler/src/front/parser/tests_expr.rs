@@ -32,7 +32,7 @@ pub(super) fn sexpr(module: &Module, e: ExprId) -> String {
         ExprKind::Float(v) => format!("{v:?}"),
         ExprKind::Bool(b) => if *b { "True" } else { "False" }.to_string(),
         ExprKind::NoneLit => "None".to_string(),
-        ExprKind::Str(v) => format!("{v:?}"),
+        ExprKind::Str(v) => format!("{:?}", module.string(*v)),
         ExprKind::Ellipsis => "...".to_string(),
         ExprKind::Attribute { value, attr } => {
             format!("(. {} {})", s(value), names.resolve(attr.name))
@@ -366,8 +366,8 @@ pub(super) fn stmt_ids(m: &Module, body: &[Stmt], out: &mut Vec<u32>) {
             }
             StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
                 collect_ids(m, *test, out);
-                stmt_ids(m, body, out);
-                stmt_ids(m, orelse, out);
+                stmt_ids(m, m.block(*body), out);
+                stmt_ids(m, m.block(*orelse), out);
             }
             StmtKind::For {
                 target,
@@ -377,8 +377,8 @@ pub(super) fn stmt_ids(m: &Module, body: &[Stmt], out: &mut Vec<u32>) {
             } => {
                 collect_ids(m, *target, out);
                 collect_ids(m, *iter, out);
-                stmt_ids(m, body, out);
-                stmt_ids(m, orelse, out);
+                stmt_ids(m, m.block(*body), out);
+                stmt_ids(m, m.block(*orelse), out);
             }
             StmtKind::FunctionDef(def) => {
                 (m.exprs(def.decorators).iter()).for_each(|&d| collect_ids(m, d, out));
@@ -389,7 +389,7 @@ pub(super) fn stmt_ids(m: &Module, body: &[Stmt], out: &mut Vec<u32>) {
                         .for_each(|&e| collect_ids(m, e, out));
                 }
                 def.returns.iter().for_each(|&e| collect_ids(m, e, out));
-                stmt_ids(m, &def.body, out);
+                stmt_ids(m, m.block(def.body), out);
             }
             _ => {}
         }

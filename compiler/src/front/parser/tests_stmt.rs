@@ -44,9 +44,9 @@ fn outline(module: &Module) -> String {
                 ),
                 StmtKind::If { test, body, orelse } => {
                     let mut inner = Vec::new();
-                    walk(body, m, &mut inner);
+                    walk(m.block(*body), m, &mut inner);
                     let mut other = Vec::new();
-                    walk(orelse, m, &mut other);
+                    walk(m.block(*orelse), m, &mut other);
                     format!(
                         "if {} {{{}}} else {{{}}}",
                         e(test),
@@ -56,9 +56,9 @@ fn outline(module: &Module) -> String {
                 }
                 StmtKind::While { test, body, orelse } => {
                     let mut inner = Vec::new();
-                    walk(body, m, &mut inner);
+                    walk(m.block(*body), m, &mut inner);
                     let mut other = Vec::new();
-                    walk(orelse, m, &mut other);
+                    walk(m.block(*orelse), m, &mut other);
                     format!(
                         "while {} {{{}}} else {{{}}}",
                         e(test),
@@ -73,9 +73,9 @@ fn outline(module: &Module) -> String {
                     orelse,
                 } => {
                     let mut inner = Vec::new();
-                    walk(body, m, &mut inner);
+                    walk(m.block(*body), m, &mut inner);
                     let mut other = Vec::new();
-                    walk(orelse, m, &mut other);
+                    walk(m.block(*orelse), m, &mut other);
                     format!(
                         "for {} in {} {{{}}} else {{{}}}",
                         e(target),
@@ -90,7 +90,7 @@ fn outline(module: &Module) -> String {
                 StmtKind::Return(v) => format!("return {}", v.as_ref().map_or("_".into(), e)),
                 StmtKind::FunctionDef(def) => {
                     let mut inner = Vec::new();
-                    walk(&def.body, m, &mut inner);
+                    walk(m.block(def.body), m, &mut inner);
                     let params: Vec<String> = def
                         .params
                         .iter()
@@ -319,9 +319,9 @@ fn statement_spans() {
     };
     assert_eq!(text(src, def.header_span), "def f(a, b) -> int");
     assert_eq!(text(src, def.params[1].span), "b");
-    assert_eq!(text(src, def.body[0].span), "x = a + b");
+    assert_eq!(text(src, module.block(def.body)[0].span), "x = a + b");
     assert_eq!(
-        text(src, def.body[1].span),
+        text(src, module.block(def.body)[1].span),
         "if x:\n        y = 1\n    else:\n        y = 2"
     );
     assert_eq!(text(src, module.body[1].span), "z = 3");

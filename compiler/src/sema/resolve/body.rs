@@ -15,21 +15,29 @@ impl ModuleEnv<'_> {
         let def = self.def(f);
         // The table is filled while the rest of `self` is read.
         let mut res = std::mem::take(&mut self.res);
-        let mut local_of = vec![None; self.module.interner.len()];
-        for (i, (name, _)) in self.functions[f as usize].locals.iter().enumerate() {
+        // One table for every function of the module: filled with this
+        // function's locals now, cleared again at the end.
+        let mut local_of = std::mem::take(&mut self.local_of);
+        local_of.resize(self.module.interner.len(), None);
+        let locals = &self.functions[f as usize].locals;
+        for (i, (name, _)) in locals.iter().enumerate() {
             local_of[name.0 as usize].get_or_insert(i as u32);
         }
         let mut r = FnResolver {
             env: self,
             f,
-            local_of,
+            local_of: &local_of,
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        for stmt in &def.body {
+        for stmt in self.module.block(def.body) {
             r.stmt(stmt, diags);
         }
+        for (name, _) in &self.functions[f as usize].locals {
+            local_of[name.0 as usize] = None;
+        }
         self.res = res;
+        self.local_of = local_of;
     }
 }
 
@@ -38,7 +46,7 @@ struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: u32,
     /// The local variable of each symbol, if any (indexed by symbol).
-    local_of: Vec<Option<u32>>,
+    local_of: &'a [Option<u32>],
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -65,14 +73,14 @@ impl FnResolver<'_, '_> {
             }
             StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
                 self.expr(*test, diags);
-                body.iter().for_each(|s| self.stmt(s, diags));
-                orelse.iter().for_each(|s| self.stmt(s, diags));
+                module.block(*body).iter().for_each(|s| self.stmt(s, diags));
+                module.block(*orelse).iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::For { target, iter, body, orelse } => {
                 self.expr(*target, diags);
                 self.expr(*iter, diags);
-                body.iter().for_each(|s| self.stmt(s, diags));
-                orelse.iter().for_each(|s| self.stmt(s, diags));
+                module.block(*body).iter().for_each(|s| self.stmt(s, diags));
+                module.block(*orelse).iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::Return(Some(e)) => self.expr(*e, diags),
             StmtKind::Assert { test, msg } => {

@@ -112,6 +112,9 @@ pub struct ModuleEnv<'m> {
     pub functions: Vec<FunctionInfo>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
+    /// Scratch for [`ModuleEnv::resolve_function`]: the local variable of
+    /// each symbol in the function being resolved, `None` between calls.
+    local_of: Vec<Option<u32>>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -121,8 +124,13 @@ impl<'m> ModuleEnv<'m> {
             module,
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
-            functions: Vec::new(),
+            functions: Vec::with_capacity(
+                (module.body.iter())
+                    .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
+                    .count(),
+            ),
             res: vec![Res::Unresolved; module.expr_count()],
+            local_of: Vec::new(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -335,11 +343,12 @@ impl<'m> ModuleEnv<'m> {
             }
         }
         let nparams = info.locals.len();
-        collect_locals(self.module, &def.body, &mut info.locals);
+        let body = self.module.block(def.body);
+        collect_locals(self.module, body, &mut info.locals);
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        collect_global_decls(&def.body, &mut declared_global);
+        collect_global_decls(self.module, body, &mut declared_global);
         let mut i = nparams;
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
@@ -381,7 +390,9 @@ impl<'m> ModuleEnv<'m> {
             let value = match const_eval::eval(self.module, kw.value, &ModuleConstEnv { env: self })
             {
                 Ok(v) => v.truthy(),
-                Err(_) => matches!(&self.expr(kw.value).kind, ExprKind::Str(s) if s == "always"),
+                Err(_) => {
+                    matches!(self.expr(kw.value).kind, ExprKind::Str(s) if self.module.string(s) == "always")
+                }
             };
             match name {
                 "device" => info.flags.device = value,
@@ -408,9 +419,10 @@ impl<'m> ModuleEnv<'m> {
         let a = self.expr(id);
         match &a.kind {
             ExprKind::Str(text) => {
+                let text = self.module.string(*text);
                 let text_offset = plain_string_offset(text, a.span);
                 info.sigs.push(DeclaredSig {
-                    text: text.clone(),
+                    text: text.to_string(),
                     text_offset,
                     span: a.span,
                     from_expr: false,
@@ -514,7 +526,7 @@ fn is_main_guard(module: &Module, test: ExprId) -> bool {
         let left = &module.expr(left).kind;
         if let (ExprKind::Name(n), [(CmpOp::Eq, rhs)]) = (left, module.comparisons(ops)) {
             return module.interner.resolve(*n) == "__name__"
-                && matches!(&module.expr(*rhs).kind, ExprKind::Str(s) if s == "__main__");
+                && matches!(module.expr(*rhs).kind, ExprKind::Str(s) if module.string(s) == "__main__");
         }
     }
     false
@@ -552,12 +564,12 @@ fn collect_locals(module: &Module, body: &[Stmt], out: &mut Vec<(Symbol, Span)>)
                 ..
             } => {
                 target(*t, out);
-                collect_locals(module, body, out);
-                collect_locals(module, orelse, out);
+                collect_locals(module, module.block(*body), out);
+                collect_locals(module, module.block(*orelse), out);
             }
             StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(module, body, out);
-                collect_locals(module, orelse, out);
+                collect_locals(module, module.block(*body), out);
+                collect_locals(module, module.block(*orelse), out);
             }
             _ => {}
         }
@@ -579,7 +591,7 @@ fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>
 }
 
 /// Collects the names of `global` / `nonlocal` statements.
-fn collect_global_decls(body: &[Stmt], out: &mut Vec<Symbol>) {
+fn collect_global_decls(module: &Module, body: &[Stmt], out: &mut Vec<Symbol>) {
     for s in body {
         match &s.kind {
             StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
@@ -588,8 +600,8 @@ fn collect_global_decls(body: &[Stmt], out: &mut Vec<Symbol>) {
             StmtKind::If { body, orelse, .. }
             | StmtKind::While { body, orelse, .. }
             | StmtKind::For { body, orelse, .. } => {
-                collect_global_decls(body, out);
-                collect_global_decls(orelse, out);
+                collect_global_decls(module, module.block(*body), out);
+                collect_global_decls(module, module.block(*orelse), out);
             }
             _ => {}
         }

@@ -13,6 +13,13 @@ use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
 
+/// The extents of an array shape: the first `ndim` of `dims` (`ndim` may
+/// be more than 3, for an error message).
+struct Shape {
+    dims: [i128; 3],
+    ndim: usize,
+}
+
 impl FnChecker<'_, '_, '_> {
     /// `cuda.shared.array(shape, dtype)` or `cuda.local.array(shape, dtype)`:
     /// the shape must be a constant, the dtype a scalar type.
@@ -24,9 +31,8 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let (shape_e, dtype_e) = (self.ast(shape_id), self.ast(dtype_id));
-        let shape = match const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
-        {
-            Ok(v) => v,
+        let shape = match self.const_shape(shape_id) {
+            Ok(shape) => shape,
             Err(nc) => {
                 self.error(Diagnostic::error(
                     format!("'{name}' needs a constant shape; {}", nc.reason),
@@ -35,32 +41,22 @@ impl FnChecker<'_, '_, '_> {
                 return TExpr::error(span);
             }
         };
-        let dims: Option<Vec<i128>> = match &shape {
-            ConstValue::Tuple(items) => items
-                .iter()
-                .map(|v| match v {
-                    ConstValue::Int(..) => v.as_int(),
-                    _ => None,
-                })
-                .collect(),
-            ConstValue::Int(v, _) => Some(vec![*v]),
-            _ => None,
-        };
-        let Some(dims) = dims else {
+        let Some(Shape { dims, ndim }) = shape else {
+            // Not integers: evaluate the whole shape again to say what it is.
+            let ty = const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
+                .map_or(Type::Unknown, |v| v.ty());
             return self.reject_call(
                 shape_e.span,
-                &format!(
-                    "'{name}' needs an integer shape or a tuple of integers, not {}",
-                    shape.ty()
-                ),
+                &format!("'{name}' needs an integer shape or a tuple of integers, not {ty}"),
             );
         };
-        if dims.is_empty() || dims.len() > 3 {
+        if ndim == 0 || ndim > 3 {
             return self.reject_call(
                 shape_e.span,
-                &format!("'{name}' arrays have 1 to 3 dimensions, not {}", dims.len()),
+                &format!("'{name}' arrays have 1 to 3 dimensions, not {ndim}"),
             );
         }
+        let dims = &dims[..ndim];
         let dynamic = callee == Callee::SharedArray && dims == [0];
         if !dynamic && dims.iter().any(|d| *d <= 0) {
             let what = if callee == Callee::SharedArray {
@@ -114,7 +110,7 @@ impl FnChecker<'_, '_, '_> {
             kind,
             ty: Type::Array(ArrayType {
                 elem,
-                ndim: dims.len() as u8,
+                ndim: ndim as u8,
                 layout: Layout::C,
                 space,
             }),
@@ -122,10 +118,47 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
+    /// The constant shape of an array allocation: its extents when they are
+    /// all integers, `None` when they are constants of other types. A tuple
+    /// written out is evaluated item by item, which builds no tuple value.
+    fn const_shape(&self, id: ExprId) -> Result<Option<Shape>, const_eval::NotConst> {
+        let module = self.env.module;
+        let env = FnConstEnv { env: self.env };
+        let mut shape = Shape {
+            dims: [0; 3],
+            ndim: 0,
+        };
+        let mut add = |v: &ConstValue| match v {
+            ConstValue::Int(d, _) => {
+                if let Some(slot) = shape.dims.get_mut(shape.ndim) {
+                    *slot = *d;
+                }
+                shape.ndim += 1;
+                true
+            }
+            _ => false,
+        };
+        let all_ints = match &self.ast(id).kind {
+            ExprKind::Tuple(items) => {
+                let mut all_ints = true;
+                for &item in module.exprs(*items) {
+                    let v = const_eval::eval(module, item, &env)?;
+                    all_ints &= add(&v);
+                }
+                all_ints
+            }
+            _ => match const_eval::eval(module, id, &env)? {
+                ConstValue::Tuple(items) => items.iter().all(&mut add),
+                v => add(&v),
+            },
+        };
+        Ok(all_ints.then_some(shape))
+    }
+
     /// The scalar type a dtype argument names, if it names one.
     fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
         match &self.ast(e).kind {
-            ExprKind::Str(s) => Scalar::from_name(s),
+            ExprKind::Str(s) => Scalar::from_name(self.env.module.string(*s)),
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
                 Res::Member(Member::Dtype(s)) => Some(*s),
                 Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),

@@ -21,8 +21,9 @@ impl FnChecker<'_, '_, '_> {
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
-        let info = &self.env.functions[f as usize];
-        let fname = self.env.name(info.name).to_string();
+        let env = self.env;
+        let info = &env.functions[f as usize];
+        let fname = env.name(info.name);
         if info.is_kernel() {
             self.type_args_for_errors(args, keywords);
             return self.reject_call(
@@ -53,7 +54,7 @@ impl FnChecker<'_, '_, '_> {
         }
         let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty.clone()).collect();
         let mut declared_ret = None;
-        let sigs = info.sigs.clone();
+        let sigs = &info.sigs;
         if !sigs.is_empty() {
             let parsed: Vec<_> = sigs
                 .iter()

@@ -22,14 +22,17 @@ use super::const_eval::{ConstEnv, ConstLookup};
 use super::resolve::{ModuleEnv, Res};
 use super::typed::*;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{Expr, ExprId, ExprKind};
+use crate::front::ast::{Expr, ExprId, ExprKind, FunctionDef, Module};
 use crate::span::Span;
 use crate::types::{unify, Type};
-use rustc_hash::FxHashMap;
+use std::fmt::Write;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
     f: u32,
+    /// The argument types (with `f`, the instance's key); they become the
+    /// function's `param_types` in [`ProgramChecker::finish`].
+    args: Vec<Type>,
     ret: Type,
     done: bool,
     func: Option<TypedFunction>,
@@ -41,9 +44,10 @@ struct Instance {
 pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
     const_arrays_supplied: &'e [ConstArrayDecl],
+    /// Every instance, in creation order. A file has few, so an instance
+    /// is found by a linear search; the unfinished ones are the instances
+    /// being checked, outermost first (each was started by the previous).
     instances: Vec<Instance>,
-    by_key: FxHashMap<(u32, Vec<Type>), u32>,
-    stack: Vec<u32>,
     const_arrays: Vec<ConstArrayDecl>,
 }
 
@@ -60,8 +64,6 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             env,
             const_arrays_supplied,
             instances: Vec::new(),
-            by_key: FxHashMap::default(),
-            stack: Vec::new(),
             const_arrays: Vec::new(),
         }
     }
@@ -74,32 +76,29 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> Result<u32, InstanceError> {
-        let key = (f, args);
-        if let Some(&id) = self.by_key.get(&key) {
-            if !self.instances[id as usize].done {
-                let start = self.stack.iter().position(|&i| i == id).unwrap_or(0);
-                let cycle = self.stack[start..]
+        let existing = (self.instances.iter()).position(|i| i.f == f && i.args == args);
+        if let Some(id) = existing {
+            if !self.instances[id].done {
+                let cycle = self.instances[id..]
                     .iter()
-                    .map(|&i| self.instances[i as usize].f)
+                    .filter(|i| !i.done)
+                    .map(|i| i.f)
                     .collect();
                 return Err(InstanceError::Recursion(cycle));
             }
-            return Ok(id);
+            return Ok(id as u32);
         }
         let id = self.instances.len() as u32;
         self.instances.push(Instance {
             f,
+            args,
             ret: Type::Unknown,
             done: false,
             func: None,
             diags: Vec::new(),
             callees: Vec::new(),
         });
-        let (f, args) = key;
-        self.by_key.insert((f, args.clone()), id);
-        self.stack.push(id);
-        let result = FnChecker::run(self, f, args, declared_ret);
-        self.stack.pop();
+        let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
         inst.ret = result.func.ret.clone();
         inst.func = Some(result.func);
@@ -134,6 +133,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
+            func.param_types = std::mem::take(&mut inst.args);
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
                 remap_calls(&mut func.exprs, &map);
@@ -212,6 +212,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
+    /// The names of `vars` (see [`TypedFunction::var_names`]).
+    var_names: String,
+    /// The length of `var_names` before the temporaries' names.
+    locals_names_len: usize,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
     /// A stack of typed items waiting to become a [`TExprList`] (see
@@ -235,21 +239,19 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
 }
 
 impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
-    fn run(
-        pc: &'p mut ProgramChecker<'e, 'm>,
-        f: u32,
-        args: Vec<Type>,
-        declared_ret: Option<Type>,
-    ) -> FnResult {
+    /// Checks instance `id` (its function and argument types). The
+    /// result's `param_types` is left empty: [`ProgramChecker::finish`]
+    /// moves the instance's argument types there.
+    fn run(pc: &'p mut ProgramChecker<'e, 'm>, id: u32, declared_ret: Option<Type>) -> FnResult {
         let env = pc.env;
+        let Instance { f, ref args, .. } = pc.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let vars: Vec<Var> = info
-            .locals
-            .iter()
-            .enumerate()
-            .map(|(i, (name, span))| Var {
-                name: env.name(*name).to_string(),
+        let mut var_names = String::with_capacity(8 * info.locals.len() + 16);
+        let mut vars = Vec::with_capacity(info.locals.len() + 4);
+        for (i, (name, span)) in info.locals.iter().enumerate() {
+            vars.push(Var {
+                name: push_name(&mut var_names, env.name(*name)),
                 ty: args.get(i).cloned().unwrap_or(Type::Unknown),
                 span: *span,
                 kind: if i < def.params.len() {
@@ -257,18 +259,24 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 } else {
                     VarKind::Local
                 },
-            })
-            .collect();
+            });
+        }
         let n_locals = vars.len();
+        let locals_names_len = var_names.len();
+        // Room for a few temporaries without regrowing.
+        let mut state = Vec::with_capacity(n_locals + 4);
+        state.resize(n_locals, VarState::new(false));
         let mut c = FnChecker {
             pc,
             env,
             is_kernel: info.is_kernel(),
-            state: vec![VarState::new(false); n_locals],
-            widened: Vec::new(),
+            state,
+            widened: Vec::with_capacity(n_locals),
             ret_error: false,
             vars,
-            exprs: Vec::with_capacity(expected_exprs(def)),
+            var_names,
+            locals_names_len,
+            exprs: Vec::with_capacity(expected_exprs(env.module, def)),
             pending: Vec::new(),
             n_locals,
             again: false,
@@ -284,7 +292,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut walks = 0;
         loop {
             c.reset_walk();
-            body = c.block(&def.body);
+            body = c.block(def.body);
             walks += 1;
             let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
             if !c.again || !changed || walks >= 16 {
@@ -302,8 +310,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             is_kernel: c.is_kernel,
             flags: info.flags,
             params: def.params.len() as u32,
-            param_types: args,
+            param_types: Vec::new(),
             vars: c.vars,
+            var_names: c.var_names,
             ret,
             body,
             exprs: c.exprs,
@@ -320,6 +329,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
+        self.var_names.truncate(self.locals_names_len);
         self.exprs.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
@@ -405,14 +415,24 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// A new compiler temporary of type `ty`.
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
+        let start = self.var_names.len() as u32;
+        let _ = write!(self.var_names, "$t{}", self.vars.len() - self.n_locals);
         self.vars.push(Var {
-            name: format!("$t{}", self.vars.len() - self.n_locals),
+            name: NameRange {
+                start,
+                end: self.var_names.len() as u32,
+            },
             ty,
             span,
             kind: VarKind::Temp,
         });
         self.state.push(VarState::new(true));
         id
+    }
+
+    /// The name of variable `i`, for messages.
+    fn var_name(&self, i: usize) -> String {
+        self.var_names[self.vars[i].name.range()].to_string()
     }
 
     /// Reads a variable.
@@ -436,7 +456,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.again = true;
         if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
             self.state[i].reported_unassigned = true;
-            let name = self.vars[i].name.clone();
+            let name = self.var_name(i);
             self.error(Diagnostic::error(
                 format!("local variable '{name}' is used before it is assigned"),
                 span,
@@ -478,7 +498,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 true
             }
             None => {
-                let name = self.vars[i].name.clone();
+                let name = self.var_name(i);
                 let mut d = Diagnostic::error(
                     format!("cannot unify {current} and {ty} for '{name}'"),
                     span,
@@ -537,10 +557,20 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 }
 
+/// Appends `name` to a buffer of names and returns where it is.
+fn push_name(names: &mut String, name: &str) -> NameRange {
+    let start = names.len() as u32;
+    names.push_str(name);
+    NameRange {
+        start,
+        end: names.len() as u32,
+    }
+}
+
 /// About how many typed expressions the body of `def` has (kernels have
 /// one for every 6 to 7 bytes of body text), so the arena rarely regrows.
-fn expected_exprs(def: &crate::front::ast::FunctionDef) -> usize {
-    let end = def.body.last().map_or(0, |s| s.span.hi);
+fn expected_exprs(module: &Module, def: &FunctionDef) -> usize {
+    let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
     (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
 }
 

@@ -6,7 +6,7 @@
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, ExprId, ExprKind, Stmt, StmtKind};
+use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member};
 use crate::sema::resolve::Res;
@@ -16,7 +16,8 @@ use crate::types::{MemSpace, Scalar, Type};
 
 impl FnChecker<'_, '_, '_> {
     /// Types a block of statements.
-    pub(super) fn block(&mut self, stmts: &[Stmt]) -> Vec<TStmt> {
+    pub(super) fn block(&mut self, block: Seq<Stmt>) -> Vec<TStmt> {
+        let stmts = self.env.module.block(block);
         let mut out = Vec::with_capacity(stmts.len());
         for s in stmts {
             self.stmt(s, &mut out);
@@ -86,8 +87,8 @@ impl FnChecker<'_, '_, '_> {
             StmtKind::If { test, body, orelse } => {
                 let cond = self.condition(*test);
                 let cond = self.ex(cond);
-                let then_body = self.block(body);
-                let else_body = self.block(orelse);
+                let then_body = self.block(*body);
+                let else_body = self.block(*orelse);
                 Self::push(
                     out,
                     TStmtKind::If {
@@ -99,11 +100,11 @@ impl FnChecker<'_, '_, '_> {
                 );
             }
             StmtKind::While { test, body, orelse } => {
-                self.reject_loop_else(orelse);
+                self.reject_loop_else(*orelse);
                 let cond = self.condition(*test);
                 let cond = self.ex(cond);
                 self.loop_depth += 1;
-                let body = self.block(body);
+                let body = self.block(*body);
                 self.loop_depth -= 1;
                 Self::push(out, TStmtKind::While { cond, body }, span);
             }
@@ -113,8 +114,8 @@ impl FnChecker<'_, '_, '_> {
                 body,
                 orelse,
             } => {
-                self.reject_loop_else(orelse);
-                self.for_range(*target, *iter, body, span, out);
+                self.reject_loop_else(*orelse);
+                self.for_range(*target, *iter, *body, span, out);
             }
             StmtKind::Break | StmtKind::Continue => {
                 if self.loop_depth == 0 {
@@ -140,7 +141,7 @@ impl FnChecker<'_, '_, '_> {
                 let cond = self.ex(cond);
                 let msg = match msg.map(|m| module.expr(m)) {
                     Some(m) => match &m.kind {
-                        ExprKind::Str(s) => Some(s.clone()),
+                        ExprKind::Str(s) => Some(module.string(*s).to_string()),
                         _ => {
                             self.error(Diagnostic::error(
                                 "an assert message must be a string literal",
@@ -163,8 +164,8 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn reject_loop_else(&mut self, orelse: &[Stmt]) {
-        if let Some(first) = orelse.first() {
+    fn reject_loop_else(&mut self, orelse: Seq<Stmt>) {
+        if let Some(first) = self.env.module.block(orelse).first() {
             self.error(Diagnostic::error(
                 "`else` clauses on loops are not supported in kernels",
                 first.span,
@@ -180,8 +181,8 @@ impl FnChecker<'_, '_, '_> {
         let mut out = Vec::new();
         for &arg in args {
             let a = self.ast(arg);
-            if let ExprKind::Str(s) = &a.kind {
-                out.push(PrintArg::Str(s.clone()));
+            if let ExprKind::Str(s) = a.kind {
+                out.push(PrintArg::Str(self.env.module.string(s).to_string()));
                 continue;
             }
             let t = self.expr(arg);
@@ -528,7 +529,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         target_id: ExprId,
         iter_id: ExprId,
-        body: &[Stmt],
+        body: Seq<Stmt>,
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
