@@ -10,7 +10,7 @@
 //! are selected in [`super::ops`].
 
 use super::target::Target;
-use super::vcode::{Control, MBlock, Op, RegKind, Template, VCode};
+use super::vcode::{Control, MBlock, Op, Part, RegKind, Template, VCode};
 use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
 use cranelift_entity::SecondaryMap;
 use regalloc2::{self as ra, VReg};
@@ -165,6 +165,13 @@ impl<'a> Isel<'a> {
     ) {
         let template = self.vcode.build_text(template);
         self.vcode.push(template, ops, control);
+    }
+
+    /// Appends an instruction whose template is the concatenation of
+    /// `parts` (see [`VCode::build_parts`]).
+    pub(super) fn emit_parts(&mut self, parts: &[Part<'_>], ops: impl IntoIterator<Item = Op>) {
+        let template = self.vcode.build_parts(parts);
+        self.vcode.push(template, ops, Control::None);
     }
 
     /// Records the first selection error (selection goes on so the

@@ -12,7 +12,7 @@
 //! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
 
 use super::isel::{kind_of, Constant, Isel};
-use super::vcode::{Control, Op, RegKind, NO_OPS};
+use super::vcode::{Control, Op, Part, RegKind, NO_OPS};
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,
     VoteMode,
@@ -116,6 +116,23 @@ impl std::fmt::Display for Literal {
             Literal::F64(bits) => write!(f, "0d{bits:016X}"),
         }
     }
+}
+
+impl Literal {
+    /// The literal as a template part (integers without `fmt`).
+    fn part(self) -> Part<'static> {
+        match self {
+            Literal::I64(v) => Part::Int(v),
+            Literal::U32(v) => Part::Int(i64::from(v)),
+            Literal::F32(bits) => Part::Hex("0f", u64::from(bits), 8),
+            Literal::F64(bits) => Part::Hex("0d", bits, 16),
+        }
+    }
+}
+
+/// `32` or `64` as a template part.
+fn bits_text(n: u32) -> Part<'static> {
+    Part::Str(if n == 64 { "64" } else { "32" })
 }
 
 /// `v` as an immediate operand of an operation on `ty`, when it is a
@@ -362,10 +379,15 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                 (_, lit) => lit,
             };
             let av = s.vreg(a);
-            s.emit_fmt(
-                format_args!("{m}{n} {{}}, {{}}, {lit};"),
+            s.emit_parts(
+                &[
+                    Part::Str(m),
+                    bits_text(n),
+                    Part::Str(" {}, {}, "),
+                    lit.part(),
+                    Part::Str(";"),
+                ],
                 [df(d), u(av)],
-                Control::None,
             );
             return;
         }
@@ -440,10 +462,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             ))
         }
     };
-    s.emit_fmt(
-        format_args!("{text}{n} {{}}, {{}}, {{}};"),
+    s.emit_parts(
+        &[Part::Str(text), bits_text(n), Part::Str(" {}, {}, {};")],
         [df(d), u(av), u(bv)],
-        Control::None,
     );
 }
 
@@ -608,10 +629,18 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
     let sign = if signed { "s" } else { "u" };
     if let Some(lit) = literal(s, b, ty) {
         let av = s.vreg(a);
-        s.emit_fmt(
-            format_args!("setp.{cc}.{sign}{} {{}}, {{}}, {lit};", ibits(ty)),
+        s.emit_parts(
+            &[
+                Part::Str("setp."),
+                Part::Str(cc),
+                Part::Str("."),
+                Part::Str(sign),
+                bits_text(ibits(ty)),
+                Part::Str(" {}, {}, "),
+                lit.part(),
+                Part::Str(";"),
+            ],
             [df(d), u(av)],
-            Control::None,
         );
         return;
     }
@@ -625,10 +654,16 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
         );
     }
     let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
-    s.emit_fmt(
-        format_args!("setp.{cc}.{sign}{} {{}}, {{}}, {{}};", ibits(ty)),
+    s.emit_parts(
+        &[
+            Part::Str("setp."),
+            Part::Str(cc),
+            Part::Str("."),
+            Part::Str(sign),
+            bits_text(ibits(ty)),
+            Part::Str(" {}, {}, {};"),
+        ],
         [df(d), u(x), u(y)],
-        Control::None,
     );
 }
 
@@ -679,6 +714,26 @@ fn address(offset: i32) -> Address {
     Address(offset)
 }
 
+impl Address {
+    /// The text before the offset: `[{}+` (or `[{}` without an offset).
+    fn open(&self) -> &'static str {
+        if self.0 == 0 {
+            "[{}"
+        } else {
+            "[{}+"
+        }
+    }
+
+    /// The offset to write after [`Address::open`] (nothing when zero).
+    fn offset(&self) -> Part<'static> {
+        if self.0 == 0 {
+            Part::Str("")
+        } else {
+            Part::Int(i64::from(self.0))
+        }
+    }
+}
+
 impl std::fmt::Display for Address {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.0 == 0 {
@@ -705,10 +760,18 @@ fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
             [u(a), df(d)],
             c,
         ),
-        _ => s.emit_fmt(
-            format_args!("ld.{space}.{} {{}}, {at};", mem_type(ty)),
+        _ => s.emit_parts(
+            &[
+                Part::Str("ld."),
+                Part::Str(space),
+                Part::Str("."),
+                Part::Str(mem_type(ty)),
+                Part::Str(" {}, "),
+                Part::Str(at.open()),
+                at.offset(),
+                Part::Str("];"),
+            ],
             [df(d), u(a)],
-            c,
         ),
     }
 }
@@ -730,10 +793,18 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
             [u(v), u(a)],
             c,
         ),
-        _ => s.emit_fmt(
-            format_args!("st.{space}.{} {at}, {{}};", mem_type(ty)),
+        _ => s.emit_parts(
+            &[
+                Part::Str("st."),
+                Part::Str(space),
+                Part::Str("."),
+                Part::Str(mem_type(ty)),
+                Part::Str(" "),
+                Part::Str(at.open()),
+                at.offset(),
+                Part::Str("], {};"),
+            ],
             [u(a), u(v)],
-            c,
         ),
     }
 }

@@ -103,6 +103,18 @@ pub enum Template {
     Built(u32, u32),
 }
 
+/// A piece of a template built at selection time.
+#[derive(Clone, Copy, Debug)]
+pub enum Part<'a> {
+    /// Literal text.
+    Str(&'a str),
+    /// A decimal integer.
+    Int(i64),
+    /// A prefix and a number in upper-case hex with this many digits
+    /// (`0f3F800000`).
+    Hex(&'a str, u64, u32),
+}
+
 /// One machine instruction. Its template and operands live in the
 /// function's arenas ([`VCode::text`], [`VCode::ops`]): no allocation per
 /// instruction.
@@ -193,6 +205,44 @@ impl VCode {
         use std::fmt::Write;
         let start = self.text.len() as u32;
         let _ = self.text.write_fmt(args);
+        Template::Built(start, self.text.len() as u32)
+    }
+
+    /// Appends the concatenation of `parts` to the template arena (the
+    /// commonest templates are built this way, without `fmt`).
+    pub fn build_parts(&mut self, parts: &[Part<'_>]) -> Template {
+        let start = self.text.len() as u32;
+        for part in parts {
+            match *part {
+                Part::Str(t) => self.text.push_str(t),
+                Part::Int(mut n) => {
+                    if n < 0 {
+                        self.text.push('-');
+                    }
+                    let mut digits = [0u8; 20];
+                    let mut i = digits.len();
+                    loop {
+                        i -= 1;
+                        digits[i] = b'0' + (n % 10).unsigned_abs() as u8;
+                        n /= 10;
+                        if n == 0 {
+                            break;
+                        }
+                    }
+                    for &d in &digits[i..] {
+                        self.text.push(char::from(d));
+                    }
+                }
+                Part::Hex(prefix, bits, width) => {
+                    self.text.push_str(prefix);
+                    for k in (0..width).rev() {
+                        let nibble = (bits >> (4 * k)) & 0xF;
+                        self.text
+                            .push(char::from(b"0123456789ABCDEF"[nibble as usize]));
+                    }
+                }
+            }
+        }
         Template::Built(start, self.text.len() as u32)
     }
 
