@@ -744,6 +744,28 @@ impl std::fmt::Display for Address {
     }
 }
 
+/// The template of a plain `ld`/`st`: `op`, the state space and type,
+/// `before`, the address (without its closing bracket) and `after`.
+fn access(
+    op: &'static str,
+    space: &'static str,
+    ty: ir::Type,
+    before: &'static str,
+    at: &Address,
+    after: &'static str,
+) -> [Part<'static>; 8] {
+    [
+        Part::Str(op),
+        Part::Str(space),
+        Part::Str("."),
+        Part::Str(mem_type(ty)),
+        Part::Str(before),
+        Part::Str(at.open()),
+        at.offset(),
+        Part::Str(after),
+    ]
+}
+
 fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
     let space = space_of(s, addr);
     let a = s.vreg(addr);
@@ -760,19 +782,7 @@ fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
             [u(a), df(d)],
             c,
         ),
-        _ => s.emit_parts(
-            &[
-                Part::Str("ld."),
-                Part::Str(space),
-                Part::Str("."),
-                Part::Str(mem_type(ty)),
-                Part::Str(" {}, "),
-                Part::Str(at.open()),
-                at.offset(),
-                Part::Str("];"),
-            ],
-            [df(d), u(a)],
-        ),
+        _ => s.emit_parts(&access("ld.", space, ty, " {}, ", &at, "];"), [df(d), u(a)]),
     }
 }
 
@@ -793,19 +803,7 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
             [u(v), u(a)],
             c,
         ),
-        _ => s.emit_parts(
-            &[
-                Part::Str("st."),
-                Part::Str(space),
-                Part::Str("."),
-                Part::Str(mem_type(ty)),
-                Part::Str(" "),
-                Part::Str(at.open()),
-                at.offset(),
-                Part::Str("], {};"),
-            ],
-            [u(a), u(v)],
-        ),
+        _ => s.emit_parts(&access("st.", space, ty, " ", &at, "], {};"), [u(a), u(v)]),
     }
 }
 
