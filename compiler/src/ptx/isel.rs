@@ -12,7 +12,7 @@
 use super::target::Target;
 use super::vcode::{Control, MBlock, Op, Part, RegKind, Template, VCode};
 use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use regalloc2::{self as ra, VReg};
 
 /// An error of the back end (IR it cannot select).
@@ -333,9 +333,15 @@ impl<'a> Isel<'a> {
     }
 
     /// Reads the function's parameters at entry (`ld.param`).
+    /// Parameters nothing reads (array extents and strides a kernel does
+    /// not look at, typically) are not loaded.
     fn load_params(&mut self, params: &[Value]) {
+        let read = self.read_values();
         let prefix = self.param_prefix();
         for (i, &p) in params.iter().enumerate() {
+            if !read[p.index()] {
+                continue;
+            }
             let ty = self.func.dfg.value_type(p);
             let d = self.vreg(p);
             let ops = [Op::Def(d)];
@@ -359,6 +365,18 @@ impl<'a> Isel<'a> {
                 ),
             }
         }
+    }
+
+    /// Per value: whether an instruction of the function reads it.
+    fn read_values(&self) -> Vec<bool> {
+        let dfg = &self.func.dfg;
+        let mut read = vec![false; dfg.num_values()];
+        for &b in self.func.layout.blocks() {
+            for &inst in self.func.layout.block_insts(b) {
+                dfg.for_each_arg(inst, |v| read[dfg.resolve_aliases(v).index()] = true);
+            }
+        }
+        read
     }
 
     /// The prefix of the function's parameter names.
