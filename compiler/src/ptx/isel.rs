@@ -48,10 +48,6 @@ pub enum Constant {
     Float(u64),
 }
 
-fn ty_of(func: &ir::Function, v: Value) -> ir::Type {
-    func.dfg.value_type(v)
-}
-
 /// The register kind holding values of an IR type.
 pub fn kind_of(ty: ir::Type) -> RegKind {
     match ty {
@@ -106,7 +102,7 @@ impl<'a> Isel<'a> {
             super::ops::materialize(self, r, ty, imm);
             return r;
         }
-        let r = self.vcode.new_vreg(kind_of(ty_of(self.func, v)));
+        let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
         self.vregs[v] = Some(r);
         r
     }

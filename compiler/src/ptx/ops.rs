@@ -107,19 +107,8 @@ enum Literal {
     F64(u64),
 }
 
-impl std::fmt::Display for Literal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Literal::I64(v) => write!(f, "{v}"),
-            Literal::U32(v) => write!(f, "{v}"),
-            Literal::F32(bits) => write!(f, "0f{bits:08X}"),
-            Literal::F64(bits) => write!(f, "0d{bits:016X}"),
-        }
-    }
-}
-
 impl Literal {
-    /// The literal as a template part (integers without `fmt`).
+    /// The literal as a template part.
     fn part(self) -> Part<'static> {
         match self {
             Literal::I64(v) => Part::Int(v),
@@ -293,10 +282,16 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                     _ => "div.rn",
                 };
                 let av = s.vreg(a);
-                s.emit_fmt(
-                    format_args!("{m}.{f} {{}}, {{}}, {lit};"),
+                s.emit_parts(
+                    &[
+                        Part::Str(m),
+                        Part::Str("."),
+                        Part::Str(f),
+                        Part::Str(" {}, {}, "),
+                        lit.part(),
+                        Part::Str(";"),
+                    ],
                     [df(d), u(av)],
-                    Control::None,
                 );
                 return;
             }
@@ -734,22 +729,13 @@ impl Address {
     }
 }
 
-impl std::fmt::Display for Address {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0 == 0 {
-            f.write_str("[{}]")
-        } else {
-            write!(f, "[{{}}+{}]", self.0)
-        }
-    }
-}
-
-/// The template of a plain `ld`/`st`: `op`, the state space and type,
-/// `before`, the address (without its closing bracket) and `after`.
+/// The template of an `ld`/`st`: `op` (ending in `ld.`/`st.`), the state
+/// space, `.` and the memory type, `before`, the address (without its
+/// closing bracket) and `after`.
 fn access(
     op: &'static str,
     space: &'static str,
-    ty: ir::Type,
+    mem: &'static str,
     before: &'static str,
     at: &Address,
     after: &'static str,
@@ -758,7 +744,7 @@ fn access(
         Part::Str(op),
         Part::Str(space),
         Part::Str("."),
-        Part::Str(mem_type(ty)),
+        Part::Str(mem),
         Part::Str(before),
         Part::Str(at.open()),
         at.offset(),
@@ -770,19 +756,33 @@ fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
     let space = space_of(s, addr);
     let a = s.vreg(addr);
     let at = address(offset);
-    let c = Control::None;
     match ty {
-        ir::Type::F16 => s.emit_fmt(
-            format_args!("ld.{space}.b16 %kc_h, {at};\n\tcvt.f32.f16 {{}}, %kc_h;"),
+        ir::Type::F16 => s.emit_parts(
+            &access(
+                "ld.",
+                space,
+                "b16",
+                " %kc_h, ",
+                &at,
+                "];\n\tcvt.f32.f16 {}, %kc_h;",
+            ),
             [u(a), df(d)],
-            c,
         ),
-        ir::Type::I1 => s.emit_fmt(
-            format_args!("ld.{space}.u8 %kc_s32, {at};\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"),
+        ir::Type::I1 => s.emit_parts(
+            &access(
+                "ld.",
+                space,
+                "u8",
+                " %kc_s32, ",
+                &at,
+                "];\n\tsetp.ne.b32 {}, %kc_s32, 0;",
+            ),
             [u(a), df(d)],
-            c,
         ),
-        _ => s.emit_parts(&access("ld.", space, ty, " {}, ", &at, "];"), [df(d), u(a)]),
+        _ => s.emit_parts(
+            &access("ld.", space, mem_type(ty), " {}, ", &at, "];"),
+            [df(d), u(a)],
+        ),
     }
 }
 
@@ -791,19 +791,33 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
     let ty = s.func.dfg.value_type(value);
     let (a, v) = (s.vreg(addr), s.vreg(value));
     let at = address(offset);
-    let c = Control::None;
     match ty {
-        ir::Type::F16 => s.emit_fmt(
-            format_args!("cvt.rn.f16.f32 %kc_h, {{}};\n\tst.{space}.b16 {at}, %kc_h;"),
+        ir::Type::F16 => s.emit_parts(
+            &access(
+                "cvt.rn.f16.f32 %kc_h, {};\n\tst.",
+                space,
+                "b16",
+                " ",
+                &at,
+                "], %kc_h;",
+            ),
             [u(v), u(a)],
-            c,
         ),
-        ir::Type::I1 => s.emit_fmt(
-            format_args!("selp.u32 %kc_s32, 1, 0, {{}};\n\tst.{space}.u8 {at}, %kc_s32;"),
+        ir::Type::I1 => s.emit_parts(
+            &access(
+                "selp.u32 %kc_s32, 1, 0, {};\n\tst.",
+                space,
+                "u8",
+                " ",
+                &at,
+                "], %kc_s32;",
+            ),
             [u(v), u(a)],
-            c,
         ),
-        _ => s.emit_parts(&access("st.", space, ty, " ", &at, "], {};"), [u(a), u(v)]),
+        _ => s.emit_parts(
+            &access("st.", space, mem_type(ty), " ", &at, "], {};"),
+            [u(a), u(v)],
+        ),
     }
 }
 
