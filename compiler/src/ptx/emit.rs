@@ -69,7 +69,9 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     for (pos, &b) in emitted.iter().enumerate() {
         label[b] = pos;
     }
-    let mut body = String::new();
+    // About 36 bytes of text per instruction (the bench kernels' mean is
+    // under 30).
+    let mut body = String::with_capacity(36 * (vcode.insts.len() + 8));
     let mut items = Vec::new();
     let forwarding = reloads::registers_local_to_blocks(vcode, &alloc);
     let mut reloads = Reloads::default();
@@ -77,7 +79,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     for (pos, &b) in emitted.iter().enumerate() {
         let next = emitted.get(pos + 1).copied();
         let block = ra::Block::new(b);
-        let _ = writeln!(body, "$L__BB{}:", label[b]);
+        write_label(&mut body, "", label[b], ":\n");
         reloads.clear();
         items.clear();
         items.extend(alloc.block_insts_and_edits(vcode, block));
@@ -107,25 +109,31 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
                     let m = &vcode.insts[inst.index()];
                     let allocs = alloc.inst_allocs(*inst);
                     let ops = vcode.operands(m);
-                    let succ = |i: usize| forward[vcode.blocks[b].succs[i].index()];
+                    let succ = |i: usize| forward[vcode.blocks[b].succs()[i].index()];
                     match m.control {
                         // Branches are written here, to the forwarded targets,
                         // falling through to the next block where possible.
                         Control::Jump => {
                             if Some(succ(0)) != next {
-                                let _ = writeln!(body, "\tbra.uni $L__BB{};", label[succ(0)]);
+                                write_label(&mut body, "\tbra.uni ", label[succ(0)], ";\n");
                             }
                         }
                         Control::Branch => {
-                            let p = reg_name(reloads.resolve(allocs[0]), RegKind::Pred, &mut names);
+                            let p = reloads.resolve(allocs[0]);
                             let (then_b, else_b) = (succ(0), succ(1));
-                            if Some(then_b) == next {
-                                let _ = writeln!(body, "\t@!{p} bra $L__BB{};", label[else_b]);
+                            // Branch to `else` on the negated predicate when
+                            // `then` follows.
+                            let then_follows = Some(then_b) == next;
+                            let (guard, target) = if then_follows {
+                                ("\t@!", else_b)
                             } else {
-                                let _ = writeln!(body, "\t@{p} bra $L__BB{};", label[then_b]);
-                                if Some(else_b) != next {
-                                    let _ = writeln!(body, "\tbra.uni $L__BB{};", label[else_b]);
-                                }
+                                ("\t@", then_b)
+                            };
+                            body.push_str(guard);
+                            write_reg(&mut body, p, RegKind::Pred, &mut names);
+                            write_label(&mut body, " bra ", label[target], ";\n");
+                            if !then_follows && Some(else_b) != next {
+                                write_label(&mut body, "\tbra.uni ", label[else_b], ";\n");
                             }
                         }
                         _ => {
@@ -164,11 +172,11 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             }
         }
     }
+    out.reserve(body.len() + 1024);
     write_header(out, isel.func);
-    out.push('\n');
-    let _ = writeln!(out, "{{");
+    out.push_str("\n{\n");
     names.declare(out);
-    let _ = writeln!(out, "\t.reg .b32 %kc_s32, %kc_t32;\n\t.reg .b64 %kc_s64;\n\t.reg .pred %kc_p, %kc_q;\n\t.reg .b16 %kc_h;");
+    out.push_str("\t.reg .b32 %kc_s32, %kc_t32;\n\t.reg .b64 %kc_s64;\n\t.reg .pred %kc_p, %kc_q;\n\t.reg .b16 %kc_h;\n");
     for (i, decl) in isel.func.shared.iter() {
         if decl.count > 0 {
             let _ = writeln!(
@@ -209,7 +217,7 @@ fn jump_forwarding(vcode: &VCode, alloc: &ra::Output) -> Vec<usize> {
         let mut items = alloc.block_insts_and_edits(vcode, ra::Block::new(b));
         if let (Some(InstOrEdit::Inst(i)), None) = (items.next(), items.next()) {
             if vcode.insts[i.index()].control == Control::Jump {
-                *target = vcode.blocks[b].succs[0].index();
+                *target = vcode.blocks[b].succs()[0].index();
             }
         }
     }
@@ -268,14 +276,16 @@ fn kind_of_alloc(a: Allocation) -> Option<RegKind> {
     a.as_reg().map(|r| RegKind::of_class(r.class()))
 }
 
-/// The PTX name of an allocation; counts the registers used per kind.
-fn reg_name(a: Allocation, kind: RegKind, names: &mut Names) -> String {
-    let mut s = String::new();
-    write_reg(&mut s, a, kind, names);
-    s
+/// Writes `before`, the label of block number `n`, then `after`.
+fn write_label(out: &mut String, before: &str, n: usize, after: &str) {
+    out.push_str(before);
+    out.push_str("$L__BB");
+    push_decimal(out, n);
+    out.push_str(after);
 }
 
-/// Writes the PTX name of an allocation (see [`reg_name`]) into `out`.
+/// Writes the PTX name of an allocation into `out`; counts the registers
+/// used per kind.
 fn write_reg(out: &mut String, a: Allocation, kind: RegKind, names: &mut Names) {
     if let Some(r) = a.as_reg() {
         out.push_str(kind.prefix());
@@ -423,19 +433,15 @@ fn fill(
     out.push_str(&template[start..]);
 }
 
-/// The `.entry`/`.func` line of a function with its parameters (without a
-/// body or `;`), used for the definition and for forward declarations.
-pub fn function_header(f: &ir::Function) -> String {
-    let mut out = String::new();
-    write_header(&mut out, f);
-    out
-}
-
-/// Writes [`function_header`] into `out`.
+/// Writes the `.entry`/`.func` line of a function with its parameters
+/// (without a body or `;`), used for the definition and for forward
+/// declarations.
 pub fn write_header(out: &mut String, f: &ir::Function) {
     match f.kind {
         FuncKind::Kernel => {
-            let _ = writeln!(out, ".visible .entry {}(", f.name);
+            out.push_str(".visible .entry ");
+            out.push_str(&f.name);
+            out.push_str("(\n");
         }
         FuncKind::Device => {
             out.push_str(".func ");

@@ -72,7 +72,7 @@ impl<'a> Isel<'a> {
             module,
             func,
             target,
-            vcode: VCode::default(),
+            vcode: VCode::with_capacity(func.dfg.num_insts(), func.dfg.num_values()),
             vregs,
             block_index,
             in_edges: SecondaryMap::new(),
@@ -255,34 +255,33 @@ impl<'a> Isel<'a> {
     }
 
     fn select_block(&mut self, b: Block, is_entry: bool) {
+        // The function outlives `self`'s borrows: its lists need no copies.
+        let func = self.func;
         let mb = self.mblock(b);
         self.vcode.blocks[mb].start = self.vcode.insts.len();
-        let params: Vec<Value> = self.func.dfg.block_params(b).to_vec();
+        let params = func.dfg.block_params(b);
         if is_entry {
-            self.load_params(&params);
+            self.load_params(params);
         } else {
-            let regs = params.iter().map(|p| self.vreg(*p)).collect();
-            self.vcode.blocks[mb].params = regs;
+            self.vcode.blocks[mb].params = self.block_vregs(params);
         }
-        let insts: Vec<ir::Inst> = self.func.layout.block_insts(b).to_vec();
         let mut ended_by_brif = false;
-        for inst in insts {
-            let data = self.func.dfg.inst(inst).clone();
-            match &data {
+        for &inst in func.layout.block_insts(b) {
+            let data = func.dfg.inst(inst);
+            match data {
                 InstructionData::Jump { dest, .. } => {
-                    let args = self.func.dfg.block_call_args(dest).to_vec();
+                    let args = func.dfg.block_call_args(dest);
                     let target = self.mblock(dest.block);
-                    self.jump(mb, target, &args);
+                    self.jump(mb, target, args);
                 }
                 InstructionData::Brif { cond, blocks, .. } => {
                     self.brif(mb, *cond, blocks);
                     ended_by_brif = true;
                 }
                 InstructionData::Return { args, .. } => {
-                    let args = self.func.dfg.list(args).to_vec();
-                    self.ret(&args);
+                    self.ret(func.dfg.list(args));
                 }
-                _ => super::ops::select_inst(self, inst, &data),
+                _ => super::ops::select_inst(self, inst, data),
             }
         }
         // A `brif` already closed its block (its edge blocks follow it).
@@ -292,37 +291,49 @@ impl<'a> Isel<'a> {
         }
     }
 
+    /// Appends the registers of `values` to [`VCode::block_vregs`] (a
+    /// constant is materialized first); returns their range.
+    fn block_vregs(&mut self, values: &[Value]) -> (u32, u32) {
+        let start = self.vcode.block_vregs.len() as u32;
+        for &v in values {
+            let r = self.vreg(v);
+            self.vcode.block_vregs.push(r);
+        }
+        (start, self.vcode.block_vregs.len() as u32)
+    }
+
     fn jump(&mut self, from: usize, to: usize, args: &[Value]) {
-        let args: Vec<VReg> = args.iter().map(|a| self.vreg(*a)).collect();
-        self.vcode.blocks[from].succs = vec![ra::Block::new(to)];
-        self.vcode.blocks[from].branch_args = args;
+        let range = self.block_vregs(args);
+        self.vcode.set_succs(from, &[ra::Block::new(to)]);
+        self.vcode.blocks[from].branch_args = range;
         // Branches are written by emission (to forwarded targets).
         self.emit_control("bra", [], Control::Jump);
     }
 
     fn brif(&mut self, mb: usize, cond: Value, blocks: &[ir::BlockCall; 2]) {
+        let func = self.func;
         let p = self.vreg(cond);
         let mut next_edge = mb + 1;
-        let mut succs = Vec::with_capacity(2);
+        let mut succs = [ra::Block::new(0); 2];
         let mut edges = [None, None];
         for (k, call) in blocks.iter().enumerate() {
             if self.needs_edge_block(call) {
                 edges[k] = Some(next_edge);
-                succs.push(ra::Block::new(next_edge));
+                succs[k] = ra::Block::new(next_edge);
                 next_edge += 1;
             } else {
-                succs.push(ra::Block::new(self.mblock(call.block)));
+                succs[k] = ra::Block::new(self.mblock(call.block));
             }
         }
-        self.vcode.blocks[mb].succs = succs;
+        self.vcode.set_succs(mb, &succs);
         self.emit_control("@{} bra", [Op::Use(p)], Control::Branch);
         self.vcode.blocks[mb].end = self.vcode.insts.len();
         for (call, edge) in blocks.iter().zip(edges) {
             if let Some(edge) = edge {
                 self.vcode.blocks[edge].start = self.vcode.insts.len();
-                let args = self.func.dfg.block_call_args(call).to_vec();
+                let args = func.dfg.block_call_args(call);
                 let target = self.mblock(call.block);
-                self.jump(edge, target, &args);
+                self.jump(edge, target, args);
                 self.vcode.blocks[edge].end = self.vcode.insts.len();
             }
         }
