@@ -13,7 +13,7 @@
 //! class's type.
 
 use super::isel::{param_type, Isel, IselError};
-use super::reloads::{self, Reloads};
+use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
@@ -56,7 +56,6 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             ))
         })?;
     }
-    let mut names = Names::default();
     let forward = jump_forwarding(vcode, &alloc);
     let emitted: Vec<usize> = vcode
         .layout
@@ -64,114 +63,15 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
         .copied()
         .filter(|b| forward[*b] == *b)
         .collect();
-    // Labels are numbered in the order blocks are written.
-    let mut label = vec![0usize; vcode.num_blocks()];
-    for (pos, &b) in emitted.iter().enumerate() {
-        label[b] = pos;
-    }
-    // About 36 bytes of text per instruction (the bench kernels' mean is
-    // under 30).
-    let mut body = String::with_capacity(36 * (vcode.insts.len() + 8));
-    let mut items = Vec::new();
-    let forwarding = reloads::registers_local_to_blocks(vcode, &alloc);
-    let mut reloads = Reloads::default();
-    let mut due = Vec::new();
-    for (pos, &b) in emitted.iter().enumerate() {
-        let next = emitted.get(pos + 1).copied();
-        let block = ra::Block::new(b);
-        write_label(&mut body, "", label[b], ":\n");
-        reloads.clear();
-        items.clear();
-        items.extend(alloc.block_insts_and_edits(vcode, block));
-        for (i, item) in items.iter().enumerate() {
-            match item {
-                InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
-                    let (from, to) = (*from, *to);
-                    if forwarding && reloads::is_reload(from, to) {
-                        reloads.record(to, from);
-                        continue;
-                    }
-                    let kind = kind_of_alloc(from)
-                        .or(kind_of_alloc(to))
-                        .unwrap_or(RegKind::B32);
-                    let from = reloads.resolve(from);
-                    reloads.overwritten(to, &mut due);
-                    write_due(
-                        &mut body,
-                        &mut due,
-                        &items[i + 1..],
-                        (vcode, &alloc),
-                        &mut names,
-                    );
-                    write_move(&mut body, to, from, kind, &mut names);
-                }
-                InstOrEdit::Inst(inst) => {
-                    let m = &vcode.insts[inst.index()];
-                    let allocs = alloc.inst_allocs(*inst);
-                    let ops = vcode.operands(m);
-                    let succ = |i: usize| forward[vcode.blocks[b].succs()[i].index()];
-                    match m.control {
-                        // Branches are written here, to the forwarded targets,
-                        // falling through to the next block where possible.
-                        Control::Jump => {
-                            if Some(succ(0)) != next {
-                                write_label(&mut body, "\tbra.uni ", label[succ(0)], ";\n");
-                            }
-                        }
-                        Control::Branch => {
-                            let p = reloads.resolve(allocs[0]);
-                            let (then_b, else_b) = (succ(0), succ(1));
-                            // Branch to `else` on the negated predicate when
-                            // `then` follows.
-                            let then_follows = Some(then_b) == next;
-                            let (guard, target) = if then_follows {
-                                ("\t@!", else_b)
-                            } else {
-                                ("\t@", then_b)
-                            };
-                            body.push_str(guard);
-                            write_reg(&mut body, p, RegKind::Pred, &mut names);
-                            write_label(&mut body, " bra ", label[target], ";\n");
-                            if !then_follows && Some(else_b) != next {
-                                write_label(&mut body, "\tbra.uni ", label[else_b], ";\n");
-                            }
-                        }
-                        _ => {
-                            // A slot the instruction writes must first be
-                            // copied to the registers still standing for it.
-                            for (op, a) in ops.iter().zip(allocs) {
-                                if matches!(op, Op::Def(_)) && a.is_stack() {
-                                    reloads.overwritten(*a, &mut due);
-                                }
-                            }
-                            write_due(
-                                &mut body,
-                                &mut due,
-                                &items[i..],
-                                (vcode, &alloc),
-                                &mut names,
-                            );
-                            body.push('\t');
-                            fill(
-                                &mut body,
-                                vcode.template(m),
-                                ops,
-                                allocs,
-                                &reloads,
-                                &mut names,
-                            );
-                            body.push('\n');
-                            for (op, a) in ops.iter().zip(allocs) {
-                                if matches!(op, Op::Def(_)) && a.is_reg() {
-                                    reloads.overwritten(*a, &mut due);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let blocks = EmittedBlocks::new(vcode, &emitted, forward);
+    // Reload forwarding holds where no register lives into a block, which
+    // the fast allocator guarantees; writing the body checks it, and the
+    // body is written again without forwarding should it not hold.
+    let (body, names) = match write_body(vcode, &alloc, &blocks, true) {
+        Ok(written) => written,
+        Err(RegisterLiveIntoBlock) => write_body(vcode, &alloc, &blocks, false)
+            .unwrap_or_else(|_| unreachable!("only forwarding is checked")),
+    };
     out.reserve(body.len() + 1024);
     write_header(out, isel.func);
     out.push_str("\n{\n");
@@ -205,6 +105,163 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     out.push_str(&body);
     out.push_str("}\n");
     Ok(())
+}
+
+/// The blocks that are written, in order, with their labels.
+struct EmittedBlocks<'a> {
+    /// The blocks written, in text order.
+    order: &'a [usize],
+    /// Per block: its label number (its position in `order`).
+    label: Vec<usize>,
+    /// Per block: the block control really reaches (see [`jump_forwarding`]).
+    forward: Vec<usize>,
+}
+
+impl<'a> EmittedBlocks<'a> {
+    fn new(vcode: &VCode, order: &'a [usize], forward: Vec<usize>) -> EmittedBlocks<'a> {
+        // Labels are numbered in the order blocks are written.
+        let mut label = vec![0usize; vcode.num_blocks()];
+        for (pos, &b) in order.iter().enumerate() {
+            label[b] = pos;
+        }
+        EmittedBlocks {
+            order,
+            label,
+            forward,
+        }
+    }
+}
+
+/// Reload forwarding was on and a block reads a register it did not write
+/// (see [`reloads::LocalRegisters`]).
+struct RegisterLiveIntoBlock;
+
+/// Writes the instructions of a function's blocks, with the moves
+/// regalloc2 inserted; with `forwarding`, reads of reloaded registers name
+/// the spill slot (see [`reloads`]).
+fn write_body(
+    vcode: &VCode,
+    alloc: &ra::Output,
+    blocks: &EmittedBlocks<'_>,
+    forwarding: bool,
+) -> Result<(String, Names), RegisterLiveIntoBlock> {
+    let mut names = Names::default();
+    // About 36 bytes of text per instruction (the bench kernels' mean is
+    // under 30).
+    let mut body = String::with_capacity(36 * (vcode.insts.len() + 8));
+    let mut items = Vec::new();
+    let mut reloads = Reloads::default();
+    let mut local = LocalRegisters::default();
+    let mut due = Vec::new();
+    // With forwarding, every register read must have been written earlier
+    // in the block.
+    let check_read = |local: &LocalRegisters, a: Allocation| {
+        if forwarding && !local.written(a) {
+            Err(RegisterLiveIntoBlock)
+        } else {
+            Ok(())
+        }
+    };
+    for (pos, &b) in blocks.order.iter().enumerate() {
+        let next = blocks.order.get(pos + 1).copied();
+        let block = ra::Block::new(b);
+        write_label(&mut body, "", blocks.label[b], ":\n");
+        reloads.clear();
+        local.clear();
+        items.clear();
+        items.extend(alloc.block_insts_and_edits(vcode, block));
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
+                    let (from, to) = (*from, *to);
+                    check_read(&local, from)?;
+                    local.write(to);
+                    if forwarding && reloads::is_reload(from, to) {
+                        reloads.record(to, from);
+                        continue;
+                    }
+                    let kind = kind_of_alloc(from)
+                        .or(kind_of_alloc(to))
+                        .unwrap_or(RegKind::B32);
+                    let from = reloads.resolve(from);
+                    reloads.overwritten(to, &mut due);
+                    write_due(
+                        &mut body,
+                        &mut due,
+                        &items[i + 1..],
+                        (vcode, alloc),
+                        &mut names,
+                    );
+                    write_move(&mut body, to, from, kind, &mut names);
+                }
+                InstOrEdit::Inst(inst) => {
+                    let m = &vcode.insts[inst.index()];
+                    let allocs = alloc.inst_allocs(*inst);
+                    let ops = vcode.operands(m);
+                    let succ = |i: usize| blocks.forward[vcode.blocks[b].succs()[i].index()];
+                    match m.control {
+                        // Branches are written here, to the forwarded targets,
+                        // falling through to the next block where possible.
+                        Control::Jump => {
+                            if Some(succ(0)) != next {
+                                write_label(&mut body, "\tbra.uni ", blocks.label[succ(0)], ";\n");
+                            }
+                        }
+                        Control::Branch => {
+                            check_read(&local, allocs[0])?;
+                            let p = reloads.resolve(allocs[0]);
+                            let (then_b, else_b) = (succ(0), succ(1));
+                            // Branch to `else` on the negated predicate when
+                            // `then` follows.
+                            let then_follows = Some(then_b) == next;
+                            let (guard, target) = if then_follows {
+                                ("\t@!", else_b)
+                            } else {
+                                ("\t@", then_b)
+                            };
+                            body.push_str(guard);
+                            write_reg(&mut body, p, RegKind::Pred, &mut names);
+                            write_label(&mut body, " bra ", blocks.label[target], ";\n");
+                            if !then_follows && Some(else_b) != next {
+                                write_label(&mut body, "\tbra.uni ", blocks.label[else_b], ";\n");
+                            }
+                        }
+                        _ => {
+                            // A slot the instruction writes must first be
+                            // copied to the registers still standing for it.
+                            for (op, a) in ops.iter().zip(allocs) {
+                                match op {
+                                    Op::Use(_) => check_read(&local, *a)?,
+                                    Op::Def(_) if a.is_stack() => reloads.overwritten(*a, &mut due),
+                                    Op::Def(_) => {}
+                                }
+                            }
+                            write_due(&mut body, &mut due, &items[i..], (vcode, alloc), &mut names);
+                            body.push('\t');
+                            fill(
+                                &mut body,
+                                vcode.template(m),
+                                ops,
+                                allocs,
+                                &reloads,
+                                &mut names,
+                            );
+                            body.push('\n');
+                            for (op, a) in ops.iter().zip(allocs) {
+                                if matches!(op, Op::Def(_)) {
+                                    local.write(*a);
+                                    if a.is_reg() {
+                                        reloads.overwritten(*a, &mut due);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok((body, names))
 }
 
 /// For each block, the block control really reaches: a block that holds

@@ -11,11 +11,11 @@
 //!
 //! A pending reload never crosses a block boundary: forwarding is only used
 //! for a function where no register is read in a block before the block
-//! writes it ([`registers_local_to_blocks`]), which the fast allocator
+//! writes it ([`LocalRegisters`]), which the fast allocator
 //! guarantees by construction and which is checked, not assumed.
 
 use super::vcode::{Op, VCode};
-use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
+use regalloc2::{self as ra, Allocation, InstOrEdit};
 
 /// The reloads of the current block that were not written.
 #[derive(Default)]
@@ -70,8 +70,7 @@ pub fn is_reload(from: Allocation, to: Allocation) -> bool {
 }
 
 /// Whether `items` (the rest of a block) read `a` before writing it; a
-/// register is dead at the end of its block (see
-/// [`registers_local_to_blocks`]).
+/// register is dead at the end of its block (see [`LocalRegisters`]).
 pub fn read_later(
     vcode: &VCode,
     alloc: &ra::Output,
@@ -108,47 +107,34 @@ pub fn read_later(
     false
 }
 
-/// Whether every block writes each register before reading it, so no
-/// register value flows from one block into another.
-pub fn registers_local_to_blocks(vcode: &VCode, alloc: &ra::Output) -> bool {
-    let read_before_write = |a: Allocation, written: &[u64; 3]| {
-        a.as_reg()
-            .is_some_and(|r| written[r.class() as usize] & (1 << r.hw_enc()) == 0)
-    };
-    let write = |a: Allocation, written: &mut [u64; 3]| {
+/// The registers a block has written so far: the check that no register
+/// is read in a block before the block writes it (no register value flows
+/// from one block into another), made while the block is written.
+#[derive(Default)]
+pub struct LocalRegisters {
+    /// Per register class, a bit per register.
+    written: [u64; 3],
+}
+
+impl LocalRegisters {
+    /// Forgets everything (at the start of a block).
+    pub fn clear(&mut self) {
+        self.written = [0; 3];
+    }
+
+    /// Notes that `a` is written.
+    pub fn write(&mut self, a: Allocation) {
         if let Some(r) = a.as_reg() {
-            written[r.class() as usize] |= 1 << r.hw_enc();
-        }
-    };
-    for b in 0..vcode.num_blocks() {
-        let mut written = [0u64; 3];
-        for item in alloc.block_insts_and_edits(vcode, ra::Block::new(b)) {
-            match item {
-                InstOrEdit::Edit(ra::Edit::Move { from, to }) => {
-                    if read_before_write(*from, &written) {
-                        return false;
-                    }
-                    write(*to, &mut written);
-                }
-                InstOrEdit::Inst(inst) => {
-                    let m = &vcode.insts[inst.index()];
-                    let allocs = alloc.inst_allocs(inst);
-                    let ops = vcode.operands(m);
-                    for (op, a) in ops.iter().zip(allocs) {
-                        if matches!(op, Op::Use(_)) && read_before_write(*a, &written) {
-                            return false;
-                        }
-                    }
-                    for (op, a) in ops.iter().zip(allocs) {
-                        if matches!(op, Op::Def(_)) {
-                            write(*a, &mut written);
-                        }
-                    }
-                }
-            }
+            self.written[r.class() as usize] |= 1 << r.hw_enc();
         }
     }
-    true
+
+    /// Whether reading `a` is local to the block: `a` is a spill slot, or a
+    /// register the block wrote.
+    pub fn written(&self, a: Allocation) -> bool {
+        a.as_reg()
+            .is_none_or(|r| self.written[r.class() as usize] & (1 << r.hw_enc()) != 0)
+    }
 }
 
 #[cfg(test)]
@@ -198,5 +184,17 @@ mod tests {
         let mut due = Vec::new();
         r.overwritten(slot(4), &mut due);
         assert!(due.is_empty());
+    }
+
+    #[test]
+    fn a_register_is_local_once_the_block_wrote_it() {
+        let mut local = LocalRegisters::default();
+        assert!(!local.written(reg(3)));
+        assert!(local.written(slot(3)), "slots may be read anywhere");
+        local.write(reg(3));
+        assert!(local.written(reg(3)));
+        assert!(!local.written(Allocation::reg(PReg::new(3, RegClass::Int))));
+        local.clear();
+        assert!(!local.written(reg(3)));
     }
 }
