@@ -3,12 +3,22 @@
 //! `bitcast`), with PTX's saturating, NaN-to-zero float-to-int `cvt`.
 
 use super::isel::Isel;
-use super::vcode::{Control, Op};
+use super::vcode::{Op, Part};
 use crate::ir::{self, Opcode};
 use regalloc2::VReg;
 
-fn int_name(ty: ir::Type, signed: bool) -> String {
-    format!("{}{}", if signed { "s" } else { "u" }, ty.bits().max(8))
+/// The PTX name of an integer type (`s32`, `u8`, ...; `i1` as 8 bits).
+fn int_name(ty: ir::Type, signed: bool) -> &'static str {
+    match (ty.bits(), signed) {
+        (64, true) => "s64",
+        (64, false) => "u64",
+        (32, true) => "s32",
+        (32, false) => "u32",
+        (16, true) => "s16",
+        (16, false) => "u16",
+        (_, true) => "s8",
+        (_, false) => "u8",
+    }
 }
 
 fn float_name(ty: ir::Type) -> &'static str {
@@ -21,49 +31,45 @@ fn float_name(ty: ir::Type) -> &'static str {
 
 /// Selects conversion `op` from `aty` to `ty`.
 pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg, aty: ir::Type) {
+    use Part::Str;
     let ops = [Op::Def(d), Op::Use(a)];
-    let text = match op {
+    // `{}` holes: the result, then the operand (unless said otherwise).
+    let template: &'static str = match op {
         Opcode::Sextend | Opcode::Uextend if aty == ir::Type::I1 => {
-            let one = if op == Opcode::Sextend { "-1" } else { "1" };
-            format!(
-                "selp.{} {{}}, {one}, 0, {{}};",
-                if ty.bits() == 64 { "b64" } else { "b32" }
-            )
+            match (op == Opcode::Sextend, ty.bits() == 64) {
+                (true, true) => "selp.b64 {}, -1, 0, {};",
+                (true, false) => "selp.b32 {}, -1, 0, {};",
+                (false, true) => "selp.b64 {}, 1, 0, {};",
+                (false, false) => "selp.b32 {}, 1, 0, {};",
+            }
         }
         Opcode::Sextend | Opcode::Uextend => {
             let signed = op == Opcode::Sextend;
             if ty.bits() == 64 {
-                format!(
-                    "cvt.{}.{} {{}}, {{}};",
-                    int_name(ty, signed),
-                    int_name(aty, signed)
-                )
+                let (to, from) = (int_name(ty, signed), int_name(aty, signed));
+                let parts = [Str("cvt."), Str(to), Str("."), Str(from), Str(" {}, {};")];
+                return s.emit_parts(&parts, ops);
             } else if signed {
-                format!("cvt.s32.{} {{}}, {{}};", int_name(aty, true))
+                let parts = [Str("cvt.s32."), Str(int_name(aty, true)), Str(" {}, {};")];
+                return s.emit_parts(&parts, ops);
+            } else if aty.bits() == 8 {
+                "and.b32 {}, {}, 255;"
             } else {
-                let mask = if aty.bits() == 8 { 255 } else { 65535 };
-                format!("and.b32 {{}}, {{}}, {mask};")
+                "and.b32 {}, {}, 65535;"
             }
         }
         Opcode::Ireduce if ty == ir::Type::I1 => {
-            let b = if aty.bits() == 64 { "b64" } else { "b32" };
-            let scratch = if aty.bits() == 64 {
-                "%kc_s64"
+            let text = if aty.bits() == 64 {
+                "and.b64 %kc_s64, {}, 1;\n\tsetp.ne.b64 {}, %kc_s64, 0;"
             } else {
-                "%kc_s32"
+                "and.b32 %kc_s32, {}, 1;\n\tsetp.ne.b32 {}, %kc_s32, 0;"
             };
-            return s.emit_fmt(
-                format_args!("and.{b} {scratch}, {{}}, 1;\n\tsetp.ne.{b} {{}}, {scratch}, 0;"),
-                [Op::Use(a), Op::Def(d)],
-                Control::None,
-            );
+            return s.emit(text, [Op::Use(a), Op::Def(d)]);
         }
-        Opcode::Ireduce if aty.bits() == 64 => "cvt.u32.u64 {}, {};".to_string(),
-        Opcode::Ireduce => "mov.b32 {}, {};".to_string(),
-        Opcode::Fpromote if aty == ir::Type::F16 && ty == ir::Type::F32 => {
-            "mov.f32 {}, {};".to_string()
-        }
-        Opcode::Fpromote => "cvt.f64.f32 {}, {};".to_string(),
+        Opcode::Ireduce if aty.bits() == 64 => "cvt.u32.u64 {}, {};",
+        Opcode::Ireduce => "mov.b32 {}, {};",
+        Opcode::Fpromote if aty == ir::Type::F16 && ty == ir::Type::F32 => "mov.f32 {}, {};",
+        Opcode::Fpromote => "cvt.f64.f32 {}, {};",
         Opcode::Fdemote if ty == ir::Type::F16 && aty == ir::Type::F64 => {
             return s.emit(
                 "cvt.rn.f16.f64 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
@@ -76,50 +82,56 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
                 [Op::Use(a), Op::Def(d)],
             );
         }
-        Opcode::Fdemote => "cvt.rn.f32.f64 {}, {};".to_string(),
+        Opcode::Fdemote => "cvt.rn.f32.f64 {}, {};",
         Opcode::FcvtToSint | Opcode::FcvtToUint => {
-            let signed = op == Opcode::FcvtToSint;
-            format!(
-                "cvt.rzi.{}.{} {{}}, {{}};",
-                int_name(ty, signed),
-                float_name(aty)
-            )
+            let to = int_name(ty, op == Opcode::FcvtToSint);
+            let parts = [
+                Str("cvt.rzi."),
+                Str(to),
+                Str("."),
+                Str(float_name(aty)),
+                Str(" {}, {};"),
+            ];
+            return s.emit_parts(&parts, ops);
         }
         Opcode::FcvtFromSint | Opcode::FcvtFromUint => {
             let signed = op == Opcode::FcvtFromSint;
             if aty == ir::Type::I1 {
-                let one = if signed { "0fBF800000" } else { "0f3F800000" };
-                let text = if ty == ir::Type::F64 {
-                    format!(
-                        "selp.f64 {{}}, {}, 0d0000000000000000, {{}};",
-                        if signed {
-                            "0dBFF0000000000000"
-                        } else {
-                            "0d3FF0000000000000"
-                        }
-                    )
-                } else {
-                    format!("selp.f32 {{}}, {one}, 0f00000000, {{}};")
-                };
-                return s.emit_owned(text, ops, Control::None);
+                match (ty == ir::Type::F64, signed) {
+                    (true, true) => "selp.f64 {}, 0dBFF0000000000000, 0d0000000000000000, {};",
+                    (true, false) => "selp.f64 {}, 0d3FF0000000000000, 0d0000000000000000, {};",
+                    (false, true) => "selp.f32 {}, 0fBF800000, 0f00000000, {};",
+                    (false, false) => "selp.f32 {}, 0f3F800000, 0f00000000, {};",
+                }
+            } else if ty == ir::Type::F16 {
+                let parts = [
+                    Str("cvt.rn.f16."),
+                    Str(int_name(aty, signed)),
+                    Str(" %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;"),
+                ];
+                return s.emit_parts(&parts, [Op::Use(a), Op::Def(d)]);
+            } else {
+                let from = int_name(aty, signed);
+                let parts = [
+                    Str("cvt.rn."),
+                    Str(float_name(ty)),
+                    Str("."),
+                    Str(from),
+                    Str(" {}, {};"),
+                ];
+                return s.emit_parts(&parts, ops);
             }
-            if ty == ir::Type::F16 {
-                let text = format!(
-                    "cvt.rn.f16.{} %kc_h, {{}};\n\tcvt.f32.f16 {{}}, %kc_h;",
-                    int_name(aty, signed)
-                );
-                return s.emit_owned(text, [Op::Use(a), Op::Def(d)], Control::None);
-            }
-            format!(
-                "cvt.rn.{}.{} {{}}, {{}};",
-                float_name(ty),
-                int_name(aty, signed)
-            )
         }
         Opcode::Bitcast
             if aty.bits() == ty.bits() && ty != ir::Type::F16 && aty != ir::Type::F16 =>
         {
-            format!("mov.b{} {{}}, {{}};", ty.bits())
+            match ty.bits() {
+                64 => "mov.b64 {}, {};",
+                16 => "mov.b16 {}, {};",
+                8 => "mov.b8 {}, {};",
+                1 => "mov.b1 {}, {};",
+                _ => "mov.b32 {}, {};",
+            }
         }
         other => {
             return s.fail(format!(
@@ -127,5 +139,5 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
             ))
         }
     };
-    s.emit_owned(text, ops, Control::None);
+    s.emit(template, ops);
 }

@@ -352,25 +352,22 @@ impl<'a> Isel<'a> {
             let ty = self.func.dfg.value_type(p);
             let d = self.vreg(p);
             let ops = [Op::Def(d)];
-            match ty {
-                ir::Type::I1 => self.emit_fmt(
-                    format_args!(
-                        "ld.param.b32 %kc_s32, [{prefix}{i}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;"
-                    ),
-                    ops,
-                    Control::None,
-                ),
-                ir::Type::F16 => self.emit_fmt(
-                    format_args!("ld.param.b16 %kc_h, [{prefix}{i}];\n\tcvt.f32.f16 {{}}, %kc_h;"),
-                    ops,
-                    Control::None,
-                ),
-                _ => self.emit_fmt(
-                    format_args!("ld.param.{} {{}}, [{prefix}{i}];", param_type(ty)),
-                    ops,
-                    Control::None,
-                ),
-            }
+            // `ld.param.T {}, [f_param_I];`, or a load into a scratch
+            // register and a conversion.
+            let (ty_name, operand, then) = match ty {
+                ir::Type::I1 => ("b32", " %kc_s32, [", "];\n\tsetp.ne.b32 {}, %kc_s32, 0;"),
+                ir::Type::F16 => ("b16", " %kc_h, [", "];\n\tcvt.f32.f16 {}, %kc_h;"),
+                _ => (param_type(ty), " {}, [", "];"),
+            };
+            let parts = [
+                Part::Str("ld.param."),
+                Part::Str(ty_name),
+                Part::Str(operand),
+                Part::Str(&prefix),
+                Part::Int(i as i64),
+                Part::Str(then),
+            ];
+            self.emit_parts(&parts, ops);
         }
     }
 

@@ -146,44 +146,32 @@ pub(super) fn materialize(s: &mut Isel<'_>, d: VReg, ty: ir::Type, c: Constant) 
 }
 
 fn iconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, imm: i64) {
-    let ops = [df(d)];
-    match ty {
-        ir::Type::I1 => s.emit_fmt(
-            format_args!("setp.ne.u32 {{}}, {}, 0;", (imm & 1) as u32),
-            ops,
-            Control::None,
-        ),
-        t if t.bits() == 64 => s.emit_fmt(format_args!("mov.b64 {{}}, {imm};"), ops, Control::None),
-        _ => s.emit_fmt(
-            format_args!("mov.b32 {{}}, {};", imm as u32),
-            ops,
-            Control::None,
-        ),
-    }
+    let parts = match ty {
+        ir::Type::I1 => [
+            Part::Str("setp.ne.u32 {}, "),
+            Part::Int(imm & 1),
+            Part::Str(", 0;"),
+        ],
+        t if t.bits() == 64 => [Part::Str("mov.b64 {}, "), Part::Int(imm), Part::Str(";")],
+        _ => [
+            Part::Str("mov.b32 {}, "),
+            Part::Int(i64::from(imm as u32)),
+            Part::Str(";"),
+        ],
+    };
+    s.emit_parts(&parts, [df(d)]);
 }
 
 fn fconst(s: &mut Isel<'_>, d: VReg, ty: ir::Type, bits: u64) {
-    let ops = [df(d)];
-    match ty {
-        ir::Type::F64 => s.emit_fmt(
-            format_args!("mov.f64 {{}}, 0d{bits:016X};"),
-            ops,
-            Control::None,
-        ),
-        ir::Type::F16 => s.emit_fmt(
-            format_args!(
-                "mov.f32 {{}}, 0f{:08X};",
-                (f16_to_f64(bits as u16) as f32).to_bits()
-            ),
-            ops,
-            Control::None,
-        ),
-        _ => s.emit_fmt(
-            format_args!("mov.f32 {{}}, 0f{:08X};", bits as u32),
-            ops,
-            Control::None,
-        ),
-    }
+    let hex = match ty {
+        ir::Type::F64 => Part::Hex("mov.f64 {}, 0d", bits, 16),
+        ir::Type::F16 => {
+            let single = (f16_to_f64(bits as u16) as f32).to_bits();
+            Part::Hex("mov.f32 {}, 0f", u64::from(single), 8)
+        }
+        _ => Part::Hex("mov.f32 {}, 0f", u64::from(bits as u32), 8),
+    };
+    s.emit_parts(&[hex, Part::Str(";")], [df(d)]);
 }
 
 /// The exact value of a half-precision bit pattern.
@@ -334,11 +322,13 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             }
         };
         let t = float_dest(s, d, ty);
-        s.emit_fmt(
-            format_args!("{m}.{f} {{}}, {{}}, {{}};"),
-            [df(t), u(av), u(bv)],
-            Control::None,
-        );
+        let parts = [
+            Part::Str(m),
+            Part::Str("."),
+            Part::Str(f),
+            Part::Str(" {}, {}, {};"),
+        ];
+        s.emit_parts(&parts, [df(t), u(av), u(bv)]);
         float_finish(s, t, d, ty);
         return;
     }
@@ -500,23 +490,27 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
         && !matches!(op, Opcode::Fpromote | Opcode::Fdemote | Opcode::Bitcast)
     {
         let f = float_suffix(ty);
-        let text = match op {
-            Opcode::Fneg => format!("neg.{f} {{}}, {{}};"),
-            Opcode::Fabs => format!("abs.{f} {{}}, {{}};"),
-            Opcode::Sqrt if s.func.fastmath && f == "f32" => "sqrt.approx.f32 {}, {};".to_string(),
-            Opcode::Sqrt => format!("sqrt.rn.{f} {{}}, {{}};"),
-            Opcode::Floor => format!("cvt.rmi.{f}.{f} {{}}, {{}};"),
-            Opcode::Ceil => format!("cvt.rpi.{f}.{f} {{}}, {{}};"),
-            Opcode::Trunc => format!("cvt.rzi.{f}.{f} {{}}, {{}};"),
-            Opcode::Nearest => format!("cvt.rni.{f}.{f} {{}}, {{}};"),
-            Opcode::SinApprox => "sin.approx.f32 {}, {};".to_string(),
-            Opcode::CosApprox => "cos.approx.f32 {}, {};".to_string(),
-            Opcode::Ex2Approx => "ex2.approx.f32 {}, {};".to_string(),
-            Opcode::Lg2Approx => "lg2.approx.f32 {}, {};".to_string(),
-            Opcode::RcpApprox => format!(
-                "rcp.approx.{}{f} {{}}, {{}};",
-                if f == "f64" { "ftz." } else { "" }
-            ),
+        let f64 = f == "f64";
+        // The instruction, and its type suffix where it has one.
+        let (name, suffix) = match op {
+            Opcode::Fneg => ("neg.", f),
+            Opcode::Fabs => ("abs.", f),
+            Opcode::Sqrt if s.func.fastmath && !f64 => ("sqrt.approx.f32", ""),
+            Opcode::Sqrt => ("sqrt.rn.", f),
+            Opcode::Floor if f64 => ("cvt.rmi.f64.f64", ""),
+            Opcode::Floor => ("cvt.rmi.f32.f32", ""),
+            Opcode::Ceil if f64 => ("cvt.rpi.f64.f64", ""),
+            Opcode::Ceil => ("cvt.rpi.f32.f32", ""),
+            Opcode::Trunc if f64 => ("cvt.rzi.f64.f64", ""),
+            Opcode::Trunc => ("cvt.rzi.f32.f32", ""),
+            Opcode::Nearest if f64 => ("cvt.rni.f64.f64", ""),
+            Opcode::Nearest => ("cvt.rni.f32.f32", ""),
+            Opcode::SinApprox => ("sin.approx.f32", ""),
+            Opcode::CosApprox => ("cos.approx.f32", ""),
+            Opcode::Ex2Approx => ("ex2.approx.f32", ""),
+            Opcode::Lg2Approx => ("lg2.approx.f32", ""),
+            Opcode::RcpApprox if f64 => ("rcp.approx.ftz.f64", ""),
+            Opcode::RcpApprox => ("rcp.approx.", f),
             other => {
                 return s.fail(format!(
                     "`{other}` is not a float operation the back end knows"
@@ -524,30 +518,38 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             }
         };
         let t = float_dest(s, d, ty);
-        s.emit_owned(text, [df(t), u(a)], Control::None);
+        let parts = [Part::Str(name), Part::Str(suffix), Part::Str(" {}, {};")];
+        s.emit_parts(&parts, [df(t), u(a)]);
         float_finish(s, t, d, ty);
         return;
     }
     match op {
         Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", [df(d), u(a)]),
-        Opcode::Ineg => s.emit_fmt(
-            format_args!("neg.s{} {{}}, {{}};", ibits(ty)),
-            [df(d), u(a)],
-            Control::None,
-        ),
+        Opcode::Ineg => {
+            let parts = [
+                Part::Str("neg.s"),
+                Part::Int(ibits(ty).into()),
+                Part::Str(" {}, {};"),
+            ];
+            s.emit_parts(&parts, [df(d), u(a)])
+        }
         Opcode::Bnot if ty == ir::Type::I1 => s.emit("not.pred {}, {};", [df(d), u(a)]),
-        Opcode::Bnot => s.emit_fmt(
-            format_args!("not.b{} {{}}, {{}};", ibits(ty)),
-            [df(d), u(a)],
-            Control::None,
-        ),
+        Opcode::Bnot => {
+            let parts = [
+                Part::Str("not.b"),
+                Part::Int(ibits(ty).into()),
+                Part::Str(" {}, {};"),
+            ];
+            s.emit_parts(&parts, [df(d), u(a)])
+        }
         Opcode::Iabs => {
             let x = norm(s, a, ty, true);
-            s.emit_fmt(
-                format_args!("abs.s{} {{}}, {{}};", ibits(ty)),
-                [df(d), u(x)],
-                Control::None,
-            )
+            let parts = [
+                Part::Str("abs.s"),
+                Part::Int(ibits(ty).into()),
+                Part::Str(" {}, {};"),
+            ];
+            s.emit_parts(&parts, [df(d), u(x)])
         }
         Opcode::Popcnt | Opcode::Clz | Opcode::Ctz | Opcode::Bitrev => bit_op(s, op, d, ty, a),
         _ => super::convert::convert(s, op, d, ty, a, aty),
@@ -598,12 +600,14 @@ fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Valu
         ),
         Opcode::Select => {
             let k = kind_of(ty);
-            s.emit_fmt(format_args!("selp.{} {{}}, {{}}, {{}}, {{}};", k.ptx_type()), [df(d), u(y), u(z), u(x)], Control::None)
+            let parts = [Part::Str("selp."), Part::Str(k.ptx_type()), Part::Str(" {}, {}, {}, {};")];
+            s.emit_parts(&parts, [df(d), u(y), u(z), u(x)])
         }
         Opcode::Fma => {
             let f = float_suffix(ty);
             let t = float_dest(s, d, ty);
-            s.emit_fmt(format_args!("fma.rn.{f} {{}}, {{}}, {{}}, {{}};"), [df(t), u(x), u(y), u(z)], Control::None);
+            let parts = [Part::Str("fma.rn."), Part::Str(f), Part::Str(" {}, {}, {}, {};")];
+            s.emit_parts(&parts, [df(t), u(x), u(y), u(z)]);
             float_finish(s, t, d, ty);
         }
         other => s.fail(format!("`{other}` is not a ternary operation the back end knows")),
@@ -674,11 +678,14 @@ fn fcmp(s: &mut Isel<'_>, d: VReg, cond: FloatCC, a: ir::Value, b: ir::Value) {
         FloatCC::Ge => "ge",
         FloatCC::Uno => "nan",
     };
-    s.emit_fmt(
-        format_args!("setp.{cc}.{f} {{}}, {{}}, {{}};"),
-        [df(d), u(av), u(bv)],
-        Control::None,
-    );
+    let parts = [
+        Part::Str("setp."),
+        Part::Str(cc),
+        Part::Str("."),
+        Part::Str(f),
+        Part::Str(" {}, {}, {};"),
+    ];
+    s.emit_parts(&parts, [df(d), u(av), u(bv)]);
 }
 
 /// The state space of a pointer value.
@@ -822,22 +829,32 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
 }
 
 fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
-    let sym = match op {
-        Opcode::SharedAddr => format!("__kc_shared_{index}"),
-        Opcode::LocalAddr => format!("__kc_local_{index}"),
-        _ => super::emit::const_symbol(s.module, index),
+    let (prefix, sym) = match op {
+        Opcode::SharedAddr => ("mov.u64 {}, __kc_shared_", None),
+        Opcode::LocalAddr => ("mov.u64 {}, __kc_local_", None),
+        _ => (
+            "mov.u64 {}, ",
+            Some(super::emit::const_symbol(s.module, index)),
+        ),
     };
-    s.emit_fmt(format_args!("mov.u64 {{}}, {sym};"), [df(d)], Control::None);
+    let name = match &sym {
+        Some(sym) => Part::Str(sym),
+        None => Part::Int(i64::from(index)),
+    };
+    s.emit_parts(&[Part::Str(prefix), name, Part::Str(";")], [df(d)]);
 }
 
 fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
     match reg {
         SpecialReg::Warpsize => s.emit("mov.u32 {}, WARP_SZ;", [df(d)]),
-        other => s.emit_fmt(
-            format_args!("mov.u32 {{}}, %{};", other.name()),
-            [df(d)],
-            Control::None,
-        ),
+        other => {
+            let parts = [
+                Part::Str("mov.u32 {}, %"),
+                Part::Str(other.name()),
+                Part::Str(";"),
+            ];
+            s.emit_parts(&parts, [df(d)])
+        }
     }
 }
 
