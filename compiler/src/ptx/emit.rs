@@ -4,17 +4,17 @@
 //! allocates the machine registers again anyway, so the PTX registers only
 //! have to be few and correct, and the fast allocator costs about a third of
 //! the backtracking one (see the figures in `benches/RESULTS.md`). It assigns
-//! each virtual register one of 63 registers of its class (the 64th is its
-//! scratch register) or a spill slot; a spill slot is simply another PTX
-//! register (`%rs7`, `%rds2`, `%ps0`), so a "spill" is a register move that
-//! ptxas removes, never a memory access. A value live across blocks lives in
-//! its spill-slot register, which reads like one PTX register per variable.
-//! The moves regalloc2 inserts (block parameters, reloads) are `mov`s of the
-//! class's type.
+//! each virtual register one of 15 registers of its class (the 16th is its
+//! scratch register, see `vcode::SCRATCH`) or a spill slot; a spill slot is
+//! simply another PTX register (`%rs7`, `%rds2`, `%ps0`), so a "spill" is a
+//! register move that ptxas removes, never a memory access. A value live
+//! across blocks lives in its spill-slot register, which reads like one PTX
+//! register per variable. The moves regalloc2 inserts (block parameters,
+//! reloads) are `mov`s of the class's type.
 
 use super::isel::{param_type, Isel, IselError};
 use super::reloads::{self, LocalRegisters, Reloads};
-use super::vcode::{Control, Op, RegKind, VCode};
+use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
 use crate::ir::{self, FuncKind};
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
 use std::fmt::Write;
@@ -360,7 +360,7 @@ fn write_reg(out: &mut String, a: Allocation, kind: RegKind, names: &mut Names) 
 /// reads `%r0, %r1, ...` whatever numbers regalloc2 chose.
 struct Names {
     /// Per class and register: its number plus one (0: not seen yet).
-    registers: [[u16; 64]; 3],
+    registers: [[u16; SCRATCH + 1]; 3],
     /// Per spill slot: its number plus one (0: not seen yet).
     slots: Vec<u32>,
     /// How many registers and slots of each kind are numbered.
@@ -371,7 +371,7 @@ struct Names {
 impl Default for Names {
     fn default() -> Names {
         Names {
-            registers: [[0; 64]; 3],
+            registers: [[0; SCRATCH + 1]; 3],
             slots: Vec::new(),
             register_count: [0; 3],
             slot_count: [0; 3],

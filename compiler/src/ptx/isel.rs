@@ -37,6 +37,13 @@ pub struct Isel<'a> {
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
     pub(super) error: Option<IselError>,
+    /// Per value: how many operands read it, and the block of the last.
+    uses: Vec<(u32, Option<Block>)>,
+    /// The IR block being selected.
+    current_block: Option<Block>,
+    /// Special-register reads not written at their definition (see
+    /// [`Isel::defer_special`]).
+    deferred_specials: Vec<(Value, ir::SpecialReg)>,
 }
 
 /// The value of a constant (see [`Isel::constant`]).
@@ -80,6 +87,9 @@ impl<'a> Isel<'a> {
             printf_bytes: 0,
             uses_dyn_shared: false,
             error: None,
+            uses: Vec::new(),
+            current_block: None,
+            deferred_specials: Vec::new(),
         };
         s.select()?;
         Ok(s)
@@ -96,6 +106,12 @@ impl<'a> Isel<'a> {
         if let Some(r) = self.vregs[v] {
             return r;
         }
+        if let Some(reg) = self.deferred_special(v) {
+            let r = self.vcode.new_vreg(RegKind::B32);
+            super::ops::special(self, r, reg);
+            self.vregs[v] = Some(r);
+            return r;
+        }
         if let Some(imm) = self.constant(v) {
             let ty = self.func.dfg.value_type(v);
             let r = self.vcode.new_vreg(kind_of(ty));
@@ -105,6 +121,34 @@ impl<'a> Isel<'a> {
         let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
         self.vregs[v] = Some(r);
         r
+    }
+
+    /// Whether the read of special register `reg` into `v` is deferred to
+    /// its one use, later in the same block: a widening conversion then
+    /// reads the special register itself (`cvt.u64.u32 %rd1, %tid.x`), and
+    /// any other use gets the `mov` right before it. Special registers hold
+    /// the same value for the whole thread, so reading one later is the
+    /// same.
+    pub(super) fn defer_special(&mut self, v: Value, reg: ir::SpecialReg) -> bool {
+        let (count, block) = self.uses[v.index()];
+        let defer = count == 1 && block == self.current_block && reg != ir::SpecialReg::Warpsize;
+        if defer {
+            self.deferred_specials.push((v, reg));
+        }
+        defer
+    }
+
+    /// The special register behind `v` if its read is deferred (see
+    /// [`Isel::defer_special`]) and not written yet.
+    pub(super) fn deferred_special(&self, v: Value) -> Option<ir::SpecialReg> {
+        let v = self.func.dfg.resolve_aliases(v);
+        if self.vregs[v].is_some() {
+            return None;
+        }
+        self.deferred_specials
+            .iter()
+            .find(|(d, _)| *d == v)
+            .map(|(_, reg)| *reg)
     }
 
     /// The bits of `v` when it is an `iconst` or `fconst`.
@@ -185,6 +229,7 @@ impl<'a> Isel<'a> {
     }
 
     fn select(&mut self) -> Result<(), IselError> {
+        self.uses = self.count_uses();
         let cfg = ir::ControlFlowGraph::compute(self.func);
         // Machine blocks are numbered in reverse postorder, so every block
         // but the entry follows one of its predecessors: regalloc2's checker
@@ -258,6 +303,7 @@ impl<'a> Isel<'a> {
         // The function outlives `self`'s borrows: its lists need no copies.
         let func = self.func;
         let mb = self.mblock(b);
+        self.current_block = Some(b);
         self.vcode.blocks[mb].start = self.vcode.insts.len();
         let params = func.dfg.block_params(b);
         if is_entry {
@@ -343,10 +389,9 @@ impl<'a> Isel<'a> {
     /// Parameters nothing reads (array extents and strides a kernel does
     /// not look at, typically) are not loaded.
     fn load_params(&mut self, params: &[Value]) {
-        let read = self.read_values();
         let prefix = self.param_prefix();
         for (i, &p) in params.iter().enumerate() {
-            if !read[p.index()] {
+            if self.uses[p.index()].0 == 0 {
                 continue;
             }
             let ty = self.func.dfg.value_type(p);
@@ -371,16 +416,20 @@ impl<'a> Isel<'a> {
         }
     }
 
-    /// Per value: whether an instruction of the function reads it.
-    fn read_values(&self) -> Vec<bool> {
+    /// Per value: how many operands of the function read it, and the
+    /// block of the last one.
+    fn count_uses(&self) -> Vec<(u32, Option<Block>)> {
         let dfg = &self.func.dfg;
-        let mut read = vec![false; dfg.num_values()];
+        let mut uses = vec![(0, None); dfg.num_values()];
         for &b in self.func.layout.blocks() {
             for &inst in self.func.layout.block_insts(b) {
-                dfg.for_each_arg(inst, |v| read[dfg.resolve_aliases(v).index()] = true);
+                dfg.for_each_arg(inst, |v| {
+                    let entry = &mut uses[dfg.resolve_aliases(v).index()];
+                    *entry = (entry.0 + 1, Some(b));
+                });
             }
         }
-        read
+        uses
     }
 
     /// The prefix of the function's parameter names.

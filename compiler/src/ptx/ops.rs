@@ -26,6 +26,11 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
         return;
     }
     let result = s.func.dfg.first_result(inst);
+    if let (D::Special { reg, .. }, Some(r)) = (data, result) {
+        if s.defer_special(r, *reg) {
+            return;
+        }
+    }
     let rty = result.map(|r| s.func.dfg.value_type(r));
     let d = result.map(|r| s.vreg(r));
     match data {
@@ -454,8 +459,20 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
 }
 
 fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, arg: ir::Value) {
-    let a = s.vreg(arg);
     let aty = s.func.dfg.value_type(arg);
+    // Widening a special register reads it directly.
+    if let (Opcode::Uextend | Opcode::Sextend, Some(ir::Type::I64), Some(d)) = (op, rty, d) {
+        if let Some(reg) = s.deferred_special(arg).filter(|_| aty == ir::Type::I32) {
+            let cvt = if op == Opcode::Uextend {
+                "cvt.u64.u32 {}, %"
+            } else {
+                "cvt.s64.s32 {}, %"
+            };
+            let parts = [Part::Str(cvt), Part::Str(reg.name()), Part::Str(";")];
+            return s.emit_parts(&parts, [df(d)]);
+        }
+    }
+    let a = s.vreg(arg);
     match op {
         Opcode::Syncwarp => return s.emit("bar.warp.sync {};", [u(a)]),
         Opcode::SyncthreadsCount => {
@@ -844,7 +861,8 @@ fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
     s.emit_parts(&[Part::Str(prefix), name, Part::Str(";")], [df(d)]);
 }
 
-fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
+/// Reads special register `reg` into `d`.
+pub(super) fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
     match reg {
         SpecialReg::Warpsize => s.emit("mov.u32 {}, WARP_SZ;", [df(d)]),
         other => {
