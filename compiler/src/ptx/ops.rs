@@ -542,35 +542,26 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
     }
     match op {
         Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", [df(d), u(a)]),
-        Opcode::Ineg => {
-            let parts = [
-                Part::Str("neg.s"),
-                Part::Int(ibits(ty).into()),
-                Part::Str(" {}, {};"),
-            ];
-            s.emit_parts(&parts, [df(d), u(a)])
-        }
+        Opcode::Ineg => int_unary(s, "neg.s", ty, d, a),
         Opcode::Bnot if ty == ir::Type::I1 => s.emit("not.pred {}, {};", [df(d), u(a)]),
-        Opcode::Bnot => {
-            let parts = [
-                Part::Str("not.b"),
-                Part::Int(ibits(ty).into()),
-                Part::Str(" {}, {};"),
-            ];
-            s.emit_parts(&parts, [df(d), u(a)])
-        }
+        Opcode::Bnot => int_unary(s, "not.b", ty, d, a),
         Opcode::Iabs => {
             let x = norm(s, a, ty, true);
-            let parts = [
-                Part::Str("abs.s"),
-                Part::Int(ibits(ty).into()),
-                Part::Str(" {}, {};"),
-            ];
-            s.emit_parts(&parts, [df(d), u(x)])
+            int_unary(s, "abs.s", ty, d, x)
         }
         Opcode::Popcnt | Opcode::Clz | Opcode::Ctz | Opcode::Bitrev => bit_op(s, op, d, ty, a),
         _ => super::convert::convert(s, op, d, ty, a, aty),
     }
+}
+
+/// `{op}32 d, a;` or `{op}64 d, a;` by the width of `ty`.
+fn int_unary(s: &mut Isel<'_>, op: &str, ty: ir::Type, d: VReg, a: VReg) {
+    let parts = [
+        Part::Str(op),
+        Part::Int(ibits(ty).into()),
+        Part::Str(" {}, {};"),
+    ];
+    s.emit_parts(&parts, [df(d), u(a)]);
 }
 
 fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
