@@ -24,6 +24,17 @@ impl Layout {
         Layout::default()
     }
 
+    /// An empty layout with room for about `blocks` blocks and `insts`
+    /// instructions before its tables grow.
+    pub fn with_capacity(blocks: usize, insts: usize) -> Self {
+        Layout {
+            blocks: Vec::with_capacity(blocks),
+            block_insts: SecondaryMap::with_capacity(blocks),
+            inst_block: SecondaryMap::with_capacity(insts),
+            inserted: SecondaryMap::with_capacity(blocks),
+        }
+    }
+
     /// The blocks in program order.
     pub fn blocks(&self) -> &[Block] {
         &self.blocks
