@@ -174,7 +174,9 @@ impl DataFlowGraph {
         out
     }
 
-    /// Calls `f` on every value operand of an instruction.
+    /// Calls `f` on every value operand of an instruction (inlined: passes
+    /// call it on every instruction, with small closures).
+    #[inline]
     pub fn for_each_arg(&self, inst: Inst, mut f: impl FnMut(Value)) {
         use InstructionData::*;
         let pool = &self.value_lists;
