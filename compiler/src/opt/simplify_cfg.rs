@@ -76,6 +76,10 @@ fn round(func: &mut Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
 /// Removes blocks not in `rpo` (unreachable from the entry); true when one
 /// was removed.
 fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
+    if rpo.len() == func.layout.blocks().len() {
+        // Every laid-out block is reachable (`rpo` holds laid-out blocks).
+        return false;
+    }
     let mut reachable = vec![false; func.dfg.num_blocks()];
     for b in rpo {
         reachable[b.index()] = true;
