@@ -130,8 +130,9 @@ fn function_access(
     // pointers flow (`(to, from)`: a derived pointer from its base, a block
     // parameter from each incoming argument) and the instructions that
     // access memory; the propagation then iterates over the edges alone.
-    let mut flows: Vec<(Value, Value)> = Vec::new();
-    let mut accesses: Vec<Inst> = Vec::new();
+    // Sized for about one flow per instruction and at most one access.
+    let mut flows: Vec<(Value, Value)> = Vec::with_capacity(func.dfg.num_insts());
+    let mut accesses: Vec<Inst> = Vec::with_capacity(func.dfg.num_insts());
     for &block in func.layout.blocks() {
         for &inst in func.layout.block_insts(block) {
             let data = func.dfg.inst(inst);
