@@ -305,8 +305,8 @@ impl DataFlowGraph {
     /// matching argument from every branch to it).
     pub fn remove_block_param(&mut self, block: Block, num: usize) {
         self.blocks[block].params.remove(num, &mut self.value_lists);
-        let params: Vec<Value> = self.block_params(block).to_vec();
-        for (i, p) in params.into_iter().enumerate().skip(num) {
+        let params = self.blocks[block].params.as_slice(&self.value_lists);
+        for (i, &p) in params.iter().enumerate().skip(num) {
             if let ValueData::Param { ref mut num, .. } = self.values[p] {
                 *num = i as u16;
             }

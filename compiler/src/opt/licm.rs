@@ -88,12 +88,8 @@ fn invariant_insts(func: &Function, lp: &Loop, dt: &DominatorTree) -> Vec<Inst> 
     }
     let mut is_chosen = vec![false; func.dfg.num_insts()];
     // New preheaders of inner loops are not in `dt`; they come first.
-    let mut blocks: Vec<Block> = lp
-        .blocks
-        .iter()
-        .copied()
-        .filter(|b| !dt.is_reachable(*b))
-        .collect();
+    let mut blocks: Vec<Block> = Vec::with_capacity(lp.blocks.len());
+    blocks.extend(lp.blocks.iter().copied().filter(|b| !dt.is_reachable(*b)));
     blocks.extend(dt.rpo().iter().copied().filter(|b| in_loop[b.index()]));
     for b in blocks {
         for &inst in func.layout.block_insts(b) {
