@@ -10,7 +10,7 @@
 //! use the callee's own summary. The answer is "may": a `written` of false
 //! is a guarantee, a `true` is not.
 
-use super::entities::{FuncRef, Value};
+use super::entities::{FuncRef, Inst, Value};
 use super::function::{Function, Module};
 use super::instructions::{InstructionData, Opcode};
 use cranelift_entity::{EntityRef, SecondaryMap};
@@ -28,21 +28,24 @@ pub struct Access {
 /// (non-pointer parameters are never read or written through).
 pub fn module_param_access(module: &Module) -> SecondaryMap<FuncRef, Vec<Access>> {
     let mut out: SecondaryMap<FuncRef, Vec<Access>> = SecondaryMap::new();
-    // Callees come before callers in kernelc's modules, but the math
-    // library is appended last; iterate until nothing changes.
-    // Without calls, a summary depends on its function only: one round.
+    // Functions are summarised in module order. A call to a function not
+    // summarised yet (a later one, like the math library, appended last)
+    // assumes the worst until the next round; iterate until nothing
+    // changes. When every call goes to an earlier function (kernelc puts
+    // callees before callers), each summary was computed from its callees'
+    // final ones: one round.
     for _ in 0..module.functions.len() + 1 {
         let mut changed = false;
-        let mut calls = false;
+        let mut forward_calls = false;
         for (f, func) in module.functions.iter() {
-            let (summary, has_calls) = function_access(func, &out);
-            calls |= has_calls;
+            let (summary, calls_forward) = function_access(f, func, &out);
+            forward_calls |= calls_forward;
             if out[f] != summary {
                 out[f] = summary;
                 changed = true;
             }
         }
-        if !changed || !calls {
+        if !changed || !forward_calls {
             break;
         }
     }
@@ -95,62 +98,78 @@ impl Origins {
     }
 }
 
-/// The summary of one function given its callees' summaries, and whether
-/// it calls any function.
+/// The summary of function `f` given its callees' summaries, and whether
+/// it calls a function at or after `f` in the module (whose summary may
+/// still change).
 fn function_access(
+    f: FuncRef,
     func: &Function,
     callees: &SecondaryMap<FuncRef, Vec<Access>>,
 ) -> (Vec<Access>, bool) {
     let n = func.signature.params.len();
     let mut access = vec![Access::default(); n];
-    let mut calls = false;
     let Some(entry) = func.layout.entry_block() else {
-        return (access, calls);
+        return (access, false);
     };
+    let entry_params = func.dfg.block_params(entry);
+    if !entry_params
+        .iter()
+        .any(|&p| func.dfg.value_type(p).is_ptr())
+    {
+        // Nothing to attribute, whatever the callees do.
+        return (access, false);
+    }
     let mut from = Origins::new(func.dfg.num_values(), n);
-    for (i, &p) in func.dfg.block_params(entry).iter().enumerate() {
+    for (i, &p) in entry_params.iter().enumerate() {
         if func.dfg.value_type(p).is_ptr() {
             from.add_param(p, i);
         }
     }
-    let insts: Vec<_> = func
-        .layout
-        .blocks()
-        .iter()
-        .flat_map(|b| func.layout.block_insts(*b).iter().copied())
-        .collect();
     let r = |v: Value| func.dfg.resolve_aliases(v);
-    loop {
-        let mut grew = false;
-        for &inst in &insts {
+    // One walk over the instructions collects the edges along which
+    // pointers flow (`(to, from)`: a derived pointer from its base, a block
+    // parameter from each incoming argument) and the instructions that
+    // access memory; the propagation then iterates over the edges alone.
+    // Sized for about one flow per instruction and at most one access.
+    let mut flows: Vec<(Value, Value)> = Vec::with_capacity(func.dfg.num_insts());
+    let mut accesses: Vec<Inst> = Vec::with_capacity(func.dfg.num_insts());
+    for &block in func.layout.blocks() {
+        for &inst in func.layout.block_insts(block) {
             let data = func.dfg.inst(inst);
-            let result = func.dfg.first_result(inst);
             match data {
                 InstructionData::Binary {
                     opcode: Opcode::PtrAdd,
                     args,
-                } => grew |= from.merge(result.expect("result"), r(args[0])),
+                } => flows.push((result(func, inst), r(args[0]))),
                 InstructionData::Ternary {
                     opcode: Opcode::Select,
                     args,
                 } => {
-                    for a in &args[1..] {
-                        grew |= from.merge(result.expect("result"), r(*a));
-                    }
+                    let to = result(func, inst);
+                    flows.extend(args[1..].iter().map(|a| (to, r(*a))));
                 }
                 InstructionData::Unary {
                     opcode: Opcode::Bitcast,
                     arg,
-                } => grew |= from.merge(result.expect("result"), r(*arg)),
+                } => flows.push((result(func, inst), r(*arg))),
+                InstructionData::Load { .. }
+                | InstructionData::Store { .. }
+                | InstructionData::AtomicRmw { .. }
+                | InstructionData::AtomicCas { .. }
+                | InstructionData::Call { .. } => accesses.push(inst),
                 _ => {}
             }
             for dest in data.branch_destinations() {
                 let args = func.dfg.block_call_args(dest);
                 let params = func.dfg.block_params(dest.block);
-                for (a, p) in args.iter().zip(params) {
-                    grew |= from.merge(*p, r(*a));
-                }
+                flows.extend(params.iter().zip(args).map(|(p, a)| (*p, r(*a))));
             }
+        }
+    }
+    loop {
+        let mut grew = false;
+        for &(to, from_value) in &flows {
+            grew |= from.merge(to, from_value);
         }
         if !grew {
             break;
@@ -162,7 +181,8 @@ fn function_access(
             access[p].written |= written;
         }
     };
-    for &inst in &insts {
+    let mut calls_forward = false;
+    for &inst in &accesses {
         match func.dfg.inst(inst) {
             InstructionData::Load { addr, .. } => mark(&mut access, *addr, true, false),
             InstructionData::Store { args, .. } => {
@@ -174,7 +194,7 @@ fn function_access(
             InstructionData::Call {
                 func: callee, args, ..
             } => {
-                calls = true;
+                calls_forward |= *callee >= f;
                 let summary = callees.get(*callee);
                 for (k, a) in func.dfg.list(args).iter().enumerate() {
                     let acc = summary.and_then(|s| s.get(k)).copied().unwrap_or(Access {
@@ -187,7 +207,12 @@ fn function_access(
             _ => {}
         }
     }
-    (access, calls)
+    (access, calls_forward)
+}
+
+/// The result of a pointer-deriving instruction.
+fn result(func: &Function, inst: Inst) -> Value {
+    func.dfg.first_result(inst).expect("result")
 }
 
 #[cfg(test)]

@@ -28,6 +28,15 @@ enum ValueData {
     Alias { ty: Type, original: Value },
 }
 
+/// Where an instruction's results are in [`DataFlowGraph`]'s list of
+/// result values (an instruction's results are made together, so they sit
+/// side by side there).
+#[derive(Clone, Copy, Default, Debug)]
+struct Results {
+    start: u32,
+    len: u32,
+}
+
 /// A block's parameters.
 #[derive(Clone, Default, Debug)]
 pub struct BlockData {
@@ -38,10 +47,13 @@ pub struct BlockData {
 #[derive(Clone, Default)]
 pub struct DataFlowGraph {
     insts: PrimaryMap<Inst, InstructionData>,
-    results: SecondaryMap<Inst, ValueList>,
+    results: SecondaryMap<Inst, Results>,
+    /// The results of every instruction, each instruction's side by side
+    /// (cheaper than a pool list per instruction, as results never change).
+    result_values: Vec<Value>,
     blocks: PrimaryMap<Block, BlockData>,
     values: PrimaryMap<Value, ValueData>,
-    /// Storage of every value list (arguments, results, block parameters).
+    /// Storage of every value list (arguments, block parameters).
     pub value_lists: ListPool<Value>,
     /// True once some value became an alias (none is made any other way).
     has_aliases: bool,
@@ -51,6 +63,22 @@ impl DataFlowGraph {
     /// An empty graph.
     pub fn new() -> Self {
         DataFlowGraph::default()
+    }
+
+    /// An empty graph with room for about `insts` instructions, `values`
+    /// values and `blocks` blocks before its tables grow (growing them one
+    /// doubling at a time costs more than the guess).
+    pub fn with_capacity(insts: usize, values: usize, blocks: usize) -> Self {
+        DataFlowGraph {
+            insts: PrimaryMap::with_capacity(insts),
+            results: SecondaryMap::with_capacity(insts),
+            result_values: Vec::with_capacity(values),
+            blocks: PrimaryMap::with_capacity(blocks),
+            values: PrimaryMap::with_capacity(values),
+            // Block parameters and branch arguments: a few per block.
+            value_lists: ListPool::with_capacity(16 * blocks),
+            has_aliases: false,
+        }
     }
 
     /// Number of instructions created (including removed ones).
@@ -96,6 +124,10 @@ impl DataFlowGraph {
         let inst = self.insts.push(data);
         if !result_types.is_empty() {
             reserve_key(&mut self.results, inst);
+            self.results[inst] = Results {
+                start: self.result_values.len() as u32,
+                len: result_types.len() as u32,
+            };
         }
         for (num, &ty) in result_types.iter().enumerate() {
             let v = self.values.push(ValueData::Inst {
@@ -103,7 +135,7 @@ impl DataFlowGraph {
                 num: num as u16,
                 inst,
             });
-            self.results[inst].push(v, &mut self.value_lists);
+            self.result_values.push(v);
         }
         inst
     }
@@ -125,12 +157,13 @@ impl DataFlowGraph {
 
     /// The results of an instruction.
     pub fn inst_results(&self, inst: Inst) -> &[Value] {
-        self.results[inst].as_slice(&self.value_lists)
+        let Results { start, len } = self.results[inst];
+        &self.result_values[start as usize..(start + len) as usize]
     }
 
     /// The first result of an instruction, if it has one.
     pub fn first_result(&self, inst: Inst) -> Option<Value> {
-        self.results[inst].first(&self.value_lists)
+        self.inst_results(inst).first().copied()
     }
 
     /// Every value operand of an instruction, including branch arguments,
@@ -141,7 +174,9 @@ impl DataFlowGraph {
         out
     }
 
-    /// Calls `f` on every value operand of an instruction.
+    /// Calls `f` on every value operand of an instruction (inlined: passes
+    /// call it on every instruction, with small closures).
+    #[inline]
     pub fn for_each_arg(&self, inst: Inst, mut f: impl FnMut(Value)) {
         use InstructionData::*;
         let pool = &self.value_lists;
@@ -270,8 +305,8 @@ impl DataFlowGraph {
     /// matching argument from every branch to it).
     pub fn remove_block_param(&mut self, block: Block, num: usize) {
         self.blocks[block].params.remove(num, &mut self.value_lists);
-        let params: Vec<Value> = self.block_params(block).to_vec();
-        for (i, p) in params.into_iter().enumerate().skip(num) {
+        let params = self.blocks[block].params.as_slice(&self.value_lists);
+        for (i, &p) in params.iter().enumerate().skip(num) {
             if let ValueData::Param { ref mut num, .. } = self.values[p] {
                 *num = i as u16;
             }

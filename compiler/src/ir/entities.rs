@@ -7,13 +7,20 @@
 
 use cranelift_entity::{entity_impl, EntityRef, SecondaryMap};
 
-/// Makes room for `key` in `map`, at least doubling it when it grows
-/// (writing through an index past the end grows a map to just that index,
-/// which costs a resize per new entity when they come one by one).
+/// Makes room for `key` in `map`: up to the map's capacity while it has
+/// room, else at least doubling it (writing through an index past the end
+/// grows a map to just that index, which costs a resize per new entity when
+/// they come one by one; doubling past a capacity that still had room would
+/// move the map for nothing).
 pub(crate) fn reserve_key<K: EntityRef, V: Clone>(map: &mut SecondaryMap<K, V>, key: K) {
     let len = map.as_values_slice().len();
     if key.index() >= len {
-        map.resize((key.index() + 1).max(2 * len));
+        let capacity = map.capacity();
+        map.resize(if key.index() < capacity {
+            capacity
+        } else {
+            (key.index() + 1).max(2 * len)
+        });
     }
 }
 

@@ -9,6 +9,10 @@ use super::entities::{reserve_key, Block, Inst};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::SecondaryMap;
 
+/// Room for this many instructions is made in a block's list when its
+/// first instruction is appended.
+const BLOCK_INSTS_CAPACITY: usize = 16;
+
 /// Block and instruction order of a function.
 #[derive(Clone, Default)]
 pub struct Layout {
@@ -22,6 +26,17 @@ impl Layout {
     /// An empty layout.
     pub fn new() -> Self {
         Layout::default()
+    }
+
+    /// An empty layout with room for about `blocks` blocks and `insts`
+    /// instructions before its tables grow.
+    pub fn with_capacity(blocks: usize, insts: usize) -> Self {
+        Layout {
+            blocks: Vec::with_capacity(blocks),
+            block_insts: SecondaryMap::with_capacity(blocks),
+            inst_block: SecondaryMap::with_capacity(insts),
+            inserted: SecondaryMap::with_capacity(blocks),
+        }
     }
 
     /// The blocks in program order.
@@ -92,7 +107,13 @@ impl Layout {
             self.inst_block[inst].is_none(),
             "{inst} is already laid out"
         );
-        self.block_insts[block].push(inst);
+        let insts = &mut self.block_insts[block];
+        if insts.capacity() == 0 {
+            // Blocks are filled one instruction at a time and most hold
+            // fewer than this: one allocation instead of a few regrowths.
+            insts.reserve(BLOCK_INSTS_CAPACITY);
+        }
+        insts.push(inst);
         reserve_key(&mut self.inst_block, inst);
         self.inst_block[inst] = block.into();
     }

@@ -139,6 +139,13 @@ impl<'a> FnLowering<'a> {
             FuncKind::Device
         };
         let mut func = ir::Function::new(name, kind, signature(f));
+        // Lowering makes about two instructions and two values per typed
+        // expression (up to four for the few that expand most) and a block
+        // per four; sizing the tables from that spares most of their growth.
+        let exprs = f.exprs.len();
+        let values = 2 * exprs + func.signature.params.len() + 16;
+        func.dfg = ir::DataFlowGraph::with_capacity(2 * exprs + 16, values, exprs / 2 + 4);
+        func.layout = ir::Layout::with_capacity(exprs / 2 + 4, 2 * exprs + 16);
         func.fastmath = f.flags.fastmath;
         for a in &f.shared_arrays {
             func.shared.push(ir::MemDecl {

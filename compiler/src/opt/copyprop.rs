@@ -43,9 +43,11 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let (cfg, rpo) = analyses.cfg_rpo(func);
     // Reachable blocks with parameters, other than the entry, each with
     // the end of its range of `branches`: the branches into it.
-    let mut candidates: Vec<(Block, usize)> = Vec::new();
-    let mut branches: Vec<(Inst, usize)> = Vec::new();
-    let mut incoming = Vec::new();
+    // Sized for every block having parameters and two incoming branches,
+    // to spare the lists their growth.
+    let mut candidates: Vec<(Block, usize)> = Vec::with_capacity(rpo.len());
+    let mut branches: Vec<(Inst, usize)> = Vec::with_capacity(2 * rpo.len());
+    let mut incoming = Vec::with_capacity(2);
     for &b in rpo.iter().skip(1) {
         if !func.dfg.block_params(b).is_empty() {
             incoming_branches(func, cfg, b, &mut incoming);

@@ -56,7 +56,8 @@ fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
     };
     live.insts.resize(func.dfg.num_insts());
     live.params.resize(func.dfg.num_values());
-    let mut work: Vec<Value> = Vec::new();
+    // Room for about one entry per value, the most the list usually holds.
+    let mut work: Vec<Value> = Vec::with_capacity(func.dfg.num_values());
     for &b in func.layout.blocks() {
         for &inst in func.layout.block_insts(b) {
             if func.dfg.inst(inst).opcode().has_side_effects() {

@@ -18,10 +18,11 @@
 //! must be safe to run speculatively). Loops headed by the entry block have
 //! no preheader and are left alone.
 
-use super::util::{def_block, iconst_value, is_pure, Loop};
 use super::util::{ensure_preheader, insert_before_terminator, is_int_division};
+use super::util::{iconst_value, is_pure, Loop};
 use super::Analyses;
-use crate::ir::{Block, DominatorTree, Function, Inst, Value};
+use crate::ir::{Block, DominatorTree, Function, Inst, Value, ValueDef};
+use cranelift_entity::EntityRef;
 
 /// Runs loop-invariant code motion on `func`.
 pub fn run(func: &mut Function) {
@@ -79,18 +80,22 @@ fn hoist_loop(func: &mut Function, lp: &Loop, dt: &DominatorTree) -> Option<Bloc
 /// (loop blocks in reverse post-order, instructions in block order).
 fn invariant_insts(func: &Function, lp: &Loop, dt: &DominatorTree) -> Vec<Inst> {
     let mut chosen: Vec<Inst> = Vec::new();
+    // Membership tests per operand: the loop's blocks and the chosen
+    // instructions as flags rather than searches of their lists.
+    let mut in_loop = vec![false; func.dfg.num_blocks()];
+    for b in &lp.blocks {
+        in_loop[b.index()] = true;
+    }
+    let mut is_chosen = vec![false; func.dfg.num_insts()];
     // New preheaders of inner loops are not in `dt`; they come first.
-    let mut blocks: Vec<Block> = lp
-        .blocks
-        .iter()
-        .copied()
-        .filter(|b| !dt.is_reachable(*b))
-        .collect();
-    blocks.extend(dt.rpo().iter().copied().filter(|b| lp.contains(*b)));
+    let mut blocks: Vec<Block> = Vec::with_capacity(lp.blocks.len());
+    blocks.extend(lp.blocks.iter().copied().filter(|b| !dt.is_reachable(*b)));
+    blocks.extend(dt.rpo().iter().copied().filter(|b| in_loop[b.index()]));
     for b in blocks {
         for &inst in func.layout.block_insts(b) {
-            if is_movable(func, inst) && operands_invariant(func, inst, lp, &chosen) {
+            if is_movable(func, inst) && operands_invariant(func, inst, &in_loop, &is_chosen) {
                 chosen.push(inst);
+                is_chosen[inst.index()] = true;
             }
         }
     }
@@ -109,14 +114,15 @@ fn is_movable(func: &Function, inst: Inst) -> bool {
     true
 }
 
-fn operands_invariant(func: &Function, inst: Inst, lp: &Loop, chosen: &[Inst]) -> bool {
-    let invariant = |v: Value| {
-        let outside = def_block(func, v).is_some_and(|b| !lp.contains(b));
-        outside
-            || match func.dfg.value_def(v) {
-                crate::ir::ValueDef::Result(i, _) => chosen.contains(&i),
-                crate::ir::ValueDef::Param(..) => false,
-            }
+/// True when every operand of `inst` is defined outside the loop (whose
+/// blocks `in_loop` flags) or by an instruction `is_chosen` flags.
+fn operands_invariant(func: &Function, inst: Inst, in_loop: &[bool], is_chosen: &[bool]) -> bool {
+    let invariant = |v: Value| match func.dfg.value_def(v) {
+        ValueDef::Result(i, _) => match func.layout.inst_block(i) {
+            Some(b) if !in_loop[b.index()] => true,
+            _ => is_chosen[i.index()],
+        },
+        ValueDef::Param(b, _) => !in_loop[b.index()],
     };
     let mut all = true;
     func.dfg.for_each_arg(inst, |v| all = all && invariant(v));

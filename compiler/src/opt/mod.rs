@@ -124,7 +124,8 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
 /// function pipeline, inlining, the full pipeline again on the inlined
 /// code, then the cleanup round. Function passes see only their own
 /// function, so each function goes through the second round and the
-/// cleanup back to back, keeping its [`Analyses`] from pass to pass.
+/// cleanup back to back, keeping its [`Analyses`] from pass to pass (and
+/// from the first round, when inlining left the function alone).
 ///
 /// Two runs are skipped because they cannot change anything: on a function
 /// as `copyprop` followed by `dce` left it, `copyprop` finds nothing (its
@@ -141,8 +142,13 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
     if level == OptLevel::O0 {
         return;
     }
+    // Each function's analyses as the first round left them: still valid
+    // for the second round where inlining did not change the function.
+    let mut kept: Vec<Analyses> = Vec::with_capacity(module.functions.len());
     for (_, func) in module.functions.iter_mut() {
-        run_passes(func, &mut Analyses::new(), O2_FUNCTION_PASSES);
+        let mut analyses = Analyses::new();
+        run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
+        kept.push(analyses);
     }
     let inlined_into = inline::run(module);
     check_module(module, "inline");
@@ -152,11 +158,12 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
     let [("simplify_cfg", _), cleanup_after_simplify_cfg @ ..] = O2_CLEANUP_PASSES else {
         unreachable!("the cleanup starts with simplify_cfg");
     };
-    for (f, func) in module.functions.iter_mut() {
-        let mut analyses = Analyses::new();
+    for ((f, func), mut analyses) in module.functions.iter_mut().zip(kept) {
         if inlined_into[f] {
+            analyses.invalidate();
             run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
         } else {
+            check_function(func, &analyses, "inline");
             check_no_change(func, &O2_FUNCTION_PASSES[..1]);
             run_passes(func, &mut analyses, round_after_copyprop);
         }

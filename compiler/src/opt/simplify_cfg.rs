@@ -41,15 +41,15 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
 
 /// [`run_with`], telling whether it changed the function.
 pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
-    let (cfg, rpo) = analyses.cfg_rpo(func);
-    if !round(func, cfg, rpo) {
+    let (_, rpo) = analyses.cfg_rpo(func);
+    if !round(func, rpo) {
         // Nothing changed: the analyses still hold.
         return false;
     }
     for _ in 1..MAX_ROUNDS {
         let cfg = ControlFlowGraph::compute(func);
         let rpo = cfg.reverse_post_order(func);
-        if !round(func, &cfg, &rpo) {
+        if !round(func, &rpo) {
             analyses.set_cfg_rpo(cfg, rpo);
             return true;
         }
@@ -58,24 +58,23 @@ pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
     true
 }
 
-/// One round of the four steps, given the CFG and reverse post-order at
-/// its start; true when something changed.
-fn round(func: &mut Function, cfg: &ControlFlowGraph, rpo: &[Block]) -> bool {
+/// One round of the four steps, given the reverse post-order at its
+/// start; true when something changed.
+fn round(func: &mut Function, rpo: &[Block]) -> bool {
     let mut changed = remove_unreachable(func, rpo);
     changed |= fold_same_target_brifs(func);
     changed |= thread_jumps(func);
-    if changed {
-        // The CFG no longer holds.
-        changed |= merge_blocks(func, &ControlFlowGraph::compute(func));
-    } else {
-        changed |= merge_blocks(func, cfg);
-    }
+    changed |= merge_blocks(func);
     changed
 }
 
 /// Removes blocks not in `rpo` (unreachable from the entry); true when one
 /// was removed.
 fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
+    if rpo.len() == func.layout.blocks().len() {
+        // Every laid-out block is reachable (`rpo` holds laid-out blocks).
+        return false;
+    }
     let mut reachable = vec![false; func.dfg.num_blocks()];
     for b in rpo {
         reachable[b.index()] = true;
@@ -191,34 +190,51 @@ fn thread_jumps(func: &mut Function) -> bool {
     changed
 }
 
-fn merge_blocks(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
+/// The incoming edges of a block, as far as merging cares.
+#[derive(Clone, Copy)]
+enum Preds {
+    None,
+    /// Exactly one: the predecessor and its branch.
+    One(Block, Inst),
+    Many,
+}
+
+fn merge_blocks(func: &mut Function) -> bool {
     let mut changed = false;
     let entry = func.layout.entry_block();
+    // Each block's incoming edges, read from the terminators as they are
+    // now (the earlier steps of the round may have changed them; this is
+    // all of the CFG that merging needs), and kept up to date as blocks
+    // merge: a merged block's terminator now ends its predecessor.
+    let mut preds = vec![Preds::None; func.dfg.num_blocks()];
+    for &b in func.layout.blocks() {
+        let Some(term) = func.layout.last_inst(b) else {
+            continue;
+        };
+        for dest in func.dfg.inst(term).branch_destinations() {
+            let p = &mut preds[dest.block.index()];
+            *p = match p {
+                Preds::None => Preds::One(b, term),
+                _ => Preds::Many,
+            };
+        }
+    }
     // Merging starts with a block entered only by a jump from another
     // block (merges update the edges, never adding such a block).
     let mergeable = |&b: &Block| {
         Some(b) != entry
-            && matches!(cfg.preds(b), [(p, jump)]
-                if *p != b && func.dfg.inst(*jump).opcode() == Opcode::Jump)
+            && matches!(preds[b.index()], Preds::One(p, jump)
+                if p != b && func.dfg.inst(jump).opcode() == Opcode::Jump)
     };
     if !func.layout.blocks().iter().any(mergeable) {
         return false;
     }
     let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    // Each block's only predecessor edge (when it has exactly one), kept
-    // up to date as blocks merge: a merged block's terminator now ends its
-    // predecessor.
-    let mut only_pred: Vec<Option<(Block, Inst)>> = vec![None; func.dfg.num_blocks()];
-    for &b in &blocks {
-        if let [edge] = cfg.preds(b) {
-            only_pred[b.index()] = Some(*edge);
-        }
-    }
     for b in blocks {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
         }
-        let Some((pred, jump)) = only_pred[b.index()] else {
+        let Preds::One(pred, jump) = preds[b.index()] else {
             continue;
         };
         if pred == b || func.dfg.inst(jump).opcode() != Opcode::Jump {
@@ -231,9 +247,9 @@ fn merge_blocks(func: &mut Function, cfg: &ControlFlowGraph) -> bool {
         }
         if let Some(term) = func.layout.last_inst(b) {
             for d in func.dfg.inst(term).branch_destinations() {
-                if let Some(edge) = &mut only_pred[d.block.index()] {
-                    if edge.0 == b {
-                        edge.0 = pred;
+                if let Preds::One(p, _) = &mut preds[d.block.index()] {
+                    if *p == b {
+                        *p = pred;
                     }
                 }
             }

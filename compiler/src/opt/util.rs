@@ -194,8 +194,11 @@ pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop
         if latches.is_empty() {
             continue;
         }
-        let mut blocks = vec![h];
-        let mut stack = latches.clone();
+        // Room for every reachable block, spared the lists' growth.
+        let mut blocks = Vec::with_capacity(dt.rpo().len());
+        blocks.push(h);
+        let mut stack = Vec::with_capacity(2 * dt.rpo().len());
+        stack.extend_from_slice(&latches);
         while let Some(b) = stack.pop() {
             if blocks.contains(&b) || !dt.is_reachable(b) {
                 continue;
