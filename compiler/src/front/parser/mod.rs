@@ -79,6 +79,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let expected_stmts = tokens.len() / 8;
     let mut parser = Parser {
         src,
+        cur: tokens[0],
         tokens,
         strings,
         pos: 0,
@@ -187,6 +188,9 @@ struct Parser<'a> {
     strings: Vec<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
+    /// A copy of `tokens[pos]`: the parser looks at the current token
+    /// several times per token, and this spares each look a bounds check.
+    cur: Token,
     /// End of the last consumed token.
     prev_hi: u32,
     diags: &'a mut Vec<Diagnostic>,
@@ -227,7 +231,7 @@ impl<'a> Parser<'a> {
     // ----- tokens --------------------------------------------------------
 
     fn peek(&self) -> &TokenKind {
-        &self.tokens[self.pos].kind
+        &self.cur.kind
     }
 
     fn peek_nth(&self, n: usize) -> &TokenKind {
@@ -237,14 +241,15 @@ impl<'a> Parser<'a> {
 
     /// The current token's span.
     fn span(&self) -> Span {
-        self.tokens[self.pos].span
+        self.cur.span
     }
 
     /// Consumes the current token (never moves past `Eof`) and returns its span.
     fn bump(&mut self) -> Span {
-        let span = self.span();
-        if self.pos + 1 < self.tokens.len() {
+        let span = self.cur.span;
+        if let Some(&next) = self.tokens.get(self.pos + 1) {
             self.pos += 1;
+            self.cur = next;
             self.prev_hi = span.hi;
         }
         span
