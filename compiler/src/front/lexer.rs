@@ -64,6 +64,10 @@ struct Lexer<'a> {
     brackets: Vec<(u8, Span)>,
     /// True once the current logical line has a real token.
     line_has_tokens: bool,
+    /// Where the current logical line's tokens start in `tokens`.
+    line_first_token: usize,
+    /// See [`Lexed::longest_line`].
+    longest_line: usize,
     /// Reused buffer for number text without underscores.
     scratch: String,
     /// Recently seen short words (packed bytes, meaning); see `short_word`.
@@ -98,6 +102,8 @@ impl<'a> Lexer<'a> {
             },
             brackets: Vec::new(),
             line_has_tokens: false,
+            line_first_token: 0,
+            longest_line: 0,
             scratch: String::new(),
             tab_error_reported: false,
             short_words: [(0, Word::Name(Symbol(0))); 64],
@@ -317,9 +323,17 @@ impl<'a> Lexer<'a> {
                 let span = self.span_from(lo);
                 self.push_layout(TokenKind::Newline, span);
                 self.line_has_tokens = false;
+                self.end_logical_line();
             }
             self.line_indentation();
         }
+    }
+
+    /// Notes the length of the logical line that ends with the last token.
+    fn end_logical_line(&mut self) {
+        let len = self.tokens.len() - self.line_first_token;
+        self.longest_line = self.longest_line.max(len);
+        self.line_first_token = self.tokens.len();
     }
 
     /// A backslash: joins the next physical line to this one.
@@ -356,9 +370,11 @@ impl<'a> Lexer<'a> {
             self.push_layout(TokenKind::Dedent, end);
         }
         self.push_layout(TokenKind::Eof, end);
+        self.end_logical_line();
         Lexed {
             tokens: self.tokens,
             strings: self.strings,
+            longest_line: self.longest_line,
         }
     }
 

@@ -65,7 +65,11 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     let mut interner = Interner::new();
-    let Lexed { tokens, strings } = lexer::tokenize(src, &mut interner, diags);
+    let Lexed {
+        tokens,
+        strings,
+        longest_line,
+    } = lexer::tokenize(src, &mut interner, diags);
     let mut lex_errors: Vec<u32> = diags[first..]
         .iter()
         .filter(|d| d.is_error())
@@ -87,7 +91,10 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         diags,
         interner,
         exprs: Vec::with_capacity(expected_exprs),
-        heights: Vec::with_capacity(expected_exprs),
+        // A node spans at least one token more than each of its children,
+        // so a tree is never taller than the tokens of its logical line.
+        track_heights: longest_line > MAX_HEIGHT as usize,
+        heights: Vec::new(),
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
@@ -197,7 +204,11 @@ struct Parser<'a> {
     interner: Interner,
     /// The expression arena: node `i` has id `i`.
     exprs: Vec<Expr>,
-    /// Height of each expression tree made so far, by id.
+    /// True when some logical line has enough tokens for an expression
+    /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
+    track_heights: bool,
+    /// Height of each expression tree made so far, by id (only when
+    /// `track_heights`).
     heights: Vec<u32>,
     /// Lists of expressions (arguments, items, operands, targets).
     expr_lists: ListPool<ExprId>,
@@ -315,6 +326,9 @@ impl<'a> Parser<'a> {
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        if !self.track_heights {
+            return self.push_expr(kind, span, 0);
+        }
         let height = 1 + self.children_height(&kind);
         if height > MAX_HEIGHT {
             self.too_deep(span);
@@ -331,7 +345,9 @@ impl<'a> Parser<'a> {
     fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
-        self.heights.push(height);
+        if self.track_heights {
+            self.heights.push(height);
+        }
         id
     }
 
