@@ -174,6 +174,8 @@ impl<'a> Lexer<'a> {
         self.tokens.push(Token { kind, span });
     }
 
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, message: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(message, span));
     }

@@ -306,6 +306,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A short description of the current token for messages.
+    #[cold]
+    #[inline(never)]
     fn describe_current(&self) -> String {
         match self.peek() {
             TokenKind::Newline => "end of line".to_string(),
@@ -413,6 +415,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Reports "nested too deeply", once per statement.
+    #[cold]
+    #[inline(never)]
     fn too_deep(&mut self, span: Span) -> Reported {
         self.errors_seen += 1;
         if self.too_deep_at != Some(self.line_start) {
@@ -426,11 +430,15 @@ impl<'a> Parser<'a> {
 
     /// Reports a syntax error, unless the lexer reported an error on the
     /// same logical line (of which this one is then likely a consequence).
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
         self.error_diag(Diagnostic::error(message, span))
     }
 
     /// [`Self::error`] for a prepared diagnostic (with extra labels or help).
+    #[cold]
+    #[inline(never)]
     fn error_diag(&mut self, diag: Diagnostic) -> Reported {
         self.errors_seen += 1;
         if !self.lexer_error_on_line() {
@@ -458,6 +466,8 @@ impl<'a> Parser<'a> {
         self.lexer_error_between(start as u32, end)
     }
 
+    #[cold]
+    #[inline(never)]
     fn error_here(&mut self, message: impl Into<String>) -> Reported {
         let span = self.here();
         self.error(message, span)
@@ -465,6 +475,8 @@ impl<'a> Parser<'a> {
 
     /// Reports an unsupported construct (unless the lexer already reported
     /// an error on the line, which makes its tokens suspect).
+    #[cold]
+    #[inline(never)]
     fn unsupported(&mut self, message: impl Into<String>, span: Span) -> Reported {
         self.errors_seen += 1;
         if !self.lexer_error_on_line() {
