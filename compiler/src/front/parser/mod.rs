@@ -245,9 +245,11 @@ impl<'a> Parser<'a> {
         &self.cur.kind
     }
 
+    /// The token `n` places ahead (`Eof` past the end).
     fn peek_nth(&self, n: usize) -> &TokenKind {
-        let i = (self.pos + n).min(self.tokens.len() - 1);
-        &self.tokens[i].kind
+        self.tokens
+            .get(self.pos + n)
+            .map_or(&TokenKind::Eof, |t| &t.kind)
     }
 
     /// The current token's span.
