@@ -125,11 +125,17 @@ impl<'a> Lexer<'a> {
                 b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
                 b'(' | b'[' | b'{' => self.open_bracket(b),
                 b')' | b']' | b'}' => self.close_bracket(b),
+                // The most frequent one-byte operators, without `punct_at`.
+                b',' => self.one_byte(Punct::Comma),
+                b'.' if self.peek_at(1) != b'.' => self.one_byte(Punct::Dot),
                 b'\n' | b'\r' => self.newline(),
                 b'#' => self.skip_comment(),
                 b'\\' => self.continuation(),
                 0x80.. => match self.current_char() {
-                    Some(c) if c.is_alphabetic() => self.word(),
+                    Some(c) if c.is_alphabetic() => {
+                        let end = ident_end(self.src, self.pos);
+                        self.word_to(end);
+                    }
                     _ => self.invalid_chars(),
                 },
                 _ => self.operator(),
@@ -394,17 +400,30 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// An identifier, a keyword, or the prefix of a string literal.
+    /// An operator of one byte.
+    fn one_byte(&mut self, punct: Punct) {
+        let lo = self.pos;
+        self.pos += 1;
+        self.push(TokenKind::Punct(punct), lo);
+    }
+
+    /// An identifier, a keyword, or the prefix of a string literal, whose
+    /// first byte is an ASCII letter or `_`.
     fn word(&mut self) {
         let lo = self.pos;
         let bytes = self.bytes;
-        // Fast path for ASCII (the first byte is a letter or `_`); any
-        // non-ASCII character goes through `ident_end`.
+        // Fast path for ASCII; a non-ASCII character goes through `ident_end`.
         let rest = &bytes[lo + 1..];
         let mut end = lo + 1 + rest.iter().take_while(|&&b| IDENT_BYTE[b as usize]).count();
-        if bytes[lo] >= 0x80 || (end < bytes.len() && bytes[end] >= 0x80) {
+        if end < bytes.len() && bytes[end] >= 0x80 {
             end = ident_end(self.src, lo);
         }
+        self.word_to(end);
+    }
+
+    /// The word from the current position to `end`.
+    fn word_to(&mut self, end: usize) {
+        let lo = self.pos;
         self.pos = end;
         let len = end - lo;
         if len <= 2 && matches!(self.peek_at(0), b'"' | b'\'') {
