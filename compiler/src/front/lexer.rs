@@ -207,7 +207,7 @@ impl<'a> Lexer<'a> {
     /// Blank and comment-only lines, and lines inside brackets, are ignored.
     fn line_indentation(&mut self) {
         let lo = self.pos;
-        self.pos = skip_spaces(self.bytes, lo);
+        self.pos = skip_indentation_spaces(self.bytes, lo);
         // Leading spaces count the same in both measures; tabs and form
         // feeds (rare) need the loop.
         let spaces = (self.pos - lo) as u32;
@@ -646,6 +646,14 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
             _ => return pos,
         }
     }
+}
+
+/// [`skip_spaces`] for indentation, which comes in runs of four spaces.
+fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
+    while bytes.get(pos..pos + 4) == Some(b"    ") {
+        pos += 4;
+    }
+    skip_spaces(bytes, pos)
 }
 
 /// The first position from `pos` that is not a space.
