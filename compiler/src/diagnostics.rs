@@ -46,13 +46,20 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// The constructors are marked cold: a diagnostic is made only on an
+/// error path, and the mark keeps those paths out of the way of the code
+/// that checks correct programs.
 impl Diagnostic {
     /// An error at `span` in the main source file.
+    #[cold]
+    #[inline(never)]
     pub fn error(message: impl Into<String>, span: Span) -> Self {
         Self::error_in(FileId::MAIN, message, span)
     }
 
     /// An error at `span` in `file`.
+    #[cold]
+    #[inline(never)]
     pub fn error_in(file: FileId, message: impl Into<String>, span: Span) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -68,6 +75,8 @@ impl Diagnostic {
     }
 
     /// A warning at `span` in the main source file.
+    #[cold]
+    #[inline(never)]
     pub fn warning(message: impl Into<String>, span: Span) -> Self {
         let mut d = Self::error(message, span);
         d.severity = Severity::Warning;
@@ -75,12 +84,16 @@ impl Diagnostic {
     }
 
     /// Sets the text beside the primary underline.
+    #[cold]
+    #[inline(never)]
     pub fn with_label_message(mut self, message: impl Into<String>) -> Self {
         self.labels[0].message = message.into();
         self
     }
 
     /// Adds a secondary label in the main source file.
+    #[cold]
+    #[inline(never)]
     pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {
             file: FileId::MAIN,
@@ -91,12 +104,16 @@ impl Diagnostic {
     }
 
     /// Adds a note line.
+    #[cold]
+    #[inline(never)]
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
 
     /// Sets the help line.
+    #[cold]
+    #[inline(never)]
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self

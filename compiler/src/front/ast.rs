@@ -329,6 +329,10 @@ pub struct FunctionDef {
     pub returns: Option<ExprId>,
     /// The body.
     pub body: Seq<Stmt>,
+    /// The ids of the expressions made while parsing the body, `start..end`:
+    /// every expression of the body, and after a syntax error possibly
+    /// parts of statements that were dropped.
+    pub body_exprs: std::ops::Range<u32>,
     /// The `def name(...)` header line, for messages about the function.
     pub header_span: Span,
 }

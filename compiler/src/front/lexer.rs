@@ -64,6 +64,10 @@ struct Lexer<'a> {
     brackets: Vec<(u8, Span)>,
     /// True once the current logical line has a real token.
     line_has_tokens: bool,
+    /// Where the current logical line's tokens start in `tokens`.
+    line_first_token: usize,
+    /// See [`Lexed::longest_line`].
+    longest_line: usize,
     /// Reused buffer for number text without underscores.
     scratch: String,
     /// Recently seen short words (packed bytes, meaning); see `short_word`.
@@ -98,6 +102,8 @@ impl<'a> Lexer<'a> {
             },
             brackets: Vec::new(),
             line_has_tokens: false,
+            line_first_token: 0,
+            longest_line: 0,
             scratch: String::new(),
             tab_error_reported: false,
             short_words: [(0, Word::Name(Symbol(0))); 64],
@@ -119,11 +125,17 @@ impl<'a> Lexer<'a> {
                 b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
                 b'(' | b'[' | b'{' => self.open_bracket(b),
                 b')' | b']' | b'}' => self.close_bracket(b),
+                // The most frequent one-byte operators, without `punct_at`.
+                b',' => self.one_byte(Punct::Comma),
+                b'.' if self.peek_at(1) != b'.' => self.one_byte(Punct::Dot),
                 b'\n' | b'\r' => self.newline(),
                 b'#' => self.skip_comment(),
                 b'\\' => self.continuation(),
                 0x80.. => match self.current_char() {
-                    Some(c) if c.is_alphabetic() => self.word(),
+                    Some(c) if c.is_alphabetic() => {
+                        let end = ident_end(self.src, self.pos);
+                        self.word_to(end);
+                    }
                     _ => self.invalid_chars(),
                 },
                 _ => self.operator(),
@@ -168,6 +180,8 @@ impl<'a> Lexer<'a> {
         self.tokens.push(Token { kind, span });
     }
 
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, message: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(message, span));
     }
@@ -193,7 +207,7 @@ impl<'a> Lexer<'a> {
     /// Blank and comment-only lines, and lines inside brackets, are ignored.
     fn line_indentation(&mut self) {
         let lo = self.pos;
-        self.pos = skip_spaces(self.bytes, lo);
+        self.pos = skip_indentation_spaces(self.bytes, lo);
         // Leading spaces count the same in both measures; tabs and form
         // feeds (rare) need the loop.
         let spaces = (self.pos - lo) as u32;
@@ -317,9 +331,17 @@ impl<'a> Lexer<'a> {
                 let span = self.span_from(lo);
                 self.push_layout(TokenKind::Newline, span);
                 self.line_has_tokens = false;
+                self.end_logical_line();
             }
             self.line_indentation();
         }
+    }
+
+    /// Notes the length of the logical line that ends with the last token.
+    fn end_logical_line(&mut self) {
+        let len = self.tokens.len() - self.line_first_token;
+        self.longest_line = self.longest_line.max(len);
+        self.line_first_token = self.tokens.len();
     }
 
     /// A backslash: joins the next physical line to this one.
@@ -356,9 +378,11 @@ impl<'a> Lexer<'a> {
             self.push_layout(TokenKind::Dedent, end);
         }
         self.push_layout(TokenKind::Eof, end);
+        self.end_logical_line();
         Lexed {
             tokens: self.tokens,
             strings: self.strings,
+            longest_line: self.longest_line,
         }
     }
 
@@ -376,17 +400,30 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// An identifier, a keyword, or the prefix of a string literal.
+    /// An operator of one byte.
+    fn one_byte(&mut self, punct: Punct) {
+        let lo = self.pos;
+        self.pos += 1;
+        self.push(TokenKind::Punct(punct), lo);
+    }
+
+    /// An identifier, a keyword, or the prefix of a string literal, whose
+    /// first byte is an ASCII letter or `_`.
     fn word(&mut self) {
         let lo = self.pos;
         let bytes = self.bytes;
-        // Fast path for ASCII (the first byte is a letter or `_`); any
-        // non-ASCII character goes through `ident_end`.
+        // Fast path for ASCII; a non-ASCII character goes through `ident_end`.
         let rest = &bytes[lo + 1..];
         let mut end = lo + 1 + rest.iter().take_while(|&&b| IDENT_BYTE[b as usize]).count();
-        if bytes[lo] >= 0x80 || (end < bytes.len() && bytes[end] >= 0x80) {
+        if end < bytes.len() && bytes[end] >= 0x80 {
             end = ident_end(self.src, lo);
         }
+        self.word_to(end);
+    }
+
+    /// The word from the current position to `end`.
+    fn word_to(&mut self, end: usize) {
+        let lo = self.pos;
         self.pos = end;
         let len = end - lo;
         if len <= 2 && matches!(self.peek_at(0), b'"' | b'\'') {
@@ -609,6 +646,14 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
             _ => return pos,
         }
     }
+}
+
+/// [`skip_spaces`] for indentation, which comes in runs of four spaces.
+fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
+    while bytes.get(pos..pos + 4) == Some(b"    ") {
+        pos += 4;
+    }
+    skip_spaces(bytes, pos)
 }
 
 /// The first position from `pos` that is not a space.

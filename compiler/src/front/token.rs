@@ -203,6 +203,9 @@ pub struct Lexed {
     pub tokens: Vec<Token>,
     /// The string literals, indexed by [`TokenKind::Str`].
     pub strings: Vec<StrLit>,
+    /// The most tokens in one logical line (layout tokens included), a
+    /// bound on the height of any expression tree of the file.
+    pub longest_line: usize,
 }
 
 /// A string literal with escapes processed (prefixes `r`, `b`, `u`, `f`

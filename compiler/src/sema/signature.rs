@@ -86,6 +86,7 @@ struct SigParser<'a> {
 }
 
 impl<'a> SigParser<'a> {
+    #[inline]
     fn peek(&self) -> Option<char> {
         match *self.text.as_bytes().get(self.pos)? {
             b if b.is_ascii() => Some(b as char),
@@ -93,6 +94,7 @@ impl<'a> SigParser<'a> {
         }
     }
 
+    #[inline]
     fn skip_ws(&mut self) {
         // ASCII bytes directly; a non-ASCII character through `char`.
         while let Some(&b) = self.text.as_bytes().get(self.pos) {
@@ -107,6 +109,7 @@ impl<'a> SigParser<'a> {
         }
     }
 
+    #[inline]
     fn eat(&mut self, c: char) -> bool {
         self.skip_ws();
         if self.peek() == Some(c) {

@@ -179,6 +179,8 @@ impl Lexer<'_> {
     }
 
     /// Reports a malformed number and emits `Int(0)` for the whole run.
+    #[cold]
+    #[inline(never)]
     fn bad_literal(&mut self, lo: usize, message: String) {
         self.pos = ident_end(self.src, self.pos);
         let span = self.span_from(lo);

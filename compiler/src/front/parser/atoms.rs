@@ -51,7 +51,7 @@ impl Parser<'_> {
         let lo = self.span().lo;
         let mut value = String::new();
         let mut formatted = false;
-        while let TokenKind::Str(index) = self.tokens[self.pos].kind {
+        while let TokenKind::Str(index) = self.cur.kind {
             let part = &mut self.strings[index as usize];
             if value.is_empty() {
                 value = std::mem::take(&mut part.value);

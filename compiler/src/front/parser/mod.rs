@@ -65,7 +65,11 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     let mut interner = Interner::new();
-    let Lexed { tokens, strings } = lexer::tokenize(src, &mut interner, diags);
+    let Lexed {
+        tokens,
+        strings,
+        longest_line,
+    } = lexer::tokenize(src, &mut interner, diags);
     let mut lex_errors: Vec<u32> = diags[first..]
         .iter()
         .filter(|d| d.is_error())
@@ -79,6 +83,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let expected_stmts = tokens.len() / 8;
     let mut parser = Parser {
         src,
+        cur: tokens[0],
         tokens,
         strings,
         pos: 0,
@@ -86,7 +91,10 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         diags,
         interner,
         exprs: Vec::with_capacity(expected_exprs),
-        heights: Vec::with_capacity(expected_exprs),
+        // A node spans at least one token more than each of its children,
+        // so a tree is never taller than the tokens of its logical line.
+        track_heights: longest_line > MAX_HEIGHT as usize,
+        heights: Vec::new(),
         expr_lists: ListPool::with_capacity(expected_exprs / 2),
         keywords: ListPool::with_capacity(0),
         comparisons: ListPool::with_capacity(expected_exprs / 16),
@@ -187,13 +195,20 @@ struct Parser<'a> {
     strings: Vec<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
+    /// A copy of `tokens[pos]`: the parser looks at the current token
+    /// several times per token, and this spares each look a bounds check.
+    cur: Token,
     /// End of the last consumed token.
     prev_hi: u32,
     diags: &'a mut Vec<Diagnostic>,
     interner: Interner,
     /// The expression arena: node `i` has id `i`.
     exprs: Vec<Expr>,
-    /// Height of each expression tree made so far, by id.
+    /// True when some logical line has enough tokens for an expression
+    /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
+    track_heights: bool,
+    /// Height of each expression tree made so far, by id (only when
+    /// `track_heights`).
     heights: Vec<u32>,
     /// Lists of expressions (arguments, items, operands, targets).
     expr_lists: ListPool<ExprId>,
@@ -227,24 +242,27 @@ impl<'a> Parser<'a> {
     // ----- tokens --------------------------------------------------------
 
     fn peek(&self) -> &TokenKind {
-        &self.tokens[self.pos].kind
+        &self.cur.kind
     }
 
+    /// The token `n` places ahead (`Eof` past the end).
     fn peek_nth(&self, n: usize) -> &TokenKind {
-        let i = (self.pos + n).min(self.tokens.len() - 1);
-        &self.tokens[i].kind
+        self.tokens
+            .get(self.pos + n)
+            .map_or(&TokenKind::Eof, |t| &t.kind)
     }
 
     /// The current token's span.
     fn span(&self) -> Span {
-        self.tokens[self.pos].span
+        self.cur.span
     }
 
     /// Consumes the current token (never moves past `Eof`) and returns its span.
     fn bump(&mut self) -> Span {
-        let span = self.span();
-        if self.pos + 1 < self.tokens.len() {
+        let span = self.cur.span;
+        if let Some(&next) = self.tokens.get(self.pos + 1) {
             self.pos += 1;
+            self.cur = next;
             self.prev_hi = span.hi;
         }
         span
@@ -290,6 +308,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A short description of the current token for messages.
+    #[cold]
+    #[inline(never)]
     fn describe_current(&self) -> String {
         match self.peek() {
             TokenKind::Newline => "end of line".to_string(),
@@ -310,6 +330,9 @@ impl<'a> Parser<'a> {
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        if !self.track_heights {
+            return self.push_expr(kind, span, 0);
+        }
         let height = 1 + self.children_height(&kind);
         if height > MAX_HEIGHT {
             self.too_deep(span);
@@ -326,7 +349,9 @@ impl<'a> Parser<'a> {
     fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
-        self.heights.push(height);
+        if self.track_heights {
+            self.heights.push(height);
+        }
         id
     }
 
@@ -392,6 +417,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Reports "nested too deeply", once per statement.
+    #[cold]
+    #[inline(never)]
     fn too_deep(&mut self, span: Span) -> Reported {
         self.errors_seen += 1;
         if self.too_deep_at != Some(self.line_start) {
@@ -405,11 +432,15 @@ impl<'a> Parser<'a> {
 
     /// Reports a syntax error, unless the lexer reported an error on the
     /// same logical line (of which this one is then likely a consequence).
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, message: impl Into<String>, span: Span) -> Reported {
         self.error_diag(Diagnostic::error(message, span))
     }
 
     /// [`Self::error`] for a prepared diagnostic (with extra labels or help).
+    #[cold]
+    #[inline(never)]
     fn error_diag(&mut self, diag: Diagnostic) -> Reported {
         self.errors_seen += 1;
         if !self.lexer_error_on_line() {
@@ -437,6 +468,8 @@ impl<'a> Parser<'a> {
         self.lexer_error_between(start as u32, end)
     }
 
+    #[cold]
+    #[inline(never)]
     fn error_here(&mut self, message: impl Into<String>) -> Reported {
         let span = self.here();
         self.error(message, span)
@@ -444,6 +477,8 @@ impl<'a> Parser<'a> {
 
     /// Reports an unsupported construct (unless the lexer already reported
     /// an error on the line, which makes its tokens suspect).
+    #[cold]
+    #[inline(never)]
     fn unsupported(&mut self, message: impl Into<String>, span: Span) -> Reported {
         self.errors_seen += 1;
         if !self.lexer_error_on_line() {

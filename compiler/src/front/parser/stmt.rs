@@ -589,6 +589,7 @@ impl Parser<'_> {
             self.skip_to_colon();
             false
         };
+        let first_body_expr = self.exprs.len() as u32;
         let body = self.parse_body(ok, "function definition", kw.lo);
         let span = Span::new(lo, self.block_end(body, header_hi));
         let def = FunctionDef {
@@ -597,6 +598,7 @@ impl Parser<'_> {
             decorators,
             returns,
             body,
+            body_exprs: first_body_expr..self.exprs.len() as u32,
             header_span: Span::new(kw.lo, header_hi),
         };
         Some(Stmt {

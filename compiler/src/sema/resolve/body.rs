@@ -1,6 +1,14 @@
 //! Name resolution inside function bodies: every `Name` and `Attribute`
 //! expression of a body gets its [`Res`], and unknown names and members
 //! are reported with a "did you mean" suggestion.
+//!
+//! A body is resolved in one of two ways with the same result. The fast
+//! way runs over the body's expressions in id order (children come before
+//! their parents, so the base of an attribute is resolved before the
+//! attribute); it gives up at the first name or member that would need a
+//! message. The thorough way walks the statements and reports every
+//! problem in order; it runs when the fast way gave up, and for the rare
+//! bodies that have statements the fast way does not cover.
 
 use super::{Global, ModuleEnv, Res};
 use crate::diagnostics::{closest, Diagnostic};
@@ -30,8 +38,13 @@ impl ModuleEnv<'_> {
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        for stmt in self.module.block(def.body) {
-            r.stmt(stmt, diags);
+        let body = self.module.block(def.body);
+        let exprs = def.body_exprs.clone();
+        if !(plain_statements(self.module, body) && r.scan(exprs.clone()).is_ok()) {
+            r.res[exprs.start as usize..exprs.end as usize].fill(Res::Unresolved);
+            for stmt in body {
+                r.stmt(stmt, diags);
+            }
         }
         for (name, _) in &self.functions[f as usize].locals {
             local_of[name.0 as usize] = None;
@@ -40,6 +53,48 @@ impl ModuleEnv<'_> {
         self.local_of = local_of;
     }
 }
+
+/// True when the statements of a body hold nothing but expressions to
+/// resolve: no nested function, import, `global`, `nonlocal` or `del`
+/// (reported by [`FnResolver::stmt`]) and no annotation (left unresolved),
+/// so that resolving the body's expressions in id order is the same as
+/// walking its statements.
+fn plain_statements(module: &Module, body: &[Stmt]) -> bool {
+    body.iter().all(|s| match &s.kind {
+        StmtKind::If { body, orelse, .. }
+        | StmtKind::While { body, orelse, .. }
+        | StmtKind::For { body, orelse, .. } => {
+            plain_statements(module, module.block(*body))
+                && plain_statements(module, module.block(*orelse))
+        }
+        StmtKind::Expr(_)
+        | StmtKind::Assign { .. }
+        | StmtKind::AugAssign { .. }
+        | StmtKind::Return(_)
+        | StmtKind::Assert { .. }
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Pass => true,
+        StmtKind::AnnAssign { .. }
+        | StmtKind::FunctionDef(_)
+        | StmtKind::Import(_)
+        | StmtKind::ImportFrom { .. }
+        | StmtKind::Global(_)
+        | StmtKind::Nonlocal(_)
+        | StmtKind::Del(_) => false,
+    })
+}
+
+/// Why an attribute of a resolved base is an error.
+enum AttrError {
+    /// The namespace has no such member.
+    UnknownMember(Ns),
+    /// The base has no attributes kernels can use.
+    NotAnAttribute,
+}
+
+/// A name or member the fast resolution cannot settle without a message.
+struct NeedsMessage;
 
 /// Resolves the names of one function body.
 struct FnResolver<'a, 'm> {
@@ -156,17 +211,36 @@ impl FnResolver<'_, '_> {
         }
     }
 
+    /// The fast resolution: every `Name` and `Attribute` among the
+    /// expressions `ids`, in id order.
+    fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
+        let module = self.env.module;
+        for id in ids {
+            let id = ExprId(id);
+            let r = match module.expr(id).kind {
+                ExprKind::Name(n) => self.known_name(n).ok_or(NeedsMessage)?,
+                ExprKind::Attribute { value, attr } => {
+                    let base = if is_path(module, value) {
+                        self.res[value.index()]
+                    } else {
+                        Res::ValueAttr
+                    };
+                    attribute(self.env, base, attr.name).map_err(|_| NeedsMessage)?
+                }
+                _ => continue,
+            };
+            self.res[id.index()] = r;
+        }
+        Ok(())
+    }
+
     /// Resolves a `Name` or an `Attribute` chain.
     fn path(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) -> Res {
         let e = self.env.expr(id);
         match e.kind {
             ExprKind::Name(n) => self.name(n, e.span, diags),
             ExprKind::Attribute { value, attr } => {
-                let is_path = matches!(
-                    self.env.expr(value).kind,
-                    ExprKind::Name(_) | ExprKind::Attribute { .. }
-                );
-                let base = if is_path {
+                let base = if is_path(self.env.module, value) {
                     let r = self.path(value, diags);
                     self.res[value.index()] = r;
                     r
@@ -174,49 +248,45 @@ impl FnResolver<'_, '_> {
                     self.expr(value, diags);
                     return Res::ValueAttr;
                 };
-                let attr_name = self.env.name(attr.name);
-                match base {
-                    Res::Ns(ns) => match member(ns, attr_name) {
-                        Some(Member::Namespace(inner)) => Res::Ns(inner),
-                        Some(m) => Res::Member(m),
-                        None => {
-                            diags.push(unknown_member(ns, attr_name, e.span));
-                            Res::Unresolved
-                        }
-                    },
-                    Res::Unresolved => Res::Unresolved,
-                    Res::Local(_) | Res::Const(_) | Res::ValueAttr => Res::ValueAttr,
-                    Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => {
-                        diags.push(Diagnostic::error(
+                attribute(self.env, base, attr.name).unwrap_or_else(|error| {
+                    let attr_name = self.env.name(attr.name);
+                    diags.push(match error {
+                        AttrError::UnknownMember(ns) => unknown_member(ns, attr_name, e.span),
+                        AttrError::NotAnAttribute => Diagnostic::error(
                             format!("'{attr_name}' is not an attribute kernels can use here"),
                             attr.span,
-                        ));
-                        Res::Unresolved
-                    }
-                }
+                        ),
+                    });
+                    Res::Unresolved
+                })
             }
             _ => Res::Unresolved,
         }
     }
 
-    fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {
+    /// What name `n` refers to, or `None` for a name that is not defined.
+    fn known_name(&self, n: Symbol) -> Option<Res> {
         if let Some(l) = self.local_of[n.0 as usize] {
-            return Res::Local(l);
+            return Some(Res::Local(l));
         }
         if let Some((g, _)) = self.env.globals.get(&n) {
-            return match g {
+            return Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
                 Global::Member(m) => Res::Member(*m),
                 Global::Const(_) => Res::Const(n),
                 Global::HostGlobal => Res::HostGlobal(n),
                 Global::Function(f) => Res::Function(*f),
                 Global::Error => Res::Unresolved,
-            };
+            });
+        }
+        builtin(self.env.name(n)).map(Res::Member)
+    }
+
+    fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {
+        if let Some(r) = self.known_name(n) {
+            return r;
         }
         let text = self.env.name(n);
-        if let Some(m) = builtin(text) {
-            return Res::Member(m);
-        }
         // One message per unknown name and function.
         if !self.unknown_reported.contains(&n) {
             self.unknown_reported.push(n);
@@ -249,6 +319,29 @@ impl FnResolver<'_, '_> {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
         d
+    }
+}
+
+/// True for the expressions that are resolved as a whole (a name or an
+/// attribute chain); other bases of an attribute are values.
+fn is_path(module: &Module, e: ExprId) -> bool {
+    matches!(
+        module.expr(e).kind,
+        ExprKind::Name(_) | ExprKind::Attribute { .. }
+    )
+}
+
+/// The attribute `attr` of a name or attribute chain resolved to `base`.
+fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrError> {
+    match base {
+        Res::Ns(ns) => match member(ns, env.name(attr)) {
+            Some(Member::Namespace(inner)) => Ok(Res::Ns(inner)),
+            Some(m) => Ok(Res::Member(m)),
+            None => Err(AttrError::UnknownMember(ns)),
+        },
+        Res::Unresolved => Ok(Res::Unresolved),
+        Res::Local(_) | Res::Const(_) | Res::ValueAttr => Ok(Res::ValueAttr),
+        Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => Err(AttrError::NotAnAttribute),
     }
 }
 

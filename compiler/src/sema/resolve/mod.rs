@@ -344,11 +344,10 @@ impl<'m> ModuleEnv<'m> {
         }
         let nparams = info.locals.len();
         let body = self.module.block(def.body);
-        collect_locals(self.module, body, &mut info.locals);
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        collect_global_decls(self.module, body, &mut declared_global);
+        collect_locals(self.module, body, &mut info.locals, &mut declared_global);
         let mut i = nparams;
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
@@ -546,8 +545,14 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 }
 
 /// Collects the names a function body assigns (Python's rule: a name
-/// assigned anywhere in a function is local to all of it).
-fn collect_locals(module: &Module, body: &[Stmt], out: &mut Vec<(Symbol, Span)>) {
+/// assigned anywhere in a function is local to all of it) into `out`, and
+/// the names of its `global` and `nonlocal` statements into `globals`.
+fn collect_locals(
+    module: &Module,
+    body: &[Stmt],
+    out: &mut Vec<(Symbol, Span)>,
+    globals: &mut Vec<Symbol>,
+) {
     let target = |t: ExprId, out: &mut Vec<(Symbol, Span)>| collect_target(module, t, out);
     for s in body {
         match &s.kind {
@@ -564,12 +569,15 @@ fn collect_locals(module: &Module, body: &[Stmt], out: &mut Vec<(Symbol, Span)>)
                 ..
             } => {
                 target(*t, out);
-                collect_locals(module, module.block(*body), out);
-                collect_locals(module, module.block(*orelse), out);
+                collect_locals(module, module.block(*body), out, globals);
+                collect_locals(module, module.block(*orelse), out, globals);
             }
             StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(module, module.block(*body), out);
-                collect_locals(module, module.block(*orelse), out);
+                collect_locals(module, module.block(*body), out, globals);
+                collect_locals(module, module.block(*orelse), out, globals);
+            }
+            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+                globals.extend(names.iter().map(|n| n.name))
             }
             _ => {}
         }
@@ -587,24 +595,6 @@ fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>
             }
         }
         _ => {}
-    }
-}
-
-/// Collects the names of `global` / `nonlocal` statements.
-fn collect_global_decls(module: &Module, body: &[Stmt], out: &mut Vec<Symbol>) {
-    for s in body {
-        match &s.kind {
-            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
-                out.extend(names.iter().map(|n| n.name))
-            }
-            StmtKind::If { body, orelse, .. }
-            | StmtKind::While { body, orelse, .. }
-            | StmtKind::For { body, orelse, .. } => {
-                collect_global_decls(module, module.block(*body), out);
-                collect_global_decls(module, module.block(*orelse), out);
-            }
-            _ => {}
-        }
     }
 }
 

@@ -196,6 +196,8 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     pub(super) fn reject_call(&mut self, span: Span, msg: &str) -> TExpr {
         self.error(Diagnostic::error(msg, span));
         TExpr::error(span)

@@ -118,6 +118,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn reject(&mut self, span: Span, msg: &str, help: Option<&str>) -> TExpr {
         let mut d = Diagnostic::error(msg, span);
         if let Some(h) = help {

@@ -354,6 +354,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 
     /// Reports an error (kept only if this walk is the last).
+    #[cold]
+    #[inline(never)]
     fn error(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -452,6 +454,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// A read of variable `i` whose type is not known: it is either
     /// assigned later in the body (another walk will know) or never
     /// assigned a value at all (this walk is then the last).
+    #[cold]
+    #[inline(never)]
     fn read_unknown(&mut self, i: usize, span: Span) {
         self.again = true;
         if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
@@ -479,6 +483,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 span,
             ));
             return false;
+        }
+        if self.vars[i].ty == *ty {
+            // The usual case: the type unifies with itself, nothing widens.
+            if self.state[i].first.is_none() {
+                self.state[i].first = Some((span, ty.clone()));
+            }
+            return true;
         }
         let current = self.vars[i].ty.clone();
         match unify(&current, ty) {

@@ -18,7 +18,11 @@ impl FnChecker<'_, '_, '_> {
     /// Types a block of statements.
     pub(super) fn block(&mut self, block: Seq<Stmt>) -> Vec<TStmt> {
         let stmts = self.env.module.block(block);
-        let mut out = Vec::with_capacity(stmts.len());
+        // Desugaring may add a statement or two (tuple unpacking, chained
+        // assignment): room for them without regrowing (an empty block,
+        // such as a missing `else`, allocates nothing).
+        let room = if stmts.is_empty() { 0 } else { stmts.len() + 2 };
+        let mut out = Vec::with_capacity(room);
         for s in stmts {
             self.stmt(s, &mut out);
         }
