@@ -261,16 +261,28 @@ fn add_pointer_iv(
         .expect("iv is a header parameter");
     let ptr_ty = func.dfg.value_type(base);
     let q = func.dfg.append_block_param(lp.header, ptr_ty);
-    let stride = step.wrapping_mul(scale);
+    // The stride is defined in the preheader, outside the loop.
+    let stride_v = emit(func, pre, iconst(step.wrapping_mul(scale)), Type::I64);
     for (inst, d) in branches_to(func, lp.header) {
         let block = func.layout.inst_block(inst).expect("laid out");
         let value = if block == pre {
             let init = func.dfg.inst_args(inst)[num];
-            let scale_v = emit(func, block, iconst(scale), Type::I64);
-            let off = emit(func, block, binary(Opcode::Imul, init, scale_v), Type::I64);
-            emit(func, block, binary(Opcode::PtrAdd, base, off), ptr_ty)
+            // A constant start (`range(n)` starts at 0) is folded here:
+            // no later pass runs constant folding on a function inlining
+            // left alone.
+            match iconst_value(func, func.dfg.resolve_aliases(init)) {
+                Some(c) if c.wrapping_mul(scale) == 0 => base,
+                Some(c) => {
+                    let off = emit(func, block, iconst(c.wrapping_mul(scale)), Type::I64);
+                    emit(func, block, binary(Opcode::PtrAdd, base, off), ptr_ty)
+                }
+                None => {
+                    let scale_v = emit(func, block, iconst(scale), Type::I64);
+                    let off = emit(func, block, binary(Opcode::Imul, init, scale_v), Type::I64);
+                    emit(func, block, binary(Opcode::PtrAdd, base, off), ptr_ty)
+                }
+            }
         } else {
-            let stride_v = emit(func, block, iconst(stride), Type::I64);
             emit(func, block, binary(Opcode::PtrAdd, q, stride_v), ptr_ty)
         };
         super::util::push_branch_arg(func, inst, d, value);
@@ -458,17 +470,16 @@ mod tests {
         assert_eq!(f.dfg.value_type(q), G);
         assert_eq!(f.dfg.resolve_aliases(addr), q);
         // The old address arithmetic is left for DCE; the latch bumps q.
-        // The entry computes base + 0 * 4, the latch q + 4.
+        // The loop starts at 0, so the entry passes base itself (and
+        // defines the stride, 4); the latch computes q + 4.
         assert_eq!(
             ops(&f, e),
-            vec![
-                Opcode::Iconst,
-                Opcode::Iconst,
-                Opcode::Imul,
-                Opcode::PtrAdd,
-                Opcode::Jump
-            ]
+            vec![Opcode::Iconst, Opcode::Iconst, Opcode::Jump]
         );
+        let jump = f.layout.last_inst(e).unwrap();
+        let entry_call = f.dfg.inst(jump).branch_destinations()[0];
+        let base = f.dfg.block_params(e)[0];
+        assert_eq!(f.dfg.block_call_args(&entry_call)[1], base);
         let br = f.layout.last_inst(h).unwrap();
         let back = f.dfg.inst(br).branch_destinations()[0];
         let qnext = f.dfg.block_call_args(&back)[1];
