@@ -134,6 +134,7 @@ impl<'a> EmittedBlocks<'a> {
 
 /// Reload forwarding was on and a block reads a register it did not write
 /// (see [`reloads::LocalRegisters`]).
+#[derive(Debug)]
 struct RegisterLiveIntoBlock;
 
 /// Writes the instructions of a function's blocks, with the moves
@@ -544,4 +545,69 @@ pub fn const_symbol(module: &ir::Module, index: u32) -> String {
 /// before a launch.
 pub fn const_array_symbol(name: &str) -> String {
     format!("__kc_const_{name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{compile, CompileOptions};
+    use crate::opt::OptLevel;
+
+    /// A loop whose counter and sum cross blocks.
+    const LOOP: &str = "from numba import cuda
+
+@cuda.jit(\"void(float32[::1], int64)\")
+def k(out, n):
+    s = 0.0
+    for i in range(n):
+        s += i * 0.5
+    out[0] = s
+";
+
+    /// Writes the body of `LOOP`'s kernel after allocating with `algorithm`,
+    /// with and without reload forwarding.
+    fn bodies(algorithm: ra::Algorithm) -> [Result<(String, Names), RegisterLiveIntoBlock>; 2] {
+        let options = CompileOptions {
+            opt: OptLevel::O2,
+            ..CompileOptions::default()
+        };
+        let module = compile("loop.py", LOOP, &options)
+            .expect("compiles")
+            .ir
+            .expect("IR");
+        let (_, f) = module.functions.iter().next().expect("the kernel");
+        let isel = Isel::run(&module, f, Default::default()).expect("selects");
+        let vcode = &isel.vcode;
+        let options = ra::RegallocOptions {
+            algorithm,
+            ..Default::default()
+        };
+        let alloc = ra::run(vcode, machine_env(), &options).expect("allocates");
+        let forward = jump_forwarding(vcode, &alloc);
+        let order: Vec<usize> = vcode
+            .layout
+            .iter()
+            .copied()
+            .filter(|b| forward[*b] == *b)
+            .collect();
+        let blocks = EmittedBlocks::new(vcode, &order, forward);
+        [true, false].map(|forwarding| write_body(vcode, &alloc, &blocks, forwarding))
+    }
+
+    #[test]
+    fn the_fast_allocator_keeps_registers_within_blocks() {
+        let [forwarded, plain] = bodies(ra::Algorithm::Fastalloc);
+        let (forwarded, plain) = (forwarded.expect("local"), plain.expect("plain"));
+        // Forwarding drops the reload moves.
+        assert!(forwarded.0.matches("mov.").count() < plain.0.matches("mov.").count());
+    }
+
+    #[test]
+    fn registers_live_into_a_block_turn_forwarding_off() {
+        // The backtracking allocator keeps the loop's values in registers
+        // across blocks: forwarding must refuse, the plain body is written.
+        let [forwarded, plain] = bodies(ra::Algorithm::Ion);
+        assert!(forwarded.is_err());
+        assert!(plain.is_ok());
+    }
 }
