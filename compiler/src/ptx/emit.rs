@@ -315,6 +315,7 @@ fn write_move(
 
 /// Writes the reloads that became due (see [`Reloads::overwritten`]) whose
 /// register the rest of the block still reads.
+#[inline]
 fn write_due(
     body: &mut String,
     due: &mut Vec<(Allocation, Allocation)>,
@@ -322,6 +323,9 @@ fn write_due(
     (vcode, alloc): (&VCode, &ra::Output),
     names: &mut Names,
 ) {
+    if due.is_empty() {
+        return;
+    }
     for (reg, slot) in due.drain(..) {
         if reloads::read_later(vcode, alloc, rest, reg) {
             let kind = kind_of_alloc(reg).unwrap_or(RegKind::B32);

@@ -101,22 +101,31 @@ impl<'a> Isel<'a> {
     /// where PTX takes one ([`Isel::constant`]) and moved into a fresh
     /// register right before any other use, so no constant occupies a
     /// register across blocks.
+    #[inline]
     pub(super) fn vreg(&mut self, v: Value) -> VReg {
         let v = self.func.dfg.resolve_aliases(v);
-        if let Some(r) = self.vregs[v] {
-            return r;
+        match self.vregs[v] {
+            Some(r) => r,
+            None => self.first_vreg(v),
         }
-        if let Some(reg) = self.deferred_special(v) {
-            let r = self.vcode.new_vreg(RegKind::B32);
-            super::ops::special(self, r, reg);
-            self.vregs[v] = Some(r);
-            return r;
-        }
+    }
+
+    /// [`Isel::vreg`] of a value without a register yet (`v` has its
+    /// aliases resolved).
+    fn first_vreg(&mut self, v: Value) -> VReg {
         if let Some(imm) = self.constant(v) {
             let ty = self.func.dfg.value_type(v);
             let r = self.vcode.new_vreg(kind_of(ty));
             super::ops::materialize(self, r, ty, imm);
             return r;
+        }
+        if !self.deferred_specials.is_empty() {
+            if let Some(reg) = self.deferred_special(v) {
+                let r = self.vcode.new_vreg(RegKind::B32);
+                super::ops::special(self, r, reg);
+                self.vregs[v] = Some(r);
+                return r;
+            }
         }
         let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
         self.vregs[v] = Some(r);

@@ -48,7 +48,12 @@ impl Reloads {
     /// of `a` (if it is a slot) that must be written first, as
     /// `(register, slot)`.
     pub fn overwritten(&mut self, a: Allocation, due: &mut Vec<(Allocation, Allocation)>) {
-        if self.pending.is_empty() {
+        // Most writes touch no pending reload.
+        if !self
+            .pending
+            .iter()
+            .any(|&(reg, slot)| reg == a || slot == a)
+        {
             return;
         }
         self.pending.retain(|&(reg, slot)| {
