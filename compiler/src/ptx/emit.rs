@@ -56,14 +56,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             ))
         })?;
     }
-    let forward = jump_forwarding(vcode, &alloc);
-    let emitted: Vec<usize> = vcode
-        .layout
-        .iter()
-        .copied()
-        .filter(|b| forward[*b] == *b)
-        .collect();
-    let blocks = EmittedBlocks::new(vcode, &emitted, forward);
+    let blocks = EmittedBlocks::new(vcode, &alloc);
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
     // body is written again without forwarding should it not hold.
@@ -107,18 +100,26 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     Ok(())
 }
 
-/// The blocks that are written, in order, with their labels.
-struct EmittedBlocks<'a> {
+/// The blocks that are written, in order, with their labels: every block
+/// in layout order but those that only jump (see [`jump_forwarding`]).
+struct EmittedBlocks {
     /// The blocks written, in text order.
-    order: &'a [usize],
+    order: Vec<usize>,
     /// Per block: its label number (its position in `order`).
     label: Vec<usize>,
     /// Per block: the block control really reaches (see [`jump_forwarding`]).
     forward: Vec<usize>,
 }
 
-impl<'a> EmittedBlocks<'a> {
-    fn new(vcode: &VCode, order: &'a [usize], forward: Vec<usize>) -> EmittedBlocks<'a> {
+impl EmittedBlocks {
+    fn new(vcode: &VCode, alloc: &ra::Output) -> EmittedBlocks {
+        let forward = jump_forwarding(vcode, alloc);
+        let order: Vec<usize> = vcode
+            .layout
+            .iter()
+            .copied()
+            .filter(|b| forward[*b] == *b)
+            .collect();
         // Labels are numbered in the order blocks are written.
         let mut label = vec![0usize; vcode.num_blocks()];
         for (pos, &b) in order.iter().enumerate() {
@@ -143,7 +144,7 @@ struct RegisterLiveIntoBlock;
 fn write_body(
     vcode: &VCode,
     alloc: &ra::Output,
-    blocks: &EmittedBlocks<'_>,
+    blocks: &EmittedBlocks,
     forwarding: bool,
 ) -> Result<(String, Names), RegisterLiveIntoBlock> {
     let mut names = Names::default();
@@ -587,14 +588,7 @@ def k(out, n):
             ..Default::default()
         };
         let alloc = ra::run(vcode, machine_env(), &options).expect("allocates");
-        let forward = jump_forwarding(vcode, &alloc);
-        let order: Vec<usize> = vcode
-            .layout
-            .iter()
-            .copied()
-            .filter(|b| forward[*b] == *b)
-            .collect();
-        let blocks = EmittedBlocks::new(vcode, &order, forward);
+        let blocks = EmittedBlocks::new(vcode, &alloc);
         [true, false].map(|forwarding| write_body(vcode, &alloc, &blocks, forwarding))
     }
 
