@@ -770,70 +770,54 @@ fn access(
 fn load(s: &mut Isel<'_>, d: VReg, ty: ir::Type, addr: ir::Value, offset: i32) {
     let space = space_of(s, addr);
     let a = s.vreg(addr);
-    let at = address(offset);
-    match ty {
-        ir::Type::F16 => s.emit_parts(
-            &access(
-                "ld.",
-                space,
-                "b16",
-                " %kc_h, ",
-                &at,
-                "];\n\tcvt.f32.f16 {}, %kc_h;",
-            ),
+    // `ld.SPACE.TYPE DEST, [ADDR]`; f16 and bool go through a scratch
+    // register and are widened.
+    let (mem, dest, after, ops) = match ty {
+        ir::Type::F16 => (
+            "b16",
+            " %kc_h, ",
+            "];\n\tcvt.f32.f16 {}, %kc_h;",
             [u(a), df(d)],
         ),
-        ir::Type::I1 => s.emit_parts(
-            &access(
-                "ld.",
-                space,
-                "u8",
-                " %kc_s32, ",
-                &at,
-                "];\n\tsetp.ne.b32 {}, %kc_s32, 0;",
-            ),
+        ir::Type::I1 => (
+            "u8",
+            " %kc_s32, ",
+            "];\n\tsetp.ne.b32 {}, %kc_s32, 0;",
             [u(a), df(d)],
         ),
-        _ => s.emit_parts(
-            &access("ld.", space, mem_type(ty), " {}, ", &at, "];"),
-            [df(d), u(a)],
-        ),
-    }
+        _ => (mem_type(ty), " {}, ", "];", [df(d), u(a)]),
+    };
+    s.emit_parts(
+        &access("ld.", space, mem, dest, &address(offset), after),
+        ops,
+    );
 }
 
 fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
     let space = space_of(s, addr);
     let ty = s.func.dfg.value_type(value);
     let (a, v) = (s.vreg(addr), s.vreg(value));
-    let at = address(offset);
-    match ty {
-        ir::Type::F16 => s.emit_parts(
-            &access(
-                "cvt.rn.f16.f32 %kc_h, {};\n\tst.",
-                space,
-                "b16",
-                " ",
-                &at,
-                "], %kc_h;",
-            ),
+    // `st.SPACE.TYPE [ADDR], VALUE`; f16 and bool are narrowed into a
+    // scratch register first.
+    let (before, mem, after, ops) = match ty {
+        ir::Type::F16 => (
+            "cvt.rn.f16.f32 %kc_h, {};\n\tst.",
+            "b16",
+            "], %kc_h;",
             [u(v), u(a)],
         ),
-        ir::Type::I1 => s.emit_parts(
-            &access(
-                "selp.u32 %kc_s32, 1, 0, {};\n\tst.",
-                space,
-                "u8",
-                " ",
-                &at,
-                "], %kc_s32;",
-            ),
+        ir::Type::I1 => (
+            "selp.u32 %kc_s32, 1, 0, {};\n\tst.",
+            "u8",
+            "], %kc_s32;",
             [u(v), u(a)],
         ),
-        _ => s.emit_parts(
-            &access("st.", space, mem_type(ty), " ", &at, "], {};"),
-            [u(a), u(v)],
-        ),
-    }
+        _ => ("st.", mem_type(ty), "], {};", [u(a), u(v)]),
+    };
+    s.emit_parts(
+        &access(before, space, mem, " ", &address(offset), after),
+        ops,
+    );
 }
 
 fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
