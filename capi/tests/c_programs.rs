@@ -85,28 +85,33 @@ fn run(cmd: &mut Command) -> Output {
     out
 }
 
-/// The install prefix, made once per test process.
+/// The install prefix, made once per test process in the target
+/// directory's scratch space (`CARGO_TARGET_TMPDIR`), replacing the previous
+/// run's: a temporary directory held in a static is never dropped, so each
+/// run would leave its prefix and builds (hundreds of MB) behind in /tmp.
 fn prefix() -> &'static Path {
-    static PREFIX: OnceLock<tempfile::TempDir> = OnceLock::new();
-    PREFIX
-        .get_or_init(|| {
-            let dir = lib_dir();
-            for lib in ["libkernelc.so", "libkernelc.a"] {
-                assert!(
-                    dir.join(lib).is_file(),
-                    "{} is missing: build the library first (cargo build -p kernelc-capi)",
-                    dir.join(lib).display()
-                );
-            }
-            let prefix = tempfile::tempdir().expect("a temporary directory");
-            run(Command::new("bash")
-                .arg(repo().join("capi/install.sh"))
-                .arg(prefix.path())
-                .arg("--lib-dir")
-                .arg(&dir));
-            prefix
-        })
-        .path()
+    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
+    PREFIX.get_or_init(|| {
+        let dir = lib_dir();
+        for lib in ["libkernelc.so", "libkernelc.a"] {
+            assert!(
+                dir.join(lib).is_file(),
+                "{} is missing: build the library first (cargo build -p kernelc-capi)",
+                dir.join(lib).display()
+            );
+        }
+        let prefix = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_programs_prefix");
+        if prefix.exists() {
+            std::fs::remove_dir_all(&prefix).expect("the previous run's prefix removed");
+        }
+        std::fs::create_dir_all(&prefix).expect("the install prefix");
+        run(Command::new("bash")
+            .arg(repo().join("capi/install.sh"))
+            .arg(&prefix)
+            .arg("--lib-dir")
+            .arg(&dir));
+        prefix
+    })
 }
 
 /// Where the test's programs are built.
