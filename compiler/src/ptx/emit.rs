@@ -26,6 +26,15 @@ fn machine_env() -> &'static ra::MachineEnv {
     ENV.get_or_init(super::vcode::machine_env)
 }
 
+/// Whether regalloc2's checker verifies every allocation: always in debug
+/// builds, and in release builds when `KERNELC_REGALLOC_CHECK` is set (read
+/// once per process).
+fn check_allocations() -> bool {
+    static CHECK: OnceLock<bool> = OnceLock::new();
+    cfg!(debug_assertions)
+        || *CHECK.get_or_init(|| std::env::var_os("KERNELC_REGALLOC_CHECK").is_some())
+}
+
 /// Allocates registers for a selected function and writes it as PTX.
 pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> {
     let env = machine_env();
@@ -42,11 +51,10 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             isel.func.name
         ))
     })?;
-    // regalloc2's checker verifies every allocation in debug builds (and in
-    // release builds with `KERNELC_REGALLOC_CHECK` set). It needs blocks in
-    // an order where each follows one of its predecessors, which is why
-    // selection numbers them in reverse postorder.
-    if cfg!(debug_assertions) || std::env::var_os("KERNELC_REGALLOC_CHECK").is_some() {
+    // The checker needs blocks in an order where each follows one of its
+    // predecessors, which is why selection numbers them in reverse
+    // postorder.
+    if check_allocations() {
         let mut checker = ra::checker::Checker::new(vcode, env);
         checker.prepare(&alloc);
         checker.run().map_err(|e| {
