@@ -300,8 +300,10 @@ impl<'a> FnLowering<'a> {
         if depth == 0 {
             return None;
         }
-        let ir::ValueDef::Result(inst, 0) = self.func.dfg.value_def(v) else {
-            return None;
+        let inst = match self.func.dfg.value_def(v) {
+            ir::ValueDef::Result(inst, 0) => inst,
+            ir::ValueDef::Param(..) if self.nonneg_counters.contains(&v) => return Some(63),
+            _ => return None,
         };
         let bits = |x: Value| self.nonneg_bits(x, depth - 1);
         match self.func.dfg.inst(inst) {

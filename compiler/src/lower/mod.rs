@@ -124,6 +124,10 @@ pub(crate) struct FnLowering<'a> {
     has_lets: bool,
     /// Next hidden slot (above the variables' slots).
     next_hidden: Slot,
+    /// Loop counters of `range` loops that count up from a non-negative
+    /// start: non-negative wherever the loop body reads them (see
+    /// [`FnLowering::nonneg_bits`]).
+    nonneg_counters: Vec<ir::Value>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -182,6 +186,7 @@ impl<'a> FnLowering<'a> {
             env: vec![None; num_slots as usize],
             loops: Vec::new(),
             has_lets: (f.exprs.iter()).any(|e| matches!(e.kind, t::TExprKind::Let(..))),
+            nonneg_counters: Vec::new(),
             next_hidden: num_slots,
         };
         l.entry();

@@ -253,6 +253,13 @@ impl FnLowering<'_> {
         self.jump_with(header, &slots);
         self.enter_join(header, &slots, &header_params);
         let i = self.get(counter).expect("loop counter");
+        // Counting up from a non-negative start, the body only sees values
+        // in `start..stop`, so indexing with the variable needs no
+        // negative-index wrap.
+        let counts_up = self.iconst_value(step_v).is_some_and(|s| s > 0);
+        if counts_up && self.nonneg_bits(start_v, 8).is_some_and(|bits| bits < 64) {
+            self.nonneg_counters.push(i);
+        }
         let more = self.range_condition(ty, i, stop_v, step_v);
         let exit_args = self.slot_values(&slots);
         self.ins().brif(more, body_block, &[], exit, &exit_args);
