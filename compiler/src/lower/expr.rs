@@ -291,7 +291,8 @@ impl<'a> FnLowering<'a> {
 
     /// An upper bound on the bit width of `v` when it is known to be a
     /// non-negative 64-bit integer (so any bound under 64 proves `v >= 0`),
-    /// from how it was computed: constants, zero-extensions, special
+    /// from how it was computed: constants, zero-extensions (and
+    /// sign-extensions of values known non-negative), special
     /// registers (CUDA's limits: at most 1024 threads per block, grid
     /// dimensions below 2^31), and sums, products, masks and shifts of
     /// such values.
@@ -315,6 +316,12 @@ impl<'a> FnLowering<'a> {
                 let src = self.func.dfg.value_type(*arg);
                 Some(bits(*arg).unwrap_or(src.bits()).min(src.bits()))
             }
+            // Sign-extending a value known non-negative in its own width
+            // (`int32(threadIdx.x)`) extends it with zeros.
+            D::Unary {
+                opcode: Opcode::Sextend,
+                arg,
+            } => bits(*arg).filter(|&b| b < self.func.dfg.value_type(*arg).bits()),
             D::Special { reg, .. } => Some(match reg {
                 ir::SpecialReg::TidX
                 | ir::SpecialReg::TidY

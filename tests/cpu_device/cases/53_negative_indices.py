@@ -1,6 +1,7 @@
 """53: negative indices wrap like Python.  wrap_index (thread 0) reads and
 writes v[-1], v[-2], m[-1, -1], m[0, -1], m[-1, 0], m[-1, -2]; cyclic_diff
-computes x[i] - x[i - 1], where i == 0 reads the last element."""
+computes x[i] - x[i - 1], where i == 0 reads the last element; int32_offsets
+reads x[int32(t - 4)], negative (wrapping) for the first four threads."""
 import numpy as np
 from harness import Case
 
@@ -28,4 +29,7 @@ CASES = [
     Case("53_negative_indices.py", "cyclic_diff", grid=(2,), block=(128,),
          args=lambda rng: [rng.standard_normal(200), np.zeros(200)],
          expect=lambda a: {1: a[0] - np.roll(a[0], 1)}),
+    Case("53_negative_indices.py", "int32_offsets", grid=(1,), block=(32,),
+         args=lambda rng: [rng.standard_normal(40).astype(np.float32), np.zeros(24, np.float32)],
+         expect=lambda a: {1: a[0][np.arange(24) - 4] + a[0][:24]}),
 ]

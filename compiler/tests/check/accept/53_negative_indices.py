@@ -1,5 +1,5 @@
 # Negative indices wrap around like Python.
-from numba import cuda
+from numba import cuda, int32
 
 
 @cuda.jit("void(float32[::1], float32[:, ::1], float32[::1])")
@@ -19,3 +19,12 @@ def cyclic_diff(x, d):
     if i < x.size:
         # x[i - 1] with i == 0 reads the last element
         d[i] = x[i] - x[i - 1]
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def int32_offsets(x, out):
+    t = cuda.threadIdx.x
+    if t < out.size:
+        # An int32 index, sign-extended: negative for the first four threads
+        # (threadIdx.x alone is known non-negative; t - 4 is not).
+        out[t] = x[int32(t - 4)] + x[int32(t)]
