@@ -49,6 +49,9 @@ pub struct ProgramChecker<'e, 'm> {
     /// being checked, outermost first (each was started by the previous).
     instances: Vec<Instance>,
     const_arrays: Vec<ConstArrayDecl>,
+    /// Emptied vectors for typed call and operator operands, kept for
+    /// reuse (see [`FnChecker::typed_operands`]).
+    operand_vecs: Vec<Vec<TExpr>>,
 }
 
 /// Why an instance could not be created.
@@ -63,8 +66,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         ProgramChecker {
             env,
             const_arrays_supplied,
-            instances: Vec::new(),
+            instances: Vec::with_capacity(env.functions.len()),
             const_arrays: Vec::new(),
+            operand_vecs: Vec::new(),
         }
     }
 
@@ -402,6 +406,25 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             start,
             len: items.len() as u32,
         }
+    }
+
+    /// Types each expression of `ids` into a vector taken from the
+    /// program's pool; [`Self::recycle`] gives it back (a vector dropped
+    /// instead, on an error path, is only a missed reuse). Operand lists
+    /// nest, so the pool holds one vector per nesting level in use.
+    fn typed_operands(&mut self, ids: &[ExprId]) -> Vec<TExpr> {
+        let mut typed = self.pc.operand_vecs.pop().unwrap_or_default();
+        for &i in ids {
+            let t = self.expr(i);
+            typed.push(t);
+        }
+        typed
+    }
+
+    /// Returns a vector of [`Self::typed_operands`] to the pool.
+    fn recycle(&mut self, mut typed: Vec<TExpr>) {
+        typed.clear();
+        self.pc.operand_vecs.push(typed);
     }
 
     /// An expression added to the arena.
