@@ -74,11 +74,13 @@ impl Interner {
     }
 
     /// The text of a symbol.
+    #[inline]
     pub fn resolve(&self, s: Symbol) -> &str {
         &self.text[self.range(s)]
     }
 
     /// Where a symbol's name is in `text`.
+    #[inline]
     fn range(&self, s: Symbol) -> std::ops::Range<usize> {
         let i = s.0 as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };

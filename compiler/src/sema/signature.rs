@@ -94,8 +94,20 @@ impl<'a> SigParser<'a> {
         }
     }
 
+    /// Skips whitespace. Signatures have little, so the common case (no
+    /// whitespace here) is one inlined byte test.
     #[inline]
     fn skip_ws(&mut self) {
+        if let Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0x80..) =
+            self.text.as_bytes().get(self.pos)
+        {
+            self.skip_ws_run();
+        }
+    }
+
+    /// [`Self::skip_ws`] when a whitespace or non-ASCII byte is next.
+    #[inline(never)]
+    fn skip_ws_run(&mut self) {
         // ASCII bytes directly; a non-ASCII character through `char`.
         while let Some(&b) = self.text.as_bytes().get(self.pos) {
             match b {

@@ -10,11 +10,11 @@
 //! problem in order; it runs when the fast way gave up, and for the rare
 //! bodies that have statements the fast way does not cover.
 
-use super::{Global, ModuleEnv, Res};
+use super::{ModuleEnv, Res};
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
-use crate::sema::intrinsics::{self, builtin, member, member_names, Member, Ns};
+use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
 use crate::span::Span;
 
 impl ModuleEnv<'_> {
@@ -266,20 +266,10 @@ impl FnResolver<'_, '_> {
 
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
-        if let Some(l) = self.local_of[n.0 as usize] {
-            return Some(Res::Local(l));
+        match self.local_of[n.0 as usize] {
+            Some(l) => Some(Res::Local(l)),
+            None => self.env.module_name(n),
         }
-        if let Some((g, _)) = self.env.globals.get(&n) {
-            return Some(match g {
-                Global::Ns(ns) => Res::Ns(*ns),
-                Global::Member(m) => Res::Member(*m),
-                Global::Const(_) => Res::Const(n),
-                Global::HostGlobal => Res::HostGlobal(n),
-                Global::Function(f) => Res::Function(*f),
-                Global::Error => Res::Unresolved,
-            });
-        }
-        builtin(self.env.name(n)).map(Res::Member)
     }
 
     fn name(&mut self, n: Symbol, span: Span, diags: &mut Vec<Diagnostic>) -> Res {

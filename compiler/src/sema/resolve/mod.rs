@@ -14,7 +14,9 @@ mod body;
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
-use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
+use super::intrinsics::{
+    builtin, member, member_names, module_namespace, Member, Ns, BUILTIN_NAMES,
+};
 use super::typed::JitFlags;
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
@@ -115,6 +117,12 @@ pub struct ModuleEnv<'m> {
     /// Scratch for [`ModuleEnv::resolve_function`]: the local variable of
     /// each symbol in the function being resolved, `None` between calls.
     local_of: Vec<Option<u32>>,
+    /// What each symbol means outside functions (a global, else a
+    /// builtin), indexed by symbol; `None` for an undefined name. Filled
+    /// once [`ModuleEnv::build`] has read every global, so that a name in
+    /// a body is resolved with one table lookup instead of a hash-map probe
+    /// and string comparisons.
+    module_of: Vec<Option<Res>>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -131,11 +139,42 @@ impl<'m> ModuleEnv<'m> {
             ),
             res: vec![Res::Unresolved; module.expr_count()],
             local_of: Vec::new(),
+            module_of: Vec::new(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
         }
+        env.module_of = env.module_level_names();
         env
+    }
+
+    /// The table behind [`ModuleEnv::module_of`]: builtins first, then the
+    /// globals, which shadow them.
+    fn module_level_names(&self) -> Vec<Option<Res>> {
+        let interner = &self.module.interner;
+        let mut table = vec![None; interner.len()];
+        for name in BUILTIN_NAMES {
+            if let Some(sym) = interner.get(name) {
+                table[sym.0 as usize] = builtin(name).map(Res::Member);
+            }
+        }
+        for (&n, (g, _)) in &self.globals {
+            table[n.0 as usize] = Some(match g {
+                Global::Ns(ns) => Res::Ns(*ns),
+                Global::Member(m) => Res::Member(*m),
+                Global::Const(_) => Res::Const(n),
+                Global::HostGlobal => Res::HostGlobal(n),
+                Global::Function(f) => Res::Function(*f),
+                Global::Error => Res::Unresolved,
+            });
+        }
+        table
+    }
+
+    /// What name `n` means outside functions (a global or a builtin), or
+    /// `None` when it is not defined there.
+    pub fn module_name(&self, n: Symbol) -> Option<Res> {
+        self.module_of.get(n.0 as usize).copied().flatten()
     }
 
     /// The text of a symbol.

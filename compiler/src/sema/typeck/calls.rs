@@ -471,19 +471,17 @@ impl FnChecker<'_, '_, '_> {
                 &format!("{name}() takes no keyword arguments in kernels"),
             );
         }
-        let mut typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
+        let mut typed = self.typed_operands(args);
         if typed.len() == 1 {
             if let Type::Tuple(tys) = typed[0].ty.clone() {
                 let t = typed.pop().expect("one argument");
                 let span = t.span;
                 let whole = self.ex(t);
-                typed = (0..tys.len())
-                    .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(whole, k as u32),
-                        ty: tys[k].clone(),
-                        span,
-                    })
-                    .collect();
+                typed.extend((0..tys.len()).map(|k| TExpr {
+                    kind: TExprKind::TupleGet(whole, k as u32),
+                    ty: tys[k].clone(),
+                    span,
+                }));
             }
         }
         if typed.len() < 2 {
@@ -513,7 +511,11 @@ impl FnChecker<'_, '_, '_> {
             scalars().fold(first, Scalar::promote)
         };
         let t = Type::Scalar(ty);
-        let args: Vec<TExpr> = typed.into_iter().map(|a| self.cast(a, &t)).collect();
+        let mut args = typed;
+        for a in args.iter_mut() {
+            let typed = std::mem::replace(a, TExpr::error(a.span));
+            *a = self.cast(typed, &t);
+        }
         if args.iter().all(|a| a.as_const().is_some()) {
             let mut best = args[0].as_const().expect("constant").clone();
             for a in &args[1..] {
@@ -527,9 +529,12 @@ impl FnChecker<'_, '_, '_> {
                     best = v.clone();
                 }
             }
+            self.recycle(args);
             return TExpr::constant(best, span);
         }
-        self.intrinsic(i, args, t, span)
+        let result = self.intrinsic(i, args.drain(..), t, span);
+        self.recycle(args);
+        result
     }
 
     fn grid(&mut self, i: Intrinsic, name: Callee, ndim: ExprId, span: Span) -> TExpr {

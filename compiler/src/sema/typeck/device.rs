@@ -39,7 +39,7 @@ impl FnChecker<'_, '_, '_> {
             );
         }
         let nparams = self.env.def(f).params.len();
-        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
+        let mut typed = self.typed_operands(args);
         if typed.len() != nparams {
             let msg = format!(
                 "'{fname}' takes {nparams} argument{} but {} {} given",
@@ -102,19 +102,22 @@ impl FnChecker<'_, '_, '_> {
                 );
             }
         }
-        let args: Vec<TExpr> = typed
-            .into_iter()
-            .zip(&arg_tys)
-            .map(|(t, w)| self.cast(t, w))
-            .collect();
+        for (a, want) in typed.iter_mut().zip(&arg_tys) {
+            let t = std::mem::replace(a, TExpr::error(a.span));
+            *a = self.cast(t, want);
+        }
+        let args = typed;
         match self.pc.instantiate(f, arg_tys, declared_ret) {
             Ok(id) => {
                 if !self.callees.contains(&id) {
                     self.callees.push(id);
                 }
                 let ret = self.pc.instance_ret(id);
+                let mut args = args;
+                let list = self.ex_list(args.drain(..));
+                self.recycle(args);
                 TExpr {
-                    kind: TExprKind::Call(FuncRef(id), self.ex_list(args)),
+                    kind: TExprKind::Call(FuncRef(id), list),
                     ty: ret,
                     span,
                 }

@@ -436,7 +436,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     fn bool_op(&mut self, op: BoolOp, values: &[ExprId], span: Span) -> TExpr {
-        let items: Vec<TExpr> = values.iter().map(|&v| self.expr(v)).collect();
+        let mut items = self.typed_operands(values);
         let mut ty = Type::Unknown;
         for i in &items {
             if i.ty.is_unknown() {
@@ -461,12 +461,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 })
                 .unwrap_or(items.last().expect("bool op has operands"));
             let value = decided.clone();
+            self.recycle(items);
             return TExpr {
                 span,
                 ..self.cast(value, &ty)
             };
         }
-        let mut iter = items.into_iter().rev();
+        let mut iter = items.drain(..).rev();
         let mut acc = {
             let last = iter.next().expect("bool op has operands");
             self.cast(last, &ty)
@@ -483,6 +484,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 span,
             };
         }
+        self.recycle(items);
         acc.span = span;
         acc
     }

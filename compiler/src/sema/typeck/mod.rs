@@ -49,6 +49,13 @@ pub struct ProgramChecker<'e, 'm> {
     /// being checked, outermost first (each was started by the previous).
     instances: Vec<Instance>,
     const_arrays: Vec<ConstArrayDecl>,
+    /// Emptied vectors for typed call and operator operands, kept for
+    /// reuse (see [`FnChecker::typed_operands`]).
+    operand_vecs: Vec<Vec<TExpr>>,
+    /// The stack of typed items waiting to become a [`TExprList`] (see
+    /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
+    /// empty between lists.
+    pending: Vec<TExpr>,
 }
 
 /// Why an instance could not be created.
@@ -63,8 +70,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         ProgramChecker {
             env,
             const_arrays_supplied,
-            instances: Vec::new(),
+            instances: Vec::with_capacity(env.functions.len()),
             const_arrays: Vec::new(),
+            operand_vecs: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -117,13 +126,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// callees first, with their diagnostics.
     pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
         let mut order = Vec::with_capacity(self.instances.len());
-        let mut seen = vec![false; self.instances.len()];
+        // The new number of each instance (`UNSEEN` for an unreachable one).
+        let mut map = vec![UNSEEN; self.instances.len()];
         for &r in roots {
-            post_order(&self.instances, r, &mut seen, &mut order);
-        }
-        let mut map = vec![u32::MAX; self.instances.len()];
-        for (new, &old) in order.iter().enumerate() {
-            map[old as usize] = new as u32;
+            post_order(&self.instances, r, &mut map, &mut order);
         }
         let mut program = TypedProgram {
             functions: Vec::with_capacity(order.len()),
@@ -151,14 +157,23 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     }
 }
 
-fn post_order(instances: &[Instance], id: u32, seen: &mut [bool], out: &mut Vec<u32>) {
-    if seen[id as usize] {
+/// The number of an instance not reached (yet) by [`post_order`].
+const UNSEEN: u32 = u32::MAX;
+
+/// The number of an instance whose callees [`post_order`] is visiting.
+const VISITING: u32 = u32::MAX - 1;
+
+/// Appends instance `id` and the instances it calls to `out`, callees
+/// first, each once; `map` receives each instance's position in `out`.
+fn post_order(instances: &[Instance], id: u32, map: &mut [u32], out: &mut Vec<u32>) {
+    if map[id as usize] != UNSEEN {
         return;
     }
-    seen[id as usize] = true;
+    map[id as usize] = VISITING;
     for &c in &instances[id as usize].callees {
-        post_order(instances, c, seen, out);
+        post_order(instances, c, map, out);
     }
+    map[id as usize] = out.len() as u32;
     out.push(id);
 }
 
@@ -218,9 +233,6 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     locals_names_len: usize,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
-    /// A stack of typed items waiting to become a [`TExprList`] (see
-    /// [`FnChecker::expr_list`]).
-    pending: Vec<TExpr>,
     /// By variable, as `vars`.
     state: Vec<VarState>,
     /// Locals whose type this walk widened, with the type it started with.
@@ -277,7 +289,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             var_names,
             locals_names_len,
             exprs: Vec::with_capacity(expected_exprs(env.module, def)),
-            pending: Vec::new(),
             n_locals,
             again: false,
             diags: Vec::new(),
@@ -391,17 +402,36 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// consecutive expressions (the items' own operands go first, so the
     /// typed items wait on the `pending` stack until the last is typed).
     fn expr_list(&mut self, items: &[ExprId]) -> TExprList {
-        let base = self.pending.len();
+        let base = self.pc.pending.len();
         for &i in items {
             let t = self.expr(i);
-            self.pending.push(t);
+            self.pc.pending.push(t);
         }
         let start = self.exprs.len() as u32;
-        self.exprs.extend(self.pending.drain(base..));
+        self.exprs.extend(self.pc.pending.drain(base..));
         TExprList {
             start,
             len: items.len() as u32,
         }
+    }
+
+    /// Types each expression of `ids` into a vector taken from the
+    /// program's pool; [`Self::recycle`] gives it back (a vector dropped
+    /// instead, on an error path, is only a missed reuse). Operand lists
+    /// nest, so the pool holds one vector per nesting level in use.
+    fn typed_operands(&mut self, ids: &[ExprId]) -> Vec<TExpr> {
+        let mut typed = self.pc.operand_vecs.pop().unwrap_or_default();
+        for &i in ids {
+            let t = self.expr(i);
+            typed.push(t);
+        }
+        typed
+    }
+
+    /// Returns a vector of [`Self::typed_operands`] to the pool.
+    fn recycle(&mut self, mut typed: Vec<TExpr>) {
+        typed.clear();
+        self.pc.operand_vecs.push(typed);
     }
 
     /// An expression added to the arena.

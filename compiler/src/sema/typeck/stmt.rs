@@ -615,7 +615,7 @@ impl FnChecker<'_, '_, '_> {
 
     /// Types `range(...)` arguments: (loop type, start, stop, step).
     fn range_bounds(&mut self, args: &[ExprId]) -> Option<(Type, TExpr, TExpr, TExpr)> {
-        let typed: Vec<TExpr> = args.iter().map(|&a| self.expr(a)).collect();
+        let mut typed = self.typed_operands(args);
         let mut ok = true;
         for t in &typed {
             match t.ty.scalar() {
@@ -632,7 +632,7 @@ impl FnChecker<'_, '_, '_> {
             return None;
         }
         let ty = Type::Scalar(range_type(&typed));
-        let mut it = typed.into_iter();
+        let mut it = typed.drain(..);
         let (start, stop, step) = match args.len() {
             1 => (
                 TExpr::constant(ConstValue::i64(0), self.ast(args[0]).span),
@@ -642,6 +642,8 @@ impl FnChecker<'_, '_, '_> {
             2 => (it.next()?, it.next()?, None),
             _ => (it.next()?, it.next()?, it.next()),
         };
+        drop(it);
+        self.recycle(typed);
         let step = match step {
             Some(s) => {
                 if s.as_const().and_then(ConstValue::as_int) == Some(0) {
