@@ -5,6 +5,8 @@
 //! - [`copyprop`]: resolve aliases, fold block parameters that always
 //!   receive the same value;
 //! - [`constfold`]: fold operations on constants, branches on constants;
+//! - [`ifconv`]: turn a branch around a few pure instructions (`a and b`)
+//!   into straight-line code and selects;
 //! - [`simplify_cfg`]: drop unreachable blocks, merge straight-line blocks,
 //!   thread jumps through empty blocks;
 //! - [`inline`]: inline small device functions (module-wide);
@@ -27,6 +29,7 @@ pub mod constfold;
 pub mod copyprop;
 pub mod dce;
 pub mod gvn;
+pub mod ifconv;
 pub mod inline;
 pub mod licm;
 pub mod simplify_cfg;
@@ -57,6 +60,7 @@ pub type FunctionPass = (&'static str, fn(&mut Function, &mut Analyses));
 pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
     ("copyprop", copyprop::run_with),
     ("constfold", constfold::run_with),
+    ("ifconv", ifconv::run_with),
     ("simplify_cfg", simplify_cfg::run_with),
     // No copyprop here: gvn keys on operands with aliases resolved, and
     // the copyprop after strength folds what block merging made uniform.
@@ -92,6 +96,7 @@ pub const PASS_NAMES: &[&str] = &[
     "copyprop",
     "dce",
     "gvn",
+    "ifconv",
     "inline",
     "licm",
     "simplify_cfg",
@@ -110,6 +115,7 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
         "copyprop" => copyprop::run,
         "dce" => dce::run,
         "gvn" => gvn::run,
+        "ifconv" => ifconv::run,
         "licm" => licm::run,
         "simplify_cfg" => simplify_cfg::run,
         "strength" => strength::run,
