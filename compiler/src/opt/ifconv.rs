@@ -10,8 +10,9 @@
 //! ```
 //!
 //! A `brif` one of whose destinations (`block1`) has no parameters, no
-//! other predecessor, at most [`MAX_SPECULATED`] instructions that are pure
-//! and cannot fault (no memory access, no integer division), and a `jump`
+//! other predecessor, at most [`MAX_SPECULATED`] instructions that are pure,
+//! cannot fault and are cheap (no memory access, no integer division, no
+//! math-library function), and a `jump`
 //! to the `brif`'s other destination (`block2`): `block1`'s instructions
 //! move in front of the `brif`, which becomes a `jump` to `block2` whose
 //! arguments pick, per parameter, the value of the path the condition
@@ -131,8 +132,9 @@ fn side_jumps_to(func: &Function, block: Block) -> Option<Block> {
 }
 
 /// Whether every instruction of `block` but its terminator may run on a
-/// path that did not run it before: pure, not an integer division (which
-/// may fault on a zero divisor), and few.
+/// path that did not run it before, cheaply: pure, not an integer division
+/// (which may fault on a zero divisor), not a math-library function (tens
+/// of instructions once expanded), and few.
 fn speculatable(func: &Function, block: Block) -> bool {
     let insts = func.layout.block_insts(block);
     let body = &insts[..insts.len().saturating_sub(1)];
@@ -140,7 +142,7 @@ fn speculatable(func: &Function, block: Block) -> bool {
         && body.len() <= MAX_SPECULATED
         && body.iter().all(|&i| {
             let op = func.dfg.inst(i).opcode();
-            is_pure(op) && !is_int_division(op) && !op.is_terminator()
+            is_pure(op) && !is_int_division(op) && !op.is_math_library() && !op.is_terminator()
         })
 }
 
