@@ -10,7 +10,7 @@
 use super::entities::{reserve_key, Block, Inst, Value};
 use super::instructions::{BlockCall, InstructionData, ValueList};
 use super::types::Type;
-use cranelift_entity::{ListPool, PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, ListPool, PrimaryMap, SecondaryMap};
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,6 +107,21 @@ impl DataFlowGraph {
         let v = self.values.push(ValueData::Param { ty, num, block });
         self.blocks[block].params.push(v, &mut self.value_lists);
         v
+    }
+
+    /// Adds parameters of types `types` to `block`, in order, and returns
+    /// every parameter of the block (one growth of the list, where
+    /// [`DataFlowGraph::append_block_param`] may grow it per parameter).
+    pub fn append_block_params(&mut self, block: Block, types: &[Type]) -> &[Value] {
+        let start = self.blocks[block].params.len(&self.value_lists);
+        let first = self.values.len();
+        for (i, &ty) in types.iter().enumerate() {
+            let num = (start + i) as u16;
+            self.values.push(ValueData::Param { ty, num, block });
+        }
+        let new = (first..first + types.len()).map(Value::new);
+        self.blocks[block].params.extend(new, &mut self.value_lists);
+        self.blocks[block].params.as_slice(&self.value_lists)
     }
 
     /// The parameters of a block.

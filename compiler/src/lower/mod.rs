@@ -216,10 +216,8 @@ impl<'a> FnLowering<'a> {
         let entry = self.new_block();
         self.switch_to(entry);
         let func = &mut self.func;
-        let params: Vec<ir::Value> = (func.signature.params.iter())
-            .map(|ty| func.dfg.append_block_param(entry, *ty))
-            .collect();
-        let mut it = params.into_iter();
+        let params = func.dfg.append_block_params(entry, &func.signature.params);
+        let mut it = params.to_vec().into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
             let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
             let var = VarId(i as u32);
@@ -347,13 +345,8 @@ impl<'a> FnLowering<'a> {
     /// Creates a block whose parameters receive `slots`.
     fn join_block(&mut self, slots: &[Slot]) -> (ir::Block, Vec<ir::Value>) {
         let block = self.new_block();
-        let params = slots
-            .iter()
-            .map(|s| {
-                let ty = self.slot_type(*s);
-                self.func.dfg.append_block_param(block, ty)
-            })
-            .collect();
+        let types: Vec<ir::Type> = slots.iter().map(|s| self.slot_type(*s)).collect();
+        let params = self.func.dfg.append_block_params(block, &types).to_vec();
         (block, params)
     }
 

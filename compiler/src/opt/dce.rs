@@ -55,6 +55,10 @@ pub(crate) struct Marks {
     work: Vec<Value>,
     /// The branches into one block.
     branches: Vec<(Inst, usize)>,
+    /// The laid-out instructions, and how many of them are live (when all
+    /// are, the sweep leaves the instructions alone).
+    num_insts: usize,
+    num_live: usize,
 }
 
 impl Marks {
@@ -64,7 +68,11 @@ impl Marks {
             params,
             work,
             branches,
+            num_insts,
+            num_live,
         } = self;
+        *num_insts = 0;
+        *num_live = 0;
         insts.clear();
         insts.resize(func.dfg.num_insts());
         params.clear();
@@ -73,9 +81,11 @@ impl Marks {
         // Room for about one entry per value, the most the list usually holds.
         work.reserve(func.dfg.num_values());
         for &b in func.layout.blocks() {
+            *num_insts += func.layout.block_insts(b).len();
             for &inst in func.layout.block_insts(b) {
                 if func.dfg.inst(inst).opcode().has_side_effects() {
                     insts[inst] = true;
+                    *num_live += 1;
                     push_uses(func, inst, work);
                 }
             }
@@ -85,6 +95,7 @@ impl Marks {
                 ValueDef::Result(inst, _) => {
                     if !insts[inst] {
                         insts[inst] = true;
+                        *num_live += 1;
                         push_uses(func, inst, work);
                     }
                 }
@@ -108,18 +119,22 @@ impl Marks {
             insts,
             params,
             branches,
+            num_insts,
+            num_live,
             ..
         } = self;
         // Blocks stay as they are; only instructions and parameters go.
         let num_blocks = func.layout.blocks().len();
-        for i in 0..num_blocks {
-            let b = func.layout.blocks()[i];
-            func.layout.retain_insts(b, |i| insts[i]);
+        if num_live < num_insts {
+            for i in 0..num_blocks {
+                let b = func.layout.blocks()[i];
+                func.layout.retain_insts(b, |i| insts[i]);
+            }
         }
         let entry = func.layout.entry_block();
         for i in 0..num_blocks {
             let b = func.layout.blocks()[i];
-            if Some(b) == entry || func.dfg.block_params(b).is_empty() {
+            if Some(b) == entry || func.dfg.block_params(b).iter().all(|&p| params[p]) {
                 continue;
             }
             incoming_branches(func, cfg, b, branches);
@@ -135,6 +150,7 @@ impl Marks {
 }
 
 /// Pushes the values `inst` uses, except its branch arguments.
+#[inline]
 fn push_uses(func: &Function, inst: Inst, work: &mut Vec<Value>) {
     match func.dfg.inst(inst) {
         InstructionData::Jump { .. } => {}
