@@ -216,8 +216,11 @@ impl<'a> FnLowering<'a> {
         let entry = self.new_block();
         self.switch_to(entry);
         let func = &mut self.func;
-        let params = func.dfg.append_block_params(entry, &func.signature.params);
-        let mut it = params.to_vec().into_iter();
+        let params: Vec<ir::Value> = func
+            .dfg
+            .append_block_params(entry, &func.signature.params)
+            .to_vec();
+        let mut it = params.into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
             let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
             let var = VarId(i as u32);
