@@ -135,6 +135,7 @@ impl DataFlowGraph {
     }
 
     /// Creates an instruction with results of the given types.
+    #[inline]
     pub fn make_inst(&mut self, data: InstructionData, result_types: &[Type]) -> Inst {
         let inst = self.insts.push(data);
         if !result_types.is_empty() {

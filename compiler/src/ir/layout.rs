@@ -102,6 +102,7 @@ impl Layout {
     }
 
     /// Appends an instruction at the end of a block.
+    #[inline]
     pub fn append_inst(&mut self, inst: Inst, block: Block) {
         assert!(
             self.inst_block[inst].is_none(),
