@@ -74,7 +74,9 @@ fn function_names(program: &TypedProgram) -> Vec<String> {
 
 /// The IR signature of a typed function (kernel ABI or device convention).
 pub fn signature(f: &TypedFunction) -> ir::Signature {
-    let mut params = Vec::new();
+    // Room for an array of two dimensions per parameter (five values),
+    // spared most growth of the list.
+    let mut params = Vec::with_capacity(5 * f.param_types.len());
     for ty in &f.param_types {
         values::flatten_type(ty, f.is_kernel, &mut params);
     }
@@ -164,7 +166,8 @@ impl<'a> FnLowering<'a> {
             });
         }
         let mut slot_base = Vec::with_capacity(f.vars.len() + 1);
-        let mut slot_types = Vec::new();
+        // Room for two values per variable, spared most growth of the list.
+        let mut slot_types = Vec::with_capacity(2 * f.vars.len());
         for v in &f.vars {
             slot_base.push(slot_types.len() as Slot);
             values::flatten_type(&v.ty, false, &mut slot_types);
