@@ -57,8 +57,11 @@ impl ControlFlowGraph {
                 }
             }
         }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
+        // Running sums: each block's start (a loop without bounds checks).
+        let mut sum = 0;
+        for start in pred_start.iter_mut() {
+            sum += *start;
+            *start = sum;
         }
         pred_list.clear();
         pred_list.resize(pred_start[n] as usize, (none, Inst::reserved_value()));

@@ -110,8 +110,11 @@ impl DomChildren {
                 start[d.index() + 1] += 1;
             }
         }
-        for i in 0..num_blocks {
-            start[i + 1] += start[i];
+        // Running sums: each block's start.
+        let mut sum = 0;
+        for start in start.iter_mut() {
+            sum += *start;
+            *start = sum;
         }
         list.clear();
         list.resize(start[num_blocks] as usize, Block::reserved_value());
