@@ -7,10 +7,10 @@
 //! (block parameters replace phi nodes), or it is an alias of another value,
 //! which passes use to replace all uses at once (copy propagation).
 
-use super::entities::{reserve_key, Block, Inst, Value};
+use super::entities::{Block, Inst, Value};
 use super::instructions::{BlockCall, InstructionData, ValueList};
 use super::types::Type;
-use cranelift_entity::{EntityRef, ListPool, PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, ListPool, PrimaryMap};
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,7 +47,8 @@ pub struct BlockData {
 #[derive(Clone, Default)]
 pub struct DataFlowGraph {
     insts: PrimaryMap<Inst, InstructionData>,
-    results: SecondaryMap<Inst, Results>,
+    /// Every instruction's results, pushed with the instruction.
+    results: PrimaryMap<Inst, Results>,
     /// The results of every instruction, each instruction's side by side
     /// (cheaper than a pool list per instruction, as results never change).
     result_values: Vec<Value>,
@@ -71,7 +72,7 @@ impl DataFlowGraph {
     pub fn with_capacity(insts: usize, values: usize, blocks: usize) -> Self {
         DataFlowGraph {
             insts: PrimaryMap::with_capacity(insts),
-            results: SecondaryMap::with_capacity(insts),
+            results: PrimaryMap::with_capacity(insts),
             result_values: Vec::with_capacity(values),
             blocks: PrimaryMap::with_capacity(blocks),
             values: PrimaryMap::with_capacity(values),
@@ -138,13 +139,10 @@ impl DataFlowGraph {
     #[inline]
     pub fn make_inst(&mut self, data: InstructionData, result_types: &[Type]) -> Inst {
         let inst = self.insts.push(data);
-        if !result_types.is_empty() {
-            reserve_key(&mut self.results, inst);
-            self.results[inst] = Results {
-                start: self.result_values.len() as u32,
-                len: result_types.len() as u32,
-            };
-        }
+        self.results.push(Results {
+            start: self.result_values.len() as u32,
+            len: result_types.len() as u32,
+        });
         for (num, &ty) in result_types.iter().enumerate() {
             let v = self.values.push(ValueData::Inst {
                 ty,
