@@ -22,10 +22,25 @@ pub struct ControlFlowGraph {
 impl ControlFlowGraph {
     /// Computes the CFG of a function from its terminators.
     pub fn compute(func: &Function) -> Self {
+        let mut cfg = ControlFlowGraph::default();
+        cfg.recompute(func);
+        cfg
+    }
+
+    /// Recomputes the CFG of `func` in place, reusing this one's storage
+    /// (for callers that recompute it often).
+    pub fn recompute(&mut self, func: &Function) {
         let n = func.dfg.num_blocks();
         let none = Block::reserved_value();
-        let mut succs = vec![([none; 2], 0u8); n];
-        let mut pred_start = vec![0u32; n + 1];
+        let ControlFlowGraph {
+            succs,
+            pred_start,
+            pred_list,
+        } = self;
+        succs.clear();
+        succs.resize(n, ([none; 2], 0u8));
+        pred_start.clear();
+        pred_start.resize(n + 1, 0);
         let terms = || {
             func.layout
                 .blocks()
@@ -42,10 +57,14 @@ impl ControlFlowGraph {
                 }
             }
         }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
+        // Running sums: each block's start (a loop without bounds checks).
+        let mut sum = 0;
+        for start in pred_start.iter_mut() {
+            sum += *start;
+            *start = sum;
         }
-        let mut pred_list = vec![(none, Inst::reserved_value()); pred_start[n] as usize];
+        pred_list.clear();
+        pred_list.resize(pred_start[n] as usize, (none, Inst::reserved_value()));
         // Fill with each block's start as its cursor; a cursor ends at the
         // next block's start, so shifting the array by one restores it.
         for (b, term) in terms() {
@@ -57,11 +76,6 @@ impl ControlFlowGraph {
         }
         pred_start.copy_within(0..n, 1);
         pred_start[0] = 0;
-        ControlFlowGraph {
-            succs,
-            pred_start,
-            pred_list,
-        }
     }
 
     /// Successors, without duplicates.
@@ -84,13 +98,34 @@ impl ControlFlowGraph {
 
     /// Blocks reachable from the entry, in reverse post-order.
     pub fn reverse_post_order(&self, func: &Function) -> Vec<Block> {
+        let mut rpo = Vec::new();
+        self.reverse_post_order_into(func, &mut rpo, &mut DfsScratch::default());
+        rpo
+    }
+
+    /// Sets `rpo` to the blocks reachable from the entry, in reverse
+    /// post-order, with the search's work lists in `scratch` (both reused
+    /// by callers that compute it often).
+    pub fn reverse_post_order_into(
+        &self,
+        func: &Function,
+        rpo: &mut Vec<Block>,
+        scratch: &mut DfsScratch,
+    ) {
+        rpo.clear();
         let Some(entry) = func.layout.entry_block() else {
-            return Vec::new();
+            return;
         };
-        let mut visited = vec![false; self.succs.len().max(entry.index() + 1)];
-        let mut post = Vec::with_capacity(func.layout.blocks().len());
-        // Iterative DFS: (block, next successor index).
-        let mut stack = Vec::with_capacity(func.layout.blocks().len());
+        let DfsScratch { visited, stack } = scratch;
+        visited.clear();
+        visited.resize(self.succs.len().max(entry.index() + 1), false);
+        // Iterative DFS: (block, next successor index); `rpo` collects the
+        // post-order, reversed at the end.
+        // Room for every block at once, spared the lists' growth.
+        let num_laid_out = func.layout.blocks().len();
+        rpo.reserve(num_laid_out);
+        stack.clear();
+        stack.reserve(num_laid_out);
         stack.push((entry, 0usize));
         visited[entry.index()] = true;
         while let Some((b, i)) = stack.pop() {
@@ -101,12 +136,20 @@ impl ControlFlowGraph {
                     stack.push((s, 0));
                 }
             } else {
-                post.push(b);
+                rpo.push(b);
             }
         }
-        post.reverse();
-        post
+        rpo.reverse();
     }
+}
+
+/// The work lists of a depth-first search of the CFG, kept between
+/// searches by callers that run many (see
+/// [`ControlFlowGraph::reverse_post_order_into`]).
+#[derive(Clone, Default, Debug)]
+pub struct DfsScratch {
+    visited: Vec<bool>,
+    stack: Vec<(Block, usize)>,
 }
 
 /// The dominator tree of the blocks reachable from the entry.
@@ -126,37 +169,58 @@ impl DominatorTree {
     /// Computes dominators from `rpo`, which must be
     /// `cfg.reverse_post_order(func)` (for callers that already have it).
     pub fn with_rpo(func: &Function, cfg: &ControlFlowGraph, rpo: Vec<Block>) -> Self {
-        let mut dt = DominatorTree::default();
+        let mut dt = DominatorTree {
+            rpo,
+            ..DominatorTree::default()
+        };
+        dt.number_and_solve(func, cfg);
+        dt
+    }
+
+    /// Recomputes the dominators in place from `rpo`, which must be
+    /// `cfg.reverse_post_order(func)`, reusing this tree's storage.
+    pub fn recompute(&mut self, func: &Function, cfg: &ControlFlowGraph, rpo: &[Block]) {
+        self.rpo.clear();
+        self.rpo.extend_from_slice(rpo);
+        self.number_and_solve(func, cfg);
+    }
+
+    /// Numbers the blocks of `self.rpo` and solves for the immediate
+    /// dominators.
+    fn number_and_solve(&mut self, func: &Function, cfg: &ControlFlowGraph) {
         let n = func.dfg.num_blocks();
-        dt.rpo_number.resize(n);
-        dt.idom.resize(n);
-        for (i, &b) in rpo.iter().enumerate() {
-            dt.rpo_number[b] = i as u32 + 1; // 0 means unreachable
+        self.rpo_number.clear();
+        self.rpo_number.resize(n);
+        self.idom.clear();
+        self.idom.resize(n);
+        for (i, &b) in self.rpo.iter().enumerate() {
+            self.rpo_number[b] = i as u32 + 1; // 0 means unreachable
         }
-        let Some(&entry) = rpo.first() else { return dt };
-        dt.idom[entry] = Some(entry);
+        let Some(&entry) = self.rpo.first() else {
+            return;
+        };
+        self.idom[entry] = Some(entry);
         let mut changed = true;
         while changed {
             changed = false;
-            for &b in &rpo[1..] {
+            for i in 1..self.rpo.len() {
+                let b = self.rpo[i];
                 let mut new_idom: Option<Block> = None;
                 for &(p, _) in cfg.preds(b) {
-                    if dt.rpo_number[p] == 0 || dt.idom[p].is_none() {
+                    if self.rpo_number[p] == 0 || self.idom[p].is_none() {
                         continue;
                     }
                     new_idom = Some(match new_idom {
                         None => p,
-                        Some(cur) => dt.intersect(cur, p),
+                        Some(cur) => self.intersect(cur, p),
                     });
                 }
-                if new_idom.is_some() && dt.idom[b] != new_idom {
-                    dt.idom[b] = new_idom;
+                if new_idom.is_some() && self.idom[b] != new_idom {
+                    self.idom[b] = new_idom;
                     changed = true;
                 }
             }
         }
-        dt.rpo = rpo;
-        dt
     }
 
     fn intersect(&self, mut a: Block, mut b: Block) -> Block {

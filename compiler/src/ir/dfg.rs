@@ -7,10 +7,10 @@
 //! (block parameters replace phi nodes), or it is an alias of another value,
 //! which passes use to replace all uses at once (copy propagation).
 
-use super::entities::{reserve_key, Block, Inst, Value};
+use super::entities::{Block, Inst, Value};
 use super::instructions::{BlockCall, InstructionData, ValueList};
 use super::types::Type;
-use cranelift_entity::{ListPool, PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, ListPool, PrimaryMap};
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,7 +47,8 @@ pub struct BlockData {
 #[derive(Clone, Default)]
 pub struct DataFlowGraph {
     insts: PrimaryMap<Inst, InstructionData>,
-    results: SecondaryMap<Inst, Results>,
+    /// Every instruction's results, pushed with the instruction.
+    results: PrimaryMap<Inst, Results>,
     /// The results of every instruction, each instruction's side by side
     /// (cheaper than a pool list per instruction, as results never change).
     result_values: Vec<Value>,
@@ -71,7 +72,7 @@ impl DataFlowGraph {
     pub fn with_capacity(insts: usize, values: usize, blocks: usize) -> Self {
         DataFlowGraph {
             insts: PrimaryMap::with_capacity(insts),
-            results: SecondaryMap::with_capacity(insts),
+            results: PrimaryMap::with_capacity(insts),
             result_values: Vec::with_capacity(values),
             blocks: PrimaryMap::with_capacity(blocks),
             values: PrimaryMap::with_capacity(values),
@@ -109,6 +110,21 @@ impl DataFlowGraph {
         v
     }
 
+    /// Adds parameters of types `types` to `block`, in order, and returns
+    /// every parameter of the block (one growth of the list, where
+    /// [`DataFlowGraph::append_block_param`] may grow it per parameter).
+    pub fn append_block_params(&mut self, block: Block, types: &[Type]) -> &[Value] {
+        let start = self.blocks[block].params.len(&self.value_lists);
+        let first = self.values.len();
+        for (i, &ty) in types.iter().enumerate() {
+            let num = (start + i) as u16;
+            self.values.push(ValueData::Param { ty, num, block });
+        }
+        let new = (first..first + types.len()).map(Value::new);
+        self.blocks[block].params.extend(new, &mut self.value_lists);
+        self.blocks[block].params.as_slice(&self.value_lists)
+    }
+
     /// The parameters of a block.
     pub fn block_params(&self, block: Block) -> &[Value] {
         self.blocks[block].params.as_slice(&self.value_lists)
@@ -120,15 +136,13 @@ impl DataFlowGraph {
     }
 
     /// Creates an instruction with results of the given types.
+    #[inline]
     pub fn make_inst(&mut self, data: InstructionData, result_types: &[Type]) -> Inst {
         let inst = self.insts.push(data);
-        if !result_types.is_empty() {
-            reserve_key(&mut self.results, inst);
-            self.results[inst] = Results {
-                start: self.result_values.len() as u32,
-                len: result_types.len() as u32,
-            };
-        }
+        self.results.push(Results {
+            start: self.result_values.len() as u32,
+            len: result_types.len() as u32,
+        });
         for (num, &ty) in result_types.iter().enumerate() {
             let v = self.values.push(ValueData::Inst {
                 ty,

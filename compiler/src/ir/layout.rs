@@ -57,6 +57,10 @@ impl Layout {
     /// Appends a block at the end of the function.
     pub fn append_block(&mut self, block: Block) {
         assert!(!self.inserted[block], "{block} is already laid out");
+        // Room for the block in both maps, grown by doubling (indexing past
+        // the end would grow each by one entry per new block).
+        reserve_key(&mut self.inserted, block);
+        reserve_key(&mut self.block_insts, block);
         self.inserted[block] = true;
         self.blocks.push(block);
     }
@@ -102,6 +106,7 @@ impl Layout {
     }
 
     /// Appends an instruction at the end of a block.
+    #[inline]
     pub fn append_inst(&mut self, inst: Inst, block: Block) {
         assert!(
             self.inst_block[inst].is_none(),

@@ -33,7 +33,7 @@ pub mod verifier;
 pub mod write;
 
 pub use builder::FuncBuilder;
-pub use cfg::{ControlFlowGraph, DominatorTree};
+pub use cfg::{ControlFlowGraph, DfsScratch, DominatorTree};
 pub use dfg::{DataFlowGraph, ValueDef};
 pub use entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
 pub use formats::InstFormat;

@@ -195,10 +195,7 @@ impl<'a> FnLowering<'a> {
         let mut types = Vec::new();
         super::values::flatten_type(ty, false, &mut types);
         let join = self.new_block();
-        let params: Vec<Value> = types
-            .iter()
-            .map(|t| self.func.dfg.append_block_param(join, *t))
-            .collect();
+        let params = self.func.dfg.append_block_params(join, &types).to_vec();
         self.ins().brif(cond, then_block, &[], else_block, &[]);
         for (block, arm) in [(then_block, a), (else_block, b)] {
             self.switch_to(block);

@@ -74,7 +74,9 @@ fn function_names(program: &TypedProgram) -> Vec<String> {
 
 /// The IR signature of a typed function (kernel ABI or device convention).
 pub fn signature(f: &TypedFunction) -> ir::Signature {
-    let mut params = Vec::new();
+    // Room for an array of two dimensions per parameter (five values),
+    // spared most growth of the list.
+    let mut params = Vec::with_capacity(5 * f.param_types.len());
     for ty in &f.param_types {
         values::flatten_type(ty, f.is_kernel, &mut params);
     }
@@ -168,7 +170,8 @@ impl<'a> FnLowering<'a> {
             });
         }
         let mut slot_base = Vec::with_capacity(f.vars.len() + 1);
-        let mut slot_types = Vec::new();
+        // Room for two values per variable, spared most growth of the list.
+        let mut slot_types = Vec::with_capacity(2 * f.vars.len());
         for v in &f.vars {
             slot_base.push(slot_types.len() as Slot);
             values::flatten_type(&v.ty, false, &mut slot_types);
@@ -221,9 +224,10 @@ impl<'a> FnLowering<'a> {
         let entry = self.new_block();
         self.switch_to(entry);
         let func = &mut self.func;
-        let params: Vec<ir::Value> = (func.signature.params.iter())
-            .map(|ty| func.dfg.append_block_param(entry, *ty))
-            .collect();
+        let params: Vec<ir::Value> = func
+            .dfg
+            .append_block_params(entry, &func.signature.params)
+            .to_vec();
         let mut it = params.into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
             let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
@@ -352,13 +356,8 @@ impl<'a> FnLowering<'a> {
     /// Creates a block whose parameters receive `slots`.
     fn join_block(&mut self, slots: &[Slot]) -> (ir::Block, Vec<ir::Value>) {
         let block = self.new_block();
-        let params = slots
-            .iter()
-            .map(|s| {
-                let ty = self.slot_type(*s);
-                self.func.dfg.append_block_param(block, ty)
-            })
-            .collect();
+        let types: Vec<ir::Type> = slots.iter().map(|s| self.slot_type(*s)).collect();
+        let params = self.func.dfg.append_block_params(block, &types).to_vec();
         (block, params)
     }
 

@@ -298,17 +298,17 @@ impl FnLowering<'_> {
         ty: ir::Type,
     ) -> (ir::Block, Vec<Value>) {
         let block = self.new_block();
-        let params = slots
+        let types: Vec<ir::Type> = slots
             .iter()
             .map(|s| {
-                let t = if *s == counter {
+                if *s == counter {
                     ty
                 } else {
                     self.slot_type(*s)
-                };
-                self.func.dfg.append_block_param(block, t)
+                }
             })
             .collect();
+        let params = self.func.dfg.append_block_params(block, &types).to_vec();
         (block, params)
     }
 

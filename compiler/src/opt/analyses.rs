@@ -17,19 +17,48 @@
 //! a new preheader to the enclosing loops as they go.
 
 use super::util::{find_loops, has_retreating_edge, Loop};
-use crate::ir::{Block, ControlFlowGraph, DominatorTree, Function};
+use crate::ir::{Block, ControlFlowGraph, DfsScratch, DominatorTree, Function};
 
 /// The CFG, reverse post-order, dominator tree and natural loops of one
 /// function, each computed on first use and kept until
 /// [`Analyses::invalidate`].
+///
+/// Each analysis keeps its storage when invalidated and is recomputed into
+/// it: the pipeline recomputes them a few times per function, and fresh
+/// tables each time cost more in allocation than in computation.
 #[derive(Default)]
 pub struct Analyses {
-    cfg: Option<ControlFlowGraph>,
-    /// Reverse post-order, while no dominator tree holds it.
-    rpo: Option<Vec<Block>>,
-    dt: Option<DominatorTree>,
+    cfg: ControlFlowGraph,
+    rpo: Vec<Block>,
+    dt: DominatorTree,
+    /// Which of `cfg`, `rpo` and `dt` hold for the function as it is.
+    valid: Valid,
     /// The natural loops, while no pass has taken them.
     loops: Option<Vec<Loop>>,
+    /// The work lists of the reverse post-order's search.
+    dfs: DfsScratch,
+    /// The passes' buffers.
+    pub(crate) scratch: Scratch,
+}
+
+/// Buffers that passes need for each run, kept from run to run so that
+/// each is allocated once per function rather than once per pass run
+/// (a pass takes its own out with `std::mem::take`, clears it, and puts it
+/// back). They hold nothing between runs that a pass may rely on.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub(crate) gvn: super::gvn::Numbering,
+    pub(crate) dce: super::dce::Marks,
+}
+
+/// Which analyses hold (a later one only when the earlier ones do).
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Valid {
+    #[default]
+    Nothing,
+    Cfg,
+    CfgRpo,
+    CfgRpoDt,
 }
 
 impl Analyses {
@@ -40,54 +69,45 @@ impl Analyses {
 
     /// Forgets everything: the pass changed the CFG.
     pub fn invalidate(&mut self) {
-        *self = Analyses::default();
+        self.valid = Valid::Nothing;
+        self.loops = None;
     }
 
-    /// Keeps `cfg` and `rpo`, the current CFG of the function and its
-    /// reverse post-order, dropping the rest.
-    pub(crate) fn set_cfg_rpo(&mut self, cfg: ControlFlowGraph, rpo: Vec<Block>) {
-        *self = Analyses {
-            cfg: Some(cfg),
-            rpo: Some(rpo),
-            ..Analyses::default()
-        };
+    /// Recomputes the CFG and reverse post-order of `func` (which a pass
+    /// changed), dropping the rest, and returns them.
+    pub(crate) fn recompute_cfg_rpo(&mut self, func: &Function) -> (&ControlFlowGraph, &[Block]) {
+        self.invalidate();
+        self.cfg_rpo(func)
     }
 
     /// The CFG.
     pub(crate) fn cfg(&mut self, func: &Function) -> &ControlFlowGraph {
-        self.cfg
-            .get_or_insert_with(|| ControlFlowGraph::compute(func))
+        if self.valid < Valid::Cfg {
+            self.cfg.recompute(func);
+            self.valid = Valid::Cfg;
+        }
+        &self.cfg
     }
 
     /// The CFG and the reachable blocks in reverse post-order.
     pub(crate) fn cfg_rpo(&mut self, func: &Function) -> (&ControlFlowGraph, &[Block]) {
-        let cfg = self
-            .cfg
-            .get_or_insert_with(|| ControlFlowGraph::compute(func));
-        if self.dt.is_none() && self.rpo.is_none() {
-            self.rpo = Some(cfg.reverse_post_order(func));
+        self.cfg(func);
+        if self.valid < Valid::CfgRpo {
+            self.cfg
+                .reverse_post_order_into(func, &mut self.rpo, &mut self.dfs);
+            self.valid = Valid::CfgRpo;
         }
-        let rpo = match (&self.dt, &self.rpo) {
-            (Some(dt), _) => dt.rpo(),
-            (None, Some(rpo)) => rpo,
-            (None, None) => unreachable!("computed above"),
-        };
-        (cfg, rpo)
+        (&self.cfg, &self.rpo)
     }
 
     /// The CFG and the dominator tree.
     pub(crate) fn cfg_dt(&mut self, func: &Function) -> (&ControlFlowGraph, &DominatorTree) {
-        let cfg = self
-            .cfg
-            .get_or_insert_with(|| ControlFlowGraph::compute(func));
-        if self.dt.is_none() {
-            let rpo = self
-                .rpo
-                .take()
-                .unwrap_or_else(|| cfg.reverse_post_order(func));
-            self.dt = Some(DominatorTree::with_rpo(func, cfg, rpo));
+        self.cfg_rpo(func);
+        if self.valid < Valid::CfgRpoDt {
+            self.dt.recompute(func, &self.cfg, &self.rpo);
+            self.valid = Valid::CfgRpoDt;
         }
-        (cfg, self.dt.as_ref().expect("computed above"))
+        (&self.cfg, &self.dt)
     }
 
     /// The natural loops ([`find_loops`]), taken out for a pass to work on
@@ -115,20 +135,22 @@ impl Analyses {
     /// Panics unless every kept analysis equals a fresh computation (run
     /// by the pipeline after each pass in debug builds).
     pub(crate) fn check(&self, func: &Function, pass: &str) {
-        let Some(cfg) = &self.cfg else {
+        if self.valid == Valid::Nothing {
+            assert!(self.loops.is_none(), "{pass} kept loops without a CFG");
             return;
-        };
+        }
         let fresh = ControlFlowGraph::compute(func);
-        assert!(*cfg == fresh, "{pass} kept a stale CFG");
-        if let Some(rpo) = &self.rpo {
+        assert!(self.cfg == fresh, "{pass} kept a stale CFG");
+        let fresh_rpo = fresh.reverse_post_order(func);
+        if self.valid >= Valid::CfgRpo {
             assert!(
-                *rpo == fresh.reverse_post_order(func),
+                self.rpo == fresh_rpo,
                 "{pass} kept a stale reverse post-order"
             );
         }
-        let fresh_dt = DominatorTree::compute(func, &fresh);
-        if let Some(dt) = &self.dt {
-            assert!(*dt == fresh_dt, "{pass} kept a stale dominator tree");
+        let fresh_dt = DominatorTree::with_rpo(func, &fresh, fresh_rpo);
+        if self.valid >= Valid::CfgRpoDt {
+            assert!(self.dt == fresh_dt, "{pass} kept a stale dominator tree");
         }
         if let Some(loops) = &self.loops {
             assert!(

@@ -1,7 +1,8 @@
 //! Copy propagation.
 //!
 //! 1. Every operand of every laid-out instruction is replaced by the value
-//!    its alias chain ends at, so later passes see originals only.
+//!    its alias chain ends at, so later passes see originals only (done
+//!    last, in one walk that also covers the aliases step 2 makes).
 //! 2. A parameter `p` of a reachable, non-entry block whose incoming
 //!    arguments, over every branch to the block, are all one value `v` or `p`
 //!    itself (a loop passing it around unchanged) becomes an alias of `v`,
@@ -30,7 +31,14 @@ pub fn run(func: &mut Function) {
 /// Runs copy propagation on `func`, with its still valid `analyses` (the
 /// CFG is left unchanged).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    fold_params(func, analyses);
+    // Step 1, after step 2: folding reads arguments through their aliases,
+    // so it finds what it would on resolved operands.
     resolve_all_aliases(func);
+}
+
+/// Step 2: folds the uniform parameters of the reachable non-entry blocks.
+fn fold_params(func: &mut Function, analyses: &mut Analyses) {
     let entry = func.layout.entry_block();
     if !func
         .layout
@@ -55,7 +63,6 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
             candidates.push((b, branches.len()));
         }
     }
-    let mut folded = false;
     let mut changed = true;
     while changed {
         changed = false;
@@ -64,11 +71,6 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
             changed |= fold_uniform_params(func, b, &branches[start..end]);
             start = end;
         }
-        folded |= changed;
-    }
-    // Folding made new aliases (of parameters) only when it folded.
-    if folded {
-        resolve_all_aliases(func);
     }
 }
 

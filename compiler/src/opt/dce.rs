@@ -29,6 +29,7 @@ pub fn run(func: &mut Function) {
 /// Runs dead code elimination on `func`, with its still valid `analyses`
 /// (the CFG is left unchanged).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut marks = std::mem::take(&mut analyses.scratch.dce);
     // The CFG serves to find the branches into blocks with parameters
     // (the entry has none); terminators always stay, so it holds throughout.
     let entry = func.layout.entry_block();
@@ -39,89 +40,122 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     } else {
         &no_cfg
     };
-    let live = mark(func, cfg);
-    sweep(func, cfg, &live);
+    marks.mark(func, cfg);
+    marks.sweep(func, cfg);
+    analyses.scratch.dce = marks;
 }
 
-/// What the mark phase found live.
-struct Live {
+/// What the mark phase found live, and its work lists (kept between runs
+/// for their storage, see [`super::analyses::Scratch`]).
+#[derive(Default)]
+pub(crate) struct Marks {
     insts: SecondaryMap<Inst, bool>,
     params: SecondaryMap<Value, bool>,
+    /// Values whose definitions are to be marked.
+    work: Vec<Value>,
+    /// The branches into one block.
+    branches: Vec<(Inst, usize)>,
+    /// The laid-out instructions, and how many of them are live (when all
+    /// are, the sweep leaves the instructions alone).
+    num_insts: usize,
+    num_live: usize,
 }
 
-fn mark(func: &Function, cfg: &ControlFlowGraph) -> Live {
-    let mut live = Live {
-        insts: SecondaryMap::new(),
-        params: SecondaryMap::new(),
-    };
-    live.insts.resize(func.dfg.num_insts());
-    live.params.resize(func.dfg.num_values());
-    // Room for about one entry per value, the most the list usually holds.
-    let mut work: Vec<Value> = Vec::with_capacity(func.dfg.num_values());
-    for &b in func.layout.blocks() {
-        for &inst in func.layout.block_insts(b) {
-            if func.dfg.inst(inst).opcode().has_side_effects() {
-                live.insts[inst] = true;
-                push_uses(func, inst, &mut work);
-            }
-        }
-    }
-    let mut branches = Vec::new();
-    while let Some(v) = work.pop() {
-        match func.dfg.value_def(v) {
-            ValueDef::Result(inst, _) => {
-                if !live.insts[inst] {
-                    live.insts[inst] = true;
-                    push_uses(func, inst, &mut work);
+impl Marks {
+    fn mark(&mut self, func: &Function, cfg: &ControlFlowGraph) {
+        let Marks {
+            insts,
+            params,
+            work,
+            branches,
+            num_insts,
+            num_live,
+        } = self;
+        *num_insts = 0;
+        *num_live = 0;
+        insts.clear();
+        insts.resize(func.dfg.num_insts());
+        params.clear();
+        params.resize(func.dfg.num_values());
+        work.clear();
+        // Room for about one entry per value, the most the list usually holds.
+        work.reserve(func.dfg.num_values());
+        for &b in func.layout.blocks() {
+            *num_insts += func.layout.block_insts(b).len();
+            for &inst in func.layout.block_insts(b) {
+                if func.dfg.inst(inst).opcode().has_side_effects() {
+                    insts[inst] = true;
+                    *num_live += 1;
+                    push_uses(func, inst, work);
                 }
             }
-            ValueDef::Param(block, num) => {
-                let p = func.dfg.resolve_aliases(v);
-                if !live.params[p] {
-                    live.params[p] = true;
-                    incoming_branches(func, cfg, block, &mut branches);
-                    for &(inst, d) in &branches {
-                        let dest = &func.dfg.inst(inst).branch_destinations()[d];
-                        work.push(func.dfg.block_call_args(dest)[num]);
+        }
+        while let Some(v) = work.pop() {
+            match func.dfg.value_def(v) {
+                ValueDef::Result(inst, _) => {
+                    if !insts[inst] {
+                        insts[inst] = true;
+                        *num_live += 1;
+                        push_uses(func, inst, work);
+                    }
+                }
+                ValueDef::Param(block, num) => {
+                    let p = func.dfg.resolve_aliases(v);
+                    if !params[p] {
+                        params[p] = true;
+                        incoming_branches(func, cfg, block, branches);
+                        for &(inst, d) in branches.iter() {
+                            let dest = &func.dfg.inst(inst).branch_destinations()[d];
+                            work.push(func.dfg.block_call_args(dest)[num]);
+                        }
                     }
                 }
             }
         }
     }
-    live
+
+    fn sweep(&mut self, func: &mut Function, cfg: &ControlFlowGraph) {
+        let Marks {
+            insts,
+            params,
+            branches,
+            num_insts,
+            num_live,
+            ..
+        } = self;
+        // Blocks stay as they are; only instructions and parameters go.
+        let num_blocks = func.layout.blocks().len();
+        if num_live < num_insts {
+            for i in 0..num_blocks {
+                let b = func.layout.blocks()[i];
+                func.layout.retain_insts(b, |i| insts[i]);
+            }
+        }
+        let entry = func.layout.entry_block();
+        for i in 0..num_blocks {
+            let b = func.layout.blocks()[i];
+            if Some(b) == entry || func.dfg.block_params(b).iter().all(|&p| params[p]) {
+                continue;
+            }
+            incoming_branches(func, cfg, b, branches);
+            let mut num = func.dfg.block_params(b).len();
+            while num > 0 {
+                num -= 1;
+                if !params[func.dfg.block_params(b)[num]] {
+                    remove_param_on(func, b, num, branches);
+                }
+            }
+        }
+    }
 }
 
 /// Pushes the values `inst` uses, except its branch arguments.
+#[inline]
 fn push_uses(func: &Function, inst: Inst, work: &mut Vec<Value>) {
     match func.dfg.inst(inst) {
         InstructionData::Jump { .. } => {}
         InstructionData::Brif { cond, .. } => work.push(*cond),
         _ => func.dfg.for_each_arg(inst, |v| work.push(v)),
-    }
-}
-
-fn sweep(func: &mut Function, cfg: &ControlFlowGraph, live: &Live) {
-    // Blocks stay as they are; only instructions and parameters go.
-    let num_blocks = func.layout.blocks().len();
-    for i in 0..num_blocks {
-        let b = func.layout.blocks()[i];
-        func.layout.retain_insts(b, |i| live.insts[i]);
-    }
-    let entry = func.layout.entry_block();
-    let mut branches = Vec::new();
-    for i in 0..num_blocks {
-        let b = func.layout.blocks()[i];
-        if Some(b) == entry || func.dfg.block_params(b).is_empty() {
-            continue;
-        }
-        incoming_branches(func, cfg, b, &mut branches);
-        let mut num = func.dfg.block_params(b).len();
-        while num > 0 {
-            num -= 1;
-            if !live.params[func.dfg.block_params(b)[num]] {
-                remove_param_on(func, b, num, &branches);
-            }
-        }
     }
 }
 

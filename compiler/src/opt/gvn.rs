@@ -82,35 +82,17 @@ pub fn run(func: &mut Function) {
 /// Runs value numbering on `func`, with its still valid `analyses` (the
 /// CFG is left unchanged: only instructions other than terminators go).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
+    let mut gvn = std::mem::take(&mut analyses.scratch.gvn);
     let (_, dt) = analyses.cfg_dt(func);
-    let Some(entry) = func.layout.entry_block() else {
-        return;
-    };
-    let children = DomChildren::new(dt, func.dfg.num_blocks());
-    let mut gvn = Numbering {
-        table: FxHashMap::with_capacity_and_hasher(func.dfg.num_insts(), Default::default()),
-        open: vec![false; func.dfg.num_blocks()],
-        loads: FxHashMap::default(),
-        removed: Vec::new(),
-    };
-    // Depth-first over the dominator tree; `Err(b)` closes `b`'s scope.
-    let mut stack: Vec<Result<Block, Block>> = Vec::with_capacity(2 * func.layout.blocks().len());
-    stack.push(Ok(entry));
-    while let Some(item) = stack.pop() {
-        match item {
-            Ok(block) => {
-                gvn.open[block.index()] = true;
-                stack.push(Err(block));
-                gvn.number_block(func, block);
-                stack.extend(children.of(block).iter().rev().map(|&c| Ok(c)));
-            }
-            Err(block) => gvn.open[block.index()] = false,
-        }
+    if let Some(entry) = func.layout.entry_block() {
+        gvn.run(func, dt, entry);
     }
+    analyses.scratch.gvn = gvn;
 }
 
 /// The dominator tree's children of every block, in reverse post-order
 /// (one list, with each block's range in it).
+#[derive(Default)]
 struct DomChildren {
     /// `list[start[b]..start[b + 1]]` are the children of `b`.
     start: Vec<u32>,
@@ -118,17 +100,24 @@ struct DomChildren {
 }
 
 impl DomChildren {
-    fn new(dt: &DominatorTree, num_blocks: usize) -> Self {
-        let mut start = vec![0u32; num_blocks + 1];
+    /// Sets the lists to the children in `dt`.
+    fn compute(&mut self, dt: &DominatorTree, num_blocks: usize) {
+        let DomChildren { start, list } = self;
+        start.clear();
+        start.resize(num_blocks + 1, 0);
         for &b in dt.rpo() {
             if let Some(d) = dt.idom(b) {
                 start[d.index() + 1] += 1;
             }
         }
-        for i in 0..num_blocks {
-            start[i + 1] += start[i];
+        // Running sums: each block's start.
+        let mut sum = 0;
+        for start in start.iter_mut() {
+            sum += *start;
+            *start = sum;
         }
-        let mut list = vec![Block::reserved_value(); start[num_blocks] as usize];
+        list.clear();
+        list.resize(start[num_blocks] as usize, Block::reserved_value());
         // Each block's start serves as its cursor; a cursor ends at the next
         // block's start, so shifting the array by one restores it.
         for &b in dt.rpo() {
@@ -140,7 +129,6 @@ impl DomChildren {
         }
         start.copy_within(0..num_blocks, 1);
         start[0] = 0;
-        DomChildren { start, list }
     }
 
     fn of(&self, b: Block) -> &[Block] {
@@ -148,8 +136,14 @@ impl DomChildren {
     }
 }
 
-/// The state of the walk.
-struct Numbering {
+/// The state of the walk, kept between runs for its storage (see
+/// [`super::analyses::Scratch`]).
+#[derive(Default)]
+pub(crate) struct Numbering {
+    /// The dominator tree's children.
+    children: DomChildren,
+    /// The walk's work list: `Ok(b)` enters `b`, `Err(b)` closes its scope.
+    stack: Vec<Result<Block, Block>>,
     /// Every pure instruction's key numbered so far, with its result and
     /// its block. An entry counts only while its block is open (it
     /// dominates the block being numbered); one of a closed block is stale
@@ -166,6 +160,32 @@ struct Numbering {
 }
 
 impl Numbering {
+    /// Numbers `func`, whose dominator tree is `dt`, from `entry` down.
+    fn run(&mut self, func: &mut Function, dt: &DominatorTree, entry: Block) {
+        let num_blocks = func.dfg.num_blocks();
+        self.children.compute(dt, num_blocks);
+        self.table.clear();
+        self.table.reserve(func.dfg.num_insts());
+        self.open.clear();
+        self.open.resize(num_blocks, false);
+        // Depth-first over the dominator tree.
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(Ok(entry));
+        while let Some(item) = stack.pop() {
+            match item {
+                Ok(block) => {
+                    self.open[block.index()] = true;
+                    stack.push(Err(block));
+                    self.number_block(func, block);
+                    stack.extend(self.children.of(block).iter().rev().map(|&c| Ok(c)));
+                }
+                Err(block) => self.open[block.index()] = false,
+            }
+        }
+        self.stack = stack;
+    }
+
     fn number_block(&mut self, func: &mut Function, block: Block) {
         let Function { layout, dfg, .. } = func;
         self.loads.clear();

@@ -42,8 +42,9 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     // to the CFG; the loops change when one joins an enclosing loop.
     let num_blocks = func.dfg.num_blocks();
     let mut regrouped = false;
+    let mut scan = Scan::default();
     for idx in 0..loops.len() {
-        let Some(pre) = hoist_loop(func, &loops[idx], dt) else {
+        let Some(pre) = hoist_loop(func, &loops[idx], dt, &mut scan) else {
             continue;
         };
         // A new preheader belongs to every enclosing loop.
@@ -63,43 +64,70 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
 }
 
 /// Hoists the loop's invariant instructions; returns the preheader used.
-fn hoist_loop(func: &mut Function, lp: &Loop, dt: &DominatorTree) -> Option<Block> {
-    let invariant = invariant_insts(func, lp, dt);
-    if invariant.is_empty() {
+fn hoist_loop(
+    func: &mut Function,
+    lp: &Loop,
+    dt: &DominatorTree,
+    scan: &mut Scan,
+) -> Option<Block> {
+    scan.invariant_insts(func, lp, dt);
+    if scan.chosen.is_empty() {
         return None;
     }
     let pre = ensure_preheader(func, lp)?;
-    for inst in invariant {
+    for &inst in &scan.chosen {
         func.layout.remove_inst(inst);
         insert_before_terminator(func, inst, pre);
     }
     Some(pre)
 }
 
-/// The loop's movable invariant instructions, in dominance-respecting order
-/// (loop blocks in reverse post-order, instructions in block order).
-fn invariant_insts(func: &Function, lp: &Loop, dt: &DominatorTree) -> Vec<Inst> {
-    let mut chosen: Vec<Inst> = Vec::new();
-    // Membership tests per operand: the loop's blocks and the chosen
-    // instructions as flags rather than searches of their lists.
-    let mut in_loop = vec![false; func.dfg.num_blocks()];
-    for b in &lp.blocks {
-        in_loop[b.index()] = true;
-    }
-    let mut is_chosen = vec![false; func.dfg.num_insts()];
-    // New preheaders of inner loops are not in `dt`; they come first.
-    let mut blocks: Vec<Block> = Vec::with_capacity(lp.blocks.len());
-    blocks.extend(lp.blocks.iter().copied().filter(|b| !dt.is_reachable(*b)));
-    blocks.extend(dt.rpo().iter().copied().filter(|b| in_loop[b.index()]));
-    for b in blocks {
-        for &inst in func.layout.block_insts(b) {
-            if is_movable(func, inst) && operands_invariant(func, inst, &in_loop, &is_chosen) {
-                chosen.push(inst);
-                is_chosen[inst.index()] = true;
+/// The lists of one loop's scan for invariant instructions, kept from loop
+/// to loop of a run for their storage.
+#[derive(Default)]
+struct Scan {
+    /// The movable invariant instructions found.
+    chosen: Vec<Inst>,
+    /// Membership tests per operand: the loop's blocks and the chosen
+    /// instructions as flags rather than searches of their lists.
+    in_loop: Vec<bool>,
+    is_chosen: Vec<bool>,
+    /// The loop's blocks in scan order.
+    blocks: Vec<Block>,
+}
+
+impl Scan {
+    /// Sets `chosen` to the loop's movable invariant instructions, in
+    /// dominance-respecting order (loop blocks in reverse post-order,
+    /// instructions in block order).
+    fn invariant_insts(&mut self, func: &Function, lp: &Loop, dt: &DominatorTree) {
+        let Scan {
+            chosen,
+            in_loop,
+            is_chosen,
+            blocks,
+        } = self;
+        chosen.clear();
+        in_loop.clear();
+        in_loop.resize(func.dfg.num_blocks(), false);
+        for b in &lp.blocks {
+            in_loop[b.index()] = true;
+        }
+        is_chosen.clear();
+        is_chosen.resize(func.dfg.num_insts(), false);
+        // New preheaders of inner loops are not in `dt`; they come first.
+        blocks.clear();
+        blocks.extend(lp.blocks.iter().copied().filter(|b| !dt.is_reachable(*b)));
+        blocks.extend(dt.rpo().iter().copied().filter(|b| in_loop[b.index()]));
+        for &b in blocks.iter() {
+            for &inst in func.layout.block_insts(b) {
+                if is_movable(func, inst) && operands_invariant(func, inst, in_loop, is_chosen) {
+                    chosen.push(inst);
+                    is_chosen[inst.index()] = true;
+                }
             }
         }
     }
-    chosen
 }
 
 fn is_movable(func: &Function, inst: Inst) -> bool {

@@ -21,7 +21,7 @@
 
 use super::util::{branches_to, use_counts};
 use super::Analyses;
-use crate::ir::{Block, ControlFlowGraph, Function, Inst, InstructionData, Opcode, Value};
+use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Value};
 use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// At most this many rounds (a cycle of empty blocks, an infinite loop in
@@ -47,10 +47,9 @@ pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
         return false;
     }
     for _ in 1..MAX_ROUNDS {
-        let cfg = ControlFlowGraph::compute(func);
-        let rpo = cfg.reverse_post_order(func);
-        if !round(func, &rpo) {
-            analyses.set_cfg_rpo(cfg, rpo);
+        let (_, rpo) = analyses.recompute_cfg_rpo(func);
+        if !round(func, rpo) {
+            // Nothing changed since: the analyses hold.
             return true;
         }
     }
