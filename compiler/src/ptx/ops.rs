@@ -142,6 +142,15 @@ fn literal(s: &Isel<'_>, v: ir::Value, ty: ir::Type) -> Option<Literal> {
     }
 }
 
+/// Whether `v` is the constant 1.0 of the float type `ty`.
+fn is_one(s: &Isel<'_>, v: ir::Value, ty: ir::Type) -> bool {
+    match literal(s, v, ty) {
+        Some(Literal::F32(bits)) => bits == 1.0f32.to_bits(),
+        Some(Literal::F64(bits)) => bits == 1.0f64.to_bits(),
+        _ => false,
+    }
+}
+
 /// Moves a constant into register `d`.
 pub(super) fn materialize(s: &mut Isel<'_>, d: VReg, ty: ir::Type, c: Constant) {
     match c {
@@ -288,6 +297,16 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                 );
                 return;
             }
+        }
+        if op == Opcode::Fdiv && ty == ir::Type::F32 && !s.func.fastmath && is_one(s, a, ty) {
+            // `1.0 / x` is the correctly rounded reciprocal: `rcp.rn` gives
+            // the same result as `div.rn` (as Numba's PTX has it), and
+            // ptxas expands it to a shorter sequence. Not in `f64`, where
+            // ptxas's `rcp.rn.f64` sequence came out longer than its
+            // `div.rn.f64` by a constant 1.0 on the math-library kernels.
+            let bv = s.vreg(b);
+            s.emit("rcp.rn.f32 {}, {};", [df(d), u(bv)]);
+            return;
         }
         let (av, bv) = (s.vreg(a), s.vreg(b));
         let m = match op {
