@@ -50,21 +50,14 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
             }
         }
     }
-    if candidates.is_empty() {
-        return;
-    }
-    // A block converted away cannot be the branching block of a later
-    // candidate (it has a single predecessor, which branches to it, so it
-    // is not the `brif` block of a shape whose side block it would be);
-    // the only blocks two candidates could share are joins, which no
-    // conversion removes. Each candidate is checked again as it is
-    // converted all the same.
-    let mut changed = false;
+    // Conversions do not disturb one another: each head has one candidate;
+    // a side block ends with a `jump`, so it is nobody's head, and it has a
+    // single incoming edge, so it is no other candidate's side or join
+    // (a join has two). A conversion only rewrites its head and removes its
+    // side.
+    let changed = !candidates.is_empty();
     for c in candidates {
-        if func.layout.is_block_inserted(c.side) && still_holds(func, &c) {
-            convert(func, &c);
-            changed = true;
-        }
+        convert(func, &c);
     }
     if changed {
         analyses.invalidate();
@@ -110,19 +103,6 @@ fn candidate(
     None
 }
 
-/// Whether the candidate's shape is still there (an earlier conversion in
-/// the same run may have changed `head`).
-fn still_holds(func: &Function, c: &Candidate) -> bool {
-    let Some(term) = func.layout.last_inst(c.head) else {
-        return false;
-    };
-    let InstructionData::Brif { blocks, .. } = func.dfg.inst(term) else {
-        return false;
-    };
-    let k = usize::from(!c.side_is_then);
-    blocks[k].block == c.side && side_jumps_to(func, c.side) == Some(blocks[1 - k].block)
-}
-
 /// The destination of `block`'s terminator when it is a `jump`.
 fn side_jumps_to(func: &Function, block: Block) -> Option<Block> {
     match func.dfg.inst(func.layout.last_inst(block)?) {
@@ -150,7 +130,7 @@ fn speculatable(func: &Function, block: Block) -> bool {
 fn convert(func: &mut Function, c: &Candidate) {
     let term = func.layout.last_inst(c.head).expect("head has a brif");
     let InstructionData::Brif { cond, blocks, .. } = func.dfg.inst(term).clone() else {
-        unreachable!("checked by still_holds");
+        unreachable!("a candidate's head ends with a brif");
     };
     let k = usize::from(!c.side_is_then);
     let join_call = &blocks[1 - k];
@@ -159,7 +139,7 @@ fn convert(func: &mut Function, c: &Candidate) {
     let side_jump = func.layout.last_inst(c.side).expect("side has a jump");
     let side_args: Vec<Value> = match func.dfg.inst(side_jump) {
         InstructionData::Jump { dest, .. } => func.dfg.block_call_args(dest).to_vec(),
-        _ => unreachable!("checked by still_holds"),
+        _ => unreachable!("a candidate's side ends with a jump"),
     };
     // The side block's instructions go where the brif was.
     func.layout.remove_inst(term);
