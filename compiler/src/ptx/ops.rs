@@ -142,13 +142,9 @@ fn literal(s: &Isel<'_>, v: ir::Value, ty: ir::Type) -> Option<Literal> {
     }
 }
 
-/// Whether `v` is the constant 1.0 of the float type `ty`.
-fn is_one(s: &Isel<'_>, v: ir::Value, ty: ir::Type) -> bool {
-    match literal(s, v, ty) {
-        Some(Literal::F32(bits)) => bits == 1.0f32.to_bits(),
-        Some(Literal::F64(bits)) => bits == 1.0f64.to_bits(),
-        _ => false,
-    }
+/// Whether `v` is the `f32` constant 1.0.
+fn is_f32_one(s: &Isel<'_>, v: ir::Value) -> bool {
+    matches!(literal(s, v, ir::Type::F32), Some(Literal::F32(bits)) if bits == 1.0f32.to_bits())
 }
 
 /// Moves a constant into register `d`.
@@ -298,7 +294,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                 return;
             }
         }
-        if op == Opcode::Fdiv && ty == ir::Type::F32 && !s.func.fastmath && is_one(s, a, ty) {
+        if op == Opcode::Fdiv && ty == ir::Type::F32 && !s.func.fastmath && is_f32_one(s, a) {
             // `1.0 / x` is the correctly rounded reciprocal: `rcp.rn` gives
             // the same result as `div.rn` (as Numba's PTX has it), and
             // ptxas expands it to a shorter sequence. Not in `f64`, where
