@@ -358,15 +358,16 @@ fn write_label(out: &mut String, before: &str, n: usize, after: &str) {
 /// Writes the PTX name of an allocation into `out`; counts the registers
 /// used per kind.
 fn write_reg(out: &mut String, a: Allocation, kind: RegKind, names: &mut Names) {
-    if let Some(r) = a.as_reg() {
-        out.push_str(kind.prefix());
-        push_decimal(out, names.register(r));
+    let (prefix, number) = if let Some(r) = a.as_reg() {
+        (kind.prefix(), names.register(r))
     } else if let Some(slot) = a.as_stack() {
-        out.push_str(kind.slot_prefix());
-        push_decimal(out, names.slot(slot, kind));
+        (kind.slot_prefix(), names.slot(slot, kind))
     } else {
         out.push_str("%kc_none");
-    }
+        return;
+    };
+    out.push_str(prefix);
+    push_decimal(out, number);
 }
 
 /// The PTX register numbers of a function: allocated registers and spill
@@ -478,30 +479,60 @@ fn fill(
 ) {
     let bytes = template.as_bytes();
     let mut hole = 0;
+    // The text from `start` is not written yet; braces are searched from `i`.
     let mut start = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
-                out.push_str(&template[start..=i]);
-                i += 2;
-                start = i;
-            }
-            b'{' if bytes.get(i + 1) == Some(&b'}') => {
-                out.push_str(&template[start..i]);
-                let (a, v) = match ops[hole] {
-                    Op::Use(v) => (reloads.resolve(allocs[hole]), v),
-                    Op::Def(v) => (allocs[hole], v),
-                };
-                write_reg(out, a, RegKind::of_class(v.class()), names);
-                hole += 1;
-                i += 2;
-                start = i;
-            }
-            _ => i += 1,
+    while let Some(at) = next_brace(bytes, i) {
+        let brace = bytes[at];
+        let next = bytes.get(at + 1).copied();
+        if next == Some(brace) {
+            out.push_str(&template[start..=at]);
+            i = at + 2;
+            start = i;
+        } else if brace == b'{' && next == Some(b'}') {
+            out.push_str(&template[start..at]);
+            let (a, v) = match ops[hole] {
+                Op::Use(v) => (reloads.resolve(allocs[hole]), v),
+                Op::Def(v) => (allocs[hole], v),
+            };
+            write_reg(out, a, RegKind::of_class(v.class()), names);
+            hole += 1;
+            i = at + 2;
+            start = i;
+        } else {
+            i = at + 1;
         }
     }
     out.push_str(&template[start..]);
+}
+
+/// The position of the first `{` or `}` in `bytes` from `from` on.
+///
+/// Every instruction's template is scanned, so this looks at eight bytes
+/// at a time: a byte equal to the brace becomes zero after the `xor`, and
+/// `(x - 0x01..01) & !x & 0x80..80` has the high bit set in the lowest zero
+/// byte of `x` (higher bytes may be flagged falsely after a borrow, which
+/// is why only the lowest flag is used).
+fn next_brace(bytes: &[u8], mut from: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    while let Some(chunk) = bytes.get(from..from + 8) {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let word = u64::from_le_bytes(chunk);
+        let found = zero_bytes(word ^ (ONES * u64::from(b'{')))
+            | zero_bytes(word ^ (ONES * u64::from(b'}')));
+        if found != 0 {
+            return Some(from + (found.trailing_zeros() / 8) as usize);
+        }
+        from += 8;
+    }
+    let rest = bytes.get(from..)?;
+    rest.iter()
+        .position(|&b| b == b'{' || b == b'}')
+        .map(|p| from + p)
 }
 
 /// Writes the `.entry`/`.func` line of a function with its parameters
@@ -615,5 +646,35 @@ def k(out, n):
         let [forwarded, plain] = bodies(ra::Algorithm::Ion);
         assert!(forwarded.is_err());
         assert!(plain.is_ok());
+    }
+
+    /// The word-at-a-time search agrees with a plain byte search at every
+    /// start position, braces in any byte of a word and in the tail.
+    #[test]
+    fn next_brace_finds_the_first_brace() {
+        let texts = [
+            "",
+            "{}",
+            "add.s32 {}, {}, {};",
+            "ld.global.v2.f32 {{{}, {}}}, [{}+8];",
+            "mov.u32 {}, %tid.x;",
+            "no braces at all in this text",
+            "}",
+            "abcdefg{",
+            "abcdefgh{",
+            "abcdefghijklmno}",
+        ];
+        for text in texts {
+            let bytes = text.as_bytes();
+            for from in 0..=bytes.len() + 1 {
+                let expected = bytes
+                    .iter()
+                    .enumerate()
+                    .skip(from)
+                    .find(|&(_, &b)| b == b'{' || b == b'}')
+                    .map(|(i, _)| i);
+                assert_eq!(next_brace(bytes, from), expected, "{text:?} from {from}");
+            }
+        }
     }
 }
