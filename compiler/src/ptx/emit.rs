@@ -358,17 +358,42 @@ fn write_label(out: &mut String, before: &str, n: usize, after: &str) {
 /// Writes the PTX name of an allocation into `out`; counts the registers
 /// used per kind.
 fn write_reg(out: &mut String, a: Allocation, kind: RegKind, names: &mut Names) {
-    let (prefix, number) = if let Some(r) = a.as_reg() {
-        (kind.prefix(), names.register(r))
+    if let Some(r) = a.as_reg() {
+        let number = names.register(r);
+        // Every register has its name in the table (see `REGISTER_NAMES`).
+        match REGISTER_NAMES[kind.class() as usize].get(number) {
+            Some(name) => out.push_str(name),
+            None => {
+                out.push_str(kind.prefix());
+                push_decimal(out, number);
+            }
+        }
     } else if let Some(slot) = a.as_stack() {
-        (kind.slot_prefix(), names.slot(slot, kind))
+        out.push_str(kind.slot_prefix());
+        push_decimal(out, names.slot(slot, kind));
     } else {
         out.push_str("%kc_none");
-        return;
-    };
-    out.push_str(prefix);
-    push_decimal(out, number);
+    }
 }
+
+/// The names of the allocated registers by class (`RegKind::class`) and
+/// number: a function numbers at most `SCRATCH + 1` registers per class,
+/// so one copy of a ready name replaces writing a prefix and a number for
+/// most register operands.
+static REGISTER_NAMES: [[&str; SCRATCH + 1]; 3] = [
+    [
+        "%r0", "%r1", "%r2", "%r3", "%r4", "%r5", "%r6", "%r7", "%r8", "%r9", "%r10", "%r11",
+        "%r12", "%r13", "%r14", "%r15",
+    ],
+    [
+        "%rd0", "%rd1", "%rd2", "%rd3", "%rd4", "%rd5", "%rd6", "%rd7", "%rd8", "%rd9", "%rd10",
+        "%rd11", "%rd12", "%rd13", "%rd14", "%rd15",
+    ],
+    [
+        "%p0", "%p1", "%p2", "%p3", "%p4", "%p5", "%p6", "%p7", "%p8", "%p9", "%p10", "%p11",
+        "%p12", "%p13", "%p14", "%p15",
+    ],
+];
 
 /// The PTX register numbers of a function: allocated registers and spill
 /// slots are numbered per kind in order of first appearance, so the text
@@ -674,6 +699,17 @@ def k(out, n):
                     .find(|&(_, &b)| b == b'{' || b == b'}')
                     .map(|(i, _)| i);
                 assert_eq!(next_brace(bytes, from), expected, "{text:?} from {from}");
+            }
+        }
+    }
+
+    /// The register name table spells what prefix + number would.
+    #[test]
+    fn register_names_are_prefix_and_number() {
+        for kind in [RegKind::B32, RegKind::B64, RegKind::Pred] {
+            let names = &REGISTER_NAMES[kind.class() as usize];
+            for (number, name) in names.iter().enumerate() {
+                assert_eq!(*name, format!("{}{number}", kind.prefix()));
             }
         }
     }
