@@ -51,6 +51,23 @@ impl TExprList {
     }
 }
 
+/// Consecutive statements of [`TypedFunction::stmts`]: a block (the
+/// body of a function, a loop or a branch).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TStmtList {
+    /// The first statement.
+    pub start: u32,
+    /// The number of statements.
+    pub len: u32,
+}
+
+impl TStmtList {
+    /// True when the block has no statements.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -115,8 +132,11 @@ pub struct TypedFunction {
     pub var_names: String,
     /// The return type ([`Type::None`] for kernels).
     pub ret: Type,
-    /// The body.
-    pub body: Vec<TStmt>,
+    /// The body, in `stmts`.
+    pub body: TStmtList,
+    /// Every statement of the function: blocks are consecutive statements
+    /// ([`TStmtList`]), an inner block before the statement holding it.
+    pub stmts: Vec<TStmt>,
     /// Every expression of the body: statements and expressions refer to
     /// their operands by [`TExprId`] and [`TExprList`]. An operand may be
     /// shared by several parents (it is then evaluated once per use).
@@ -138,6 +158,11 @@ impl TypedFunction {
     /// An expression of the body.
     pub fn expr(&self, e: TExprId) -> &TExpr {
         &self.exprs[e.0 as usize]
+    }
+
+    /// The statements of a block.
+    pub fn block(&self, b: TStmtList) -> &[TStmt] {
+        &self.stmts[b.start as usize..(b.start + b.len) as usize]
     }
 
     /// Consecutive expressions of the body.
@@ -269,16 +294,16 @@ pub enum TStmtKind {
         /// The condition.
         cond: TExprId,
         /// Run when it holds.
-        then_body: Vec<TStmt>,
+        then_body: TStmtList,
         /// Run otherwise.
-        else_body: Vec<TStmt>,
+        else_body: TStmtList,
     },
     /// `while cond: body`.
     While {
         /// The condition (`bool`).
         cond: TExprId,
         /// The body.
-        body: Vec<TStmt>,
+        body: TStmtList,
     },
     /// `for var in range(start, stop, step): body`; all of `var`'s type.
     For {
@@ -291,7 +316,7 @@ pub enum TStmtKind {
         /// Increment (non-zero; may be negative or a run-time value).
         step: TExprId,
         /// The body.
-        body: Vec<TStmt>,
+        body: TStmtList,
     },
     /// `break`.
     Break,

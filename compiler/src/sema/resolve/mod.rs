@@ -114,8 +114,10 @@ pub struct ModuleEnv<'m> {
     pub functions: Vec<FunctionInfo>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`]: the local variable of
-    /// each symbol in the function being resolved, `None` between calls.
+    /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
+    /// each symbol in the function being resolved) and for collecting a
+    /// function's locals (which symbols are already locals); all `None`
+    /// between uses.
     local_of: Vec<Option<u32>>,
     /// What each symbol means outside functions (a global, else a
     /// builtin), indexed by symbol; `None` for an undefined name. Filled
@@ -350,7 +352,7 @@ impl<'m> ModuleEnv<'m> {
     }
 
     fn function_info(
-        &self,
+        &mut self,
         stmt: usize,
         def: &FunctionDef,
         diags: &mut Vec<Diagnostic>,
@@ -386,7 +388,25 @@ impl<'m> ModuleEnv<'m> {
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        collect_locals(self.module, body, &mut info.locals, &mut declared_global);
+        // The symbols already in `locals` are marked in the scratch table
+        // `local_of` (cleared again below), so a name assigned many times
+        // is found a local with one lookup.
+        let mut seen = std::mem::take(&mut self.local_of);
+        seen.resize(self.module.interner.len(), None);
+        for (name, _) in &info.locals {
+            seen[name.0 as usize] = Some(0);
+        }
+        let mut c = LocalsCollector {
+            module: self.module,
+            out: &mut info.locals,
+            seen: &mut seen,
+            globals: &mut declared_global,
+        };
+        c.block(body);
+        for (name, _) in &info.locals {
+            seen[name.0 as usize] = None;
+        }
+        self.local_of = seen;
         let mut i = nparams;
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
@@ -586,54 +606,66 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 /// Collects the names a function body assigns (Python's rule: a name
 /// assigned anywhere in a function is local to all of it) into `out`, and
 /// the names of its `global` and `nonlocal` statements into `globals`.
-fn collect_locals(
-    module: &Module,
-    body: &[Stmt],
-    out: &mut Vec<(Symbol, Span)>,
-    globals: &mut Vec<Symbol>,
-) {
-    let target = |t: ExprId, out: &mut Vec<(Symbol, Span)>| collect_target(module, t, out);
-    for s in body {
-        match &s.kind {
-            StmtKind::Assign { targets, .. } => {
-                module.exprs(*targets).iter().for_each(|&t| target(t, out))
+struct LocalsCollector<'a> {
+    module: &'a Module,
+    out: &'a mut Vec<(Symbol, Span)>,
+    /// `Some` for each symbol already in `out`, by symbol.
+    seen: &'a mut [Option<u32>],
+    globals: &'a mut Vec<Symbol>,
+}
+
+impl LocalsCollector<'_> {
+    fn block(&mut self, body: &[Stmt]) {
+        let module = self.module;
+        for s in body {
+            match &s.kind {
+                StmtKind::Assign { targets, .. } => {
+                    module.exprs(*targets).iter().for_each(|&t| self.target(t))
+                }
+                StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
+                    self.target(*t)
+                }
+                StmtKind::For {
+                    target: t,
+                    body,
+                    orelse,
+                    ..
+                } => {
+                    self.target(*t);
+                    self.block(module.block(*body));
+                    self.block(module.block(*orelse));
+                }
+                StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
+                    self.block(module.block(*body));
+                    self.block(module.block(*orelse));
+                }
+                StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+                    self.globals.extend(names.iter().map(|n| n.name))
+                }
+                _ => {}
             }
-            StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
-                target(*t, out)
+        }
+    }
+
+    /// Collects the names an assignment target binds.
+    fn target(&mut self, target: ExprId) {
+        let module = self.module;
+        let e = module.expr(target);
+        match &e.kind {
+            ExprKind::Name(n) => {
+                let seen = &mut self.seen[n.0 as usize];
+                if seen.is_none() {
+                    *seen = Some(0);
+                    self.out.push((*n, e.span));
+                }
             }
-            StmtKind::For {
-                target: t,
-                body,
-                orelse,
-                ..
-            } => {
-                target(*t, out);
-                collect_locals(module, module.block(*body), out, globals);
-                collect_locals(module, module.block(*orelse), out, globals);
-            }
-            StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(module, module.block(*body), out, globals);
-                collect_locals(module, module.block(*orelse), out, globals);
-            }
-            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
-                globals.extend(names.iter().map(|n| n.name))
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                for &item in module.exprs(*items) {
+                    self.target(item);
+                }
             }
             _ => {}
         }
-    }
-}
-
-/// Collects the names an assignment target binds.
-fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>) {
-    let e = module.expr(target);
-    match &e.kind {
-        ExprKind::Name(n) if !out.iter().any(|(m, _)| m == n) => out.push((*n, e.span)),
-        ExprKind::Tuple(items) | ExprKind::List(items) => {
-            for &item in module.exprs(*items) {
-                collect_target(module, item, out);
-            }
-        }
-        _ => {}
     }
 }
 

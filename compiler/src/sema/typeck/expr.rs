@@ -155,7 +155,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         self.convert(e, to)
     }
 
-    /// [`Self::cast`] when the types differ.
+    /// [`Self::cast`] when the types differ (kept out of line, so that the
+    /// common case of `cast` inlines into its callers as one comparison).
+    #[inline(never)]
     fn convert(&mut self, e: TExpr, to: &Type) -> TExpr {
         if let (Some(c), Type::Scalar(s)) = (e.as_const(), to) {
             if let Some(v) = c.convert(*s) {

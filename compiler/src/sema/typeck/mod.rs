@@ -52,6 +52,10 @@ pub struct ProgramChecker<'e, 'm> {
     /// Emptied vectors for typed call and operator operands, kept for
     /// reuse (see [`FnChecker::typed_operands`]).
     operand_vecs: Vec<Vec<TExpr>>,
+    /// Emptied vectors for the statements of a block being typed, kept for
+    /// reuse (see [`FnChecker::block`]); blocks nest, so the pool holds one
+    /// vector per nesting level.
+    stmt_vecs: Vec<Vec<TStmt>>,
     /// The stack of typed items waiting to become a [`TExprList`] (see
     /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
     /// empty between lists.
@@ -73,6 +77,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             instances: Vec::with_capacity(env.functions.len()),
             const_arrays: Vec::new(),
             operand_vecs: Vec::new(),
+            stmt_vecs: Vec::new(),
             pending: Vec::new(),
         }
     }
@@ -233,6 +238,8 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     locals_names_len: usize,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
+    /// The statements of this walk's typed body.
+    stmts: Vec<TStmt>,
     /// By variable, as `vars`.
     state: Vec<VarState>,
     /// Locals whose type this walk widened, with the type it started with.
@@ -283,12 +290,14 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             env,
             is_kernel: info.is_kernel(),
             state,
-            widened: Vec::with_capacity(n_locals),
+            // Widening is rare: no room until it happens.
+            widened: Vec::new(),
             ret_error: false,
             vars,
             var_names,
             locals_names_len,
             exprs: Vec::with_capacity(expected_exprs(env.module, def)),
+            stmts: Vec::with_capacity(expected_stmts(env.module, def)),
             n_locals,
             again: false,
             diags: Vec::new(),
@@ -326,6 +335,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             var_names: c.var_names,
             ret,
             body,
+            stmts: c.stmts,
             exprs: c.exprs,
             shared_arrays: c.shared,
             local_arrays: c.local,
@@ -342,6 +352,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.vars.truncate(self.n_locals);
         self.var_names.truncate(self.locals_names_len);
         self.exprs.clear();
+        self.stmts.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
             s.first = None;
@@ -613,6 +624,13 @@ fn push_name(names: &mut String, name: &str) -> NameRange {
 fn expected_exprs(module: &Module, def: &FunctionDef) -> usize {
     let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
     (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
+}
+
+/// About how many typed statements the body of `def` has (about one
+/// for every 24 bytes of body text), so the arena rarely regrows.
+fn expected_stmts(module: &Module, def: &FunctionDef) -> usize {
+    let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
+    (end.saturating_sub(def.header_span.hi) / 24) as usize + 4
 }
 
 /// The dotted source text of a name or attribute chain, for messages.

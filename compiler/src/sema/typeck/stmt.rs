@@ -15,18 +15,34 @@ use crate::span::Span;
 use crate::types::{MemSpace, Scalar, Type};
 
 impl FnChecker<'_, '_, '_> {
-    /// Types a block of statements.
-    pub(super) fn block(&mut self, block: Seq<Stmt>) -> Vec<TStmt> {
+    /// Types a block of statements and adds them to the function's
+    /// statement arena. The block's statements are collected in a vector
+    /// from the program's pool (an inner block is typed, and added to the
+    /// arena, while the outer one is being collected), then moved to the
+    /// arena as consecutive statements.
+    pub(super) fn block(&mut self, block: Seq<Stmt>) -> TStmtList {
         let stmts = self.env.module.block(block);
+        if stmts.is_empty() {
+            return TStmtList::default();
+        }
         // Desugaring may add a statement or two (tuple unpacking, chained
-        // assignment): room for them without regrowing (an empty block,
-        // such as a missing `else`, allocates nothing).
-        let room = if stmts.is_empty() { 0 } else { stmts.len() + 2 };
-        let mut out = Vec::with_capacity(room);
+        // assignment): room for them without regrowing.
+        let room = stmts.len() + 2;
+        let mut out = match self.pc.stmt_vecs.pop() {
+            Some(v) => v,
+            None => Vec::with_capacity(room),
+        };
+        out.reserve(room);
         for s in stmts {
             self.stmt(s, &mut out);
         }
-        out
+        let list = TStmtList {
+            start: self.stmts.len() as u32,
+            len: out.len() as u32,
+        };
+        self.stmts.append(&mut out);
+        self.pc.stmt_vecs.push(out);
+        list
     }
 
     fn push(out: &mut Vec<TStmt>, kind: TStmtKind, span: Span) {
