@@ -14,9 +14,7 @@ mod body;
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
-use super::intrinsics::{
-    builtin, member, member_names, module_namespace, Member, Ns, BUILTIN_NAMES,
-};
+use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
 use super::typed::JitFlags;
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
@@ -119,11 +117,10 @@ pub struct ModuleEnv<'m> {
     /// function's locals (which symbols are already locals); all `None`
     /// between uses.
     local_of: Vec<Option<u32>>,
-    /// What each symbol means outside functions (a global, else a
-    /// builtin), indexed by symbol; `None` for an undefined name. Filled
-    /// once [`ModuleEnv::build`] has read every global, so that a name in
-    /// a body is resolved with one table lookup instead of a hash-map probe
-    /// and string comparisons.
+    /// The global each symbol names, indexed by symbol; `None` for a
+    /// name that is not a global. Filled once [`ModuleEnv::build`] has
+    /// read every global, so that a name in a body is resolved with one
+    /// table lookup instead of a hash-map probe and string comparisons.
     module_of: Vec<Option<Res>>,
 }
 
@@ -150,16 +147,9 @@ impl<'m> ModuleEnv<'m> {
         env
     }
 
-    /// The table behind [`ModuleEnv::module_of`]: builtins first, then the
-    /// globals, which shadow them.
+    /// The table behind [`ModuleEnv::module_of`].
     fn module_level_names(&self) -> Vec<Option<Res>> {
-        let interner = &self.module.interner;
-        let mut table = vec![None; interner.len()];
-        for name in BUILTIN_NAMES {
-            if let Some(sym) = interner.get(name) {
-                table[sym.0 as usize] = builtin(name).map(Res::Member);
-            }
-        }
+        let mut table = vec![None; self.module.interner.len()];
         for (&n, (g, _)) in &self.globals {
             table[n.0 as usize] = Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
@@ -176,7 +166,12 @@ impl<'m> ModuleEnv<'m> {
     /// What name `n` means outside functions (a global or a builtin), or
     /// `None` when it is not defined there.
     pub fn module_name(&self, n: Symbol) -> Option<Res> {
-        self.module_of.get(n.0 as usize).copied().flatten()
+        match self.module_of.get(n.0 as usize) {
+            Some(Some(global)) => Some(*global),
+            // Globals shadow builtins; the few names that are neither
+            // locals nor globals are looked up as builtins by their text.
+            _ => builtin(self.name(n)).map(Res::Member),
+        }
     }
 
     /// The text of a symbol.
