@@ -290,8 +290,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             env,
             is_kernel: info.is_kernel(),
             state,
-            // Widening is rare: no room until it happens.
-            widened: Vec::new(),
+            // Each local widens from unknown on its first assignment;
+            // parameters, which have types, rarely widen.
+            widened: Vec::with_capacity(n_locals - def.params.len().min(n_locals)),
             ret_error: false,
             vars,
             var_names,
@@ -479,6 +480,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 
     /// Reads a variable.
+    #[inline]
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
         self.state[v as usize].read = true;
         let ty = self.vars[v as usize].ty.clone();
