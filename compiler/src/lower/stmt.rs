@@ -155,14 +155,15 @@ impl FnLowering<'_> {
                 };
                 self.ins().ret(&flat);
             }
-            TStmtKind::Print(args) => self.print(args),
+            TStmtKind::Print(args) => self.print(self.f.print_args(*args)),
             TStmtKind::Assert { cond, msg } => {
                 if self.f.flags.debug {
                     let c = self.expr(self.te(*cond)).scalar();
                     let (fail, cont) = (self.new_block(), self.new_block());
                     self.ins().brif(c, cont, &[], fail, &[]);
                     self.switch_to(fail);
-                    let text = format!("AssertionError: {}\n", msg.as_deref().unwrap_or(""));
+                    let msg = msg.map_or("", |m| self.f.text(m));
+                    let text = format!("AssertionError: {msg}\n");
                     let text = text.replace('%', "%%");
                     let id = self.module.intern_string(&text);
                     self.ins().print(id, &[]);
@@ -344,7 +345,7 @@ impl FnLowering<'_> {
                 format.push(' ');
             }
             match a {
-                PrintArg::Str(s) => format.push_str(&s.replace('%', "%%")),
+                PrintArg::Str(s) => format.push_str(&self.f.text(*s).replace('%', "%%")),
                 PrintArg::Value(e) => {
                     let e = self.te(*e);
                     let v = self.expr(e).scalar();

@@ -186,10 +186,9 @@ impl Printer<'_> {
                 let _ = writeln!(out, "return {}  # {}", self.expr(*e), self.f.expr(*e).ty);
             }
             TStmtKind::Print(args) => {
-                let parts: Vec<String> = args
-                    .iter()
+                let parts: Vec<String> = (self.f.print_args(*args).iter())
                     .map(|a| match a {
-                        PrintArg::Str(s) => format!("{s:?}"),
+                        PrintArg::Str(s) => format!("{:?}", self.f.text(*s)),
                         PrintArg::Value(e) => self.expr(*e),
                     })
                     .collect();
@@ -197,6 +196,7 @@ impl Printer<'_> {
             }
             TStmtKind::Assert { cond, msg } => match msg {
                 Some(m) => {
+                    let m = self.f.text(*m);
                     let _ = writeln!(out, "assert {}, {m:?}", self.expr(*cond));
                 }
                 None => {

@@ -262,7 +262,7 @@ impl EntryPoints<'_, '_> {
 }
 
 /// Parses a decorator signature, reporting errors inside the string.
-fn decorator_sig(s: &DeclaredSig, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
+fn decorator_sig(s: &DeclaredSig<'_>, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
     match parse_signature(&s.text) {
         Ok(sig) => Some(sig),
         Err(e) => {

@@ -65,9 +65,10 @@ pub enum Res {
 
 /// A signature given in a decorator.
 #[derive(Clone, Debug)]
-pub struct DeclaredSig {
-    /// The signature text.
-    pub text: String,
+pub struct DeclaredSig<'m> {
+    /// The signature text (borrowed from the module when it is a string
+    /// literal).
+    pub text: Cow<'m, str>,
     /// Where the text starts in the source (the first byte inside the
     /// quotes), when it is a plain string literal whose bytes map 1:1.
     pub text_offset: Option<u32>,
@@ -80,7 +81,7 @@ pub struct DeclaredSig {
 
 /// A function of the file.
 #[derive(Clone, Debug)]
-pub struct FunctionInfo {
+pub struct FunctionInfo<'m> {
     /// Index of the `def` among the module's top-level statements.
     pub stmt: usize,
     /// The function's name.
@@ -90,12 +91,12 @@ pub struct FunctionInfo {
     /// Decorator options.
     pub flags: JitFlags,
     /// Signatures given in the decorator.
-    pub sigs: Vec<DeclaredSig>,
+    pub sigs: Vec<DeclaredSig<'m>>,
     /// Local variables: parameters first, then assigned names.
     pub locals: Vec<(Symbol, Span)>,
 }
 
-impl FunctionInfo {
+impl FunctionInfo<'_> {
     /// True for a kernel: `@cuda.jit` without `device=True`.
     pub fn is_kernel(&self) -> bool {
         self.jit && !self.flags.device
@@ -109,7 +110,7 @@ pub struct ModuleEnv<'m> {
     /// Module-level names.
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order.
-    pub functions: Vec<FunctionInfo>,
+    pub functions: Vec<FunctionInfo<'m>>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
     /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
@@ -351,7 +352,7 @@ impl<'m> ModuleEnv<'m> {
         stmt: usize,
         def: &FunctionDef,
         diags: &mut Vec<Diagnostic>,
-    ) -> FunctionInfo {
+    ) -> FunctionInfo<'m> {
         let mut info = FunctionInfo {
             stmt,
             name: def.name.name,
@@ -413,7 +414,7 @@ impl<'m> ModuleEnv<'m> {
         info
     }
 
-    fn decorator(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+    fn decorator(&self, id: ExprId, info: &mut FunctionInfo<'m>, diags: &mut Vec<Diagnostic>) {
         let d = self.expr(id);
         let (func, args, keywords) = match d.kind {
             ExprKind::Call {
@@ -468,14 +469,14 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn decorator_sigs(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+    fn decorator_sigs(&self, id: ExprId, info: &mut FunctionInfo<'m>, diags: &mut Vec<Diagnostic>) {
         let a = self.expr(id);
         match &a.kind {
             ExprKind::Str(text) => {
                 let text = self.module.string(*text);
                 let text_offset = plain_string_offset(text, a.span);
                 info.sigs.push(DeclaredSig {
-                    text: text.to_string(),
+                    text: Cow::Borrowed(text),
                     text_offset,
                     span: a.span,
                     from_expr: false,
@@ -488,7 +489,7 @@ impl<'m> ModuleEnv<'m> {
             }
             _ => match self.sig_expr_text(id) {
                 Some(text) => info.sigs.push(DeclaredSig {
-                    text,
+                    text: Cow::Owned(text),
                     text_offset: None,
                     span: a.span,
                     from_expr: true,

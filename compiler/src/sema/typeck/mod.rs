@@ -38,6 +38,8 @@ struct Instance {
     func: Option<TypedFunction>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
+    /// Every `Call` expression of `func` is at this index or later.
+    calls_from: u32,
 }
 
 /// Checks the functions of a module, specialising device functions on demand.
@@ -111,6 +113,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             func: None,
             diags: Vec::new(),
             callees: Vec::new(),
+            calls_from: 0,
         });
         let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
@@ -118,6 +121,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         inst.func = Some(result.func);
         inst.diags = result.diags;
         inst.callees = result.callees;
+        inst.calls_from = result.calls_from;
         inst.done = true;
         Ok(id)
     }
@@ -147,7 +151,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             func.param_types = std::mem::take(&mut inst.args);
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
-                remap_calls(&mut func.exprs, &map);
+                if let Some(tail) = func.exprs.get_mut(inst.calls_from as usize..) {
+                    remap_calls(tail, &map);
+                }
             }
             program.functions.push(func);
         }
@@ -183,7 +189,8 @@ fn post_order(instances: &[Instance], id: u32, map: &mut [u32], out: &mut Vec<u3
 }
 
 /// Renumbers the callees of `Call` expressions (every expression of the
-/// function is in its arena, so one pass over it reaches them all).
+/// function is in its arena, so one pass over it, from the first index a
+/// call can have, reaches them all).
 fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
     for e in exprs {
         if let TExprKind::Call(f, _) = &mut e.kind {
@@ -197,6 +204,7 @@ struct FnResult {
     func: TypedFunction,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
+    calls_from: u32,
 }
 
 /// Per-variable inference state.
@@ -240,6 +248,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     exprs: Vec<TExpr>,
     /// The statements of this walk's typed body.
     stmts: Vec<TStmt>,
+    /// The arguments of this walk's `print` statements.
+    print_args: Vec<PrintArg>,
+    /// The strings of this walk's `print` and `assert` statements.
+    texts: String,
     /// By variable, as `vars`.
     state: Vec<VarState>,
     /// Locals whose type this walk widened, with the type it started with.
@@ -252,6 +264,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
     callees: Vec<u32>,
+    /// The length of `exprs` when the first device-function call of this
+    /// walk was typed: every `Call` expression is at this index or later,
+    /// so renumbering the calls skips the arena before it.
+    calls_from: u32,
     ret: Type,
     declared_ret: Option<Type>,
     loop_depth: u32,
@@ -299,12 +315,15 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             locals_names_len,
             exprs: Vec::with_capacity(expected_exprs(env.module, def)),
             stmts: Vec::with_capacity(expected_stmts(env.module, def)),
+            print_args: Vec::new(),
+            texts: String::new(),
             n_locals,
             again: false,
             diags: Vec::new(),
             shared: Vec::new(),
             local: Vec::new(),
             callees: Vec::new(),
+            calls_from: u32::MAX,
             ret: Type::Unknown,
             declared_ret,
             loop_depth: 0,
@@ -337,6 +356,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ret,
             body,
             stmts: c.stmts,
+            print_args: c.print_args,
+            texts: c.texts,
             exprs: c.exprs,
             shared_arrays: c.shared,
             local_arrays: c.local,
@@ -346,6 +367,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             func,
             diags: c.diags,
             callees: c.callees,
+            calls_from: c.calls_from,
         }
     }
 
@@ -354,6 +376,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.var_names.truncate(self.locals_names_len);
         self.exprs.clear();
         self.stmts.clear();
+        self.print_args.clear();
+        self.texts.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
             s.first = None;
@@ -372,6 +396,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.shared.clear();
         self.local.clear();
         self.callees.clear();
+        self.calls_from = u32::MAX;
         self.ret = Type::Unknown;
         self.loop_depth = 0;
     }
