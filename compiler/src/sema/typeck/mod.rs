@@ -504,8 +504,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.var_names[self.vars[i].name.range()].to_string()
     }
 
-    /// Reads a variable.
-    #[inline]
+    /// Reads a variable (inlined: it is small and on the hottest path).
+    #[inline(always)]
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
         self.state[v as usize].read = true;
         let ty = self.vars[v as usize].ty.clone();
@@ -539,7 +539,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// Records an assignment of a value of type `ty` to variable `v`,
     /// unifying its type; returns false (after reporting) when the types
     /// cannot be unified.
+    #[inline(always)]
     fn assign_var(&mut self, v: u32, ty: &Type, span: Span) -> bool {
+        let i = v as usize;
+        // The usual case, inlined: a known value of the variable's type.
+        if self.vars[i].ty == *ty && !ty.is_unknown() && *ty != Type::None {
+            if self.state[i].first.is_none() {
+                self.state[i].first = Some((span, ty.clone()));
+            }
+            return true;
+        }
+        self.assign_var_other(v, ty, span)
+    }
+
+    /// [`Self::assign_var`] when the value's type is not the variable's.
+    #[inline(never)]
+    fn assign_var_other(&mut self, v: u32, ty: &Type, span: Span) -> bool {
         if ty.is_unknown() {
             self.state[v as usize].assigned_error = true;
             return true;
@@ -551,13 +566,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 span,
             ));
             return false;
-        }
-        if self.vars[i].ty == *ty {
-            // The usual case: the type unifies with itself, nothing widens.
-            if self.state[i].first.is_none() {
-                self.state[i].first = Some((span, ty.clone()));
-            }
-            return true;
         }
         let current = self.vars[i].ty.clone();
         match unify(&current, ty) {
