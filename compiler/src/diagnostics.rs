@@ -133,7 +133,26 @@ impl Diagnostic {
 /// The source texts that diagnostics point into, by [`FileId`].
 #[derive(Clone, Debug, Default)]
 pub struct SourceFiles {
-    files: Vec<(String, String)>,
+    files: Vec<SourceFile>,
+}
+
+/// One file: its text followed by its name in one buffer (one allocation
+/// per file instead of two).
+#[derive(Clone, Debug)]
+struct SourceFile {
+    text_and_name: String,
+    /// Where the name starts in `text_and_name`.
+    name_start: usize,
+}
+
+impl SourceFile {
+    fn text(&self) -> &str {
+        &self.text_and_name[..self.name_start]
+    }
+
+    fn name(&self) -> &str {
+        &self.text_and_name[self.name_start..]
+    }
 }
 
 impl SourceFiles {
@@ -143,19 +162,26 @@ impl SourceFiles {
     }
 
     /// Adds a file and returns its id (the first one added is [`FileId::MAIN`]).
-    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
-        self.files.push((name.into(), text.into()));
+    pub fn add(&mut self, name: impl AsRef<str>, text: impl AsRef<str>) -> FileId {
+        let (name, text) = (name.as_ref(), text.as_ref());
+        let mut text_and_name = String::with_capacity(text.len() + name.len());
+        text_and_name.push_str(text);
+        text_and_name.push_str(name);
+        self.files.push(SourceFile {
+            text_and_name,
+            name_start: text.len(),
+        });
         FileId(self.files.len() as u32 - 1)
     }
 
     /// The name of a file.
     pub fn name(&self, id: FileId) -> &str {
-        &self.files[id.0 as usize].0
+        self.files[id.0 as usize].name()
     }
 
     /// The text of a file.
     pub fn text(&self, id: FileId) -> &str {
-        &self.files[id.0 as usize].1
+        self.files[id.0 as usize].text()
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -182,8 +208,8 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// notes and help. No colours, so the output is stable for snapshots.
 pub fn render(files: &SourceFiles, diagnostics: &[Diagnostic]) -> String {
     let mut set = SimpleFiles::new();
-    for (name, text) in &files.files {
-        set.add(name.as_str(), text.as_str());
+    for f in &files.files {
+        set.add(f.name(), f.text());
     }
     let config = term::Config::default();
     let mut out = String::new();

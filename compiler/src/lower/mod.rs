@@ -193,7 +193,7 @@ impl<'a> FnLowering<'a> {
             next_hidden: num_slots,
         };
         l.entry();
-        l.block(&f.body);
+        l.block(f.block(f.body));
         if !l.ins().is_terminated() {
             l.implicit_return();
         }

@@ -51,7 +51,7 @@ impl FnLowering<'_> {
                 }
                 TStmtKind::For { var, body, .. } => {
                     out.push(*var);
-                    self.collect_assigned(body, out);
+                    self.collect_assigned(self.f.block(*body), out);
                 }
                 TStmtKind::If {
                     cond,
@@ -59,12 +59,12 @@ impl FnLowering<'_> {
                     else_body,
                 } => {
                     self.let_vars(*cond, out);
-                    self.collect_assigned(then_body, out);
-                    self.collect_assigned(else_body, out);
+                    self.collect_assigned(self.f.block(*then_body), out);
+                    self.collect_assigned(self.f.block(*else_body), out);
                 }
                 TStmtKind::While { cond, body } => {
                     self.let_vars(*cond, out);
-                    self.collect_assigned(body, out);
+                    self.collect_assigned(self.f.block(*body), out);
                 }
                 TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
                     self.let_vars(*value, out)
@@ -118,8 +118,12 @@ impl FnLowering<'_> {
                 cond,
                 then_body,
                 else_body,
-            } => self.if_stmt(self.te(*cond), then_body, else_body),
-            TStmtKind::While { cond, body } => self.while_stmt(*cond, body),
+            } => self.if_stmt(
+                self.te(*cond),
+                self.f.block(*then_body),
+                self.f.block(*else_body),
+            ),
+            TStmtKind::While { cond, body } => self.while_stmt(*cond, self.f.block(*body)),
             TStmtKind::For {
                 var,
                 start,
@@ -128,7 +132,7 @@ impl FnLowering<'_> {
                 body,
             } => {
                 let (start, stop, step) = (self.te(*start), self.te(*stop), self.te(*step));
-                self.for_stmt(*var, start, stop, step, body)
+                self.for_stmt(*var, start, stop, step, self.f.block(*body))
             }
             TStmtKind::Break | TStmtKind::Continue => {
                 let is_break = matches!(s.kind, TStmtKind::Break);
@@ -151,14 +155,15 @@ impl FnLowering<'_> {
                 };
                 self.ins().ret(&flat);
             }
-            TStmtKind::Print(args) => self.print(args),
+            TStmtKind::Print(args) => self.print(self.f.print_args(*args)),
             TStmtKind::Assert { cond, msg } => {
                 if self.f.flags.debug {
                     let c = self.expr(self.te(*cond)).scalar();
                     let (fail, cont) = (self.new_block(), self.new_block());
                     self.ins().brif(c, cont, &[], fail, &[]);
                     self.switch_to(fail);
-                    let text = format!("AssertionError: {}\n", msg.as_deref().unwrap_or(""));
+                    let msg = msg.map_or("", |m| self.f.text(m));
+                    let text = format!("AssertionError: {msg}\n");
                     let text = text.replace('%', "%%");
                     let id = self.module.intern_string(&text);
                     self.ins().print(id, &[]);
@@ -340,7 +345,7 @@ impl FnLowering<'_> {
                 format.push(' ');
             }
             match a {
-                PrintArg::Str(s) => format.push_str(&s.replace('%', "%%")),
+                PrintArg::Str(s) => format.push_str(&self.f.text(*s).replace('%', "%%")),
                 PrintArg::Value(e) => {
                     let e = self.te(*e);
                     let v = self.expr(e).scalar();

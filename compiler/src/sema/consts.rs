@@ -30,12 +30,14 @@ impl ConstValue {
         ConstValue::Int(v as i128, Scalar::I64)
     }
 
-    /// The value's type.
+    /// The value's type (inlined for scalars, the constants of almost
+    /// every literal).
+    #[inline]
     pub fn ty(&self) -> Type {
         match self {
             ConstValue::Int(_, s) | ConstValue::Float(_, s) => Type::Scalar(*s),
             ConstValue::Bool(_) => Type::BOOL,
-            ConstValue::Tuple(items) => Type::Tuple(items.iter().map(ConstValue::ty).collect()),
+            ConstValue::Tuple(items) => tuple_type(items),
         }
     }
 
@@ -94,6 +96,12 @@ impl ConstValue {
         };
         Some(ConstValue::Int(wrap_int(v, to), to))
     }
+}
+
+/// The type of a tuple constant.
+#[inline(never)]
+fn tuple_type(items: &[ConstValue]) -> Type {
+    Type::Tuple(items.iter().map(ConstValue::ty).collect())
 }
 
 impl fmt::Display for ConstValue {

@@ -68,7 +68,7 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
         let _ = writeln!(out, "  local[{i}]: {}", array_decl(a));
     }
     let printer = Printer { p, f };
-    printer.block(out, &f.body, 1);
+    printer.block(out, f.block(f.body), 1);
 }
 
 fn array_decl(a: &ArrayDecl) -> String {
@@ -149,16 +149,16 @@ impl Printer<'_> {
                 else_body,
             } => {
                 let _ = writeln!(out, "if {}:", self.expr(*cond));
-                self.block(out, then_body, depth + 1);
+                self.block(out, self.f.block(*then_body), depth + 1);
                 if !else_body.is_empty() {
                     indent(out, depth);
                     out.push_str("else:\n");
-                    self.block(out, else_body, depth + 1);
+                    self.block(out, self.f.block(*else_body), depth + 1);
                 }
             }
             TStmtKind::While { cond, body } => {
                 let _ = writeln!(out, "while {}:", self.expr(*cond));
-                self.block(out, body, depth + 1);
+                self.block(out, self.f.block(*body), depth + 1);
             }
             TStmtKind::For {
                 var,
@@ -177,7 +177,7 @@ impl Printer<'_> {
                     self.expr(*step),
                     v.ty
                 );
-                self.block(out, body, depth + 1);
+                self.block(out, self.f.block(*body), depth + 1);
             }
             TStmtKind::Break => out.push_str("break\n"),
             TStmtKind::Continue => out.push_str("continue\n"),
@@ -186,10 +186,9 @@ impl Printer<'_> {
                 let _ = writeln!(out, "return {}  # {}", self.expr(*e), self.f.expr(*e).ty);
             }
             TStmtKind::Print(args) => {
-                let parts: Vec<String> = args
-                    .iter()
+                let parts: Vec<String> = (self.f.print_args(*args).iter())
                     .map(|a| match a {
-                        PrintArg::Str(s) => format!("{s:?}"),
+                        PrintArg::Str(s) => format!("{:?}", self.f.text(*s)),
                         PrintArg::Value(e) => self.expr(*e),
                     })
                     .collect();
@@ -197,6 +196,7 @@ impl Printer<'_> {
             }
             TStmtKind::Assert { cond, msg } => match msg {
                 Some(m) => {
+                    let m = self.f.text(*m);
                     let _ = writeln!(out, "assert {}, {m:?}", self.expr(*cond));
                 }
                 None => {

@@ -80,11 +80,16 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
         }
         let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays);
         let mut roots = Vec::new();
-        for (f, sig) in entry_points(&env, options, sig_file, &mut diags, &mut unsigned) {
+        let targets = EntryPoints {
+            env: &env,
+            options,
+            sig_file,
+        };
+        targets.each(&mut diags, &mut unsigned, |f, sig| {
             if let Ok(id) = checker.instantiate(f, sig.args, sig.ret.filter(|t| *t != Type::None)) {
                 roots.push(id);
             }
-        }
+        });
         checker.finish(&roots, &mut diags)
     };
     sort_and_dedup(&mut diags);
@@ -105,18 +110,98 @@ fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
     diags.dedup_by(|a, b| a.message == b.message && a.labels == b.labels);
 }
 
-/// The functions to type-check and their signatures.
-fn entry_points(
-    env: &ModuleEnv<'_>,
-    options: &CheckOptions,
+/// The functions to type-check, with their signatures.
+struct EntryPoints<'a, 'm> {
+    env: &'a ModuleEnv<'m>,
+    options: &'a CheckOptions,
     sig_file: Option<FileId>,
-    diags: &mut Vec<Diagnostic>,
-    unsigned: &mut Vec<String>,
-) -> Vec<(u32, Signature)> {
-    let mut out = Vec::new();
-    let cli_sig = |diags: &mut Vec<Diagnostic>| -> Option<Signature> {
-        let text = options.signature.as_ref()?;
-        let file = sig_file.expect("signature file was added");
+}
+
+impl EntryPoints<'_, '_> {
+    /// Calls `check` with each function to type-check and each of its
+    /// signatures, in source order (reporting the signatures that cannot
+    /// be used, and listing in `unsigned` the functions without any).
+    fn each(
+        &self,
+        diags: &mut Vec<Diagnostic>,
+        unsigned: &mut Vec<String>,
+        mut check: impl FnMut(u32, Signature),
+    ) {
+        let env = self.env;
+        let Some(only) = self.selected(diags) else {
+            return;
+        };
+        // `None`: every `@cuda.jit` function.
+        let targets = (0..env.functions.len() as u32)
+            .filter(|&f| only.map_or(env.functions[f as usize].jit, |o| o == f));
+        for f in targets {
+            let info = &env.functions[f as usize];
+            let from_option = self.options.signature.is_some();
+            if !from_option && info.sigs.is_empty() {
+                unsigned.push(env.name(info.name).to_string());
+                continue;
+            }
+            let count = if from_option { 1 } else { info.sigs.len() };
+            for k in 0..count {
+                let sig = if from_option {
+                    self.option_sig(diags)
+                } else {
+                    decorator_sig(&info.sigs[k], diags)
+                };
+                if let Some(sig) = sig.filter(|sig| self.usable(f, sig, diags)) {
+                    check(f, sig);
+                }
+            }
+        }
+    }
+
+    /// The function the options select: `Some(Some(f))` for one function
+    /// (named with `kernel`, or the one kernel a `signature` is for),
+    /// `Some(None)` for every `@cuda.jit` function, `None` (after
+    /// reporting) when the selection fails.
+    fn selected(&self, diags: &mut Vec<Diagnostic>) -> Option<Option<u32>> {
+        let env = self.env;
+        match &self.options.kernel {
+            Some(name) => match env.function_named(name) {
+                Some(f) => Some(Some(f)),
+                None => {
+                    let names: Vec<&str> = env.functions.iter().map(|f| env.name(f.name)).collect();
+                    let mut d = Diagnostic::error(
+                        format!("there is no function named '{name}' in this file"),
+                        Span::new(0, 0),
+                    );
+                    d = match closest(name, names.iter().copied()) {
+                        Some(s) => d.with_help(format!("did you mean '{s}'?")),
+                        None => {
+                            d.with_help(format!("functions in this file: {}", names.join(", ")))
+                        }
+                    };
+                    diags.push(d);
+                    None
+                }
+            },
+            None if self.options.signature.is_some() => {
+                let mut kernels = (0..env.functions.len() as u32)
+                    .filter(|&f| env.functions[f as usize].is_kernel());
+                match (kernels.next(), kernels.next()) {
+                    (Some(f), None) => Some(Some(f)),
+                    _ => {
+                        diags.push(Diagnostic::error(
+                            "a signature was given but the file does not have exactly one kernel; name it with --kernel",
+                            Span::new(0, 0),
+                        ));
+                        None
+                    }
+                }
+            }
+            None => Some(None),
+        }
+    }
+
+    /// The signature given as an option, parsed (reporting errors).
+    fn option_sig(&self, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
+        let text = self.options.signature.as_ref()?;
+        let file = self.sig_file.expect("signature file was added");
         match parse_signature(text) {
             Ok(s) => Some(s),
             Err(e) => {
@@ -128,102 +213,56 @@ fn entry_points(
                 None
             }
         }
-    };
-    let targets: Vec<u32> = match &options.kernel {
-        Some(name) => match env.function_named(name) {
-            Some(f) => vec![f],
-            None => {
-                let names: Vec<&str> = env.functions.iter().map(|f| env.name(f.name)).collect();
-                let mut d = Diagnostic::error(
-                    format!("there is no function named '{name}' in this file"),
-                    Span::new(0, 0),
-                );
-                d = match closest(name, names.iter().copied()) {
-                    Some(s) => d.with_help(format!("did you mean '{s}'?")),
-                    None => d.with_help(format!("functions in this file: {}", names.join(", "))),
-                };
-                diags.push(d);
-                return out;
-            }
-        },
-        None if options.signature.is_some() => {
-            let kernels: Vec<u32> = (0..env.functions.len() as u32)
-                .filter(|&f| env.functions[f as usize].is_kernel())
-                .collect();
-            if kernels.len() != 1 {
-                diags.push(Diagnostic::error(
-                    "a signature was given but the file does not have exactly one kernel; name it with --kernel",
-                    Span::new(0, 0),
-                ));
-                return out;
-            }
-            kernels
-        }
-        None => (0..env.functions.len() as u32)
-            .filter(|&f| env.functions[f as usize].jit)
-            .collect(),
-    };
-    for f in targets {
+    }
+
+    /// True when `sig` fits function `f` (reports why not otherwise).
+    fn usable(&self, f: u32, sig: &Signature, diags: &mut Vec<Diagnostic>) -> bool {
+        let (env, options) = (self.env, self.options);
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let sigs: Vec<Signature> = if options.signature.is_some() {
-            cli_sig(diags).into_iter().collect()
-        } else {
-            info.sigs
-                .iter()
-                .filter_map(|s| decorator_sig(s, diags))
-                .collect()
-        };
-        if sigs.is_empty() && info.sigs.is_empty() && options.signature.is_none() {
-            unsigned.push(env.name(info.name).to_string());
-            continue;
-        }
-        for sig in sigs {
-            if sig.args.len() != def.params.len() {
-                let span = info.sigs.first().map_or(def.header_span, |s| s.span);
-                let file = if options.signature.is_some() {
-                    sig_file.expect("added")
-                } else {
-                    FileId::MAIN
-                };
-                let span = if file == FileId::MAIN {
-                    span
-                } else {
-                    Span::new(0, options.signature.as_ref().map_or(0, |s| s.len() as u32))
-                };
-                diags.push(
-                    Diagnostic::error_in(
-                        file,
-                        format!(
-                            "the signature has {} argument type{} but '{}' has {} parameter{}",
-                            sig.args.len(),
-                            if sig.args.len() == 1 { "" } else { "s" },
-                            env.name(info.name),
-                            def.params.len(),
-                            if def.params.len() == 1 { "" } else { "s" },
-                        ),
-                        span,
-                    )
-                    .with_secondary(def.header_span, "defined here"),
-                );
-                continue;
-            }
-            if info.is_kernel() && sig.ret.as_ref().is_some_and(|t| *t != Type::None) {
-                let span = info.sigs.first().map_or(def.header_span, |s| s.span);
-                diags.push(Diagnostic::error(
-                    "a kernel's signature must return void",
+        if sig.args.len() != def.params.len() {
+            let span = info.sigs.first().map_or(def.header_span, |s| s.span);
+            let file = if options.signature.is_some() {
+                self.sig_file.expect("added")
+            } else {
+                FileId::MAIN
+            };
+            let span = if file == FileId::MAIN {
+                span
+            } else {
+                Span::new(0, options.signature.as_ref().map_or(0, |s| s.len() as u32))
+            };
+            diags.push(
+                Diagnostic::error_in(
+                    file,
+                    format!(
+                        "the signature has {} argument type{} but '{}' has {} parameter{}",
+                        sig.args.len(),
+                        if sig.args.len() == 1 { "" } else { "s" },
+                        env.name(info.name),
+                        def.params.len(),
+                        if def.params.len() == 1 { "" } else { "s" },
+                    ),
                     span,
-                ));
-                continue;
-            }
-            out.push((f, sig));
+                )
+                .with_secondary(def.header_span, "defined here"),
+            );
+            return false;
         }
+        if info.is_kernel() && sig.ret.as_ref().is_some_and(|t| *t != Type::None) {
+            let span = info.sigs.first().map_or(def.header_span, |s| s.span);
+            diags.push(Diagnostic::error(
+                "a kernel's signature must return void",
+                span,
+            ));
+            return false;
+        }
+        true
     }
-    out
 }
 
 /// Parses a decorator signature, reporting errors inside the string.
-fn decorator_sig(s: &DeclaredSig, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
+fn decorator_sig(s: &DeclaredSig<'_>, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
     match parse_signature(&s.text) {
         Ok(sig) => Some(sig),
         Err(e) => {

@@ -51,6 +51,23 @@ impl TExprList {
     }
 }
 
+/// Consecutive statements of [`TypedFunction::stmts`]: a block (the
+/// body of a function, a loop or a branch).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TStmtList {
+    /// The first statement.
+    pub start: u32,
+    /// The number of statements.
+    pub len: u32,
+}
+
+impl TStmtList {
+    /// True when the block has no statements.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -115,8 +132,16 @@ pub struct TypedFunction {
     pub var_names: String,
     /// The return type ([`Type::None`] for kernels).
     pub ret: Type,
-    /// The body.
-    pub body: Vec<TStmt>,
+    /// The body, in `stmts`.
+    pub body: TStmtList,
+    /// Every statement of the function: blocks are consecutive statements
+    /// ([`TStmtList`]), an inner block before the statement holding it.
+    pub stmts: Vec<TStmt>,
+    /// The arguments of every `print` statement ([`PrintList`]).
+    pub print_args: Vec<PrintArg>,
+    /// The strings of `print` and `assert` statements, back to back (read
+    /// them with [`TypedFunction::text`]).
+    pub texts: String,
     /// Every expression of the body: statements and expressions refer to
     /// their operands by [`TExprId`] and [`TExprList`]. An operand may be
     /// shared by several parents (it is then evaluated once per use).
@@ -138,6 +163,21 @@ impl TypedFunction {
     /// An expression of the body.
     pub fn expr(&self, e: TExprId) -> &TExpr {
         &self.exprs[e.0 as usize]
+    }
+
+    /// The statements of a block.
+    pub fn block(&self, b: TStmtList) -> &[TStmt] {
+        &self.stmts[b.start as usize..(b.start + b.len) as usize]
+    }
+
+    /// The arguments of a `print` statement.
+    pub fn print_args(&self, l: PrintList) -> &[PrintArg] {
+        &self.print_args[l.start as usize..(l.start + l.len) as usize]
+    }
+
+    /// A string of a `print` or `assert` statement.
+    pub fn text(&self, r: NameRange) -> &str {
+        &self.texts[r.range()]
     }
 
     /// Consecutive expressions of the body.
@@ -198,8 +238,8 @@ pub struct Var {
 }
 
 /// Where a name is in a string of names (the function's
-/// [`TypedFunction::var_names`]): one buffer holds every variable name of a
-/// function instead of a `String` each.
+/// [`TypedFunction::var_names`] or [`TypedFunction::texts`]): one buffer
+/// holds every name of a function instead of a `String` each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct NameRange {
     /// The first byte.
@@ -239,8 +279,9 @@ pub struct ConstArrayDecl {
     pub shape: Vec<u64>,
 }
 
-/// A typed statement.
-#[derive(Clone, Debug)]
+/// A typed statement (plain data: the strings and lists it refers to are
+/// in its function, so a function's statements drop as one block).
+#[derive(Clone, Copy, Debug)]
 pub struct TStmt {
     /// What it does.
     pub kind: TStmtKind,
@@ -249,7 +290,7 @@ pub struct TStmt {
 }
 
 /// The kinds of typed statement.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum TStmtKind {
     /// `var = value`; `value` has the variable's type.
     Assign(VarId, TExprId),
@@ -269,16 +310,16 @@ pub enum TStmtKind {
         /// The condition.
         cond: TExprId,
         /// Run when it holds.
-        then_body: Vec<TStmt>,
+        then_body: TStmtList,
         /// Run otherwise.
-        else_body: Vec<TStmt>,
+        else_body: TStmtList,
     },
     /// `while cond: body`.
     While {
         /// The condition (`bool`).
         cond: TExprId,
         /// The body.
-        body: Vec<TStmt>,
+        body: TStmtList,
     },
     /// `for var in range(start, stop, step): body`; all of `var`'s type.
     For {
@@ -291,7 +332,7 @@ pub enum TStmtKind {
         /// Increment (non-zero; may be negative or a run-time value).
         step: TExprId,
         /// The body.
-        body: Vec<TStmt>,
+        body: TStmtList,
     },
     /// `break`.
     Break,
@@ -300,21 +341,32 @@ pub enum TStmtKind {
     /// `return [value]`; the value has the function's return type.
     Return(Option<TExprId>),
     /// `print(...)`.
-    Print(Vec<PrintArg>),
+    Print(PrintList),
     /// `assert cond[, msg]` (checked when `debug` is on).
     Assert {
         /// The condition (`bool`).
         cond: TExprId,
-        /// The message, if a string literal was given.
-        msg: Option<String>,
+        /// The message, if a string literal was given (in
+        /// [`TypedFunction::texts`]).
+        msg: Option<NameRange>,
     },
 }
 
+/// The arguments of a `print` statement: consecutive entries of
+/// [`TypedFunction::print_args`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PrintList {
+    /// The first argument.
+    pub start: u32,
+    /// The number of arguments.
+    pub len: u32,
+}
+
 /// One argument of `print`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum PrintArg {
-    /// A string literal.
-    Str(String),
+    /// A string literal (in [`TypedFunction::texts`]).
+    Str(NameRange),
     /// A scalar value.
     Value(TExprId),
 }

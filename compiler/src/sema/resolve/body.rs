@@ -40,7 +40,8 @@ impl ModuleEnv<'_> {
         };
         let body = self.module.block(def.body);
         let exprs = def.body_exprs.clone();
-        if !(plain_statements(self.module, body) && r.scan(exprs.clone()).is_ok()) {
+        let plain = self.functions[f as usize].plain_body;
+        if !(plain && r.scan(exprs.clone()).is_ok()) {
             r.res[exprs.start as usize..exprs.end as usize].fill(Res::Unresolved);
             for stmt in body {
                 r.stmt(stmt, diags);
@@ -54,20 +55,18 @@ impl ModuleEnv<'_> {
     }
 }
 
-/// True when the statements of a body hold nothing but expressions to
-/// resolve: no nested function, import, `global`, `nonlocal` or `del`
-/// (reported by [`FnResolver::stmt`]) and no annotation (left unresolved),
-/// so that resolving the body's expressions in id order is the same as
-/// walking its statements.
-fn plain_statements(module: &Module, body: &[Stmt]) -> bool {
-    body.iter().all(|s| match &s.kind {
-        StmtKind::If { body, orelse, .. }
-        | StmtKind::While { body, orelse, .. }
-        | StmtKind::For { body, orelse, .. } => {
-            plain_statements(module, module.block(*body))
-                && plain_statements(module, module.block(*orelse))
-        }
-        StmtKind::Expr(_)
+/// True when a statement (its nested blocks aside) holds nothing but
+/// expressions to resolve: no nested function, import, `global`,
+/// `nonlocal` or `del` (reported by [`FnResolver::stmt`]) and no annotation
+/// (left unresolved). A body of such statements only (see
+/// `FunctionInfo::plain_body`, found while its locals are collected) is
+/// resolved the same in expression id order as by walking its statements.
+pub(super) fn is_plain(kind: &StmtKind) -> bool {
+    match kind {
+        StmtKind::If { .. }
+        | StmtKind::While { .. }
+        | StmtKind::For { .. }
+        | StmtKind::Expr(_)
         | StmtKind::Assign { .. }
         | StmtKind::AugAssign { .. }
         | StmtKind::Return(_)
@@ -82,7 +81,7 @@ fn plain_statements(module: &Module, body: &[Stmt]) -> bool {
         | StmtKind::Global(_)
         | StmtKind::Nonlocal(_)
         | StmtKind::Del(_) => false,
-    })
+    }
 }
 
 /// Why an attribute of a resolved base is an error.

@@ -14,9 +14,7 @@ mod body;
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
-use super::intrinsics::{
-    builtin, member, member_names, module_namespace, Member, Ns, BUILTIN_NAMES,
-};
+use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
 use super::typed::JitFlags;
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
@@ -67,9 +65,10 @@ pub enum Res {
 
 /// A signature given in a decorator.
 #[derive(Clone, Debug)]
-pub struct DeclaredSig {
-    /// The signature text.
-    pub text: String,
+pub struct DeclaredSig<'m> {
+    /// The signature text (borrowed from the module when it is a string
+    /// literal).
+    pub text: Cow<'m, str>,
     /// Where the text starts in the source (the first byte inside the
     /// quotes), when it is a plain string literal whose bytes map 1:1.
     pub text_offset: Option<u32>,
@@ -82,7 +81,7 @@ pub struct DeclaredSig {
 
 /// A function of the file.
 #[derive(Clone, Debug)]
-pub struct FunctionInfo {
+pub struct FunctionInfo<'m> {
     /// Index of the `def` among the module's top-level statements.
     pub stmt: usize,
     /// The function's name.
@@ -92,12 +91,16 @@ pub struct FunctionInfo {
     /// Decorator options.
     pub flags: JitFlags,
     /// Signatures given in the decorator.
-    pub sigs: Vec<DeclaredSig>,
+    pub sigs: Vec<DeclaredSig<'m>>,
     /// Local variables: parameters first, then assigned names.
     pub locals: Vec<(Symbol, Span)>,
+    /// True when every statement of the body, nested ones included, is
+    /// plain (see `body::is_plain`): its names can be resolved in
+    /// expression id order.
+    plain_body: bool,
 }
 
-impl FunctionInfo {
+impl FunctionInfo<'_> {
     /// True for a kernel: `@cuda.jit` without `device=True`.
     pub fn is_kernel(&self) -> bool {
         self.jit && !self.flags.device
@@ -111,17 +114,18 @@ pub struct ModuleEnv<'m> {
     /// Module-level names.
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order.
-    pub functions: Vec<FunctionInfo>,
+    pub functions: Vec<FunctionInfo<'m>>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`]: the local variable of
-    /// each symbol in the function being resolved, `None` between calls.
+    /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
+    /// each symbol in the function being resolved) and for collecting a
+    /// function's locals (which symbols are already locals); all `None`
+    /// between uses.
     local_of: Vec<Option<u32>>,
-    /// What each symbol means outside functions (a global, else a
-    /// builtin), indexed by symbol; `None` for an undefined name. Filled
-    /// once [`ModuleEnv::build`] has read every global, so that a name in
-    /// a body is resolved with one table lookup instead of a hash-map probe
-    /// and string comparisons.
+    /// The global each symbol names, indexed by symbol; `None` for a
+    /// name that is not a global. Filled once [`ModuleEnv::build`] has
+    /// read every global, so that a name in a body is resolved with one
+    /// table lookup instead of a hash-map probe and string comparisons.
     module_of: Vec<Option<Res>>,
 }
 
@@ -148,16 +152,9 @@ impl<'m> ModuleEnv<'m> {
         env
     }
 
-    /// The table behind [`ModuleEnv::module_of`]: builtins first, then the
-    /// globals, which shadow them.
+    /// The table behind [`ModuleEnv::module_of`].
     fn module_level_names(&self) -> Vec<Option<Res>> {
-        let interner = &self.module.interner;
-        let mut table = vec![None; interner.len()];
-        for name in BUILTIN_NAMES {
-            if let Some(sym) = interner.get(name) {
-                table[sym.0 as usize] = builtin(name).map(Res::Member);
-            }
-        }
+        let mut table = vec![None; self.module.interner.len()];
         for (&n, (g, _)) in &self.globals {
             table[n.0 as usize] = Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
@@ -174,7 +171,12 @@ impl<'m> ModuleEnv<'m> {
     /// What name `n` means outside functions (a global or a builtin), or
     /// `None` when it is not defined there.
     pub fn module_name(&self, n: Symbol) -> Option<Res> {
-        self.module_of.get(n.0 as usize).copied().flatten()
+        match self.module_of.get(n.0 as usize) {
+            Some(Some(global)) => Some(*global),
+            // Globals shadow builtins; the few names that are neither
+            // locals nor globals are looked up as builtins by their text.
+            _ => builtin(self.name(n)).map(Res::Member),
+        }
     }
 
     /// The text of a symbol.
@@ -350,11 +352,11 @@ impl<'m> ModuleEnv<'m> {
     }
 
     fn function_info(
-        &self,
+        &mut self,
         stmt: usize,
         def: &FunctionDef,
         diags: &mut Vec<Diagnostic>,
-    ) -> FunctionInfo {
+    ) -> FunctionInfo<'m> {
         let mut info = FunctionInfo {
             stmt,
             name: def.name.name,
@@ -362,6 +364,7 @@ impl<'m> ModuleEnv<'m> {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: Vec::with_capacity(def.params.len() + 16),
+            plain_body: false,
         };
         for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
@@ -386,7 +389,27 @@ impl<'m> ModuleEnv<'m> {
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        collect_locals(self.module, body, &mut info.locals, &mut declared_global);
+        // The symbols already in `locals` are marked in the scratch table
+        // `local_of` (cleared again below), so a name assigned many times
+        // is found a local with one lookup.
+        let mut seen = std::mem::take(&mut self.local_of);
+        seen.resize(self.module.interner.len(), None);
+        for (name, _) in &info.locals {
+            seen[name.0 as usize] = Some(0);
+        }
+        let mut c = LocalsCollector {
+            module: self.module,
+            out: &mut info.locals,
+            seen: &mut seen,
+            globals: &mut declared_global,
+            plain: true,
+        };
+        c.block(body);
+        info.plain_body = c.plain;
+        for (name, _) in &info.locals {
+            seen[name.0 as usize] = None;
+        }
+        self.local_of = seen;
         let mut i = nparams;
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
@@ -398,7 +421,7 @@ impl<'m> ModuleEnv<'m> {
         info
     }
 
-    fn decorator(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+    fn decorator(&self, id: ExprId, info: &mut FunctionInfo<'m>, diags: &mut Vec<Diagnostic>) {
         let d = self.expr(id);
         let (func, args, keywords) = match d.kind {
             ExprKind::Call {
@@ -453,14 +476,14 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn decorator_sigs(&self, id: ExprId, info: &mut FunctionInfo, diags: &mut Vec<Diagnostic>) {
+    fn decorator_sigs(&self, id: ExprId, info: &mut FunctionInfo<'m>, diags: &mut Vec<Diagnostic>) {
         let a = self.expr(id);
         match &a.kind {
             ExprKind::Str(text) => {
                 let text = self.module.string(*text);
                 let text_offset = plain_string_offset(text, a.span);
                 info.sigs.push(DeclaredSig {
-                    text: text.to_string(),
+                    text: Cow::Borrowed(text),
                     text_offset,
                     span: a.span,
                     from_expr: false,
@@ -473,7 +496,7 @@ impl<'m> ModuleEnv<'m> {
             }
             _ => match self.sig_expr_text(id) {
                 Some(text) => info.sigs.push(DeclaredSig {
-                    text,
+                    text: Cow::Owned(text),
                     text_offset: None,
                     span: a.span,
                     from_expr: true,
@@ -585,55 +608,71 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 
 /// Collects the names a function body assigns (Python's rule: a name
 /// assigned anywhere in a function is local to all of it) into `out`, and
-/// the names of its `global` and `nonlocal` statements into `globals`.
-fn collect_locals(
-    module: &Module,
-    body: &[Stmt],
-    out: &mut Vec<(Symbol, Span)>,
-    globals: &mut Vec<Symbol>,
-) {
-    let target = |t: ExprId, out: &mut Vec<(Symbol, Span)>| collect_target(module, t, out);
-    for s in body {
-        match &s.kind {
-            StmtKind::Assign { targets, .. } => {
-                module.exprs(*targets).iter().for_each(|&t| target(t, out))
+/// the names of its `global` and `nonlocal` statements into `globals`;
+/// notes on the way whether every statement is plain.
+struct LocalsCollector<'a> {
+    module: &'a Module,
+    out: &'a mut Vec<(Symbol, Span)>,
+    /// `Some` for each symbol already in `out`, by symbol.
+    seen: &'a mut [Option<u32>],
+    globals: &'a mut Vec<Symbol>,
+    /// Every statement seen so far is plain (see `body::is_plain`).
+    plain: bool,
+}
+
+impl LocalsCollector<'_> {
+    fn block(&mut self, body: &[Stmt]) {
+        let module = self.module;
+        for s in body {
+            self.plain &= body::is_plain(&s.kind);
+            match &s.kind {
+                StmtKind::Assign { targets, .. } => {
+                    module.exprs(*targets).iter().for_each(|&t| self.target(t))
+                }
+                StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
+                    self.target(*t)
+                }
+                StmtKind::For {
+                    target: t,
+                    body,
+                    orelse,
+                    ..
+                } => {
+                    self.target(*t);
+                    self.block(module.block(*body));
+                    self.block(module.block(*orelse));
+                }
+                StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
+                    self.block(module.block(*body));
+                    self.block(module.block(*orelse));
+                }
+                StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+                    self.globals.extend(names.iter().map(|n| n.name))
+                }
+                _ => {}
             }
-            StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
-                target(*t, out)
+        }
+    }
+
+    /// Collects the names an assignment target binds.
+    fn target(&mut self, target: ExprId) {
+        let module = self.module;
+        let e = module.expr(target);
+        match &e.kind {
+            ExprKind::Name(n) => {
+                let seen = &mut self.seen[n.0 as usize];
+                if seen.is_none() {
+                    *seen = Some(0);
+                    self.out.push((*n, e.span));
+                }
             }
-            StmtKind::For {
-                target: t,
-                body,
-                orelse,
-                ..
-            } => {
-                target(*t, out);
-                collect_locals(module, module.block(*body), out, globals);
-                collect_locals(module, module.block(*orelse), out, globals);
-            }
-            StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                collect_locals(module, module.block(*body), out, globals);
-                collect_locals(module, module.block(*orelse), out, globals);
-            }
-            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
-                globals.extend(names.iter().map(|n| n.name))
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                for &item in module.exprs(*items) {
+                    self.target(item);
+                }
             }
             _ => {}
         }
-    }
-}
-
-/// Collects the names an assignment target binds.
-fn collect_target(module: &Module, target: ExprId, out: &mut Vec<(Symbol, Span)>) {
-    let e = module.expr(target);
-    match &e.kind {
-        ExprKind::Name(n) if !out.iter().any(|(m, _)| m == n) => out.push((*n, e.span)),
-        ExprKind::Tuple(items) | ExprKind::List(items) => {
-            for &item in module.exprs(*items) {
-                collect_target(module, item, out);
-            }
-        }
-        _ => {}
     }
 }
 

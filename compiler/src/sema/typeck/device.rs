@@ -112,6 +112,9 @@ impl FnChecker<'_, '_, '_> {
                 if !self.callees.contains(&id) {
                     self.callees.push(id);
                 }
+                // The call expression goes into the arena after what is
+                // there now (see `FnChecker::calls_from`).
+                self.calls_from = self.calls_from.min(self.exprs.len() as u32);
                 let ret = self.pc.instance_ret(id);
                 let mut args = args;
                 let list = self.ex_list(args.drain(..));

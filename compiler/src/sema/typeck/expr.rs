@@ -30,7 +30,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             ExprKind::Float(v) => TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span),
             ExprKind::Bool(b) => TExpr::constant(ConstValue::Bool(*b), e.span),
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => self.name_or_attr(id),
+            // A local variable, the most common operand, without the
+            // general name resolution's dispatch.
+            ExprKind::Name(_) => match *self.res(id) {
+                Res::Local(l) => self.read_var(l, e.span),
+                _ => self.name_or_attr(id),
+            },
+            ExprKind::Attribute { .. } => self.name_or_attr(id),
             ExprKind::BinOp { op, left, right } => {
                 let (l, r) = (self.expr(*left), self.expr(*right));
                 self.binary(*op, l, r, e.span)
@@ -155,7 +161,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         self.convert(e, to)
     }
 
-    /// [`Self::cast`] when the types differ.
+    /// [`Self::cast`] when the types differ (kept out of line, so that the
+    /// common case of `cast` inlines into its callers as one comparison).
+    #[inline(never)]
     fn convert(&mut self, e: TExpr, to: &Type) -> TExpr {
         if let (Some(c), Type::Scalar(s)) = (e.as_const(), to) {
             if let Some(v) = c.convert(*s) {

@@ -38,6 +38,8 @@ struct Instance {
     func: Option<TypedFunction>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
+    /// Every `Call` expression of `func` is at this index or later.
+    calls_from: u32,
 }
 
 /// Checks the functions of a module, specialising device functions on demand.
@@ -52,6 +54,10 @@ pub struct ProgramChecker<'e, 'm> {
     /// Emptied vectors for typed call and operator operands, kept for
     /// reuse (see [`FnChecker::typed_operands`]).
     operand_vecs: Vec<Vec<TExpr>>,
+    /// Emptied vectors for the statements of a block being typed, kept for
+    /// reuse (see [`FnChecker::block`]); blocks nest, so the pool holds one
+    /// vector per nesting level.
+    stmt_vecs: Vec<Vec<TStmt>>,
     /// The stack of typed items waiting to become a [`TExprList`] (see
     /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
     /// empty between lists.
@@ -73,6 +79,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             instances: Vec::with_capacity(env.functions.len()),
             const_arrays: Vec::new(),
             operand_vecs: Vec::new(),
+            stmt_vecs: Vec::new(),
             pending: Vec::new(),
         }
     }
@@ -106,6 +113,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             func: None,
             diags: Vec::new(),
             callees: Vec::new(),
+            calls_from: 0,
         });
         let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
@@ -113,6 +121,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         inst.func = Some(result.func);
         inst.diags = result.diags;
         inst.callees = result.callees;
+        inst.calls_from = result.calls_from;
         inst.done = true;
         Ok(id)
     }
@@ -142,7 +151,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             func.param_types = std::mem::take(&mut inst.args);
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
-                remap_calls(&mut func.exprs, &map);
+                if let Some(tail) = func.exprs.get_mut(inst.calls_from as usize..) {
+                    remap_calls(tail, &map);
+                }
             }
             program.functions.push(func);
         }
@@ -178,7 +189,8 @@ fn post_order(instances: &[Instance], id: u32, map: &mut [u32], out: &mut Vec<u3
 }
 
 /// Renumbers the callees of `Call` expressions (every expression of the
-/// function is in its arena, so one pass over it reaches them all).
+/// function is in its arena, so one pass over it, from the first index a
+/// call can have, reaches them all).
 fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
     for e in exprs {
         if let TExprKind::Call(f, _) = &mut e.kind {
@@ -192,6 +204,7 @@ struct FnResult {
     func: TypedFunction,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
+    calls_from: u32,
 }
 
 /// Per-variable inference state.
@@ -233,6 +246,12 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     locals_names_len: usize,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
+    /// The statements of this walk's typed body.
+    stmts: Vec<TStmt>,
+    /// The arguments of this walk's `print` statements.
+    print_args: Vec<PrintArg>,
+    /// The strings of this walk's `print` and `assert` statements.
+    texts: String,
     /// By variable, as `vars`.
     state: Vec<VarState>,
     /// Locals whose type this walk widened, with the type it started with.
@@ -245,6 +264,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
     callees: Vec<u32>,
+    /// The length of `exprs` when the first device-function call of this
+    /// walk was typed: every `Call` expression is at this index or later,
+    /// so renumbering the calls skips the arena before it.
+    calls_from: u32,
     ret: Type,
     declared_ret: Option<Type>,
     loop_depth: u32,
@@ -283,18 +306,24 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             env,
             is_kernel: info.is_kernel(),
             state,
-            widened: Vec::with_capacity(n_locals),
+            // Each local widens from unknown on its first assignment;
+            // parameters, which have types, rarely widen.
+            widened: Vec::with_capacity(n_locals - def.params.len().min(n_locals)),
             ret_error: false,
             vars,
             var_names,
             locals_names_len,
             exprs: Vec::with_capacity(expected_exprs(env.module, def)),
+            stmts: Vec::with_capacity(expected_stmts(env.module, def)),
+            print_args: Vec::new(),
+            texts: String::new(),
             n_locals,
             again: false,
             diags: Vec::new(),
             shared: Vec::new(),
             local: Vec::new(),
             callees: Vec::new(),
+            calls_from: u32::MAX,
             ret: Type::Unknown,
             declared_ret,
             loop_depth: 0,
@@ -326,6 +355,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             var_names: c.var_names,
             ret,
             body,
+            stmts: c.stmts,
+            print_args: c.print_args,
+            texts: c.texts,
             exprs: c.exprs,
             shared_arrays: c.shared,
             local_arrays: c.local,
@@ -335,6 +367,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             func,
             diags: c.diags,
             callees: c.callees,
+            calls_from: c.calls_from,
         }
     }
 
@@ -342,6 +375,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.vars.truncate(self.n_locals);
         self.var_names.truncate(self.locals_names_len);
         self.exprs.clear();
+        self.stmts.clear();
+        self.print_args.clear();
+        self.texts.clear();
         self.state.truncate(self.n_locals);
         for s in &mut self.state {
             s.first = None;
@@ -360,6 +396,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.shared.clear();
         self.local.clear();
         self.callees.clear();
+        self.calls_from = u32::MAX;
         self.ret = Type::Unknown;
         self.loop_depth = 0;
     }
@@ -467,7 +504,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.var_names[self.vars[i].name.range()].to_string()
     }
 
-    /// Reads a variable.
+    /// Reads a variable (inlined: it is small and on the hottest path).
+    #[inline(always)]
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
         self.state[v as usize].read = true;
         let ty = self.vars[v as usize].ty.clone();
@@ -501,7 +539,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// Records an assignment of a value of type `ty` to variable `v`,
     /// unifying its type; returns false (after reporting) when the types
     /// cannot be unified.
+    #[inline(always)]
     fn assign_var(&mut self, v: u32, ty: &Type, span: Span) -> bool {
+        let i = v as usize;
+        // The usual case, inlined: a known value of the variable's type.
+        if self.vars[i].ty == *ty && !ty.is_unknown() && *ty != Type::None {
+            if self.state[i].first.is_none() {
+                self.state[i].first = Some((span, ty.clone()));
+            }
+            return true;
+        }
+        self.assign_var_other(v, ty, span)
+    }
+
+    /// [`Self::assign_var`] when the value's type is not the variable's.
+    #[inline(never)]
+    fn assign_var_other(&mut self, v: u32, ty: &Type, span: Span) -> bool {
         if ty.is_unknown() {
             self.state[v as usize].assigned_error = true;
             return true;
@@ -513,13 +566,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 span,
             ));
             return false;
-        }
-        if self.vars[i].ty == *ty {
-            // The usual case: the type unifies with itself, nothing widens.
-            if self.state[i].first.is_none() {
-                self.state[i].first = Some((span, ty.clone()));
-            }
-            return true;
         }
         let current = self.vars[i].ty.clone();
         match unify(&current, ty) {
@@ -613,6 +659,13 @@ fn push_name(names: &mut String, name: &str) -> NameRange {
 fn expected_exprs(module: &Module, def: &FunctionDef) -> usize {
     let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
     (end.saturating_sub(def.header_span.hi) / 6) as usize + 8
+}
+
+/// About how many typed statements the body of `def` has (about one
+/// for every 24 bytes of body text), so the arena rarely regrows.
+fn expected_stmts(module: &Module, def: &FunctionDef) -> usize {
+    let end = module.block(def.body).last().map_or(0, |s| s.span.hi);
+    (end.saturating_sub(def.header_span.hi) / 24) as usize + 4
 }
 
 /// The dotted source text of a name or attribute chain, for messages.

@@ -4,7 +4,7 @@
 //! value once, and loops over `range` get their bounds in the loop
 //! variable's type.
 
-use super::FnChecker;
+use super::{push_name, FnChecker};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
@@ -15,18 +15,34 @@ use crate::span::Span;
 use crate::types::{MemSpace, Scalar, Type};
 
 impl FnChecker<'_, '_, '_> {
-    /// Types a block of statements.
-    pub(super) fn block(&mut self, block: Seq<Stmt>) -> Vec<TStmt> {
+    /// Types a block of statements and adds them to the function's
+    /// statement arena. The block's statements are collected in a vector
+    /// from the program's pool (an inner block is typed, and added to the
+    /// arena, while the outer one is being collected), then moved to the
+    /// arena as consecutive statements.
+    pub(super) fn block(&mut self, block: Seq<Stmt>) -> TStmtList {
         let stmts = self.env.module.block(block);
+        if stmts.is_empty() {
+            return TStmtList::default();
+        }
         // Desugaring may add a statement or two (tuple unpacking, chained
-        // assignment): room for them without regrowing (an empty block,
-        // such as a missing `else`, allocates nothing).
-        let room = if stmts.is_empty() { 0 } else { stmts.len() + 2 };
-        let mut out = Vec::with_capacity(room);
+        // assignment): room for them without regrowing.
+        let room = stmts.len() + 2;
+        let mut out = match self.pc.stmt_vecs.pop() {
+            Some(v) => v,
+            None => Vec::with_capacity(room),
+        };
+        out.reserve(room);
         for s in stmts {
             self.stmt(s, &mut out);
         }
-        out
+        let list = TStmtList {
+            start: self.stmts.len() as u32,
+            len: out.len() as u32,
+        };
+        self.stmts.append(&mut out);
+        self.pc.stmt_vecs.push(out);
+        list
     }
 
     fn push(out: &mut Vec<TStmt>, kind: TStmtKind, span: Span) {
@@ -145,7 +161,7 @@ impl FnChecker<'_, '_, '_> {
                 let cond = self.ex(cond);
                 let msg = match msg.map(|m| module.expr(m)) {
                     Some(m) => match &m.kind {
-                        ExprKind::Str(s) => Some(module.string(*s).to_string()),
+                        ExprKind::Str(s) => Some(push_name(&mut self.texts, module.string(*s))),
                         _ => {
                             self.error(Diagnostic::error(
                                 "an assert message must be a string literal",
@@ -181,17 +197,24 @@ impl FnChecker<'_, '_, '_> {
         matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
     }
 
-    fn print_args(&mut self, args: &[ExprId]) -> Vec<PrintArg> {
-        let mut out = Vec::new();
+    /// Types the arguments of a `print` statement into the function's
+    /// list of print arguments (a print has no print inside, so its
+    /// arguments are consecutive there).
+    fn print_args(&mut self, args: &[ExprId]) -> PrintList {
+        let start = self.print_args.len() as u32;
         for &arg in args {
             let a = self.ast(arg);
             if let ExprKind::Str(s) = a.kind {
-                out.push(PrintArg::Str(self.env.module.string(s).to_string()));
+                let text = push_name(&mut self.texts, self.env.module.string(s));
+                self.print_args.push(PrintArg::Str(text));
                 continue;
             }
             let t = self.expr(arg);
             match &t.ty {
-                Type::Scalar(_) => out.push(PrintArg::Value(self.ex(t))),
+                Type::Scalar(_) => {
+                    let e = self.ex(t);
+                    self.print_args.push(PrintArg::Value(e));
+                }
                 Type::Unknown => {}
                 other => {
                     let msg = format!(
@@ -202,7 +225,10 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
         }
-        out
+        PrintList {
+            start,
+            len: self.print_args.len() as u32 - start,
+        }
     }
 
     /// Assigns a typed value to a target (name, element, or tuple of targets).
