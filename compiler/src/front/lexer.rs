@@ -399,16 +399,19 @@ impl<'a> Lexer<'a> {
                 let lo = self.pos;
                 self.pos += len;
                 self.push(TokenKind::Punct(punct), lo);
+                // The spaces after it (`a = b`), without another turn.
+                self.pos = skip_spaces(self.bytes, self.pos);
             }
             None => self.invalid_chars(),
         }
     }
 
-    /// An operator of one byte.
+    /// An operator of one byte (and the spaces after it: `a, b`).
     fn one_byte(&mut self, punct: Punct) {
         let lo = self.pos;
         self.pos += 1;
         self.push(TokenKind::Punct(punct), lo);
+        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
