@@ -116,10 +116,14 @@ impl<'a> Lexer<'a> {
     fn run(mut self) -> Lexed {
         self.line_indentation();
         while let Some(&b) = self.bytes.get(self.pos) {
+            // Words are the commonest tokens: tested before the dispatch.
+            if IDENT_START[b as usize] {
+                self.word();
+                continue;
+            }
             match b {
                 b' ' => self.pos = skip_spaces(self.bytes, self.pos + 1),
                 b'\t' | b'\x0c' => self.pos += 1,
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
                 b'0'..=b'9' => self.number(),
                 b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
                 b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
@@ -395,16 +399,19 @@ impl<'a> Lexer<'a> {
                 let lo = self.pos;
                 self.pos += len;
                 self.push(TokenKind::Punct(punct), lo);
+                // The spaces after it (`a = b`), without another turn.
+                self.pos = skip_spaces(self.bytes, self.pos);
             }
             None => self.invalid_chars(),
         }
     }
 
-    /// An operator of one byte.
+    /// An operator of one byte (and the spaces after it: `a, b`).
     fn one_byte(&mut self, punct: Punct) {
         let lo = self.pos;
         self.pos += 1;
         self.push(TokenKind::Punct(punct), lo);
+        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
@@ -441,6 +448,8 @@ impl<'a> Lexer<'a> {
             TokenKind::Name(self.interner.intern(&self.src[lo..self.pos]))
         };
         self.push(kind, lo);
+        // The spaces after a word, without another turn of the main loop.
+        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
@@ -613,6 +622,17 @@ fn starts_token(c: char) -> bool {
         c.is_alphabetic()
     }
 }
+
+/// ASCII bytes that may start an identifier: letters and `_`.
+static IDENT_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphabetic() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
 
 /// ASCII bytes that may continue an identifier: letters, digits, `_`.
 static IDENT_BYTE: [bool; 256] = {
