@@ -9,7 +9,7 @@
 //! for mixing integers with floats), [`arith_result`] is Numba's rule for
 //! arithmetic, and [`unify`] is Numba's unification of two types.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::rc::Rc;
 
 /// A scalar (number or boolean) type.
@@ -294,15 +294,20 @@ impl fmt::Display for ArrayType {
         if self.space == MemSpace::Const {
             f.write_str("readonly ")?;
         }
-        write!(
-            f,
-            "array({}, {}d, {}",
-            self.elem,
-            self.ndim,
-            self.layout.letter()
-        )?;
+        // Pieces rather than `write!`: kernel metadata spells every
+        // parameter type on each compile.
+        f.write_str("array(")?;
+        f.write_str(self.elem.name())?;
+        f.write_str(", ")?;
+        match self.ndim {
+            n @ 0..=9 => f.write_char(char::from(b'0' + n))?,
+            n => write!(f, "{n}")?,
+        }
+        f.write_str("d, ")?;
+        f.write_char(self.layout.letter())?;
         if matches!(self.space, MemSpace::Shared | MemSpace::Local) {
-            write!(f, ", {}", self.space.name())?;
+            f.write_str(", ")?;
+            f.write_str(self.space.name())?;
         }
         f.write_str(")")
     }
@@ -407,8 +412,8 @@ impl fmt::Display for Type {
         match self {
             Type::Unknown => f.write_str("?"),
             Type::None => f.write_str("none"),
-            Type::Scalar(s) => write!(f, "{s}"),
-            Type::Array(a) => write!(f, "{a}"),
+            Type::Scalar(s) => f.write_str(s.name()),
+            Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {
                 if !items.is_empty() && items.iter().all(|t| *t == items[0]) {
                     write!(f, "UniTuple({}, {})", items[0], items.len())
@@ -418,7 +423,7 @@ impl fmt::Display for Type {
                         if i > 0 {
                             f.write_str(", ")?;
                         }
-                        write!(f, "{t}")?;
+                        fmt::Display::fmt(t, f)?;
                     }
                     f.write_str(")")
                 }
