@@ -44,13 +44,25 @@ impl Interner {
 
     /// The symbol for `name`, adding it when it is new.
     pub fn intern(&mut self, name: &str) -> Symbol {
+        self.intern_hashed(name, hash(name))
+    }
+
+    /// [`Self::intern`] for a name of at most 8 bytes whose [`pack`]ed
+    /// bytes the caller already has (the lexer does), which makes the hash
+    /// one multiplication.
+    pub(crate) fn intern_packed(&mut self, name: &str, packed: u64) -> Symbol {
+        debug_assert!(name.len() <= 8 && pack(name.as_bytes()) == packed);
+        self.intern_hashed(name, hash_packed(packed))
+    }
+
+    /// [`Self::intern`] with the name's hash.
+    fn intern_hashed(&mut self, name: &str, h: u32) -> Symbol {
         if self.slots.is_empty() {
             // Room for the names of a typical kernel file without regrowing.
             self.slots = vec![0; 128];
             self.text.reserve(512);
             self.ends.reserve(64);
         }
-        let h = hash(name);
         let slot = match self.find(name, h) {
             Ok(symbol) => return symbol,
             Err(slot) => slot,
@@ -138,13 +150,38 @@ fn entry(h: u32, s: Symbol) -> u64 {
     (u64::from(h) << 32) | u64::from(s.0 + 1)
 }
 
-/// The 32-bit hash of a name.
+/// Packs a word of at most 8 bytes into an integer (little-endian), which
+/// identifies it uniquely since identifiers contain no zero bytes.
+pub(crate) const fn pack(word: &[u8]) -> u64 {
+    let mut value = 0u64;
+    let mut i = 0;
+    while i < word.len() && i < 8 {
+        value |= (word[i] as u64) << (8 * i);
+        i += 1;
+    }
+    value
+}
+
+/// The 32-bit hash of a name: names of at most 8 bytes are hashed by their
+/// [`pack`]ed bytes (see [`hash_packed`]), longer ones with FxHash.
 #[inline]
 fn hash(name: &str) -> u32 {
+    if name.len() <= 8 {
+        return hash_packed(pack(name.as_bytes()));
+    }
     let mut hasher = FxHasher::default();
     hasher.write(name.as_bytes());
     let h = hasher.finish();
     (h ^ (h >> 32)) as u32
+}
+
+/// The hash of a name of at most 8 bytes from its packed bytes: the halves
+/// are folded first so that every byte reaches the low bits that pick the
+/// slot.
+#[inline]
+fn hash_packed(packed: u64) -> u32 {
+    let h = (packed ^ (packed >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 32) as u32
 }
 
 impl fmt::Debug for Interner {

@@ -13,7 +13,7 @@ mod literals;
 #[cfg(test)]
 mod tests;
 
-use super::interner::{Interner, Symbol};
+use super::interner::{pack, Interner, Symbol};
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
@@ -115,14 +115,16 @@ impl<'a> Lexer<'a> {
     /// the beginning and after every line break outside brackets.
     fn run(mut self) -> Lexed {
         self.line_indentation();
-        while let Some(&b) = self.bytes.get(self.pos) {
+        // A local copy of the slice stays in registers across the calls.
+        let bytes = self.bytes;
+        while let Some(&b) = bytes.get(self.pos) {
             // Words are the commonest tokens: tested before the dispatch.
             if IDENT_START[b as usize] {
                 self.word();
                 continue;
             }
             match b {
-                b' ' => self.pos = skip_spaces(self.bytes, self.pos + 1),
+                b' ' => self.pos = skip_spaces(bytes, self.pos + 1),
                 b'\t' | b'\x0c' => self.pos += 1,
                 b'0'..=b'9' => self.number(),
                 b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
@@ -167,10 +169,13 @@ impl<'a> Lexer<'a> {
         Span::new(lo as u32, self.pos as u32)
     }
 
-    /// Adds a real token (not layout) from `lo` to the current position.
+    /// Adds a real token (not layout) from `lo` to the current position,
+    /// then skips the spaces after it (which saves the main loop a turn for
+    /// most spaces: they follow tokens).
     fn push(&mut self, kind: TokenKind, lo: usize) {
         let span = self.span_from(lo);
         self.push_at(kind, span);
+        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// Adds a real token (not layout) with the given span.
@@ -399,19 +404,16 @@ impl<'a> Lexer<'a> {
                 let lo = self.pos;
                 self.pos += len;
                 self.push(TokenKind::Punct(punct), lo);
-                // The spaces after it (`a = b`), without another turn.
-                self.pos = skip_spaces(self.bytes, self.pos);
             }
             None => self.invalid_chars(),
         }
     }
 
-    /// An operator of one byte (and the spaces after it: `a, b`).
+    /// An operator of one byte.
     fn one_byte(&mut self, punct: Punct) {
         let lo = self.pos;
         self.pos += 1;
         self.push(TokenKind::Punct(punct), lo);
-        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
@@ -448,8 +450,6 @@ impl<'a> Lexer<'a> {
             TokenKind::Name(self.interner.intern(&self.src[lo..self.pos]))
         };
         self.push(kind, lo);
-        // The spaces after a word, without another turn of the main loop.
-        self.pos = skip_spaces(self.bytes, self.pos);
     }
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
@@ -464,7 +464,7 @@ impl<'a> Lexer<'a> {
         }
         let word = match keyword_packed(self.pos - lo, packed) {
             Some(k) => Word::Keyword(k),
-            None => Word::Name(self.interner.intern(&self.src[lo..self.pos])),
+            None => Word::Name(self.interner.intern_packed(&self.src[lo..self.pos], packed)),
         };
         self.short_words[slot] = (packed, word);
         word
@@ -491,6 +491,7 @@ impl<'a> Lexer<'a> {
         let expected = closer_of(open);
         if expected == b {
             self.push_at(TokenKind::Punct(bracket_punct(b)), span);
+            self.pos = skip_spaces(self.bytes, self.pos);
             return;
         }
         self.error(
@@ -540,18 +541,6 @@ impl<'a> Lexer<'a> {
         };
         self.error(message, self.span_from(lo));
     }
-}
-
-/// Packs a word of at most 8 bytes into an integer (little-endian), which
-/// identifies it uniquely since identifiers contain no zero bytes.
-const fn pack(word: &[u8]) -> u64 {
-    let mut value = 0u64;
-    let mut i = 0;
-    while i < word.len() && i < 8 {
-        value |= (word[i] as u64) << (8 * i);
-        i += 1;
-    }
-    value
 }
 
 /// [`pack`] of the `len` (at most 8) bytes at `start`, with one load when

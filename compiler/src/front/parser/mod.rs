@@ -147,10 +147,13 @@ struct ListPool<T> {
 }
 
 impl<T> ListPool<T> {
+    /// A pool with room for `n` items, and for lists being built up to
+    /// that many items (at most 16): one allocation each up front is
+    /// cheaper than growing from empty on the first push.
     fn with_capacity(n: usize) -> Self {
         ListPool {
             items: Vec::with_capacity(n),
-            scratch: Vec::new(),
+            scratch: Vec::with_capacity(n.min(16)),
         }
     }
 

@@ -570,7 +570,8 @@ impl Parser<'_> {
                 return None;
             }
         };
-        let mut params = Vec::new();
+        // Room for the usual few parameters without growing from empty.
+        let mut params = Vec::with_capacity(4);
         let mut ok = self.parse_params(&mut params).is_ok();
         let mut header_hi = self.prev_hi;
         let mut returns = None;
