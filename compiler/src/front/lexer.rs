@@ -613,26 +613,22 @@ fn starts_token(c: char) -> bool {
 }
 
 /// ASCII bytes that may start an identifier: letters and `_`.
-static IDENT_START: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = (b as u8).is_ascii_alphabetic() || b == b'_' as usize;
-        b += 1;
-    }
-    table
-};
+static IDENT_START: [bool; 256] = identifier_bytes(false);
 
 /// ASCII bytes that may continue an identifier: letters, digits, `_`.
-static IDENT_BYTE: [bool; 256] = {
+static IDENT_BYTE: [bool; 256] = identifier_bytes(true);
+
+/// A table of the ASCII letters and `_`, and the digits when `digits`.
+const fn identifier_bytes(digits: bool) -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
-        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphabetic() || byte == b'_' || (digits && byte.is_ascii_digit());
         b += 1;
     }
     table
-};
+}
 
 /// True for characters that may continue an identifier.
 pub(super) fn is_ident_continue(c: char) -> bool {
