@@ -220,12 +220,14 @@ fn kernel_infos(
             let f = program.function(*k);
             let summary = &access[ir::FuncRef::new(k.0 as usize)];
             let mut slot = 0;
+            // One buffer for every parameter's IR slots (only counted).
+            let mut slots = Vec::with_capacity(8);
             let params = f
                 .param_vars()
                 .iter()
                 .zip(&f.param_types)
                 .map(|(v, ty)| {
-                    let mut slots = Vec::new();
+                    slots.clear();
                     crate::lower::values::flatten_type(ty, true, &mut slots);
                     let (read, written) = match ty {
                         crate::types::Type::Array(_) => {
@@ -237,7 +239,7 @@ fn kernel_infos(
                     slot += slots.len();
                     ParamInfo {
                         name: f.name_of(v).to_string(),
-                        ty: ty.to_string(),
+                        ty: type_name(ty),
                         kind: ParamKind::of(ty).unwrap_or(ParamKind::Tuple(Vec::new())),
                         read,
                         written,
@@ -250,6 +252,16 @@ fn kernel_infos(
             }
         })
         .collect()
+}
+
+/// A kernel parameter's type in Numba's spelling, written into a string
+/// sized for the longest usual name (`array(float32, 3d, C)`) so that it
+/// is allocated once.
+fn type_name(ty: &crate::types::Type) -> String {
+    use std::fmt::Write as _;
+    let mut name = String::with_capacity(24);
+    write!(name, "{ty}").expect("writing to a String cannot fail");
+    name
 }
 
 /// The kernels' metadata as JSON (for `kernelc compile --emit meta`).

@@ -2,68 +2,77 @@
 //! and of `print` (a `vprintf` call with a format string in global memory
 //! and the arguments packed in a local buffer with C's alignment rules).
 
-use super::isel::{param_type, return_slot, Isel};
+use super::isel::{param_type, Isel, ReturnSlot};
 use super::vcode::{Control, Op};
 use crate::ir::{self, FuncRef, StringId, Value};
+use std::fmt::Write as _;
 
 /// `call fn(args)` with results.
 pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[Value]) {
     let Some(callee) = s.module.functions.get(func) else {
         return s.fail(format!("call of unknown function {func}"));
     };
-    let name = callee.name.clone();
-    let mut text = String::from("{\n\t");
-    let mut ops = Vec::new();
+    // The block is written in place (no `format!` per line): about 80 bytes
+    // per argument and result.
+    let mut text = String::with_capacity(64 + 80 * (args.len() + results.len()));
+    text.push_str("{\n\t");
+    let mut ops = Vec::with_capacity(args.len() + results.len());
     for (i, &a) in args.iter().enumerate() {
         let ty = s.func.dfg.value_type(a);
-        text.push_str(&format!(".param .{} param{i};\n\t", param_type(ty)));
+        let _ = write!(text, ".param .{} param{i};\n\t", param_type(ty));
     }
-    match results.len() {
-        0 => {}
-        1 => text.push_str(&format!(
+    let _ = match results.len() {
+        0 => Ok(()),
+        1 => write!(
+            text,
             ".param .{} retval0;\n\t",
             param_type(s.func.dfg.value_type(results[0]))
-        )),
-        n => text.push_str(&format!(".param .align 8 .b8 retval0[{}];\n\t", 8 * n)),
-    }
+        ),
+        n => write!(text, ".param .align 8 .b8 retval0[{}];\n\t", 8 * n),
+    };
     for (i, &a) in args.iter().enumerate() {
         let ty = s.func.dfg.value_type(a);
         ops.push(Op::Use(s.vreg(a)));
-        match ty {
-            ir::Type::I1 => text.push_str(&format!(
+        let _ = match ty {
+            ir::Type::I1 => write!(
+                text,
                 "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [param{i}], %kc_s32;\n\t"
-            )),
-            ir::Type::F16 => text.push_str(&format!(
+            ),
+            ir::Type::F16 => write!(
+                text,
                 "cvt.rn.f16.f32 %kc_h, {{}};\n\tst.param.b16 [param{i}], %kc_h;\n\t"
-            )),
-            _ => text.push_str(&format!(
-                "st.param.{} [param{i}], {{}};\n\t",
-                param_type(ty)
-            )),
+            ),
+            _ => write!(text, "st.param.{} [param{i}], {{}};\n\t", param_type(ty)),
+        };
+    }
+    text.push_str("call.uni ");
+    if !results.is_empty() {
+        text.push_str("(retval0), ");
+    }
+    text.push_str(&callee.name);
+    text.push_str(", (");
+    for i in 0..args.len() {
+        if i > 0 {
+            text.push_str(", ");
         }
+        let _ = write!(text, "param{i}");
     }
-    let params: Vec<String> = (0..args.len()).map(|i| format!("param{i}")).collect();
-    if results.is_empty() {
-        text.push_str(&format!("call.uni {name}, ({});\n\t", params.join(", ")));
-    } else {
-        text.push_str(&format!(
-            "call.uni (retval0), {name}, ({});\n\t",
-            params.join(", ")
-        ));
-    }
+    text.push_str(");\n\t");
     for (i, &r) in results.iter().enumerate() {
         let ty = s.func.dfg.value_type(r);
         ops.push(Op::Def(s.vreg(r)));
-        let slot = return_slot("retval0", i, results.len());
-        match ty {
-            ir::Type::I1 => text.push_str(&format!(
+        let slot = ReturnSlot::new("retval0", i, results.len());
+        let _ = match ty {
+            ir::Type::I1 => write!(
+                text,
                 "ld.param.b32 %kc_s32, [{slot}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;\n\t"
-            )),
-            ir::Type::F16 => text.push_str(&format!(
+            ),
+            ir::Type::F16 => write!(
+                text,
                 "ld.param.b16 %kc_h, [{slot}];\n\tcvt.f32.f16 {{}}, %kc_h;\n\t"
-            )),
-            _ => text.push_str(&format!("ld.param.{} {{}}, [{slot}];\n\t", param_type(ty))),
-        }
+            ),
+            _ => write!(text, "ld.param.{} {{}}, [{slot}];\n\t", param_type(ty)),
+        };
     }
     text.push('}');
     s.emit_owned(text, ops, Control::None);

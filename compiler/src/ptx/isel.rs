@@ -14,6 +14,7 @@ use super::vcode::{Control, MBlock, Op, Part, RegKind, Template, VCode};
 use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use regalloc2::{self as ra, VReg};
+use std::fmt::Write as _;
 
 /// An error of the back end (IR it cannot select).
 #[derive(Clone, Debug, PartialEq)]
@@ -447,23 +448,29 @@ impl<'a> Isel<'a> {
     }
 
     fn ret(&mut self, args: &[Value]) {
-        let mut text = String::new();
-        let mut ops = Vec::new();
+        if args.is_empty() {
+            // Every kernel ends so: no text to build.
+            return self.emit_control("ret;", [], Control::Ret);
+        }
+        let mut text = String::with_capacity(80 * args.len() + 8);
+        let mut ops = Vec::with_capacity(args.len());
         for (i, &a) in args.iter().enumerate() {
             let ty = self.func.dfg.value_type(a);
             ops.push(Op::Use(self.vreg(a)));
             // One result is a scalar parameter; several share one aggregate
             // (8 bytes per value), as PTX allows a single return parameter.
-            let slot = return_slot("func_retval0", i, args.len());
-            match ty {
-                ir::Type::I1 => text.push_str(&format!(
+            let slot = ReturnSlot::new("func_retval0", i, args.len());
+            let _ = match ty {
+                ir::Type::I1 => write!(
+                    text,
                     "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
-                )),
-                ir::Type::F16 => text.push_str(&format!(
+                ),
+                ir::Type::F16 => write!(
+                    text,
                     "cvt.rn.f16.f32 %kc_h, {{}};\n\tst.param.b16 [{slot}], %kc_h;\n\t"
-                )),
-                _ => text.push_str(&format!("st.param.{} [{slot}], {{}};\n\t", param_type(ty))),
-            }
+                ),
+                _ => write!(text, "st.param.{} [{slot}], {{}};\n\t", param_type(ty)),
+            };
         }
         text.push_str("ret;");
         if self.func.kind == FuncKind::Kernel && !args.is_empty() {
@@ -474,11 +481,26 @@ impl<'a> Isel<'a> {
 }
 
 /// The address of result `i` of `n` in return parameter `name`.
-pub fn return_slot(name: &str, i: usize, n: usize) -> String {
-    if n == 1 {
-        name.to_string()
-    } else {
-        format!("{name}+{}", 8 * i)
+pub struct ReturnSlot<'a> {
+    name: &'a str,
+    i: usize,
+    n: usize,
+}
+
+impl<'a> ReturnSlot<'a> {
+    /// Result `i` of `n` in return parameter `name`.
+    pub fn new(name: &'a str, i: usize, n: usize) -> Self {
+        ReturnSlot { name, i, n }
+    }
+}
+
+impl std::fmt::Display for ReturnSlot<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)?;
+        if self.n != 1 {
+            write!(f, "+{}", 8 * self.i)?;
+        }
+        Ok(())
     }
 }
 
