@@ -19,6 +19,18 @@
 use super::util::{find_loops, has_retreating_edge, Loop};
 use crate::ir::{Block, ControlFlowGraph, DfsScratch, DominatorTree, Function};
 
+/// How many recycled [`Analyses`] a thread keeps (modules rarely have more
+/// functions before the math library is added).
+const POOL_MAX_LEN: usize = 8;
+
+/// The largest function, in blocks, whose buffers are worth keeping.
+const POOL_MAX_BLOCKS: usize = 4096;
+
+thread_local! {
+    /// Recycled analyses with their buffers; see [`Analyses::pooled`].
+    static POOL: std::cell::RefCell<Vec<Analyses>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The CFG, reverse post-order, dominator tree and natural loops of one
 /// function, each computed on first use and kept until
 /// [`Analyses::invalidate`].
@@ -65,6 +77,40 @@ impl Analyses {
     /// No analysis computed yet.
     pub fn new() -> Self {
         Analyses::default()
+    }
+
+    /// An empty `Analyses` whose buffers come from an earlier compile on
+    /// this thread when there is one (see [`Analyses::recycle`]): the
+    /// pipeline's tables and work lists are then allocated once per thread
+    /// rather than once per function, as a Cranelift `Context` reused
+    /// across functions keeps its buffers.
+    pub fn pooled() -> Self {
+        let mut analyses = POOL
+            .with(|pool| pool.borrow_mut().pop())
+            .unwrap_or_default();
+        analyses.invalidate();
+        analyses
+    }
+
+    /// Gives the buffers back to this thread's pool for the next
+    /// [`Analyses::pooled`]. The pool keeps a few, and only buffers of
+    /// moderate size, so a huge function does not pin its memory.
+    pub fn recycle(mut self) {
+        if self.footprint() > POOL_MAX_BLOCKS {
+            return;
+        }
+        self.invalidate();
+        POOL.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < POOL_MAX_LEN {
+                pool.push(self);
+            }
+        });
+    }
+
+    /// A measure of the buffers' size: the most blocks they were sized for.
+    fn footprint(&self) -> usize {
+        self.rpo.capacity()
     }
 
     /// Forgets everything: the pass changed the CFG.

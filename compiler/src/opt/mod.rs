@@ -161,7 +161,7 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
     // for the second round where inlining did not change the function.
     let mut kept: Vec<Analyses> = Vec::with_capacity(module.functions.len());
     for (_, func) in module.functions.iter_mut() {
-        let mut analyses = Analyses::new();
+        let mut analyses = Analyses::pooled();
         run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
         kept.push(analyses);
     }
@@ -184,6 +184,7 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
         } else {
             check_no_change(func, cleanup_after_simplify_cfg);
         }
+        analyses.recycle();
     }
     check_module(module, "the O2 pipeline");
 }
