@@ -61,6 +61,8 @@ pub struct Analyses {
 pub(crate) struct Scratch {
     pub(crate) gvn: super::gvn::Numbering,
     pub(crate) dce: super::dce::Marks,
+    pub(crate) simplify_cfg: super::simplify_cfg::Buffers,
+    pub(crate) copyprop: super::copyprop::Buffers,
 }
 
 /// Which analyses hold (a later one only when the earlier ones do).

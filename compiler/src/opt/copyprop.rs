@@ -31,14 +31,28 @@ pub fn run(func: &mut Function) {
 /// Runs copy propagation on `func`, with its still valid `analyses` (the
 /// CFG is left unchanged).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
-    fold_params(func, analyses);
+    let mut buffers = std::mem::take(&mut analyses.scratch.copyprop);
+    fold_params(func, analyses, &mut buffers);
+    analyses.scratch.copyprop = buffers;
     // Step 1, after step 2: folding reads arguments through their aliases,
     // so it finds what it would on resolved operands.
     resolve_all_aliases(func);
 }
 
+/// The work lists of step 2, kept from run to run for their storage (see
+/// [`super::analyses::Scratch`]); they hold nothing between runs.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    /// Reachable blocks with parameters, other than the entry, each with
+    /// the end of its range of `branches`: the branches into it.
+    candidates: Vec<(Block, usize)>,
+    branches: Vec<(Inst, usize)>,
+    /// The branches into one block.
+    incoming: Vec<(Inst, usize)>,
+}
+
 /// Step 2: folds the uniform parameters of the reachable non-entry blocks.
-fn fold_params(func: &mut Function, analyses: &mut Analyses) {
+fn fold_params(func: &mut Function, analyses: &mut Analyses, buffers: &mut Buffers) {
     let entry = func.layout.entry_block();
     if !func
         .layout
@@ -49,17 +63,21 @@ fn fold_params(func: &mut Function, analyses: &mut Analyses) {
         return;
     }
     let (cfg, rpo) = analyses.cfg_rpo(func);
-    // Reachable blocks with parameters, other than the entry, each with
-    // the end of its range of `branches`: the branches into it.
+    let Buffers {
+        candidates,
+        branches,
+        incoming,
+    } = buffers;
+    candidates.clear();
+    branches.clear();
     // Sized for every block having parameters and two incoming branches,
     // to spare the lists their growth.
-    let mut candidates: Vec<(Block, usize)> = Vec::with_capacity(rpo.len());
-    let mut branches: Vec<(Inst, usize)> = Vec::with_capacity(2 * rpo.len());
-    let mut incoming = Vec::with_capacity(2);
+    candidates.reserve(rpo.len());
+    branches.reserve(2 * rpo.len());
     for &b in rpo.iter().skip(1) {
         if !func.dfg.block_params(b).is_empty() {
-            incoming_branches(func, cfg, b, &mut incoming);
-            branches.extend_from_slice(&incoming);
+            incoming_branches(func, cfg, b, incoming);
+            branches.extend_from_slice(incoming);
             candidates.push((b, branches.len()));
         }
     }
@@ -67,7 +85,7 @@ fn fold_params(func: &mut Function, analyses: &mut Analyses) {
     while changed {
         changed = false;
         let mut start = 0;
-        for &(b, end) in &candidates {
+        for &(b, end) in candidates.iter() {
             changed |= fold_uniform_params(func, b, &branches[start..end]);
             start = end;
         }

@@ -19,7 +19,7 @@
 //! retargeted branch. (4) `P` runs exactly when `B` would next run, and `xs`
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
-use super::util::{branches_to, use_counts};
+use super::util::{branches_to_into, use_counts};
 use super::Analyses;
 use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Value};
 use cranelift_entity::{EntityRef, SecondaryMap};
@@ -41,14 +41,22 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
 
 /// [`run_with`], telling whether it changed the function.
 pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
+    let mut buffers = std::mem::take(&mut analyses.scratch.simplify_cfg);
+    let changed = simplify_with(func, analyses, &mut buffers);
+    analyses.scratch.simplify_cfg = buffers;
+    changed
+}
+
+/// [`simplify`], with the work lists in `buffers`.
+fn simplify_with(func: &mut Function, analyses: &mut Analyses, buffers: &mut Buffers) -> bool {
     let (_, rpo) = analyses.cfg_rpo(func);
-    if !round(func, rpo) {
+    if !round(func, rpo, buffers) {
         // Nothing changed: the analyses still hold.
         return false;
     }
     for _ in 1..MAX_ROUNDS {
         let (_, rpo) = analyses.recompute_cfg_rpo(func);
-        if !round(func, rpo) {
+        if !round(func, rpo, buffers) {
             // Nothing changed since: the analyses hold.
             return true;
         }
@@ -57,13 +65,25 @@ pub(crate) fn simplify(func: &mut Function, analyses: &mut Analyses) -> bool {
     true
 }
 
+/// The work lists of the rounds, kept from run to run for their storage
+/// (see [`super::analyses::Scratch`]); they hold nothing between uses.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    /// Per block, its incoming edges (for merging).
+    preds: Vec<Preds>,
+    /// The laid-out blocks at the start of a step that changes the layout.
+    blocks: Vec<Block>,
+    /// The branches into one block.
+    branches: Vec<(Inst, usize)>,
+}
+
 /// One round of the four steps, given the reverse post-order at its
 /// start; true when something changed.
-fn round(func: &mut Function, rpo: &[Block]) -> bool {
+fn round(func: &mut Function, rpo: &[Block], buffers: &mut Buffers) -> bool {
     let mut changed = remove_unreachable(func, rpo);
     changed |= fold_same_target_brifs(func);
-    changed |= thread_jumps(func);
-    changed |= merge_blocks(func);
+    changed |= thread_jumps(func, buffers);
+    changed |= merge_blocks(func, buffers);
     changed
 }
 
@@ -126,7 +146,10 @@ fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, &[Value])> {
     }
 }
 
-fn thread_jumps(func: &mut Function) -> bool {
+fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
+    let Buffers {
+        blocks, branches, ..
+    } = buffers;
     let mut changed = false;
     let entry = func.layout.entry_block();
     if !func
@@ -137,12 +160,13 @@ fn thread_jumps(func: &mut Function) -> bool {
     {
         return false;
     }
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
+    blocks.clear();
+    blocks.extend_from_slice(func.layout.blocks());
     // Use counts, kept exact as branches are redirected (computing them
     // again per block made this pass quadratic); only needed, and so only
     // counted, once a forwarding block has parameters.
     let mut counts: Option<SecondaryMap<Value, u32>> = None;
-    for e in blocks {
+    for &e in blocks.iter() {
         if Some(e) == entry {
             continue;
         }
@@ -158,7 +182,8 @@ fn thread_jumps(func: &mut Function) -> bool {
                 continue;
             }
         }
-        for (inst, d) in branches_to(func, e) {
+        branches_to_into(func, e, branches);
+        for &(inst, d) in branches.iter() {
             if func.layout.inst_block(inst) == Some(e) {
                 continue;
             }
@@ -198,14 +223,16 @@ enum Preds {
     Many,
 }
 
-fn merge_blocks(func: &mut Function) -> bool {
+fn merge_blocks(func: &mut Function, buffers: &mut Buffers) -> bool {
+    let Buffers { preds, blocks, .. } = buffers;
     let mut changed = false;
     let entry = func.layout.entry_block();
     // Each block's incoming edges, read from the terminators as they are
     // now (the earlier steps of the round may have changed them; this is
     // all of the CFG that merging needs), and kept up to date as blocks
     // merge: a merged block's terminator now ends its predecessor.
-    let mut preds = vec![Preds::None; func.dfg.num_blocks()];
+    preds.clear();
+    preds.resize(func.dfg.num_blocks(), Preds::None);
     for &b in func.layout.blocks() {
         let Some(term) = func.layout.last_inst(b) else {
             continue;
@@ -228,8 +255,9 @@ fn merge_blocks(func: &mut Function) -> bool {
     if !func.layout.blocks().iter().any(mergeable) {
         return false;
     }
-    let blocks: Vec<Block> = func.layout.blocks().to_vec();
-    for b in blocks {
+    blocks.clear();
+    blocks.extend_from_slice(func.layout.blocks());
+    for &b in blocks.iter() {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
         }
@@ -357,7 +385,7 @@ mod tests {
         b.ret(&[q]);
         // (Not valid SSA on the e->t edge, which is the point: threading
         // must not move a use of q out of fwd's dominance.)
-        thread_jumps(&mut f);
+        thread_jumps(&mut f, &mut Buffers::default());
         let br = f.layout.last_inst(e).unwrap();
         assert_eq!(f.dfg.inst(br).branch_destinations()[0].block, fwd);
     }

@@ -145,18 +145,21 @@ fn reduce_loop(func: &mut Function, lp: &Loop) -> Option<Block> {
 
 /// The `i64` header parameters with a constant step on every back edge.
 fn induction_variables(func: &Function, lp: &Loop) -> Vec<(Value, i64)> {
-    let params = func.dfg.block_params(lp.header).to_vec();
+    let params = func.dfg.block_params(lp.header);
     let mut out = Vec::new();
+    if !params.iter().any(|&p| func.dfg.value_type(p) == Type::I64) {
+        return out;
+    }
+    // The back edges: the branches into the header from inside the loop.
+    let mut back_edges = branches_to(func, lp.header);
+    back_edges.retain(|&(inst, _)| func.layout.inst_block(inst).is_some_and(|b| lp.contains(b)));
     for (num, &p) in params.iter().enumerate() {
         if func.dfg.value_type(p) != Type::I64 {
             continue;
         }
         let mut step: Option<i64> = None;
         let mut ok = true;
-        for (inst, d) in branches_to(func, lp.header) {
-            if !func.layout.inst_block(inst).is_some_and(|b| lp.contains(b)) {
-                continue;
-            }
+        for &(inst, d) in &back_edges {
             let dest = &func.dfg.inst(inst).branch_destinations()[d];
             let arg = func.dfg.block_call_args(dest)[num];
             match (step_of(func, arg, p), step) {

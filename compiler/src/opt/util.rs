@@ -77,6 +77,14 @@ pub(crate) fn resolve_all_aliases(func: &mut Function) {
 /// The branches (instruction, destination index) that target `block`.
 pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
     let mut out = Vec::new();
+    branches_to_into(func, block, &mut out);
+    out
+}
+
+/// Sets `out` to [`branches_to`]`(func, block)` (`out` is a buffer the
+/// caller reuses).
+pub(crate) fn branches_to_into(func: &Function, block: Block, out: &mut Vec<(Inst, usize)>) {
+    out.clear();
     for &b in func.layout.blocks() {
         let Some(term) = func.layout.last_inst(b) else {
             continue;
@@ -87,7 +95,6 @@ pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
             }
         }
     }
-    out
 }
 
 /// Sets `out` to the branches (instruction, destination index) that
