@@ -105,6 +105,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     }
     out.push_str(&body);
     out.push_str("}\n");
+    isel.recycle();
     Ok(())
 }
 

@@ -45,6 +45,38 @@ pub struct Isel<'a> {
     /// Special-register reads not written at their definition (see
     /// [`Isel::defer_special`]).
     deferred_specials: Vec<(Value, ir::SpecialReg)>,
+    /// The IR function's CFG, its blocks in reverse postorder, and the
+    /// search's work lists (buffers kept for the next function).
+    cfg: ir::ControlFlowGraph,
+    order: Vec<Block>,
+    dfs: ir::DfsScratch,
+}
+
+/// The buffers of a selection, kept per thread from function to function
+/// (see [`Isel::recycle`]) so that repeated compiles reuse them, as a
+/// Cranelift `Context` keeps its buffers across functions.
+#[derive(Default)]
+struct Buffers {
+    vcode: VCode,
+    vregs: SecondaryMap<Value, Option<VReg>>,
+    block_index: SecondaryMap<Block, Option<usize>>,
+    in_edges: SecondaryMap<Block, u32>,
+    uses: Vec<(u32, Option<Block>)>,
+    deferred_specials: Vec<(Value, ir::SpecialReg)>,
+    cfg: ir::ControlFlowGraph,
+    order: Vec<Block>,
+    dfs: ir::DfsScratch,
+}
+
+/// How many [`Buffers`] a thread keeps (one per function of a module).
+const POOL_MAX_LEN: usize = 8;
+
+/// The most machine instructions whose buffers are worth keeping.
+const POOL_MAX_INSTS: usize = 1 << 16;
+
+thread_local! {
+    /// Recycled selection buffers; see [`Isel::recycle`].
+    static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The value of a constant (see [`Isel::constant`]).
@@ -72,28 +104,76 @@ impl<'a> Isel<'a> {
         func: &'a ir::Function,
         target: Target,
     ) -> Result<Isel<'a>, IselError> {
-        let mut vregs = SecondaryMap::new();
+        let Buffers {
+            mut vcode,
+            mut vregs,
+            mut block_index,
+            mut in_edges,
+            mut uses,
+            mut deferred_specials,
+            cfg,
+            order,
+            dfs,
+        } = POOL
+            .with(|pool| pool.borrow_mut().pop())
+            .unwrap_or_default();
+        vcode.reset(func.dfg.num_insts(), func.dfg.num_values());
+        vregs.clear();
         vregs.resize(func.dfg.num_values());
-        let mut block_index = SecondaryMap::new();
+        block_index.clear();
         block_index.resize(func.dfg.num_blocks());
+        in_edges.clear();
+        in_edges.resize(func.dfg.num_blocks());
+        uses.clear();
+        deferred_specials.clear();
         let mut s = Isel {
             module,
             func,
             target,
-            vcode: VCode::with_capacity(func.dfg.num_insts(), func.dfg.num_values()),
+            vcode,
             vregs,
             block_index,
-            in_edges: SecondaryMap::new(),
+            in_edges,
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
             error: None,
-            uses: Vec::new(),
+            uses,
             current_block: None,
-            deferred_specials: Vec::new(),
+            deferred_specials,
+            cfg,
+            order,
+            dfs,
         };
         s.select()?;
         Ok(s)
+    }
+
+    /// Gives the selection's buffers back to this thread's pool, for the
+    /// next function selected on it (once the machine code is written).
+    /// Only buffers of moderate size are kept, so that one huge function
+    /// does not pin its memory.
+    pub fn recycle(self) {
+        if self.vcode.insts.capacity() > POOL_MAX_INSTS {
+            return;
+        }
+        let buffers = Buffers {
+            vcode: self.vcode,
+            vregs: self.vregs,
+            block_index: self.block_index,
+            in_edges: self.in_edges,
+            uses: self.uses,
+            deferred_specials: self.deferred_specials,
+            cfg: self.cfg,
+            order: self.order,
+            dfs: self.dfs,
+        };
+        POOL.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < POOL_MAX_LEN {
+                pool.push(buffers);
+            }
+        });
     }
 
     /// The virtual register of an IR value.
@@ -239,14 +319,16 @@ impl<'a> Isel<'a> {
     }
 
     fn select(&mut self) -> Result<(), IselError> {
-        self.uses = self.count_uses();
-        let cfg = ir::ControlFlowGraph::compute(self.func);
+        self.count_uses();
+        self.cfg.recompute(self.func);
         // Machine blocks are numbered in reverse postorder, so every block
         // but the entry follows one of its predecessors: regalloc2's checker
         // needs that (a block seen before all its predecessors would start
         // from an empty state). The text keeps the IR's layout order, which
         // ptxas's loop optimisations are tuned to (see `VCode::layout`).
-        let order = cfg.reverse_post_order(self.func);
+        let mut order = std::mem::take(&mut self.order);
+        self.cfg
+            .reverse_post_order_into(self.func, &mut order, &mut self.dfs);
         for &b in &order {
             if let Some(t) = self.func.layout.last_inst(b) {
                 for dest in self.func.dfg.inst(t).branch_destinations() {
@@ -268,6 +350,7 @@ impl<'a> Isel<'a> {
         for (pos, &b) in order.iter().enumerate() {
             self.select_block(b, pos == 0);
         }
+        self.order = order;
         let mut layout = Vec::with_capacity(n);
         for &b in self.func.layout.blocks() {
             if let Some(mb) = self.block_index[b] {
@@ -426,11 +509,13 @@ impl<'a> Isel<'a> {
         }
     }
 
-    /// Per value: how many operands of the function read it, and the
-    /// block of the last one.
-    fn count_uses(&self) -> Vec<(u32, Option<Block>)> {
+    /// Sets `uses`: per value, how many operands of the function read it,
+    /// and the block of the last one.
+    fn count_uses(&mut self) {
         let dfg = &self.func.dfg;
-        let mut uses = vec![(0, None); dfg.num_values()];
+        let uses = &mut self.uses;
+        uses.clear();
+        uses.resize(dfg.num_values(), (0, None));
         for &b in self.func.layout.blocks() {
             for &inst in self.func.layout.block_insts(b) {
                 dfg.for_each_arg(inst, |v| {
@@ -439,7 +524,6 @@ impl<'a> Isel<'a> {
                 });
             }
         }
-        uses
     }
 
     /// The prefix of the function's parameter names.

@@ -214,6 +214,37 @@ impl VCode {
         }
     }
 
+    /// Empties the function, keeping its buffers, and makes room as
+    /// [`VCode::with_capacity`] does.
+    pub fn reset(&mut self, insts: usize, values: usize) {
+        let VCode {
+            insts: minsts,
+            blocks,
+            layout,
+            operands,
+            vreg_kinds,
+            text,
+            ops,
+            block_vregs,
+            preds,
+        } = self;
+        let insts = insts + 8;
+        minsts.clear();
+        minsts.reserve(insts);
+        blocks.clear();
+        layout.clear();
+        operands.clear();
+        operands.reserve(insts * 5 / 2);
+        ops.clear();
+        ops.reserve(insts * 5 / 2);
+        text.clear();
+        text.reserve(insts * 24);
+        vreg_kinds.clear();
+        vreg_kinds.reserve(values);
+        block_vregs.clear();
+        preds.clear();
+    }
+
     /// The template of an instruction.
     pub fn template(&self, m: &MInst) -> &str {
         match m.template {
