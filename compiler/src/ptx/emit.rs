@@ -64,16 +64,26 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             ))
         })?;
     }
-    let blocks = EmittedBlocks::new(vcode, &alloc);
+    let Workspace {
+        mut blocks,
+        mut body,
+    } = WORKSPACE
+        .with(|pool| pool.borrow_mut().pop())
+        .unwrap_or_default();
+    blocks.compute(vcode, &alloc);
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
     // body is written again without forwarding should it not hold.
-    let (body, names) = match write_body(vcode, &alloc, &blocks, true) {
-        Ok(written) => written,
-        Err(RegisterLiveIntoBlock) => write_body(vcode, &alloc, &blocks, false)
-            .unwrap_or_else(|_| unreachable!("only forwarding is checked")),
-    };
-    out.reserve(body.len() + 1024);
+    if write_body(vcode, &alloc, &blocks, true, &mut body).is_err() {
+        write_body(vcode, &alloc, &blocks, false, &mut body)
+            .unwrap_or_else(|_| unreachable!("only forwarding is checked"));
+    }
+    let BodyBuffers {
+        text: body_text,
+        names,
+        ..
+    } = &body;
+    out.reserve(body_text.len() + 1024);
     write_header(out, isel.func);
     out.push_str("\n{\n");
     names.declare(out);
@@ -103,14 +113,40 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
             isel.printf_bytes
         );
     }
-    out.push_str(&body);
+    out.push_str(body_text);
     out.push_str("}\n");
     isel.recycle();
+    if body.text.capacity() <= WORKSPACE_MAX_BYTES {
+        WORKSPACE.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.is_empty() {
+                pool.push(Workspace { blocks, body });
+            }
+        });
+    }
     Ok(())
+}
+
+/// The buffers of writing one function, kept per thread from function to
+/// function so that repeated compiles reuse them (as selection's are, see
+/// `Isel::recycle`).
+#[derive(Default)]
+struct Workspace {
+    blocks: EmittedBlocks,
+    body: BodyBuffers,
+}
+
+/// The largest body text whose buffers are worth keeping.
+const WORKSPACE_MAX_BYTES: usize = 1 << 20;
+
+thread_local! {
+    /// The recycled workspace (functions are written one at a time).
+    static WORKSPACE: std::cell::RefCell<Vec<Workspace>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The blocks that are written, in order, with their labels: every block
 /// in layout order but those that only jump (see [`jump_forwarding`]).
+#[derive(Default)]
 struct EmittedBlocks {
     /// The blocks written, in text order.
     order: Vec<usize>,
@@ -118,28 +154,42 @@ struct EmittedBlocks {
     label: Vec<usize>,
     /// Per block: the block control really reaches (see [`jump_forwarding`]).
     forward: Vec<usize>,
+    /// Per block: the block its jump goes to, or itself (a work list of
+    /// [`jump_forwarding`]).
+    direct: Vec<usize>,
 }
 
 impl EmittedBlocks {
-    fn new(vcode: &VCode, alloc: &ra::Output) -> EmittedBlocks {
-        let forward = jump_forwarding(vcode, alloc);
-        let order: Vec<usize> = vcode
-            .layout
-            .iter()
-            .copied()
-            .filter(|b| forward[*b] == *b)
-            .collect();
-        // Labels are numbered in the order blocks are written.
-        let mut label = vec![0usize; vcode.num_blocks()];
-        for (pos, &b) in order.iter().enumerate() {
-            label[b] = pos;
-        }
-        EmittedBlocks {
+    /// The blocks of `vcode` as allocated by `alloc` (in place of what
+    /// `self` held).
+    fn compute(&mut self, vcode: &VCode, alloc: &ra::Output) {
+        let EmittedBlocks {
             order,
             label,
             forward,
+            direct,
+        } = self;
+        jump_forwarding(vcode, alloc, direct, forward);
+        order.clear();
+        order.extend(vcode.layout.iter().copied().filter(|b| forward[*b] == *b));
+        // Labels are numbered in the order blocks are written.
+        label.clear();
+        label.resize(vcode.num_blocks(), 0);
+        for (pos, &b) in order.iter().enumerate() {
+            label[b] = pos;
         }
     }
+}
+
+/// What [`write_body`] writes (the body text and its register numbering)
+/// and its work lists.
+#[derive(Default)]
+struct BodyBuffers {
+    text: String,
+    names: Names,
+    reloads: Reloads,
+    /// Reloads due (see [`Reloads::overwritten`]).
+    due: Vec<(Allocation, Allocation)>,
 }
 
 /// Reload forwarding was on and a block reads a register it did not write
@@ -155,15 +205,22 @@ fn write_body(
     alloc: &ra::Output,
     blocks: &EmittedBlocks,
     forwarding: bool,
-) -> Result<(String, Names), RegisterLiveIntoBlock> {
-    let mut names = Names::default();
+    out: &mut BodyBuffers,
+) -> Result<(), RegisterLiveIntoBlock> {
+    let BodyBuffers {
+        text: body,
+        names,
+        reloads,
+        due,
+    } = out;
+    names.clear();
+    body.clear();
     // About 36 bytes of text per instruction (the bench kernels' mean is
     // under 30).
-    let mut body = String::with_capacity(36 * (vcode.insts.len() + 8));
+    body.reserve(36 * (vcode.insts.len() + 8));
+    due.clear();
     let mut items = Vec::new();
-    let mut reloads = Reloads::default();
     let mut local = LocalRegisters::default();
-    let mut due = Vec::new();
     // With forwarding, every register read must have been written earlier
     // in the block.
     let check_read = |local: &LocalRegisters, a: Allocation| {
@@ -176,7 +233,7 @@ fn write_body(
     for (pos, &b) in blocks.order.iter().enumerate() {
         let next = blocks.order.get(pos + 1).copied();
         let block = ra::Block::new(b);
-        write_label(&mut body, "", blocks.label[b], ":\n");
+        write_label(body, "", blocks.label[b], ":\n");
         reloads.clear();
         local.clear();
         items.clear();
@@ -195,15 +252,9 @@ fn write_body(
                         .or(kind_of_alloc(to))
                         .unwrap_or(RegKind::B32);
                     let from = reloads.resolve(from);
-                    reloads.overwritten(to, &mut due);
-                    write_due(
-                        &mut body,
-                        &mut due,
-                        &items[i + 1..],
-                        (vcode, alloc),
-                        &mut names,
-                    );
-                    write_move(&mut body, to, from, kind, &mut names);
+                    reloads.overwritten(to, due);
+                    write_due(body, due, &items[i + 1..], (vcode, alloc), names);
+                    write_move(body, to, from, kind, names);
                 }
                 InstOrEdit::Inst(inst) => {
                     let m = &vcode.insts[inst.index()];
@@ -215,7 +266,7 @@ fn write_body(
                         // falling through to the next block where possible.
                         Control::Jump => {
                             if Some(succ(0)) != next {
-                                write_label(&mut body, "\tbra.uni ", blocks.label[succ(0)], ";\n");
+                                write_label(body, "\tbra.uni ", blocks.label[succ(0)], ";\n");
                             }
                         }
                         Control::Branch => {
@@ -231,10 +282,10 @@ fn write_body(
                                 ("\t@", then_b)
                             };
                             body.push_str(guard);
-                            write_reg(&mut body, p, RegKind::Pred, &mut names);
-                            write_label(&mut body, " bra ", blocks.label[target], ";\n");
+                            write_reg(body, p, RegKind::Pred, names);
+                            write_label(body, " bra ", blocks.label[target], ";\n");
                             if !then_follows && Some(else_b) != next {
-                                write_label(&mut body, "\tbra.uni ", blocks.label[else_b], ";\n");
+                                write_label(body, "\tbra.uni ", blocks.label[else_b], ";\n");
                             }
                         }
                         _ => {
@@ -243,26 +294,19 @@ fn write_body(
                             for (op, a) in ops.iter().zip(allocs) {
                                 match op {
                                     Op::Use(_) => check_read(&local, *a)?,
-                                    Op::Def(_) if a.is_stack() => reloads.overwritten(*a, &mut due),
+                                    Op::Def(_) if a.is_stack() => reloads.overwritten(*a, due),
                                     Op::Def(_) => {}
                                 }
                             }
-                            write_due(&mut body, &mut due, &items[i..], (vcode, alloc), &mut names);
+                            write_due(body, due, &items[i..], (vcode, alloc), names);
                             body.push('\t');
-                            fill(
-                                &mut body,
-                                vcode.template(m),
-                                ops,
-                                allocs,
-                                &reloads,
-                                &mut names,
-                            );
+                            fill(body, vcode.template(m), ops, allocs, reloads, names);
                             body.push('\n');
                             for (op, a) in ops.iter().zip(allocs) {
                                 if matches!(op, Op::Def(_)) {
                                     local.write(*a);
                                     if a.is_reg() {
-                                        reloads.overwritten(*a, &mut due);
+                                        reloads.overwritten(*a, due);
                                     }
                                 }
                             }
@@ -272,15 +316,21 @@ fn write_body(
             }
         }
     }
-    Ok((body, names))
+    Ok(())
 }
 
 /// For each block, the block control really reaches: a block that holds
 /// only a jump (no moves) forwards to its target (chains followed), so
 /// branches skip it and it is not written.
-fn jump_forwarding(vcode: &VCode, alloc: &ra::Output) -> Vec<usize> {
+fn jump_forwarding(
+    vcode: &VCode,
+    alloc: &ra::Output,
+    direct: &mut Vec<usize>,
+    forward: &mut Vec<usize>,
+) {
     let n = vcode.num_blocks();
-    let mut direct: Vec<usize> = (0..n).collect();
+    direct.clear();
+    direct.extend(0..n);
     for (b, target) in direct.iter_mut().enumerate().skip(1) {
         let mut items = alloc.block_insts_and_edits(vcode, ra::Block::new(b));
         if let (Some(InstOrEdit::Inst(i)), None) = (items.next(), items.next()) {
@@ -289,18 +339,17 @@ fn jump_forwarding(vcode: &VCode, alloc: &ra::Output) -> Vec<usize> {
             }
         }
     }
-    (0..n)
-        .map(|b| {
-            let mut cur = b;
-            for _ in 0..n {
-                if direct[cur] == cur {
-                    break;
-                }
-                cur = direct[cur];
+    forward.clear();
+    forward.extend((0..n).map(|b| {
+        let mut cur = b;
+        for _ in 0..n {
+            if direct[cur] == cur {
+                break;
             }
-            cur
-        })
-        .collect()
+            cur = direct[cur];
+        }
+        cur
+    }));
 }
 
 /// Writes `mov to, from` (nothing when they are the same register).
@@ -421,6 +470,14 @@ impl Default for Names {
 }
 
 impl Names {
+    /// Forgets every number given (keeping the slots' storage).
+    fn clear(&mut self) {
+        self.registers = [[0; SCRATCH + 1]; 3];
+        self.slots.clear();
+        self.register_count = [0; 3];
+        self.slot_count = [0; 3];
+    }
+
     fn register(&mut self, r: ra::PReg) -> usize {
         let k = r.class() as usize;
         let entry = &mut self.registers[k][r.hw_enc()];
@@ -636,7 +693,7 @@ def k(out, n):
 
     /// Writes the body of `LOOP`'s kernel after allocating with `algorithm`,
     /// with and without reload forwarding.
-    fn bodies(algorithm: ra::Algorithm) -> [Result<(String, Names), RegisterLiveIntoBlock>; 2] {
+    fn bodies(algorithm: ra::Algorithm) -> [Result<String, RegisterLiveIntoBlock>; 2] {
         let options = CompileOptions {
             opt: OptLevel::O2,
             ..CompileOptions::default()
@@ -653,8 +710,12 @@ def k(out, n):
             ..Default::default()
         };
         let alloc = ra::run(vcode, machine_env(), &options).expect("allocates");
-        let blocks = EmittedBlocks::new(vcode, &alloc);
-        [true, false].map(|forwarding| write_body(vcode, &alloc, &blocks, forwarding))
+        let mut blocks = EmittedBlocks::default();
+        blocks.compute(vcode, &alloc);
+        [true, false].map(|forwarding| {
+            let mut body = BodyBuffers::default();
+            write_body(vcode, &alloc, &blocks, forwarding, &mut body).map(|()| body.text)
+        })
     }
 
     #[test]
@@ -662,7 +723,7 @@ def k(out, n):
         let [forwarded, plain] = bodies(ra::Algorithm::Fastalloc);
         let (forwarded, plain) = (forwarded.expect("local"), plain.expect("plain"));
         // Forwarding drops the reload moves.
-        assert!(forwarded.0.matches("mov.").count() < plain.0.matches("mov.").count());
+        assert!(forwarded.matches("mov.").count() < plain.matches("mov.").count());
     }
 
     #[test]
