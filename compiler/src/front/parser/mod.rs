@@ -168,9 +168,13 @@ impl<T> ListPool<T> {
     }
 
     /// The items pushed since `mark`, as a list of the pool.
-    fn finish(&mut self, mark: usize) -> Seq<T> {
+    fn finish(&mut self, mark: usize) -> Seq<T>
+    where
+        T: Copy,
+    {
         let start = self.items.len() as u32;
-        self.items.extend(self.scratch.drain(mark..));
+        self.items.extend_from_slice(&self.scratch[mark..]);
+        self.scratch.truncate(mark);
         Seq::new(start, self.items.len() as u32 - start)
     }
 
@@ -332,10 +336,21 @@ impl<'a> Parser<'a> {
     /// Adds an expression node to the arena and returns its id (the next
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
+    #[inline]
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        if !self.track_heights {
-            return self.push_expr(kind, span, 0);
+        if self.track_heights {
+            return self.mk_tracked(kind, span);
         }
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(Expr { kind, span });
+        id
+    }
+
+    /// [`Self::mk`] in a file where heights are tracked (rare: only files
+    /// with a logical line longer than [`MAX_HEIGHT`] tokens).
+    #[cold]
+    #[inline(never)]
+    fn mk_tracked(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let height = 1 + self.children_height(&kind);
         if height > MAX_HEIGHT {
             self.too_deep(span);
