@@ -265,11 +265,15 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes the current token (never moves past `Eof`) and returns its span.
+    #[inline]
     fn bump(&mut self) -> Span {
         let span = self.cur.span;
-        if let Some(&next) = self.tokens.get(self.pos + 1) {
+        if let Some(next) = self.tokens.get(self.pos + 1) {
+            // Field by field: copying the whole token goes through the
+            // stack, as the compiler cannot tell that it does not overlap.
+            self.cur.kind = next.kind;
+            self.cur.span = next.span;
             self.pos += 1;
-            self.cur = next;
             self.prev_hi = span.hi;
         }
         span
