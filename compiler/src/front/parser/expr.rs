@@ -521,13 +521,19 @@ impl Parser<'_> {
     /// A call's arguments up to (not including) its `)`, pushed on the
     /// expression and keyword lists; the call's keywords start at `kw_mark`.
     fn parse_arguments(&mut self, kw_mark: usize) -> PResult<()> {
-        while !self.at(Punct::RParen) {
+        loop {
+            if self.at(Punct::RParen) {
+                return Ok(());
+            }
             self.parse_argument(kw_mark)?;
-            if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
-                return Err(self.error_here("expected ',' or ')' after a call argument"));
+            match self.cur.kind {
+                TokenKind::Punct(Punct::Comma) => {
+                    self.bump();
+                }
+                TokenKind::Punct(Punct::RParen) => return Ok(()),
+                _ => return Err(self.error_here("expected ',' or ')' after a call argument")),
             }
         }
-        Ok(())
     }
 
     fn parse_argument(&mut self, kw_mark: usize) -> PResult<()> {
@@ -560,14 +566,19 @@ impl Parser<'_> {
             return Ok(());
         }
         let mut arg = self.parse_test()?;
-        if self.at_kw(Keyword::For) {
-            arg = self.skip_comprehension(self.span_of(arg).lo, "generator expressions")?;
-        } else if self.at(Punct::Eq) {
-            let span = self.span();
-            return Err(self.error(
-                "expression cannot contain assignment, perhaps you meant '=='?",
-                span,
-            ));
+        match self.cur.kind {
+            TokenKind::Punct(Punct::Comma | Punct::RParen) => {}
+            TokenKind::Keyword(Keyword::For) => {
+                arg = self.skip_comprehension(self.span_of(arg).lo, "generator expressions")?;
+            }
+            TokenKind::Punct(Punct::Eq) => {
+                let span = self.span();
+                return Err(self.error(
+                    "expression cannot contain assignment, perhaps you meant '=='?",
+                    span,
+                ));
+            }
+            _ => {}
         }
         if let Some(first_kw) = self.keywords.pending(kw_mark).first() {
             let arg = self.expr(arg);

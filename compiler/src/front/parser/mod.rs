@@ -173,7 +173,11 @@ impl<T> ListPool<T> {
         T: Copy,
     {
         let start = self.items.len() as u32;
-        self.items.extend_from_slice(&self.scratch[mark..]);
+        // Lists are short (often empty): pushing item by item is cheaper
+        // than a call to `memcpy`.
+        for i in mark..self.scratch.len() {
+            self.items.push(self.scratch[i]);
+        }
         self.scratch.truncate(mark);
         Seq::new(start, self.items.len() as u32 - start)
     }
