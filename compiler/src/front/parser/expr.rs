@@ -142,8 +142,8 @@ impl Parser<'_> {
     /// An expression: a conditional expression, `lambda`, or anything
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
-        if ends_expression(self.peek_nth(1)) {
-            if let Some(kind) = self.leaf_kind() {
+        if let Some(kind) = self.leaf_kind() {
+            if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
                 return Ok(self.mk_leaf(kind, span));
             }

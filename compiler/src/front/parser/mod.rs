@@ -539,8 +539,10 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Leaves a level entered with [`Self::enter`] (called only after a
+    /// successful `enter`, so `depth` is positive).
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.depth -= 1;
     }
 
     /// Enters one level of block nesting, failing past [`MAX_BLOCK_DEPTH`].
