@@ -31,12 +31,50 @@ const PREC_SHIFT: u8 = 8;
 const PREC_ARITH: u8 = 9;
 const PREC_TERM: u8 = 10;
 
-/// A binary operator found after an operand.
-#[derive(Clone, Copy)]
-enum Infix {
-    Bool(BoolOp),
-    Cmp,
-    Bin(BinOp),
+/// The binding power of each punctuation token as a binary operator
+/// (comparisons included), by [`Punct`] discriminant; 0 for a token that
+/// is not one. A single lookup tells whether an operand is followed by an
+/// operator at all (usually it is not: `)`, `,`, `]`, `:`, a newline).
+const PUNCT_PREC: [u8; Punct::Ellipsis as usize + 1] = {
+    let mut table = [0; Punct::Ellipsis as usize + 1];
+    table[Punct::Pipe as usize] = PREC_BITOR;
+    table[Punct::Caret as usize] = PREC_XOR;
+    table[Punct::Amp as usize] = PREC_BITAND;
+    table[Punct::LShift as usize] = PREC_SHIFT;
+    table[Punct::RShift as usize] = PREC_SHIFT;
+    table[Punct::Plus as usize] = PREC_ARITH;
+    table[Punct::Minus as usize] = PREC_ARITH;
+    table[Punct::Star as usize] = PREC_TERM;
+    table[Punct::Slash as usize] = PREC_TERM;
+    table[Punct::DoubleSlash as usize] = PREC_TERM;
+    table[Punct::Percent as usize] = PREC_TERM;
+    table[Punct::At as usize] = PREC_TERM;
+    table[Punct::Lt as usize] = PREC_CMP;
+    table[Punct::Gt as usize] = PREC_CMP;
+    table[Punct::LtEq as usize] = PREC_CMP;
+    table[Punct::GtEq as usize] = PREC_CMP;
+    table[Punct::EqEq as usize] = PREC_CMP;
+    table[Punct::NotEq as usize] = PREC_CMP;
+    table
+};
+
+/// The arithmetic or bitwise operator of a punctuation token whose
+/// [`PUNCT_PREC`] is above [`PREC_CMP`].
+fn bin_op(p: Punct) -> BinOp {
+    match p {
+        Punct::Pipe => BinOp::BitOr,
+        Punct::Caret => BinOp::BitXor,
+        Punct::Amp => BinOp::BitAnd,
+        Punct::LShift => BinOp::LShift,
+        Punct::RShift => BinOp::RShift,
+        Punct::Plus => BinOp::Add,
+        Punct::Minus => BinOp::Sub,
+        Punct::Star => BinOp::Mul,
+        Punct::Slash => BinOp::Div,
+        Punct::DoubleSlash => BinOp::FloorDiv,
+        Punct::Percent => BinOp::Mod,
+        _ => BinOp::MatMul,
+    }
 }
 
 /// True when a token can begin an expression.
@@ -104,9 +142,10 @@ impl Parser<'_> {
     /// An expression: a conditional expression, `lambda`, or anything
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
-        if ends_expression(self.peek_nth(1)) {
-            if let Some(atom) = self.simple_operand() {
-                return Ok(atom);
+        if let Some(kind) = self.leaf_kind() {
+            if ends_expression(self.peek_nth(1)) {
+                let span = self.bump();
+                return Ok(self.mk_leaf(kind, span));
             }
         }
         self.enter()?;
@@ -191,34 +230,24 @@ impl Parser<'_> {
 
     // ----- binary operators ---------------------------------------------
 
+    /// The binding power of the binary operator at the current token
+    /// (`or`, `and`, a comparison, or an arithmetic or bitwise operator),
+    /// or 0 when the token is not one.
     #[inline]
-    fn infix(&self) -> Option<(Infix, u8)> {
-        Some(match self.peek() {
-            TokenKind::Keyword(Keyword::Or) => (Infix::Bool(BoolOp::Or), PREC_OR),
-            TokenKind::Keyword(Keyword::And) => (Infix::Bool(BoolOp::And), PREC_AND),
-            TokenKind::Punct(p) => match p {
-                Punct::Pipe => (Infix::Bin(BinOp::BitOr), PREC_BITOR),
-                Punct::Caret => (Infix::Bin(BinOp::BitXor), PREC_XOR),
-                Punct::Amp => (Infix::Bin(BinOp::BitAnd), PREC_BITAND),
-                Punct::LShift => (Infix::Bin(BinOp::LShift), PREC_SHIFT),
-                Punct::RShift => (Infix::Bin(BinOp::RShift), PREC_SHIFT),
-                Punct::Plus => (Infix::Bin(BinOp::Add), PREC_ARITH),
-                Punct::Minus => (Infix::Bin(BinOp::Sub), PREC_ARITH),
-                Punct::Star => (Infix::Bin(BinOp::Mul), PREC_TERM),
-                Punct::Slash => (Infix::Bin(BinOp::Div), PREC_TERM),
-                Punct::DoubleSlash => (Infix::Bin(BinOp::FloorDiv), PREC_TERM),
-                Punct::Percent => (Infix::Bin(BinOp::Mod), PREC_TERM),
-                Punct::At => (Infix::Bin(BinOp::MatMul), PREC_TERM),
-                _ => {
-                    self.cmp_op()?;
-                    (Infix::Cmp, PREC_CMP)
+    fn infix_prec(&self) -> u8 {
+        match self.cur.kind {
+            TokenKind::Punct(p) => PUNCT_PREC[p as usize],
+            TokenKind::Keyword(k) => match k {
+                Keyword::Or => PREC_OR,
+                Keyword::And => PREC_AND,
+                Keyword::In | Keyword::Is => PREC_CMP,
+                Keyword::Not if matches!(self.peek_nth(1), TokenKind::Keyword(Keyword::In)) => {
+                    PREC_CMP
                 }
+                _ => 0,
             },
-            _ => {
-                self.cmp_op()?;
-                (Infix::Cmp, PREC_CMP)
-            }
-        })
+            _ => 0,
+        }
     }
 
     /// The comparison operator at the current token and how many tokens it
@@ -254,29 +283,43 @@ impl Parser<'_> {
 
     /// Operators binding at least as tightly as `min`, by precedence climbing.
     pub(super) fn parse_binary(&mut self, min: u8) -> PResult<ExprId> {
-        let mut left = if let Some(atom) = self.simple_operand() {
+        let left = if let Some(atom) = self.simple_operand() {
             atom
         } else if min <= PREC_NOT && self.at_kw(Keyword::Not) {
             self.parse_not()?
         } else {
             self.parse_unary()?
         };
-        while let Some((infix, prec)) = self.infix() {
+        self.parse_infix(left, min)
+    }
+
+    /// The binary operators binding at least as tightly as `min` that
+    /// follow the operand `left`, by precedence climbing.
+    #[inline]
+    fn parse_infix(&mut self, mut left: ExprId, min: u8) -> PResult<ExprId> {
+        loop {
+            // `min` is at least 1, so a token that is no operator (0) stops.
+            let prec = self.infix_prec();
             if prec < min {
-                break;
+                return Ok(left);
             }
-            left = match infix {
-                Infix::Bool(op) => self.parse_bool_chain(left, op, prec)?,
-                Infix::Cmp => self.parse_compare(left)?,
-                Infix::Bin(op) => {
+            left = match self.cur.kind {
+                TokenKind::Punct(p) if prec > PREC_CMP => {
                     self.bump();
                     let right = self.parse_operand(prec + 1)?;
                     let span = self.span_of(left).to(self.span_of(right));
+                    let op = bin_op(p);
                     self.mk(ExprKind::BinOp { op, left, right }, span)
                 }
+                _ if prec == PREC_OR => {
+                    self.parse_bool_chain(left, BoolOp::Or, Keyword::Or, prec)?
+                }
+                _ if prec == PREC_AND => {
+                    self.parse_bool_chain(left, BoolOp::And, Keyword::And, prec)?
+                }
+                _ => self.parse_compare(left)?,
             };
         }
-        Ok(left)
     }
 
     /// The right operand of a binary operator. It counts as one level of
@@ -288,19 +331,27 @@ impl Parser<'_> {
         operand
     }
 
-    /// Fast path for the most common operand: a name or literal that no
-    /// postfix operator or `**` follows. It skips the unary, power, primary
-    /// and atom layers.
-    fn simple_operand(&mut self) -> Option<ExprId> {
-        let kind = match self.peek() {
-            TokenKind::Name(name) => ExprKind::Name(*name),
-            TokenKind::Int(v) => ExprKind::Int(*v),
-            TokenKind::Float(v) => ExprKind::Float(*v),
+    /// The expression kind of a name or literal token (the operands that
+    /// [`Self::simple_operand`] handles).
+    #[inline]
+    fn leaf_kind(&self) -> Option<ExprKind> {
+        Some(match self.cur.kind {
+            TokenKind::Name(name) => ExprKind::Name(name),
+            TokenKind::Int(v) => ExprKind::Int(v),
+            TokenKind::Float(v) => ExprKind::Float(v),
             TokenKind::Keyword(Keyword::True) => ExprKind::Bool(true),
             TokenKind::Keyword(Keyword::False) => ExprKind::Bool(false),
             TokenKind::Keyword(Keyword::None) => ExprKind::NoneLit,
             _ => return None,
-        };
+        })
+    }
+
+    /// Fast path for the most common operand: a name or literal that no
+    /// postfix operator or `**` follows. It skips the unary, power, primary
+    /// and atom layers.
+    #[inline]
+    fn simple_operand(&mut self) -> Option<ExprId> {
+        let kind = self.leaf_kind()?;
         if matches!(
             self.peek_nth(1),
             TokenKind::Punct(Punct::Dot | Punct::LParen | Punct::LBracket | Punct::DoubleStar)
@@ -311,11 +362,18 @@ impl Parser<'_> {
         Some(self.mk_leaf(kind, span))
     }
 
-    fn parse_bool_chain(&mut self, first: ExprId, op: BoolOp, prec: u8) -> PResult<ExprId> {
+    /// `first op b op c ...`, where `kw` is the keyword spelling `op`.
+    fn parse_bool_chain(
+        &mut self,
+        first: ExprId,
+        op: BoolOp,
+        kw: Keyword,
+        prec: u8,
+    ) -> PResult<ExprId> {
         let mut last = first;
         let values = self.expr_list(|p| {
             p.expr_lists.push(first);
-            while matches!(p.infix(), Some((Infix::Bool(o), _)) if o == op) {
+            while p.at_kw(kw) {
                 p.bump();
                 last = p.parse_operand(prec + 1)?;
                 p.expr_lists.push(last);
@@ -463,13 +521,19 @@ impl Parser<'_> {
     /// A call's arguments up to (not including) its `)`, pushed on the
     /// expression and keyword lists; the call's keywords start at `kw_mark`.
     fn parse_arguments(&mut self, kw_mark: usize) -> PResult<()> {
-        while !self.at(Punct::RParen) {
+        loop {
+            if self.at(Punct::RParen) {
+                return Ok(());
+            }
             self.parse_argument(kw_mark)?;
-            if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
-                return Err(self.error_here("expected ',' or ')' after a call argument"));
+            match self.cur.kind {
+                TokenKind::Punct(Punct::Comma) => {
+                    self.bump();
+                }
+                TokenKind::Punct(Punct::RParen) => return Ok(()),
+                _ => return Err(self.error_here("expected ',' or ')' after a call argument")),
             }
         }
-        Ok(())
     }
 
     fn parse_argument(&mut self, kw_mark: usize) -> PResult<()> {
@@ -502,14 +566,19 @@ impl Parser<'_> {
             return Ok(());
         }
         let mut arg = self.parse_test()?;
-        if self.at_kw(Keyword::For) {
-            arg = self.skip_comprehension(self.span_of(arg).lo, "generator expressions")?;
-        } else if self.at(Punct::Eq) {
-            let span = self.span();
-            return Err(self.error(
-                "expression cannot contain assignment, perhaps you meant '=='?",
-                span,
-            ));
+        match self.cur.kind {
+            TokenKind::Punct(Punct::Comma | Punct::RParen) => {}
+            TokenKind::Keyword(Keyword::For) => {
+                arg = self.skip_comprehension(self.span_of(arg).lo, "generator expressions")?;
+            }
+            TokenKind::Punct(Punct::Eq) => {
+                let span = self.span();
+                return Err(self.error(
+                    "expression cannot contain assignment, perhaps you meant '=='?",
+                    span,
+                ));
+            }
+            _ => {}
         }
         if let Some(first_kw) = self.keywords.pending(kw_mark).first() {
             let arg = self.expr(arg);

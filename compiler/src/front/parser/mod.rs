@@ -168,9 +168,17 @@ impl<T> ListPool<T> {
     }
 
     /// The items pushed since `mark`, as a list of the pool.
-    fn finish(&mut self, mark: usize) -> Seq<T> {
+    fn finish(&mut self, mark: usize) -> Seq<T>
+    where
+        T: Copy,
+    {
         let start = self.items.len() as u32;
-        self.items.extend(self.scratch.drain(mark..));
+        // Lists are short (often empty): pushing item by item is cheaper
+        // than a call to `memcpy`.
+        for i in mark..self.scratch.len() {
+            self.items.push(self.scratch[i]);
+        }
+        self.scratch.truncate(mark);
         Seq::new(start, self.items.len() as u32 - start)
     }
 
@@ -261,11 +269,15 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes the current token (never moves past `Eof`) and returns its span.
+    #[inline]
     fn bump(&mut self) -> Span {
         let span = self.cur.span;
-        if let Some(&next) = self.tokens.get(self.pos + 1) {
+        if let Some(next) = self.tokens.get(self.pos + 1) {
+            // Field by field: copying the whole token goes through the
+            // stack, as the compiler cannot tell that it does not overlap.
+            self.cur.kind = next.kind;
+            self.cur.span = next.span;
             self.pos += 1;
-            self.cur = next;
             self.prev_hi = span.hi;
         }
         span
@@ -332,10 +344,21 @@ impl<'a> Parser<'a> {
     /// Adds an expression node to the arena and returns its id (the next
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
+    #[inline]
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        if !self.track_heights {
-            return self.push_expr(kind, span, 0);
+        if self.track_heights {
+            return self.mk_tracked(kind, span);
         }
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(Expr { kind, span });
+        id
+    }
+
+    /// [`Self::mk`] in a file where heights are tracked (rare: only files
+    /// with a logical line longer than [`MAX_HEIGHT`] tokens).
+    #[cold]
+    #[inline(never)]
+    fn mk_tracked(&mut self, kind: ExprKind, span: Span) -> ExprId {
         let height = 1 + self.children_height(&kind);
         if height > MAX_HEIGHT {
             self.too_deep(span);
@@ -516,8 +539,10 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Leaves a level entered with [`Self::enter`] (called only after a
+    /// successful `enter`, so `depth` is positive).
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.depth -= 1;
     }
 
     /// Enters one level of block nesting, failing past [`MAX_BLOCK_DEPTH`].

@@ -96,13 +96,9 @@ impl Parser<'_> {
         let errors_before = self.errors_seen;
         loop {
             self.line_start = self.span().lo;
-            match self.parse_small_stmt() {
-                Ok(Some(stmt)) => self.stmts.push(stmt),
-                Ok(None) => {}
-                Err(_) => {
-                    self.skip_broken_line();
-                    return;
-                }
+            if self.parse_small_stmt().is_err() {
+                self.skip_broken_line();
+                return;
             }
             if self.eat(Punct::Semi).is_none() || self.at_newline() {
                 break;
@@ -155,7 +151,9 @@ impl Parser<'_> {
         self.error(message, span);
     }
 
-    fn parse_small_stmt(&mut self) -> PResult<Option<Stmt>> {
+    /// One simple statement, added to the block being parsed (unless it is
+    /// one that is reported and dropped).
+    fn parse_small_stmt(&mut self) -> PResult<()> {
         let lo = self.span().lo;
         let kind = match self.peek() {
             TokenKind::Keyword(k) => match k {
@@ -169,10 +167,7 @@ impl Parser<'_> {
                 Keyword::Assert => self.parse_assert()?,
                 Keyword::Import => self.parse_import()?,
                 Keyword::From => self.parse_from_import()?,
-                Keyword::Raise => {
-                    self.parse_raise()?;
-                    return Ok(None);
-                }
+                Keyword::Raise => return self.parse_raise(),
                 _ if self.at_compound_keyword() => {
                     return Err(
                         self.error_here("a compound statement cannot follow ';' on the same line")
@@ -183,7 +178,8 @@ impl Parser<'_> {
             _ => self.parse_expr_stmt()?,
         };
         let span = Span::new(lo, self.prev_hi);
-        Ok(Some(Stmt { kind, span }))
+        self.stmts.push(Stmt { kind, span });
+        Ok(())
     }
 
     fn keyword_stmt(&mut self, kind: StmtKind) -> StmtKind {
@@ -294,8 +290,8 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
-        for i in 0..targets.len() {
-            let target = self.expr_lists.get(targets)[i];
+        for i in targets.range() {
+            let target = self.expr_lists.items[i];
             self.check_target(target, TargetCtx::Assign);
         }
         Ok(StmtKind::Assign { targets, value })

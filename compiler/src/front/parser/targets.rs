@@ -46,7 +46,21 @@ fn describe(kind: &ExprKind) -> &'static str {
 impl Parser<'_> {
     /// Checks `target` for `ctx`; an invalid one is reported and becomes
     /// [`ExprKind::Error`].
+    #[inline]
     pub(super) fn check_target(&mut self, target: ExprId, ctx: TargetCtx) {
+        if !matches!(
+            self.exprs[target.index()].kind,
+            ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. }
+        ) {
+            self.check_compound_target(target, ctx);
+        }
+    }
+
+    /// [`Self::check_target`] for a target that is not a name, attribute
+    /// or subscript: a tuple or list (whose elements are checked), an
+    /// error, or an invalid target.
+    #[inline(never)]
+    fn check_compound_target(&mut self, target: ExprId, ctx: TargetCtx) {
         let i = target.index();
         match &self.exprs[i].kind {
             ExprKind::Name(_)
