@@ -153,7 +153,8 @@ pub fn compile_forcing(
     options: &CompileOptions,
     force: JitFlags,
 ) -> Result<Compiled, CompileError> {
-    let mut timings = Vec::new();
+    // One entry per phase (see `Compiled::timings`).
+    let mut timings = Vec::with_capacity(6);
     let t = Instant::now();
     let mut checked = check(file_name, source, &options.check);
     for f in &mut checked.program.functions {
