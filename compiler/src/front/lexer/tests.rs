@@ -471,3 +471,54 @@ fn packing_agrees_at_the_end_of_input() {
         }
     }
 }
+
+#[test]
+fn keyword_table_holds_every_keyword_once() {
+    let keywords: Vec<Keyword> = super::KEYWORD_TABLE
+        .iter()
+        .filter(|(key, _)| *key != 0)
+        .map(|&(_, k)| k)
+        .collect();
+    assert_eq!(keywords.len(), 35);
+    for (slot, &(key, k)) in super::KEYWORD_TABLE.iter().enumerate() {
+        if key != 0 {
+            assert_eq!(Keyword::from_word(k.as_str()), Some(k));
+            assert_eq!(super::pack(k.as_str().as_bytes()), key);
+            let value = super::KEYWORD_TAG | slot as u32;
+            assert_eq!(super::decode_word(value), TokenKind::Keyword(k));
+        }
+    }
+}
+
+#[test]
+fn many_distinct_short_words_overflow_the_word_table() {
+    // More distinct short words than the table holds, each used twice, and
+    // keywords among them: every one keeps its meaning.
+    let mut src = String::new();
+    for round in 0..2 {
+        for n in 0..300 {
+            src.push_str(&format!("w{n} = v{n} if x{round} else None\n"));
+        }
+    }
+    let mut interner = Interner::new();
+    let mut diags = Vec::new();
+    let lexed = tokenize(&src, &mut interner, &mut diags);
+    assert!(diags.is_empty());
+    let mut lines = lexed.tokens.split(|t| t.kind == TokenKind::Newline);
+    for round in 0..2 {
+        for n in 0..300 {
+            let line: Vec<String> = lines
+                .next()
+                .unwrap()
+                .iter()
+                .map(|t| match t.kind {
+                    TokenKind::Name(s) => interner.resolve(s).to_string(),
+                    TokenKind::Keyword(k) => k.as_str().to_string(),
+                    _ => "=".to_string(),
+                })
+                .collect();
+            assert_eq!(line.join(" "), format!("w{n} = v{n} if x{round} else None"));
+        }
+    }
+    assert_eq!(interner.len(), 602);
+}
