@@ -268,6 +268,11 @@ impl Lexer<'_> {
     /// The value of the float literal from `lo` to the current position
     /// (underscores and any imaginary suffix removed).
     fn float_value(&mut self, lo: usize) -> f64 {
+        let text = &self.src[lo..self.pos];
+        if !text.bytes().any(|b| b == b'_' || (b | 0x20) == b'j') {
+            // The usual case: the text as written, without a copy.
+            return text.parse().unwrap_or(0.0);
+        }
         self.scratch.clear();
         for &b in &self.bytes[lo..self.pos] {
             if b != b'_' && (b | 0x20) != b'j' {
