@@ -500,6 +500,20 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn word(&mut self, lo: usize, words: &mut ShortWords) -> usize {
         let bytes = self.bytes;
+        // Most words are shorter than 8 bytes: with the 8 bytes from `lo`
+        // in hand, the scan needs no bounds checks and the packing no
+        // second load.
+        if let Some(chunk) = bytes.get(lo..lo + 8) {
+            let chunk = <[u8; 8]>::try_from(chunk).unwrap_or_default();
+            if let Some(len) = (1..8).find(|&n| !IDENT_BYTE[chunk[n] as usize]) {
+                let end = lo + len;
+                if AFTER_WORD_SPECIAL[chunk[len] as usize] {
+                    return self.unusual_word(lo, end, words);
+                }
+                let packed = u64::from_le_bytes(chunk) & (u64::MAX >> (64 - 8 * len));
+                return self.short_word(lo, end, packed, words);
+            }
+        }
         let mut end = lo + 1;
         while end < bytes.len() && IDENT_BYTE[bytes[end] as usize] {
             end += 1;
@@ -547,14 +561,20 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn word_to(&mut self, lo: usize, end: usize, words: &mut ShortWords) -> usize {
         let len = end - lo;
-        let kind = if len <= 8 {
-            let packed = pack_at(self.bytes, lo, len);
-            match words.find(packed) {
-                Ok(value) => decode_word(value),
-                Err(slot) => self.new_short_word(lo, end, packed, slot, words),
-            }
-        } else {
-            self.long_word(lo, end)
+        if len <= 8 {
+            return self.short_word(lo, end, pack_at(self.bytes, lo, len), words);
+        }
+        let kind = self.long_word(lo, end);
+        self.token(kind, lo, end)
+    }
+
+    /// The word of at most 8 bytes from `lo` to `end`, whose packed bytes
+    /// are `packed`.
+    #[inline(always)]
+    fn short_word(&mut self, lo: usize, end: usize, packed: u64, words: &mut ShortWords) -> usize {
+        let kind = match words.find(packed) {
+            Ok(value) => decode_word(value),
+            Err(slot) => self.new_short_word(lo, end, packed, slot, words),
         };
         self.token(kind, lo, end)
     }

@@ -522,3 +522,27 @@ fn many_distinct_short_words_overflow_the_word_table() {
     }
     assert_eq!(interner.len(), 602);
 }
+
+#[test]
+fn words_of_every_length_near_the_end_of_input() {
+    // The 8-byte fast path and the byte loop must agree, whatever the
+    // length of the word and however close it is to the end.
+    for len in 1..=12 {
+        let word: String = "abcdefghijkl"[..len].to_string();
+        for tail in ["", "\n", " ", "(x)", "é", "_1"] {
+            let src = format!("{word}{tail}");
+            let mut interner = Interner::new();
+            let mut diags = Vec::new();
+            let lexed = tokenize(&src, &mut interner, &mut diags);
+            let TokenKind::Name(first) = lexed.tokens[0].kind else {
+                panic!("{src:?}: {:?}", lexed.tokens[0]);
+            };
+            let expected = match tail {
+                "é" | "_1" => format!("{word}{tail}"),
+                _ => word.clone(),
+            };
+            assert_eq!(interner.resolve(first), expected, "{src:?}");
+            assert_eq!(lexed.tokens[0].span.range(), 0..expected.len(), "{src:?}");
+        }
+    }
+}
