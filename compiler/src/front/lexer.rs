@@ -23,6 +23,8 @@ use crate::span::Span;
 ///
 /// The tokens always end with [`TokenKind::Eof`]; before it come a
 /// `Newline` for an unfinished last line and a `Dedent` for every open block.
+// Not inlined: it runs once per file, and profiles show it apart.
+#[inline(never)]
 pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Lexed {
     Lexer::new(src, interner, diags).run()
 }
@@ -42,17 +44,87 @@ struct Level {
     alias: Option<u32>,
 }
 
-/// What a short word is, as remembered by [`Lexer::short_word`].
-#[derive(Clone, Copy)]
-enum Word {
-    Keyword(Keyword),
-    Name(Symbol),
+/// The short words (at most 8 bytes) met so far in a file, with what they
+/// are: kernels use a few short words many times, and one probe here is
+/// cheaper than the keyword table and the interner.
+///
+/// An open-addressing table keyed by the words' packed bytes (see
+/// [`pack`]), filled to half at most: past that, words go to the keyword
+/// table and the interner every time.
+struct ShortWords {
+    /// The packed bytes of each slot's word, or 0 for an empty slot (a word
+    /// is never empty, and a packed word is never 0).
+    keys: [u64; SHORT_WORD_SLOTS],
+    /// What each slot's word is, see [`decode_word`].
+    values: [u32; SHORT_WORD_SLOTS],
+    /// Number of full slots.
+    len: usize,
+}
+
+/// Slots of [`ShortWords`] (a power of two).
+const SHORT_WORD_SLOTS: usize = 128;
+
+impl ShortWords {
+    /// An empty table.
+    fn new() -> Self {
+        ShortWords {
+            keys: [0; SHORT_WORD_SLOTS],
+            values: [0; SHORT_WORD_SLOTS],
+            len: 0,
+        }
+    }
+
+    /// The value stored for the word packed as `packed`, or the empty slot
+    /// where it would go.
+    #[inline]
+    fn find(&self, packed: u64) -> Result<u32, usize> {
+        let mut slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize;
+        loop {
+            let key = self.keys[slot];
+            if key == packed {
+                return Ok(self.values[slot]);
+            }
+            if key == 0 {
+                return Err(slot);
+            }
+            slot = (slot + 1) % SHORT_WORD_SLOTS;
+        }
+    }
+
+    /// Stores `value` for `packed` in the empty `slot` found by
+    /// [`Self::find`], unless the table is half full already.
+    fn insert(&mut self, slot: usize, packed: u64, value: u32) {
+        if self.len < SHORT_WORD_SLOTS / 2 {
+            self.keys[slot] = packed;
+            self.values[slot] = value;
+            self.len += 1;
+        }
+    }
+}
+
+/// Set in a [`ShortWords`] value for a keyword, whose slot in
+/// [`KEYWORD_TABLE`] is in the low bits; other values are symbol numbers
+/// (which stay below 2^31: spans are 32-bit, and every distinct name takes
+/// at least two bytes of source).
+const KEYWORD_TAG: u32 = 1 << 31;
+
+/// The token kind of a [`ShortWords`] value.
+#[inline]
+fn decode_word(value: u32) -> TokenKind {
+    if value & KEYWORD_TAG == 0 {
+        TokenKind::Name(Symbol(value))
+    } else {
+        TokenKind::Keyword(KEYWORD_TABLE[value as usize % KEYWORD_SLOTS].1)
+    }
 }
 
 /// The lexer state for one source file.
 struct Lexer<'a> {
     src: &'a str,
     bytes: &'a [u8],
+    /// The position of the literal scanners and error paths. The main loop
+    /// keeps its position in a local variable (a register) and hands it
+    /// over, see [`Lexer::scan_at`].
     pos: usize,
     interner: &'a mut Interner,
     diags: &'a mut Vec<Diagnostic>,
@@ -62,16 +134,16 @@ struct Lexer<'a> {
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.
     brackets: Vec<(u8, Span)>,
-    /// True once the current logical line has a real token.
-    line_has_tokens: bool,
     /// Where the current logical line's tokens start in `tokens`.
     line_first_token: usize,
+    /// Where the current logical line's real tokens start in `tokens`
+    /// (after its `Indent`s or `Dedent`s): the line has real tokens when
+    /// `tokens` is longer.
+    line_real_tokens: usize,
     /// See [`Lexed::longest_line`].
     longest_line: usize,
     /// Reused buffer for number text without underscores.
     scratch: String,
-    /// Recently seen short words (packed bytes, meaning); see `short_word`.
-    short_words: [(u64, Word); 64],
     /// True once inconsistent tabs were reported (once per file is enough:
     /// every later line of the block would repeat it).
     tab_error_reported: bool,
@@ -101,63 +173,72 @@ impl<'a> Lexer<'a> {
                 levels
             },
             brackets: Vec::new(),
-            line_has_tokens: false,
             line_first_token: 0,
+            line_real_tokens: 0,
             longest_line: 0,
             scratch: String::new(),
             tab_error_reported: false,
-            short_words: [(0, Word::Name(Symbol(0))); 64],
         }
     }
 
     /// The main loop: one token (or run of layout) per turn, chosen by the
     /// current byte. Indentation is measured when a line starts, that is at
     /// the beginning and after every line break outside brackets.
+    ///
+    /// The position lives in a local variable: each token routine takes the
+    /// position of its first byte and returns the position after the token
+    /// and the spaces that follow it.
     fn run(mut self) -> Lexed {
-        self.line_indentation();
         // A local copy of the slice stays in registers across the calls.
         let bytes = self.bytes;
-        while let Some(&b) = bytes.get(self.pos) {
+        let mut words = ShortWords::new();
+        let mut pos = self.line_indentation(self.pos);
+        while let Some(&b) = bytes.get(pos) {
             // Words are the commonest tokens: tested before the dispatch.
             if IDENT_START[b as usize] {
-                self.word();
+                pos = self.word(pos, &mut words);
                 continue;
             }
-            match b {
-                b' ' => self.pos = skip_spaces(bytes, self.pos + 1),
-                b'\t' | b'\x0c' => self.pos += 1,
-                b'0'..=b'9' => self.number(),
-                b'.' if self.peek_at(1).is_ascii_digit() => self.number(),
-                b'"' | b'\'' => self.string(self.pos, literals::Prefix::default()),
-                b'(' | b'[' | b'{' => self.open_bracket(b),
-                b')' | b']' | b'}' => self.close_bracket(b),
-                // The most frequent one-byte operators, without `punct_at`.
-                b',' => self.one_byte(Punct::Comma),
-                b'.' if self.peek_at(1) != b'.' => self.one_byte(Punct::Dot),
-                b'\n' | b'\r' => self.newline(),
-                b'#' => self.skip_comment(),
-                b'\\' => self.continuation(),
-                0x80.. => match self.current_char() {
-                    Some(c) if c.is_alphabetic() => {
-                        let end = ident_end(self.src, self.pos);
-                        self.word_to(end);
-                    }
-                    _ => self.invalid_chars(),
+            pos = match b {
+                b' ' => skip_spaces(bytes, pos + 1),
+                b',' => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
+                b'(' | b'[' | b'{' => self.open_bracket(b, pos),
+                b')' | b']' | b'}' => self.close_bracket(b, pos),
+                b'\n' | b'\r' => self.newline(pos),
+                b'0'..=b'9' => self.number_at(pos),
+                // Listed so that they go straight to `operator` from the
+                // jump table, not through the tests of the other arms.
+                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b':' | b'!' | b'&'
+                | b'|' | b'^' | b'~' | b'@' | b';' => self.operator(pos),
+                b'.' => match byte_at(bytes, pos + 1) {
+                    b'0'..=b'9' => self.scan_at(pos, Self::number),
+                    b'.' => self.operator(pos),
+                    _ => self.token(TokenKind::Punct(Punct::Dot), pos, pos + 1),
                 },
-                _ => self.operator(),
-            }
+                b'"' | b'\'' => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
+                b'\t' | b'\x0c' => pos + 1,
+                b'#' => skip_comment(bytes, pos),
+                b'\\' => self.continuation(pos),
+                0x80.. => self.non_ascii(pos, &mut words),
+                _ => self.operator(pos),
+            };
         }
         self.finish()
     }
 
     // ----- helpers -------------------------------------------------------
 
-    fn peek_at(&self, offset: usize) -> u8 {
-        self.bytes.get(self.pos + offset).copied().unwrap_or(0)
+    /// Runs `scan`, which works on `self.pos` (the literal scanners and the
+    /// error paths), from `pos`; returns where it stopped.
+    #[inline]
+    fn scan_at(&mut self, pos: usize, scan: impl FnOnce(&mut Self)) -> usize {
+        self.pos = pos;
+        scan(self);
+        self.pos
     }
 
-    fn at_end(&self) -> bool {
-        self.pos >= self.bytes.len()
+    fn peek_at(&self, offset: usize) -> u8 {
+        byte_at(self.bytes, self.pos + offset)
     }
 
     /// The character at the current position (which is always a char boundary).
@@ -169,23 +250,24 @@ impl<'a> Lexer<'a> {
         Span::new(lo as u32, self.pos as u32)
     }
 
-    /// Adds a real token (not layout) from `lo` to the current position,
-    /// then skips the spaces after it (which saves the main loop a turn for
-    /// most spaces: they follow tokens).
+    /// Adds a real token (not layout) from `lo` to `hi` and returns the
+    /// position after the spaces that follow it (which saves the main loop
+    /// a turn for most spaces: they follow tokens).
+    #[inline]
+    fn token(&mut self, kind: TokenKind, lo: usize, hi: usize) -> usize {
+        self.push_at(kind, Span::new(lo as u32, hi as u32));
+        skip_spaces(self.bytes, hi)
+    }
+
+    /// [`Self::token`] from `lo` to the current position, for the literal
+    /// scanners: the current position moves past the spaces.
     fn push(&mut self, kind: TokenKind, lo: usize) {
-        let span = self.span_from(lo);
-        self.push_at(kind, span);
-        self.pos = skip_spaces(self.bytes, self.pos);
+        self.pos = self.token(kind, lo, self.pos);
     }
 
-    /// Adds a real token (not layout) with the given span.
+    /// Adds a token with the given span.
+    #[inline]
     fn push_at(&mut self, kind: TokenKind, span: Span) {
-        self.line_has_tokens = true;
-        self.tokens.push(Token { kind, span });
-    }
-
-    /// Adds a `Newline`, `Indent` or `Dedent`.
-    fn push_layout(&mut self, kind: TokenKind, span: Span) {
         self.tokens.push(Token { kind, span });
     }
 
@@ -195,34 +277,46 @@ impl<'a> Lexer<'a> {
         self.diags.push(Diagnostic::error(message, span));
     }
 
-    fn skip_comment(&mut self) {
-        while !self.at_end() && !matches!(self.bytes[self.pos], b'\n' | b'\r') {
-            self.pos += 1;
-        }
-    }
-
-    /// Length of the line break at the current position (0 when none).
-    fn line_break_len(&self) -> usize {
-        match self.peek_at(0) {
-            b'\r' if self.peek_at(1) == b'\n' => 2,
-            b'\n' | b'\r' => 1,
-            _ => 0,
-        }
-    }
-
     // ----- layout --------------------------------------------------------
 
-    /// Measures the indentation of a new line and emits `Indent`/`Dedent`.
-    /// Blank and comment-only lines, and lines inside brackets, are ignored.
-    fn line_indentation(&mut self) {
-        let lo = self.pos;
-        self.pos = skip_indentation_spaces(self.bytes, lo);
-        // Leading spaces count the same in both measures; tabs and form
-        // feeds (rare) need the loop.
-        let spaces = (self.pos - lo) as u32;
+    /// Measures the indentation of the line that starts at `lo` and emits
+    /// `Indent`/`Dedent`; returns the position after the indentation.
+    /// Blank and comment-only lines are ignored. (Lines inside brackets
+    /// never get here.)
+    #[inline(always)]
+    fn line_indentation(&mut self, lo: usize) -> usize {
+        debug_assert!(self.brackets.is_empty());
+        let bytes = self.bytes;
+        let pos = skip_indentation_spaces(bytes, lo);
+        // Leading spaces count the same in both measures.
+        let spaces = (pos - lo) as u32;
+        match bytes.get(pos) {
+            Some(b'\t' | b'\x0c') => return self.mixed_indentation(lo, pos, spaces),
+            None | Some(b'#' | b'\n' | b'\r') => {}
+            Some(_) => {
+                // Most lines stay in the current block.
+                let same = self
+                    .levels
+                    .last()
+                    .is_some_and(|top| top.col == spaces && top.alt == spaces);
+                if !same {
+                    self.apply_indentation(spaces, spaces, Span::new(lo as u32, pos as u32));
+                }
+            }
+        }
+        self.line_real_tokens = self.tokens.len();
+        pos
+    }
+
+    /// [`Self::line_indentation`] for a line whose indentation has tabs or
+    /// form feeds after `spaces` spaces (from `lo` to `pos`).
+    #[cold]
+    #[inline(never)]
+    fn mixed_indentation(&mut self, lo: usize, mut pos: usize, spaces: u32) -> usize {
+        let bytes = self.bytes;
         let (mut col, mut alt) = (spaces, spaces);
         loop {
-            match self.peek_at(0) {
+            match byte_at(bytes, pos) {
                 b' ' => {
                     col = col.saturating_add(1);
                     alt = alt.saturating_add(1);
@@ -237,16 +331,19 @@ impl<'a> Lexer<'a> {
                 }
                 _ => break,
             }
-            self.pos += 1;
+            pos += 1;
         }
-        let blank = self.at_end() || matches!(self.bytes[self.pos], b'#' | b'\n' | b'\r');
-        if blank || !self.brackets.is_empty() {
-            return;
+        let blank = matches!(bytes.get(pos), None | Some(b'#' | b'\n' | b'\r'));
+        if !blank {
+            self.apply_indentation(col, alt, Span::new(lo as u32, pos as u32));
         }
-        let indent_span = self.span_from(lo);
-        self.apply_indentation(col, alt, indent_span);
+        self.line_real_tokens = self.tokens.len();
+        pos
     }
 
+    /// Opens or closes blocks for a line indented to `col` (`alt` with tabs
+    /// counted as 1), with the span of its indentation.
+    #[inline(never)]
     fn apply_indentation(&mut self, col: u32, alt: u32, indent_span: Span) {
         let Some(&top) = self.levels.last() else {
             return;
@@ -269,7 +366,7 @@ impl<'a> Lexer<'a> {
                 alt,
                 alias: None,
             });
-            self.push_layout(TokenKind::Indent, indent_span);
+            self.push_at(TokenKind::Indent, indent_span);
             return;
         }
         let target = self
@@ -287,7 +384,7 @@ impl<'a> Lexer<'a> {
         let here = Span::new(indent_span.hi, indent_span.hi);
         while self.levels.len() > target + 1 {
             self.levels.pop();
-            self.push_layout(TokenKind::Dedent, here);
+            self.push_at(TokenKind::Dedent, here);
         }
         let level = self.levels[target];
         if level.col == col && alt != level.alt {
@@ -331,19 +428,19 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// A line break: ends the logical line unless inside brackets.
-    fn newline(&mut self) {
-        let lo = self.pos;
-        self.pos += self.line_break_len();
-        if self.brackets.is_empty() {
-            if self.line_has_tokens {
-                let span = self.span_from(lo);
-                self.push_layout(TokenKind::Newline, span);
-                self.line_has_tokens = false;
-                self.end_logical_line();
-            }
-            self.line_indentation();
+    /// The line break at `lo`: ends the logical line unless inside
+    /// brackets. Returns the position after the break and, when a line
+    /// starts, after its indentation.
+    fn newline(&mut self, lo: usize) -> usize {
+        let pos = lo + line_break_len(self.bytes, lo);
+        if !self.brackets.is_empty() {
+            return pos;
         }
+        if self.tokens.len() > self.line_real_tokens {
+            self.push_at(TokenKind::Newline, Span::new(lo as u32, pos as u32));
+            self.end_logical_line();
+        }
+        self.line_indentation(pos)
     }
 
     /// Notes the length of the logical line that ends with the last token.
@@ -353,24 +450,20 @@ impl<'a> Lexer<'a> {
         self.line_first_token = self.tokens.len();
     }
 
-    /// A backslash: joins the next physical line to this one.
-    fn continuation(&mut self) {
-        let lo = self.pos;
-        self.pos += 1;
-        let len = self.line_break_len();
+    /// The backslash at `lo`: joins the next physical line to this one.
+    fn continuation(&mut self, lo: usize) -> usize {
+        let pos = lo + 1;
+        let len = line_break_len(self.bytes, pos);
         if len > 0 {
-            self.pos += len;
-        } else if self.at_end() {
-            self.error(
-                "unexpected end of file after line continuation character",
-                self.span_from(lo),
-            );
-        } else {
-            self.error(
-                "unexpected character after line continuation character",
-                self.span_from(lo),
-            );
+            return pos + len;
         }
+        let message = if pos >= self.bytes.len() {
+            "unexpected end of file after line continuation character"
+        } else {
+            "unexpected character after line continuation character"
+        };
+        self.error(message, Span::new(lo as u32, pos as u32));
+        pos
     }
 
     /// End of input: close the last line, the open brackets and the blocks.
@@ -379,14 +472,14 @@ impl<'a> Lexer<'a> {
             self.error(format!("'{}' was never closed", open as char), span);
         }
         let end = Span::new(self.bytes.len() as u32, self.bytes.len() as u32);
-        if self.line_has_tokens {
-            self.push_layout(TokenKind::Newline, end);
+        if self.tokens.len() > self.line_real_tokens {
+            self.push_at(TokenKind::Newline, end);
         }
         while self.levels.len() > 1 {
             self.levels.pop();
-            self.push_layout(TokenKind::Dedent, end);
+            self.push_at(TokenKind::Dedent, end);
         }
-        self.push_layout(TokenKind::Eof, end);
+        self.push_at(TokenKind::Eof, end);
         self.end_logical_line();
         Lexed {
             tokens: self.tokens,
@@ -397,103 +490,162 @@ impl<'a> Lexer<'a> {
 
     // ----- tokens --------------------------------------------------------
 
-    /// An operator or delimiter other than a bracket, or invalid characters.
-    fn operator(&mut self) {
-        match punct_at(&self.bytes[self.pos..]) {
-            Some((punct, len)) => {
-                let lo = self.pos;
-                self.pos += len;
-                self.push(TokenKind::Punct(punct), lo);
-            }
-            None => self.invalid_chars(),
+    /// The operator or delimiter (other than a bracket) at `lo`, or invalid
+    /// characters.
+    fn operator(&mut self, lo: usize) -> usize {
+        match punct_at(&self.bytes[lo..]) {
+            Some((punct, len)) => self.token(TokenKind::Punct(punct), lo, lo + len),
+            None => self.scan_at(lo, Self::invalid_chars),
         }
-    }
-
-    /// An operator of one byte.
-    fn one_byte(&mut self, punct: Punct) {
-        let lo = self.pos;
-        self.pos += 1;
-        self.push(TokenKind::Punct(punct), lo);
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
-    /// first byte is an ASCII letter or `_`.
-    fn word(&mut self) {
-        let lo = self.pos;
+    /// first byte (at `lo`) is an ASCII letter or `_`.
+    #[inline(always)]
+    fn word(&mut self, lo: usize, words: &mut ShortWords) -> usize {
         let bytes = self.bytes;
-        // Fast path for ASCII; a non-ASCII character goes through `ident_end`.
-        let rest = &bytes[lo + 1..];
-        let mut end = lo + 1 + rest.iter().take_while(|&&b| IDENT_BYTE[b as usize]).count();
-        if end < bytes.len() && bytes[end] >= 0x80 {
-            end = ident_end(self.src, lo);
+        // Most words are shorter than 8 bytes: with the 8 bytes from `lo`
+        // in hand, the scan needs no bounds checks and the packing no
+        // second load.
+        if let Some(chunk) = bytes.get(lo..lo + 8) {
+            let chunk = <[u8; 8]>::try_from(chunk).unwrap_or_default();
+            if let Some(len) = (1..8).find(|&n| !IDENT_BYTE[chunk[n] as usize]) {
+                let end = lo + len;
+                if AFTER_WORD_SPECIAL[chunk[len] as usize] {
+                    return self.unusual_word(lo, end, words);
+                }
+                let packed = u64::from_le_bytes(chunk) & (u64::MAX >> (64 - 8 * len));
+                return self.short_word(lo, end, packed, words);
+            }
         }
-        self.word_to(end);
+        let mut end = lo + 1;
+        while end < bytes.len() && IDENT_BYTE[bytes[end] as usize] {
+            end += 1;
+        }
+        // A non-ASCII byte may continue the word, a quote may make it a
+        // string prefix: both are rare, and one test finds them.
+        if end < bytes.len() && AFTER_WORD_SPECIAL[bytes[end] as usize] {
+            return self.unusual_word(lo, end, words);
+        }
+        self.word_to(lo, end, words)
     }
 
-    /// The word from the current position to `end`.
-    fn word_to(&mut self, end: usize) {
-        let lo = self.pos;
-        self.pos = end;
-        let len = end - lo;
-        if len <= 2 && matches!(self.peek_at(0), b'"' | b'\'') {
-            if let Some(prefix) = literals::Prefix::parse(&self.src[lo..self.pos]) {
-                self.string(lo, prefix);
-                return;
-            }
+    /// The word from `lo` to `end` (an ASCII one, see [`Self::word`]) that
+    /// is followed by a quote or a non-ASCII byte.
+    #[cold]
+    #[inline(never)]
+    fn unusual_word(&mut self, lo: usize, end: usize, words: &mut ShortWords) -> usize {
+        if self.bytes[end] >= 0x80 {
+            // A word with a non-ASCII character is never a string prefix.
+            let end = ident_end(self.src, end);
+            return self.word_to(lo, end, words);
         }
-        let kind = if len <= 8 {
-            match self.short_word(lo, pack_at(self.bytes, lo, len)) {
-                Word::Keyword(k) => TokenKind::Keyword(k),
-                Word::Name(name) => TokenKind::Name(name),
+        if let Some(prefix) = literals::Prefix::parse(&self.src[lo..end]) {
+            return self.scan_at(end, |l| l.string(lo, prefix));
+        }
+        self.word_to(lo, end, words)
+    }
+
+    /// A byte of 0x80 or more at `lo`: the start of a non-ASCII word or
+    /// invalid characters.
+    #[cold]
+    #[inline(never)]
+    fn non_ascii(&mut self, lo: usize, words: &mut ShortWords) -> usize {
+        match self.src[lo..].chars().next() {
+            Some(c) if c.is_alphabetic() => {
+                let end = ident_end(self.src, lo);
+                self.word_to(lo, end, words)
             }
-        } else {
-            TokenKind::Name(self.interner.intern(&self.src[lo..self.pos]))
+            _ => self.scan_at(lo, Self::invalid_chars),
+        }
+    }
+
+    /// The word (a name or a keyword, not a string prefix) from `lo` to
+    /// `end`.
+    #[inline(always)]
+    fn word_to(&mut self, lo: usize, end: usize, words: &mut ShortWords) -> usize {
+        let len = end - lo;
+        if len <= 8 {
+            return self.short_word(lo, end, pack_at(self.bytes, lo, len), words);
+        }
+        let kind = self.long_word(lo, end);
+        self.token(kind, lo, end)
+    }
+
+    /// The word of at most 8 bytes from `lo` to `end`, whose packed bytes
+    /// are `packed`.
+    #[inline(always)]
+    fn short_word(&mut self, lo: usize, end: usize, packed: u64, words: &mut ShortWords) -> usize {
+        let kind = match words.find(packed) {
+            Ok(value) => decode_word(value),
+            Err(slot) => self.new_short_word(lo, end, packed, slot, words),
         };
-        self.push(kind, lo);
+        self.token(kind, lo, end)
+    }
+
+    /// The name spelled by the word of more than 8 bytes from `lo` to `end`.
+    #[inline(never)]
+    fn long_word(&mut self, lo: usize, end: usize) -> TokenKind {
+        TokenKind::Name(self.interner.intern(&self.src[lo..end]))
     }
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
-    /// from `lo` to the current position, whose packed bytes are `packed`.
-    /// Kernels use a few short words many times, so the answer goes through
-    /// a small direct-mapped cache keyed by the packed bytes.
-    fn short_word(&mut self, lo: usize, packed: u64) -> Word {
-        let slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
-        let (key, word) = self.short_words[slot];
-        if key == packed {
-            return word;
+    /// from `lo` to `end`, which is not in `words` yet (its packed bytes
+    /// are `packed`, its empty slot there is `slot`).
+    #[inline(never)]
+    fn new_short_word(
+        &mut self,
+        lo: usize,
+        end: usize,
+        packed: u64,
+        slot: usize,
+        words: &mut ShortWords,
+    ) -> TokenKind {
+        let (kind, value) = match keyword_packed_slot(packed) {
+            Some((k, k_slot)) => (TokenKind::Keyword(k), KEYWORD_TAG | k_slot as u32),
+            None => {
+                let symbol = self.interner.intern_packed(&self.src[lo..end], packed);
+                (TokenKind::Name(symbol), symbol.0)
+            }
+        };
+        words.insert(slot, packed, value);
+        kind
+    }
+
+    /// The opening bracket `b` at `lo`.
+    fn open_bracket(&mut self, b: u8, lo: usize) -> usize {
+        let span = Span::new(lo as u32, lo as u32 + 1);
+        self.brackets.push((b, span));
+        self.token(TokenKind::Punct(bracket_punct(b)), lo, lo + 1)
+    }
+
+    /// The closing bracket `b` at `lo`. An unmatched one is reported and
+    /// dropped; a mismatched one is reported and replaced by the expected
+    /// closer, so a single mistake gives a single error.
+    fn close_bracket(&mut self, b: u8, lo: usize) -> usize {
+        let hi = lo + 1;
+        let span = Span::new(lo as u32, hi as u32);
+        match self.brackets.pop() {
+            Some((open, _)) if closer_of(open) == b => {
+                self.token(TokenKind::Punct(bracket_punct(b)), lo, hi)
+            }
+            Some((open, _)) => {
+                self.mismatched_bracket(b, open, span);
+                hi
+            }
+            None => {
+                self.error(format!("unmatched '{}'", b as char), span);
+                hi
+            }
         }
-        let word = match keyword_packed(self.pos - lo, packed) {
-            Some(k) => Word::Keyword(k),
-            None => Word::Name(self.interner.intern_packed(&self.src[lo..self.pos], packed)),
-        };
-        self.short_words[slot] = (packed, word);
-        word
     }
 
-    fn open_bracket(&mut self, b: u8) {
-        let lo = self.pos;
-        self.pos += 1;
-        self.brackets.push((b, self.span_from(lo)));
-        self.push(TokenKind::Punct(bracket_punct(b)), lo);
-    }
-
-    /// A closing bracket. An unmatched one is reported and dropped; a
-    /// mismatched one is reported and replaced by the expected closer, so a
-    /// single mistake gives a single error.
-    fn close_bracket(&mut self, b: u8) {
-        let lo = self.pos;
-        self.pos += 1;
-        let span = self.span_from(lo);
-        let Some((open, _)) = self.brackets.pop() else {
-            self.error(format!("unmatched '{}'", b as char), span);
-            return;
-        };
+    /// The closing bracket `b` at `span`, which does not close the
+    /// innermost open bracket `open` (already popped).
+    #[cold]
+    #[inline(never)]
+    fn mismatched_bracket(&mut self, b: u8, open: u8, span: Span) {
         let expected = closer_of(open);
-        if expected == b {
-            self.push_at(TokenKind::Punct(bracket_punct(b)), span);
-            self.pos = skip_spaces(self.bytes, self.pos);
-            return;
-        }
         self.error(
             format!(
                 "closing parenthesis '{}' does not match opening parenthesis '{}'",
@@ -543,60 +695,113 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// [`pack`] of the `len` (at most 8) bytes at `start`, with one load when
-/// 8 bytes are available.
+/// [`pack`] of the `len` (1 to 8) bytes at `start`, with one load and a
+/// mask when 8 bytes are available.
+#[inline]
 fn pack_at(bytes: &[u8], start: usize, len: usize) -> u64 {
+    debug_assert!((1..=8).contains(&len));
     let Some(chunk) = bytes.get(start..start + 8) else {
         return pack(bytes.get(start..start + len).unwrap_or(&[]));
     };
     let value = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-    if len >= 8 {
-        value
-    } else {
-        value & ((1u64 << (8 * len)) - 1)
-    }
+    value & (u64::MAX >> (64 - 8 * len))
 }
 
-/// Keywords grouped by length (index = length), as packed words.
-static KEYWORDS_BY_LEN: [&[(u64, Keyword)]; 9] = {
+/// The keywords in a perfect hash table: a keyword is in slot
+/// [`keyword_slot`] of its packed bytes, and no two share a slot (building
+/// the table fails to compile otherwise). Empty slots have key 0, which no
+/// word packs to.
+static KEYWORD_TABLE: [(u64, Keyword); KEYWORD_SLOTS] = {
     use Keyword::*;
-    macro_rules! kw {
-        ($($text:literal => $k:ident),*) => {
-            &[$((pack($text), $k)),*]
-        };
+    let keywords: [(&[u8], Keyword); 35] = [
+        (b"False", False),
+        (b"None", None),
+        (b"True", True),
+        (b"and", And),
+        (b"as", As),
+        (b"assert", Assert),
+        (b"async", Async),
+        (b"await", Await),
+        (b"break", Break),
+        (b"class", Class),
+        (b"continue", Continue),
+        (b"def", Def),
+        (b"del", Del),
+        (b"elif", Elif),
+        (b"else", Else),
+        (b"except", Except),
+        (b"finally", Finally),
+        (b"for", For),
+        (b"from", From),
+        (b"global", Global),
+        (b"if", If),
+        (b"import", Import),
+        (b"in", In),
+        (b"is", Is),
+        (b"lambda", Lambda),
+        (b"nonlocal", Nonlocal),
+        (b"not", Not),
+        (b"or", Or),
+        (b"pass", Pass),
+        (b"raise", Raise),
+        (b"return", Return),
+        (b"try", Try),
+        (b"while", While),
+        (b"with", With),
+        (b"yield", Yield),
+    ];
+    let mut table = [(0, False); KEYWORD_SLOTS];
+    let mut i = 0;
+    while i < keywords.len() {
+        let (text, k) = keywords[i];
+        let slot = keyword_slot(pack(text));
+        assert!(
+            table[slot].0 == 0,
+            "two keywords share a slot: change KEYWORD_HASH"
+        );
+        table[slot] = (pack(text), k);
+        i += 1;
     }
-    [
-        &[],
-        &[],
-        kw!(b"as" => As, b"if" => If, b"in" => In, b"is" => Is, b"or" => Or),
-        kw!(b"and" => And, b"def" => Def, b"del" => Del, b"for" => For, b"not" => Not,
-            b"try" => Try),
-        kw!(b"None" => None, b"True" => True, b"elif" => Elif, b"else" => Else,
-            b"from" => From, b"pass" => Pass, b"with" => With),
-        kw!(b"False" => False, b"async" => Async, b"await" => Await, b"break" => Break,
-            b"class" => Class, b"raise" => Raise, b"while" => While, b"yield" => Yield),
-        kw!(b"assert" => Assert, b"except" => Except, b"global" => Global,
-            b"import" => Import, b"lambda" => Lambda, b"return" => Return),
-        kw!(b"finally" => Finally),
-        kw!(b"continue" => Continue, b"nonlocal" => Nonlocal),
-    ]
+    table
 };
+
+/// Slots of [`KEYWORD_TABLE`].
+const KEYWORD_SLOTS: usize = 64;
+
+/// The multiplier of [`keyword_slot`], found by trying random odd numbers
+/// until the 35 keywords got 35 different slots.
+const KEYWORD_HASH: u64 = 0xb57c_8e05_e3c9_b0e1;
+
+/// The slot of [`KEYWORD_TABLE`] for a word whose packed bytes are `packed`.
+const fn keyword_slot(packed: u64) -> usize {
+    (packed.wrapping_mul(KEYWORD_HASH) >> 58) as usize
+}
 
 /// The keyword spelled by `word`, if any. Equivalent to
 /// [`Keyword::from_word`], without string comparisons: it runs for every
 /// identifier in the source.
 #[cfg(test)]
 fn keyword(word: &str) -> Option<Keyword> {
-    if word.len() > 8 {
+    if word.is_empty() || word.len() > 8 {
         return None;
     }
-    keyword_packed(word.len(), pack(word.as_bytes()))
+    keyword_packed(pack(word.as_bytes()))
 }
 
-/// The keyword of length `len` whose packed bytes are `packed`, if any.
-fn keyword_packed(len: usize, packed: u64) -> Option<Keyword> {
-    let group = KEYWORDS_BY_LEN.get(len)?;
-    group.iter().find(|(p, _)| *p == packed).map(|&(_, k)| k)
+/// The keyword whose packed bytes are `packed` (a word of 1 to 8 bytes),
+/// if any, and its slot in [`KEYWORD_TABLE`].
+#[inline]
+fn keyword_packed_slot(packed: u64) -> Option<(Keyword, usize)> {
+    let slot = keyword_slot(packed);
+    let (key, k) = KEYWORD_TABLE[slot];
+    (key == packed).then_some((k, slot))
+}
+
+/// The keyword whose packed bytes are `packed` (a word of 1 to 8 bytes),
+/// if any.
+#[cfg(test)]
+fn keyword_packed(packed: u64) -> Option<Keyword> {
+    keyword_packed_slot(packed).map(|(k, _)| k)
 }
 
 /// True for characters that begin some token (so they end a run of invalid ones).
@@ -630,6 +835,42 @@ const fn identifier_bytes(digits: bool) -> [bool; 256] {
     table
 }
 
+/// Bytes that need a second look after an ASCII word: quotes (the word may
+/// be a string prefix) and non-ASCII bytes (the word may go on).
+static AFTER_WORD_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b >= 0x80 || b == b'"' as usize || b == b'\'' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// The byte at `pos`, or 0 past the end.
+#[inline]
+fn byte_at(bytes: &[u8], pos: usize) -> u8 {
+    bytes.get(pos).copied().unwrap_or(0)
+}
+
+/// Length of the line break at `pos` (0 when none).
+fn line_break_len(bytes: &[u8], pos: usize) -> usize {
+    match byte_at(bytes, pos) {
+        b'\r' if byte_at(bytes, pos + 1) == b'\n' => 2,
+        b'\n' | b'\r' => 1,
+        _ => 0,
+    }
+}
+
+/// The end of the comment that starts at `pos`: the next line break or the
+/// end of input.
+fn skip_comment(bytes: &[u8], pos: usize) -> usize {
+    bytes[pos..]
+        .iter()
+        .position(|&b| matches!(b, b'\n' | b'\r'))
+        .map_or(bytes.len(), |n| pos + n)
+}
+
 /// True for characters that may continue an identifier.
 pub(super) fn is_ident_continue(c: char) -> bool {
     c == '_' || c.is_alphanumeric()
@@ -653,15 +894,24 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
     }
 }
 
-/// [`skip_spaces`] for indentation, which comes in runs of four spaces.
+/// [`skip_spaces`] for indentation, which comes in long runs: 8 bytes at a
+/// time.
+#[inline]
 fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while bytes.get(pos..pos + 4) == Some(b"    ") {
-        pos += 4;
+    while let Some(chunk) = bytes.get(pos..pos + 8) {
+        let chunk = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+        // Zero bytes where the spaces are.
+        let diff = chunk ^ u64::from_le_bytes([b' '; 8]);
+        if diff != 0 {
+            return pos + (diff.trailing_zeros() / 8) as usize;
+        }
+        pos += 8;
     }
     skip_spaces(bytes, pos)
 }
 
 /// The first position from `pos` that is not a space.
+#[inline]
 fn skip_spaces(bytes: &[u8], mut pos: usize) -> usize {
     while bytes.get(pos) == Some(&b' ') {
         pos += 1;

@@ -5,7 +5,7 @@
 //! that do not fit in 64 bits are reported. Strings accept the `r`, `b`, `u`
 //! and `f` prefixes, single and triple quotes, and Python's escapes.
 
-use super::{ident_end, is_ident_continue, Lexer};
+use super::{byte_at, ident_end, is_ident_continue, Lexer};
 use crate::front::token::{Keyword, StrLit, TokenKind};
 use crate::span::Span;
 
@@ -44,8 +44,62 @@ impl Prefix {
     }
 }
 
+/// Bytes that, after the digits of a decimal integer, make it something
+/// else or an error: `.`, identifier bytes (`_`, an exponent, a suffix, a
+/// base letter after `0`, more digits) and non-ASCII bytes.
+static NUMBER_GOES_ON: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte >= 0x80 || byte == b'.' || byte == b'_' || byte.is_ascii_alphanumeric();
+        b += 1;
+    }
+    table
+};
+
+/// Bytes that may end or change the scan of a string literal's content:
+/// quotes, backslashes and line breaks.
+static STRING_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\'' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table
+};
+
 impl Lexer<'_> {
     // ----- numbers -------------------------------------------------------
+
+    /// A number literal starting at `lo` (a digit); returns the position
+    /// after it and the spaces that follow. Plain decimal integers, nearly
+    /// all the numbers of a kernel, take a fast path; the rest goes through
+    /// [`Self::number`].
+    #[inline]
+    pub(super) fn number_at(&mut self, lo: usize) -> usize {
+        let bytes = self.bytes;
+        let mut end = lo;
+        let mut value: u64 = 0;
+        // Up to 19 digits always fit in 64 bits.
+        while end - lo < 19 {
+            match bytes.get(end) {
+                Some(&d @ b'0'..=b'9') => {
+                    value = value * 10 + u64::from(d - b'0');
+                    end += 1;
+                }
+                _ => break,
+            }
+        }
+        let plain = end > lo
+            && !NUMBER_GOES_ON[byte_at(bytes, end) as usize]
+            && (bytes[lo] != b'0' || end == lo + 1);
+        if plain {
+            return self.token(TokenKind::Int(value), lo, end);
+        }
+        self.scan_at(lo, Self::number)
+    }
 
     /// A number literal starting at the current position (a digit, or `.`
     /// followed by a digit).
@@ -214,6 +268,11 @@ impl Lexer<'_> {
     /// The value of the float literal from `lo` to the current position
     /// (underscores and any imaginary suffix removed).
     fn float_value(&mut self, lo: usize) -> f64 {
+        let text = &self.src[lo..self.pos];
+        if !text.bytes().any(|b| b == b'_' || (b | 0x20) == b'j') {
+            // The usual case: the text as written, without a copy.
+            return text.parse().unwrap_or(0.0);
+        }
         self.scratch.clear();
         for &b in &self.bytes[lo..self.pos] {
             if b != b'_' && (b | 0x20) != b'j' {
@@ -234,23 +293,33 @@ impl Lexer<'_> {
         self.pos += quote_len;
         let content_lo = self.pos;
         let mut has_escape = false;
+        let bytes = self.bytes;
+        let mut pos = self.pos;
         let terminated = loop {
-            let Some(&b) = self.bytes.get(self.pos) else {
+            let Some(&b) = bytes.get(pos) else {
                 break false;
             };
-            if b == quote && (!triple || (self.peek_at(1) == quote && self.peek_at(2) == quote)) {
+            if !STRING_SPECIAL[b as usize] {
+                pos += 1;
+                continue;
+            }
+            if b == quote
+                && (!triple
+                    || (byte_at(bytes, pos + 1) == quote && byte_at(bytes, pos + 2) == quote))
+            {
                 break true;
             }
             if !triple && matches!(b, b'\n' | b'\r') {
                 break false;
             }
-            if b == b'\\' && self.pos + 1 < self.bytes.len() {
+            if b == b'\\' && pos + 1 < bytes.len() {
                 has_escape = true;
-                self.pos += 1 + self.line_break_len_at(self.pos + 1).max(1);
+                pos += 1 + self.line_break_len_at(pos + 1).max(1);
             } else {
-                self.pos += 1;
+                pos += 1;
             }
         };
+        self.pos = pos;
         let content_hi = self.pos.min(self.bytes.len());
         if terminated {
             self.pos += quote_len;

@@ -471,3 +471,78 @@ fn packing_agrees_at_the_end_of_input() {
         }
     }
 }
+
+#[test]
+fn keyword_table_holds_every_keyword_once() {
+    let keywords: Vec<Keyword> = super::KEYWORD_TABLE
+        .iter()
+        .filter(|(key, _)| *key != 0)
+        .map(|&(_, k)| k)
+        .collect();
+    assert_eq!(keywords.len(), 35);
+    for (slot, &(key, k)) in super::KEYWORD_TABLE.iter().enumerate() {
+        if key != 0 {
+            assert_eq!(Keyword::from_word(k.as_str()), Some(k));
+            assert_eq!(super::pack(k.as_str().as_bytes()), key);
+            let value = super::KEYWORD_TAG | slot as u32;
+            assert_eq!(super::decode_word(value), TokenKind::Keyword(k));
+        }
+    }
+}
+
+#[test]
+fn many_distinct_short_words_overflow_the_word_table() {
+    // More distinct short words than the table holds, each used twice, and
+    // keywords among them: every one keeps its meaning.
+    let mut src = String::new();
+    for round in 0..2 {
+        for n in 0..300 {
+            src.push_str(&format!("w{n} = v{n} if x{round} else None\n"));
+        }
+    }
+    let mut interner = Interner::new();
+    let mut diags = Vec::new();
+    let lexed = tokenize(&src, &mut interner, &mut diags);
+    assert!(diags.is_empty());
+    let mut lines = lexed.tokens.split(|t| t.kind == TokenKind::Newline);
+    for round in 0..2 {
+        for n in 0..300 {
+            let line: Vec<String> = lines
+                .next()
+                .unwrap()
+                .iter()
+                .map(|t| match t.kind {
+                    TokenKind::Name(s) => interner.resolve(s).to_string(),
+                    TokenKind::Keyword(k) => k.as_str().to_string(),
+                    _ => "=".to_string(),
+                })
+                .collect();
+            assert_eq!(line.join(" "), format!("w{n} = v{n} if x{round} else None"));
+        }
+    }
+    assert_eq!(interner.len(), 602);
+}
+
+#[test]
+fn words_of_every_length_near_the_end_of_input() {
+    // The 8-byte fast path and the byte loop must agree, whatever the
+    // length of the word and however close it is to the end.
+    for len in 1..=12 {
+        let word: String = "abcdefghijkl"[..len].to_string();
+        for tail in ["", "\n", " ", "(x)", "é", "_1"] {
+            let src = format!("{word}{tail}");
+            let mut interner = Interner::new();
+            let mut diags = Vec::new();
+            let lexed = tokenize(&src, &mut interner, &mut diags);
+            let TokenKind::Name(first) = lexed.tokens[0].kind else {
+                panic!("{src:?}: {:?}", lexed.tokens[0]);
+            };
+            let expected = match tail {
+                "é" | "_1" => format!("{word}{tail}"),
+                _ => word.clone(),
+            };
+            assert_eq!(interner.resolve(first), expected, "{src:?}");
+            assert_eq!(lexed.tokens[0].span.range(), 0..expected.len(), "{src:?}");
+        }
+    }
+}
