@@ -473,13 +473,13 @@ impl FnChecker<'_, '_, '_> {
         }
         let mut typed = self.typed_operands(args);
         if typed.len() == 1 {
-            if let Type::Tuple(tys) = typed[0].ty.clone() {
+            if let Type::Tuple(tys) = typed[0].ty {
                 let t = typed.pop().expect("one argument");
                 let span = t.span;
                 let whole = self.ex(t);
                 typed.extend((0..tys.len()).map(|k| TExpr {
                     kind: TExprKind::TupleGet(whole, k as u32),
-                    ty: tys[k].clone(),
+                    ty: tys[k],
                     span,
                 }));
             }
@@ -560,7 +560,7 @@ impl FnChecker<'_, '_, '_> {
 
     fn atomic(&mut self, i: Intrinsic, name: Callee, a: &mut [Option<TExpr>], span: Span) -> TExpr {
         let array = a[0].take().expect("required");
-        let Type::Array(at) = array.ty.clone() else {
+        let Type::Array(at) = array.ty else {
             let msg = format!(
                 "{name}() needs an array as its first argument, not {}",
                 array.ty.describe()
@@ -609,13 +609,13 @@ impl FnChecker<'_, '_, '_> {
                     .map(|v| TExpr::constant(v.clone(), idx.span))
                     .collect(),
                 (_, Type::Tuple(tys)) => {
-                    let tys = tys.clone();
+                    let tys = *tys;
                     let span = idx.span;
                     let whole = self.ex(idx);
                     (0..tys.len())
                         .map(|k| TExpr {
                             kind: TExprKind::TupleGet(whole, k as u32),
-                            ty: tys[k].clone(),
+                            ty: tys[k],
                             span,
                         })
                         .collect()

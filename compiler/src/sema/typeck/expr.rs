@@ -83,7 +83,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         .map(|i| i.as_const().expect("constant").clone());
                     return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
                 }
-                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty.clone()).collect());
+                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty).collect());
                 TExpr {
                     kind: TExprKind::Tuple(items),
                     ty,
@@ -179,7 +179,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 .collect();
             return TExpr {
                 kind: TExprKind::Tuple(self.ex_list(items)),
-                ty: to.clone(),
+                ty: *to,
                 span: e.span,
             };
         }
@@ -196,7 +196,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let span = e.span;
         TExpr {
             kind: TExprKind::Cast(self.ex(e)),
-            ty: to.clone(),
+            ty: *to,
             span,
         }
     }
@@ -283,7 +283,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn attribute_of(&mut self, base: TExpr, attr: &Ident, span: Span) -> TExpr {
         let env = self.env;
         let name = env.name(attr.name);
-        let Type::Array(a) = base.ty.clone() else {
+        let Type::Array(a) = base.ty else {
             if base.ty.is_unknown() {
                 return TExpr::error(span);
             }
@@ -486,11 +486,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 BoolOp::And => TExprKind::And(self.ex(item), self.ex(acc)),
                 BoolOp::Or => TExprKind::Or(self.ex(item), self.ex(acc)),
             };
-            acc = TExpr {
-                kind,
-                ty: ty.clone(),
-                span,
-            };
+            acc = TExpr { kind, ty, span };
         }
         self.recycle(items);
         acc.span = span;
@@ -521,7 +517,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             // A middle operand is also the next comparison's left operand:
             // it is evaluated once, into a temporary, unless it is pure.
             if !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
-                let t = self.temp(rhs.ty.clone(), rhs.span);
+                let t = self.temp(rhs.ty, rhs.span);
                 let value = std::mem::replace(
                     &mut rhs,
                     TExpr {
@@ -530,7 +526,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         span: right_span,
                     },
                 );
-                rhs.ty = value.ty.clone();
+                rhs.ty = value.ty;
                 lets.push((t, value));
             }
             let next = rhs.clone();
@@ -613,7 +609,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let t = self.expr(index);
                 match &t.ty {
                     Type::Tuple(tys) => {
-                        let tys = tys.clone();
+                        let tys = *tys;
                         if let Some(ConstValue::Tuple(values)) = t.as_const() {
                             let span = t.span;
                             let values = values.clone();
@@ -625,7 +621,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             let whole = self.ex(t);
                             self.ex_list(tys.iter().enumerate().map(|(k, ty)| TExpr {
                                 kind: TExprKind::TupleGet(whole, k as u32),
-                                ty: ty.clone(),
+                                ty: *ty,
                                 span,
                             }))
                         }
@@ -703,7 +699,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             None => self.expr(value),
         };
-        match base.ty.clone() {
+        match base.ty {
             Type::Unknown => {
                 self.indices(index);
                 TExpr::error(span)
@@ -764,7 +760,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 TExpr {
                     kind: TExprKind::TupleGet(self.ex(base), k as u32),
-                    ty: items[k as usize].clone(),
+                    ty: items[k as usize],
                     span,
                 }
             }

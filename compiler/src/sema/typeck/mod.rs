@@ -117,7 +117,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         });
         let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
-        inst.ret = result.func.ret.clone();
+        inst.ret = result.func.ret;
         inst.func = Some(result.func);
         inst.diags = result.diags;
         inst.callees = result.callees;
@@ -128,7 +128,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
 
     /// The return type of a checked instance.
     pub(crate) fn instance_ret(&self, id: u32) -> Type {
-        self.instances[id as usize].ret.clone()
+        self.instances[id as usize].ret
     }
 
     /// Assembles the program from the given roots: reachable instances only,
@@ -340,10 +340,10 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             }
         }
         let ret = match (&c.declared_ret, &c.ret) {
-            (Some(t), _) => t.clone(),
+            (Some(t), _) => *t,
             (None, _) if c.ret_error => Type::Unknown,
             (None, Type::Unknown) => Type::None,
-            (None, t) => t.clone(),
+            (None, t) => *t,
         };
         let func = TypedFunction {
             name: env.name(def.name.name).to_string(),
@@ -387,7 +387,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.widened.clear();
         for (i, v) in self.vars.iter().enumerate() {
             if v.kind == VarKind::Param {
-                self.state[i].first = Some((v.span, v.ty.clone()));
+                self.state[i].first = Some((v.span, v.ty));
             }
         }
         self.again = false;
@@ -508,7 +508,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     #[inline(always)]
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
         self.state[v as usize].read = true;
-        let ty = self.vars[v as usize].ty.clone();
+        let ty = self.vars[v as usize].ty;
         if ty.is_unknown() {
             self.read_unknown(v as usize, span);
         }
@@ -545,7 +545,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // The usual case, inlined: a known value of the variable's type.
         if self.vars[i].ty == *ty && !ty.is_unknown() && *ty != Type::None {
             if self.state[i].first.is_none() {
-                self.state[i].first = Some((span, ty.clone()));
+                self.state[i].first = Some((span, *ty));
             }
             return true;
         }
@@ -567,7 +567,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ));
             return false;
         }
-        let current = self.vars[i].ty.clone();
+        let current = self.vars[i].ty;
         match unify(&current, ty) {
             Some(u) => {
                 if u != current {
@@ -575,12 +575,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                         self.again = true;
                     }
                     if i < self.n_locals && self.widened.iter().all(|(j, _)| *j != i) {
-                        self.widened.push((i, current.clone()));
+                        self.widened.push((i, current));
                     }
                     self.vars[i].ty = u;
                 }
                 if self.state[i].first.is_none() {
-                    self.state[i].first = Some((span, ty.clone()));
+                    self.state[i].first = Some((span, *ty));
                 }
                 true
             }
@@ -591,7 +591,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                     span,
                 )
                 .with_label_message(format!("'{name}' is assigned {} here", ty.describe()));
-                if let Some((first_span, first_ty)) = self.state[i].first.clone() {
+                if let Some((first_span, first_ty)) = self.state[i].first {
                     let what = if self.vars[i].kind == VarKind::Param {
                         "declared as"
                     } else {
@@ -622,7 +622,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 (a, b) => unify(a, b).is_some_and(|u| u == *a),
             };
             if !ok {
-                let d = declared.clone();
+                let d = *declared;
                 self.error(Diagnostic::error(
                     format!("this function is declared to return {d} but returns {ty}"),
                     span,
@@ -633,7 +633,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         match unify(&self.ret, ty) {
             Some(u) => self.ret = u,
             None => {
-                let prev = self.ret.clone();
+                let prev = self.ret;
                 self.ret_error = true;
                 self.error(Diagnostic::error(
                     format!("this function returns {ty} here but {prev} elsewhere"),
