@@ -287,7 +287,7 @@ impl FnChecker<'_, '_, '_> {
                 let mask = match a[0].take() {
                     Some(m) => self.int_arg(name, m, Scalar::U32),
                     None => Some(TExpr::constant(
-                        ConstValue::Int(0xffff_ffff, Scalar::U32),
+                        ConstValue::int(0xffff_ffff, Scalar::U32),
                         span,
                     )),
                 };
@@ -658,8 +658,8 @@ impl FnChecker<'_, '_, '_> {
 
 fn const_eval_abs(c: &ConstValue) -> Option<ConstValue> {
     match c {
-        ConstValue::Int(v, s) => Some(ConstValue::Int(
-            crate::sema::consts::wrap_int(v.abs(), *s),
+        ConstValue::Int(v, s) => Some(ConstValue::int(
+            crate::sema::consts::wrap_int(v.get().abs(), *s),
             *s,
         )),
         ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),

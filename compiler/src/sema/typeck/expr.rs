@@ -22,9 +22,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         match &e.kind {
             ExprKind::Int(v) => {
                 let c = if *v <= i64::MAX as u64 {
-                    ConstValue::Int(*v as i128, Scalar::I64)
+                    ConstValue::int(*v as i128, Scalar::I64)
                 } else {
-                    ConstValue::Int(*v as i128, Scalar::U64)
+                    ConstValue::int(*v as i128, Scalar::U64)
                 };
                 TExpr::constant(c, e.span)
             }
