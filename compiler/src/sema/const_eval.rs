@@ -124,7 +124,7 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
                     let n = items.len() as i128;
                     let k = if k < 0 { k + n } else { k };
                     if (0..n).contains(&k) {
-                        Ok(items[k as usize].clone())
+                        Ok(items[k as usize])
                     } else {
                         Err(not_const("tuple index out of range"))
                     }
@@ -171,7 +171,7 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
             _ => None,
         },
         (Callee::Intrinsic(i @ (Intrinsic::Min | Intrinsic::Max)), [first, rest @ ..]) => {
-            let mut best = first.clone();
+            let mut best = *first;
             for v in rest {
                 let better = fold_compare(
                     if i == Intrinsic::Min {
@@ -183,7 +183,7 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
                     &best,
                 )?;
                 if better {
-                    best = v.clone();
+                    best = *v;
                 }
             }
             Some(best)

@@ -8,11 +8,14 @@
 
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::types::{arith_result, pow_result, shift_result, truediv_result, Scalar, Type};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 use std::fmt;
-use std::rc::Rc;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
-/// A typed compile-time value.
-#[derive(Clone, PartialEq, Debug)]
+/// A typed compile-time value (`Copy`: tuples are interned, see
+/// [`ConstItems`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub enum ConstValue {
     /// An integer of the given type, stored sign- or zero-extended (make
     /// one with [`ConstValue::int`]).
@@ -22,7 +25,114 @@ pub enum ConstValue {
     /// A boolean.
     Bool(bool),
     /// A tuple of constants.
-    Tuple(Rc<[ConstValue]>),
+    Tuple(ConstItems),
+}
+
+/// The items of a tuple constant, interned as tuple types are
+/// ([`crate::types::TupleItems`]): each distinct list of items (compared
+/// bit for bit) is stored once for the life of the process, so a
+/// [`ConstValue`] (and a typed expression holding one) is a small `Copy`
+/// value. Programs have few tuple constants (array shapes such as
+/// `(TPB, TPB)`). Read the items through `Deref` (a slice); make one with
+/// `collect()` or `From<Vec<ConstValue>>`.
+#[derive(Clone, Copy)]
+pub struct ConstItems(&'static &'static [ConstValue]);
+
+/// The interned item lists, by [`bits_hash`] of their items.
+static CONST_TUPLES: Mutex<FxHashMap<u64, Vec<&'static &'static [ConstValue]>>> =
+    Mutex::new(FxHashMap::with_hasher(FxBuildHasher));
+
+impl ConstItems {
+    /// The interned copy of `items`.
+    fn intern(items: &[ConstValue]) -> ConstItems {
+        let key = bits_hash(items);
+        // A panic while the lock was held cannot leave the map half
+        // updated (a push either happened or not), so poison is moot.
+        let mut table = CONST_TUPLES.lock().unwrap_or_else(PoisonError::into_inner);
+        let bucket = table.entry(key).or_default();
+        if let Some(&interned) = bucket.iter().find(|t| identical(t, items)) {
+            return ConstItems(interned);
+        }
+        let slice: &'static [ConstValue] = Box::leak(items.into());
+        let interned: &'static &'static [ConstValue] = Box::leak(Box::new(slice));
+        bucket.push(interned);
+        ConstItems(interned)
+    }
+}
+
+/// A hash of `items` that agrees with [`identical`].
+fn bits_hash(items: &[ConstValue]) -> u64 {
+    let mut h = FxHasher::default();
+    items.len().hash(&mut h);
+    for v in items {
+        match v {
+            ConstValue::Int(i, s) => (0u8, i.get(), *s).hash(&mut h),
+            ConstValue::Float(f, s) => (1u8, f.to_bits(), *s).hash(&mut h),
+            ConstValue::Bool(b) => (2u8, *b).hash(&mut h),
+            // Interned: the same items are the same pointer.
+            ConstValue::Tuple(t) => (3u8, std::ptr::from_ref(t.0) as usize).hash(&mut h),
+        }
+    }
+    h.finish()
+}
+
+/// True when `a` and `b` are the same values bit for bit (unlike `==`,
+/// which has `0.0 == -0.0` and `nan != nan`).
+fn identical(a: &[ConstValue], b: &[ConstValue]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|pair| match pair {
+            (ConstValue::Int(x, s), ConstValue::Int(y, t)) => x == y && s == t,
+            (ConstValue::Float(x, s), ConstValue::Float(y, t)) => {
+                x.to_bits() == y.to_bits() && s == t
+            }
+            (ConstValue::Bool(x), ConstValue::Bool(y)) => x == y,
+            (ConstValue::Tuple(x), ConstValue::Tuple(y)) => std::ptr::eq(x.0, y.0),
+            _ => false,
+        })
+}
+
+impl std::ops::Deref for ConstItems {
+    type Target = [ConstValue];
+
+    fn deref(&self) -> &[ConstValue] {
+        self.0
+    }
+}
+
+impl From<Vec<ConstValue>> for ConstItems {
+    fn from(items: Vec<ConstValue>) -> Self {
+        ConstItems::intern(&items)
+    }
+}
+
+impl FromIterator<ConstValue> for ConstItems {
+    /// Interns the items (gathered on the stack when there are at most 8).
+    fn from_iter<I: IntoIterator<Item = ConstValue>>(iter: I) -> Self {
+        let mut iter = iter.into_iter();
+        let mut buf = [ConstValue::Bool(false); 8];
+        for n in 0..buf.len() {
+            match iter.next() {
+                Some(v) => buf[n] = v,
+                None => return ConstItems::intern(&buf[..n]),
+            }
+        }
+        let mut all = buf.to_vec();
+        all.extend(iter);
+        ConstItems::intern(&all)
+    }
+}
+
+impl PartialEq for ConstItems {
+    /// Item by item, as `ConstValue`'s `==` (`nan` differs from itself).
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl fmt::Debug for ConstItems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
 }
 
 /// The value of an integer constant: an integer from -2^64 to 2^64 - 1,
@@ -467,6 +577,28 @@ mod tests {
             "9223372036854775808"
         );
         assert!(std::mem::size_of::<ConstValue>() <= 24);
+    }
+
+    #[test]
+    fn tuple_constants_are_interned() {
+        let f = |v| ConstValue::Float(v, Scalar::F64);
+        let a: ConstItems = [i(16), i(16)].into_iter().collect();
+        let b = ConstItems::from(vec![i(16), i(16)]);
+        assert!(std::ptr::eq(a.0, b.0));
+        // Bit for bit: 0.0 and -0.0 are different constants.
+        let zero: ConstItems = [f(0.0)].into_iter().collect();
+        let neg_zero: ConstItems = [f(-0.0)].into_iter().collect();
+        assert!(!std::ptr::eq(zero.0, neg_zero.0));
+        assert_eq!(ConstValue::Tuple(neg_zero).to_string(), "(-0.0,)");
+        // `==` stays numeric: nan differs from itself even when interned.
+        let nan: ConstItems = [f(f64::NAN)].into_iter().collect();
+        assert_ne!(ConstValue::Tuple(nan), ConstValue::Tuple(nan));
+        let nested: ConstItems = (0..10).map(|_| ConstValue::Tuple(a)).collect();
+        assert_eq!(nested.len(), 10);
+        assert_eq!(
+            ConstValue::Tuple(nested).ty().to_string(),
+            "UniTuple(UniTuple(int64, 2), 10)"
+        );
     }
 
     #[test]

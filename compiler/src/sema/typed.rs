@@ -372,7 +372,7 @@ pub enum PrintArg {
 }
 
 /// A typed expression.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct TExpr {
     /// What it computes.
     pub kind: TExprKind,
@@ -394,7 +394,7 @@ pub enum ArrayProp {
 }
 
 /// The kinds of typed expression.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum TExprKind {
     /// A constant.
     Const(ConstValue),

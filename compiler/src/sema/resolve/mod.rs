@@ -685,7 +685,7 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.expr(expr).kind {
             ExprKind::Name(n) => match self.env.globals.get(n) {
-                Some((Global::Const(v), _)) => ConstLookup::Value(v.clone()),
+                Some((Global::Const(v), _)) => ConstLookup::Value(*v),
                 Some((Global::Member(m), _)) => ConstLookup::Member(*m),
                 _ => match builtin(self.env.name(*n)) {
                     Some(m) => ConstLookup::Member(m),

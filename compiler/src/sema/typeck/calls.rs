@@ -517,7 +517,7 @@ impl FnChecker<'_, '_, '_> {
             *a = self.cast(typed, &t);
         }
         if args.iter().all(|a| a.as_const().is_some()) {
-            let mut best = args[0].as_const().expect("constant").clone();
+            let mut best = *args[0].as_const().expect("constant");
             for a in &args[1..] {
                 let v = a.as_const().expect("constant");
                 let op = if i == Intrinsic::Min {
@@ -526,7 +526,7 @@ impl FnChecker<'_, '_, '_> {
                     crate::front::ast::CmpOp::Gt
                 };
                 if crate::sema::consts::fold_compare(op, v, &best) == Some(true) {
-                    best = v.clone();
+                    best = *v;
                 }
             }
             self.recycle(args);
@@ -604,10 +604,9 @@ impl FnChecker<'_, '_, '_> {
             let idx = a[1].take().expect("required");
             let indices: Vec<TExpr> = match (&idx.kind, &idx.ty) {
                 (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
-                (TExprKind::Const(ConstValue::Tuple(vs)), _) => vs
-                    .iter()
-                    .map(|v| TExpr::constant(v.clone(), idx.span))
-                    .collect(),
+                (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
+                    vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
+                }
                 (_, Type::Tuple(tys)) => {
                     let tys = *tys;
                     let span = idx.span;

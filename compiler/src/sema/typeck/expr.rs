@@ -78,9 +78,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let items = self.expr_list(module.exprs(*items));
                 let items_ref = self.get_list(items);
                 if items_ref.iter().all(|i| i.as_const().is_some()) {
-                    let values = items_ref
-                        .iter()
-                        .map(|i| i.as_const().expect("constant").clone());
+                    let values = items_ref.iter().map(|i| *i.as_const().expect("constant"));
                     return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
                 }
                 let ty = Type::Tuple(items_ref.iter().map(|i| i.ty).collect());
@@ -173,7 +171,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if let (TExprKind::Tuple(items), Type::Tuple(tys)) = (&e.kind, to) {
             let items: Vec<TExpr> = (items.ids().zip(tys.iter()))
                 .map(|(i, t)| {
-                    let item = self.get(i).clone();
+                    let item = *self.get(i);
                     self.cast(item, t)
                 })
                 .collect();
@@ -205,7 +203,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let e = self.ast(id);
         match self.res(id) {
             Res::Local(l) => self.read_var(*l, e.span),
-            Res::Const(name) => TExpr::constant(self.env.constant(*name).clone(), e.span),
+            Res::Const(name) => TExpr::constant(*self.env.constant(*name), e.span),
             Res::Member(Member::FloatConst(v)) => {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
             }
@@ -468,7 +466,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     }
                 })
                 .unwrap_or(items.last().expect("bool op has operands"));
-            let value = decided.clone();
+            let value = *decided;
             self.recycle(items);
             return TExpr {
                 span,
@@ -529,7 +527,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 rhs.ty = value.ty;
                 lets.push((t, value));
             }
-            let next = rhs.clone();
+            let next = rhs;
             parts.push(self.compare(op, lhs, rhs, left_span.to(right_span)));
             lhs = next;
         }
@@ -612,8 +610,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         let tys = *tys;
                         if let Some(ConstValue::Tuple(values)) = t.as_const() {
                             let span = t.span;
-                            let values = values.clone();
-                            self.ex_list(values.iter().map(|v| TExpr::constant(v.clone(), span)))
+                            let values = *values;
+                            self.ex_list(values.iter().map(|v| TExpr::constant(*v, span)))
                         } else if let TExprKind::Tuple(items) = t.kind {
                             items
                         } else {
@@ -751,10 +749,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     return self.reject(index_span, &msg, None);
                 }
                 if let Some(ConstValue::Tuple(values)) = base.as_const() {
-                    return TExpr::constant(values[k as usize].clone(), span);
+                    return TExpr::constant(values[k as usize], span);
                 }
                 if let TExprKind::Tuple(elems) = base.kind {
-                    let mut e = self.get_list(elems)[k as usize].clone();
+                    let mut e = self.get_list(elems)[k as usize];
                     e.span = span;
                     return e;
                 }

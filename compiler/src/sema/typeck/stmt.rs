@@ -90,7 +90,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 if let Some((&last, rest)) = targets.split_last() {
                     for &target in rest {
-                        self.assign_to(target, v.clone(), span, out);
+                        self.assign_to(target, v, span, out);
                     }
                     self.assign_to(last, v, span, out);
                 }
@@ -381,7 +381,7 @@ impl FnChecker<'_, '_, '_> {
             TExprKind::Tuple(items) => items
                 .ids()
                 .map(|item| {
-                    let item = self.get(item).clone();
+                    let item = *self.get(item);
                     if item.is_trivially_pure() && !matches!(item.kind, TExprKind::Var(_)) {
                         return item;
                     }
@@ -397,7 +397,7 @@ impl FnChecker<'_, '_, '_> {
                 .collect(),
             TExprKind::Const(ConstValue::Tuple(values)) => values
                 .iter()
-                .map(|v| TExpr::constant(v.clone(), value.span))
+                .map(|v| TExpr::constant(*v, value.span))
                 .collect(),
             _ => {
                 let whole = if value.is_trivially_pure() {
@@ -490,7 +490,7 @@ impl FnChecker<'_, '_, '_> {
                 let indices: Vec<TExpr> = indices
                     .ids()
                     .map(|i| {
-                        let i = self.get(i).clone();
+                        let i = *self.get(i);
                         self.once(i, span, out)
                     })
                     .collect();
