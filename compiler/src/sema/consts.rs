@@ -137,13 +137,14 @@ impl fmt::Debug for ConstItems {
 
 /// The value of an integer constant: an integer from -2^64 to 2^64 - 1,
 /// which holds the values of every integer type and also `abs` of the
-/// smallest `int64` (module-level folding leaves it unwrapped, 2^63). It
-/// takes 9 bytes where an `i128` takes 16 and would align typed
-/// expressions to 16 bytes.
+/// smallest `int64` (module-level folding leaves it unwrapped, 2^63). An
+/// `i128` would align constants, and the typed expressions holding them,
+/// to 16 bytes; this is 12 bytes aligned to 4, so a [`ConstValue`] is 16.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct IntValue {
-    /// The low 64 bits.
-    low: u64,
+    /// The low 64 bits, as two halves (low half first) to keep the
+    /// alignment at 4.
+    low: [u32; 2],
     /// True for a negative value (the bits above the low 64 are all ones).
     negative: bool,
 }
@@ -157,7 +158,7 @@ impl IntValue {
             "{v} out of range"
         );
         IntValue {
-            low: v as u64,
+            low: [v as u32, (v >> 32) as u32],
             negative: v < 0,
         }
     }
@@ -165,10 +166,11 @@ impl IntValue {
     /// The value.
     #[inline]
     pub fn get(self) -> i128 {
+        let low = (u64::from(self.low[1]) << 32 | u64::from(self.low[0])) as i128;
         if self.negative {
-            self.low as i128 - (1i128 << 64)
+            low - (1i128 << 64)
         } else {
-            self.low as i128
+            low
         }
     }
 }
@@ -576,7 +578,7 @@ mod tests {
             ConstValue::int(1 << 63, Scalar::I64).to_string(),
             "9223372036854775808"
         );
-        assert!(std::mem::size_of::<ConstValue>() <= 24);
+        assert!(std::mem::size_of::<ConstValue>() <= 16);
     }
 
     #[test]

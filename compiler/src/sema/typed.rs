@@ -481,3 +481,15 @@ impl TExpr {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Typed expressions are moved around by value all through the type
+    /// checker; keep them small.
+    #[test]
+    fn typed_expressions_stay_small() {
+        assert!(std::mem::size_of::<TExpr>() <= 40);
+    }
+}
