@@ -42,6 +42,17 @@ struct Instance {
     calls_from: u32,
 }
 
+/// The buffers of a [`ProgramChecker`] that outlive it: emptied, they
+/// are kept for the next check (see [`crate::sema::check`]), so that
+/// checking a file does not allocate them again.
+#[derive(Default)]
+pub struct Scratch {
+    instances: Vec<Instance>,
+    operand_vecs: Vec<Vec<TExpr>>,
+    stmt_vecs: Vec<Vec<TStmt>>,
+    pending: Vec<TExpr>,
+}
+
 /// Checks the functions of a module, specialising device functions on demand.
 pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
@@ -71,16 +82,31 @@ pub(crate) enum InstanceError {
 }
 
 impl<'e, 'm> ProgramChecker<'e, 'm> {
-    /// A checker over a resolved module.
-    pub fn new(env: &'e ModuleEnv<'m>, const_arrays_supplied: &'e [ConstArrayDecl]) -> Self {
+    /// A checker over a resolved module, with the buffers of an earlier
+    /// one (or new ones).
+    pub fn new(
+        env: &'e ModuleEnv<'m>,
+        const_arrays_supplied: &'e [ConstArrayDecl],
+        scratch: Scratch,
+    ) -> Self {
+        let Scratch {
+            mut instances,
+            operand_vecs,
+            stmt_vecs,
+            mut pending,
+        } = scratch;
+        instances.clear();
+        pending.clear();
+        instances.reserve(env.functions.len());
         ProgramChecker {
             env,
             const_arrays_supplied,
-            instances: Vec::with_capacity(env.functions.len()),
+            instances,
             const_arrays: Vec::new(),
-            operand_vecs: Vec::new(),
-            stmt_vecs: Vec::new(),
-            pending: Vec::new(),
+            // The pools hold emptied vectors only.
+            operand_vecs,
+            stmt_vecs,
+            pending,
         }
     }
 
@@ -132,8 +158,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     }
 
     /// Assembles the program from the given roots: reachable instances only,
-    /// callees first, with their diagnostics.
-    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
+    /// callees first, with their diagnostics; returns it with the buffers
+    /// to reuse.
+    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> (TypedProgram, Scratch) {
         let mut order = Vec::with_capacity(self.instances.len());
         // The new number of each instance (`UNSEEN` for an unreachable one).
         let mut map = vec![UNSEEN; self.instances.len()];
@@ -164,7 +191,14 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
-        program
+        self.instances.clear();
+        let scratch = Scratch {
+            instances: self.instances,
+            operand_vecs: self.operand_vecs,
+            stmt_vecs: self.stmt_vecs,
+            pending: self.pending,
+        };
+        (program, scratch)
     }
 }
 
