@@ -51,6 +51,16 @@ pub struct Scratch {
     operand_vecs: Vec<Vec<TExpr>>,
     stmt_vecs: Vec<Vec<TStmt>>,
     pending: Vec<TExpr>,
+    var_states: Vec<VarStates>,
+}
+
+/// The per-variable state and the widened locals of a [`FnChecker`],
+/// kept in a pool for the next one (checkers nest: a device function is
+/// checked while its caller's checker waits).
+#[derive(Default)]
+struct VarStates {
+    state: Vec<VarState>,
+    widened: Vec<(usize, Type)>,
 }
 
 /// Checks the functions of a module, specialising device functions on demand.
@@ -73,6 +83,8 @@ pub struct ProgramChecker<'e, 'm> {
     /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
     /// empty between lists.
     pending: Vec<TExpr>,
+    /// Emptied [`VarStates`] for the next [`FnChecker`].
+    var_states: Vec<VarStates>,
 }
 
 /// Why an instance could not be created.
@@ -94,6 +106,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             operand_vecs,
             stmt_vecs,
             mut pending,
+            var_states,
         } = scratch;
         instances.clear();
         pending.clear();
@@ -107,6 +120,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             operand_vecs,
             stmt_vecs,
             pending,
+            var_states,
         }
     }
 
@@ -197,6 +211,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             operand_vecs: self.operand_vecs,
             stmt_vecs: self.stmt_vecs,
             pending: self.pending,
+            var_states: self.var_states,
         };
         (program, scratch)
     }
@@ -332,17 +347,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         let n_locals = vars.len();
         let locals_names_len = var_names.len();
+        let VarStates {
+            mut state,
+            mut widened,
+        } = pc.var_states.pop().unwrap_or_default();
         // Room for a few temporaries without regrowing.
-        let mut state = Vec::with_capacity(n_locals + 4);
+        state.reserve(n_locals + 4);
         state.resize(n_locals, VarState::new(false));
+        // Each local widens from unknown on its first assignment;
+        // parameters, which have types, rarely widen.
+        widened.reserve(n_locals - def.params.len().min(n_locals));
         let mut c = FnChecker {
             pc,
             env,
             is_kernel: info.is_kernel(),
             state,
-            // Each local widens from unknown on its first assignment;
-            // parameters, which have types, rarely widen.
-            widened: Vec::with_capacity(n_locals - def.params.len().min(n_locals)),
+            widened,
             ret_error: false,
             vars,
             var_names,
@@ -379,6 +399,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             (None, Type::Unknown) => Type::None,
             (None, t) => *t,
         };
+        c.state.clear();
+        c.widened.clear();
+        c.pc.var_states.push(VarStates {
+            state: std::mem::take(&mut c.state),
+            widened: std::mem::take(&mut c.widened),
+        });
         let func = TypedFunction {
             name: env.name(def.name.name).to_string(),
             is_kernel: c.is_kernel,
