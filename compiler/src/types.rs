@@ -8,9 +8,14 @@
 //! [`Scalar::promote`] is NumPy's `promote_types` (used for unification and
 //! for mixing integers with floats), [`arith_result`] is Numba's rule for
 //! arithmetic, and [`unify`] is Numba's unification of two types.
+//!
+//! Tuple types are interned ([`TupleItems`]), so a [`Type`] is a small
+//! `Copy` value that is copied, compared and dropped without touching a
+//! reference count.
 
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt::{self, Write as _};
-use std::rc::Rc;
+use std::sync::{Mutex, PoisonError};
 
 /// A scalar (number or boolean) type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -314,7 +319,7 @@ impl fmt::Display for ArrayType {
 }
 
 /// A kernel-language type.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Type {
     /// Not known (yet): the bottom of inference, and the type of an
     /// expression that already has an error, so no error is reported twice.
@@ -326,7 +331,105 @@ pub enum Type {
     /// An array.
     Array(ArrayType),
     /// A tuple (grid indices, shapes, device-function results).
-    Tuple(Rc<[Type]>),
+    Tuple(TupleItems),
+}
+
+/// The item types of a tuple type, interned: each distinct list of item
+/// types is stored once for the life of the process (a program has a
+/// handful of tuple types, and they are the same few across programs), so
+/// a tuple [`Type`] is one pointer. Read the items through `Deref` (a
+/// slice); make one with `collect()`, `From<&[Type]>` or [`Type::uni_tuple`].
+#[derive(Clone, Copy)]
+pub struct TupleItems(&'static &'static [Type]);
+
+/// The interned tuple item lists other than [`INT64_TUPLES`], by content.
+static TUPLES: Mutex<FxHashMap<&'static [Type], &'static &'static [Type]>> =
+    Mutex::new(FxHashMap::with_hasher(FxBuildHasher));
+
+/// The tuples of 0 to 3 `int64` (grid indices and array shapes), which
+/// need no look-up in [`TUPLES`].
+static INT64_TUPLES: [&[Type]; 4] = [
+    &[],
+    &[Type::I64],
+    &[Type::I64, Type::I64],
+    &[Type::I64, Type::I64, Type::I64],
+];
+
+impl TupleItems {
+    /// The interned copy of `items`.
+    fn intern(items: &[Type]) -> TupleItems {
+        if items.len() < INT64_TUPLES.len() && items.iter().all(|t| *t == Type::I64) {
+            return TupleItems(&INT64_TUPLES[items.len()]);
+        }
+        // A panic while the lock was held cannot leave the map half
+        // updated (an insert either happened or not), so poison is moot.
+        let mut table = TUPLES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&interned) = table.get(items) {
+            return TupleItems(interned);
+        }
+        let slice: &'static [Type] = Box::leak(items.into());
+        let interned: &'static &'static [Type] = Box::leak(Box::new(slice));
+        table.insert(slice, interned);
+        TupleItems(interned)
+    }
+}
+
+impl std::ops::Deref for TupleItems {
+    type Target = [Type];
+
+    fn deref(&self) -> &[Type] {
+        self.0
+    }
+}
+
+impl From<&[Type]> for TupleItems {
+    fn from(items: &[Type]) -> Self {
+        TupleItems::intern(items)
+    }
+}
+
+impl From<Vec<Type>> for TupleItems {
+    fn from(items: Vec<Type>) -> Self {
+        TupleItems::intern(&items)
+    }
+}
+
+impl FromIterator<Type> for TupleItems {
+    /// Interns the items (gathered on the stack when there are at most 8).
+    fn from_iter<I: IntoIterator<Item = Type>>(iter: I) -> Self {
+        let mut iter = iter.into_iter();
+        let mut buf = [Type::Unknown; 8];
+        for n in 0..buf.len() {
+            match iter.next() {
+                Some(t) => buf[n] = t,
+                None => return TupleItems::intern(&buf[..n]),
+            }
+        }
+        let mut all = buf.to_vec();
+        all.extend(iter);
+        TupleItems::intern(&all)
+    }
+}
+
+impl PartialEq for TupleItems {
+    fn eq(&self, other: &Self) -> bool {
+        // Interned: the same items are (almost always) the same pointer.
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for TupleItems {}
+
+impl std::hash::Hash for TupleItems {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
+
+impl fmt::Debug for TupleItems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
 }
 
 impl Type {
@@ -496,11 +599,11 @@ pub fn pow_result(a: Scalar, b: Scalar) -> Scalar {
 /// results. `None` when the types cannot be unified.
 pub fn unify(a: &Type, b: &Type) -> Option<Type> {
     match (a, b) {
-        (Type::Unknown, t) | (t, Type::Unknown) => Some(t.clone()),
+        (Type::Unknown, t) | (t, Type::Unknown) => Some(*t),
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(x.promote(*y))),
         (Type::Array(x), Type::Array(y)) => {
             if x == y {
-                Some(a.clone())
+                Some(*a)
             } else if x.elem == y.elem && x.ndim == y.ndim && x.space == y.space {
                 Some(Type::Array(ArrayType {
                     layout: Layout::A,
@@ -565,10 +668,39 @@ mod tests {
         let a = Type::Array(ArrayType::global(F32, 1, Layout::C));
         assert_eq!(unify(&a, &Type::I64), None);
         let b = Type::Array(ArrayType::global(F32, 1, Layout::A));
-        assert_eq!(unify(&a, &b), Some(b.clone()));
+        assert_eq!(unify(&a, &b), Some(b));
         assert_eq!(
             Type::uni_tuple(Type::I64, 2).to_string(),
             "UniTuple(int64, 2)"
         );
+    }
+
+    #[test]
+    fn tuples_are_interned() {
+        let pair = Type::uni_tuple(Type::F32, 2);
+        let Type::Tuple(items) = pair else {
+            panic!("a tuple")
+        };
+        assert_eq!(&items[..], &[Type::F32, Type::F32]);
+        // Built another way, the same items are the same interned list.
+        let again: TupleItems = [Type::F32, Type::F32].into_iter().collect();
+        assert!(std::ptr::eq(items.0, again.0));
+        assert_eq!(Type::Tuple(again), pair);
+        let shape = Type::Tuple(vec![Type::I64, Type::I64].into());
+        assert_eq!(shape, Type::uni_tuple(Type::I64, 2));
+        assert_ne!(shape, pair);
+        // More items than fit the stack buffer of `collect`.
+        let long: TupleItems = (0..10).map(|_| Type::BOOL).collect();
+        assert_eq!(long.len(), 10);
+        assert_eq!(
+            unify(&Type::Tuple(long), &Type::uni_tuple(Type::I64, 10)),
+            Some(Type::uni_tuple(Type::I64, 10))
+        );
+        assert_eq!(
+            format!("{:?}", Type::uni_tuple(Type::I32, 1)),
+            "Tuple([Scalar(I32)])"
+        );
+        // A type is two words at most.
+        assert!(std::mem::size_of::<Type>() <= 16);
     }
 }

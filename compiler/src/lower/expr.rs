@@ -138,7 +138,7 @@ impl<'a> FnLowering<'a> {
     /// A constant.
     pub(super) fn constant(&mut self, c: &ConstValue) -> LValue {
         match c {
-            ConstValue::Int(v, s) => LValue::Scalar(self.ins().iconst(ir_type(*s), *v as i64)),
+            ConstValue::Int(v, s) => LValue::Scalar(self.ins().iconst(ir_type(*s), v.get() as i64)),
             ConstValue::Float(v, s) => LValue::Scalar(self.ins().fconst(ir_type(*s), *v)),
             ConstValue::Bool(b) => LValue::Scalar(self.ins().iconst(ir::Type::I1, *b as i64)),
             ConstValue::Tuple(items) => {

@@ -49,9 +49,9 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
     match &expr.kind {
         ExprKind::Int(v) => {
             if *v <= i64::MAX as u64 {
-                Ok(ConstValue::Int(*v as i128, Scalar::I64))
+                Ok(ConstValue::int(*v as i128, Scalar::I64))
             } else {
-                Ok(ConstValue::Int(*v as i128, Scalar::U64))
+                Ok(ConstValue::int(*v as i128, Scalar::U64))
             }
         }
         ExprKind::Float(v) => Ok(ConstValue::Float(*v, Scalar::F64)),
@@ -124,7 +124,7 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
                     let n = items.len() as i128;
                     let k = if k < 0 { k + n } else { k };
                     if (0..n).contains(&k) {
-                        Ok(items[k as usize].clone())
+                        Ok(items[k as usize])
                     } else {
                         Err(not_const("tuple index out of range"))
                     }
@@ -166,12 +166,12 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
         (Callee::Bool, [a]) => Some(ConstValue::Bool(a.truthy())),
         (Callee::Len, [ConstValue::Tuple(items)]) => Some(ConstValue::i64(items.len() as i64)),
         (Callee::Intrinsic(Intrinsic::Abs), [a]) => match a {
-            ConstValue::Int(v, s) => Some(ConstValue::Int(v.abs(), *s)),
+            ConstValue::Int(v, s) => Some(ConstValue::int(v.get().abs(), *s)),
             ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),
             _ => None,
         },
         (Callee::Intrinsic(i @ (Intrinsic::Min | Intrinsic::Max)), [first, rest @ ..]) => {
-            let mut best = first.clone();
+            let mut best = *first;
             for v in rest {
                 let better = fold_compare(
                     if i == Intrinsic::Min {
@@ -183,7 +183,7 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
                     &best,
                 )?;
                 if better {
-                    best = v.clone();
+                    best = *v;
                 }
             }
             Some(best)

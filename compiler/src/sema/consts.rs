@@ -8,26 +8,189 @@
 
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::types::{arith_result, pow_result, shift_result, truediv_result, Scalar, Type};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 use std::fmt;
-use std::rc::Rc;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
-/// A typed compile-time value.
-#[derive(Clone, PartialEq, Debug)]
+/// A typed compile-time value (`Copy`: tuples are interned, see
+/// [`ConstItems`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub enum ConstValue {
-    /// An integer of the given type, stored sign- or zero-extended.
-    Int(i128, Scalar),
+    /// An integer of the given type, stored sign- or zero-extended (make
+    /// one with [`ConstValue::int`]).
+    Int(IntValue, Scalar),
     /// A float of the given float type (already rounded to it).
     Float(f64, Scalar),
     /// A boolean.
     Bool(bool),
     /// A tuple of constants.
-    Tuple(Rc<[ConstValue]>),
+    Tuple(ConstItems),
+}
+
+/// The items of a tuple constant, interned as tuple types are
+/// ([`crate::types::TupleItems`]): each distinct list of items (compared
+/// bit for bit) is stored once for the life of the process, so a
+/// [`ConstValue`] (and a typed expression holding one) is a small `Copy`
+/// value. Programs have few tuple constants (array shapes such as
+/// `(TPB, TPB)`). Read the items through `Deref` (a slice); make one with
+/// `collect()` or `From<Vec<ConstValue>>`.
+#[derive(Clone, Copy)]
+pub struct ConstItems(&'static &'static [ConstValue]);
+
+/// The interned item lists, by [`bits_hash`] of their items.
+static CONST_TUPLES: Mutex<FxHashMap<u64, Vec<&'static &'static [ConstValue]>>> =
+    Mutex::new(FxHashMap::with_hasher(FxBuildHasher));
+
+impl ConstItems {
+    /// The interned copy of `items`.
+    fn intern(items: &[ConstValue]) -> ConstItems {
+        let key = bits_hash(items);
+        // A panic while the lock was held cannot leave the map half
+        // updated (a push either happened or not), so poison is moot.
+        let mut table = CONST_TUPLES.lock().unwrap_or_else(PoisonError::into_inner);
+        let bucket = table.entry(key).or_default();
+        if let Some(&interned) = bucket.iter().find(|t| identical(t, items)) {
+            return ConstItems(interned);
+        }
+        let slice: &'static [ConstValue] = Box::leak(items.into());
+        let interned: &'static &'static [ConstValue] = Box::leak(Box::new(slice));
+        bucket.push(interned);
+        ConstItems(interned)
+    }
+}
+
+/// A hash of `items` that agrees with [`identical`].
+fn bits_hash(items: &[ConstValue]) -> u64 {
+    let mut h = FxHasher::default();
+    items.len().hash(&mut h);
+    for v in items {
+        match v {
+            ConstValue::Int(i, s) => (0u8, i.get(), *s).hash(&mut h),
+            ConstValue::Float(f, s) => (1u8, f.to_bits(), *s).hash(&mut h),
+            ConstValue::Bool(b) => (2u8, *b).hash(&mut h),
+            // Interned: the same items are the same pointer.
+            ConstValue::Tuple(t) => (3u8, std::ptr::from_ref(t.0) as usize).hash(&mut h),
+        }
+    }
+    h.finish()
+}
+
+/// True when `a` and `b` are the same values bit for bit (unlike `==`,
+/// which has `0.0 == -0.0` and `nan != nan`).
+fn identical(a: &[ConstValue], b: &[ConstValue]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|pair| match pair {
+            (ConstValue::Int(x, s), ConstValue::Int(y, t)) => x == y && s == t,
+            (ConstValue::Float(x, s), ConstValue::Float(y, t)) => {
+                x.to_bits() == y.to_bits() && s == t
+            }
+            (ConstValue::Bool(x), ConstValue::Bool(y)) => x == y,
+            (ConstValue::Tuple(x), ConstValue::Tuple(y)) => std::ptr::eq(x.0, y.0),
+            _ => false,
+        })
+}
+
+impl std::ops::Deref for ConstItems {
+    type Target = [ConstValue];
+
+    fn deref(&self) -> &[ConstValue] {
+        self.0
+    }
+}
+
+impl From<Vec<ConstValue>> for ConstItems {
+    fn from(items: Vec<ConstValue>) -> Self {
+        ConstItems::intern(&items)
+    }
+}
+
+impl FromIterator<ConstValue> for ConstItems {
+    /// Interns the items (gathered on the stack when there are at most 8).
+    fn from_iter<I: IntoIterator<Item = ConstValue>>(iter: I) -> Self {
+        let mut iter = iter.into_iter();
+        let mut buf = [ConstValue::Bool(false); 8];
+        for n in 0..buf.len() {
+            match iter.next() {
+                Some(v) => buf[n] = v,
+                None => return ConstItems::intern(&buf[..n]),
+            }
+        }
+        let mut all = buf.to_vec();
+        all.extend(iter);
+        ConstItems::intern(&all)
+    }
+}
+
+impl PartialEq for ConstItems {
+    /// Item by item, as `ConstValue`'s `==` (`nan` differs from itself).
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl fmt::Debug for ConstItems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0, f)
+    }
+}
+
+/// The value of an integer constant: an integer from -2^64 to 2^64 - 1,
+/// which holds the values of every integer type and also `abs` of the
+/// smallest `int64` (module-level folding leaves it unwrapped, 2^63). An
+/// `i128` would align constants, and the typed expressions holding them,
+/// to 16 bytes; this is 12 bytes aligned to 4, so a [`ConstValue`] is 16.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct IntValue {
+    /// The low 64 bits, as two halves (low half first) to keep the
+    /// alignment at 4.
+    low: [u32; 2],
+    /// True for a negative value (the bits above the low 64 are all ones).
+    negative: bool,
+}
+
+impl IntValue {
+    /// The value `v` (which must be in range; see [`IntValue`]).
+    #[inline]
+    pub fn new(v: i128) -> Self {
+        debug_assert!(
+            (-(1i128 << 64)..(1i128 << 64)).contains(&v),
+            "{v} out of range"
+        );
+        IntValue {
+            low: [v as u32, (v >> 32) as u32],
+            negative: v < 0,
+        }
+    }
+
+    /// The value.
+    #[inline]
+    pub fn get(self) -> i128 {
+        let low = (u64::from(self.low[1]) << 32 | u64::from(self.low[0])) as i128;
+        if self.negative {
+            low - (1i128 << 64)
+        } else {
+            low
+        }
+    }
+}
+
+impl fmt::Debug for IntValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.get(), f)
+    }
 }
 
 impl ConstValue {
+    /// An integer constant of type `s`.
+    #[inline]
+    pub fn int(v: i128, s: Scalar) -> Self {
+        ConstValue::Int(IntValue::new(v), s)
+    }
+
     /// An int64 constant.
     pub fn i64(v: i64) -> Self {
-        ConstValue::Int(v as i128, Scalar::I64)
+        ConstValue::int(v as i128, Scalar::I64)
     }
 
     /// The value's type (inlined for scalars, the constants of almost
@@ -49,7 +212,7 @@ impl ConstValue {
     /// The value as an integer (ints and bools only).
     pub fn as_int(&self) -> Option<i128> {
         match self {
-            ConstValue::Int(v, _) => Some(*v),
+            ConstValue::Int(v, _) => Some(v.get()),
             ConstValue::Bool(b) => Some(*b as i128),
             _ => None,
         }
@@ -58,7 +221,7 @@ impl ConstValue {
     /// The value as a float (any scalar).
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            ConstValue::Int(v, _) => Some(*v as f64),
+            ConstValue::Int(v, _) => Some(v.get() as f64),
             ConstValue::Float(v, _) => Some(*v),
             ConstValue::Bool(b) => Some(*b as i64 as f64),
             ConstValue::Tuple(_) => None,
@@ -68,7 +231,7 @@ impl ConstValue {
     /// Python truthiness.
     pub fn truthy(&self) -> bool {
         match self {
-            ConstValue::Int(v, _) => *v != 0,
+            ConstValue::Int(v, _) => v.get() != 0,
             ConstValue::Float(v, _) => *v != 0.0,
             ConstValue::Bool(b) => *b,
             ConstValue::Tuple(items) => !items.is_empty(),
@@ -94,7 +257,7 @@ impl ConstValue {
             }
             other => other.as_int()?,
         };
-        Some(ConstValue::Int(wrap_int(v, to), to))
+        Some(ConstValue::int(wrap_int(v, to), to))
     }
 }
 
@@ -107,7 +270,7 @@ fn tuple_type(items: &[ConstValue]) -> Type {
 impl fmt::Display for ConstValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConstValue::Int(v, _) => write!(f, "{v}"),
+            ConstValue::Int(v, _) => write!(f, "{}", v.get()),
             ConstValue::Float(v, _) => {
                 if v.is_nan() {
                     f.write_str("nan")
@@ -306,7 +469,7 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
         BinOp::BitXor => x ^ y,
         BinOp::Div | BinOp::MatMul => return None,
     };
-    Some(ConstValue::Int(wrap_int(v, result), result))
+    Some(ConstValue::int(wrap_int(v, result), result))
 }
 
 /// Folds a unary operation; `None` for non-scalars.
@@ -329,7 +492,7 @@ pub fn fold_unary(op: UnaryOp, a: &ConstValue) -> Option<ConstValue> {
             };
             let v = a.as_int()?;
             let v = if op == UnaryOp::Neg { -v } else { v };
-            Some(ConstValue::Int(wrap_int(v, r), r))
+            Some(ConstValue::int(wrap_int(v, r), r))
         }
         UnaryOp::Invert if s == Scalar::Bool => Some(ConstValue::Bool(!a.truthy())),
         UnaryOp::Invert if s.is_int() => {
@@ -338,7 +501,7 @@ pub fn fold_unary(op: UnaryOp, a: &ConstValue) -> Option<ConstValue> {
             } else {
                 Scalar::I64
             };
-            Some(ConstValue::Int(wrap_int(!a.as_int()?, r), r))
+            Some(ConstValue::int(wrap_int(!a.as_int()?, r), r))
         }
         UnaryOp::Invert => None,
     }
@@ -394,11 +557,58 @@ mod tests {
     }
 
     #[test]
+    fn int_values_round_trip() {
+        for v in [
+            0,
+            1,
+            -1,
+            i64::MIN as i128,
+            i64::MAX as i128,
+            1i128 << 63,
+            u64::MAX as i128,
+            -(1i128 << 64),
+        ] {
+            assert_eq!(IntValue::new(v).get(), v);
+        }
+        assert_eq!(
+            format!("{:?}", ConstValue::int(-3, Scalar::I8)),
+            "Int(-3, I8)"
+        );
+        assert_eq!(
+            ConstValue::int(1 << 63, Scalar::I64).to_string(),
+            "9223372036854775808"
+        );
+        assert!(std::mem::size_of::<ConstValue>() <= 16);
+    }
+
+    #[test]
+    fn tuple_constants_are_interned() {
+        let f = |v| ConstValue::Float(v, Scalar::F64);
+        let a: ConstItems = [i(16), i(16)].into_iter().collect();
+        let b = ConstItems::from(vec![i(16), i(16)]);
+        assert!(std::ptr::eq(a.0, b.0));
+        // Bit for bit: 0.0 and -0.0 are different constants.
+        let zero: ConstItems = [f(0.0)].into_iter().collect();
+        let neg_zero: ConstItems = [f(-0.0)].into_iter().collect();
+        assert!(!std::ptr::eq(zero.0, neg_zero.0));
+        assert_eq!(ConstValue::Tuple(neg_zero).to_string(), "(-0.0,)");
+        // `==` stays numeric: nan differs from itself even when interned.
+        let nan: ConstItems = [f(f64::NAN)].into_iter().collect();
+        assert_ne!(ConstValue::Tuple(nan), ConstValue::Tuple(nan));
+        let nested: ConstItems = (0..10).map(|_| ConstValue::Tuple(a)).collect();
+        assert_eq!(nested.len(), 10);
+        assert_eq!(
+            ConstValue::Tuple(nested).ty().to_string(),
+            "UniTuple(UniTuple(int64, 2), 10)"
+        );
+    }
+
+    #[test]
     fn conversions() {
         let f = ConstValue::Float(-2.7, Scalar::F64);
         assert_eq!(
             f.convert(Scalar::I32),
-            Some(ConstValue::Int(-2, Scalar::I32))
+            Some(ConstValue::int(-2, Scalar::I32))
         );
         assert_eq!(
             ConstValue::Float(0.1, Scalar::F64).convert(Scalar::F32),

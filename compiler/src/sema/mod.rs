@@ -73,12 +73,15 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
     let mut diags = Vec::new();
     let module = front::parse(source, &mut diags);
     let mut unsigned = Vec::new();
+    // The tables of the last check on this thread, if any (a nested
+    // check, which does not happen, would start with new ones).
+    let scratch = SCRATCH.take();
     let program = {
-        let mut env = ModuleEnv::build(&module, &mut diags);
+        let mut env = ModuleEnv::build(&module, &mut diags, scratch.resolve);
         for f in 0..env.functions.len() as u32 {
             env.resolve_function(f, &mut diags);
         }
-        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays);
+        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays, scratch.typeck);
         let mut roots = Vec::new();
         let targets = EntryPoints {
             env: &env,
@@ -90,7 +93,12 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
                 roots.push(id);
             }
         });
-        checker.finish(&roots, &mut diags)
+        let (program, typeck) = checker.finish(&roots, &mut diags);
+        SCRATCH.set(Scratch {
+            resolve: env.into_scratch(),
+            typeck,
+        });
+        program
     };
     sort_and_dedup(&mut diags);
     Checked {
@@ -100,6 +108,21 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
         unsigned,
         diagnostics: diags,
     }
+}
+
+/// The tables and buffers of name resolution and type checking, which
+/// [`check`] empties and keeps for the next check on the same thread: a
+/// check then allocates little besides its result. They keep the size of
+/// the largest file checked on the thread.
+#[derive(Default)]
+struct Scratch {
+    resolve: resolve::Scratch,
+    typeck: typeck::Scratch,
+}
+
+thread_local! {
+    /// The [`Scratch`] of the last check on this thread.
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
 }
 
 fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
@@ -285,5 +308,34 @@ fn decorator_sig(s: &DeclaredSig<'_>, diags: &mut Vec<Diagnostic>) -> Option<Sig
             diags.push(d);
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed program and the rendered diagnostics of a file.
+    fn outcome(source: &str) -> (String, String) {
+        let checked = check("k.py", source, &CheckOptions::default());
+        (
+            dump::dump_program(&checked.program),
+            checked.render_diagnostics(),
+        )
+    }
+
+    /// A check reuses the tables of the previous one on the thread; what
+    /// it finds must not depend on what was checked before.
+    #[test]
+    fn checks_do_not_depend_on_earlier_ones() {
+        let big = "from numba import cuda, float32\nimport math\nN = 4\n\n@cuda.jit(device=True)\ndef f(a, b):\n    return a * b, a + b\n\n@cuda.jit(\"void(float32[:], int32)\")\ndef k(x, n):\n    i = cuda.grid(1)\n    s = cuda.shared.array((N, N), float32)\n    p, q = f(i, n)\n    if i < x.shape[0] and p < q:\n        x[i] = math.sqrt(x[i]) + s[0, 0]\n";
+        let small = "from numba import cuda\n\n@cuda.jit(\"void(int64[:])\")\ndef g(y):\n    y[0] = undefined_name + 1\n";
+        let first = (outcome(small), outcome(big));
+        for _ in 0..2 {
+            assert_eq!(outcome(big), first.1);
+            assert_eq!(outcome(small), first.0);
+        }
+        assert!(first.0 .1.contains("undefined_name"), "{}", first.0 .1);
+        assert!(first.1 .1.is_empty(), "{}", first.1 .1);
     }
 }

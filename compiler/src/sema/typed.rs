@@ -372,7 +372,7 @@ pub enum PrintArg {
 }
 
 /// A typed expression.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct TExpr {
     /// What it computes.
     pub kind: TExprKind,
@@ -394,7 +394,7 @@ pub enum ArrayProp {
 }
 
 /// The kinds of typed expression.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum TExprKind {
     /// A constant.
     Const(ConstValue),
@@ -479,5 +479,17 @@ impl TExpr {
                 | TExprKind::LocalArray(_)
                 | TExprKind::ConstArray(_)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Typed expressions are moved around by value all through the type
+    /// checker; keep them small.
+    #[test]
+    fn typed_expressions_stay_small() {
+        assert!(std::mem::size_of::<TExpr>() <= 40);
     }
 }

@@ -107,6 +107,18 @@ impl FunctionInfo<'_> {
     }
 }
 
+/// The tables of a [`ModuleEnv`] that outlive it: emptied, they are kept
+/// for the next check (see [`crate::sema::check`]), so that resolving a
+/// file does not allocate them again. (Not `globals`: "did you mean"
+/// suggestions list its keys in its iteration order, which must not depend
+/// on the files checked before.)
+#[derive(Default)]
+pub struct Scratch {
+    res: Vec<Res>,
+    local_of: Vec<Option<u32>>,
+    module_of: Vec<Option<Res>>,
+}
+
 /// The module-level environment of a source file.
 pub struct ModuleEnv<'m> {
     /// The parsed module.
@@ -130,8 +142,18 @@ pub struct ModuleEnv<'m> {
 }
 
 impl<'m> ModuleEnv<'m> {
-    /// Reads the top level of `module`.
-    pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>) -> Self {
+    /// Reads the top level of `module`, filling the tables of an earlier
+    /// environment (or new ones).
+    pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>, scratch: Scratch) -> Self {
+        let Scratch {
+            mut res,
+            mut local_of,
+            module_of,
+        } = scratch;
+        res.clear();
+        res.resize(module.expr_count(), Res::Unresolved);
+        // All `None` between uses; resized when used.
+        local_of.clear();
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
@@ -141,20 +163,31 @@ impl<'m> ModuleEnv<'m> {
                     .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
                     .count(),
             ),
-            res: vec![Res::Unresolved; module.expr_count()],
-            local_of: Vec::new(),
-            module_of: Vec::new(),
+            res,
+            local_of,
+            module_of,
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
         }
-        env.module_of = env.module_level_names();
+        env.fill_module_of();
         env
     }
 
-    /// The table behind [`ModuleEnv::module_of`].
-    fn module_level_names(&self) -> Vec<Option<Res>> {
-        let mut table = vec![None; self.module.interner.len()];
+    /// The environment's tables, to reuse.
+    pub fn into_scratch(self) -> Scratch {
+        Scratch {
+            res: self.res,
+            local_of: self.local_of,
+            module_of: self.module_of,
+        }
+    }
+
+    /// Fills the table [`ModuleEnv::module_of`].
+    fn fill_module_of(&mut self) {
+        let table = &mut self.module_of;
+        table.clear();
+        table.resize(self.module.interner.len(), None);
         for (&n, (g, _)) in &self.globals {
             table[n.0 as usize] = Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
@@ -165,7 +198,6 @@ impl<'m> ModuleEnv<'m> {
                 Global::Error => Res::Unresolved,
             });
         }
-        table
     }
 
     /// What name `n` means outside functions (a global or a builtin), or
@@ -685,7 +717,7 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.expr(expr).kind {
             ExprKind::Name(n) => match self.env.globals.get(n) {
-                Some((Global::Const(v), _)) => ConstLookup::Value(v.clone()),
+                Some((Global::Const(v), _)) => ConstLookup::Value(*v),
                 Some((Global::Member(m), _)) => ConstLookup::Member(*m),
                 _ => match builtin(self.env.name(*n)) {
                     Some(m) => ConstLookup::Member(m),

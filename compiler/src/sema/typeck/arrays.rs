@@ -131,7 +131,7 @@ impl FnChecker<'_, '_, '_> {
         let mut add = |v: &ConstValue| match v {
             ConstValue::Int(d, _) => {
                 if let Some(slot) = shape.dims.get_mut(shape.ndim) {
-                    *slot = *d;
+                    *slot = d.get();
                 }
                 shape.ndim += 1;
                 true

@@ -287,7 +287,7 @@ impl FnChecker<'_, '_, '_> {
                 let mask = match a[0].take() {
                     Some(m) => self.int_arg(name, m, Scalar::U32),
                     None => Some(TExpr::constant(
-                        ConstValue::Int(0xffff_ffff, Scalar::U32),
+                        ConstValue::int(0xffff_ffff, Scalar::U32),
                         span,
                     )),
                 };
@@ -473,13 +473,13 @@ impl FnChecker<'_, '_, '_> {
         }
         let mut typed = self.typed_operands(args);
         if typed.len() == 1 {
-            if let Type::Tuple(tys) = typed[0].ty.clone() {
+            if let Type::Tuple(tys) = typed[0].ty {
                 let t = typed.pop().expect("one argument");
                 let span = t.span;
                 let whole = self.ex(t);
                 typed.extend((0..tys.len()).map(|k| TExpr {
                     kind: TExprKind::TupleGet(whole, k as u32),
-                    ty: tys[k].clone(),
+                    ty: tys[k],
                     span,
                 }));
             }
@@ -517,7 +517,7 @@ impl FnChecker<'_, '_, '_> {
             *a = self.cast(typed, &t);
         }
         if args.iter().all(|a| a.as_const().is_some()) {
-            let mut best = args[0].as_const().expect("constant").clone();
+            let mut best = *args[0].as_const().expect("constant");
             for a in &args[1..] {
                 let v = a.as_const().expect("constant");
                 let op = if i == Intrinsic::Min {
@@ -526,7 +526,7 @@ impl FnChecker<'_, '_, '_> {
                     crate::front::ast::CmpOp::Gt
                 };
                 if crate::sema::consts::fold_compare(op, v, &best) == Some(true) {
-                    best = v.clone();
+                    best = *v;
                 }
             }
             self.recycle(args);
@@ -560,7 +560,7 @@ impl FnChecker<'_, '_, '_> {
 
     fn atomic(&mut self, i: Intrinsic, name: Callee, a: &mut [Option<TExpr>], span: Span) -> TExpr {
         let array = a[0].take().expect("required");
-        let Type::Array(at) = array.ty.clone() else {
+        let Type::Array(at) = array.ty else {
             let msg = format!(
                 "{name}() needs an array as its first argument, not {}",
                 array.ty.describe()
@@ -604,18 +604,17 @@ impl FnChecker<'_, '_, '_> {
             let idx = a[1].take().expect("required");
             let indices: Vec<TExpr> = match (&idx.kind, &idx.ty) {
                 (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
-                (TExprKind::Const(ConstValue::Tuple(vs)), _) => vs
-                    .iter()
-                    .map(|v| TExpr::constant(v.clone(), idx.span))
-                    .collect(),
+                (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
+                    vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
+                }
                 (_, Type::Tuple(tys)) => {
-                    let tys = tys.clone();
+                    let tys = *tys;
                     let span = idx.span;
                     let whole = self.ex(idx);
                     (0..tys.len())
                         .map(|k| TExpr {
                             kind: TExprKind::TupleGet(whole, k as u32),
-                            ty: tys[k].clone(),
+                            ty: tys[k],
                             span,
                         })
                         .collect()
@@ -658,8 +657,8 @@ impl FnChecker<'_, '_, '_> {
 
 fn const_eval_abs(c: &ConstValue) -> Option<ConstValue> {
     match c {
-        ConstValue::Int(v, s) => Some(ConstValue::Int(
-            crate::sema::consts::wrap_int(v.abs(), *s),
+        ConstValue::Int(v, s) => Some(ConstValue::int(
+            crate::sema::consts::wrap_int(v.get().abs(), *s),
             *s,
         )),
         ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),

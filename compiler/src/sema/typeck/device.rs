@@ -52,7 +52,7 @@ impl FnChecker<'_, '_, '_> {
         if typed.iter().any(|t| !t.ty.is_known()) {
             return TExpr::error(span);
         }
-        let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty.clone()).collect();
+        let mut arg_tys: Vec<Type> = typed.iter().map(|t| t.ty).collect();
         let mut declared_ret = None;
         let sigs = &info.sigs;
         if !sigs.is_empty() {
@@ -80,10 +80,10 @@ impl FnChecker<'_, '_, '_> {
                                 space: g.space,
                                 ..*d
                             }),
-                            (d, _) => d.clone(),
+                            (d, _) => *d,
                         })
                         .collect();
-                    declared_ret = p.ret.clone();
+                    declared_ret = p.ret;
                 }
                 None => {
                     let got: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();

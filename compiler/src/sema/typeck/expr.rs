@@ -22,9 +22,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         match &e.kind {
             ExprKind::Int(v) => {
                 let c = if *v <= i64::MAX as u64 {
-                    ConstValue::Int(*v as i128, Scalar::I64)
+                    ConstValue::int(*v as i128, Scalar::I64)
                 } else {
-                    ConstValue::Int(*v as i128, Scalar::U64)
+                    ConstValue::int(*v as i128, Scalar::U64)
                 };
                 TExpr::constant(c, e.span)
             }
@@ -78,12 +78,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let items = self.expr_list(module.exprs(*items));
                 let items_ref = self.get_list(items);
                 if items_ref.iter().all(|i| i.as_const().is_some()) {
-                    let values = items_ref
-                        .iter()
-                        .map(|i| i.as_const().expect("constant").clone());
+                    let values = items_ref.iter().map(|i| *i.as_const().expect("constant"));
                     return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
                 }
-                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty.clone()).collect());
+                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty).collect());
                 TExpr {
                     kind: TExprKind::Tuple(items),
                     ty,
@@ -173,13 +171,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if let (TExprKind::Tuple(items), Type::Tuple(tys)) = (&e.kind, to) {
             let items: Vec<TExpr> = (items.ids().zip(tys.iter()))
                 .map(|(i, t)| {
-                    let item = self.get(i).clone();
+                    let item = *self.get(i);
                     self.cast(item, t)
                 })
                 .collect();
             return TExpr {
                 kind: TExprKind::Tuple(self.ex_list(items)),
-                ty: to.clone(),
+                ty: *to,
                 span: e.span,
             };
         }
@@ -196,7 +194,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let span = e.span;
         TExpr {
             kind: TExprKind::Cast(self.ex(e)),
-            ty: to.clone(),
+            ty: *to,
             span,
         }
     }
@@ -205,7 +203,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let e = self.ast(id);
         match self.res(id) {
             Res::Local(l) => self.read_var(*l, e.span),
-            Res::Const(name) => TExpr::constant(self.env.constant(*name).clone(), e.span),
+            Res::Const(name) => TExpr::constant(*self.env.constant(*name), e.span),
             Res::Member(Member::FloatConst(v)) => {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
             }
@@ -283,7 +281,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn attribute_of(&mut self, base: TExpr, attr: &Ident, span: Span) -> TExpr {
         let env = self.env;
         let name = env.name(attr.name);
-        let Type::Array(a) = base.ty.clone() else {
+        let Type::Array(a) = base.ty else {
             if base.ty.is_unknown() {
                 return TExpr::error(span);
             }
@@ -468,7 +466,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     }
                 })
                 .unwrap_or(items.last().expect("bool op has operands"));
-            let value = decided.clone();
+            let value = *decided;
             self.recycle(items);
             return TExpr {
                 span,
@@ -486,11 +484,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 BoolOp::And => TExprKind::And(self.ex(item), self.ex(acc)),
                 BoolOp::Or => TExprKind::Or(self.ex(item), self.ex(acc)),
             };
-            acc = TExpr {
-                kind,
-                ty: ty.clone(),
-                span,
-            };
+            acc = TExpr { kind, ty, span };
         }
         self.recycle(items);
         acc.span = span;
@@ -521,7 +515,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             // A middle operand is also the next comparison's left operand:
             // it is evaluated once, into a temporary, unless it is pure.
             if !rhs.is_trivially_pure() && !rhs.ty.is_unknown() {
-                let t = self.temp(rhs.ty.clone(), rhs.span);
+                let t = self.temp(rhs.ty, rhs.span);
                 let value = std::mem::replace(
                     &mut rhs,
                     TExpr {
@@ -530,10 +524,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         span: right_span,
                     },
                 );
-                rhs.ty = value.ty.clone();
+                rhs.ty = value.ty;
                 lets.push((t, value));
             }
-            let next = rhs.clone();
+            let next = rhs;
             parts.push(self.compare(op, lhs, rhs, left_span.to(right_span)));
             lhs = next;
         }
@@ -613,11 +607,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let t = self.expr(index);
                 match &t.ty {
                     Type::Tuple(tys) => {
-                        let tys = tys.clone();
+                        let tys = *tys;
                         if let Some(ConstValue::Tuple(values)) = t.as_const() {
                             let span = t.span;
-                            let values = values.clone();
-                            self.ex_list(values.iter().map(|v| TExpr::constant(v.clone(), span)))
+                            let values = *values;
+                            self.ex_list(values.iter().map(|v| TExpr::constant(*v, span)))
                         } else if let TExprKind::Tuple(items) = t.kind {
                             items
                         } else {
@@ -625,7 +619,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             let whole = self.ex(t);
                             self.ex_list(tys.iter().enumerate().map(|(k, ty)| TExpr {
                                 kind: TExprKind::TupleGet(whole, k as u32),
-                                ty: ty.clone(),
+                                ty: *ty,
                                 span,
                             }))
                         }
@@ -703,7 +697,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             None => self.expr(value),
         };
-        match base.ty.clone() {
+        match base.ty {
             Type::Unknown => {
                 self.indices(index);
                 TExpr::error(span)
@@ -755,16 +749,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     return self.reject(index_span, &msg, None);
                 }
                 if let Some(ConstValue::Tuple(values)) = base.as_const() {
-                    return TExpr::constant(values[k as usize].clone(), span);
+                    return TExpr::constant(values[k as usize], span);
                 }
                 if let TExprKind::Tuple(elems) = base.kind {
-                    let mut e = self.get_list(elems)[k as usize].clone();
+                    let mut e = self.get_list(elems)[k as usize];
                     e.span = span;
                     return e;
                 }
                 TExpr {
                     kind: TExprKind::TupleGet(self.ex(base), k as u32),
-                    ty: items[k as usize].clone(),
+                    ty: items[k as usize],
                     span,
                 }
             }

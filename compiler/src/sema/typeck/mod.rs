@@ -42,6 +42,27 @@ struct Instance {
     calls_from: u32,
 }
 
+/// The buffers of a [`ProgramChecker`] that outlive it: emptied, they
+/// are kept for the next check (see [`crate::sema::check`]), so that
+/// checking a file does not allocate them again.
+#[derive(Default)]
+pub struct Scratch {
+    instances: Vec<Instance>,
+    operand_vecs: Vec<Vec<TExpr>>,
+    stmt_vecs: Vec<Vec<TStmt>>,
+    pending: Vec<TExpr>,
+    var_states: Vec<VarStates>,
+}
+
+/// The per-variable state and the widened locals of a [`FnChecker`],
+/// kept in a pool for the next one (checkers nest: a device function is
+/// checked while its caller's checker waits).
+#[derive(Default)]
+struct VarStates {
+    state: Vec<VarState>,
+    widened: Vec<(usize, Type)>,
+}
+
 /// Checks the functions of a module, specialising device functions on demand.
 pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
@@ -62,6 +83,8 @@ pub struct ProgramChecker<'e, 'm> {
     /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
     /// empty between lists.
     pending: Vec<TExpr>,
+    /// Emptied [`VarStates`] for the next [`FnChecker`].
+    var_states: Vec<VarStates>,
 }
 
 /// Why an instance could not be created.
@@ -71,16 +94,33 @@ pub(crate) enum InstanceError {
 }
 
 impl<'e, 'm> ProgramChecker<'e, 'm> {
-    /// A checker over a resolved module.
-    pub fn new(env: &'e ModuleEnv<'m>, const_arrays_supplied: &'e [ConstArrayDecl]) -> Self {
+    /// A checker over a resolved module, with the buffers of an earlier
+    /// one (or new ones).
+    pub fn new(
+        env: &'e ModuleEnv<'m>,
+        const_arrays_supplied: &'e [ConstArrayDecl],
+        scratch: Scratch,
+    ) -> Self {
+        let Scratch {
+            mut instances,
+            operand_vecs,
+            stmt_vecs,
+            mut pending,
+            var_states,
+        } = scratch;
+        instances.clear();
+        pending.clear();
+        instances.reserve(env.functions.len());
         ProgramChecker {
             env,
             const_arrays_supplied,
-            instances: Vec::with_capacity(env.functions.len()),
+            instances,
             const_arrays: Vec::new(),
-            operand_vecs: Vec::new(),
-            stmt_vecs: Vec::new(),
-            pending: Vec::new(),
+            // The pools hold emptied vectors only.
+            operand_vecs,
+            stmt_vecs,
+            pending,
+            var_states,
         }
     }
 
@@ -117,7 +157,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         });
         let result = FnChecker::run(self, id, declared_ret);
         let inst = &mut self.instances[id as usize];
-        inst.ret = result.func.ret.clone();
+        inst.ret = result.func.ret;
         inst.func = Some(result.func);
         inst.diags = result.diags;
         inst.callees = result.callees;
@@ -128,12 +168,13 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
 
     /// The return type of a checked instance.
     pub(crate) fn instance_ret(&self, id: u32) -> Type {
-        self.instances[id as usize].ret.clone()
+        self.instances[id as usize].ret
     }
 
     /// Assembles the program from the given roots: reachable instances only,
-    /// callees first, with their diagnostics.
-    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> TypedProgram {
+    /// callees first, with their diagnostics; returns it with the buffers
+    /// to reuse.
+    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> (TypedProgram, Scratch) {
         let mut order = Vec::with_capacity(self.instances.len());
         // The new number of each instance (`UNSEEN` for an unreachable one).
         let mut map = vec![UNSEEN; self.instances.len()];
@@ -164,7 +205,15 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
-        program
+        self.instances.clear();
+        let scratch = Scratch {
+            instances: self.instances,
+            operand_vecs: self.operand_vecs,
+            stmt_vecs: self.stmt_vecs,
+            pending: self.pending,
+            var_states: self.var_states,
+        };
+        (program, scratch)
     }
 }
 
@@ -298,17 +347,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         let n_locals = vars.len();
         let locals_names_len = var_names.len();
+        let VarStates {
+            mut state,
+            mut widened,
+        } = pc.var_states.pop().unwrap_or_default();
         // Room for a few temporaries without regrowing.
-        let mut state = Vec::with_capacity(n_locals + 4);
+        state.reserve(n_locals + 4);
         state.resize(n_locals, VarState::new(false));
+        // Each local widens from unknown on its first assignment;
+        // parameters, which have types, rarely widen.
+        widened.reserve(n_locals - def.params.len().min(n_locals));
         let mut c = FnChecker {
             pc,
             env,
             is_kernel: info.is_kernel(),
             state,
-            // Each local widens from unknown on its first assignment;
-            // parameters, which have types, rarely widen.
-            widened: Vec::with_capacity(n_locals - def.params.len().min(n_locals)),
+            widened,
             ret_error: false,
             vars,
             var_names,
@@ -340,11 +394,17 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             }
         }
         let ret = match (&c.declared_ret, &c.ret) {
-            (Some(t), _) => t.clone(),
+            (Some(t), _) => *t,
             (None, _) if c.ret_error => Type::Unknown,
             (None, Type::Unknown) => Type::None,
-            (None, t) => t.clone(),
+            (None, t) => *t,
         };
+        c.state.clear();
+        c.widened.clear();
+        c.pc.var_states.push(VarStates {
+            state: std::mem::take(&mut c.state),
+            widened: std::mem::take(&mut c.widened),
+        });
         let func = TypedFunction {
             name: env.name(def.name.name).to_string(),
             is_kernel: c.is_kernel,
@@ -387,7 +447,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.widened.clear();
         for (i, v) in self.vars.iter().enumerate() {
             if v.kind == VarKind::Param {
-                self.state[i].first = Some((v.span, v.ty.clone()));
+                self.state[i].first = Some((v.span, v.ty));
             }
         }
         self.again = false;
@@ -508,7 +568,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     #[inline(always)]
     fn read_var(&mut self, v: u32, span: Span) -> TExpr {
         self.state[v as usize].read = true;
-        let ty = self.vars[v as usize].ty.clone();
+        let ty = self.vars[v as usize].ty;
         if ty.is_unknown() {
             self.read_unknown(v as usize, span);
         }
@@ -545,7 +605,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // The usual case, inlined: a known value of the variable's type.
         if self.vars[i].ty == *ty && !ty.is_unknown() && *ty != Type::None {
             if self.state[i].first.is_none() {
-                self.state[i].first = Some((span, ty.clone()));
+                self.state[i].first = Some((span, *ty));
             }
             return true;
         }
@@ -567,7 +627,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ));
             return false;
         }
-        let current = self.vars[i].ty.clone();
+        let current = self.vars[i].ty;
         match unify(&current, ty) {
             Some(u) => {
                 if u != current {
@@ -575,12 +635,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                         self.again = true;
                     }
                     if i < self.n_locals && self.widened.iter().all(|(j, _)| *j != i) {
-                        self.widened.push((i, current.clone()));
+                        self.widened.push((i, current));
                     }
                     self.vars[i].ty = u;
                 }
                 if self.state[i].first.is_none() {
-                    self.state[i].first = Some((span, ty.clone()));
+                    self.state[i].first = Some((span, *ty));
                 }
                 true
             }
@@ -591,7 +651,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                     span,
                 )
                 .with_label_message(format!("'{name}' is assigned {} here", ty.describe()));
-                if let Some((first_span, first_ty)) = self.state[i].first.clone() {
+                if let Some((first_span, first_ty)) = self.state[i].first {
                     let what = if self.vars[i].kind == VarKind::Param {
                         "declared as"
                     } else {
@@ -622,7 +682,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 (a, b) => unify(a, b).is_some_and(|u| u == *a),
             };
             if !ok {
-                let d = declared.clone();
+                let d = *declared;
                 self.error(Diagnostic::error(
                     format!("this function is declared to return {d} but returns {ty}"),
                     span,
@@ -633,7 +693,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         match unify(&self.ret, ty) {
             Some(u) => self.ret = u,
             None => {
-                let prev = self.ret.clone();
+                let prev = self.ret;
                 self.ret_error = true;
                 self.error(Diagnostic::error(
                     format!("this function returns {ty} here but {prev} elsewhere"),
@@ -688,7 +748,7 @@ struct FnConstEnv<'a, 'm> {
 impl ConstEnv for FnConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.res[expr.index()] {
-            Res::Const(name) => ConstLookup::Value(self.env.constant(*name).clone()),
+            Res::Const(name) => ConstLookup::Value(*self.env.constant(*name)),
             Res::Member(m) => ConstLookup::Member(*m),
             Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(
                 "'{}' is a runtime value",

@@ -79,8 +79,8 @@ impl FnChecker<'_, '_, '_> {
                 let value_span = module.expr(*value).span;
                 let mut v = self.expr(*value);
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
-                    let t = self.temp(v.ty.clone(), value_span);
-                    let ty = v.ty.clone();
+                    let t = self.temp(v.ty, value_span);
+                    let ty = v.ty;
                     Self::push(out, TStmtKind::Assign(t, self.ex(v)), span);
                     v = TExpr {
                         kind: TExprKind::Var(t),
@@ -90,7 +90,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 if let Some((&last, rest)) = targets.split_last() {
                     for &target in rest {
-                        self.assign_to(target, v.clone(), span, out);
+                        self.assign_to(target, v, span, out);
                     }
                     self.assign_to(last, v, span, out);
                 }
@@ -240,7 +240,7 @@ impl FnChecker<'_, '_, '_> {
                     return;
                 };
                 if self.assign_var(l, &value.ty, value.span) && !value.ty.is_unknown() {
-                    let ty = self.vars[l as usize].ty.clone();
+                    let ty = self.vars[l as usize].ty;
                     let v = self.cast(value, &ty);
                     Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
                 }
@@ -359,7 +359,7 @@ impl FnChecker<'_, '_, '_> {
                 self.poison_targets(targets, span, out);
                 return;
             }
-            Type::Tuple(tys) if tys.len() == n => tys.clone(),
+            Type::Tuple(tys) if tys.len() == n => *tys,
             Type::Tuple(tys) => {
                 let msg = format!(
                     "cannot unpack a tuple of {} values into {n} targets",
@@ -381,12 +381,12 @@ impl FnChecker<'_, '_, '_> {
             TExprKind::Tuple(items) => items
                 .ids()
                 .map(|item| {
-                    let item = self.get(item).clone();
+                    let item = *self.get(item);
                     if item.is_trivially_pure() && !matches!(item.kind, TExprKind::Var(_)) {
                         return item;
                     }
-                    let t = self.temp(item.ty.clone(), item.span);
-                    let (ty, sp) = (item.ty.clone(), item.span);
+                    let t = self.temp(item.ty, item.span);
+                    let (ty, sp) = (item.ty, item.span);
                     Self::push(out, TStmtKind::Assign(t, self.ex(item)), span);
                     TExpr {
                         kind: TExprKind::Var(t),
@@ -397,14 +397,14 @@ impl FnChecker<'_, '_, '_> {
                 .collect(),
             TExprKind::Const(ConstValue::Tuple(values)) => values
                 .iter()
-                .map(|v| TExpr::constant(v.clone(), value.span))
+                .map(|v| TExpr::constant(*v, value.span))
                 .collect(),
             _ => {
                 let whole = if value.is_trivially_pure() {
                     value
                 } else {
-                    let t = self.temp(value.ty.clone(), value.span);
-                    let (ty, sp) = (value.ty.clone(), value.span);
+                    let t = self.temp(value.ty, value.span);
+                    let (ty, sp) = (value.ty, value.span);
                     Self::push(out, TStmtKind::Assign(t, self.ex(value)), span);
                     TExpr {
                         kind: TExprKind::Var(t),
@@ -417,7 +417,7 @@ impl FnChecker<'_, '_, '_> {
                 (0..n)
                     .map(|k| TExpr {
                         kind: TExprKind::TupleGet(whole, k as u32),
-                        ty: tys[k].clone(),
+                        ty: tys[k],
                         span: whole_span,
                     })
                     .collect()
@@ -442,8 +442,8 @@ impl FnChecker<'_, '_, '_> {
         if e.is_trivially_pure() || e.ty.is_unknown() {
             return e;
         }
-        let t = self.temp(e.ty.clone(), e.span);
-        let (ty, sp) = (e.ty.clone(), e.span);
+        let t = self.temp(e.ty, e.span);
+        let (ty, sp) = (e.ty, e.span);
         Self::push(out, TStmtKind::Assign(t, self.ex(e)), span);
         TExpr {
             kind: TExprKind::Var(t),
@@ -473,7 +473,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 let new = self.binary(op, cur, rhs, span);
                 if self.assign_var(l, &new.ty, span) {
-                    let ty = self.vars[l as usize].ty.clone();
+                    let ty = self.vars[l as usize].ty;
                     let v = self.cast(new, &ty);
                     Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
                 }
@@ -490,7 +490,7 @@ impl FnChecker<'_, '_, '_> {
                 let indices: Vec<TExpr> = indices
                     .ids()
                     .map(|i| {
-                        let i = self.get(i).clone();
+                        let i = *self.get(i);
                         self.once(i, span, out)
                     })
                     .collect();
@@ -545,10 +545,7 @@ impl FnChecker<'_, '_, '_> {
                     return;
                 }
                 self.add_return(&t.ty, v_span);
-                let ret = self
-                    .declared_ret
-                    .clone()
-                    .unwrap_or_else(|| self.ret.clone());
+                let ret = self.declared_ret.unwrap_or(self.ret);
                 let t = self.cast(t, &ret);
                 Self::push(out, TStmtKind::Return(Some(self.ex(t))), span);
             }
@@ -612,7 +609,7 @@ impl FnChecker<'_, '_, '_> {
         let mut typed = None;
         if let (Some(v), Some((ty, start, stop, step))) = (var, bounds) {
             if self.assign_var(v, &ty, target.span) {
-                let vty = self.vars[v as usize].ty.clone();
+                let vty = self.vars[v as usize].ty;
                 let (start, stop, step) = (
                     self.cast(start, &vty),
                     self.cast(stop, &vty),
