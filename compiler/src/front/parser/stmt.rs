@@ -177,7 +177,7 @@ impl Parser<'_> {
             },
             _ => self.parse_expr_stmt()?,
         };
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         self.stmts.push(Stmt { kind, span });
         Ok(())
     }
@@ -241,7 +241,7 @@ impl Parser<'_> {
                 self.parse_test()?;
             }
         }
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         self.unsupported("'raise' statements are not supported in kernels", span);
         Ok(())
     }
@@ -412,7 +412,7 @@ impl Parser<'_> {
                 (test, ok)
             }
             Err(_) => {
-                let span = Span::new(lo, self.prev_hi.max(lo));
+                let span = Span::new(lo, self.prev_hi().max(lo));
                 self.skip_to_colon();
                 (self.mk(ExprKind::Error, span), false)
             }
@@ -423,7 +423,7 @@ impl Parser<'_> {
     fn parse_if(&mut self) -> Stmt {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'if' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(true);
@@ -459,7 +459,7 @@ impl Parser<'_> {
     fn parse_while(&mut self) -> Stmt {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'while' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
@@ -479,14 +479,14 @@ impl Parser<'_> {
                 (target, iter, ok)
             }
             Err(_) => {
-                let span = Span::new(header_lo, self.prev_hi.max(header_lo));
+                let span = Span::new(header_lo, self.prev_hi().max(header_lo));
                 self.skip_to_colon();
                 let target = self.mk(ExprKind::Error, span);
                 let iter = self.mk(ExprKind::Error, span);
                 (target, iter, false)
             }
         };
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'for' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
@@ -569,7 +569,7 @@ impl Parser<'_> {
         // Room for the usual few parameters without growing from empty.
         let mut params = Vec::with_capacity(4);
         let mut ok = self.parse_params(&mut params).is_ok();
-        let mut header_hi = self.prev_hi;
+        let mut header_hi = self.prev_hi();
         let mut returns = None;
         if ok && self.eat(Punct::Arrow).is_some() {
             match self.parse_test() {
@@ -639,7 +639,7 @@ impl Parser<'_> {
             Some(_) => Some(self.parse_test()?),
             None => None,
         };
-        let span = Span::new(name.span.lo, self.prev_hi);
+        let span = Span::new(name.span.lo, self.prev_hi());
         Ok(Param {
             name,
             annotation,
