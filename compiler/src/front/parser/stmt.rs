@@ -173,10 +173,19 @@ impl Parser<'_> {
                         self.error_here("a compound statement cannot follow ';' on the same line")
                     );
                 }
-                _ => self.parse_expr_stmt()?,
+                _ => return self.parse_expr_stmt(lo),
             },
-            _ => self.parse_expr_stmt()?,
+            _ => return self.parse_expr_stmt(lo),
         };
+        self.push_simple(lo, kind)
+    }
+
+    /// Adds the simple statement that started at `lo` and ends with the
+    /// last consumed token to the block being parsed. Assignments and
+    /// expression statements call it where their kind is made, so that
+    /// kind is written once instead of being returned up first.
+    #[inline]
+    fn push_simple(&mut self, lo: u32, kind: StmtKind) -> PResult<()> {
         let span = Span::new(lo, self.prev_hi());
         self.stmts.push(Stmt { kind, span });
         Ok(())
@@ -246,22 +255,24 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// An expression statement, or an assignment of any kind.
-    fn parse_expr_stmt(&mut self) -> PResult<StmtKind> {
+    /// An expression statement, or an assignment of any kind, that starts
+    /// at `lo`, added to the block being parsed.
+    fn parse_expr_stmt(&mut self, lo: u32) -> PResult<()> {
         let first = self.parse_testlist()?;
         if self.at(Punct::Eq) {
-            return self.parse_assign(first);
+            return self.parse_assign(lo, first);
         }
         if let TokenKind::Punct(p) = self.peek() {
             if let Some(op) = aug_op(*p) {
                 self.bump();
                 self.check_target(first, TargetCtx::AugAssign);
                 let value = self.parse_testlist()?;
-                return Ok(StmtKind::AugAssign {
+                let kind = StmtKind::AugAssign {
                     target: first,
                     op,
                     value,
-                });
+                };
+                return self.push_simple(lo, kind);
             }
         }
         if self.eat(Punct::Colon).is_some() {
@@ -271,17 +282,19 @@ impl Parser<'_> {
                 Some(_) => Some(self.parse_testlist()?),
                 None => None,
             };
-            return Ok(StmtKind::AnnAssign {
+            let kind = StmtKind::AnnAssign {
                 target: first,
                 annotation,
                 value,
-            });
+            };
+            return self.push_simple(lo, kind);
         }
-        Ok(StmtKind::Expr(first))
+        self.push_simple(lo, StmtKind::Expr(first))
     }
 
-    /// `t1 = t2 = ... = value`, after the first target.
-    fn parse_assign(&mut self, first: ExprId) -> PResult<StmtKind> {
+    /// `t1 = t2 = ... = value`, after the first target (the statement
+    /// started at `lo`), added to the block being parsed.
+    fn parse_assign(&mut self, lo: u32, first: ExprId) -> PResult<()> {
         let mut value = first;
         let targets = self.expr_list(|p| {
             while p.eat(Punct::Eq).is_some() {
@@ -294,7 +307,7 @@ impl Parser<'_> {
             let target = self.expr_lists.items[i];
             self.check_target(target, TargetCtx::Assign);
         }
-        Ok(StmtKind::Assign { targets, value })
+        self.push_simple(lo, StmtKind::Assign { targets, value })
     }
 
     // ----- imports -------------------------------------------------------
