@@ -43,33 +43,32 @@ impl Parser<'_> {
         self.line_start = self.span().lo;
         let stmt = match self.peek() {
             TokenKind::Keyword(k) => match k {
-                Keyword::If => Some(self.parse_if()),
-                Keyword::While => Some(self.parse_while()),
-                Keyword::For => Some(self.parse_for()),
+                Keyword::If => self.parse_if(),
+                Keyword::While => self.parse_while(),
+                Keyword::For => self.parse_for(),
                 Keyword::Def => {
                     let lo = self.span().lo;
-                    self.parse_def(Seq::EMPTY, lo)
+                    match self.parse_def(Seq::EMPTY, lo) {
+                        Some(stmt) => stmt,
+                        None => return,
+                    }
                 }
                 Keyword::Class | Keyword::Try | Keyword::With | Keyword::Async => {
-                    self.skip_unsupported_compound();
-                    None
+                    return self.skip_unsupported_compound();
                 }
                 Keyword::Elif | Keyword::Else | Keyword::Except | Keyword::Finally => {
-                    self.stray_clause();
-                    None
+                    return self.stray_clause();
                 }
-                _ => {
-                    self.parse_simple_line();
-                    None
-                }
+                _ => return self.parse_simple_line(),
             },
-            TokenKind::Punct(Punct::At) => self.parse_decorated(),
-            _ => {
-                self.parse_simple_line();
-                None
-            }
+            TokenKind::Punct(Punct::At) => match self.parse_decorated() {
+                Some(stmt) => stmt,
+                None => return,
+            },
+            // Simple statements add themselves to the block.
+            _ => return self.parse_simple_line(),
         };
-        self.stmts.extend(stmt);
+        self.stmts.push(stmt);
     }
 
     /// True at a keyword that starts a compound statement.
