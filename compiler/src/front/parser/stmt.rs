@@ -43,9 +43,9 @@ impl Parser<'_> {
         self.line_start = self.span().lo;
         let stmt = match self.peek() {
             TokenKind::Keyword(k) => match k {
-                Keyword::If => self.parse_if(),
-                Keyword::While => self.parse_while(),
-                Keyword::For => self.parse_for(),
+                Keyword::If => return self.parse_if(),
+                Keyword::While => return self.parse_while(),
+                Keyword::For => return self.parse_for(),
                 Keyword::Def => {
                     let lo = self.span().lo;
                     match self.parse_def(Seq::EMPTY, lo) {
@@ -431,8 +431,9 @@ impl Parser<'_> {
         }
     }
 
-    /// `if` (or `elif`) with its `elif`/`else` chain.
-    fn parse_if(&mut self) -> Stmt {
+    /// `if` (or `elif`) with its `elif`/`else` chain, added to the block
+    /// being parsed.
+    fn parse_if(&mut self) {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
         let header_hi = self.prev_hi();
@@ -440,10 +441,10 @@ impl Parser<'_> {
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(true);
         let span = Span::new(kw.lo, self.block_end(orelse, end));
-        Stmt {
+        self.stmts.push(Stmt {
             kind: StmtKind::If { test, body, orelse },
             span,
-        }
+        });
     }
 
     /// An optional `else:` clause (or, when `elif` is allowed, an `elif`
@@ -457,9 +458,9 @@ impl Parser<'_> {
                 }
                 return Seq::EMPTY;
             }
-            let nested = self.parse_if();
+            let nested = self.collect_block(Self::parse_if);
             self.leave_block();
-            return self.collect_block(|p| p.stmts.push(nested));
+            return nested;
         }
         let Some(kw) = self.eat_kw(Keyword::Else) else {
             return Seq::EMPTY;
@@ -468,7 +469,8 @@ impl Parser<'_> {
         self.parse_body(ok, "'else' statement", kw.lo)
     }
 
-    fn parse_while(&mut self) -> Stmt {
+    /// `while` with its `else`, added to the block being parsed.
+    fn parse_while(&mut self) {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
         let header_hi = self.prev_hi();
@@ -476,13 +478,14 @@ impl Parser<'_> {
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
         let span = Span::new(kw.lo, self.block_end(orelse, end));
-        Stmt {
+        self.stmts.push(Stmt {
             kind: StmtKind::While { test, body, orelse },
             span,
-        }
+        });
     }
 
-    fn parse_for(&mut self) -> Stmt {
+    /// `for` with its `else`, added to the block being parsed.
+    fn parse_for(&mut self) {
         let kw = self.bump();
         let header_lo = self.span().lo;
         let (target, iter, ok) = match self.parse_for_header() {
@@ -509,7 +512,7 @@ impl Parser<'_> {
             body,
             orelse,
         };
-        Stmt { kind, span }
+        self.stmts.push(Stmt { kind, span });
     }
 
     fn parse_for_header(&mut self) -> PResult<(ExprId, ExprId)> {
