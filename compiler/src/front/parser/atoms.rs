@@ -61,7 +61,7 @@ impl Parser<'_> {
             formatted |= part.formatted;
             self.bump();
         }
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         if formatted {
             self.unsupported("f-strings are not supported in kernels", span);
             return self.mk(ExprKind::Error, span);
@@ -217,7 +217,7 @@ impl Parser<'_> {
         } else if super::expr::can_start_expr(self.peek()) {
             self.parse_testlist()?;
         }
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         self.unsupported("'yield' is not supported in kernels", span);
         Ok(self.mk(ExprKind::Error, span))
     }

@@ -208,7 +208,7 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         Ok(self.mk(ExprKind::Tuple(elems), span))
     }
 
@@ -597,7 +597,7 @@ impl Parser<'_> {
     /// skips it up to the enclosing closing bracket (not consumed).
     fn skip_comprehension(&mut self, lo: u32, what: &str) -> PResult<ExprId> {
         self.skip_to_closer();
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         self.unsupported(format!("{what} are not supported in kernels"), span);
         Ok(self.mk(ExprKind::Error, span))
     }
@@ -615,7 +615,7 @@ impl Parser<'_> {
                 }
                 Ok(())
             })?;
-            let span = Span::new(lo, self.prev_hi);
+            let span = Span::new(lo, self.prev_hi());
             self.mk(ExprKind::Tuple(elems), span)
         } else {
             first
@@ -644,7 +644,7 @@ impl Parser<'_> {
         } else {
             None
         };
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         Ok(self.mk(ExprKind::Slice { lower, upper, step }, span))
     }
 

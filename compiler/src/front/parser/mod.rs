@@ -87,7 +87,6 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         tokens,
         strings,
         pos: 0,
-        prev_hi: 0,
         diags,
         interner,
         exprs: Vec::with_capacity(expected_exprs),
@@ -209,8 +208,6 @@ struct Parser<'a> {
     /// A copy of `tokens[pos]`: the parser looks at the current token
     /// several times per token, and this spares each look a bounds check.
     cur: Token,
-    /// End of the last consumed token.
-    prev_hi: u32,
     diags: &'a mut Vec<Diagnostic>,
     interner: Interner,
     /// The expression arena: node `i` has id `i`.
@@ -278,9 +275,17 @@ impl<'a> Parser<'a> {
             self.cur.kind = next.kind;
             self.cur.span = next.span;
             self.pos += 1;
-            self.prev_hi = span.hi;
         }
         span
+    }
+
+    /// End of the last consumed token (0 before the first one). Only
+    /// looked up where needed: `bump` does not keep it up to date.
+    fn prev_hi(&self) -> u32 {
+        match self.pos.checked_sub(1) {
+            Some(i) => self.tokens[i].span.hi,
+            None => 0,
+        }
     }
 
     fn at(&self, p: Punct) -> bool {
@@ -316,7 +321,8 @@ impl<'a> Parser<'a> {
     fn here(&self) -> Span {
         match self.peek() {
             TokenKind::Newline | TokenKind::Eof | TokenKind::Dedent | TokenKind::Indent => {
-                Span::new(self.prev_hi, self.prev_hi)
+                let hi = self.prev_hi();
+                Span::new(hi, hi)
             }
             _ => self.span(),
         }

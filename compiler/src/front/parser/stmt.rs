@@ -43,33 +43,32 @@ impl Parser<'_> {
         self.line_start = self.span().lo;
         let stmt = match self.peek() {
             TokenKind::Keyword(k) => match k {
-                Keyword::If => Some(self.parse_if()),
-                Keyword::While => Some(self.parse_while()),
-                Keyword::For => Some(self.parse_for()),
+                Keyword::If => return self.parse_if(),
+                Keyword::While => return self.parse_while(),
+                Keyword::For => return self.parse_for(),
                 Keyword::Def => {
                     let lo = self.span().lo;
-                    self.parse_def(Seq::EMPTY, lo)
+                    match self.parse_def(Seq::EMPTY, lo) {
+                        Some(stmt) => stmt,
+                        None => return,
+                    }
                 }
                 Keyword::Class | Keyword::Try | Keyword::With | Keyword::Async => {
-                    self.skip_unsupported_compound();
-                    None
+                    return self.skip_unsupported_compound();
                 }
                 Keyword::Elif | Keyword::Else | Keyword::Except | Keyword::Finally => {
-                    self.stray_clause();
-                    None
+                    return self.stray_clause();
                 }
-                _ => {
-                    self.parse_simple_line();
-                    None
-                }
+                _ => return self.parse_simple_line(),
             },
-            TokenKind::Punct(Punct::At) => self.parse_decorated(),
-            _ => {
-                self.parse_simple_line();
-                None
-            }
+            TokenKind::Punct(Punct::At) => match self.parse_decorated() {
+                Some(stmt) => stmt,
+                None => return,
+            },
+            // Simple statements add themselves to the block.
+            _ => return self.parse_simple_line(),
         };
-        self.stmts.extend(stmt);
+        self.stmts.push(stmt);
     }
 
     /// True at a keyword that starts a compound statement.
@@ -173,11 +172,20 @@ impl Parser<'_> {
                         self.error_here("a compound statement cannot follow ';' on the same line")
                     );
                 }
-                _ => self.parse_expr_stmt()?,
+                _ => return self.parse_expr_stmt(lo),
             },
-            _ => self.parse_expr_stmt()?,
+            _ => return self.parse_expr_stmt(lo),
         };
-        let span = Span::new(lo, self.prev_hi);
+        self.push_simple(lo, kind)
+    }
+
+    /// Adds the simple statement that started at `lo` and ends with the
+    /// last consumed token to the block being parsed. Assignments and
+    /// expression statements call it where their kind is made, so that
+    /// kind is written once instead of being returned up first.
+    #[inline]
+    fn push_simple(&mut self, lo: u32, kind: StmtKind) -> PResult<()> {
+        let span = Span::new(lo, self.prev_hi());
         self.stmts.push(Stmt { kind, span });
         Ok(())
     }
@@ -241,27 +249,29 @@ impl Parser<'_> {
                 self.parse_test()?;
             }
         }
-        let span = Span::new(lo, self.prev_hi);
+        let span = Span::new(lo, self.prev_hi());
         self.unsupported("'raise' statements are not supported in kernels", span);
         Ok(())
     }
 
-    /// An expression statement, or an assignment of any kind.
-    fn parse_expr_stmt(&mut self) -> PResult<StmtKind> {
+    /// An expression statement, or an assignment of any kind, that starts
+    /// at `lo`, added to the block being parsed.
+    fn parse_expr_stmt(&mut self, lo: u32) -> PResult<()> {
         let first = self.parse_testlist()?;
         if self.at(Punct::Eq) {
-            return self.parse_assign(first);
+            return self.parse_assign(lo, first);
         }
         if let TokenKind::Punct(p) = self.peek() {
             if let Some(op) = aug_op(*p) {
                 self.bump();
                 self.check_target(first, TargetCtx::AugAssign);
                 let value = self.parse_testlist()?;
-                return Ok(StmtKind::AugAssign {
+                let kind = StmtKind::AugAssign {
                     target: first,
                     op,
                     value,
-                });
+                };
+                return self.push_simple(lo, kind);
             }
         }
         if self.eat(Punct::Colon).is_some() {
@@ -271,17 +281,19 @@ impl Parser<'_> {
                 Some(_) => Some(self.parse_testlist()?),
                 None => None,
             };
-            return Ok(StmtKind::AnnAssign {
+            let kind = StmtKind::AnnAssign {
                 target: first,
                 annotation,
                 value,
-            });
+            };
+            return self.push_simple(lo, kind);
         }
-        Ok(StmtKind::Expr(first))
+        self.push_simple(lo, StmtKind::Expr(first))
     }
 
-    /// `t1 = t2 = ... = value`, after the first target.
-    fn parse_assign(&mut self, first: ExprId) -> PResult<StmtKind> {
+    /// `t1 = t2 = ... = value`, after the first target (the statement
+    /// started at `lo`), added to the block being parsed.
+    fn parse_assign(&mut self, lo: u32, first: ExprId) -> PResult<()> {
         let mut value = first;
         let targets = self.expr_list(|p| {
             while p.eat(Punct::Eq).is_some() {
@@ -294,7 +306,7 @@ impl Parser<'_> {
             let target = self.expr_lists.items[i];
             self.check_target(target, TargetCtx::Assign);
         }
-        Ok(StmtKind::Assign { targets, value })
+        self.push_simple(lo, StmtKind::Assign { targets, value })
     }
 
     // ----- imports -------------------------------------------------------
@@ -412,26 +424,27 @@ impl Parser<'_> {
                 (test, ok)
             }
             Err(_) => {
-                let span = Span::new(lo, self.prev_hi.max(lo));
+                let span = Span::new(lo, self.prev_hi().max(lo));
                 self.skip_to_colon();
                 (self.mk(ExprKind::Error, span), false)
             }
         }
     }
 
-    /// `if` (or `elif`) with its `elif`/`else` chain.
-    fn parse_if(&mut self) -> Stmt {
+    /// `if` (or `elif`) with its `elif`/`else` chain, added to the block
+    /// being parsed.
+    fn parse_if(&mut self) {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'if' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(true);
         let span = Span::new(kw.lo, self.block_end(orelse, end));
-        Stmt {
+        self.stmts.push(Stmt {
             kind: StmtKind::If { test, body, orelse },
             span,
-        }
+        });
     }
 
     /// An optional `else:` clause (or, when `elif` is allowed, an `elif`
@@ -445,9 +458,9 @@ impl Parser<'_> {
                 }
                 return Seq::EMPTY;
             }
-            let nested = self.parse_if();
+            let nested = self.collect_block(Self::parse_if);
             self.leave_block();
-            return self.collect_block(|p| p.stmts.push(nested));
+            return nested;
         }
         let Some(kw) = self.eat_kw(Keyword::Else) else {
             return Seq::EMPTY;
@@ -456,21 +469,23 @@ impl Parser<'_> {
         self.parse_body(ok, "'else' statement", kw.lo)
     }
 
-    fn parse_while(&mut self) -> Stmt {
+    /// `while` with its `else`, added to the block being parsed.
+    fn parse_while(&mut self) {
         let kw = self.bump();
         let (test, ok) = self.header_test(true);
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'while' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
         let span = Span::new(kw.lo, self.block_end(orelse, end));
-        Stmt {
+        self.stmts.push(Stmt {
             kind: StmtKind::While { test, body, orelse },
             span,
-        }
+        });
     }
 
-    fn parse_for(&mut self) -> Stmt {
+    /// `for` with its `else`, added to the block being parsed.
+    fn parse_for(&mut self) {
         let kw = self.bump();
         let header_lo = self.span().lo;
         let (target, iter, ok) = match self.parse_for_header() {
@@ -479,14 +494,14 @@ impl Parser<'_> {
                 (target, iter, ok)
             }
             Err(_) => {
-                let span = Span::new(header_lo, self.prev_hi.max(header_lo));
+                let span = Span::new(header_lo, self.prev_hi().max(header_lo));
                 self.skip_to_colon();
                 let target = self.mk(ExprKind::Error, span);
                 let iter = self.mk(ExprKind::Error, span);
                 (target, iter, false)
             }
         };
-        let header_hi = self.prev_hi;
+        let header_hi = self.prev_hi();
         let body = self.parse_body(ok, "'for' statement", kw.lo);
         let end = self.block_end(body, header_hi);
         let orelse = self.parse_else(false);
@@ -497,7 +512,7 @@ impl Parser<'_> {
             body,
             orelse,
         };
-        Stmt { kind, span }
+        self.stmts.push(Stmt { kind, span });
     }
 
     fn parse_for_header(&mut self) -> PResult<(ExprId, ExprId)> {
@@ -569,7 +584,7 @@ impl Parser<'_> {
         // Room for the usual few parameters without growing from empty.
         let mut params = Vec::with_capacity(4);
         let mut ok = self.parse_params(&mut params).is_ok();
-        let mut header_hi = self.prev_hi;
+        let mut header_hi = self.prev_hi();
         let mut returns = None;
         if ok && self.eat(Punct::Arrow).is_some() {
             match self.parse_test() {
@@ -639,7 +654,7 @@ impl Parser<'_> {
             Some(_) => Some(self.parse_test()?),
             None => None,
         };
-        let span = Span::new(name.span.lo, self.prev_hi);
+        let span = Span::new(name.span.lo, self.prev_hi());
         Ok(Param {
             name,
             annotation,
