@@ -397,18 +397,29 @@ impl From<Vec<Type>> for TupleItems {
 impl FromIterator<Type> for TupleItems {
     /// Interns the items (gathered on the stack when there are at most 8).
     fn from_iter<I: IntoIterator<Item = Type>>(iter: I) -> Self {
-        let mut iter = iter.into_iter();
-        let mut buf = [Type::Unknown; 8];
-        for n in 0..buf.len() {
-            match iter.next() {
-                Some(t) => buf[n] = t,
-                None => return TupleItems::intern(&buf[..n]),
-            }
-        }
-        let mut all = buf.to_vec();
-        all.extend(iter);
-        TupleItems::intern(&all)
+        with_gathered(iter, Type::Unknown, TupleItems::intern)
     }
+}
+
+/// Calls `f` with the items of `iter` as a slice: gathered in a buffer on
+/// the stack (padded with `fill`) when there are at most 8, in a `Vec`
+/// otherwise. Interning collects tuples so without allocating.
+pub(crate) fn with_gathered<T: Copy, R>(
+    iter: impl IntoIterator<Item = T>,
+    fill: T,
+    f: impl FnOnce(&[T]) -> R,
+) -> R {
+    let mut iter = iter.into_iter();
+    let mut buf = [fill; 8];
+    for n in 0..buf.len() {
+        match iter.next() {
+            Some(item) => buf[n] = item,
+            None => return f(&buf[..n]),
+        }
+    }
+    let mut all = buf.to_vec();
+    all.extend(iter);
+    f(&all)
 }
 
 impl PartialEq for TupleItems {

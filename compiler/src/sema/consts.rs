@@ -108,17 +108,7 @@ impl From<Vec<ConstValue>> for ConstItems {
 impl FromIterator<ConstValue> for ConstItems {
     /// Interns the items (gathered on the stack when there are at most 8).
     fn from_iter<I: IntoIterator<Item = ConstValue>>(iter: I) -> Self {
-        let mut iter = iter.into_iter();
-        let mut buf = [ConstValue::Bool(false); 8];
-        for n in 0..buf.len() {
-            match iter.next() {
-                Some(v) => buf[n] = v,
-                None => return ConstItems::intern(&buf[..n]),
-            }
-        }
-        let mut all = buf.to_vec();
-        all.extend(iter);
-        ConstItems::intern(&all)
+        crate::types::with_gathered(iter, ConstValue::Bool(false), ConstItems::intern)
     }
 }
 
