@@ -20,6 +20,7 @@ pub mod ir;
 pub mod lower;
 pub mod mathlib;
 pub mod opt;
+pub(crate) mod pool;
 pub mod ptx;
 pub mod sema;
 pub mod span;

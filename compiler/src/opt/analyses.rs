@@ -18,6 +18,7 @@
 
 use super::util::{find_loops, has_retreating_edge, Loop};
 use crate::ir::{Block, ControlFlowGraph, DfsScratch, DominatorTree, Function};
+use crate::pool::Pool;
 
 /// How many recycled [`Analyses`] a thread keeps (modules rarely have more
 /// functions before the math library is added).
@@ -28,7 +29,7 @@ const POOL_MAX_BLOCKS: usize = 4096;
 
 thread_local! {
     /// Recycled analyses with their buffers; see [`Analyses::pooled`].
-    static POOL: std::cell::RefCell<Vec<Analyses>> = const { std::cell::RefCell::new(Vec::new()) };
+    static POOL: Pool<Analyses> = const { Pool::new(POOL_MAX_LEN) };
 }
 
 /// The CFG, reverse post-order, dominator tree and natural loops of one
@@ -87,9 +88,7 @@ impl Analyses {
     /// rather than once per function, as a Cranelift `Context` reused
     /// across functions keeps its buffers.
     pub fn pooled() -> Self {
-        let mut analyses = POOL
-            .with(|pool| pool.borrow_mut().pop())
-            .unwrap_or_default();
+        let mut analyses = POOL.with(Pool::take).unwrap_or_default();
         analyses.invalidate();
         analyses
     }
@@ -102,12 +101,7 @@ impl Analyses {
             return;
         }
         self.invalidate();
-        POOL.with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.len() < POOL_MAX_LEN {
-                pool.push(self);
-            }
-        });
+        POOL.with(|pool| pool.give(self));
     }
 
     /// A measure of the buffers' size: the most blocks they were sized for.

@@ -16,6 +16,7 @@ use super::isel::{param_type, Isel, IselError};
 use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
 use crate::ir::{self, FuncKind};
+use crate::pool::Pool;
 use regalloc2::{self as ra, Allocation, Function as _, InstOrEdit};
 use std::fmt::Write;
 use std::sync::OnceLock;
@@ -67,9 +68,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     let Workspace {
         mut blocks,
         mut body,
-    } = WORKSPACE
-        .with(|pool| pool.borrow_mut().pop())
-        .unwrap_or_default();
+    } = WORKSPACE.with(Pool::take).unwrap_or_default();
     blocks.compute(vcode, &alloc);
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
@@ -117,12 +116,7 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     out.push_str("}\n");
     isel.recycle();
     if body.text.capacity() <= WORKSPACE_MAX_BYTES {
-        WORKSPACE.with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.is_empty() {
-                pool.push(Workspace { blocks, body });
-            }
-        });
+        WORKSPACE.with(|pool| pool.give(Workspace { blocks, body }));
     }
     Ok(())
 }
@@ -141,7 +135,7 @@ const WORKSPACE_MAX_BYTES: usize = 1 << 20;
 
 thread_local! {
     /// The recycled workspace (functions are written one at a time).
-    static WORKSPACE: std::cell::RefCell<Vec<Workspace>> = const { std::cell::RefCell::new(Vec::new()) };
+    static WORKSPACE: Pool<Workspace> = const { Pool::new(1) };
 }
 
 /// The blocks that are written, in order, with their labels: every block

@@ -12,6 +12,7 @@
 use super::target::Target;
 use super::vcode::{Control, MBlock, Op, Part, RegKind, Template, VCode};
 use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
+use crate::pool::Pool;
 use cranelift_entity::{EntityRef, SecondaryMap};
 use regalloc2::{self as ra, VReg};
 use std::fmt::Write as _;
@@ -76,7 +77,7 @@ const POOL_MAX_INSTS: usize = 1 << 16;
 
 thread_local! {
     /// Recycled selection buffers; see [`Isel::recycle`].
-    static POOL: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+    static POOL: Pool<Buffers> = const { Pool::new(POOL_MAX_LEN) };
 }
 
 /// The value of a constant (see [`Isel::constant`]).
@@ -114,9 +115,7 @@ impl<'a> Isel<'a> {
             cfg,
             order,
             dfs,
-        } = POOL
-            .with(|pool| pool.borrow_mut().pop())
-            .unwrap_or_default();
+        } = POOL.with(Pool::take).unwrap_or_default();
         vcode.reset(func.dfg.num_insts(), func.dfg.num_values());
         vregs.clear();
         vregs.resize(func.dfg.num_values());
@@ -168,12 +167,7 @@ impl<'a> Isel<'a> {
             order: self.order,
             dfs: self.dfs,
         };
-        POOL.with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.len() < POOL_MAX_LEN {
-                pool.push(buffers);
-            }
-        });
+        POOL.with(|pool| pool.give(buffers));
     }
 
     /// The virtual register of an IR value.
