@@ -1,14 +1,17 @@
 //! Per-thread pools of buffers kept from compile to compile.
 //!
-//! A compile fills tables and work lists sized by the kernel (the
-//! optimiser's analyses, selection's machine code, emission's text), and
-//! allocating them afresh each time costs about as much as the work done
-//! in them. A phase that owns such buffers keeps them in a `thread_local!`
+//! A compile fills tables and work lists sized by the kernel (the type
+//! checker's tables, the optimiser's analyses, selection's machine code,
+//! emission's text), and allocating them afresh each time costs about as
+//! much as the work done in them. A phase that owns such buffers keeps
+//! them in a `thread_local!`
 //! [`Pool`]: it takes a set when it starts (or makes one when the pool is
 //! empty), clears it, and gives it back when it is done, as a Cranelift
 //! `Context` reused from function to function keeps its buffers. A pool
-//! holds at most a few sets, and callers give back only sets of moderate
-//! size, so one huge kernel does not pin its memory for the thread's life.
+//! holds at most a few sets, and the back end's phases give back only
+//! sets of moderate size, so one huge kernel does not pin their memory
+//! for the thread's life (the checker's tables keep the size of the
+//! largest file checked).
 
 use std::cell::RefCell;
 

@@ -196,26 +196,11 @@ pub struct VCode {
 }
 
 impl VCode {
-    /// An empty function with room for the code of an IR function of
-    /// `insts` instructions and `values` values (on the bench kernels,
-    /// selection makes about 0.8 machine instructions per IR instruction,
-    /// 2 operands and 20 bytes of built template text per instruction, and
-    /// 0.6 registers per IR value).
-    pub fn with_capacity(insts: usize, values: usize) -> VCode {
-        let insts = insts + 8;
-        VCode {
-            insts: Vec::with_capacity(insts),
-            operands: Vec::with_capacity(insts * 5 / 2),
-            ops: Vec::with_capacity(insts * 5 / 2),
-            text: String::with_capacity(insts * 24),
-            vreg_kinds: Vec::with_capacity(values),
-            block_vregs: Vec::with_capacity(16),
-            ..VCode::default()
-        }
-    }
-
-    /// Empties the function, keeping its buffers, and makes room as
-    /// [`VCode::with_capacity`] does.
+    /// Empties the function, keeping its buffers, and makes room for the
+    /// code of an IR function of `insts` instructions and `values` values
+    /// (on the bench kernels, selection makes about 0.8 machine
+    /// instructions per IR instruction, 2 operands and 20 bytes of built
+    /// template text per instruction, and 0.6 registers per IR value).
     pub fn reset(&mut self, insts: usize, values: usize) {
         let VCode {
             insts: minsts,

@@ -17,6 +17,7 @@ pub mod typed;
 
 use crate::diagnostics::{closest, render, Diagnostic, SourceFiles};
 use crate::front::{self, ast::Module};
+use crate::pool::Pool;
 use crate::span::{FileId, Span};
 use crate::types::Type;
 use resolve::{DeclaredSig, ModuleEnv};
@@ -75,7 +76,7 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
     let mut unsigned = Vec::new();
     // The tables of the last check on this thread, if any (a nested
     // check, which does not happen, would start with new ones).
-    let scratch = SCRATCH.take();
+    let scratch = SCRATCH.with(Pool::take).unwrap_or_default();
     let program = {
         let mut env = ModuleEnv::build(&module, &mut diags, scratch.resolve);
         for f in 0..env.functions.len() as u32 {
@@ -94,10 +95,11 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
             }
         });
         let (program, typeck) = checker.finish(&roots, &mut diags);
-        SCRATCH.set(Scratch {
+        let scratch = Scratch {
             resolve: env.into_scratch(),
             typeck,
-        });
+        };
+        SCRATCH.with(|pool| pool.give(scratch));
         program
     };
     sort_and_dedup(&mut diags);
@@ -122,7 +124,7 @@ struct Scratch {
 
 thread_local! {
     /// The [`Scratch`] of the last check on this thread.
-    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
+    static SCRATCH: Pool<Scratch> = const { Pool::new(1) };
 }
 
 fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
