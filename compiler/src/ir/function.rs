@@ -13,6 +13,7 @@
 
 use super::dfg::DataFlowGraph;
 use super::entities::{ConstVar, FuncRef, LocalSlot, SharedVar, StringId};
+use super::instructions::Opcode;
 use super::layout::Layout;
 use super::types::Type;
 use cranelift_entity::PrimaryMap;
@@ -83,6 +84,11 @@ pub struct Function {
     pub locals: PrimaryMap<LocalSlot, MemDecl>,
     /// `fastmath=True`: approximate math and flush-to-zero are allowed.
     pub fastmath: bool,
+    /// The math-library function this is (its opcode and float type),
+    /// set by [`crate::mathlib::build`]. Such a function's PTX depends on
+    /// nothing but this and the target, so the back end reuses the text it
+    /// wrote for an earlier module.
+    pub library: Option<(Opcode, Type)>,
 }
 
 impl Function {
@@ -97,6 +103,7 @@ impl Function {
             shared: PrimaryMap::new(),
             locals: PrimaryMap::new(),
             fastmath: false,
+            library: None,
         }
     }
 

@@ -108,6 +108,7 @@ pub fn build(
     }
     let sig = signature(op, ty);
     let mut func = Function::new(function_name(op, ty), FuncKind::Device, sig.clone());
+    func.library = Some((op, ty));
     let mut b = FuncBuilder::new(&mut func);
     let entry = b.create_block();
     let params: Vec<Value> = sig

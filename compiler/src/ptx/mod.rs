@@ -7,7 +7,9 @@
 //!   selection;
 //! - [`emit`]: register allocation with regalloc2 (checked by regalloc2's
 //!   own checker in debug builds) and text emission;
-//! - [`reloads`]: reads of reloaded registers name the spill slot instead.
+//! - [`reloads`]: reads of reloaded registers name the spill slot instead;
+//! - [`library_text`]: math-library functions' text, written once per
+//!   thread and target.
 //!
 //! The output follows the kernel ABI: one `.entry` per kernel named like
 //! the Python function, parameters in the flattened order of the IR
@@ -20,6 +22,7 @@ pub mod calls;
 pub mod convert;
 pub mod emit;
 pub mod isel;
+pub mod library_text;
 pub mod ops;
 pub mod reloads;
 pub mod target;
@@ -30,19 +33,47 @@ pub use target::Target;
 
 use crate::ir::{self, Module};
 use std::fmt::Write;
+use std::rc::Rc;
+
+/// One function of a module on its way to text. (A module has a handful
+/// of functions, so the size difference of the variants costs nothing
+/// worth an allocation per function.)
+#[allow(clippy::large_enum_variant)]
+enum Part<'a> {
+    /// Selected; registers are allocated when it is written.
+    Selected(isel::Isel<'a>),
+    /// A math-library function's finished text (see [`library_text`]).
+    Written(Rc<str>),
+}
 
 /// Compiles every function of `module` to one PTX module.
 pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
     // size.
-    let selected = module
+    let parts = module
         .functions
         .iter()
-        .map(|(_, f)| isel::Isel::run(module, f, target))
+        .map(
+            |(_, f)| match library_text::library_function_text(module, f, target) {
+                Some(text) => text.map(Part::Written),
+                None => isel::Isel::run(module, f, target).map(Part::Selected),
+            },
+        )
         .collect::<Result<Vec<_>, _>>()?;
-    let insts: usize = selected.iter().map(|s| s.vcode.insts.len()).sum();
-    let mut out = String::with_capacity(1024 + 40 * insts);
+    let selected = || {
+        parts.iter().filter_map(|p| match p {
+            Part::Selected(s) => Some(s),
+            Part::Written(_) => None,
+        })
+    };
+    let size: usize = (parts.iter())
+        .map(|p| match p {
+            Part::Selected(s) => 40 * s.vcode.insts.len(),
+            Part::Written(text) => text.len(),
+        })
+        .sum();
+    let mut out = String::with_capacity(1024 + size);
     let (major, minor) = target.ptx_version();
     let _ = writeln!(
         out,
@@ -53,10 +84,10 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
         out,
         ".version {major}.{minor}\n.target {target}\n.address_size 64\n"
     );
-    if selected.iter().any(|s| s.printf_bytes > 0) {
+    if selected().any(|s| s.printf_bytes > 0) {
         out.push_str(".extern .func (.param .b32 func_retval0) vprintf(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n\n");
     }
-    if selected.iter().any(|s| s.uses_dyn_shared) {
+    if selected().any(|s| s.uses_dyn_shared) {
         out.push_str(".extern .shared .align 16 .b8 __kc_dyn_shared[];\n\n");
     }
     for (i, c) in module.consts.iter() {
@@ -91,8 +122,11 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
         emit::write_header(&mut out, f);
         out.push_str(";\n\n");
     }
-    for isel in selected {
-        emit::emit_function(isel, &mut out)?;
+    for part in parts {
+        match part {
+            Part::Selected(isel) => emit::emit_function(isel, &mut out)?,
+            Part::Written(text) => out.push_str(&text),
+        }
         out.push('\n');
     }
     Ok(out)
