@@ -32,6 +32,7 @@ pub use isel::IselError;
 pub use target::Target;
 
 use crate::ir::{self, Module};
+use cranelift_entity::EntityRef;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -51,9 +52,9 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
     // size.
-    let parts = module
-        .functions
-        .iter()
+    let needed = needed_functions(module);
+    let parts = (module.functions.iter())
+        .filter(|(r, _)| needed[r.index()])
         .map(
             |(_, f)| match library_text::library_function_text(module, f, target) {
                 Some(text) => text.map(Part::Written),
@@ -114,10 +115,8 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
     }
     // Device functions are declared first, so any order of definitions
     // (the math library is appended after its callers) is valid PTX.
-    for (_, f) in module
-        .functions
-        .iter()
-        .filter(|(_, f)| f.kind == ir::FuncKind::Device)
+    for (_, f) in (module.functions.iter())
+        .filter(|(r, f)| f.kind == ir::FuncKind::Device && needed[r.index()])
     {
         emit::write_header(&mut out, f);
         out.push_str(";\n\n");
@@ -130,6 +129,37 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Which functions of `module` its PTX holds, indexed by function: the
+/// kernels and the device functions they call, directly or not. A device
+/// function that `-O2` inlined at every call site is left out, as NVVM
+/// leaves it out of Numba's PTX; a module without kernels (a library of
+/// device functions) keeps every function.
+fn needed_functions(module: &Module) -> Vec<bool> {
+    let functions = &module.functions;
+    let is_kernel = |f: &ir::Function| f.kind == ir::FuncKind::Kernel;
+    if functions.values().all(is_kernel) || !functions.values().any(is_kernel) {
+        return vec![true; functions.len()];
+    }
+    let mut needed: Vec<bool> = functions.values().map(is_kernel).collect();
+    let mut pending: Vec<ir::FuncRef> = (functions.iter())
+        .filter(|(_, f)| is_kernel(f))
+        .map(|(r, _)| r)
+        .collect();
+    while let Some(caller) = pending.pop() {
+        let f = &functions[caller];
+        for &block in f.layout.blocks() {
+            for &inst in f.layout.block_insts(block) {
+                if let ir::InstructionData::Call { func, .. } = *f.dfg.inst(inst) {
+                    if !std::mem::replace(&mut needed[func.index()], true) {
+                        pending.push(func);
+                    }
+                }
+            }
+        }
+    }
+    needed
 }
 
 /// Writes ` = {b0, b1, ...}`: the initializer of a byte array.
@@ -166,6 +196,47 @@ pub fn has_math_library_ops(module: &Module) -> bool {
 #[cfg(test)]
 mod tests {
     use super::write_byte_list;
+    use crate::driver::{compile, CompileOptions};
+    use crate::opt::OptLevel;
+
+    /// A kernel calling a small device function (inlined at `-O2`).
+    const CLAMP: &str = "from numba import cuda
+
+@cuda.jit(device=True)
+def clamp(x, lo, hi):
+    return min(max(x, lo), hi)
+
+@cuda.jit(\"void(float32[::1])\")
+def k(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = clamp(a[i], float32(0), float32(1))
+";
+
+    fn ptx(opt: OptLevel) -> String {
+        let source = CLAMP.replace("import cuda", "import cuda, float32");
+        let options = CompileOptions {
+            opt,
+            ..CompileOptions::default()
+        };
+        let out = compile("k.py", &source, &options).expect("compiles");
+        out.ptx.expect("PTX")
+    }
+
+    #[test]
+    fn device_functions_inlined_everywhere_are_left_out() {
+        let o2 = ptx(OptLevel::O2);
+        assert!(!o2.contains("clamp"), "{o2}");
+        assert!(o2.contains(".visible .entry k("));
+        // Without inlining the kernel calls it: declared and defined.
+        let o0 = ptx(OptLevel::O0);
+        assert_eq!(
+            o0.matches(".func (.param .f32 func_retval0) clamp(")
+                .count(),
+            2
+        );
+        assert!(o0.contains("call.uni (retval0), clamp,"));
+    }
 
     #[test]
     fn byte_lists_are_decimal() {
