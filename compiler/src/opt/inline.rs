@@ -22,9 +22,11 @@
 //! later round), at most [`MAX_ROUNDS`]; the cycle check makes each round
 //! finite.
 
-use crate::ir::{Block, FuncKind, FuncRef, Function, Inst, InstructionData, Module, Opcode, Value};
-use cranelift_entity::SecondaryMap;
-use rustc_hash::FxHashMap;
+use crate::ir::{
+    Block, FuncKind, FuncRef, Function, Inst, InstructionData, Module, Opcode, Signature, Value,
+};
+use cranelift_entity::packed_option::{PackedOption, ReservedValue};
+use cranelift_entity::{EntityRef, SecondaryMap};
 
 /// Callees of at most this many instructions are inlined.
 pub const INLINE_THRESHOLD: usize = 40;
@@ -42,8 +44,13 @@ pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
         let callers: Vec<FuncRef> = module.functions.keys().collect();
         for caller in callers {
             while let Some((call, callee)) = next_inlinable_call(module, caller, &recursive) {
-                let callee_fn = module.functions[callee].clone();
+                // The callee is lent out of the module for the copy rather
+                // than cloned (it is never the caller: see
+                // `next_inlinable_call`).
+                let empty = Function::new(String::new(), FuncKind::Device, Signature::default());
+                let callee_fn = std::mem::replace(&mut module.functions[callee], empty);
                 inline_call(&mut module.functions[caller], call, &callee_fn);
+                module.functions[callee] = callee_fn;
                 inlined_into[caller] = true;
                 changed = true;
             }
@@ -60,7 +67,7 @@ fn recursive_functions(module: &Module) -> Vec<FuncRef> {
     let callees: SecondaryMap<FuncRef, Vec<FuncRef>> = {
         let mut m = SecondaryMap::new();
         for (r, f) in module.functions.iter() {
-            m[r] = calls(f).into_iter().map(|(_, c)| c).collect();
+            m[r] = calls(f).map(|(_, c)| c).collect();
         }
         m
     };
@@ -88,16 +95,13 @@ fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: Fun
 }
 
 /// The laid-out calls of a function, with their callees.
-fn calls(f: &Function) -> Vec<(Inst, FuncRef)> {
-    let mut out = Vec::new();
-    for &b in f.layout.blocks() {
-        for &i in f.layout.block_insts(b) {
-            if let InstructionData::Call { func, .. } = f.dfg.inst(i) {
-                out.push((i, *func));
-            }
-        }
-    }
-    out
+fn calls(f: &Function) -> impl Iterator<Item = (Inst, FuncRef)> + '_ {
+    (f.layout.blocks().iter())
+        .flat_map(|&b| f.layout.block_insts(b))
+        .filter_map(|&i| match f.dfg.inst(i) {
+            InstructionData::Call { func, .. } => Some((i, *func)),
+            _ => None,
+        })
 }
 
 fn next_inlinable_call(
@@ -106,7 +110,7 @@ fn next_inlinable_call(
     recursive: &[FuncRef],
 ) -> Option<(Inst, FuncRef)> {
     let f = &module.functions[caller];
-    calls(f).into_iter().find(|&(_, callee)| {
+    calls(f).find(|&(_, callee)| {
         let g = module.functions.get(callee);
         callee != caller
             && !recursive.contains(&callee)
@@ -126,7 +130,7 @@ pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
         .inst_block(call)
         .expect("the call is laid out");
     let cont = split_after(caller, call);
-    let mut values: FxHashMap<Value, Value> = FxHashMap::default();
+    let mut values = ValueMap::new(callee);
     let blocks = copy_blocks(caller, callee, block, &mut values);
     let shared_base = caller.shared.len() as u32;
     let local_base = caller.locals.len() as u32;
@@ -144,11 +148,15 @@ pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
     };
     let new_insts = copy_insts(caller, callee, &remap, &mut values);
     for inst in new_insts {
-        caller.dfg.map_args(inst, |v| *values.get(&v).unwrap_or(&v));
+        caller.dfg.map_args(inst, |v| values.get(v));
     }
     // The call becomes a jump to the copied entry with the call's arguments.
     let args = caller.dfg.inst_args(call);
-    let entry = blocks[&callee.layout.entry_block().expect("callee has a body")];
+    let entry = blocks[callee
+        .layout
+        .entry_block()
+        .expect("callee has a body")
+        .index()];
     let dest = caller.dfg.block_call(entry, &args);
     let jump = caller.dfg.make_inst(
         InstructionData::Jump {
@@ -191,15 +199,37 @@ fn split_after(caller: &mut Function, call: Inst) -> Block {
     cont
 }
 
+/// Callee values to their copies in the caller, indexed by callee value.
+struct ValueMap(Vec<PackedOption<Value>>);
+
+impl ValueMap {
+    /// An empty map for the values of `callee`.
+    fn new(callee: &Function) -> Self {
+        ValueMap(vec![PackedOption::default(); callee.dfg.num_values()])
+    }
+
+    fn insert(&mut self, from: Value, to: Value) {
+        self.0[from.index()] = to.into();
+    }
+
+    /// The copy of `v`, or `v` itself when it has none.
+    fn get(&self, v: Value) -> Value {
+        (self.0.get(v.index()).copied())
+            .and_then(PackedOption::expand)
+            .unwrap_or(v)
+    }
+}
+
 /// Creates a copy of every callee block (with parameters), laid out after
-/// `after` in the callee's order; records the parameter mapping.
+/// `after` in the callee's order; records the parameter mapping. Returns
+/// the copies, indexed by callee block.
 fn copy_blocks(
     caller: &mut Function,
     callee: &Function,
     after: Block,
-    values: &mut FxHashMap<Value, Value>,
-) -> FxHashMap<Block, Block> {
-    let mut blocks: FxHashMap<Block, Block> = FxHashMap::default();
+    values: &mut ValueMap,
+) -> Vec<Block> {
+    let mut blocks = vec![Block::reserved_value(); callee.dfg.num_blocks()];
     let mut prev = after;
     for &b in callee.layout.blocks() {
         let nb = caller.dfg.make_block();
@@ -209,14 +239,15 @@ fn copy_blocks(
             let np = caller.dfg.append_block_param(nb, callee.dfg.value_type(p));
             values.insert(p, np);
         }
-        blocks.insert(b, nb);
+        blocks[b.index()] = nb;
     }
     blocks
 }
 
 /// How callee entities map into the caller.
 struct Remap<'a> {
-    blocks: &'a FxHashMap<Block, Block>,
+    /// The copies of the callee's blocks, indexed by callee block.
+    blocks: &'a [Block],
     cont: Block,
     shared_base: u32,
     local_base: u32,
@@ -228,23 +259,20 @@ fn copy_insts(
     caller: &mut Function,
     callee: &Function,
     remap: &Remap,
-    values: &mut FxHashMap<Value, Value>,
+    values: &mut ValueMap,
 ) -> Vec<Inst> {
     // Aliases in the callee resolve to their originals, which are mapped.
-    let mut new_insts = Vec::new();
+    let mut new_insts = Vec::with_capacity(callee.dfg.num_insts());
+    let mut types = Vec::new();
     for &b in callee.layout.blocks() {
         for &i in callee.layout.block_insts(b) {
             let data = copy_data(caller, callee, i, remap);
-            let types: Vec<_> = callee
-                .dfg
-                .inst_results(i)
-                .iter()
-                .map(|&r| callee.dfg.value_type(r))
-                .collect();
+            let results = callee.dfg.inst_results(i);
+            types.clear();
+            types.extend(results.iter().map(|&r| callee.dfg.value_type(r)));
             let ni = caller.dfg.make_inst(data, &types);
-            caller.layout.append_inst(ni, remap.blocks[&b]);
-            let new_results = caller.dfg.inst_results(ni).to_vec();
-            for (&r, nr) in callee.dfg.inst_results(i).iter().zip(new_results) {
+            caller.layout.append_inst(ni, remap.blocks[b.index()]);
+            for (&r, &nr) in results.iter().zip(caller.dfg.inst_results(ni)) {
                 values.insert(r, nr);
             }
             new_insts.push(ni);
@@ -277,7 +305,7 @@ fn copy_data(caller: &mut Function, callee: &Function, i: Inst, remap: &Remap) -
         InstructionData::Jump { .. } | InstructionData::Brif { .. } => {
             for d in data.branch_destinations_mut() {
                 let args = src.block_call_args(d).to_vec();
-                *d = dst.block_call(remap.blocks[&d.block], &args);
+                *d = dst.block_call(remap.blocks[d.block.index()], &args);
             }
         }
         InstructionData::AddrOf { opcode, index } => match opcode {
@@ -335,7 +363,7 @@ mod tests {
     }
 
     fn has_calls(f: &Function) -> bool {
-        !calls(f).is_empty()
+        calls(f).next().is_some()
     }
 
     #[test]
@@ -352,7 +380,7 @@ mod tests {
     fn call_results_flow_through_the_continuation_parameters() {
         let mut m = module_with(add_one(), true);
         let k = kernel(&m);
-        let second_call = calls(k)[1].0;
+        let second_call = calls(k).nth(1).unwrap().0;
         let first_result = k.dfg.inst_args(second_call)[0];
         run(&mut m);
         let k = kernel(&m);
