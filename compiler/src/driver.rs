@@ -4,7 +4,7 @@
 
 use crate::ir::{self, verifier::verify_module};
 use crate::lower::lower_program;
-use crate::mathlib::expand_math;
+use crate::mathlib::{expand_math, Bodies};
 use crate::opt::{optimize, OptLevel};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
@@ -190,7 +190,8 @@ pub fn compile_forcing(
     if options.stage == Stage::Ptx {
         let t = Instant::now();
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
-        expand_math(&mut module, fastmath);
+        // Declared, not copied: emission writes (or reuses) the bodies.
+        expand_math(&mut module, fastmath, Bodies::Declared);
         out.timings.push(("math library", t.elapsed()));
         if ptx::has_math_library_ops(&module) {
             return Err(CompileError(

@@ -85,9 +85,11 @@ pub struct Function {
     /// `fastmath=True`: approximate math and flush-to-zero are allowed.
     pub fastmath: bool,
     /// The math-library function this is (its opcode and float type),
-    /// set by [`crate::mathlib::build`]. Such a function's PTX depends on
-    /// nothing but this and the target, so the back end reuses the text it
-    /// wrote for an earlier module.
+    /// set by [`crate::mathlib`]. Such a function's PTX depends on nothing
+    /// but this and the target, so the back end reuses the text it wrote
+    /// for an earlier module. A library function may be a declaration, with
+    /// no blocks: the back end then supplies the body (see
+    /// [`Function::is_declaration`]).
     pub library: Option<(Opcode, Type)>,
 }
 
@@ -105,6 +107,13 @@ impl Function {
             fastmath: false,
             library: None,
         }
+    }
+
+    /// True for a math-library function declared without a body: the
+    /// module calls it, and the PTX back end writes its body (the driver
+    /// declares the library this way, see [`crate::mathlib::Bodies`]).
+    pub fn is_declaration(&self) -> bool {
+        self.library.is_some() && self.layout.entry_block().is_none()
     }
 
     /// Number of instructions in the layout.

@@ -211,6 +211,10 @@ impl<'a> FuncWriter<'a> {
         if self.f.fastmath {
             out.push_str(" fastmath");
         }
+        if self.f.library.is_some() {
+            // The name says which function (`__kernelc_sin_f64`).
+            out.push_str(" library");
+        }
         out.push_str(" {\n");
     }
 

@@ -24,7 +24,10 @@
 //! bitcasts); the polynomial coefficients come from `gen/coeffs.py`.
 //!
 //! [`expand_math`] builds each function a thread needs once and copies it
-//! into every module that calls it.
+//! into every module that calls it, or only declares it there
+//! ([`Bodies::Declared`], what the driver does): the PTX back end writes a
+//! library function's text once per thread and target and reuses it, so
+//! the copy of its IR would go unread.
 
 mod coeffs;
 pub mod emit;
@@ -80,6 +83,17 @@ pub const IMPLEMENTED: &[Opcode] = &[
 /// The name of the library function implementing `op` on `ty`.
 pub fn function_name(op: Opcode, ty: Type) -> String {
     format!("__kernelc_{}_{}", op.name(), ty)
+}
+
+/// The opcode and type of the library function named `name` (the inverse
+/// of [`function_name`]).
+pub fn parse_function_name(name: &str) -> Option<(Opcode, Type)> {
+    let (op, ty) = name.strip_prefix("__kernelc_")?.rsplit_once('_')?;
+    let ty = [Type::F16, Type::F32, Type::F64]
+        .into_iter()
+        .find(|t| t.to_string() == ty)?;
+    let op = IMPLEMENTED.iter().copied().find(|o| o.name() == op)?;
+    Some((op, ty))
 }
 
 /// The signature of the library function for `op` on `ty`.
@@ -171,15 +185,81 @@ fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
     }
 }
 
+/// How [`expand_math`] adds library functions to a module.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bodies {
+    /// With their IR: the module is complete (it can be interpreted,
+    /// verified and printed in full).
+    Copied,
+    /// As declarations ([`Function::is_declaration`]) plus the constant
+    /// tables they read: the PTX back end supplies the bodies. The copy
+    /// costs as much as the rest of a compile for kernels calling several
+    /// large functions (`sin`, `atan2`, ...), and emission reuses text.
+    Declared,
+}
+
 /// Adds the library function for `op` on `ty` to `module` (once) and
 /// returns it; `None` when the library has no implementation.
-pub fn library_function(module: &mut Module, op: Opcode, ty: Type) -> Option<FuncRef> {
+pub fn library_function(
+    module: &mut Module,
+    op: Opcode,
+    ty: Type,
+    bodies: Bodies,
+) -> Option<FuncRef> {
     let name = function_name(op, ty);
     if let Some(f) = module.function_named(&name) {
         return Some(f);
     }
-    let func = build_cached(op, ty, &mut module.consts)?;
+    let func = match bodies {
+        Bodies::Copied => build_cached(op, ty, &mut module.consts)?,
+        Bodies::Declared => {
+            with_built(op, ty, |built| {
+                built.func.as_ref()?;
+                for t in &built.tables {
+                    emit::intern_table(&mut module.consts, &t.name, || t.clone());
+                }
+                Some(())
+            })?;
+            let mut func = Function::new(name, FuncKind::Device, signature(op, ty));
+            func.library = Some((op, ty));
+            func
+        }
+    };
     Some(module.functions.push(func))
+}
+
+/// The body of the library function for `op` on `ty`, as [`build`] makes
+/// it: what the back end writes for a declaration. Its tables are added to
+/// `consts` by name.
+pub fn library_body(
+    op: Opcode,
+    ty: Type,
+    consts: &mut PrimaryMap<ConstVar, ConstDecl>,
+) -> Option<Function> {
+    build_cached(op, ty, consts)
+}
+
+/// The library function for `op` on `ty` as built on this thread (built
+/// now if it was not), passed to `f`.
+fn with_built<R>(op: Opcode, ty: Type, f: impl FnOnce(&Built) -> R) -> R {
+    BUILT.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let i = match cache.iter().position(|b| b.op == op && b.ty == ty) {
+            Some(i) => i,
+            None => {
+                let mut tables = PrimaryMap::new();
+                let func = build(op, ty, &mut tables);
+                cache.push(Built {
+                    op,
+                    ty,
+                    func,
+                    tables: tables.into_iter().map(|(_, t)| t).collect(),
+                });
+                cache.len() - 1
+            }
+        };
+        f(&cache[i])
+    })
 }
 
 /// A library function built in isolation, with the constant tables it
@@ -210,22 +290,7 @@ fn build_cached(
     ty: Type,
     consts: &mut PrimaryMap<ConstVar, ConstDecl>,
 ) -> Option<Function> {
-    BUILT.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let built = match cache.iter().position(|b| b.op == op && b.ty == ty) {
-            Some(i) => &cache[i],
-            None => {
-                let mut tables = PrimaryMap::new();
-                let func = build(op, ty, &mut tables);
-                cache.push(Built {
-                    op,
-                    ty,
-                    func,
-                    tables: tables.into_iter().map(|(_, t)| t).collect(),
-                });
-                &cache[cache.len() - 1]
-            }
-        };
+    with_built(op, ty, |built| {
         let mut func = built.func.clone()?;
         let index: Vec<ConstVar> = (built.tables.iter())
             .map(|t| emit::intern_table(consts, &t.name, || t.clone()))
@@ -246,11 +311,12 @@ fn build_cached(
 }
 
 /// Replaces every implemented math-library instruction of `module` by a
-/// call of its library function, adding the functions it needs. Under
+/// call of its library function, adding the functions it needs (copied
+/// or declared, as `bodies` says). Under
 /// `fastmath`, `f32` `sin`/`cos`/`log2` use the hardware approximations
 /// instead (`sin_approx`, `cos_approx`, `lg2_approx`). Opcodes without an
 /// implementation are left in place.
-pub fn expand_math(module: &mut Module, fastmath: bool) {
+pub fn expand_math(module: &mut Module, fastmath: bool, bodies: Bodies) {
     let originals: Vec<FuncRef> = module.functions.keys().collect();
     for fref in originals {
         let mut sites = Vec::new();
@@ -283,7 +349,7 @@ pub fn expand_math(module: &mut Module, fastmath: bool) {
                 );
                 continue;
             }
-            let Some(callee) = library_function(module, op, ty) else {
+            let Some(callee) = library_function(module, op, ty, bodies) else {
                 continue;
             };
             let dfg = &mut module.functions[fref].dfg;
@@ -343,7 +409,7 @@ mod tests {
         let before = Interpreter::new(&m)
             .run(f, &args, ThreadCtx::single())
             .unwrap();
-        expand_math(&mut m, false);
+        expand_math(&mut m, false, Bodies::Copied);
         assert_eq!(
             count(&m, f, Opcode::Call),
             3,
@@ -357,7 +423,7 @@ mod tests {
         assert_eq!(before, after);
         // A second expansion reuses the library functions.
         let g = caller(&mut m, Type::F64);
-        expand_math(&mut m, false);
+        expand_math(&mut m, false, Bodies::Copied);
         assert_eq!(count(&m, g, Opcode::Call), 3);
         assert_eq!(m.functions.len(), 5);
     }
@@ -386,10 +452,63 @@ mod tests {
             fresh.functions.push(f);
             for _ in 0..2 {
                 let mut copy = module();
-                library_function(&mut copy, op, ty).unwrap();
+                library_function(&mut copy, op, ty, Bodies::Copied).unwrap();
                 assert_eq!(write_module(&copy), write_module(&fresh), "{op} {ty}");
             }
         }
+    }
+
+    #[test]
+    fn declared_functions_read_the_same_tables_and_round_trip_as_text() {
+        use crate::ir::{parse_module, verify_module, write::write_module};
+        let (mut copied, mut declared) = (Module::new(), Module::new());
+        let f = caller(&mut copied, Type::F64);
+        caller(&mut declared, Type::F64);
+        expand_math(&mut copied, false, Bodies::Copied);
+        expand_math(&mut declared, false, Bodies::Declared);
+        assert_eq!(declared.functions.len(), copied.functions.len());
+        assert_eq!(declared.consts.len(), copied.consts.len());
+        for ((_, d), (_, c)) in declared.consts.iter().zip(copied.consts.iter()) {
+            assert_eq!((&d.name, &d.data), (&c.name, &c.data));
+        }
+        for ((_, d), (_, c)) in
+            (declared.functions.iter().skip(1)).zip(copied.functions.iter().skip(1))
+        {
+            assert!(d.is_declaration() && !c.is_declaration());
+            assert_eq!(
+                (&d.name, &d.signature, d.library),
+                (&c.name, &c.signature, c.library)
+            );
+        }
+        verify_module(&declared).expect("declarations verify");
+        let text = write_module(&declared);
+        assert!(
+            text.contains("device fn1 \"__kernelc_sin_f64\"(f64) -> f64 library {\n}"),
+            "{text}"
+        );
+        let parsed = parse_module(&text).expect("parses");
+        assert_eq!(write_module(&parsed), text);
+        assert!(parsed
+            .functions
+            .values()
+            .skip(1)
+            .all(Function::is_declaration));
+        let err = Interpreter::new(&declared)
+            .run(f, &[Val::F64(0.5), Val::F64(3.0)], ThreadCtx::single())
+            .unwrap_err();
+        assert!(err.to_string().contains("declared without a body"), "{err}");
+    }
+
+    #[test]
+    fn library_names_parse_back() {
+        for &op in IMPLEMENTED {
+            for ty in [Type::F16, Type::F32, Type::F64] {
+                assert_eq!(parse_function_name(&function_name(op, ty)), Some((op, ty)));
+            }
+        }
+        assert_eq!(parse_function_name("__kernelc_sin_i32"), None);
+        assert_eq!(parse_function_name("__kernelc_fadd_f32"), None);
+        assert_eq!(parse_function_name("sin_f32"), None);
     }
 
     #[test]
@@ -426,7 +545,7 @@ mod tests {
     fn fastmath_uses_the_hardware_approximations_for_f32() {
         let mut m = Module::new();
         let f = caller(&mut m, Type::F32);
-        expand_math(&mut m, true);
+        expand_math(&mut m, true, Bodies::Copied);
         assert_eq!(count(&m, f, Opcode::SinApprox), 1);
         assert_eq!(
             count(&m, f, Opcode::Call),

@@ -10,10 +10,13 @@
 //! in `float64` (335 of `black_scholes`' 413 PTX instructions). So the
 //! text is kept per thread, keyed by (opcode, type, target).
 //!
-//! The key holds only while nothing edits a library function after
-//! [`crate::mathlib`] built it, which the driver guarantees (the math
-//! library is expanded after the optimiser). Debug builds check the
-//! claim: on every reuse they write the function again and compare.
+//! The driver only declares library functions in the module
+//! ([`crate::mathlib::Bodies::Declared`]); the body is built here, in a
+//! module of its own, when a text is first written. A module holding a
+//! library function's body ([`crate::mathlib::Bodies::Copied`]) is written
+//! from that body, which the key assumes nothing edited after
+//! [`crate::mathlib`] built it. Debug builds check the claim: on every
+//! reuse they write the function again and compare.
 
 use super::emit::emit_function;
 use super::isel::{Isel, IselError};
@@ -69,8 +72,16 @@ pub fn library_function_text(
     Some(Ok(text))
 }
 
-/// Selects, allocates and writes `func` into a string of its own.
+/// Selects, allocates and writes `func` into a string of its own; a
+/// declaration gets its body from the math library, in a module holding
+/// only the tables it reads (its text names tables, not numbers).
 fn write(module: &ir::Module, func: &ir::Function, target: Target) -> Result<String, IselError> {
+    if let (true, Some((op, ty))) = (func.is_declaration(), func.library) {
+        let mut own = ir::Module::new();
+        let body = crate::mathlib::library_body(op, ty, &mut own.consts)
+            .ok_or_else(|| IselError(format!("{}: no math-library body", func.name)))?;
+        return write(&own, &body, target);
+    }
     let isel = Isel::run(module, func, target)?;
     debug_assert!(isel.printf_bytes == 0 && !isel.uses_dyn_shared);
     let mut text = String::new();
@@ -119,6 +130,25 @@ def k(a):
             assert_eq!(ptx(ERF), erf);
             assert_eq!(ptx(EXP), exp);
         }
+    }
+
+    /// The driver declares library functions; a module holding their
+    /// bodies is written to the same text.
+    #[test]
+    fn declared_and_copied_bodies_give_the_same_ptx() {
+        use crate::driver::Stage;
+        use crate::mathlib::{expand_math, Bodies};
+        let options = CompileOptions {
+            stage: Stage::Ir,
+            ..CompileOptions::default()
+        };
+        let mut module = compile("k.py", ERF, &options).unwrap().ir.unwrap();
+        expand_math(&mut module, false, Bodies::Copied);
+        assert!(module.functions.values().all(|f| !f.is_declaration()));
+        let copied = std::thread::spawn(move || {
+            crate::ptx::emit_module(&module, crate::ptx::Target::default()).unwrap()
+        });
+        assert_eq!(copied.join().unwrap(), ptx(ERF));
     }
 
     /// Texts are kept per target: `.version`/`.target` differ, and so may

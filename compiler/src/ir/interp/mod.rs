@@ -195,6 +195,13 @@ impl<'m> Interpreter<'m> {
             .functions
             .get(f)
             .ok_or_else(|| invalid(format!("no function {f}")))?;
+        if func.is_declaration() {
+            return Err(invalid(format!(
+                "{} is declared without a body (the PTX back end supplies it; \
+                 expand the math library with its bodies copied to run it here)",
+                func.name
+            )));
+        }
         let local_mark = self.mem.region_count(AddrSpace::Local);
         let locals: Vec<u64> = func
             .locals
