@@ -85,10 +85,9 @@ pub struct Function {
     /// `fastmath=True`: approximate math and flush-to-zero are allowed.
     pub fastmath: bool,
     /// The math-library function this is (its opcode and float type),
-    /// set by [`crate::mathlib`]. Such a function's PTX depends on nothing
-    /// but this and the target, so the back end reuses the text it wrote
-    /// for an earlier module. A library function may be a declaration, with
-    /// no blocks: the back end then supplies the body (see
+    /// set by [`crate::mathlib`]. A library function may be a declaration,
+    /// with no blocks: the back end then supplies the body, reusing the
+    /// text it wrote for an earlier module (see
     /// [`Function::is_declaration`]).
     pub library: Option<(Opcode, Type)>,
 }

@@ -1,22 +1,22 @@
 //! The PTX text of math-library functions, written once per thread and
 //! target and reused by every later module that calls them.
 //!
-//! A library function (`__kernelc_erf_f64`, ...) is the same IR in every
-//! module: [`crate::mathlib`] builds it once per thread and copies it in.
-//! Its text depends on nothing else either: calls and constant tables are
-//! named, not numbered, and it prints nothing and uses no dynamic shared
+//! A library function (`__kernelc_erf_f64`, ...) is the same code in
+//! every module: [`crate::mathlib`] builds it once per thread. Its text
+//! depends on nothing else either: calls and constant tables are named,
+//! not numbered, and it prints nothing and uses no dynamic shared
 //! memory. Selecting, allocating and writing it again per compile was most
 //! of the back end's work for kernels that call `math.erf` or `math.log`
 //! in `float64` (335 of `black_scholes`' 413 PTX instructions). So the
 //! text is kept per thread, keyed by (opcode, type, target).
 //!
-//! The driver only declares library functions in the module
-//! ([`crate::mathlib::Bodies::Declared`]); the body is built here, in a
-//! module of its own, when a text is first written. A module holding a
-//! library function's body ([`crate::mathlib::Bodies::Copied`]) is written
-//! from that body, which the key assumes nothing edited after
-//! [`crate::mathlib`] built it. Debug builds check the claim: on every
-//! reuse they write the function again and compare.
+//! Only declarations are written this way: the driver declares library
+//! functions in the module ([`crate::mathlib::Bodies::Declared`]) and the
+//! body is built here, in a module of its own, when a text is first
+//! written. A library function whose body is in the module
+//! ([`crate::mathlib::Bodies::Copied`]) is selected and written like any
+//! other function, since whoever copied it may have edited it. Debug
+//! builds write the body again on every reuse and compare.
 
 use super::emit::emit_function;
 use super::isel::{Isel, IselError};
@@ -37,13 +37,15 @@ thread_local! {
 
 /// The PTX definition of `func` (`.func ... { ... }`, as
 /// [`emit_function`] writes it) for `target`, from this thread's texts
-/// when `func` is a library function written before; `None` when `func`
-/// is not a library function.
+/// when it was written before; `None` when `func` is not a library
+/// declaration ([`ir::Function::is_declaration`]).
 pub fn library_function_text(
-    module: &ir::Module,
     func: &ir::Function,
     target: Target,
 ) -> Option<Result<Rc<str>, IselError>> {
+    if !func.is_declaration() {
+        return None;
+    }
     let (op, ty) = func.library?;
     let key = (op, ty, target);
     let known = TEXTS.with(|texts| {
@@ -55,7 +57,7 @@ pub fn library_function_text(
     });
     if let Some(text) = known {
         if cfg!(debug_assertions) {
-            let fresh = write(module, func, target);
+            let fresh = write(op, ty, target);
             debug_assert!(
                 fresh.as_deref().ok() == Some(&*text),
                 "{}: the reused PTX text differs from a fresh one",
@@ -64,7 +66,7 @@ pub fn library_function_text(
         }
         return Some(Ok(text));
     }
-    let text: Rc<str> = match write(module, func, target) {
+    let text: Rc<str> = match write(op, ty, target) {
         Ok(text) => text.into(),
         Err(e) => return Some(Err(e)),
     };
@@ -72,17 +74,18 @@ pub fn library_function_text(
     Some(Ok(text))
 }
 
-/// Selects, allocates and writes `func` into a string of its own; a
-/// declaration gets its body from the math library, in a module holding
-/// only the tables it reads (its text names tables, not numbers).
-fn write(module: &ir::Module, func: &ir::Function, target: Target) -> Result<String, IselError> {
-    if let (true, Some((op, ty))) = (func.is_declaration(), func.library) {
-        let mut own = ir::Module::new();
-        let body = crate::mathlib::library_body(op, ty, &mut own.consts)
-            .ok_or_else(|| IselError(format!("{}: no math-library body", func.name)))?;
-        return write(&own, &body, target);
-    }
-    let isel = Isel::run(module, func, target)?;
+/// Builds the body of library function `op` on `ty` in a module holding
+/// only the tables it reads (its text names tables, not numbers), then
+/// selects, allocates and writes it into a string of its own.
+fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> {
+    let mut module = ir::Module::new();
+    let Some(body) = crate::mathlib::library_body(op, ty, &mut module.consts) else {
+        let name = crate::mathlib::function_name(op, ty);
+        return Err(IselError(format!(
+            "{name}: the math library has no body for it"
+        )));
+    };
+    let isel = Isel::run(&module, &body, target)?;
     debug_assert!(isel.printf_bytes == 0 && !isel.uses_dyn_shared);
     let mut text = String::new();
     emit_function(isel, &mut text)?;

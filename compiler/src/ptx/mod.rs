@@ -56,7 +56,7 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
     let parts = (module.functions.iter())
         .filter(|(r, _)| needed[r.index()])
         .map(
-            |(_, f)| match library_text::library_function_text(module, f, target) {
+            |(_, f)| match library_text::library_function_text(f, target) {
                 Some(text) => text.map(Part::Written),
                 None => isel::Isel::run(module, f, target).map(Part::Selected),
             },
