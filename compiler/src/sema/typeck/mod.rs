@@ -293,6 +293,8 @@ struct VarState {
     read: bool,
     /// Already reported as used before assignment in this walk.
     reported_unassigned: bool,
+    /// In this walk's `widened` list (see [`FnChecker::widened`]).
+    widened: bool,
     /// Assigned a value whose type is unknown because of an error already
     /// reported (kept across walks, so reading the variable is silent).
     assigned_error: bool,
@@ -306,6 +308,7 @@ impl VarState {
             first: None,
             read: false,
             reported_unassigned: false,
+            widened: false,
             assigned_error: silent,
         }
     }
@@ -472,6 +475,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             s.first = None;
             s.read = false;
             s.reported_unassigned = false;
+            s.widened = false;
         }
         self.widened.clear();
         for (i, v) in self.vars.iter().enumerate() {
@@ -663,7 +667,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                     if self.state[i].read {
                         self.again = true;
                     }
-                    if i < self.n_locals && self.widened.iter().all(|(j, _)| *j != i) {
+                    if i < self.n_locals && !self.state[i].widened {
+                        self.state[i].widened = true;
                         self.widened.push((i, current));
                     }
                     self.vars[i].ty = u;
