@@ -9,7 +9,6 @@
 //! adding one row here and one arm there.
 
 use crate::types::Scalar;
-use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -407,14 +406,115 @@ pub enum Member {
     Jit,
 }
 
-fn table() -> &'static FxHashMap<(Ns, &'static str), Member> {
-    static TABLE: OnceLock<FxHashMap<(Ns, &'static str), Member>> = OnceLock::new();
-    TABLE.get_or_init(build_table)
+impl Ns {
+    /// A small number for each namespace (the key of [`MemberTable`]).
+    fn code(self) -> u8 {
+        match self {
+            Ns::Cuda => 0,
+            Ns::CudaShared => 1,
+            Ns::CudaLocal => 2,
+            Ns::CudaConst => 3,
+            Ns::CudaAtomic => 4,
+            Ns::Math => 5,
+            Ns::Numpy => 6,
+            Ns::Numba => 7,
+            Ns::NumbaTypes => 8,
+            Ns::Kernelc => 9,
+            Ns::Dim3(d) => 10 + d as u8,
+        }
+    }
 }
 
-fn build_table() -> FxHashMap<(Ns, &'static str), Member> {
+/// One entry of [`MemberTable`].
+#[derive(Clone, Copy)]
+struct Slot {
+    /// [`Ns::code`] of the namespace, [`EMPTY`] for a free slot.
+    ns: u8,
+    name: &'static str,
+    member: Member,
+}
+
+/// The `ns` of a free [`Slot`].
+const EMPTY: u8 = u8::MAX;
+
+/// log2 of the number of slots of [`MemberTable`] (about three times the
+/// number of entries, so that a lookup rarely probes more than one slot).
+const TABLE_BITS: u32 = 9;
+
+/// Every `ns.attr` a kernel can use, open-addressed (linear probing) by
+/// [`slot_hash`]. Looking a name up is on the path of every attribute of a
+/// kernel, so the hash reads only the namespace, the length and the first
+/// and last bytes of the name; the one string comparison is on the slot
+/// found.
+struct MemberTable {
+    slots: Vec<Slot>,
+}
+
+impl MemberTable {
+    /// The table of the given entries (each `(ns, name)` once).
+    fn new(entries: Vec<(Ns, &'static str, Member)>) -> Self {
+        let mask = (1usize << TABLE_BITS) - 1;
+        assert!(entries.len() * 2 < mask, "the member table is too full");
+        let free = Slot {
+            ns: EMPTY,
+            name: "",
+            member: Member::Jit,
+        };
+        let mut slots = vec![free; mask + 1];
+        for (ns, name, member) in entries {
+            let mut i = slot_hash(ns.code(), name.as_bytes());
+            while slots[i].ns != EMPTY {
+                assert!(
+                    slots[i].ns != ns.code() || slots[i].name != name,
+                    "{name} is twice in {}",
+                    ns.path()
+                );
+                i = (i + 1) & mask;
+            }
+            slots[i] = Slot {
+                ns: ns.code(),
+                name,
+                member,
+            };
+        }
+        MemberTable { slots }
+    }
+
+    /// Looks up `ns.attr`.
+    fn get(&self, ns: Ns, attr: &str) -> Option<Member> {
+        let code = ns.code();
+        let mask = self.slots.len() - 1;
+        let mut i = slot_hash(code, attr.as_bytes());
+        loop {
+            let slot = &self.slots[i];
+            if slot.ns == code && slot.name == attr {
+                return Some(slot.member);
+            }
+            if slot.ns == EMPTY {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+}
+
+/// The first slot to probe for a name of namespace `code`.
+fn slot_hash(code: u8, attr: &[u8]) -> usize {
+    let first = attr.first().copied().unwrap_or(0) as u32;
+    let last = attr.last().copied().unwrap_or(0) as u32;
+    let key = code as u32 | (attr.len() as u32) << 8 | first << 16 | last << 24;
+    (key.wrapping_mul(0x9E37_79B9) >> (32 - TABLE_BITS)) as usize
+}
+
+fn table() -> &'static MemberTable {
+    static TABLE: OnceLock<MemberTable> = OnceLock::new();
+    TABLE.get_or_init(|| MemberTable::new(table_entries()))
+}
+
+/// Every entry of the intrinsic table.
+fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     use Intrinsic as I;
-    let mut t = FxHashMap::default();
+    let mut t = Entries::default();
     let f = |i| Member::Func(Callee::Intrinsic(i));
     let cuda: &[(&str, Member)] = &[
         ("threadIdx", Member::Namespace(Ns::Dim3(Dim3::ThreadIdx))),
@@ -523,7 +623,17 @@ fn build_table() -> FxHashMap<(Ns, &'static str), Member> {
     t.insert((Ns::Numba, "cuda"), Member::Namespace(Ns::Cuda));
     t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
     t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
-    t
+    t.0
+}
+
+/// The entries of the intrinsic table, as they are listed.
+#[derive(Default)]
+struct Entries(Vec<(Ns, &'static str, Member)>);
+
+impl Entries {
+    fn insert(&mut self, (ns, name): (Ns, &'static str), m: Member) {
+        self.0.push((ns, name, m));
+    }
 }
 
 /// Dtype names recognised in `numba`, `numba.types` and `numpy`.
@@ -590,15 +700,15 @@ const NUMPY_CONSTS: &[(&str, f64)] = &[
 
 /// Looks up `ns.attr`.
 pub fn member(ns: Ns, attr: &str) -> Option<Member> {
-    table().get(&(ns, attr)).copied()
+    table().get(ns, attr)
 }
 
 /// All attribute names of a namespace, for "did you mean" suggestions.
 pub fn member_names(ns: Ns) -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = table()
-        .keys()
-        .filter(|(n, _)| *n == ns)
-        .map(|(_, a)| *a)
+    let code = ns.code();
+    let mut v: Vec<&'static str> = (table().slots.iter())
+        .filter(|s| s.ns == code)
+        .map(|s| s.name)
         .collect();
     v.sort_unstable();
     v
@@ -657,5 +767,36 @@ mod tests {
             Some(Member::FloatConst(_))
         ));
         assert!(member_names(Ns::Cuda).contains(&"syncthreads"));
+    }
+
+    /// Every entry is found under its namespace and name, and nowhere else.
+    #[test]
+    fn table_finds_every_entry() {
+        let entries = table_entries();
+        for (ns, name, m) in &entries {
+            let found = member(*ns, name);
+            assert_eq!(
+                format!("{found:?}"),
+                format!("{:?}", Some(m)),
+                "{}.{name}",
+                ns.path()
+            );
+            assert!(member_names(*ns).contains(name));
+        }
+        let count: usize = (0..=13)
+            .map(|code| table().slots.iter().filter(|s| s.ns == code).count())
+            .sum();
+        assert_eq!(count, entries.len());
+        for (ns, name) in [
+            (Ns::Cuda, ""),
+            (Ns::Cuda, "x"),
+            (Ns::Dim3(Dim3::GridDim), "w"),
+            (Ns::Math, "sqr"),
+            (Ns::Math, "sqrtt"),
+            (Ns::CudaShared, "local"),
+            (Ns::Numpy, "f4"),
+        ] {
+            assert_eq!(member(ns, name), None, "{}.{name}", ns.path());
+        }
     }
 }

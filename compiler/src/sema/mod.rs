@@ -83,7 +83,8 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
             env.resolve_function(f, &mut diags);
         }
         let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays, scratch.typeck);
-        let mut roots = Vec::new();
+        let mut roots = scratch.roots;
+        roots.clear();
         let targets = EntryPoints {
             env: &env,
             options,
@@ -98,6 +99,7 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
         let scratch = Scratch {
             resolve: env.into_scratch(),
             typeck,
+            roots,
         };
         SCRATCH.with(|pool| pool.give(scratch));
         program
@@ -120,6 +122,8 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
 struct Scratch {
     resolve: resolve::Scratch,
     typeck: typeck::Scratch,
+    /// The instances checked for the entry points.
+    roots: Vec<u32>,
 }
 
 thread_local! {

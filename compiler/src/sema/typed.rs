@@ -261,11 +261,73 @@ pub struct ArrayDecl {
     /// Element type.
     pub elem: Scalar,
     /// Extents (a single 0 for dynamic shared memory).
-    pub shape: Vec<u64>,
+    pub shape: Extents,
     /// True for `cuda.shared.array(0, ...)`: sized at launch.
     pub dynamic: bool,
     /// The allocating call.
     pub span: Span,
+}
+
+/// The extents of a shared or local array. The language allows 1 to 3
+/// dimensions, which are kept inline (a declaration then owns no heap
+/// data); more, which the checker rejects, would go to the heap. Reads as
+/// a `&[u64]`.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Extents {
+    /// Up to [`Extents::INLINE`] extents: the first `len` of `dims`.
+    Inline {
+        /// The extents, then zeros.
+        dims: [u64; Extents::INLINE],
+        /// The number of extents.
+        len: u8,
+    },
+    /// More extents.
+    Heap(Vec<u64>),
+}
+
+impl Extents {
+    /// The most extents kept inline.
+    pub const INLINE: usize = 3;
+}
+
+impl std::ops::Deref for Extents {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        match self {
+            Extents::Inline { dims, len } => &dims[..*len as usize],
+            Extents::Heap(v) => v,
+        }
+    }
+}
+
+impl FromIterator<u64> for Extents {
+    fn from_iter<I: IntoIterator<Item = u64>>(iter: I) -> Self {
+        let mut dims = [0; Extents::INLINE];
+        let mut len = 0;
+        let mut iter = iter.into_iter();
+        for d in iter.by_ref() {
+            if len == Extents::INLINE {
+                let mut v = dims.to_vec();
+                v.push(d);
+                v.extend(iter);
+                return Extents::Heap(v);
+            }
+            dims[len] = d;
+            len += 1;
+        }
+        Extents::Inline {
+            dims,
+            len: len as u8,
+        }
+    }
+}
+
+impl std::fmt::Debug for Extents {
+    /// As the list of extents (like a `Vec<u64>`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// A host-supplied constant array (`cuda.const.array_like(NAME)`).
@@ -485,6 +547,22 @@ impl TExpr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Extents read back as they were given, inline or not.
+    #[test]
+    fn extents_keep_every_rank() {
+        for n in 0..7u64 {
+            let dims: Vec<u64> = (1..=n).map(|d| d * 10).collect();
+            let e: Extents = dims.iter().copied().collect();
+            assert_eq!(&e[..], &dims[..]);
+            assert_eq!(format!("{e:?}"), format!("{dims:?}"));
+            assert_eq!(
+                matches!(e, Extents::Inline { .. }),
+                dims.len() <= Extents::INLINE
+            );
+            assert_eq!(e.clone(), e);
+        }
+    }
 
     /// Typed expressions are moved around by value all through the type
     /// checker; keep them small.

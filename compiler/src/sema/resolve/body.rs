@@ -214,9 +214,11 @@ impl FnResolver<'_, '_> {
     /// expressions `ids`, in id order.
     fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
         let module = self.env.module;
-        for id in ids {
-            let id = ExprId(id);
-            let r = match module.expr(id).kind {
+        // One pass over the slice of the body's expressions (most of them
+        // are neither names nor attributes, so the loop is kept tight).
+        let exprs = &module.exprs[ids.start as usize..ids.end as usize];
+        for (id, e) in (ids.start as usize..).zip(exprs) {
+            let r = match e.kind {
                 ExprKind::Name(n) => self.known_name(n).ok_or(NeedsMessage)?,
                 ExprKind::Attribute { value, attr } => {
                     let base = if is_path(module, value) {
@@ -228,7 +230,7 @@ impl FnResolver<'_, '_> {
                 }
                 _ => continue,
             };
-            self.res[id.index()] = r;
+            self.res[id] = r;
         }
         Ok(())
     }

@@ -117,6 +117,8 @@ pub struct Scratch {
     res: Vec<Res>,
     local_of: Vec<Option<u32>>,
     module_of: Vec<Option<Res>>,
+    /// Emptied vectors for [`FunctionInfo::locals`].
+    locals: Vec<Vec<(Symbol, Span)>>,
 }
 
 /// The module-level environment of a source file.
@@ -139,6 +141,8 @@ pub struct ModuleEnv<'m> {
     /// read every global, so that a name in a body is resolved with one
     /// table lookup instead of a hash-map probe and string comparisons.
     module_of: Vec<Option<Res>>,
+    /// Emptied vectors for the locals of the functions still to be read.
+    spare_locals: Vec<Vec<(Symbol, Span)>>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -149,6 +153,7 @@ impl<'m> ModuleEnv<'m> {
             mut res,
             mut local_of,
             module_of,
+            locals: spare_locals,
         } = scratch;
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
@@ -166,6 +171,7 @@ impl<'m> ModuleEnv<'m> {
             res,
             local_of,
             module_of,
+            spare_locals,
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
@@ -176,10 +182,17 @@ impl<'m> ModuleEnv<'m> {
 
     /// The environment's tables, to reuse.
     pub fn into_scratch(self) -> Scratch {
+        let mut locals = self.spare_locals;
+        for f in self.functions {
+            let mut l = f.locals;
+            l.clear();
+            locals.push(l);
+        }
         Scratch {
             res: self.res,
             local_of: self.local_of,
             module_of: self.module_of,
+            locals,
         }
     }
 
@@ -395,12 +408,13 @@ impl<'m> ModuleEnv<'m> {
             jit: false,
             flags: JitFlags::default(),
             sigs: Vec::new(),
-            locals: Vec::with_capacity(def.params.len() + 16),
+            locals: self.spare_locals.pop().unwrap_or_default(),
             plain_body: false,
         };
         for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
         }
+        info.locals.reserve(def.params.len() + 16);
         for p in &def.params {
             if info.locals.iter().any(|(n, _)| *n == p.name.name) {
                 diags.push(Diagnostic::error(

@@ -652,7 +652,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     fn subscript(&mut self, value: ExprId, index: ExprId, span: Span) -> TExpr {
-        let (env, module) = (self.env, self.env.module);
+        let module = self.env.module;
         let (value_span, index_span) = (module.expr(value).span, module.expr(index).span);
         if let ExprKind::Slice { .. } = module.expr(index).kind {
             return self.reject(
@@ -674,14 +674,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
         }
         let base = match self.shape_attribute(value) {
-            Some((array, attr)) => {
+            Some((array, attr, is_shape)) => {
                 // `a.shape[k]` with a literal `k`, the usual way to read an
                 // extent: the one property, without the tuple of all.
                 let array = self.expr(array);
                 match (&array.ty, &module.expr(index).kind) {
                     (Type::Array(a), &ExprKind::Int(k)) if k < u64::from(a.ndim) => {
                         let k = k as u8;
-                        let prop = if env.name(attr.name) == "shape" {
+                        let prop = if is_shape {
                             ArrayProp::Extent(k)
                         } else {
                             ArrayProp::Stride(k)
@@ -771,13 +771,20 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// The array and attribute of `value` when it is `array.shape` or
-    /// `array.strides` (an attribute of a value, not of a namespace).
-    fn shape_attribute(&self, value: ExprId) -> Option<(ExprId, &'m Ident)> {
+    /// `array.strides` (an attribute of a value, not of a namespace), with
+    /// true for `shape`.
+    fn shape_attribute(&self, value: ExprId) -> Option<(ExprId, &'m Ident, bool)> {
         let ExprKind::Attribute { value: array, attr } = &self.ast(value).kind else {
             return None;
         };
-        let is_shape = matches!(self.env.name(attr.name), "shape" | "strides");
-        (is_shape && matches!(self.res(value), Res::ValueAttr)).then_some((*array, attr))
+        if !matches!(self.res(value), Res::ValueAttr) {
+            return None;
+        }
+        match self.env.name(attr.name) {
+            "shape" => Some((*array, attr, true)),
+            "strides" => Some((*array, attr, false)),
+            _ => None,
+        }
     }
 
     /// A read of a special register or other argument-less intrinsic.

@@ -52,6 +52,9 @@ pub struct Scratch {
     stmt_vecs: Vec<Vec<TStmt>>,
     pending: Vec<TExpr>,
     var_states: Vec<VarStates>,
+    callee_vecs: Vec<Vec<u32>>,
+    order: Vec<u32>,
+    map: Vec<u32>,
 }
 
 /// The per-variable state and the widened locals of a [`FnChecker`],
@@ -85,6 +88,12 @@ pub struct ProgramChecker<'e, 'm> {
     pending: Vec<TExpr>,
     /// Emptied [`VarStates`] for the next [`FnChecker`].
     var_states: Vec<VarStates>,
+    /// Emptied vectors for the callees of the next [`FnChecker`]s.
+    callee_vecs: Vec<Vec<u32>>,
+    /// Emptied buffers for [`ProgramChecker::finish`]: the instances in
+    /// program order, and the new number of each.
+    order: Vec<u32>,
+    map: Vec<u32>,
 }
 
 /// Why an instance could not be created.
@@ -107,6 +116,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             stmt_vecs,
             mut pending,
             var_states,
+            callee_vecs,
+            order,
+            map,
         } = scratch;
         instances.clear();
         pending.clear();
@@ -121,6 +133,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             stmt_vecs,
             pending,
             var_states,
+            callee_vecs,
+            order,
+            map,
         }
     }
 
@@ -175,9 +190,12 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// callees first, with their diagnostics; returns it with the buffers
     /// to reuse.
     pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> (TypedProgram, Scratch) {
-        let mut order = Vec::with_capacity(self.instances.len());
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
         // The new number of each instance (`UNSEEN` for an unreachable one).
-        let mut map = vec![UNSEEN; self.instances.len()];
+        let mut map = std::mem::take(&mut self.map);
+        map.clear();
+        map.resize(self.instances.len(), UNSEEN);
         for &r in roots {
             post_order(&self.instances, r, &mut map, &mut order);
         }
@@ -205,6 +223,13 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
+        for inst in &mut self.instances {
+            if inst.callees.capacity() > 0 {
+                let mut callees = std::mem::take(&mut inst.callees);
+                callees.clear();
+                self.callee_vecs.push(callees);
+            }
+        }
         self.instances.clear();
         let scratch = Scratch {
             instances: self.instances,
@@ -212,6 +237,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             stmt_vecs: self.stmt_vecs,
             pending: self.pending,
             var_states: self.var_states,
+            callee_vecs: self.callee_vecs,
+            order,
+            map,
         };
         (program, scratch)
     }
@@ -265,6 +293,8 @@ struct VarState {
     read: bool,
     /// Already reported as used before assignment in this walk.
     reported_unassigned: bool,
+    /// In this walk's `widened` list (see [`FnChecker::widened`]).
+    widened: bool,
     /// Assigned a value whose type is unknown because of an error already
     /// reported (kept across walks, so reading the variable is silent).
     assigned_error: bool,
@@ -278,6 +308,7 @@ impl VarState {
             first: None,
             read: false,
             reported_unassigned: false,
+            widened: false,
             assigned_error: silent,
         }
     }
@@ -357,6 +388,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
+        let callees = pc.callee_vecs.pop().unwrap_or_default();
         let mut c = FnChecker {
             pc,
             env,
@@ -376,7 +408,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             diags: Vec::new(),
             shared: Vec::new(),
             local: Vec::new(),
-            callees: Vec::new(),
+            callees,
             calls_from: u32::MAX,
             ret: Type::Unknown,
             declared_ret,
@@ -443,6 +475,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             s.first = None;
             s.read = false;
             s.reported_unassigned = false;
+            s.widened = false;
         }
         self.widened.clear();
         for (i, v) in self.vars.iter().enumerate() {
@@ -634,7 +667,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                     if self.state[i].read {
                         self.again = true;
                     }
-                    if i < self.n_locals && self.widened.iter().all(|(j, _)| *j != i) {
+                    if i < self.n_locals && !self.state[i].widened {
+                        self.state[i].widened = true;
                         self.widened.push((i, current));
                     }
                     self.vars[i].ty = u;

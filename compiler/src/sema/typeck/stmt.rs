@@ -376,29 +376,30 @@ impl FnChecker<'_, '_, '_> {
                 return;
             }
         };
-        // Evaluate every element before assigning any (`a, b = b, a`).
-        let parts: Vec<TExpr> = match value.kind {
-            TExprKind::Tuple(items) => items
-                .ids()
-                .map(|item| {
+        // Evaluate every element before assigning any (`a, b = b, a`); the
+        // parts wait in a vector of the operand pool.
+        let mut parts = self.pc.operand_vecs.pop().unwrap_or_default();
+        match value.kind {
+            TExprKind::Tuple(items) => {
+                for item in items.ids() {
                     let item = *self.get(item);
                     if item.is_trivially_pure() && !matches!(item.kind, TExprKind::Var(_)) {
-                        return item;
+                        parts.push(item);
+                        continue;
                     }
                     let t = self.temp(item.ty, item.span);
                     let (ty, sp) = (item.ty, item.span);
                     Self::push(out, TStmtKind::Assign(t, self.ex(item)), span);
-                    TExpr {
+                    parts.push(TExpr {
                         kind: TExprKind::Var(t),
                         ty,
                         span: sp,
-                    }
-                })
-                .collect(),
-            TExprKind::Const(ConstValue::Tuple(values)) => values
-                .iter()
-                .map(|v| TExpr::constant(*v, value.span))
-                .collect(),
+                    });
+                }
+            }
+            TExprKind::Const(ConstValue::Tuple(values)) => {
+                parts.extend(values.iter().map(|v| TExpr::constant(*v, value.span)))
+            }
             _ => {
                 let whole = if value.is_trivially_pure() {
                     value
@@ -414,18 +415,17 @@ impl FnChecker<'_, '_, '_> {
                 };
                 let whole_span = whole.span;
                 let whole = self.ex(whole);
-                (0..n)
-                    .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(whole, k as u32),
-                        ty: tys[k],
-                        span: whole_span,
-                    })
-                    .collect()
+                parts.extend((0..n).map(|k| TExpr {
+                    kind: TExprKind::TupleGet(whole, k as u32),
+                    ty: tys[k],
+                    span: whole_span,
+                }));
             }
-        };
-        for (&t, part) in targets.iter().zip(parts) {
+        }
+        for (&t, part) in targets.iter().zip(parts.drain(..)) {
             self.assign_to(t, part, span, out);
         }
+        self.recycle(parts);
     }
 
     /// Marks the targets of a failed assignment as erroneous, so their later
