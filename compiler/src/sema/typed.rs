@@ -10,6 +10,7 @@
 use super::consts::ConstValue;
 use super::intrinsics::Intrinsic;
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
+use crate::pool::Pool;
 use crate::span::Span;
 use crate::types::{Scalar, Type};
 
@@ -88,6 +89,91 @@ impl TypedProgram {
     /// A function by reference.
     pub fn function(&self, f: FuncRef) -> &TypedFunction {
         &self.functions[f.0 as usize]
+    }
+}
+
+impl Drop for TypedProgram {
+    /// Gives the functions' vectors to this thread's [`FunctionBuffers`]
+    /// pool, where the checker builds the next program's functions.
+    fn drop(&mut self) {
+        for f in self.functions.drain(..) {
+            FunctionBuffers::recycle(f);
+        }
+    }
+}
+
+/// The vectors of one [`TypedFunction`], emptied, kept per thread from
+/// program to program: the checker builds a function's tables in them,
+/// and a dropped program gives them back. (A check otherwise allocates,
+/// regrows and frees about ten vectors per function, which cost as much
+/// as typing a short kernel's statements.)
+#[derive(Default)]
+pub(crate) struct FunctionBuffers {
+    pub name: String,
+    pub vars: Vec<Var>,
+    pub var_names: String,
+    pub stmts: Vec<TStmt>,
+    pub print_args: Vec<PrintArg>,
+    pub texts: String,
+    pub exprs: Vec<TExpr>,
+    pub shared_arrays: Vec<ArrayDecl>,
+    pub local_arrays: Vec<ArrayDecl>,
+}
+
+/// The most expressions a recycled function's buffers are kept for.
+const RECYCLED_MAX_EXPRS: usize = 1 << 16;
+
+thread_local! {
+    /// Emptied function buffers (a program has a handful of functions).
+    static FUNCTION_BUFFERS: Pool<FunctionBuffers> = const { Pool::new(16) };
+}
+
+impl FunctionBuffers {
+    /// Empty buffers, recycled when this thread has some.
+    pub(crate) fn take() -> FunctionBuffers {
+        FUNCTION_BUFFERS.with(Pool::take).unwrap_or_default()
+    }
+
+    /// Empties `f`'s vectors and keeps them (unless they are too large to
+    /// be worth holding on to).
+    fn recycle(f: TypedFunction) {
+        if f.exprs.capacity() > RECYCLED_MAX_EXPRS {
+            return;
+        }
+        let TypedFunction {
+            mut name,
+            mut vars,
+            mut var_names,
+            mut stmts,
+            mut print_args,
+            mut texts,
+            mut exprs,
+            mut shared_arrays,
+            mut local_arrays,
+            ..
+        } = f;
+        name.clear();
+        vars.clear();
+        var_names.clear();
+        stmts.clear();
+        print_args.clear();
+        texts.clear();
+        exprs.clear();
+        shared_arrays.clear();
+        local_arrays.clear();
+        FUNCTION_BUFFERS.with(|pool| {
+            pool.give(FunctionBuffers {
+                name,
+                vars,
+                var_names,
+                stmts,
+                print_args,
+                texts,
+                exprs,
+                shared_arrays,
+                local_arrays,
+            })
+        });
     }
 }
 

@@ -199,10 +199,8 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         for &r in roots {
             post_order(&self.instances, r, &mut map, &mut order);
         }
-        let mut program = TypedProgram {
-            functions: Vec::with_capacity(order.len()),
-            ..TypedProgram::default()
-        };
+        let mut program = TypedProgram::default();
+        program.functions.reserve(order.len());
         for &old in &order {
             let inst = &mut self.instances[old as usize];
             diags.append(&mut inst.diags);
@@ -362,8 +360,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let Instance { f, ref args, .. } = pc.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let mut var_names = String::with_capacity(8 * info.locals.len() + 16);
-        let mut vars = Vec::with_capacity(info.locals.len() + 4);
+        let FunctionBuffers {
+            mut name,
+            mut vars,
+            mut var_names,
+            mut stmts,
+            print_args,
+            texts,
+            mut exprs,
+            shared_arrays,
+            local_arrays,
+        } = FunctionBuffers::take();
+        var_names.reserve(8 * info.locals.len() + 16);
+        vars.reserve(info.locals.len() + 4);
+        exprs.reserve(expected_exprs(env.module, def));
+        stmts.reserve(expected_stmts(env.module, def));
         for (i, (name, span)) in info.locals.iter().enumerate() {
             vars.push(Var {
                 name: push_name(&mut var_names, env.name(*name)),
@@ -399,15 +410,15 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             vars,
             var_names,
             locals_names_len,
-            exprs: Vec::with_capacity(expected_exprs(env.module, def)),
-            stmts: Vec::with_capacity(expected_stmts(env.module, def)),
-            print_args: Vec::new(),
-            texts: String::new(),
+            exprs,
+            stmts,
+            print_args,
+            texts,
             n_locals,
             again: false,
             diags: Vec::new(),
-            shared: Vec::new(),
-            local: Vec::new(),
+            shared: shared_arrays,
+            local: local_arrays,
             callees,
             calls_from: u32::MAX,
             ret: Type::Unknown,
@@ -438,7 +449,10 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened: std::mem::take(&mut c.widened),
         });
         let func = TypedFunction {
-            name: env.name(def.name.name).to_string(),
+            name: {
+                name.push_str(env.name(def.name.name));
+                name
+            },
             is_kernel: c.is_kernel,
             flags: info.flags,
             params: def.params.len() as u32,
