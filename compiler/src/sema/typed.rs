@@ -93,88 +93,22 @@ impl TypedProgram {
 }
 
 impl Drop for TypedProgram {
-    /// Gives the functions' vectors to this thread's [`FunctionBuffers`]
-    /// pool, where the checker builds the next program's functions.
+    /// Gives the functions, emptied, to this thread's pool, where the
+    /// checker builds the next program's functions in their vectors (see
+    /// [`TypedFunction::recycled`]).
     fn drop(&mut self) {
         for f in self.functions.drain(..) {
-            FunctionBuffers::recycle(f);
+            f.recycle();
         }
     }
 }
 
-/// The vectors of one [`TypedFunction`], emptied, kept per thread from
-/// program to program: the checker builds a function's tables in them,
-/// and a dropped program gives them back. (A check otherwise allocates,
-/// regrows and frees about ten vectors per function, which cost as much
-/// as typing a short kernel's statements.)
-#[derive(Default)]
-pub(crate) struct FunctionBuffers {
-    pub name: String,
-    pub vars: Vec<Var>,
-    pub var_names: String,
-    pub stmts: Vec<TStmt>,
-    pub print_args: Vec<PrintArg>,
-    pub texts: String,
-    pub exprs: Vec<TExpr>,
-    pub shared_arrays: Vec<ArrayDecl>,
-    pub local_arrays: Vec<ArrayDecl>,
-}
-
-/// The most expressions a recycled function's buffers are kept for.
+/// The most expressions a recycled function's vectors are kept for.
 const RECYCLED_MAX_EXPRS: usize = 1 << 16;
 
 thread_local! {
-    /// Emptied function buffers (a program has a handful of functions).
-    static FUNCTION_BUFFERS: Pool<FunctionBuffers> = const { Pool::new(16) };
-}
-
-impl FunctionBuffers {
-    /// Empty buffers, recycled when this thread has some.
-    pub(crate) fn take() -> FunctionBuffers {
-        FUNCTION_BUFFERS.with(Pool::take).unwrap_or_default()
-    }
-
-    /// Empties `f`'s vectors and keeps them (unless they are too large to
-    /// be worth holding on to).
-    fn recycle(f: TypedFunction) {
-        if f.exprs.capacity() > RECYCLED_MAX_EXPRS {
-            return;
-        }
-        let TypedFunction {
-            mut name,
-            mut vars,
-            mut var_names,
-            mut stmts,
-            mut print_args,
-            mut texts,
-            mut exprs,
-            mut shared_arrays,
-            mut local_arrays,
-            ..
-        } = f;
-        name.clear();
-        vars.clear();
-        var_names.clear();
-        stmts.clear();
-        print_args.clear();
-        texts.clear();
-        exprs.clear();
-        shared_arrays.clear();
-        local_arrays.clear();
-        FUNCTION_BUFFERS.with(|pool| {
-            pool.give(FunctionBuffers {
-                name,
-                vars,
-                var_names,
-                stmts,
-                print_args,
-                texts,
-                exprs,
-                shared_arrays,
-                local_arrays,
-            })
-        });
-    }
+    /// Emptied functions of dropped programs (a program has a handful).
+    static RECYCLED: Pool<TypedFunction> = const { Pool::new(16) };
 }
 
 /// Options from a `@cuda.jit(...)` decorator.
@@ -241,6 +175,50 @@ pub struct TypedFunction {
 }
 
 impl TypedFunction {
+    /// An empty function (no name, no variables, no code) whose vectors
+    /// come from a dropped program when this thread has one: a check
+    /// otherwise allocates, regrows and frees about ten vectors per
+    /// function, which costs as much as typing a short kernel.
+    pub(crate) fn recycled() -> TypedFunction {
+        RECYCLED.with(Pool::take).unwrap_or_else(|| TypedFunction {
+            name: String::new(),
+            is_kernel: false,
+            flags: JitFlags::default(),
+            params: 0,
+            param_types: Vec::new(),
+            vars: Vec::new(),
+            var_names: String::new(),
+            ret: Type::Unknown,
+            body: TStmtList::default(),
+            stmts: Vec::new(),
+            print_args: Vec::new(),
+            texts: String::new(),
+            exprs: Vec::new(),
+            shared_arrays: Vec::new(),
+            local_arrays: Vec::new(),
+            span: Span::default(),
+        })
+    }
+
+    /// Empties the function and keeps it for [`TypedFunction::recycled`]
+    /// (unless its vectors are too large to be worth holding on to).
+    fn recycle(mut self) {
+        if self.exprs.capacity() > RECYCLED_MAX_EXPRS {
+            return;
+        }
+        self.name.clear();
+        self.param_types.clear();
+        self.vars.clear();
+        self.var_names.clear();
+        self.stmts.clear();
+        self.print_args.clear();
+        self.texts.clear();
+        self.exprs.clear();
+        self.shared_arrays.clear();
+        self.local_arrays.clear();
+        RECYCLED.with(|pool| pool.give(self));
+    }
+
     /// A variable.
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]

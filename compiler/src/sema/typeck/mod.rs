@@ -360,7 +360,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let Instance { f, ref args, .. } = pc.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let FunctionBuffers {
+        let TypedFunction {
             mut name,
             mut vars,
             mut var_names,
@@ -370,7 +370,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             mut exprs,
             shared_arrays,
             local_arrays,
-        } = FunctionBuffers::take();
+            ..
+        } = TypedFunction::recycled();
         var_names.reserve(8 * info.locals.len() + 16);
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
