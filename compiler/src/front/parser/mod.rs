@@ -42,6 +42,7 @@ use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
+use crate::pool::Pool;
 use crate::span::Span;
 
 /// How deeply expressions may nest: brackets, unary operators, right
@@ -81,6 +82,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let expected_exprs = tokens.len() * 2 / 3;
     // A statement takes about ten tokens.
     let expected_stmts = tokens.len() / 8;
+    // The list stacks of an earlier parse on this thread, or new ones.
+    let stacks = STACKS.with(Pool::take).unwrap_or_default();
     let mut parser = Parser {
         src,
         cur: tokens[0],
@@ -94,9 +97,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         // so a tree is never taller than the tokens of its logical line.
         track_heights: longest_line > MAX_HEIGHT as usize,
         heights: Vec::new(),
-        expr_lists: ListPool::with_capacity(expected_exprs / 2),
-        keywords: ListPool::with_capacity(0),
-        comparisons: ListPool::with_capacity(expected_exprs / 16),
+        expr_lists: ListPool::new(expected_exprs / 2, stacks.expr_lists),
+        keywords: ListPool::new(0, stacks.keywords),
+        comparisons: ListPool::new(expected_exprs / 16, stacks.comparisons),
         str_values: Vec::new(),
         blocks: Vec::with_capacity(expected_stmts),
         stmts: Vec::with_capacity(expected_stmts),
@@ -120,7 +123,37 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         strings: parser.str_values,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
+    lexer::recycle(Lexed {
+        tokens: parser.tokens,
+        strings: parser.strings,
+        longest_line: 0,
+    });
+    let mut stacks = ListStacks {
+        expr_lists: parser.expr_lists.scratch,
+        keywords: parser.keywords.scratch,
+        comparisons: parser.comparisons.scratch,
+    };
+    // Every list was finished or discarded, which leaves the stacks empty;
+    // cleared anyway, as the next parse starts from empty stacks.
+    stacks.expr_lists.clear();
+    stacks.keywords.clear();
+    stacks.comparisons.clear();
+    STACKS.with(|pool| pool.give(stacks));
     module
+}
+
+/// The scratch stacks of the [`ListPool`]s, kept from parse to parse on a
+/// thread (in [`STACKS`]) so that a parse does not allocate them anew.
+#[derive(Default)]
+struct ListStacks {
+    expr_lists: Vec<ExprId>,
+    keywords: Vec<KeywordArg>,
+    comparisons: Vec<(CmpOp, ExprId)>,
+}
+
+thread_local! {
+    /// The [`ListStacks`] of the last parse on this thread.
+    static STACKS: Pool<ListStacks> = const { Pool::new(1) };
 }
 
 /// Marks a failed parse whose error has already been reported (or was
@@ -146,13 +179,16 @@ struct ListPool<T> {
 }
 
 impl<T> ListPool<T> {
-    /// A pool with room for `n` items, and for lists being built up to
-    /// that many items (at most 16): one allocation each up front is
-    /// cheaper than growing from empty on the first push.
-    fn with_capacity(n: usize) -> Self {
+    /// A pool with room for `n` items, whose lists are built on `scratch`
+    /// (an empty vector, recycled from an earlier parse when there was
+    /// one), with room for lists of up to that many items (at most 16):
+    /// one allocation each up front is cheaper than growing from empty on
+    /// the first push.
+    fn new(n: usize, mut scratch: Vec<T>) -> Self {
+        scratch.reserve(n.min(16));
         ListPool {
             items: Vec::with_capacity(n),
-            scratch: Vec::with_capacity(n.min(16)),
+            scratch,
         }
     }
 
