@@ -34,11 +34,17 @@
 //! parser finishes nodes (children before parents), so later stages keep
 //! side tables (resolutions, types) in plain vectors indexed by id. Name
 //! resolution and typing do not modify the tree.
+//!
+//! A dropped module keeps its emptied vectors for the next parse on the
+//! same thread (see [`Storage`]), so parsing file after file allocates
+//! little once the vectors have grown.
 
 use super::interner::{Interner, Symbol};
+use crate::pool::Pool;
 use crate::span::Span;
 use std::fmt;
 use std::marker::PhantomData;
+use std::mem::take;
 
 /// A parsed source file: its statements, and the storage of its expressions.
 #[derive(Clone, Debug)]
@@ -97,6 +103,71 @@ impl Module {
     pub fn expr_count(&self) -> usize {
         self.exprs.len()
     }
+}
+
+impl Drop for Module {
+    /// Gives the vectors, emptied, to the next parse on this thread (unless
+    /// they are large: those of a huge file are freed).
+    fn drop(&mut self) {
+        if self.exprs.capacity() > Storage::MAX_KEPT_EXPRS {
+            return;
+        }
+        let mut storage = Storage {
+            body: take(&mut self.body),
+            blocks: take(&mut self.blocks),
+            interner: take(&mut self.interner),
+            exprs: take(&mut self.exprs),
+            expr_lists: take(&mut self.expr_lists),
+            keywords: take(&mut self.keywords),
+            comparisons: take(&mut self.comparisons),
+            strings: take(&mut self.strings),
+        };
+        storage.clear();
+        // Not kept when the thread is being torn down.
+        let _ = STORAGE.try_with(|pool| pool.give(storage));
+    }
+}
+
+/// The vectors of a [`Module`], empty: those of a module dropped earlier on
+/// the thread, which the parser fills again instead of allocating new ones.
+#[derive(Default)]
+pub(crate) struct Storage {
+    pub(crate) body: Vec<Stmt>,
+    pub(crate) blocks: Vec<Stmt>,
+    pub(crate) interner: Interner,
+    pub(crate) exprs: Vec<Expr>,
+    pub(crate) expr_lists: Vec<ExprId>,
+    pub(crate) keywords: Vec<KeywordArg>,
+    pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    pub(crate) strings: Vec<String>,
+}
+
+impl Storage {
+    /// The most expressions a kept module may have room for.
+    const MAX_KEPT_EXPRS: usize = 1 << 16;
+
+    /// The storage of a module dropped earlier on this thread, or new
+    /// (empty) vectors.
+    pub(crate) fn take() -> Storage {
+        STORAGE.with(Pool::take).unwrap_or_default()
+    }
+
+    /// Empties every vector, keeping their room.
+    fn clear(&mut self) {
+        self.body.clear();
+        self.blocks.clear();
+        self.interner.clear();
+        self.exprs.clear();
+        self.expr_lists.clear();
+        self.keywords.clear();
+        self.comparisons.clear();
+        self.strings.clear();
+    }
+}
+
+thread_local! {
+    /// The [`Storage`] of the last module dropped on this thread.
+    static STORAGE: Pool<Storage> = const { Pool::new(1) };
 }
 
 /// Dense index of an expression node within its module.

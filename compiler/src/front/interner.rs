@@ -42,6 +42,13 @@ impl Interner {
         Interner::default()
     }
 
+    /// Forgets every name, keeping the room of the table and the text.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+        self.slots.fill(0);
+    }
+
     /// The symbol for `name`, adding it when it is new.
     pub fn intern(&mut self, name: &str) -> Symbol {
         self.intern_hashed(name, hash(name))

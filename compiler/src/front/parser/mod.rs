@@ -37,7 +37,7 @@ mod tests_robust;
 #[cfg(test)]
 mod tests_stmt;
 
-use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt};
+use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt, Storage};
 use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
@@ -65,7 +65,16 @@ pub const MAX_HEIGHT: u32 = 400;
 /// unsupported expressions become [`ExprKind::Error`].
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
-    let mut interner = Interner::new();
+    let Storage {
+        body: mut stmts,
+        mut blocks,
+        mut interner,
+        mut exprs,
+        expr_lists,
+        keywords,
+        comparisons,
+        strings: str_values,
+    } = Storage::take();
     let Lexed {
         tokens,
         strings,
@@ -82,6 +91,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let expected_exprs = tokens.len() * 2 / 3;
     // A statement takes about ten tokens.
     let expected_stmts = tokens.len() / 8;
+    exprs.reserve(expected_exprs);
+    blocks.reserve(expected_stmts);
+    stmts.reserve(expected_stmts);
     // The list stacks of an earlier parse on this thread, or new ones.
     let stacks = STACKS.with(Pool::take).unwrap_or_default();
     let mut parser = Parser {
@@ -92,17 +104,17 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         pos: 0,
         diags,
         interner,
-        exprs: Vec::with_capacity(expected_exprs),
+        exprs,
         // A node spans at least one token more than each of its children,
         // so a tree is never taller than the tokens of its logical line.
         track_heights: longest_line > MAX_HEIGHT as usize,
         heights: Vec::new(),
-        expr_lists: ListPool::new(expected_exprs / 2, stacks.expr_lists),
-        keywords: ListPool::new(0, stacks.keywords),
-        comparisons: ListPool::new(expected_exprs / 16, stacks.comparisons),
-        str_values: Vec::new(),
-        blocks: Vec::with_capacity(expected_stmts),
-        stmts: Vec::with_capacity(expected_stmts),
+        expr_lists: ListPool::new(expr_lists, expected_exprs / 2, stacks.expr_lists),
+        keywords: ListPool::new(keywords, 0, stacks.keywords),
+        comparisons: ListPool::new(comparisons, expected_exprs / 16, stacks.comparisons),
+        str_values,
+        blocks,
+        stmts,
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -179,17 +191,15 @@ struct ListPool<T> {
 }
 
 impl<T> ListPool<T> {
-    /// A pool with room for `n` items, whose lists are built on `scratch`
-    /// (an empty vector, recycled from an earlier parse when there was
-    /// one), with room for lists of up to that many items (at most 16):
-    /// one allocation each up front is cheaper than growing from empty on
-    /// the first push.
-    fn new(n: usize, mut scratch: Vec<T>) -> Self {
+    /// A pool in `items` whose lists are built on `scratch` (both empty
+    /// vectors, recycled from an earlier parse when there was one), with
+    /// room for `n` items and for lists being built up to that many items
+    /// (at most 16): one allocation each up front is cheaper than growing
+    /// from empty on the first push.
+    fn new(mut items: Vec<T>, n: usize, mut scratch: Vec<T>) -> Self {
+        items.reserve(n);
         scratch.reserve(n.min(16));
-        ListPool {
-            items: Vec::with_capacity(n),
-            scratch,
-        }
+        ListPool { items, scratch }
     }
 
     /// Starts a list: returns the mark to give to `finish` or `discard`.
