@@ -13,9 +13,10 @@
 //! operands of `and`...) are [`Seq`]s: ranges of a few shared pools. The
 //! statements of nested blocks (bodies, `else` clauses) are a `Seq<Stmt>`
 //! of the module's block pool too; only the top-level statements are a
-//! vector of their own. Parsing a whole file therefore allocates a handful
-//! of growing vectors instead of a box per node, and dropping the tree
-//! frees them at once.
+//! vector of their own. So are the other lists of statements (parameters,
+//! imported names, the parts of dotted names): no node owns heap data.
+//! Parsing a whole file therefore allocates a handful of growing vectors
+//! instead of a box per node, and dropping the tree frees them at once.
 //!
 //! Reading the tree goes through the [`Module`]:
 //!
@@ -63,6 +64,12 @@ pub struct Module {
     pub(crate) keywords: Vec<KeywordArg>,
     /// The pool behind every `Seq<(CmpOp, ExprId)>`.
     pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    /// The pool behind every `Seq<Param>`.
+    pub(crate) params: Vec<Param>,
+    /// The pool behind every `Seq<Ident>`.
+    pub(crate) idents: Vec<Ident>,
+    /// The pool behind every `Seq<ImportAlias>`.
+    pub(crate) aliases: Vec<ImportAlias>,
     /// The values of string literals, by [`StrId`]. Kept out of the
     /// expressions so that an [`Expr`] owns no heap data.
     pub(crate) strings: Vec<String>,
@@ -87,6 +94,22 @@ impl Module {
     /// The operators and right operands of a comparison chain.
     pub fn comparisons(&self, list: Seq<(CmpOp, ExprId)>) -> &[(CmpOp, ExprId)] {
         &self.comparisons[list.range()]
+    }
+
+    /// The parameters of a function.
+    pub fn params(&self, list: Seq<Param>) -> &[Param] {
+        &self.params[list.range()]
+    }
+
+    /// A list of identifiers (the parts of a dotted name, the names of
+    /// `global` and `nonlocal`).
+    pub fn idents(&self, list: Seq<Ident>) -> &[Ident] {
+        &self.idents[list.range()]
+    }
+
+    /// The names of an `import` or `from ... import` statement.
+    pub fn aliases(&self, list: Seq<ImportAlias>) -> &[ImportAlias] {
+        &self.aliases[list.range()]
     }
 
     /// The statements of a nested block (a body or an `else` clause).
@@ -120,6 +143,9 @@ impl Drop for Module {
             expr_lists: take(&mut self.expr_lists),
             keywords: take(&mut self.keywords),
             comparisons: take(&mut self.comparisons),
+            params: take(&mut self.params),
+            idents: take(&mut self.idents),
+            aliases: take(&mut self.aliases),
             strings: take(&mut self.strings),
         };
         storage.clear();
@@ -139,6 +165,9 @@ pub(crate) struct Storage {
     pub(crate) expr_lists: Vec<ExprId>,
     pub(crate) keywords: Vec<KeywordArg>,
     pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    pub(crate) params: Vec<Param>,
+    pub(crate) idents: Vec<Ident>,
+    pub(crate) aliases: Vec<ImportAlias>,
     pub(crate) strings: Vec<String>,
 }
 
@@ -161,6 +190,9 @@ impl Storage {
         self.expr_lists.clear();
         self.keywords.clear();
         self.comparisons.clear();
+        self.params.clear();
+        self.idents.clear();
+        self.aliases.clear();
         self.strings.clear();
     }
 }
@@ -188,7 +220,8 @@ pub struct StrId(pub u32);
 
 /// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
 /// `start`. Read it with [`Module::exprs`], [`Module::keywords`],
-/// [`Module::comparisons`] or [`Module::block`], according to `T`.
+/// [`Module::comparisons`], [`Module::block`], [`Module::params`],
+/// [`Module::idents`] or [`Module::aliases`], according to `T`.
 pub struct Seq<T> {
     start: u32,
     len: u32,
@@ -264,16 +297,16 @@ pub struct Ident {
 }
 
 /// A dotted module path such as `numba.cuda`.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct DottedName {
-    /// The parts, left to right.
-    pub parts: Vec<Ident>,
+    /// The parts, left to right (at least one; see [`Module::idents`]).
+    pub parts: Seq<Ident>,
     /// The whole path.
     pub span: Span,
 }
 
 /// One name of an `import` or `from ... import` statement.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct ImportAlias {
     /// What is imported (one part for `from x import name`).
     pub name: DottedName,
@@ -362,13 +395,13 @@ pub enum StmtKind {
     /// A function definition.
     FunctionDef(FunctionDef),
     /// `import a.b as c, d`.
-    Import(Vec<ImportAlias>),
+    Import(Seq<ImportAlias>),
     /// `from module import names`.
     ImportFrom {
         /// The module (`numba.cuda`); absent for `from . import x`.
         module: Option<DottedName>,
         /// The imported names; empty for `import *` (reported by the parser).
-        names: Vec<ImportAlias>,
+        names: Seq<ImportAlias>,
         /// Number of leading dots (relative import).
         level: u32,
     },
@@ -380,9 +413,9 @@ pub enum StmtKind {
         msg: Option<ExprId>,
     },
     /// `global a, b`.
-    Global(Vec<Ident>),
+    Global(Seq<Ident>),
     /// `nonlocal a, b`.
-    Nonlocal(Vec<Ident>),
+    Nonlocal(Seq<Ident>),
     /// `del a, b[i]`.
     Del(Seq<ExprId>),
 }
@@ -392,8 +425,8 @@ pub enum StmtKind {
 pub struct FunctionDef {
     /// The function's name.
     pub name: Ident,
-    /// The parameters.
-    pub params: Vec<Param>,
+    /// The parameters (see [`Module::params`]).
+    pub params: Seq<Param>,
     /// The decorator expressions (without `@`), top to bottom.
     pub decorators: Seq<ExprId>,
     /// The return annotation, if any.
@@ -409,7 +442,7 @@ pub struct FunctionDef {
 }
 
 /// A function parameter.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Param {
     /// The parameter's name.
     pub name: Ident,

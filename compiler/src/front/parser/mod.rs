@@ -37,7 +37,10 @@ mod tests_robust;
 #[cfg(test)]
 mod tests_stmt;
 
-use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt, Storage};
+use super::ast::{
+    CmpOp, Expr, ExprId, ExprKind, Ident, ImportAlias, KeywordArg, Module, Param, Seq, Stmt,
+    Storage,
+};
 use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
@@ -73,6 +76,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists,
         keywords,
         comparisons,
+        params,
+        idents,
+        aliases,
         strings: str_values,
     } = Storage::take();
     let Lexed {
@@ -113,6 +119,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         keywords: ListPool::new(keywords, 0, stacks.keywords),
         comparisons: ListPool::new(comparisons, expected_exprs / 16, stacks.comparisons),
         str_values,
+        params,
+        idents,
+        aliases,
         blocks,
         stmts,
         block_start: 0,
@@ -132,6 +141,9 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: parser.expr_lists.items,
         keywords: parser.keywords.items,
         comparisons: parser.comparisons.items,
+        params: parser.params,
+        idents: parser.idents,
+        aliases: parser.aliases,
         strings: parser.str_values,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
@@ -272,6 +284,14 @@ struct Parser<'a> {
     comparisons: ListPool<(CmpOp, ExprId)>,
     /// The values of the string literal expressions, by [`StrId`].
     str_values: Vec<String>,
+    /// Parameters of functions. Like the two pools below, filled directly
+    /// (its lists do not nest); the items of a list whose parse fails stay
+    /// unused.
+    params: Vec<Param>,
+    /// Parts of dotted names, names of `global` and `nonlocal`.
+    idents: Vec<Ident>,
+    /// Names of imports.
+    aliases: Vec<ImportAlias>,
     /// Statements of the blocks being parsed, innermost block last.
     stmts: Vec<Stmt>,
     /// Finished nested blocks, back to back (see [`Module::block`]).
