@@ -165,6 +165,9 @@ struct Lexer<'a> {
     /// over, see [`Lexer::scan_at`].
     pos: usize,
     interner: &'a mut Interner,
+    /// Where the interner's copy of the source starts in its text: the
+    /// name at `lo..end` is at `source_base + lo..source_base + end` there.
+    source_base: usize,
     diags: &'a mut Vec<Diagnostic>,
     tokens: Vec<Token>,
     /// The values of the string literals, by [`TokenKind::Str`] index.
@@ -209,11 +212,13 @@ impl<'a> Lexer<'a> {
             alt: 0,
             alias: None,
         });
+        let source_base = interner.add_source(src);
         Lexer {
             src,
             bytes: src.as_bytes(),
             pos,
             interner,
+            source_base,
             diags,
             tokens,
             strings,
@@ -640,7 +645,8 @@ impl<'a> Lexer<'a> {
     /// The name spelled by the word of more than 8 bytes from `lo` to `end`.
     #[inline(never)]
     fn long_word(&mut self, lo: usize, end: usize) -> TokenKind {
-        TokenKind::Name(self.interner.intern(&self.src[lo..end]))
+        let base = self.source_base;
+        TokenKind::Name(self.interner.intern_source(base + lo..base + end, None))
     }
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
@@ -658,7 +664,8 @@ impl<'a> Lexer<'a> {
         let (kind, value) = match keyword_packed_slot(packed) {
             Some((k, k_slot)) => (TokenKind::Keyword(k), KEYWORD_TAG | k_slot as u32),
             None => {
-                let symbol = self.interner.intern_packed(&self.src[lo..end], packed);
+                let base = self.source_base;
+                let symbol = (self.interner).intern_source(base + lo..base + end, Some(packed));
                 (TokenKind::Name(symbol), symbol.0)
             }
         };
