@@ -37,7 +37,7 @@
 //! resolution and typing do not modify the tree.
 //!
 //! A dropped module keeps its emptied vectors for the next parse on the
-//! same thread (see [`Storage`]), so parsing file after file allocates
+//! same thread (see `Storage`), so parsing file after file allocates
 //! little once the vectors have grown.
 
 use super::interner::{Interner, Symbol};

@@ -23,7 +23,7 @@ impl fmt::Debug for Symbol {
 /// The names live in one string and are found through a small
 /// open-addressing hash table of symbol numbers, so interning a new name
 /// allocates nothing in the common case. The lexer copies the whole source
-/// into the string first ([`Interner::add_source`]): a name read from it is
+/// into the string first (`Interner::add_source`): a name read from it is
 /// then only a range of that copy, and interning it copies nothing.
 #[derive(Clone, Default)]
 pub struct Interner {
