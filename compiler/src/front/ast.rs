@@ -13,9 +13,10 @@
 //! operands of `and`...) are [`Seq`]s: ranges of a few shared pools. The
 //! statements of nested blocks (bodies, `else` clauses) are a `Seq<Stmt>`
 //! of the module's block pool too; only the top-level statements are a
-//! vector of their own. Parsing a whole file therefore allocates a handful
-//! of growing vectors instead of a box per node, and dropping the tree
-//! frees them at once.
+//! vector of their own. So are the other lists of statements (parameters,
+//! imported names, the parts of dotted names): no node owns heap data.
+//! Parsing a whole file therefore allocates a handful of growing vectors
+//! instead of a box per node, and dropping the tree frees them at once.
 //!
 //! Reading the tree goes through the [`Module`]:
 //!
@@ -34,11 +35,17 @@
 //! parser finishes nodes (children before parents), so later stages keep
 //! side tables (resolutions, types) in plain vectors indexed by id. Name
 //! resolution and typing do not modify the tree.
+//!
+//! A dropped module keeps its emptied vectors for the next parse on the
+//! same thread (see `Storage`), so parsing file after file allocates
+//! little once the vectors have grown.
 
 use super::interner::{Interner, Symbol};
+use crate::pool::Pool;
 use crate::span::Span;
 use std::fmt;
 use std::marker::PhantomData;
+use std::mem::take;
 
 /// A parsed source file: its statements, and the storage of its expressions.
 #[derive(Clone, Debug)]
@@ -57,6 +64,12 @@ pub struct Module {
     pub(crate) keywords: Vec<KeywordArg>,
     /// The pool behind every `Seq<(CmpOp, ExprId)>`.
     pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    /// The pool behind every `Seq<Param>`.
+    pub(crate) params: Vec<Param>,
+    /// The pool behind every `Seq<Ident>`.
+    pub(crate) idents: Vec<Ident>,
+    /// The pool behind every `Seq<ImportAlias>`.
+    pub(crate) aliases: Vec<ImportAlias>,
     /// The values of string literals, by [`StrId`]. Kept out of the
     /// expressions so that an [`Expr`] owns no heap data.
     pub(crate) strings: Vec<String>,
@@ -83,6 +96,22 @@ impl Module {
         &self.comparisons[list.range()]
     }
 
+    /// The parameters of a function.
+    pub fn params(&self, list: Seq<Param>) -> &[Param] {
+        &self.params[list.range()]
+    }
+
+    /// A list of identifiers (the parts of a dotted name, the names of
+    /// `global` and `nonlocal`).
+    pub fn idents(&self, list: Seq<Ident>) -> &[Ident] {
+        &self.idents[list.range()]
+    }
+
+    /// The names of an `import` or `from ... import` statement.
+    pub fn aliases(&self, list: Seq<ImportAlias>) -> &[ImportAlias] {
+        &self.aliases[list.range()]
+    }
+
     /// The statements of a nested block (a body or an `else` clause).
     pub fn block(&self, block: Seq<Stmt>) -> &[Stmt] {
         &self.blocks[block.range()]
@@ -97,6 +126,80 @@ impl Module {
     pub fn expr_count(&self) -> usize {
         self.exprs.len()
     }
+}
+
+impl Drop for Module {
+    /// Gives the vectors, emptied, to the next parse on this thread (unless
+    /// they are large: those of a huge file are freed).
+    fn drop(&mut self) {
+        if self.exprs.capacity() > Storage::MAX_KEPT_EXPRS {
+            return;
+        }
+        let mut storage = Storage {
+            body: take(&mut self.body),
+            blocks: take(&mut self.blocks),
+            interner: take(&mut self.interner),
+            exprs: take(&mut self.exprs),
+            expr_lists: take(&mut self.expr_lists),
+            keywords: take(&mut self.keywords),
+            comparisons: take(&mut self.comparisons),
+            params: take(&mut self.params),
+            idents: take(&mut self.idents),
+            aliases: take(&mut self.aliases),
+            strings: take(&mut self.strings),
+        };
+        storage.clear();
+        // Not kept when the thread is being torn down.
+        let _ = STORAGE.try_with(|pool| pool.give(storage));
+    }
+}
+
+/// The vectors of a [`Module`], empty: those of a module dropped earlier on
+/// the thread, which the parser fills again instead of allocating new ones.
+#[derive(Default)]
+pub(crate) struct Storage {
+    pub(crate) body: Vec<Stmt>,
+    pub(crate) blocks: Vec<Stmt>,
+    pub(crate) interner: Interner,
+    pub(crate) exprs: Vec<Expr>,
+    pub(crate) expr_lists: Vec<ExprId>,
+    pub(crate) keywords: Vec<KeywordArg>,
+    pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
+    pub(crate) params: Vec<Param>,
+    pub(crate) idents: Vec<Ident>,
+    pub(crate) aliases: Vec<ImportAlias>,
+    pub(crate) strings: Vec<String>,
+}
+
+impl Storage {
+    /// The most expressions a kept module may have room for.
+    const MAX_KEPT_EXPRS: usize = 1 << 16;
+
+    /// The storage of a module dropped earlier on this thread, or new
+    /// (empty) vectors.
+    pub(crate) fn take() -> Storage {
+        STORAGE.with(Pool::take).unwrap_or_default()
+    }
+
+    /// Empties every vector, keeping their room.
+    fn clear(&mut self) {
+        self.body.clear();
+        self.blocks.clear();
+        self.interner.clear();
+        self.exprs.clear();
+        self.expr_lists.clear();
+        self.keywords.clear();
+        self.comparisons.clear();
+        self.params.clear();
+        self.idents.clear();
+        self.aliases.clear();
+        self.strings.clear();
+    }
+}
+
+thread_local! {
+    /// The [`Storage`] of the last module dropped on this thread.
+    static STORAGE: Pool<Storage> = const { Pool::new(1) };
 }
 
 /// Dense index of an expression node within its module.
@@ -117,7 +220,8 @@ pub struct StrId(pub u32);
 
 /// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
 /// `start`. Read it with [`Module::exprs`], [`Module::keywords`],
-/// [`Module::comparisons`] or [`Module::block`], according to `T`.
+/// [`Module::comparisons`], [`Module::block`], [`Module::params`],
+/// [`Module::idents`] or [`Module::aliases`], according to `T`.
 pub struct Seq<T> {
     start: u32,
     len: u32,
@@ -193,16 +297,16 @@ pub struct Ident {
 }
 
 /// A dotted module path such as `numba.cuda`.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct DottedName {
-    /// The parts, left to right.
-    pub parts: Vec<Ident>,
+    /// The parts, left to right (at least one; see [`Module::idents`]).
+    pub parts: Seq<Ident>,
     /// The whole path.
     pub span: Span,
 }
 
 /// One name of an `import` or `from ... import` statement.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct ImportAlias {
     /// What is imported (one part for `from x import name`).
     pub name: DottedName,
@@ -291,13 +395,13 @@ pub enum StmtKind {
     /// A function definition.
     FunctionDef(FunctionDef),
     /// `import a.b as c, d`.
-    Import(Vec<ImportAlias>),
+    Import(Seq<ImportAlias>),
     /// `from module import names`.
     ImportFrom {
         /// The module (`numba.cuda`); absent for `from . import x`.
         module: Option<DottedName>,
         /// The imported names; empty for `import *` (reported by the parser).
-        names: Vec<ImportAlias>,
+        names: Seq<ImportAlias>,
         /// Number of leading dots (relative import).
         level: u32,
     },
@@ -309,9 +413,9 @@ pub enum StmtKind {
         msg: Option<ExprId>,
     },
     /// `global a, b`.
-    Global(Vec<Ident>),
+    Global(Seq<Ident>),
     /// `nonlocal a, b`.
-    Nonlocal(Vec<Ident>),
+    Nonlocal(Seq<Ident>),
     /// `del a, b[i]`.
     Del(Seq<ExprId>),
 }
@@ -321,8 +425,8 @@ pub enum StmtKind {
 pub struct FunctionDef {
     /// The function's name.
     pub name: Ident,
-    /// The parameters.
-    pub params: Vec<Param>,
+    /// The parameters (see [`Module::params`]).
+    pub params: Seq<Param>,
     /// The decorator expressions (without `@`), top to bottom.
     pub decorators: Seq<ExprId>,
     /// The return annotation, if any.
@@ -338,7 +442,7 @@ pub struct FunctionDef {
 }
 
 /// A function parameter.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Param {
     /// The parameter's name.
     pub name: Ident,

@@ -85,7 +85,8 @@ impl Dumper<'_> {
     }
 
     fn dotted(&self, name: &DottedName) -> String {
-        let parts: Vec<&str> = name.parts.iter().map(|p| self.name(p.name)).collect();
+        let parts = self.module.idents(name.parts);
+        let parts: Vec<&str> = parts.iter().map(|p| self.name(p.name)).collect();
         parts.join(".")
     }
 
@@ -171,15 +172,17 @@ impl Dumper<'_> {
                 self.nested(|d| d.opt_expr("value", value));
             }
             StmtKind::FunctionDef(ref def) => self.function(def, stmt.span),
-            StmtKind::Import(ref aliases) => {
+            StmtKind::Import(aliases) => {
                 self.line(None, "Import", span);
+                let aliases = self.module.aliases(aliases);
                 self.nested(|d| aliases.iter().for_each(|a| d.alias(a)));
             }
             StmtKind::ImportFrom {
                 ref module,
-                ref names,
+                names,
                 level,
             } => {
+                let names = self.module.aliases(names);
                 let module = module.as_ref().map(|m| self.dotted(m)).unwrap_or_default();
                 let dots = ".".repeat(level as usize);
                 let star = if names.is_empty() { " *" } else { "" };
@@ -193,7 +196,8 @@ impl Dumper<'_> {
                     d.opt_expr("msg", msg);
                 });
             }
-            StmtKind::Global(ref names) | StmtKind::Nonlocal(ref names) => {
+            StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+                let names = self.module.idents(names);
                 let kind = if matches!(stmt.kind, StmtKind::Global(_)) {
                     "Global"
                 } else {
@@ -244,7 +248,7 @@ impl Dumper<'_> {
         self.line(None, &head, Some(span));
         self.nested(|d| {
             d.exprs("decorator", d.module.exprs(def.decorators));
-            for param in &def.params {
+            for param in d.module.params(def.params) {
                 let head = format!("param {}", d.name(param.name.name));
                 d.line(None, &head, Some(param.span));
                 d.nested(|d| {

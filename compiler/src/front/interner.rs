@@ -20,16 +20,18 @@ impl fmt::Debug for Symbol {
 
 /// The table of interned identifiers of one module.
 ///
-/// All names live back to back in one string and are found through a small
+/// The names live in one string and are found through a small
 /// open-addressing hash table of symbol numbers, so interning a new name
-/// allocates nothing in the common case (the lexer calls [`Interner::intern`]
-/// for every identifier it reads).
+/// allocates nothing in the common case. The lexer copies the whole source
+/// into the string first (`Interner::add_source`): a name read from it is
+/// then only a range of that copy, and interning it copies nothing.
 #[derive(Clone, Default)]
 pub struct Interner {
-    /// Every name, concatenated in symbol order.
+    /// The sources given to [`Interner::add_source`] and the names
+    /// interned from elsewhere, back to back.
     text: String,
-    /// End offset in `text` of each symbol's name.
-    ends: Vec<u32>,
+    /// Where each symbol's name is in `text`: start and end offsets.
+    ranges: Vec<(u32, u32)>,
     /// Hash table slots: the name's 32-bit hash in the high half and its
     /// symbol number + 1 in the low half, or 0 for an empty slot. The length
     /// is 0 or a power of two at least twice the number of symbols.
@@ -42,37 +44,83 @@ impl Interner {
         Interner::default()
     }
 
+    /// Forgets every name, keeping the room of the table and the text.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.ranges.clear();
+        self.slots.fill(0);
+    }
+
     /// The symbol for `name`, adding it when it is new.
     pub fn intern(&mut self, name: &str) -> Symbol {
-        self.intern_hashed(name, hash(name))
+        self.allocate_once();
+        match self.probe(name.as_bytes(), hash(name)) {
+            Ok(symbol) => symbol,
+            Err((h, slot)) => {
+                let start = self.text.len() as u32;
+                self.text.push_str(name);
+                self.add((start, self.text.len() as u32), h, slot)
+            }
+        }
     }
 
-    /// [`Self::intern`] for a name of at most 8 bytes whose [`pack`]ed
-    /// bytes the caller already has (the lexer does), which makes the hash
-    /// one multiplication.
-    pub(crate) fn intern_packed(&mut self, name: &str, packed: u64) -> Symbol {
-        debug_assert!(name.len() <= 8 && pack(name.as_bytes()) == packed);
-        self.intern_hashed(name, hash_packed(packed))
+    /// Appends a copy of the source text `src`, whose names can then be
+    /// interned by position (see [`Self::intern_source`]); returns where
+    /// the copy starts.
+    pub(crate) fn add_source(&mut self, src: &str) -> usize {
+        let base = self.text.len();
+        self.text.push_str(src);
+        base
     }
 
-    /// [`Self::intern`] with the name's hash. Inlined into its two callers:
-    /// the call would cost about a third of interning a new short name.
+    /// [`Self::intern`] for the name at `range` of the text (within a copy
+    /// made by [`Self::add_source`]). `packed` is the [`pack`]ed name when
+    /// it has at most 8 bytes, which makes the hash one multiplication.
+    /// Inlined into the lexer's two (out-of-line) callers.
     #[inline(always)]
-    fn intern_hashed(&mut self, name: &str, h: u32) -> Symbol {
+    pub(crate) fn intern_source(
+        &mut self,
+        range: std::ops::Range<usize>,
+        packed: Option<u64>,
+    ) -> Symbol {
+        self.allocate_once();
+        let name = &self.text.as_bytes()[range.clone()];
+        debug_assert!(packed.is_none_or(|p| name.len() <= 8 && pack(name) == p));
+        let h = match packed {
+            Some(p) => hash_packed(p),
+            None => hash_bytes(name),
+        };
+        match self.probe(name, h) {
+            Ok(symbol) => symbol,
+            Err((h, slot)) => self.add((range.start as u32, range.end as u32), h, slot),
+        }
+    }
+
+    /// Allocates the table on the first use.
+    #[inline(always)]
+    fn allocate_once(&mut self) {
         if self.slots.is_empty() {
             self.allocate();
         }
+    }
+
+    /// The symbol spelled `name`, whose hash is `h`, or the hash and the
+    /// empty slot where it goes. The table must not be empty. Inlined into
+    /// its callers: the call would cost about a third of interning a new
+    /// short name.
+    #[inline(always)]
+    fn probe(&self, name: &[u8], h: u32) -> Result<Symbol, (u32, usize)> {
         let mask = self.slots.len() - 1;
         let mut slot = h as usize & mask;
         loop {
             let e = self.slots[slot];
             if e == 0 {
-                return self.add(name, h, slot);
+                return Err((h, slot));
             }
             if (e >> 32) as u32 == h {
                 let symbol = Symbol(e as u32 - 1);
                 if self.spells(symbol, name) {
-                    return symbol;
+                    return Ok(symbol);
                 }
             }
             slot = (slot + 1) & mask;
@@ -85,25 +133,24 @@ impl Interner {
     #[inline(never)]
     fn allocate(&mut self) {
         self.slots = vec![0; 128];
-        self.text.reserve(512);
-        self.ends.reserve(64);
+        self.ranges.reserve(64);
     }
 
     /// True when `symbol` is spelled `name` (the text comparison after a
     /// hash match, apart so that the probe loop stays small).
     #[inline(never)]
-    fn spells(&self, symbol: Symbol, name: &str) -> bool {
-        self.text.as_bytes().get(self.range(symbol)) == Some(name.as_bytes())
+    fn spells(&self, symbol: Symbol, name: &[u8]) -> bool {
+        self.text.as_bytes().get(self.range(symbol)) == Some(name)
     }
 
-    /// Adds `name`, whose hash is `h`, as a new symbol in the empty `slot`.
+    /// Adds the name at `range` of the text, whose hash is `h`, as a new
+    /// symbol in the empty `slot`.
     #[inline(always)]
-    fn add(&mut self, name: &str, h: u32, slot: usize) -> Symbol {
-        let symbol = Symbol(self.ends.len() as u32);
-        self.text.push_str(name);
-        self.ends.push(self.text.len() as u32);
+    fn add(&mut self, range: (u32, u32), h: u32, slot: usize) -> Symbol {
+        let symbol = Symbol(self.ranges.len() as u32);
+        self.ranges.push(range);
         self.slots[slot] = entry(h, symbol);
-        if self.ends.len() * 2 > self.slots.len() {
+        if self.ranges.len() * 2 > self.slots.len() {
             self.grow();
         }
         symbol
@@ -114,7 +161,7 @@ impl Interner {
         if self.slots.is_empty() {
             return None;
         }
-        self.find(name, hash(name)).ok()
+        self.probe(name.as_bytes(), hash(name)).ok()
     }
 
     /// The text of a symbol.
@@ -126,40 +173,18 @@ impl Interner {
     /// Where a symbol's name is in `text`.
     #[inline]
     fn range(&self, s: Symbol) -> std::ops::Range<usize> {
-        let i = s.0 as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        start..self.ends[i] as usize
+        let (start, end) = self.ranges[s.0 as usize];
+        start as usize..end as usize
     }
 
     /// Number of distinct identifiers.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.ranges.len()
     }
 
     /// True when nothing is interned.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// The symbol of `name` (whose hash is `h`), or the empty slot where it
-    /// would go. The table must not be empty.
-    #[inline]
-    fn find(&self, name: &str, h: u32) -> Result<Symbol, usize> {
-        let mask = self.slots.len() - 1;
-        let mut slot = h as usize & mask;
-        loop {
-            let e = self.slots[slot];
-            if e == 0 {
-                return Err(slot);
-            }
-            if (e >> 32) as u32 == h {
-                let symbol = Symbol(e as u32 - 1);
-                if self.text.as_bytes().get(self.range(symbol)) == Some(name.as_bytes()) {
-                    return Ok(symbol);
-                }
-            }
-            slot = (slot + 1) & mask;
-        }
+        self.ranges.is_empty()
     }
 
     /// Doubles the hash table and re-inserts every symbol.
@@ -198,11 +223,16 @@ pub(crate) const fn pack(word: &[u8]) -> u64 {
 /// [`pack`]ed bytes (see [`hash_packed`]), longer ones with FxHash.
 #[inline]
 fn hash(name: &str) -> u32 {
+    hash_bytes(name.as_bytes())
+}
+
+/// [`hash`] of a name's bytes.
+fn hash_bytes(name: &[u8]) -> u32 {
     if name.len() <= 8 {
-        return hash_packed(pack(name.as_bytes()));
+        return hash_packed(pack(name));
     }
     let mut hasher = FxHasher::default();
-    hasher.write(name.as_bytes());
+    hasher.write(name);
     let h = hasher.finish();
     (h ^ (h >> 32)) as u32
 }
@@ -235,6 +265,35 @@ mod tests {
         assert_eq!(i.intern("cuda"), a);
         assert_ne!(a, b);
         assert_eq!(i.resolve(b), "grid");
+    }
+
+    #[test]
+    fn names_from_sources_and_elsewhere_are_one_table() {
+        let mut i = Interner::new();
+        let a = i.intern("grid");
+        let src = "x = cuda.grid(1) + threadIdx_long_name";
+        let base = i.add_source(src);
+        let at = |word: &str| {
+            let lo = base + src.find(word).unwrap();
+            lo..lo + word.len()
+        };
+        let grid = i.intern_source(at("grid"), Some(pack(b"grid")));
+        let cuda = i.intern_source(at("cuda"), Some(pack(b"cuda")));
+        let long = i.intern_source(at("threadIdx_long_name"), None);
+        assert_eq!(grid, a);
+        assert_eq!(i.intern("cuda"), cuda);
+        assert_eq!(i.get("threadIdx_long_name"), Some(long));
+        assert_eq!(i.resolve(long), "threadIdx_long_name");
+        // A second source goes after the first.
+        let base2 = i.add_source("cuda x");
+        assert_eq!(i.intern_source(base2..base2 + 4, Some(pack(b"cuda"))), cuda);
+        let x = i.intern_source(base2 + 5..base2 + 6, Some(pack(b"x")));
+        assert_eq!((i.resolve(x), i.len()), ("x", 4));
+        i.clear();
+        assert!(i.is_empty());
+        assert_eq!(i.get("cuda"), None);
+        let y = i.intern("y");
+        assert_eq!(i.resolve(y), "y");
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod tests;
 use super::interner::{pack, Interner, Symbol};
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
+use crate::pool::Pool;
 use crate::span::Span;
 
 /// Splits `src` into tokens, interning identifiers into `interner` and
@@ -27,6 +28,43 @@ use crate::span::Span;
 #[inline(never)]
 pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Lexed {
     Lexer::new(src, interner, diags).run()
+}
+
+/// Gives the vectors of a [`Lexed`] that is no longer needed to the next
+/// [`tokenize`] on this thread, which then fills them instead of
+/// allocating new ones (the parser does this when it is done with the
+/// tokens).
+pub fn recycle(lexed: Lexed) {
+    let Lexed {
+        mut tokens,
+        mut strings,
+        ..
+    } = lexed;
+    if tokens.capacity() <= MAX_KEPT_TOKENS {
+        tokens.clear();
+        strings.clear();
+        OUTPUT.with(|pool| pool.give((tokens, strings)));
+    }
+}
+
+/// The most tokens a recycled token vector may have room for: a larger
+/// one (from a huge file) is freed rather than kept for the thread's life.
+const MAX_KEPT_TOKENS: usize = 1 << 16;
+
+thread_local! {
+    /// Token and string vectors given back with [`recycle`].
+    static OUTPUT: Pool<(Vec<Token>, Vec<StrLit>)> = const { Pool::new(1) };
+    /// The lexer's own stacks, kept from file to file.
+    static STACKS: Pool<Stacks> = const { Pool::new(1) };
+}
+
+/// The lexer's stacks, empty between files.
+#[derive(Default)]
+struct Stacks {
+    /// For the indentation levels of the open blocks.
+    levels: Vec<Level>,
+    /// For the open brackets.
+    brackets: Vec<(u8, Span)>,
 }
 
 /// One level of the indentation stack, measured two ways (CPython's rule for
@@ -127,10 +165,14 @@ struct Lexer<'a> {
     /// over, see [`Lexer::scan_at`].
     pos: usize,
     interner: &'a mut Interner,
+    /// Where the interner's copy of the source starts in its text: the
+    /// name at `lo..end` is at `source_base + lo..source_base + end` there.
+    source_base: usize,
     diags: &'a mut Vec<Diagnostic>,
     tokens: Vec<Token>,
     /// The values of the string literals, by [`TokenKind::Str`] index.
     strings: Vec<StrLit>,
+    /// The indentation levels of the open blocks, innermost last.
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.
     brackets: Vec<(u8, Span)>,
@@ -152,27 +194,36 @@ struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     fn new(src: &'a str, interner: &'a mut Interner, diags: &'a mut Vec<Diagnostic>) -> Self {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        // The vectors of an earlier file on this thread, or new ones.
+        let (mut tokens, strings) = OUTPUT.with(Pool::take).unwrap_or_default();
+        // Kernels have about one token for every three bytes: this leaves
+        // room to spare without regrowing.
+        tokens.reserve(src.len() / 2 + 16);
+        let Stacks {
+            mut levels,
+            brackets,
+        } = STACKS.with(Pool::take).unwrap_or_else(|| Stacks {
+            // Room for the usual nesting without regrowing.
+            levels: Vec::with_capacity(8),
+            brackets: Vec::with_capacity(8),
+        });
+        levels.push(Level {
+            col: 0,
+            alt: 0,
+            alias: None,
+        });
+        let source_base = interner.add_source(src);
         Lexer {
             src,
             bytes: src.as_bytes(),
             pos,
             interner,
+            source_base,
             diags,
-            // Kernels have about one token for every three bytes: this
-            // leaves room to spare without regrowing.
-            tokens: Vec::with_capacity(src.len() / 2 + 16),
-            strings: Vec::new(),
-            levels: {
-                // Room for the usual nesting without regrowing.
-                let mut levels = Vec::with_capacity(8);
-                levels.push(Level {
-                    col: 0,
-                    alt: 0,
-                    alias: None,
-                });
-                levels
-            },
-            brackets: Vec::new(),
+            tokens,
+            strings,
+            levels,
+            brackets,
             line_first_token: 0,
             line_real_tokens: 0,
             longest_line: 0,
@@ -481,6 +532,14 @@ impl<'a> Lexer<'a> {
         }
         self.push_at(TokenKind::Eof, end);
         self.end_logical_line();
+        // Emptied for the next file on this thread.
+        self.levels.clear();
+        self.brackets.clear();
+        let stacks = Stacks {
+            levels: self.levels,
+            brackets: self.brackets,
+        };
+        STACKS.with(|pool| pool.give(stacks));
         Lexed {
             tokens: self.tokens,
             strings: self.strings,
@@ -586,7 +645,8 @@ impl<'a> Lexer<'a> {
     /// The name spelled by the word of more than 8 bytes from `lo` to `end`.
     #[inline(never)]
     fn long_word(&mut self, lo: usize, end: usize) -> TokenKind {
-        TokenKind::Name(self.interner.intern(&self.src[lo..end]))
+        let base = self.source_base;
+        TokenKind::Name(self.interner.intern_source(base + lo..base + end, None))
     }
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
@@ -604,7 +664,8 @@ impl<'a> Lexer<'a> {
         let (kind, value) = match keyword_packed_slot(packed) {
             Some((k, k_slot)) => (TokenKind::Keyword(k), KEYWORD_TAG | k_slot as u32),
             None => {
-                let symbol = self.interner.intern_packed(&self.src[lo..end], packed);
+                let base = self.source_base;
+                let symbol = (self.interner).intern_source(base + lo..base + end, Some(packed));
                 (TokenKind::Name(symbol), symbol.0)
             }
         };

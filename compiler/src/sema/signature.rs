@@ -33,29 +33,28 @@ pub struct SigError {
 pub fn parse_signature(text: &str) -> Result<Signature, SigError> {
     let mut p = SigParser { text, pos: 0 };
     p.skip_ws();
-    let ret = if p.peek() == Some('(') {
+    let ret = if p.byte() == Some(b'(') {
         None
     } else {
         Some(p.parse_type()?)
     };
-    p.expect('(')?;
+    p.expect(b'(')?;
     let mut args = Vec::new();
-    p.skip_ws();
-    if p.peek() != Some(')') {
+    if !p.eat(b')') {
+        // Room for a kernel's arguments without regrowing.
+        args = Vec::with_capacity(8);
         loop {
             args.push(p.parse_type()?);
-            p.skip_ws();
-            if p.eat(',') {
-                p.skip_ws();
-                if p.peek() == Some(')') {
+            if p.eat(b',') {
+                if p.eat(b')') {
                     break;
                 }
                 continue;
             }
+            p.expect(b')')?;
             break;
         }
     }
-    p.expect(')')?;
     p.skip_ws();
     if p.pos < text.len() {
         return Err(p.error_here("unexpected text after the signature"));
@@ -80,27 +79,50 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
     Ok(t)
 }
 
+/// The scanner: one pass over the bytes. Every token the grammar needs is
+/// ASCII, so the common paths test bytes; non-ASCII characters (Unicode
+/// whitespace and letters, which are accepted where Python would, or
+/// reported) go through `char`s on cold paths.
 struct SigParser<'a> {
     text: &'a str,
     pos: usize,
 }
 
+/// ASCII bytes of a word: letters, digits and `_`.
+#[inline]
+fn is_word_byte(b: u8) -> bool {
+    WORD_BYTE[b as usize]
+}
+
+/// [`is_word_byte`] as a table: one load per byte of a word.
+static WORD_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_';
+        b += 1;
+    }
+    table
+};
+
 impl<'a> SigParser<'a> {
+    /// The byte at the current position, if any.
     #[inline]
+    fn byte(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    /// The character at the current position, if any.
     fn peek(&self) -> Option<char> {
-        match *self.text.as_bytes().get(self.pos)? {
-            b if b.is_ascii() => Some(b as char),
-            _ => self.text[self.pos..].chars().next(),
-        }
+        self.text[self.pos..].chars().next()
     }
 
     /// Skips whitespace. Signatures have little, so the common case (no
     /// whitespace here) is one inlined byte test.
     #[inline]
     fn skip_ws(&mut self) {
-        if let Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0x80..) =
-            self.text.as_bytes().get(self.pos)
-        {
+        if let Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0x80..) = self.byte() {
             self.skip_ws_run();
         }
     }
@@ -109,7 +131,7 @@ impl<'a> SigParser<'a> {
     #[inline(never)]
     fn skip_ws_run(&mut self) {
         // ASCII bytes directly; a non-ASCII character through `char`.
-        while let Some(&b) = self.text.as_bytes().get(self.pos) {
+        while let Some(b) = self.byte() {
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
                 0x80.. => match self.peek() {
@@ -121,11 +143,12 @@ impl<'a> SigParser<'a> {
         }
     }
 
+    /// Consumes the ASCII byte `b` after whitespace, if it is next.
     #[inline]
-    fn eat(&mut self, c: char) -> bool {
+    fn eat(&mut self, b: u8) -> bool {
         self.skip_ws();
-        if self.peek() == Some(c) {
-            self.pos += c.len_utf8();
+        if self.byte() == Some(b) {
+            self.pos += 1;
             true
         } else {
             false
@@ -140,37 +163,96 @@ impl<'a> SigParser<'a> {
         }
     }
 
-    fn expect(&mut self, c: char) -> Result<(), SigError> {
-        if self.eat(c) {
+    /// Consumes the ASCII byte `b` or reports it missing.
+    #[inline]
+    fn expect(&mut self, b: u8) -> Result<(), SigError> {
+        if self.eat(b) {
             Ok(())
-        } else if self.peek().is_none() {
-            Err(SigError {
+        } else {
+            Err(self.missing(b))
+        }
+    }
+
+    /// The error for an expected byte `b` that is not next (after
+    /// whitespace).
+    #[cold]
+    #[inline(never)]
+    fn missing(&self, b: u8) -> SigError {
+        let c = b as char;
+        if self.pos >= self.text.len() {
+            SigError {
                 message: format!("expected '{c}', the signature ends too early"),
                 range: self.text.len()..self.text.len(),
-            })
+            }
         } else {
-            Err(self.error_here(&format!("expected '{c}'")))
+            self.error_here(&format!("expected '{c}'"))
         }
     }
 
+    /// The word (letters, digits, `_`) after whitespace, with its range.
+    #[inline]
     fn word(&mut self) -> Option<(&'a str, Range<usize>)> {
         self.skip_ws();
+        let text: &'a str = self.text;
+        let bytes = text.as_bytes();
         let start = self.pos;
-        while let Some(&b) = self.text.as_bytes().get(self.pos) {
-            match b {
-                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' => self.pos += 1,
-                0x80.. => match self.peek() {
-                    Some(c) if c.is_alphanumeric() => self.pos += c.len_utf8(),
-                    _ => break,
-                },
-                _ => break,
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            if is_word_byte(b) {
+                end += 1;
+            } else {
+                if b >= 0x80 {
+                    end = self.word_end_unicode(end);
+                }
+                break;
             }
         }
-        let text: &'a str = self.text;
-        (self.pos > start).then(|| (&text[start..self.pos], start..self.pos))
+        self.pos = end;
+        (end > start).then(|| (&text[start..end], start..end))
     }
 
+    /// The end of a word that goes on at `pos` with a non-ASCII byte
+    /// (letters and digits of any script belong to words).
+    #[cold]
+    #[inline(never)]
+    fn word_end_unicode(&self, mut pos: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(pos) {
+            if is_word_byte(b) {
+                pos += 1;
+            } else if b >= 0x80 {
+                match self.text[pos..].chars().next() {
+                    Some(c) if c.is_alphanumeric() => pos += c.len_utf8(),
+                    _ => break,
+                }
+            } else {
+                break;
+            }
+        }
+        pos
+    }
+
+    /// A number after whitespace. A single digit (the `1` of `::1`) is
+    /// read directly; longer words go through `str::parse`.
+    #[inline]
     fn int(&mut self) -> Result<usize, SigError> {
+        self.skip_ws();
+        let bytes = self.text.as_bytes();
+        if let Some(&d @ b'0'..=b'9') = bytes.get(self.pos) {
+            if !bytes
+                .get(self.pos + 1)
+                .is_some_and(|&b| is_word_byte(b) || b >= 0x80)
+            {
+                self.pos += 1;
+                return Ok(usize::from(d - b'0'));
+            }
+        }
+        self.int_word()
+    }
+
+    /// [`Self::int`] for a word other than one digit.
+    #[inline(never)]
+    fn int_word(&mut self) -> Result<usize, SigError> {
         match self.word() {
             Some((w, r)) => w.parse().map_err(|_| SigError {
                 message: format!("expected a number, found '{w}'"),
@@ -187,23 +269,23 @@ impl<'a> SigParser<'a> {
         let base = match name {
             "void" | "none" => return Ok(Type::None),
             "UniTuple" => {
-                self.expect('(')?;
+                self.expect(b'(')?;
                 let t = self.parse_type()?;
-                self.expect(',')?;
+                self.expect(b',')?;
                 let n = self.int()?;
-                self.expect(')')?;
+                self.expect(b')')?;
                 return Ok(Type::uni_tuple(t, n));
             }
             "Tuple" => {
-                self.expect('(')?;
+                self.expect(b'(')?;
                 let mut items = Vec::new();
-                if !self.eat(')') {
+                if !self.eat(b')') {
                     loop {
                         items.push(self.parse_type()?);
-                        if self.eat(')') {
+                        if self.eat(b')') {
                             break;
                         }
-                        self.expect(',')?;
+                        self.expect(b',')?;
                     }
                 }
                 return Ok(Type::Tuple(items.into()));
@@ -220,7 +302,7 @@ impl<'a> SigParser<'a> {
             },
         };
         self.skip_ws();
-        if self.peek() != Some('[') {
+        if self.byte() != Some(b'[') {
             return Ok(Type::Scalar(base));
         }
         let open = self.pos;
@@ -229,10 +311,10 @@ impl<'a> SigParser<'a> {
         loop {
             self.skip_ws();
             let start = self.pos;
-            if !self.eat(':') {
+            if !self.eat(b':') {
                 return Err(self.error_here("expected ':' or '::1' for an array dimension"));
             }
-            let contiguous = if self.eat(':') {
+            let contiguous = if self.eat(b':') {
                 let n = self.int()?;
                 if n != 1 {
                     return Err(SigError {
@@ -245,10 +327,10 @@ impl<'a> SigParser<'a> {
                 false
             };
             dims.push(contiguous);
-            if self.eat(']') {
+            if self.eat(b']') {
                 break;
             }
-            self.expect(',')?;
+            self.expect(b',')?;
         }
         let range = open..self.pos;
         if dims.count > 3 {
@@ -270,12 +352,12 @@ impl<'a> SigParser<'a> {
 
     /// `array(float32, 2d, C)`, as Numba prints array types.
     fn parse_array_call(&mut self) -> Result<Type, SigError> {
-        self.expect('(')?;
+        self.expect(b'(')?;
         let elem = match self.parse_type()? {
             Type::Scalar(s) => s,
             _ => return Err(self.error_here("an array's element type must be a scalar")),
         };
-        self.expect(',')?;
+        self.expect(b',')?;
         let Some((dims, r)) = self.word() else {
             return Err(self.error_here("expected '1d', '2d' or '3d'"));
         };
@@ -290,7 +372,7 @@ impl<'a> SigParser<'a> {
                 })
             }
         };
-        self.expect(',')?;
+        self.expect(b',')?;
         let Some((l, r)) = self.word() else {
             return Err(self.error_here("expected a layout C, F or A"));
         };
@@ -305,7 +387,7 @@ impl<'a> SigParser<'a> {
                 })
             }
         };
-        self.expect(')')?;
+        self.expect(b')')?;
         Ok(Type::Array(ArrayType::global(elem, ndim, layout)))
     }
 }
@@ -409,6 +491,39 @@ mod tests {
         assert!(e.message.contains("'::1'"));
         assert!(parse_signature("void(void)").is_err());
         assert!(parse_signature("").is_err());
+    }
+
+    #[test]
+    fn scans_whitespace_steps_and_words_like_the_grammar() {
+        // Whitespace anywhere between tokens, Unicode whitespace included.
+        let s = parse_signature(" void ( float32 [ : , : : 1 ] ,\u{a0}int64 , ) ").unwrap();
+        assert_eq!(s.args, vec![arr(Scalar::F32, 2, Layout::C), Type::I64]);
+        assert_eq!(parse_signature("()").unwrap().args, vec![]);
+        // A step is a whole word: `::12`, `::1x` and `::01` are not `::1`.
+        let e = parse_signature("void(float32[::12])").unwrap_err();
+        assert!(e.message.contains("only the step 1"), "{}", e.message);
+        assert_eq!(e.range, 13..17);
+        let e = parse_signature("void(float32[::1x])").unwrap_err();
+        assert_eq!(e.message, "expected a number, found '1x'");
+        assert_eq!(e.range, 15..17);
+        assert_eq!(
+            parse_signature("void(float32[::01])").unwrap().args,
+            vec![arr(Scalar::F32, 1, Layout::C)]
+        );
+        let e = parse_signature("void(float32[::1\u{e9}])").unwrap_err();
+        assert_eq!(e.message, "expected a number, found '1\u{e9}'");
+        let e = parse_signature("void(float32[::])").unwrap_err();
+        assert_eq!((e.message.as_str(), e.range), ("expected a number", 15..16));
+        // Words run on through letters of any script.
+        let e = parse_signature("void(f\u{e9}e[:])").unwrap_err();
+        assert_eq!(e.message, "unknown type 'f\u{e9}e' in signature");
+        assert_eq!(e.range, 5..9);
+        let e = parse_signature("void(int64 int64)").unwrap_err();
+        assert_eq!((e.message.as_str(), e.range), ("expected ')'", 11..12));
+        let e = parse_signature("void(int64) x").unwrap_err();
+        assert_eq!(e.message, "unexpected text after the signature");
+        let e = parse_signature("void(int64").unwrap_err();
+        assert_eq!(e.range, 10..10);
     }
 
     #[test]

@@ -546,3 +546,32 @@ fn words_of_every_length_near_the_end_of_input() {
         }
     }
 }
+
+#[test]
+fn recycled_vectors_start_empty() {
+    // A file that leaves blocks and a bracket open and has strings, lexed
+    // again after its vectors were recycled, and another file after it:
+    // each gives what it gives with new vectors.
+    let first = "def f(x:\n    if x:\n        y = ('a', [1,\n";
+    let second = "s = 'b'\nif s:\n  t = s\n";
+    let fresh = |src: &str| {
+        let mut diags = Vec::new();
+        let lexed = tokenize(src, &mut Interner::new(), &mut diags);
+        (lexed.tokens, lexed.strings, lexed.longest_line, diags.len())
+    };
+    let expected = [fresh(first), fresh(second)];
+    for _ in 0..2 {
+        for (src, want) in [first, second].into_iter().zip(&expected) {
+            let mut diags = Vec::new();
+            let lexed = tokenize(src, &mut Interner::new(), &mut diags);
+            let got = (
+                lexed.tokens.clone(),
+                lexed.strings.clone(),
+                lexed.longest_line,
+                diags.len(),
+            );
+            assert_eq!(&got, want, "{src:?}");
+            super::recycle(lexed);
+        }
+    }
+}

@@ -37,11 +37,15 @@ mod tests_robust;
 #[cfg(test)]
 mod tests_stmt;
 
-use super::ast::{CmpOp, Expr, ExprId, ExprKind, KeywordArg, Module, Seq, Stmt};
+use super::ast::{
+    CmpOp, Expr, ExprId, ExprKind, Ident, ImportAlias, KeywordArg, Module, Param, Seq, Stmt,
+    Storage,
+};
 use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
+use crate::pool::Pool;
 use crate::span::Span;
 
 /// How deeply expressions may nest: brackets, unary operators, right
@@ -64,7 +68,19 @@ pub const MAX_HEIGHT: u32 = 400;
 /// unsupported expressions become [`ExprKind::Error`].
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
-    let mut interner = Interner::new();
+    let Storage {
+        body: mut stmts,
+        mut blocks,
+        mut interner,
+        mut exprs,
+        expr_lists,
+        keywords,
+        comparisons,
+        params,
+        idents,
+        aliases,
+        strings: str_values,
+    } = Storage::take();
     let Lexed {
         tokens,
         strings,
@@ -81,6 +97,11 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let expected_exprs = tokens.len() * 2 / 3;
     // A statement takes about ten tokens.
     let expected_stmts = tokens.len() / 8;
+    exprs.reserve(expected_exprs);
+    blocks.reserve(expected_stmts);
+    stmts.reserve(expected_stmts);
+    // The list stacks of an earlier parse on this thread, or new ones.
+    let stacks = STACKS.with(Pool::take).unwrap_or_default();
     let mut parser = Parser {
         src,
         cur: tokens[0],
@@ -89,17 +110,20 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         pos: 0,
         diags,
         interner,
-        exprs: Vec::with_capacity(expected_exprs),
+        exprs,
         // A node spans at least one token more than each of its children,
         // so a tree is never taller than the tokens of its logical line.
         track_heights: longest_line > MAX_HEIGHT as usize,
         heights: Vec::new(),
-        expr_lists: ListPool::with_capacity(expected_exprs / 2),
-        keywords: ListPool::with_capacity(0),
-        comparisons: ListPool::with_capacity(expected_exprs / 16),
-        str_values: Vec::new(),
-        blocks: Vec::with_capacity(expected_stmts),
-        stmts: Vec::with_capacity(expected_stmts),
+        expr_lists: ListPool::new(expr_lists, expected_exprs / 2, stacks.expr_lists),
+        keywords: ListPool::new(keywords, 0, stacks.keywords),
+        comparisons: ListPool::new(comparisons, expected_exprs / 16, stacks.comparisons),
+        str_values,
+        params,
+        idents,
+        aliases,
+        blocks,
+        stmts,
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -117,10 +141,43 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: parser.expr_lists.items,
         keywords: parser.keywords.items,
         comparisons: parser.comparisons.items,
+        params: parser.params,
+        idents: parser.idents,
+        aliases: parser.aliases,
         strings: parser.str_values,
     };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
+    lexer::recycle(Lexed {
+        tokens: parser.tokens,
+        strings: parser.strings,
+        longest_line: 0,
+    });
+    let mut stacks = ListStacks {
+        expr_lists: parser.expr_lists.scratch,
+        keywords: parser.keywords.scratch,
+        comparisons: parser.comparisons.scratch,
+    };
+    // Every list was finished or discarded, which leaves the stacks empty;
+    // cleared anyway, as the next parse starts from empty stacks.
+    stacks.expr_lists.clear();
+    stacks.keywords.clear();
+    stacks.comparisons.clear();
+    STACKS.with(|pool| pool.give(stacks));
     module
+}
+
+/// The scratch stacks of the [`ListPool`]s, kept from parse to parse on a
+/// thread (in [`STACKS`]) so that a parse does not allocate them anew.
+#[derive(Default)]
+struct ListStacks {
+    expr_lists: Vec<ExprId>,
+    keywords: Vec<KeywordArg>,
+    comparisons: Vec<(CmpOp, ExprId)>,
+}
+
+thread_local! {
+    /// The [`ListStacks`] of the last parse on this thread.
+    static STACKS: Pool<ListStacks> = const { Pool::new(1) };
 }
 
 /// Marks a failed parse whose error has already been reported (or was
@@ -146,14 +203,15 @@ struct ListPool<T> {
 }
 
 impl<T> ListPool<T> {
-    /// A pool with room for `n` items, and for lists being built up to
-    /// that many items (at most 16): one allocation each up front is
-    /// cheaper than growing from empty on the first push.
-    fn with_capacity(n: usize) -> Self {
-        ListPool {
-            items: Vec::with_capacity(n),
-            scratch: Vec::with_capacity(n.min(16)),
-        }
+    /// A pool in `items` whose lists are built on `scratch` (both empty
+    /// vectors, recycled from an earlier parse when there was one), with
+    /// room for `n` items and for lists being built up to that many items
+    /// (at most 16): one allocation each up front is cheaper than growing
+    /// from empty on the first push.
+    fn new(mut items: Vec<T>, n: usize, mut scratch: Vec<T>) -> Self {
+        items.reserve(n);
+        scratch.reserve(n.min(16));
+        ListPool { items, scratch }
     }
 
     /// Starts a list: returns the mark to give to `finish` or `discard`.
@@ -226,6 +284,14 @@ struct Parser<'a> {
     comparisons: ListPool<(CmpOp, ExprId)>,
     /// The values of the string literal expressions, by [`StrId`].
     str_values: Vec<String>,
+    /// Parameters of functions. Like the two pools below, filled directly
+    /// (its lists do not nest); the items of a list whose parse fails stay
+    /// unused.
+    params: Vec<Param>,
+    /// Parts of dotted names, names of `global` and `nonlocal`.
+    idents: Vec<Ident>,
+    /// Names of imports.
+    aliases: Vec<ImportAlias>,
     /// Statements of the blocks being parsed, innermost block last.
     stmts: Vec<Stmt>,
     /// Finished nested blocks, back to back (see [`Module::block`]).

@@ -221,13 +221,16 @@ impl Parser<'_> {
         Ok(StmtKind::Del(targets))
     }
 
-    fn parse_name_list(&mut self) -> PResult<Vec<Ident>> {
+    fn parse_name_list(&mut self) -> PResult<Seq<Ident>> {
         self.bump();
-        let mut names = vec![self.expect_ident("expected a name")?];
+        let start = self.idents.len();
+        let name = self.expect_ident("expected a name")?;
+        self.idents.push(name);
         while self.eat(Punct::Comma).is_some() {
-            names.push(self.expect_ident("expected a name")?);
+            let name = self.expect_ident("expected a name")?;
+            self.idents.push(name);
         }
-        Ok(names)
+        Ok(pool_list(&self.idents, start))
     }
 
     fn parse_assert(&mut self) -> PResult<StmtKind> {
@@ -313,11 +316,14 @@ impl Parser<'_> {
 
     fn parse_import(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let mut names = vec![self.parse_import_alias(true)?];
+        let start = self.aliases.len();
+        let alias = self.parse_import_alias(true)?;
+        self.aliases.push(alias);
         while self.eat(Punct::Comma).is_some() {
-            names.push(self.parse_import_alias(true)?);
+            let alias = self.parse_import_alias(true)?;
+            self.aliases.push(alias);
         }
-        Ok(StmtKind::Import(names))
+        Ok(StmtKind::Import(pool_list(&self.aliases, start)))
     }
 
     /// `name [as alias]`, where `name` may be dotted when `dotted`.
@@ -326,9 +332,10 @@ impl Parser<'_> {
             self.parse_dotted_name()?
         } else {
             let part = self.expect_ident("expected a name to import")?;
+            self.idents.push(part);
             DottedName {
                 span: part.span,
-                parts: vec![part],
+                parts: pool_list(&self.idents, self.idents.len() - 1),
             }
         };
         let asname = match self.eat_kw(Keyword::As) {
@@ -341,12 +348,18 @@ impl Parser<'_> {
     }
 
     fn parse_dotted_name(&mut self) -> PResult<DottedName> {
-        let mut parts = vec![self.expect_ident("expected a module name")?];
+        let start = self.idents.len();
+        let first = self.expect_ident("expected a module name")?;
+        self.idents.push(first);
+        let mut last = first;
         while self.eat(Punct::Dot).is_some() {
-            parts.push(self.expect_ident("expected a name after '.'")?);
+            last = self.expect_ident("expected a name after '.'")?;
+            self.idents.push(last);
         }
-        let span = parts[0].span.to(parts[parts.len() - 1].span);
-        Ok(DottedName { parts, span })
+        Ok(DottedName {
+            parts: pool_list(&self.idents, start),
+            span: first.span.to(last.span),
+        })
     }
 
     fn parse_from_import(&mut self) -> PResult<StmtKind> {
@@ -369,26 +382,29 @@ impl Parser<'_> {
         if self.eat_kw(Keyword::Import).is_none() {
             return Err(self.error_here("expected 'import'"));
         }
-        let mut names = Vec::new();
+        let start = self.aliases.len();
         if let Some(star) = self.eat(Punct::Star) {
             self.unsupported("'from ... import *' is not supported in kernels", star);
         } else if self.eat(Punct::LParen).is_some() {
             loop {
-                names.push(self.parse_import_alias(false)?);
+                let alias = self.parse_import_alias(false)?;
+                self.aliases.push(alias);
                 if self.eat(Punct::Comma).is_none() || self.at(Punct::RParen) {
                     break;
                 }
             }
             self.expect(Punct::RParen, ")")?;
         } else {
-            names.push(self.parse_import_alias(false)?);
+            let alias = self.parse_import_alias(false)?;
+            self.aliases.push(alias);
             while self.eat(Punct::Comma).is_some() {
-                names.push(self.parse_import_alias(false)?);
+                let alias = self.parse_import_alias(false)?;
+                self.aliases.push(alias);
             }
         }
         Ok(StmtKind::ImportFrom {
             module,
-            names,
+            names: pool_list(&self.aliases, start),
             level,
         })
     }
@@ -581,9 +597,9 @@ impl Parser<'_> {
                 return None;
             }
         };
-        // Room for the usual few parameters without growing from empty.
-        let mut params = Vec::with_capacity(4);
-        let mut ok = self.parse_params(&mut params).is_ok();
+        let params_start = self.params.len();
+        let mut ok = self.parse_params(params_start).is_ok();
+        let params = pool_list(&self.params, params_start);
         let mut header_hi = self.prev_hi();
         let mut returns = None;
         if ok && self.eat(Punct::Arrow).is_some() {
@@ -619,8 +635,9 @@ impl Parser<'_> {
         })
     }
 
-    /// `(p1, p2: ann, p3=default)`, pushing each parameter as it is parsed.
-    fn parse_params(&mut self, params: &mut Vec<Param>) -> PResult<()> {
+    /// `(p1, p2: ann, p3=default)`, pushing each parameter on the pool (the
+    /// function's start at `start`) as it is parsed.
+    fn parse_params(&mut self, start: usize) -> PResult<()> {
         if self.eat(Punct::LParen).is_none() {
             return Err(self.error_here("expected '(' after the function name"));
         }
@@ -629,8 +646,8 @@ impl Parser<'_> {
             match self.peek() {
                 TokenKind::Name(_) => {
                     let param = self.parse_param()?;
-                    self.check_param(&param, params, &mut default_seen);
-                    params.push(param);
+                    self.check_param(&param, start, &mut default_seen);
+                    self.params.push(param);
                 }
                 TokenKind::Punct(Punct::Star | Punct::DoubleStar | Punct::Slash) => {
                     self.unsupported_param()?;
@@ -663,9 +680,13 @@ impl Parser<'_> {
         })
     }
 
-    /// Reports a duplicate name or a missing default after a default.
-    fn check_param(&mut self, param: &Param, earlier: &[Param], default_seen: &mut bool) {
-        if earlier.iter().any(|p| p.name.name == param.name.name) {
+    /// Reports a duplicate name (among the parameters from `start` in the
+    /// pool) or a missing default after a default.
+    fn check_param(&mut self, param: &Param, start: usize, default_seen: &mut bool) {
+        if self.params[start..]
+            .iter()
+            .any(|p| p.name.name == param.name.name)
+        {
             let text = self.interner.resolve(param.name.name).to_string();
             self.error(
                 format!("duplicate parameter '{text}' in function definition"),
@@ -756,4 +777,9 @@ impl Parser<'_> {
         self.error(message, span);
         self.skip_statement();
     }
+}
+
+/// The items of `pool` from `start` to its end, as a list.
+fn pool_list<T>(pool: &[T], start: usize) -> Seq<T> {
+    Seq::new(start as u32, (pool.len() - start) as u32)
 }

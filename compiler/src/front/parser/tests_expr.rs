@@ -382,7 +382,7 @@ pub(super) fn stmt_ids(m: &Module, body: &[Stmt], out: &mut Vec<u32>) {
             }
             StmtKind::FunctionDef(def) => {
                 (m.exprs(def.decorators).iter()).for_each(|&d| collect_ids(m, d, out));
-                for p in &def.params {
+                for p in m.params(def.params) {
                     p.annotation
                         .iter()
                         .chain(&p.default)

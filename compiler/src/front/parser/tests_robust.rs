@@ -182,3 +182,35 @@ fn odd_inputs_never_panic() {
         );
     }
 }
+
+#[test]
+fn recycled_storage_parses_like_new() {
+    // The dump and diagnostics of a file, parsed on a new thread (whose
+    // pools are empty) or after other files whose modules, tokens and
+    // stacks were recycled, are the same.
+    fn dump(src: &str) -> (String, Vec<String>) {
+        let mut diags = Vec::new();
+        let module = parse_module(src, &mut diags);
+        let mut files = crate::diagnostics::SourceFiles::new();
+        files.add("k.py", src);
+        let dump = crate::front::ast_dump::dump_module(&module, &files);
+        (dump, diags.iter().map(|d| format!("{d:?}")).collect())
+    }
+    let mut rng = Lcg(0xfeed);
+    let mut sources = vec![SAMPLE.to_string(), "x = 'a' 'b'\n".to_string()];
+    for round in 0..40 {
+        let mut bytes = SAMPLE.as_bytes().to_vec();
+        for _ in 0..1 + round % 4 {
+            mutate(&mut bytes, &mut rng);
+        }
+        sources.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    sources.push(SAMPLE.to_string());
+    for src in &sources {
+        let fresh = {
+            let src = src.clone();
+            std::thread::spawn(move || dump(&src)).join().unwrap()
+        };
+        assert_eq!(dump(src), fresh, "{src:?}");
+    }
+}

@@ -91,8 +91,8 @@ fn outline(module: &Module) -> String {
                 StmtKind::FunctionDef(def) => {
                     let mut inner = Vec::new();
                     walk(m.block(def.body), m, &mut inner);
-                    let params: Vec<String> = def
-                        .params
+                    let params: Vec<String> = m
+                        .params(def.params)
                         .iter()
                         .map(|p| {
                             let mut s = m.interner.resolve(p.name.name).to_string();
@@ -117,7 +117,7 @@ fn outline(module: &Module) -> String {
                         inner.join("; ")
                     )
                 }
-                StmtKind::Import(names) => format!("import {}", aliases(names, m)),
+                StmtKind::Import(names) => format!("import {}", aliases(m.aliases(*names), m)),
                 StmtKind::ImportFrom {
                     module,
                     names,
@@ -127,7 +127,7 @@ fn outline(module: &Module) -> String {
                     format!(
                         "from {}{module} import {}",
                         ".".repeat(*level as usize),
-                        aliases(names, m)
+                        aliases(m.aliases(*names), m)
                     )
                 }
                 StmtKind::Assert { test, msg } => {
@@ -139,8 +139,9 @@ fn outline(module: &Module) -> String {
                     } else {
                         "nonlocal"
                     };
-                    let names: Vec<&str> =
-                        names.iter().map(|n| m.interner.resolve(n.name)).collect();
+                    let names: Vec<&str> = (m.idents(*names).iter())
+                        .map(|n| m.interner.resolve(n.name))
+                        .collect();
                     format!("{kw} {}", names.join(" "))
                 }
                 StmtKind::Del(targets) => {
@@ -152,7 +153,8 @@ fn outline(module: &Module) -> String {
         }
     }
     fn dotted(d: &crate::front::ast::DottedName, m: &Module) -> String {
-        let parts: Vec<&str> = d.parts.iter().map(|p| m.interner.resolve(p.name)).collect();
+        let parts = m.idents(d.parts);
+        let parts: Vec<&str> = parts.iter().map(|p| m.interner.resolve(p.name)).collect();
         parts.join(".")
     }
     fn aliases(names: &[crate::front::ast::ImportAlias], m: &Module) -> String {
@@ -318,7 +320,7 @@ fn statement_spans() {
         panic!()
     };
     assert_eq!(text(src, def.header_span), "def f(a, b) -> int");
-    assert_eq!(text(src, def.params[1].span), "b");
+    assert_eq!(text(src, module.params(def.params)[1].span), "b");
     assert_eq!(text(src, module.block(def.body)[0].span), "x = a + b");
     assert_eq!(
         text(src, module.block(def.body)[1].span),
@@ -331,7 +333,7 @@ fn statement_spans() {
         panic!()
     };
     assert_eq!(text(src, def.header_span), "def g(n: int = 3)");
-    assert_eq!(text(src, def.params[0].span), "n: int = 3");
+    assert_eq!(text(src, module.params(def.params)[0].span), "n: int = 3");
 }
 
 #[test]
@@ -341,7 +343,7 @@ fn import_spans() {
     let StmtKind::ImportFrom { names, .. } = &module.body[0].kind else {
         panic!()
     };
-    assert_eq!(text(src, names[0].span), "cuda as c");
+    assert_eq!(text(src, module.aliases(*names)[0].span), "cuda as c");
     assert_eq!(
         text(src, module.body[0].span),
         "from numba import cuda as c"

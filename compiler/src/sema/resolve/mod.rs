@@ -262,11 +262,12 @@ impl<'m> ModuleEnv<'m> {
     fn top_level(&mut self, index: usize, stmt: &'m Stmt, diags: &mut Vec<Diagnostic>) {
         match &stmt.kind {
             StmtKind::Import(aliases) => {
-                for alias in aliases {
+                for alias in self.module.aliases(*aliases) {
                     self.import(alias, diags);
                 }
             }
             StmtKind::ImportFrom { module, names, level } => {
+                let names = self.module.aliases(*names);
                 self.import_from(module.as_ref(), names, *level, stmt.span, diags);
             }
             StmtKind::FunctionDef(def) => {
@@ -314,7 +315,9 @@ impl<'m> ModuleEnv<'m> {
         let path = self.dotted(&alias.name);
         let Some(ns) = module_namespace(&path) else {
             diags.push(unknown_module(&path, alias.name.span));
-            let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+            let bound = alias
+                .asname
+                .unwrap_or(self.module.idents(alias.name.parts)[0]);
             self.globals.insert(bound.name, (Global::Error, bound.span));
             return;
         };
@@ -325,7 +328,7 @@ impl<'m> ModuleEnv<'m> {
             }
             None => {
                 // `import numba.cuda` binds `numba`.
-                let first = alias.name.parts[0];
+                let first = self.module.idents(alias.name.parts)[0];
                 let top = module_namespace(self.name(first.name)).unwrap_or(ns);
                 self.globals
                     .insert(first.name, (Global::Ns(top), first.span));
@@ -352,14 +355,17 @@ impl<'m> ModuleEnv<'m> {
         let Some(ns) = module_namespace(&path) else {
             diags.push(unknown_module(&path, module.span));
             for alias in names {
-                let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+                let bound = alias
+                    .asname
+                    .unwrap_or(self.module.idents(alias.name.parts)[0]);
                 self.globals.insert(bound.name, (Global::Error, bound.span));
             }
             return;
         };
         for alias in names {
-            let item = self.module.interner.resolve(alias.name.parts[0].name);
-            let bound = alias.asname.unwrap_or(alias.name.parts[0]);
+            let first = self.module.idents(alias.name.parts)[0];
+            let item = self.module.interner.resolve(first.name);
+            let bound = alias.asname.unwrap_or(first);
             match member(ns, item) {
                 Some(Member::Namespace(inner)) => {
                     self.globals
@@ -387,7 +393,7 @@ impl<'m> ModuleEnv<'m> {
     /// The text of a dotted name (borrowed when it has a single part).
     fn dotted(&self, d: &DottedName) -> Cow<'m, str> {
         let interner = &self.module.interner;
-        match &d.parts[..] {
+        match self.module.idents(d.parts) {
             [single] => Cow::Borrowed(interner.resolve(single.name)),
             parts => {
                 let parts: Vec<&str> = parts.iter().map(|p| interner.resolve(p.name)).collect();
@@ -415,7 +421,7 @@ impl<'m> ModuleEnv<'m> {
             self.decorator(d, &mut info, diags);
         }
         info.locals.reserve(def.params.len() + 16);
-        for p in &def.params {
+        for p in self.module.params(def.params) {
             if info.locals.iter().any(|(n, _)| *n == p.name.name) {
                 diags.push(Diagnostic::error(
                     format!("duplicate parameter '{}'", self.name(p.name.name)),
@@ -692,9 +698,9 @@ impl LocalsCollector<'_> {
                     self.block(module.block(*body));
                     self.block(module.block(*orelse));
                 }
-                StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
-                    self.globals.extend(names.iter().map(|n| n.name))
-                }
+                StmtKind::Global(names) | StmtKind::Nonlocal(names) => self
+                    .globals
+                    .extend(module.idents(*names).iter().map(|n| n.name)),
                 _ => {}
             }
         }
