@@ -14,8 +14,10 @@
 //! The output follows the kernel ABI: one `.entry` per kernel named like
 //! the Python function, parameters in the flattened order of the IR
 //! signature (array: `.u64` pointer, `.u64` extents, `.u64` byte strides;
-//! scalars by value, `bool` as `.u8`); device functions become `.func`.
-//! Math-library opcodes must have been expanded before this stage.
+//! scalars by value, `bool` as `.u8`); device functions the kernels still
+//! call become `.func`. Math-library opcodes must have been expanded
+//! before this stage (into calls of declared or copied library functions,
+//! see [`crate::mathlib::Bodies`]).
 
 pub mod atomics;
 pub mod calls;
@@ -47,7 +49,8 @@ enum Part<'a> {
     Written(Rc<str>),
 }
 
-/// Compiles every function of `module` to one PTX module.
+/// Compiles `module` to one PTX module: its kernels and the device
+/// functions they call (see [`needed_functions`]).
 pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
