@@ -15,9 +15,9 @@
 //! join points and the variables assigned in each region are known from the
 //! typed tree, and no general SSA construction is needed.
 //!
-//! Submodules: [`values`] (how typed values map to IR values), [`expr`],
-//! [`stmt`], [`arith`] (Python arithmetic: floor division, modulo, powers,
-//! conversions) and [`intrinsics`] (CUDA and math intrinsics).
+//! Submodules: `values` (how typed values map to IR values), `expr`,
+//! `stmt`, `arith` (Python arithmetic: floor division, modulo, powers,
+//! conversions) and `intrinsics` (CUDA and math intrinsics).
 
 mod arith;
 mod expr;

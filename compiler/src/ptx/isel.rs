@@ -80,7 +80,7 @@ thread_local! {
     static POOL: Pool<Buffers> = const { Pool::new(POOL_MAX_LEN) };
 }
 
-/// The value of a constant (see [`Isel::constant`]).
+/// The value of a constant (see `Isel::constant`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Constant {
     /// An `iconst`, sign-extended to 64 bits.

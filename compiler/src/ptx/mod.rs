@@ -50,7 +50,7 @@ enum Part<'a> {
 }
 
 /// Compiles `module` to one PTX module: its kernels and the device
-/// functions they call (see [`needed_functions`]).
+/// functions they call (see `needed_functions`).
 pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right

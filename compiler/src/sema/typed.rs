@@ -95,7 +95,7 @@ impl TypedProgram {
 impl Drop for TypedProgram {
     /// Gives the functions, emptied, to this thread's pool, where the
     /// checker builds the next program's functions in their vectors (see
-    /// [`TypedFunction::recycled`]).
+    /// `TypedFunction::recycled`).
     fn drop(&mut self) {
         for f in self.functions.drain(..) {
             f.recycle();

@@ -8,9 +8,9 @@
 //! rule), so a body is walked until no variable widens after being read;
 //! the last walk's typed tree and diagnostics are the result.
 //!
-//! Submodules: [`expr`] types expressions, [`stmt`] statements and
-//! desugaring, [`calls`] intrinsic and builtin calls, [`arrays`] array
-//! allocation, [`device`] device-function calls.
+//! Submodules: `expr` types expressions, `stmt` statements and
+//! desugaring, `calls` intrinsic and builtin calls, `arrays` array
+//! allocation, `device` device-function calls.
 
 mod arrays;
 mod calls;
