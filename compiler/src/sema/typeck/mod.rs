@@ -3,7 +3,7 @@
 //! Types follow Numba's rules (section 4 of the language contract). A
 //! function is checked once per tuple of argument types (a kernel per
 //! signature, a device function per distinct call-site types), each check
-//! being a [`FnChecker`] run. A variable's type is the unification of every
+//! being a `FnChecker` run. A variable's type is the unification of every
 //! value assigned to it, wherever it is assigned (Numba's flow-insensitive
 //! rule), so a body is walked until no variable widens after being read;
 //! the last walk's typed tree and diagnostics are the result.
