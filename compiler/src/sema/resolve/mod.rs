@@ -30,8 +30,8 @@ pub enum Global {
     Ns(Ns),
     /// An imported item (`from numba import float32`, `from math import sqrt`).
     Member(Member),
-    /// A compile-time constant.
-    Const(ConstValue),
+    /// A compile-time constant (index into [`ModuleEnv::consts`]).
+    Const(u32),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,
     /// A function defined in the file (index into [`ModuleEnv::functions`]).
@@ -53,8 +53,8 @@ pub enum Res {
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant, by name (its value is [`ModuleEnv::constant`]).
-    Const(Symbol),
+    /// A module constant, by index (its value is [`ModuleEnv::constant`]).
+    Const(u32),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
@@ -119,6 +119,8 @@ pub struct Scratch {
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
+    /// Emptied [`ModuleEnv::consts`].
+    consts: Vec<ConstValue>,
 }
 
 /// The module-level environment of a source file.
@@ -129,6 +131,10 @@ pub struct ModuleEnv<'m> {
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order.
     pub functions: Vec<FunctionInfo<'m>>,
+    /// The values of the module constants, in definition order (a
+    /// redefined name leaves its old value here unused), so that reading a
+    /// constant is an index instead of a [`ModuleEnv::globals`] lookup.
+    consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
     /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
@@ -154,7 +160,9 @@ impl<'m> ModuleEnv<'m> {
             mut local_of,
             module_of,
             locals: spare_locals,
+            mut consts,
         } = scratch;
+        consts.clear();
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
         // All `None` between uses; resized when used.
@@ -168,6 +176,7 @@ impl<'m> ModuleEnv<'m> {
                     .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
                     .count(),
             ),
+            consts,
             res,
             local_of,
             module_of,
@@ -193,6 +202,7 @@ impl<'m> ModuleEnv<'m> {
             local_of: self.local_of,
             module_of: self.module_of,
             locals,
+            consts: self.consts,
         }
     }
 
@@ -205,7 +215,7 @@ impl<'m> ModuleEnv<'m> {
             table[n.0 as usize] = Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
                 Global::Member(m) => Res::Member(*m),
-                Global::Const(_) => Res::Const(n),
+                Global::Const(c) => Res::Const(*c),
                 Global::HostGlobal => Res::HostGlobal(n),
                 Global::Function(f) => Res::Function(*f),
                 Global::Error => Res::Unresolved,
@@ -234,12 +244,9 @@ impl<'m> ModuleEnv<'m> {
         self.module.expr(id)
     }
 
-    /// The value of the module constant `name` (see [`Res::Const`]).
-    pub fn constant(&self, name: Symbol) -> &ConstValue {
-        match self.globals.get(&name) {
-            Some((Global::Const(v), _)) => v,
-            _ => unreachable!("Res::Const names a module constant"),
-        }
+    /// The value of the module constant number `c` (see [`Res::Const`]).
+    pub fn constant(&self, c: u32) -> &ConstValue {
+        &self.consts[c as usize]
     }
 
     /// The `def` of a function.
@@ -305,7 +312,10 @@ impl<'m> ModuleEnv<'m> {
             return;
         };
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
-            Ok(v) => Global::Const(v),
+            Ok(v) => {
+                self.consts.push(v);
+                Global::Const(self.consts.len() as u32 - 1)
+            }
             Err(_) => Global::HostGlobal,
         };
         self.globals.insert(name, (global, target.span));
@@ -737,7 +747,7 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.expr(expr).kind {
             ExprKind::Name(n) => match self.env.globals.get(n) {
-                Some((Global::Const(v), _)) => ConstLookup::Value(*v),
+                Some((Global::Const(c), _)) => ConstLookup::Value(*self.env.constant(*c)),
                 Some((Global::Member(m), _)) => ConstLookup::Member(*m),
                 _ => match builtin(self.env.name(*n)) {
                     Some(m) => ConstLookup::Member(m),
