@@ -121,6 +121,8 @@ pub struct Scratch {
     locals: Vec<Vec<(Symbol, Span)>>,
     /// Emptied [`ModuleEnv::consts`].
     consts: Vec<ConstValue>,
+    /// Emptied [`ModuleEnv::functions`] (without a module to borrow from).
+    functions: Vec<FunctionInfo<'static>>,
 }
 
 /// The module-level environment of a source file.
@@ -161,6 +163,7 @@ impl<'m> ModuleEnv<'m> {
             module_of,
             locals: spare_locals,
             mut consts,
+            functions,
         } = scratch;
         consts.clear();
         res.clear();
@@ -171,11 +174,7 @@ impl<'m> ModuleEnv<'m> {
             module,
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
-            functions: Vec::with_capacity(
-                (module.body.iter())
-                    .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
-                    .count(),
-            ),
+            functions: reuse_empty(functions),
             consts,
             res,
             local_of,
@@ -190,9 +189,9 @@ impl<'m> ModuleEnv<'m> {
     }
 
     /// The environment's tables, to reuse.
-    pub fn into_scratch(self) -> Scratch {
+    pub fn into_scratch(mut self) -> Scratch {
         let mut locals = self.spare_locals;
-        for f in self.functions {
+        for f in self.functions.drain(..) {
             let mut l = f.locals;
             l.clear();
             locals.push(l);
@@ -203,6 +202,7 @@ impl<'m> ModuleEnv<'m> {
             module_of: self.module_of,
             locals,
             consts: self.consts,
+            functions: reuse_empty(self.functions),
         }
     }
 
@@ -738,6 +738,16 @@ impl LocalsCollector<'_> {
     }
 }
 
+/// The room of the vector `v`, emptied, as a vector of `U`, a type of the
+/// same layout (here: the same type with another lifetime). Collecting a
+/// mapped `into_iter` reuses the allocation then, so the room is kept.
+fn reuse_empty<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("the vector is empty"))
+        .collect()
+}
+
 /// Constant lookup at module level: constants defined so far.
 struct ModuleConstEnv<'a, 'm> {
     env: &'a ModuleEnv<'m>,
@@ -761,5 +771,28 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
                 None => ConstLookup::NotConst("not a constant".into()),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reuse_empty_keeps_the_room() {
+        let mut v: Vec<FunctionInfo<'static>> = Vec::with_capacity(5);
+        let at = v.as_ptr() as usize;
+        v.push(FunctionInfo {
+            stmt: 0,
+            name: Symbol(0),
+            jit: false,
+            flags: JitFlags::default(),
+            sigs: Vec::new(),
+            locals: Vec::new(),
+            plain_body: true,
+        });
+        let w: Vec<FunctionInfo<'_>> = reuse_empty(v);
+        assert!(w.is_empty());
+        assert_eq!((w.as_ptr() as usize, w.capacity()), (at, 5));
     }
 }
