@@ -344,4 +344,18 @@ mod tests {
         assert!(first.0 .1.contains("undefined_name"), "{}", first.0 .1);
         assert!(first.1 .1.is_empty(), "{}", first.1 .1);
     }
+
+    /// A module constant defined twice reads as its last value, also in
+    /// the constant expression that redefines it.
+    #[test]
+    fn redefined_constant_reads_last_value() {
+        let kernel = "@cuda.jit(\"void(int64[:])\")\ndef k(x):\n    x[0] = N\n";
+        let twice = format!("from numba import cuda\nN = 4\nN = N+4\n{kernel}");
+        let once = format!("from numba import cuda\nM = 4\nN = 8  \n{kernel}");
+        let (typed, diags) = outcome(&twice);
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!((typed, diags), outcome(&once));
+        let wrong = format!("from numba import cuda\nM = 4\nN = 4  \n{kernel}");
+        assert_ne!(outcome(&twice), outcome(&wrong));
+    }
 }

@@ -30,8 +30,8 @@ pub enum Global {
     Ns(Ns),
     /// An imported item (`from numba import float32`, `from math import sqrt`).
     Member(Member),
-    /// A compile-time constant.
-    Const(ConstValue),
+    /// A compile-time constant (index into [`ModuleEnv::consts`]).
+    Const(u32),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,
     /// A function defined in the file (index into [`ModuleEnv::functions`]).
@@ -53,8 +53,8 @@ pub enum Res {
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant, by name (its value is [`ModuleEnv::constant`]).
-    Const(Symbol),
+    /// A module constant, by index (its value is [`ModuleEnv::constant`]).
+    Const(u32),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
@@ -119,6 +119,10 @@ pub struct Scratch {
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
+    /// Emptied [`ModuleEnv::consts`].
+    consts: Vec<ConstValue>,
+    /// Emptied [`ModuleEnv::functions`] (without a module to borrow from).
+    functions: Vec<FunctionInfo<'static>>,
 }
 
 /// The module-level environment of a source file.
@@ -129,6 +133,10 @@ pub struct ModuleEnv<'m> {
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order.
     pub functions: Vec<FunctionInfo<'m>>,
+    /// The values of the module constants, in definition order (a
+    /// redefined name leaves its old value here unused), so that reading a
+    /// constant is an index instead of a [`ModuleEnv::globals`] lookup.
+    consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
     /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
@@ -154,7 +162,10 @@ impl<'m> ModuleEnv<'m> {
             mut local_of,
             module_of,
             locals: spare_locals,
+            mut consts,
+            functions,
         } = scratch;
+        consts.clear();
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
         // All `None` between uses; resized when used.
@@ -163,11 +174,8 @@ impl<'m> ModuleEnv<'m> {
             module,
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
-            functions: Vec::with_capacity(
-                (module.body.iter())
-                    .filter(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
-                    .count(),
-            ),
+            functions: reuse_empty(functions),
+            consts,
             res,
             local_of,
             module_of,
@@ -181,9 +189,9 @@ impl<'m> ModuleEnv<'m> {
     }
 
     /// The environment's tables, to reuse.
-    pub fn into_scratch(self) -> Scratch {
+    pub fn into_scratch(mut self) -> Scratch {
         let mut locals = self.spare_locals;
-        for f in self.functions {
+        for f in self.functions.drain(..) {
             let mut l = f.locals;
             l.clear();
             locals.push(l);
@@ -193,6 +201,8 @@ impl<'m> ModuleEnv<'m> {
             local_of: self.local_of,
             module_of: self.module_of,
             locals,
+            consts: self.consts,
+            functions: reuse_empty(self.functions),
         }
     }
 
@@ -205,7 +215,7 @@ impl<'m> ModuleEnv<'m> {
             table[n.0 as usize] = Some(match g {
                 Global::Ns(ns) => Res::Ns(*ns),
                 Global::Member(m) => Res::Member(*m),
-                Global::Const(_) => Res::Const(n),
+                Global::Const(c) => Res::Const(*c),
                 Global::HostGlobal => Res::HostGlobal(n),
                 Global::Function(f) => Res::Function(*f),
                 Global::Error => Res::Unresolved,
@@ -234,12 +244,9 @@ impl<'m> ModuleEnv<'m> {
         self.module.expr(id)
     }
 
-    /// The value of the module constant `name` (see [`Res::Const`]).
-    pub fn constant(&self, name: Symbol) -> &ConstValue {
-        match self.globals.get(&name) {
-            Some((Global::Const(v), _)) => v,
-            _ => unreachable!("Res::Const names a module constant"),
-        }
+    /// The value of the module constant number `c` (see [`Res::Const`]).
+    pub fn constant(&self, c: u32) -> &ConstValue {
+        &self.consts[c as usize]
     }
 
     /// The `def` of a function.
@@ -305,7 +312,10 @@ impl<'m> ModuleEnv<'m> {
             return;
         };
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
-            Ok(v) => Global::Const(v),
+            Ok(v) => {
+                self.consts.push(v);
+                Global::Const(self.consts.len() as u32 - 1)
+            }
             Err(_) => Global::HostGlobal,
         };
         self.globals.insert(name, (global, target.span));
@@ -728,6 +738,16 @@ impl LocalsCollector<'_> {
     }
 }
 
+/// The room of the vector `v`, emptied, as a vector of `U`, a type of the
+/// same layout (here: the same type with another lifetime). Collecting a
+/// mapped `into_iter` reuses the allocation then, so the room is kept.
+fn reuse_empty<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    v.into_iter()
+        .map(|_| unreachable!("the vector is empty"))
+        .collect()
+}
+
 /// Constant lookup at module level: constants defined so far.
 struct ModuleConstEnv<'a, 'm> {
     env: &'a ModuleEnv<'m>,
@@ -737,7 +757,7 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.expr(expr).kind {
             ExprKind::Name(n) => match self.env.globals.get(n) {
-                Some((Global::Const(v), _)) => ConstLookup::Value(*v),
+                Some((Global::Const(c), _)) => ConstLookup::Value(*self.env.constant(*c)),
                 Some((Global::Member(m), _)) => ConstLookup::Member(*m),
                 _ => match builtin(self.env.name(*n)) {
                     Some(m) => ConstLookup::Member(m),
@@ -751,5 +771,28 @@ impl ConstEnv for ModuleConstEnv<'_, '_> {
                 None => ConstLookup::NotConst("not a constant".into()),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reuse_empty_keeps_the_room() {
+        let mut v: Vec<FunctionInfo<'static>> = Vec::with_capacity(5);
+        let at = v.as_ptr() as usize;
+        v.push(FunctionInfo {
+            stmt: 0,
+            name: Symbol(0),
+            jit: false,
+            flags: JitFlags::default(),
+            sigs: Vec::new(),
+            locals: Vec::new(),
+            plain_body: true,
+        });
+        let w: Vec<FunctionInfo<'_>> = reuse_empty(v);
+        assert!(w.is_empty());
+        assert_eq!((w.as_ptr() as usize, w.capacity()), (at, 5));
     }
 }

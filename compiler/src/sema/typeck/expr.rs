@@ -203,7 +203,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let e = self.ast(id);
         match self.res(id) {
             Res::Local(l) => self.read_var(*l, e.span),
-            Res::Const(name) => TExpr::constant(*self.env.constant(*name), e.span),
+            Res::Const(c) => TExpr::constant(*self.env.constant(*c), e.span),
             Res::Member(Member::FloatConst(v)) => {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)
             }

@@ -797,7 +797,7 @@ struct FnConstEnv<'a, 'm> {
 impl ConstEnv for FnConstEnv<'_, '_> {
     fn lookup(&self, expr: ExprId) -> ConstLookup {
         match &self.env.res[expr.index()] {
-            Res::Const(name) => ConstLookup::Value(*self.env.constant(*name)),
+            Res::Const(c) => ConstLookup::Value(*self.env.constant(*c)),
             Res::Member(m) => ConstLookup::Member(*m),
             Res::Local(_) | Res::ValueAttr => ConstLookup::NotConst(format!(
                 "'{}' is a runtime value",
