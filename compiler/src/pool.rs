@@ -35,6 +35,11 @@ impl<T> Pool<T> {
         self.items.borrow_mut().pop()
     }
 
+    /// True when [`Pool::give`] would keep a value rather than drop it.
+    pub(crate) fn has_room(&self) -> bool {
+        self.items.borrow().len() < self.max_len
+    }
+
     /// Keeps `item` for a later [`Pool::take`] (drops it when the pool is
     /// full).
     pub(crate) fn give(&self, item: T) {
@@ -53,8 +58,10 @@ mod tests {
     fn keeps_at_most_max_len_values_last_in_first_out() {
         let pool = Pool::new(2);
         assert_eq!(pool.take(), None::<u32>);
+        assert!(pool.has_room());
         pool.give(1);
         pool.give(2);
+        assert!(!pool.has_room());
         pool.give(3);
         assert_eq!(pool.take(), Some(2));
         assert_eq!(pool.take(), Some(1));

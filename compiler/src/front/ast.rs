@@ -45,10 +45,9 @@ use crate::pool::Pool;
 use crate::span::Span;
 use std::fmt;
 use std::marker::PhantomData;
-use std::mem::take;
 
 /// A parsed source file: its statements, and the storage of its expressions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Module {
     /// Top-level statements, in order.
     pub body: Vec<Stmt>,
@@ -129,56 +128,35 @@ impl Module {
 }
 
 impl Drop for Module {
-    /// Gives the vectors, emptied, to the next parse on this thread (unless
-    /// they are large: those of a huge file are freed).
+    /// Gives the module, emptied, to the next parse on this thread, which
+    /// fills its vectors again instead of allocating new ones (see
+    /// `Module::recycled`). Those of a huge file are freed, and so is an
+    /// empty shell (the module a parse took the vectors from) and a module
+    /// dropped while the pool is full or the thread is being torn down:
+    /// only a module the pool keeps is moved out, so no drop recurses.
     fn drop(&mut self) {
-        if self.exprs.capacity() > Storage::MAX_KEPT_EXPRS {
+        let room = self.exprs.capacity();
+        if room == 0 || room > Module::MAX_KEPT_EXPRS {
             return;
         }
-        let mut storage = Storage {
-            body: take(&mut self.body),
-            blocks: take(&mut self.blocks),
-            interner: take(&mut self.interner),
-            exprs: take(&mut self.exprs),
-            expr_lists: take(&mut self.expr_lists),
-            keywords: take(&mut self.keywords),
-            comparisons: take(&mut self.comparisons),
-            params: take(&mut self.params),
-            idents: take(&mut self.idents),
-            aliases: take(&mut self.aliases),
-            strings: take(&mut self.strings),
-        };
-        storage.clear();
-        // Not kept when the thread is being torn down.
-        let _ = STORAGE.try_with(|pool| pool.give(storage));
+        let _ = RECYCLED.try_with(|pool| {
+            if pool.has_room() {
+                let mut kept = std::mem::take(self);
+                kept.clear();
+                pool.give(kept);
+            }
+        });
     }
 }
 
-/// The vectors of a [`Module`], empty: those of a module dropped earlier on
-/// the thread, which the parser fills again instead of allocating new ones.
-#[derive(Default)]
-pub(crate) struct Storage {
-    pub(crate) body: Vec<Stmt>,
-    pub(crate) blocks: Vec<Stmt>,
-    pub(crate) interner: Interner,
-    pub(crate) exprs: Vec<Expr>,
-    pub(crate) expr_lists: Vec<ExprId>,
-    pub(crate) keywords: Vec<KeywordArg>,
-    pub(crate) comparisons: Vec<(CmpOp, ExprId)>,
-    pub(crate) params: Vec<Param>,
-    pub(crate) idents: Vec<Ident>,
-    pub(crate) aliases: Vec<ImportAlias>,
-    pub(crate) strings: Vec<String>,
-}
-
-impl Storage {
+impl Module {
     /// The most expressions a kept module may have room for.
     const MAX_KEPT_EXPRS: usize = 1 << 16;
 
-    /// The storage of a module dropped earlier on this thread, or new
-    /// (empty) vectors.
-    pub(crate) fn take() -> Storage {
-        STORAGE.with(Pool::take).unwrap_or_default()
+    /// The emptied module dropped last on this thread, or a new one: the
+    /// parser moves its vectors out and fills them.
+    pub(crate) fn recycled() -> Module {
+        RECYCLED.with(Pool::take).unwrap_or_default()
     }
 
     /// Empties every vector, keeping their room.
@@ -198,8 +176,8 @@ impl Storage {
 }
 
 thread_local! {
-    /// The [`Storage`] of the last module dropped on this thread.
-    static STORAGE: Pool<Storage> = const { Pool::new(1) };
+    /// The last module dropped on this thread, emptied.
+    static RECYCLED: Pool<Module> = const { Pool::new(1) };
 }
 
 /// Dense index of an expression node within its module.

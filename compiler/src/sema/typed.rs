@@ -216,7 +216,8 @@ impl TypedFunction {
         self.exprs.clear();
         self.shared_arrays.clear();
         self.local_arrays.clear();
-        RECYCLED.with(|pool| pool.give(self));
+        // Not kept when the thread is being torn down.
+        let _ = RECYCLED.try_with(|pool| pool.give(self));
     }
 
     /// A variable.

@@ -39,7 +39,6 @@ mod tests_stmt;
 
 use super::ast::{
     CmpOp, Expr, ExprId, ExprKind, Ident, ImportAlias, KeywordArg, Module, Param, Seq, Stmt,
-    Storage,
 };
 use super::interner::Interner;
 use super::lexer;
@@ -47,6 +46,7 @@ use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::pool::Pool;
 use crate::span::Span;
+use std::mem::take;
 
 /// How deeply expressions may nest: brackets, unary operators, right
 /// operands. Half of CPython's parenthesis limit, so that even an
@@ -68,19 +68,19 @@ pub const MAX_HEIGHT: u32 = 400;
 /// unsupported expressions become [`ExprKind::Error`].
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
-    let Storage {
-        body: mut stmts,
-        mut blocks,
-        mut interner,
-        mut exprs,
-        expr_lists,
-        keywords,
-        comparisons,
-        params,
-        idents,
-        aliases,
-        strings: str_values,
-    } = Storage::take();
+    // The vectors of the module dropped last on this thread, or new ones.
+    let mut old = Module::recycled();
+    let mut stmts = take(&mut old.body);
+    let mut blocks = take(&mut old.blocks);
+    let mut interner = take(&mut old.interner);
+    let mut exprs = take(&mut old.exprs);
+    let expr_lists = take(&mut old.expr_lists);
+    let keywords = take(&mut old.keywords);
+    let comparisons = take(&mut old.comparisons);
+    let params = take(&mut old.params);
+    let idents = take(&mut old.idents);
+    let aliases = take(&mut old.aliases);
+    let str_values = take(&mut old.strings);
     let Lexed {
         tokens,
         strings,
