@@ -30,7 +30,7 @@ pub enum Global {
     Ns(Ns),
     /// An imported item (`from numba import float32`, `from math import sqrt`).
     Member(Member),
-    /// A compile-time constant (index into [`ModuleEnv::consts`]).
+    /// A compile-time constant (index into `ModuleEnv::consts`).
     Const(u32),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,

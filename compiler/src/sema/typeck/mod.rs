@@ -47,34 +47,10 @@ struct Instance {
 /// checking a file does not allocate them again.
 #[derive(Default)]
 pub struct Scratch {
-    instances: Vec<Instance>,
-    operand_vecs: Vec<Vec<TExpr>>,
-    stmt_vecs: Vec<Vec<TStmt>>,
-    pending: Vec<TExpr>,
-    var_states: Vec<VarStates>,
-    callee_vecs: Vec<Vec<u32>>,
-    order: Vec<u32>,
-    map: Vec<u32>,
-}
-
-/// The per-variable state and the widened locals of a [`FnChecker`],
-/// kept in a pool for the next one (checkers nest: a device function is
-/// checked while its caller's checker waits).
-#[derive(Default)]
-struct VarStates {
-    state: Vec<VarState>,
-    widened: Vec<(usize, Type)>,
-}
-
-/// Checks the functions of a module, specialising device functions on demand.
-pub struct ProgramChecker<'e, 'm> {
-    env: &'e ModuleEnv<'m>,
-    const_arrays_supplied: &'e [ConstArrayDecl],
     /// Every instance, in creation order. A file has few, so an instance
     /// is found by a linear search; the unfinished ones are the instances
     /// being checked, outermost first (each was started by the previous).
     instances: Vec<Instance>,
-    const_arrays: Vec<ConstArrayDecl>,
     /// Emptied vectors for typed call and operator operands, kept for
     /// reuse (see [`FnChecker::typed_operands`]).
     operand_vecs: Vec<Vec<TExpr>>,
@@ -96,6 +72,25 @@ pub struct ProgramChecker<'e, 'm> {
     map: Vec<u32>,
 }
 
+/// The per-variable state and the widened locals of a [`FnChecker`],
+/// kept in a pool for the next one (checkers nest: a device function is
+/// checked while its caller's checker waits).
+#[derive(Default)]
+struct VarStates {
+    state: Vec<VarState>,
+    widened: Vec<(usize, Type)>,
+}
+
+/// Checks the functions of a module, specialising device functions on demand.
+pub struct ProgramChecker<'e, 'm> {
+    env: &'e ModuleEnv<'m>,
+    const_arrays_supplied: &'e [ConstArrayDecl],
+    const_arrays: Vec<ConstArrayDecl>,
+    /// The instances and the recycled buffers (given back by
+    /// [`ProgramChecker::finish`]).
+    scratch: Scratch,
+}
+
 /// Why an instance could not be created.
 pub(crate) enum InstanceError {
     /// The function calls itself, directly or through others.
@@ -108,34 +103,17 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     pub fn new(
         env: &'e ModuleEnv<'m>,
         const_arrays_supplied: &'e [ConstArrayDecl],
-        scratch: Scratch,
+        mut scratch: Scratch,
     ) -> Self {
-        let Scratch {
-            mut instances,
-            operand_vecs,
-            stmt_vecs,
-            mut pending,
-            var_states,
-            callee_vecs,
-            order,
-            map,
-        } = scratch;
-        instances.clear();
-        pending.clear();
-        instances.reserve(env.functions.len());
+        // The pools hold emptied vectors only.
+        scratch.instances.clear();
+        scratch.pending.clear();
+        scratch.instances.reserve(env.functions.len());
         ProgramChecker {
             env,
             const_arrays_supplied,
-            instances,
             const_arrays: Vec::new(),
-            // The pools hold emptied vectors only.
-            operand_vecs,
-            stmt_vecs,
-            pending,
-            var_states,
-            callee_vecs,
-            order,
-            map,
+            scratch,
         }
     }
 
@@ -147,10 +125,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> Result<u32, InstanceError> {
-        let existing = (self.instances.iter()).position(|i| i.f == f && i.args == args);
+        let existing = (self.scratch.instances.iter()).position(|i| i.f == f && i.args == args);
         if let Some(id) = existing {
-            if !self.instances[id].done {
-                let cycle = self.instances[id..]
+            if !self.scratch.instances[id].done {
+                let cycle = self.scratch.instances[id..]
                     .iter()
                     .filter(|i| !i.done)
                     .map(|i| i.f)
@@ -159,8 +137,8 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
             return Ok(id as u32);
         }
-        let id = self.instances.len() as u32;
-        self.instances.push(Instance {
+        let id = self.scratch.instances.len() as u32;
+        self.scratch.instances.push(Instance {
             f,
             args,
             ret: Type::Unknown,
@@ -171,7 +149,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             calls_from: 0,
         });
         let result = FnChecker::run(self, id, declared_ret);
-        let inst = &mut self.instances[id as usize];
+        let inst = &mut self.scratch.instances[id as usize];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
         inst.diags = result.diags;
@@ -183,26 +161,26 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
 
     /// The return type of a checked instance.
     pub(crate) fn instance_ret(&self, id: u32) -> Type {
-        self.instances[id as usize].ret
+        self.scratch.instances[id as usize].ret
     }
 
     /// Assembles the program from the given roots: reachable instances only,
     /// callees first, with their diagnostics; returns it with the buffers
     /// to reuse.
     pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> (TypedProgram, Scratch) {
-        let mut order = std::mem::take(&mut self.order);
+        let mut order = std::mem::take(&mut self.scratch.order);
         order.clear();
         // The new number of each instance (`UNSEEN` for an unreachable one).
-        let mut map = std::mem::take(&mut self.map);
+        let mut map = std::mem::take(&mut self.scratch.map);
         map.clear();
-        map.resize(self.instances.len(), UNSEEN);
+        map.resize(self.scratch.instances.len(), UNSEEN);
         for &r in roots {
-            post_order(&self.instances, r, &mut map, &mut order);
+            post_order(&self.scratch.instances, r, &mut map, &mut order);
         }
         let mut program = TypedProgram::default();
         program.functions.reserve(order.len());
         for &old in &order {
-            let inst = &mut self.instances[old as usize];
+            let inst = &mut self.scratch.instances[old as usize];
             diags.append(&mut inst.diags);
             let mut func = inst.func.take().expect("instance was checked");
             func.param_types = std::mem::take(&mut inst.args);
@@ -221,25 +199,17 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
-        for inst in &mut self.instances {
+        for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
                 let mut callees = std::mem::take(&mut inst.callees);
                 callees.clear();
-                self.callee_vecs.push(callees);
+                self.scratch.callee_vecs.push(callees);
             }
         }
-        self.instances.clear();
-        let scratch = Scratch {
-            instances: self.instances,
-            operand_vecs: self.operand_vecs,
-            stmt_vecs: self.stmt_vecs,
-            pending: self.pending,
-            var_states: self.var_states,
-            callee_vecs: self.callee_vecs,
-            order,
-            map,
-        };
-        (program, scratch)
+        self.scratch.instances.clear();
+        self.scratch.order = order;
+        self.scratch.map = map;
+        (program, self.scratch)
     }
 }
 
@@ -357,7 +327,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// moves the instance's argument types there.
     fn run(pc: &'p mut ProgramChecker<'e, 'm>, id: u32, declared_ret: Option<Type>) -> FnResult {
         let env = pc.env;
-        let Instance { f, ref args, .. } = pc.instances[id as usize];
+        let Instance { f, ref args, .. } = pc.scratch.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
         let TypedFunction {
@@ -393,14 +363,14 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let VarStates {
             mut state,
             mut widened,
-        } = pc.var_states.pop().unwrap_or_default();
+        } = pc.scratch.var_states.pop().unwrap_or_default();
         // Room for a few temporaries without regrowing.
         state.reserve(n_locals + 4);
         state.resize(n_locals, VarState::new(false));
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
-        let callees = pc.callee_vecs.pop().unwrap_or_default();
+        let callees = pc.scratch.callee_vecs.pop().unwrap_or_default();
         let mut c = FnChecker {
             pc,
             env,
@@ -445,7 +415,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         };
         c.state.clear();
         c.widened.clear();
-        c.pc.var_states.push(VarStates {
+        c.pc.scratch.var_states.push(VarStates {
             state: std::mem::take(&mut c.state),
             widened: std::mem::take(&mut c.widened),
         });
@@ -547,13 +517,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// consecutive expressions (the items' own operands go first, so the
     /// typed items wait on the `pending` stack until the last is typed).
     fn expr_list(&mut self, items: &[ExprId]) -> TExprList {
-        let base = self.pc.pending.len();
+        let base = self.pc.scratch.pending.len();
         for &i in items {
             let t = self.expr(i);
-            self.pc.pending.push(t);
+            self.pc.scratch.pending.push(t);
         }
         let start = self.exprs.len() as u32;
-        self.exprs.extend(self.pc.pending.drain(base..));
+        self.exprs.extend(self.pc.scratch.pending.drain(base..));
         TExprList {
             start,
             len: items.len() as u32,
@@ -565,7 +535,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// instead, on an error path, is only a missed reuse). Operand lists
     /// nest, so the pool holds one vector per nesting level in use.
     fn typed_operands(&mut self, ids: &[ExprId]) -> Vec<TExpr> {
-        let mut typed = self.pc.operand_vecs.pop().unwrap_or_default();
+        let mut typed = self.pc.scratch.operand_vecs.pop().unwrap_or_default();
         for &i in ids {
             let t = self.expr(i);
             typed.push(t);
@@ -576,7 +546,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// Returns a vector of [`Self::typed_operands`] to the pool.
     fn recycle(&mut self, mut typed: Vec<TExpr>) {
         typed.clear();
-        self.pc.operand_vecs.push(typed);
+        self.pc.scratch.operand_vecs.push(typed);
     }
 
     /// An expression added to the arena.

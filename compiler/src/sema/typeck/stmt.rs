@@ -28,7 +28,7 @@ impl FnChecker<'_, '_, '_> {
         // Desugaring may add a statement or two (tuple unpacking, chained
         // assignment): room for them without regrowing.
         let room = stmts.len() + 2;
-        let mut out = match self.pc.stmt_vecs.pop() {
+        let mut out = match self.pc.scratch.stmt_vecs.pop() {
             Some(v) => v,
             None => Vec::with_capacity(room),
         };
@@ -41,7 +41,7 @@ impl FnChecker<'_, '_, '_> {
             len: out.len() as u32,
         };
         self.stmts.append(&mut out);
-        self.pc.stmt_vecs.push(out);
+        self.pc.scratch.stmt_vecs.push(out);
         list
     }
 
@@ -378,7 +378,7 @@ impl FnChecker<'_, '_, '_> {
         };
         // Evaluate every element before assigning any (`a, b = b, a`); the
         // parts wait in a vector of the operand pool.
-        let mut parts = self.pc.operand_vecs.pop().unwrap_or_default();
+        let mut parts = self.pc.scratch.operand_vecs.pop().unwrap_or_default();
         match value.kind {
             TExprKind::Tuple(items) => {
                 for item in items.ids() {
