@@ -12,8 +12,8 @@
 //! those values.
 
 use super::dfg::DataFlowGraph;
-use super::entities::{ConstVar, FuncRef, LocalSlot, SharedVar, StringId};
-use super::instructions::Opcode;
+use super::entities::{ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId};
+use super::instructions::{InstructionData, Opcode};
 use super::layout::Layout;
 use super::types::Type;
 use cranelift_entity::PrimaryMap;
@@ -113,6 +113,17 @@ impl Function {
     /// declares the library this way, see [`crate::mathlib::Bodies`]).
     pub fn is_declaration(&self) -> bool {
         self.library.is_some() && self.layout.entry_block().is_none()
+    }
+
+    /// The laid-out calls of the function, with their callees, in layout
+    /// order.
+    pub fn calls(&self) -> impl Iterator<Item = (Inst, FuncRef)> + '_ {
+        (self.layout.blocks().iter())
+            .flat_map(|&b| self.layout.block_insts(b))
+            .filter_map(|&i| match self.dfg.inst(i) {
+                InstructionData::Call { func, .. } => Some((i, *func)),
+                _ => None,
+            })
     }
 
     /// Number of instructions in the layout.

@@ -211,13 +211,11 @@ pub fn library_function(
         return Some(f);
     }
     let func = match bodies {
-        Bodies::Copied => build_cached(op, ty, &mut module.consts)?,
+        Bodies::Copied => library_body(op, ty, &mut module.consts)?,
         Bodies::Declared => {
             with_built(op, ty, |built| {
                 built.func.as_ref()?;
-                for t in &built.tables {
-                    emit::intern_table(&mut module.consts, &t.name, || t.clone());
-                }
+                built.intern_tables(&mut module.consts);
                 Some(())
             })?;
             let mut func = Function::new(name, FuncKind::Device, signature(op, ty));
@@ -226,17 +224,6 @@ pub fn library_function(
         }
     };
     Some(module.functions.push(func))
-}
-
-/// The body of the library function for `op` on `ty`, as [`build`] makes
-/// it: what the back end writes for a declaration. Its tables are added to
-/// `consts` by name.
-pub fn library_body(
-    op: Opcode,
-    ty: Type,
-    consts: &mut PrimaryMap<ConstVar, ConstDecl>,
-) -> Option<Function> {
-    build_cached(op, ty, consts)
 }
 
 /// The library function for `op` on `ty` as built on this thread (built
@@ -276,25 +263,36 @@ struct Built {
     tables: Vec<ConstDecl>,
 }
 
+impl Built {
+    /// Adds the tables to `consts` as [`build`] adds them (by name, in
+    /// order of first use, reusing a table of the same name); returns
+    /// where each one is.
+    fn intern_tables(&self, consts: &mut PrimaryMap<ConstVar, ConstDecl>) -> Vec<ConstVar> {
+        (self.tables.iter())
+            .map(|t| emit::intern_table(consts, &t.name, || t.clone()))
+            .collect()
+    }
+}
+
 thread_local! {
     /// Every library function built on this thread so far, so a compile
     /// copies a function rather than building it again.
     static BUILT: RefCell<Vec<Built>> = const { RefCell::new(Vec::new()) };
 }
 
-/// What [`build`] returns, copied from a function built once per thread:
-/// its tables are added to `consts` as `build` adds them (by name, in
-/// order of first use) and its `const_addr` indices renumbered to match.
-fn build_cached(
+/// The body of the library function for `op` on `ty`: what [`build`]
+/// returns, copied from a function built once per thread (what
+/// [`Bodies::Copied`] adds, and what the back end writes for a
+/// declaration). Its tables are added to `consts` as `build` adds them and
+/// its `const_addr` indices renumbered to match.
+pub fn library_body(
     op: Opcode,
     ty: Type,
     consts: &mut PrimaryMap<ConstVar, ConstDecl>,
 ) -> Option<Function> {
     with_built(op, ty, |built| {
         let mut func = built.func.clone()?;
-        let index: Vec<ConstVar> = (built.tables.iter())
-            .map(|t| emit::intern_table(consts, &t.name, || t.clone()))
-            .collect();
+        let index = built.intern_tables(consts);
         if index.iter().enumerate().any(|(i, c)| c.index() != i) {
             for inst in (0..func.dfg.num_insts()).map(Inst::new) {
                 if let InstructionData::AddrOf {

@@ -67,7 +67,7 @@ fn recursive_functions(module: &Module) -> Vec<FuncRef> {
     let callees: SecondaryMap<FuncRef, Vec<FuncRef>> = {
         let mut m = SecondaryMap::new();
         for (r, f) in module.functions.iter() {
-            m[r] = calls(f).map(|(_, c)| c).collect();
+            m[r] = f.calls().map(|(_, c)| c).collect();
         }
         m
     };
@@ -94,23 +94,13 @@ fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: Fun
     false
 }
 
-/// The laid-out calls of a function, with their callees.
-fn calls(f: &Function) -> impl Iterator<Item = (Inst, FuncRef)> + '_ {
-    (f.layout.blocks().iter())
-        .flat_map(|&b| f.layout.block_insts(b))
-        .filter_map(|&i| match f.dfg.inst(i) {
-            InstructionData::Call { func, .. } => Some((i, *func)),
-            _ => None,
-        })
-}
-
 fn next_inlinable_call(
     module: &Module,
     caller: FuncRef,
     recursive: &[FuncRef],
 ) -> Option<(Inst, FuncRef)> {
     let f = &module.functions[caller];
-    calls(f).find(|&(_, callee)| {
+    f.calls().find(|&(_, callee)| {
         let g = module.functions.get(callee);
         callee != caller
             && !recursive.contains(&callee)
@@ -363,7 +353,7 @@ mod tests {
     }
 
     fn has_calls(f: &Function) -> bool {
-        calls(f).next().is_some()
+        f.calls().next().is_some()
     }
 
     #[test]
@@ -380,7 +370,7 @@ mod tests {
     fn call_results_flow_through_the_continuation_parameters() {
         let mut m = module_with(add_one(), true);
         let k = kernel(&m);
-        let second_call = calls(k).nth(1).unwrap().0;
+        let second_call = k.calls().nth(1).unwrap().0;
         let first_result = k.dfg.inst_args(second_call)[0];
         run(&mut m);
         let k = kernel(&m);

@@ -151,14 +151,9 @@ fn needed_functions(module: &Module) -> Vec<bool> {
         .map(|(r, _)| r)
         .collect();
     while let Some(caller) = pending.pop() {
-        let f = &functions[caller];
-        for &block in f.layout.blocks() {
-            for &inst in f.layout.block_insts(block) {
-                if let ir::InstructionData::Call { func, .. } = *f.dfg.inst(inst) {
-                    if !std::mem::replace(&mut needed[func.index()], true) {
-                        pending.push(func);
-                    }
-                }
+        for (_, callee) in functions[caller].calls() {
+            if !std::mem::replace(&mut needed[callee.index()], true) {
+                pending.push(callee);
             }
         }
     }
