@@ -247,7 +247,7 @@ impl<'a> Lexer<'a> {
         while let Some(&b) = bytes.get(pos) {
             // Words are the commonest tokens: tested before the dispatch.
             if IDENT_START[b as usize] {
-                pos = self.word(pos, &mut words);
+                pos = self.word(bytes, pos, &mut words);
                 continue;
             }
             pos = match b {
@@ -559,21 +559,21 @@ impl<'a> Lexer<'a> {
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
-    /// first byte (at `lo`) is an ASCII letter or `_`.
+    /// first byte (at `lo`) is an ASCII letter or `_`. `bytes` is the main
+    /// loop's copy of `self.bytes`, which it has checked `lo` against:
+    /// no need to check again.
     #[inline(always)]
-    fn word(&mut self, lo: usize, words: &mut ShortWords) -> usize {
-        let bytes = self.bytes;
+    fn word(&mut self, bytes: &[u8], lo: usize, words: &mut ShortWords) -> usize {
         // Most words are shorter than 8 bytes: with the 8 bytes from `lo`
         // in hand, the scan needs no bounds checks and the packing no
         // second load.
-        if let Some(chunk) = bytes.get(lo..lo + 8) {
-            let chunk = <[u8; 8]>::try_from(chunk).unwrap_or_default();
+        if let Some(chunk) = bytes[lo..].first_chunk::<8>() {
             if let Some(len) = (1..8).find(|&n| !IDENT_BYTE[chunk[n] as usize]) {
                 let end = lo + len;
                 if AFTER_WORD_SPECIAL[chunk[len] as usize] {
                     return self.unusual_word(lo, end, words);
                 }
-                let packed = u64::from_le_bytes(chunk) & (u64::MAX >> (64 - 8 * len));
+                let packed = u64::from_le_bytes(*chunk) & (u64::MAX >> (64 - 8 * len));
                 return self.short_word(lo, end, packed, words);
             }
         }
