@@ -84,13 +84,19 @@ impl Interner {
         packed: Option<u64>,
     ) -> Symbol {
         self.allocate_once();
-        let name = &self.text.as_bytes()[range.clone()];
-        debug_assert!(packed.is_none_or(|p| name.len() <= 8 && pack(name) == p));
+        debug_assert!(packed.is_none_or(|p| {
+            let name = &self.text.as_bytes()[range.clone()];
+            name.len() <= 8 && pack(name) == p
+        }));
         let h = match packed {
             Some(p) => hash_packed(p),
-            None => hash_bytes(name),
+            None => hash_bytes(&self.text.as_bytes()[range.clone()]),
         };
-        match self.probe(name, h) {
+        // The name is compared with the candidates' text (rarely needed:
+        // only on a hash match) in `spells_at`.
+        match self.probe_by(h, |interner, symbol| {
+            interner.spells_at(symbol, range.clone())
+        }) {
             Ok(symbol) => symbol,
             Err((h, slot)) => self.add((range.start as u32, range.end as u32), h, slot),
         }
@@ -110,6 +116,17 @@ impl Interner {
     /// short name.
     #[inline(always)]
     fn probe(&self, name: &[u8], h: u32) -> Result<Symbol, (u32, usize)> {
+        self.probe_by(h, |interner, symbol| interner.spells(symbol, name))
+    }
+
+    /// [`Self::probe`] with `spells` telling whether a symbol is the
+    /// name looked for.
+    #[inline(always)]
+    fn probe_by(
+        &self,
+        h: u32,
+        spells: impl Fn(&Self, Symbol) -> bool,
+    ) -> Result<Symbol, (u32, usize)> {
         let mask = self.slots.len() - 1;
         let mut slot = h as usize & mask;
         loop {
@@ -119,7 +136,7 @@ impl Interner {
             }
             if (e >> 32) as u32 == h {
                 let symbol = Symbol(e as u32 - 1);
-                if self.spells(symbol, name) {
+                if spells(self, symbol) {
                     return Ok(symbol);
                 }
             }
@@ -141,6 +158,13 @@ impl Interner {
     #[inline(never)]
     fn spells(&self, symbol: Symbol, name: &[u8]) -> bool {
         self.text.as_bytes().get(self.range(symbol)) == Some(name)
+    }
+
+    /// True when `symbol` is spelled like the text at `range`.
+    #[inline(never)]
+    fn spells_at(&self, symbol: Symbol, range: std::ops::Range<usize>) -> bool {
+        let text = self.text.as_bytes();
+        text.get(self.range(symbol)) == text.get(range)
     }
 
     /// Adds the name at `range` of the text, whose hash is `h`, as a new
