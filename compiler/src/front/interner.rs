@@ -76,7 +76,7 @@ impl Interner {
     /// [`Self::intern`] for the name at `range` of the text (within a copy
     /// made by [`Self::add_source`]). `packed` is the [`pack`]ed name when
     /// it has at most 8 bytes, which makes the hash one multiplication.
-    /// Inlined into the lexer's two (out-of-line) callers.
+    /// Inlined into the lexer's two callers.
     #[inline(always)]
     pub(crate) fn intern_source(
         &mut self,
