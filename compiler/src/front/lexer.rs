@@ -635,11 +635,17 @@ impl<'a> Lexer<'a> {
     /// are `packed`.
     #[inline(always)]
     fn short_word(&mut self, lo: usize, end: usize, packed: u64, words: &mut ShortWords) -> usize {
-        let kind = match words.find(packed) {
-            Ok(value) => decode_word(value),
+        let value = match words.find(packed) {
+            Ok(value) => value,
             Err(slot) => self.new_short_word(lo, end, packed, slot, words),
         };
-        self.token(kind, lo, end)
+        // A token per kind: each writes its constant tag directly, where
+        // one token of either kind would be assembled in memory first.
+        if value & KEYWORD_TAG == 0 {
+            self.token(TokenKind::Name(Symbol(value)), lo, end)
+        } else {
+            self.token(decode_word(value), lo, end)
+        }
     }
 
     /// The name spelled by the word of more than 8 bytes from `lo` to `end`.
@@ -651,7 +657,8 @@ impl<'a> Lexer<'a> {
 
     /// The keyword or interned name spelled by the word of at most 8 bytes
     /// from `lo` to `end`, which is not in `words` yet (its packed bytes
-    /// are `packed`, its empty slot there is `slot`). Inlined: the call
+    /// are `packed`, its empty slot there is `slot`), as its value in
+    /// `words` (see [`decode_word`]). Inlined: the call
     /// cost more than a fifth of it (about 40 times per file).
     #[inline(always)]
     fn new_short_word(
@@ -661,17 +668,18 @@ impl<'a> Lexer<'a> {
         packed: u64,
         slot: usize,
         words: &mut ShortWords,
-    ) -> TokenKind {
-        let (kind, value) = match keyword_packed_slot(packed) {
-            Some((k, k_slot)) => (TokenKind::Keyword(k), KEYWORD_TAG | k_slot as u32),
+    ) -> u32 {
+        let value = match keyword_packed_slot(packed) {
+            Some((_, k_slot)) => KEYWORD_TAG | k_slot as u32,
             None => {
                 let base = self.source_base;
-                let symbol = (self.interner).intern_source(base + lo..base + end, Some(packed));
-                (TokenKind::Name(symbol), symbol.0)
+                (self.interner)
+                    .intern_source(base + lo..base + end, Some(packed))
+                    .0
             }
         };
         words.insert(slot, packed, value);
-        kind
+        value
     }
 
     /// The opening bracket `b` at `lo`.
