@@ -346,27 +346,36 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
-        for (i, (name, span)) in info.locals.iter().enumerate() {
-            vars.push(Var {
-                name: push_name(&mut var_names, env.name(*name)),
-                ty: args.get(i).cloned().unwrap_or(Type::Unknown),
-                span: *span,
-                kind: if i < def.params.len() {
-                    VarKind::Param
-                } else {
-                    VarKind::Local
-                },
-            });
-        }
-        let n_locals = vars.len();
-        let locals_names_len = var_names.len();
         let VarStates {
             mut state,
             mut widened,
         } = pc.scratch.var_states.pop().unwrap_or_default();
         // Room for a few temporaries without regrowing.
-        state.reserve(n_locals + 4);
-        state.resize(n_locals, VarState::new(false));
+        state.reserve(info.locals.len() + 4);
+        // The variables and their states as the first walk starts (later
+        // walks get the same by `reset_walk`): a parameter is first
+        // assigned its argument, where it is declared.
+        let nparams = def.params.len();
+        for (i, (name, span)) in info.locals.iter().enumerate() {
+            let ty = args.get(i).cloned().unwrap_or(Type::Unknown);
+            let (kind, first) = if i < nparams {
+                (VarKind::Param, Some((*span, ty)))
+            } else {
+                (VarKind::Local, None)
+            };
+            vars.push(Var {
+                name: push_name(&mut var_names, env.name(*name)),
+                ty,
+                span: *span,
+                kind,
+            });
+            state.push(VarState {
+                first,
+                ..VarState::new(false)
+            });
+        }
+        let n_locals = vars.len();
+        let locals_names_len = var_names.len();
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
@@ -399,13 +408,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut body;
         let mut walks = 0;
         loop {
-            c.reset_walk();
             body = c.block(def.body);
             walks += 1;
             let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
             if !c.again || !changed || walks >= 16 {
                 break;
             }
+            c.reset_walk();
         }
         let ret = match (&c.declared_ret, &c.ret) {
             (Some(t), _) => *t,
@@ -448,6 +457,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
     }
 
+    /// Makes the checker ready for another walk of the body: the state
+    /// of the first (set by [`Self::run`]), with the variables' types
+    /// the last walk inferred.
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
         self.var_names.truncate(self.locals_names_len);
@@ -515,8 +527,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// Types each expression of `items` and adds the results as
     /// consecutive expressions (the items' own operands go first, so the
-    /// typed items wait on the `pending` stack until the last is typed).
+    /// typed items wait on the `pending` stack until the last is typed,
+    /// unless every item is a leaf: see [`Self::is_leaf`]).
     fn expr_list(&mut self, items: &[ExprId]) -> TExprList {
+        if items.iter().all(|&i| self.is_leaf(i)) {
+            // No item adds operands: each goes straight to the arena.
+            let start = self.exprs.len() as u32;
+            for &i in items {
+                let t = self.expr(i);
+                self.exprs.push(t);
+            }
+            return TExprList {
+                start,
+                len: items.len() as u32,
+            };
+        }
         let base = self.pc.scratch.pending.len();
         for &i in items {
             let t = self.expr(i);
@@ -527,6 +552,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         TExprList {
             start,
             len: items.len() as u32,
+        }
+    }
+
+    /// True when typing `e` adds nothing to the arena: a literal, or the
+    /// name of a local variable or of a constant.
+    fn is_leaf(&self, e: ExprId) -> bool {
+        match self.ast(e).kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
+            ExprKind::Name(_) => matches!(self.res(e), Res::Local(_) | Res::Const(_)),
+            _ => false,
         }
     }
 
@@ -646,7 +681,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             return false;
         }
         let current = self.vars[i].ty;
-        match unify(&current, ty) {
+        // A first assignment (from unknown) needs no unification.
+        let unified = if current.is_unknown() {
+            Some(*ty)
+        } else {
+            unify(&current, ty)
+        };
+        match unified {
             Some(u) => {
                 if u != current {
                     if self.state[i].read {
