@@ -356,24 +356,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // walks get the same by `reset_walk`): a parameter is first
         // assigned its argument, where it is declared.
         let nparams = def.params.len();
-        for (i, (name, span)) in info.locals.iter().enumerate() {
-            let ty = args.get(i).cloned().unwrap_or(Type::Unknown);
-            let (kind, first) = if i < nparams {
-                (VarKind::Param, Some((*span, ty)))
+        // Filled by `extend` (no capacity check per variable).
+        vars.extend(info.locals.iter().enumerate().map(|(i, (name, span))| Var {
+            name: push_name(&mut var_names, env.name(*name)),
+            ty: args.get(i).cloned().unwrap_or(Type::Unknown),
+            span: *span,
+            kind: if i < nparams {
+                VarKind::Param
             } else {
-                (VarKind::Local, None)
-            };
-            vars.push(Var {
-                name: push_name(&mut var_names, env.name(*name)),
-                ty,
-                span: *span,
-                kind,
-            });
-            state.push(VarState {
-                first,
-                ..VarState::new(false)
-            });
-        }
+                VarKind::Local
+            },
+        }));
+        state.extend(vars.iter().map(|v| VarState {
+            first: (v.kind == VarKind::Param).then_some((v.span, v.ty)),
+            ..VarState::new(false)
+        }));
         let n_locals = vars.len();
         let locals_names_len = var_names.len();
         // Each local widens from unknown on its first assignment;
@@ -598,7 +595,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
         let start = self.var_names.len() as u32;
-        let _ = write!(self.var_names, "$t{}", self.vars.len() - self.n_locals);
+        // `$t<n>`: the first ten without the formatting machinery.
+        match self.vars.len() - self.n_locals {
+            n @ 0..=9 => {
+                self.var_names.push_str("$t");
+                self.var_names.push(char::from(b'0' + n as u8));
+            }
+            n => {
+                let _ = write!(self.var_names, "$t{n}");
+            }
+        }
         self.vars.push(Var {
             name: NameRange {
                 start,
