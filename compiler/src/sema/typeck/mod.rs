@@ -554,7 +554,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// True when typing `e` adds nothing to the arena: a literal, or the
     /// name of a local variable or of a constant.
-    fn is_leaf(&self, e: ExprId) -> bool {
+    pub(super) fn is_leaf(&self, e: ExprId) -> bool {
         match self.ast(e).kind {
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
             ExprKind::Name(_) => matches!(self.res(e), Res::Local(_) | Res::Const(_)),
@@ -687,13 +687,25 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             return false;
         }
         let current = self.vars[i].ty;
-        // A first assignment (from unknown) needs no unification.
-        let unified = if current.is_unknown() {
-            Some(*ty)
-        } else {
-            unify(&current, ty)
-        };
-        match unified {
+        if current.is_unknown() {
+            // A first assignment: the variable takes the value's type (as
+            // `unify` would give) without the general comparisons.
+            let state = &mut self.state[i];
+            if state.read {
+                self.again = true;
+            }
+            let widens = i < self.n_locals && !state.widened;
+            state.widened |= widens;
+            if state.first.is_none() {
+                state.first = Some((span, *ty));
+            }
+            if widens {
+                self.widened.push((i, current));
+            }
+            self.vars[i].ty = *ty;
+            return true;
+        }
+        match unify(&current, ty) {
             Some(u) => {
                 if u != current {
                     if self.state[i].read {
