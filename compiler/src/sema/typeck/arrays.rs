@@ -142,7 +142,12 @@ impl FnChecker<'_, '_, '_> {
             ExprKind::Tuple(items) => {
                 let mut all_ints = true;
                 for &item in module.exprs(*items) {
-                    let v = const_eval::eval(module, item, &env)?;
+                    // A module constant, the usual extent, is read directly
+                    // (as the evaluator would read it).
+                    let v = match (&module.expr(item).kind, self.res(item)) {
+                        (ExprKind::Name(_), Res::Const(c)) => *self.env.constant(*c),
+                        _ => const_eval::eval(module, item, &env)?,
+                    };
                     all_ints &= add(&v);
                 }
                 all_ints

@@ -9,7 +9,7 @@
 
 use super::{FnChecker, FnConstEnv};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{ExprId, KeywordArg};
+use crate::front::ast::{ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, Member};
@@ -21,6 +21,8 @@ use crate::types::*;
 /// A call's arguments matched to the callee's parameters.
 struct Args {
     slots: [Option<ExprId>; MAX_PARAMS],
+    /// The number of parameters (the first `params` slots are used).
+    params: usize,
 }
 
 /// The most parameters a builtin or intrinsic has (`cuda.atomic.cas`):
@@ -119,7 +121,10 @@ impl FnChecker<'_, '_, '_> {
             self.arity_error(name, required, params.len(), given, span);
             return None;
         }
-        Some(Args { slots })
+        Some(Args {
+            slots,
+            params: params.len(),
+        })
     }
 
     fn arity_error(&mut self, name: Callee, required: usize, max: usize, given: usize, span: Span) {
@@ -184,7 +189,7 @@ impl FnChecker<'_, '_, '_> {
             }
             _ => {
                 let mut typed: [Option<TExpr>; MAX_PARAMS] = Default::default();
-                let n = callee.params().len();
+                let n = matched.params;
                 for (t, s) in typed.iter_mut().zip(&matched.slots[..n]) {
                     *t = s.map(|e| self.expr(e));
                 }
@@ -538,9 +543,13 @@ impl FnChecker<'_, '_, '_> {
     }
 
     fn grid(&mut self, i: Intrinsic, name: Callee, ndim: ExprId, span: Span) -> TExpr {
-        let n = match const_eval::eval(self.env.module, ndim, &FnConstEnv { env: self.env }) {
-            Ok(v) => v.as_int(),
-            Err(_) => None,
+        // A literal, the usual argument, needs no evaluator.
+        let n = match self.ast(ndim).kind {
+            ExprKind::Int(v) => Some(i128::from(v)),
+            _ => match const_eval::eval(self.env.module, ndim, &FnConstEnv { env: self.env }) {
+                Ok(v) => v.as_int(),
+                Err(_) => None,
+            },
         };
         let Some(n @ 1..=3) = n else {
             let span = self.ast(ndim).span;

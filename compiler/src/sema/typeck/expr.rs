@@ -6,7 +6,7 @@
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, UnaryOp};
+use crate::front::ast::{BinOp, BoolOp, CmpOp, Expr, ExprId, ExprKind, Ident, UnaryOp};
 use crate::sema::consts::{fold_binary, fold_compare, fold_unary, ConstValue};
 use crate::sema::intrinsics::{Intrinsic, Member};
 use crate::sema::resolve::Res;
@@ -15,27 +15,35 @@ use crate::span::Span;
 use crate::types::*;
 
 impl<'m> FnChecker<'_, '_, 'm> {
-    /// Types an expression.
+    /// Types an expression. A local variable and an integer literal, the
+    /// commonest expressions, are typed here; the others by
+    /// [`Self::expr_other`], kept out of line so that this function stays
+    /// small (the general one saves many registers and a large frame).
+    #[inline(always)]
     pub(super) fn expr(&mut self, id: ExprId) -> TExpr {
-        let module = self.env.module;
-        let e = module.expr(id);
-        match &e.kind {
-            ExprKind::Int(v) => {
-                let c = if *v <= i64::MAX as u64 {
-                    ConstValue::int(*v as i128, Scalar::I64)
-                } else {
-                    ConstValue::int(*v as i128, Scalar::U64)
-                };
-                TExpr::constant(c, e.span)
+        let e = self.env.module.expr(id);
+        match e.kind {
+            ExprKind::Name(_) => {
+                if let Res::Local(l) = *self.res(id) {
+                    return self.read_var(l, e.span);
+                }
             }
+            ExprKind::Int(v) => return int_literal(v, e.span),
+            _ => {}
+        }
+        self.expr_other(id, e)
+    }
+
+    /// [`Self::expr`] of the expressions other than local variables and
+    /// integer literals.
+    #[inline(never)]
+    fn expr_other(&mut self, id: ExprId, e: &'m Expr) -> TExpr {
+        let module = self.env.module;
+        match &e.kind {
+            ExprKind::Int(v) => int_literal(*v, e.span),
             ExprKind::Float(v) => TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span),
             ExprKind::Bool(b) => TExpr::constant(ConstValue::Bool(*b), e.span),
-            // A local variable, the most common operand, without the
-            // general name resolution's dispatch.
-            ExprKind::Name(_) => match *self.res(id) {
-                Res::Local(l) => self.read_var(l, e.span),
-                _ => self.name_or_attr(id),
-            },
+            ExprKind::Name(_) => self.name_or_attr(id),
             ExprKind::Attribute { .. } => self.name_or_attr(id),
             ExprKind::BinOp { op, left, right } => {
                 let (l, r) = (self.expr(*left), self.expr(*right));
@@ -602,7 +610,32 @@ impl<'m> FnChecker<'_, '_, 'm> {
     pub(super) fn indices(&mut self, index: ExprId) -> Option<TExprList> {
         let module = self.env.module;
         let items = match &module.expr(index).kind {
-            ExprKind::Tuple(items) => self.expr_list(module.exprs(*items)),
+            ExprKind::Tuple(items) => {
+                let items = module.exprs(*items);
+                if !items.iter().all(|&i| self.is_leaf(i)) {
+                    self.expr_list(items)
+                } else {
+                    // The usual `a[i, j]`: the leaves go straight to the
+                    // arena, checked on the way (the check below runs
+                    // only when one is not an integer, to report it).
+                    let start = self.exprs.len() as u32;
+                    let mut all_int = true;
+                    for &i in items {
+                        let t = self.expr(i);
+                        all_int &=
+                            matches!(t.ty, Type::Scalar(s) if s.is_int() || s == Scalar::Bool);
+                        self.exprs.push(t);
+                    }
+                    let list = TExprList {
+                        start,
+                        len: items.len() as u32,
+                    };
+                    if all_int {
+                        return Some(list);
+                    }
+                    list
+                }
+            }
             _ => {
                 let t = self.expr(index);
                 match &t.ty {
@@ -801,4 +834,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
             span,
         }
     }
+}
+
+/// The constant of an integer literal: `int64`, or `uint64` when it does
+/// not fit.
+fn int_literal(v: u64, span: Span) -> TExpr {
+    let c = if v <= i64::MAX as u64 {
+        ConstValue::int(v as i128, Scalar::I64)
+    } else {
+        ConstValue::int(v as i128, Scalar::U64)
+    };
+    TExpr::constant(c, span)
 }

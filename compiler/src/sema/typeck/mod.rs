@@ -346,27 +346,33 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
-        for (i, (name, span)) in info.locals.iter().enumerate() {
-            vars.push(Var {
-                name: push_name(&mut var_names, env.name(*name)),
-                ty: args.get(i).cloned().unwrap_or(Type::Unknown),
-                span: *span,
-                kind: if i < def.params.len() {
-                    VarKind::Param
-                } else {
-                    VarKind::Local
-                },
-            });
-        }
-        let n_locals = vars.len();
-        let locals_names_len = var_names.len();
         let VarStates {
             mut state,
             mut widened,
         } = pc.scratch.var_states.pop().unwrap_or_default();
         // Room for a few temporaries without regrowing.
-        state.reserve(n_locals + 4);
-        state.resize(n_locals, VarState::new(false));
+        state.reserve(info.locals.len() + 4);
+        // The variables and their states as the first walk starts (later
+        // walks get the same by `reset_walk`): a parameter is first
+        // assigned its argument, where it is declared.
+        let nparams = def.params.len();
+        // Filled by `extend` (no capacity check per variable).
+        vars.extend(info.locals.iter().enumerate().map(|(i, (name, span))| Var {
+            name: push_name(&mut var_names, env.name(*name)),
+            ty: args.get(i).cloned().unwrap_or(Type::Unknown),
+            span: *span,
+            kind: if i < nparams {
+                VarKind::Param
+            } else {
+                VarKind::Local
+            },
+        }));
+        state.extend(vars.iter().map(|v| VarState {
+            first: (v.kind == VarKind::Param).then_some((v.span, v.ty)),
+            ..VarState::new(false)
+        }));
+        let n_locals = vars.len();
+        let locals_names_len = var_names.len();
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
@@ -399,13 +405,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut body;
         let mut walks = 0;
         loop {
-            c.reset_walk();
             body = c.block(def.body);
             walks += 1;
             let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
             if !c.again || !changed || walks >= 16 {
                 break;
             }
+            c.reset_walk();
         }
         let ret = match (&c.declared_ret, &c.ret) {
             (Some(t), _) => *t,
@@ -448,6 +454,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
     }
 
+    /// Makes the checker ready for another walk of the body: the state
+    /// of the first (set by [`Self::run`]), with the variables' types
+    /// the last walk inferred.
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
         self.var_names.truncate(self.locals_names_len);
@@ -515,8 +524,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// Types each expression of `items` and adds the results as
     /// consecutive expressions (the items' own operands go first, so the
-    /// typed items wait on the `pending` stack until the last is typed).
+    /// typed items wait on the `pending` stack until the last is typed,
+    /// unless every item is a leaf: see [`Self::is_leaf`]).
     fn expr_list(&mut self, items: &[ExprId]) -> TExprList {
+        if items.iter().all(|&i| self.is_leaf(i)) {
+            // No item adds operands: each goes straight to the arena.
+            let start = self.exprs.len() as u32;
+            for &i in items {
+                let t = self.expr(i);
+                self.exprs.push(t);
+            }
+            return TExprList {
+                start,
+                len: items.len() as u32,
+            };
+        }
         let base = self.pc.scratch.pending.len();
         for &i in items {
             let t = self.expr(i);
@@ -527,6 +549,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         TExprList {
             start,
             len: items.len() as u32,
+        }
+    }
+
+    /// True when typing `e` adds nothing to the arena: a literal, or the
+    /// name of a local variable or of a constant.
+    pub(super) fn is_leaf(&self, e: ExprId) -> bool {
+        match self.ast(e).kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
+            ExprKind::Name(_) => matches!(self.res(e), Res::Local(_) | Res::Const(_)),
+            _ => false,
         }
     }
 
@@ -563,7 +595,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
         let start = self.var_names.len() as u32;
-        let _ = write!(self.var_names, "$t{}", self.vars.len() - self.n_locals);
+        // `$t<n>`: the first ten without the formatting machinery.
+        match self.vars.len() - self.n_locals {
+            n @ 0..=9 => {
+                self.var_names.push_str("$t");
+                self.var_names.push(char::from(b'0' + n as u8));
+            }
+            n => {
+                let _ = write!(self.var_names, "$t{n}");
+            }
+        }
         self.vars.push(Var {
             name: NameRange {
                 start,
@@ -646,6 +687,24 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             return false;
         }
         let current = self.vars[i].ty;
+        if current.is_unknown() {
+            // A first assignment: the variable takes the value's type (as
+            // `unify` would give) without the general comparisons.
+            let state = &mut self.state[i];
+            if state.read {
+                self.again = true;
+            }
+            let widens = i < self.n_locals && !state.widened;
+            state.widened |= widens;
+            if state.first.is_none() {
+                state.first = Some((span, *ty));
+            }
+            if widens {
+                self.widened.push((i, current));
+            }
+            self.vars[i].ty = *ty;
+            return true;
+        }
         match unify(&current, ty) {
             Some(u) => {
                 if u != current {
