@@ -12,7 +12,7 @@
 //! parsed far enough to be skipped, reported, and returned as
 //! [`ExprKind::Error`].
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, MAX_DEPTH};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::Seq;
 use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, KeywordArg, UnaryOp};
@@ -143,16 +143,26 @@ impl Parser<'_> {
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
         if let Some(kind) = self.leaf_kind() {
+            // A name or literal, alone or followed by more: the operand is
+            // parsed here, without going through the unary and atom layers.
+            // What follows it is looked at once it is made; at the nesting
+            // limit, before (only a lone one is accepted there, and the
+            // error for more points at it).
+            if self.depth < MAX_DEPTH {
+                let span = self.bump();
+                let leaf = self.mk_leaf(kind, span);
+                if ends_expression(self.peek()) {
+                    return Ok(leaf);
+                }
+                self.depth += 1;
+                let result = self.parse_test_after_leaf(leaf);
+                self.leave();
+                return result;
+            }
             if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
                 return Ok(self.mk_leaf(kind, span));
             }
-            // A name or literal that something follows: the operand is
-            // parsed here, without going through the unary and atom layers.
-            self.enter()?;
-            let result = self.parse_test_after_leaf(kind);
-            self.leave();
-            return result;
         }
         self.enter()?;
         let result = self.parse_test_inner();
@@ -160,11 +170,10 @@ impl Parser<'_> {
         result
     }
 
-    /// The rest of [`Self::parse_test`] when the current token is a name
-    /// or literal of kind `kind`.
+    /// The rest of [`Self::parse_test`] after the name or literal `leaf`.
     #[inline(always)]
-    fn parse_test_after_leaf(&mut self, kind: ExprKind) -> PResult<ExprId> {
-        let operand = self.leaf_operand(kind)?;
+    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        let operand = self.leaf_postfix(leaf)?;
         let body = self.parse_infix(operand, PREC_OR)?;
         self.parse_test_tail(body)
     }
@@ -375,6 +384,12 @@ impl Parser<'_> {
     fn leaf_operand(&mut self, kind: ExprKind) -> PResult<ExprId> {
         let span = self.bump();
         let leaf = self.mk_leaf(kind, span);
+        self.leaf_postfix(leaf)
+    }
+
+    /// The postfix operators and `**` after the name or literal `leaf`.
+    #[inline(always)]
+    fn leaf_postfix(&mut self, leaf: ExprId) -> PResult<ExprId> {
         match self.cur.kind {
             TokenKind::Punct(Punct::Dot | Punct::LParen | Punct::LBracket | Punct::DoubleStar) => {
                 let value = self.parse_postfix(leaf)?;
@@ -480,9 +495,10 @@ impl Parser<'_> {
     /// `['**' unary]` after the primary `base`.
     #[inline(always)]
     fn parse_power_of(&mut self, base: ExprId) -> PResult<ExprId> {
-        if self.eat(Punct::DoubleStar).is_none() {
+        if !self.at(Punct::DoubleStar) {
             return Ok(base);
         }
+        self.bump();
         self.enter()?;
         let exponent = self.parse_unary();
         self.leave();
