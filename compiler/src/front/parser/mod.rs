@@ -239,6 +239,14 @@ impl<T> ListPool<T> {
         Seq::new(start, self.items.len() as u32 - start)
     }
 
+    /// A finished list of the one item `item`: what `start`, `push` and
+    /// `finish` make with nothing pushed between, without the stack.
+    fn single(&mut self, item: T) -> Seq<T> {
+        let start = self.items.len() as u32;
+        self.items.push(item);
+        Seq::new(start, 1)
+    }
+
     /// Drops the items pushed since `mark` (the list's parse failed).
     fn discard(&mut self, mark: usize) {
         self.scratch.truncate(mark);
