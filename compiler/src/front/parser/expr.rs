@@ -423,25 +423,50 @@ impl Parser<'_> {
 
     fn parse_compare(&mut self, left: ExprId) -> PResult<ExprId> {
         let mark = self.comparisons.start();
-        let mut hi = self.span_of(left).hi;
-        while let Some((op, len)) = self.cmp_op() {
-            for _ in 0..len {
-                self.bump();
+        let mut last = left;
+        let ops = match self.comparison()? {
+            // One comparison (the common case): its list is finished after
+            // its operand, where the stack would have put it too.
+            Some(pair) if self.cmp_op().is_none() => {
+                last = pair.1;
+                self.comparisons.single(pair)
             }
-            match self.parse_operand(PREC_CMP + 1) {
-                Ok(right) => {
-                    hi = self.span_of(right).hi;
-                    self.comparisons.push((op, right));
+            first => {
+                if let Some(pair) = first {
+                    last = pair.1;
+                    self.comparisons.push(pair);
                 }
-                Err(e) => {
-                    self.comparisons.discard(mark);
-                    return Err(e);
+                loop {
+                    match self.comparison() {
+                        Ok(Some(pair)) => {
+                            last = pair.1;
+                            self.comparisons.push(pair);
+                        }
+                        Ok(None) => break,
+                        Err(e) => {
+                            self.comparisons.discard(mark);
+                            return Err(e);
+                        }
+                    }
                 }
+                self.comparisons.finish(mark)
             }
-        }
-        let ops = self.comparisons.finish(mark);
-        let span = Span::new(self.span_of(left).lo, hi);
+        };
+        let span = Span::new(self.span_of(left).lo, self.span_of(last).hi);
         Ok(self.mk(ExprKind::Compare { left, ops }, span))
+    }
+
+    /// The comparison operator at the current token and its right operand,
+    /// or `None` at a token that is no comparison operator.
+    fn comparison(&mut self) -> PResult<Option<(CmpOp, ExprId)>> {
+        let Some((op, len)) = self.cmp_op() else {
+            return Ok(None);
+        };
+        for _ in 0..len {
+            self.bump();
+        }
+        let right = self.parse_operand(PREC_CMP + 1)?;
+        Ok(Some((op, right)))
     }
 
     /// `not x`, whose operand may be a comparison or another `not`.

@@ -586,3 +586,27 @@ fn at_the_nesting_limit_only_a_lone_name_is_accepted() {
     // The error points at the name that cannot take more.
     assert_eq!(text(&src, diags[0].primary().span), "a");
 }
+
+#[test]
+fn comparison_lists_keep_their_pool_order() {
+    // The pool of comparisons keeps the order in which lists are finished:
+    // those nested in an operand before the one around it.
+    for (src, expected) in [
+        (
+            "a < f(b == c)",
+            ["== c", "< (call f (cmp b == c))"].as_slice(),
+        ),
+        (
+            "a < b > f(c != d)",
+            ["!= d", "< b", "> (call f (cmp c != d))"].as_slice(),
+        ),
+    ] {
+        let (_, module) = expr_stmt(src);
+        let items: Vec<String> = module
+            .comparisons
+            .iter()
+            .map(|(op, e)| format!("{} {}", op.symbol(), sexpr(&module, *e)))
+            .collect();
+        assert_eq!(items, expected, "{src}");
+    }
+}
