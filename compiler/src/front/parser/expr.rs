@@ -12,7 +12,7 @@
 //! parsed far enough to be skipped, reported, and returned as
 //! [`ExprKind::Error`].
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, MAX_DEPTH};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::Seq;
 use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, KeywordArg, UnaryOp};
@@ -143,6 +143,22 @@ impl Parser<'_> {
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
         if let Some(kind) = self.leaf_kind() {
+            // A name or literal, alone or followed by more: the operand is
+            // parsed here, without going through the unary and atom layers.
+            // What follows it is looked at once it is made; at the nesting
+            // limit, before (only a lone one is accepted there, and the
+            // error for more points at it).
+            if self.depth < MAX_DEPTH {
+                let span = self.bump();
+                let leaf = self.mk_leaf(kind, span);
+                if ends_expression(self.peek()) {
+                    return Ok(leaf);
+                }
+                self.depth += 1;
+                let result = self.parse_test_after_leaf(leaf);
+                self.leave();
+                return result;
+            }
             if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
                 return Ok(self.mk_leaf(kind, span));
@@ -154,9 +170,24 @@ impl Parser<'_> {
         result
     }
 
+    /// The rest of [`Self::parse_test`] after the name or literal `leaf`.
+    #[inline(always)]
+    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        let operand = self.leaf_postfix(leaf)?;
+        let body = self.parse_infix(operand, PREC_OR)?;
+        self.parse_test_tail(body)
+    }
+
     #[inline]
     fn parse_test_inner(&mut self) -> PResult<ExprId> {
         let body = self.parse_binary(PREC_OR)?;
+        self.parse_test_tail(body)
+    }
+
+    /// What may follow the operator expression `body` in an expression:
+    /// `if ... else ...`, or a (reported) `:=`.
+    #[inline(always)]
+    fn parse_test_tail(&mut self, body: ExprId) -> PResult<ExprId> {
         if self.at_kw(Keyword::If) {
             self.bump();
             let test = self.parse_binary(PREC_OR)?;
@@ -283,8 +314,8 @@ impl Parser<'_> {
 
     /// Operators binding at least as tightly as `min`, by precedence climbing.
     pub(super) fn parse_binary(&mut self, min: u8) -> PResult<ExprId> {
-        let left = if let Some(atom) = self.simple_operand() {
-            atom
+        let left = if let Some(kind) = self.leaf_kind() {
+            self.leaf_operand(kind)?
         } else if min <= PREC_NOT && self.at_kw(Keyword::Not) {
             self.parse_not()?
         } else {
@@ -295,7 +326,7 @@ impl Parser<'_> {
 
     /// The binary operators binding at least as tightly as `min` that
     /// follow the operand `left`, by precedence climbing.
-    #[inline]
+    #[inline(always)]
     fn parse_infix(&mut self, mut left: ExprId, min: u8) -> PResult<ExprId> {
         loop {
             // `min` is at least 1, so a token that is no operator (0) stops.
@@ -332,7 +363,7 @@ impl Parser<'_> {
     }
 
     /// The expression kind of a name or literal token (the operands that
-    /// [`Self::simple_operand`] handles).
+    /// [`Self::leaf_operand`] handles).
     #[inline]
     fn leaf_kind(&self) -> Option<ExprKind> {
         Some(match self.cur.kind {
@@ -346,20 +377,26 @@ impl Parser<'_> {
         })
     }
 
-    /// Fast path for the most common operand: a name or literal that no
-    /// postfix operator or `**` follows. It skips the unary, power, primary
-    /// and atom layers.
-    #[inline]
-    fn simple_operand(&mut self) -> Option<ExprId> {
-        let kind = self.leaf_kind()?;
-        if matches!(
-            self.peek_nth(1),
-            TokenKind::Punct(Punct::Dot | Punct::LParen | Punct::LBracket | Punct::DoubleStar)
-        ) {
-            return None;
-        }
+    /// Fast path for the most common operands: a name or literal (the
+    /// current token, of kind `kind`) with its postfix operators and `**`.
+    /// It skips the unary and atom layers.
+    #[inline(always)]
+    fn leaf_operand(&mut self, kind: ExprKind) -> PResult<ExprId> {
         let span = self.bump();
-        Some(self.mk_leaf(kind, span))
+        let leaf = self.mk_leaf(kind, span);
+        self.leaf_postfix(leaf)
+    }
+
+    /// The postfix operators and `**` after the name or literal `leaf`.
+    #[inline(always)]
+    fn leaf_postfix(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        match self.cur.kind {
+            TokenKind::Punct(Punct::Dot | Punct::LParen | Punct::LBracket | Punct::DoubleStar) => {
+                let value = self.parse_postfix(leaf)?;
+                self.parse_power_of(value)
+            }
+            _ => Ok(leaf),
+        }
     }
 
     /// `first op b op c ...`, where `kw` is the keyword spelling `op`.
@@ -386,25 +423,50 @@ impl Parser<'_> {
 
     fn parse_compare(&mut self, left: ExprId) -> PResult<ExprId> {
         let mark = self.comparisons.start();
-        let mut hi = self.span_of(left).hi;
-        while let Some((op, len)) = self.cmp_op() {
-            for _ in 0..len {
-                self.bump();
+        let mut last = left;
+        let ops = match self.comparison()? {
+            // One comparison (the common case): its list is finished after
+            // its operand, where the stack would have put it too.
+            Some(pair) if self.cmp_op().is_none() => {
+                last = pair.1;
+                self.comparisons.single(pair)
             }
-            match self.parse_operand(PREC_CMP + 1) {
-                Ok(right) => {
-                    hi = self.span_of(right).hi;
-                    self.comparisons.push((op, right));
+            first => {
+                if let Some(pair) = first {
+                    last = pair.1;
+                    self.comparisons.push(pair);
                 }
-                Err(e) => {
-                    self.comparisons.discard(mark);
-                    return Err(e);
+                loop {
+                    match self.comparison() {
+                        Ok(Some(pair)) => {
+                            last = pair.1;
+                            self.comparisons.push(pair);
+                        }
+                        Ok(None) => break,
+                        Err(e) => {
+                            self.comparisons.discard(mark);
+                            return Err(e);
+                        }
+                    }
                 }
+                self.comparisons.finish(mark)
             }
-        }
-        let ops = self.comparisons.finish(mark);
-        let span = Span::new(self.span_of(left).lo, hi);
+        };
+        let span = Span::new(self.span_of(left).lo, self.span_of(last).hi);
         Ok(self.mk(ExprKind::Compare { left, ops }, span))
+    }
+
+    /// The comparison operator at the current token and its right operand,
+    /// or `None` at a token that is no comparison operator.
+    fn comparison(&mut self) -> PResult<Option<(CmpOp, ExprId)>> {
+        let Some((op, len)) = self.cmp_op() else {
+            return Ok(None);
+        };
+        for _ in 0..len {
+            self.bump();
+        }
+        let right = self.parse_operand(PREC_CMP + 1)?;
+        Ok(Some((op, right)))
     }
 
     /// `not x`, whose operand may be a comparison or another `not`.
@@ -452,9 +514,16 @@ impl Parser<'_> {
     #[inline]
     fn parse_power(&mut self) -> PResult<ExprId> {
         let base = self.parse_primary()?;
-        if self.eat(Punct::DoubleStar).is_none() {
+        self.parse_power_of(base)
+    }
+
+    /// `['**' unary]` after the primary `base`.
+    #[inline(always)]
+    fn parse_power_of(&mut self, base: ExprId) -> PResult<ExprId> {
+        if !self.at(Punct::DoubleStar) {
             return Ok(base);
         }
+        self.bump();
         self.enter()?;
         let exponent = self.parse_unary();
         self.leave();
@@ -471,7 +540,19 @@ impl Parser<'_> {
     /// An atom followed by any number of `.name`, `(args)` and `[index]`.
     #[inline]
     fn parse_primary(&mut self) -> PResult<ExprId> {
-        let mut value = self.parse_atom()?;
+        let value = self.parse_atom()?;
+        self.parse_postfix(value)
+    }
+
+    /// Any number of `.name`, `(args)` and `[index]` after `value`.
+    ///
+    /// Inlining is pinned around here: this large loop is one function
+    /// (reached from [`Self::leaf_operand`] and [`Self::parse_primary`]),
+    /// and the small steps between it and [`Self::parse_test`] are always
+    /// inlined. Left to itself, LLVM outlined those steps instead, and the
+    /// calls cost more than the layers skipped (measured under callgrind).
+    #[inline(never)]
+    fn parse_postfix(&mut self, mut value: ExprId) -> PResult<ExprId> {
         loop {
             value = match self.peek() {
                 TokenKind::Punct(Punct::Dot) => {

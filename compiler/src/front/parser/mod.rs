@@ -239,6 +239,14 @@ impl<T> ListPool<T> {
         Seq::new(start, self.items.len() as u32 - start)
     }
 
+    /// A finished list of the one item `item`: what `start`, `push` and
+    /// `finish` make with nothing pushed between, without the stack.
+    fn single(&mut self, item: T) -> Seq<T> {
+        let start = self.items.len() as u32;
+        self.items.push(item);
+        Seq::new(start, 1)
+    }
+
     /// Drops the items pushed since `mark` (the list's parse failed).
     fn discard(&mut self, mark: usize) {
         self.scratch.truncate(mark);
@@ -725,7 +733,10 @@ impl<'a> Parser<'a> {
         let outer = std::mem::replace(&mut self.block_start, self.stmts.len());
         parse(self);
         let start = self.blocks.len() as u32;
-        self.blocks.extend(self.stmts.drain(self.block_start..));
+        // A loop of pushes: `extend` compiled to a slower copy here.
+        for stmt in self.stmts.drain(self.block_start..) {
+            self.blocks.push(stmt);
+        }
         self.block_start = outer;
         Seq::new(start, self.blocks.len() as u32 - start)
     }

@@ -568,3 +568,45 @@ fn long_chains_are_capped_in_height() {
     let (_, errors) = parse(&src);
     assert_eq!(errors, ["expression is nested too deeply"]);
 }
+
+#[test]
+fn at_the_nesting_limit_only_a_lone_name_is_accepted() {
+    // The deepest call nesting whose innermost argument may still be a
+    // lone name, found by growing it until `a.b` there is too deep.
+    let nested = |n: usize, inner: &str| format!("f{}{inner}{}", "(".repeat(n), ")".repeat(n));
+    let n = (1..200)
+        .find(|&n| !parse(&nested(n, "a.b")).1.is_empty())
+        .expect("a nesting limit");
+    assert!(parse(&nested(n, "a")).1.is_empty());
+    let src = nested(n, "a.b");
+    let mut diags = Vec::new();
+    parse_module(&src, &mut diags);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].message, "expression is nested too deeply");
+    // The error points at the name that cannot take more.
+    assert_eq!(text(&src, diags[0].primary().span), "a");
+}
+
+#[test]
+fn comparison_lists_keep_their_pool_order() {
+    // The pool of comparisons keeps the order in which lists are finished:
+    // those nested in an operand before the one around it.
+    for (src, expected) in [
+        (
+            "a < f(b == c)",
+            ["== c", "< (call f (cmp b == c))"].as_slice(),
+        ),
+        (
+            "a < b > f(c != d)",
+            ["!= d", "< b", "> (call f (cmp c != d))"].as_slice(),
+        ),
+    ] {
+        let (_, module) = expr_stmt(src);
+        let items: Vec<String> = module
+            .comparisons
+            .iter()
+            .map(|(op, e)| format!("{} {}", op.symbol(), sexpr(&module, *e)))
+            .collect();
+        assert_eq!(items, expected, "{src}");
+    }
+}

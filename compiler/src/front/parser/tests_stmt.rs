@@ -649,3 +649,27 @@ fn error_nodes_stand_in_for_bad_targets() {
     };
     assert_eq!(module.expr(module.exprs(*targets)[0]).kind, ExprKind::Error);
 }
+
+#[test]
+fn assignment_targets_are_listed_after_the_value_lists() {
+    // The pool of expression lists keeps the order in which lists are
+    // finished: the value's lists first, then the targets.
+    for (src, targets) in [("x = f(a, g(b))", 1), ("x = y = f(a, g(b))", 2)] {
+        let module = ok(src);
+        let StmtKind::Assign {
+            targets: list,
+            value,
+        } = &module.body[0].kind
+        else {
+            panic!("{src}: not an assignment");
+        };
+        assert_eq!(list.len(), targets);
+        let pool = &module.expr_lists;
+        assert_eq!(list.range().end, pool.len(), "{src}");
+        assert_eq!(sexpr(&module, *value), "(call f a (call g b))");
+        let items: Vec<String> = pool.iter().map(|&e| sexpr(&module, e)).collect();
+        let mut expected = vec!["b".to_string(), "a".to_string(), "(call g b)".to_string()];
+        expected.extend(["x", "y"][..targets].iter().map(|s| s.to_string()));
+        assert_eq!(items, expected, "{src}");
+    }
+}
