@@ -687,25 +687,14 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             return false;
         }
         let current = self.vars[i].ty;
-        if current.is_unknown() {
-            // A first assignment: the variable takes the value's type (as
-            // `unify` would give) without the general comparisons.
-            let state = &mut self.state[i];
-            if state.read {
-                self.again = true;
-            }
-            let widens = i < self.n_locals && !state.widened;
-            state.widened |= widens;
-            if state.first.is_none() {
-                state.first = Some((span, *ty));
-            }
-            if widens {
-                self.widened.push((i, current));
-            }
-            self.vars[i].ty = *ty;
-            return true;
-        }
-        match unify(&current, ty) {
+        // A first assignment takes the value's type, as `unify` would
+        // give, without its general comparisons.
+        let unified = if current.is_unknown() {
+            Some(*ty)
+        } else {
+            unify(&current, ty)
+        };
+        match unified {
             Some(u) => {
                 if u != current {
                     if self.state[i].read {
