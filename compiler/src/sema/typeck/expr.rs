@@ -610,32 +610,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     pub(super) fn indices(&mut self, index: ExprId) -> Option<TExprList> {
         let module = self.env.module;
         let items = match &module.expr(index).kind {
-            ExprKind::Tuple(items) => {
-                let items = module.exprs(*items);
-                if !items.iter().all(|&i| self.is_leaf(i)) {
-                    self.expr_list(items)
-                } else {
-                    // The usual `a[i, j]`: the leaves go straight to the
-                    // arena, checked on the way (the check below runs
-                    // only when one is not an integer, to report it).
-                    let start = self.exprs.len() as u32;
-                    let mut all_int = true;
-                    for &i in items {
-                        let t = self.expr(i);
-                        all_int &=
-                            matches!(t.ty, Type::Scalar(s) if s.is_int() || s == Scalar::Bool);
-                        self.exprs.push(t);
-                    }
-                    let list = TExprList {
-                        start,
-                        len: items.len() as u32,
-                    };
-                    if all_int {
-                        return Some(list);
-                    }
-                    list
-                }
-            }
+            ExprKind::Tuple(items) => self.expr_list(module.exprs(*items)),
             _ => {
                 let t = self.expr(index);
                 match &t.ty {

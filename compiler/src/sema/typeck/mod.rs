@@ -554,7 +554,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// True when typing `e` adds nothing to the arena: a literal, or the
     /// name of a local variable or of a constant.
-    pub(super) fn is_leaf(&self, e: ExprId) -> bool {
+    fn is_leaf(&self, e: ExprId) -> bool {
         match self.ast(e).kind {
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
             ExprKind::Name(_) => matches!(self.res(e), Res::Local(_) | Res::Const(_)),
