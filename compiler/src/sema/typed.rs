@@ -13,6 +13,7 @@ use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::pool::Pool;
 use crate::span::Span;
 use crate::types::{Scalar, Type};
+use std::sync::{Arc, LazyLock};
 
 /// Index of a function in [`TypedProgram::functions`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -147,9 +148,14 @@ pub struct TypedFunction {
     pub param_types: Vec<Type>,
     /// Parameters, locals and compiler temporaries.
     pub vars: Vec<Var>,
-    /// The names of `vars`, back to back (read them with
-    /// [`TypedFunction::var_name`] or [`TypedFunction::name_of`]).
-    pub var_names: String,
+    /// The text the names of parameters and locals are ranges of: the
+    /// module's interned names (the source and the names interned
+    /// besides), shared by every function of the program, so typing a
+    /// function copies no name. Read names with
+    /// [`TypedFunction::var_name`] or [`TypedFunction::name_of`].
+    pub names: Arc<str>,
+    /// The names of the compiler temporaries, back to back.
+    pub temp_names: String,
     /// The return type ([`Type::None`] for kernels).
     pub ret: Type,
     /// The body, in `stmts`.
@@ -187,7 +193,8 @@ impl TypedFunction {
             params: 0,
             param_types: Vec::new(),
             vars: Vec::new(),
-            var_names: String::new(),
+            names: no_names(),
+            temp_names: String::new(),
             ret: Type::Unknown,
             body: TStmtList::default(),
             stmts: Vec::new(),
@@ -209,7 +216,8 @@ impl TypedFunction {
         self.name.clear();
         self.param_types.clear();
         self.vars.clear();
-        self.var_names.clear();
+        self.names = no_names();
+        self.temp_names.clear();
         self.stmts.clear();
         self.print_args.clear();
         self.texts.clear();
@@ -257,7 +265,10 @@ impl TypedFunction {
 
     /// The name of one of this function's variables.
     pub fn name_of(&self, v: &Var) -> &str {
-        &self.var_names[v.name.range()]
+        match v.kind {
+            VarKind::Temp => &self.temp_names[v.name.range()],
+            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
+        }
     }
 
     /// The parameter variables.
@@ -277,6 +288,13 @@ impl TypedFunction {
     }
 }
 
+/// The empty [`TypedFunction::names`] of a function not typed yet (one
+/// shared allocation).
+fn no_names() -> Arc<str> {
+    static EMPTY: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from(""));
+    EMPTY.clone()
+}
+
 /// What a variable is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VarKind {
@@ -291,8 +309,9 @@ pub enum VarKind {
 /// A variable with its unified type.
 #[derive(Clone, Debug)]
 pub struct Var {
-    /// Its name (temporaries are `$t0`, `$t1`, ...), in the function's
-    /// [`TypedFunction::var_names`].
+    /// Its name: a range of the function's [`TypedFunction::names`], or
+    /// of its [`TypedFunction::temp_names`] for a temporary (`$t0`, `$t1`,
+    /// ...).
     pub name: NameRange,
     /// Its type: the unification of every value assigned to it.
     pub ty: Type,
@@ -303,7 +322,8 @@ pub struct Var {
 }
 
 /// Where a name is in a string of names (the function's
-/// [`TypedFunction::var_names`] or [`TypedFunction::texts`]): one buffer
+/// [`TypedFunction::names`], [`TypedFunction::temp_names`] or
+/// [`TypedFunction::texts`]): one buffer
 /// holds every name of a function instead of a `String` each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct NameRange {

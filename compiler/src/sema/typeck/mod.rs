@@ -26,6 +26,7 @@ use crate::front::ast::{Expr, ExprId, ExprKind, FunctionDef, Module};
 use crate::span::Span;
 use crate::types::{unify, Type};
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
@@ -89,6 +90,9 @@ pub struct ProgramChecker<'e, 'm> {
     /// The instances and the recycled buffers (given back by
     /// [`ProgramChecker::finish`]).
     scratch: Scratch,
+    /// Every typed function's [`TypedFunction::names`]: the module's
+    /// interned text, copied when the first function is typed.
+    names: Option<Arc<str>>,
 }
 
 /// Why an instance could not be created.
@@ -114,6 +118,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             const_arrays_supplied,
             const_arrays: Vec::new(),
             scratch,
+            names: None,
         }
     }
 
@@ -288,10 +293,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
-    /// The names of `vars` (see [`TypedFunction::var_names`]).
-    var_names: String,
-    /// The length of `var_names` before the temporaries' names.
-    locals_names_len: usize,
+    /// The names of parameters and locals (see [`TypedFunction::names`]).
+    names: Arc<str>,
+    /// The names of the temporaries (see [`TypedFunction::temp_names`]).
+    temp_names: String,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
     /// The statements of this walk's typed body.
@@ -333,7 +338,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let TypedFunction {
             mut name,
             mut vars,
-            mut var_names,
+            temp_names,
             mut stmts,
             print_args,
             texts,
@@ -342,7 +347,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             local_arrays,
             ..
         } = TypedFunction::recycled();
-        var_names.reserve(8 * info.locals.len() + 16);
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
@@ -356,9 +360,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // walks get the same by `reset_walk`): a parameter is first
         // assigned its argument, where it is declared.
         let nparams = def.params.len();
+        let interner = &env.module.interner;
+        let names = (pc.names)
+            .get_or_insert_with(|| Arc::from(interner.text()))
+            .clone();
         // Filled by `extend` (no capacity check per variable).
         vars.extend(info.locals.iter().enumerate().map(|(i, (name, span))| Var {
-            name: push_name(&mut var_names, env.name(*name)),
+            name: {
+                let (start, end) = interner.text_range(*name);
+                NameRange { start, end }
+            },
             ty: args.get(i).cloned().unwrap_or(Type::Unknown),
             span: *span,
             kind: if i < nparams {
@@ -372,7 +383,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ..VarState::new(false)
         }));
         let n_locals = vars.len();
-        let locals_names_len = var_names.len();
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
@@ -385,8 +395,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened,
             ret_error: false,
             vars,
-            var_names,
-            locals_names_len,
+            names,
+            temp_names,
             exprs,
             stmts,
             print_args,
@@ -435,7 +445,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             params: def.params.len() as u32,
             param_types: Vec::new(),
             vars: c.vars,
-            var_names: c.var_names,
+            names: c.names,
+            temp_names: c.temp_names,
             ret,
             body,
             stmts: c.stmts,
@@ -459,7 +470,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// the last walk inferred.
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
-        self.var_names.truncate(self.locals_names_len);
+        self.temp_names.clear();
         self.exprs.clear();
         self.stmts.clear();
         self.print_args.clear();
@@ -594,21 +605,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// A new compiler temporary of type `ty`.
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
-        let start = self.var_names.len() as u32;
+        let start = self.temp_names.len() as u32;
         // `$t<n>`: the first ten without the formatting machinery.
         match self.vars.len() - self.n_locals {
             n @ 0..=9 => {
-                self.var_names.push_str("$t");
-                self.var_names.push(char::from(b'0' + n as u8));
+                self.temp_names.push_str("$t");
+                self.temp_names.push(char::from(b'0' + n as u8));
             }
             n => {
-                let _ = write!(self.var_names, "$t{n}");
+                let _ = write!(self.temp_names, "$t{n}");
             }
         }
         self.vars.push(Var {
             name: NameRange {
                 start,
-                end: self.var_names.len() as u32,
+                end: self.temp_names.len() as u32,
             },
             ty,
             span,
@@ -620,7 +631,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// The name of variable `i`, for messages.
     fn var_name(&self, i: usize) -> String {
-        self.var_names[self.vars[i].name.range()].to_string()
+        let v = &self.vars[i];
+        match v.kind {
+            VarKind::Temp => &self.temp_names[v.name.range()],
+            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
+        }
+        .to_string()
     }
 
     /// Reads a variable (inlined: it is small and on the hottest path).
