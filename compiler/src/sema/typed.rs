@@ -78,8 +78,9 @@ pub struct VarId(pub u32);
 #[derive(Clone, Debug, Default)]
 pub struct TypedProgram {
     /// Kernels and device-function specialisations; callees come before
-    /// their callers.
-    pub functions: Vec<TypedFunction>,
+    /// their callers. Boxed: the checker builds, stores and recycles each
+    /// function by pointer rather than moving its few hundred bytes.
+    pub functions: Vec<Box<TypedFunction>>,
     /// The kernels that were checked, in source order.
     pub kernels: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
@@ -109,7 +110,7 @@ const RECYCLED_MAX_EXPRS: usize = 1 << 16;
 
 thread_local! {
     /// Emptied functions of dropped programs (a program has a handful).
-    static RECYCLED: Pool<TypedFunction> = const { Pool::new(16) };
+    static RECYCLED: Pool<Box<TypedFunction>> = const { Pool::new(16) };
 }
 
 /// Options from a `@cuda.jit(...)` decorator.
@@ -185,31 +186,33 @@ impl TypedFunction {
     /// come from a dropped program when this thread has one: a check
     /// otherwise allocates, regrows and frees about ten vectors per
     /// function, which costs as much as typing a short kernel.
-    pub(crate) fn recycled() -> TypedFunction {
-        RECYCLED.with(Pool::take).unwrap_or_else(|| TypedFunction {
-            name: String::new(),
-            is_kernel: false,
-            flags: JitFlags::default(),
-            params: 0,
-            param_types: Vec::new(),
-            vars: Vec::new(),
-            names: no_names(),
-            temp_names: String::new(),
-            ret: Type::Unknown,
-            body: TStmtList::default(),
-            stmts: Vec::new(),
-            print_args: Vec::new(),
-            texts: String::new(),
-            exprs: Vec::new(),
-            shared_arrays: Vec::new(),
-            local_arrays: Vec::new(),
-            span: Span::default(),
+    pub(crate) fn recycled() -> Box<TypedFunction> {
+        RECYCLED.with(Pool::take).unwrap_or_else(|| {
+            Box::new(TypedFunction {
+                name: String::new(),
+                is_kernel: false,
+                flags: JitFlags::default(),
+                params: 0,
+                param_types: Vec::new(),
+                vars: Vec::new(),
+                names: no_names(),
+                temp_names: String::new(),
+                ret: Type::Unknown,
+                body: TStmtList::default(),
+                stmts: Vec::new(),
+                print_args: Vec::new(),
+                texts: String::new(),
+                exprs: Vec::new(),
+                shared_arrays: Vec::new(),
+                local_arrays: Vec::new(),
+                span: Span::default(),
+            })
         })
     }
 
     /// Empties the function and keeps it for [`TypedFunction::recycled`]
     /// (unless its vectors are too large to be worth holding on to).
-    fn recycle(mut self) {
+    fn recycle(mut self: Box<Self>) {
         if self.exprs.capacity() > RECYCLED_MAX_EXPRS {
             return;
         }

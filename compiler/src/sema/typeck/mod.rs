@@ -36,7 +36,7 @@ struct Instance {
     args: Vec<Type>,
     ret: Type,
     done: bool,
-    func: Option<TypedFunction>,
+    func: Option<Box<TypedFunction>>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
     /// Every `Call` expression of `func` is at this index or later.
@@ -251,7 +251,7 @@ fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
 
 /// The result of checking one instance.
 struct FnResult {
-    func: TypedFunction,
+    func: Box<TypedFunction>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
     calls_from: u32,
@@ -335,18 +335,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let Instance { f, ref args, .. } = pc.scratch.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let TypedFunction {
-            mut name,
-            mut vars,
-            temp_names,
-            mut stmts,
-            print_args,
-            texts,
-            mut exprs,
-            shared_arrays,
-            local_arrays,
-            ..
-        } = TypedFunction::recycled();
+        // The function's vectors are the checker's while it works; the
+        // function (boxed, so never moved whole) gets them back at the end.
+        let mut func = TypedFunction::recycled();
+        let mut vars = std::mem::take(&mut func.vars);
+        let mut stmts = std::mem::take(&mut func.stmts);
+        let mut exprs = std::mem::take(&mut func.exprs);
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
@@ -396,16 +390,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ret_error: false,
             vars,
             names,
-            temp_names,
+            temp_names: std::mem::take(&mut func.temp_names),
             exprs,
             stmts,
-            print_args,
-            texts,
+            print_args: std::mem::take(&mut func.print_args),
+            texts: std::mem::take(&mut func.texts),
             n_locals,
             again: false,
             diags: Vec::new(),
-            shared: shared_arrays,
-            local: local_arrays,
+            shared: std::mem::take(&mut func.shared_arrays),
+            local: std::mem::take(&mut func.local_arrays),
             callees,
             calls_from: u32::MAX,
             ret: Type::Unknown,
@@ -435,28 +429,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             state: std::mem::take(&mut c.state),
             widened: std::mem::take(&mut c.widened),
         });
-        let func = TypedFunction {
-            name: {
-                name.push_str(env.name(def.name.name));
-                name
-            },
-            is_kernel: c.is_kernel,
-            flags: info.flags,
-            params: def.params.len() as u32,
-            param_types: Vec::new(),
-            vars: c.vars,
-            names: c.names,
-            temp_names: c.temp_names,
-            ret,
-            body,
-            stmts: c.stmts,
-            print_args: c.print_args,
-            texts: c.texts,
-            exprs: c.exprs,
-            shared_arrays: c.shared,
-            local_arrays: c.local,
-            span: def.header_span,
-        };
+        func.name.push_str(env.name(def.name.name));
+        func.is_kernel = c.is_kernel;
+        func.flags = info.flags;
+        func.params = def.params.len() as u32;
+        func.vars = c.vars;
+        func.names = c.names;
+        func.temp_names = c.temp_names;
+        func.ret = ret;
+        func.body = body;
+        func.stmts = c.stmts;
+        func.print_args = c.print_args;
+        func.texts = c.texts;
+        func.exprs = c.exprs;
+        func.shared_arrays = c.shared;
+        func.local_arrays = c.local;
+        func.span = def.header_span;
         FnResult {
             func,
             diags: c.diags,
