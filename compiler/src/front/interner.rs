@@ -194,6 +194,18 @@ impl Interner {
         &self.text[self.range(s)]
     }
 
+    /// All the interned text: a symbol's name is the range
+    /// [`Self::text_range`] of it.
+    pub(crate) fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where a symbol's name is in [`Self::text`]: start and end offsets.
+    #[inline]
+    pub(crate) fn text_range(&self, s: Symbol) -> (u32, u32) {
+        self.ranges[s.0 as usize]
+    }
+
     /// Where a symbol's name is in `text`.
     #[inline]
     fn range(&self, s: Symbol) -> std::ops::Range<usize> {

@@ -13,6 +13,7 @@ use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::pool::Pool;
 use crate::span::Span;
 use crate::types::{Scalar, Type};
+use std::sync::{Arc, LazyLock};
 
 /// Index of a function in [`TypedProgram::functions`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -77,8 +78,9 @@ pub struct VarId(pub u32);
 #[derive(Clone, Debug, Default)]
 pub struct TypedProgram {
     /// Kernels and device-function specialisations; callees come before
-    /// their callers.
-    pub functions: Vec<TypedFunction>,
+    /// their callers. Boxed: the checker builds, stores and recycles each
+    /// function by pointer rather than moving its few hundred bytes.
+    pub functions: Vec<Box<TypedFunction>>,
     /// The kernels that were checked, in source order.
     pub kernels: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
@@ -108,7 +110,7 @@ const RECYCLED_MAX_EXPRS: usize = 1 << 16;
 
 thread_local! {
     /// Emptied functions of dropped programs (a program has a handful).
-    static RECYCLED: Pool<TypedFunction> = const { Pool::new(16) };
+    static RECYCLED: Pool<Box<TypedFunction>> = const { Pool::new(16) };
 }
 
 /// Options from a `@cuda.jit(...)` decorator.
@@ -147,9 +149,14 @@ pub struct TypedFunction {
     pub param_types: Vec<Type>,
     /// Parameters, locals and compiler temporaries.
     pub vars: Vec<Var>,
-    /// The names of `vars`, back to back (read them with
-    /// [`TypedFunction::var_name`] or [`TypedFunction::name_of`]).
-    pub var_names: String,
+    /// The text the names of parameters and locals are ranges of: the
+    /// module's interned names (the source and the names interned
+    /// besides), shared by every function of the program, so typing a
+    /// function copies no name. Read names with
+    /// [`TypedFunction::var_name`] or [`TypedFunction::name_of`].
+    pub names: Arc<str>,
+    /// The names of the compiler temporaries, back to back.
+    pub temp_names: String,
     /// The return type ([`Type::None`] for kernels).
     pub ret: Type,
     /// The body, in `stmts`.
@@ -179,37 +186,41 @@ impl TypedFunction {
     /// come from a dropped program when this thread has one: a check
     /// otherwise allocates, regrows and frees about ten vectors per
     /// function, which costs as much as typing a short kernel.
-    pub(crate) fn recycled() -> TypedFunction {
-        RECYCLED.with(Pool::take).unwrap_or_else(|| TypedFunction {
-            name: String::new(),
-            is_kernel: false,
-            flags: JitFlags::default(),
-            params: 0,
-            param_types: Vec::new(),
-            vars: Vec::new(),
-            var_names: String::new(),
-            ret: Type::Unknown,
-            body: TStmtList::default(),
-            stmts: Vec::new(),
-            print_args: Vec::new(),
-            texts: String::new(),
-            exprs: Vec::new(),
-            shared_arrays: Vec::new(),
-            local_arrays: Vec::new(),
-            span: Span::default(),
+    pub(crate) fn recycled() -> Box<TypedFunction> {
+        RECYCLED.with(Pool::take).unwrap_or_else(|| {
+            Box::new(TypedFunction {
+                name: String::new(),
+                is_kernel: false,
+                flags: JitFlags::default(),
+                params: 0,
+                param_types: Vec::new(),
+                vars: Vec::new(),
+                names: no_names(),
+                temp_names: String::new(),
+                ret: Type::Unknown,
+                body: TStmtList::default(),
+                stmts: Vec::new(),
+                print_args: Vec::new(),
+                texts: String::new(),
+                exprs: Vec::new(),
+                shared_arrays: Vec::new(),
+                local_arrays: Vec::new(),
+                span: Span::default(),
+            })
         })
     }
 
     /// Empties the function and keeps it for [`TypedFunction::recycled`]
     /// (unless its vectors are too large to be worth holding on to).
-    fn recycle(mut self) {
+    fn recycle(mut self: Box<Self>) {
         if self.exprs.capacity() > RECYCLED_MAX_EXPRS {
             return;
         }
         self.name.clear();
         self.param_types.clear();
         self.vars.clear();
-        self.var_names.clear();
+        self.names = no_names();
+        self.temp_names.clear();
         self.stmts.clear();
         self.print_args.clear();
         self.texts.clear();
@@ -257,7 +268,10 @@ impl TypedFunction {
 
     /// The name of one of this function's variables.
     pub fn name_of(&self, v: &Var) -> &str {
-        &self.var_names[v.name.range()]
+        match v.kind {
+            VarKind::Temp => &self.temp_names[v.name.range()],
+            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
+        }
     }
 
     /// The parameter variables.
@@ -277,6 +291,13 @@ impl TypedFunction {
     }
 }
 
+/// The empty [`TypedFunction::names`] of a function not typed yet (one
+/// shared allocation).
+fn no_names() -> Arc<str> {
+    static EMPTY: LazyLock<Arc<str>> = LazyLock::new(|| Arc::from(""));
+    EMPTY.clone()
+}
+
 /// What a variable is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum VarKind {
@@ -291,8 +312,9 @@ pub enum VarKind {
 /// A variable with its unified type.
 #[derive(Clone, Debug)]
 pub struct Var {
-    /// Its name (temporaries are `$t0`, `$t1`, ...), in the function's
-    /// [`TypedFunction::var_names`].
+    /// Its name: a range of the function's [`TypedFunction::names`], or
+    /// of its [`TypedFunction::temp_names`] for a temporary (`$t0`, `$t1`,
+    /// ...).
     pub name: NameRange,
     /// Its type: the unification of every value assigned to it.
     pub ty: Type,
@@ -303,7 +325,8 @@ pub struct Var {
 }
 
 /// Where a name is in a string of names (the function's
-/// [`TypedFunction::var_names`] or [`TypedFunction::texts`]): one buffer
+/// [`TypedFunction::names`], [`TypedFunction::temp_names`] or
+/// [`TypedFunction::texts`]): one buffer
 /// holds every name of a function instead of a `String` each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct NameRange {

@@ -26,6 +26,7 @@ use crate::front::ast::{Expr, ExprId, ExprKind, FunctionDef, Module};
 use crate::span::Span;
 use crate::types::{unify, Type};
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
@@ -35,7 +36,7 @@ struct Instance {
     args: Vec<Type>,
     ret: Type,
     done: bool,
-    func: Option<TypedFunction>,
+    func: Option<Box<TypedFunction>>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
     /// Every `Call` expression of `func` is at this index or later.
@@ -89,6 +90,9 @@ pub struct ProgramChecker<'e, 'm> {
     /// The instances and the recycled buffers (given back by
     /// [`ProgramChecker::finish`]).
     scratch: Scratch,
+    /// Every typed function's [`TypedFunction::names`]: the module's
+    /// interned text, copied when the first function is typed.
+    names: Option<Arc<str>>,
 }
 
 /// Why an instance could not be created.
@@ -114,6 +118,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             const_arrays_supplied,
             const_arrays: Vec::new(),
             scratch,
+            names: None,
         }
     }
 
@@ -246,7 +251,7 @@ fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
 
 /// The result of checking one instance.
 struct FnResult {
-    func: TypedFunction,
+    func: Box<TypedFunction>,
     diags: Vec<Diagnostic>,
     callees: Vec<u32>,
     calls_from: u32,
@@ -288,10 +293,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     is_kernel: bool,
     vars: Vec<Var>,
-    /// The names of `vars` (see [`TypedFunction::var_names`]).
-    var_names: String,
-    /// The length of `var_names` before the temporaries' names.
-    locals_names_len: usize,
+    /// The names of parameters and locals (see [`TypedFunction::names`]).
+    names: Arc<str>,
+    /// The names of the temporaries (see [`TypedFunction::temp_names`]).
+    temp_names: String,
     /// The expressions of this walk's typed body.
     exprs: Vec<TExpr>,
     /// The statements of this walk's typed body.
@@ -330,19 +335,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let Instance { f, ref args, .. } = pc.scratch.instances[id as usize];
         let info = &env.functions[f as usize];
         let def = env.def(f);
-        let TypedFunction {
-            mut name,
-            mut vars,
-            mut var_names,
-            mut stmts,
-            print_args,
-            texts,
-            mut exprs,
-            shared_arrays,
-            local_arrays,
-            ..
-        } = TypedFunction::recycled();
-        var_names.reserve(8 * info.locals.len() + 16);
+        // The function's vectors are the checker's while it works; the
+        // function (boxed, so never moved whole) gets them back at the end.
+        let mut func = TypedFunction::recycled();
+        let mut vars = std::mem::take(&mut func.vars);
+        let mut stmts = std::mem::take(&mut func.stmts);
+        let mut exprs = std::mem::take(&mut func.exprs);
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
@@ -356,9 +354,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // walks get the same by `reset_walk`): a parameter is first
         // assigned its argument, where it is declared.
         let nparams = def.params.len();
+        let interner = &env.module.interner;
+        let names = (pc.names)
+            .get_or_insert_with(|| Arc::from(interner.text()))
+            .clone();
         // Filled by `extend` (no capacity check per variable).
         vars.extend(info.locals.iter().enumerate().map(|(i, (name, span))| Var {
-            name: push_name(&mut var_names, env.name(*name)),
+            name: {
+                let (start, end) = interner.text_range(*name);
+                NameRange { start, end }
+            },
             ty: args.get(i).cloned().unwrap_or(Type::Unknown),
             span: *span,
             kind: if i < nparams {
@@ -372,7 +377,6 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ..VarState::new(false)
         }));
         let n_locals = vars.len();
-        let locals_names_len = var_names.len();
         // Each local widens from unknown on its first assignment;
         // parameters, which have types, rarely widen.
         widened.reserve(n_locals - def.params.len().min(n_locals));
@@ -385,17 +389,17 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             widened,
             ret_error: false,
             vars,
-            var_names,
-            locals_names_len,
+            names,
+            temp_names: std::mem::take(&mut func.temp_names),
             exprs,
             stmts,
-            print_args,
-            texts,
+            print_args: std::mem::take(&mut func.print_args),
+            texts: std::mem::take(&mut func.texts),
             n_locals,
             again: false,
             diags: Vec::new(),
-            shared: shared_arrays,
-            local: local_arrays,
+            shared: std::mem::take(&mut func.shared_arrays),
+            local: std::mem::take(&mut func.local_arrays),
             callees,
             calls_from: u32::MAX,
             ret: Type::Unknown,
@@ -425,27 +429,22 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             state: std::mem::take(&mut c.state),
             widened: std::mem::take(&mut c.widened),
         });
-        let func = TypedFunction {
-            name: {
-                name.push_str(env.name(def.name.name));
-                name
-            },
-            is_kernel: c.is_kernel,
-            flags: info.flags,
-            params: def.params.len() as u32,
-            param_types: Vec::new(),
-            vars: c.vars,
-            var_names: c.var_names,
-            ret,
-            body,
-            stmts: c.stmts,
-            print_args: c.print_args,
-            texts: c.texts,
-            exprs: c.exprs,
-            shared_arrays: c.shared,
-            local_arrays: c.local,
-            span: def.header_span,
-        };
+        func.name.push_str(env.name(def.name.name));
+        func.is_kernel = c.is_kernel;
+        func.flags = info.flags;
+        func.params = def.params.len() as u32;
+        func.vars = c.vars;
+        func.names = c.names;
+        func.temp_names = c.temp_names;
+        func.ret = ret;
+        func.body = body;
+        func.stmts = c.stmts;
+        func.print_args = c.print_args;
+        func.texts = c.texts;
+        func.exprs = c.exprs;
+        func.shared_arrays = c.shared;
+        func.local_arrays = c.local;
+        func.span = def.header_span;
         FnResult {
             func,
             diags: c.diags,
@@ -459,7 +458,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// the last walk inferred.
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
-        self.var_names.truncate(self.locals_names_len);
+        self.temp_names.clear();
         self.exprs.clear();
         self.stmts.clear();
         self.print_args.clear();
@@ -594,21 +593,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// A new compiler temporary of type `ty`.
     fn temp(&mut self, ty: Type, span: Span) -> VarId {
         let id = VarId(self.vars.len() as u32);
-        let start = self.var_names.len() as u32;
+        let start = self.temp_names.len() as u32;
         // `$t<n>`: the first ten without the formatting machinery.
         match self.vars.len() - self.n_locals {
             n @ 0..=9 => {
-                self.var_names.push_str("$t");
-                self.var_names.push(char::from(b'0' + n as u8));
+                self.temp_names.push_str("$t");
+                self.temp_names.push(char::from(b'0' + n as u8));
             }
             n => {
-                let _ = write!(self.var_names, "$t{n}");
+                let _ = write!(self.temp_names, "$t{n}");
             }
         }
         self.vars.push(Var {
             name: NameRange {
                 start,
-                end: self.var_names.len() as u32,
+                end: self.temp_names.len() as u32,
             },
             ty,
             span,
@@ -620,7 +619,12 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// The name of variable `i`, for messages.
     fn var_name(&self, i: usize) -> String {
-        self.var_names[self.vars[i].name.range()].to_string()
+        let v = &self.vars[i];
+        match v.kind {
+            VarKind::Temp => &self.temp_names[v.name.range()],
+            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
+        }
+        .to_string()
     }
 
     /// Reads a variable (inlined: it is small and on the hottest path).
