@@ -225,13 +225,21 @@ impl<'m> ModuleEnv<'m> {
 
     /// What name `n` means outside functions (a global or a builtin), or
     /// `None` when it is not defined there.
+    #[inline]
     pub fn module_name(&self, n: Symbol) -> Option<Res> {
         match self.module_of.get(n.0 as usize) {
             Some(Some(global)) => Some(*global),
             // Globals shadow builtins; the few names that are neither
             // locals nor globals are looked up as builtins by their text.
-            _ => builtin(self.name(n)).map(Res::Member),
+            _ => self.builtin_name(n),
         }
+    }
+
+    /// The builtin named `n`, if any ([`ModuleEnv::module_name`] of a name
+    /// that is not a global), out of line: the global case stays small.
+    #[inline(never)]
+    fn builtin_name(&self, n: Symbol) -> Option<Res> {
+        builtin(self.name(n)).map(Res::Member)
     }
 
     /// The text of a symbol.
