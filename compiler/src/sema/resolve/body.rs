@@ -29,7 +29,7 @@ impl ModuleEnv<'_> {
         local_of.resize(self.module.interner.len(), None);
         let locals = &self.functions[f as usize].locals;
         for (i, (name, _)) in locals.iter().enumerate() {
-            local_of[name.0 as usize].get_or_insert(i as u32);
+            local_of[name.0 as usize].get_or_insert(Res::Local(i as u32));
         }
         let mut r = FnResolver {
             env: self,
@@ -99,8 +99,8 @@ struct NeedsMessage;
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: u32,
-    /// The local variable of each symbol, if any (indexed by symbol).
-    local_of: &'a [Option<u32>],
+    /// The [`Res::Local`] of each symbol, if any (indexed by symbol).
+    local_of: &'a [Option<Res>],
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -226,7 +226,7 @@ impl FnResolver<'_, '_> {
                     // Each case stores its own result: a local, the common
                     // case, costs one table lookup and one store.
                     res[k] = match self.local_of[n.0 as usize] {
-                        Some(l) => Res::Local(l),
+                        Some(local) => local,
                         None => env.module_name(n).ok_or(NeedsMessage)?,
                     }
                 }
@@ -280,7 +280,7 @@ impl FnResolver<'_, '_> {
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
         match self.local_of[n.0 as usize] {
-            Some(l) => Some(Res::Local(l)),
+            Some(local) => Some(local),
             None => self.env.module_name(n),
         }
     }

@@ -115,7 +115,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: Vec<Option<u32>>,
+    local_of: Vec<Option<Res>>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -139,15 +139,17 @@ pub struct ModuleEnv<'m> {
     consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
-    /// each symbol in the function being resolved) and for collecting a
-    /// function's locals (which symbols are already locals); all `None`
-    /// between uses.
-    local_of: Vec<Option<u32>>,
+    /// Scratch for [`ModuleEnv::resolve_function`] (the [`Res::Local`] of
+    /// each symbol in the function being resolved, kept as a whole `Res`
+    /// so that resolving a local copies it) and for collecting a
+    /// function's locals (`Some` for the symbols already locals); all
+    /// `None` between uses.
+    local_of: Vec<Option<Res>>,
     /// The global each symbol names, indexed by symbol; `None` for a
-    /// name that is not a global. Filled once [`ModuleEnv::build`] has
-    /// read every global, so that a name in a body is resolved with one
-    /// table lookup instead of a hash-map probe and string comparisons.
+    /// name that is not a global. Filled as [`ModuleEnv::build`] binds
+    /// globals (like [`ModuleEnv::globals`], and read once it has read
+    /// them all), so that a name in a body is resolved with one table
+    /// lookup instead of a hash-map probe and string comparisons.
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for the locals of the functions still to be read.
     spare_locals: Vec<Vec<(Symbol, Span)>>,
@@ -160,12 +162,15 @@ impl<'m> ModuleEnv<'m> {
         let Scratch {
             mut res,
             mut local_of,
-            module_of,
+            mut module_of,
             locals: spare_locals,
             mut consts,
             functions,
         } = scratch;
         consts.clear();
+        // Filled as names are bound (see `ModuleEnv::bind`).
+        module_of.clear();
+        module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
         // All `None` between uses; resized when used.
@@ -184,7 +189,6 @@ impl<'m> ModuleEnv<'m> {
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
         }
-        env.fill_module_of();
         env
     }
 
@@ -206,21 +210,19 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    /// Fills the table [`ModuleEnv::module_of`].
-    fn fill_module_of(&mut self) {
-        let table = &mut self.module_of;
-        table.clear();
-        table.resize(self.module.interner.len(), None);
-        for (&n, (g, _)) in &self.globals {
-            table[n.0 as usize] = Some(match g {
-                Global::Ns(ns) => Res::Ns(*ns),
-                Global::Member(m) => Res::Member(*m),
-                Global::Const(c) => Res::Const(*c),
-                Global::HostGlobal => Res::HostGlobal(n),
-                Global::Function(f) => Res::Function(*f),
-                Global::Error => Res::Unresolved,
-            });
-        }
+    /// Binds the module-level name `name` to `global` (a later binding
+    /// replaces an earlier one), in [`ModuleEnv::globals`] and in the
+    /// table [`ModuleEnv::module_of`].
+    fn bind(&mut self, name: Symbol, global: Global, span: Span) {
+        self.module_of[name.0 as usize] = Some(match global {
+            Global::Ns(ns) => Res::Ns(ns),
+            Global::Member(m) => Res::Member(m),
+            Global::Const(c) => Res::Const(c),
+            Global::HostGlobal => Res::HostGlobal(name),
+            Global::Function(f) => Res::Function(f),
+            Global::Error => Res::Unresolved,
+        });
+        self.globals.insert(name, (global, span));
     }
 
     /// What name `n` means outside functions (a global or a builtin), or
@@ -289,7 +291,7 @@ impl<'m> ModuleEnv<'m> {
                 let info = self.function_info(index, def, diags);
                 let f = self.functions.len() as u32;
                 self.functions.push(info);
-                self.globals.insert(def.name.name, (Global::Function(f), def.name.span));
+                self.bind(def.name.name, Global::Function(f), def.name.span);
             }
             StmtKind::Assign { targets, value } => {
                 for &t in self.module.exprs(*targets) {
@@ -326,7 +328,7 @@ impl<'m> ModuleEnv<'m> {
             }
             Err(_) => Global::HostGlobal,
         };
-        self.globals.insert(name, (global, target.span));
+        self.bind(name, global, target.span);
     }
 
     fn import(&mut self, alias: &ImportAlias, diags: &mut Vec<Diagnostic>) {
@@ -336,20 +338,18 @@ impl<'m> ModuleEnv<'m> {
             let bound = alias
                 .asname
                 .unwrap_or(self.module.idents(alias.name.parts)[0]);
-            self.globals.insert(bound.name, (Global::Error, bound.span));
+            self.bind(bound.name, Global::Error, bound.span);
             return;
         };
         match alias.asname {
             Some(asname) => {
-                self.globals
-                    .insert(asname.name, (Global::Ns(ns), asname.span));
+                self.bind(asname.name, Global::Ns(ns), asname.span);
             }
             None => {
                 // `import numba.cuda` binds `numba`.
                 let first = self.module.idents(alias.name.parts)[0];
                 let top = module_namespace(self.name(first.name)).unwrap_or(ns);
-                self.globals
-                    .insert(first.name, (Global::Ns(top), first.span));
+                self.bind(first.name, Global::Ns(top), first.span);
             }
         }
     }
@@ -376,7 +376,7 @@ impl<'m> ModuleEnv<'m> {
                 let bound = alias
                     .asname
                     .unwrap_or(self.module.idents(alias.name.parts)[0]);
-                self.globals.insert(bound.name, (Global::Error, bound.span));
+                self.bind(bound.name, Global::Error, bound.span);
             }
             return;
         };
@@ -386,15 +386,13 @@ impl<'m> ModuleEnv<'m> {
             let bound = alias.asname.unwrap_or(first);
             match member(ns, item) {
                 Some(Member::Namespace(inner)) => {
-                    self.globals
-                        .insert(bound.name, (Global::Ns(inner), bound.span));
+                    self.bind(bound.name, Global::Ns(inner), bound.span);
                 }
                 Some(m) => {
-                    self.globals
-                        .insert(bound.name, (Global::Member(m), bound.span));
+                    self.bind(bound.name, Global::Member(m), bound.span);
                 }
                 None => {
-                    self.globals.insert(bound.name, (Global::Error, bound.span));
+                    self.bind(bound.name, Global::Error, bound.span);
                     let mut d = Diagnostic::error(
                         format!("cannot import '{item}' from '{path}': kernels cannot use it"),
                         alias.name.span,
@@ -465,7 +463,7 @@ impl<'m> ModuleEnv<'m> {
         let mut seen = std::mem::take(&mut self.local_of);
         seen.resize(self.module.interner.len(), None);
         for (name, _) in &info.locals {
-            seen[name.0 as usize] = Some(0);
+            seen[name.0 as usize] = Some(Res::Unresolved);
         }
         let mut c = LocalsCollector {
             module: self.module,
@@ -480,7 +478,12 @@ impl<'m> ModuleEnv<'m> {
             seen[name.0 as usize] = None;
         }
         self.local_of = seen;
-        let mut i = nparams;
+        // (Almost always none.)
+        let mut i = if declared_global.is_empty() {
+            info.locals.len()
+        } else {
+            nparams
+        };
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
                 info.locals.remove(i);
@@ -684,7 +687,7 @@ struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
     /// `Some` for each symbol already in `out`, by symbol.
-    seen: &'a mut [Option<u32>],
+    seen: &'a mut [Option<Res>],
     globals: &'a mut Vec<Symbol>,
     /// Every statement seen so far is plain (see `body::is_plain`).
     plain: bool,
@@ -724,24 +727,30 @@ impl LocalsCollector<'_> {
         }
     }
 
-    /// Collects the names an assignment target binds.
+    /// Collects the names an assignment target binds (inlined for the
+    /// common targets, a name or a subscript; tuples go through
+    /// [`Self::target_items`]).
+    #[inline]
     fn target(&mut self, target: ExprId) {
-        let module = self.module;
-        let e = module.expr(target);
+        let e = self.module.expr(target);
         match &e.kind {
             ExprKind::Name(n) => {
                 let seen = &mut self.seen[n.0 as usize];
                 if seen.is_none() {
-                    *seen = Some(0);
+                    *seen = Some(Res::Unresolved);
                     self.out.push((*n, e.span));
                 }
             }
-            ExprKind::Tuple(items) | ExprKind::List(items) => {
-                for &item in module.exprs(*items) {
-                    self.target(item);
-                }
-            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => self.target_items(*items),
             _ => {}
+        }
+    }
+
+    /// [`Self::target`] for each item of a tuple or list target.
+    #[inline(never)]
+    fn target_items(&mut self, items: Seq<ExprId>) {
+        for &item in self.module.exprs(items) {
+            self.target(item);
         }
     }
 }
