@@ -161,7 +161,7 @@ impl<'m> ModuleEnv<'m> {
     pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>, scratch: Scratch) -> Self {
         let Scratch {
             mut res,
-            mut local_of,
+            local_of,
             mut module_of,
             locals: spare_locals,
             mut consts,
@@ -173,8 +173,9 @@ impl<'m> ModuleEnv<'m> {
         module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
-        // All `None` between uses; resized when used.
-        local_of.clear();
+        // `local_of` is all `None` between uses, also from one check to
+        // the next (each use clears what it set), so it is not cleared
+        // here; it is resized when used.
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
