@@ -211,7 +211,9 @@ impl FnResolver<'_, '_> {
     }
 
     /// The fast resolution: every `Name` and `Attribute` among the
-    /// expressions `ids`, in id order.
+    /// expressions `ids`, in id order. (Out of line: inlined into the
+    /// check, its loop ran short of registers.)
+    #[inline(never)]
     fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
         let env = self.env;
         let (start, end) = (ids.start as usize, ids.end as usize);
