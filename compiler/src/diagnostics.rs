@@ -133,7 +133,11 @@ impl Diagnostic {
 /// The source texts that diagnostics point into, by [`FileId`].
 #[derive(Clone, Debug, Default)]
 pub struct SourceFiles {
-    files: Vec<SourceFile>,
+    /// The first file ([`FileId::MAIN`]), kept inline: a set usually holds
+    /// only that one, and then allocates only its text.
+    main: Option<SourceFile>,
+    /// The files after the first.
+    more: Vec<SourceFile>,
 }
 
 /// One file: its text followed by its name in one buffer (one allocation
@@ -167,21 +171,39 @@ impl SourceFiles {
         let mut text_and_name = String::with_capacity(text.len() + name.len());
         text_and_name.push_str(text);
         text_and_name.push_str(name);
-        self.files.push(SourceFile {
+        let file = SourceFile {
             text_and_name,
             name_start: text.len(),
-        });
-        FileId(self.files.len() as u32 - 1)
+        };
+        if self.main.is_none() {
+            self.main = Some(file);
+            return FileId::MAIN;
+        }
+        self.more.push(file);
+        FileId(self.more.len() as u32)
+    }
+
+    /// The file with id `id`.
+    fn file(&self, id: FileId) -> &SourceFile {
+        match id.0 {
+            0 => self.main.as_ref().expect("no file was added"),
+            n => &self.more[n as usize - 1],
+        }
+    }
+
+    /// Every file, in id order.
+    fn files(&self) -> impl Iterator<Item = &SourceFile> {
+        self.main.iter().chain(&self.more)
     }
 
     /// The name of a file.
     pub fn name(&self, id: FileId) -> &str {
-        self.files[id.0 as usize].name()
+        self.file(id).name()
     }
 
     /// The text of a file.
     pub fn text(&self, id: FileId) -> &str {
-        self.files[id.0 as usize].text()
+        self.file(id).text()
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -208,7 +230,7 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// notes and help. No colours, so the output is stable for snapshots.
 pub fn render(files: &SourceFiles, diagnostics: &[Diagnostic]) -> String {
     let mut set = SimpleFiles::new();
-    for f in &files.files {
+    for f in files.files() {
         set.add(f.name(), f.text());
     }
     let config = term::Config::default();
@@ -284,6 +306,31 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Files get ids in the order they are added (the first inline, the
+    /// others in a vector), and a message renders in the file it names.
+    #[test]
+    fn files_are_numbered_in_order() {
+        let mut files = SourceFiles::new();
+        assert_eq!(files.add("k.py", "x = 1\n"), FileId::MAIN);
+        assert_eq!(files.add("<signature>", "void(int32)"), FileId(1));
+        assert_eq!(files.add("third", "z"), FileId(2));
+        assert_eq!(
+            (files.name(FileId::MAIN), files.text(FileId::MAIN)),
+            ("k.py", "x = 1\n")
+        );
+        assert_eq!(
+            (files.name(FileId(1)), files.text(FileId(1))),
+            ("<signature>", "void(int32)")
+        );
+        assert_eq!(
+            (files.name(FileId(2)), files.text(FileId(2))),
+            ("third", "z")
+        );
+        let d = Diagnostic::error_in(FileId(1), "unknown type", Span::new(5, 10));
+        let text = render(&files, &[d]);
+        assert!(text.contains("<signature>:1:6"), "{text}");
+    }
 
     #[test]
     fn renders_file_line_and_underline() {

@@ -420,7 +420,11 @@ impl Ns {
             Ns::Numba => 7,
             Ns::NumbaTypes => 8,
             Ns::Kernelc => 9,
-            Ns::Dim3(d) => 10 + d as u8,
+            // One constant per variant, so that the match is a table.
+            Ns::Dim3(Dim3::ThreadIdx) => 10,
+            Ns::Dim3(Dim3::BlockIdx) => 11,
+            Ns::Dim3(Dim3::BlockDim) => 12,
+            Ns::Dim3(Dim3::GridDim) => 13,
         }
     }
 }
@@ -430,6 +434,8 @@ impl Ns {
 struct Slot {
     /// [`Ns::code`] of the namespace, [`EMPTY`] for a free slot.
     ns: u8,
+    /// The name's [`NameKey`].
+    key: NameKey,
     name: &'static str,
     member: Member,
 }
@@ -441,13 +447,53 @@ const EMPTY: u8 = u8::MAX;
 /// number of entries, so that a lookup rarely probes more than one slot).
 const TABLE_BITS: u32 = 9;
 
+/// A name as two words and its length, compared instead of the bytes:
+/// names of at most 16 bytes are equal exactly when their keys are (the
+/// length tells which bytes the words hold), so a lookup compares the
+/// text only for longer names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct NameKey {
+    len: usize,
+    head: u64,
+    tail: u64,
+}
+
+impl NameKey {
+    /// The key of `name`: for 8 bytes or more, its first and last 8 bytes
+    /// (overlapping below 16); for 4 to 7, its first and last 4; below 4,
+    /// its first, middle and last byte.
+    #[inline]
+    fn of(name: &[u8]) -> NameKey {
+        let n = name.len();
+        let word8 = |at: usize| u64::from_le_bytes(name[at..at + 8].try_into().unwrap());
+        let word4 = |at: usize| u64::from(u32::from_le_bytes(name[at..at + 4].try_into().unwrap()));
+        let (head, tail) = match n {
+            8.. => (word8(0), word8(n - 8)),
+            4..=7 => (word4(0), word4(n - 4)),
+            1..=3 => (
+                u64::from(name[0]) | u64::from(name[n / 2]) << 8 | u64::from(name[n - 1]) << 16,
+                0,
+            ),
+            0 => (0, 0),
+        };
+        NameKey { len: n, head, tail }
+    }
+
+    /// The first slot to probe for this name in namespace `code`.
+    #[inline]
+    fn slot(self, code: u8) -> usize {
+        let mixed =
+            self.head ^ self.tail.rotate_left(29) ^ (self.len as u64) << 48 ^ u64::from(code) << 56;
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
+    }
+}
+
 /// Every `ns.attr` a kernel can use, open-addressed (linear probing) by
-/// [`slot_hash`]. Looking a name up is on the path of every attribute of a
-/// kernel, so the hash reads only the namespace, the length and the first
-/// and last bytes of the name; the one string comparison is on the slot
-/// found.
+/// [`NameKey::slot`]. Looking a name up is on the path of every attribute
+/// of a kernel, so it computes the name's [`NameKey`] once and compares
+/// keys, not strings (except for names longer than 16 bytes).
 struct MemberTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot; 1 << TABLE_BITS]>,
 }
 
 impl MemberTable {
@@ -457,12 +503,14 @@ impl MemberTable {
         assert!(entries.len() * 2 < mask, "the member table is too full");
         let free = Slot {
             ns: EMPTY,
+            key: NameKey::of(b""),
             name: "",
             member: Member::Jit,
         };
-        let mut slots = vec![free; mask + 1];
+        let mut slots = Box::new([free; 1 << TABLE_BITS]);
         for (ns, name, member) in entries {
-            let mut i = slot_hash(ns.code(), name.as_bytes());
+            let key = NameKey::of(name.as_bytes());
+            let mut i = key.slot(ns.code());
             while slots[i].ns != EMPTY {
                 assert!(
                     slots[i].ns != ns.code() || slots[i].name != name,
@@ -473,6 +521,7 @@ impl MemberTable {
             }
             slots[i] = Slot {
                 ns: ns.code(),
+                key,
                 name,
                 member,
             };
@@ -480,34 +529,50 @@ impl MemberTable {
         MemberTable { slots }
     }
 
-    /// Looks up `ns.attr`.
-    fn get(&self, ns: Ns, attr: &str) -> Option<Member> {
+    /// Looks up `ns.attr`, a name of at most 16 bytes (compared by key
+    /// only, without a call, so that [`member`] needs no stack frame).
+    #[inline]
+    fn get_short(&self, ns: Ns, attr: &str) -> Option<Member> {
+        debug_assert!(attr.len() <= 16);
         let code = ns.code();
-        let mask = self.slots.len() - 1;
-        let mut i = slot_hash(code, attr.as_bytes());
+        let mask = (1usize << TABLE_BITS) - 1;
+        let key = NameKey::of(attr.as_bytes());
+        let mut i = key.slot(code);
         loop {
-            let slot = &self.slots[i];
-            if slot.ns == code && slot.name == attr {
+            let slot = &self.slots[i & mask];
+            if slot.ns == code && slot.key == key {
                 return Some(slot.member);
             }
             if slot.ns == EMPTY {
                 return None;
             }
-            i = (i + 1) & mask;
+            i += 1;
+        }
+    }
+
+    /// Looks up `ns.attr`, a name of any length.
+    fn get(&self, ns: Ns, attr: &str) -> Option<Member> {
+        let code = ns.code();
+        let mask = (1usize << TABLE_BITS) - 1;
+        let key = NameKey::of(attr.as_bytes());
+        let mut i = key.slot(code);
+        loop {
+            let slot = &self.slots[i & mask];
+            if slot.ns == code && slot.key == key && slot.name == attr {
+                return Some(slot.member);
+            }
+            if slot.ns == EMPTY {
+                return None;
+            }
+            i += 1;
         }
     }
 }
 
-/// The first slot to probe for a name of namespace `code`.
-fn slot_hash(code: u8, attr: &[u8]) -> usize {
-    let first = attr.first().copied().unwrap_or(0) as u32;
-    let last = attr.last().copied().unwrap_or(0) as u32;
-    let key = code as u32 | (attr.len() as u32) << 8 | first << 16 | last << 24;
-    (key.wrapping_mul(0x9E37_79B9) >> (32 - TABLE_BITS)) as usize
-}
+/// The table behind [`member`], made on first use.
+static TABLE: OnceLock<MemberTable> = OnceLock::new();
 
 fn table() -> &'static MemberTable {
-    static TABLE: OnceLock<MemberTable> = OnceLock::new();
     TABLE.get_or_init(|| MemberTable::new(table_entries()))
 }
 
@@ -700,6 +765,16 @@ const NUMPY_CONSTS: &[(&str, f64)] = &[
 
 /// Looks up `ns.attr`.
 pub fn member(ns: Ns, attr: &str) -> Option<Member> {
+    match TABLE.get() {
+        Some(table) if attr.len() <= 16 => table.get_short(ns, attr),
+        _ => member_slow(ns, attr),
+    }
+}
+
+/// [`member`] before the table is made or for a name over 16 bytes.
+#[cold]
+#[inline(never)]
+fn member_slow(ns: Ns, attr: &str) -> Option<Member> {
     table().get(ns, attr)
 }
 
@@ -767,6 +842,36 @@ mod tests {
             Some(Member::FloatConst(_))
         ));
         assert!(member_names(Ns::Cuda).contains(&"syncthreads"));
+    }
+
+    /// Names are told apart by all their bytes: long ones (over 16 bytes,
+    /// compared as text) and short ones (compared by key) alike.
+    #[test]
+    fn lookups_compare_whole_names() {
+        let sync = Some(Member::Func(Callee::Intrinsic(
+            Intrinsic::ThreadFenceSystem,
+        )));
+        assert_eq!(member(Ns::Cuda, "threadfence_system"), sync);
+        for near in [
+            "threadfence_sXstem",
+            "threadfenXe_system",
+            "threadfence_systen",
+            "threadfence_syste",
+            "syncthreads_anx",
+            "syncthreadX_and",
+            "syncthreads_co_nt",
+            "shfl_syn",
+            "grix",
+            "gr",
+            "",
+        ] {
+            assert_eq!(member(Ns::Cuda, near), None, "{near}");
+        }
+        assert_eq!(member(Ns::Math, "e"), member(Ns::Numpy, "e"));
+        assert_eq!(
+            member(Ns::Dim3(Dim3::GridDim), "z"),
+            Some(Member::Value(Intrinsic::Special(Dim3::GridDim, 2)))
+        );
     }
 
     /// Every entry is found under its namespace and name, and nowhere else.

@@ -106,6 +106,21 @@ static WORD_BYTE: [bool; 256] = {
     table
 };
 
+/// The bytes that may start whitespace: ASCII whitespace and every
+/// non-ASCII byte (a Unicode space, checked by [`SigParser::skip_ws_run`]).
+static MAYBE_WS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(
+            b as u8,
+            b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0x80..
+        );
+        b += 1;
+    }
+    table
+};
+
 impl<'a> SigParser<'a> {
     /// The byte at the current position, if any.
     #[inline]
@@ -122,7 +137,7 @@ impl<'a> SigParser<'a> {
     /// whitespace here) is one inlined byte test.
     #[inline]
     fn skip_ws(&mut self) {
-        if let Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' | 0x80..) = self.byte() {
+        if self.byte().is_some_and(|b| MAYBE_WS[b as usize]) {
             self.skip_ws_run();
         }
     }
@@ -307,6 +322,75 @@ impl<'a> SigParser<'a> {
         }
         let open = self.pos;
         self.pos += 1;
+        let dims = match self.plain_dims() {
+            Some(dims) => dims,
+            None => self.dims()?,
+        };
+        let range = open..self.pos;
+        if dims.count > 3 {
+            return Err(SigError {
+                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.count),
+                range,
+            });
+        }
+        let layout = dims.layout().ok_or_else(|| SigError {
+            message: "'::1' must mark the last (C order) or the first (F order) dimension".into(),
+            range,
+        })?;
+        Ok(Type::Array(ArrayType::global(
+            base,
+            dims.count as u8,
+            layout,
+        )))
+    }
+
+    /// The dimensions of an array type after its `[`, in the usual
+    /// spelling: `:` or `::1` each, separated by `,` and spaces, up to
+    /// the `]` (consumed). `None`, with the position unchanged, for any
+    /// other text, which [`Self::dims`] reads (the same way for the usual
+    /// spelling, only slower).
+    #[inline]
+    fn plain_dims(&mut self) -> Option<Dims> {
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos;
+        let mut dims = Dims::default();
+        loop {
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            if bytes.get(i) != Some(&b':') {
+                return None;
+            }
+            i += 1;
+            let contiguous = bytes.get(i) == Some(&b':');
+            if contiguous {
+                // `::1`, not followed by more of a word.
+                let after = bytes.get(i + 2).copied();
+                if bytes.get(i + 1) != Some(&b'1')
+                    || after.is_some_and(|b| is_word_byte(b) || b >= 0x80)
+                {
+                    return None;
+                }
+                i += 2;
+            }
+            dims.push(contiguous);
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            match bytes.get(i) {
+                Some(b']') => {
+                    self.pos = i + 1;
+                    return Some(dims);
+                }
+                Some(b',') => i += 1,
+                _ => return None,
+            }
+        }
+    }
+
+    /// The dimensions of an array type after its `[`, up to the `]`
+    /// (consumed), in any spelling, with errors.
+    fn dims(&mut self) -> Result<Dims, SigError> {
         let mut dims = Dims::default();
         loop {
             self.skip_ws();
@@ -332,22 +416,7 @@ impl<'a> SigParser<'a> {
             }
             self.expect(b',')?;
         }
-        let range = open..self.pos;
-        if dims.count > 3 {
-            return Err(SigError {
-                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.count),
-                range,
-            });
-        }
-        let layout = dims.layout().ok_or_else(|| SigError {
-            message: "'::1' must mark the last (C order) or the first (F order) dimension".into(),
-            range,
-        })?;
-        Ok(Type::Array(ArrayType::global(
-            base,
-            dims.count as u8,
-            layout,
-        )))
+        Ok(dims)
     }
 
     /// `array(float32, 2d, C)`, as Numba prints array types.
@@ -447,6 +516,45 @@ mod tests {
 
     fn arr(elem: Scalar, ndim: u8, layout: Layout) -> Type {
         Type::Array(ArrayType::global(elem, ndim, layout))
+    }
+
+    /// The usual spelling of dimensions (read by `plain_dims`) gives what
+    /// the general reading (`dims`, reached here through a tab) gives,
+    /// results and errors alike.
+    #[test]
+    fn plain_dims_read_like_the_general_loop() {
+        for dims in [
+            ":",
+            "::1",
+            ":, :",
+            ": ,:",
+            ":, ::1",
+            "::1, :",
+            ":,:,::1",
+            ":, :, :, :",
+            "::1, ::1",
+            ":, ::2",
+            "::1x",
+            "::12",
+            ":,",
+            "",
+            ":, :  ",
+            ": :1",
+            "::1 ",
+            ":: 1",
+            ":]",
+            ";",
+        ] {
+            let plain = format!("float32[{dims}]");
+            // The tab after the `[` (byte 7) shifts what follows by one.
+            let general = format!("float32[\t{dims}]");
+            let unshift = |x: usize| if x > 8 { x - 1 } else { x };
+            let general = parse_type(&general)
+                .map_err(|e| (e.message, unshift(e.range.start), unshift(e.range.end)));
+            let plain_parse =
+                parse_type(&plain).map_err(|e| (e.message, e.range.start, e.range.end));
+            assert_eq!(plain_parse, general, "{plain:?}");
+        }
     }
 
     #[test]

@@ -29,7 +29,7 @@ impl ModuleEnv<'_> {
         local_of.resize(self.module.interner.len(), None);
         let locals = &self.functions[f as usize].locals;
         for (i, (name, _)) in locals.iter().enumerate() {
-            local_of[name.0 as usize].get_or_insert(i as u32);
+            local_of[name.0 as usize].get_or_insert(Res::Local(i as u32));
         }
         let mut r = FnResolver {
             env: self,
@@ -99,8 +99,8 @@ struct NeedsMessage;
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: u32,
-    /// The local variable of each symbol, if any (indexed by symbol).
-    local_of: &'a [Option<u32>],
+    /// The [`Res::Local`] of each symbol, if any (indexed by symbol).
+    local_of: &'a [Option<Res>],
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -211,26 +211,40 @@ impl FnResolver<'_, '_> {
     }
 
     /// The fast resolution: every `Name` and `Attribute` among the
-    /// expressions `ids`, in id order.
+    /// expressions `ids`, in id order. (Out of line: inlined into the
+    /// check, its loop ran short of registers.)
+    #[inline(never)]
     fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
-        let module = self.env.module;
+        let env = self.env;
+        let (start, end) = (ids.start as usize, ids.end as usize);
         // One pass over the slice of the body's expressions (most of them
-        // are neither names nor attributes, so the loop is kept tight).
-        let exprs = &module.exprs[ids.start as usize..ids.end as usize];
-        for (id, e) in (ids.start as usize..).zip(exprs) {
-            let r = match e.kind {
-                ExprKind::Name(n) => self.known_name(n).ok_or(NeedsMessage)?,
-                ExprKind::Attribute { value, attr } => {
-                    let base = if is_path(module, value) {
-                        self.res[value.index()]
-                    } else {
-                        Res::ValueAttr
-                    };
-                    attribute(self.env, base, attr.name).map_err(|_| NeedsMessage)?
+        // are neither names nor attributes, so the loop is kept tight):
+        // `exprs[k]` is expression `start + k`, resolved into `res[k]`.
+        let exprs = &env.module.exprs[start..end];
+        let res = &mut self.res[start..end];
+        for k in 0..exprs.len() {
+            match exprs[k].kind {
+                ExprKind::Name(n) => {
+                    // Each case stores its own result: a local, the common
+                    // case, costs one table lookup and one store.
+                    res[k] = match self.local_of[n.0 as usize] {
+                        Some(local) => local,
+                        None => env.module_name(n).ok_or(NeedsMessage)?,
+                    }
                 }
-                _ => continue,
-            };
-            self.res[id] = r;
+                ExprKind::Attribute { value, attr } => {
+                    // The base is an earlier expression of the same body
+                    // (if not, the thorough way resolves the body).
+                    let v = value.index().wrapping_sub(start);
+                    let base_expr = exprs.get(v).ok_or(NeedsMessage)?;
+                    let base = match base_expr.kind {
+                        ExprKind::Name(_) | ExprKind::Attribute { .. } => res[v],
+                        _ => Res::ValueAttr,
+                    };
+                    res[k] = attribute(env, base, attr.name).map_err(|_| NeedsMessage)?;
+                }
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -268,7 +282,7 @@ impl FnResolver<'_, '_> {
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
         match self.local_of[n.0 as usize] {
-            Some(l) => Some(Res::Local(l)),
+            Some(local) => Some(local),
             None => self.env.module_name(n),
         }
     }

@@ -115,7 +115,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: Vec<Option<u32>>,
+    local_of: Vec<Option<Res>>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -139,15 +139,17 @@ pub struct ModuleEnv<'m> {
     consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`] (the local variable of
-    /// each symbol in the function being resolved) and for collecting a
-    /// function's locals (which symbols are already locals); all `None`
-    /// between uses.
-    local_of: Vec<Option<u32>>,
+    /// Scratch for [`ModuleEnv::resolve_function`] (the [`Res::Local`] of
+    /// each symbol in the function being resolved, kept as a whole `Res`
+    /// so that resolving a local copies it) and for collecting a
+    /// function's locals (`Some` for the symbols already locals); all
+    /// `None` between uses.
+    local_of: Vec<Option<Res>>,
     /// The global each symbol names, indexed by symbol; `None` for a
-    /// name that is not a global. Filled once [`ModuleEnv::build`] has
-    /// read every global, so that a name in a body is resolved with one
-    /// table lookup instead of a hash-map probe and string comparisons.
+    /// name that is not a global. Filled as [`ModuleEnv::build`] binds
+    /// globals (like [`ModuleEnv::globals`], and read once it has read
+    /// them all), so that a name in a body is resolved with one table
+    /// lookup instead of a hash-map probe and string comparisons.
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for the locals of the functions still to be read.
     spare_locals: Vec<Vec<(Symbol, Span)>>,
@@ -159,17 +161,21 @@ impl<'m> ModuleEnv<'m> {
     pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>, scratch: Scratch) -> Self {
         let Scratch {
             mut res,
-            mut local_of,
-            module_of,
+            local_of,
+            mut module_of,
             locals: spare_locals,
             mut consts,
             functions,
         } = scratch;
         consts.clear();
+        // Filled as names are bound (see `ModuleEnv::bind`).
+        module_of.clear();
+        module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
-        // All `None` between uses; resized when used.
-        local_of.clear();
+        // `local_of` is all `None` between uses, also from one check to
+        // the next (each use clears what it set), so it is not cleared
+        // here; it is resized when used.
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
@@ -184,7 +190,6 @@ impl<'m> ModuleEnv<'m> {
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, diags);
         }
-        env.fill_module_of();
         env
     }
 
@@ -206,32 +211,38 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    /// Fills the table [`ModuleEnv::module_of`].
-    fn fill_module_of(&mut self) {
-        let table = &mut self.module_of;
-        table.clear();
-        table.resize(self.module.interner.len(), None);
-        for (&n, (g, _)) in &self.globals {
-            table[n.0 as usize] = Some(match g {
-                Global::Ns(ns) => Res::Ns(*ns),
-                Global::Member(m) => Res::Member(*m),
-                Global::Const(c) => Res::Const(*c),
-                Global::HostGlobal => Res::HostGlobal(n),
-                Global::Function(f) => Res::Function(*f),
-                Global::Error => Res::Unresolved,
-            });
-        }
+    /// Binds the module-level name `name` to `global` (a later binding
+    /// replaces an earlier one), in [`ModuleEnv::globals`] and in the
+    /// table [`ModuleEnv::module_of`].
+    fn bind(&mut self, name: Symbol, global: Global, span: Span) {
+        self.module_of[name.0 as usize] = Some(match global {
+            Global::Ns(ns) => Res::Ns(ns),
+            Global::Member(m) => Res::Member(m),
+            Global::Const(c) => Res::Const(c),
+            Global::HostGlobal => Res::HostGlobal(name),
+            Global::Function(f) => Res::Function(f),
+            Global::Error => Res::Unresolved,
+        });
+        self.globals.insert(name, (global, span));
     }
 
     /// What name `n` means outside functions (a global or a builtin), or
     /// `None` when it is not defined there.
+    #[inline]
     pub fn module_name(&self, n: Symbol) -> Option<Res> {
         match self.module_of.get(n.0 as usize) {
             Some(Some(global)) => Some(*global),
             // Globals shadow builtins; the few names that are neither
             // locals nor globals are looked up as builtins by their text.
-            _ => builtin(self.name(n)).map(Res::Member),
+            _ => self.builtin_name(n),
         }
+    }
+
+    /// The builtin named `n`, if any ([`ModuleEnv::module_name`] of a name
+    /// that is not a global), out of line: the global case stays small.
+    #[inline(never)]
+    fn builtin_name(&self, n: Symbol) -> Option<Res> {
+        builtin(self.name(n)).map(Res::Member)
     }
 
     /// The text of a symbol.
@@ -281,7 +292,7 @@ impl<'m> ModuleEnv<'m> {
                 let info = self.function_info(index, def, diags);
                 let f = self.functions.len() as u32;
                 self.functions.push(info);
-                self.globals.insert(def.name.name, (Global::Function(f), def.name.span));
+                self.bind(def.name.name, Global::Function(f), def.name.span);
             }
             StmtKind::Assign { targets, value } => {
                 for &t in self.module.exprs(*targets) {
@@ -318,7 +329,7 @@ impl<'m> ModuleEnv<'m> {
             }
             Err(_) => Global::HostGlobal,
         };
-        self.globals.insert(name, (global, target.span));
+        self.bind(name, global, target.span);
     }
 
     fn import(&mut self, alias: &ImportAlias, diags: &mut Vec<Diagnostic>) {
@@ -328,20 +339,18 @@ impl<'m> ModuleEnv<'m> {
             let bound = alias
                 .asname
                 .unwrap_or(self.module.idents(alias.name.parts)[0]);
-            self.globals.insert(bound.name, (Global::Error, bound.span));
+            self.bind(bound.name, Global::Error, bound.span);
             return;
         };
         match alias.asname {
             Some(asname) => {
-                self.globals
-                    .insert(asname.name, (Global::Ns(ns), asname.span));
+                self.bind(asname.name, Global::Ns(ns), asname.span);
             }
             None => {
                 // `import numba.cuda` binds `numba`.
                 let first = self.module.idents(alias.name.parts)[0];
                 let top = module_namespace(self.name(first.name)).unwrap_or(ns);
-                self.globals
-                    .insert(first.name, (Global::Ns(top), first.span));
+                self.bind(first.name, Global::Ns(top), first.span);
             }
         }
     }
@@ -368,7 +377,7 @@ impl<'m> ModuleEnv<'m> {
                 let bound = alias
                     .asname
                     .unwrap_or(self.module.idents(alias.name.parts)[0]);
-                self.globals.insert(bound.name, (Global::Error, bound.span));
+                self.bind(bound.name, Global::Error, bound.span);
             }
             return;
         };
@@ -378,15 +387,13 @@ impl<'m> ModuleEnv<'m> {
             let bound = alias.asname.unwrap_or(first);
             match member(ns, item) {
                 Some(Member::Namespace(inner)) => {
-                    self.globals
-                        .insert(bound.name, (Global::Ns(inner), bound.span));
+                    self.bind(bound.name, Global::Ns(inner), bound.span);
                 }
                 Some(m) => {
-                    self.globals
-                        .insert(bound.name, (Global::Member(m), bound.span));
+                    self.bind(bound.name, Global::Member(m), bound.span);
                 }
                 None => {
-                    self.globals.insert(bound.name, (Global::Error, bound.span));
+                    self.bind(bound.name, Global::Error, bound.span);
                     let mut d = Diagnostic::error(
                         format!("cannot import '{item}' from '{path}': kernels cannot use it"),
                         alias.name.span,
@@ -457,7 +464,7 @@ impl<'m> ModuleEnv<'m> {
         let mut seen = std::mem::take(&mut self.local_of);
         seen.resize(self.module.interner.len(), None);
         for (name, _) in &info.locals {
-            seen[name.0 as usize] = Some(0);
+            seen[name.0 as usize] = Some(Res::Unresolved);
         }
         let mut c = LocalsCollector {
             module: self.module,
@@ -472,7 +479,12 @@ impl<'m> ModuleEnv<'m> {
             seen[name.0 as usize] = None;
         }
         self.local_of = seen;
-        let mut i = nparams;
+        // (Almost always none.)
+        let mut i = if declared_global.is_empty() {
+            info.locals.len()
+        } else {
+            nparams
+        };
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
                 info.locals.remove(i);
@@ -676,7 +688,7 @@ struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
     /// `Some` for each symbol already in `out`, by symbol.
-    seen: &'a mut [Option<u32>],
+    seen: &'a mut [Option<Res>],
     globals: &'a mut Vec<Symbol>,
     /// Every statement seen so far is plain (see `body::is_plain`).
     plain: bool,
@@ -716,24 +728,30 @@ impl LocalsCollector<'_> {
         }
     }
 
-    /// Collects the names an assignment target binds.
+    /// Collects the names an assignment target binds (inlined for the
+    /// common targets, a name or a subscript; tuples go through
+    /// [`Self::target_items`]).
+    #[inline]
     fn target(&mut self, target: ExprId) {
-        let module = self.module;
-        let e = module.expr(target);
+        let e = self.module.expr(target);
         match &e.kind {
             ExprKind::Name(n) => {
                 let seen = &mut self.seen[n.0 as usize];
                 if seen.is_none() {
-                    *seen = Some(0);
+                    *seen = Some(Res::Unresolved);
                     self.out.push((*n, e.span));
                 }
             }
-            ExprKind::Tuple(items) | ExprKind::List(items) => {
-                for &item in module.exprs(*items) {
-                    self.target(item);
-                }
-            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => self.target_items(*items),
             _ => {}
+        }
+    }
+
+    /// [`Self::target`] for each item of a tuple or list target.
+    #[inline(never)]
+    fn target_items(&mut self, items: Seq<ExprId>) {
+        for &item in self.module.exprs(items) {
+            self.target(item);
         }
     }
 }
