@@ -238,13 +238,22 @@ impl<'a> Lexer<'a> {
     ///
     /// The position lives in a local variable: each token routine takes the
     /// position of its first byte and returns the position after the token
-    /// and the spaces that follow it.
+    /// (or after the layout it handled).
     fn run(mut self) -> Lexed {
         // A local copy of the slice stays in registers across the calls.
         let bytes = self.bytes;
         let mut words = ShortWords::new();
         let mut pos = self.line_indentation(self.pos);
-        while let Some(&b) = bytes.get(pos) {
+        while let Some(&(mut b)) = bytes.get(pos) {
+            // Tokens are separated by one space or none: one space is
+            // stepped over here, longer runs go through the dispatch.
+            if b == b' ' {
+                pos += 1;
+                match bytes.get(pos) {
+                    Some(&next) => b = next,
+                    None => break,
+                }
+            }
             // Words are the commonest tokens: tested before the dispatch.
             if IDENT_START[b as usize] {
                 pos = self.word(bytes, pos, &mut words);
@@ -253,8 +262,13 @@ impl<'a> Lexer<'a> {
             pos = match b {
                 b' ' => skip_spaces(bytes, pos + 1),
                 b',' => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
-                b'(' | b'[' | b'{' => self.open_bracket(b, pos),
-                b')' | b']' | b'}' => self.close_bracket(b, pos),
+                // One arm per bracket, so that each gets its own constants.
+                b'(' => self.open_bracket(b'(', pos),
+                b'[' => self.open_bracket(b'[', pos),
+                b'{' => self.open_bracket(b'{', pos),
+                b')' => self.close_bracket(b')', pos),
+                b']' => self.close_bracket(b']', pos),
+                b'}' => self.close_bracket(b'}', pos),
                 b'\n' | b'\r' => self.newline(pos),
                 b'0'..=b'9' => self.number_at(pos),
                 // Listed so that they go straight to `operator` from the
@@ -301,19 +315,18 @@ impl<'a> Lexer<'a> {
         Span::new(lo as u32, self.pos as u32)
     }
 
-    /// Adds a real token (not layout) from `lo` to `hi` and returns the
-    /// position after the spaces that follow it (which saves the main loop
-    /// a turn for most spaces: they follow tokens).
+    /// Adds a real token (not layout) from `lo` to `hi` and returns `hi`
+    /// (where the main loop goes on).
     #[inline]
     fn token(&mut self, kind: TokenKind, lo: usize, hi: usize) -> usize {
         self.push_at(kind, Span::new(lo as u32, hi as u32));
-        skip_spaces(self.bytes, hi)
+        hi
     }
 
     /// [`Self::token`] from `lo` to the current position, for the literal
-    /// scanners: the current position moves past the spaces.
+    /// scanners.
     fn push(&mut self, kind: TokenKind, lo: usize) {
-        self.pos = self.token(kind, lo, self.pos);
+        self.token(kind, lo, self.pos);
     }
 
     /// Adds a token with the given span.
@@ -683,6 +696,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The opening bracket `b` at `lo`.
+    #[inline(always)]
     fn open_bracket(&mut self, b: u8, lo: usize) -> usize {
         let span = Span::new(lo as u32, lo as u32 + 1);
         self.brackets.push((b, span));
@@ -692,11 +706,13 @@ impl<'a> Lexer<'a> {
     /// The closing bracket `b` at `lo`. An unmatched one is reported and
     /// dropped; a mismatched one is reported and replaced by the expected
     /// closer, so a single mistake gives a single error.
+    #[inline(always)]
     fn close_bracket(&mut self, b: u8, lo: usize) -> usize {
         let hi = lo + 1;
         let span = Span::new(lo as u32, hi as u32);
         match self.brackets.pop() {
-            Some((open, _)) if closer_of(open) == b => {
+            // `b` is a constant here: `opener_of(b)` is too.
+            Some((open, _)) if open == opener_of(b) => {
                 self.token(TokenKind::Punct(bracket_punct(b)), lo, hi)
             }
             Some((open, _)) => {
@@ -997,6 +1013,16 @@ fn bracket_punct(b: u8) -> Punct {
         b')' => Punct::RParen,
         b']' => Punct::RBracket,
         _ => Punct::RBrace,
+    }
+}
+
+/// The opening bracket that the closing bracket `close` closes.
+#[inline(always)]
+fn opener_of(close: u8) -> u8 {
+    match close {
+        b')' => b'(',
+        b']' => b'[',
+        _ => b'{',
     }
 }
 

@@ -74,7 +74,7 @@ impl Lexer<'_> {
     // ----- numbers -------------------------------------------------------
 
     /// A number literal starting at `lo` (a digit); returns the position
-    /// after it and the spaces that follow. Plain decimal integers, nearly
+    /// after it. Plain decimal integers, nearly
     /// all the numbers of a kernel, take a fast path; the rest goes through
     /// [`Self::number`].
     #[inline]
