@@ -196,9 +196,8 @@ impl<'a> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
         // The vectors of an earlier file on this thread, or new ones.
         let (mut tokens, strings) = OUTPUT.with(Pool::take).unwrap_or_default();
-        // Kernels have about one token for every three bytes: this leaves
-        // room to spare without regrowing.
-        tokens.reserve(src.len() / 2 + 16);
+        // Room for every token the file can have: `push_at` relies on it.
+        tokens.reserve(max_tokens(src.len()));
         let Stacks {
             mut levels,
             brackets,
@@ -330,9 +329,26 @@ impl<'a> Lexer<'a> {
     }
 
     /// Adds a token with the given span.
+    ///
+    /// The token vector never regrows: `new` reserved [`max_tokens`] of
+    /// the source's length, a bound on the tokens of any file, so the
+    /// capacity test of `Vec::push` (a tenth of the cost of a token) is
+    /// left out.
     #[inline]
     fn push_at(&mut self, kind: TokenKind, span: Span) {
-        self.tokens.push(Token { kind, span });
+        let len = self.tokens.len();
+        debug_assert!(len < self.tokens.capacity(), "max_tokens is wrong");
+        // SAFETY: `len < capacity` (see `max_tokens` for the proof; debug
+        // builds and the tests check it), so slot `len` is allocated and
+        // past the initialised tokens; writing it and counting it keeps the
+        // vector's invariant.
+        unsafe {
+            self.tokens
+                .as_mut_ptr()
+                .add(len)
+                .write(Token { kind, span });
+            self.tokens.set_len(len + 1);
+        }
     }
 
     #[cold]
@@ -779,6 +795,28 @@ impl<'a> Lexer<'a> {
         };
         self.error(message, self.span_from(lo));
     }
+}
+
+/// The most tokens a source of `len` bytes can give: `2 * len + 2`.
+///
+/// Every token but the final `Newline` and `Eof` is charged to bytes of the
+/// source, at most two tokens to a byte:
+/// - a real token (name, keyword, number, string, operator, bracket, and
+///   the `Int(0)` of a bad literal) spans at least one byte, and no two
+///   real tokens share a byte;
+/// - a `Newline` before the end spans a line break;
+/// - an `Indent` comes with a line indented deeper than the block, so its
+///   indentation has at least one byte; a line gets one `Indent` at most;
+/// - a `Dedent` pops a level of the indentation stack, which only an
+///   `Indent` pushes: it is charged to that `Indent`'s bytes, so those
+///   bytes carry two tokens;
+/// - an empty closer made up after a mismatched bracket pops an open
+///   bracket from the bracket stack: it is charged to that bracket's byte
+///   (which carries its own token too). Brackets never closed get none.
+///
+/// The lexer's tests check the bound on adversarial sources.
+const fn max_tokens(len: usize) -> usize {
+    len.saturating_mul(2).saturating_add(2)
 }
 
 /// [`pack`] of the `len` (1 to 8) bytes at `start`, with one load and a
