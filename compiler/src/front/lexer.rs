@@ -253,38 +253,32 @@ impl<'a> Lexer<'a> {
                     None => break,
                 }
             }
-            // Words are the commonest tokens: tested before the dispatch.
-            if IDENT_START[b as usize] {
-                pos = self.word(bytes, pos, &mut words);
-                continue;
-            }
-            pos = match b {
-                b' ' => skip_spaces(bytes, pos + 1),
-                b',' => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
-                // One arm per bracket, so that each gets its own constants.
-                b'(' => self.open_bracket(b'(', pos),
-                b'[' => self.open_bracket(b'[', pos),
-                b'{' => self.open_bracket(b'{', pos),
-                b')' => self.close_bracket(b')', pos),
-                b']' => self.close_bracket(b']', pos),
-                b'}' => self.close_bracket(b'}', pos),
-                b'\n' | b'\r' => self.newline(pos),
-                b'0'..=b'9' => self.number_at(pos),
-                // Listed so that they go straight to `operator` from the
-                // jump table, not through the tests of the other arms.
-                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b':' | b'!' | b'&'
-                | b'|' | b'^' | b'~' | b'@' | b';' => self.operator(pos),
-                b'.' => match byte_at(bytes, pos + 1) {
+            // One jump on the byte's class: the class table's values are
+            // known to be in range, so no bounds test comes before it.
+            pos = match START[b as usize] {
+                Start::Word => self.word(bytes, pos, &mut words),
+                Start::Space => skip_spaces(bytes, pos + 1),
+                Start::Comma => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
+                // One class per bracket, so that each gets its own constants.
+                Start::OpenParen => self.open_bracket(b'(', pos),
+                Start::OpenBracket => self.open_bracket(b'[', pos),
+                Start::OpenBrace => self.open_bracket(b'{', pos),
+                Start::CloseParen => self.close_bracket(b')', pos),
+                Start::CloseBracket => self.close_bracket(b']', pos),
+                Start::CloseBrace => self.close_bracket(b'}', pos),
+                Start::LineBreak => self.newline(b, pos),
+                Start::Digit => self.number_at(pos),
+                Start::Dot => match byte_at(bytes, pos + 1) {
                     b'0'..=b'9' => self.scan_at(pos, Self::number),
                     b'.' => self.operator(pos),
                     _ => self.token(TokenKind::Punct(Punct::Dot), pos, pos + 1),
                 },
-                b'"' | b'\'' => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
-                b'\t' | b'\x0c' => pos + 1,
-                b'#' => skip_comment(bytes, pos),
-                b'\\' => self.continuation(pos),
-                0x80.. => self.non_ascii(pos, &mut words),
-                _ => self.operator(pos),
+                Start::Quote => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
+                Start::Blank => pos + 1,
+                Start::Comment => skip_comment(bytes, pos),
+                Start::Backslash => self.continuation(pos),
+                Start::NonAscii => self.non_ascii(pos, &mut words),
+                Start::Other => self.operator(pos),
             };
         }
         self.finish()
@@ -508,11 +502,16 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The line break at `lo`: ends the logical line unless inside
-    /// brackets. Returns the position after the break and, when a line
-    /// starts, after its indentation.
-    fn newline(&mut self, lo: usize) -> usize {
-        let pos = lo + line_break_len(self.bytes, lo);
+    /// The line break `b` (`\n` or `\r`) at `lo`: ends the logical line
+    /// unless inside brackets. Returns the position after the break and,
+    /// when a line starts, after its indentation.
+    fn newline(&mut self, b: u8, lo: usize) -> usize {
+        // The main loop has read `b`: only `\r\n` needs another look.
+        let pos = if b == b'\r' && byte_at(self.bytes, lo + 1) == b'\n' {
+            lo + 2
+        } else {
+            lo + 1
+        };
         if !self.brackets.is_empty() {
             return pos;
         }
@@ -941,19 +940,80 @@ fn starts_token(c: char) -> bool {
     }
 }
 
-/// ASCII bytes that may start an identifier: letters and `_`.
-static IDENT_START: [bool; 256] = identifier_bytes(false);
+/// What the main loop does with the byte at the start of a token.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Start {
+    /// An ASCII letter or `_`: a word (or a string prefix).
+    Word,
+    /// A space (the first of two or more: the main loop steps over one).
+    Space,
+    Comma,
+    OpenParen,
+    OpenBracket,
+    OpenBrace,
+    CloseParen,
+    CloseBracket,
+    CloseBrace,
+    /// `\n` or `\r`.
+    LineBreak,
+    Digit,
+    Dot,
+    /// `"` or `'`.
+    Quote,
+    /// A tab or a form feed (outside indentation).
+    Blank,
+    /// `#`.
+    Comment,
+    /// A backslash: a line continuation.
+    Backslash,
+    /// 0x80 or more: a non-ASCII word or invalid characters.
+    NonAscii,
+    /// Operators, delimiters and invalid characters: see [`punct_at`].
+    Other,
+}
+
+/// The [`Start`] class of every byte.
+static START: [Start; 256] = {
+    let mut table = [Start::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Start::Word,
+            b' ' => Start::Space,
+            b',' => Start::Comma,
+            b'(' => Start::OpenParen,
+            b'[' => Start::OpenBracket,
+            b'{' => Start::OpenBrace,
+            b')' => Start::CloseParen,
+            b']' => Start::CloseBracket,
+            b'}' => Start::CloseBrace,
+            b'\n' | b'\r' => Start::LineBreak,
+            b'0'..=b'9' => Start::Digit,
+            b'.' => Start::Dot,
+            b'"' | b'\'' => Start::Quote,
+            b'\t' | b'\x0c' => Start::Blank,
+            b'#' => Start::Comment,
+            b'\\' => Start::Backslash,
+            0x80.. => Start::NonAscii,
+            _ => Start::Other,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// ASCII bytes that may continue an identifier: letters, digits, `_`.
-static IDENT_BYTE: [bool; 256] = identifier_bytes(true);
+static IDENT_BYTE: [bool; 256] = identifier_bytes();
 
-/// A table of the ASCII letters and `_`, and the digits when `digits`.
-const fn identifier_bytes(digits: bool) -> [bool; 256] {
+/// A table of the ASCII letters, digits and `_`.
+const fn identifier_bytes() -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
         let byte = b as u8;
-        table[b] = byte.is_ascii_alphabetic() || byte == b'_' || (digits && byte.is_ascii_digit());
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_';
         b += 1;
     }
     table
@@ -1022,10 +1082,9 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
 /// time.
 #[inline]
 fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while let Some(chunk) = bytes.get(pos..pos + 8) {
-        let chunk = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
         // Zero bytes where the spaces are.
-        let diff = chunk ^ u64::from_le_bytes([b' '; 8]);
+        let diff = u64::from_le_bytes(*chunk) ^ u64::from_le_bytes([b' '; 8]);
         if diff != 0 {
             return pos + (diff.trailing_zeros() / 8) as usize;
         }
