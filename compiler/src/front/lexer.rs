@@ -601,7 +601,7 @@ impl<'a> Lexer<'a> {
                 if AFTER_WORD_SPECIAL[chunk[len] as usize] {
                     return self.unusual_word(lo, end, words);
                 }
-                let packed = u64::from_le_bytes(*chunk) & (u64::MAX >> (64 - 8 * len));
+                let packed = u64::from_le_bytes(*chunk) & LOW_BYTES[len];
                 return self.short_word(lo, end, packed, words);
             }
         }
@@ -827,8 +827,20 @@ fn pack_at(bytes: &[u8], start: usize, len: usize) -> u64 {
         return pack(bytes.get(start..start + len).unwrap_or(&[]));
     };
     let value = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-    value & (u64::MAX >> (64 - 8 * len))
+    value & LOW_BYTES[len]
 }
+
+/// `LOW_BYTES[n]` keeps the low `n` bytes of a word (one load instead of
+/// the shifts that compute the mask).
+static LOW_BYTES: [u64; 9] = {
+    let mut masks = [0; 9];
+    let mut n = 1;
+    while n <= 8 {
+        masks[n] = u64::MAX >> (64 - 8 * n);
+        n += 1;
+    }
+    masks
+};
 
 /// The keywords in a perfect hash table: a keyword is in slot
 /// [`keyword_slot`] of its packed bytes, and no two share a slot (building
