@@ -270,7 +270,7 @@ impl<'a> Lexer<'a> {
                 Start::Digit => self.number_at(pos),
                 Start::Dot => match byte_at(bytes, pos + 1) {
                     b'0'..=b'9' => self.scan_at(pos, Self::number),
-                    b'.' => self.operator(pos),
+                    b'.' => self.operator(b'.', pos),
                     _ => self.token(TokenKind::Punct(Punct::Dot), pos, pos + 1),
                 },
                 Start::Quote => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
@@ -278,7 +278,7 @@ impl<'a> Lexer<'a> {
                 Start::Comment => skip_comment(bytes, pos),
                 Start::Backslash => self.continuation(pos),
                 Start::NonAscii => self.non_ascii(pos, &mut words),
-                Start::Other => self.operator(pos),
+                Start::Other => self.operator(b, pos),
             };
         }
         self.finish()
@@ -577,10 +577,12 @@ impl<'a> Lexer<'a> {
 
     // ----- tokens --------------------------------------------------------
 
-    /// The operator or delimiter (other than a bracket) at `lo`, or invalid
-    /// characters.
-    fn operator(&mut self, lo: usize) -> usize {
-        match punct_at(&self.bytes[lo..]) {
+    /// The operator or delimiter (other than a bracket) at `lo`, whose first
+    /// byte `b` the main loop has read, or invalid characters.
+    #[inline(always)]
+    fn operator(&mut self, b: u8, lo: usize) -> usize {
+        let bytes = self.bytes;
+        match punct_starting(b, |i| byte_at(bytes, lo + i)) {
             Some((punct, len)) => self.token(TokenKind::Punct(punct), lo, lo + len),
             None => self.scan_at(lo, Self::invalid_chars),
         }
@@ -1146,8 +1148,14 @@ fn closer_of(open: u8) -> u8 {
 /// The operator or delimiter (not a bracket) at the start of `s`, longest
 /// match first, with its length in bytes.
 fn punct_at(s: &[u8]) -> Option<(Punct, usize)> {
+    punct_starting(byte_at(s, 0), |i| byte_at(s, i))
+}
+
+/// [`punct_at`] for a text whose first byte is `first` and whose byte `i`
+/// (for `i` of 1 and 2, read only when needed) is `at(i)`.
+#[inline(always)]
+fn punct_starting(first: u8, at: impl Fn(usize) -> u8) -> Option<(Punct, usize)> {
     use Punct::*;
-    let at = |i: usize| s.get(i).copied().unwrap_or(0);
     let with_eq = |plain: Punct, eq: Punct| {
         if at(1) == b'=' {
             (eq, 2)
@@ -1155,7 +1163,7 @@ fn punct_at(s: &[u8]) -> Option<(Punct, usize)> {
             (plain, 1)
         }
     };
-    Some(match at(0) {
+    Some(match first {
         b'+' => with_eq(Plus, PlusEq),
         b'-' if at(1) == b'>' => (Arrow, 2),
         b'-' => with_eq(Minus, MinusEq),
