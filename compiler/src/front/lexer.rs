@@ -196,9 +196,8 @@ impl<'a> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
         // The vectors of an earlier file on this thread, or new ones.
         let (mut tokens, strings) = OUTPUT.with(Pool::take).unwrap_or_default();
-        // Kernels have about one token for every three bytes: this leaves
-        // room to spare without regrowing.
-        tokens.reserve(src.len() / 2 + 16);
+        // Room for every token the file can have: `push_at` relies on it.
+        tokens.reserve(max_tokens(src.len()));
         let Stacks {
             mut levels,
             brackets,
@@ -238,40 +237,48 @@ impl<'a> Lexer<'a> {
     ///
     /// The position lives in a local variable: each token routine takes the
     /// position of its first byte and returns the position after the token
-    /// and the spaces that follow it.
+    /// (or after the layout it handled).
     fn run(mut self) -> Lexed {
         // A local copy of the slice stays in registers across the calls.
         let bytes = self.bytes;
         let mut words = ShortWords::new();
         let mut pos = self.line_indentation(self.pos);
-        while let Some(&b) = bytes.get(pos) {
-            // Words are the commonest tokens: tested before the dispatch.
-            if IDENT_START[b as usize] {
-                pos = self.word(bytes, pos, &mut words);
-                continue;
+        while let Some(&(mut b)) = bytes.get(pos) {
+            // Tokens are separated by one space or none: one space is
+            // stepped over here, longer runs go through the dispatch.
+            if b == b' ' {
+                pos += 1;
+                match bytes.get(pos) {
+                    Some(&next) => b = next,
+                    None => break,
+                }
             }
-            pos = match b {
-                b' ' => skip_spaces(bytes, pos + 1),
-                b',' => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
-                b'(' | b'[' | b'{' => self.open_bracket(b, pos),
-                b')' | b']' | b'}' => self.close_bracket(b, pos),
-                b'\n' | b'\r' => self.newline(pos),
-                b'0'..=b'9' => self.number_at(pos),
-                // Listed so that they go straight to `operator` from the
-                // jump table, not through the tests of the other arms.
-                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'<' | b'>' | b':' | b'!' | b'&'
-                | b'|' | b'^' | b'~' | b'@' | b';' => self.operator(pos),
-                b'.' => match byte_at(bytes, pos + 1) {
+            // One jump on the byte's class: the class table's values are
+            // known to be in range, so no bounds test comes before it.
+            pos = match START[b as usize] {
+                Start::Word => self.word(bytes, pos, &mut words),
+                Start::Space => skip_spaces(bytes, pos + 1),
+                Start::Comma => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
+                // One class per bracket, so that each gets its own constants.
+                Start::OpenParen => self.open_bracket(b'(', pos),
+                Start::OpenBracket => self.open_bracket(b'[', pos),
+                Start::OpenBrace => self.open_bracket(b'{', pos),
+                Start::CloseParen => self.close_bracket(b')', pos),
+                Start::CloseBracket => self.close_bracket(b']', pos),
+                Start::CloseBrace => self.close_bracket(b'}', pos),
+                Start::LineBreak => self.newline(b, pos),
+                Start::Digit => self.number_at(pos),
+                Start::Dot => match byte_at(bytes, pos + 1) {
                     b'0'..=b'9' => self.scan_at(pos, Self::number),
-                    b'.' => self.operator(pos),
+                    b'.' => self.operator(b'.', pos),
                     _ => self.token(TokenKind::Punct(Punct::Dot), pos, pos + 1),
                 },
-                b'"' | b'\'' => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
-                b'\t' | b'\x0c' => pos + 1,
-                b'#' => skip_comment(bytes, pos),
-                b'\\' => self.continuation(pos),
-                0x80.. => self.non_ascii(pos, &mut words),
-                _ => self.operator(pos),
+                Start::Quote => self.scan_at(pos, |l| l.string(pos, literals::Prefix::default())),
+                Start::Blank => pos + 1,
+                Start::Comment => skip_comment(bytes, pos),
+                Start::Backslash => self.continuation(pos),
+                Start::NonAscii => self.non_ascii(pos, &mut words),
+                Start::Other => self.operator(b, pos),
             };
         }
         self.finish()
@@ -301,25 +308,41 @@ impl<'a> Lexer<'a> {
         Span::new(lo as u32, self.pos as u32)
     }
 
-    /// Adds a real token (not layout) from `lo` to `hi` and returns the
-    /// position after the spaces that follow it (which saves the main loop
-    /// a turn for most spaces: they follow tokens).
+    /// Adds a real token (not layout) from `lo` to `hi` and returns `hi`
+    /// (where the main loop goes on).
     #[inline]
     fn token(&mut self, kind: TokenKind, lo: usize, hi: usize) -> usize {
         self.push_at(kind, Span::new(lo as u32, hi as u32));
-        skip_spaces(self.bytes, hi)
+        hi
     }
 
     /// [`Self::token`] from `lo` to the current position, for the literal
-    /// scanners: the current position moves past the spaces.
+    /// scanners.
     fn push(&mut self, kind: TokenKind, lo: usize) {
-        self.pos = self.token(kind, lo, self.pos);
+        self.token(kind, lo, self.pos);
     }
 
     /// Adds a token with the given span.
+    ///
+    /// The token vector never regrows: `new` reserved [`max_tokens`] of
+    /// the source's length, a bound on the tokens of any file, so the
+    /// capacity test of `Vec::push` (a tenth of the cost of a token) is
+    /// left out.
     #[inline]
     fn push_at(&mut self, kind: TokenKind, span: Span) {
-        self.tokens.push(Token { kind, span });
+        let len = self.tokens.len();
+        debug_assert!(len < self.tokens.capacity(), "max_tokens is wrong");
+        // SAFETY: `len < capacity` (see `max_tokens` for the proof; debug
+        // builds and the tests check it), so slot `len` is allocated and
+        // past the initialised tokens; writing it and counting it keeps the
+        // vector's invariant.
+        unsafe {
+            self.tokens
+                .as_mut_ptr()
+                .add(len)
+                .write(Token { kind, span });
+            self.tokens.set_len(len + 1);
+        }
     }
 
     #[cold]
@@ -479,11 +502,16 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The line break at `lo`: ends the logical line unless inside
-    /// brackets. Returns the position after the break and, when a line
-    /// starts, after its indentation.
-    fn newline(&mut self, lo: usize) -> usize {
-        let pos = lo + line_break_len(self.bytes, lo);
+    /// The line break `b` (`\n` or `\r`) at `lo`: ends the logical line
+    /// unless inside brackets. Returns the position after the break and,
+    /// when a line starts, after its indentation.
+    fn newline(&mut self, b: u8, lo: usize) -> usize {
+        // The main loop has read `b`: only `\r\n` needs another look.
+        let pos = if b == b'\r' && byte_at(self.bytes, lo + 1) == b'\n' {
+            lo + 2
+        } else {
+            lo + 1
+        };
         if !self.brackets.is_empty() {
             return pos;
         }
@@ -549,10 +577,12 @@ impl<'a> Lexer<'a> {
 
     // ----- tokens --------------------------------------------------------
 
-    /// The operator or delimiter (other than a bracket) at `lo`, or invalid
-    /// characters.
-    fn operator(&mut self, lo: usize) -> usize {
-        match punct_at(&self.bytes[lo..]) {
+    /// The operator or delimiter (other than a bracket) at `lo`, whose first
+    /// byte `b` the main loop has read, or invalid characters.
+    #[inline(always)]
+    fn operator(&mut self, b: u8, lo: usize) -> usize {
+        let bytes = self.bytes;
+        match punct_starting(b, |i| byte_at(bytes, lo + i)) {
             Some((punct, len)) => self.token(TokenKind::Punct(punct), lo, lo + len),
             None => self.scan_at(lo, Self::invalid_chars),
         }
@@ -573,7 +603,7 @@ impl<'a> Lexer<'a> {
                 if AFTER_WORD_SPECIAL[chunk[len] as usize] {
                     return self.unusual_word(lo, end, words);
                 }
-                let packed = u64::from_le_bytes(*chunk) & (u64::MAX >> (64 - 8 * len));
+                let packed = u64::from_le_bytes(*chunk) & LOW_BYTES[len];
                 return self.short_word(lo, end, packed, words);
             }
         }
@@ -683,6 +713,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The opening bracket `b` at `lo`.
+    #[inline(always)]
     fn open_bracket(&mut self, b: u8, lo: usize) -> usize {
         let span = Span::new(lo as u32, lo as u32 + 1);
         self.brackets.push((b, span));
@@ -692,11 +723,13 @@ impl<'a> Lexer<'a> {
     /// The closing bracket `b` at `lo`. An unmatched one is reported and
     /// dropped; a mismatched one is reported and replaced by the expected
     /// closer, so a single mistake gives a single error.
+    #[inline(always)]
     fn close_bracket(&mut self, b: u8, lo: usize) -> usize {
         let hi = lo + 1;
         let span = Span::new(lo as u32, hi as u32);
         match self.brackets.pop() {
-            Some((open, _)) if closer_of(open) == b => {
+            // `b` is a constant here: `opener_of(b)` is too.
+            Some((open, _)) if open == opener_of(b) => {
                 self.token(TokenKind::Punct(bracket_punct(b)), lo, hi)
             }
             Some((open, _)) => {
@@ -765,6 +798,28 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The most tokens a source of `len` bytes can give: `2 * len + 2`.
+///
+/// Every token but the final `Newline` and `Eof` is charged to bytes of the
+/// source, at most two tokens to a byte:
+/// - a real token (name, keyword, number, string, operator, bracket, and
+///   the `Int(0)` of a bad literal) spans at least one byte, and no two
+///   real tokens share a byte;
+/// - a `Newline` before the end spans a line break;
+/// - an `Indent` comes with a line indented deeper than the block, so its
+///   indentation has at least one byte; a line gets one `Indent` at most;
+/// - a `Dedent` pops a level of the indentation stack, which only an
+///   `Indent` pushes: it is charged to that `Indent`'s bytes, so those
+///   bytes carry two tokens;
+/// - an empty closer made up after a mismatched bracket pops an open
+///   bracket from the bracket stack: it is charged to that bracket's byte
+///   (which carries its own token too). Brackets never closed get none.
+///
+/// The lexer's tests check the bound on adversarial sources.
+const fn max_tokens(len: usize) -> usize {
+    len.saturating_mul(2).saturating_add(2)
+}
+
 /// [`pack`] of the `len` (1 to 8) bytes at `start`, with one load and a
 /// mask when 8 bytes are available.
 #[inline]
@@ -774,8 +829,20 @@ fn pack_at(bytes: &[u8], start: usize, len: usize) -> u64 {
         return pack(bytes.get(start..start + len).unwrap_or(&[]));
     };
     let value = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-    value & (u64::MAX >> (64 - 8 * len))
+    value & LOW_BYTES[len]
 }
+
+/// `LOW_BYTES[n]` keeps the low `n` bytes of a word (one load instead of
+/// the shifts that compute the mask).
+static LOW_BYTES: [u64; 9] = {
+    let mut masks = [0; 9];
+    let mut n = 1;
+    while n <= 8 {
+        masks[n] = u64::MAX >> (64 - 8 * n);
+        n += 1;
+    }
+    masks
+};
 
 /// The keywords in a perfect hash table: a keyword is in slot
 /// [`keyword_slot`] of its packed bytes, and no two share a slot (building
@@ -887,19 +954,80 @@ fn starts_token(c: char) -> bool {
     }
 }
 
-/// ASCII bytes that may start an identifier: letters and `_`.
-static IDENT_START: [bool; 256] = identifier_bytes(false);
+/// What the main loop does with the byte at the start of a token.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Start {
+    /// An ASCII letter or `_`: a word (or a string prefix).
+    Word,
+    /// A space (the first of two or more: the main loop steps over one).
+    Space,
+    Comma,
+    OpenParen,
+    OpenBracket,
+    OpenBrace,
+    CloseParen,
+    CloseBracket,
+    CloseBrace,
+    /// `\n` or `\r`.
+    LineBreak,
+    Digit,
+    Dot,
+    /// `"` or `'`.
+    Quote,
+    /// A tab or a form feed (outside indentation).
+    Blank,
+    /// `#`.
+    Comment,
+    /// A backslash: a line continuation.
+    Backslash,
+    /// 0x80 or more: a non-ASCII word or invalid characters.
+    NonAscii,
+    /// Operators, delimiters and invalid characters: see [`punct_at`].
+    Other,
+}
+
+/// The [`Start`] class of every byte.
+static START: [Start; 256] = {
+    let mut table = [Start::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Start::Word,
+            b' ' => Start::Space,
+            b',' => Start::Comma,
+            b'(' => Start::OpenParen,
+            b'[' => Start::OpenBracket,
+            b'{' => Start::OpenBrace,
+            b')' => Start::CloseParen,
+            b']' => Start::CloseBracket,
+            b'}' => Start::CloseBrace,
+            b'\n' | b'\r' => Start::LineBreak,
+            b'0'..=b'9' => Start::Digit,
+            b'.' => Start::Dot,
+            b'"' | b'\'' => Start::Quote,
+            b'\t' | b'\x0c' => Start::Blank,
+            b'#' => Start::Comment,
+            b'\\' => Start::Backslash,
+            0x80.. => Start::NonAscii,
+            _ => Start::Other,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// ASCII bytes that may continue an identifier: letters, digits, `_`.
-static IDENT_BYTE: [bool; 256] = identifier_bytes(true);
+static IDENT_BYTE: [bool; 256] = identifier_bytes();
 
-/// A table of the ASCII letters and `_`, and the digits when `digits`.
-const fn identifier_bytes(digits: bool) -> [bool; 256] {
+/// A table of the ASCII letters, digits and `_`.
+const fn identifier_bytes() -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 128 {
         let byte = b as u8;
-        table[b] = byte.is_ascii_alphabetic() || byte == b'_' || (digits && byte.is_ascii_digit());
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_';
         b += 1;
     }
     table
@@ -968,10 +1096,9 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
 /// time.
 #[inline]
 fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while let Some(chunk) = bytes.get(pos..pos + 8) {
-        let chunk = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
         // Zero bytes where the spaces are.
-        let diff = chunk ^ u64::from_le_bytes([b' '; 8]);
+        let diff = u64::from_le_bytes(*chunk) ^ u64::from_le_bytes([b' '; 8]);
         if diff != 0 {
             return pos + (diff.trailing_zeros() / 8) as usize;
         }
@@ -1000,6 +1127,16 @@ fn bracket_punct(b: u8) -> Punct {
     }
 }
 
+/// The opening bracket that the closing bracket `close` closes.
+#[inline(always)]
+fn opener_of(close: u8) -> u8 {
+    match close {
+        b')' => b'(',
+        b']' => b'[',
+        _ => b'{',
+    }
+}
+
 fn closer_of(open: u8) -> u8 {
     match open {
         b'(' => b')',
@@ -1011,8 +1148,14 @@ fn closer_of(open: u8) -> u8 {
 /// The operator or delimiter (not a bracket) at the start of `s`, longest
 /// match first, with its length in bytes.
 fn punct_at(s: &[u8]) -> Option<(Punct, usize)> {
+    punct_starting(byte_at(s, 0), |i| byte_at(s, i))
+}
+
+/// [`punct_at`] for a text whose first byte is `first` and whose byte `i`
+/// (for `i` of 1 and 2, read only when needed) is `at(i)`.
+#[inline(always)]
+fn punct_starting(first: u8, at: impl Fn(usize) -> u8) -> Option<(Punct, usize)> {
     use Punct::*;
-    let at = |i: usize| s.get(i).copied().unwrap_or(0);
     let with_eq = |plain: Punct, eq: Punct| {
         if at(1) == b'=' {
             (eq, 2)
@@ -1020,7 +1163,7 @@ fn punct_at(s: &[u8]) -> Option<(Punct, usize)> {
             (plain, 1)
         }
     };
-    Some(match at(0) {
+    Some(match first {
         b'+' => with_eq(Plus, PlusEq),
         b'-' if at(1) == b'>' => (Arrow, 2),
         b'-' => with_eq(Minus, MinusEq),

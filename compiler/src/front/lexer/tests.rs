@@ -575,3 +575,81 @@ fn recycled_vectors_start_empty() {
         }
     }
 }
+
+// ----- token bound -------------------------------------------------------
+
+/// Checks that `src` gives no more tokens than `max_tokens` allows (the
+/// lexer writes tokens without a capacity test, relying on that bound),
+/// and returns how many it gives.
+fn checked_token_count(src: &str) -> usize {
+    let mut interner = Interner::new();
+    let mut diags = Vec::new();
+    let lexed = tokenize(src, &mut interner, &mut diags);
+    let n = lexed.tokens.len();
+    assert!(
+        n <= super::max_tokens(src.len()),
+        "{n} tokens for {} bytes: {src:?}",
+        src.len()
+    );
+    n
+}
+
+#[test]
+fn token_count_bound_holds_on_adversarial_sources() {
+    let mut sources: Vec<String> = vec![
+        String::new(),
+        "\n".repeat(50),
+        "\r\n".repeat(50),
+        "\r".repeat(50),
+        "(".repeat(200),
+        ")".repeat(200),
+        "([{".repeat(70),
+        // Every inner bracket closed by an empty token, then the outer.
+        format!("{{{}}}", "(".repeat(100)),
+        format!("{{{}}}", "([".repeat(50)),
+        format!("x{}]", "(".repeat(100)),
+        "a\n".to_string() + &(1..60).map(|i| " ".repeat(i) + "a\n").collect::<String>(),
+        (0..60).map(|i| " ".repeat(i) + "a\n").collect::<String>() + "b\n",
+        (0..30).map(|i| "\t".repeat(i) + "a\n").collect::<String>(),
+        (0..30).map(|i| " ".repeat(i) + "\ta\n").collect::<String>(),
+        (0..30)
+            .map(|i| "\x0c".repeat(i % 3) + &" ".repeat(i) + "a\n")
+            .collect(),
+        // Bad dedents and their recovery.
+        "if a:\n    b\n  c\n   d\n    e\n b\n".repeat(10),
+        "a:\n  b:\n    c\n   d\n  e\n".repeat(10),
+        "x = (1,\n 2,\n   3\n".repeat(10),
+        "a\\\n".repeat(30),
+        "1 2. .3 1e5 0x1f 0b2 09 1j 1__0 \"a\" 'b' r'c' f\"d\" \"\"\"e\n\"\"\"".to_string(),
+        "'\n\"\n'''\n".repeat(10),
+        "é ü 𝔘 $ ? ! \0 `".repeat(5),
+    ];
+    // Short sources over an alphabet of layout, brackets and odd bytes,
+    // from a fixed pseudo-random sequence.
+    let alphabet = [
+        " ", " ", "\t", "\x0c", "\n", "\r", "\\", "(", ")", "[", "]", "{", "}", "a", "1", ":",
+        "\"", "'", "#", ".", "é", "=", "\0",
+    ];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..20_000 {
+        let mut src = String::new();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let len = (state % 24) as usize;
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            src.push_str(alphabet[(state % alphabet.len() as u64) as usize]);
+        }
+        sources.push(src);
+    }
+    let mut densest = 0.0f64;
+    for src in &sources {
+        let n = checked_token_count(src);
+        densest = densest.max(n as f64 / (src.len() + 1) as f64);
+    }
+    // The bracket cases come close to the bound: it is not loose.
+    assert!(densest > 1.9, "densest source: {densest} tokens per byte");
+}
