@@ -124,6 +124,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         aliases,
         blocks,
         stmts,
+        spare_blocks: stacks.blocks,
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -156,23 +157,29 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         expr_lists: parser.expr_lists.scratch,
         keywords: parser.keywords.scratch,
         comparisons: parser.comparisons.scratch,
+        blocks: parser.spare_blocks,
     };
-    // Every list was finished or discarded, which leaves the stacks empty;
-    // cleared anyway, as the next parse starts from empty stacks.
+    // Every list was finished or discarded, which leaves the stacks empty,
+    // and every nested block was moved out of its vector; cleared anyway,
+    // as the next parse starts from empty ones.
     stacks.expr_lists.clear();
     stacks.keywords.clear();
     stacks.comparisons.clear();
+    stacks.blocks.iter_mut().for_each(Vec::clear);
     STACKS.with(|pool| pool.give(stacks));
     module
 }
 
-/// The scratch stacks of the [`ListPool`]s, kept from parse to parse on a
-/// thread (in [`STACKS`]) so that a parse does not allocate them anew.
+/// The scratch stacks of the [`ListPool`]s and the spare statement
+/// vectors of nested blocks, kept from parse to parse on a thread (in
+/// [`STACKS`]) so that a parse does not allocate them anew.
 #[derive(Default)]
 struct ListStacks {
     expr_lists: Vec<ExprId>,
     keywords: Vec<KeywordArg>,
     comparisons: Vec<(CmpOp, ExprId)>,
+    /// Empty vectors for the statements of nested blocks.
+    blocks: Vec<Vec<Stmt>>,
 }
 
 thread_local! {
@@ -300,11 +307,17 @@ struct Parser<'a> {
     idents: Vec<Ident>,
     /// Names of imports.
     aliases: Vec<ImportAlias>,
-    /// Statements of the blocks being parsed, innermost block last.
+    /// Statements of the innermost block being parsed (those of the
+    /// blocks around it wait in [`Self::collect_block`]'s frames).
     stmts: Vec<Stmt>,
+    /// Empty vectors (with their room kept) for the statements of nested
+    /// blocks.
+    spare_blocks: Vec<Vec<Stmt>>,
     /// Finished nested blocks, back to back (see [`Module::block`]).
     blocks: Vec<Stmt>,
-    /// Where the innermost block's statements start in `stmts`.
+    /// Where the statements that messages see as the innermost block's
+    /// start in `stmts` (0, except after an unexpected indent that joins
+    /// the block of a one-line body: see [`Self::parse_body`]).
     block_start: usize,
     /// Current nesting of expressions.
     depth: u32,
@@ -726,23 +739,26 @@ impl<'a> Parser<'a> {
     // ----- file and blocks -----------------------------------------------
 
     /// Runs `parse`, which pushes statements on `self.stmts`, and moves
-    /// them to the module's block pool as one block. Blocks nest, so the
-    /// statements of the blocks being parsed form a stack; a block goes to
-    /// the pool when it is finished, after the blocks nested in it.
+    /// them to the module's block pool as one block. Blocks nest: each
+    /// block being parsed has its own vector (the outer ones wait here),
+    /// and a block goes to the pool when it is finished, after the blocks
+    /// nested in it, in one copy (`append`), which leaves its vector empty
+    /// for the next block.
     fn collect_block(&mut self, parse: impl FnOnce(&mut Self)) -> Seq<Stmt> {
-        let outer = std::mem::replace(&mut self.block_start, self.stmts.len());
+        let inner = self.spare_blocks.pop().unwrap_or_default();
+        let outer = std::mem::replace(&mut self.stmts, inner);
+        let outer_start = std::mem::replace(&mut self.block_start, 0);
         parse(self);
         let start = self.blocks.len() as u32;
-        // A loop of pushes: `extend` compiled to a slower copy here.
-        for stmt in self.stmts.drain(self.block_start..) {
-            self.blocks.push(stmt);
-        }
-        self.block_start = outer;
+        self.blocks.append(&mut self.stmts);
+        let inner = std::mem::replace(&mut self.stmts, outer);
+        self.spare_blocks.push(inner);
+        self.block_start = outer_start;
         Seq::new(start, self.blocks.len() as u32 - start)
     }
 
-    /// The top-level statements: what is left on the statement stack once
-    /// the whole file is parsed.
+    /// The top-level statements: those of the outermost block, the one
+    /// whose vector is `self.stmts` when no nested block is being parsed.
     fn parse_file(&mut self) -> Vec<Stmt> {
         loop {
             match self.peek() {
