@@ -142,23 +142,57 @@ impl Parser<'_> {
     /// An expression: a conditional expression, `lambda`, or anything
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
-        if let Some(kind) = self.leaf_kind() {
-            // A name or literal, alone or followed by more: the operand is
-            // parsed here, without going through the unary and atom layers.
-            // What follows it is looked at once it is made; at the nesting
-            // limit, before (only a lone one is accepted there, and the
-            // error for more points at it).
-            if self.depth < MAX_DEPTH {
+        self.parse_test_quick()
+    }
+
+    /// [`Self::parse_test`], written out where it is called: the places
+    /// where an expression is most often a lone name or literal (an
+    /// index, an argument, a tuple item, a value) call this, so that such
+    /// an expression costs no call. Anything else costs one call, as
+    /// through `parse_test`.
+    #[inline(always)]
+    pub(super) fn parse_test_quick(&mut self) -> PResult<ExprId> {
+        if self.depth < MAX_DEPTH {
+            if let Some(kind) = self.leaf_kind() {
+                // A name or literal, alone or followed by more: the operand
+                // is parsed here, without going through the unary and atom
+                // layers, and what follows it is looked at once it is made.
                 let span = self.bump();
                 let leaf = self.mk_leaf(kind, span);
                 if ends_expression(self.peek()) {
                     return Ok(leaf);
                 }
-                self.depth += 1;
-                let result = self.parse_test_after_leaf(leaf);
-                self.leave();
-                return result;
+                return self.parse_test_after_leaf(leaf);
             }
+        }
+        self.parse_test_other()
+    }
+
+    /// The rest of [`Self::parse_test`] after the name or literal `leaf`
+    /// that more follows (one level of nesting, like any other expression).
+    #[inline(never)]
+    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        self.depth += 1;
+        let result = self.parse_test_leaf_rest(leaf);
+        self.leave();
+        result
+    }
+
+    /// The body of [`Self::parse_test_after_leaf`].
+    #[inline(always)]
+    fn parse_test_leaf_rest(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        let operand = self.leaf_postfix(leaf)?;
+        let body = self.parse_infix(operand, PREC_OR)?;
+        self.parse_test_tail(body)
+    }
+
+    /// [`Self::parse_test`] for an expression that does not start with a
+    /// name or literal, or at the nesting limit (where a lone name or
+    /// literal is still accepted, and the error for more points at it:
+    /// what follows is looked at before the leaf is made).
+    #[inline(never)]
+    fn parse_test_other(&mut self) -> PResult<ExprId> {
+        if let Some(kind) = self.leaf_kind() {
             if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
                 return Ok(self.mk_leaf(kind, span));
@@ -168,14 +202,6 @@ impl Parser<'_> {
         let result = self.parse_test_inner();
         self.leave();
         result
-    }
-
-    /// The rest of [`Self::parse_test`] after the name or literal `leaf`.
-    #[inline(always)]
-    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
-        let operand = self.leaf_postfix(leaf)?;
-        let body = self.parse_infix(operand, PREC_OR)?;
-        self.parse_test_tail(body)
     }
 
     #[inline]
@@ -213,20 +239,30 @@ impl Parser<'_> {
     /// One or more expressions separated by commas (a trailing comma is
     /// allowed); two or more, or a trailing comma, make a [`ExprKind::Tuple`].
     pub(super) fn parse_testlist(&mut self) -> PResult<ExprId> {
-        self.parse_tuple_of(Self::parse_test)
+        let first = self.parse_test_quick()?;
+        if !self.at(Punct::Comma) {
+            return Ok(first);
+        }
+        self.tuple_rest(first, Self::parse_test)
     }
 
     /// The target of a `for` loop: like [`Self::parse_testlist`] but each
     /// element stops before `in`.
     pub(super) fn parse_target_list(&mut self) -> PResult<ExprId> {
-        self.parse_tuple_of(|p| p.parse_binary(PREC_BITOR))
-    }
-
-    fn parse_tuple_of(&mut self, item: impl Fn(&mut Self) -> PResult<ExprId>) -> PResult<ExprId> {
-        let first = item(self)?;
+        let first = self.parse_binary(PREC_BITOR)?;
         if !self.at(Punct::Comma) {
             return Ok(first);
         }
+        self.tuple_rest(first, |p| p.parse_binary(PREC_BITOR))
+    }
+
+    /// The tuple whose first element `first` was parsed with `item`, from
+    /// the comma after it.
+    fn tuple_rest(
+        &mut self,
+        first: ExprId,
+        item: impl Fn(&mut Self) -> PResult<ExprId>,
+    ) -> PResult<ExprId> {
         let lo = self.span_of(first).lo;
         let elems = self.expr_list(|p| {
             p.expr_lists.push(first);
@@ -636,7 +672,7 @@ impl Parser<'_> {
             };
             self.bump();
             self.bump();
-            let value = self.parse_test()?;
+            let value = self.parse_test_quick()?;
             let earlier = self.keywords.pending(kw_mark);
             if earlier.iter().any(|k| k.name.name == name.name) {
                 let text = self.interner.resolve(name.name).to_string();
@@ -646,7 +682,7 @@ impl Parser<'_> {
             self.keywords.push(KeywordArg { name, value, span });
             return Ok(());
         }
-        let mut arg = self.parse_test()?;
+        let mut arg = self.parse_test_quick()?;
         match self.cur.kind {
             TokenKind::Punct(Punct::Comma | Punct::RParen) => {}
             TokenKind::Keyword(Keyword::For) => {
@@ -712,7 +748,7 @@ impl Parser<'_> {
         let lower = if self.at(Punct::Colon) {
             None
         } else {
-            let e = self.parse_test()?;
+            let e = self.parse_test_quick()?;
             if !self.at(Punct::Colon) {
                 return Ok(e);
             }
