@@ -742,7 +742,10 @@ impl Parser<'_> {
         Ok(self.mk(ExprKind::Subscript { value, index }, span))
     }
 
-    /// An index or a slice `[lower]:[upper][:[step]]`.
+    /// An index or a slice `[lower]:[upper][:[step]]`. Written out in
+    /// [`Self::parse_subscript`], so that an index (usually a lone name or
+    /// literal) costs no call; a slice is made by [`Self::parse_slice`].
+    #[inline(always)]
     fn parse_slice_item(&mut self) -> PResult<ExprId> {
         let lo = self.span().lo;
         let lower = if self.at(Punct::Colon) {
@@ -754,6 +757,12 @@ impl Parser<'_> {
             }
             Some(e)
         };
+        self.parse_slice(lo, lower)
+    }
+
+    /// The slice that starts at `lo` with `lower`, from its first `:`.
+    #[inline(never)]
+    fn parse_slice(&mut self, lo: u32, lower: Option<ExprId>) -> PResult<ExprId> {
         self.bump();
         let upper = self.parse_slice_bound()?;
         let step = if self.eat(Punct::Colon).is_some() {
