@@ -69,7 +69,8 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     // The vectors of the module dropped last on this thread, or new ones.
-    let mut old = Module::recycled();
+    let mut recycled = Module::recycled();
+    let old = recycled.get_or_insert_with(Module::default);
     let mut stmts = take(&mut old.body);
     let mut blocks = take(&mut old.blocks);
     let mut interner = take(&mut old.interner);
@@ -134,19 +135,6 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         errors_seen: 0,
     };
     let body = parser.parse_file();
-    let module = Module {
-        body,
-        blocks: parser.blocks,
-        interner: parser.interner,
-        exprs: parser.exprs,
-        expr_lists: parser.expr_lists.items,
-        keywords: parser.keywords.items,
-        comparisons: parser.comparisons.items,
-        params: parser.params,
-        idents: parser.idents,
-        aliases: parser.aliases,
-        strings: parser.str_values,
-    };
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
     lexer::recycle(Lexed {
         tokens: parser.tokens,
@@ -167,7 +155,20 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     stacks.comparisons.clear();
     stacks.blocks.iter_mut().for_each(Vec::clear);
     STACKS.with(|pool| pool.give(stacks));
-    module
+    // Made last, in the place of the result rather than moved there.
+    Module {
+        body,
+        blocks: parser.blocks,
+        interner: parser.interner,
+        exprs: parser.exprs,
+        expr_lists: parser.expr_lists.items,
+        keywords: parser.keywords.items,
+        comparisons: parser.comparisons.items,
+        params: parser.params,
+        idents: parser.idents,
+        aliases: parser.aliases,
+        strings: parser.str_values,
+    }
 }
 
 /// The scratch stacks of the [`ListPool`]s and the spare statement
