@@ -374,7 +374,7 @@ impl Parser<'_> {
                 TokenKind::Punct(p) if prec > PREC_CMP => {
                     self.bump();
                     let right = self.parse_operand(prec + 1)?;
-                    let span = self.span_of(left).to(self.span_of(right));
+                    let span = self.span_after(left, self.span_of(right));
                     let op = bin_op(p);
                     self.mk(ExprKind::BinOp { op, left, right }, span)
                 }
@@ -453,7 +453,7 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
-        let span = self.span_of(first).to(self.span_of(last));
+        let span = self.span_after(first, self.span_of(last));
         Ok(self.mk(ExprKind::BoolOp { op, values }, span))
     }
 
@@ -564,7 +564,7 @@ impl Parser<'_> {
         let exponent = self.parse_unary();
         self.leave();
         let exponent = exponent?;
-        let span = self.span_of(base).to(self.span_of(exponent));
+        let span = self.span_after(base, self.span_of(exponent));
         let kind = ExprKind::BinOp {
             op: BinOp::Pow,
             left: base,
@@ -594,7 +594,7 @@ impl Parser<'_> {
                 TokenKind::Punct(Punct::Dot) => {
                     self.bump();
                     let attr = self.expect_ident("expected an attribute name after '.'")?;
-                    let span = self.span_of(value).to(attr.span);
+                    let span = self.span_after(value, attr.span);
                     self.mk(ExprKind::Attribute { value, attr }, span)
                 }
                 TokenKind::Punct(Punct::LParen) => self.parse_call(value)?,
@@ -602,6 +602,14 @@ impl Parser<'_> {
                 _ => return Ok(value),
             };
         }
+    }
+
+    /// The span from the start of `value` to the end of `last`, the span
+    /// of a token or expression that comes after all of `value`'s tokens:
+    /// what `span_of(value).to(last)` gives, without comparing the ends
+    /// (an expression's span runs from its first token to its last).
+    fn span_after(&self, value: ExprId, last: Span) -> Span {
+        Span::new(self.span_of(value).lo, last.hi)
     }
 
     /// An identifier, or an error with `message`.
@@ -626,7 +634,7 @@ impl Parser<'_> {
             return Err(e);
         }
         let close = self.bump();
-        let span = self.span_of(func).to(close);
+        let span = self.span_after(func, close);
         let kind = ExprKind::Call {
             func,
             args: self.expr_lists.finish(arg_mark),
@@ -738,7 +746,7 @@ impl Parser<'_> {
             first
         };
         let close = self.expect(Punct::RBracket, "]")?;
-        let span = self.span_of(value).to(close);
+        let span = self.span_after(value, close);
         Ok(self.mk(ExprKind::Subscript { value, index }, span))
     }
 
