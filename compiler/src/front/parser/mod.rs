@@ -289,8 +289,9 @@ struct Parser<'a> {
     /// True when some logical line has enough tokens for an expression
     /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
     track_heights: bool,
-    /// Height of each expression tree made so far, by id (only when
-    /// `track_heights`).
+    /// Height of each expression tree made so far, by id, through the last
+    /// node with children (only when `track_heights`): the nodes after it
+    /// are leaves, of height 1, added when the next such node is made.
     heights: Vec<u32>,
     /// Lists of expressions (arguments, items, operands, targets).
     expr_lists: ListPool<ExprId>,
@@ -453,25 +454,24 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     fn mk_tracked(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let height = 1 + self.children_height(&kind);
+        // The leaves made since the last node with children.
+        self.heights.resize(self.exprs.len(), 1);
+        let mut height = 1 + self.children_height(&kind);
+        let mut kind = kind;
         if height > MAX_HEIGHT {
             self.too_deep(span);
-            return self.push_expr(ExprKind::Error, span, 1);
+            (kind, height) = (ExprKind::Error, 1);
         }
-        self.push_expr(kind, span, height)
+        self.heights.push(height);
+        self.mk_leaf(kind, span)
     }
 
-    /// [`Self::mk`] for a node without children (a name, a literal).
+    /// [`Self::mk`] for a node without children (a name, a literal), whose
+    /// height (1) is not recorded: see `heights`. Also the last step of
+    /// `mk_tracked`.
     fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        self.push_expr(kind, span, 1)
-    }
-
-    fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
-        if self.track_heights {
-            self.heights.push(height);
-        }
         id
     }
 
