@@ -153,10 +153,11 @@ impl Module {
     /// The most expressions a kept module may have room for.
     const MAX_KEPT_EXPRS: usize = 1 << 16;
 
-    /// The emptied module dropped last on this thread, or a new one: the
-    /// parser moves its vectors out and fills them.
-    pub(crate) fn recycled() -> Module {
-        RECYCLED.with(Pool::take).unwrap_or_default()
+    /// The emptied module dropped last on this thread, if there is one:
+    /// the parser moves its vectors out and fills them. An `Option`, so
+    /// that the caller can use it where it lies instead of a copy of it.
+    pub(crate) fn recycled() -> Option<Module> {
+        RECYCLED.with(Pool::take)
     }
 
     /// Empties every vector, keeping their room.

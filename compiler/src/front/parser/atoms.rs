@@ -78,7 +78,7 @@ impl Parser<'_> {
         if let Some(close) = self.eat(Punct::RParen) {
             return Ok(self.mk(ExprKind::Tuple(Seq::EMPTY), Span::new(lo, close.hi)));
         }
-        let first = self.parse_test()?;
+        let first = self.parse_test_quick()?;
         if self.at_kw(Keyword::For) {
             return self.bracketed_comprehension(lo, Punct::RParen, "generator expressions");
         }
@@ -92,7 +92,7 @@ impl Parser<'_> {
         let elems = self.expr_list(|p| {
             p.expr_lists.push(first);
             while p.eat(Punct::Comma).is_some() && !p.at(Punct::RParen) {
-                let elem = p.parse_test()?;
+                let elem = p.parse_test_quick()?;
                 p.expr_lists.push(elem);
             }
             Ok(())

@@ -142,23 +142,57 @@ impl Parser<'_> {
     /// An expression: a conditional expression, `lambda`, or anything
     /// tighter (Python's `expression`, plus a reported `:=`).
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
-        if let Some(kind) = self.leaf_kind() {
-            // A name or literal, alone or followed by more: the operand is
-            // parsed here, without going through the unary and atom layers.
-            // What follows it is looked at once it is made; at the nesting
-            // limit, before (only a lone one is accepted there, and the
-            // error for more points at it).
-            if self.depth < MAX_DEPTH {
+        self.parse_test_quick()
+    }
+
+    /// [`Self::parse_test`], written out where it is called: the places
+    /// where an expression is most often a lone name or literal (an
+    /// index, an argument, a tuple item, a value) call this, so that such
+    /// an expression costs no call. Anything else costs one call, as
+    /// through `parse_test`.
+    #[inline(always)]
+    pub(super) fn parse_test_quick(&mut self) -> PResult<ExprId> {
+        if self.depth < MAX_DEPTH {
+            if let Some(kind) = self.leaf_kind() {
+                // A name or literal, alone or followed by more: the operand
+                // is parsed here, without going through the unary and atom
+                // layers, and what follows it is looked at once it is made.
                 let span = self.bump();
                 let leaf = self.mk_leaf(kind, span);
                 if ends_expression(self.peek()) {
                     return Ok(leaf);
                 }
-                self.depth += 1;
-                let result = self.parse_test_after_leaf(leaf);
-                self.leave();
-                return result;
+                return self.parse_test_after_leaf(leaf);
             }
+        }
+        self.parse_test_other()
+    }
+
+    /// The rest of [`Self::parse_test`] after the name or literal `leaf`
+    /// that more follows (one level of nesting, like any other expression).
+    #[inline(never)]
+    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        self.depth += 1;
+        let result = self.parse_test_leaf_rest(leaf);
+        self.leave();
+        result
+    }
+
+    /// The body of [`Self::parse_test_after_leaf`].
+    #[inline(always)]
+    fn parse_test_leaf_rest(&mut self, leaf: ExprId) -> PResult<ExprId> {
+        let operand = self.leaf_postfix(leaf)?;
+        let body = self.parse_infix(operand, PREC_OR)?;
+        self.parse_test_tail(body)
+    }
+
+    /// [`Self::parse_test`] for an expression that does not start with a
+    /// name or literal, or at the nesting limit (where a lone name or
+    /// literal is still accepted, and the error for more points at it:
+    /// what follows is looked at before the leaf is made).
+    #[inline(never)]
+    fn parse_test_other(&mut self) -> PResult<ExprId> {
+        if let Some(kind) = self.leaf_kind() {
             if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
                 return Ok(self.mk_leaf(kind, span));
@@ -168,14 +202,6 @@ impl Parser<'_> {
         let result = self.parse_test_inner();
         self.leave();
         result
-    }
-
-    /// The rest of [`Self::parse_test`] after the name or literal `leaf`.
-    #[inline(always)]
-    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
-        let operand = self.leaf_postfix(leaf)?;
-        let body = self.parse_infix(operand, PREC_OR)?;
-        self.parse_test_tail(body)
     }
 
     #[inline]
@@ -213,20 +239,30 @@ impl Parser<'_> {
     /// One or more expressions separated by commas (a trailing comma is
     /// allowed); two or more, or a trailing comma, make a [`ExprKind::Tuple`].
     pub(super) fn parse_testlist(&mut self) -> PResult<ExprId> {
-        self.parse_tuple_of(Self::parse_test)
+        let first = self.parse_test_quick()?;
+        if !self.at(Punct::Comma) {
+            return Ok(first);
+        }
+        self.tuple_rest(first, Self::parse_test)
     }
 
     /// The target of a `for` loop: like [`Self::parse_testlist`] but each
     /// element stops before `in`.
     pub(super) fn parse_target_list(&mut self) -> PResult<ExprId> {
-        self.parse_tuple_of(|p| p.parse_binary(PREC_BITOR))
-    }
-
-    fn parse_tuple_of(&mut self, item: impl Fn(&mut Self) -> PResult<ExprId>) -> PResult<ExprId> {
-        let first = item(self)?;
+        let first = self.parse_binary(PREC_BITOR)?;
         if !self.at(Punct::Comma) {
             return Ok(first);
         }
+        self.tuple_rest(first, |p| p.parse_binary(PREC_BITOR))
+    }
+
+    /// The tuple whose first element `first` was parsed with `item`, from
+    /// the comma after it.
+    fn tuple_rest(
+        &mut self,
+        first: ExprId,
+        item: impl Fn(&mut Self) -> PResult<ExprId>,
+    ) -> PResult<ExprId> {
         let lo = self.span_of(first).lo;
         let elems = self.expr_list(|p| {
             p.expr_lists.push(first);
@@ -338,7 +374,7 @@ impl Parser<'_> {
                 TokenKind::Punct(p) if prec > PREC_CMP => {
                     self.bump();
                     let right = self.parse_operand(prec + 1)?;
-                    let span = self.span_of(left).to(self.span_of(right));
+                    let span = self.span_after(left, self.span_of(right));
                     let op = bin_op(p);
                     self.mk(ExprKind::BinOp { op, left, right }, span)
                 }
@@ -417,7 +453,7 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
-        let span = self.span_of(first).to(self.span_of(last));
+        let span = self.span_after(first, self.span_of(last));
         Ok(self.mk(ExprKind::BoolOp { op, values }, span))
     }
 
@@ -528,7 +564,7 @@ impl Parser<'_> {
         let exponent = self.parse_unary();
         self.leave();
         let exponent = exponent?;
-        let span = self.span_of(base).to(self.span_of(exponent));
+        let span = self.span_after(base, self.span_of(exponent));
         let kind = ExprKind::BinOp {
             op: BinOp::Pow,
             left: base,
@@ -558,7 +594,7 @@ impl Parser<'_> {
                 TokenKind::Punct(Punct::Dot) => {
                     self.bump();
                     let attr = self.expect_ident("expected an attribute name after '.'")?;
-                    let span = self.span_of(value).to(attr.span);
+                    let span = self.span_after(value, attr.span);
                     self.mk(ExprKind::Attribute { value, attr }, span)
                 }
                 TokenKind::Punct(Punct::LParen) => self.parse_call(value)?,
@@ -566,6 +602,14 @@ impl Parser<'_> {
                 _ => return Ok(value),
             };
         }
+    }
+
+    /// The span from the start of `value` to the end of `last`, the span
+    /// of a token or expression that comes after all of `value`'s tokens:
+    /// what `span_of(value).to(last)` gives, without comparing the ends
+    /// (an expression's span runs from its first token to its last).
+    fn span_after(&self, value: ExprId, last: Span) -> Span {
+        Span::new(self.span_of(value).lo, last.hi)
     }
 
     /// An identifier, or an error with `message`.
@@ -590,7 +634,7 @@ impl Parser<'_> {
             return Err(e);
         }
         let close = self.bump();
-        let span = self.span_of(func).to(close);
+        let span = self.span_after(func, close);
         let kind = ExprKind::Call {
             func,
             args: self.expr_lists.finish(arg_mark),
@@ -636,7 +680,7 @@ impl Parser<'_> {
             };
             self.bump();
             self.bump();
-            let value = self.parse_test()?;
+            let value = self.parse_test_quick()?;
             let earlier = self.keywords.pending(kw_mark);
             if earlier.iter().any(|k| k.name.name == name.name) {
                 let text = self.interner.resolve(name.name).to_string();
@@ -646,7 +690,7 @@ impl Parser<'_> {
             self.keywords.push(KeywordArg { name, value, span });
             return Ok(());
         }
-        let mut arg = self.parse_test()?;
+        let mut arg = self.parse_test_quick()?;
         match self.cur.kind {
             TokenKind::Punct(Punct::Comma | Punct::RParen) => {}
             TokenKind::Keyword(Keyword::For) => {
@@ -702,22 +746,31 @@ impl Parser<'_> {
             first
         };
         let close = self.expect(Punct::RBracket, "]")?;
-        let span = self.span_of(value).to(close);
+        let span = self.span_after(value, close);
         Ok(self.mk(ExprKind::Subscript { value, index }, span))
     }
 
-    /// An index or a slice `[lower]:[upper][:[step]]`.
+    /// An index or a slice `[lower]:[upper][:[step]]`. Written out in
+    /// [`Self::parse_subscript`], so that an index (usually a lone name or
+    /// literal) costs no call; a slice is made by [`Self::parse_slice`].
+    #[inline(always)]
     fn parse_slice_item(&mut self) -> PResult<ExprId> {
         let lo = self.span().lo;
         let lower = if self.at(Punct::Colon) {
             None
         } else {
-            let e = self.parse_test()?;
+            let e = self.parse_test_quick()?;
             if !self.at(Punct::Colon) {
                 return Ok(e);
             }
             Some(e)
         };
+        self.parse_slice(lo, lower)
+    }
+
+    /// The slice that starts at `lo` with `lower`, from its first `:`.
+    #[inline(never)]
+    fn parse_slice(&mut self, lo: u32, lower: Option<ExprId>) -> PResult<ExprId> {
         self.bump();
         let upper = self.parse_slice_bound()?;
         let step = if self.eat(Punct::Colon).is_some() {

@@ -69,7 +69,8 @@ pub const MAX_HEIGHT: u32 = 400;
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
     // The vectors of the module dropped last on this thread, or new ones.
-    let mut old = Module::recycled();
+    let mut recycled = Module::recycled();
+    let old = recycled.get_or_insert_with(Module::default);
     let mut stmts = take(&mut old.body);
     let mut blocks = take(&mut old.blocks);
     let mut interner = take(&mut old.interner);
@@ -124,6 +125,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         aliases,
         blocks,
         stmts,
+        spare_blocks: stacks.blocks,
         block_start: 0,
         depth: 0,
         block_depth: 0,
@@ -133,7 +135,28 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         errors_seen: 0,
     };
     let body = parser.parse_file();
-    let module = Module {
+    parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
+    lexer::recycle(Lexed {
+        tokens: parser.tokens,
+        strings: parser.strings,
+        longest_line: 0,
+    });
+    let mut stacks = ListStacks {
+        expr_lists: parser.expr_lists.scratch,
+        keywords: parser.keywords.scratch,
+        comparisons: parser.comparisons.scratch,
+        blocks: parser.spare_blocks,
+    };
+    // Every list was finished or discarded, which leaves the stacks empty,
+    // and every nested block was moved out of its vector; cleared anyway,
+    // as the next parse starts from empty ones.
+    stacks.expr_lists.clear();
+    stacks.keywords.clear();
+    stacks.comparisons.clear();
+    stacks.blocks.iter_mut().for_each(Vec::clear);
+    STACKS.with(|pool| pool.give(stacks));
+    // Made last, in the place of the result rather than moved there.
+    Module {
         body,
         blocks: parser.blocks,
         interner: parser.interner,
@@ -145,34 +168,19 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
         idents: parser.idents,
         aliases: parser.aliases,
         strings: parser.str_values,
-    };
-    parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
-    lexer::recycle(Lexed {
-        tokens: parser.tokens,
-        strings: parser.strings,
-        longest_line: 0,
-    });
-    let mut stacks = ListStacks {
-        expr_lists: parser.expr_lists.scratch,
-        keywords: parser.keywords.scratch,
-        comparisons: parser.comparisons.scratch,
-    };
-    // Every list was finished or discarded, which leaves the stacks empty;
-    // cleared anyway, as the next parse starts from empty stacks.
-    stacks.expr_lists.clear();
-    stacks.keywords.clear();
-    stacks.comparisons.clear();
-    STACKS.with(|pool| pool.give(stacks));
-    module
+    }
 }
 
-/// The scratch stacks of the [`ListPool`]s, kept from parse to parse on a
-/// thread (in [`STACKS`]) so that a parse does not allocate them anew.
+/// The scratch stacks of the [`ListPool`]s and the spare statement
+/// vectors of nested blocks, kept from parse to parse on a thread (in
+/// [`STACKS`]) so that a parse does not allocate them anew.
 #[derive(Default)]
 struct ListStacks {
     expr_lists: Vec<ExprId>,
     keywords: Vec<KeywordArg>,
     comparisons: Vec<(CmpOp, ExprId)>,
+    /// Empty vectors for the statements of nested blocks.
+    blocks: Vec<Vec<Stmt>>,
 }
 
 thread_local! {
@@ -281,8 +289,9 @@ struct Parser<'a> {
     /// True when some logical line has enough tokens for an expression
     /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
     track_heights: bool,
-    /// Height of each expression tree made so far, by id (only when
-    /// `track_heights`).
+    /// Height of each expression tree made so far, by id, through the last
+    /// node with children (only when `track_heights`): the nodes after it
+    /// are leaves, of height 1, added when the next such node is made.
     heights: Vec<u32>,
     /// Lists of expressions (arguments, items, operands, targets).
     expr_lists: ListPool<ExprId>,
@@ -300,11 +309,17 @@ struct Parser<'a> {
     idents: Vec<Ident>,
     /// Names of imports.
     aliases: Vec<ImportAlias>,
-    /// Statements of the blocks being parsed, innermost block last.
+    /// Statements of the innermost block being parsed (those of the
+    /// blocks around it wait in [`Self::collect_block`]'s frames).
     stmts: Vec<Stmt>,
+    /// Empty vectors (with their room kept) for the statements of nested
+    /// blocks.
+    spare_blocks: Vec<Vec<Stmt>>,
     /// Finished nested blocks, back to back (see [`Module::block`]).
     blocks: Vec<Stmt>,
-    /// Where the innermost block's statements start in `stmts`.
+    /// Where the statements that messages see as the innermost block's
+    /// start in `stmts` (0, except after an unexpected indent that joins
+    /// the block of a one-line body: see [`Self::parse_body`]).
     block_start: usize,
     /// Current nesting of expressions.
     depth: u32,
@@ -439,25 +454,24 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     fn mk_tracked(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let height = 1 + self.children_height(&kind);
+        // The leaves made since the last node with children.
+        self.heights.resize(self.exprs.len(), 1);
+        let mut height = 1 + self.children_height(&kind);
+        let mut kind = kind;
         if height > MAX_HEIGHT {
             self.too_deep(span);
-            return self.push_expr(ExprKind::Error, span, 1);
+            (kind, height) = (ExprKind::Error, 1);
         }
-        self.push_expr(kind, span, height)
+        self.heights.push(height);
+        self.mk_leaf(kind, span)
     }
 
-    /// [`Self::mk`] for a node without children (a name, a literal).
+    /// [`Self::mk`] for a node without children (a name, a literal), whose
+    /// height (1) is not recorded: see `heights`. Also the last step of
+    /// `mk_tracked`.
     fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        self.push_expr(kind, span, 1)
-    }
-
-    fn push_expr(&mut self, kind: ExprKind, span: Span, height: u32) -> ExprId {
         let id = ExprId(self.exprs.len() as u32);
         self.exprs.push(Expr { kind, span });
-        if self.track_heights {
-            self.heights.push(height);
-        }
         id
     }
 
@@ -726,23 +740,26 @@ impl<'a> Parser<'a> {
     // ----- file and blocks -----------------------------------------------
 
     /// Runs `parse`, which pushes statements on `self.stmts`, and moves
-    /// them to the module's block pool as one block. Blocks nest, so the
-    /// statements of the blocks being parsed form a stack; a block goes to
-    /// the pool when it is finished, after the blocks nested in it.
+    /// them to the module's block pool as one block. Blocks nest: each
+    /// block being parsed has its own vector (the outer ones wait here),
+    /// and a block goes to the pool when it is finished, after the blocks
+    /// nested in it, in one copy (`append`), which leaves its vector empty
+    /// for the next block.
     fn collect_block(&mut self, parse: impl FnOnce(&mut Self)) -> Seq<Stmt> {
-        let outer = std::mem::replace(&mut self.block_start, self.stmts.len());
+        let inner = self.spare_blocks.pop().unwrap_or_default();
+        let outer = std::mem::replace(&mut self.stmts, inner);
+        let outer_start = std::mem::replace(&mut self.block_start, 0);
         parse(self);
         let start = self.blocks.len() as u32;
-        // A loop of pushes: `extend` compiled to a slower copy here.
-        for stmt in self.stmts.drain(self.block_start..) {
-            self.blocks.push(stmt);
-        }
-        self.block_start = outer;
+        self.blocks.append(&mut self.stmts);
+        let inner = std::mem::replace(&mut self.stmts, outer);
+        self.spare_blocks.push(inner);
+        self.block_start = outer_start;
         Seq::new(start, self.blocks.len() as u32 - start)
     }
 
-    /// The top-level statements: what is left on the statement stack once
-    /// the whole file is parsed.
+    /// The top-level statements: those of the outermost block, the one
+    /// whose vector is `self.stmts` when no nested block is being parsed.
     fn parse_file(&mut self) -> Vec<Stmt> {
         loop {
             match self.peek() {

@@ -570,6 +570,22 @@ fn long_chains_are_capped_in_height() {
 }
 
 #[test]
+fn height_limit_is_exact_with_leaves_between_nodes() {
+    // `a + t + t ...` with `k` operators, where `t` is `h` high, is `k + h`
+    // high: accepted up to MAX_HEIGHT, whether the operands are leaves or
+    // trees of their own (whose leaves get their height only when their
+    // parent is made).
+    for (operand, h) in [("1", 1), ("g(c, 2)[d]", 3), ("(e)", 1), ("-f.g", 3)] {
+        let chain = |k: usize| format!("x = a{}\n", format!(" + {operand}").repeat(k));
+        let k = super::MAX_HEIGHT as usize - h;
+        let (_, errors) = parse(&chain(k));
+        assert!(errors.is_empty(), "{operand}: {errors:?}");
+        let (_, errors) = parse(&chain(k + 1));
+        assert_eq!(errors, ["expression is nested too deeply"], "{operand}");
+    }
+}
+
+#[test]
 fn at_the_nesting_limit_only_a_lone_name_is_accepted() {
     // The deepest call nesting whose innermost argument may still be a
     // lone name, found by growing it until `a.b` there is too deep.

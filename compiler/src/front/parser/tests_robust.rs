@@ -214,3 +214,47 @@ fn recycled_storage_parses_like_new() {
         assert_eq!(dump(src), fresh, "{src:?}");
     }
 }
+
+#[test]
+fn operator_and_postfix_spans_cover_their_children() {
+    // The parser makes the span of `a op b`, `a.b`, `f(...)` and `a[...]`
+    // from the start of its first child to the end of its last part,
+    // without comparing ends (`Parser::span_after`): that relies on every
+    // child's span lying after the one before it, parentheses included.
+    // Checked here on mutated sources too.
+    use crate::front::ast::{ExprId, ExprKind};
+    let mut rng = Lcg(0xc0de);
+    let mut sources = vec![SAMPLE.to_string()];
+    for round in 0..300 {
+        let mut bytes = SAMPLE.as_bytes().to_vec();
+        for _ in 0..1 + round % 6 {
+            mutate(&mut bytes, &mut rng);
+        }
+        sources.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    for src in &sources {
+        let mut diags = Vec::new();
+        let module = parse_module(src, &mut diags);
+        let span = |e: ExprId| module.expr(e).span;
+        for i in 0..module.expr_count() {
+            let expr = module.expr(ExprId(i as u32));
+            let children: Vec<ExprId> = match expr.kind {
+                ExprKind::BinOp { left, right, .. } => vec![left, right],
+                ExprKind::BoolOp { values, .. } => module.exprs(values).to_vec(),
+                ExprKind::Attribute { value, .. } | ExprKind::Subscript { value, .. } => {
+                    vec![value]
+                }
+                ExprKind::Call { func, .. } => vec![func],
+                _ => continue,
+            };
+            // Parentheses around the node may have widened its span since.
+            assert!(expr.span.lo <= span(children[0]).lo, "{src:?}: {expr:?}");
+            for pair in children.windows(2) {
+                assert!(span(pair[0]).hi <= span(pair[1]).lo, "{src:?}: {expr:?}");
+            }
+            for &c in &children {
+                assert!(span(c).hi <= expr.span.hi, "{src:?}: {expr:?}");
+            }
+        }
+    }
+}

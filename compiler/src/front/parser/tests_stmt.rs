@@ -570,6 +570,32 @@ fn one_root_cause_gives_one_error() {
 }
 
 #[test]
+fn messages_see_the_statements_of_their_own_block() {
+    // Each nested block has its own statement vector: the statement before
+    // junk is found in it, at any depth and after a nested block closes.
+    let print = "missing parentheses in call to 'print'; did you mean print(...)?";
+    assert_eq!(errors("def f():\n    print 'x'\n"), [print]);
+    assert_eq!(
+        errors("def f():\n    if x:\n        pass\n    print 'x'\n"),
+        [print]
+    );
+    assert_eq!(
+        errors("if x: pass\n    print 'x'\n"),
+        ["unexpected indent", print]
+    );
+    // The same source parsed twice (the second time with the recycled
+    // vectors of the first) gives the same blocks.
+    let src =
+        "def f():\n    for i in x:\n        if i:\n            a = 1\n        b = 2\n    c = 3\n";
+    let first = outline(&ok(src));
+    assert_eq!(outline(&ok(src)), first);
+    assert_eq!(
+        first,
+        "def f() -> _ {for i in x {if i {a = 1} else {}; b = 2} else {}; c = 3}"
+    );
+}
+
+#[test]
 fn recovery_keeps_structure() {
     // An indented block after an inline body stays with it; `else` fits.
     let src = "if x: a = 1\n    b = 2\nelse:\n    c = 3\n";
