@@ -529,36 +529,32 @@ impl MemberTable {
         MemberTable { slots }
     }
 
-    /// Looks up `ns.attr`, a name of at most 16 bytes (compared by key
-    /// only, without a call, so that [`member`] needs no stack frame).
+    /// Looks up `ns.attr`, a name of at most 16 bytes: such a name is all
+    /// in its key, so it is compared by key only, without a call, and
+    /// [`member`] needs no stack frame.
     #[inline]
     fn get_short(&self, ns: Ns, attr: &str) -> Option<Member> {
         debug_assert!(attr.len() <= 16);
-        let code = ns.code();
-        let mask = (1usize << TABLE_BITS) - 1;
-        let key = NameKey::of(attr.as_bytes());
-        let mut i = key.slot(code);
-        loop {
-            let slot = &self.slots[i & mask];
-            if slot.ns == code && slot.key == key {
-                return Some(slot.member);
-            }
-            if slot.ns == EMPTY {
-                return None;
-            }
-            i += 1;
-        }
+        self.find(ns, attr, |_| true)
     }
 
     /// Looks up `ns.attr`, a name of any length.
     fn get(&self, ns: Ns, attr: &str) -> Option<Member> {
+        self.find(ns, attr, |slot| slot.name == attr)
+    }
+
+    /// The probe behind [`Self::get_short`] and [`Self::get`]: the member
+    /// in the slot of `ns` whose key is `attr`'s and which `same_name`
+    /// accepts.
+    #[inline(always)]
+    fn find(&self, ns: Ns, attr: &str, same_name: impl Fn(&Slot) -> bool) -> Option<Member> {
         let code = ns.code();
         let mask = (1usize << TABLE_BITS) - 1;
         let key = NameKey::of(attr.as_bytes());
         let mut i = key.slot(code);
         loop {
             let slot = &self.slots[i & mask];
-            if slot.ns == code && slot.key == key && slot.name == attr {
+            if slot.ns == code && slot.key == key && same_name(slot) {
                 return Some(slot.member);
             }
             if slot.ns == EMPTY {
