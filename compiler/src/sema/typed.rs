@@ -92,18 +92,43 @@ impl TypedProgram {
     pub fn function(&self, f: FuncRef) -> &TypedFunction {
         &self.functions[f.0 as usize]
     }
+
+    /// An empty program whose function and kernel lists are those of a
+    /// dropped program when this thread has them (which saves two
+    /// allocations and two frees per check).
+    pub(crate) fn recycled() -> TypedProgram {
+        let (functions, kernels) = RECYCLED_LISTS.with(Pool::take).unwrap_or_default();
+        TypedProgram {
+            functions,
+            kernels,
+            const_arrays: Vec::new(),
+        }
+    }
 }
 
 impl Drop for TypedProgram {
     /// Gives the functions, emptied, to this thread's pool, where the
     /// checker builds the next program's functions in their vectors (see
-    /// `TypedFunction::recycled`).
+    /// `TypedFunction::recycled`), and keeps the emptied lists for
+    /// [`TypedProgram::recycled`] unless they are large.
     fn drop(&mut self) {
         for f in self.functions.drain(..) {
             f.recycle();
         }
+        if self.functions.capacity() <= RECYCLED_MAX_FUNCTIONS {
+            self.kernels.clear();
+            let lists = (
+                std::mem::take(&mut self.functions),
+                std::mem::take(&mut self.kernels),
+            );
+            // Not kept when the thread is being torn down.
+            let _ = RECYCLED_LISTS.try_with(|pool| pool.give(lists));
+        }
     }
 }
+
+/// The most functions a recycled program's lists are kept for.
+const RECYCLED_MAX_FUNCTIONS: usize = 256;
 
 /// The most expressions a recycled function's vectors are kept for.
 const RECYCLED_MAX_EXPRS: usize = 1 << 16;
@@ -111,7 +136,12 @@ const RECYCLED_MAX_EXPRS: usize = 1 << 16;
 thread_local! {
     /// Emptied functions of dropped programs (a program has a handful).
     static RECYCLED: Pool<Box<TypedFunction>> = const { Pool::new(16) };
+    /// The emptied function and kernel lists of dropped programs.
+    static RECYCLED_LISTS: Pool<ProgramLists> = const { Pool::new(2) };
 }
+
+/// A program's function and kernel lists, as [`RECYCLED_LISTS`] keeps them.
+type ProgramLists = (Vec<Box<TypedFunction>>, Vec<FuncRef>);
 
 /// Options from a `@cuda.jit(...)` decorator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

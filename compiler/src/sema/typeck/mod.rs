@@ -182,7 +182,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         for &r in roots {
             post_order(&self.scratch.instances, r, &mut map, &mut order);
         }
-        let mut program = TypedProgram::default();
+        let mut program = TypedProgram::recycled();
         program.functions.reserve(order.len());
         for &old in &order {
             let inst = &mut self.scratch.instances[old as usize];
