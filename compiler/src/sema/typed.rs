@@ -298,10 +298,7 @@ impl TypedFunction {
 
     /// The name of one of this function's variables.
     pub fn name_of(&self, v: &Var) -> &str {
-        match v.kind {
-            VarKind::Temp => &self.temp_names[v.name.range()],
-            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
-        }
+        v.name_in(&self.names, &self.temp_names)
     }
 
     /// The parameter variables.
@@ -352,6 +349,18 @@ pub struct Var {
     pub span: Span,
     /// Parameter, local or temporary.
     pub kind: VarKind,
+}
+
+impl Var {
+    /// The variable's name, read from its function's
+    /// [`TypedFunction::names`] and [`TypedFunction::temp_names`] (or the
+    /// type checker's buffers that become them).
+    pub(crate) fn name_in<'s>(&self, names: &'s str, temp_names: &'s str) -> &'s str {
+        match self.kind {
+            VarKind::Temp => &temp_names[self.name.range()],
+            VarKind::Param | VarKind::Local => &names[self.name.range()],
+        }
+    }
 }
 
 /// Where a name is in a string of names (the function's

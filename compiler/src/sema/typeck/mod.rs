@@ -619,12 +619,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// The name of variable `i`, for messages.
     fn var_name(&self, i: usize) -> String {
-        let v = &self.vars[i];
-        match v.kind {
-            VarKind::Temp => &self.temp_names[v.name.range()],
-            VarKind::Param | VarKind::Local => &self.names[v.name.range()],
-        }
-        .to_string()
+        self.vars[i]
+            .name_in(&self.names, &self.temp_names)
+            .to_string()
     }
 
     /// Reads a variable (inlined: it is small and on the hottest path).
