@@ -219,6 +219,10 @@ impl FnLowering<'_> {
         let quotient = self.ins().binary(Opcode::Fdiv, a, b);
         let zero_q = self.ins().binary(Opcode::Copysign, zero, quotient);
         let q = self.ins().select(d_nonzero, fd2, zero_q);
+        // By zero, Numba's quotient is the plain division's: ±inf, or nan
+        // for 0 // 0 (the remainder is nan, as above).
+        let b_zero = self.ins().fcmp(FloatCC::Eq, b, zero);
+        let q = self.ins().select(b_zero, quotient, q);
         (q, m2)
     }
 

@@ -49,9 +49,12 @@ impl FnLowering<'_> {
                     out.push(*v);
                     self.let_vars(*e, out);
                 }
-                TStmtKind::For { var, body, .. } => {
+                TStmtKind::For {
+                    var, body, orelse, ..
+                } => {
                     out.push(*var);
                     self.collect_assigned(self.f.block(*body), out);
+                    self.collect_assigned(self.f.block(*orelse), out);
                 }
                 TStmtKind::If {
                     cond,
@@ -62,9 +65,10 @@ impl FnLowering<'_> {
                     self.collect_assigned(self.f.block(*then_body), out);
                     self.collect_assigned(self.f.block(*else_body), out);
                 }
-                TStmtKind::While { cond, body } => {
+                TStmtKind::While { cond, body, orelse } => {
                     self.let_vars(*cond, out);
                     self.collect_assigned(self.f.block(*body), out);
+                    self.collect_assigned(self.f.block(*orelse), out);
                 }
                 TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
                     self.let_vars(*value, out)
@@ -123,16 +127,20 @@ impl FnLowering<'_> {
                 self.f.block(*then_body),
                 self.f.block(*else_body),
             ),
-            TStmtKind::While { cond, body } => self.while_stmt(*cond, self.f.block(*body)),
+            TStmtKind::While { cond, body, orelse } => {
+                self.while_stmt(*cond, self.f.block(*body), self.f.block(*orelse))
+            }
             TStmtKind::For {
                 var,
                 start,
                 stop,
                 step,
                 body,
+                orelse,
             } => {
                 let (start, stop, step) = (self.te(*start), self.te(*stop), self.te(*step));
-                self.for_stmt(*var, start, stop, step, self.f.block(*body))
+                let (body, orelse) = (self.f.block(*body), self.f.block(*orelse));
+                self.for_stmt(*var, [start, stop, step], body, orelse)
             }
             TStmtKind::Break | TStmtKind::Continue => {
                 let is_break = matches!(s.kind, TStmtKind::Break);
@@ -204,8 +212,9 @@ impl FnLowering<'_> {
         self.enter_join(join, &slots, &params);
     }
 
-    fn while_stmt(&mut self, cond: TExprId, body: &[TStmt]) {
+    fn while_stmt(&mut self, cond: TExprId, body: &[TStmt], orelse: &[TStmt]) {
         let mut slots = self.assigned_slots(body);
+        slots.extend(self.assigned_slots(orelse));
         slots.extend(self.assigned_slots_of_expr(cond));
         slots.sort_unstable();
         slots.dedup();
@@ -215,9 +224,7 @@ impl FnLowering<'_> {
         self.jump_with(header, &slots);
         self.enter_join(header, &slots, &header_params);
         let c = self.expr(self.te(cond)).scalar();
-        let exit_args = self.slot_values(&slots);
-        self.ins().brif(c, body_block, &[], exit, &exit_args);
-        self.switch_to(body_block);
+        let else_block = self.leave_header(c, body_block, exit, &slots, orelse);
         self.loops.push(LoopTargets {
             slots: slots.clone(),
             continue_block: header,
@@ -226,7 +233,50 @@ impl FnLowering<'_> {
         self.block(body);
         self.loops.pop();
         self.jump_with(header, &slots);
+        self.loop_else(else_block, exit, &slots, orelse);
         self.enter_join(exit, &slots, &exit_params);
+    }
+
+    /// Ends a loop header: to `body_block` while `more`, else to `exit`
+    /// or, when the loop has an `else` clause, to a new block for it
+    /// (returned, with the header's state, for [`Self::loop_else`]).
+    /// Continues in `body_block`.
+    fn leave_header(
+        &mut self,
+        more: Value,
+        body_block: ir::Block,
+        exit: ir::Block,
+        slots: &[Slot],
+        orelse: &[TStmt],
+    ) -> Option<(ir::Block, Vec<Option<Value>>)> {
+        let else_block = if orelse.is_empty() {
+            let exit_args = self.slot_values(slots);
+            self.ins().brif(more, body_block, &[], exit, &exit_args);
+            None
+        } else {
+            let block = self.new_block();
+            self.ins().brif(more, body_block, &[], block, &[]);
+            Some((block, self.env.clone()))
+        };
+        self.switch_to(body_block);
+        else_block
+    }
+
+    /// Lowers a loop's `else` clause in the block [`Self::leave_header`]
+    /// made for it, then goes to `exit`.
+    fn loop_else(
+        &mut self,
+        else_block: Option<(ir::Block, Vec<Option<Value>>)>,
+        exit: ir::Block,
+        slots: &[Slot],
+        orelse: &[TStmt],
+    ) {
+        if let Some((block, header_env)) = else_block {
+            self.env = header_env;
+            self.switch_to(block);
+            self.block(orelse);
+            self.jump_with(exit, slots);
+        }
     }
 
     fn assigned_slots_of_expr(&self, e: TExprId) -> Vec<Slot> {
@@ -238,7 +288,13 @@ impl FnLowering<'_> {
     /// `for var in range(start, stop, step)`: a hidden counter carried by
     /// the header; the variable takes the counter's value in the body, so
     /// after the loop it keeps the last value, as in Python.
-    fn for_stmt(&mut self, var: VarId, start: &TExpr, stop: &TExpr, step: &TExpr, body: &[TStmt]) {
+    fn for_stmt(
+        &mut self,
+        var: VarId,
+        [start, stop, step]: [&TExpr; 3],
+        body: &[TStmt],
+        orelse: &[TStmt],
+    ) {
         let ty = scalar(&self.f.var(var).ty);
         let start_v = self.expr(start).scalar();
         let stop_v = self.expr(stop).scalar();
@@ -246,6 +302,7 @@ impl FnLowering<'_> {
         let counter = self.hidden_slot();
         self.set(counter, start_v);
         let mut slots = self.assigned_slots(body);
+        slots.extend(self.assigned_slots(orelse));
         slots.push(self.var_slots(var).start);
         slots.sort_unstable();
         slots.dedup();
@@ -266,9 +323,7 @@ impl FnLowering<'_> {
             self.nonneg_counters.push(i);
         }
         let more = self.range_condition(ty, i, stop_v, step_v);
-        let exit_args = self.slot_values(&slots);
-        self.ins().brif(more, body_block, &[], exit, &exit_args);
-        self.switch_to(body_block);
+        let else_block = self.leave_header(more, body_block, exit, &slots, orelse);
         self.set(self.var_slots(var).start, i);
         self.loops.push(LoopTargets {
             slots: slots.clone(),
@@ -291,6 +346,7 @@ impl FnLowering<'_> {
         );
         self.set(counter, next);
         self.jump_with(header, &slots);
+        self.loop_else(else_block, exit, &slots, orelse);
         self.enter_join(exit, &slots, &exit_params);
         self.unset(counter);
     }

@@ -480,8 +480,10 @@ pub fn fold_unary(op: UnaryOp, a: &ConstValue) -> Option<ConstValue> {
             } else {
                 Scalar::I64
             };
+            // In the operand's width, then widened, as Numba computes it.
             let v = a.as_int()?;
             let v = if op == UnaryOp::Neg { -v } else { v };
+            let v = if s == Scalar::Bool { v } else { wrap_int(v, s) };
             Some(ConstValue::int(wrap_int(v, r), r))
         }
         UnaryOp::Invert if s == Scalar::Bool => Some(ConstValue::Bool(!a.truthy())),
@@ -491,7 +493,7 @@ pub fn fold_unary(op: UnaryOp, a: &ConstValue) -> Option<ConstValue> {
             } else {
                 Scalar::I64
             };
-            Some(ConstValue::int(wrap_int(!a.as_int()?, r), r))
+            Some(ConstValue::int(wrap_int(wrap_int(!a.as_int()?, s), r), r))
         }
         UnaryOp::Invert => None,
     }

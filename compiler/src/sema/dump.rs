@@ -56,7 +56,7 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
     }
     let locals: Vec<String> = f.vars[f.params as usize..]
         .iter()
-        .map(|v| format!("{}: {}", f.name_of(v), v.ty))
+        .map(|v| format!("{}: {}", f.label_of(v), v.ty))
         .collect();
     if !locals.is_empty() {
         let _ = writeln!(out, "  locals: {}", locals.join(", "));
@@ -111,6 +111,15 @@ impl Printer<'_> {
         }
     }
 
+    /// A loop's `else` clause, when it has statements.
+    fn loop_else(&self, out: &mut String, orelse: TStmtList, depth: usize) {
+        if !orelse.is_empty() {
+            indent(out, depth);
+            out.push_str("else:\n");
+            self.block(out, self.f.block(orelse), depth + 1);
+        }
+    }
+
     fn stmt(&self, out: &mut String, s: &TStmt, depth: usize) {
         indent(out, depth);
         match &s.kind {
@@ -118,7 +127,7 @@ impl Printer<'_> {
                 let _ = writeln!(
                     out,
                     "{} = {}  # {}",
-                    self.f.var_name(*v),
+                    self.f.label_of(self.f.var(*v)),
                     self.expr(*e),
                     self.f.expr(*e).ty
                 );
@@ -156,9 +165,10 @@ impl Printer<'_> {
                     self.block(out, self.f.block(*else_body), depth + 1);
                 }
             }
-            TStmtKind::While { cond, body } => {
+            TStmtKind::While { cond, body, orelse } => {
                 let _ = writeln!(out, "while {}:", self.expr(*cond));
                 self.block(out, self.f.block(*body), depth + 1);
+                self.loop_else(out, *orelse, depth);
             }
             TStmtKind::For {
                 var,
@@ -166,18 +176,20 @@ impl Printer<'_> {
                 stop,
                 step,
                 body,
+                orelse,
             } => {
                 let v = self.f.var(*var);
                 let _ = writeln!(
                     out,
                     "for {} in range({}, {}, {}):  # {}",
-                    self.f.name_of(v),
+                    self.f.label_of(v),
                     self.expr(*start),
                     self.expr(*stop),
                     self.expr(*step),
                     v.ty
                 );
                 self.block(out, self.f.block(*body), depth + 1);
+                self.loop_else(out, *orelse, depth);
             }
             TStmtKind::Break => out.push_str("break\n"),
             TStmtKind::Continue => out.push_str("continue\n"),
@@ -218,7 +230,7 @@ impl Printer<'_> {
         let e = self.f.expr(id);
         match &e.kind {
             TExprKind::Const(c) => constant(c),
-            TExprKind::Var(v) => self.f.var_name(*v).to_string(),
+            TExprKind::Var(v) => self.f.label_of(self.f.var(*v)).to_string(),
             TExprKind::Cast(a) => format!("{}({})", type_call_name(&e.ty), self.expr(*a)),
             TExprKind::Unary(op, a) => {
                 let sep = if matches!(op, crate::front::ast::UnaryOp::Not) {
@@ -245,7 +257,7 @@ impl Printer<'_> {
             TExprKind::Let(v, value, body) => {
                 format!(
                     "(let {} = {} in {})",
-                    self.f.var_name(*v),
+                    self.f.label_of(self.f.var(*v)),
                     self.expr(*value),
                     self.expr(*body)
                 )

@@ -301,6 +301,15 @@ impl TypedFunction {
         v.name_in(&self.names, &self.temp_names)
     }
 
+    /// A variable's name as dumps show it: `x` for a source variable's
+    /// first version, `x.1`, `x.2`, ... for its others (Numba's spelling).
+    pub fn label_of(&self, v: &Var) -> String {
+        match v.version {
+            0 => self.name_of(v).to_string(),
+            n => format!("{}.{n}", self.name_of(v)),
+        }
+    }
+
     /// The parameter variables.
     pub fn param_vars(&self) -> &[Var] {
         &self.vars[..self.params as usize]
@@ -336,19 +345,24 @@ pub enum VarKind {
     Temp,
 }
 
-/// A variable with its unified type.
+/// A variable (one version of a source variable, or a temporary) with
+/// its type.
 #[derive(Clone, Debug)]
 pub struct Var {
     /// Its name: a range of the function's [`TypedFunction::names`], or
     /// of its [`TypedFunction::temp_names`] for a temporary (`$t0`, `$t1`,
     /// ...).
     pub name: NameRange,
-    /// Its type: the unification of every value assigned to it.
+    /// Its type: every value assigned to it has this type.
     pub ty: Type,
     /// Where it is first defined.
     pub span: Span,
     /// Parameter, local or temporary.
     pub kind: VarKind,
+    /// 0 for a source variable's first version; `n` for its `n`-th other
+    /// type (Numba types each version of a variable on its own, see
+    /// `sema::typeck::flow`), shown as `x.n`.
+    pub version: u32,
 }
 
 impl Var {
@@ -503,12 +517,16 @@ pub enum TStmtKind {
         /// Run otherwise.
         else_body: TStmtList,
     },
-    /// `while cond: body`.
+    /// `while cond: body else: orelse`.
     While {
         /// The condition (`bool`).
         cond: TExprId,
         /// The body.
         body: TStmtList,
+        /// Run when the condition is false (not after a `break`): the
+        /// source's `else` clause, then the conversions that join this
+        /// exit with the `break`s (see `sema::typeck::flow`).
+        orelse: TStmtList,
     },
     /// `for var in range(start, stop, step): body`; all of `var`'s type.
     For {
@@ -522,6 +540,9 @@ pub enum TStmtKind {
         step: TExprId,
         /// The body.
         body: TStmtList,
+        /// Run when the range is exhausted (not after a `break`), as for
+        /// `While`.
+        orelse: TStmtList,
     },
     /// `break`.
     Break,

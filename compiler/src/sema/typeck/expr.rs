@@ -47,10 +47,20 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::Attribute { .. } => self.name_or_attr(id),
             ExprKind::BinOp { op, left, right } => {
                 let (l, r) = (self.expr(*left), self.expr(*right));
+                if let Some(folded) = self.python_fold_pow(*op, &l, &r, id) {
+                    return folded;
+                }
                 self.binary(*op, l, r, e.span)
             }
             ExprKind::UnaryOp { op, operand } => {
-                let a = self.expr(*operand);
+                let mut a = self.expr(*operand);
+                // CPython folds `~True` as an int (-2) before Numba sees it;
+                // `~` of a run-time bool is logical not.
+                if *op == UnaryOp::Invert && self.is_python_literal(*operand) {
+                    if let Some(ConstValue::Bool(b)) = a.as_const() {
+                        a = TExpr::constant(ConstValue::i64(i64::from(*b)), a.span);
+                    }
+                }
                 self.unary(*op, a, e.span)
             }
             ExprKind::BoolOp { op, values } => self.bool_op(*op, module.exprs(*values), e.span),
@@ -400,6 +410,38 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// Typing of a unary operator.
+    /// True when `e` is made of literals only (`2`, `-1.5`, `~True`,
+    /// `2 ** -1`), which CPython folds before Numba types anything.
+    fn is_python_literal(&self, e: ExprId) -> bool {
+        match &self.ast(e).kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
+            ExprKind::UnaryOp { operand, .. } => self.is_python_literal(*operand),
+            ExprKind::BinOp { left, right, .. } => {
+                self.is_python_literal(*left) && self.is_python_literal(*right)
+            }
+            _ => false,
+        }
+    }
+
+    /// `int ** negative int` of literals, which CPython folds to a float
+    /// (`2 ** -1` is 0.5).
+    fn python_fold_pow(&mut self, op: BinOp, l: &TExpr, r: &TExpr, id: ExprId) -> Option<TExpr> {
+        if op != BinOp::Pow || !self.is_python_literal(id) {
+            return None;
+        }
+        let (x, y) = (l.as_const()?, r.as_const()?);
+        let (sx, sy) = (x.scalar_type()?, y.scalar_type()?);
+        let (x, y) = (x.as_int()?, y.as_int()?);
+        if sx.is_float() || sy.is_float() || y >= 0 || x == 0 {
+            return None;
+        }
+        let v = (x as f64).powf(y as f64);
+        Some(TExpr::constant(
+            ConstValue::Float(v, Scalar::F64),
+            self.ast(id).span,
+        ))
+    }
+
     pub(super) fn unary(&mut self, op: UnaryOp, a: TExpr, span: Span) -> TExpr {
         if a.ty.is_unknown() {
             return TExpr::error(span);
@@ -438,15 +480,21 @@ impl<'m> FnChecker<'_, '_, 'm> {
             _ => Scalar::I64,
         };
         let rt = Type::Scalar(result);
-        let a = self.cast(a, &rt);
         if op == UnaryOp::Pos {
+            let a = self.cast(a, &rt);
             return TExpr { span, ..a };
         }
-        TExpr {
+        // Numba negates and inverts an integer in its own width, then
+        // widens the result (`-uint8(2)` is 254, `-int8(-128)` is -128).
+        let in_width = s.is_int() && s != Scalar::Bool;
+        let operand_ty = if in_width { a.ty } else { rt };
+        let a = self.cast(a, &operand_ty);
+        let value = TExpr {
             kind: TExprKind::Unary(op, self.ex(a)),
-            ty: rt,
+            ty: operand_ty,
             span,
-        }
+        };
+        self.cast(value, &rt)
     }
 
     fn bool_op(&mut self, op: BoolOp, values: &[ExprId], span: Span) -> TExpr {

@@ -3,20 +3,25 @@
 //! Types follow Numba's rules (section 4 of the language contract). A
 //! function is checked once per tuple of argument types (a kernel per
 //! signature, a device function per distinct call-site types), each check
-//! being a `FnChecker` run. A variable's type is the unification of every
-//! value assigned to it, wherever it is assigned (Numba's flow-insensitive
-//! rule), so a body is walked until no variable widens after being read;
-//! the last walk's typed tree and diagnostics are the result.
+//! being a `FnChecker` run. Variables are typed per version, as Numba
+//! types each SSA version (see `flow`); a body is walked again while a
+//! loop's join finds wider types than the walk assumed; the last walk's
+//! typed tree and diagnostics are the result. A device function's
+//! `return`s are unified, and each converts to the result.
 //!
-//! Submodules: `expr` types expressions, `stmt` statements and
-//! desugaring, `calls` intrinsic and builtin calls, `arrays` array
-//! allocation, `device` device-function calls.
+//! Submodules: `flow` variable versions and joins, `expr` types
+//! expressions, `stmt` statements and desugaring, `calls` intrinsic and
+//! builtin calls, `arrays` array allocation, `device` device-function
+//! calls.
 
 mod arrays;
 mod calls;
 mod device;
 mod expr;
+mod flow;
 mod stmt;
+
+use flow::{Binding, Conflict, LoopFrame, LoopHints};
 
 use super::const_eval::{ConstEnv, ConstLookup};
 use super::resolve::{ModuleEnv, Res};
@@ -63,23 +68,12 @@ pub struct Scratch {
     /// [`FnChecker::expr_list`]), shared by every instance's checker: it is
     /// empty between lists.
     pending: Vec<TExpr>,
-    /// Emptied [`VarStates`] for the next [`FnChecker`].
-    var_states: Vec<VarStates>,
     /// Emptied vectors for the callees of the next [`FnChecker`]s.
     callee_vecs: Vec<Vec<u32>>,
     /// Emptied buffers for [`ProgramChecker::finish`]: the instances in
     /// program order, and the new number of each.
     order: Vec<u32>,
     map: Vec<u32>,
-}
-
-/// The per-variable state and the widened locals of a [`FnChecker`],
-/// kept in a pool for the next one (checkers nest: a device function is
-/// checked while its caller's checker waits).
-#[derive(Default)]
-struct VarStates {
-    state: Vec<VarState>,
-    widened: Vec<(usize, Type)>,
 }
 
 /// Checks the functions of a module, specialising device functions on demand.
@@ -257,35 +251,9 @@ struct FnResult {
     calls_from: u32,
 }
 
-/// Per-variable inference state.
-#[derive(Clone)]
-struct VarState {
-    /// First assignment seen in this walk (for unification errors).
-    first: Option<(Span, Type)>,
-    /// Read during this walk.
-    read: bool,
-    /// Already reported as used before assignment in this walk.
-    reported_unassigned: bool,
-    /// In this walk's `widened` list (see [`FnChecker::widened`]).
-    widened: bool,
-    /// Assigned a value whose type is unknown because of an error already
-    /// reported (kept across walks, so reading the variable is silent).
-    assigned_error: bool,
-}
-
-impl VarState {
-    /// The state of a variable before the first walk (temporaries, never
-    /// read before their assignment, count as silent).
-    fn new(silent: bool) -> Self {
-        VarState {
-            first: None,
-            read: false,
-            reported_unassigned: false,
-            widened: false,
-            assigned_error: silent,
-        }
-    }
-}
+/// The most walks of a body (each after a loop join widened a type);
+/// types only widen, so real functions need two or three.
+const MAX_WALKS: u32 = 32;
 
 /// Checks one function body for one tuple of argument types.
 pub(crate) struct FnChecker<'p, 'e, 'm> {
@@ -305,13 +273,36 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     print_args: Vec<PrintArg>,
     /// The strings of this walk's `print` and `assert` statements.
     texts: String,
-    /// By variable, as `vars`.
-    state: Vec<VarState>,
-    /// Locals whose type this walk widened, with the type it started with.
-    widened: Vec<(usize, Type)>,
+    /// The binding of each local (parameters and source variables, the
+    /// first `n_locals` of `vars`) at the current point of the walk.
+    bindings: Vec<Binding>,
+    /// False after a `return`, `break` or `continue` (until a join that
+    /// other paths reach): the current point cannot be reached.
+    reachable: bool,
+    /// The versions of locals other than their first: (local, variable).
+    versions: Vec<(u32, VarId)>,
+    /// The conflicts [`Binding::Conflict`] refers to.
+    conflicts: Vec<Conflict>,
+    /// By local: already reported (used before assignment, or conflict)
+    /// in this walk.
+    reported: Vec<bool>,
+    /// By local: the [`Self::read_seq`] of its last read while unset.
+    unset_reads: Vec<u32>,
+    /// Counts reads of unset locals in this walk.
+    read_seq: u32,
+    /// By loop, in body order: types its joins need (kept across walks).
+    loop_hints: Vec<LoopHints>,
+    /// Loops started in this walk.
+    loop_count: usize,
+    /// The loops around the current point, innermost last.
+    loops: Vec<LoopFrame>,
+    /// The value of each `return` of this walk, converted to the
+    /// function's result type once all are known.
+    returns: Vec<TExprId>,
     /// A `return` had an erroneous value: the result type is unknown.
     ret_error: bool,
     n_locals: usize,
+    /// A loop join needs types this walk did not assume: walk again.
     again: bool,
     diags: Vec<Diagnostic>,
     shared: Vec<ArrayDecl>,
@@ -344,15 +335,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         vars.reserve(info.locals.len() + 4);
         exprs.reserve(expected_exprs(env.module, def));
         stmts.reserve(expected_stmts(env.module, def));
-        let VarStates {
-            mut state,
-            mut widened,
-        } = pc.scratch.var_states.pop().unwrap_or_default();
-        // Room for a few temporaries without regrowing.
-        state.reserve(info.locals.len() + 4);
-        // The variables and their states as the first walk starts (later
-        // walks get the same by `reset_walk`): a parameter is first
-        // assigned its argument, where it is declared.
+        // The variables as the first walk starts (later walks get the same
+        // by `reset_walk`): a parameter holds its argument, a local is
+        // unset and untyped.
         let nparams = def.params.len();
         let interner = &env.module.interner;
         let names = (pc.names)
@@ -371,22 +356,34 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             } else {
                 VarKind::Local
             },
-        }));
-        state.extend(vars.iter().map(|v| VarState {
-            first: (v.kind == VarKind::Param).then_some((v.span, v.ty)),
-            ..VarState::new(false)
+            version: 0,
         }));
         let n_locals = vars.len();
-        // Each local widens from unknown on its first assignment;
-        // parameters, which have types, rarely widen.
-        widened.reserve(n_locals - def.params.len().min(n_locals));
+        let bindings = (0..n_locals)
+            .map(|i| {
+                if i < nparams {
+                    Binding::Var(VarId(i as u32))
+                } else {
+                    Binding::Unset
+                }
+            })
+            .collect();
         let callees = pc.scratch.callee_vecs.pop().unwrap_or_default();
         let mut c = FnChecker {
             pc,
             env,
             is_kernel: info.is_kernel(),
-            state,
-            widened,
+            bindings,
+            reachable: true,
+            versions: Vec::new(),
+            conflicts: Vec::new(),
+            reported: vec![false; n_locals],
+            unset_reads: vec![0; n_locals],
+            read_seq: 0,
+            loop_hints: Vec::new(),
+            loop_count: 0,
+            loops: Vec::new(),
+            returns: Vec::new(),
             ret_error: false,
             vars,
             names,
@@ -411,8 +408,17 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         loop {
             body = c.block(def.body);
             walks += 1;
-            let changed = c.widened.iter().any(|(i, before)| c.vars[*i].ty != *before);
-            if !c.again || !changed || walks >= 16 {
+            if !c.again {
+                break;
+            }
+            if walks >= MAX_WALKS {
+                c.error(Diagnostic::error(
+                    format!(
+                        "internal error: the types of this function's variables did not settle \
+                         after {MAX_WALKS} walks"
+                    ),
+                    def.header_span,
+                ));
                 break;
             }
             c.reset_walk();
@@ -423,12 +429,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             (None, Type::Unknown) => Type::None,
             (None, t) => *t,
         };
-        c.state.clear();
-        c.widened.clear();
-        c.pc.scratch.var_states.push(VarStates {
-            state: std::mem::take(&mut c.state),
-            widened: std::mem::take(&mut c.widened),
-        });
+        c.convert_returns(ret);
         func.name.push_str(env.name(def.name.name));
         func.is_kernel = c.is_kernel;
         func.flags = info.flags;
@@ -454,8 +455,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 
     /// Makes the checker ready for another walk of the body: the state
-    /// of the first (set by [`Self::run`]), with the variables' types
-    /// the last walk inferred.
+    /// of the first (set by [`Self::run`]), with the loop hints the last
+    /// walk found.
     fn reset_walk(&mut self) {
         self.vars.truncate(self.n_locals);
         self.temp_names.clear();
@@ -463,19 +464,23 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.stmts.clear();
         self.print_args.clear();
         self.texts.clear();
-        self.state.truncate(self.n_locals);
-        for s in &mut self.state {
-            s.first = None;
-            s.read = false;
-            s.reported_unassigned = false;
-            s.widened = false;
+        for (i, v) in self.vars.iter_mut().enumerate() {
+            self.bindings[i] = if v.kind == VarKind::Param {
+                Binding::Var(VarId(i as u32))
+            } else {
+                v.ty = Type::Unknown;
+                Binding::Unset
+            };
         }
-        self.widened.clear();
-        for (i, v) in self.vars.iter().enumerate() {
-            if v.kind == VarKind::Param {
-                self.state[i].first = Some((v.span, v.ty));
-            }
-        }
+        self.reachable = true;
+        self.versions.clear();
+        self.conflicts.clear();
+        self.reported.fill(false);
+        self.unset_reads.fill(0);
+        self.read_seq = 0;
+        self.loop_count = 0;
+        self.loops.clear();
+        self.returns.clear();
         self.again = false;
         self.ret_error = false;
         self.diags.clear();
@@ -612,8 +617,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             ty,
             span,
             kind: VarKind::Temp,
+            version: 0,
         });
-        self.state.push(VarState::new(true));
         id
     }
 
@@ -624,118 +629,66 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             .to_string()
     }
 
-    /// Reads a variable (inlined: it is small and on the hottest path).
+    /// Reads local `l` where it has its current binding.
     #[inline(always)]
-    fn read_var(&mut self, v: u32, span: Span) -> TExpr {
-        self.state[v as usize].read = true;
-        let ty = self.vars[v as usize].ty;
-        if ty.is_unknown() {
-            self.read_unknown(v as usize, span);
-        }
-        TExpr {
-            kind: TExprKind::Var(VarId(v)),
-            ty,
-            span,
+    fn read_var(&mut self, l: u32, span: Span) -> TExpr {
+        match self.bindings[l as usize] {
+            Binding::Var(v) => TExpr {
+                kind: TExprKind::Var(v),
+                ty: self.vars[v.0 as usize].ty,
+                span,
+            },
+            other => self.read_other(l, other, span),
         }
     }
 
-    /// A read of variable `i` whose type is not known: it is either
-    /// assigned later in the body (another walk will know) or never
-    /// assigned a value at all (this walk is then the last).
+    /// [`Self::read_var`] of a local with no value of a known type.
     #[cold]
     #[inline(never)]
-    fn read_unknown(&mut self, i: usize, span: Span) {
-        self.again = true;
-        if !self.state[i].assigned_error && !self.state[i].reported_unassigned {
-            self.state[i].reported_unassigned = true;
-            let name = self.var_name(i);
-            self.error(Diagnostic::error(
-                format!("local variable '{name}' is used before it is assigned"),
-                span,
-            ));
-        }
-    }
-
-    /// Records an assignment of a value of type `ty` to variable `v`,
-    /// unifying its type; returns false (after reporting) when the types
-    /// cannot be unified.
-    #[inline(always)]
-    fn assign_var(&mut self, v: u32, ty: &Type, span: Span) -> bool {
-        let i = v as usize;
-        // The usual case, inlined: a known value of the variable's type.
-        if self.vars[i].ty == *ty && !ty.is_unknown() && *ty != Type::None {
-            if self.state[i].first.is_none() {
-                self.state[i].first = Some((span, *ty));
+    fn read_other(&mut self, l: u32, b: Binding, span: Span) -> TExpr {
+        match b {
+            Binding::Unset => {
+                // It may be assigned later in an enclosing loop (another
+                // walk, with the loop's hints, will know).
+                self.read_seq += 1;
+                self.unset_reads[l as usize] = self.read_seq;
+                if !self.reported[l as usize] {
+                    self.reported[l as usize] = true;
+                    let name = self.var_name(l as usize);
+                    self.error(Diagnostic::error(
+                        format!("local variable '{name}' is used before it is assigned"),
+                        span,
+                    ));
+                }
             }
-            return true;
+            Binding::Conflict(c) => self.report_conflict(l, c, span),
+            Binding::Var(_) | Binding::Error => {}
         }
-        self.assign_var_other(v, ty, span)
+        TExpr::error(span)
     }
 
-    /// [`Self::assign_var`] when the value's type is not the variable's.
-    #[inline(never)]
-    fn assign_var_other(&mut self, v: u32, ty: &Type, span: Span) -> bool {
-        if ty.is_unknown() {
-            self.state[v as usize].assigned_error = true;
-            return true;
+    /// Assigns `value` to local `l`: its version of the value's type now
+    /// holds the value (the statement goes to `out`).
+    fn assign_local(&mut self, l: u32, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+        if value.ty.is_unknown() {
+            self.bindings[l as usize] = Binding::Error;
+            return;
         }
-        let i = v as usize;
-        if *ty == Type::None {
+        if value.ty == Type::None {
             self.error(Diagnostic::error(
                 "this call returns nothing; there is no value to assign",
-                span,
+                value.span,
             ));
-            return false;
+            self.bindings[l as usize] = Binding::Error;
+            return;
         }
-        let current = self.vars[i].ty;
-        // A first assignment takes the value's type, as `unify` would
-        // give, without its general comparisons.
-        let unified = if current.is_unknown() {
-            Some(*ty)
-        } else {
-            unify(&current, ty)
-        };
-        match unified {
-            Some(u) => {
-                if u != current {
-                    if self.state[i].read {
-                        self.again = true;
-                    }
-                    if i < self.n_locals && !self.state[i].widened {
-                        self.state[i].widened = true;
-                        self.widened.push((i, current));
-                    }
-                    self.vars[i].ty = u;
-                }
-                if self.state[i].first.is_none() {
-                    self.state[i].first = Some((span, *ty));
-                }
-                true
-            }
-            None => {
-                let name = self.var_name(i);
-                let mut d = Diagnostic::error(
-                    format!("cannot unify {current} and {ty} for '{name}'"),
-                    span,
-                )
-                .with_label_message(format!("'{name}' is assigned {} here", ty.describe()));
-                if let Some((first_span, first_ty)) = self.state[i].first {
-                    let what = if self.vars[i].kind == VarKind::Param {
-                        "declared as"
-                    } else {
-                        "first assigned"
-                    };
-                    d = d.with_secondary(
-                        first_span,
-                        format!("'{name}' is {what} {} here", first_ty.describe()),
-                    );
-                }
-                self.error(d.with_help(
-                    "a variable keeps one type in a kernel; use a new name for the new value",
-                ));
-                false
-            }
-        }
+        let v = self.version(l, value.ty, value.span);
+        self.bindings[l as usize] = Binding::Var(v);
+        let e = self.ex(value);
+        out.push(TStmt {
+            kind: TStmtKind::Assign(v, e),
+            span,
+        });
     }
 
     /// Records the type of a `return` value.
@@ -760,6 +713,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         match unify(&self.ret, ty) {
             Some(u) => self.ret = u,
+            None if self.ret_error => {}
             None => {
                 let prev = self.ret;
                 self.ret_error = true;
@@ -767,6 +721,23 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                     format!("this function returns {ty} here but {prev} elsewhere"),
                     span,
                 ));
+            }
+        }
+    }
+
+    /// Converts the value of every `return` to the function's result
+    /// type `ret`, known once the whole body has been walked (Numba
+    /// unifies the types of all `return`s).
+    fn convert_returns(&mut self, ret: Type) {
+        if self.declared_ret.is_some() {
+            return;
+        }
+        for i in 0..self.returns.len() {
+            let id = self.returns[i];
+            let value = self.exprs[id.0 as usize];
+            if value.ty != ret && !value.ty.is_unknown() {
+                let converted = self.cast(value, &ret);
+                self.exprs[id.0 as usize] = converted;
             }
         }
     }

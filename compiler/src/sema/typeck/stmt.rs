@@ -2,8 +2,10 @@
 //! augmented assignments become plain assignments or stores, tuple
 //! unpacking goes through a temporary, chained assignments evaluate their
 //! value once, and loops over `range` get their bounds in the loop
-//! variable's type.
+//! variable's type. Joins of control flow go through `flow`, which
+//! inserts the conversions between variable versions.
 
+use super::flow::Binding;
 use super::{push_name, FnChecker};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
@@ -21,20 +23,32 @@ impl FnChecker<'_, '_, '_> {
     /// arena, while the outer one is being collected), then moved to the
     /// arena as consecutive statements.
     pub(super) fn block(&mut self, block: Seq<Stmt>) -> TStmtList {
+        let out = self.block_stmts(block);
+        self.place(out)
+    }
+
+    /// Types a block of statements into a vector from the program's pool,
+    /// which [`Self::place`] moves to the arena (a join may append
+    /// conversions first).
+    fn block_stmts(&mut self, block: Seq<Stmt>) -> Vec<TStmt> {
         let stmts = self.env.module.block(block);
-        if stmts.is_empty() {
-            return TStmtList::default();
-        }
         // Desugaring may add a statement or two (tuple unpacking, chained
         // assignment): room for them without regrowing.
         let room = stmts.len() + 2;
-        let mut out = match self.pc.scratch.stmt_vecs.pop() {
-            Some(v) => v,
-            None => Vec::with_capacity(room),
-        };
+        let mut out = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
         out.reserve(room);
         for s in stmts {
             self.stmt(s, &mut out);
+        }
+        out
+    }
+
+    /// Moves typed statements to the function's arena as one block, and
+    /// gives their vector back to the pool.
+    fn place(&mut self, mut out: Vec<TStmt>) -> TStmtList {
+        if out.is_empty() {
+            self.pc.scratch.stmt_vecs.push(out);
+            return TStmtList::default();
         }
         let list = TStmtList {
             start: self.stmts.len() as u32,
@@ -104,29 +118,9 @@ impl FnChecker<'_, '_, '_> {
             StmtKind::AugAssign { target, op, value } => {
                 self.aug_assign(*target, *op, *value, span, out)
             }
-            StmtKind::If { test, body, orelse } => {
-                let cond = self.condition(*test);
-                let cond = self.ex(cond);
-                let then_body = self.block(*body);
-                let else_body = self.block(*orelse);
-                Self::push(
-                    out,
-                    TStmtKind::If {
-                        cond,
-                        then_body,
-                        else_body,
-                    },
-                    span,
-                );
-            }
+            StmtKind::If { test, body, orelse } => self.if_stmt(*test, *body, *orelse, span, out),
             StmtKind::While { test, body, orelse } => {
-                self.reject_loop_else(*orelse);
-                let cond = self.condition(*test);
-                let cond = self.ex(cond);
-                self.loop_depth += 1;
-                let body = self.block(*body);
-                self.loop_depth -= 1;
-                Self::push(out, TStmtKind::While { cond, body }, span);
+                self.while_stmt(*test, *body, *orelse, span, out)
             }
             StmtKind::For {
                 target,
@@ -134,8 +128,7 @@ impl FnChecker<'_, '_, '_> {
                 body,
                 orelse,
             } => {
-                self.reject_loop_else(*orelse);
-                self.for_range(*target, *iter, *body, span, out);
+                self.for_range(*target, *iter, *body, *orelse, span, out);
             }
             StmtKind::Break | StmtKind::Continue => {
                 if self.loop_depth == 0 {
@@ -145,13 +138,14 @@ impl FnChecker<'_, '_, '_> {
                         "continue"
                     };
                     self.error(Diagnostic::error(format!("'{word}' outside a loop"), span));
+                } else if matches!(s.kind, StmtKind::Break) {
+                    self.break_edge(span, out);
+                    Self::push(out, TStmtKind::Break, span);
+                    self.reachable = false;
                 } else {
-                    let kind = if matches!(s.kind, StmtKind::Break) {
-                        TStmtKind::Break
-                    } else {
-                        TStmtKind::Continue
-                    };
-                    Self::push(out, kind, span);
+                    self.back_edge(span, out);
+                    Self::push(out, TStmtKind::Continue, span);
+                    self.reachable = false;
                 }
             }
             StmtKind::Return(value) => self.return_stmt(*value, span, out),
@@ -184,13 +178,90 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn reject_loop_else(&mut self, orelse: Seq<Stmt>) {
-        if let Some(first) = self.env.module.block(orelse).first() {
-            self.error(Diagnostic::error(
-                "`else` clauses on loops are not supported in kernels",
-                first.span,
-            ));
-        }
+    /// `if test: body else: orelse`; after it each local has the join of
+    /// its bindings at the ends of the branches that reach it.
+    fn if_stmt(
+        &mut self,
+        test: ExprId,
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let cond = self.condition(test);
+        // A constant condition leaves a branch that is never taken, which
+        // Numba prunes before typing: its assignments join nothing.
+        let constant = cond.as_const().map(|c| c.truthy());
+        let cond = self.ex(cond);
+        let (before, reachable) = (self.bindings.clone(), self.reachable);
+        self.reachable = reachable && constant != Some(false);
+        let mut then_stmts = self.block_stmts(body);
+        let then_state = std::mem::replace(&mut self.bindings, before);
+        let then_reaches = self.reachable;
+        self.reachable = reachable && constant != Some(true);
+        let mut else_stmts = self.block_stmts(orelse);
+        let else_reaches = self.reachable;
+        let joined = match (then_reaches, else_reaches) {
+            (true, true) => {
+                let else_state = self.bindings.clone();
+                let joined = self.join_states(&then_state, &else_state);
+                self.convert_state(&then_state, &joined, span, &mut then_stmts);
+                self.convert_state(&else_state, &joined, span, &mut else_stmts);
+                joined
+            }
+            (true, false) => then_state,
+            (false, _) => std::mem::take(&mut self.bindings),
+        };
+        self.bindings = joined;
+        self.reachable = then_reaches || else_reaches;
+        let then_body = self.place(then_stmts);
+        let else_body = self.place(else_stmts);
+        Self::push(
+            out,
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            },
+            span,
+        );
+    }
+
+    /// `while test: body else: orelse`.
+    fn while_stmt(
+        &mut self,
+        test: ExprId,
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        self.enter_loop(span, out);
+        let cond = self.condition(test);
+        let forever = cond.as_const().map(|c| c.truthy()) == Some(true);
+        let cond = self.ex(cond);
+        self.loop_depth += 1;
+        let mut body_stmts = self.block_stmts(body);
+        self.back_edge(span, &mut body_stmts);
+        self.loop_depth -= 1;
+        let body = self.place(body_stmts);
+        let orelse = self.loop_exit(!forever, orelse, span);
+        Self::push(out, TStmtKind::While { cond, body, orelse }, span);
+    }
+
+    /// Ends the loop being walked: walks its `else` clause from the
+    /// header's state (unless the loop cannot end by its condition) and
+    /// joins that exit with the `break`s; returns the clause with the
+    /// conversions of the join.
+    fn loop_exit(&mut self, exits_normally: bool, orelse: Seq<Stmt>, span: Span) -> TStmtList {
+        let header = self.loop_header_final();
+        let frame = self.loops.pop().expect("the loop being walked");
+        self.bindings = header;
+        self.reachable = exits_normally;
+        let mut else_stmts = self.block_stmts(orelse);
+        let normal_exit = self.reachable.then(|| self.bindings.clone());
+        self.leave_loop(frame, normal_exit, span, &mut else_stmts);
+        self.place(else_stmts)
     }
 
     fn is_print(&self, func: ExprId) -> bool {
@@ -239,11 +310,7 @@ impl FnChecker<'_, '_, '_> {
                 let Res::Local(l) = *self.res(id) else {
                     return;
                 };
-                if self.assign_var(l, &value.ty, value.span) && !value.ty.is_unknown() {
-                    let ty = self.vars[l as usize].ty;
-                    let v = self.cast(value, &ty);
-                    Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
-                }
+                self.assign_local(l, value, span, out);
             }
             ExprKind::Subscript {
                 value: array,
@@ -472,11 +539,7 @@ impl FnChecker<'_, '_, '_> {
                     return;
                 }
                 let new = self.binary(op, cur, rhs, span);
-                if self.assign_var(l, &new.ty, span) {
-                    let ty = self.vars[l as usize].ty;
-                    let v = self.cast(new, &ty);
-                    Self::push(out, TStmtKind::Assign(VarId(l), self.ex(v)), span);
-                }
+                self.assign_local(l, new, span, out);
             }
             ExprKind::Subscript {
                 value: array,
@@ -526,6 +589,7 @@ impl FnChecker<'_, '_, '_> {
                 );
             }
             Self::push(out, TStmtKind::Return(None), span);
+            self.reachable = false;
             return;
         }
         match value {
@@ -545,11 +609,17 @@ impl FnChecker<'_, '_, '_> {
                     return;
                 }
                 self.add_return(&t.ty, v_span);
-                let ret = self.declared_ret.unwrap_or(self.ret);
-                let t = self.cast(t, &ret);
-                Self::push(out, TStmtKind::Return(Some(self.ex(t))), span);
+                let t = match self.declared_ret {
+                    Some(ret) => self.cast(t, &ret),
+                    None => t,
+                };
+                let value = self.ex(t);
+                // Converted to the result type once every return is known.
+                self.returns.push(value);
+                Self::push(out, TStmtKind::Return(Some(value)), span);
             }
         }
+        self.reachable = false;
     }
 
     fn for_range(
@@ -557,6 +627,7 @@ impl FnChecker<'_, '_, '_> {
         target_id: ExprId,
         iter_id: ExprId,
         body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
@@ -602,26 +673,38 @@ impl FnChecker<'_, '_, '_> {
                 None
             }
         };
+        // The bounds are evaluated once, before the loop.
         let bounds = range_args.and_then(|args| self.range_bounds(args));
-        if let (Some(v), None) = (var, &bounds) {
-            self.assign_var(v, &Type::Unknown, target.span);
-        }
         let mut typed = None;
-        if let (Some(v), Some((ty, start, stop, step))) = (var, bounds) {
-            if self.assign_var(v, &ty, target.span) {
-                let vty = self.vars[v as usize].ty;
-                let (start, stop, step) = (
-                    self.cast(start, &vty),
-                    self.cast(stop, &vty),
-                    self.cast(step, &vty),
-                );
-                typed = Some((VarId(v), self.ex(start), self.ex(stop), self.ex(step)));
-            }
+        if let Some((ty, start, stop, step)) = bounds {
+            let (start, stop, step) = (
+                self.cast(start, &ty),
+                self.cast(stop, &ty),
+                self.cast(step, &ty),
+            );
+            typed = Some((ty, self.ex(start), self.ex(stop), self.ex(step)));
         }
+        self.enter_loop(span, out);
+        // Each iteration starts by assigning the loop variable.
+        let loop_var = match (var, typed) {
+            (Some(l), Some((ty, ..))) => {
+                let v = self.version(l, ty, target.span);
+                self.bindings[l as usize] = Binding::Var(v);
+                Some(v)
+            }
+            (Some(l), None) => {
+                self.bindings[l as usize] = Binding::Error;
+                None
+            }
+            (None, _) => None,
+        };
         self.loop_depth += 1;
-        let body = self.block(body);
+        let mut body_stmts = self.block_stmts(body);
+        self.back_edge(span, &mut body_stmts);
         self.loop_depth -= 1;
-        if let Some((var, start, stop, step)) = typed {
+        let body = self.place(body_stmts);
+        let orelse = self.loop_exit(true, orelse, span);
+        if let (Some(var), Some((_, start, stop, step))) = (loop_var, typed) {
             Self::push(
                 out,
                 TStmtKind::For {
@@ -630,6 +713,7 @@ impl FnChecker<'_, '_, '_> {
                     stop,
                     step,
                     body,
+                    orelse,
                 },
                 span,
             );
