@@ -144,6 +144,17 @@ pub fn compile(
     compile_forcing(file_name, source, options, JitFlags::default())
 }
 
+/// Checks `module` with the IR verifier: its errors, if any, become an
+/// internal compiler error naming the stage (`lowered`, `optimised`).
+fn verified(module: &ir::Module, stage: &str) -> Result<(), CompileError> {
+    verify_module(module).map_err(|e| {
+        CompileError(format!(
+            "internal error: the {stage} IR does not verify (a compiler bug; \
+             please report it with the kernel):\n{e}"
+        ))
+    })
+}
+
 /// [`compile`], with `fastmath`, `debug` and `boundscheck` of `force`
 /// turned on for every function as if each decorator said so (the C API's
 /// compile options; a decorator's own `True` is never turned off).
@@ -154,7 +165,7 @@ pub fn compile_forcing(
     force: JitFlags,
 ) -> Result<Compiled, CompileError> {
     // One entry per phase (see `Compiled::timings`).
-    let mut timings = Vec::with_capacity(6);
+    let mut timings = Vec::with_capacity(7);
     let t = Instant::now();
     let mut checked = check(file_name, source, &options.check);
     for f in &mut checked.program.functions {
@@ -176,16 +187,17 @@ pub fn compile_forcing(
     let t = Instant::now();
     let mut module = lower_program(&out.checked.program);
     out.timings.push(("lowering", t.elapsed()));
+    // The verifier runs in every build, after lowering and after the
+    // passes: a compiler bug is an internal error, never wrong code.
+    let t = Instant::now();
+    verified(&module, "lowered")?;
+    let verify_lowered = t.elapsed();
     let t = Instant::now();
     optimize(&mut module, options.opt);
     out.timings.push(("passes", t.elapsed()));
-    if cfg!(debug_assertions) {
-        if let Err(e) = verify_module(&module) {
-            return Err(CompileError(format!(
-                "internal error: the optimised IR does not verify:\n{e}"
-            )));
-        }
-    }
+    let t = Instant::now();
+    verified(&module, "optimised")?;
+    out.timings.push(("verify", verify_lowered + t.elapsed()));
     out.kernels = kernel_infos(&out.checked.program, &module);
     if options.stage == Stage::Ptx {
         let t = Instant::now();

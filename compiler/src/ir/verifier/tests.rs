@@ -132,3 +132,34 @@ fn error_display_names_the_location() {
         "k, block0, inst0: `iconst` gives an integer, not f32"
     );
 }
+
+/// A block parameter fed a value of another type (the shape of the
+/// miscompile of a variable joining int32 and int64) is an error.
+#[test]
+fn block_argument_of_another_type_is_rejected() {
+    let f = kernel_with(|b, x| {
+        let join = b.create_block();
+        let p = b.append_param(join, Type::I64);
+        b.jump(join, &[x]);
+        b.switch_to(join);
+        b.unary(Opcode::Ineg, Type::I64, p);
+        b.ret(&[]);
+    });
+    assert!(errors_of(&f).mentions("argument v0 is i32 but block1's parameter v1 is i64"));
+}
+
+/// A return of a value of another type than the signature's is an error.
+#[test]
+fn return_of_another_type_is_rejected() {
+    let sig = Signature {
+        params: vec![Type::I32],
+        returns: vec![Type::F64],
+    };
+    let mut f = Function::new("d", FuncKind::Device, sig);
+    let mut b = FuncBuilder::new(&mut f);
+    let entry = b.create_block();
+    let x = b.append_param(entry, Type::I32);
+    b.switch_to(entry);
+    b.ret(&[x]);
+    assert!(errors_of(&f).mentions("returns (i32), but the signature returns (f64)"));
+}
