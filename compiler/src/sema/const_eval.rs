@@ -9,7 +9,7 @@
 
 use super::consts::{fold_binary, fold_compare, fold_unary, round_float, ConstValue};
 use super::intrinsics::{Callee, Intrinsic, MathFn, Member};
-use crate::front::ast::{BoolOp, ExprId, ExprKind, Module};
+use crate::front::ast::{BinOp, BoolOp, ExprId, ExprKind, Module, UnaryOp};
 use crate::span::Span;
 use crate::types::Scalar;
 
@@ -20,6 +20,9 @@ pub struct NotConst {
     pub span: Span,
     /// Why, e.g. "'n' is a runtime value".
     pub reason: String,
+    /// The expression is made of constants, but its value does not fit
+    /// in 64 bits: an error wherever it is written, not a host value.
+    pub overflow: bool,
 }
 
 /// What a name (or dotted path) denotes, as far as constants care.
@@ -45,7 +48,17 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
     let not_const = |reason: &str| NotConst {
         span: expr.span,
         reason: reason.to_string(),
+        overflow: false,
     };
+    // Integer arithmetic is Python's, unbounded: its value must fit at
+    // the end, not at every step (`2**63 - 1` is int64's maximum).
+    if let Some(r) = eval_python_int(module, id, env) {
+        return r.map_err(|reason| NotConst {
+            span: expr.span,
+            reason,
+            overflow: true,
+        });
+    }
     match &expr.kind {
         ExprKind::Int(v) => {
             if *v <= i64::MAX as u64 {
@@ -63,6 +76,7 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
             ConstLookup::NotConst(reason) => Err(NotConst {
                 span: expr.span,
                 reason,
+                overflow: false,
             }),
         },
         ExprKind::Tuple(items) => {
@@ -221,5 +235,136 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
             Some(ConstValue::Float(round_float(v, out), out))
         }
         _ => None,
+    }
+}
+
+/// The value of an operator expression made only of integers (literals
+/// and integer constants), computed as Python does, without bound: the
+/// constant Numba freezes it as, or the message saying it does not fit
+/// in 64 bits. `None` for any other expression.
+pub(crate) fn eval_python_int(
+    module: &Module,
+    id: ExprId,
+    env: &dyn ConstEnv,
+) -> Option<Result<ConstValue, String>> {
+    if !matches!(
+        module.expr(id).kind,
+        ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. }
+    ) {
+        return None;
+    }
+    Some(match python_int(module, id, env, 0)? {
+        PyInt::Value(v) => int_constant(v).ok_or_else(|| overflow(Some(v))),
+        PyInt::Huge => Err(overflow(None)),
+    })
+}
+
+/// The deepest integer expression [`python_int`] evaluates.
+const MAX_PYTHON_INT_DEPTH: u32 = 64;
+
+/// The exact value of an integer expression, as Python computes it.
+enum PyInt {
+    /// Within i128.
+    Value(i128),
+    /// Beyond i128 (certainly beyond 64 bits).
+    Huge,
+}
+
+/// The exact value of `id` when it is made of integer literals, integer
+/// constants and integer operators only (`None` otherwise, or for what
+/// Python would reject, such as a division by zero).
+/// Trees deeper than [`MAX_PYTHON_INT_DEPTH`] are left to the 64-bit
+/// folding (which keeps the cost of trying linear in the expression).
+fn python_int(module: &Module, id: ExprId, env: &dyn ConstEnv, depth: u32) -> Option<PyInt> {
+    use PyInt::*;
+    if depth > MAX_PYTHON_INT_DEPTH {
+        return None;
+    }
+    let expr = module.expr(id);
+    let value = |e: ExprId| match python_int(module, e, env, depth + 1)? {
+        Value(v) => Some(Ok(v)),
+        Huge => Some(Err(Huge)),
+    };
+    let result = match &expr.kind {
+        ExprKind::Int(v) => Some(i128::from(*v)),
+        ExprKind::Name(_) | ExprKind::Attribute { .. } => match env.lookup(id) {
+            ConstLookup::Value(c)
+                if c.scalar_type()
+                    .is_some_and(|s| s.is_int() && s != Scalar::Bool) =>
+            {
+                c.as_int()
+            }
+            _ => return None,
+        },
+        ExprKind::UnaryOp { op, operand } => {
+            let x = match value(*operand)? {
+                Ok(x) => x,
+                Err(huge) => return Some(huge),
+            };
+            match op {
+                UnaryOp::Neg => x.checked_neg(),
+                UnaryOp::Pos => Some(x),
+                UnaryOp::Invert => Some(!x),
+                UnaryOp::Not => return None,
+            }
+        }
+        ExprKind::BinOp { op, left, right } => {
+            let (x, y) = match (value(*left)?, value(*right)?) {
+                (Ok(x), Ok(y)) => (x, y),
+                (Err(huge), _) | (_, Err(huge)) => return Some(huge),
+            };
+            match op {
+                BinOp::Add => x.checked_add(y),
+                BinOp::Sub => x.checked_sub(y),
+                BinOp::Mul => x.checked_mul(y),
+                BinOp::FloorDiv | BinOp::Mod if y == 0 => return None,
+                BinOp::FloorDiv => {
+                    Some(x.div_euclid(y) - i128::from(y < 0 && x.rem_euclid(y) != 0))
+                }
+                BinOp::Mod => {
+                    let r = x.rem_euclid(y);
+                    Some(if y < 0 && r != 0 { r + y } else { r })
+                }
+                BinOp::Pow if y < 0 => return None,
+                BinOp::Pow => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
+                BinOp::LShift if y < 0 => return None,
+                BinOp::LShift if x == 0 => Some(0),
+                BinOp::LShift => u32::try_from(y)
+                    .ok()
+                    .filter(|&k| k < 127)
+                    .and_then(|k| x.checked_mul(1i128 << k)),
+                BinOp::RShift if y < 0 => return None,
+                BinOp::RShift => Some(x >> y.min(127)),
+                BinOp::BitAnd => Some(x & y),
+                BinOp::BitOr => Some(x | y),
+                BinOp::BitXor => Some(x ^ y),
+                BinOp::Div | BinOp::MatMul => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(result.map_or(Huge, Value))
+}
+
+/// The constant Numba freezes a Python integer as: int64, or uint64 for
+/// values above int64's range that fit it (`None` beyond that).
+fn int_constant(v: i128) -> Option<ConstValue> {
+    if let Ok(x) = i64::try_from(v) {
+        Some(ConstValue::i64(x))
+    } else if let Ok(x) = u64::try_from(v) {
+        Some(ConstValue::int(i128::from(x), Scalar::U64))
+    } else {
+        None
+    }
+}
+
+/// The message for an integer constant whose exact value (`None`: beyond
+/// i128) does not fit in 64 bits.
+fn overflow(v: Option<i128>) -> String {
+    match v {
+        Some(v) => format!(
+            "the value of this constant, {v}, does not fit in 64 bits (Numba's integers are int64 or uint64)"
+        ),
+        None => "the value of this constant does not fit in 64 bits (Numba's integers are int64 or uint64)".to_string(),
     }
 }

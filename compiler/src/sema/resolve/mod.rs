@@ -327,6 +327,10 @@ impl<'m> ModuleEnv<'m> {
                 self.consts.push(v);
                 Global::Const(self.consts.len() as u32 - 1)
             }
+            Err(e) if e.overflow => {
+                diags.push(Diagnostic::error(e.reason, e.span));
+                Global::Error
+            }
             Err(_) => Global::HostGlobal,
         };
         self.bind(name, global, target.span);

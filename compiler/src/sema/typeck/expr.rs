@@ -46,6 +46,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::Name(_) => self.name_or_attr(id),
             ExprKind::Attribute { .. } => self.name_or_attr(id),
             ExprKind::BinOp { op, left, right } => {
+                if let Some(c) = self.python_int_literal(id) {
+                    return c;
+                }
                 let (l, r) = (self.expr(*left), self.expr(*right));
                 if let Some(folded) = self.python_fold_pow(*op, &l, &r, id) {
                     return folded;
@@ -53,6 +56,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.binary(*op, l, r, e.span)
             }
             ExprKind::UnaryOp { op, operand } => {
+                if let Some(c) = self.python_int_literal(id) {
+                    return c;
+                }
                 let mut a = self.expr(*operand);
                 // CPython folds `~True` as an int (-2) before Numba sees it;
                 // `~` of a run-time bool is logical not.
@@ -412,14 +418,38 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// Typing of a unary operator.
     /// True when `e` is made of literals only (`2`, `-1.5`, `~True`,
     /// `2 ** -1`), which CPython folds before Numba types anything.
+    /// (Trees deeper than 64 count as not literal, which keeps the cost of
+    /// asking linear in the expression.)
     fn is_python_literal(&self, e: ExprId) -> bool {
+        self.is_python_literal_within(e, 64)
+    }
+
+    fn is_python_literal_within(&self, e: ExprId, depth: u32) -> bool {
         match &self.ast(e).kind {
+            _ if depth == 0 => false,
             ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) => true,
-            ExprKind::UnaryOp { operand, .. } => self.is_python_literal(*operand),
+            ExprKind::UnaryOp { operand, .. } => self.is_python_literal_within(*operand, depth - 1),
             ExprKind::BinOp { left, right, .. } => {
-                self.is_python_literal(*left) && self.is_python_literal(*right)
+                self.is_python_literal_within(*left, depth - 1)
+                    && self.is_python_literal_within(*right, depth - 1)
             }
             _ => false,
+        }
+    }
+
+    /// An integer expression of literals (`2**64 // 4`), which CPython
+    /// folds exactly before Numba types it: the constant, or an error when
+    /// it does not fit in 64 bits; `None` when `e` is not such an
+    /// expression.
+    fn python_int_literal(&mut self, e: ExprId) -> Option<TExpr> {
+        if !self.is_python_literal(e) {
+            return None;
+        }
+        let span = self.ast(e).span;
+        let env = super::FnConstEnv { env: self.env };
+        match crate::sema::const_eval::eval_python_int(self.env.module, e, &env)? {
+            Ok(c) => Some(TExpr::constant(c, span)),
+            Err(msg) => Some(self.reject(span, &msg, None)),
         }
     }
 

@@ -1,4 +1,4 @@
-# expect: error at line 11: variable 'src' cannot be both array(float32, 1d, C) (line 9) and int64 (line 11)
+# expect: error at line 13: 'src' is read where array(float32, 1d, C) (line 9) and int64 (line 11) meet
 from numba import cuda
 
 
