@@ -138,7 +138,8 @@ impl FnLowering<'_> {
         self.ins().binary(opcode, a, b)
     }
 
-    /// Python `//` or `%` on integers, with division by zero giving 0.
+    /// Python `//` or `%` on integers, with division by zero giving 0, or
+    /// reported (a trap) in code compiled with `debug` or `boundscheck`.
     fn int_divmod(&mut self, floor_div: bool, ty: Scalar, a: Value, b: Value) -> Value {
         let t = ir_type(ty);
         // By a positive power of two, Python's floor division is exactly an
@@ -162,6 +163,18 @@ impl FnLowering<'_> {
         let zero = self.ins().iconst(t, 0);
         let one = self.ins().iconst(t, 1);
         let b_zero = self.ins().icmp(IntCC::Eq, b, zero);
+        if self.f.flags.debug || self.f.flags.boundscheck {
+            // Checked code reports the division by zero (contract §4).
+            let (fail, cont) = (self.new_block(), self.new_block());
+            self.ins().brif(b_zero, fail, &[], cont, &[]);
+            self.switch_to(fail);
+            let msg = self
+                .module
+                .intern_string("ZeroDivisionError: integer division or modulo by zero\n");
+            self.ins().print(msg, &[]);
+            self.ins().nullary(Opcode::Trap, None);
+            self.switch_to(cont);
+        }
         let safe_b = self.ins().select(b_zero, one, b);
         let result = if ty.is_unsigned() {
             let op = if floor_div {
