@@ -78,7 +78,12 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
     // check, which does not happen, would start with new ones).
     let scratch = SCRATCH.with(Pool::take).unwrap_or_default();
     let program = {
-        let mut env = ModuleEnv::build(&module, &mut diags, scratch.resolve);
+        let host_arrays: Vec<&str> = options
+            .const_arrays
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        let mut env = ModuleEnv::build(&module, &host_arrays, &mut diags, scratch.resolve);
         for f in 0..env.functions.len() as u32 {
             env.resolve_function(f, &mut diags);
         }

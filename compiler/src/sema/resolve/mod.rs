@@ -158,7 +158,16 @@ pub struct ModuleEnv<'m> {
 impl<'m> ModuleEnv<'m> {
     /// Reads the top level of `module`, filling the tables of an earlier
     /// environment (or new ones).
-    pub fn build(module: &'m Module, diags: &mut Vec<Diagnostic>, scratch: Scratch) -> Self {
+    /// `host_arrays` names the constant arrays the host supplies (for
+    /// `cuda.const.array_like(NAME)`): a name the file does not define
+    /// itself is bound to the host's array (contract §1: it may be
+    /// imported, or exist on the host side only).
+    pub fn build(
+        module: &'m Module,
+        host_arrays: &[&str],
+        diags: &mut Vec<Diagnostic>,
+        scratch: Scratch,
+    ) -> Self {
         let Scratch {
             mut res,
             local_of,
@@ -188,7 +197,15 @@ impl<'m> ModuleEnv<'m> {
             spare_locals,
         };
         for (i, stmt) in module.body.iter().enumerate() {
-            env.top_level(i, stmt, diags);
+            env.top_level(i, stmt, host_arrays, diags);
+        }
+        for name in host_arrays {
+            // A name the source never mentions has no symbol, and needs none.
+            if let Some(sym) = module.interner.get(name) {
+                if !env.globals.contains_key(&sym) {
+                    env.bind(sym, Global::HostGlobal, Span::default());
+                }
+            }
         }
         env
     }
@@ -277,7 +294,13 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    fn top_level(&mut self, index: usize, stmt: &'m Stmt, diags: &mut Vec<Diagnostic>) {
+    fn top_level(
+        &mut self,
+        index: usize,
+        stmt: &'m Stmt,
+        host_arrays: &[&str],
+        diags: &mut Vec<Diagnostic>,
+    ) {
         match &stmt.kind {
             StmtKind::Import(aliases) => {
                 for alias in self.module.aliases(*aliases) {
@@ -286,7 +309,7 @@ impl<'m> ModuleEnv<'m> {
             }
             StmtKind::ImportFrom { module, names, level } => {
                 let names = self.module.aliases(*names);
-                self.import_from(module.as_ref(), names, *level, stmt.span, diags);
+                self.import_from(module.as_ref(), names, *level, stmt.span, host_arrays, diags);
             }
             StmtKind::FunctionDef(def) => {
                 let info = self.function_info(index, def, diags);
@@ -365,6 +388,7 @@ impl<'m> ModuleEnv<'m> {
         names: &[ImportAlias],
         level: u32,
         span: Span,
+        host_arrays: &[&str],
         diags: &mut Vec<Diagnostic>,
     ) {
         let Some(module) = module.filter(|_| level == 0) else {
@@ -376,6 +400,24 @@ impl<'m> ModuleEnv<'m> {
         };
         let path = self.dotted(module);
         let Some(ns) = module_namespace(&path) else {
+            // Constant arrays the host supplies may be imported from a host
+            // module: `from weights import W` with `W` supplied.
+            let supplied = |a: &ImportAlias| {
+                let [name] = self.module.idents(a.name.parts) else {
+                    return false;
+                };
+                let bound = a.asname.unwrap_or(*name);
+                host_arrays.contains(&self.module.interner.resolve(bound.name))
+            };
+            if names.iter().all(supplied) {
+                for alias in names {
+                    let bound = alias
+                        .asname
+                        .unwrap_or(self.module.idents(alias.name.parts)[0]);
+                    self.bind(bound.name, Global::HostGlobal, bound.span);
+                }
+                return;
+            }
             diags.push(unknown_module(&path, module.span));
             for alias in names {
                 let bound = alias
