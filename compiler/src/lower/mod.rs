@@ -231,14 +231,7 @@ impl<'a> FnLowering<'a> {
         let mut it = params.into_iter();
         for (i, ty) in self.f.param_types.iter().enumerate() {
             let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
-            let var = VarId(i as u32);
-            let var_ty = self.f.var(var).ty;
-            let v = if var_ty != *ty {
-                self.convert_value(v, ty, &var_ty)
-            } else {
-                v
-            };
-            self.bind(var, v);
+            self.bind(VarId(i as u32), v);
         }
     }
 

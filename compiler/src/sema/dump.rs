@@ -41,13 +41,7 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
         .param_vars()
         .iter()
         .zip(&f.param_types)
-        .map(|(v, t)| {
-            if v.ty == *t {
-                format!("{}: {t}", f.name_of(v))
-            } else {
-                format!("{}: {t} (widened to {})", f.name_of(v), v.ty)
-            }
-        })
+        .map(|(v, t)| format!("{}: {t}", f.name_of(v)))
         .collect();
     let _ = writeln!(out, "{kind} {}({}) -> {}", f.name, params.join(", "), f.ret);
     let flags = flag_names(&f.flags);

@@ -172,10 +172,9 @@ pub struct TypedFunction {
     pub flags: JitFlags,
     /// Parameters: the first `params` entries of `vars`.
     pub params: u32,
-    /// The argument types of this specialisation (the kernel ABI). A
-    /// parameter variable that later assignments widen (`x ^= x >> 16` on a
-    /// `uint32` parameter) has a wider type in `vars`; it starts as its
-    /// argument converted to that type.
+    /// The argument types of this specialisation (the kernel ABI), which
+    /// are the types of the parameter variables (an assignment of another
+    /// type, `x ^= x >> 16` on a `uint32` parameter, makes a new version).
     pub param_types: Vec<Type>,
     /// Parameters, locals and compiler temporaries.
     pub vars: Vec<Var>,
