@@ -158,6 +158,11 @@ pub struct DominatorTree {
     idom: SecondaryMap<Block, Option<Block>>,
     rpo_number: SecondaryMap<Block, u32>,
     rpo: Vec<Block>,
+    /// Each reachable block's interval `(enter, leave)` in a depth-first
+    /// walk of the tree: `a` dominates `b` when `a`'s interval holds
+    /// `b`'s, a constant-time test (walking up the immediate dominators
+    /// instead costs the tree's depth per query).
+    interval: SecondaryMap<Block, (u32, u32)>,
 }
 
 impl DominatorTree {
@@ -221,6 +226,43 @@ impl DominatorTree {
                 }
             }
         }
+        self.number_intervals(n, entry);
+    }
+
+    /// Fills [`Self::interval`] by a depth-first walk of the tree from
+    /// `entry` (iterative: trees can be as deep as the function is long).
+    fn number_intervals(&mut self, n: usize, entry: Block) {
+        let mut first_child: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(n);
+        let mut next_sibling: SecondaryMap<Block, Option<Block>> = SecondaryMap::with_capacity(n);
+        first_child.resize(n);
+        next_sibling.resize(n);
+        for &b in self.rpo.iter().skip(1).rev() {
+            if let Some(d) = self.idom(b) {
+                next_sibling[b] = first_child[d];
+                first_child[d] = Some(b);
+            }
+        }
+        self.interval.clear();
+        self.interval.resize(n);
+        let mut clock = 0;
+        // (block, its next child to visit)
+        let mut stack = vec![(entry, first_child[entry])];
+        self.interval[entry].0 = clock;
+        while let Some(top) = stack.last_mut() {
+            match top.1 {
+                Some(child) => {
+                    top.1 = next_sibling[child];
+                    clock += 1;
+                    self.interval[child].0 = clock;
+                    stack.push((child, first_child[child]));
+                }
+                None => {
+                    clock += 1;
+                    self.interval[top.0].1 = clock;
+                    stack.pop();
+                }
+            }
+        }
     }
 
     fn intersect(&self, mut a: Block, mut b: Block) -> Block {
@@ -259,16 +301,8 @@ impl DominatorTree {
         if !self.is_reachable(a) || !self.is_reachable(b) {
             return false;
         }
-        let mut cur = b;
-        loop {
-            if cur == a {
-                return true;
-            }
-            match self.idom(cur) {
-                Some(d) => cur = d,
-                None => return false,
-            }
-        }
+        let (ia, ib) = (self.interval[a], self.interval[b]);
+        ia.0 <= ib.0 && ib.1 <= ia.1
     }
 
     /// Reachable blocks in reverse post-order.

@@ -182,6 +182,8 @@ struct Verifier<'a> {
     errors: Vec<VerifierError>,
     /// Position of each laid-out instruction in its block.
     position: SecondaryMap<Inst, u32>,
+    /// The operands of the instruction being checked (one buffer for all).
+    args: Vec<Value>,
 }
 
 impl<'a> Verifier<'a> {
@@ -191,6 +193,7 @@ impl<'a> Verifier<'a> {
             m,
             errors: Vec::new(),
             position: SecondaryMap::new(),
+            args: Vec::new(),
         }
     }
 
@@ -296,22 +299,24 @@ impl<'a> Verifier<'a> {
             self.report(Some(b), Some(inst), msg);
             return;
         }
-        let args = self.f.dfg.inst_args(inst);
+        let mut args = std::mem::take(&mut self.args);
+        args.clear();
+        self.f.dfg.for_each_arg(inst, |v| args.push(v));
         let num_values = self.f.dfg.num_values();
         if let Some(bad) = args.iter().find(|v| v.index() >= num_values) {
             self.report(Some(b), Some(inst), format!("{bad} does not exist"));
+            self.args = args;
             return;
         }
         for &arg in &args {
             self.check_use(b, inst, arg, domtree);
         }
-        if !self.check_destinations(b, inst) {
-            return;
+        if self.check_destinations(b, inst) {
+            for msg in typing::check(self.f, self.m, inst, &args) {
+                self.report(Some(b), Some(inst), msg);
+            }
         }
-        let messages = typing::check(self.f, self.m, inst);
-        for msg in messages {
-            self.report(Some(b), Some(inst), msg);
-        }
+        self.args = args;
     }
 
     /// Branch targets exist, are laid out, and get matching arguments.

@@ -1,19 +1,20 @@
 //! Operand and result types per opcode, and result counts (the rules are
 //! listed in the [`super`] module doc).
 
-use crate::ir::entities::Inst;
+use crate::ir::entities::{Inst, Value};
 use crate::ir::function::{Function, Module};
 use crate::ir::instructions::{AtomicRmwOp, InstructionData, Opcode, VoteMode};
 use crate::ir::types::{AddrSpace, Type};
 use cranelift_entity::EntityRef;
 
 /// The type errors of `inst` (whose format matches its opcode and whose
-/// operands exist).
-pub(super) fn check(f: &Function, m: Option<&Module>, inst: Inst) -> Vec<String> {
+/// operands, `args`, exist).
+pub(super) fn check(f: &Function, m: Option<&Module>, inst: Inst, args: &[Value]) -> Vec<String> {
     let mut t = Typer {
         f,
         m,
         inst,
+        args,
         out: Vec::new(),
     };
     if t.check_result_count() {
@@ -26,6 +27,8 @@ struct Typer<'a> {
     f: &'a Function,
     m: Option<&'a Module>,
     inst: Inst,
+    /// The instruction's value operands.
+    args: &'a [Value],
     out: Vec<String>,
 }
 
@@ -56,8 +59,7 @@ impl Typer<'_> {
     }
 
     fn ty(&self, k: usize) -> Type {
-        let args = self.f.dfg.inst_args(self.inst);
-        self.f.dfg.value_type(args[k])
+        self.f.dfg.value_type(self.args[k])
     }
 
     fn result(&self) -> Type {
@@ -303,10 +305,7 @@ impl Typer<'_> {
 
     fn arg_types(&self) -> Vec<Type> {
         let dfg = &self.f.dfg;
-        dfg.inst_args(self.inst)
-            .iter()
-            .map(|&v| dfg.value_type(v))
-            .collect()
+        self.args.iter().map(|&v| dfg.value_type(v)).collect()
     }
 
     fn check_call(&mut self) {
