@@ -1,10 +1,10 @@
 //! `--const NAME=FILE.npy` and `--const NAME=DTYPE[SHAPE]`: the host arrays
 //! behind `cuda.const.array_like(NAME)`. Type checking needs only the
-//! element type and shape, so a `.npy` file's header is read (with the
-//! `npyz` crate) and a `DTYPE[SHAPE]` spelling is accepted as well.
+//! element type and shape, so only a `.npy` file's header is read (see
+//! [`crate::npy`]) and a `DTYPE[SHAPE]` spelling is accepted as well.
 
 use crate::args::UsageError;
-use crate::npy::scalar_of_type_str;
+use crate::npy;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 
@@ -47,27 +47,14 @@ fn parse_dtype_shape(s: &str) -> Result<(Scalar, Vec<u64>), UsageError> {
 }
 
 fn read_npy_header(path: &str) -> Result<(Scalar, Vec<u64>), UsageError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| UsageError(format!("cannot read '{path}': {e}")))?;
-    let npy = npyz::NpyFile::new(&bytes[..])
-        .map_err(|e| UsageError(format!("'{path}' is not a .npy file: {e}")))?;
-    let dtype = npy.dtype();
-    let elem = match &dtype {
-        npyz::DType::Plain(ts) => scalar_of_type_str(ts),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        UsageError(format!(
-            "'{path}' has an unsupported dtype {}",
-            dtype.descr()
-        ))
-    })?;
-    if npy.order() == npyz::Order::Fortran && npy.shape().len() > 1 {
+    let header = npy::read_header(path).map_err(UsageError)?;
+    if header.fortran && header.shape.shape.len() > 1 {
         return Err(UsageError(format!(
             "'{path}' is Fortran-ordered; save it C-ordered"
         )));
     }
-    Ok((elem, npy.shape().to_vec()))
+    let shape = header.shape.shape.iter().map(|&d| d as u64).collect();
+    Ok((header.shape.elem, shape))
 }
 
 #[cfg(test)]

@@ -228,3 +228,42 @@ fn devices_lists_the_cpu_device() {
     assert!(t.contains("cpu: the CPU device ("), "{t}");
     assert!(t.starts_with("gpu"), "{t}");
 }
+
+#[test]
+fn npy_data_is_read_right_after_the_header() {
+    // Trailing bytes after the data are ignored, as numpy.load does; the
+    // old reader took the file's last bytes and ran on shifted data.
+    let d = Dir::new();
+    let src = d.path("scale.py");
+    std::fs::write(&src, SCALE).unwrap();
+    let mut a = f32s(&[1.0, 2.0, 3.0]);
+    a.extend_from_slice(&f32s(&[100.0, 200.0]));
+    let mut header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }".to_string();
+    header.push_str(&" ".repeat((64 - (10 + header.len() + 1) % 64) % 64));
+    header.push('\n');
+    let mut file = b"\x93NUMPY\x01\x00".to_vec();
+    file.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    file.extend_from_slice(header.as_bytes());
+    file.extend_from_slice(&a);
+    std::fs::write(d.path("a.npy"), file).unwrap();
+    write_npy(&d.path("o.npy"), "<f4", 3, &[0; 12]);
+    let out = kernelc(&[
+        "run",
+        s(&src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        s(&d.path("a.npy")),
+        "f32:2",
+        s(&d.path("o.npy")),
+        "--out",
+        s(&d.path("out")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out/2.npy"), 12), f32s(&[2.0, 4.0, 6.0]));
+}
