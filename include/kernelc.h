@@ -292,7 +292,12 @@ typedef union {
 } kc_scalar;
 
 /**
- * Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together).
+ * Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together). Both
+ * flags may be given when both are true of the array, as NumPy sets both
+ * for a 1-D contiguous array: when at most one extent exceeds 1 (or an
+ * extent is 0), C and Fortran order lay the elements out alike. Both
+ * flags on an array with two extents above 1 contradict each other and
+ * are `KC_ERROR_INVALID_ARGUMENT`.
  */
 typedef uint32_t kc_arg_flags;
 
@@ -352,8 +357,8 @@ typedef struct {
      */
     uint32_t ndim;
     /**
-     * Arrays: `KC_ARG_C_CONTIGUOUS` or `KC_ARG_F_CONTIGUOUS` (strides
-     * computed), or 0 (`strides` as given).
+     * Arrays: `KC_ARG_C_CONTIGUOUS`, `KC_ARG_F_CONTIGUOUS`, or both where
+     * both are true (strides computed), or 0 (`strides` as given).
      */
     kc_arg_flags flags;
     /**

@@ -52,7 +52,12 @@ pub const KC_ARG_HOST: kc_arg_kind = 3;
 /// other memory, as in CUDA.
 pub const KC_ARG_DEVICE_PTR: kc_arg_kind = 4;
 
-/// Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together).
+/// Flags of an array `kc_arg` (`KC_ARG_*CONTIGUOUS`, or-ed together). Both
+/// flags may be given when both are true of the array, as NumPy sets both
+/// for a 1-D contiguous array: when at most one extent exceeds 1 (or an
+/// extent is 0), C and Fortran order lay the elements out alike. Both
+/// flags on an array with two extents above 1 contradict each other and
+/// are `KC_ERROR_INVALID_ARGUMENT`.
 pub type kc_arg_flags = u32;
 /// The array is C-contiguous (row-major): `strides` is ignored and
 /// computed from `shape` and the dtype. Without it `strides` is used as
@@ -116,8 +121,8 @@ pub struct kc_arg {
     pub address: u64,
     /// Arrays: number of dimensions, 1 to 3.
     pub ndim: u32,
-    /// Arrays: `KC_ARG_C_CONTIGUOUS` or `KC_ARG_F_CONTIGUOUS` (strides
-    /// computed), or 0 (`strides` as given).
+    /// Arrays: `KC_ARG_C_CONTIGUOUS`, `KC_ARG_F_CONTIGUOUS`, or both where
+    /// both are true (strides computed), or 0 (`strides` as given).
     pub flags: kc_arg_flags,
     /// Arrays: extent of each of the first `ndim` dimensions.
     pub shape: [i64; 3],
@@ -140,22 +145,36 @@ fn array_shape(i: usize, a: &kc_arg, elem: Scalar) -> Result<ArrayShape> {
         return Err(Error::invalid(format!("argument {i}: negative extent {d}")));
     }
     let known = KC_ARG_C_CONTIGUOUS | KC_ARG_F_CONTIGUOUS;
-    if a.flags & !known != 0 || a.flags == known {
+    if a.flags & !known != 0 {
         return Err(Error::invalid(format!(
-            "argument {i}: flags is {:#x} (use 0, KC_ARG_C_CONTIGUOUS or KC_ARG_F_CONTIGUOUS)",
+            "argument {i}: flags is {:#x} (use 0, KC_ARG_C_CONTIGUOUS, KC_ARG_F_CONTIGUOUS or both)",
             a.flags
         )));
     }
-    let shape = if a.flags == KC_ARG_C_CONTIGUOUS {
-        ArrayShape::c_contiguous(elem, shape)
-    } else if a.flags == KC_ARG_F_CONTIGUOUS {
-        ArrayShape::f_contiguous(elem, shape)
-    } else {
-        ArrayShape {
+    let c = a.flags & KC_ARG_C_CONTIGUOUS != 0;
+    let f = a.flags & KC_ARG_F_CONTIGUOUS != 0;
+    let shape = match (c, f) {
+        (true, true) => {
+            let (c_order, f_order) = (
+                ArrayShape::c_contiguous(elem, shape),
+                ArrayShape::f_contiguous(elem, shape),
+            );
+            if !same_layout(&c_order, &f_order) {
+                return Err(Error::invalid(format!(
+                    "argument {i}: flags say the array is both C- and Fortran-contiguous, \
+                     but a {shape:?} array can be only one of them (both hold only when at most \
+                     one extent exceeds 1); pass one of KC_ARG_C_CONTIGUOUS and KC_ARG_F_CONTIGUOUS"
+                )));
+            }
+            c_order
+        }
+        (true, false) => ArrayShape::c_contiguous(elem, shape),
+        (false, true) => ArrayShape::f_contiguous(elem, shape),
+        (false, false) => ArrayShape {
             elem,
             shape: shape.to_vec(),
             strides: a.strides[..ndim].to_vec(),
-        }
+        },
     };
     // The span must be representable: |stride| * extent summed within i64.
     let fits = shape.shape.iter().zip(&shape.strides).try_fold(
@@ -172,6 +191,17 @@ fn array_shape(i: usize, a: &kc_arg, elem: Scalar) -> Result<ArrayShape> {
         )));
     }
     Ok(shape)
+}
+
+/// Whether two layouts of one shape put every element at the same place:
+/// the array is empty, or the strides agree along every dimension with
+/// more than one element (a stride along an extent of 1 is never used).
+fn same_layout(a: &ArrayShape, b: &ArrayShape) -> bool {
+    a.is_empty()
+        || a.shape
+            .iter()
+            .zip(a.strides.iter().zip(&b.strides))
+            .all(|(&n, (x, y))| n <= 1 || x == y)
 }
 
 /// The offset of an array's lowest element below its data pointer.
@@ -332,4 +362,52 @@ pub unsafe extern "C" fn kc_launch(
         )?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn array(shape: &[i64], flags: kc_arg_flags) -> kc_arg {
+        let mut s = [0; 3];
+        s[..shape.len()].copy_from_slice(shape);
+        kc_arg {
+            kind: KC_ARG_HOST,
+            dtype: crate::types::KC_DTYPE_FLOAT32,
+            value: kc_scalar { i: 0 },
+            buffer: std::ptr::null(),
+            offset: 0,
+            host: std::ptr::null_mut(),
+            host_bytes: 0,
+            address: 0,
+            ndim: shape.len() as u32,
+            flags,
+            shape: s,
+            strides: [0; 3],
+        }
+    }
+
+    const BOTH: kc_arg_flags = KC_ARG_C_CONTIGUOUS | KC_ARG_F_CONTIGUOUS;
+
+    #[test]
+    fn both_contiguity_flags_where_both_hold() {
+        // NumPy sets both flags on 1-D contiguous arrays, on arrays with
+        // one extent above 1, and on empty arrays.
+        for shape in [&[5][..], &[1, 7], &[4, 1, 1], &[1, 1, 1], &[0, 3, 2]] {
+            let got = array_shape(0, &array(shape, BOTH), Scalar::F32).unwrap();
+            assert_eq!(
+                got,
+                ArrayShape::c_contiguous(Scalar::F32, shape),
+                "{shape:?}"
+            );
+        }
+        let e = array_shape(0, &array(&[3, 8], BOTH), Scalar::F32).unwrap_err();
+        assert!(
+            e.message.contains("both C- and Fortran-contiguous") && e.message.contains("[3, 8]"),
+            "{}",
+            e.message
+        );
+        let e = array_shape(0, &array(&[5], 8), Scalar::F32).unwrap_err();
+        assert!(e.message.contains("flags is 0x8"), "{}", e.message);
+    }
 }

@@ -1,106 +1,478 @@
-//! Command-line parsing shared by the subcommands: `--flag value`,
-//! `--flag=value` and positional arguments, with clear errors.
+//! The command line's grammar: the subcommands and their options (with
+//! `clap`'s derive), and the parsers of option values that have a syntax of
+//! their own (launch dimensions, architectures, `--const` specs). A value
+//! that does not parse is a malformed command line (exit 2, from clap);
+//! files named on the command line are read later, by the subcommands
+//! (a missing or bad file is exit 1).
 
-/// A command-line mistake; printed with the usage text, exit code 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use kernelc_compiler::opt::OptLevel;
+use kernelc_compiler::ptx::Target;
+use kernelc_compiler::types::Scalar;
+use kernelc_runtime::device::DeviceKind;
 
-/// The arguments of one subcommand, split into options and positionals.
-pub struct Args {
-    options: Vec<(String, String)>,
-    /// Positional arguments, in order.
-    pub positional: Vec<String>,
+/// kernelc: compile Numba CUDA Python kernels to PTX and run them.
+#[derive(Parser, Debug)]
+#[command(
+    name = "kernelc",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true,
+    after_help = "Exit status: 0 success, 1 the program or an input file has errors, 2 a malformed command line."
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-impl Args {
-    /// Splits `argv` given the names of options that take a value.
-    pub fn parse(argv: &[String], valued: &[&str]) -> Result<Args, UsageError> {
-        let mut options = Vec::new();
-        let mut positional = Vec::new();
-        let mut it = argv.iter();
-        while let Some(a) = it.next() {
-            if let Some(body) = a.strip_prefix("--") {
-                let (name, inline) = match body.split_once('=') {
-                    Some((n, v)) => (n, Some(v.to_string())),
-                    None => (body, None),
-                };
-                if !valued.contains(&name) {
-                    return Err(UsageError(format!("unknown option '--{name}'")));
-                }
-                let value = match inline {
-                    Some(v) => v,
-                    None => it
-                        .next()
-                        .cloned()
-                        .ok_or_else(|| UsageError(format!("option '--{name}' needs a value")))?,
-                };
-                options.push((name.to_string(), value));
-            } else if a.starts_with('-') && a.len() > 1 {
-                return Err(UsageError(format!("unknown option '{a}'")));
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and type-check a kernel file; print `ok` or the requested dump.
+    Check(CheckArgs),
+    /// Compile to PTX (default), to the mid-IR, or print each kernel's
+    /// parameters with read/write metadata as JSON.
+    Compile(CompileArgs),
+    /// Compile a kernel (or take a PTX file) and run it on a device.
+    Run(RunArgs),
+    /// List the devices that can run kernels.
+    Devices,
+    /// Print a shell completion script (e.g. `kernelc completions bash >
+    /// /etc/bash_completion.d/kernelc`).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The options `check` and `compile` share: which kernel, with which
+/// signature, and the host's constant arrays.
+#[derive(Args, Debug)]
+pub struct SourceArgs {
+    /// The kernel file (Python).
+    #[arg(value_name = "FILE.py")]
+    pub file: String,
+    /// Only this function (a kernel or a device function).
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+    /// A signature such as "void(float32[:], int32)", instead of the
+    /// decorator's.
+    #[arg(long, value_name = "SIG")]
+    pub sig: Option<String>,
+    /// A constant array for `cuda.const.array_like(NAME)`: from a `.npy`
+    /// file or declared as DTYPE[SHAPE] (e.g. float32[4, 4]). Repeatable.
+    #[arg(long = "const", value_name = "NAME=FILE.npy|NAME=DTYPE[SHAPE]", value_parser = parse_const_spec)]
+    pub consts: Vec<ConstSpec>,
+}
+
+/// `kernelc check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Print the syntax tree or the typed program instead of `ok`.
+    #[arg(long, value_name = "WHAT")]
+    pub emit: Option<CheckEmit>,
+}
+
+/// What `check --emit` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckEmit {
+    /// The syntax tree.
+    Ast,
+    /// Each specialisation's signature, every variable's type and every
+    /// implicit conversion.
+    Types,
+}
+
+/// `kernelc compile`.
+#[derive(Args, Debug)]
+pub struct CompileArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// What to produce.
+    #[arg(long, value_name = "WHAT", default_value = "ptx")]
+    pub emit: CompileEmit,
+    /// The optimisation level (-O0 or -O2).
+    #[arg(short = 'O', value_name = "LEVEL", default_value = "2")]
+    pub opt: Opt,
+    /// The GPU architecture.
+    #[arg(long, value_name = "sm_XX", default_value = "sm_80", value_parser = parse_target)]
+    pub arch: Target,
+    /// Print each phase's time and a `total:` line to stderr.
+    #[arg(long)]
+    pub timings: bool,
+    /// Write to this file instead of stdout.
+    #[arg(short = 'o', value_name = "OUT")]
+    pub output: Option<String>,
+}
+
+/// What `compile --emit` produces.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileEmit {
+    /// PTX.
+    Ptx,
+    /// The mid-IR, in its text form.
+    Ir,
+    /// Each kernel's parameters, with whether it may read or write them (JSON).
+    Meta,
+}
+
+/// An optimisation level.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opt {
+    /// No optimisation.
+    #[value(name = "0")]
+    O0,
+    /// The optimisation passes.
+    #[value(name = "2")]
+    O2,
+}
+
+impl Opt {
+    /// The compiler's level.
+    pub fn level(self) -> OptLevel {
+        match self {
+            Opt::O0 => OptLevel::O0,
+            Opt::O2 => OptLevel::O2,
+        }
+    }
+}
+
+/// `kernelc run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The kernel file: Python, or PTX (`.ptx`, run as is).
+    #[arg(value_name = "FILE.py|FILE.ptx")]
+    pub file: String,
+    /// The kernels' arguments, in order: arrays (FILE.npy) and typed
+    /// scalars (f32:0.5, i32:7, i64:-3, u8:1, f64:2.5, bool:true).
+    #[arg(value_name = "ARG", value_parser = parse_run_arg)]
+    pub args: Vec<RunArgSpec>,
+    /// The kernel to run; needed only when the file has several.
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+    /// A signature such as "void(float32[:], int32)", instead of the
+    /// decorator's or the one the arguments give.
+    #[arg(long, value_name = "SIG")]
+    pub sig: Option<String>,
+    /// Blocks in the grid.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims, required = true)]
+    pub grid: [u32; 3],
+    /// Threads per block.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims, required = true)]
+    pub block: [u32; 3],
+    /// Dynamic shared memory per block, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    pub shared: u32,
+    /// The device: the GPU when one is usable, else the CPU device (auto).
+    #[arg(long, value_name = "DEVICE", default_value = "auto")]
+    pub device: DeviceChoice,
+    /// A constant array for `cuda.const.array_like(NAME)` (or a PTX
+    /// file's `.const` variable NAME). Repeatable.
+    #[arg(long = "const", value_name = "NAME=FILE.npy", value_parser = parse_npy_const)]
+    pub consts: Vec<(String, String)>,
+    /// Save the arrays the kernel may write as DIR/<position>.npy.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<String>,
+    /// The optimisation level (-O0 or -O2).
+    #[arg(short = 'O', value_name = "LEVEL", default_value = "2")]
+    pub opt: Opt,
+    /// The GPU architecture (default: the device's).
+    #[arg(long, value_name = "sm_XX", value_parser = parse_target)]
+    pub arch: Option<Target>,
+    /// Have the CPU device report races, shared/local overruns and
+    /// divergent barriers (the default for debug=True or boundscheck=True
+    /// kernels).
+    #[arg(long, overrides_with = "no_check")]
+    pub check: bool,
+    /// Do not check, even for a debug=True or boundscheck=True kernel.
+    #[arg(long = "no-check", overrides_with = "check")]
+    pub no_check: bool,
+    /// Threads of the CPU device (default: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub workers: usize,
+    /// Print the compile, run and kernel times to stderr.
+    #[arg(long)]
+    pub timings: bool,
+}
+
+impl RunArgs {
+    /// `--check` or `--no-check`, whichever came last, if any.
+    pub fn check_choice(&self) -> Option<bool> {
+        match (self.check, self.no_check) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// `--device`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeviceChoice {
+    /// The CPU device (a SIMT simulator of the PTX).
+    Cpu,
+    /// An NVIDIA GPU.
+    Gpu,
+    /// The GPU when one is usable, else the CPU device.
+    Auto,
+}
+
+impl DeviceChoice {
+    /// The runtime's kind.
+    pub fn kind(self) -> DeviceKind {
+        match self {
+            DeviceChoice::Cpu => DeviceKind::Cpu,
+            DeviceChoice::Gpu => DeviceKind::Gpu,
+            DeviceChoice::Auto => DeviceKind::Auto,
+        }
+    }
+}
+
+/// One argument of `kernelc run`'s kernel, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunArgSpec {
+    /// An array, from a `.npy` file (read later).
+    Npy(String),
+    /// A typed scalar.
+    Scalar(kernelc_runtime::args::ScalarArg),
+}
+
+/// A `--const` of `check`/`compile`, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstSpec {
+    /// The array's name in the source.
+    pub name: String,
+    /// Where its type and shape come from.
+    pub source: ConstSource,
+}
+
+/// Where a `--const` array's type and shape come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstSource {
+    /// A `.npy` file's header (read later).
+    Npy(String),
+    /// `DTYPE[SHAPE]`.
+    Declared(Scalar, Vec<u64>),
+}
+
+/// `sm_80` or `80`.
+fn parse_target(s: &str) -> Result<Target, String> {
+    Target::parse(s)
+}
+
+/// `X[,Y[,Z]]`, each at least 1.
+pub fn parse_dims(value: &str) -> Result<[u32; 3], String> {
+    let bad = || format!("expected X[,Y[,Z]] (positive integers), got '{value}'");
+    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+    if parts.len() > 3 {
+        return Err(bad());
+    }
+    let mut dims = [1u32; 3];
+    for (d, p) in dims.iter_mut().zip(&parts) {
+        *d = p.parse().ok().filter(|&v: &u32| v > 0).ok_or_else(bad)?;
+    }
+    Ok(dims)
+}
+
+/// `NAME=FILE.npy` (run's `--const`).
+fn parse_npy_const(spec: &str) -> Result<(String, String), String> {
+    spec.split_once('=')
+        .filter(|(n, p)| !n.is_empty() && p.ends_with(".npy"))
+        .map(|(n, p)| (n.to_string(), p.to_string()))
+        .ok_or_else(|| format!("expected NAME=FILE.npy, got '{spec}'"))
+}
+
+/// `NAME=FILE.npy` or `NAME=DTYPE[SHAPE]` (check's and compile's `--const`).
+pub fn parse_const_spec(spec: &str) -> Result<ConstSpec, String> {
+    let (name, source) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=FILE.npy or NAME=DTYPE[SHAPE], got '{spec}'"))?;
+    if name.is_empty() {
+        return Err(format!("'{spec}' has no name"));
+    }
+    let source = if source.ends_with(".npy") {
+        ConstSource::Npy(source.to_string())
+    } else {
+        let (elem, shape) = parse_dtype_shape(source)?;
+        ConstSource::Declared(elem, shape)
+    };
+    Ok(ConstSpec {
+        name: name.to_string(),
+        source,
+    })
+}
+
+/// `float32[16]`, `int32[4, 4]`.
+fn parse_dtype_shape(s: &str) -> Result<(Scalar, Vec<u64>), String> {
+    let bad = || format!("expected FILE.npy or DTYPE[SHAPE] such as float32[16], got '{s}'");
+    let (dtype, rest) = s.split_once('[').ok_or_else(bad)?;
+    let dims = rest.strip_suffix(']').ok_or_else(bad)?;
+    let elem = Scalar::from_name(dtype.trim()).ok_or_else(|| format!("unknown dtype '{dtype}'"))?;
+    let shape = dims
+        .split(',')
+        .map(|d| d.trim().parse::<u64>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((elem, shape))
+}
+
+/// `FILE.npy` or `TYPE:VALUE` (`f32:0.5`, `i64:-3`, `bool:true`).
+pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
+    use kernelc_runtime::args::{Number, ScalarArg};
+    if a.ends_with(".npy") {
+        return Ok(RunArgSpec::Npy(a.to_string()));
+    }
+    let bad = |why: &str| format!("argument '{a}': {why}");
+    let (ty, value) = a
+        .split_once(':')
+        .ok_or_else(|| bad("expected FILE.npy or TYPE:VALUE such as f32:0.5, i64:-3, bool:true"))?;
+    let ty = match ty {
+        "bool" => Scalar::Bool,
+        "i8" => Scalar::I8,
+        "i16" => Scalar::I16,
+        "i32" => Scalar::I32,
+        "i64" => Scalar::I64,
+        "u8" => Scalar::U8,
+        "u16" => Scalar::U16,
+        "u32" => Scalar::U32,
+        "u64" => Scalar::U64,
+        "f16" => Scalar::F16,
+        "f32" => Scalar::F32,
+        "f64" => Scalar::F64,
+        other => Scalar::from_name(other)
+            .ok_or_else(|| bad("unknown type (use bool, i8..i64, u8..u64, f16, f32 or f64)"))?,
+    };
+    let value = match ty {
+        Scalar::Bool => match value {
+            "true" | "True" | "1" => Number::Bool(true),
+            "false" | "False" | "0" => Number::Bool(false),
+            _ => return Err(bad("a bool is true or false")),
+        },
+        _ if ty.is_float() => Number::Float(
+            value
+                .parse::<f64>()
+                .map_err(|_| bad("not a floating-point number"))?,
+        ),
+        _ => {
+            let v = parse_int(value).ok_or_else(|| bad("not an integer"))?;
+            let fits = if ty.is_signed() {
+                let bits = ty.bits();
+                let (lo, hi) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
+                (lo..=hi).contains(&v)
             } else {
-                positional.push(a.clone());
+                v >= 0 && v < (1i128 << ty.bits())
+            };
+            if !fits {
+                return Err(bad(&format!("{v} does not fit in {}", ty.name())));
+            }
+            if ty.is_signed() {
+                Number::Int(v as i64)
+            } else {
+                Number::Uint(v as u64)
             }
         }
-        Ok(Args {
-            options,
-            positional,
-        })
-    }
+    };
+    Ok(RunArgSpec::Scalar(ScalarArg { ty, value }))
+}
 
-    /// The last value of an option, if given.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.options
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Every value of a repeatable option.
-    pub fn all(&self, name: &str) -> Vec<&str> {
-        self.options
-            .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-            .collect()
-    }
-
-    /// The single positional argument (the input file).
-    pub fn one_file(&self) -> Result<&str, UsageError> {
-        match self.positional.as_slice() {
-            [f] => Ok(f),
-            [] => Err(UsageError("missing input file".into())),
-            _ => Err(UsageError(format!(
-                "expected one input file, got {}",
-                self.positional.len()
-            ))),
-        }
-    }
+/// A decimal or `0x` hexadecimal integer, with an optional sign.
+fn parse_int(s: &str) -> Option<i128> {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let v = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        Some(hex) => i128::from_str_radix(hex, 16).ok()?,
+        None => body.parse::<i128>().ok()?,
+    };
+    Some(if neg { -v } else { v })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+    use kernelc_runtime::args::Number;
 
-    fn argv(s: &[&str]) -> Vec<String> {
-        s.iter().map(|x| x.to_string()).collect()
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    fn scalar(a: &str) -> kernelc_runtime::args::ScalarArg {
+        match parse_run_arg(a).unwrap() {
+            RunArgSpec::Scalar(s) => s,
+            RunArgSpec::Npy(_) => panic!("{a} is not a scalar"),
+        }
     }
 
     #[test]
-    fn parses_both_option_forms() {
-        let a = Args::parse(
-            &argv(&["k.py", "--kernel", "add", "--emit=types"]),
-            &["kernel", "emit"],
-        )
+    fn parses_typed_scalars() {
+        let s = scalar("i64:-3");
+        assert_eq!((s.ty, s.value), (Scalar::I64, Number::Int(-3)));
+        assert_eq!(scalar("u8:0xff").value, Number::Uint(255));
+        assert_eq!(scalar("bool:true").value, Number::Bool(true));
+        assert_eq!(scalar("f32:0.5").value, Number::Float(0.5));
+        assert!(parse_run_arg("u8:256").is_err());
+        assert!(parse_run_arg("i8:-129").is_err());
+        assert!(parse_run_arg("q7:1").is_err());
+        assert!(parse_run_arg("7").is_err());
+        assert_eq!(
+            parse_run_arg("a.npy").unwrap(),
+            RunArgSpec::Npy("a.npy".into())
+        );
+    }
+
+    #[test]
+    fn parses_launch_dimensions() {
+        assert_eq!(parse_dims("4").unwrap(), [4, 1, 1]);
+        assert_eq!(parse_dims("4,2,3").unwrap(), [4, 2, 3]);
+        assert!(parse_dims("0").is_err());
+        assert!(parse_dims("1,2,3,4").is_err());
+        assert!(parse_dims("").is_err());
+    }
+
+    #[test]
+    fn parses_const_specs() {
+        let c = parse_const_spec("G=float32[4, 4]").unwrap();
+        assert_eq!(c.name, "G");
+        assert_eq!(c.source, ConstSource::Declared(Scalar::F32, vec![4, 4]));
+        assert_eq!(
+            parse_const_spec("W=w.npy").unwrap().source,
+            ConstSource::Npy("w.npy".into())
+        );
+        assert!(parse_const_spec("G").is_err());
+        assert!(parse_const_spec("=float32[4]").is_err());
+        assert!(parse_const_spec("G=float33[4]").is_err());
+        assert!(parse_npy_const("G=float32[4]").is_err());
+        assert_eq!(
+            parse_npy_const("G=g.npy").unwrap(),
+            ("G".into(), "g.npy".into())
+        );
+    }
+
+    #[test]
+    fn optimisation_levels_and_check_flags() {
+        let cli = Cli::try_parse_from([
+            "kernelc",
+            "run",
+            "k.py",
+            "--grid",
+            "1",
+            "--block",
+            "1",
+            "-O0",
+            "--check",
+            "--no-check",
+        ])
         .unwrap();
-        assert_eq!(a.get("kernel"), Some("add"));
-        assert_eq!(a.get("emit"), Some("types"));
-        assert_eq!(a.one_file().unwrap(), "k.py");
-    }
-
-    #[test]
-    fn rejects_unknown_and_missing_values() {
-        assert!(Args::parse(&argv(&["--nope"]), &["kernel"]).is_err());
-        assert!(Args::parse(&argv(&["--kernel"]), &["kernel"]).is_err());
+        let Command::Run(r) = cli.command else {
+            panic!()
+        };
+        assert_eq!(r.opt, Opt::O0);
+        assert_eq!(r.check_choice(), Some(false));
+        assert!(Cli::try_parse_from(["kernelc", "compile", "k.py", "-O1"]).is_err());
     }
 }

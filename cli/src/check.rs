@@ -1,34 +1,22 @@
 //! `kernelc check`: parse and type-check a kernel file.
 
-use crate::args::{Args, UsageError};
-use crate::consts::parse_const;
+use crate::args::{CheckArgs, CheckEmit};
+use crate::consts::declare_all;
+use crate::source::read_text;
 use kernelc_compiler::front::ast_dump::dump_module;
 use kernelc_compiler::sema::dump::dump_program;
 use kernelc_compiler::{check, CheckOptions};
 use std::process::ExitCode;
 
-/// Runs the subcommand.
-pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(argv, &["kernel", "sig", "emit", "const"])?;
-    let file = args.one_file()?;
-    let source = std::fs::read_to_string(file)
-        .map_err(|e| UsageError(format!("cannot read '{file}': {e}")))?;
-    let emit = args.get("emit");
-    if let Some(e) = emit {
-        if e != "ast" && e != "types" {
-            return Err(UsageError(format!(
-                "--emit expects 'ast' or 'types', got '{e}'"
-            )));
-        }
-    }
+/// Runs the subcommand. `Err` is a message for an input that cannot be
+/// read (exit 1); a program with errors prints its diagnostics and exits 1.
+pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
+    let file = args.source.file.as_str();
+    let source = read_text(file)?;
     let options = CheckOptions {
-        kernel: args.get("kernel").map(str::to_string),
-        signature: args.get("sig").map(str::to_string),
-        const_arrays: args
-            .all("const")
-            .into_iter()
-            .map(parse_const)
-            .collect::<Result<_, _>>()?,
+        kernel: args.source.kernel.clone(),
+        signature: args.source.sig.clone(),
+        const_arrays: declare_all(&args.source.consts)?,
     };
     let checked = check(file, &source, &options);
     if !checked.diagnostics.is_empty() {
@@ -42,9 +30,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         );
         return Ok(ExitCode::from(1));
     }
-    match emit {
-        Some("ast") => print!("{}", dump_module(&checked.module, &checked.files)),
-        Some(_) => print!("{}", dump_program(&checked.program)),
+    match args.emit {
+        Some(CheckEmit::Ast) => print!("{}", dump_module(&checked.module, &checked.files)),
+        Some(CheckEmit::Types) => print!("{}", dump_program(&checked.program)),
         None => {
             for name in &checked.unsigned {
                 eprintln!("note: '{name}' has no signature: parsed and name-checked only");

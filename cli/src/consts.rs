@@ -1,94 +1,53 @@
-//! `--const NAME=FILE.npy` and `--const NAME=DTYPE[SHAPE]`: the host arrays
-//! behind `cuda.const.array_like(NAME)`. Type checking needs only the
-//! element type and shape, so a `.npy` file's header is read (with the
-//! `npyz` crate) and a `DTYPE[SHAPE]` spelling is accepted as well.
+//! `--const NAME=FILE.npy` and `--const NAME=DTYPE[SHAPE]` of `check` and
+//! `compile`: the host arrays behind `cuda.const.array_like(NAME)`. Type
+//! checking needs only the element type and shape, so only a `.npy` file's
+//! header is read (see [`crate::npy`]).
 
-use crate::args::UsageError;
-use crate::npy::scalar_of_type_str;
+use crate::args::{ConstSource, ConstSpec};
+use crate::npy;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
-use kernelc_compiler::types::Scalar;
 
-/// Parses one `--const` value.
-pub fn parse_const(spec: &str) -> Result<ConstArrayDecl, UsageError> {
-    let (name, source) = spec
-        .split_once('=')
-        .ok_or_else(|| UsageError(format!("--const expects NAME=FILE.npy, got '{spec}'")))?;
-    if name.is_empty() {
-        return Err(UsageError(format!("--const '{spec}' has no name")));
-    }
-    let (elem, shape) = if source.ends_with(".npy") {
-        read_npy_header(source)?
-    } else {
-        parse_dtype_shape(source)?
+/// The declaration of one `--const` array (reading its `.npy` header).
+pub fn declare(spec: &ConstSpec) -> Result<ConstArrayDecl, String> {
+    let (elem, shape) = match &spec.source {
+        ConstSource::Declared(elem, shape) => (*elem, shape.clone()),
+        ConstSource::Npy(path) => {
+            let header = npy::read_header(path)?;
+            if header.fortran && header.shape.shape.len() > 1 {
+                return Err(format!("'{path}' is Fortran-ordered; save it C-ordered"));
+            }
+            let shape = header.shape.shape.iter().map(|&d| d as u64).collect();
+            (header.shape.elem, shape)
+        }
     };
     Ok(ConstArrayDecl {
-        name: name.to_string(),
+        name: spec.name.clone(),
         elem,
         shape,
     })
 }
 
-/// `float32[16]`, `int32[4, 4]`.
-fn parse_dtype_shape(s: &str) -> Result<(Scalar, Vec<u64>), UsageError> {
-    let bad = || {
-        UsageError(format!(
-            "--const expects FILE.npy or DTYPE[SHAPE] such as float32[16], got '{s}'"
-        ))
-    };
-    let (dtype, rest) = s.split_once('[').ok_or_else(bad)?;
-    let dims = rest.strip_suffix(']').ok_or_else(bad)?;
-    let elem = Scalar::from_name(dtype.trim())
-        .ok_or_else(|| UsageError(format!("unknown dtype '{dtype}'")))?;
-    let shape = dims
-        .split(',')
-        .map(|d| d.trim().parse::<u64>().map_err(|_| bad()))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((elem, shape))
-}
-
-fn read_npy_header(path: &str) -> Result<(Scalar, Vec<u64>), UsageError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| UsageError(format!("cannot read '{path}': {e}")))?;
-    let npy = npyz::NpyFile::new(&bytes[..])
-        .map_err(|e| UsageError(format!("'{path}' is not a .npy file: {e}")))?;
-    let dtype = npy.dtype();
-    let elem = match &dtype {
-        npyz::DType::Plain(ts) => scalar_of_type_str(ts),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        UsageError(format!(
-            "'{path}' has an unsupported dtype {}",
-            dtype.descr()
-        ))
-    })?;
-    if npy.order() == npyz::Order::Fortran && npy.shape().len() > 1 {
-        return Err(UsageError(format!(
-            "'{path}' is Fortran-ordered; save it C-ordered"
-        )));
-    }
-    Ok((elem, npy.shape().to_vec()))
+/// The declarations of every `--const` array.
+pub fn declare_all(specs: &[ConstSpec]) -> Result<Vec<ConstArrayDecl>, String> {
+    specs.iter().map(declare).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::parse_const_spec;
+    use kernelc_compiler::types::Scalar;
 
     #[test]
-    fn parses_dtype_shape_specs() {
-        let c = parse_const("G=float32[4, 4]").unwrap();
-        assert_eq!(c.name, "G");
-        assert_eq!(c.elem, Scalar::F32);
-        assert_eq!(c.shape, vec![4, 4]);
-        assert!(parse_const("G").is_err());
-        assert!(parse_const("G=float33[4]").is_err());
-    }
+    fn declares_from_specs_and_npy_headers() {
+        let c = declare(&parse_const_spec("G=float32[4, 4]").unwrap()).unwrap();
+        assert_eq!(
+            (c.name.as_str(), c.elem, c.shape),
+            ("G", Scalar::F32, vec![4, 4])
+        );
 
-    #[test]
-    fn reads_npy_headers() {
-        let dir = std::env::temp_dir().join(format!("kernelc-npy-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("g.npy");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.npy");
         // A .npy v1.0 file written by hand: magic, header length, header
         // dict padded to 64 bytes, then the data.
         let header = "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }";
@@ -104,8 +63,11 @@ mod tests {
             buf.extend_from_slice(&v.to_le_bytes());
         }
         std::fs::write(&path, &buf).unwrap();
-        let c = parse_const(&format!("T={}", path.display())).unwrap();
+        let c = declare(&parse_const_spec(&format!("T={}", path.display())).unwrap()).unwrap();
         assert_eq!((c.elem, c.shape), (Scalar::I32, vec![2, 3]));
-        std::fs::remove_dir_all(&dir).ok();
+        // The header must describe data the file holds.
+        std::fs::write(&path, &buf[..buf.len() - 1]).unwrap();
+        let e = declare(&parse_const_spec(&format!("T={}", path.display())).unwrap()).unwrap_err();
+        assert!(e.contains("truncated"), "{e}");
     }
 }

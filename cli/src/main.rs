@@ -1,25 +1,20 @@
 //! `kernelc`: the command-line face of the compiler.
 //!
-//! Subcommands:
-//! - `kernelc check FILE.py [--kernel NAME] [--sig SIG] [--emit ast|types]
-//!   [--const NAME=FILE.npy|NAME=DTYPE[SHAPE] ...]`: parse and type-check
-//!   a kernel file; prints `ok` (or the requested dump) and exits 0, or
-//!   prints diagnostics on stderr and exits 1.
-//! - `kernelc compile FILE.py [--kernel NAME] [--sig SIG] [--emit ptx|ir|meta]
-//!   [-O0|-O2] [--arch sm_80] [--const ...] [--timings] [-o OUT]`: compile
-//!   to the mid-IR or to PTX (all kernels with a decorator signature, or the
-//!   one named).
+//! Subcommands (`kernelc help` and `kernelc <command> --help` list every
+//! option; [`args`] defines them):
+//! - `check FILE.py`: parse and type-check a kernel file; prints `ok` (or
+//!   the requested dump), or diagnostics on stderr.
+//! - `compile FILE.py`: compile to PTX, to the mid-IR, or print each
+//!   kernel's parameters as JSON.
+//! - `run FILE.py|FILE.ptx --grid X --block X ARG...`: compile and run a
+//!   kernel; each ARG is a `.npy` file or a typed scalar (`f32:0.5`); the
+//!   arrays it may write are saved as `DIR/<position>.npy` with `--out`.
+//! - `devices`: list the devices that can run kernels.
+//! - `completions SHELL`: print a shell completion script.
 //!
-//! - `kernelc run FILE.py|FILE.ptx --kernel NAME [--sig SIG] --grid X[,Y[,Z]]
-//!   --block X[,Y[,Z]] [--shared BYTES] [--device cpu|gpu|auto] [--const
-//!   NAME=FILE.npy ...] [--out DIR] [-O0|-O2] [--check|--no-check]
-//!   [--workers N] [--timings] ARG...`: compile and run a kernel; each ARG
-//!   is a `.npy` file or a typed scalar (`f32:0.5`, `i64:-3`, `bool:true`);
-//!   the arrays it may write are saved as `DIR/<position>.npy`.
-//! - `kernelc devices`: list the devices that can run kernels.
-//!
-//! Exit codes: 0 success, 1 the program has errors, 2 bad command line or
-//! unreadable input.
+//! Exit codes: 0 success, 1 the program or an input file has errors (one
+//! line, `kernelc: ...`, or the program's diagnostics), 2 a malformed
+//! command line (clap's message and usage).
 
 mod args;
 mod check;
@@ -28,33 +23,28 @@ mod consts;
 mod devices;
 mod npy;
 mod run;
+mod source;
 
+use args::{Cli, Command};
+use clap::{CommandFactory, Parser};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: kernelc <command> [options]
+/// Why a subcommand stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    /// An input cannot be read or an output written, a device cannot be
+    /// opened, a launch failed: exit 1.
+    Failed(String),
+    /// The command line does not say enough (e.g. which of several kernels
+    /// to run): exit 2.
+    Usage(String),
+}
 
-commands:
-  check FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ast|types]
-                [--const NAME=FILE.npy | --const NAME=DTYPE[SHAPE] ...]
-      parse and type-check a kernel file; print `ok` or the requested dump
-  compile FILE.py [--kernel NAME] [--sig \"SIG\"] [--emit ptx|ir|meta] [-O0|-O2]
-                  [--arch sm_80] [--const ...] [--timings] [-o OUT]
-      compile to PTX (default), to the mid-IR, or print each kernel's
-      parameters with read/write metadata as JSON; stdout without -o
-  run FILE.py|FILE.ptx --kernel NAME [--sig \"SIG\"] --grid X[,Y[,Z]] --block X[,Y[,Z]]
-                  [--shared BYTES] [--device cpu|gpu|auto] [--const NAME=FILE.npy ...]
-                  [--out DIR] [-O0|-O2] [--check|--no-check] [--workers N] [--timings] ARG...
-      compile and run a kernel; each ARG is an array (FILE.npy) or a typed
-      scalar (f32:0.5, i32:7, i64:-3, u8:1, f64:2.5, bool:true); the arrays
-      the kernel may write are saved as DIR/<position>.npy; --check makes
-      the CPU device report races, shared/local overruns and divergent
-      barriers (the default for debug=True or boundscheck=True kernels)
-  devices
-      list the devices that can run kernels
-
-options for every command:
-  -h, --help    show this help
-  -V, --version show the version";
+impl From<String> for Stop {
+    fn from(message: String) -> Stop {
+        Stop::Failed(message)
+    }
+}
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe
 /// (`kernelc compile k.py | head`) would panic; like every Unix tool,
@@ -70,31 +60,38 @@ fn restore_sigpipe() {
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let Some(command) = argv.first() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with exit 0, mistakes to
+            // stderr with exit 2.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
     };
-    let rest = &argv[1..];
-    let result = match command.as_str() {
-        "check" => check::run(rest),
-        "compile" => compile::run(rest),
-        "run" => run::run(rest),
-        "devices" => devices::run(rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+    let result = match &cli.command {
+        Command::Check(a) => check::run(a).map_err(Stop::Failed),
+        Command::Compile(a) => compile::run(a).map_err(Stop::Failed),
+        Command::Run(a) => run::run(a),
+        Command::Devices => devices::run().map_err(Stop::Failed),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                *shell,
+                &mut Cli::command(),
+                "kernelc",
+                &mut std::io::stdout(),
+            );
+            Ok(ExitCode::SUCCESS)
         }
-        "-V" | "--version" => {
-            println!("kernelc {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        other => Err(args::UsageError(format!("unknown command '{other}'"))),
     };
     match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("kernelc: {}\n\n{USAGE}", e.0);
+        Err(Stop::Failed(message)) => {
+            eprintln!("kernelc: {message}");
+            ExitCode::from(1)
+        }
+        Err(Stop::Usage(message)) => {
+            eprintln!("kernelc: error: {message}");
             ExitCode::from(2)
         }
     }

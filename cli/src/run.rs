@@ -2,21 +2,22 @@
 //! device with arrays from `.npy` files and typed scalars, saving the
 //! arrays the kernel may write.
 
-use crate::args::{Args, UsageError};
+use crate::args::{RunArgSpec, RunArgs};
 use crate::npy;
+use crate::source::read_text;
+use crate::Stop;
 use kernelc_compiler::driver::{compile, CompileOptions, KernelInfo, Stage};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::emit::const_array_symbol;
 use kernelc_compiler::ptx::Target;
+use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
 use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
-use kernelc_runtime::args::{
-    encode_scalar, signature_for, ArgShape, ArrayShape, Number, ScalarArg,
-};
+use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
 use kernelc_runtime::launch::{launch, launch_untyped, KernelArg, RawArg};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,141 +27,113 @@ enum RunArg {
     Scalar(ScalarArg),
 }
 
-/// Runs the subcommand.
-pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
-    let mut opt = OptLevel::O2;
-    let mut timings = false;
-    let mut check = None;
-    let mut rest = Vec::new();
-    for a in argv {
-        match a.as_str() {
-            "-O0" => opt = OptLevel::O0,
-            "-O2" => opt = OptLevel::O2,
-            "--timings" => timings = true,
-            "--check" => check = Some(true),
-            "--no-check" => check = Some(false),
-            _ => rest.push(a.clone()),
-        }
-    }
-    let args = Args::parse(
-        &rest,
-        &[
-            "kernel", "sig", "grid", "block", "shared", "device", "const", "out", "arch", "workers",
-        ],
-    )?;
-    let Some((file, kernel_args)) = args.positional.split_first() else {
-        return Err(UsageError("missing input file".into()));
-    };
-    let kernel = args
-        .get("kernel")
-        .ok_or_else(|| UsageError("--kernel NAME is required".into()))?;
-    let config = LaunchConfig {
-        grid: parse_dims("--grid", args.get("grid"))?,
-        block: parse_dims("--block", args.get("block"))?,
-        shared_bytes: match args.get("shared") {
-            Some(s) => s
-                .parse()
-                .map_err(|_| UsageError(format!("--shared expects a byte count, got '{s}'")))?,
-            None => 0,
-        },
-    };
-    let kind = match args.get("device").unwrap_or("auto") {
-        "cpu" => DeviceKind::Cpu,
-        "gpu" => DeviceKind::Gpu,
-        "auto" => DeviceKind::Auto,
-        other => {
-            return Err(UsageError(format!(
-                "--device expects cpu, gpu or auto, got '{other}'"
-            )))
-        }
-    };
-    let workers = match args.get("workers") {
-        Some(w) => w
-            .parse()
-            .map_err(|_| UsageError(format!("--workers expects a number, got '{w}'")))?,
-        None => 0,
-    };
+/// Runs the subcommand: reads every input (exit 1 for one that cannot be
+/// read), checks `--out`, compiles, runs, and saves what the kernel may
+/// have written.
+pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
+    let file = args.file.as_str();
+    let is_ptx = file.ends_with(".ptx");
+    let source = read_text(file)?;
     let mut run_args = Vec::new();
-    for a in kernel_args {
-        run_args.push(parse_arg(a)?);
+    for a in &args.args {
+        run_args.push(match a {
+            RunArgSpec::Npy(path) => RunArg::Array {
+                path: path.clone(),
+                array: npy::read(path)?,
+            },
+            RunArgSpec::Scalar(s) => RunArg::Scalar(*s),
+        });
     }
     let mut consts = Vec::new();
-    for spec in args.all("const") {
-        let (name, path) = spec
-            .split_once('=')
-            .filter(|(n, p)| !n.is_empty() && p.ends_with(".npy"))
-            .ok_or_else(|| UsageError(format!("--const expects NAME=FILE.npy, got '{spec}'")))?;
-        let array = npy::read(path).map_err(UsageError)?;
+    for (name, path) in &args.consts {
+        let array = npy::read(path)?;
         if array.fortran && array.shape.shape.len() > 1 {
-            return Err(UsageError(format!(
-                "'{path}' is Fortran-ordered; save it C-ordered"
-            )));
+            return Err(format!("'{path}' is Fortran-ordered; save it C-ordered").into());
         }
-        consts.push((name.to_string(), array));
+        consts.push((name.clone(), array));
     }
+    let out_dir = args.out.as_deref().map(PathBuf::from);
+    if let Some(dir) = &out_dir {
+        prepare_out_dir(dir)?;
+    }
+    // A Python file's kernel is known before compiling; a PTX file's once
+    // it is loaded.
+    let python_kernel = match (&args.kernel, is_ptx) {
+        (_, true) => None,
+        (Some(k), false) => Some(k.clone()),
+        (None, false) => match the_one_kernel(file, &source)? {
+            Ok(k) => Some(k),
+            Err(code) => return Ok(code),
+        },
+    };
+    let config = LaunchConfig {
+        grid: args.grid,
+        block: args.block,
+        shared_bytes: args.shared,
+    };
+    let check = args.check_choice();
 
     // The PTX target comes from the device, and whether the CPU device
     // checks from the kernel (`debug=True`/`boundscheck=True`) unless
     // `--check`/`--no-check` says: open a device to learn the target, and
     // reopen the CPU device if the kernel asks for checking.
-    let mut device = match Device::open(kind, workers, check.unwrap_or(false)) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("kernelc: {e}");
-            return Ok(ExitCode::from(1));
-        }
-    };
-    let target = match args.get("arch") {
-        Some(a) => Target::parse(a).map_err(UsageError)?,
-        None => device.ptx_target(),
-    };
+    let kind = args.device.kind();
+    let mut device =
+        Device::open(kind, args.workers, check.unwrap_or(false)).map_err(|e| e.to_string())?;
+    let target = args.arch.unwrap_or_else(|| device.ptx_target());
 
     // The PTX and, for a Python kernel, its ABI description.
     let t_compile = Instant::now();
-    let (ptx, info) = if file.ends_with(".ptx") {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| UsageError(format!("cannot read '{file}': {e}")))?;
-        (text, None)
-    } else {
-        let source = std::fs::read_to_string(file)
-            .map_err(|e| UsageError(format!("cannot read '{file}': {e}")))?;
-        let decls: Vec<ConstArrayDecl> = consts
-            .iter()
-            .map(|(name, a)| ConstArrayDecl {
-                name: name.clone(),
-                elem: a.shape.elem,
-                shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
-            })
-            .collect();
-        let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
-        match compile_kernel(
-            file,
-            &source,
-            kernel,
-            args.get("sig"),
-            &shapes,
-            decls,
-            opt,
-            target,
-        )? {
-            Ok((ptx, info, wants_check)) => {
-                if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
-                    device = Device::open(DeviceKind::Cpu, workers, true)
-                        .map_err(|e| UsageError(e.to_string()))?;
+    let (ptx, info) = match &python_kernel {
+        None => (source, None),
+        Some(kernel) => {
+            let decls: Vec<ConstArrayDecl> = consts
+                .iter()
+                .map(|(name, a)| ConstArrayDecl {
+                    name: name.clone(),
+                    elem: a.shape.elem,
+                    shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
+                })
+                .collect();
+            let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
+            match compile_kernel(
+                file,
+                &source,
+                kernel,
+                args.sig.as_deref(),
+                &shapes,
+                decls,
+                args.opt.level(),
+                target,
+            ) {
+                Ok((ptx, info, wants_check)) => {
+                    if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
+                        device = Device::open(DeviceKind::Cpu, args.workers, true)
+                            .map_err(|e| e.to_string())?;
+                    }
+                    (ptx, Some(info))
                 }
-                (ptx, Some(info))
+                Err(code) => return Ok(code),
             }
-            Err(code) => return Ok(code),
         }
     };
     let compile_time = t_compile.elapsed();
 
-    let module = match device.load_module(&ptx) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("kernelc: {file}: {e}");
-            return Ok(ExitCode::from(1));
-        }
+    let module = device
+        .load_module(&ptx)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let kernel = match python_kernel.as_ref().or(args.kernel.as_ref()) {
+        Some(k) => k.clone(),
+        None => match module.kernels().as_slice() {
+            [one] => one.clone(),
+            [] => return Err(format!("'{file}' has no .entry kernel").into()),
+            several => {
+                return Err(Stop::Usage(format!(
+                    "'{file}' has several kernels ({}); choose one with --kernel NAME",
+                    several.join(", ")
+                )))
+            }
+        },
     };
     for (name, array) in &consts {
         // A Python kernel's constant array has a mangled symbol; a PTX
@@ -174,35 +147,44 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             if info.is_some() {
                 continue; // the kernel does not use this array
             }
-            eprintln!("kernelc: the module has no global variable '{name}'");
-            return Ok(ExitCode::from(1));
+            return Err(format!("the module has no global variable '{name}'").into());
         };
         if size != array.data.len() {
-            eprintln!(
-                "kernelc: --const {name}: the module's '{symbol}' has {size} bytes, the array {}",
+            return Err(format!(
+                "--const {name}: the module's '{symbol}' has {size} bytes, the array {}",
                 array.data.len()
-            );
-            return Ok(ExitCode::from(1));
+            )
+            .into());
         }
-        if let Err(e) = device.copy_to_device(ptr, &array.data) {
-            eprintln!("kernelc: {e}");
-            return Ok(ExitCode::from(1));
+        device
+            .copy_to_device(ptr, &array.data)
+            .map_err(|e| e.to_string())?;
+    }
+
+    // Which arrays come back: those a Python kernel may write, every
+    // array of a PTX kernel. Their files must be writable before the run.
+    let written: Vec<bool> = match &info {
+        Some(info) => info.params.iter().map(|p| p.written).collect(),
+        None => run_args
+            .iter()
+            .map(|a| matches!(a, RunArg::Array { .. }))
+            .collect(),
+    };
+    if let Some(dir) = &out_dir {
+        for (pos, a) in run_args.iter().enumerate() {
+            if matches!(a, RunArg::Array { .. }) && written.get(pos).copied().unwrap_or(false) {
+                check_destination(&dir.join(format!("{pos}.npy")))?;
+            }
         }
     }
 
     let t_run = Instant::now();
     let result = match &info {
         Some(info) => launch_python(&device, &module, info, &config, &mut run_args),
-        None => launch_ptx(&device, &module, kernel, &config, &mut run_args),
+        None => launch_ptx(&device, &module, &kernel, &config, &mut run_args),
     };
     let run_time = t_run.elapsed();
-    let (written, stats) = match result {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("kernelc: {e}");
-            return Ok(ExitCode::from(1));
-        }
-    };
+    let stats = result.map_err(|e| e.to_string())?;
 
     let threads: u64 = config
         .grid
@@ -217,11 +199,6 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         device.name(),
         human(run_time)
     );
-    let out_dir = args.get("out").map(PathBuf::from);
-    if let Some(dir) = &out_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| UsageError(format!("cannot create '{}': {e}", dir.display())))?;
-    }
     for (pos, a) in run_args.iter().enumerate() {
         let RunArg::Array { path, array } = a else {
             continue;
@@ -237,14 +214,14 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         if let Some(dir) = &out_dir {
             let dest = dir.join(format!("{pos}.npy"));
             npy::write(&dest, &array.shape, array.fortran, &array.data)
-                .map_err(|e| UsageError(format!("cannot write '{}': {e}", dest.display())))?;
+                .map_err(|e| format!("cannot write '{}': {e}", dest.display()))?;
             line.push_str(&format!(" -> {}", dest.display()));
         } else {
             line.push_str(&format!(" (from {path})"));
         }
         eprintln!("{line}");
     }
-    if timings {
+    if args.timings {
         eprintln!("compile: {}", human(compile_time));
         eprintln!("run: {}", human(run_time));
         eprintln!("kernel: {}", human(stats.elapsed));
@@ -254,11 +231,76 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The kernel of a Python file that has exactly one (a `@cuda.jit`
+/// function without `device=True`). `Ok(Err(code))`: the file has errors,
+/// already printed.
+fn the_one_kernel(file: &str, source: &str) -> Result<Result<String, ExitCode>, Stop> {
+    let mut diags = Vec::new();
+    let module = kernelc_compiler::front::parse(source, &mut diags);
+    let env = ModuleEnv::build(&module, &mut diags, Scratch::default());
+    let kernels: Vec<&str> = env
+        .functions
+        .iter()
+        .filter(|f| f.is_kernel())
+        .map(|f| env.name(f.name))
+        .collect();
+    match kernels.as_slice() {
+        [one] => Ok(Ok(one.to_string())),
+        [] => {
+            // Perhaps the kernel is there but does not parse: show why.
+            let checked = kernelc_compiler::check(file, source, &CheckOptions::default());
+            if checked.has_errors() {
+                eprint!("{}", checked.render_diagnostics());
+                return Ok(Err(ExitCode::from(1)));
+            }
+            Err(format!("'{file}' has no kernel (a @cuda.jit function without device=True)").into())
+        }
+        several => Err(Stop::Usage(format!(
+            "'{file}' has several kernels ({}); choose one with --kernel NAME",
+            several.join(", ")
+        ))),
+    }
+}
+
+/// Creates the `--out` directory if needed and makes sure files can be
+/// created in it, before anything runs.
+fn prepare_out_dir(dir: &Path) -> Result<(), String> {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out '{shown}' is not a directory"));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("--out: cannot create '{shown}': {e}"))?;
+    // Try creating a file: permissions alone do not tell (a read-only
+    // file system, ACLs, running as root).
+    let probe = dir.join(format!(".kernelc-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| format!("--out: cannot write in '{shown}': {e}"))?;
+    std::fs::remove_file(&probe).map_err(|e| format!("--out: cannot write in '{shown}': {e}"))
+}
+
+/// An output file that exists must be a regular file that can be written
+/// (opened for writing without truncating or creating it).
+fn check_destination(dest: &Path) -> Result<(), String> {
+    let shown = dest.display();
+    match std::fs::metadata(dest) {
+        Ok(m) if !m.is_file() => Err(format!("--out: '{shown}' exists and is not a regular file")),
+        Ok(_) => std::fs::OpenOptions::new()
+            .write(true)
+            .open(dest)
+            .map(drop)
+            .map_err(|e| format!("--out: cannot write '{shown}': {e}")),
+        Err(_) => Ok(()),
+    }
+}
+
 /// Compiles `kernel`: with `--sig`, else with its decorator's signature,
 /// else specialised on the arguments' types (as `@cuda.jit` does lazily).
 /// Also says whether the kernel asks for run-time checking (`debug=True`
 /// or `boundscheck=True` in its decorator).
-/// `Ok(Err(code))` means the program had errors (already printed).
+/// `Err(code)` means the program had errors (already printed).
 #[allow(clippy::too_many_arguments)]
 fn compile_kernel(
     file: &str,
@@ -269,7 +311,7 @@ fn compile_kernel(
     const_arrays: Vec<ConstArrayDecl>,
     opt: OptLevel,
     target: Target,
-) -> Result<Result<(String, KernelInfo, bool), ExitCode>, UsageError> {
+) -> Result<(String, KernelInfo, bool), ExitCode> {
     let attempt = |signature: Option<String>| {
         let options = CompileOptions {
             check: CheckOptions {
@@ -294,18 +336,18 @@ fn compile_kernel(
         Ok(c) => c,
         Err(e) => {
             eprintln!("kernelc: {e}");
-            return Ok(Err(ExitCode::from(1)));
+            return Err(ExitCode::from(1));
         }
     };
     if !compiled.checked.diagnostics.is_empty() {
         eprint!("{}", compiled.checked.render_diagnostics());
     }
     if compiled.checked.has_errors() {
-        return Ok(Err(ExitCode::from(1)));
+        return Err(ExitCode::from(1));
     }
     let Some(info) = compiled.kernels.iter().find(|k| k.name == kernel).cloned() else {
         eprintln!("kernelc: '{kernel}' is not a kernel in {file}");
-        return Ok(Err(ExitCode::from(1)));
+        return Err(ExitCode::from(1));
     };
     let wants_check = compiled
         .checked
@@ -314,17 +356,17 @@ fn compile_kernel(
         .iter()
         .any(|f| f.is_kernel && f.name == kernel && (f.flags.debug || f.flags.boundscheck));
     let ptx = compiled.ptx.expect("PTX was asked for");
-    Ok(Ok((ptx, info, wants_check)))
+    Ok((ptx, info, wants_check))
 }
 
-/// Launches a compiled Python kernel; returns which arguments it may write.
+/// Launches a compiled Python kernel.
 fn launch_python(
     device: &Device,
     module: &Module,
     info: &KernelInfo,
     config: &LaunchConfig,
     run_args: &mut [RunArg],
-) -> Result<(Vec<bool>, LaunchStats), kernelc_runtime::Error> {
+) -> Result<LaunchStats, kernelc_runtime::Error> {
     let mut args: Vec<KernelArg> = run_args
         .iter_mut()
         .map(|a| match a {
@@ -335,8 +377,7 @@ fn launch_python(
             },
         })
         .collect();
-    let stats = launch(device, module, info, config, &mut args)?;
-    Ok((info.params.iter().map(|p| p.written).collect(), stats))
+    launch(device, module, info, config, &mut args)
 }
 
 /// Launches a kernel of a PTX file: each array becomes a device buffer
@@ -348,11 +389,7 @@ fn launch_ptx(
     kernel: &str,
     config: &LaunchConfig,
     run_args: &mut [RunArg],
-) -> Result<(Vec<bool>, LaunchStats), kernelc_runtime::Error> {
-    let written = run_args
-        .iter()
-        .map(|a| matches!(a, RunArg::Array { .. }))
-        .collect();
+) -> Result<LaunchStats, kernelc_runtime::Error> {
     let mut args: Vec<RawArg> = run_args
         .iter_mut()
         .map(|a| match a {
@@ -360,8 +397,7 @@ fn launch_ptx(
             RunArg::Array { array, .. } => RawArg::Host(&mut array.data),
         })
         .collect();
-    let stats = launch_untyped(device, module, kernel, config, &mut args)?;
-    Ok((written, stats))
+    launch_untyped(device, module, kernel, config, &mut args)
 }
 
 fn arg_shape(a: &RunArg) -> ArgShape {
@@ -369,100 +405,6 @@ fn arg_shape(a: &RunArg) -> ArgShape {
         RunArg::Scalar(s) => ArgShape::Scalar(*s),
         RunArg::Array { array, .. } => ArgShape::Array(array.shape.clone()),
     }
-}
-
-/// `FILE.npy` or `TYPE:VALUE` (`f32:0.5`, `i64:-3`, `bool:true`).
-fn parse_arg(a: &str) -> Result<RunArg, UsageError> {
-    if a.ends_with(".npy") {
-        let array = npy::read(a).map_err(UsageError)?;
-        return Ok(RunArg::Array {
-            path: a.to_string(),
-            array,
-        });
-    }
-    let bad = |why: &str| UsageError(format!("argument '{a}': {why}"));
-    let (ty, value) = a
-        .split_once(':')
-        .ok_or_else(|| bad("expected FILE.npy or TYPE:VALUE such as f32:0.5, i64:-3, bool:true"))?;
-    let ty = match ty {
-        "bool" => Scalar::Bool,
-        "i8" => Scalar::I8,
-        "i16" => Scalar::I16,
-        "i32" => Scalar::I32,
-        "i64" => Scalar::I64,
-        "u8" => Scalar::U8,
-        "u16" => Scalar::U16,
-        "u32" => Scalar::U32,
-        "u64" => Scalar::U64,
-        "f16" => Scalar::F16,
-        "f32" => Scalar::F32,
-        "f64" => Scalar::F64,
-        other => Scalar::from_name(other)
-            .ok_or_else(|| bad("unknown type (use bool, i8..i64, u8..u64, f16, f32 or f64)"))?,
-    };
-    let value = match ty {
-        Scalar::Bool => match value {
-            "true" | "True" | "1" => Number::Bool(true),
-            "false" | "False" | "0" => Number::Bool(false),
-            _ => return Err(bad("a bool is true or false")),
-        },
-        _ if ty.is_float() => Number::Float(
-            value
-                .parse::<f64>()
-                .map_err(|_| bad("not a floating-point number"))?,
-        ),
-        _ => {
-            let v = parse_int(value).ok_or_else(|| bad("not an integer"))?;
-            let fits = if ty.is_signed() {
-                let bits = ty.bits();
-                let (lo, hi) = (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1);
-                (lo..=hi).contains(&v)
-            } else {
-                v >= 0 && v < (1i128 << ty.bits())
-            };
-            if !fits {
-                return Err(bad(&format!("{v} does not fit in {}", ty.name())));
-            }
-            if ty.is_signed() {
-                Number::Int(v as i64)
-            } else {
-                Number::Uint(v as u64)
-            }
-        }
-    };
-    Ok(RunArg::Scalar(ScalarArg { ty, value }))
-}
-
-/// A decimal or `0x` hexadecimal integer, with an optional sign.
-fn parse_int(s: &str) -> Option<i128> {
-    let (neg, body) = match s.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, s.strip_prefix('+').unwrap_or(s)),
-    };
-    let v = match body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        Some(hex) => i128::from_str_radix(hex, 16).ok()?,
-        None => body.parse::<i128>().ok()?,
-    };
-    Some(if neg { -v } else { v })
-}
-
-/// `X[,Y[,Z]]`, each at least 1.
-fn parse_dims(option: &str, value: Option<&str>) -> Result<[u32; 3], UsageError> {
-    let value = value.ok_or_else(|| UsageError(format!("{option} X[,Y[,Z]] is required")))?;
-    let bad = || {
-        UsageError(format!(
-            "{option} expects X[,Y[,Z]] (positive integers), got '{value}'"
-        ))
-    };
-    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return Err(bad());
-    }
-    let mut dims = [1u32; 3];
-    for (d, p) in dims.iter_mut().zip(&parts) {
-        *d = p.parse().ok().filter(|&v: &u32| v > 0).ok_or_else(bad)?;
-    }
-    Ok(dims)
 }
 
 fn dims_text(d: [u32; 3]) -> String {
@@ -521,39 +463,6 @@ fn human(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_typed_scalars() {
-        let RunArg::Scalar(s) = parse_arg("i64:-3").unwrap() else {
-            panic!()
-        };
-        assert_eq!((s.ty, s.value), (Scalar::I64, Number::Int(-3)));
-        let RunArg::Scalar(s) = parse_arg("u8:0xff").unwrap() else {
-            panic!()
-        };
-        assert_eq!(s.value, Number::Uint(255));
-        let RunArg::Scalar(s) = parse_arg("bool:true").unwrap() else {
-            panic!()
-        };
-        assert_eq!(s.value, Number::Bool(true));
-        let RunArg::Scalar(s) = parse_arg("f32:0.5").unwrap() else {
-            panic!()
-        };
-        assert_eq!(s.value, Number::Float(0.5));
-        assert!(parse_arg("u8:256").is_err());
-        assert!(parse_arg("i8:-129").is_err());
-        assert!(parse_arg("q7:1").is_err());
-        assert!(parse_arg("7").is_err());
-    }
-
-    #[test]
-    fn parses_launch_dimensions() {
-        assert_eq!(parse_dims("--grid", Some("4")).unwrap(), [4, 1, 1]);
-        assert_eq!(parse_dims("--grid", Some("4,2,3")).unwrap(), [4, 2, 3]);
-        assert!(parse_dims("--grid", Some("0")).is_err());
-        assert!(parse_dims("--grid", Some("1,2,3,4")).is_err());
-        assert!(parse_dims("--grid", None).is_err());
-    }
 
     #[test]
     fn previews_long_arrays() {

@@ -1,5 +1,6 @@
-//! End-to-end tests of the `kernelc` binary: exit codes, output streams and
-//! the options of `kernelc check`.
+//! End-to-end tests of the `kernelc` binary: exit codes, output streams,
+//! help, version and completions, and the options of `kernelc check` and
+//! `kernelc compile`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -138,10 +139,6 @@ fn usage_errors_exit_two() {
     assert_eq!(kernelc(&[]).status.code(), Some(2));
     assert_eq!(kernelc(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(kernelc(&["check"]).status.code(), Some(2));
-    assert_eq!(
-        kernelc(&["check", "/no/such/file.py"]).status.code(),
-        Some(2)
-    );
     let f = write_temp("add6.py", ADD);
     assert_eq!(
         kernelc(&["check", f.to_str().unwrap(), "--emit", "ptx"])
@@ -238,4 +235,120 @@ fn compile_reports_errors_and_bad_options() {
             .code(),
         Some(2)
     );
+}
+
+#[test]
+fn a_missing_or_unreadable_input_is_one_line_and_exit_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.py");
+    let d = dir.path().to_str().unwrap();
+    for args in [
+        vec!["check", missing.to_str().unwrap()],
+        vec!["compile", missing.to_str().unwrap()],
+        vec!["check", d],
+        vec![
+            "check",
+            "--const",
+            "W=/no/such/w.npy",
+            missing.to_str().unwrap(),
+        ],
+    ] {
+        let out = kernelc(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("kernelc: cannot read '"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn invalid_utf8_names_the_line_and_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.py");
+    let mut src = ADD.as_bytes().to_vec();
+    // Line 5 is `    i = cuda.grid(1)`: a Latin-1 byte after the `=`.
+    let at = ADD.find("= cuda.grid").unwrap() + 1;
+    src[at] = 0xe9;
+    std::fs::write(&f, &src).unwrap();
+    let out = kernelc(&["check", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("bad.py:5:8: the file is not UTF-8: byte 0xe9"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_command_has_help_and_the_tool_a_version() {
+    for cmd in ["check", "compile", "run", "devices", "completions"] {
+        for flag in ["--help", "-h"] {
+            let out = kernelc(&[cmd, flag]);
+            assert_eq!(out.status.code(), Some(0), "{cmd} {flag}");
+            let help = text(&out.stdout);
+            assert!(
+                help.contains(&format!("Usage: kernelc {cmd}")),
+                "{cmd} {flag}: {help}"
+            );
+        }
+    }
+    let help = text(&kernelc(&["run", "--help"]).stdout);
+    for option in [
+        "--kernel",
+        "--sig",
+        "--grid",
+        "--block",
+        "--shared",
+        "--device",
+        "--const",
+        "--out",
+        "-O",
+        "--arch",
+        "--check",
+        "--no-check",
+        "--workers",
+        "--timings",
+    ] {
+        assert!(help.contains(option), "{option}: {help}");
+    }
+    let out = kernelc(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("kernelc {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let out = kernelc(&["help", "compile"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("--emit <WHAT>"));
+}
+
+#[test]
+fn prints_shell_completions() {
+    for (shell, marker) in [
+        ("bash", "_kernelc()"),
+        ("zsh", "#compdef kernelc"),
+        ("fish", "complete -c kernelc"),
+    ] {
+        let out = kernelc(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = text(&out.stdout);
+        assert!(
+            script.contains(marker) && script.contains("no-check"),
+            "{shell}: {script}"
+        );
+    }
+    assert_eq!(kernelc(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn optimisation_levels_are_spelled_like_compilers() {
+    let f = write_temp("add_o.py", ADD);
+    for level in ["-O0", "-O2", "-O 0"] {
+        let mut args = vec!["compile", f.to_str().unwrap(), "--emit", "ir"];
+        args.extend(level.split(' '));
+        let out = kernelc(&args);
+        assert_eq!(out.status.code(), Some(0), "{level}: {}", text(&out.stderr));
+    }
+    let out = kernelc(&["compile", f.to_str().unwrap(), "-O3"]);
+    assert_eq!(out.status.code(), Some(2));
 }

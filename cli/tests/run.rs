@@ -210,14 +210,31 @@ fn bad_arguments_are_clear_errors() {
     let out = kernelc(&args);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("1024"), "{}", text(&out.stderr));
-    // A missing .npy file.
+    // A missing .npy file: exit 1, one line.
     let out = run(&[s(&d.path("nope.npy")), "f32:1", s(&d.path("a.npy"))]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("cannot read"));
-    // No --grid.
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("kernelc: cannot read") && err.lines().count() == 1,
+        "{err}"
+    );
+    // `/dev/zero` named as an array (through a link ending in `.npy`):
+    // an error, not a read until memory runs out.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/dev/zero", d.path("zero.npy")).unwrap();
+        let out = run(&[s(&d.path("zero.npy")), "f32:1", s(&d.path("a.npy"))]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("is not a regular file (a character device)"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // No --grid: a malformed command line.
     let out = kernelc(&["run", s(&src), "--kernel", "scale", "--block", "32"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--grid X[,Y[,Z]] is required"));
+    assert!(text(&out.stderr).contains("--grid <X[,Y[,Z]]>"));
 }
 
 #[test]
@@ -227,4 +244,182 @@ fn devices_lists_the_cpu_device() {
     let t = text(&out.stdout);
     assert!(t.contains("cpu: the CPU device ("), "{t}");
     assert!(t.starts_with("gpu"), "{t}");
+}
+
+#[test]
+fn npy_data_is_read_right_after_the_header() {
+    // Trailing bytes after the data are ignored, as numpy.load does; the
+    // old reader took the file's last bytes and ran on shifted data.
+    let d = Dir::new();
+    let src = d.path("scale.py");
+    std::fs::write(&src, SCALE).unwrap();
+    let mut a = f32s(&[1.0, 2.0, 3.0]);
+    a.extend_from_slice(&f32s(&[100.0, 200.0]));
+    let mut header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }".to_string();
+    header.push_str(&" ".repeat((64 - (10 + header.len() + 1) % 64) % 64));
+    header.push('\n');
+    let mut file = b"\x93NUMPY\x01\x00".to_vec();
+    file.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    file.extend_from_slice(header.as_bytes());
+    file.extend_from_slice(&a);
+    std::fs::write(d.path("a.npy"), file).unwrap();
+    write_npy(&d.path("o.npy"), "<f4", 3, &[0; 12]);
+    let out = kernelc(&[
+        "run",
+        s(&src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        s(&d.path("a.npy")),
+        "f32:2",
+        s(&d.path("o.npy")),
+        "--out",
+        s(&d.path("out")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out/2.npy"), 12), f32s(&[2.0, 4.0, 6.0]));
+}
+
+const TWO_KERNELS: &str = "from numba import cuda
+
+@cuda.jit(device=True)
+def twice(x):
+    return 2 * x
+
+@cuda.jit
+def first(a):
+    a[0] = twice(a[0])
+
+@cuda.jit
+def second(a):
+    a[0] = 3
+";
+
+/// Runs kernelc with owned arguments.
+fn kernelc_owned(args: &[String]) -> Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    kernelc(&args)
+}
+
+#[test]
+fn the_kernel_is_optional_when_the_file_has_one() {
+    let d = Dir::new();
+    let p = |name: &str| s(&d.path(name)).to_string();
+    std::fs::write(d.path("scale.py"), SCALE).unwrap();
+    write_npy(&d.path("a.npy"), "<f4", 2, &f32s(&[1.0, 2.0]));
+    write_npy(&d.path("o.npy"), "<f4", 2, &[0; 8]);
+    let run = |file: &str, rest: &[String]| {
+        let mut args: Vec<String> = [
+            "run", file, "--device", "cpu", "--grid", "1", "--block", "32",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        args.extend_from_slice(rest);
+        kernelc_owned(&args)
+    };
+    let out = run(
+        &p("scale.py"),
+        &[
+            p("a.npy"),
+            "f32:3".into(),
+            p("o.npy"),
+            "--out".into(),
+            p("out"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out/2.npy"), 8), f32s(&[3.0, 6.0]));
+
+    // Several kernels (the device function does not count): name them.
+    std::fs::write(d.path("two.py"), TWO_KERNELS).unwrap();
+    let out = run(&p("two.py"), &[p("a.npy")]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("has several kernels (first, second); choose one with --kernel NAME"),
+        "{err}"
+    );
+    let out = run(
+        &p("two.py"),
+        &[
+            p("a.npy"),
+            "--kernel".into(),
+            "second".into(),
+            "--out".into(),
+            p("out2"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out2/0.npy"), 8), f32s(&[3.0, 2.0]));
+
+    // A PTX file with one entry.
+    std::fs::write(
+        d.path("k.ptx"),
+        ".version 7.0\n.target sm_80\n.address_size 64\n\
+         .visible .entry only(.param .u64 p)\n{\n.reg .b32 %r<2>;\n.reg .b64 %rd<2>;\n\
+         ld.param.u64 %rd0, [p];\nmov.u32 %r0, 9;\nst.global.u32 [%rd0], %r0;\nret;\n}\n",
+    )
+    .unwrap();
+    write_npy(&d.path("x.npy"), "<i4", 1, &[0; 4]);
+    let out = run(&p("k.ptx"), &[p("x.npy"), "--out".into(), p("out3")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out3/0.npy"), 4), 9i32.to_le_bytes());
+}
+
+#[test]
+fn out_problems_are_found_before_the_kernel_runs() {
+    let d = Dir::new();
+    let src = d.path("scale.py");
+    std::fs::write(&src, SCALE).unwrap();
+    write_npy(&d.path("a.npy"), "<f4", 2, &f32s(&[1.0, 2.0]));
+    write_npy(&d.path("o.npy"), "<f4", 2, &[0; 8]);
+    let run = |out_dir: &Path| {
+        kernelc(&[
+            "run",
+            s(&src),
+            "--device",
+            "cpu",
+            "--grid",
+            "1",
+            "--block",
+            "32",
+            s(&d.path("a.npy")),
+            "f32:3",
+            s(&d.path("o.npy")),
+            "--out",
+            s(out_dir),
+        ])
+    };
+    // `--out` names a file.
+    std::fs::write(d.path("file"), "x").unwrap();
+    let out = run(&d.path("file"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("is not a directory") && !err.contains("threads on"),
+        "{err}"
+    );
+    // The written array's file is a directory.
+    std::fs::create_dir_all(d.path("out/2.npy")).unwrap();
+    let out = run(&d.path("out"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("2.npy' exists and is not a regular file") && !err.contains("threads on"),
+        "{err}"
+    );
+    // A directory inside a file cannot be created.
+    let out = run(&d.path("file/sub"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("cannot create"),
+        "{}",
+        text(&out.stderr)
+    );
 }

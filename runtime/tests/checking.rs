@@ -97,6 +97,122 @@ fn misaligned_and_out_of_bounds_shared_and_local_accesses_are_errors() {
 }
 
 #[test]
+fn misaligned_vector_accesses_are_located_faults() {
+    // Each element of a v4.u32 at p+4 is 4-byte aligned, but the vector
+    // needs 16 (a GPU faults: "misaligned address"); the CPU device used
+    // to split it into four aligned loads and carry on.
+    for check in [false, true] {
+        let e = run_k(
+            "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd0+4];",
+            check,
+            32,
+        )
+        .unwrap_err();
+        let CpuError::MemoryFault {
+            at,
+            space,
+            size,
+            reason,
+            ..
+        } = &e
+        else {
+            panic!("{e}");
+        };
+        assert_eq!((*space, *size, at.line), ("global", 16, 12), "{e}");
+        assert!(reason.contains("misaligned"), "{e}");
+    }
+    run_k(
+        "ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd0+16];",
+        false,
+        32,
+    )
+    .unwrap();
+    run_k("st.global.v2.u32 [%rd0+8], {%r0, %r0};", false, 32).unwrap();
+    let e = run_k("st.global.v2.u32 [%rd0+4], {%r0, %r0};", false, 32).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            CpuError::MemoryFault {
+                space: "global",
+                size: 8,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Shared memory, directly and through a generic address.
+    let e = run_k(
+        "mov.u64 %rd1, sh;\nst.shared.v2.u32 [%rd1+4], {%r0, %r0};",
+        false,
+        32,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            CpuError::MemoryFault {
+                space: "shared",
+                address: 4,
+                size: 8,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = run_k(
+        "mov.u64 %rd1, sh;\ncvta.shared.u64 %rd2, %rd1;\nld.v2.u32 {%r1, %r2}, [%rd2+12];",
+        false,
+        32,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            CpuError::MemoryFault {
+                space: "shared",
+                address: 12,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Only active lanes are checked: a guarded-off vector access is fine.
+    run_k(
+        "setp.eq.u32 %p1, %r0, 99;\n@%p1 ld.global.v2.u32 {%r1, %r2}, [%rd0+4];",
+        false,
+        32,
+    )
+    .unwrap();
+}
+
+#[test]
+fn what_ptxas_rejects_the_cpu_device_rejects() {
+    let (d, _) = device(1, false);
+    // `st.const`: .const is read-only.
+    let st_const = ".version 7.0\n.target sm_80\n.address_size 64\n.const .u32 c;\n\
+                    .visible .entry k()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, 1;\n\
+                    st.const.u32 [c], %r1;\nret;\n}\n";
+    let e = d.load_module(st_const).err().unwrap();
+    assert!(
+        matches!(&e, CpuError::Parse { line: 9, message } if message.contains(".const state space is read-only")),
+        "{e}"
+    );
+    // Two `.entry` of one name.
+    let twice = format!("{}.visible .entry k()\n{{\nret;\n}}\n", wrap(""));
+    let e = d.load_module(&twice).err().unwrap();
+    assert!(
+        e.to_string().contains("duplicate definition of .entry `k`"),
+        "{e}"
+    );
+    // A label defined twice in one block.
+    let e = d.load_module(&wrap("A:\nA:")).err().unwrap();
+    assert!(
+        matches!(&e, CpuError::Parse { line: 13, message } if message.contains("label `A`")),
+        "{e}"
+    );
+}
+
+#[test]
 fn shared_memory_race_is_reported_with_checking_only() {
     // every thread writes sh[0] and then reads sh[4*tid] written by its neighbour
     let racy = "mov.u64 %rd1, sh;\nmul.wide.u32 %rd2, %r0, 4;\nadd.s64 %rd3, %rd1, %rd2;\n\

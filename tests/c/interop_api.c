@@ -219,9 +219,17 @@ static void strides(kc_device *device, kc_loaded_module *loaded) {
 
     /* Flags. */
     bc[0] = kc_arg_buffer(KC_DTYPE_INT32, buf, 2, shape2);
+    /* Both contiguity flags on a 3 x N array contradict each other. */
     bc[0].flags = KC_ARG_C_CONTIGUOUS | KC_ARG_F_CONTIGUOUS;
     EXPECT_STATUS(kc_launch(loaded, "copy2d", one(), kc_dim(4, 8, 1), 0, NULL, bc, 2),
-                  KC_ERROR_INVALID_ARGUMENT, "flags is 0x3");
+                  KC_ERROR_INVALID_ARGUMENT, "both C- and Fortran-contiguous");
+    /* On a 1-D array both hold (NumPy sets both): accepted. */
+    float v[N];
+    for (int i = 0; i < N; i++) v[i] = (float)i;
+    kc_arg both = kc_arg_host_1d(KC_DTYPE_FLOAT32, v, N);
+    both.flags = KC_ARG_C_CONTIGUOUS | KC_ARG_F_CONTIGUOUS;
+    CHECK(kc_launch(loaded, "negate", one(), warp(), 0, NULL, &both, 1));
+    for (int i = 0; i < N; i++) EXPECT(v[i] == -(float)i);
     bc[0].flags = 8;
     EXPECT_STATUS(kc_launch(loaded, "copy2d", one(), kc_dim(4, 8, 1), 0, NULL, bc, 2),
                   KC_ERROR_INVALID_ARGUMENT, "flags is 0x8");

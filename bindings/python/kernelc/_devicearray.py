@@ -104,6 +104,9 @@ class DeviceNDArray:
         self.alloc_size = gpu_data.nbytes
         self._kc_type = None
         self._kc_arg = None  # the launch argument, built on first use
+        # Memory another library lent read-only (`__cuda_array_interface__`'s
+        # `data[1]`): kernels that may write it are refused.
+        self._readonly = False
         if 1 <= self.ndim <= 3:
             try:
                 self._kc_type = array_type(self.dtype, self.shape, self.strides)
@@ -368,6 +371,7 @@ def _from_interface(owner, cai):
         alloc, offset = found
         view = DeviceNDArray(shape, strides, dtype, 0, alloc, offset)
     view._owner = owner
+    view._readonly = bool(cai["data"][1])
     return view
 
 

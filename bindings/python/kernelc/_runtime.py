@@ -446,6 +446,16 @@ def _needs_copy(a: np.ndarray) -> bool:
     return not a.flags.aligned or a.dtype.byteorder == ">"
 
 
+def _read_only(i, name, what):
+    """The error for a read-only array the kernel may write: raised before
+    the launch, so the array is never written (Numba's simulator fails
+    the same way, after the launch, when it copies into the array)."""
+    return ValueError(
+        f"argument {i} ('{name}'): the kernel may write this array, but it is a "
+        f"read-only {what}; pass a writeable array, e.g. a copy"
+    )
+
+
 class _Marshal:
     """Per-specialisation launch state: the reusable ``kc_arg`` array and
     what each parameter needs."""
@@ -478,10 +488,14 @@ class _Marshal:
                         f"argument {i}: tuple arguments cannot be passed through libkernelc yet"
                     )
                 if type(a) is np.ndarray or isinstance(a, np.ndarray):
+                    if self.written[i] and not a.flags.writeable:
+                        raise _read_only(
+                            i, self.params[i].name, "NumPy array (flags.writeable is False)"
+                        )
                     host = a
-                    if _needs_copy(a) or (self.written[i] and not a.flags.writeable):
+                    if _needs_copy(a):
                         host = np.ascontiguousarray(a)
-                        if self.written[i] and a.flags.writeable:
+                        if self.written[i]:
                             writeback = writeback or []
                             writeback.append((a, host))
                     keep.append(host)
@@ -499,6 +513,10 @@ class _Marshal:
                         f"argument {i} ('{self.params[i].name}'): an array parameter got "
                         f"{type(a).__name__}; pass a NumPy array, a device array or an object "
                         "with __cuda_array_interface__"
+                    )
+                if self.written[i] and dev._readonly:
+                    raise _read_only(
+                        i, self.params[i].name, "device array (its __cuda_array_interface__ says so)"
                     )
                 cached = dev._kc_arg
                 if cached is None:

@@ -371,3 +371,37 @@ def out_of_bounds(a):
 def test_boundscheck_fault_raises_launch_error():
     with pytest.raises(kernelc.LaunchError, match="out_of_bounds"):
         out_of_bounds[1, 8](np.zeros(8))
+
+
+def test_read_only_arrays_are_not_written():
+    # A read-only NumPy array the kernel may write: an error before the
+    # launch (Numba's simulator raises ValueError too, when it copies the
+    # result into the array), and the array keeps its values.
+    a = np.arange(8, dtype=np.float32)
+    a.flags.writeable = False
+    with pytest.raises(ValueError, match=r"argument 0 \('a'\).*read-only NumPy array"):
+        scale[1, 32](a, 2.0)
+    np.testing.assert_array_equal(a, np.arange(8, dtype=np.float32))
+    # Only read: fine.
+    out = np.zeros(8, dtype=np.float32)
+    copy_kernel[1, 32](a, out)
+    np.testing.assert_array_equal(out, a)
+    # Unaligned (copied for the launch) and read-only: refused as well.
+    raw = np.zeros(8 * 4 + 1, dtype=np.uint8)
+    b = raw[1:].view(np.float32)
+    b.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        scale[1, 32](b, 2.0)
+    # Device memory another library lends read-only.
+    d = cuda.to_device(np.arange(8, dtype=np.float32))
+    cai = dict(d.__cuda_array_interface__)
+    cai["data"] = (cai["data"][0], True)
+
+    class Foreign:
+        def __init__(self, iface):
+            self.__cuda_array_interface__ = iface
+
+    with pytest.raises(ValueError, match="read-only device array"):
+        scale[1, 32](Foreign(cai), 2.0)
+    copy_kernel[1, 32](Foreign(cai), out)
+    np.testing.assert_array_equal(out, np.arange(8, dtype=np.float32))

@@ -70,6 +70,41 @@ impl BlockCtx<'_, '_> {
         }
     }
 
+    /// Faults unless `addr` is a multiple of `bytes`, the size of a vector
+    /// access (a GPU faults with "misaligned address"). The shared and local
+    /// windows start at multiples of any vector size, so a window address
+    /// is aligned exactly when its offset in the window is.
+    pub fn check_vector_alignment(
+        &self,
+        space: Space,
+        addr: u64,
+        bytes: u8,
+        tid: u32,
+        line: u32,
+    ) -> Result<(), CpuError> {
+        if addr.is_multiple_of(bytes as u64) {
+            return Ok(());
+        }
+        let (space, at) = match space {
+            Space::Generic => Self::generic(addr),
+            Space::Shared if addr.wrapping_sub(SHARED_WINDOW) < WINDOW_SIZE => {
+                (space, addr - SHARED_WINDOW)
+            }
+            Space::Local if addr.wrapping_sub(LOCAL_WINDOW) < WINDOW_SIZE => {
+                (space, addr - LOCAL_WINDOW)
+            }
+            _ => (space, addr),
+        };
+        Err(self.fault(
+            tid,
+            line,
+            space,
+            at,
+            bytes,
+            format!("misaligned: a {bytes}-byte vector access needs an address that is a multiple of {bytes}"),
+        ))
+    }
+
     /// Resolves a generic address to its space and in-space address.
     #[inline(always)]
     fn generic(addr: u64) -> (Space, u64) {

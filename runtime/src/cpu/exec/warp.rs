@@ -344,6 +344,20 @@ impl Warp {
                     }
                     goto!(next);
                 }
+                Op::AlignCheck {
+                    space,
+                    bytes,
+                    a,
+                    off,
+                } => {
+                    let off = off as i64 as u64;
+                    for l in lanes(em) {
+                        let addr = self.regs[a as usize][l].wrapping_add(off);
+                        let tid = self.first_thread + l as u32;
+                        cx.check_vector_alignment(space, addr, bytes, tid, inst.line)?;
+                    }
+                    goto!(next);
+                }
                 Op::St {
                     space,
                     size,

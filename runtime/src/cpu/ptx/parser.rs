@@ -2,11 +2,15 @@
 //!
 //! Directives that do not change what a kernel computes (`.version`,
 //! `.target`, `.address_size`, `.file`, `.loc`, `.pragma`, `.section`,
-//! performance hints like `.maxntid`) are skipped.
+//! performance hints like `.maxntid`) are skipped. Like `ptxas`, the parser
+//! rejects a label defined twice in one block (labels are block-scoped, as
+//! variables are) and a function defined twice, or as both `.entry` and
+//! `.func`.
 
 use super::ast::{Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, VarSpace};
 use super::lexer::{lex, Tok, Token};
 use crate::cpu::error::CpuError;
+use std::collections::{HashMap, HashSet};
 
 /// The largest variable or parameter accepted (1 GiB).
 const MAX_VAR_BYTES: usize = 1 << 30;
@@ -21,6 +25,46 @@ pub fn parse(text: &str) -> Result<Module, CpuError> {
 struct Parser {
     toks: Vec<Token>,
     pos: usize,
+}
+
+/// Rejects what `ptxas` calls a duplicate or inconsistent definition: a
+/// second body for a function name, or a name used for both an `.entry`
+/// and a `.func`. (Declarations without a body may repeat.)
+fn check_redefinition(
+    seen: &mut HashMap<String, (bool, bool, u32)>,
+    f: &Function,
+) -> Result<(), CpuError> {
+    let defined = f.body.is_some();
+    let kind = |entry: bool| if entry { ".entry" } else { ".func" };
+    match seen.get_mut(&f.name) {
+        None => {
+            seen.insert(f.name.clone(), (f.is_entry, defined, f.line));
+            Ok(())
+        }
+        Some((entry, _, first)) if *entry != f.is_entry => Err(CpuError::Parse {
+            line: f.line,
+            message: format!(
+                "`{}` is a {} here but a {} at line {first}",
+                f.name,
+                kind(f.is_entry),
+                kind(*entry)
+            ),
+        }),
+        Some((_, had_body, first)) => {
+            if *had_body && defined {
+                return Err(CpuError::Parse {
+                    line: f.line,
+                    message: format!(
+                        "duplicate definition of {} `{}` (first at line {first})",
+                        kind(f.is_entry),
+                        f.name
+                    ),
+                });
+            }
+            *had_body |= defined;
+            Ok(())
+        }
+    }
 }
 
 /// The width in bits and float-ness of a PTX type directive.
@@ -163,6 +207,9 @@ impl Parser {
 
     fn module(&mut self) -> Result<Module, CpuError> {
         let mut m = Module::default();
+        // Each function name: `.entry` or not, defined (with a body) or
+        // only declared, and the line of its first appearance.
+        let mut seen: HashMap<String, (bool, bool, u32)> = HashMap::new();
         let (mut is_extern, mut _visible) = (false, false);
         while let Some(t) = self.peek().cloned() {
             let Tok::Ident(d) = t else {
@@ -186,6 +233,7 @@ impl Parser {
                 ".entry" | ".func" => {
                     self.pos += 1;
                     let f = self.function(d == ".entry", is_extern)?;
+                    check_redefinition(&mut seen, &f)?;
                     m.functions.push(f);
                     is_extern = false;
                 }
@@ -403,6 +451,8 @@ impl Parser {
         self.expect_punct('{')?;
         let mut out = Vec::new();
         let mut depth = 1;
+        // The labels of each open block, innermost last.
+        let mut labels: Vec<HashSet<String>> = vec![HashSet::new()];
         loop {
             let Some(t) = self.peek().cloned() else {
                 return self.err("unexpected end of input in a function body");
@@ -411,11 +461,13 @@ impl Parser {
                 Tok::Punct('{') => {
                     self.pos += 1;
                     depth += 1;
+                    labels.push(HashSet::new());
                     out.push(Stmt::Open);
                 }
                 Tok::Punct('}') => {
                     self.pos += 1;
                     depth -= 1;
+                    labels.pop();
                     if depth == 0 {
                         return Ok(out);
                     }
@@ -432,6 +484,12 @@ impl Parser {
                     ".pragma" => self.skip_statement(),
                     w if self.peek_at(1) == Some(&Tok::Punct(':')) => {
                         let name = w.to_string();
+                        let block = labels.last_mut().expect("a block is open");
+                        if !block.insert(name.clone()) {
+                            return self.err(format!(
+                                "duplicate definition of label `{name}` in this block"
+                            ));
+                        }
                         self.pos += 2;
                         if self.peek() == Some(&Tok::Ident(".callprototype".into())) {
                             return Err(CpuError::Unsupported {
@@ -718,6 +776,47 @@ $L__BB0:
         assert_eq!(insts[3].operands[4], Operand::Imm(Imm::Int(u64::MAX)));
         assert_eq!(insts[4].operands[0], Operand::List(vec!["r".into()]));
         assert_eq!(insts[4].line, 23);
+    }
+
+    /// A kernel `k` with `body` between its braces.
+    fn kernel(body: &str) -> String {
+        format!(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{{\n{body}\nret;\n}}\n")
+    }
+
+    #[test]
+    fn labels_are_block_scoped_and_defined_once_per_block() {
+        // ptxas: "Duplicate definition of label 'A'", at the second one.
+        let e = parse(&kernel("A:\nbra A;\nA:")).unwrap_err();
+        assert!(
+            matches!(&e, CpuError::Parse { line: 8, message } if message.contains("duplicate definition of label `A`")),
+            "{e}"
+        );
+        // The same name in sibling or nested blocks is fine, as in ptxas.
+        parse(&kernel("{\nA:\n}\n{\nA:\n}")).unwrap();
+        parse(&kernel("A:\n{\nA:\nbra A;\n}")).unwrap();
+    }
+
+    #[test]
+    fn functions_are_defined_once() {
+        let two = format!("{}.visible .entry k()\n{{\nret;\n}}\n", kernel(""));
+        let e = parse(&two).unwrap_err();
+        assert!(
+            matches!(&e, CpuError::Parse { line: 9, message } if message.contains("duplicate definition of .entry `k` (first at line 4)")),
+            "{e}"
+        );
+        let mixed = format!("{}.func k()\n{{\nret;\n}}\n", kernel(""));
+        let e = parse(&mixed).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("`k` is a .func here but a .entry at line 4"),
+            "{e}"
+        );
+        // A declaration, then the definition: fine.
+        let declared = format!(
+            ".func f();\n.func f()\n{{\nret;\n}}\n{}",
+            kernel("call f, ();")
+        );
+        parse(&declared).unwrap();
     }
 
     #[test]

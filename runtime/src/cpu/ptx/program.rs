@@ -572,6 +572,15 @@ pub enum Op {
         a: Slot,
         off: i32,
     },
+    /// Fault unless `a + off` is a multiple of `bytes` in every active
+    /// lane: a vector access (`ld.global.v4.f32`) needs the alignment of
+    /// its whole size, as on a GPU; emitted before its element accesses.
+    AlignCheck {
+        space: Space,
+        bytes: u8,
+        a: Slot,
+        off: i32,
+    },
     /// Store the low `size` bytes of `v` at `[a + off]`.
     St {
         space: Space,

@@ -45,6 +45,14 @@ impl Dec<'_> {
         }
         let space = match md.space {
             None => Space::Generic,
+            // `.const` is read-only: ptxas rejects `st.const` ("state space
+            // incorrect for instruction 'st'").
+            Some("const") if store => {
+                return self.bad(format!(
+                    "`{}`: the .const state space is read-only; st cannot write it",
+                    i.opcode
+                ))
+            }
             Some("global") | Some("const") => Space::Global,
             Some("shared") | Some("shared::cta") => Space::Shared,
             Some("local") => Space::Local,
@@ -56,6 +64,24 @@ impl Dec<'_> {
             (_, Operand::Vec(items)) if items.len() == md.vec as usize => items.iter().collect(),
             _ => return self.bad("vector access needs a `{...}` operand of matching length"),
         };
+        if vals.len() > 1 {
+            // The elements are accessed one by one below; the vector as a
+            // whole must be aligned to its size.
+            let bytes =
+                u8::try_from(vals.len() * size as usize).map_err(|_| CpuError::Unsupported {
+                    line: i.line,
+                    what: i.opcode.clone(),
+                })?;
+            self.emit(
+                Op::AlignCheck {
+                    space,
+                    bytes,
+                    a,
+                    off,
+                },
+                g,
+            );
+        }
         for (k, v) in vals.into_iter().enumerate() {
             let off = off.wrapping_add((k * size as usize) as i32);
             if store {

@@ -451,8 +451,15 @@ impl<'m> Dec<'m> {
     ) -> Result<(), CpuError> {
         self.is_kernel = is_kernel;
         self.scopes = vec![base];
-        let mut labels: HashMap<&str, u32> = HashMap::new();
-        let mut fixups: Vec<(usize, &str, u32)> = Vec::new();
+        // Labels are block-scoped, like variables: a branch sees the labels
+        // of its block and of the blocks around it (the innermost first).
+        // Blocks are numbered as they open; `parent[b]` encloses block `b`
+        // (block 0 is the body). The parser rejected a label defined twice
+        // in one block.
+        let mut labels: HashMap<(u32, &str), u32> = HashMap::new();
+        let mut parent: Vec<u32> = vec![0];
+        let mut block = 0u32;
+        let mut fixups: Vec<(usize, &str, u32, u32)> = Vec::new();
         let body = f.body.as_deref().unwrap_or(&[]);
         for s in body {
             match s {
@@ -515,18 +522,23 @@ impl<'m> Dec<'m> {
                         .insert(v.name.clone(), sym);
                 }
                 Stmt::Label(l) => {
-                    labels.insert(l.as_str(), self.insts.len() as u32);
+                    labels.insert((block, l.as_str()), self.insts.len() as u32);
                 }
-                Stmt::Open => self.scopes.push(HashMap::new()),
+                Stmt::Open => {
+                    self.scopes.push(HashMap::new());
+                    parent.push(block);
+                    block = parent.len() as u32 - 1;
+                }
                 Stmt::Close => {
                     if self.scopes.len() > 1 {
                         self.scopes.pop();
                     }
+                    block = parent[block as usize];
                 }
                 Stmt::Inst(i) => {
                     self.line = i.line;
                     if let Some(label) = self.inst(i)? {
-                        fixups.push((self.insts.len() - 1, label, i.line));
+                        fixups.push((self.insts.len() - 1, label, i.line, block));
                     }
                 }
             }
@@ -539,8 +551,17 @@ impl<'m> Dec<'m> {
             Op::Ret { ret: self.cur_ret }
         };
         self.emit(end, (NONE, false));
-        for (idx, label, line) in fixups {
-            let Some(&t) = labels.get(label) else {
+        for (idx, label, line, mut b) in fixups {
+            let target = loop {
+                if let Some(&t) = labels.get(&(b, label)) {
+                    break Some(t);
+                }
+                if b == 0 {
+                    break None;
+                }
+                b = parent[b as usize];
+            };
+            let Some(t) = target else {
                 return Err(CpuError::Parse {
                     line,
                     message: format!("unknown label `{label}`"),
@@ -587,6 +608,28 @@ mod tests {
         );
         let e = decode(".entry k()\n{\nbra NOWHERE;\n}").unwrap_err();
         assert!(matches!(e, CpuError::Parse { line: 3, .. }), "{e}");
+    }
+
+    #[test]
+    fn labels_resolve_in_their_block() {
+        // Two blocks each with its own `A`: each branch goes to its own
+        // block's label (the flat table sent both to the second one).
+        let p = decode(
+            ".entry k()\n{\n.reg .pred %p<2>;\n{\n@%p0 bra A;\nA:\nmov.pred %p1, %p0;\n}\n\
+             {\n@%p1 bra A;\nmov.pred %p0, %p1;\nA:\nret;\n}\n}",
+        )
+        .unwrap();
+        assert_eq!(p.insts[0].op, Op::Bra { target: 1 });
+        assert_eq!(p.insts[2].op, Op::Bra { target: 4 });
+        // An inner block's label is not visible outside it (ptxas:
+        // "Unknown symbol"); an outer one is visible inside, and an inner
+        // label shadows it.
+        let e = decode(".entry k()\n{\nbra B;\n{\nB:\n}\nret;\n}").unwrap_err();
+        assert!(matches!(e, CpuError::Parse { line: 3, .. }), "{e}");
+        let p = decode(".entry k()\n{\nB:\n{\nbra B;\nB:\nbra B;\n}\n}").unwrap();
+        assert_eq!(p.insts[0].op, Op::Bra { target: 1 });
+        let p = decode(".entry k()\n{\nB:\nret;\n{\nbra B;\n}\n}").unwrap();
+        assert_eq!(p.insts[1].op, Op::Bra { target: 0 });
     }
 
     #[test]

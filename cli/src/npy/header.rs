@@ -1,0 +1,420 @@
+//! The header of a `.npy` file: a Python dict literal such as
+//! `{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }`.
+//!
+//! NumPy reads it with `ast.literal_eval` and then requires exactly the
+//! keys `descr`, `fortran_order` and `shape`; this module parses the same
+//! literal subset (strings, integers, `True`/`False`/`None`, tuples, lists
+//! and dicts, nested at most [`MAX_DEPTH`] deep) and checks the same
+//! things, turning a descr into one of kernelc's scalar types.
+
+use kernelc_compiler::types::Scalar;
+
+/// How deeply literals may nest: NumPy's headers nest two levels; a
+/// hostile header must not exhaust the stack.
+const MAX_DEPTH: usize = 32;
+
+/// What a `.npy` header says about the array.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    /// The element type.
+    pub elem: Scalar,
+    /// Whether the data is in Fortran (column-major) order.
+    pub fortran: bool,
+    /// The extents, as written (each a non-negative integer).
+    pub shape: Vec<u128>,
+}
+
+/// A Python literal.
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    Str(String),
+    Int(i128),
+    Bool(bool),
+    None,
+    Tuple(Vec<Value>),
+    List(Vec<Value>),
+    Dict(Vec<(Value, Value)>),
+}
+
+/// Parses and checks the header text (without the trailing newline's
+/// significance: whitespace around the literal is allowed).
+pub fn parse(text: &str) -> Result<Header, String> {
+    let mut p = Parser {
+        text: text.as_bytes(),
+        pos: 0,
+    };
+    let value = p.value(0)?;
+    p.skip_space();
+    if p.pos != p.text.len() {
+        return Err(format!(
+            "the header has text after its dict, at byte {}",
+            p.pos
+        ));
+    }
+    let Value::Dict(entries) = value else {
+        return Err("the header is not a dict literal".into());
+    };
+    let (mut descr, mut fortran, mut shape) = (None, None, None);
+    for (key, value) in entries {
+        match key {
+            Value::Str(k) if k == "descr" => descr = Some(value),
+            Value::Str(k) if k == "fortran_order" => fortran = Some(value),
+            Value::Str(k) if k == "shape" => shape = Some(value),
+            other => {
+                return Err(format!(
+                    "the header has an unexpected key {} (a .npy header has exactly 'descr', 'fortran_order' and 'shape')",
+                    show(&other)
+                ))
+            }
+        }
+    }
+    let missing = |k: &str| format!("the header has no '{k}' key");
+    let elem = match descr.ok_or_else(|| missing("descr"))? {
+        Value::Str(d) => scalar_of_descr(&d)?,
+        other => {
+            return Err(format!(
+                "unsupported dtype {} (structured arrays are not supported; kernelc reads bool, int8..int64, uint8..uint64 and float16..float64)",
+                show(&other)
+            ))
+        }
+    };
+    let fortran = match fortran.ok_or_else(|| missing("fortran_order"))? {
+        Value::Bool(b) => b,
+        other => {
+            return Err(format!(
+                "'fortran_order' is {}, not True or False",
+                show(&other)
+            ))
+        }
+    };
+    let shape = match shape.ok_or_else(|| missing("shape"))? {
+        Value::Tuple(dims) => dims
+            .into_iter()
+            .map(|d| match d {
+                Value::Int(n) if n >= 0 => Ok(n as u128),
+                other => Err(format!(
+                    "the shape's extent {} is not a non-negative integer",
+                    show(&other)
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        other => {
+            return Err(format!(
+                "'shape' is {}, not a tuple of integers",
+                show(&other)
+            ))
+        }
+    };
+    Ok(Header {
+        elem,
+        fortran,
+        shape,
+    })
+}
+
+/// The scalar type of a NumPy type string such as `<f4`, `|b1` or `<i8`
+/// (what `dtype.str` gives, and so what `numpy.save` writes).
+pub fn scalar_of_descr(descr: &str) -> Result<Scalar, String> {
+    let unsupported = || {
+        format!(
+            "unsupported dtype '{descr}' (kernelc reads bool, int8..int64, uint8..uint64 and float16..float64)"
+        )
+    };
+    let (order, rest) = match descr.chars().next() {
+        Some(c @ ('<' | '>' | '|' | '=')) => (c, &descr[1..]),
+        _ => ('=', descr),
+    };
+    let elem = match rest {
+        "?" | "b1" => Scalar::Bool,
+        "i1" => Scalar::I8,
+        "i2" => Scalar::I16,
+        "i4" => Scalar::I32,
+        "i8" => Scalar::I64,
+        "u1" => Scalar::U8,
+        "u2" => Scalar::U16,
+        "u4" => Scalar::U32,
+        "u8" => Scalar::U64,
+        "f2" => Scalar::F16,
+        "f4" => Scalar::F32,
+        "f8" => Scalar::F64,
+        _ => return Err(unsupported()),
+    };
+    // `=` is the reading machine's order; kernelc's devices are
+    // little-endian, and so is every host it builds for but a few.
+    let big = order == '>' || (order == '=' && cfg!(target_endian = "big"));
+    if big && elem.size() > 1 {
+        return Err(format!(
+            "dtype '{descr}' is big-endian; save the array little-endian (arr.astype(arr.dtype.newbyteorder('<')))"
+        ));
+    }
+    Ok(elem)
+}
+
+/// A short rendering of a literal for messages.
+fn show(v: &Value) -> String {
+    match v {
+        Value::Str(s) => format!("'{s}'"),
+        Value::Int(n) => n.to_string(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::None => "None".into(),
+        Value::Tuple(_) => "a tuple".into(),
+        Value::List(_) => "a list".into(),
+        Value::Dict(_) => "a dict".into(),
+    }
+}
+
+/// A recursive-descent parser over the header's bytes.
+struct Parser<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn skip_space(&mut self) {
+        while self
+            .text
+            .get(self.pos)
+            .is_some_and(|c| c.is_ascii_whitespace())
+        {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.text.get(self.pos).copied()
+    }
+
+    fn error(&self, what: &str) -> String {
+        match self.text.get(self.pos) {
+            Some(&c) => format!(
+                "the header is not a Python literal: {what} at byte {}, found '{}'",
+                self.pos,
+                c.escape_ascii()
+            ),
+            None => format!("the header is not a Python literal: {what}, found its end"),
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err(format!(
+                "the header nests deeper than {MAX_DEPTH} levels, at byte {}",
+                self.pos
+            ));
+        }
+        match self.peek() {
+            Some(q @ (b'\'' | b'"')) => self.string(q),
+            Some(b'(') => {
+                self.pos += 1;
+                let (items, comma) = self.items(b')', depth)?;
+                // `(4)` is the integer 4; `(4,)` and `()` are tuples.
+                match <[Value; 1]>::try_from(items) {
+                    Ok([single]) if !comma => Ok(single),
+                    Ok([single]) => Ok(Value::Tuple(vec![single])),
+                    Err(items) => Ok(Value::Tuple(items)),
+                }
+            }
+            Some(b'[') => {
+                self.pos += 1;
+                Ok(Value::List(self.items(b']', depth)?.0))
+            }
+            Some(b'{') => {
+                self.pos += 1;
+                self.dict(depth)
+            }
+            Some(c) if c.is_ascii_digit() || c == b'-' || c == b'+' => self.int(),
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = self.pos;
+                while self
+                    .text
+                    .get(self.pos)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                {
+                    self.pos += 1;
+                }
+                match &self.text[start..self.pos] {
+                    b"True" => Ok(Value::Bool(true)),
+                    b"False" => Ok(Value::Bool(false)),
+                    b"None" => Ok(Value::None),
+                    _ => {
+                        self.pos = start;
+                        Err(self.error("expected a literal"))
+                    }
+                }
+            }
+            _ => Err(self.error("expected a literal")),
+        }
+    }
+
+    /// Comma-separated values up to `close`; also says whether a comma
+    /// was seen (which makes `(x,)` a tuple).
+    fn items(&mut self, close: u8, depth: usize) -> Result<(Vec<Value>, bool), String> {
+        let mut items = Vec::new();
+        let mut comma = false;
+        loop {
+            if self.peek() == Some(close) {
+                self.pos += 1;
+                return Ok((items, comma));
+            }
+            items.push(self.value(depth + 1)?);
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    comma = true;
+                }
+                Some(c) if c == close => {}
+                _ => return Err(self.error(&format!("expected ',' or '{}'", close as char))),
+            }
+        }
+    }
+
+    fn dict(&mut self, depth: usize) -> Result<Value, String> {
+        let mut entries = Vec::new();
+        loop {
+            if self.peek() == Some(b'}') {
+                self.pos += 1;
+                return Ok(Value::Dict(entries));
+            }
+            let key = self.value(depth + 1)?;
+            if self.peek() != Some(b':') {
+                return Err(self.error("expected ':'"));
+            }
+            self.pos += 1;
+            let value = self.value(depth + 1)?;
+            // Python keeps the last of repeated keys.
+            entries.retain(|(k, _)| *k != key);
+            entries.push((key, value));
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {}
+                _ => return Err(self.error("expected ',' or '}'")),
+            }
+        }
+    }
+
+    fn string(&mut self, quote: u8) -> Result<Value, String> {
+        let start = self.pos;
+        self.pos += 1;
+        let mut bytes = Vec::new();
+        loop {
+            match self.text.get(self.pos) {
+                None => {
+                    self.pos = start;
+                    return Err(self.error("unterminated string"));
+                }
+                Some(&c) if c == quote => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => match self.text.get(self.pos + 1) {
+                    Some(&c @ (b'\\' | b'\'' | b'"')) => {
+                        bytes.push(c);
+                        self.pos += 2;
+                    }
+                    _ => return Err(self.error("unsupported string escape")),
+                },
+                Some(&c) => {
+                    bytes.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        String::from_utf8(bytes)
+            .map(Value::Str)
+            .map_err(|_| format!("the header's string at byte {start} is not UTF-8"))
+    }
+
+    fn int(&mut self) -> Result<Value, String> {
+        let start = self.pos;
+        if matches!(self.text[self.pos], b'-' | b'+') {
+            self.pos += 1;
+        }
+        while self.text.get(self.pos).is_some_and(u8::is_ascii_digit) {
+            self.pos += 1;
+        }
+        // Python 2 wrote long integers with an `L` suffix; NumPy still
+        // reads such headers.
+        let digits = std::str::from_utf8(&self.text[start..self.pos]).unwrap_or_default();
+        if self.text.get(self.pos) == Some(&b'L') {
+            self.pos += 1;
+        }
+        digits.parse::<i128>().map(Value::Int).map_err(|_| {
+            if digits.trim_start_matches(['-', '+']).is_empty() {
+                self.error("expected a number")
+            } else {
+                format!("the header's integer {digits} is too large")
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_numpy_headers() {
+        let h = parse("{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }   \n").unwrap();
+        assert_eq!(
+            h,
+            Header {
+                elem: Scalar::F32,
+                fortran: false,
+                shape: vec![3, 4]
+            }
+        );
+        let h = parse("{\"shape\": (5,), \"fortran_order\": True, \"descr\": \"|b1\"}").unwrap();
+        assert_eq!((h.elem, h.fortran, h.shape), (Scalar::Bool, true, vec![5]));
+        assert_eq!(
+            parse("{'descr': '<i8', 'fortran_order': False, 'shape': (), }")
+                .unwrap()
+                .shape,
+            Vec::<u128>::new()
+        );
+        assert_eq!(
+            parse("{'descr': '<u2', 'fortran_order': False, 'shape': (7L,), }")
+                .unwrap()
+                .shape,
+            vec![7]
+        );
+    }
+
+    #[test]
+    fn rejects_what_numpy_rejects() {
+        let cases = [
+            ("{'descr': '<f4', 'fortran_order': False}", "no 'shape'"),
+            (
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'x': 1}",
+                "unexpected key 'x'",
+            ),
+            ("{'descr': '<f4', 'fortran_order': 0, 'shape': (3,)}", "not True or False"),
+            ("{'descr': '<f4', 'fortran_order': False, 'shape': (3)}", "not a tuple"),
+            ("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", "non-negative"),
+            ("{'descr': '<c8', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c8'"),
+            ("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,)}", "structured"),
+            ("{'descr': '>f4', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
+            ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} x", "after its dict"),
+            ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,", "expected"),
+            ("{'descr': '<f4", "unterminated string"),
+            ("[1, 2]", "not a dict"),
+            (
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999999999999999999999999,)}",
+                "too large",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = parse(text).unwrap_err();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+        // A single-byte type has no byte order to get wrong.
+        assert_eq!(scalar_of_descr(">u1").unwrap(), Scalar::U8);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let text = format!("{}{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert!(parse(&text).unwrap_err().contains("nests deeper"));
+    }
+}
