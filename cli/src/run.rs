@@ -6,12 +6,12 @@ use crate::args::{RunArgSpec, RunArgs};
 use crate::npy;
 use crate::source::read_text;
 use crate::Stop;
-use kernelc_compiler::driver::{compile, CompileOptions, KernelInfo, Stage};
+use kernelc_compiler::driver::{compile_forcing, CompileOptions, KernelInfo, Stage};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::emit::const_array_symbol;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
-use kernelc_compiler::sema::typed::ConstArrayDecl;
+use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
 use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
@@ -105,6 +105,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 decls,
                 args.opt.level(),
                 target,
+                check == Some(true),
             ) {
                 Ok((ptx, info, wants_check)) => {
                     if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
@@ -237,7 +238,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
 fn the_one_kernel(file: &str, source: &str) -> Result<Result<String, ExitCode>, Stop> {
     let mut diags = Vec::new();
     let module = kernelc_compiler::front::parse(source, &mut diags);
-    let env = ModuleEnv::build(&module, &mut diags, Scratch::default());
+    let env = ModuleEnv::build(&module, &[], &mut diags, Scratch::default());
     let kernels: Vec<&str> = env
         .functions
         .iter()
@@ -311,7 +312,14 @@ fn compile_kernel(
     const_arrays: Vec<ConstArrayDecl>,
     opt: OptLevel,
     target: Target,
+    checked: bool,
 ) -> Result<(String, KernelInfo, bool), ExitCode> {
+    // `--check` compiles the kernel as `boundscheck=True` would: indices
+    // and integer division by zero are checked too.
+    let force = JitFlags {
+        boundscheck: checked,
+        ..JitFlags::default()
+    };
     let attempt = |signature: Option<String>| {
         let options = CompileOptions {
             check: CheckOptions {
@@ -323,7 +331,7 @@ fn compile_kernel(
             target,
             stage: Stage::Ptx,
         };
-        compile(file, source, &options)
+        compile_forcing(file, source, &options, force)
     };
     let mut compiled = attempt(sig.map(str::to_string));
     let untyped = |c: &kernelc_compiler::driver::Compiled| {

@@ -462,3 +462,26 @@ def test_host_only_constant_array():
         proc = subprocess.run(cmd + ["--const", f"WEIGHTS={w}", "--out", out, *case["args"]], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
         assert np.load(os.path.join(out, "0.npy")).tolist() == [0, 2, 4, 6]
+
+
+def test_check_option_reports_integer_division_by_zero():
+    """`kernelc run --check` checks a kernel without `debug=True` as if it
+    had `boundscheck=True`; without it, Numba's 0 is the result."""
+    src = HEADER + textwrap.dedent(
+        """
+        @cuda.jit
+        def kernel(a, o):
+            i = cuda.grid(1)
+            if i < a.size:
+                o[i] = 10 % a[i]
+        """
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        case = _write_case(tmp, "dzc", src, [np.array([3, 0, 4, 7], np.int64), np.zeros(4, np.int64)], 4)
+        cmd = [kernelc_binary(), "run", case["source"], "--kernel", "kernel", "--grid", "1", "--block", "4"]
+        checked = subprocess.run(cmd + ["--check", *case["args"]], capture_output=True, text=True)
+        assert checked.returncode == 1 and "ZeroDivisionError" in checked.stdout + checked.stderr, checked.stderr
+        out = os.path.join(tmp, "out")
+        plain = subprocess.run(cmd + ["--out", out, *case["args"]], capture_output=True, text=True)
+        assert plain.returncode == 0, plain.stderr
+        assert np.load(os.path.join(out, "1.npy")).tolist() == [1, 0, 2, 3]
