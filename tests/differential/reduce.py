@@ -1,0 +1,210 @@
+"""Shrinks a failing generated program to a small repro that still fails.
+
+    python tests/differential/reduce.py SEED [--features ...] [-o repro.py]
+
+Greedy delta debugging over the program's syntax tree (``ast``), repeated
+until nothing more can be removed:
+
+* delete a statement (a compound one with its body), or a device function;
+* replace an ``if`` by its body or its ``else``, a loop by its body;
+* replace an expression by one of its operands, or by a literal ``0``/``1``.
+
+A candidate is kept when Numba still compiles it (the referee must accept the
+program) and it still fails the same way: the same outcome (``disagree``,
+``kernelc-reject``, ``kernelc-crash``, ``kernelc-error``) and, for a
+rejection or a crash, the same first line of kernelc's message.
+
+Guards the generator put in place against undefined behaviour stay intact:
+the test of a conditional expression is never edited on its own, a
+conditional expression is only replaced by its ``else`` value (the safe
+default), masks ``& 63`` / ``& 3`` keep their mask, and a sub-expression is
+replaced at *all* its identical occurrences at once, so a guard and the value
+it guards (the generator writes the same text in both) change together.
+Inputs, outputs and launch shape are the original program's."""
+
+import argparse
+import ast
+import copy
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+import runner  # noqa: E402
+
+
+def signature(res):
+    """What must stay the same while reducing: the outcome and, for a
+    rejection or a crash, the first error line."""
+    out = res["outcome"]
+    if out in ("kernelc-reject", "kernelc-crash", "kernelc-error"):
+        lines = [line for line in res["detail"].splitlines() if line.strip()]
+        first = next((line for line in lines if "error" in line or "panicked" in line), lines[0] if lines else "")
+        return (out, first.split("prog.py")[0][:120])
+    return (out,)
+
+
+class Reducer:
+    def __init__(self, prog, fma=False, verbose=True):
+        self.prog = prog
+        self.fma = fma
+        self.verbose = verbose
+        self.tests = 0
+        self.goal = signature(runner.check(prog, fma))
+
+    def interesting(self, source):
+        self.tests += 1
+        p = copy.copy(self.prog)
+        p.source = source
+        res = runner.check(p, self.fma)
+        return signature(res) == self.goal
+
+    # ------------------------------------------------------------ candidates
+    def statement_edits(self, tree):
+        """Candidate trees, each with one statement-level edit."""
+        paths = []
+
+        def walk(node, path):
+            for field in ("body", "orelse"):
+                stmts = getattr(node, field, None)
+                if not isinstance(stmts, list):
+                    continue
+                for k, s in enumerate(stmts):
+                    paths.append((path, field, k))
+                    walk(s, path + [(field, k)])
+
+        walk(tree, [])
+        for path, field, k in reversed(paths):
+            for mode in ("delete", "body", "orelse"):
+                t = copy.deepcopy(tree)
+                parent = t
+                for f, i in path:
+                    parent = getattr(parent, f)[i]
+                stmts = getattr(parent, field)
+                s = stmts[k]
+                if isinstance(s, ast.FunctionDef) and s.name == self.prog.kernel:
+                    continue
+                if mode == "delete":
+                    repl = []
+                elif mode == "body" and isinstance(s, (ast.If, ast.For, ast.While)):
+                    repl = s.body
+                elif mode == "orelse" and isinstance(s, ast.If) and s.orelse:
+                    repl = s.orelse
+                else:
+                    continue
+                stmts[k:k + 1] = repl
+                if not stmts and field == "body":
+                    stmts.append(ast.Pass())
+                yield t
+
+    def expression_edits(self, tree):
+        """Candidate trees, each replacing one distinct sub-expression (at all
+        its identical occurrences) by an operand or a literal."""
+        seen = {}
+        protected = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.IfExp):
+                protected.add(id(node.test))
+            if isinstance(node, ast.FunctionDef):
+                for d in node.decorator_list:
+                    for sub in ast.walk(d):
+                        protected.add(id(sub))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.expr) or id(node) in protected:
+                continue
+            if isinstance(node, (ast.Name, ast.Constant, ast.Attribute)):
+                continue
+            if isinstance(node, ast.Subscript):
+                continue
+            key = ast.dump(node)
+            if key in seen:
+                continue
+            seen[key] = node
+        for key, node in sorted(seen.items(), key=lambda kv: -len(kv[0])):
+            for repl in self.replacements(node):
+                t = copy.deepcopy(tree)
+                count = [0]
+
+                class Swap(ast.NodeTransformer):
+                    def visit(self, n):
+                        if isinstance(n, ast.expr) and ast.dump(n) == key:
+                            count[0] += 1
+                            return copy.deepcopy(repl)
+                        return self.generic_visit(n)
+
+                t = Swap().visit(t)
+                if count[0]:
+                    yield t
+
+    @staticmethod
+    def replacements(node):
+        if isinstance(node, ast.IfExp):
+            return [node.orelse]
+        out = []
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.BitAnd) and isinstance(node.right, ast.Constant) \
+                    and node.right.value in (3, 63):
+                return [node.right]
+            if isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)):
+                out = [node.left]
+            else:
+                out = [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp):
+            out = [node.operand]
+        elif isinstance(node, ast.BoolOp):
+            out = list(node.values)
+        elif isinstance(node, ast.Compare):
+            out = [node.left] + list(node.comparators)
+        elif isinstance(node, ast.Call):
+            out = list(node.args)
+        return out + [ast.Constant(1), ast.Constant(0)]
+
+    # ------------------------------------------------------------------ loop
+    def run(self):
+        if self.goal[0] not in runner.FINDINGS:
+            raise SystemExit(f"seed {self.prog.seed}: nothing to reduce ({self.goal[0]})")
+        tree = ast.parse(self.prog.source)
+        progress = True
+        while progress:
+            progress = False
+            for edits in (self.statement_edits, self.expression_edits):
+                for cand in edits(tree):
+                    src = ast.unparse(ast.fix_missing_locations(cand)) + "\n"
+                    if len(src) >= len(ast.unparse(tree)) + 1:
+                        continue
+                    if self.interesting(src):
+                        tree = ast.parse(src)
+                        progress = True
+                        if self.verbose:
+                            print(f"  {len(src)} chars after {self.tests} tests", file=sys.stderr, flush=True)
+                        break
+        return ast.unparse(tree) + "\n"
+
+
+def reduce_seed(seed, features=None, fma=False, verbose=True):
+    prog = gen.generate(seed, features)
+    red = Reducer(prog, fma, verbose)
+    src = red.run()
+    prog.source = src
+    return prog, runner.check(prog, fma)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--features", default="all")
+    ap.add_argument("--numba-fma", action="store_true")
+    ap.add_argument("-o", "--output")
+    args = ap.parse_args()
+    prog, res = reduce_seed(args.seed, sorted(runner.parse_features(args.features)), args.numba_fma)
+    text = f"# seed {args.seed}, signature {prog.signature()}\n{prog.source}\n# {res['outcome']}: " \
+           + res["detail"].replace("\n", "\n# ") + "\n"
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
