@@ -9,7 +9,8 @@ correct compilers may resolve differently:
 
 * integer ``//`` and ``%`` never divide by 0 or by -1 (the divisor is guarded);
 * shift counts are masked to 0..63 (integer shifts compute in 64 bits);
-* integer ``**`` exponents are masked to 0..3;
+* integer ``**`` exponents are masked to 0..3 (also on a float base: Numba
+  raises ZeroDivisionError for ``0.0 ** -1``, which silently ends the thread);
 * a float converted to an integer (a cast, ``round``, or a store into an
   integer array) is guarded to the target's range, so nan and out-of-range
   values never reach the conversion;
@@ -296,6 +297,10 @@ class Gen:
                 return None
             if kind(a.ty) == "f":
                 b = self.expr(cscope, d, {"f", "i"})
+                if kind(b.ty) == "i":
+                    # Numba raises ZeroDivisionError for 0.0 ** negative int
+                    # (a CUDA thread then silently stops): keep it non-negative
+                    b = self.binop(b, "&", E("3", "int64"))
                 e = self.binop(a, "**", b)
                 if e:
                     e.taint = True

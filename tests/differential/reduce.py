@@ -26,6 +26,7 @@ import argparse
 import ast
 import copy
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,13 +37,78 @@ import runner  # noqa: E402
 
 def signature(res):
     """What must stay the same while reducing: the outcome and, for a
-    rejection or a crash, the first error line."""
+    rejection or a crash, the first error line with names and types blurred."""
     out = res["outcome"]
-    if out in ("kernelc-reject", "kernelc-crash", "kernelc-error"):
-        lines = [line for line in res["detail"].splitlines() if line.strip()]
-        first = next((line for line in lines if "error" in line or "panicked" in line), lines[0] if lines else "")
-        return (out, first.split("prog.py")[0][:120])
-    return (out,)
+    if out not in ("kernelc-reject", "kernelc-crash", "kernelc-error"):
+        return (out,)
+    lines = [line.strip() for line in res["detail"].splitlines() if line.strip()]
+    key = [line for line in lines if "panicked at" in line][:1]
+    key += [line for line in lines if line.startswith(("error", "; error", "kernelc:"))][:1]
+    if not key:
+        key = lines[:1]
+    text = " / ".join(key)
+    text = re.sub(r"thread '[^']*' \(\d+\) ", "", text)
+    text = re.sub(r"\b[vk]\d+\b", "v", text)
+    text = re.sub(r"\b(block)\d+\b", r"\1", text)
+    text = re.sub(r"\b(u?int(8|16|32|64)|float(32|64)|bool|[iuf](1|8|16|32|64))\b", "T", text)
+    return (out, text.split("prog.py")[0][:160])
+
+
+def maybe_undefined(tree):
+    """True when some function reads a local variable on a path where it may
+    not be assigned yet (the reducer must not create such reads: Numba
+    accepts them, and what they read is undefined)."""
+
+    def reads(node):
+        return [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+
+    def targets(node):
+        return [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+
+    for fn in [n for n in tree.body if isinstance(n, ast.FunctionDef)]:
+        local = set(targets(fn)) | {a.arg for a in fn.args.args}
+        bad = []
+
+        def block(stmts, defined):
+            for st in stmts:
+                defined = stmt(st, defined)
+            return defined
+
+        def use(expr, defined):
+            bad.extend(n for n in reads(expr) if n in local and n not in defined)
+
+        def stmt(st, defined):
+            if isinstance(st, ast.If):
+                use(st.test, defined)
+                return block(st.body, set(defined)) & block(st.orelse, set(defined))
+            if isinstance(st, ast.For):
+                use(st.iter, defined)
+                block(st.body, defined | set(targets(st.target)))
+                return defined
+            if isinstance(st, ast.While):
+                use(st.test, defined)
+                block(st.body, set(defined))
+                return defined
+            if isinstance(st, ast.AugAssign):
+                use(st.target, defined)
+                bad.extend([st.target.id] if isinstance(st.target, ast.Name) and st.target.id not in defined else [])
+                use(st.value, defined)
+                return defined
+            if isinstance(st, ast.Assign):
+                use(st.value, defined)
+                for t in st.targets:
+                    if not isinstance(t, ast.Name):
+                        use(t, defined)
+                return defined | set(sum((targets(t) for t in st.targets if isinstance(t, ast.Name)), []))
+            for child in ast.iter_child_nodes(st):
+                if isinstance(child, ast.expr):
+                    use(child, defined)
+            return defined
+
+        block(fn.body, {a.arg for a in fn.args.args})
+        if bad:
+            return True
+    return False
 
 
 class Reducer:
@@ -51,14 +117,64 @@ class Reducer:
         self.fma = fma
         self.verbose = verbose
         self.tests = 0
+        self.cache = {}
         self.goal = signature(runner.check(prog, fma))
 
     def interesting(self, source):
+        if source in self.cache:
+            return self.cache[source]
+        if maybe_undefined(ast.parse(source)):
+            self.cache[source] = False
+            return False
         self.tests += 1
         p = copy.copy(self.prog)
         p.source = source
         res = runner.check(p, self.fma)
-        return signature(res) == self.goal
+        self.cache[source] = signature(res) == self.goal
+        return self.cache[source]
+
+    def drop(self, tree, chunk):
+        """A copy of ``tree`` without the statements whose pre-order numbers
+        are in ``chunk`` (the kernel's ``def`` itself is never dropped)."""
+        t = copy.deepcopy(tree)
+        counter = [0]
+
+        def keep(stmts):
+            out = []
+            for s in stmts:
+                k = counter[0]
+                counter[0] += 1
+                for field in ("body", "orelse"):
+                    sub = getattr(s, field, None)
+                    if isinstance(sub, list):
+                        kept = keep(sub)
+                        setattr(s, field, kept or ([ast.Pass()] if field == "body" else []))
+                is_kernel = isinstance(s, ast.FunctionDef) and s.name == self.prog.kernel
+                if k not in chunk or is_kernel:
+                    out.append(s)
+            return out
+
+        t.body = keep(t.body)
+        return t, counter[0]
+
+    def ddmin_statements(self, tree):
+        """Drops chunks of statements, halving the chunk size down to 1."""
+        _, n = self.drop(tree, set())
+        size = max(1, n // 2)
+        while size >= 1:
+            start = 0
+            while start < n:
+                cand, _ = self.drop(tree, set(range(start, start + size)))
+                src = ast.unparse(ast.fix_missing_locations(cand)) + "\n"
+                if src != ast.unparse(tree) + "\n" and self.interesting(src):
+                    tree = ast.parse(src)
+                    _, n = self.drop(tree, set())
+                    if self.verbose:
+                        print(f"  {len(src)} chars after {self.tests} tests", file=sys.stderr, flush=True)
+                else:
+                    start += size
+            size //= 2
+        return tree
 
     # ------------------------------------------------------------ candidates
     def statement_edits(self, tree):
@@ -164,7 +280,7 @@ class Reducer:
     def run(self):
         if self.goal[0] not in runner.FINDINGS:
             raise SystemExit(f"seed {self.prog.seed}: nothing to reduce ({self.goal[0]})")
-        tree = ast.parse(self.prog.source)
+        tree = self.ddmin_statements(ast.parse(self.prog.source))
         progress = True
         while progress:
             progress = False
@@ -198,7 +314,7 @@ def main():
     ap.add_argument("-o", "--output")
     args = ap.parse_args()
     prog, res = reduce_seed(args.seed, sorted(runner.parse_features(args.features)), args.numba_fma)
-    text = f"# seed {args.seed}, signature {prog.signature()}\n{prog.source}\n# {res['outcome']}: " \
+    text = f"# seed {args.seed}, features {args.features}, signature {prog.signature()}\n{prog.source}\n# {res['outcome']}: " \
            + res["detail"].replace("\n", "\n# ") + "\n"
     if args.output:
         with open(args.output, "w") as f:

@@ -120,7 +120,7 @@ def _run_cli(args, cwd):
                            timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return None, f"timed out after {TIMEOUT_S} s"
-    return r.returncode, (r.stderr + r.stdout)[-3000:]
+    return r.returncode, (r.stderr + r.stdout)[:4000]
 
 
 def _launch_args(prog):
@@ -239,6 +239,17 @@ def check(prog, fma=False, keep=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def check_repro(path, fma=False):
+    """Runs a repro file: its first line names the seed and features whose
+    inputs it uses (``# seed N, features SPEC, ...``)."""
+    with open(path) as f:
+        source = f.read()
+    m = re.match(r"# seed (\d+), features (\S+),", source)
+    prog = gen.generate(int(m.group(1)), sorted(parse_features(m.group(2))))
+    prog.source = source
+    return check(prog, fma)
+
+
 def parse_features(spec):
     """'all', 'a,b' (only these), or '-a,-b' (all but these)."""
     names = set(gen.FEATURES)
@@ -272,7 +283,12 @@ def main():
     ap.add_argument("--numba-fma", action="store_true")
     ap.add_argument("--log", help="append one JSON line per program")
     ap.add_argument("--show", action="store_true", help="print each finding's detail")
+    ap.add_argument("--repro", help="re-run a reduced repro written by reduce.py")
     args = ap.parse_args()
+    if args.repro:
+        res = check_repro(args.repro, args.numba_fma)
+        print(f"{res['outcome']}\n{res['detail']}")
+        return 1 if res["outcome"] in FINDINGS else 0
     if ":" in args.seeds:
         a, b = args.seeds.split(":")
         seeds = range(int(a), int(b))
