@@ -320,6 +320,8 @@ class Gen:
                 a = self.expr(cscope, d, clean=True)
                 return E(f"(not {a.code})", "bool")
             a, b = self.expr(cscope, d, clean=True), self.expr(cscope, d)
+            if const_value(a.code) is not None:
+                return None     # `True or x` is typed from the literal alone
             op = r.choice(["and", "or"])
             return E(f"({a.code} {op} {b.code})", unify(a.ty, b.ty), b.taint)
         if f in ("unary", "narrow_unary"):

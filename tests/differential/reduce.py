@@ -15,7 +15,8 @@ program) and it still fails the same way: the same outcome (``disagree``,
 rejection or a crash, the same first line of kernelc's message.
 
 Guards the generator put in place against undefined behaviour stay intact:
-the test of a conditional expression is never edited on its own, a
+the test of a conditional expression is never edited on its own (nor
+anything inside it), a
 conditional expression is only replaced by its ``else`` value (the safe
 default), masks ``& 63`` / ``& 3`` keep their mask, and a sub-expression is
 replaced at *all* its identical occurrences at once, so a guard and the value
@@ -221,7 +222,7 @@ class Reducer:
         protected = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.IfExp):
-                protected.add(id(node.test))
+                protected.update(id(sub) for sub in ast.walk(node.test))
             if isinstance(node, ast.FunctionDef):
                 for d in node.decorator_list:
                     for sub in ast.walk(d):

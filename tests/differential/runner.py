@@ -120,7 +120,12 @@ def _run_cli(args, cwd):
                            timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return None, f"timed out after {TIMEOUT_S} s"
-    return r.returncode, (r.stderr + r.stdout)[:4000]
+    text = r.stderr + r.stdout
+    if len(text) > 4000:
+        # keep the head, and the verifier's complaints wherever they are
+        marks = [line for line in text.splitlines() if "; error" in line][:5]
+        text = "\n".join(marks + [text[:4000]])
+    return r.returncode, text
 
 
 def _launch_args(prog):
