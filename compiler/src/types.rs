@@ -571,18 +571,26 @@ pub fn shift_result(a: Scalar) -> Scalar {
 /// promotion when a float is involved.
 pub fn arith_result(a: Scalar, b: Scalar) -> Scalar {
     if a.is_float() || b.is_float() {
-        a.promote(b)
+        float_arith_result(a, b)
     } else {
         int_arith_result(a, b)
+    }
+}
+
+/// NumPy promotion, except that Numba's arithmetic of uint16 with float32
+/// gives float64 (its unification and `min`/`max` keep float32).
+fn float_arith_result(a: Scalar, b: Scalar) -> Scalar {
+    match (a, b) {
+        (Scalar::U16, Scalar::F32) | (Scalar::F32, Scalar::U16) => Scalar::F64,
+        _ => a.promote(b),
     }
 }
 
 /// The result type of true division `a / b`: `float64` for integers,
 /// otherwise the promoted float type (`float32 / float32` stays `float32`).
 pub fn truediv_result(a: Scalar, b: Scalar) -> Scalar {
-    let p = a.promote(b);
-    if p.is_float() {
-        p
+    if a.is_float() || b.is_float() {
+        float_arith_result(a, b)
     } else {
         Scalar::F64
     }
@@ -593,6 +601,9 @@ pub fn truediv_result(a: Scalar, b: Scalar) -> Scalar {
 /// `float32 ** int64` as `float32`); otherwise NumPy promotion.
 pub fn pow_result(a: Scalar, b: Scalar) -> Scalar {
     match (a.is_float(), b.is_float()) {
+        // Numba's `float32 ** int32` signature is its best match here (a
+        // bool base converts to float32 as well as to int64).
+        _ if a == Scalar::Bool && b == Scalar::I32 => Scalar::F32,
         (false, false) => int_arith_result(a, b),
         (true, false) => {
             if a == Scalar::F16 {
@@ -601,7 +612,7 @@ pub fn pow_result(a: Scalar, b: Scalar) -> Scalar {
                 a
             }
         }
-        _ => a.promote(b),
+        _ => float_arith_result(a, b),
     }
 }
 

@@ -143,20 +143,6 @@ fn normalise(ty: &str) -> String {
     ty.replace(", shared)", ")").replace(", local)", ")")
 }
 
-/// Variables where kernelc deliberately follows the language contract
-/// (section 4) rather than Numba; each is listed in
-/// `tests/numba/KNOWN_DIFFERENCES.md` with its reason.
-const CONTRACT_OVER_NUMBA: &[(&str, &str, &str)] = &[
-    // The contract: float32 with uint16 stays float32 (NumPy); Numba: float64.
-    ("91_spec_vs_numba_typing.py", "numba_typing_quirks", "mixed"),
-    // The contract: float(x) is float64; Numba keeps float32.
-    (
-        "91_spec_vs_numba_typing.py",
-        "numba_typing_quirks",
-        "widened",
-    ),
-];
-
 #[test]
 fn inferred_types_agree_with_numba() {
     let mut compared = 0;
@@ -199,10 +185,6 @@ fn inferred_types_agree_with_numba() {
                 else {
                     continue;
                 };
-                let file = path.file_name().unwrap().to_string_lossy().into_owned();
-                if CONTRACT_OVER_NUMBA.contains(&(file.as_str(), kernel.as_str(), var.as_str())) {
-                    continue;
-                }
                 compared += 1;
                 let ours = normalise(&ty.to_string());
                 if ours != numba_ty {

@@ -177,6 +177,7 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
 fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
     match (callee, args) {
         (Callee::Cast(s), [a]) => a.convert(s),
+        (Callee::Float, [a]) => a.convert(float_of(a.scalar_type()?)),
         (Callee::Bool, [a]) => Some(ConstValue::Bool(a.truthy())),
         (Callee::Len, [ConstValue::Tuple(items)]) => Some(ConstValue::i64(items.len() as i64)),
         (Callee::Intrinsic(Intrinsic::Abs), [a]) => match a {
@@ -366,5 +367,15 @@ fn overflow(v: Option<i128>) -> String {
             "the value of this constant, {v}, does not fit in 64 bits (Numba's integers are int64 or uint64)"
         ),
         None => "the value of this constant does not fit in 64 bits (Numba's integers are int64 or uint64)".to_string(),
+    }
+}
+
+/// The type of `float(x)` for an `x` of type `s` (Numba keeps a float's
+/// type; anything else becomes float64).
+pub(crate) fn float_of(s: Scalar) -> Scalar {
+    if s.is_float() {
+        s
+    } else {
+        Scalar::F64
     }
 }

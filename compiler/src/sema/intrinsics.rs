@@ -318,6 +318,8 @@ pub enum Callee {
     Cast(Scalar),
     /// `bool(x)`.
     Bool,
+    /// `float(x)`: float64 of an integer; a float keeps its type (Numba).
+    Float,
     /// `len(x)`.
     Len,
     /// `range(...)` (only as a `for` iterable).
@@ -339,6 +341,7 @@ impl fmt::Display for Callee {
             Callee::Intrinsic(i) => write!(f, "{i}"),
             Callee::Cast(s) => write!(f, "{s}"),
             Callee::Bool => f.write_str("bool"),
+            Callee::Float => f.write_str("float"),
             Callee::Len => f.write_str("len"),
             Callee::Range => f.write_str("range"),
             Callee::Print => f.write_str("print"),
@@ -356,7 +359,7 @@ impl Callee {
         match self {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
             Callee::ConstArrayLike => &["ndarray"],
-            Callee::Cast(_) | Callee::Bool | Callee::Len => &["x"],
+            Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Len => &["x"],
             Callee::Range | Callee::Print => &[],
             Callee::Intrinsic(i) => match i {
                 I::Grid(_) | I::GridSize(_) => &["ndim"],
@@ -796,7 +799,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "abs" => Member::Func(Callee::Intrinsic(I::Abs)),
         "round" => Member::Func(Callee::Intrinsic(I::Round)),
         "int" => Member::Func(Callee::Cast(Scalar::I64)),
-        "float" => Member::Func(Callee::Cast(Scalar::F64)),
+        "float" => Member::Func(Callee::Float),
         "bool" => Member::Func(Callee::Bool),
         "print" => Member::Func(Callee::Print),
         _ => return None,

@@ -167,6 +167,7 @@ impl FnChecker<'_, '_, '_> {
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
                 Res::Member(Member::Dtype(s)) => Some(*s),
                 Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
+                Res::Member(Member::Func(Callee::Float)) => Some(Scalar::F64),
                 Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
                 _ => None,
             },

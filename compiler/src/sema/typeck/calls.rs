@@ -12,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, Member};
+use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, MathFn, Member};
 use crate::sema::resolve::Res;
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -245,6 +245,16 @@ impl FnChecker<'_, '_, '_> {
                     ..self.truth(x)
                 }
             }
+            Callee::Float => {
+                let x = a[0].take().expect("required");
+                let Some(s) = self.scalar_arg(name, &x) else {
+                    return TExpr::error(span);
+                };
+                TExpr {
+                    span,
+                    ..self.cast(x, &Type::Scalar(const_eval::float_of(s)))
+                }
+            }
             Callee::Len => {
                 let x = a[0].take().expect("required");
                 match &x.ty {
@@ -381,13 +391,13 @@ impl FnChecker<'_, '_, '_> {
                         None => return TExpr::error(span),
                     }
                 }
-                let ft = if scalars
+                let all_f32 = scalars
                     .iter()
-                    .all(|s| matches!(s, Scalar::F32 | Scalar::F16))
-                {
-                    Scalar::F32
-                } else {
-                    Scalar::F64
+                    .all(|s| matches!(s, Scalar::F32 | Scalar::F16));
+                let ft = match (i, scalars.as_slice()) {
+                    (I::Math(f), &[a, b]) if math2_is_float32(f, a, b) => Scalar::F32,
+                    _ if all_f32 => Scalar::F32,
+                    _ => Scalar::F64,
                 };
                 let ret = match i {
                     I::Math(f) if f.is_predicate() => Scalar::Bool,
@@ -404,7 +414,8 @@ impl FnChecker<'_, '_, '_> {
                 let Some(s) = self.scalar_arg(name, &x) else {
                     return TExpr::error(span);
                 };
-                let t = if s == Scalar::Bool { Scalar::I64 } else { s };
+                // Numba's abs(bool) is int8.
+                let t = if s == Scalar::Bool { Scalar::I8 } else { s };
                 let x = self.cast(x, &Type::Scalar(t));
                 if let Some(c) = x.as_const() {
                     if let Some(v) = const_eval_abs(c) {
@@ -506,12 +517,10 @@ impl FnChecker<'_, '_, '_> {
         let scalars = || typed.iter().filter_map(|t| t.ty.scalar());
         let first = typed[0].ty.scalar().expect("checked to be a scalar");
         let all_same = scalars().all(|s| s == first);
-        let any_float = scalars().any(Scalar::is_float);
-        let any_int = scalars().any(|s| !s.is_float());
+        // Numba's min/max of mixed types: NumPy promotion (float32 with
+        // int16 stays float32, with int32 gives float64).
         let ty = if all_same {
             first
-        } else if any_float && any_int {
-            Scalar::F64
         } else {
             scalars().fold(first, Scalar::promote)
         };
@@ -672,5 +681,34 @@ fn const_eval_abs(c: &ConstValue) -> Option<ConstValue> {
         )),
         ConstValue::Float(v, s) => Some(ConstValue::Float(v.abs(), *s)),
         _ => None,
+    }
+}
+
+/// True when Numba types the two-argument `math` function `f` of `a` and
+/// `b` as float32: its float32 signature is the best match (Numba's own
+/// type table, `tests/differential/numba_types.json`, is the reference).
+/// Types that convert to float32 without loss (bool, 8- and 16-bit signed
+/// integers, uint8, float32) take it for `fmod` and `copysign`; `atan2`
+/// and `hypot` also have integer signatures, which small integers prefer
+/// unless a float32 is there; `pow` has a float32 base with an int32
+/// exponent too.
+fn math2_is_float32(f: MathFn, a: Scalar, b: Scalar) -> bool {
+    let to_f32 = |s: Scalar| {
+        matches!(
+            s,
+            Scalar::Bool | Scalar::I8 | Scalar::I16 | Scalar::U8 | Scalar::F16 | Scalar::F32
+        )
+    };
+    let has_f32 = matches!(a, Scalar::F16 | Scalar::F32) || matches!(b, Scalar::F16 | Scalar::F32);
+    match f {
+        MathFn::Fmod | MathFn::Copysign => to_f32(a) && to_f32(b),
+        MathFn::Atan2 | MathFn::Hypot => to_f32(a) && to_f32(b) && has_f32,
+        MathFn::Pow => {
+            to_f32(a)
+                && (to_f32(b)
+                    || b == Scalar::I32
+                    || (matches!(a, Scalar::F16 | Scalar::F32) && b == Scalar::U16))
+        }
+        _ => false,
     }
 }
