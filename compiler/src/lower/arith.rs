@@ -241,8 +241,17 @@ impl FnLowering<'_> {
 
     /// Integer `a ** b` by repeated squaring. A negative exponent gives
     /// `1` for base 1, `±1` for base -1 and 0 otherwise (Numba's integer
-    /// power).
+    /// power). Numba's result then goes through float64 and back (its
+    /// power returns a float that is converted), so a power beyond 2**53
+    /// is rounded as Numba rounds it.
     fn int_pow(&mut self, ty: Scalar, a: Value, b: Value) -> Value {
+        let exact = self.int_pow_exact(ty, a, b);
+        let float = self.cast_scalar(exact, ty, Scalar::F64);
+        self.cast_scalar(float, Scalar::F64, ty)
+    }
+
+    /// [`Self::int_pow`] before the float64 round trip.
+    fn int_pow_exact(&mut self, ty: Scalar, a: Value, b: Value) -> Value {
         let t = ir_type(ty);
         let zero = self.ins().iconst(t, 0);
         let one = self.ins().iconst(t, 1);

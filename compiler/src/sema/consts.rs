@@ -440,7 +440,13 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
                 base = wrap_int(base.wrapping_mul(base), result);
                 e >>= 1;
             }
-            acc
+            // Numba's integer power goes through float64 (see the lowering).
+            let float = acc as f64;
+            if result.is_signed() {
+                i128::from(float as i64)
+            } else {
+                i128::from(float as u64)
+            }
         }
         BinOp::LShift => {
             if !(0..64).contains(&y) {
