@@ -58,7 +58,14 @@ impl<'a> FnLowering<'a> {
             TExprKind::Let(var, value, body) => {
                 let v = self.expr(self.te(*value));
                 self.bind(*var, v);
-                self.expr(self.te(*body))
+                let result = self.expr(self.te(*body));
+                // The temporary is the body's alone: leaving it bound would
+                // carry a value defined in one arm of a conditional
+                // expression to joins it does not dominate.
+                for slot in self.var_slots(*var) {
+                    self.unset(slot);
+                }
+                result
             }
             TExprKind::Index(array, indices) => {
                 let a = self.expr(self.te(*array));
