@@ -236,6 +236,16 @@ impl FnLowering<'_> {
         // for 0 // 0 (the remainder is nan, as above).
         let b_zero = self.ins().fcmp(FloatCC::Eq, b, zero);
         let q = self.ins().select(b_zero, quotient, q);
+        // By ±inf, Numba's quotient and remainder are nan (CPython's would
+        // be 0 or -1, and the dividend or inf).
+        let inf = self.ins().fconst(t, f64::INFINITY);
+        let neg_inf = self.ins().fconst(t, f64::NEG_INFINITY);
+        let nan = self.ins().fconst(t, f64::NAN);
+        let b_pos_inf = self.ins().fcmp(FloatCC::Eq, b, inf);
+        let b_neg_inf = self.ins().fcmp(FloatCC::Eq, b, neg_inf);
+        let b_inf = self.ins().binary(Opcode::Bor, b_pos_inf, b_neg_inf);
+        let q = self.ins().select(b_inf, nan, q);
+        let m2 = self.ins().select(b_inf, nan, m2);
         (q, m2)
     }
 

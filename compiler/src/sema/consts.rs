@@ -378,6 +378,8 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
                 }
                 x / y
             }
+            // Numba's float `//` and `%` by ±inf are nan.
+            BinOp::FloorDiv | BinOp::Mod if y.is_infinite() => f64::NAN,
             BinOp::FloorDiv => {
                 if y == 0.0 {
                     return None;
