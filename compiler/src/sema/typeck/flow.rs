@@ -85,6 +85,9 @@ pub(super) struct LoopFrame {
     /// [`FnChecker::read_seq`] when the loop started: a read of an unset
     /// local stamped later happened inside the loop.
     pub read_mark: u32,
+    /// The loop statement can be reached (else nothing in it or after it
+    /// can be, and it joins nothing).
+    pub reachable: bool,
 }
 
 fn hint_set(hints: &mut Vec<(u32, Hint)>, l: u32, h: Hint) {
@@ -248,6 +251,7 @@ impl FnChecker<'_, '_, '_> {
             added: Vec::new(),
             breaks: Vec::new(),
             read_mark: self.read_seq,
+            reachable: self.reachable,
         });
     }
 
@@ -366,7 +370,7 @@ impl FnChecker<'_, '_, '_> {
                 Some(e) => self.join_states(&e, raw),
             });
         }
-        let Some(exit) = exit else {
+        let Some(exit) = exit.filter(|_| frame.reachable) else {
             // Nothing leaves the loop: what follows is unreachable.
             self.reachable = false;
             return;

@@ -257,7 +257,7 @@ impl FnChecker<'_, '_, '_> {
         let header = self.loop_header_final();
         let frame = self.loops.pop().expect("the loop being walked");
         self.bindings = header;
-        self.reachable = exits_normally;
+        self.reachable = exits_normally && frame.reachable;
         let mut else_stmts = self.block_stmts(orelse);
         let normal_exit = self.reachable.then(|| self.bindings.clone());
         self.leave_loop(frame, normal_exit, span, &mut else_stmts);
