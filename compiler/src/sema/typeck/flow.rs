@@ -15,6 +15,11 @@
 //! the end of each incoming path. The lowering then sees ordinary
 //! variables of fixed types.
 //!
+//! Every change of a binding is logged on a *trail* (the local and its
+//! previous binding), so a join looks only at the locals its branches
+//! changed, and a branch is undone by unwinding the trail: the cost of
+//! typing stays linear in the function, however many locals it has.
+//!
 //! A loop header joins the state before the loop with the state at the
 //! end of each iteration, which is known only once the body has been
 //! walked; likewise the state after a loop joins every `break`. The
@@ -28,6 +33,7 @@ use crate::diagnostics::Diagnostic;
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::{unify, Type};
+use rustc_hash::FxHashMap;
 
 /// What a local variable holds at a point of the function.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,14 +80,15 @@ pub(super) struct LoopHints {
 pub(super) struct LoopFrame {
     /// The loop's index in [`FnChecker::loop_hints`].
     pub index: usize,
-    /// The bindings at the loop header, which every back edge converts to.
-    pub header: Vec<Binding>,
+    /// The trail's length once the header's bindings were set: a local
+    /// not changed since has its header binding.
+    pub header_mark: usize,
     /// Locals unset at the header but assigned on a back edge, with the
     /// version they are assigned (their entry value is undefined).
     pub added: Vec<(u32, VarId)>,
-    /// The state at each `break`, before conversion, and the versions the
-    /// `break` converted each local to.
-    pub breaks: Vec<(Vec<Binding>, Vec<Binding>)>,
+    /// Each `break`: the locals it changed since the header, with their
+    /// bindings, and the bindings it converted locals to.
+    pub breaks: Vec<(Changes, Changes)>,
     /// [`FnChecker::read_seq`] when the loop started: a read of an unset
     /// local stamped later happened inside the loop.
     pub read_mark: u32,
@@ -89,6 +96,9 @@ pub(super) struct LoopFrame {
     /// can be, and it joins nothing).
     pub reachable: bool,
 }
+
+/// Bindings of some locals, each local once.
+pub(super) type Changes = Vec<(u32, Binding)>;
 
 fn hint_set(hints: &mut Vec<(u32, Hint)>, l: u32, h: Hint) {
     match hints.iter_mut().find(|(k, _)| *k == l) {
@@ -109,23 +119,52 @@ impl FnChecker<'_, '_, '_> {
         if base.ty == ty {
             return VarId(l);
         }
-        let found = (self.versions.iter())
-            .find(|(owner, v)| *owner == l && self.vars[v.0 as usize].ty == ty);
-        if let Some((_, v)) = found {
+        if let Some(v) = self.versions.get(&(l, ty)) {
             return *v;
         }
-        let number = 1 + self.versions.iter().filter(|(o, _)| *o == l).count() as u32;
-        let base = &self.vars[l as usize];
+        let number = &mut self.version_counts[l as usize];
+        *number += 1;
         let v = VarId(self.vars.len() as u32);
         self.vars.push(Var {
-            name: base.name,
+            name: self.vars[l as usize].name,
             ty,
             span,
             kind: VarKind::Local,
-            version: number,
+            version: *number,
         });
-        self.versions.push((l, v));
+        self.versions.insert((l, ty), v);
         v
+    }
+
+    /// Changes the binding of local `l`, logging the previous one.
+    pub(super) fn set_binding(&mut self, l: u32, b: Binding) {
+        let old = self.bindings[l as usize];
+        if old != b {
+            self.trail.push((l, old));
+            self.bindings[l as usize] = b;
+        }
+    }
+
+    /// The locals changed since the trail had length `mark`, each once,
+    /// with the binding it had then.
+    pub(super) fn changed_since(&mut self, mark: usize) -> Changes {
+        self.seen_stamp += 1;
+        let mut out = Vec::new();
+        for &(l, old) in &self.trail[mark..] {
+            if self.seen[l as usize] != self.seen_stamp {
+                self.seen[l as usize] = self.seen_stamp;
+                out.push((l, old));
+            }
+        }
+        out
+    }
+
+    /// Undoes every change since the trail had length `mark`.
+    pub(super) fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (l, old) = self.trail.pop().expect("longer than mark");
+            self.bindings[l as usize] = old;
+        }
     }
 
     /// The type of a binding's value (unknown for anything but a variable).
@@ -163,13 +202,6 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    /// The bindings where states `a` and `b` meet.
-    pub(super) fn join_states(&mut self, a: &[Binding], b: &[Binding]) -> Vec<Binding> {
-        (0..a.len())
-            .map(|l| self.join_binding(l as u32, a[l], b[l]))
-            .collect()
-    }
-
     /// The binding a hint stands for.
     fn hint_binding(&mut self, l: u32, h: Hint) -> Binding {
         match h {
@@ -190,25 +222,6 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    /// Appends to `out` the assignments that take each local from its
-    /// binding in `from` to its binding in `to` (a conversion where the
-    /// two are different versions).
-    pub(super) fn convert_state(
-        &mut self,
-        from: &[Binding],
-        to: &[Binding],
-        span: Span,
-        out: &mut Vec<TStmt>,
-    ) {
-        for l in 0..from.len() {
-            if let (Binding::Var(a), Binding::Var(b)) = (from[l], to[l]) {
-                if a != b {
-                    self.push_conversion(a, b, span, out);
-                }
-            }
-        }
-    }
-
     /// `b = a` converted to `b`'s type.
     fn push_conversion(&mut self, a: VarId, b: VarId, span: Span, out: &mut Vec<TStmt>) {
         let value = TExpr {
@@ -224,6 +237,63 @@ impl FnChecker<'_, '_, '_> {
         });
     }
 
+    /// The join after `if`/`else`, whose branches were walked from the
+    /// trail's length `mark`: `then_end` holds the locals the then-branch
+    /// changed, with their bindings at its end; the current state is the
+    /// else-branch's end. Converts each branch's values (appended to its
+    /// statements) and makes the join the current state.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn join_if(
+        &mut self,
+        mark: usize,
+        then_end: &[(u32, Binding)],
+        then_reaches: bool,
+        else_reaches: bool,
+        span: Span,
+        then_stmts: &mut Vec<TStmt>,
+        else_stmts: &mut Vec<TStmt>,
+    ) {
+        match (then_reaches, else_reaches) {
+            (true, true) => {}
+            (true, false) => {
+                self.undo_to(mark);
+                for &(l, b) in then_end {
+                    self.set_binding(l, b);
+                }
+                return;
+            }
+            // The else-branch's end is the state (or nothing is reachable).
+            (false, _) => return,
+        }
+        let else_changed = self.changed_since(mark);
+        let before_else: FxHashMap<u32, Binding> = else_changed.iter().copied().collect();
+        let at_then_end: FxHashMap<u32, Binding> = then_end.iter().copied().collect();
+        let mut locals: Vec<u32> = then_end.iter().map(|&(l, _)| l).collect();
+        locals.extend(else_changed.iter().map(|&(l, _)| l));
+        locals.sort_unstable();
+        locals.dedup();
+        for l in locals {
+            let before = before_else
+                .get(&l)
+                .copied()
+                .unwrap_or(self.bindings[l as usize]);
+            let at_then = at_then_end.get(&l).copied().unwrap_or(before);
+            let at_else = self.bindings[l as usize];
+            let joined = self.join_binding(l, at_then, at_else);
+            if let (Binding::Var(a), Binding::Var(j)) = (at_then, joined) {
+                if a != j {
+                    self.push_conversion(a, j, span, then_stmts);
+                }
+            }
+            if let (Binding::Var(a), Binding::Var(j)) = (at_else, joined) {
+                if a != j {
+                    self.push_conversion(a, j, span, else_stmts);
+                }
+            }
+            self.set_binding(l, joined);
+        }
+    }
+
     /// Starts walking a loop: joins the state before it with the header
     /// hints of earlier walks, converting the entry values (in `out`,
     /// before the loop statement). The current state becomes the header's.
@@ -233,21 +303,24 @@ impl FnChecker<'_, '_, '_> {
         if self.loop_hints.len() <= index {
             self.loop_hints.resize_with(index + 1, LoopHints::default);
         }
-        let entry = self.bindings.clone();
-        let mut header = entry.clone();
+        let entry_mark = self.trail.len();
         let hints = std::mem::take(&mut self.loop_hints[index].header);
         for &(l, h) in &hints {
             let hb = self.hint_binding(l, h);
-            header[l as usize] = self.join_binding(l, entry[l as usize], hb);
+            let joined = self.join_binding(l, self.bindings[l as usize], hb);
+            self.set_binding(l, joined);
         }
         self.loop_hints[index].header = hints;
         if self.reachable {
-            self.convert_state(&entry, &header, span, out);
+            for (l, entry) in self.changed_since(entry_mark) {
+                if let (Binding::Var(a), Binding::Var(h)) = (entry, self.bindings[l as usize]) {
+                    self.push_conversion(a, h, span, out);
+                }
+            }
         }
-        self.bindings.clone_from(&header);
         self.loops.push(LoopFrame {
             index,
-            header,
+            header_mark: self.trail.len(),
             added: Vec::new(),
             breaks: Vec::new(),
             read_mark: self.read_seq,
@@ -265,10 +338,9 @@ impl FnChecker<'_, '_, '_> {
         }
         let frame = self.loops.last().expect("a back edge inside a loop");
         let (index, read_mark) = (frame.index, frame.read_mark);
-        let header = frame.header.clone();
-        for (l, &head) in header.iter().enumerate() {
+        for (l32, head) in self.changed_since(frame.header_mark) {
+            let l = l32 as usize;
             let now = self.bindings[l];
-            let l32 = l as u32;
             match (now, head) {
                 (Binding::Var(a), Binding::Var(h)) if a != h => {
                     let (ta, th) = (self.binding_type(now), self.binding_type(head));
@@ -327,86 +399,114 @@ impl FnChecker<'_, '_, '_> {
         if !self.reachable {
             return;
         }
-        let index = self.loops.last().expect("a break inside a loop").index;
-        let raw = self.bindings.clone();
-        let mut converted = raw.clone();
+        let frame = self.loops.last().expect("a break inside a loop");
+        let (index, header_mark) = (frame.index, frame.header_mark);
+        let raw: Changes = (self.changed_since(header_mark).into_iter())
+            .map(|(l, _)| (l, self.bindings[l as usize]))
+            .collect();
+        let mut converted = Vec::new();
         let exit_hints = std::mem::take(&mut self.loop_hints[index].exit);
         for &(l, h) in &exit_hints {
-            if let (Binding::Var(a), Hint::Ty(t)) = (raw[l as usize], h) {
+            if let (Binding::Var(a), Hint::Ty(t)) = (self.bindings[l as usize], h) {
                 let ta = self.vars[a.0 as usize].ty;
                 if ta != t && unify(&ta, &t) == Some(t) {
                     let b = self.version(l, t, self.vars[a.0 as usize].span);
                     self.push_conversion(a, b, span, out);
-                    converted[l as usize] = Binding::Var(b);
+                    converted.push((l, Binding::Var(b)));
                 }
             }
         }
         self.loop_hints[index].exit = exit_hints;
-        self.loops
-            .last_mut()
-            .expect("a loop")
-            .breaks
-            .push((raw, converted));
+        let frame = self.loops.last_mut().expect("a loop");
+        frame.breaks.push((raw, converted));
     }
 
-    /// Ends a loop whose body (and `else` clause) has been walked.
-    /// `normal_exit` is the state where the loop ends by its condition,
-    /// after its `else` clause (`None` when it cannot end that way, as
-    /// `while True`, or the clause does not end). Computes the state after
-    /// the loop, converts the normal exit to it (appended to `orelse`),
-    /// checks that every `break` converted to it (else asks for another
-    /// walk), and makes it the current state.
+    /// Ends the walk of a loop's body: goes back to the header's state
+    /// (with the locals its back edges add), from which the loop ends by
+    /// its condition. Returns the frame, for [`Self::leave_loop`], and the
+    /// trail's length at that state.
+    pub(super) fn end_loop_body(&mut self) -> (LoopFrame, usize) {
+        let frame = self.loops.pop().expect("the loop being walked");
+        self.undo_to(frame.header_mark);
+        for &(l, v) in &frame.added {
+            self.set_binding(l, Binding::Var(v));
+        }
+        (frame, self.trail.len())
+    }
+
+    /// Ends a loop whose body and `else` clause have been walked, the
+    /// clause from the header's state at trail length `header_mark` (see
+    /// [`Self::end_loop_body`]). `normal_reaches` says whether the loop
+    /// can end by its condition and get to the end of its `else` clause
+    /// (the current state). Computes the state after the loop, converts
+    /// the normal exit to it (appended to `orelse`), checks that every
+    /// `break` converted to it (else asks for another walk), and makes it
+    /// the current state.
     pub(super) fn leave_loop(
         &mut self,
         frame: LoopFrame,
-        normal_exit: Option<Vec<Binding>>,
+        header_mark: usize,
+        normal_reaches: bool,
         span: Span,
         orelse: &mut Vec<TStmt>,
     ) {
-        let mut exit = normal_exit.clone();
-        for (raw, _) in &frame.breaks {
-            exit = Some(match exit {
-                None => raw.clone(),
-                Some(e) => self.join_states(&e, raw),
-            });
-        }
-        let Some(exit) = exit.filter(|_| frame.reachable) else {
+        if !frame.reachable || (!normal_reaches && frame.breaks.is_empty()) {
             // Nothing leaves the loop: what follows is unreachable.
             self.reachable = false;
             return;
-        };
-        if let Some(normal) = &normal_exit {
-            self.convert_state(normal, &exit, span, orelse);
         }
+        // The header's binding of each local the normal exit changed.
+        let header = self.changed_since(header_mark);
+        let mut locals: Vec<u32> = header.iter().map(|&(l, _)| l).collect();
+        for (raw, converted) in &frame.breaks {
+            locals.extend(raw.iter().chain(converted).map(|&(l, _)| l));
+        }
+        locals.sort_unstable();
+        locals.dedup();
+        let header: FxHashMap<u32, Binding> = header.into_iter().collect();
+        let breaks: Vec<(FxHashMap<u32, Binding>, FxHashMap<u32, Binding>)> = (frame.breaks.iter())
+            .map(|(raw, converted)| {
+                (
+                    raw.iter().copied().collect(),
+                    converted.iter().copied().collect(),
+                )
+            })
+            .collect();
         let mut hints = Vec::new();
-        for (l, b) in exit.iter().enumerate() {
-            if let Some(h) = self.binding_hint(*b) {
-                hints.push((l as u32, h));
+        for l in locals {
+            let at_header = header.get(&l).copied().unwrap_or(self.bindings[l as usize]);
+            let mut exit = normal_reaches.then_some(self.bindings[l as usize]);
+            for (raw, _) in &breaks {
+                let at_break = raw.get(&l).copied().unwrap_or(at_header);
+                exit = Some(match exit {
+                    None => at_break,
+                    Some(e) => self.join_binding(l, e, at_break),
+                });
             }
-        }
-        for (_, converted) in &frame.breaks {
-            for l in 0..exit.len() {
-                if let (Binding::Var(c), Binding::Var(x)) = (converted[l], exit[l]) {
+            let exit = exit.expect("a path leaves the loop");
+            if normal_reaches {
+                if let (Binding::Var(a), Binding::Var(x)) = (self.bindings[l as usize], exit) {
+                    if a != x {
+                        self.push_conversion(a, x, span, orelse);
+                    }
+                }
+            }
+            for (raw, converted) in &breaks {
+                let at_break =
+                    (converted.get(&l).or_else(|| raw.get(&l)).copied()).unwrap_or(at_header);
+                if let (Binding::Var(c), Binding::Var(x)) = (at_break, exit) {
                     if c != x {
                         self.again = true;
                     }
                 }
             }
+            if let Some(h) = self.binding_hint(exit) {
+                hints.push((l, h));
+            }
+            self.set_binding(l, exit);
         }
         self.loop_hints[frame.index].exit = hints;
-        self.bindings = exit;
         self.reachable = true;
-    }
-
-    /// The header state of a loop whose body has been walked, with the
-    /// locals its back edges add (whose entry value is undefined).
-    pub(super) fn loop_header_final(&self) -> Vec<Binding> {
-        let frame = self.loops.last().expect("a loop");
-        let mut header = frame.header.clone();
-        for &(l, v) in &frame.added {
-            header[l as usize] = Binding::Var(v);
-        }
-        header
     }
 
     /// Reports a read of a local whose versions cannot be unified here.

@@ -30,6 +30,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{Expr, ExprId, ExprKind, FunctionDef, Module};
 use crate::span::Span;
 use crate::types::{unify, Type};
+use rustc_hash::FxHashMap;
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -279,8 +280,17 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// False after a `return`, `break` or `continue` (until a join that
     /// other paths reach): the current point cannot be reached.
     reachable: bool,
-    /// The versions of locals other than their first: (local, variable).
-    versions: Vec<(u32, VarId)>,
+    /// The versions of locals other than their first, by local and type.
+    versions: FxHashMap<(u32, Type), VarId>,
+    /// By local: how many versions other than the first it has.
+    version_counts: Vec<u32>,
+    /// Every change of `bindings` in this walk: the local and its previous
+    /// binding (see `flow`).
+    trail: Vec<(u32, Binding)>,
+    /// By local: the [`Self::seen_stamp`] of the last list it was put in.
+    seen: Vec<u32>,
+    /// Distinguishes the lists of [`Self::changed_since`].
+    seen_stamp: u32,
     /// The conflicts [`Binding::Conflict`] refers to.
     conflicts: Vec<Conflict>,
     /// By local: already reported (used before assignment, or conflict)
@@ -375,7 +385,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             is_kernel: info.is_kernel(),
             bindings,
             reachable: true,
-            versions: Vec::new(),
+            versions: FxHashMap::default(),
+            version_counts: vec![0; n_locals],
+            trail: Vec::new(),
+            seen: vec![0; n_locals],
+            seen_stamp: 0,
             conflicts: Vec::new(),
             reported: vec![false; n_locals],
             unset_reads: vec![0; n_locals],
@@ -474,6 +488,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         }
         self.reachable = true;
         self.versions.clear();
+        self.version_counts.fill(0);
+        self.trail.clear();
         self.conflicts.clear();
         self.reported.fill(false);
         self.unset_reads.fill(0);
@@ -671,7 +687,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// holds the value (the statement goes to `out`).
     fn assign_local(&mut self, l: u32, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
         if value.ty.is_unknown() {
-            self.bindings[l as usize] = Binding::Error;
+            self.set_binding(l, Binding::Error);
             return;
         }
         if value.ty == Type::None {
@@ -679,11 +695,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
                 "this call returns nothing; there is no value to assign",
                 value.span,
             ));
-            self.bindings[l as usize] = Binding::Error;
+            self.set_binding(l, Binding::Error);
             return;
         }
         let v = self.version(l, value.ty, value.span);
-        self.bindings[l as usize] = Binding::Var(v);
+        self.set_binding(l, Binding::Var(v));
         let e = self.ex(value);
         out.push(TStmt {
             kind: TStmtKind::Assign(v, e),

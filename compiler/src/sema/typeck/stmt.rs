@@ -193,26 +193,26 @@ impl FnChecker<'_, '_, '_> {
         // Numba prunes before typing: its assignments join nothing.
         let constant = cond.as_const().map(|c| c.truthy());
         let cond = self.ex(cond);
-        let (before, reachable) = (self.bindings.clone(), self.reachable);
+        let (mark, reachable) = (self.trail.len(), self.reachable);
         self.reachable = reachable && constant != Some(false);
         let mut then_stmts = self.block_stmts(body);
-        let then_state = std::mem::replace(&mut self.bindings, before);
         let then_reaches = self.reachable;
+        let then_end: Vec<(u32, Binding)> = (self.changed_since(mark).into_iter())
+            .map(|(l, _)| (l, self.bindings[l as usize]))
+            .collect();
+        self.undo_to(mark);
         self.reachable = reachable && constant != Some(true);
         let mut else_stmts = self.block_stmts(orelse);
         let else_reaches = self.reachable;
-        let joined = match (then_reaches, else_reaches) {
-            (true, true) => {
-                let else_state = self.bindings.clone();
-                let joined = self.join_states(&then_state, &else_state);
-                self.convert_state(&then_state, &joined, span, &mut then_stmts);
-                self.convert_state(&else_state, &joined, span, &mut else_stmts);
-                joined
-            }
-            (true, false) => then_state,
-            (false, _) => std::mem::take(&mut self.bindings),
-        };
-        self.bindings = joined;
+        self.join_if(
+            mark,
+            &then_end,
+            then_reaches,
+            else_reaches,
+            span,
+            &mut then_stmts,
+            &mut else_stmts,
+        );
         self.reachable = then_reaches || else_reaches;
         let then_body = self.place(then_stmts);
         let else_body = self.place(else_stmts);
@@ -254,13 +254,11 @@ impl FnChecker<'_, '_, '_> {
     /// joins that exit with the `break`s; returns the clause with the
     /// conversions of the join.
     fn loop_exit(&mut self, exits_normally: bool, orelse: Seq<Stmt>, span: Span) -> TStmtList {
-        let header = self.loop_header_final();
-        let frame = self.loops.pop().expect("the loop being walked");
-        self.bindings = header;
+        let (frame, header_mark) = self.end_loop_body();
         self.reachable = exits_normally && frame.reachable;
         let mut else_stmts = self.block_stmts(orelse);
-        let normal_exit = self.reachable.then(|| self.bindings.clone());
-        self.leave_loop(frame, normal_exit, span, &mut else_stmts);
+        let normal_reaches = self.reachable;
+        self.leave_loop(frame, header_mark, normal_reaches, span, &mut else_stmts);
         self.place(else_stmts)
     }
 
@@ -689,11 +687,11 @@ impl FnChecker<'_, '_, '_> {
         let loop_var = match (var, typed) {
             (Some(l), Some((ty, ..))) => {
                 let v = self.version(l, ty, target.span);
-                self.bindings[l as usize] = Binding::Var(v);
+                self.set_binding(l, Binding::Var(v));
                 Some(v)
             }
             (Some(l), None) => {
-                self.bindings[l as usize] = Binding::Error;
+                self.set_binding(l, Binding::Error);
                 None
             }
             (None, _) => None,
