@@ -100,6 +100,20 @@ pub enum CpuError {
         /// The trapping thread.
         at: Box<Location>,
     },
+    /// The launch was interrupted from another thread
+    /// ([`CpuDevice::interrupt`](super::CpuDevice::interrupt)).
+    Interrupted {
+        /// A thread that was running when the launch stopped.
+        at: Box<Location>,
+    },
+    /// The launch ran longer than the device's time limit
+    /// ([`CpuDevice::set_timeout`](super::CpuDevice::set_timeout)).
+    Timeout {
+        /// A thread that was running when the launch stopped.
+        at: Box<Location>,
+        /// The limit.
+        limit: std::time::Duration,
+    },
     /// A block executed more warp-instructions than the step limit.
     StepLimit {
         /// The kernel.
@@ -150,6 +164,14 @@ impl fmt::Display for CpuError {
             }
             CpuError::Deadlock { at, detail } => write!(f, "deadlock: {detail} ({at})"),
             CpuError::Trap { at } => write!(f, "trap executed ({at})"),
+            CpuError::Interrupted { at } => {
+                write!(f, "launch interrupted; it was running {at}")
+            }
+            CpuError::Timeout { at, limit } => write!(
+                f,
+                "time limit: the launch ran longer than {limit:?} and was stopped; it was \
+                 running {at}"
+            ),
             CpuError::StepLimit {
                 kernel,
                 block: [x, y, z],
@@ -164,6 +186,16 @@ impl fmt::Display for CpuError {
 }
 
 impl std::error::Error for CpuError {}
+
+impl CpuError {
+    /// The error of a launch stopped early for `reason`, at `at`.
+    pub fn stopped(reason: crate::cpu::interrupt::Reason, at: Box<Location>) -> CpuError {
+        match reason {
+            crate::cpu::interrupt::Reason::Interrupted => CpuError::Interrupted { at },
+            crate::cpu::interrupt::Reason::Timeout(limit) => CpuError::Timeout { at, limit },
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
