@@ -219,6 +219,11 @@ fn c_interop_api() {
     build_and_run("interop_api");
 }
 
+#[test]
+fn c_interrupt_api() {
+    build_and_run("interrupt_api");
+}
+
 /// The README example and the device tests under valgrind: no memory
 /// errors, no definite or indirect leaks.
 #[test]
