@@ -13,7 +13,8 @@
 //! - `kernelc run FILE.py|FILE.ptx --kernel NAME [--sig SIG] --grid X[,Y[,Z]]
 //!   --block X[,Y[,Z]] [--shared BYTES] [--device cpu|gpu|auto] [--const
 //!   NAME=FILE.npy ...] [--out DIR] [-O0|-O2] [--check|--no-check]
-//!   [--workers N] [--timings] ARG...`: compile and run a kernel; each ARG
+//!   [--workers N] [--timeout SECONDS] [--timings] ARG...`: compile and run
+//!   a kernel (stopped with an error after SECONDS on the CPU device); each ARG
 //!   is a `.npy` file or a typed scalar (`f32:0.5`, `i64:-3`, `bool:true`);
 //!   the arrays it may write are saved as `DIR/<position>.npy`.
 //! - `kernelc devices`: list the devices that can run kernels.
@@ -43,12 +44,14 @@ commands:
       parameters with read/write metadata as JSON; stdout without -o
   run FILE.py|FILE.ptx --kernel NAME [--sig \"SIG\"] --grid X[,Y[,Z]] --block X[,Y[,Z]]
                   [--shared BYTES] [--device cpu|gpu|auto] [--const NAME=FILE.npy ...]
-                  [--out DIR] [-O0|-O2] [--check|--no-check] [--workers N] [--timings] ARG...
+                  [--out DIR] [-O0|-O2] [--check|--no-check] [--workers N]
+                  [--timeout SECONDS] [--timings] ARG...
       compile and run a kernel; each ARG is an array (FILE.npy) or a typed
       scalar (f32:0.5, i32:7, i64:-3, u8:1, f64:2.5, bool:true); the arrays
       the kernel may write are saved as DIR/<position>.npy; --check makes
       the CPU device report races, shared/local overruns and divergent
-      barriers (the default for debug=True or boundscheck=True kernels)
+      barriers (the default for debug=True or boundscheck=True kernels);
+      --timeout stops a launch on the CPU device that runs longer (exit 1)
   devices
       list the devices that can run kernels
 

@@ -45,7 +45,8 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
     let args = Args::parse(
         &rest,
         &[
-            "kernel", "sig", "grid", "block", "shared", "device", "const", "out", "arch", "workers",
+            "kernel", "sig", "grid", "block", "shared", "device", "const", "out", "arch",
+            "workers", "timeout",
         ],
     )?;
     let Some((file, kernel_args)) = args.positional.split_first() else {
@@ -80,6 +81,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             .map_err(|_| UsageError(format!("--workers expects a number, got '{w}'")))?,
         None => 0,
     };
+    let timeout = match args.get("timeout") {
+        Some(t) => Some(parse_timeout(t)?),
+        None => None,
+    };
     let mut run_args = Vec::new();
     for a in kernel_args {
         run_args.push(parse_arg(a)?);
@@ -110,6 +115,10 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             return Ok(ExitCode::from(1));
         }
     };
+    if let Err(e) = device.set_launch_timeout(timeout) {
+        eprintln!("kernelc: --timeout: {e}");
+        return Ok(ExitCode::from(1));
+    }
     let target = match args.get("arch") {
         Some(a) => Target::parse(a).map_err(UsageError)?,
         None => device.ptx_target(),
@@ -146,6 +155,9 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
             Ok((ptx, info, wants_check)) => {
                 if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
                     device = Device::open(DeviceKind::Cpu, workers, true)
+                        .map_err(|e| UsageError(e.to_string()))?;
+                    device
+                        .set_launch_timeout(timeout)
                         .map_err(|e| UsageError(e.to_string()))?;
                 }
                 (ptx, Some(info))
@@ -252,6 +264,19 @@ pub fn run(argv: &[String]) -> Result<ExitCode, UsageError> {
         eprintln!("threads: {threads}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--timeout SECONDS`: a positive, finite number of seconds.
+fn parse_timeout(text: &str) -> Result<Duration, UsageError> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| {
+            UsageError(format!(
+                "--timeout expects a positive number of seconds, got '{text}'"
+            ))
+        })
 }
 
 /// Compiles `kernel`: with `--sig`, else with its decorator's signature,
@@ -548,6 +573,10 @@ mod tests {
 
     #[test]
     fn parses_launch_dimensions() {
+        assert_eq!(parse_timeout("1.5").unwrap(), Duration::from_millis(1500));
+        for bad in ["0", "-1", "nan", "inf", "1e300", "soon"] {
+            assert!(parse_timeout(bad).is_err(), "{bad}");
+        }
         assert_eq!(parse_dims("--grid", Some("4")).unwrap(), [4, 1, 1]);
         assert_eq!(parse_dims("--grid", Some("4,2,3")).unwrap(), [4, 2, 3]);
         assert!(parse_dims("--grid", Some("0")).is_err());
