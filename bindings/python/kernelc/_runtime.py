@@ -21,6 +21,7 @@ from ctypes import byref, c_bool, c_float, c_size_t, c_uint64, c_void_p
 import numpy as np
 
 from . import _device_api as api
+from . import _interrupt
 from ._lib import DTYPE_CODES, KC, check, lib
 from .errors import CudaSupportError, KernelcError, LaunchError
 
@@ -292,6 +293,13 @@ class Device:
               "kc_device_memory_info")
         return MemoryInfo(free.value, total.value)
 
+    def set_launch_timeout(self, seconds):
+        """Limits each later launch on the CPU device to ``seconds`` (None or
+        0: no limit); a longer one is stopped and raises ``LaunchTimeout``.
+        A GPU accepts only None or 0 (its kernels cannot be stopped)."""
+        value = 0.0 if seconds is None else float(seconds)
+        check(lib.kc_device_set_timeout(self.handle, value), "kc_device_set_timeout")
+
     # -- modules and launches
     def load(self, compiled) -> "LoadedModule":
         return LoadedModule(self, compiled)
@@ -504,10 +512,13 @@ class _Marshal:
                 if cached is None:
                     cached = dev._kc_arg = buffer_arg(dev)
                 argv[i] = cached
-            status = self.kc_launch(
-                loaded.handle, self.name, griddim, blockdim,
-                sharedmem, _stream_handle(stream), argv, len(args),
-            )
+            launch_args = (loaded.handle, self.name, griddim, blockdim,
+                           sharedmem, _stream_handle(stream), argv, len(args))
+            if loaded.device.is_cpu:
+                # Ctrl-C stops the launch (see _interrupt).
+                status = _interrupt.call(loaded.device, self.kc_launch, *launch_args)
+            else:
+                status = self.kc_launch(*launch_args)
             if status != KC.OK:
                 check(status, "kc_launch")
             if writeback:
