@@ -2,6 +2,7 @@
 //! pointer, a fault inside a kernel) is one [`CpuError`] with a message that
 //! says what went wrong and where.
 
+pub use super::ptx::source::SourceLine;
 use std::fmt;
 
 /// Where in a launch something happened: kernel, block, thread, PTX line.
@@ -15,6 +16,9 @@ pub struct Location {
     pub thread: [u32; 3],
     /// The PTX line of the instruction (1-based).
     pub line: u32,
+    /// The source line of the instruction, when the PTX has line
+    /// information (`.loc`).
+    pub source: Option<SourceLine>,
 }
 
 impl fmt::Display for Location {
@@ -23,9 +27,13 @@ impl fmt::Display for Location {
         let [tx, ty, tz] = self.thread;
         write!(
             f,
-            "kernel `{}`, block ({bx},{by},{bz}), thread ({tx},{ty},{tz}), PTX line {}",
-            self.kernel, self.line
-        )
+            "kernel `{}`, block ({bx},{by},{bz}), thread ({tx},{ty},{tz}), ",
+            self.kernel
+        )?;
+        match &self.source {
+            Some(s) => write!(f, "{s} (PTX line {})", self.line),
+            None => write!(f, "PTX line {}", self.line),
+        }
     }
 }
 
@@ -216,11 +224,23 @@ mod tests {
             block: [1, 0, 0],
             thread: [3, 0, 0],
             line: 12,
+            source: None,
         });
-        let e = CpuError::Trap { at };
+        let e = CpuError::Trap { at: at.clone() };
         assert_eq!(
             e.to_string(),
             "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), PTX line 12)"
+        );
+        let at = Box::new(Location {
+            source: Some(SourceLine {
+                file: "k.py".into(),
+                line: 4,
+            }),
+            ..*at
+        });
+        assert_eq!(
+            CpuError::Trap { at }.to_string(),
+            "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), k.py:4 (PTX line 12))"
         );
     }
 

@@ -55,6 +55,7 @@ impl BlockCtx<'_, '_> {
             block: self.block,
             thread: [tid % x, (tid / x) % y, tid / (x * y)],
             line,
+            source: self.prog.source.lookup(line),
         })
     }
 

@@ -217,11 +217,13 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
             let (r, out, s) = match g.stop.check() {
                 None => w.block(g, view, b),
                 Some(reason) => {
+                    let line = g.prog.insts.first().map_or(0, |i| i.line);
                     let at = Box::new(Location {
                         kernel: g.prog.name.clone(),
                         block: ctaid(g, b),
                         thread: [0; 3],
-                        line: g.prog.insts.first().map_or(0, |i| i.line),
+                        line,
+                        source: g.prog.source.lookup(line),
                     });
                     (Err(CpuError::stopped(reason, at)), Vec::new(), 0)
                 }

@@ -1,8 +1,10 @@
 //! PTX parser: tokens to the [`ast`](super::ast) form.
 //!
 //! Directives that do not change what a kernel computes (`.version`,
-//! `.target`, `.address_size`, `.file`, `.loc`, `.pragma`, `.section`,
-//! performance hints like `.maxntid`) are skipped.
+//! `.target`, `.address_size`, `.pragma`, `.section`, performance hints
+//! like `.maxntid`) are skipped. Line information is kept: `.file` names
+//! source files, and each instruction records the last `.loc` before it in
+//! its function, so a fault can name the source line.
 
 use super::ast::{Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, VarSpace};
 use super::lexer::{lex, Tok, Token};
@@ -172,7 +174,11 @@ impl Parser {
                 return self.err(format!("expected a directive, found {}", self.describe()));
             };
             match d.as_str() {
-                ".version" | ".target" | ".address_size" | ".file" | ".loc" => self.skip_line(),
+                ".version" | ".target" | ".address_size" | ".loc" => self.skip_line(),
+                ".file" => {
+                    let file = self.file_directive()?;
+                    m.files.push(file);
+                }
                 ".pragma" => self.skip_statement(),
                 ".section" => self.skip_braces()?,
                 ".visible" | ".weak" | ".common" => {
@@ -403,6 +409,8 @@ impl Parser {
         self.expect_punct('{')?;
         let mut out = Vec::new();
         let mut depth = 1;
+        // The source position of the instructions that follow.
+        let mut loc = None;
         loop {
             let Some(t) = self.peek().cloned() else {
                 return self.err("unexpected end of input in a function body");
@@ -422,13 +430,14 @@ impl Parser {
                     out.push(Stmt::Close);
                 }
                 Tok::Punct(';') => self.pos += 1,
-                Tok::Punct('@') => out.push(Stmt::Inst(self.inst()?)),
+                Tok::Punct('@') => out.push(Stmt::Inst(self.inst(loc)?)),
                 Tok::Ident(w) => match w.as_str() {
                     ".reg" => out.push(self.reg_decl()?),
                     ".local" | ".shared" | ".param" | ".global" | ".const" => {
                         out.push(Stmt::Var(self.var_decl(false)?))
                     }
-                    ".loc" | ".file" => self.skip_line(),
+                    ".loc" => loc = self.loc_directive()?,
+                    ".file" => self.skip_line(),
                     ".pragma" => self.skip_statement(),
                     w if self.peek_at(1) == Some(&Tok::Punct(':')) => {
                         let name = w.to_string();
@@ -447,7 +456,7 @@ impl Parser {
                             what: w.to_string(),
                         })
                     }
-                    _ => out.push(Stmt::Inst(self.inst()?)),
+                    _ => out.push(Stmt::Inst(self.inst(loc)?)),
                 },
                 _ => return self.err(format!("expected a statement, found {}", self.describe())),
             }
@@ -496,7 +505,43 @@ impl Parser {
         Ok(Stmt::Reg { bits, names })
     }
 
-    fn inst(&mut self) -> Result<Inst, CpuError> {
+    /// `.file INDEX "NAME"` (a timestamp and size after it are skipped).
+    fn file_directive(&mut self) -> Result<(u32, String), CpuError> {
+        let line = self.line();
+        self.pos += 1; // .file
+        let index = self.int()?;
+        let Some(Tok::Str(name)) = self.peek().cloned() else {
+            return self.err(format!(
+                "expected the file name of `.file`, found {}",
+                self.describe()
+            ));
+        };
+        self.pos += 1;
+        if self.line() == line {
+            self.skip_line();
+        }
+        let index = u32::try_from(index)
+            .or_else(|_| self.err(format!("`.file` index {index} is too large")))?;
+        Ok((index, name))
+    }
+
+    /// `.loc FILE LINE COLUMN` (anything after the line is skipped): the
+    /// file index and line.
+    fn loc_directive(&mut self) -> Result<Option<(u32, u32)>, CpuError> {
+        let line = self.line();
+        self.pos += 1; // .loc
+        let file = self.int()?;
+        let src_line = self.int()?;
+        if self.line() == line {
+            self.skip_line();
+        }
+        match (u32::try_from(file), u32::try_from(src_line)) {
+            (Ok(f), Ok(l)) => Ok(Some((f, l))),
+            _ => self.err("`.loc` file index or line is too large"),
+        }
+    }
+
+    fn inst(&mut self, loc: Option<(u32, u32)>) -> Result<Inst, CpuError> {
         let mut guard = None;
         if self.eat_punct('@') {
             let neg = self.eat_punct('!');
@@ -525,6 +570,7 @@ impl Parser {
             opcode,
             operands,
             line,
+            loc,
         })
     }
 
