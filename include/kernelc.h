@@ -777,11 +777,12 @@ kc_status kc_device_memory_info(const kc_device *device, uint64_t *free, uint64_
 /**
  * Stops every launch running on the CPU device `device` now: each
  * `kc_launch` running on it returns `KC_ERROR_INTERRUPTED` within
- * milliseconds (the message names the thread and PTX line that was
- * running). Meant to be called from another thread than the launch's (a
- * signal handler's thread, a watchdog, a UI); safe from any thread at any
- * time. A launch that starts after the call is not affected, so calling
- * it when nothing runs is harmless. The device stays usable.
+ * milliseconds (the message names the thread and the Python and PTX lines
+ * that were running). Meant to be called from another thread than the
+ * launch's (a signal handler's thread, a watchdog, a UI); safe from any
+ * thread at any time. A launch that starts after the call is not
+ * affected, so calling it when nothing runs is harmless. The device stays
+ * usable.
  *
  * A GPU kernel cannot be stopped: on a GPU this is
  * `KC_ERROR_INVALID_ARGUMENT`.
@@ -908,7 +909,8 @@ kc_status kc_event_elapsed_ms(const kc_event *start, const kc_event *end, float 
  * returns; they must not be touched until then. On the CPU device the
  * whole launch is done when the call returns; a fault inside the kernel
  * (an out-of-bounds access, a failed assertion) is `KC_ERROR_LAUNCH` with
- * the kernel, block, thread and PTX line; a launch stopped by
+ * the kernel, block, thread, Python line (`file.py:LINE`, from the line
+ * information kernelc writes into the PTX) and PTX line; a launch stopped by
  * `kc_device_interrupt` from another thread is `KC_ERROR_INTERRUPTED`, one
  * that ran past the device's time limit (`kc_device_set_timeout`)
  * `KC_ERROR_TIMEOUT`.

@@ -324,11 +324,12 @@ pub unsafe extern "C" fn kc_device_memory_info(
 
 /// Stops every launch running on the CPU device `device` now: each
 /// `kc_launch` running on it returns `KC_ERROR_INTERRUPTED` within
-/// milliseconds (the message names the thread and PTX line that was
-/// running). Meant to be called from another thread than the launch's (a
-/// signal handler's thread, a watchdog, a UI); safe from any thread at any
-/// time. A launch that starts after the call is not affected, so calling
-/// it when nothing runs is harmless. The device stays usable.
+/// milliseconds (the message names the thread and the Python and PTX lines
+/// that were running). Meant to be called from another thread than the
+/// launch's (a signal handler's thread, a watchdog, a UI); safe from any
+/// thread at any time. A launch that starts after the call is not
+/// affected, so calling it when nothing runs is harmless. The device stays
+/// usable.
 ///
 /// A GPU kernel cannot be stopped: on a GPU this is
 /// `KC_ERROR_INVALID_ARGUMENT`.

@@ -224,6 +224,11 @@ fn c_interrupt_api() {
     build_and_run("interrupt_api");
 }
 
+#[test]
+fn c_fault_lines() {
+    build_and_run("fault_lines");
+}
+
 /// The README example and the device tests under valgrind: no memory
 /// errors, no definite or indirect leaks.
 #[test]

@@ -23,6 +23,7 @@ import numpy as np
 from . import _device_api as api
 from . import _interrupt
 from ._lib import DTYPE_CODES, KC, check, lib
+from ._source import fix_locations
 from .errors import CudaSupportError, KernelcError, LaunchError
 
 MemoryInfo = collections.namedtuple("MemoryInfo", ["free", "total"])
@@ -463,10 +464,24 @@ class _Marshal:
         self.n = len(self.params)
         self.argv = (api.kc_arg * max(self.n, 1))()
         self.name = overload.compiled.kernel_name.encode()
+        self.view = overload.compiled.view
         self.lock = threading.Lock()
         self.kinds = [p.kind for p in self.params]
         self.written = [p.written for p in self.params]
         self.kc_launch = lib.kc_launch
+
+    def fail(self, status):
+        """Raises the failed launch's error, its ``file.py:LINE`` (a fault on
+        the CPU device names the kernel's source line) in the user's
+        coordinates."""
+        try:
+            check(status, "kc_launch")
+        except KernelcError as e:
+            message = str(e)
+            fixed = fix_locations(message, self.view)
+            if fixed == message:
+                raise
+            raise type(e)(fixed) from None
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view
@@ -520,7 +535,7 @@ class _Marshal:
             else:
                 status = self.kc_launch(*launch_args)
             if status != KC.OK:
-                check(status, "kc_launch")
+                self.fail(status)
             if writeback:
                 for orig, tmp in writeback:
                     orig[...] = tmp
