@@ -37,14 +37,24 @@ impl<'a> SourceLines<'a> {
 
     /// 1-based line and column (in characters) of byte `offset`.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.starts[line - 1] as usize;
+        let line = self.line(offset);
+        (line, self.column(line, offset))
+    }
+
+    /// 1-based line of byte `offset`.
+    fn line(&self, offset: u32) -> u32 {
+        self.starts.partition_point(|&s| s <= offset).max(1) as u32
+    }
+
+    /// 1-based column (in characters) of byte `offset` on `line`.
+    fn column(&self, line: u32, offset: u32) -> u32 {
+        let start = self.starts[line as usize - 1] as usize;
         let end = (offset as usize).min(self.text.len()).max(start);
         let col = match self.text.get(start..end) {
             Some(s) => s.chars().count(),
             None => end - start,
         };
-        (line as u32, col as u32 + 1)
+        col as u32 + 1
     }
 
     /// Writes the `.file` directive (a name's `"` and `\` and control
@@ -69,21 +79,33 @@ pub struct LocWriter<'s, 'a> {
     lines: &'s SourceLines<'a>,
     /// The line of the last `.loc` written (0: none yet).
     last: u32,
+    /// The last offset seen (most instructions share their neighbour's
+    /// statement, which then costs one compare).
+    last_offset: Option<u32>,
 }
 
 impl<'s, 'a> LocWriter<'s, 'a> {
     /// A writer for one function of `lines`' file.
     pub fn new(lines: &'s SourceLines<'a>) -> Self {
-        LocWriter { lines, last: 0 }
+        LocWriter {
+            lines,
+            last: 0,
+            last_offset: None,
+        }
     }
 
     /// Before an instruction from byte `offset` of the source (None:
     /// unknown, which keeps the last line).
     pub fn before(&mut self, out: &mut String, offset: Option<u32>) {
         let Some(offset) = offset else { return };
-        let (line, col) = self.lines.line_col(offset);
+        if self.last_offset == Some(offset) {
+            return;
+        }
+        self.last_offset = Some(offset);
+        let line = self.lines.line(offset);
         if line != self.last {
             self.last = line;
+            let col = self.lines.column(line, offset);
             let _ = writeln!(out, "\t.loc\t1 {line} {col}");
         }
     }
