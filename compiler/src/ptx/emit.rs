@@ -534,7 +534,7 @@ impl Names {
 }
 
 /// `n` in decimal, without going through `fmt`.
-fn push_decimal(out: &mut String, mut n: usize) {
+pub(super) fn push_decimal(out: &mut String, mut n: usize) {
     // Register numbers are mostly below 100.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));

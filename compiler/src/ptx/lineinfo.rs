@@ -8,7 +8,7 @@
 //! text and nothing in the code ptxas makes, and the CPU device needs it for
 //! every fault message.
 
-use std::fmt::Write;
+use super::emit::push_decimal;
 
 /// The kernel's source file: its name (as the PTX names it) and where its
 /// lines start, to turn byte offsets into lines and columns.
@@ -27,11 +27,8 @@ impl<'a> SourceLines<'a> {
     pub fn new(name: &'a str, text: &'a str) -> Self {
         let mut starts = Vec::with_capacity(text.len() / 32 + 1);
         starts.push(0);
-        starts.extend(
-            (text.bytes().enumerate())
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
+        // `match_indices` of a char searches with memchr.
+        starts.extend(text.match_indices('\n').map(|(i, _)| i as u32 + 1));
         SourceLines { name, text, starts }
     }
 
@@ -106,7 +103,11 @@ impl<'s, 'a> LocWriter<'s, 'a> {
         if line != self.last {
             self.last = line;
             let col = self.lines.column(line, offset);
-            let _ = writeln!(out, "\t.loc\t1 {line} {col}");
+            out.push_str("\t.loc\t1 ");
+            push_decimal(out, line as usize);
+            out.push(' ');
+            push_decimal(out, col as usize);
+            out.push('\n');
         }
     }
 }
