@@ -74,6 +74,16 @@ typedef enum {
      * A caller-provided buffer is too small; the size needed is reported.
      */
     KC_ERROR_BUFFER_TOO_SMALL = 9,
+    /**
+     * A launch on the CPU device was stopped by `kc_device_interrupt`.
+     * The device stays usable.
+     */
+    KC_ERROR_INTERRUPTED = 10,
+    /**
+     * A launch on the CPU device ran longer than the device's time limit
+     * (`kc_device_set_timeout`) and was stopped. The device stays usable.
+     */
+    KC_ERROR_TIMEOUT = 11,
 } kc_status;
 
 /**
@@ -770,6 +780,33 @@ kc_status kc_device_get_properties(const kc_device *device, kc_device_properties
 kc_status kc_device_memory_info(const kc_device *device, uint64_t *free, uint64_t *total);
 
 /**
+ * Stops every launch running on the CPU device `device` now: each
+ * `kc_launch` running on it returns `KC_ERROR_INTERRUPTED` within
+ * milliseconds (the message names the thread and the Python and PTX lines
+ * that were running). Meant to be called from another thread than the
+ * launch's (a signal handler's thread, a watchdog, a UI); safe from any
+ * thread at any time. A launch that starts after the call is not
+ * affected, so calling it when nothing runs is harmless. The device stays
+ * usable.
+ *
+ * A GPU kernel cannot be stopped: on a GPU this is
+ * `KC_ERROR_INVALID_ARGUMENT`.
+ */
+kc_status kc_device_interrupt(const kc_device *device);
+
+/**
+ * Limits how long each launch on the CPU device `device` may run, in
+ * seconds, from the moment it starts running (0, the default: no limit).
+ * A launch that runs longer stops with `KC_ERROR_TIMEOUT`. Applies to
+ * launches that start after the call; safe from any thread.
+ *
+ * `seconds` must be finite and not negative (`KC_ERROR_INVALID_ARGUMENT`
+ * otherwise). On a GPU only 0 is accepted: a GPU kernel cannot be
+ * stopped.
+ */
+kc_status kc_device_set_timeout(const kc_device *device, double seconds);
+
+/**
  * Waits until everything queued on every stream of the device is done.
  * (On the CPU device every operation is done when its call returns.)
  */
@@ -877,7 +914,11 @@ kc_status kc_event_elapsed_ms(const kc_event *start, const kc_event *end, float 
  * returns; they must not be touched until then. On the CPU device the
  * whole launch is done when the call returns; a fault inside the kernel
  * (an out-of-bounds access, a failed assertion) is `KC_ERROR_LAUNCH` with
- * the kernel, block, thread and PTX line.
+ * the kernel, block, thread, Python line (`file.py:LINE`, from the line
+ * information kernelc writes into the PTX) and PTX line; a launch stopped by
+ * `kc_device_interrupt` from another thread is `KC_ERROR_INTERRUPTED`, one
+ * that ran past the device's time limit (`kc_device_set_timeout`)
+ * `KC_ERROR_TIMEOUT`.
  */
 kc_status kc_launch(const kc_loaded_module *loaded,
                     const char *kernel,

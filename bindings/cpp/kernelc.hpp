@@ -245,6 +245,12 @@ public:
         return {free_bytes, total};
     }
     void synchronize() const { detail::check(kc_device_synchronize(get())); }
+    /// Stops the launches running on the CPU device now (from any thread;
+    /// see kc_device_interrupt): they throw kc::Error KC_ERROR_INTERRUPTED.
+    void interrupt() const { detail::check(kc_device_interrupt(get())); }
+    /// Limits each later launch to `seconds` (0: no limit; see
+    /// kc_device_set_timeout): a longer one throws KC_ERROR_TIMEOUT.
+    void set_timeout(double seconds) const { detail::check(kc_device_set_timeout(get(), seconds)); }
     kc_device *get() const noexcept { return handle_.get(); }
 
 private:

@@ -322,6 +322,52 @@ pub unsafe extern "C" fn kc_device_memory_info(
     })
 }
 
+/// Stops every launch running on the CPU device `device` now: each
+/// `kc_launch` running on it returns `KC_ERROR_INTERRUPTED` within
+/// milliseconds (the message names the thread and the Python and PTX lines
+/// that were running). Meant to be called from another thread than the
+/// launch's (a signal handler's thread, a watchdog, a UI); safe from any
+/// thread at any time. A launch that starts after the call is not
+/// affected, so calling it when nothing runs is harmless. The device stays
+/// usable.
+///
+/// A GPU kernel cannot be stopped: on a GPU this is
+/// `KC_ERROR_INVALID_ARGUMENT`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_device_interrupt(device: *const kc_device) -> kc_status {
+    guard("kc_device_interrupt", || {
+        let d = &unsafe { deref(device, "device") }?.shared;
+        d.device.interrupt()?;
+        Ok(())
+    })
+}
+
+/// Limits how long each launch on the CPU device `device` may run, in
+/// seconds, from the moment it starts running (0, the default: no limit).
+/// A launch that runs longer stops with `KC_ERROR_TIMEOUT`. Applies to
+/// launches that start after the call; safe from any thread.
+///
+/// `seconds` must be finite and not negative (`KC_ERROR_INVALID_ARGUMENT`
+/// otherwise). On a GPU only 0 is accepted: a GPU kernel cannot be
+/// stopped.
+#[no_mangle]
+pub unsafe extern "C" fn kc_device_set_timeout(
+    device: *const kc_device,
+    seconds: f64,
+) -> kc_status {
+    guard("kc_device_set_timeout", || {
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let limit = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
+            Error::invalid(format!(
+                "a time limit of {seconds} seconds (use a finite number of seconds >= 0; 0 \
+                 means no limit)"
+            ))
+        })?;
+        d.device.set_launch_timeout(Some(limit))?;
+        Ok(())
+    })
+}
+
 /// Waits until everything queued on every stream of the device is done.
 /// (On the CPU device every operation is done when its call returns.)
 #[no_mangle]

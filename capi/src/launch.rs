@@ -325,7 +325,11 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
 /// returns; they must not be touched until then. On the CPU device the
 /// whole launch is done when the call returns; a fault inside the kernel
 /// (an out-of-bounds access, a failed assertion) is `KC_ERROR_LAUNCH` with
-/// the kernel, block, thread and PTX line.
+/// the kernel, block, thread, Python line (`file.py:LINE`, from the line
+/// information kernelc writes into the PTX) and PTX line; a launch stopped by
+/// `kc_device_interrupt` from another thread is `KC_ERROR_INTERRUPTED`, one
+/// that ran past the device's time limit (`kc_device_set_timeout`)
+/// `KC_ERROR_TIMEOUT`.
 #[no_mangle]
 pub unsafe extern "C" fn kc_launch(
     loaded: *const kc_loaded_module,

@@ -21,6 +21,8 @@ impl From<RuntimeError> for Error {
                 | CpuError::Unsupported { .. }
                 | CpuError::InvalidPointer(_)
                 | CpuError::OutOfMemory { .. } => kc_status::KC_ERROR_DEVICE,
+                CpuError::Interrupted { .. } => kc_status::KC_ERROR_INTERRUPTED,
+                CpuError::Timeout { .. } => kc_status::KC_ERROR_TIMEOUT,
                 // A launch the device refuses, or a kernel that faulted.
                 _ => kc_status::KC_ERROR_LAUNCH,
             },

@@ -34,6 +34,12 @@ pub enum kc_status {
     KC_ERROR_NOT_FOUND = 8,
     /// A caller-provided buffer is too small; the size needed is reported.
     KC_ERROR_BUFFER_TOO_SMALL = 9,
+    /// A launch on the CPU device was stopped by `kc_device_interrupt`.
+    /// The device stays usable.
+    KC_ERROR_INTERRUPTED = 10,
+    /// A launch on the CPU device ran longer than the device's time limit
+    /// (`kc_device_set_timeout`) and was stopped. The device stays usable.
+    KC_ERROR_TIMEOUT = 11,
 }
 
 /// The name of a status as a static string (`"KC_ERROR_COMPILE"`), or
@@ -52,6 +58,8 @@ pub extern "C" fn kc_status_name(status: c_int) -> *const c_char {
         7 => b"KC_ERROR_PANIC\0",
         8 => b"KC_ERROR_NOT_FOUND\0",
         9 => b"KC_ERROR_BUFFER_TOO_SMALL\0",
+        10 => b"KC_ERROR_INTERRUPTED\0",
+        11 => b"KC_ERROR_TIMEOUT\0",
         _ => b"KC_UNKNOWN_STATUS\0",
     };
     name.as_ptr().cast()
@@ -75,6 +83,8 @@ mod tests {
             kc_status::KC_ERROR_PANIC,
             kc_status::KC_ERROR_NOT_FOUND,
             kc_status::KC_ERROR_BUFFER_TOO_SMALL,
+            kc_status::KC_ERROR_INTERRUPTED,
+            kc_status::KC_ERROR_TIMEOUT,
         ] {
             let name = unsafe { CStr::from_ptr(kc_status_name(s as c_int)) };
             assert_eq!(name.to_str().unwrap(), format!("{s:?}"));

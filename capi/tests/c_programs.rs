@@ -219,14 +219,31 @@ fn c_interop_api() {
     build_and_run("interop_api");
 }
 
-/// The README example and the device tests under valgrind: no memory
-/// errors, no definite or indirect leaks.
+#[test]
+fn c_interrupt_api() {
+    build_and_run("interrupt_api");
+}
+
+#[test]
+fn c_fault_lines() {
+    build_and_run("fault_lines");
+}
+
+/// The README example and the device tests (interrupted and faulting
+/// launches among them) under valgrind: no memory errors, no definite or
+/// indirect leaks.
 #[test]
 fn c_programs_are_valgrind_clean() {
     let Some(valgrind) = tool("valgrind") else {
         return;
     };
-    for name in ["readme_example", "device_api", "interop_api"] {
+    for name in [
+        "readme_example",
+        "device_api",
+        "interop_api",
+        "interrupt_api",
+        "fault_lines",
+    ] {
         let Some(exe) = build_c(name, true) else {
             return;
         };

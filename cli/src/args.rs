@@ -10,6 +10,7 @@ use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::device::DeviceKind;
+use std::time::Duration;
 
 /// kernelc: compile Numba CUDA Python kernels to PTX and run them.
 #[derive(Parser, Debug)]
@@ -193,6 +194,9 @@ pub struct RunArgs {
     /// Threads of the CPU device (default: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub workers: usize,
+    /// Stop a CPU-device launch that runs longer than this (exit 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
     /// Print the compile, run and kernel times to stderr.
     #[arg(long)]
     pub timings: bool,
@@ -475,4 +479,13 @@ mod tests {
         assert_eq!(r.check_choice(), Some(false));
         assert!(Cli::try_parse_from(["kernelc", "compile", "k.py", "-O1"]).is_err());
     }
+}
+
+/// `--timeout SECONDS`: a positive, finite number of seconds.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("expected a positive number of seconds, got '{text}'"))
 }

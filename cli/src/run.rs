@@ -80,6 +80,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
     let kind = args.device.kind();
     let mut device =
         Device::open(kind, args.workers, check.unwrap_or(false)).map_err(|e| e.to_string())?;
+    device
+        .set_launch_timeout(args.timeout)
+        .map_err(|e| format!("--timeout: {e}"))?;
     let target = args.arch.unwrap_or_else(|| device.ptx_target());
 
     // The PTX and, for a Python kernel, its ABI description.
@@ -111,6 +114,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                     if wants_check && check.is_none() && matches!(device, Device::Cpu(_)) {
                         device = Device::open(DeviceKind::Cpu, args.workers, true)
                             .map_err(|e| e.to_string())?;
+                        device
+                            .set_launch_timeout(args.timeout)
+                            .map_err(|e| format!("--timeout: {e}"))?;
                     }
                     (ptx, Some(info))
                 }

@@ -216,7 +216,10 @@ pub fn compile_forcing(
             ));
         }
         let t = Instant::now();
-        let text = ptx::emit_module(&module, options.target).map_err(|e| CompileError(e.0))?;
+        let source = out.checked.files.text(crate::span::FileId::MAIN);
+        let lines = ptx::lineinfo::SourceLines::new(file_name, source);
+        let text = ptx::emit_module(&module, options.target, Some(&lines))
+            .map_err(|e| CompileError(e.0))?;
         out.timings.push(("isel+regalloc+emission", t.elapsed()));
         out.ptx = Some(text);
     }

@@ -265,6 +265,39 @@ impl Device {
         }
     }
 
+    /// Stops every launch running on the device now (from any thread):
+    /// each returns `CpuError::Interrupted`, and the device stays usable.
+    /// Only the CPU device can do this; a GPU kernel cannot be stopped.
+    pub fn interrupt(&self) -> Result<(), Error> {
+        match self {
+            Device::Cpu(d) => {
+                d.interrupt();
+                Ok(())
+            }
+            Device::Gpu(_) => Err(Error::Argument(
+                "a launch on a GPU cannot be interrupted (only the CPU device's can)".into(),
+            )),
+        }
+    }
+
+    /// Limits how long each launch that starts from now on may run on the
+    /// CPU device (`None` or zero: no limit); a longer launch stops with
+    /// `CpuError::Timeout`. A GPU takes `None` only.
+    pub fn set_launch_timeout(&self, limit: Option<Duration>) -> Result<(), Error> {
+        match self {
+            Device::Cpu(d) => {
+                d.set_timeout(limit);
+                Ok(())
+            }
+            Device::Gpu(_) if limit.is_none_or(|l| l.is_zero()) => Ok(()),
+            Device::Gpu(_) => Err(Error::Argument(
+                "a time limit on launches is supported on the CPU device only (a GPU kernel \
+                 cannot be stopped)"
+                    .into(),
+            )),
+        }
+    }
+
     /// Waits for all work queued on the device.
     pub fn synchronize(&self) -> Result<(), Error> {
         match self {

@@ -47,6 +47,20 @@ int main() {
     for (int i = 0; i < 100; i++) { x[i] = float(i); y[i] = 1.0f; }
     loaded.launch("saxpy", kc::dim(1), kc::dim(128), {kc::scalar(2.0f), kc::host(x), kc::host(y)});
     EXPECT(y[99] == 199.0f);
+    // A time limit too short for any launch, then none; an interrupt with
+    // nothing running stops no later launch.
+    device.set_timeout(1e-9);
+    bool timed_out = false;
+    try {
+        loaded.launch("saxpy", kc::dim(1), kc::dim(128), {kc::scalar(2.0f), kc::host(x), kc::host(y)});
+    } catch (const kc::Error &e) {
+        timed_out = e.status() == KC_ERROR_TIMEOUT;
+    }
+    EXPECT(timed_out && y[99] == 199.0f);
+    device.set_timeout(0);
+    device.interrupt();
+    loaded.launch("saxpy", kc::dim(1), kc::dim(128), {kc::scalar(0.0f), kc::host(x), kc::host(y)});
+    EXPECT(y[99] == 199.0f);
 
     // Device buffers, a stream and events.
     kc::Buffer bx(device, 100 * sizeof(float)), by(device, 100 * sizeof(float));

@@ -21,7 +21,7 @@ from ._types import SCALARS as _SCALARS
 from ._types import Array, Signature, typeof, void
 from .errors import (
     CompileError, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
-    LibraryNotFound, TypingError,
+    LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
 )
 
 __version__ = "0.1.0"
@@ -45,7 +45,7 @@ jit = cuda.jit
 __all__ = [
     "cuda", "jit", "typeof", "Array", "Signature", "void", "none",
     "KernelcError", "TypingError", "CompileError", "CudaSupportError",
-    "CudaDriverError", "LaunchError", "LibraryNotFound",
+    "CudaDriverError", "LaunchError", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
     "boolean", "bool_", "int8", "int16", "int32", "int64", "intp", "uint8", "uint16",
     "uint32", "uint64", "uintp", "float16", "float32", "float64",
 ]

@@ -73,6 +73,8 @@ PROTOTYPES = {
     "kc_device_get_properties": (_s, [c_void_p, _P(kc_device_properties)]),
     "kc_device_synchronize": (_s, [c_void_p]),
     "kc_device_memory_info": (_s, [c_void_p, _P(c_uint64), _P(c_uint64)]),
+    "kc_device_interrupt": (_s, [c_void_p]),
+    "kc_device_set_timeout": (_s, [c_void_p, c_double]),
     "kc_buffer_alloc": (_s, [c_void_p, c_size_t, _P(c_void_p)]),
     "kc_buffer_free": (None, [c_void_p]),
     "kc_buffer_size": (_s, [c_void_p, _P(c_size_t)]),

@@ -24,7 +24,7 @@ from ctypes import (
 
 from .errors import (
     CompileError, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
-    LibraryNotFound, TypingError,
+    LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
 )
 
 __all__ = ["lib", "check", "library_path", "KC"]
@@ -75,6 +75,8 @@ class KC:
     ERROR_PANIC = 7
     ERROR_NOT_FOUND = 8
     ERROR_BUFFER_TOO_SMALL = 9
+    ERROR_INTERRUPTED = 10
+    ERROR_TIMEOUT = 11
 
     DTYPE_NONE = 0
     PARAM_SCALAR = 1
@@ -244,6 +246,8 @@ _STATUS_ERRORS = {
     KC.ERROR_LAUNCH: LaunchError,
     KC.ERROR_DEVICE: CudaDriverError,
     KC.ERROR_NO_GPU: CudaSupportError,
+    KC.ERROR_INTERRUPTED: LaunchInterrupted,
+    KC.ERROR_TIMEOUT: LaunchTimeout,
 }
 
 

@@ -21,7 +21,9 @@ from ctypes import byref, c_bool, c_float, c_size_t, c_uint64, c_void_p
 import numpy as np
 
 from . import _device_api as api
+from . import _interrupt
 from ._lib import DTYPE_CODES, KC, check, lib
+from ._source import fix_locations
 from .errors import CudaSupportError, KernelcError, LaunchError
 
 MemoryInfo = collections.namedtuple("MemoryInfo", ["free", "total"])
@@ -292,6 +294,13 @@ class Device:
               "kc_device_memory_info")
         return MemoryInfo(free.value, total.value)
 
+    def set_launch_timeout(self, seconds):
+        """Limits each later launch on the CPU device to ``seconds`` (None or
+        0: no limit); a longer one is stopped and raises ``LaunchTimeout``.
+        A GPU accepts only None or 0 (its kernels cannot be stopped)."""
+        value = 0.0 if seconds is None else float(seconds)
+        check(lib.kc_device_set_timeout(self.handle, value), "kc_device_set_timeout")
+
     # -- modules and launches
     def load(self, compiled) -> "LoadedModule":
         return LoadedModule(self, compiled)
@@ -465,10 +474,24 @@ class _Marshal:
         self.n = len(self.params)
         self.argv = (api.kc_arg * max(self.n, 1))()
         self.name = overload.compiled.kernel_name.encode()
+        self.view = overload.compiled.view
         self.lock = threading.Lock()
         self.kinds = [p.kind for p in self.params]
         self.written = [p.written for p in self.params]
         self.kc_launch = lib.kc_launch
+
+    def fail(self, status):
+        """Raises the failed launch's error, its ``file.py:LINE`` (a fault on
+        the CPU device names the kernel's source line) in the user's
+        coordinates."""
+        try:
+            check(status, "kc_launch")
+        except KernelcError as e:
+            message = str(e)
+            fixed = fix_locations(message, self.view)
+            if fixed == message:
+                raise
+            raise type(e)(fixed) from None
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view
@@ -522,12 +545,15 @@ class _Marshal:
                 if cached is None:
                     cached = dev._kc_arg = buffer_arg(dev)
                 argv[i] = cached
-            status = self.kc_launch(
-                loaded.handle, self.name, griddim, blockdim,
-                sharedmem, _stream_handle(stream), argv, len(args),
-            )
+            launch_args = (loaded.handle, self.name, griddim, blockdim,
+                           sharedmem, _stream_handle(stream), argv, len(args))
+            if loaded.device.is_cpu:
+                # Ctrl-C stops the launch (see _interrupt).
+                status = _interrupt.call(loaded.device, self.kc_launch, *launch_args)
+            else:
+                status = self.kc_launch(*launch_args)
             if status != KC.OK:
-                check(status, "kc_launch")
+                self.fail(status)
             if writeback:
                 for orig, tmp in writeback:
                     orig[...] = tmp

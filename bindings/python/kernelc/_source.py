@@ -398,17 +398,20 @@ def _dedent(line: str, k: int) -> str:
 
 
 def fix_locations(text: str, view: KernelView) -> str:
-    """Rewrites ``file:line:col`` in rendered diagnostics from the view's
-    coordinates to the user's file (nested functions were dedented, device
-    functions from other files appended)."""
+    """Rewrites ``file:line:col`` in rendered diagnostics, and ``file:line``
+    in the CPU device's fault messages, from the view's coordinates to the
+    user's file (nested functions were dedented, device functions from
+    other files appended)."""
     if not view.remap and not view.line_shift:
         return text
-    pat = re.compile(re.escape(view.file) + r":(\d+):(\d+)")
+    pat = re.compile(re.escape(view.file) + r":(\d+)(?::(\d+))?")
 
     def sub(m):
-        line, col = int(m.group(1)), int(m.group(2))
+        line = int(m.group(1))
         file, orig, shift = view.remap.get(line, (view.file, line - view.line_shift, 0))
-        return f"{file}:{orig}:{col + shift}"
+        if m.group(2) is None:
+            return f"{file}:{orig}"
+        return f"{file}:{orig}:{int(m.group(2)) + shift}"
 
     return pat.sub(sub, text)
 

@@ -43,7 +43,7 @@ __all__ = [
     "jit", "to_device", "device_array", "device_array_like", "pinned_array",
     "pinned_array_like", "mapped_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
-    "synchronize", "stream", "default_stream", "legacy_default_stream",
+    "synchronize", "set_launch_timeout", "stream", "default_stream", "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
     "is_gpu_available", "compile_ptx", "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -280,6 +280,15 @@ def is_gpu_available() -> bool:
 def synchronize():
     """Waits until all work on the current device is done."""
     _runtime.current().synchronize()
+
+
+def set_launch_timeout(seconds):
+    """kernelc only (not in Numba): limits how long each later launch on the
+    current device may run, in seconds (``None`` or 0: no limit, the
+    default). A launch that runs longer is stopped and raises
+    :class:`kernelc.LaunchTimeout`; the device stays usable. Only the CPU
+    device can stop a kernel: on a GPU only ``None``/0 is accepted."""
+    _runtime.current().set_launch_timeout(seconds)
 
 
 def stream():

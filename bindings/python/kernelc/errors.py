@@ -11,6 +11,8 @@ __all__ = [
     "CudaSupportError",
     "CudaDriverError",
     "LaunchError",
+    "LaunchInterrupted",
+    "LaunchTimeout",
     "LibraryNotFound",
 ]
 
@@ -43,6 +45,19 @@ class CudaDriverError(KernelcError):
 class LaunchError(KernelcError):
     """A kernel launch failed: bad arguments, a bad launch configuration,
     or a fault while the kernel ran."""
+
+
+class LaunchInterrupted(LaunchError):
+    """A launch on the CPU device was stopped before it finished, by
+    Ctrl-C (when Python's SIGINT handler does not raise
+    ``KeyboardInterrupt`` itself) or by ``kc_device_interrupt`` from
+    elsewhere. The device stays usable."""
+
+
+class LaunchTimeout(LaunchError, TimeoutError):
+    """A launch on the CPU device ran longer than the time limit set with
+    :func:`kernelc.cuda.set_launch_timeout` and was stopped. The device
+    stays usable."""
 
 
 class LibraryNotFound(KernelcError, OSError):

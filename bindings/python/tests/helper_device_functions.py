@@ -8,3 +8,8 @@ OFFSET = 10
 @cuda.jit(device=True)
 def shifted_square(x):
     return x * x + OFFSET
+
+
+@cuda.jit(device=True)
+def store_far(a, i):
+    a[i + 1000] = 1.0  # store_far's faulting line

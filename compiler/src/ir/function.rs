@@ -15,6 +15,7 @@ use super::dfg::DataFlowGraph;
 use super::entities::{ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId};
 use super::instructions::{InstructionData, Opcode};
 use super::layout::Layout;
+use super::srcloc::SrcLocs;
 use super::types::Type;
 use cranelift_entity::PrimaryMap;
 
@@ -78,6 +79,8 @@ pub struct Function {
     pub dfg: DataFlowGraph,
     /// Where blocks and instructions sit.
     pub layout: Layout,
+    /// The source position each instruction came from (for `.loc`).
+    pub srclocs: SrcLocs,
     /// Shared arrays.
     pub shared: PrimaryMap<SharedVar, MemDecl>,
     /// Local arrays.
@@ -101,6 +104,7 @@ impl Function {
             signature,
             dfg: DataFlowGraph::new(),
             layout: Layout::new(),
+            srclocs: SrcLocs::default(),
             shared: PrimaryMap::new(),
             locals: PrimaryMap::new(),
             fastmath: false,

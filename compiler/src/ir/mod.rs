@@ -9,6 +9,7 @@
 //! - [`function`]: functions (kernel or device, signature, shared/local
 //!   arrays) and the module (functions, constant arrays, strings);
 //! - [`builder`]: a cursor for appending instructions;
+//! - [`srcloc`]: the source position each instruction came from;
 //! - [`access`]: which pointer parameters a function may read or write;
 //! - [`mod@cfg`]: predecessors, successors, reverse post-order, dominators;
 //! - [`formats`]: the operand format each opcode uses;
@@ -28,6 +29,7 @@ pub mod instructions;
 pub mod interp;
 pub mod layout;
 pub mod parse;
+pub mod srcloc;
 pub mod types;
 pub mod verifier;
 pub mod write;
@@ -44,6 +46,7 @@ pub use instructions::{
 };
 pub use layout::Layout;
 pub use parse::{parse_module, ParseError};
+pub use srcloc::SrcLocs;
 pub use types::{AddrSpace, Type};
 pub use verifier::{verify_function, verify_module, VerifierError, VerifierErrors};
 pub use write::{write_function, write_module, DisplayFunction};

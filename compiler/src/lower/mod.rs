@@ -130,6 +130,9 @@ pub(crate) struct FnLowering<'a> {
     /// start: non-negative wherever the loop body reads them (see
     /// [`FnLowering::nonneg_bits`]).
     nonneg_counters: Vec<ir::Value>,
+    /// The source byte offset of the statement being lowered: the
+    /// position of the instructions made now (see [`FnLowering::enter`]).
+    at: Option<u32>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -152,6 +155,7 @@ impl<'a> FnLowering<'a> {
         let values = 2 * exprs + func.signature.params.len() + 16;
         func.dfg = ir::DataFlowGraph::with_capacity(2 * exprs + 16, values, exprs / 2 + 4);
         func.layout = ir::Layout::with_capacity(exprs / 2 + 4, 2 * exprs + 16);
+        func.srclocs = ir::SrcLocs::with_capacity(2 * exprs + 16);
         func.fastmath = f.flags.fastmath;
         for a in &f.shared_arrays {
             func.shared.push(ir::MemDecl {
@@ -191,6 +195,7 @@ impl<'a> FnLowering<'a> {
             has_lets: (f.exprs.iter()).any(|e| matches!(e.kind, t::TExprKind::Let(..))),
             nonneg_counters: Vec::new(),
             next_hidden: num_slots,
+            at: None,
         };
         l.entry();
         l.block(f.block(f.body));
@@ -198,6 +203,15 @@ impl<'a> FnLowering<'a> {
             l.implicit_return();
         }
         l.func
+    }
+
+    /// Makes `at` the source position of the instructions made from now
+    /// on, the ones made so far keeping the previous one; returns the
+    /// previous one (to restore when a statement ends).
+    fn enter(&mut self, at: Option<u32>) -> Option<u32> {
+        let made = self.func.dfg.num_insts();
+        self.func.srclocs.fill_to(made, self.at);
+        std::mem::replace(&mut self.at, at)
     }
 
     /// A builder appending to the current block.

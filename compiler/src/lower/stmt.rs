@@ -97,7 +97,14 @@ impl FnLowering<'_> {
         }
     }
 
+    /// Lowers a statement; its instructions get its source position.
     fn stmt(&mut self, s: &TStmt) {
+        let outer = self.enter(Some(s.span.lo));
+        self.stmt_kind(s);
+        self.enter(outer);
+    }
+
+    fn stmt_kind(&mut self, s: &TStmt) {
         match &s.kind {
             TStmtKind::Assign(var, e) => {
                 let v = self.expr(self.te(*e));

@@ -155,6 +155,7 @@ pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
         },
         &[],
     );
+    caller.srclocs.set(jump, caller.srclocs.get(call));
     caller.layout.insert_inst_before(jump, call);
     caller.layout.remove_inst(call);
     let results = caller.dfg.inst_results(call).to_vec();
@@ -261,6 +262,7 @@ fn copy_insts(
             types.clear();
             types.extend(results.iter().map(|&r| callee.dfg.value_type(r)));
             let ni = caller.dfg.make_inst(data, &types);
+            caller.srclocs.set(ni, callee.srclocs.get(i));
             caller.layout.append_inst(ni, remap.blocks[b.index()]);
             for (&r, &nr) in results.iter().zip(caller.dfg.inst_results(ni)) {
                 values.insert(r, nr);

@@ -13,6 +13,7 @@
 //! reloads) are `mov`s of the class's type.
 
 use super::isel::{param_type, Isel, IselError};
+use super::lineinfo::{LocWriter, SourceLines};
 use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
 use crate::ir::{self, FuncKind};
@@ -36,8 +37,13 @@ fn check_allocations() -> bool {
         || *CHECK.get_or_init(|| std::env::var_os("KERNELC_REGALLOC_CHECK").is_some())
 }
 
-/// Allocates registers for a selected function and writes it as PTX.
-pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> {
+/// Allocates registers for a selected function and writes it as PTX, with
+/// `.loc` directives when `lines` describes the source.
+pub fn emit_function(
+    isel: Isel<'_>,
+    lines: Option<&SourceLines<'_>>,
+    out: &mut String,
+) -> Result<(), IselError> {
     let env = machine_env();
     let vcode = &isel.vcode;
     let options = ra::RegallocOptions {
@@ -73,8 +79,8 @@ pub fn emit_function(isel: Isel<'_>, out: &mut String) -> Result<(), IselError> 
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
     // body is written again without forwarding should it not hold.
-    if write_body(vcode, &alloc, &blocks, true, &mut body).is_err() {
-        write_body(vcode, &alloc, &blocks, false, &mut body)
+    if write_body(vcode, &alloc, &blocks, true, lines, &mut body).is_err() {
+        write_body(vcode, &alloc, &blocks, false, lines, &mut body)
             .unwrap_or_else(|_| unreachable!("only forwarding is checked"));
     }
     let BodyBuffers {
@@ -199,6 +205,7 @@ fn write_body(
     alloc: &ra::Output,
     blocks: &EmittedBlocks,
     forwarding: bool,
+    lines: Option<&SourceLines<'_>>,
     out: &mut BodyBuffers,
 ) -> Result<(), RegisterLiveIntoBlock> {
     let BodyBuffers {
@@ -215,6 +222,12 @@ fn write_body(
     due.clear();
     let mut items = Vec::new();
     let mut local = LocalRegisters::default();
+    let mut locs = lines.map(LocWriter::new);
+    let mut loc = |body: &mut String, m: &super::vcode::MInst| {
+        if let Some(w) = &mut locs {
+            w.before(body, ir::SrcLocs::decode(m.src));
+        }
+    };
     // With forwarding, every register read must have been written earlier
     // in the block.
     let check_read = |local: &LocalRegisters, a: Allocation| {
@@ -260,11 +273,13 @@ fn write_body(
                         // falling through to the next block where possible.
                         Control::Jump => {
                             if Some(succ(0)) != next {
+                                loc(body, m);
                                 write_label(body, "\tbra.uni ", blocks.label[succ(0)], ";\n");
                             }
                         }
                         Control::Branch => {
                             check_read(&local, allocs[0])?;
+                            loc(body, m);
                             let p = reloads.resolve(allocs[0]);
                             let (then_b, else_b) = (succ(0), succ(1));
                             // Branch to `else` on the negated predicate when
@@ -292,6 +307,7 @@ fn write_body(
                                     Op::Def(_) => {}
                                 }
                             }
+                            loc(body, m);
                             write_due(body, due, &items[i..], (vcode, alloc), names);
                             body.push('\t');
                             fill(body, vcode.template(m), ops, allocs, reloads, names);
@@ -518,7 +534,7 @@ impl Names {
 }
 
 /// `n` in decimal, without going through `fmt`.
-fn push_decimal(out: &mut String, mut n: usize) {
+pub(super) fn push_decimal(out: &mut String, mut n: usize) {
     // Register numbers are mostly below 100.
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
@@ -708,7 +724,7 @@ def k(out, n):
         blocks.compute(vcode, &alloc);
         [true, false].map(|forwarding| {
             let mut body = BodyBuffers::default();
-            write_body(vcode, &alloc, &blocks, forwarding, &mut body).map(|()| body.text)
+            write_body(vcode, &alloc, &blocks, forwarding, None, &mut body).map(|()| body.text)
         })
     }
 

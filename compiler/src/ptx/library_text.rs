@@ -88,7 +88,7 @@ fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> 
     let isel = Isel::run(&module, &body, target)?;
     debug_assert!(isel.printf_bytes == 0 && !isel.uses_dyn_shared);
     let mut text = String::new();
-    emit_function(isel, &mut text)?;
+    emit_function(isel, None, &mut text)?;
     Ok(text)
 }
 
@@ -149,7 +149,8 @@ def k(a):
         expand_math(&mut module, false, Bodies::Copied);
         assert!(module.functions.values().all(|f| !f.is_declaration()));
         let copied = std::thread::spawn(move || {
-            crate::ptx::emit_module(&module, crate::ptx::Target::default()).unwrap()
+            let lines = crate::ptx::lineinfo::SourceLines::new("k.py", ERF);
+            crate::ptx::emit_module(&module, crate::ptx::Target::default(), Some(&lines)).unwrap()
         });
         assert_eq!(copied.join().unwrap(), ptx(ERF));
     }

@@ -25,6 +25,7 @@ pub mod convert;
 pub mod emit;
 pub mod isel;
 pub mod library_text;
+pub mod lineinfo;
 pub mod ops;
 pub mod reloads;
 pub mod target;
@@ -51,7 +52,11 @@ enum Part<'a> {
 
 /// Compiles `module` to one PTX module: its kernels and the device
 /// functions they call (see `needed_functions`).
-pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError> {
+pub fn emit_module(
+    module: &Module,
+    target: Target,
+    lines: Option<&lineinfo::SourceLines<'_>>,
+) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
     // size.
@@ -88,6 +93,9 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
         out,
         ".version {major}.{minor}\n.target {target}\n.address_size 64\n"
     );
+    if let Some(lines) = lines {
+        lines.write_file_directive(&mut out);
+    }
     if selected().any(|s| s.printf_bytes > 0) {
         out.push_str(".extern .func (.param .b32 func_retval0) vprintf(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n\n");
     }
@@ -126,7 +134,7 @@ pub fn emit_module(module: &Module, target: Target) -> Result<String, IselError>
     }
     for part in parts {
         match part {
-            Part::Selected(isel) => emit::emit_function(isel, &mut out)?,
+            Part::Selected(isel) => emit::emit_function(isel, lines, &mut out)?,
             Part::Written(text) => out.push_str(&text),
         }
         out.push('\n');

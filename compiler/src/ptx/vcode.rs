@@ -126,6 +126,9 @@ pub struct MInst {
     pub ops: (u32, u32),
     /// Control-flow role.
     pub control: Control,
+    /// The source position of the IR instruction it was selected from
+    /// (stored form, see [`crate::ir::SrcLocs::raw`]).
+    pub src: u32,
 }
 
 /// A machine block. Its lists live in the function's arenas
@@ -193,6 +196,10 @@ pub struct VCode {
     /// Predecessors of all blocks, block after block (built by
     /// [`VCode::finish`]).
     pub preds: Vec<ra::Block>,
+    /// The source position given to the instructions pushed from now on
+    /// (selection sets it per IR instruction; stored form, see
+    /// [`crate::ir::SrcLocs::raw`]).
+    pub src: u32,
 }
 
 impl VCode {
@@ -212,7 +219,9 @@ impl VCode {
             ops,
             block_vregs,
             preds,
+            src,
         } = self;
+        *src = 0;
         let insts = insts + 8;
         minsts.clear();
         minsts.reserve(insts);
@@ -261,6 +270,7 @@ impl VCode {
             template,
             ops: (start, self.ops.len() as u32),
             control,
+            src: self.src,
         });
     }
 

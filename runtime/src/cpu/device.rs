@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::error::CpuError;
 use super::exec::launch::{run_grid, Grid};
 use super::exec::memory::Heap;
+use super::interrupt::LaunchControl;
 use super::ptx::ast::VarSpace;
 use super::ptx::decode::decode_kernel;
 use super::ptx::parser::parse;
@@ -118,6 +119,8 @@ pub struct CpuDevice {
     options: CpuOptions,
     heap: Arc<Mutex<Heap>>,
     id: u64,
+    /// Interrupts and the time limit of launches.
+    control: LaunchControl,
 }
 
 /// A loaded module: its kernels, decoded, and its module variables.
@@ -139,7 +142,28 @@ impl CpuDevice {
             options,
             heap: Arc::new(Mutex::new(Heap::default())),
             id: NEXT_DEVICE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            control: LaunchControl::default(),
         }
+    }
+
+    /// Stops every launch running on the device now: each returns
+    /// [`CpuError::Interrupted`] within milliseconds. Callable from any
+    /// thread; launches that start afterwards are not affected, and the
+    /// device stays usable.
+    pub fn interrupt(&self) {
+        self.control.interrupt();
+    }
+
+    /// Limits how long each launch that starts from now on may run (`None`
+    /// or zero: no limit, the default); a launch that runs longer stops
+    /// with [`CpuError::Timeout`]. Callable from any thread.
+    pub fn set_timeout(&self, limit: Option<Duration>) {
+        self.control.set_timeout(limit);
+    }
+
+    /// The time limit of launches, if any.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.control.timeout()
     }
 
     /// The options.
@@ -248,22 +272,24 @@ impl CpuDevice {
             0 => host_cores(),
             n => n,
         };
-        let grid = Grid {
-            prog,
-            grid: config.grid,
-            block: config.block,
-            dyn_shared: config.shared_bytes as usize,
-            params: &buf,
-            check: self.options.check,
-            workers,
-            step_limit: match self.options.step_limit {
-                0 => u64::MAX,
-                n => n,
-            },
-        };
         let start = Instant::now();
         let outcome = {
             let mut heap = lock(&self.heap);
+            let grid = Grid {
+                prog,
+                grid: config.grid,
+                block: config.block,
+                dyn_shared: config.shared_bytes as usize,
+                params: &buf,
+                check: self.options.check,
+                workers,
+                step_limit: match self.options.step_limit {
+                    0 => u64::MAX,
+                    n => n,
+                },
+                // The launch runs, and its time limit counts, from here.
+                stop: self.control.start(),
+            };
             let view = heap.view();
             run_grid(&grid, &view)
         };

@@ -2,6 +2,7 @@
 //! pointer, a fault inside a kernel) is one [`CpuError`] with a message that
 //! says what went wrong and where.
 
+pub use super::ptx::source::SourceLine;
 use std::fmt;
 
 /// Where in a launch something happened: kernel, block, thread, PTX line.
@@ -15,6 +16,9 @@ pub struct Location {
     pub thread: [u32; 3],
     /// The PTX line of the instruction (1-based).
     pub line: u32,
+    /// The source line of the instruction, when the PTX has line
+    /// information (`.loc`).
+    pub source: Option<SourceLine>,
 }
 
 impl fmt::Display for Location {
@@ -23,9 +27,13 @@ impl fmt::Display for Location {
         let [tx, ty, tz] = self.thread;
         write!(
             f,
-            "kernel `{}`, block ({bx},{by},{bz}), thread ({tx},{ty},{tz}), PTX line {}",
-            self.kernel, self.line
-        )
+            "kernel `{}`, block ({bx},{by},{bz}), thread ({tx},{ty},{tz}), ",
+            self.kernel
+        )?;
+        match &self.source {
+            Some(s) => write!(f, "{s} (PTX line {})", self.line),
+            None => write!(f, "PTX line {}", self.line),
+        }
     }
 }
 
@@ -100,6 +108,20 @@ pub enum CpuError {
         /// The trapping thread.
         at: Box<Location>,
     },
+    /// The launch was interrupted from another thread
+    /// ([`CpuDevice::interrupt`](super::CpuDevice::interrupt)).
+    Interrupted {
+        /// A thread that was running when the launch stopped.
+        at: Box<Location>,
+    },
+    /// The launch ran longer than the device's time limit
+    /// ([`CpuDevice::set_timeout`](super::CpuDevice::set_timeout)).
+    Timeout {
+        /// A thread that was running when the launch stopped.
+        at: Box<Location>,
+        /// The limit.
+        limit: std::time::Duration,
+    },
     /// A block executed more warp-instructions than the step limit.
     StepLimit {
         /// The kernel.
@@ -150,6 +172,14 @@ impl fmt::Display for CpuError {
             }
             CpuError::Deadlock { at, detail } => write!(f, "deadlock: {detail} ({at})"),
             CpuError::Trap { at } => write!(f, "trap executed ({at})"),
+            CpuError::Interrupted { at } => {
+                write!(f, "launch interrupted; it was running {at}")
+            }
+            CpuError::Timeout { at, limit } => write!(
+                f,
+                "time limit: the launch ran longer than {limit:?} and was stopped; it was \
+                 running {at}"
+            ),
             CpuError::StepLimit {
                 kernel,
                 block: [x, y, z],
@@ -164,6 +194,16 @@ impl fmt::Display for CpuError {
 }
 
 impl std::error::Error for CpuError {}
+
+impl CpuError {
+    /// The error of a launch stopped early for `reason`, at `at`.
+    pub fn stopped(reason: crate::cpu::interrupt::Reason, at: Box<Location>) -> CpuError {
+        match reason {
+            crate::cpu::interrupt::Reason::Interrupted => CpuError::Interrupted { at },
+            crate::cpu::interrupt::Reason::Timeout(limit) => CpuError::Timeout { at, limit },
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -184,11 +224,23 @@ mod tests {
             block: [1, 0, 0],
             thread: [3, 0, 0],
             line: 12,
+            source: None,
         });
-        let e = CpuError::Trap { at };
+        let e = CpuError::Trap { at: at.clone() };
         assert_eq!(
             e.to_string(),
             "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), PTX line 12)"
+        );
+        let at = Box::new(Location {
+            source: Some(SourceLine {
+                file: "k.py".into(),
+                line: 4,
+            }),
+            ..*at
+        });
+        assert_eq!(
+            CpuError::Trap { at }.to_string(),
+            "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), k.py:4 (PTX line 12))"
         );
     }
 

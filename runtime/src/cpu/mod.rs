@@ -2,11 +2,13 @@
 //!
 //! [`CpuDevice`] owns device memory and runs kernels of modules loaded from
 //! PTX ([`CpuModule`]). The PTX is parsed and decoded once per module
-//! ([`ptx`]) and executed warp by warp ([`exec`]).
+//! ([`ptx`]) and executed warp by warp ([`exec`]); a running launch can be
+//! interrupted from another thread or given a time limit ([`interrupt`]).
 
 pub mod device;
 pub mod error;
 pub mod exec;
+pub mod interrupt;
 pub mod ptx;
 
 pub use device::{

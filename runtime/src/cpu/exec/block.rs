@@ -8,6 +8,7 @@ use super::memory::{lanes_within, GlobalView, LOCAL_WINDOW, SHARED_WINDOW, WINDO
 use super::race::RaceTracker;
 use super::warp::Warp;
 use crate::cpu::error::{CpuError, Location};
+use crate::cpu::interrupt::{Stop, POLL_STEPS};
 use crate::cpu::ptx::program::{AtomOp, BarKind, Op, Program, Space};
 
 /// Everything a block's warps share.
@@ -38,6 +39,11 @@ pub struct BlockCtx<'a, 'h> {
     pub steps: u64,
     /// Limit on `steps` (u64::MAX: none).
     pub step_limit: u64,
+    /// When `steps` passes this, [`BlockCtx::poll`] runs: at most
+    /// `step_limit`, and [`POLL_STEPS`] after the previous poll.
+    pub poll_at: u64,
+    /// Polled to stop the launch early (an interrupt, a time limit).
+    pub stop: Stop<'a>,
 }
 
 impl BlockCtx<'_, '_> {
@@ -49,7 +55,28 @@ impl BlockCtx<'_, '_> {
             block: self.block,
             thread: [tid % x, (tid / x) % y, tid / (x * y)],
             line,
+            source: self.prog.source.lookup(line),
         })
+    }
+
+    /// Called when `steps` passed `poll_at`, with the thread and PTX line
+    /// about to run: enforces the step limit and stops the block when the
+    /// launch was interrupted or ran out of time.
+    #[cold]
+    #[inline(never)]
+    pub fn poll(&mut self, tid: u32, line: u32) -> Result<(), CpuError> {
+        if self.steps > self.step_limit {
+            return Err(CpuError::StepLimit {
+                kernel: self.prog.name.clone(),
+                block: self.block,
+                limit: self.step_limit,
+            });
+        }
+        if let Some(reason) = self.stop.check() {
+            return Err(CpuError::stopped(reason, self.loc(tid, line)));
+        }
+        self.poll_at = self.steps.saturating_add(POLL_STEPS).min(self.step_limit);
+        Ok(())
     }
 
     fn fault(

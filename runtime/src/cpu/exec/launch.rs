@@ -10,7 +10,8 @@ use super::block::{run_block, BlockCtx};
 use super::memory::GlobalView;
 use super::race::RaceTracker;
 use super::warp::Warp;
-use crate::cpu::error::CpuError;
+use crate::cpu::error::{CpuError, Location};
+use crate::cpu::interrupt::{Stop, POLL_STEPS};
 use crate::cpu::ptx::program::{Init, Program, Special};
 
 /// What one launch needs.
@@ -31,6 +32,8 @@ pub struct Grid<'a> {
     pub workers: usize,
     /// Warp-instructions allowed per block (u64::MAX: no limit).
     pub step_limit: u64,
+    /// Polled to stop the launch early (an interrupt, a time limit).
+    pub stop: Stop<'a>,
 }
 
 /// What a launch produced.
@@ -138,9 +141,7 @@ impl Worker {
         view: &GlobalView,
         b: u64,
     ) -> (Result<(), CpuError>, Vec<u8>, u64) {
-        let [gx, gy, _] = g.grid;
-        let b32 = b as u32;
-        let ctaid = [b32 % gx, (b32 / gx) % gy, b32 / (gx * gy)];
+        let ctaid = ctaid(g, b);
         let tpb = threads(g.block);
         for (w, warp) in self.warps.iter_mut().enumerate() {
             let w = w as u32;
@@ -174,6 +175,8 @@ impl Worker {
             ntid: g.block,
             steps: 0,
             step_limit: g.step_limit,
+            poll_at: POLL_STEPS.min(g.step_limit),
+            stop: g.stop,
         };
         let r = run_block(&mut cx, &mut self.warps);
         self.shared = cx.shared;
@@ -181,6 +184,13 @@ impl Worker {
         self.race = cx.race;
         (r, cx.printf, cx.steps)
     }
+}
+
+/// `%ctaid` of linear block `b`.
+fn ctaid(g: &Grid, b: u64) -> [u32; 3] {
+    let [gx, gy, _] = g.grid;
+    let b32 = b as u32;
+    [b32 % gx, (b32 / gx) % gy, b32 / (gx * gy)]
 }
 
 /// Runs every block of the grid.
@@ -203,7 +213,21 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
             if b >= nblocks {
                 break;
             }
-            let (r, out, s) = w.block(g, view, b);
+            // Blocks too short to poll on their own still see an interrupt.
+            let (r, out, s) = match g.stop.check() {
+                None => w.block(g, view, b),
+                Some(reason) => {
+                    let line = g.prog.insts.first().map_or(0, |i| i.line);
+                    let at = Box::new(Location {
+                        kernel: g.prog.name.clone(),
+                        block: ctaid(g, b),
+                        thread: [0; 3],
+                        line,
+                        source: g.prog.source.lookup(line),
+                    });
+                    (Err(CpuError::stopped(reason, at)), Vec::new(), 0)
+                }
+            };
             local_steps += s;
             if !out.is_empty() {
                 output

@@ -218,14 +218,12 @@ impl Warp {
         }
         loop {
             cx.steps += 1;
-            if cx.steps > cx.step_limit {
-                return Err(CpuError::StepLimit {
-                    kernel: prog.name.clone(),
-                    block: cx.block,
-                    limit: cx.step_limit,
-                });
-            }
             let inst = &insts[g.pc as usize];
+            if cx.steps > cx.poll_at {
+                // Every POLL_STEPS steps, and at the step limit.
+                let lane = g.mask.trailing_zeros().min(31);
+                cx.poll(self.first_thread + lane, inst.line)?;
+            }
             let em = if inst.guard == NONE {
                 g.mask
             } else {

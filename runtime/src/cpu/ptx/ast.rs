@@ -91,6 +91,9 @@ pub struct Inst {
     pub operands: Vec<Operand>,
     /// 1-based line.
     pub line: u32,
+    /// The source position the last `.loc` before it gave: file index and
+    /// line.
+    pub loc: Option<(u32, u32)>,
 }
 
 /// A statement of a function body.
@@ -152,4 +155,6 @@ pub struct Module {
     pub vars: Vec<VarDecl>,
     /// Functions and kernels in text order.
     pub functions: Vec<Function>,
+    /// Source files named by `.file` directives: index and name.
+    pub files: Vec<(u32, String)>,
 }

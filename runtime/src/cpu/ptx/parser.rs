@@ -1,11 +1,13 @@
 //! PTX parser: tokens to the [`ast`](super::ast) form.
 //!
 //! Directives that do not change what a kernel computes (`.version`,
-//! `.target`, `.address_size`, `.file`, `.loc`, `.pragma`, `.section`,
-//! performance hints like `.maxntid`) are skipped. Like `ptxas`, the parser
-//! rejects a label defined twice in one block (labels are block-scoped, as
-//! variables are) and a function defined twice, or as both `.entry` and
-//! `.func`.
+//! `.target`, `.address_size`, `.pragma`, `.section`, performance hints
+//! like `.maxntid`) are skipped. Line information is kept: `.file` names
+//! source files, and each instruction records the last `.loc` before it in
+//! its function, so a fault can name the source line. Like `ptxas`, the
+//! parser rejects a label defined twice in one block (labels are
+//! block-scoped, as variables are) and a function defined twice, or as
+//! both `.entry` and `.func`.
 
 use super::ast::{Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, VarSpace};
 use super::lexer::{lex, Tok, Token};
@@ -219,7 +221,11 @@ impl Parser {
                 return self.err(format!("expected a directive, found {}", self.describe()));
             };
             match d.as_str() {
-                ".version" | ".target" | ".address_size" | ".file" | ".loc" => self.skip_line(),
+                ".version" | ".target" | ".address_size" | ".loc" => self.skip_line(),
+                ".file" => {
+                    let file = self.file_directive()?;
+                    m.files.push(file);
+                }
                 ".pragma" => self.skip_statement(),
                 ".section" => self.skip_braces()?,
                 ".visible" | ".weak" | ".common" => {
@@ -453,6 +459,8 @@ impl Parser {
         let mut depth = 1;
         // The labels of each open block, innermost last.
         let mut labels: Vec<HashSet<String>> = vec![HashSet::new()];
+        // The source position of the instructions that follow.
+        let mut loc = None;
         loop {
             let Some(t) = self.peek().cloned() else {
                 return self.err("unexpected end of input in a function body");
@@ -474,13 +482,14 @@ impl Parser {
                     out.push(Stmt::Close);
                 }
                 Tok::Punct(';') => self.pos += 1,
-                Tok::Punct('@') => out.push(Stmt::Inst(self.inst()?)),
+                Tok::Punct('@') => out.push(Stmt::Inst(self.inst(loc)?)),
                 Tok::Ident(w) => match w.as_str() {
                     ".reg" => out.push(self.reg_decl()?),
                     ".local" | ".shared" | ".param" | ".global" | ".const" => {
                         out.push(Stmt::Var(self.var_decl(false)?))
                     }
-                    ".loc" | ".file" => self.skip_line(),
+                    ".loc" => loc = self.loc_directive()?,
+                    ".file" => self.skip_line(),
                     ".pragma" => self.skip_statement(),
                     w if self.peek_at(1) == Some(&Tok::Punct(':')) => {
                         let name = w.to_string();
@@ -505,7 +514,7 @@ impl Parser {
                             what: w.to_string(),
                         })
                     }
-                    _ => out.push(Stmt::Inst(self.inst()?)),
+                    _ => out.push(Stmt::Inst(self.inst(loc)?)),
                 },
                 _ => return self.err(format!("expected a statement, found {}", self.describe())),
             }
@@ -554,7 +563,43 @@ impl Parser {
         Ok(Stmt::Reg { bits, names })
     }
 
-    fn inst(&mut self) -> Result<Inst, CpuError> {
+    /// `.file INDEX "NAME"` (a timestamp and size after it are skipped).
+    fn file_directive(&mut self) -> Result<(u32, String), CpuError> {
+        let line = self.line();
+        self.pos += 1; // .file
+        let index = self.int()?;
+        let Some(Tok::Str(name)) = self.peek().cloned() else {
+            return self.err(format!(
+                "expected the file name of `.file`, found {}",
+                self.describe()
+            ));
+        };
+        self.pos += 1;
+        if self.line() == line {
+            self.skip_line();
+        }
+        let index = u32::try_from(index)
+            .or_else(|_| self.err(format!("`.file` index {index} is too large")))?;
+        Ok((index, name))
+    }
+
+    /// `.loc FILE LINE COLUMN` (anything after the line is skipped): the
+    /// file index and line.
+    fn loc_directive(&mut self) -> Result<Option<(u32, u32)>, CpuError> {
+        let line = self.line();
+        self.pos += 1; // .loc
+        let file = self.int()?;
+        let src_line = self.int()?;
+        if self.line() == line {
+            self.skip_line();
+        }
+        match (u32::try_from(file), u32::try_from(src_line)) {
+            (Ok(f), Ok(l)) => Ok(Some((f, l))),
+            _ => self.err("`.loc` file index or line is too large"),
+        }
+    }
+
+    fn inst(&mut self, loc: Option<(u32, u32)>) -> Result<Inst, CpuError> {
         let mut guard = None;
         if self.eat_punct('@') {
             let neg = self.eat_punct('!');
@@ -583,6 +628,7 @@ impl Parser {
             opcode,
             operands,
             line,
+            loc,
         })
     }
 

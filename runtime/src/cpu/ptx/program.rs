@@ -767,6 +767,8 @@ pub struct Program {
     pub shared_static: usize,
     /// Local memory per thread.
     pub local_frame: usize,
+    /// The source line of each PTX instruction line (from `.loc`).
+    pub source: super::source::SourceMap,
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use super::ast::{Function, Module, Operand, Stmt, VarDecl, VarSpace};
 use super::parser::imm_bits;
 use super::program::*;
+use super::source::SourceMap;
 use crate::cpu::error::CpuError;
 use crate::cpu::exec::memory::DYN_SHARED_ALIGN;
 
@@ -218,6 +219,7 @@ pub fn decode_kernel(
         param_bytes: off,
         shared_static: d.shared_static,
         local_frame: d.local_frame,
+        source: SourceMap::new(m, std::iter::once(kf).chain(order)),
     })
 }
 

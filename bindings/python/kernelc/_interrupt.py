@@ -1,0 +1,128 @@
+"""Ctrl-C during a launch on the CPU device.
+
+A launch on the CPU device runs inside one ``kc_launch`` call, and Python
+runs signal handlers only between bytecodes of the main thread: without
+help, Ctrl-C would wait for a kernel that may never end. :func:`call`
+makes the call interruptible at (almost) no cost per launch:
+
+- for the duration of the call, Python's wakeup fd
+  (``signal.set_wakeup_fd``) is a pipe read by one daemon thread, the
+  *watcher* (started on first use). Python's own C-level signal handler
+  writes each signal's number into it;
+- when the watcher reads ``SIGINT``, it calls ``kc_device_interrupt`` on
+  the launching device (again every 20 ms until the launch returns, in
+  case the signal came before the device started running it), so
+  ``kc_launch`` returns ``KC_ERROR_INTERRUPTED`` within milliseconds;
+- back in the main thread, Python runs its SIGINT handler, which by default
+  raises ``KeyboardInterrupt``. (A handler that does not raise leaves the
+  ``LaunchInterrupted`` error the binding raises for that status.)
+
+Bytes for other signals, and all bytes when a wakeup fd was already set
+(asyncio sets one), are passed on to the previous wakeup fd, which is
+restored after the call. Only the main thread can set the wakeup fd: a
+launch from another thread (where Python delivers no signals) and launches
+on Windows are plain calls.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+from ._lib import lib
+
+__all__ = ["call"]
+
+_SIGINT = int(signal.SIGINT)
+_RETRY_SECONDS = 0.02
+
+
+class _Watcher:
+    """The pipe and the thread that turns a SIGINT into
+    ``kc_device_interrupt`` on the device launching now.
+
+    ``device`` (the launching ``_runtime.Device``, or None), ``launch`` (a
+    count of calls, so a retry loop ends with its own launch) and
+    ``forward`` (the previous wakeup fd, or -1) are written by the main
+    thread around each call and read by the watcher: single attribute
+    stores and loads, atomic under the GIL.
+    """
+
+    def __init__(self):
+        self.read_fd, self.write_fd = os.pipe()
+        os.set_blocking(self.write_fd, False)
+        self.device = None
+        self.launch = 0
+        self.forward = -1
+        threading.Thread(target=self._run, name="kernelc-sigint", daemon=True).start()
+
+    def _run(self):
+        while True:
+            try:
+                data = os.read(self.read_fd, 512)
+            except OSError:
+                return
+            if not data:
+                return
+            forward = self.forward
+            if forward >= 0:
+                try:
+                    os.write(forward, data)
+                except OSError:
+                    pass
+            if _SIGINT in data:
+                self._interrupt()
+
+    def _interrupt(self):
+        device, launch = self.device, self.launch
+        # Holding `device` keeps its handle alive while it is used here.
+        while device is not None and self.device is device and self.launch == launch:
+            lib.kc_device_interrupt(device.handle)
+            time.sleep(_RETRY_SECONDS)
+
+
+_watcher = None
+_watcher_lock = threading.Lock()
+
+
+def _get_watcher() -> _Watcher:
+    global _watcher
+    if _watcher is None:
+        with _watcher_lock:
+            if _watcher is None:
+                _watcher = _Watcher()
+    return _watcher
+
+
+def _forget_after_fork():
+    # The child has the pipe but not the thread: start afresh on next use.
+    global _watcher
+    _watcher = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_after_fork)
+
+
+def call(device, fn, *args):
+    """``fn(*args)``: a blocking launch on ``device`` (a CPU-device
+    ``_runtime.Device``), interruptible by Ctrl-C when called from the main
+    thread."""
+    if os.name != "posix":
+        return fn(*args)
+    w = _get_watcher()
+    try:
+        previous = signal.set_wakeup_fd(w.write_fd)
+    except ValueError:  # not the main thread
+        return fn(*args)
+    w.forward = previous
+    w.launch += 1
+    w.device = device
+    try:
+        return fn(*args)
+    finally:
+        w.device = None
+        signal.set_wakeup_fd(previous)
+        w.forward = -1
