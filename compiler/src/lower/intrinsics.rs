@@ -220,13 +220,19 @@ impl FnLowering<'_> {
         LValue::Scalar(self.ins().atomic_cas(addr, old, new))
     }
 
-    /// Python's `min`/`max` of two values (`max(a, b)` is `b if b > a else
-    /// a`, which also fixes how NaN behaves).
+    /// `min`/`max` of two values. Numba CUDA computes them on floats with
+    /// libdevice's `fmin`/`fmax` (PTX `min`/`max`): a NaN operand gives the
+    /// other one.
     fn min_max(&mut self, is_max: bool, s: Scalar, a: Value, b: Value) -> Value {
         if s.is_float() {
-            let cc = if is_max { FloatCC::Gt } else { FloatCC::Lt };
-            let better = self.ins().fcmp(cc, b, a);
-            return self.ins().select(better, b, a);
+            // The IR's fmin/fmax give NaN for a NaN operand: pick the other
+            // operand first.
+            let op = if is_max { Opcode::Fmax } else { Opcode::Fmin };
+            let m = self.ins().binary(op, a, b);
+            let a_nan = self.ins().fcmp(FloatCC::Uno, a, a);
+            let b_nan = self.ins().fcmp(FloatCC::Uno, b, b);
+            let m = self.ins().select(b_nan, a, m);
+            return self.ins().select(a_nan, b, m);
         }
         let op = match (is_max, s.is_unsigned()) {
             (true, false) => Opcode::Smax,
