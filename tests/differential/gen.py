@@ -74,6 +74,7 @@ FEATURES = {
     "constfold": "constant expressions folded as CPython does (~True, 2 ** -1, 7 // -2)",
     "fdivzero": "float / // % by zero (inf, nan)",
     "nan_inputs": "nan and inf among the float inputs",
+    "int_edges": "full-range integer inputs with min/max edge values (signed overflow follows)",
     "narrow_store": "stores converting to a narrower or other-kind array element type",
 }
 
@@ -741,12 +742,14 @@ class Gen:
         src += ["@cuda.jit", f"def kern({', '.join(params)}):"] + ["    " + line for line in body]
         prog = Program(seed, "\n".join(src) + "\n", "kern", self.inputs, self.outputs,
                        dict(self.exact), tuple(sorted(self.features)))
-        prog.arrays = make_inputs(seed, self.inputs, self.outputs, self.on("nan_inputs"))
+        prog.arrays = make_inputs(seed, self.inputs, self.outputs, self.on("nan_inputs"),
+                                  self.on("int_edges"))
         return prog
 
 
-def make_inputs(seed, inputs, outputs, nan_inputs):
-    """Seeded arrays: edge values, small values and full-range values."""
+def make_inputs(seed, inputs, outputs, nan_inputs, int_edges=True):
+    """Seeded arrays: small values, and (``int_edges``) full-range and edge
+    integers, (``nan_inputs``) nan and infinities."""
     rng = np.random.default_rng(seed)
     arrays = {}
     for name, d in inputs:
@@ -761,6 +764,8 @@ def make_inputs(seed, inputs, outputs, nan_inputs):
             rng.shuffle(a)
         else:
             lo, hi = int_range(d)
+            if not int_edges:
+                lo, hi = max(lo, -1000), min(hi, 1000)
             edge = np.array([lo, hi, 0, 1, lo + 1, hi - 1, 2, 3], dtype=object)
             small = rng.integers(max(lo, -8), min(hi, 8) + 1, N // 2)
             full = rng.integers(lo, hi, N // 4, dtype=d, endpoint=True)
