@@ -27,6 +27,7 @@ _start, _stop = os.environ.get("KERNELC_DIFFTEST_SEEDS", "0:150").split(":")
 SEEDS = list(range(int(_start), int(_stop)))
 FEATURE_SET = sorted(runner.parse_features(os.environ.get("KERNELC_DIFFTEST_FEATURES", "all")))
 JOBS = min(2, os.cpu_count() or 1)
+OUTCOMES = {}       # seed -> outcome, for conftest's summary
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +38,7 @@ def results():
             out = pool.map(runner._work, jobs)
     else:
         out = [runner._work(j) for j in jobs]
+    OUTCOMES.update((r["seed"], r["outcome"]) for r in out)
     return {r["seed"]: r for r in out}
 
 
