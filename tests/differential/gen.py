@@ -108,12 +108,13 @@ def int_range(t):
     return int(info.min), int(info.max)
 
 
-_CONST = re.compile(r"^[-+~0-9.e()\s*/%<>&|^]*$|^\(?(True|False)\)?$")
+_CONST = re.compile(r"^[-+~0-9.e()\s*/%<>&|^]*$")
 
 
 def const_value(code):
     """The value of an expression of plain literals (CPython folds those), else None."""
-    if not _CONST.match(code) or not any(c.isdigit() for c in code + ("1" if "True" in code or "False" in code else "")):
+    bare = code.replace("True", "1").replace("False", "0")
+    if not _CONST.match(bare) or not any(c.isdigit() for c in bare):
         return None
     try:
         return eval(code, {"__builtins__": {}})
