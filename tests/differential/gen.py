@@ -76,6 +76,8 @@ FEATURES = {
     "nan_inputs": "nan and inf among the float inputs",
     "int_edges": "full-range integer inputs with min/max edge values (signed overflow follows)",
     "narrow_store": "stores converting to a narrower or other-kind array element type",
+    "attrs": "len(a), a.shape[0], a.size, cuda.threadIdx.x / blockDim.x / blockIdx.x (int32), math.pi, math.e",
+    "runtime_range": "range() with runtime bounds and steps (trip counts kept small)",
 }
 
 GENERIC_BINOPS = ["+", "-", "*"]
@@ -173,6 +175,7 @@ class Gen:
         self.funcs = []           # device function sources
         self.exact = {}
         self.loop_depth = 0
+        self.in_device = False
 
     def on(self, f):
         return f in self.features
@@ -229,6 +232,14 @@ class Gen:
             return E(n, scope[n].ty, scope[n].taint)
         if self.on("constfold") and r.random() < 0.05 and (want_kind is None or "i" in want_kind):
             return self.constfold()
+        if self.on("attrs") and r.random() < 0.1:
+            a = self.inputs[0][0]
+            pool = [E(f"len({a})", "int64"), E(f"{a}.shape[0]", "int64"), E(f"{a}.size", "int64"),
+                    E("cuda.threadIdx.x", "int32"), E("cuda.blockDim.x", "int32"),
+                    E("cuda.blockIdx.x", "int32"), E("math.pi", "float64"), E("math.e", "float64")]
+            pool = [e for e in pool if want_kind is None or kind(e.ty) in want_kind]
+            if pool and not self.in_device:
+                return r.choice(pool)
         if want_kind:
             choices = [t for t in SCALARS if kind(t) in want_kind]
             return self.literal(r.choice(choices))
@@ -641,6 +652,12 @@ class Gen:
                                           (r.randint(4, 8), r.randint(-2, 3), -r.randint(1, 3)),
                                           (0, r.randint(1, 9), r.randint(1, 3))])
             args = ", ".join(str(x) for x in (start, stop, step) if x is not None)
+            ints = [n for n, v in scope.items() if v.ty in INTS and not v.taint]
+            if self.on("runtime_range") and ints and r.random() < 0.4:
+                n, m = r.choice(ints), r.choice(ints)
+                args = r.choice([f"int({n} & 7)", f"-2, int({n} & 7)",
+                                 f"int({n} & 7), -3, -(int({m} & 1) + 1)",
+                                 f"int({n} % 5 if {n} > 0 else 0), 9, int({m} & 3) + 1"])
             body_scope[j] = Var("int64")
             head = [f"for {j} in range({args}):"]
             body = self.block(body_scope, depth - 1, sub, r.randint(1, 4))
@@ -678,8 +695,10 @@ class Gen:
         fscope = {p: Var(a.ty, a.taint) for p, a in zip(params, args)}
         fctx = {"device": True, "returns": []}
         saved = self.counter
+        self.in_device = True       # no kernel arrays in a device function
         body = self.block(fscope, 2, fctx, r.randint(1, 4))
         final = self.ret_expr(fscope, fctx)
+        self.in_device = False
         body.append(f"return {final.code}")
         self.counter = max(self.counter, saved)
         rets = fctx["returns"]
