@@ -32,6 +32,9 @@ OUTCOMES = {}       # seed -> outcome, for conftest's summary
 
 @pytest.fixture(scope="module")
 def results():
+    if not os.path.exists(runner.kernelc_bin()):
+        pytest.fail(f"no kernelc binary at {runner.kernelc_bin()}: run `cargo build -p kernelc-cli` "
+                    "or set KERNELC_BIN", pytrace=False)
     jobs = [(s, FEATURE_SET, False) for s in SEEDS]
     if JOBS > 1:
         with multiprocessing.get_context("spawn").Pool(JOBS) as pool:
