@@ -23,7 +23,7 @@ if importlib.util.find_spec("numba") is None:
         pytest.fail("numba is required under CI for the random differential test", pytrace=False)
     pytest.skip("numba is not installed: random differential test skipped", allow_module_level=True)
 
-_start, _stop = os.environ.get("KERNELC_DIFFTEST_SEEDS", "0:150").split(":")
+_start, _stop = os.environ.get("KERNELC_DIFFTEST_SEEDS", "0:100").split(":")
 SEEDS = list(range(int(_start), int(_stop)))
 FEATURE_SET = sorted(runner.parse_features(os.environ.get("KERNELC_DIFFTEST_FEATURES", "all")))
 JOBS = min(2, os.cpu_count() or 1)
