@@ -466,6 +466,8 @@ class Gen:
         if not self.on("casts") and target not in SCALARS:
             target = "int64"
         rty = {"int": "int64", "float": "float64", "round": "int64"}.get(target, target)
+        if target == "int" and a.ty in INTS:
+            rty = a.ty      # Numba: int() of an integer keeps its type (uint64 stays uint64)
         fn = {"int": "int", "float": "float", "round": "round"}.get(target) or self.castname(target)
         if target == "round" and kind(a.ty) != "f":
             return None
