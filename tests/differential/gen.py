@@ -74,7 +74,10 @@ FEATURES = {
     "constfold": "constant expressions folded as CPython does (~True, 2 ** -1, 7 // -2)",
     "fdivzero": "float / // % by zero (inf, nan)",
     "nan_inputs": "nan and inf among the float inputs",
+    "int_edges": "full-range integer inputs with min/max edge values (signed overflow follows)",
     "narrow_store": "stores converting to a narrower or other-kind array element type",
+    "attrs": "len(a), a.shape[0], a.size, cuda.threadIdx.x / blockDim.x / blockIdx.x (int32), math.pi, math.e",
+    "runtime_range": "range() with runtime bounds and steps (trip counts kept small)",
 }
 
 GENERIC_BINOPS = ["+", "-", "*"]
@@ -107,12 +110,13 @@ def int_range(t):
     return int(info.min), int(info.max)
 
 
-_CONST = re.compile(r"^[-+~0-9.e()\s*/%<>&|^]*$|^\(?(True|False)\)?$")
+_CONST = re.compile(r"^[-+~0-9.e()\s*/%<>&|^]*$")
 
 
 def const_value(code):
     """The value of an expression of plain literals (CPython folds those), else None."""
-    if not _CONST.match(code) or not any(c.isdigit() for c in code + ("1" if "True" in code or "False" in code else "")):
+    bare = code.replace("True", "1").replace("False", "0")
+    if not _CONST.match(bare) or not any(c.isdigit() for c in bare):
         return None
     try:
         return eval(code, {"__builtins__": {}})
@@ -171,6 +175,7 @@ class Gen:
         self.funcs = []           # device function sources
         self.exact = {}
         self.loop_depth = 0
+        self.in_device = False
 
     def on(self, f):
         return f in self.features
@@ -227,6 +232,14 @@ class Gen:
             return E(n, scope[n].ty, scope[n].taint)
         if self.on("constfold") and r.random() < 0.05 and (want_kind is None or "i" in want_kind):
             return self.constfold()
+        if self.on("attrs") and r.random() < 0.1:
+            a = self.inputs[0][0]
+            pool = [E(f"len({a})", "int64"), E(f"{a}.shape[0]", "int64"), E(f"{a}.size", "int64"),
+                    E("cuda.threadIdx.x", "int32"), E("cuda.blockDim.x", "int32"),
+                    E("cuda.blockIdx.x", "int32"), E("math.pi", "float64"), E("math.e", "float64")]
+            pool = [e for e in pool if want_kind is None or kind(e.ty) in want_kind]
+            if pool and not self.in_device:
+                return r.choice(pool)
         if want_kind:
             choices = [t for t in SCALARS if kind(t) in want_kind]
             return self.literal(r.choice(choices))
@@ -453,6 +466,8 @@ class Gen:
         if not self.on("casts") and target not in SCALARS:
             target = "int64"
         rty = {"int": "int64", "float": "float64", "round": "int64"}.get(target, target)
+        if target == "int" and a.ty in INTS:
+            rty = a.ty      # Numba: int() of an integer keeps its type (uint64 stays uint64)
         fn = {"int": "int", "float": "float", "round": "round"}.get(target) or self.castname(target)
         if target == "round" and kind(a.ty) != "f":
             return None
@@ -639,6 +654,12 @@ class Gen:
                                           (r.randint(4, 8), r.randint(-2, 3), -r.randint(1, 3)),
                                           (0, r.randint(1, 9), r.randint(1, 3))])
             args = ", ".join(str(x) for x in (start, stop, step) if x is not None)
+            ints = [n for n, v in scope.items() if v.ty in INTS and not v.taint]
+            if self.on("runtime_range") and ints and r.random() < 0.4:
+                n, m = r.choice(ints), r.choice(ints)
+                args = r.choice([f"int({n} & 7)", f"-2, int({n} & 7)",
+                                 f"int({n} & 7), -3, -(int({m} & 1) + 1)",
+                                 f"int({n} % 5 if {n} > 0 else 0), 9, int({m} & 3) + 1"])
             body_scope[j] = Var("int64")
             head = [f"for {j} in range({args}):"]
             body = self.block(body_scope, depth - 1, sub, r.randint(1, 4))
@@ -676,8 +697,10 @@ class Gen:
         fscope = {p: Var(a.ty, a.taint) for p, a in zip(params, args)}
         fctx = {"device": True, "returns": []}
         saved = self.counter
+        self.in_device = True       # no kernel arrays in a device function
         body = self.block(fscope, 2, fctx, r.randint(1, 4))
         final = self.ret_expr(fscope, fctx)
+        self.in_device = False
         body.append(f"return {final.code}")
         self.counter = max(self.counter, saved)
         rets = fctx["returns"]
@@ -741,12 +764,14 @@ class Gen:
         src += ["@cuda.jit", f"def kern({', '.join(params)}):"] + ["    " + line for line in body]
         prog = Program(seed, "\n".join(src) + "\n", "kern", self.inputs, self.outputs,
                        dict(self.exact), tuple(sorted(self.features)))
-        prog.arrays = make_inputs(seed, self.inputs, self.outputs, self.on("nan_inputs"))
+        prog.arrays = make_inputs(seed, self.inputs, self.outputs, self.on("nan_inputs"),
+                                  self.on("int_edges"))
         return prog
 
 
-def make_inputs(seed, inputs, outputs, nan_inputs):
-    """Seeded arrays: edge values, small values and full-range values."""
+def make_inputs(seed, inputs, outputs, nan_inputs, int_edges=True):
+    """Seeded arrays: small values, and (``int_edges``) full-range and edge
+    integers, (``nan_inputs``) nan and infinities."""
     rng = np.random.default_rng(seed)
     arrays = {}
     for name, d in inputs:
@@ -761,6 +786,8 @@ def make_inputs(seed, inputs, outputs, nan_inputs):
             rng.shuffle(a)
         else:
             lo, hi = int_range(d)
+            if not int_edges:
+                lo, hi = max(lo, -1000), min(hi, 1000)
             edge = np.array([lo, hi, 0, 1, lo + 1, hi - 1, 2, 3], dtype=object)
             small = rng.integers(max(lo, -8), min(hi, 8) + 1, N // 2)
             full = rng.integers(lo, hi, N // 4, dtype=d, endpoint=True)

@@ -18,7 +18,7 @@ Guards the generator put in place against undefined behaviour stay intact:
 the test of a conditional expression is never edited on its own (nor
 anything inside it), a
 conditional expression is only replaced by its ``else`` value (the safe
-default), a conversion to an integer type is never dropped, masks ``& 63`` / ``& 3`` keep their mask, and a sub-expression is
+default), a type conversion is never dropped, masks ``& 63`` / ``& 3`` keep their mask, and a sub-expression is
 replaced at *all* its identical occurrences at once, so a guard and the value
 it guards (the generator writes the same text in both) change together.
 Inputs, outputs and launch shape are the original program's."""
@@ -112,7 +112,7 @@ def maybe_undefined(tree):
     return False
 
 
-INT_CASTS = set(gen.INTS) | {"int", "round", "bool"}
+CASTS = set(gen.INTS) | set(gen.FLOATS) | {"int", "round", "bool", "float"}
 
 
 def _callee(call):
@@ -266,9 +266,10 @@ class Reducer:
     def replacements(node):
         if isinstance(node, ast.IfExp):
             return [node.orelse]
-        if isinstance(node, ast.Call) and _callee(node) in INT_CASTS:
-            # dropping a conversion to an integer type could let a float
-            # reach an integer store unguarded (undefined behaviour)
+        if isinstance(node, ast.Call) and _callee(node) in CASTS:
+            # dropping a conversion could let a float reach an integer store
+            # unguarded (undefined behaviour), or re-type a variable (a join
+            # or re-assignment the feature set may have left out)
             return [ast.Constant(1), ast.Constant(0)]
         out = []
         if isinstance(node, ast.BinOp):

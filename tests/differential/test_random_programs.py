@@ -23,20 +23,25 @@ if importlib.util.find_spec("numba") is None:
         pytest.fail("numba is required under CI for the random differential test", pytrace=False)
     pytest.skip("numba is not installed: random differential test skipped", allow_module_level=True)
 
-_start, _stop = os.environ.get("KERNELC_DIFFTEST_SEEDS", "0:150").split(":")
+_start, _stop = os.environ.get("KERNELC_DIFFTEST_SEEDS", "0:100").split(":")
 SEEDS = list(range(int(_start), int(_stop)))
 FEATURE_SET = sorted(runner.parse_features(os.environ.get("KERNELC_DIFFTEST_FEATURES", "all")))
 JOBS = min(2, os.cpu_count() or 1)
+OUTCOMES = {}       # seed -> outcome, for conftest's summary
 
 
 @pytest.fixture(scope="module")
 def results():
+    if not os.path.exists(runner.kernelc_bin()):
+        pytest.fail(f"no kernelc binary at {runner.kernelc_bin()}: run `cargo build -p kernelc-cli` "
+                    "or set KERNELC_BIN", pytrace=False)
     jobs = [(s, FEATURE_SET, False) for s in SEEDS]
     if JOBS > 1:
         with multiprocessing.get_context("spawn").Pool(JOBS) as pool:
             out = pool.map(runner._work, jobs)
     else:
         out = [runner._work(j) for j in jobs]
+    OUTCOMES.update((r["seed"], r["outcome"]) for r in out)
     return {r["seed"]: r for r in out}
 
 
