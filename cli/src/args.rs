@@ -394,6 +394,15 @@ fn parse_int(s: &str) -> Option<i128> {
     Some(if neg { -v } else { v })
 }
 
+/// `--timeout SECONDS`: a positive, finite number of seconds.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("expected a positive number of seconds, got '{text}'"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,13 +488,4 @@ mod tests {
         assert_eq!(r.check_choice(), Some(false));
         assert!(Cli::try_parse_from(["kernelc", "compile", "k.py", "-O1"]).is_err());
     }
-}
-
-/// `--timeout SECONDS`: a positive, finite number of seconds.
-fn parse_timeout(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| format!("expected a positive number of seconds, got '{text}'"))
 }

@@ -178,6 +178,7 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
     match (callee, args) {
         (Callee::Cast(s), [a]) => a.convert(s),
         (Callee::Float, [a]) => a.convert(float_of(a.scalar_type()?)),
+        (Callee::Int, [a]) => a.convert(int_of(a.scalar_type()?)),
         (Callee::Bool, [a]) => Some(ConstValue::Bool(a.truthy())),
         (Callee::Len, [ConstValue::Tuple(items)]) => Some(ConstValue::i64(items.len() as i64)),
         (Callee::Intrinsic(Intrinsic::Abs), [a]) => match a {
@@ -377,5 +378,15 @@ pub(crate) fn float_of(s: Scalar) -> Scalar {
         s
     } else {
         Scalar::F64
+    }
+}
+
+/// The type of `int(x)` for an `x` of type `s` (Numba keeps an integer's
+/// type; floats and bool become int64).
+pub(crate) fn int_of(s: Scalar) -> Scalar {
+    if s.is_int() && s != Scalar::Bool {
+        s
+    } else {
+        Scalar::I64
     }
 }

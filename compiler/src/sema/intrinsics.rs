@@ -320,6 +320,8 @@ pub enum Callee {
     Bool,
     /// `float(x)`: float64 of an integer; a float keeps its type (Numba).
     Float,
+    /// `int(x)`: int64 of a float or bool; an integer keeps its type (Numba).
+    Int,
     /// `len(x)`.
     Len,
     /// `range(...)` (only as a `for` iterable).
@@ -342,6 +344,7 @@ impl fmt::Display for Callee {
             Callee::Cast(s) => write!(f, "{s}"),
             Callee::Bool => f.write_str("bool"),
             Callee::Float => f.write_str("float"),
+            Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
             Callee::Range => f.write_str("range"),
             Callee::Print => f.write_str("print"),
@@ -359,7 +362,7 @@ impl Callee {
         match self {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
             Callee::ConstArrayLike => &["ndarray"],
-            Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Len => &["x"],
+            Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Range | Callee::Print => &[],
             Callee::Intrinsic(i) => match i {
                 I::Grid(_) | I::GridSize(_) => &["ndim"],
@@ -798,7 +801,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "max" => Member::Func(Callee::Intrinsic(I::Max)),
         "abs" => Member::Func(Callee::Intrinsic(I::Abs)),
         "round" => Member::Func(Callee::Intrinsic(I::Round)),
-        "int" => Member::Func(Callee::Cast(Scalar::I64)),
+        "int" => Member::Func(Callee::Int),
         "float" => Member::Func(Callee::Float),
         "bool" => Member::Func(Callee::Bool),
         "print" => Member::Func(Callee::Print),

@@ -168,6 +168,7 @@ impl FnChecker<'_, '_, '_> {
                 Res::Member(Member::Dtype(s)) => Some(*s),
                 Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
                 Res::Member(Member::Func(Callee::Float)) => Some(Scalar::F64),
+                Res::Member(Member::Func(Callee::Int)) => Some(Scalar::I64),
                 Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
                 _ => None,
             },

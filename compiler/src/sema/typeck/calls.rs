@@ -245,14 +245,19 @@ impl FnChecker<'_, '_, '_> {
                     ..self.truth(x)
                 }
             }
-            Callee::Float => {
+            Callee::Float | Callee::Int => {
                 let x = a[0].take().expect("required");
                 let Some(s) = self.scalar_arg(name, &x) else {
                     return TExpr::error(span);
                 };
+                let to = if callee == Callee::Float {
+                    const_eval::float_of(s)
+                } else {
+                    const_eval::int_of(s)
+                };
                 TExpr {
                     span,
-                    ..self.cast(x, &Type::Scalar(const_eval::float_of(s)))
+                    ..self.cast(x, &Type::Scalar(to))
                 }
             }
             Callee::Len => {
