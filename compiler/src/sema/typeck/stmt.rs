@@ -33,9 +33,12 @@ impl FnChecker<'_, '_, '_> {
             None => Vec::with_capacity(room),
         };
         out.reserve(room);
-        for s in stmts {
-            self.stmt(s, &mut out);
-        }
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| {
+            for s in stmts {
+                self.stmt(s, &mut out);
+            }
+        });
         let list = TStmtList {
             start: self.stmts.len() as u32,
             len: out.len() as u32,
