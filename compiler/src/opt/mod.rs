@@ -164,7 +164,7 @@ pub fn optimize(module: &mut Module, level: OptLevel) -> OptReport {
 /// The optimiser's work budget, in instructions visited: a round of
 /// passes over a function costs its instruction count times the number of
 /// passes, inlining the instruction count of each caller times its calls
-/// (it looks for the next call from the start). At about 25 ns a unit in
+/// (each inlined call moves the rest of its block: an upper bound). At about 25 ns a unit in
 /// a release build, a few seconds; kernels of a few MB of source stay
 /// within it.
 pub const FUEL: u64 = 100_000_000;
