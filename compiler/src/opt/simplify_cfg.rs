@@ -105,9 +105,7 @@ fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
         .copied()
         .filter(|&b| !reachable[b.index()])
         .collect();
-    for &b in &dead {
-        func.layout.remove_block(b);
-    }
+    func.layout.remove_blocks(&dead);
     !dead.is_empty()
 }
 
@@ -286,6 +284,9 @@ fn merge_blocks(func: &mut Function, buffers: &mut Buffers) -> bool {
     }
     blocks.clear();
     blocks.extend_from_slice(func.layout.blocks());
+    // The merged blocks, emptied and removed from the layout together at
+    // the end (one at a time made merging quadratic).
+    let mut merged = Vec::new();
     for &b in blocks.iter() {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
@@ -312,9 +313,10 @@ fn merge_blocks(func: &mut Function, buffers: &mut Buffers) -> bool {
         }
         func.layout.remove_inst(jump);
         func.layout.move_insts_from(b, 0, pred);
-        func.layout.remove_block(b);
+        merged.push(b);
         changed = true;
     }
+    func.layout.remove_blocks(&merged);
     changed
 }
 
