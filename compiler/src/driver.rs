@@ -2,10 +2,11 @@
 //! mid-IR, optimisation, math-library expansion and PTX emission, with the
 //! time each phase took (measured in-process, for `--timings`).
 
+use crate::diagnostics::Diagnostic;
 use crate::ir::{self, verifier::verify_module};
 use crate::lower::lower_program;
 use crate::mathlib::{expand_math, Bodies};
-use crate::opt::{optimize, OptLevel};
+use crate::opt::{optimize, OptLevel, OptReport};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
 use crate::sema::{check, CheckOptions, Checked};
@@ -196,8 +197,11 @@ pub fn compile_forcing(
     verified(&module, "lowered")?;
     let verify_lowered = t.elapsed();
     let t = Instant::now();
-    optimize(&mut module, options.opt);
+    let report = optimize(&mut module, options.opt);
     out.timings.push(("passes", t.elapsed()));
+    if let Some(d) = fuel_warning(&report, &out.checked.program) {
+        out.checked.diagnostics.push(d);
+    }
     let t = Instant::now();
     if cfg!(debug_assertions) {
         verified(&module, "optimised")?;
@@ -225,6 +229,26 @@ pub fn compile_forcing(
     }
     out.ir = Some(module);
     Ok(out)
+}
+
+/// The warning for an optimisation cut short by the optimiser's work
+/// budget ([`crate::opt::FUEL`]), at the header of the function where it
+/// ran out (IR functions have their typed function's name).
+fn fuel_warning(
+    report: &OptReport,
+    program: &crate::sema::typed::TypedProgram,
+) -> Option<Diagnostic> {
+    let name = report.out_of_fuel.as_deref()?;
+    // Every IR function has a typed one; the first is a fallback only.
+    let f = (program.functions.iter().find(|f| f.name == name)).or(program.functions.first())?;
+    Some(Diagnostic::warning(
+        format!(
+            "'{name}' is too large to optimise fully: the -O2 passes from here on \
+             were skipped (the code is correct, but slower); split the kernel \
+             or compile with -O0"
+        ),
+        f.span,
+    ))
 }
 
 /// Reads each kernel's parameter access from the optimised IR (IR functions
@@ -311,4 +335,28 @@ pub fn kernels_json(kernels: &[KernelInfo]) -> String {
     }
     out.push_str("]}\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_optimisation_out_of_fuel_is_a_warning_at_the_function() {
+        let source =
+            "from numba import cuda\n\n@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = 1.0\n";
+        let checked = check("k.py", source, &CheckOptions::default());
+        let report = OptReport {
+            out_of_fuel: Some("k".into()),
+        };
+        let d = fuel_warning(&report, &checked.program).expect("a warning");
+        assert_eq!(d.severity, crate::Severity::Warning);
+        assert!(
+            d.message.starts_with("'k' is too large to optimise fully"),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.primary().span, checked.program.functions[0].span);
+        assert!(fuel_warning(&OptReport::default(), &checked.program).is_none());
+    }
 }

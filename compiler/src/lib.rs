@@ -24,6 +24,7 @@ pub(crate) mod pool;
 pub mod ptx;
 pub mod sema;
 pub mod span;
+pub(crate) mod stack;
 pub mod types;
 
 pub use diagnostics::{Diagnostic, Severity, SourceFiles};

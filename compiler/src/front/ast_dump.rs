@@ -76,7 +76,8 @@ impl Dumper<'_> {
     /// Runs `children` one level deeper.
     fn nested(&mut self, children: impl FnOnce(&mut Self)) {
         self.depth += 1;
-        children(self);
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| children(self));
         self.depth -= 1;
     }
 

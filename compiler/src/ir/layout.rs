@@ -83,6 +83,21 @@ impl Layout {
         }
     }
 
+    /// Removes each of `blocks` as [`Self::remove_block`] does, in one
+    /// pass over the layout (removing many blocks one at a time is
+    /// quadratic).
+    pub fn remove_blocks(&mut self, blocks: &[Block]) {
+        for &block in blocks {
+            assert!(self.inserted[block], "{block} is not laid out");
+            self.inserted[block] = false;
+            for inst in std::mem::take(&mut self.block_insts[block]) {
+                self.inst_block[inst] = None.into();
+            }
+        }
+        let inserted = &self.inserted;
+        self.blocks.retain(|&b| inserted[b]);
+    }
+
     fn block_position(&self, block: Block) -> usize {
         self.blocks
             .iter()
@@ -174,6 +189,21 @@ impl Layout {
 mod tests {
     use super::*;
     use cranelift_entity::EntityRef;
+
+    #[test]
+    fn remove_blocks_removes_each_and_keeps_the_order_of_the_rest() {
+        let mut l = Layout::new();
+        let b: Vec<Block> = (0..5).map(Block::new).collect();
+        for &x in &b {
+            l.append_block(x);
+        }
+        let i = Inst::new(0);
+        l.append_inst(i, b[3]);
+        l.remove_blocks(&[b[3], b[1]]);
+        assert_eq!(l.blocks(), &[b[0], b[2], b[4]]);
+        assert!(!l.is_block_inserted(b[1]) && !l.is_block_inserted(b[3]));
+        assert_eq!(l.inst_block(i), None);
+    }
 
     #[test]
     fn instructions_move_between_blocks() {

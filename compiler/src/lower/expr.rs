@@ -27,6 +27,12 @@ impl<'a> FnLowering<'a> {
 
     /// Lowers an expression.
     pub(super) fn expr(&mut self, e: &TExpr) -> LValue {
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| self.expr_here(e))
+    }
+
+    /// [`Self::expr`] on the current stack.
+    fn expr_here(&mut self, e: &TExpr) -> LValue {
         match &e.kind {
             TExprKind::Const(c) => self.constant(c),
             TExprKind::Var(v) => self.read(*v),

@@ -89,12 +89,15 @@ impl FnLowering<'_> {
     /// Lowers a statement list; statements after a `break`, `continue` or
     /// `return` are unreachable and skipped.
     pub(super) fn block(&mut self, body: &[TStmt]) {
-        for s in body {
-            if self.terminated() {
-                return;
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| {
+            for s in body {
+                if self.terminated() {
+                    return;
+                }
+                self.stmt(s);
             }
-            self.stmt(s);
-        }
+        })
     }
 
     /// Lowers a statement; its instructions get its source position.

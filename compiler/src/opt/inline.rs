@@ -43,7 +43,17 @@ pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
         let mut changed = false;
         let callers: Vec<FuncRef> = module.functions.keys().collect();
         for caller in callers {
-            while let Some((call, callee)) = next_inlinable_call(module, caller, &recursive) {
+            // The scan for the next call resumes at the block after the
+            // last inlined call's: the calls before it were found not
+            // inlinable (which inlining into the caller does not change),
+            // and the callee's copy and the rest of the call's block are
+            // laid out after it. Scanning from the start each time made
+            // inlining quadratic in the number of calls.
+            let mut from = 0;
+            while let Some((call, callee, at)) =
+                next_inlinable_call(module, caller, &recursive, from)
+            {
+                from = at + 1;
                 // The callee is lent out of the module for the copy rather
                 // than cloned (it is never the caller: see
                 // `next_inlinable_call`).
@@ -94,13 +104,26 @@ fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: Fun
     false
 }
 
+/// The first call of `caller` to inline, from its `from`th block on in
+/// layout order: the call, its callee and the index of its block.
 fn next_inlinable_call(
     module: &Module,
     caller: FuncRef,
     recursive: &[FuncRef],
-) -> Option<(Inst, FuncRef)> {
+    from: usize,
+) -> Option<(Inst, FuncRef, usize)> {
     let f = &module.functions[caller];
-    f.calls().find(|&(_, callee)| {
+    let blocks = f.layout.blocks().get(from..).unwrap_or(&[]);
+    let mut calls = blocks.iter().enumerate().flat_map(|(k, &b)| {
+        f.layout
+            .block_insts(b)
+            .iter()
+            .filter_map(move |&i| match f.dfg.inst(i) {
+                InstructionData::Call { func, .. } => Some((i, *func, from + k)),
+                _ => None,
+            })
+    });
+    calls.find(|&(_, callee, _)| {
         let g = module.functions.get(callee);
         callee != caller
             && !recursive.contains(&callee)
@@ -366,6 +389,32 @@ mod tests {
         verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
         // entry, 2 x (callee block + continuation).
         assert_eq!(kernel(&m).layout.blocks().len(), 5);
+    }
+
+    #[test]
+    fn calls_around_one_left_alone_are_all_inlined() {
+        // fn0 calls fn1, fn2 (fastmath: not inlined into fn0), fn1, fn1.
+        let mut m = Module::new();
+        let mut k = func(&[Type::I32], &[]);
+        k.kind = FuncKind::Kernel;
+        let k_ref = m.functions.push(k);
+        let inlinable = m.functions.push(add_one());
+        let mut fast = add_one();
+        fast.fastmath = true;
+        let kept = m.functions.push(fast);
+        let mut b = FuncBuilder::new(&mut m.functions[k_ref]);
+        let e = b.create_block();
+        let x = b.append_param(e, Type::I32);
+        b.switch_to(e);
+        let r1 = b.call(inlinable, &[x], &[Type::I32]);
+        let r2 = b.call(kept, &[r1[0]], &[Type::I32]);
+        let r3 = b.call(inlinable, &[r2[0]], &[Type::I32]);
+        b.call(inlinable, &[r3[0]], &[Type::I32]);
+        b.ret(&[]);
+        run(&mut m);
+        let callees: Vec<FuncRef> = kernel(&m).calls().map(|(_, c)| c).collect();
+        assert_eq!(callees, vec![kept]);
+        verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
     }
 
     #[test]

@@ -107,18 +107,33 @@ impl Scan {
             is_chosen,
             blocks,
         } = self;
+        // The flags are all false between scans: each scan sets and then
+        // clears only its own (clearing and refilling whole vectors, or
+        // filtering the whole reverse post-order, per loop made this pass
+        // quadratic in the number of loops).
         chosen.clear();
-        in_loop.clear();
-        in_loop.resize(func.dfg.num_blocks(), false);
+        if in_loop.len() < func.dfg.num_blocks() {
+            in_loop.resize(func.dfg.num_blocks(), false);
+        }
         for b in &lp.blocks {
             in_loop[b.index()] = true;
         }
-        is_chosen.clear();
-        is_chosen.resize(func.dfg.num_insts(), false);
-        // New preheaders of inner loops are not in `dt`; they come first.
+        if is_chosen.len() < func.dfg.num_insts() {
+            is_chosen.resize(func.dfg.num_insts(), false);
+        }
+        // New preheaders of inner loops are not in `dt`; they come first,
+        // then the loop's other blocks in reverse post-order, each once.
         blocks.clear();
         blocks.extend(lp.blocks.iter().copied().filter(|b| !dt.is_reachable(*b)));
-        blocks.extend(dt.rpo().iter().copied().filter(|b| in_loop[b.index()]));
+        let reachable = blocks.len();
+        blocks.extend(lp.blocks.iter().copied().filter(|b| dt.is_reachable(*b)));
+        blocks[reachable..].sort_unstable_by_key(|b| dt.rpo_number(*b));
+        let mut last = None;
+        blocks.retain(|&b| {
+            let first = !dt.is_reachable(b) || last != Some(b);
+            last = Some(b);
+            first
+        });
         for &b in blocks.iter() {
             for &inst in func.layout.block_insts(b) {
                 if is_movable(func, inst) && operands_invariant(func, inst, in_loop, is_chosen) {
@@ -126,6 +141,12 @@ impl Scan {
                     is_chosen[inst.index()] = true;
                 }
             }
+        }
+        for b in &lp.blocks {
+            in_loop[b.index()] = false;
+        }
+        for &inst in chosen.iter() {
+            is_chosen[inst.index()] = false;
         }
     }
 }

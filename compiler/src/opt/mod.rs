@@ -20,6 +20,10 @@
 //! far as they are still valid ([`Analyses`]), so that passes which do not
 //! change the CFG share one computation of it.
 //!
+//! The optimiser has a work budget, [`FUEL`]: an input that would exceed
+//! it is left less optimised (see [`optimize_with_fuel`]) rather than
+//! compiling for minutes.
+//!
 //! Passes keep the function in SSA form: a value replaced by another is
 //! turned into an alias (`DataFlowGraph::change_to_alias`), and
 //! [`copyprop`] rewrites the operands to the originals.
@@ -153,17 +157,77 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
 /// check it.
 // Not inlined, so that profiles show the optimiser's cost as one figure.
 #[inline(never)]
-pub fn optimize(module: &mut Module, level: OptLevel) {
+pub fn optimize(module: &mut Module, level: OptLevel) -> OptReport {
+    optimize_with_fuel(module, level, FUEL)
+}
+
+/// The optimiser's work budget, in instructions visited: a round of
+/// passes over a function costs its instruction count times the number of
+/// passes, inlining the instruction count of each caller times its calls
+/// (each inlined call moves the rest of its block: an upper bound). At about 25 ns a unit in
+/// a release build, a few seconds; kernels of a few MB of source stay
+/// within it.
+pub const FUEL: u64 = 100_000_000;
+
+/// What the optimiser did not do.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptReport {
+    /// The function whose optimisation would have exceeded the work
+    /// budget; it and the work after it (inlining, later rounds) were
+    /// skipped, leaving correct but less optimised code.
+    pub out_of_fuel: Option<String>,
+}
+
+/// [`optimize`] with a work budget of `fuel` (see [`FUEL`]). The budget is
+/// checked before each round of passes on a function and before inlining;
+/// a step that would exceed it is skipped with everything after it, so the
+/// functions are each as a whole round left them (or as lowered).
+pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> OptReport {
+    let mut report = OptReport::default();
     if level == OptLevel::O0 {
-        return;
+        return report;
     }
+    let mut fuel = fuel;
+    let mut take = |cost: u64, name: &str, report: &mut OptReport| {
+        if report.out_of_fuel.is_some() {
+            return false;
+        }
+        match fuel.checked_sub(cost) {
+            Some(left) => {
+                fuel = left;
+                true
+            }
+            None => {
+                report.out_of_fuel = Some(name.to_string());
+                false
+            }
+        }
+    };
+    let round_cost = |func: &Function, passes: usize| func.inst_count() as u64 * passes as u64;
     // Each function's analyses as the first round left them: still valid
     // for the second round where inlining did not change the function.
     let mut kept: Vec<Analyses> = Vec::with_capacity(module.functions.len());
     for (_, func) in module.functions.iter_mut() {
+        if !take(
+            round_cost(func, O2_FUNCTION_PASSES.len()),
+            &func.name,
+            &mut report,
+        ) {
+            break;
+        }
         let mut analyses = Analyses::pooled();
         run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
         kept.push(analyses);
+    }
+    let inline_cost: u64 = (module.functions.values())
+        .map(|f| f.calls().count() as u64 * f.inst_count() as u64)
+        .sum();
+    let first = module.functions.values().next().map(|f| f.name.clone());
+    if report.out_of_fuel.is_some() || !take(inline_cost, &first.unwrap_or_default(), &mut report) {
+        for analyses in kept {
+            analyses.recycle();
+        }
+        return report;
     }
     let inlined_into = inline::run(module);
     check_module(module, "inline");
@@ -171,6 +235,16 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
         unreachable!("the cleanup starts with simplify_cfg");
     };
     for ((f, func), mut analyses) in module.functions.iter_mut().zip(kept) {
+        let passes = O2_CLEANUP_PASSES.len()
+            + if inlined_into[f] {
+                O2_FUNCTION_PASSES.len()
+            } else {
+                0
+            };
+        if !take(round_cost(func, passes), &func.name, &mut report) {
+            analyses.recycle();
+            continue;
+        }
         if inlined_into[f] {
             analyses.invalidate();
             run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
@@ -187,6 +261,7 @@ pub fn optimize(module: &mut Module, level: OptLevel) {
         analyses.recycle();
     }
     check_module(module, "the O2 pipeline");
+    report
 }
 
 /// Runs `passes`, in order, on `func`, keeping its analyses from pass to
@@ -314,6 +389,29 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn out_of_fuel_skips_the_rest_and_leaves_valid_code() {
+        let lowered = ops_of(&kernel());
+        // Not enough for the first round: the function stays as lowered.
+        let mut m = kernel();
+        let report = optimize_with_fuel(&mut m, OptLevel::O2, 10);
+        assert_eq!(
+            report.out_of_fuel.as_deref(),
+            Some(m.functions.values().next().unwrap().name.as_str())
+        );
+        assert_eq!(ops_of(&m), lowered);
+        // Enough for the first round only: optimised, and still valid.
+        let n = kernel().functions.values().next().unwrap().inst_count() as u64;
+        let mut m = kernel();
+        let report = optimize_with_fuel(&mut m, OptLevel::O2, n * O2_FUNCTION_PASSES.len() as u64);
+        assert!(report.out_of_fuel.is_some());
+        assert_ne!(ops_of(&m), lowered);
+        verify_module(&m).expect("the IR verifies");
+        // The default budget is ample for it.
+        let mut m = kernel();
+        assert_eq!(optimize(&mut m, OptLevel::O2), OptReport::default());
     }
 
     #[test]

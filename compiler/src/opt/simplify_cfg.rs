@@ -19,7 +19,7 @@
 //! retargeted branch. (4) `P` runs exactly when `B` would next run, and `xs`
 //! is available at the end of `P`; `P` dominates everything `B` did.
 
-use super::util::{branches_to_into, use_counts};
+use super::util::use_counts;
 use super::Analyses;
 use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Value};
 use cranelift_entity::{EntityRef, SecondaryMap};
@@ -105,9 +105,7 @@ fn remove_unreachable(func: &mut Function, rpo: &[Block]) -> bool {
         .copied()
         .filter(|&b| !reachable[b.index()])
         .collect();
-    for &b in &dead {
-        func.layout.remove_block(b);
-    }
+    func.layout.remove_blocks(&dead);
     !dead.is_empty()
 }
 
@@ -166,6 +164,21 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
     // again per block made this pass quadratic); only needed, and so only
     // counted, once a forwarding block has parameters.
     let mut counts: Option<SecondaryMap<Value, u32>> = None;
+    // Each block's incoming branches (terminator, destination index), read
+    // once and kept up to date as branches are redirected (scanning the
+    // function for each forwarding block made this pass quadratic). An
+    // entry whose branch no longer targets the block is skipped.
+    let mut into: Vec<Vec<(Inst, usize)>> = vec![Vec::new(); func.dfg.num_blocks()];
+    // Each block's place in the layout (which this step does not change).
+    let mut position = vec![0u32; func.dfg.num_blocks()];
+    for (i, &b) in func.layout.blocks().iter().enumerate() {
+        position[b.index()] = i as u32;
+        if let Some(term) = func.layout.last_inst(b) {
+            for (d, dest) in (func.dfg.inst(term).branch_destinations().iter()).enumerate() {
+                into[dest.block.index()].push((term, d));
+            }
+        }
+    }
     for &e in blocks.iter() {
         if Some(e) == entry {
             continue;
@@ -182,7 +195,20 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
                 continue;
             }
         }
-        branches_to_into(func, e, branches);
+        branches.clear();
+        branches.extend(
+            into[e.index()]
+                .iter()
+                .filter(|&&(inst, d)| func.dfg.inst(inst).branch_destinations()[d].block == e),
+        );
+        // In layout order of the branching blocks, as a scan would find them.
+        branches.sort_by_key(|&(inst, d)| {
+            let b = func
+                .layout
+                .inst_block(inst)
+                .map_or(0, |b| position[b.index()]);
+            (b, d)
+        });
         for &(inst, d) in branches.iter() {
             if func.layout.inst_block(inst) == Some(e) {
                 continue;
@@ -208,6 +234,7 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
             }
             let call = func.dfg.block_call(target, &new_args);
             func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;
+            into[target.index()].push((inst, d));
             changed = true;
         }
     }
@@ -257,6 +284,9 @@ fn merge_blocks(func: &mut Function, buffers: &mut Buffers) -> bool {
     }
     blocks.clear();
     blocks.extend_from_slice(func.layout.blocks());
+    // The merged blocks, emptied and removed from the layout together at
+    // the end (one at a time made merging quadratic).
+    let mut merged = Vec::new();
     for &b in blocks.iter() {
         if Some(b) == entry || !func.layout.is_block_inserted(b) {
             continue;
@@ -283,9 +313,10 @@ fn merge_blocks(func: &mut Function, buffers: &mut Buffers) -> bool {
         }
         func.layout.remove_inst(jump);
         func.layout.move_insts_from(b, 0, pred);
-        func.layout.remove_block(b);
+        merged.push(b);
         changed = true;
     }
+    func.layout.remove_blocks(&merged);
     changed
 }
 

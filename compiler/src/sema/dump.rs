@@ -100,9 +100,12 @@ impl Printer<'_> {
             indent(out, depth);
             out.push_str("pass\n");
         }
-        for s in stmts {
-            self.stmt(out, s, depth);
-        }
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| {
+            for s in stmts {
+                self.stmt(out, s, depth);
+            }
+        })
     }
 
     /// A loop's `else` clause, when it has statements.
@@ -221,6 +224,12 @@ impl Printer<'_> {
     }
 
     fn expr(&self, id: TExprId) -> String {
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| self.expr_here(id))
+    }
+
+    /// [`Self::expr`] on the current stack.
+    fn expr_here(&self, id: TExprId) -> String {
         let e = self.f.expr(id);
         match &e.kind {
             TExprKind::Const(c) => constant(c),

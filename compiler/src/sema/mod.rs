@@ -24,6 +24,13 @@ use resolve::{DeclaredSig, ModuleEnv};
 use signature::{parse_signature, Signature};
 use typed::{ConstArrayDecl, TypedProgram};
 
+/// The longest chain of calls checked, the kernel and the device functions
+/// it calls through others included (`k` calling `f1` calling `f0` is 3).
+/// A call that would make a longer chain is an error at the call. As deep
+/// as the parser's nesting limits; the type checker recurses once per call
+/// in the chain (see [`crate::stack`]).
+pub const MAX_CALL_DEPTH: u32 = 100;
+
 /// What to check.
 #[derive(Clone, Debug, Default)]
 pub struct CheckOptions {

@@ -140,6 +140,16 @@ impl FnChecker<'_, '_, '_> {
                 };
                 self.reject_call(span, &msg)
             }
+            Err(InstanceError::TooDeep) => {
+                let max = crate::sema::MAX_CALL_DEPTH;
+                self.reject_call(
+                    span,
+                    &format!(
+                        "device function call chain deeper than {max}: \
+                         '{fname}' is not checked at this depth"
+                    ),
+                )
+            }
         }
     }
 }

@@ -31,7 +31,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::Int(v) => return int_literal(v, e.span),
             _ => {}
         }
-        self.expr_other(id, e)
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| self.expr_other(id, e))
     }
 
     /// [`Self::expr`] of the expressions other than local variables and

@@ -94,6 +94,9 @@ pub struct ProgramChecker<'e, 'm> {
 pub(crate) enum InstanceError {
     /// The function calls itself, directly or through others.
     Recursion(Vec<u32>),
+    /// The call would nest device-function checks deeper than
+    /// [`MAX_CALL_DEPTH`](crate::sema::MAX_CALL_DEPTH).
+    TooDeep,
 }
 
 impl<'e, 'm> ProgramChecker<'e, 'm> {
@@ -137,6 +140,13 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
             return Ok(id as u32);
         }
+        // Every unfinished instance is on the chain of calls being checked
+        // (see `Scratch::instances`): a device function at the end of a
+        // chain deeper than the limit is not checked.
+        let depth = self.scratch.instances.iter().filter(|i| !i.done).count();
+        if depth >= crate::sema::MAX_CALL_DEPTH as usize {
+            return Err(InstanceError::TooDeep);
+        }
         let id = self.scratch.instances.len() as u32;
         self.scratch.instances.push(Instance {
             f,
@@ -148,7 +158,8 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             callees: Vec::new(),
             calls_from: 0,
         });
-        let result = FnChecker::run(self, id, declared_ret);
+        // The recursive step (see `crate::stack`).
+        let result = crate::stack::deeper(|| FnChecker::run(self, id, declared_ret));
         let inst = &mut self.scratch.instances[id as usize];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
@@ -221,16 +232,29 @@ const VISITING: u32 = u32::MAX - 1;
 
 /// Appends instance `id` and the instances it calls to `out`, callees
 /// first, each once; `map` receives each instance's position in `out`.
+/// Iterative, with an explicit stack of (instance, next callee to visit),
+/// so a long chain of calls needs no machine stack.
 fn post_order(instances: &[Instance], id: u32, map: &mut [u32], out: &mut Vec<u32>) {
     if map[id as usize] != UNSEEN {
         return;
     }
     map[id as usize] = VISITING;
-    for &c in &instances[id as usize].callees {
-        post_order(instances, c, map, out);
+    let mut stack = vec![(id, 0usize)];
+    while let Some((top, next)) = stack.last_mut() {
+        let callees = &instances[*top as usize].callees;
+        if let Some(&c) = callees.get(*next) {
+            *next += 1;
+            if map[c as usize] == UNSEEN {
+                map[c as usize] = VISITING;
+                stack.push((c, 0));
+            }
+        } else {
+            let done = *top;
+            stack.pop();
+            map[done as usize] = out.len() as u32;
+            out.push(done);
+        }
     }
-    map[id as usize] = out.len() as u32;
-    out.push(id);
 }
 
 /// Renumbers the callees of `Call` expressions (every expression of the

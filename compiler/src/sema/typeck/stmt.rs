@@ -37,9 +37,12 @@ impl FnChecker<'_, '_, '_> {
         let room = stmts.len() + 2;
         let mut out = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
         out.reserve(room);
-        for s in stmts {
-            self.stmt(s, &mut out);
-        }
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| {
+            for s in stmts {
+                self.stmt(s, &mut out);
+            }
+        });
         out
     }
 

@@ -1,0 +1,232 @@
+//! How compile time grows with the size of a kernel: generated kernels of
+//! several shapes, each at 1x, 2x, 4x and 8x a base size, compiled to PTX
+//! at `-O2` through [`kernelc_compiler::driver::compile`], in-process.
+//!
+//! Run with
+//!
+//! ```text
+//! cargo bench -p kernelc-compiler --bench scaling -- [--base-kb KB] [--reps N] [SHAPE...]
+//! ```
+//!
+//! (defaults: 256 KB, so the 8x kernels are 2 MB of source; 3 repetitions,
+//! the median kept). For each shape it prints the source size, the
+//! compile time and the time per KB at each size, and the growth exponent:
+//! the slope of log(time) against log(size) from 1x to 8x (1.0 is linear).
+//! A shape whose exponent is above [`MAX_EXPONENT`] is flagged and the
+//! bench exits with status 1.
+
+use kernelc_compiler::driver::{compile, CompileOptions};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// The largest growth exponent accepted.
+const MAX_EXPONENT: f64 = 1.2;
+
+/// The size multipliers.
+const SCALES: [usize; 4] = [1, 2, 4, 8];
+
+/// A kernel over `a` (float32) with a body of `n` units of one shape.
+struct Shape {
+    name: &'static str,
+    /// The whole source for `n` units.
+    source: fn(n: usize) -> String,
+}
+
+const HEAD: &str = "from numba import cuda\n\n@cuda.jit('void(float32[:])')\ndef k(a):\n";
+
+/// Independent statements on distinct elements and locals.
+fn straight_line(n: usize) -> String {
+    let mut s = String::from(HEAD);
+    for i in 0..n {
+        s += &format!(
+            "    x{i} = a[{}] * 1.5 + {}.0\n    a[{}] = x{i}\n",
+            i % 61,
+            i % 17,
+            i % 59
+        );
+    }
+    s
+}
+
+/// The issue's shape: one element loaded, updated and stored again.
+fn same_element(n: usize) -> String {
+    let mut s = String::from(HEAD);
+    for _ in 0..n {
+        s += "    a[0] = a[0] * 1.0001 + 0.5\n";
+    }
+    s
+}
+
+/// A chain of locals, each computed from the one before.
+fn many_locals(n: usize) -> String {
+    let mut s = format!("{HEAD}    v0 = a[0]\n");
+    for i in 1..=n {
+        s += &format!("    v{i} = v{} * 1.01 + a[{}]\n", i - 1, i % 8);
+    }
+    s + &format!("    a[1] = v{n}\n")
+}
+
+/// Blocks nested eight deep, one such nest after another.
+fn deep_nesting(n: usize) -> String {
+    let mut s = String::from(HEAD);
+    for i in 0..n / 8 {
+        for d in 0..8 {
+            s += &"    ".repeat(d + 1);
+            s += &format!("if a[{}] > {}.0:\n", (i + d) % 13, d);
+        }
+        s += &"    ".repeat(9);
+        s += &format!("a[{}] += 1.0\n", i % 11);
+    }
+    s
+}
+
+/// Loops one after another, each with a small body.
+fn long_loops(n: usize) -> String {
+    let mut s = String::from(HEAD);
+    for i in 0..n / 3 {
+        s += &format!(
+            "    for j in range({}):\n        a[j] = a[j] * 0.5 + {}.0\n",
+            i % 7 + 1,
+            i % 5
+        );
+    }
+    s
+}
+
+/// Device functions, each called once from the kernel.
+fn device_functions(n: usize) -> String {
+    let mut s = String::from("from numba import cuda\n\n");
+    let m = n / 4;
+    for i in 0..m {
+        s += &format!("@cuda.jit(device=True)\ndef d{i}(x):\n    return x * {i}.5 + 1.0\n\n");
+    }
+    s += "@cuda.jit('void(float32[:])')\ndef k(a):\n";
+    for i in 0..m {
+        s += &format!("    a[{}] = d{i}(a[{}])\n", i % 31, i % 29);
+    }
+    s
+}
+
+const SHAPES: &[Shape] = &[
+    Shape {
+        name: "straight_line",
+        source: straight_line,
+    },
+    Shape {
+        name: "same_element",
+        source: same_element,
+    },
+    Shape {
+        name: "many_locals",
+        source: many_locals,
+    },
+    Shape {
+        name: "deep_nesting",
+        source: deep_nesting,
+    },
+    Shape {
+        name: "long_loops",
+        source: long_loops,
+    },
+    Shape {
+        name: "device_functions",
+        source: device_functions,
+    },
+];
+
+/// The number of units that makes about `kb` KB of source.
+fn units_for(shape: &Shape, kb: usize) -> usize {
+    let per_unit = (shape.source)(64).len() as f64 / 64.0;
+    ((kb * 1024) as f64 / per_unit).ceil() as usize
+}
+
+/// The median of `reps` compile times of `source`, in seconds.
+fn time(source: &str, reps: usize) -> f64 {
+    let options = CompileOptions::default();
+    let mut times: Vec<f64> = (0..reps)
+        .map(|_| {
+            let t = Instant::now();
+            let c = compile("scaling.py", black_box(source), &options).expect("compiles");
+            assert!(
+                !c.checked.has_errors(),
+                "{}",
+                c.checked.render_diagnostics()
+            );
+            black_box(c.ptx);
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// The least-squares slope of log(time) against log(size).
+fn exponent(points: &[(f64, f64)]) -> f64 {
+    let logs: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x.ln(), y.ln())).collect();
+    let n = logs.len() as f64;
+    let mx = logs.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = logs.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    sxy / sxx
+}
+
+fn main() {
+    let mut base_kb = 256usize;
+    let mut reps = 3usize;
+    let mut only: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--base-kb" => {
+                base_kb = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--base-kb KB")
+            }
+            "--reps" => reps = args.next().and_then(|v| v.parse().ok()).expect("--reps N"),
+            // `cargo bench` passes this to every bench target.
+            "--bench" => {}
+            s => only.push(s.to_string()),
+        }
+    }
+    println!("| shape | KB at 1x/2x/4x/8x | ms at 1x/2x/4x/8x | us/KB at 8x | exponent |");
+    println!("|---|---|---|---|---|");
+    let mut too_steep = Vec::new();
+    for shape in SHAPES
+        .iter()
+        .filter(|s| only.is_empty() || only.iter().any(|o| o == s.name))
+    {
+        let units = units_for(shape, base_kb);
+        let mut points = Vec::new();
+        for scale in SCALES {
+            let source = (shape.source)(units * scale);
+            let kb = source.len() as f64 / 1024.0;
+            points.push((kb, time(&source, reps)));
+        }
+        let e = exponent(&points);
+        let (kb8, t8) = points[points.len() - 1];
+        let list = |f: &dyn Fn(&(f64, f64)) -> String| -> String {
+            points.iter().map(f).collect::<Vec<_>>().join(" / ")
+        };
+        println!(
+            "| {} | {} | {} | {:.1} | {:.2}{} |",
+            shape.name,
+            list(&|p| format!("{:.0}", p.0)),
+            list(&|p| format!("{:.1}", p.1 * 1e3)),
+            t8 * 1e6 / kb8,
+            e,
+            if e > MAX_EXPONENT { " (too steep)" } else { "" }
+        );
+        if e > MAX_EXPONENT {
+            too_steep.push(shape.name);
+        }
+    }
+    if !too_steep.is_empty() {
+        eprintln!(
+            "growth exponent above {MAX_EXPONENT}: {}",
+            too_steep.join(", ")
+        );
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,7 @@
+import numba
+from numba import cuda
+
+@cuda.jit('void(float32[:])')
+def k(a):
+    s = cuda.local.array(a.shape[0], numba.float32)
+    a[0] = s[0]

@@ -1,0 +1,2 @@
+async def k(a):
+    await a

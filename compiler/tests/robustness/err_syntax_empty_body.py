@@ -1,0 +1,4 @@
+from numba import cuda
+
+@cuda.jit('void(float32[:])')
+def k(a):

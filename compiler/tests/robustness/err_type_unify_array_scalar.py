@@ -1,0 +1,7 @@
+from numba import cuda
+
+@cuda.jit('void(float32[:])')
+def k(a):
+    x = a
+    x = 1.0
+    a[0] = 1.0

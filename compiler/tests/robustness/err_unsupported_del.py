@@ -1,0 +1,6 @@
+from numba import cuda
+
+@cuda.jit('void(float32[:])')
+def k(a):
+    x = 1
+    del x
