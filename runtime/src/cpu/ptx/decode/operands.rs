@@ -138,7 +138,10 @@ impl Dec<'_> {
     pub(super) fn guard(&mut self, i: &AInst) -> Result<(Slot, bool), CpuError> {
         match &i.guard {
             None => Ok((NONE, false)),
-            Some((r, neg)) => Ok((self.reg(r)?.0, *neg)),
+            Some((r, neg)) => match self.reg(r)? {
+                (s, 1) => Ok((s, *neg)),
+                _ => self.bad(format!("the guard `{r}` is not a predicate register")),
+            },
         }
     }
 
