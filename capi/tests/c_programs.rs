@@ -219,14 +219,19 @@ fn c_interop_api() {
     build_and_run("interop_api");
 }
 
-/// The README example and the device tests under valgrind: no memory
-/// errors, no definite or indirect leaks.
+#[test]
+fn c_robustness_corpus() {
+    build_and_run("robust_api");
+}
+
+/// The README example, the device tests and the C API's robustness corpus
+/// under valgrind: no memory errors, no definite or indirect leaks.
 #[test]
 fn c_programs_are_valgrind_clean() {
     let Some(valgrind) = tool("valgrind") else {
         return;
     };
-    for name in ["readme_example", "device_api", "interop_api"] {
+    for name in ["readme_example", "device_api", "interop_api", "robust_api"] {
         let Some(exe) = build_c(name, true) else {
             return;
         };
