@@ -227,9 +227,15 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
         work();
     } else {
         std::thread::scope(|s| {
-            for _ in 0..workers {
-                s.spawn(work);
+            // A thread the system refuses (a thread or memory limit, a huge
+            // `workers`) is one worker fewer, not a panic: the workers
+            // share the blocks, and this thread is one of them.
+            for _ in 1..workers {
+                if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
+                    break;
+                }
             }
+            work();
         });
     }
     let mut out = output.into_inner().unwrap_or_else(|e| e.into_inner());
