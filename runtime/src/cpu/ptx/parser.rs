@@ -519,6 +519,7 @@ impl Parser {
     }
 
     fn reg_decl(&mut self) -> Result<Stmt, CpuError> {
+        let line = self.line();
         self.pos += 1; // .reg
         let mut bits = None;
         let mut names = Vec::new();
@@ -561,7 +562,7 @@ impl Parser {
         let Some(bits) = bits else {
             return self.err("register declaration without a type");
         };
-        Ok(Stmt::Reg { bits, names })
+        Ok(Stmt::Reg { bits, names, line })
     }
 
     fn inst(&mut self) -> Result<Inst, CpuError> {

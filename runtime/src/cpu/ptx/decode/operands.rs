@@ -75,6 +75,16 @@ impl Dec<'_> {
 
     /// A source operand of `bits` width (float-typed when `float`).
     pub(super) fn src(&mut self, o: &Operand, bits: u8, float: bool) -> Result<Slot, CpuError> {
+        // A predicate register where a value is read, or a value register
+        // where a predicate is, is an error (as in ptxas), not a
+        // reinterpretation of its bits.
+        if let Operand::Reg(r, _) = o {
+            let (_, b) = self.reg(r)?;
+            if (b == 1) != (bits == 1) {
+                let what = if bits == 1 { "a predicate" } else { "a value" };
+                return self.bad(format!("`{r}` is read as {what}: wrong register class"));
+            }
+        }
         match o {
             Operand::Reg(r, false) => Ok(self.reg(r)?.0),
             Operand::Reg(r, true) => {
