@@ -13,6 +13,11 @@ use super::warp::Warp;
 use crate::cpu::error::CpuError;
 use crate::cpu::ptx::program::{Init, Program, Special};
 
+/// The most threads one launch starts, whatever `workers` asks: more than
+/// the host has cores only costs memory (a thread stack each), and
+/// thousands exhaust it.
+const MAX_WORKERS: u64 = 256;
+
 /// What one launch needs.
 pub struct Grid<'a> {
     /// The kernel.
@@ -222,20 +227,24 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
         }
         steps.fetch_add(local_steps, Ordering::Relaxed);
     };
-    let workers = (g.workers as u64).min(nblocks).max(1) as usize;
+    let workers = (g.workers as u64).min(nblocks).clamp(1, MAX_WORKERS) as usize;
     if workers == 1 {
         work();
     } else {
         std::thread::scope(|s| {
             // A thread the system refuses (a thread or memory limit, a huge
             // `workers`) is one worker fewer, not a panic: the workers
-            // share the blocks, and this thread is one of them.
-            for _ in 1..workers {
+            // share the blocks; with none, this thread runs them.
+            let mut spawned = 0;
+            for _ in 0..workers {
                 if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
                     break;
                 }
+                spawned += 1;
             }
-            work();
+            if spawned == 0 {
+                work();
+            }
         });
     }
     let mut out = output.into_inner().unwrap_or_else(|e| e.into_inner());
