@@ -107,7 +107,24 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, name: &str) -> Resu
     if ptr.is_null() {
         return Err(Error::null(name));
     }
-    // SAFETY: the caller's contract.
+    // What no memory can hold (and `from_raw_parts` must not be given): a
+    // length of more than `isize::MAX` bytes, or a misaligned pointer.
+    let fits = len
+        .checked_mul(std::mem::size_of::<T>())
+        .is_some_and(|bytes| bytes <= isize::MAX as usize);
+    if !fits {
+        return Err(Error::invalid(format!(
+            "`{name}` cannot hold {len} elements (more than the address space)"
+        )));
+    }
+    if !ptr.is_aligned() {
+        return Err(Error::invalid(format!(
+            "`{name}` is not aligned for its element type ({} bytes)",
+            std::mem::align_of::<T>()
+        )));
+    }
+    // SAFETY: non-NULL, aligned, and a size that fits in memory; that it
+    // points at `len` initialised `T`s is the caller's contract.
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
@@ -181,6 +198,29 @@ mod tests {
             m.starts_with("kc_test: internal error") && m.ends_with("boom"),
             "{m}"
         );
+    }
+
+    #[test]
+    fn impossible_lengths_and_misaligned_arrays_are_errors() {
+        // `kc_launch(..., args, SIZE_MAX)` aborted the process in a debug
+        // build (`from_raw_parts` precondition) and was UB in release.
+        let args = [0u64; 2];
+        let s = guard("kc_test", || {
+            unsafe { slice(args.as_ptr(), usize::MAX, "args") }?;
+            Ok(())
+        });
+        assert_eq!(s, kc_status::KC_ERROR_INVALID_ARGUMENT);
+        let m = unsafe { CStr::from_ptr(crate::error::kc_last_error_message()) };
+        assert_eq!(
+            m.to_str().unwrap(),
+            "kc_test: `args` cannot hold 18446744073709551615 elements (more than the address space)"
+        );
+        let misaligned = unsafe { args.as_ptr().cast::<u8>().add(1).cast::<u64>() };
+        let s = guard("kc_test", || {
+            unsafe { slice(misaligned, 1, "args") }?;
+            Ok(())
+        });
+        assert_eq!(s, kc_status::KC_ERROR_INVALID_ARGUMENT);
     }
 
     #[test]

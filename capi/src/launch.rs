@@ -295,6 +295,11 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
             }
             let data: &mut [u8] = if a.host_bytes == 0 {
                 &mut []
+            } else if a.host_bytes > isize::MAX as usize {
+                return Err(Error::invalid(format!(
+                    "argument {i}: host_bytes is {}, more than the address space",
+                    a.host_bytes
+                )));
             } else if a.host.is_null() {
                 return Err(Error::null(&format!("args[{i}].host")));
             } else {

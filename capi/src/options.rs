@@ -206,6 +206,11 @@ pub unsafe extern "C" fn kc_options_add_const_array(
     unsafe {
         with_options("kc_options_add_const_array", options, |o| {
             let name = string(name, "name")?;
+            if !is_identifier(name) {
+                return Err(Error::invalid(format!(
+                    "`name` '{name}' is not a Python identifier"
+                )));
+            }
             let elem = require_scalar(dtype, "dtype")?;
             if !(1..=3).contains(&ndim) {
                 return Err(Error::invalid(format!("ndim is {ndim}, must be 1 to 3")));
@@ -241,4 +246,12 @@ pub unsafe extern "C" fn kc_options_add_const_array(
             Ok(())
         })
     }
+}
+
+/// A Python identifier: a letter or `_`, then letters, digits or `_` (a
+/// constant array is found by this name in the source).
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }

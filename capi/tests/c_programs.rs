@@ -229,9 +229,14 @@ fn c_fault_lines() {
     build_and_run("fault_lines");
 }
 
-/// The README example and the device tests (interrupted and faulting
-/// launches among them) under valgrind: no memory errors, no definite or
-/// indirect leaks.
+#[test]
+fn c_robustness_corpus() {
+    build_and_run("robust_api");
+}
+
+/// The README example, the device tests (interrupted and faulting
+/// launches among them) and the C API's robustness corpus under
+/// valgrind: no memory errors, no definite or indirect leaks.
 #[test]
 fn c_programs_are_valgrind_clean() {
     let Some(valgrind) = tool("valgrind") else {
@@ -243,6 +248,7 @@ fn c_programs_are_valgrind_clean() {
         "interop_api",
         "interrupt_api",
         "fault_lines",
+        "robust_api",
     ] {
         let Some(exe) = build_c(name, true) else {
             return;

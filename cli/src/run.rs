@@ -37,10 +37,22 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
     let mut run_args = Vec::new();
     for a in &args.args {
         run_args.push(match a {
-            RunArgSpec::Npy(path) => RunArg::Array {
-                path: path.clone(),
-                array: npy::read(path)?,
-            },
+            RunArgSpec::Npy(path) => {
+                let array = npy::read(path)?;
+                // Said here, with the file's name: past this point it is a
+                // signature the user never wrote.
+                let ndim = array.shape.shape.len();
+                if !(1..=3).contains(&ndim) {
+                    return Err(format!(
+                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 1 to 3 dimensions"
+                    )
+                    .into());
+                }
+                RunArg::Array {
+                    path: path.clone(),
+                    array,
+                }
+            }
             RunArgSpec::Scalar(s) => RunArg::Scalar(*s),
         });
     }

@@ -70,7 +70,9 @@ impl ArrayShape {
         let mut step = elem.size() as i64;
         for d in fastest_first {
             strides[d] = step;
-            step *= shape[d].max(1);
+            // Saturating: an impossible shape (a C caller's INT64_MAX
+            // extents) gets strides the callers' size checks reject.
+            step = step.saturating_mul(shape[d].max(1));
         }
         ArrayShape {
             elem,
@@ -81,7 +83,10 @@ impl ArrayShape {
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        self.shape.iter().map(|&d| d.max(0) as usize).product()
+        // Saturating, as the strides: a size check rejects such an array.
+        self.shape
+            .iter()
+            .fold(1usize, |n, &d| n.saturating_mul(d.max(0) as usize))
     }
 
     /// Whether the array has no elements.
@@ -424,6 +429,16 @@ mod tests {
                 },
             ],
         }
+    }
+
+    #[test]
+    fn impossible_shapes_saturate_instead_of_overflowing() {
+        // Panicked ("attempt to multiply with overflow") on a C caller's
+        // shape {INT64_MAX, INT64_MAX, 2} with KC_ARG_C_CONTIGUOUS.
+        let a = ArrayShape::c_contiguous(Scalar::F32, &[i64::MAX, i64::MAX, 2]);
+        assert_eq!(a.strides, vec![i64::MAX, 8, 4]);
+        assert_eq!(a.len(), usize::MAX);
+        assert!(!a.is_empty());
     }
 
     #[test]

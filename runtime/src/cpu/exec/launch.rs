@@ -14,6 +14,11 @@ use crate::cpu::error::{CpuError, Location};
 use crate::cpu::interrupt::{Stop, POLL_STEPS};
 use crate::cpu::ptx::program::{Init, Program, Special};
 
+/// The most threads one launch starts, whatever `workers` asks: more than
+/// the host has cores only costs memory (a thread stack each), and
+/// thousands exhaust it.
+const MAX_WORKERS: u64 = 256;
+
 /// What one launch needs.
 pub struct Grid<'a> {
     /// The kernel.
@@ -246,13 +251,23 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
         }
         steps.fetch_add(local_steps, Ordering::Relaxed);
     };
-    let workers = (g.workers as u64).min(nblocks).max(1) as usize;
+    let workers = (g.workers as u64).min(nblocks).clamp(1, MAX_WORKERS) as usize;
     if workers == 1 {
         work();
     } else {
         std::thread::scope(|s| {
+            // A thread the system refuses (a thread or memory limit, a huge
+            // `workers`) is one worker fewer, not a panic: the workers
+            // share the blocks; with none, this thread runs them.
+            let mut spawned = 0;
             for _ in 0..workers {
-                s.spawn(work);
+                if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
+                    break;
+                }
+                spawned += 1;
+            }
+            if spawned == 0 {
+                work();
             }
         });
     }

@@ -105,6 +105,8 @@ pub enum Stmt {
         bits: u32,
         /// Names and optional counts.
         names: Vec<(String, Option<u32>)>,
+        /// Source line.
+        line: u32,
     },
     /// A variable declaration.
     Var(VarDecl),

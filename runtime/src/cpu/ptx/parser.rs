@@ -311,6 +311,12 @@ impl Parser {
         if self.eat_punct('=') {
             let mut vals = Vec::new();
             self.init_values(&mut vals, bits, elem_float, 0)?;
+            if let Some(c) = count.filter(|&c| vals.len() > c) {
+                return self.err(format!(
+                    "`{name}` has {c} elements and {} initial values",
+                    vals.len()
+                ));
+            }
             init = Some(vals);
         }
         self.expect_punct(';')?;
@@ -522,6 +528,7 @@ impl Parser {
     }
 
     fn reg_decl(&mut self) -> Result<Stmt, CpuError> {
+        let line = self.line();
         self.pos += 1; // .reg
         let mut bits = None;
         let mut names = Vec::new();
@@ -542,7 +549,11 @@ impl Parser {
                 Tok::Reg(name) | Tok::Ident(name) => {
                     let mut count = None;
                     if self.eat_punct('<') {
-                        count = Some(self.int()? as u32);
+                        let n = self.int()?;
+                        let Ok(n) = u32::try_from(n) else {
+                            return self.err(format!("register count {n} is too large"));
+                        };
+                        count = Some(n);
                         self.expect_punct('>')?;
                     }
                     names.push((name, count));
@@ -560,7 +571,7 @@ impl Parser {
         let Some(bits) = bits else {
             return self.err("register declaration without a type");
         };
-        Ok(Stmt::Reg { bits, names })
+        Ok(Stmt::Reg { bits, names, line })
     }
 
     /// `.file INDEX "NAME"` (a timestamp and size after it are skipped).
@@ -791,6 +802,23 @@ $L__BB0:
     ret;
 }
 "#;
+
+    #[test]
+    fn oversized_register_counts_and_initializers_are_errors() {
+        // A count past u32 was truncated (2^32 registers became none).
+        let e = parse(".visible .entry k()\n{\n.reg .b32 %x<4294967296>;\nret;\n}\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "PTX parse error at line 3: register count 4294967296 is too large"
+        );
+        // Extra initial values were dropped without a word.
+        let e = parse(".global .u32 g[2] = {1, 2, 3};\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "PTX parse error at line 1: `g` has 2 elements and 3 initial values"
+        );
+        assert!(parse(".global .u32 g[] = {1, 2, 3};\n").is_ok());
+    }
 
     #[test]
     fn parses_a_module() {

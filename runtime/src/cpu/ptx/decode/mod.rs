@@ -405,6 +405,17 @@ impl<'m> Dec<'m> {
         s
     }
 
+    /// Declares a register in the innermost scope; a name declared twice
+    /// in one scope is an error, as in ptxas (an inner scope may shadow).
+    fn declare_reg(&mut self, name: String, sym: Sym) -> Result<(), CpuError> {
+        let scope = self.scopes.last_mut().expect("scope");
+        if scope.contains_key(&name) {
+            return self.bad(format!("register `{name}` is declared twice"));
+        }
+        scope.insert(name, sym);
+        Ok(())
+    }
+
     fn emit(&mut self, op: Op, guard: (Slot, bool)) {
         self.insts.push(Inst {
             op,
@@ -465,7 +476,8 @@ impl<'m> Dec<'m> {
         let body = f.body.as_deref().unwrap_or(&[]);
         for s in body {
             match s {
-                Stmt::Reg { bits, names } => {
+                Stmt::Reg { bits, names, line } => {
+                    self.line = *line;
                     let b = (*bits).min(64) as u8;
                     for (name, count) in names {
                         if count.unwrap_or(1) as u64 + self.nslots as u64 > MAX_SLOTS as u64 {
@@ -477,18 +489,12 @@ impl<'m> Dec<'m> {
                             Some(n) => {
                                 for k in 0..*n {
                                     let slot = self.new_slot(b);
-                                    self.scopes
-                                        .last_mut()
-                                        .expect("scope")
-                                        .insert(format!("{name}{k}"), Sym::Reg(slot, b));
+                                    self.declare_reg(format!("{name}{k}"), Sym::Reg(slot, b))?;
                                 }
                             }
                             None => {
                                 let slot = self.new_slot(b);
-                                self.scopes
-                                    .last_mut()
-                                    .expect("scope")
-                                    .insert(name.clone(), Sym::Reg(slot, b));
+                                self.declare_reg(name.clone(), Sym::Reg(slot, b))?;
                             }
                         }
                     }

@@ -75,6 +75,16 @@ impl Dec<'_> {
 
     /// A source operand of `bits` width (float-typed when `float`).
     pub(super) fn src(&mut self, o: &Operand, bits: u8, float: bool) -> Result<Slot, CpuError> {
+        // A predicate register where a value is read, or a value register
+        // where a predicate is, is an error (as in ptxas), not a
+        // reinterpretation of its bits.
+        if let Operand::Reg(r, _) = o {
+            let (_, b) = self.reg(r)?;
+            if (b == 1) != (bits == 1) {
+                let what = if bits == 1 { "a predicate" } else { "a value" };
+                return self.bad(format!("`{r}` is read as {what}: wrong register class"));
+            }
+        }
         match o {
             Operand::Reg(r, false) => Ok(self.reg(r)?.0),
             Operand::Reg(r, true) => {
@@ -138,7 +148,10 @@ impl Dec<'_> {
     pub(super) fn guard(&mut self, i: &AInst) -> Result<(Slot, bool), CpuError> {
         match &i.guard {
             None => Ok((NONE, false)),
-            Some((r, neg)) => Ok((self.reg(r)?.0, *neg)),
+            Some((r, neg)) => match self.reg(r)? {
+                (s, 1) => Ok((s, *neg)),
+                _ => self.bad(format!("the guard `{r}` is not a predicate register")),
+            },
         }
     }
 

@@ -1,0 +1,5 @@
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    a[0] = 1  # café
