@@ -3,5 +3,6 @@ from numba import cuda
 @cuda.jit('void(float32[:])')
 def k(a):
     x = a
-    x = 1.0
-    a[0] = 1.0
+    if a[0] > 0:
+        x = 1.0
+    a[0] = x

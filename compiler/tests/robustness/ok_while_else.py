@@ -1,3 +1,5 @@
+# while/else: the else clause runs when the condition ends the loop (Numba
+# supports it; kernelc too).
 from numba import cuda
 
 @cuda.jit('void(float32[:])')
