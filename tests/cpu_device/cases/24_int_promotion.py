@@ -36,9 +36,10 @@ def expect(a):
     s_u64 = u64[0] + u64[1]
     lit_u32 = u32[0] + 1
     m_i32 = i32[0] * i32[1]
-    neg_u8 = -u8[0]
-    inv_u32 = ~u32[0]
-    inv_i16 = ~i16[0]
+    # Numba negates and inverts in the operand's width, then widens.
+    neg_u8 = wrap(-u8[0], np.uint8)
+    inv_u32 = wrap(~u32[0], np.uint32)
+    inv_i16 = wrap(~i16[0], np.int16)
     pos_i8 = i8[0]
     fdiv = i32[0] // i32[1]
     idiv = i32[0] / i32[1]

@@ -1,9 +1,9 @@
 """91: the typing cases where Numba differs from the spec's text (see
-tests/numba/KNOWN_DIFFERENCES.md).  kernelc follows the contract for
-f32 + u16 (float32, where Numba says float64); float(f32) is exact either
-way; u32 >> 3 is uint64 as in Numba.  The "dyadic" case uses float32 values
-whose sum with the uint16 is exact in float32, so it holds under either
-typing; "contract_typing" needs mixed to be computed in float32."""
+tests/numba/KNOWN_DIFFERENCES.md); kernelc follows Numba: f32 + u16 is
+float64, float(f32) float32, u32 >> 3 uint64.  The "dyadic" case uses
+float32 values whose sum with the uint16 is exact in float32, so it holds
+under either typing (and on the simulator); "numba_typing" needs mixed to
+be computed in float64."""
 import numpy as np
 from harness import Case
 
@@ -29,17 +29,10 @@ def expect(a):
     return {3: (mixed + f) + (a[2] >> np.uint32(3)).astype(np.float64)}
 
 
-def expect_contract(a):
-    f = a[0].astype(np.float64)
-    mixed = (a[0] + a[1].astype(np.float32)).astype(np.float64)  # float32 addition
-    return {3: (mixed + f) + (a[2] >> np.uint32(3)).astype(np.float64)}
-
-
 CASES = [
     Case("91_spec_vs_numba_typing.py", "numba_typing_quirks", grid=(3,), block=(128,), args=args(True),
          expect=expect, name="dyadic"),
     Case("91_spec_vs_numba_typing.py", "numba_typing_quirks", grid=(3,), block=(128,), args=args(False),
-         expect=expect_contract, name="contract_typing",
-         numba_skip="kernelc follows the contract (float32 + uint16 stays float32; "
-                    "tests/numba/KNOWN_DIFFERENCES.md), Numba types it float64"),
+         expect=expect, name="numba_typing",
+         numba_skip="the simulator adds float32 and uint16 in float32 (NumPy); Numba in float64"),
 ]
