@@ -380,23 +380,10 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
             }
             // Numba's float `//` and `%` by ±inf are nan.
             BinOp::FloorDiv | BinOp::Mod if y.is_infinite() => f64::NAN,
-            BinOp::FloorDiv => {
-                if y == 0.0 {
-                    return None;
-                }
-                (x / y).floor()
-            }
-            BinOp::Mod => {
-                if y == 0.0 {
-                    return None;
-                }
-                let r = x % y;
-                if r != 0.0 && (r < 0.0) != (y < 0.0) {
-                    r + y
-                } else {
-                    r
-                }
-            }
+            // float32 is left to run time (computed in float32 there).
+            BinOp::FloorDiv | BinOp::Mod if y == 0.0 || result != Scalar::F64 => return None,
+            BinOp::FloorDiv => python_divmod(x, y).0,
+            BinOp::Mod => python_divmod(x, y).1,
             BinOp::Pow => x.powf(y),
             _ => return None,
         };
@@ -468,6 +455,34 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
         BinOp::Div | BinOp::MatMul => return None,
     };
     Some(ConstValue::int(wrap_int(v, result), result))
+}
+
+/// CPython's float `divmod(x, y)` for a non-zero `y` (the algorithm the
+/// lowering also follows): the remainder from `fmod`, the quotient from
+/// `(x - remainder) / y`, rounded to the nearest integer (`882 // 0.001`
+/// is 881999.0, where `floor(882 / 0.001)` would give 882000.0).
+fn python_divmod(x: f64, y: f64) -> (f64, f64) {
+    let mut m = x % y;
+    let mut d = (x - m) / y;
+    if m != 0.0 {
+        if (y < 0.0) != (m < 0.0) {
+            m += y;
+            d -= 1.0;
+        }
+    } else {
+        m = 0.0_f64.copysign(y);
+    }
+    let q = if d != 0.0 {
+        let f = d.floor();
+        if d - f > 0.5 {
+            f + 1.0
+        } else {
+            f
+        }
+    } else {
+        0.0_f64.copysign(x / y)
+    };
+    (q, m)
 }
 
 /// Folds a unary operation; `None` for non-scalars.
