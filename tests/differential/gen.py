@@ -286,7 +286,10 @@ class Gen:
             a, b = self.expr(cscope, d), self.expr(cscope, d)
             if a.ty is None or b.ty is None or a.taint or b.taint:
                 return None
-            return self.binop(a, op, self.nonzero(b, cscope))
+            b = self.nonzero(b, cscope)
+            if binop_type(a.ty, op, b.ty) in FLOATS and a.ty != "bool":
+                a = self.bounded(a)
+            return self.binop(a, op, b)
         if f == "fdivzero":
             a = self.expr(cscope, d, {"f", "i"}, clean=True)
             zero = r.choice(["0.0", "np.float32(0.0)", "(-0.0)"])
@@ -430,6 +433,14 @@ class Gen:
         if t is None:
             return None
         return E(f"({a.code} {op} {b.code})", t, a.taint or b.taint)
+
+    def bounded(self, a):
+        """``a`` kept within +-2**20 (a float ``//`` or ``%`` dividend): NVVM
+        computes a float remainder as ``x - trunc(x / y) * y``, which is not
+        the exact remainder kernelc (and CPython) give once the quotient is
+        large (FINDINGS F9)."""
+        repl = {"float64": "1.5", "int64": "3"}.get(a.ty, f"np.{a.ty}(3)")
+        return E(f"({a.code} if -1048576 < {a.code} < 1048576 else {repl})", a.ty)
 
     def nonzero(self, b, scope):
         """``b`` guarded away from 0 and -1 (a divisor)."""
