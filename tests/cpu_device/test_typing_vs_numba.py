@@ -264,6 +264,19 @@ TYPING_KERNELS = {
         """,
         lambda: [np.arange(8, dtype=np.float64) - 3, np.zeros(8, np.float64), np.zeros(8, np.float64)],
     ),
+    "a constant condition's dead branch joins nothing": (
+        """
+        @cuda.jit
+        def kernel(a, o):
+            i = cuda.grid(1)
+            if i < a.size:
+                x = 9007199254740993
+                if 0 > 0:
+                    x = 2.5
+                o[i] = (x - 9007199254740992) + a[i] % (0 if 0 > 0 else float32(2.0))
+        """,
+        lambda: [np.arange(16, dtype=np.float32) * 0.3 - 2, np.zeros(16, np.float64)],
+    ),
     "literal constants fold as CPython folds them": (
         """
         @cuda.jit

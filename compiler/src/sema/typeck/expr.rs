@@ -77,6 +77,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::IfExp { test, body, orelse } => {
                 let cond = self.condition(*test);
                 let (a, b) = (self.expr(*body), self.expr(*orelse));
+                // Numba prunes the arm a constant condition never takes
+                // before typing: the result is the other arm, its type
+                // unchanged.
+                if let Some(c) = cond.as_const() {
+                    let taken = if c.truthy() { a } else { b };
+                    return TExpr {
+                        span: e.span,
+                        ..taken
+                    };
+                }
                 match unify(&a.ty, &b.ty) {
                     Some(t) => {
                         let (a, b) = (self.cast(a, &t), self.cast(b, &t));
