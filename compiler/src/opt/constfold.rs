@@ -55,16 +55,22 @@ pub fn run(func: &mut Function) {
 /// (dropped when a `brif` became a `jump`).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let mut folded_branch = false;
-    // Folding an instruction removes at most that instruction, so each
-    // block is walked by index, staying put when the current one went.
+    // Instructions a fold makes dead (their result became an alias) are
+    // removed from each block in one pass after it, not one at a time
+    // (each removal searches the block: quadratic in long blocks).
+    let mut dead = Vec::new();
     for b in 0..func.layout.blocks().len() {
         let block = func.layout.blocks()[b];
         let mut i = 0;
         while let Some(&inst) = func.layout.block_insts(block).get(i) {
-            folded_branch |= fold_inst(func, inst);
-            if func.layout.inst_block(inst).is_some() {
-                i += 1;
-            }
+            folded_branch |= fold_inst(func, inst, &mut dead);
+            i += 1;
+        }
+        if !dead.is_empty() {
+            dead.sort_unstable();
+            func.layout
+                .retain_insts(block, |inst| dead.binary_search(&inst).is_err());
+            dead.clear();
         }
     }
     if folded_branch {
@@ -72,8 +78,9 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     }
 }
 
-/// Folds `inst`; true when it was a `brif` that became a `jump`.
-fn fold_inst(func: &mut Function, inst: Inst) -> bool {
+/// Folds `inst` (adding it to `dead` when its result became an alias of
+/// another value); true when it was a `brif` that became a `jump`.
+fn fold_inst(func: &mut Function, inst: Inst, dead: &mut Vec<Inst>) -> bool {
     match func.dfg.inst(inst) {
         &InstructionData::Brif { cond, blocks, .. } => {
             if let Some(Const::Int(_, c)) = constant(func, cond) {
@@ -91,7 +98,7 @@ fn fold_inst(func: &mut Function, inst: Inst) -> bool {
         &InstructionData::Ternary {
             opcode: Opcode::Select,
             args: [c, a, b],
-        } => fold_select(func, inst, c, a, b),
+        } => fold_select(func, inst, c, a, b, dead),
         // The only formats `evaluate` and `integer_identity` fold.
         InstructionData::Unary { .. }
         | InstructionData::Binary { .. }
@@ -102,7 +109,7 @@ fn fold_inst(func: &mut Function, inst: Inst) -> bool {
                 write_constant(func, inst, result);
             } else if let Some(v) = integer_identity(func, inst) {
                 let r = func.dfg.first_result(inst).expect("binary result");
-                func.layout.remove_inst(inst);
+                dead.push(inst);
                 func.dfg.change_to_alias(r, v);
             }
         }
@@ -141,7 +148,14 @@ fn integer_identity(func: &Function, inst: Inst) -> Option<Value> {
     }
 }
 
-fn fold_select(func: &mut Function, inst: Inst, c: Value, a: Value, b: Value) {
+fn fold_select(
+    func: &mut Function,
+    inst: Inst,
+    c: Value,
+    a: Value,
+    b: Value,
+    dead: &mut Vec<Inst>,
+) {
     let (a, b) = (func.dfg.resolve_aliases(a), func.dfg.resolve_aliases(b));
     let chosen = match constant(func, c) {
         Some(Const::Int(_, c)) => Some(if c & 1 == 1 { a } else { b }),
@@ -149,7 +163,7 @@ fn fold_select(func: &mut Function, inst: Inst, c: Value, a: Value, b: Value) {
         _ => None,
     };
     if let (Some(v), Some(r)) = (chosen, func.dfg.first_result(inst)) {
-        func.layout.remove_inst(inst);
+        dead.push(inst);
         func.dfg.change_to_alias(r, v);
     }
 }

@@ -88,6 +88,10 @@ pub struct ProgramChecker<'e, 'm> {
     /// Every typed function's [`TypedFunction::names`]: the module's
     /// interned text, copied when the first function is typed.
     names: Option<Arc<str>>,
+    /// Each instance by its function and argument types.
+    instance_of: FxHashMap<(u32, Vec<Type>), u32>,
+    /// How many instances are being checked (the depth of the call chain).
+    unfinished: usize,
 }
 
 /// Why an instance could not be created.
@@ -117,6 +121,8 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             const_arrays: Vec::new(),
             scratch,
             names: None,
+            instance_of: FxHashMap::default(),
+            unfinished: 0,
         }
     }
 
@@ -128,7 +134,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> Result<u32, InstanceError> {
-        let existing = (self.scratch.instances.iter()).position(|i| i.f == f && i.args == args);
+        let key = (f, args);
+        let existing = self.instance_of.get(&key).map(|&id| id as usize);
+        let (_, args) = key;
         if let Some(id) = existing {
             if !self.scratch.instances[id].done {
                 let cycle = self.scratch.instances[id..]
@@ -143,11 +151,11 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         // Every unfinished instance is on the chain of calls being checked
         // (see `Scratch::instances`): a device function at the end of a
         // chain deeper than the limit is not checked.
-        let depth = self.scratch.instances.iter().filter(|i| !i.done).count();
-        if depth >= crate::sema::MAX_CALL_DEPTH as usize {
+        if self.unfinished >= crate::sema::MAX_CALL_DEPTH as usize {
             return Err(InstanceError::TooDeep);
         }
         let id = self.scratch.instances.len() as u32;
+        self.instance_of.insert((f, args.clone()), id);
         self.scratch.instances.push(Instance {
             f,
             args,
@@ -159,7 +167,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             calls_from: 0,
         });
         // The recursive step (see `crate::stack`).
+        self.unfinished += 1;
         let result = crate::stack::deeper(|| FnChecker::run(self, id, declared_ret));
+        self.unfinished -= 1;
         let inst = &mut self.scratch.instances[id as usize];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
