@@ -18,7 +18,7 @@
 //! must be safe to run speculatively). Loops headed by the entry block have
 //! no preheader and are left alone.
 
-use super::util::{ensure_preheader, insert_before_terminator, is_int_division};
+use super::util::{ensure_preheader, insert_before_terminator, is_int_division, Branches};
 use super::util::{iconst_value, is_pure, Loop};
 use super::Analyses;
 use crate::ir::{Block, DominatorTree, Function, Inst, Value, ValueDef};
@@ -43,8 +43,9 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let num_blocks = func.dfg.num_blocks();
     let mut regrouped = false;
     let mut scan = Scan::default();
+    let mut branches = Branches::compute(func);
     for idx in 0..loops.len() {
-        let Some(pre) = hoist_loop(func, &loops[idx], dt, &mut scan) else {
+        let Some(pre) = hoist_loop(func, &loops[idx], dt, &mut scan, &mut branches) else {
             continue;
         };
         // A new preheader belongs to every enclosing loop.
@@ -69,12 +70,13 @@ fn hoist_loop(
     lp: &Loop,
     dt: &DominatorTree,
     scan: &mut Scan,
+    branches: &mut Branches,
 ) -> Option<Block> {
     scan.invariant_insts(func, lp, dt);
     if scan.chosen.is_empty() {
         return None;
     }
-    let pre = ensure_preheader(func, lp)?;
+    let pre = ensure_preheader(func, lp, branches)?;
     for &inst in &scan.chosen {
         func.layout.remove_inst(inst);
         insert_before_terminator(func, inst, pre);

@@ -42,7 +42,7 @@
 //! correct answer for 32-bit arithmetic.
 
 use super::util::{
-    branches_to, def_block, ensure_preheader, iconst_value, insert_before_terminator, Loop,
+    def_block, ensure_preheader, iconst_value, insert_before_terminator, Branches, Loop,
 };
 use super::Analyses;
 use crate::ir::{
@@ -81,8 +81,9 @@ fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses
     // to the CFG; the loops change when one joins an enclosing loop.
     let num_blocks = func.dfg.num_blocks();
     let mut regrouped = false;
+    let mut branches = Branches::compute(func);
     for idx in 0..loops.len() {
-        let Some(pre) = reduce_loop(func, &loops[idx]) else {
+        let Some(pre) = reduce_loop(func, &loops[idx], &mut branches) else {
             continue;
         };
         let header = loops[idx].header;
@@ -109,8 +110,8 @@ struct Address {
 }
 
 /// Rewrites the loop's addresses; returns the preheader if one was used.
-fn reduce_loop(func: &mut Function, lp: &Loop) -> Option<Block> {
-    let ivs = induction_variables(func, lp);
+fn reduce_loop(func: &mut Function, lp: &Loop, branches: &mut Branches) -> Option<Block> {
+    let ivs = induction_variables(func, lp, branches);
     if ivs.is_empty() {
         return None;
     }
@@ -130,10 +131,11 @@ fn reduce_loop(func: &mut Function, lp: &Loop) -> Option<Block> {
     if groups.is_empty() {
         return None;
     }
-    let pre = ensure_preheader(func, lp)?;
+    let pre = ensure_preheader(func, lp, branches)?;
     for (iv, base, scale, insts) in groups {
         let step = ivs.iter().find(|(v, _)| *v == iv).expect("an iv").1;
-        let q = add_pointer_iv(func, lp, pre, iv, base, scale, step);
+        let entries = branches.to(lp.header);
+        let q = add_pointer_iv(func, lp.header, &entries, pre, iv, base, scale, step);
         for inst in insts {
             let r = func.dfg.first_result(inst).expect("ptr_add result");
             func.layout.remove_inst(inst);
@@ -144,14 +146,14 @@ fn reduce_loop(func: &mut Function, lp: &Loop) -> Option<Block> {
 }
 
 /// The `i64` header parameters with a constant step on every back edge.
-fn induction_variables(func: &Function, lp: &Loop) -> Vec<(Value, i64)> {
+fn induction_variables(func: &Function, lp: &Loop, branches: &Branches) -> Vec<(Value, i64)> {
     let params = func.dfg.block_params(lp.header);
     let mut out = Vec::new();
     if !params.iter().any(|&p| func.dfg.value_type(p) == Type::I64) {
         return out;
     }
     // The back edges: the branches into the header from inside the loop.
-    let mut back_edges = branches_to(func, lp.header);
+    let mut back_edges = branches.to(lp.header);
     back_edges.retain(|&(inst, _)| func.layout.inst_block(inst).is_some_and(|b| lp.contains(b)));
     for (num, &p) in params.iter().enumerate() {
         if func.dfg.value_type(p) != Type::I64 {
@@ -247,9 +249,12 @@ fn scaled_iv(func: &Function, off: Value, ivs: &[(Value, i64)]) -> Option<(Value
 }
 
 /// Adds the pointer parameter `q = base + iv * scale` to the loop header.
+/// `entries` are the branches into the loop's header (`header`).
+#[allow(clippy::too_many_arguments)]
 fn add_pointer_iv(
     func: &mut Function,
-    lp: &Loop,
+    header: Block,
+    entries: &[(Inst, usize)],
     pre: Block,
     iv: Value,
     base: Value,
@@ -258,15 +263,15 @@ fn add_pointer_iv(
 ) -> Value {
     let num = func
         .dfg
-        .block_params(lp.header)
+        .block_params(header)
         .iter()
         .position(|&p| p == iv)
         .expect("iv is a header parameter");
     let ptr_ty = func.dfg.value_type(base);
-    let q = func.dfg.append_block_param(lp.header, ptr_ty);
+    let q = func.dfg.append_block_param(header, ptr_ty);
     // The stride is defined in the preheader, outside the loop.
     let stride_v = emit(func, pre, iconst(step.wrapping_mul(scale)), Type::I64);
-    for (inst, d) in branches_to(func, lp.header) {
+    for &(inst, d) in entries {
         let block = func.layout.inst_block(inst).expect("laid out");
         let value = if block == pre {
             let init = func.dfg.inst_args(inst)[num];

@@ -9,6 +9,7 @@ use crate::ir::{
     ValueDef,
 };
 use cranelift_entity::{EntityRef, SecondaryMap};
+use rustc_hash::FxHashMap;
 
 /// True for opcodes whose result depends only on their operands: no side
 /// effects, no memory reads. These may be removed when unused, merged when
@@ -74,32 +75,72 @@ pub(crate) fn resolve_all_aliases(func: &mut Function) {
     }
 }
 
-/// The branches (instruction, destination index) that target `block`.
-pub(crate) fn branches_to(func: &Function, block: Block) -> Vec<(Inst, usize)> {
-    let mut out = Vec::new();
-    branches_to_into(func, block, &mut out);
-    out
+/// The branches (instruction, destination index) into every block, found
+/// by one scan of the function and kept up to date by
+/// [`ensure_preheader`] (a pass that works loop by loop would otherwise
+/// scan the whole function per loop). Each block's branches are in the
+/// layout order of the blocks they end, as a scan would give them.
+pub(crate) struct Branches {
+    /// By target: (the branching block's `order`, branch, destination index).
+    into: FxHashMap<Block, Vec<(u32, Inst, usize)>>,
+    /// Twice each block's position in the layout; a preheader, laid out
+    /// just before its header, takes the odd number before the header's.
+    order: SecondaryMap<Block, u32>,
 }
 
-/// Sets `out` to [`branches_to`]`(func, block)` (`out` is a buffer the
-/// caller reuses).
-pub(crate) fn branches_to_into(func: &Function, block: Block, out: &mut Vec<(Inst, usize)>) {
-    out.clear();
-    for &b in func.layout.blocks() {
-        let Some(term) = func.layout.last_inst(b) else {
-            continue;
-        };
-        for (d, dest) in func.dfg.inst(term).branch_destinations().iter().enumerate() {
-            if dest.block == block {
-                out.push((term, d));
+impl Branches {
+    /// The branches of `func` as laid out now.
+    pub(crate) fn compute(func: &Function) -> Self {
+        let mut into: FxHashMap<Block, Vec<(u32, Inst, usize)>> = FxHashMap::default();
+        let mut order = SecondaryMap::with_capacity(func.dfg.num_blocks());
+        for (k, &b) in func.layout.blocks().iter().enumerate() {
+            order[b] = 2 * k as u32;
+            let Some(term) = func.layout.last_inst(b) else {
+                continue;
+            };
+            for (d, dest) in func.dfg.inst(term).branch_destinations().iter().enumerate() {
+                into.entry(dest.block)
+                    .or_default()
+                    .push((order[b], term, d));
             }
         }
+        Branches { into, order }
+    }
+
+    /// The branches (instruction, destination index) into `block`.
+    pub(crate) fn to(&self, block: Block) -> Vec<(Inst, usize)> {
+        self.into
+            .get(&block)
+            .map_or_else(Vec::new, |l| l.iter().map(|&(_, i, d)| (i, d)).collect())
+    }
+
+    /// Records that the branches `moved` into `from` now go to `to`.
+    fn redirect(&mut self, from: Block, to: Block, moved: &[(Inst, usize)]) {
+        let list = self.into.entry(from).or_default();
+        let mut gone = Vec::new();
+        list.retain(|&e| {
+            let keep = !moved.contains(&(e.1, e.2));
+            if !keep {
+                gone.push(e);
+            }
+            keep
+        });
+        for e in gone {
+            self.add(to, e);
+        }
+    }
+
+    /// Records a branch into `block`, in layout order.
+    fn add(&mut self, block: Block, entry: (u32, Inst, usize)) {
+        let list = self.into.entry(block).or_default();
+        let at = list.partition_point(|&(o, _, d)| (o, d) < (entry.0, entry.2));
+        list.insert(at, entry);
     }
 }
 
 /// Sets `out` to the branches (instruction, destination index) that
 /// target `block`, from the predecessors in `cfg` (linear in their number,
-/// where [`branches_to`] scans the whole function; `out` is a buffer the
+/// where a scan of the whole function is linear in it; `out` is a buffer the
 /// caller reuses).
 pub(crate) fn incoming_branches(
     func: &Function,
@@ -224,12 +265,15 @@ pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop
 /// laid out just before the header, with the header's parameter types, that
 /// jumps to the header, and every edge entering the loop is redirected to it.
 /// `None` when the header is the entry block (nothing may precede it).
-pub(crate) fn ensure_preheader(func: &mut Function, lp: &Loop) -> Option<Block> {
+pub(crate) fn ensure_preheader(
+    func: &mut Function,
+    lp: &Loop,
+    branches: &mut Branches,
+) -> Option<Block> {
     if func.layout.entry_block() == Some(lp.header) {
         return None;
     }
-    let entering: Vec<(Inst, usize)> = branches_to(func, lp.header)
-        .into_iter()
+    let entering: Vec<(Inst, usize)> = (branches.to(lp.header).into_iter())
         .filter(|(i, _)| func.layout.inst_block(*i).is_some_and(|b| !lp.contains(b)))
         .collect();
     if let [(inst, _)] = entering[..] {
@@ -249,9 +293,11 @@ pub(crate) fn ensure_preheader(func: &mut Function, lp: &Loop) -> Option<Block> 
         .into_iter()
         .map(|t| func.dfg.append_block_param(pre, t))
         .collect();
-    for (inst, d) in entering {
+    for &(inst, d) in &entering {
         func.dfg.inst_mut(inst).branch_destinations_mut()[d].block = pre;
     }
+    branches.order[pre] = branches.order[lp.header] - 1;
+    branches.redirect(lp.header, pre, &entering);
     let dest = func.dfg.block_call(lp.header, &params);
     let jump = func.dfg.make_inst(
         InstructionData::Jump {
@@ -261,6 +307,7 @@ pub(crate) fn ensure_preheader(func: &mut Function, lp: &Loop) -> Option<Block> 
         &[],
     );
     func.layout.append_inst(jump, pre);
+    branches.add(lp.header, (branches.order[pre], jump, 0));
     Some(pre)
 }
 
