@@ -407,3 +407,37 @@ fn directed_rounding_arithmetic() {
     assert_eq!(f64::from_bits(w[4]), 1.0 + 2.0 * e);
     assert_eq!(f64::from_bits(w[5]), 1.0 + 3.0 * e);
 }
+
+/// libdevice's inline PTX (NVVM emits it for float64 `sin`/`cos`/`tan`):
+/// a braced scope declaring registers without `%`, 64-bit values unpacked
+/// into and packed from 32-bit halves with vector operands, and a carry
+/// chain. Here a 64 x 64 -> 128-bit multiply's low and high words.
+#[test]
+fn named_scoped_registers_and_vector_moves() {
+    let r = run(
+        "mov.u64 %rd2, 0xFFFFFFFF00000003;\n\
+         mov.u64 %rd3, 0x0000000200000005;\n\
+         {\n\
+         .reg .u32 r0, r1, r2, r3, alo, ahi, blo, bhi;\n\
+         mov.b64 {alo,ahi}, %rd2;\n\
+         mov.b64 {blo,bhi}, %rd3;\n\
+         mul.lo.u32 r0, alo, blo;\n\
+         mul.hi.u32 r1, alo, blo;\n\
+         mad.lo.cc.u32 r1, alo, bhi, r1;\n\
+         madc.hi.u32 r2, alo, bhi, 0;\n\
+         mad.lo.cc.u32 r1, ahi, blo, r1;\n\
+         madc.hi.cc.u32 r2, ahi, blo, r2;\n\
+         madc.hi.u32 r3, ahi, bhi, 0;\n\
+         mad.lo.cc.u32 r2, ahi, bhi, r2;\n\
+         addc.u32 r3, r3, 0;\n\
+         mov.b64 %rd4, {r0,r1};\n\
+         mov.b64 %rd5, {r2,r3};\n\
+         }\n\
+         st.global.u64 [%rd1], %rd4;\n st.global.u64 [%rd1+8], %rd5;",
+        1,
+    );
+    let (a, b) = (0xFFFF_FFFF_0000_0003u128, 0x0000_0002_0000_0005u128);
+    let p = a * b;
+    assert_eq!(r[0][0], p as u64, "low word");
+    assert_eq!(r[0][1], (p >> 64) as u64, "high word");
+}

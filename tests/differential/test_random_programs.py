@@ -50,11 +50,6 @@ def test_same_as_numba(seed, results):
     res = results[seed]
     if res["outcome"] == "ok":
         return
-    if res["outcome"] == "referee-error" and "expected a destination register" in res["detail"]:
-        # Not a comparison kernelc failed: Numba's PTX for float64 sin/cos/tan
-        # holds libdevice inline PTX (vector operands, carry chains) that the
-        # CPU device cannot run yet (FINDINGS F4), so there is no referee.
-        pytest.skip(f"seed {seed}: Numba's PTX does not run on the CPU device yet (FINDINGS F4)")
     prog = gen.generate(seed, FEATURE_SET)
     what = {
         "numba-reject": "the generator wrote a program Numba rejects (a generator bug)",

@@ -75,6 +75,8 @@ impl Dec<'_> {
 
     /// A source operand of `bits` width (float-typed when `float`).
     pub(super) fn src(&mut self, o: &Operand, bits: u8, float: bool) -> Result<Slot, CpuError> {
+        let named = self.named_reg(o);
+        let o = named.as_ref().unwrap_or(o);
         // A predicate register where a value is read, or a value register
         // where a predicate is, is an error (as in ptxas), not a
         // reinterpretation of its bits.
@@ -110,6 +112,8 @@ impl Dec<'_> {
 
     /// A destination register.
     pub(super) fn dst(&mut self, o: &Operand) -> Result<(Slot, u8), CpuError> {
+        let named = self.named_reg(o);
+        let o = named.as_ref().unwrap_or(o);
         match o {
             Operand::Reg(r, false) => {
                 let (s, b) = self.reg(r)?;
@@ -120,6 +124,18 @@ impl Dec<'_> {
             }
             Operand::Sink => Ok((self.sink, 64)),
             _ => self.bad("expected a destination register"),
+        }
+    }
+
+    /// A register declared with a name without `%` (as libdevice's inline
+    /// PTX does in a scoped block: `.reg .u32 alo, ahi;`), which the
+    /// parser reads as a symbol: the register operand it stands for.
+    fn named_reg(&mut self, o: &Operand) -> Option<Operand> {
+        match o {
+            Operand::Sym(n, 0) if matches!(self.lookup(n), Some(Sym::Reg(..))) => {
+                Some(Operand::Reg(n.clone(), false))
+            }
+            _ => None,
         }
     }
 
