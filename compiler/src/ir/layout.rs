@@ -73,6 +73,33 @@ impl Layout {
         self.blocks.insert(pos, block);
     }
 
+    /// Lays out each `(block, new)` group's new blocks, in order, right
+    /// after its block, in one pass over the layout (inserting blocks one
+    /// at a time is quadratic in the number of blocks). Each block appears
+    /// in at most one group.
+    pub fn insert_blocks_after(&mut self, groups: &[(Block, Vec<Block>)]) {
+        let mut after: SecondaryMap<Block, Option<usize>> = SecondaryMap::new();
+        for (k, (block, new)) in groups.iter().enumerate() {
+            assert!(self.inserted[*block], "{block} is not laid out");
+            after[*block] = Some(k);
+            for &b in new {
+                assert!(!self.inserted[b], "{b} is already laid out");
+                reserve_key(&mut self.inserted, b);
+                reserve_key(&mut self.block_insts, b);
+                self.inserted[b] = true;
+            }
+        }
+        let added: usize = groups.iter().map(|g| g.1.len()).sum();
+        let mut blocks = Vec::with_capacity(self.blocks.len() + added);
+        for &b in &self.blocks {
+            blocks.push(b);
+            if let Some(k) = after[b] {
+                blocks.extend_from_slice(&groups[k].1);
+            }
+        }
+        self.blocks = blocks;
+    }
+
     /// Removes a block (and forgets its instructions' placement).
     pub fn remove_block(&mut self, block: Block) {
         let pos = self.block_position(block);
@@ -154,6 +181,37 @@ impl Layout {
         self.inst_block[inst] = None.into();
     }
 
+    /// Removes each of `insts` from its block, in one pass over each block
+    /// concerned (removing many instructions of one block one at a time is
+    /// quadratic in its size).
+    pub fn remove_insts(&mut self, insts: &[Inst]) {
+        let mut blocks: Vec<Block> = insts
+            .iter()
+            .map(|&i| self.inst_block(i).expect("instruction is laid out"))
+            .collect();
+        for &i in insts {
+            self.inst_block[i] = None.into();
+        }
+        blocks.sort_unstable();
+        blocks.dedup();
+        let inst_block = &self.inst_block;
+        for b in blocks {
+            self.block_insts[b].retain(|&i| inst_block[i].is_some());
+        }
+    }
+
+    /// Inserts `insts`, in order, right before `before`.
+    pub fn insert_insts_before(&mut self, insts: &[Inst], before: Inst) {
+        let block = self.inst_block(before).expect("`before` is laid out");
+        let pos = self.inst_position(before, block);
+        self.block_insts[block].splice(pos..pos, insts.iter().copied());
+        for &i in insts {
+            assert!(self.inst_block[i].is_none(), "{i} is already laid out");
+            reserve_key(&mut self.inst_block, i);
+            self.inst_block[i] = block.into();
+        }
+    }
+
     /// Removes the instructions of `block` for which `keep` is false, in
     /// one pass (where [`Layout::remove_inst`] searches the block for each).
     pub fn retain_insts(&mut self, block: Block, mut keep: impl FnMut(Inst) -> bool) {
@@ -167,10 +225,12 @@ impl Layout {
         });
     }
 
+    /// The index of `inst` in `block`, searched from the end: the passes
+    /// mostly remove or insert before a block's terminator.
     fn inst_position(&self, inst: Inst, block: Block) -> usize {
         self.block_insts[block]
             .iter()
-            .position(|i| *i == inst)
+            .rposition(|i| *i == inst)
             .expect("instruction is in its block")
     }
 
@@ -222,5 +282,39 @@ mod tests {
         l.remove_inst(i1);
         assert_eq!(l.inst_block(i1), None);
         assert_eq!(l.entry_block(), Some(b0));
+    }
+
+    #[test]
+    fn instructions_move_in_batches() {
+        let mut l = Layout::new();
+        let (b0, b1) = (Block::new(0), Block::new(1));
+        l.append_block(b0);
+        l.append_block(b1);
+        let i: Vec<Inst> = (0..6).map(Inst::new).collect();
+        for &x in &i[..4] {
+            l.append_inst(x, b0);
+        }
+        l.append_inst(i[4], b1);
+        l.append_inst(i[5], b1);
+        l.remove_insts(&[i[2], i[0], i[5]]);
+        assert_eq!(l.block_insts(b0), &[i[1], i[3]]);
+        assert_eq!(l.block_insts(b1), &[i[4]]);
+        assert_eq!(l.inst_block(i[0]), None);
+        // Back, in the given order, before b1's last instruction.
+        l.insert_insts_before(&[i[2], i[0]], i[4]);
+        assert_eq!(l.block_insts(b1), &[i[2], i[0], i[4]]);
+        assert_eq!(l.inst_block(i[0]), Some(b1));
+    }
+
+    #[test]
+    fn groups_of_blocks_are_laid_out_after_theirs() {
+        let mut l = Layout::new();
+        let b: Vec<Block> = (0..7).map(Block::new).collect();
+        for &x in &b[..3] {
+            l.append_block(x);
+        }
+        l.insert_blocks_after(&[(b[2], vec![b[5]]), (b[0], vec![b[3], b[4]])]);
+        assert_eq!(l.blocks(), &[b[0], b[3], b[4], b[1], b[2], b[5]]);
+        assert!(l.is_block_inserted(b[4]) && !l.is_block_inserted(b[6]));
     }
 }

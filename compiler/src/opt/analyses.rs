@@ -16,7 +16,7 @@
 //! exception that passes take out and give back: `licm` and `strength` add
 //! a new preheader to the enclosing loops as they go.
 
-use super::util::{find_loops, has_retreating_edge, Loop};
+use super::util::{find_loops, has_retreating_edge, Loops};
 use crate::ir::{Block, ControlFlowGraph, DfsScratch, DominatorTree, Function};
 use crate::pool::Pool;
 
@@ -47,7 +47,7 @@ pub struct Analyses {
     /// Which of `cfg`, `rpo` and `dt` hold for the function as it is.
     valid: Valid,
     /// The natural loops, while no pass has taken them.
-    loops: Option<Vec<Loop>>,
+    loops: Option<Loops>,
     /// The work lists of the reverse post-order's search.
     dfs: DfsScratch,
     /// The passes' buffers.
@@ -156,13 +156,13 @@ impl Analyses {
     /// (it gives them back with [`Analyses::keep_loops`] when they still
     /// hold). A function without a retreating edge has none, found without
     /// a dominator tree.
-    pub(crate) fn take_loops(&mut self, func: &Function) -> Vec<Loop> {
+    pub(crate) fn take_loops(&mut self, func: &Function) -> Loops {
         if let Some(loops) = self.loops.take() {
             return loops;
         }
         let (cfg, rpo) = self.cfg_rpo(func);
         if !has_retreating_edge(func, cfg, rpo) {
-            return Vec::new();
+            return Loops::default();
         }
         let (cfg, dt) = self.cfg_dt(func);
         find_loops(cfg, dt)
@@ -170,7 +170,7 @@ impl Analyses {
 
     /// Keeps `loops`, taken with [`Analyses::take_loops`] and still the
     /// natural loops of the function.
-    pub(crate) fn keep_loops(&mut self, loops: Vec<Loop>) {
+    pub(crate) fn keep_loops(&mut self, loops: Loops) {
         self.loops = Some(loops);
     }
 

@@ -18,8 +18,8 @@
 //! must be safe to run speculatively). Loops headed by the entry block have
 //! no preheader and are left alone.
 
-use super::util::{ensure_preheader, insert_before_terminator, is_int_division, Branches};
-use super::util::{iconst_value, is_pure, Loop};
+use super::util::{ensure_preheader, is_int_division, Branches, Loop};
+use super::util::{iconst_value, is_pure, Loops};
 use super::Analyses;
 use crate::ir::{Block, DominatorTree, Function, Inst, Value, ValueDef};
 use cranelift_entity::EntityRef;
@@ -45,17 +45,11 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let mut scan = Scan::default();
     let mut branches = Branches::compute(func);
     for idx in 0..loops.len() {
-        let Some(pre) = hoist_loop(func, &loops[idx], dt, &mut scan, &mut branches) else {
+        let Some(pre) = hoist_loop(func, &loops, idx, dt, &mut scan, &mut branches) else {
             continue;
         };
         // A new preheader belongs to every enclosing loop.
-        let header = loops[idx].header;
-        for outer in &mut loops[idx + 1..] {
-            if outer.contains(header) && !outer.contains(pre) {
-                outer.blocks.push(pre);
-                regrouped = true;
-            }
-        }
+        regrouped |= loops.add_preheader(idx, pre);
     }
     if func.dfg.num_blocks() != num_blocks {
         analyses.invalidate();
@@ -67,20 +61,25 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
 /// Hoists the loop's invariant instructions; returns the preheader used.
 fn hoist_loop(
     func: &mut Function,
-    lp: &Loop,
+    loops: &Loops,
+    idx: usize,
     dt: &DominatorTree,
     scan: &mut Scan,
     branches: &mut Branches,
 ) -> Option<Block> {
-    scan.invariant_insts(func, lp, dt);
+    scan.invariant_insts(func, &loops[idx], dt);
     if scan.chosen.is_empty() {
         return None;
     }
-    let pre = ensure_preheader(func, lp, branches)?;
-    for &inst in &scan.chosen {
-        func.layout.remove_inst(inst);
-        insert_before_terminator(func, inst, pre);
-    }
+    let pre = ensure_preheader(func, loops, idx, branches)?;
+    // One pass over each block (one instruction at a time is quadratic in
+    // the size of a loop body with many invariants).
+    func.layout.remove_insts(&scan.chosen);
+    let term = func
+        .layout
+        .last_inst(pre)
+        .expect("a preheader ends in a jump");
+    func.layout.insert_insts_before(&scan.chosen, term);
     Some(pre)
 }
 

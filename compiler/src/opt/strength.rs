@@ -42,7 +42,7 @@
 //! correct answer for 32-bit arithmetic.
 
 use super::util::{
-    def_block, ensure_preheader, iconst_value, insert_before_terminator, Branches, Loop,
+    def_block, ensure_preheader, iconst_value, insert_before_terminator, Branches, Loops,
 };
 use super::Analyses;
 use crate::ir::{
@@ -83,16 +83,10 @@ fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses
     let mut regrouped = false;
     let mut branches = Branches::compute(func);
     for idx in 0..loops.len() {
-        let Some(pre) = reduce_loop(func, &loops[idx], &mut branches) else {
+        let Some(pre) = reduce_loop(func, &loops, idx, &mut branches) else {
             continue;
         };
-        let header = loops[idx].header;
-        for outer in &mut loops[idx + 1..] {
-            if outer.contains(header) && !outer.contains(pre) {
-                outer.blocks.push(pre);
-                regrouped = true;
-            }
-        }
+        regrouped |= loops.add_preheader(idx, pre);
     }
     if func.dfg.num_blocks() != num_blocks {
         analyses.invalidate();
@@ -110,12 +104,18 @@ struct Address {
 }
 
 /// Rewrites the loop's addresses; returns the preheader if one was used.
-fn reduce_loop(func: &mut Function, lp: &Loop, branches: &mut Branches) -> Option<Block> {
-    let ivs = induction_variables(func, lp, branches);
+fn reduce_loop(
+    func: &mut Function,
+    loops: &Loops,
+    idx: usize,
+    branches: &mut Branches,
+) -> Option<Block> {
+    let lp = &loops[idx];
+    let ivs = induction_variables(func, loops, idx, branches);
     if ivs.is_empty() {
         return None;
     }
-    let addrs = addresses(func, lp, &ivs);
+    let addrs = addresses(func, loops, idx, &ivs);
     let mut groups: Vec<(Value, Value, i64, Vec<Inst>)> = Vec::new();
     for a in addrs {
         let same =
@@ -131,14 +131,14 @@ fn reduce_loop(func: &mut Function, lp: &Loop, branches: &mut Branches) -> Optio
     if groups.is_empty() {
         return None;
     }
-    let pre = ensure_preheader(func, lp, branches)?;
+    let pre = ensure_preheader(func, loops, idx, branches)?;
     for (iv, base, scale, insts) in groups {
         let step = ivs.iter().find(|(v, _)| *v == iv).expect("an iv").1;
         let entries = branches.to(lp.header);
         let q = add_pointer_iv(func, lp.header, &entries, pre, iv, base, scale, step);
+        func.layout.remove_insts(&insts);
         for inst in insts {
             let r = func.dfg.first_result(inst).expect("ptr_add result");
-            func.layout.remove_inst(inst);
             func.dfg.change_to_alias(r, q);
         }
     }
@@ -146,7 +146,13 @@ fn reduce_loop(func: &mut Function, lp: &Loop, branches: &mut Branches) -> Optio
 }
 
 /// The `i64` header parameters with a constant step on every back edge.
-fn induction_variables(func: &Function, lp: &Loop, branches: &Branches) -> Vec<(Value, i64)> {
+fn induction_variables(
+    func: &Function,
+    loops: &Loops,
+    idx: usize,
+    branches: &Branches,
+) -> Vec<(Value, i64)> {
+    let lp = &loops[idx];
     let params = func.dfg.block_params(lp.header);
     let mut out = Vec::new();
     if !params.iter().any(|&p| func.dfg.value_type(p) == Type::I64) {
@@ -154,7 +160,11 @@ fn induction_variables(func: &Function, lp: &Loop, branches: &Branches) -> Vec<(
     }
     // The back edges: the branches into the header from inside the loop.
     let mut back_edges = branches.to(lp.header);
-    back_edges.retain(|&(inst, _)| func.layout.inst_block(inst).is_some_and(|b| lp.contains(b)));
+    back_edges.retain(|&(inst, _)| {
+        func.layout
+            .inst_block(inst)
+            .is_some_and(|b| loops.contains(idx, b))
+    });
     for (num, &p) in params.iter().enumerate() {
         if func.dfg.value_type(p) != Type::I64 {
             continue;
@@ -195,9 +205,9 @@ fn step_of(func: &Function, v: Value, p: Value) -> Option<i64> {
 }
 
 /// The loop's `ptr_add base, iv * C` instructions.
-fn addresses(func: &Function, lp: &Loop, ivs: &[(Value, i64)]) -> Vec<Address> {
+fn addresses(func: &Function, loops: &Loops, idx: usize, ivs: &[(Value, i64)]) -> Vec<Address> {
     let mut out = Vec::new();
-    for &b in &lp.blocks {
+    for &b in &loops[idx].blocks {
         for &inst in func.layout.block_insts(b) {
             let InstructionData::Binary {
                 opcode: Opcode::PtrAdd,
@@ -207,7 +217,7 @@ fn addresses(func: &Function, lp: &Loop, ivs: &[(Value, i64)]) -> Vec<Address> {
                 continue;
             };
             let base = func.dfg.resolve_aliases(base);
-            if def_block(func, base).is_none_or(|d| lp.contains(d)) {
+            if def_block(func, base).is_none_or(|d| loops.contains(idx, d)) {
                 continue;
             }
             if let Some((iv, scale)) = scaled_iv(func, off, ivs) {

@@ -197,12 +197,72 @@ pub(crate) struct Loop {
     pub header: Block,
     /// Every block of the loop, header included.
     pub blocks: Vec<Block>,
+    /// The innermost loop enclosing this one (its index in [`Loops`]).
+    pub parent: Option<usize>,
 }
 
-impl Loop {
-    /// True when `b` is in the loop.
-    pub fn contains(&self, b: Block) -> bool {
-        self.blocks.contains(&b)
+/// The natural loops of a function's reachable blocks, innermost (smallest)
+/// first, and how they nest. Two natural loops with different headers are
+/// disjoint or one holds the other, so each loop has at most one innermost
+/// enclosing loop, which comes later in the list.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Loops {
+    list: Vec<Loop>,
+    /// Per block, the innermost loop holding it.
+    innermost: SecondaryMap<Block, Option<usize>>,
+}
+
+impl Loops {
+    /// The number of loops.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// True when the function has no loop.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// True when loop `idx` holds block `b`: `b`'s innermost loop is `idx`
+    /// or nested in it (a walk up the nesting, as deep as the loops are
+    /// nested; a search of the loop's blocks costs its size).
+    pub fn contains(&self, idx: usize, b: Block) -> bool {
+        let mut at = self.innermost[b];
+        while let Some(l) = at {
+            // Enclosing loops come later: past `idx`, it is not one.
+            if l >= idx {
+                return l == idx;
+            }
+            at = self.list[l].parent;
+        }
+        false
+    }
+
+    /// Records that `pre`, a preheader of loop `idx` (outside it), belongs
+    /// to every loop enclosing `idx`; returns true when it was not already
+    /// one of their blocks (a new block).
+    pub fn add_preheader(&mut self, idx: usize, pre: Block) -> bool {
+        let parent = self.list[idx].parent;
+        match parent {
+            Some(p) if !self.contains(p, pre) => {
+                self.innermost[pre] = Some(p);
+                let mut at = Some(p);
+                while let Some(l) = at {
+                    self.list[l].blocks.push(pre);
+                    at = self.list[l].parent;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::ops::Index<usize> for Loops {
+    type Output = Loop;
+
+    fn index(&self, idx: usize) -> &Loop {
+        &self.list[idx]
     }
 }
 
@@ -223,8 +283,11 @@ pub(crate) fn has_retreating_edge(func: &Function, cfg: &ControlFlowGraph, rpo: 
 }
 
 /// Natural loops of the reachable blocks, innermost (smallest) first.
-pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop> {
-    let mut loops: Vec<Loop> = Vec::new();
+pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Loops {
+    let mut list: Vec<Loop> = Vec::new();
+    // `mark[b]` is `k + 1` once `b` is found in the `k`th loop collected.
+    let mut mark: SecondaryMap<Block, u32> = SecondaryMap::new();
+    let mut stack = Vec::new();
     for &h in dt.rpo() {
         // `h` dominates a latch, so comes no later in reverse post-order
         // (tested first: it rules out most edges without a dominator walk).
@@ -242,22 +305,46 @@ pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop
         if latches.is_empty() {
             continue;
         }
-        // Room for every reachable block, spared the lists' growth.
-        let mut blocks = Vec::with_capacity(dt.rpo().len());
-        blocks.push(h);
-        let mut stack = Vec::with_capacity(2 * dt.rpo().len());
+        let stamp = list.len() as u32 + 1;
+        mark[h] = stamp;
+        let mut blocks = vec![h];
+        stack.clear();
         stack.extend_from_slice(&latches);
         while let Some(b) = stack.pop() {
-            if blocks.contains(&b) || !dt.is_reachable(b) {
+            if mark[b] == stamp || !dt.is_reachable(b) {
                 continue;
             }
+            mark[b] = stamp;
             blocks.push(b);
             stack.extend(cfg.preds(b).iter().map(|&(p, _)| p));
         }
-        loops.push(Loop { header: h, blocks });
+        list.push(Loop {
+            header: h,
+            blocks,
+            parent: None,
+        });
     }
-    loops.sort_by_key(|l| l.blocks.len());
-    loops
+    list.sort_by_key(|l| l.blocks.len());
+    // Nesting, innermost loops first: a block already in a loop is in an
+    // inner one, whose outermost enclosing loop found so far is then
+    // nested in this one.
+    let mut innermost: SecondaryMap<Block, Option<usize>> = SecondaryMap::new();
+    for idx in 0..list.len() {
+        for k in 0..list[idx].blocks.len() {
+            let b = list[idx].blocks[k];
+            let Some(mut inner) = innermost[b] else {
+                innermost[b] = Some(idx);
+                continue;
+            };
+            while let Some(p) = list[inner].parent {
+                inner = p;
+            }
+            if inner != idx {
+                list[inner].parent = Some(idx);
+            }
+        }
+    }
+    Loops { list, innermost }
 }
 
 /// Returns the loop's preheader: the single outside predecessor of the
@@ -267,14 +354,20 @@ pub(crate) fn find_loops(cfg: &ControlFlowGraph, dt: &DominatorTree) -> Vec<Loop
 /// `None` when the header is the entry block (nothing may precede it).
 pub(crate) fn ensure_preheader(
     func: &mut Function,
-    lp: &Loop,
+    loops: &Loops,
+    idx: usize,
     branches: &mut Branches,
 ) -> Option<Block> {
+    let lp = &loops[idx];
     if func.layout.entry_block() == Some(lp.header) {
         return None;
     }
     let entering: Vec<(Inst, usize)> = (branches.to(lp.header).into_iter())
-        .filter(|(i, _)| func.layout.inst_block(*i).is_some_and(|b| !lp.contains(b)))
+        .filter(|(i, _)| {
+            func.layout
+                .inst_block(*i)
+                .is_some_and(|b| !loops.contains(idx, b))
+        })
         .collect();
     if let [(inst, _)] = entering[..] {
         if func.dfg.inst(inst).opcode() == Opcode::Jump {
@@ -328,4 +421,59 @@ pub(crate) fn insert_before_terminator(func: &mut Function, inst: Inst, block: B
         .last_inst(block)
         .expect("block has a terminator");
     func.layout.insert_inst_before(inst, term);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{FuncBuilder, Type};
+    use crate::opt::testutil::func;
+
+    #[test]
+    fn loops_know_their_nesting_and_their_blocks() {
+        // e -> oh ; oh: brif c, ih, second ; ih: brif c, ih, ol ;
+        // ol: jump oh ; second: brif c, second, exit ; exit: return
+        let mut f = func(&[Type::I1], &[]);
+        let mut b = FuncBuilder::new(&mut f);
+        let [e, oh, ih, ol, second, exit] = [(); 6].map(|_| b.create_block());
+        let c = b.append_param(e, Type::I1);
+        b.switch_to(e);
+        b.jump(oh, &[]);
+        b.switch_to(oh);
+        b.brif(c, ih, &[], second, &[]);
+        b.switch_to(ih);
+        b.brif(c, ih, &[], ol, &[]);
+        b.switch_to(ol);
+        b.jump(oh, &[]);
+        b.switch_to(second);
+        b.brif(c, second, &[], exit, &[]);
+        b.switch_to(exit);
+        b.ret(&[]);
+        let cfg = ControlFlowGraph::compute(&f);
+        let dt = DominatorTree::compute(&f, &cfg);
+        let mut loops = find_loops(&cfg, &dt);
+        assert_eq!(loops.len(), 3);
+        let index = |h: Block| (0..loops.len()).find(|&i| loops[i].header == h).unwrap();
+        let (inner, outer, sibling) = (index(ih), index(oh), index(second));
+        assert_eq!(loops[inner].parent, Some(outer));
+        assert_eq!(loops[outer].parent, None);
+        assert_eq!(loops[sibling].parent, None);
+        for (l, members) in [
+            (inner, vec![ih]),
+            (outer, vec![oh, ih, ol]),
+            (sibling, vec![second]),
+        ] {
+            for blk in [e, oh, ih, ol, second, exit] {
+                assert_eq!(loops.contains(l, blk), members.contains(&blk), "{l} {blk}");
+            }
+        }
+        // A new preheader of the inner loop joins the outer one, once.
+        let pre = f.dfg.make_block();
+        assert!(loops.add_preheader(inner, pre));
+        assert!(loops.contains(outer, pre) && !loops.contains(inner, pre));
+        assert!(!loops.add_preheader(inner, pre));
+        assert_eq!(loops[outer].blocks.iter().filter(|&&x| x == pre).count(), 1);
+        // The outer loop's own preheader (`e`) joins nothing.
+        assert!(!loops.add_preheader(outer, e));
+    }
 }
