@@ -43,24 +43,7 @@ pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
         let mut changed = false;
         let callers: Vec<FuncRef> = module.functions.keys().collect();
         for caller in callers {
-            // The scan for the next call resumes at the block after the
-            // last inlined call's: the calls before it were found not
-            // inlinable (which inlining into the caller does not change),
-            // and the callee's copy and the rest of the call's block are
-            // laid out after it. Scanning from the start each time made
-            // inlining quadratic in the number of calls.
-            let mut from = 0;
-            while let Some((call, callee, at)) =
-                next_inlinable_call(module, caller, &recursive, from)
-            {
-                from = at + 1;
-                // The callee is lent out of the module for the copy rather
-                // than cloned (it is never the caller: see
-                // `next_inlinable_call`).
-                let empty = Function::new(String::new(), FuncKind::Device, Signature::default());
-                let callee_fn = std::mem::replace(&mut module.functions[callee], empty);
-                inline_call(&mut module.functions[caller], call, &callee_fn);
-                module.functions[callee] = callee_fn;
+            if inline_round(module, caller, &recursive) {
                 inlined_into[caller] = true;
                 changed = true;
             }
@@ -70,6 +53,43 @@ pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
         }
     }
     inlined_into
+}
+
+/// Inlines the inlinable calls of `caller`'s blocks as laid out now (the
+/// calls of the callees' copies wait for the next round); returns true
+/// when it inlined one.
+///
+/// Each block's calls are inlined last first, so splitting the block at a
+/// call moves only what lies between it and the next call, and the new
+/// blocks are laid out once at the end, in one pass: a split at each call
+/// in order, or a layout insertion per call, costs the block's or the
+/// function's size per call (quadratic in the number of calls).
+fn inline_round(module: &mut Module, caller: FuncRef, recursive: &[FuncRef]) -> bool {
+    let blocks = module.functions[caller].layout.blocks().to_vec();
+    let mut placed: Vec<(Block, Vec<Block>)> = Vec::new();
+    let mut calls = Vec::new();
+    for block in blocks {
+        inlinable_calls(module, caller, recursive, block, &mut calls);
+        if calls.is_empty() {
+            continue;
+        }
+        // Per call, last first: the callee's copy, then the continuation.
+        let mut groups: Vec<Vec<Block>> = Vec::with_capacity(calls.len());
+        for &(call, callee) in calls.iter().rev() {
+            // The callee is lent out of the module for the copy rather
+            // than cloned (it is never the caller: see `inlinable_calls`).
+            let empty = Function::new(String::new(), FuncKind::Device, Signature::default());
+            let callee_fn = std::mem::replace(&mut module.functions[callee], empty);
+            groups.push(inline_call(&mut module.functions[caller], call, &callee_fn));
+            module.functions[callee] = callee_fn;
+        }
+        placed.push((block, groups.into_iter().rev().flatten().collect()));
+    }
+    if placed.is_empty() {
+        return false;
+    }
+    module.functions[caller].layout.insert_blocks_after(&placed);
+    true
 }
 
 /// The functions on a cycle of the call graph.
@@ -104,26 +124,18 @@ fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: Fun
     false
 }
 
-/// The first call of `caller` to inline, from its `from`th block on in
-/// layout order: the call, its callee and the index of its block.
-fn next_inlinable_call(
+/// Sets `out` to the calls of `block` in `caller` to inline, in order, with
+/// their callees.
+fn inlinable_calls(
     module: &Module,
     caller: FuncRef,
     recursive: &[FuncRef],
-    from: usize,
-) -> Option<(Inst, FuncRef, usize)> {
+    block: Block,
+    out: &mut Vec<(Inst, FuncRef)>,
+) {
+    out.clear();
     let f = &module.functions[caller];
-    let blocks = f.layout.blocks().get(from..).unwrap_or(&[]);
-    let mut calls = blocks.iter().enumerate().flat_map(|(k, &b)| {
-        f.layout
-            .block_insts(b)
-            .iter()
-            .filter_map(move |&i| match f.dfg.inst(i) {
-                InstructionData::Call { func, .. } => Some((i, *func, from + k)),
-                _ => None,
-            })
-    });
-    calls.find(|&(_, callee, _)| {
+    let inlinable = |callee: FuncRef| {
         let g = module.functions.get(callee);
         callee != caller
             && !recursive.contains(&callee)
@@ -133,18 +145,23 @@ fn next_inlinable_call(
                     && g.inst_count() <= INLINE_THRESHOLD
                     && g.layout.entry_block().is_some()
             })
-    })
+    };
+    for &i in f.layout.block_insts(block) {
+        if let InstructionData::Call { func, .. } = f.dfg.inst(i) {
+            if inlinable(*func) {
+                out.push((i, *func));
+            }
+        }
+    }
 }
 
-/// Inlines `callee` at `call` in `caller`.
-pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
-    let block = caller
-        .layout
-        .inst_block(call)
-        .expect("the call is laid out");
+/// Inlines `callee` at `call` in `caller`; returns the new blocks, in
+/// order (the callee's copy, then the continuation), for the caller to lay
+/// out right after the call's block.
+fn inline_call(caller: &mut Function, call: Inst, callee: &Function) -> Vec<Block> {
     let cont = split_after(caller, call);
     let mut values = ValueMap::new(callee);
-    let blocks = copy_blocks(caller, callee, block, &mut values);
+    let blocks = copy_blocks(caller, callee, &mut values);
     let shared_base = caller.shared.len() as u32;
     let local_base = caller.locals.len() as u32;
     for decl in callee.shared.values() {
@@ -186,20 +203,27 @@ pub fn inline_call(caller: &mut Function, call: Inst, callee: &Function) {
     for (r, p) in results.into_iter().zip(params) {
         caller.dfg.change_to_alias(r, p);
     }
+    let mut new_blocks: Vec<Block> = callee
+        .layout
+        .blocks()
+        .iter()
+        .map(|b| blocks[b.index()])
+        .collect();
+    new_blocks.push(cont);
+    new_blocks
 }
 
-/// Moves everything after `call` into a new block laid out after the call's
-/// block, with one parameter per call result; returns it.
+/// Moves everything after `call` into a new block (not laid out yet), with
+/// one parameter per call result; returns it.
 fn split_after(caller: &mut Function, call: Inst) -> Block {
     let block = caller.layout.inst_block(call).expect("laid out");
     let pos = caller
         .layout
         .block_insts(block)
         .iter()
-        .position(|&i| i == call)
+        .rposition(|&i| i == call)
         .expect("in its block");
     let cont = caller.dfg.make_block();
-    caller.layout.insert_block_after(cont, block);
     let types: Vec<_> = caller
         .dfg
         .inst_results(call)
@@ -234,21 +258,13 @@ impl ValueMap {
     }
 }
 
-/// Creates a copy of every callee block (with parameters), laid out after
-/// `after` in the callee's order; records the parameter mapping. Returns
-/// the copies, indexed by callee block.
-fn copy_blocks(
-    caller: &mut Function,
-    callee: &Function,
-    after: Block,
-    values: &mut ValueMap,
-) -> Vec<Block> {
+/// Creates a copy of every callee block (with parameters; not laid out
+/// yet); records the parameter mapping. Returns the copies, indexed by
+/// callee block.
+fn copy_blocks(caller: &mut Function, callee: &Function, values: &mut ValueMap) -> Vec<Block> {
     let mut blocks = vec![Block::reserved_value(); callee.dfg.num_blocks()];
-    let mut prev = after;
     for &b in callee.layout.blocks() {
         let nb = caller.dfg.make_block();
-        caller.layout.insert_block_after(nb, prev);
-        prev = nb;
         for &p in callee.dfg.block_params(b) {
             let np = caller.dfg.append_block_param(nb, callee.dfg.value_type(p));
             values.insert(p, np);

@@ -163,8 +163,8 @@ pub fn optimize(module: &mut Module, level: OptLevel) -> OptReport {
 
 /// The optimiser's work budget, in instructions visited: a round of
 /// passes over a function costs its instruction count times the number of
-/// passes, inlining the instruction count of each caller times its calls
-/// (each inlined call moves the rest of its block: an upper bound). At about 25 ns a unit in
+/// passes, inlining per round the instruction count of each caller plus
+/// the largest inlined callee's per call. At about 25 ns a unit in
 /// a release build, a few seconds; kernels of a few MB of source stay
 /// within it.
 pub const FUEL: u64 = 100_000_000;
@@ -219,11 +219,22 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
         kept.push(analyses);
     }
-    let inline_cost: u64 = (module.functions.values())
-        .map(|f| f.calls().count() as u64 * f.inst_count() as u64)
-        .sum();
-    let first = module.functions.values().next().map(|f| f.name.clone());
-    if report.out_of_fuel.is_some() || !take(inline_cost, &first.unwrap_or_default(), &mut report) {
+    // A round of inlining visits each caller once and copies at most
+    // `INLINE_THRESHOLD` instructions per call; the budget's function is
+    // the one with the most of that work.
+    let inline_cost = |f: &Function| {
+        let calls = f.calls().count() as u64;
+        if calls == 0 {
+            return 0;
+        }
+        inline::MAX_ROUNDS as u64
+            * (f.inst_count() as u64 + calls * inline::INLINE_THRESHOLD as u64)
+    };
+    let total: u64 = module.functions.values().map(inline_cost).sum();
+    let costliest = (module.functions.values())
+        .max_by_key(|f| inline_cost(f))
+        .map(|f| f.name.clone());
+    if report.out_of_fuel.is_some() || !take(total, &costliest.unwrap_or_default(), &mut report) {
         for analyses in kept {
             analyses.recycle();
         }
