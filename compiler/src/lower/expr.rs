@@ -313,7 +313,7 @@ impl<'a> FnLowering<'a> {
         }
         let inst = match self.func.dfg.value_def(v) {
             ir::ValueDef::Result(inst, 0) => inst,
-            ir::ValueDef::Param(..) if self.nonneg_counters.contains(&v) => return Some(63),
+            ir::ValueDef::Param(..) if self.nonneg_counters.contains(v) => return Some(63),
             _ => return None,
         };
         let bits = |x: Value| self.nonneg_bits(x, depth - 1);

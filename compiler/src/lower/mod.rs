@@ -16,10 +16,11 @@
 //! typed tree, and no general SSA construction is needed.
 //!
 //! Submodules: `values` (how typed values map to IR values), `expr`,
-//! `stmt`, `arith` (Python arithmetic: floor division, modulo, powers,
+//! `stmt`, `env` (the current value of every slot), `arith` (Python arithmetic: floor division, modulo, powers,
 //! conversions) and `intrinsics` (CUDA and math intrinsics).
 
 mod arith;
+mod env;
 mod expr;
 mod intrinsics;
 mod stmt;
@@ -53,16 +54,18 @@ pub fn lower_program(program: &TypedProgram) -> Module {
 /// IR names: kernels keep their Python name; device-function
 /// specialisations get a numeric suffix when one name has several.
 fn function_names(program: &TypedProgram) -> Vec<String> {
+    // Device functions per name, counted once (counting per function is
+    // quadratic in their number).
+    let mut device_count: std::collections::HashMap<&str, usize> = Default::default();
+    for f in program.functions.iter().filter(|f| !f.is_kernel) {
+        *device_count.entry(f.name.as_str()).or_default() += 1;
+    }
     program
         .functions
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let same = program
-                .functions
-                .iter()
-                .filter(|g| g.name == f.name && !g.is_kernel)
-                .count();
+            let same = device_count.get(f.name.as_str()).copied().unwrap_or(0);
             if f.is_kernel || same <= 1 {
                 f.name.clone()
             } else {
@@ -118,9 +121,8 @@ pub(crate) struct FnLowering<'a> {
     slot_base: Vec<Slot>,
     /// The IR type of every variable slot.
     slot_types: Vec<ir::Type>,
-    /// Current value of every slot, indexed by slot (`None`: undefined;
-    /// slots past the end are undefined too).
-    env: Vec<Option<ir::Value>>,
+    /// The current value of every slot.
+    env: env::Env,
     loops: Vec<LoopTargets>,
     /// True when some expression binds a temporary (`Let`).
     has_lets: bool,
@@ -129,7 +131,7 @@ pub(crate) struct FnLowering<'a> {
     /// Loop counters of `range` loops that count up from a non-negative
     /// start: non-negative wherever the loop body reads them (see
     /// [`FnLowering::nonneg_bits`]).
-    nonneg_counters: Vec<ir::Value>,
+    nonneg_counters: cranelift_entity::EntitySet<ir::Value>,
     /// The source byte offset of the statement being lowered: the
     /// position of the instructions made now (see [`FnLowering::enter`]).
     at: Option<u32>,
@@ -190,10 +192,10 @@ impl<'a> FnLowering<'a> {
             cur: None,
             slot_base,
             slot_types,
-            env: vec![None; num_slots as usize],
+            env: env::Env::new(num_slots as usize),
             loops: Vec::new(),
             has_lets: (f.exprs.iter()).any(|e| matches!(e.kind, t::TExprKind::Let(..))),
-            nonneg_counters: Vec::new(),
+            nonneg_counters: cranelift_entity::EntitySet::new(),
             next_hidden: num_slots,
             at: None,
         };
@@ -268,23 +270,17 @@ impl<'a> FnLowering<'a> {
 
     /// The current value of a slot, if it has one.
     fn get(&self, slot: Slot) -> Option<ir::Value> {
-        self.env.get(slot as usize).copied().flatten()
+        self.env.get(slot)
     }
 
     /// Forgets the value of a slot.
     fn unset(&mut self, slot: Slot) {
-        if let Some(v) = self.env.get_mut(slot as usize) {
-            *v = None;
-        }
+        self.env.unset(slot);
     }
 
     /// Sets the current value of a slot.
     fn set(&mut self, slot: Slot, value: ir::Value) {
-        let i = slot as usize;
-        if i >= self.env.len() {
-            self.env.resize(i + 1, None);
-        }
-        self.env[i] = Some(value);
+        self.env.set(slot, value);
     }
 
     /// The current value of a slot, or a zero for an undefined one.

@@ -2,6 +2,7 @@
 //! with block parameters at joins, loops with `break`/`continue`, returns,
 //! `print` and `assert`.
 
+use super::env::Mark;
 use super::expr::scalar;
 use super::{FnLowering, LoopTargets, Slot};
 use crate::front::ast::CmpOp;
@@ -211,11 +212,12 @@ impl FnLowering<'_> {
         let else_block = self.new_block();
         let (join, params) = self.join_block(&slots);
         self.ins().brif(c, then_block, &[], else_block, &[]);
-        let before = self.env.clone();
+        let before = self.env.mark();
         self.switch_to(then_block);
         self.block(then_body);
         self.jump_with(join, &slots);
-        self.env = before;
+        self.env.rollback(&before);
+        self.env.close(before);
         self.switch_to(else_block);
         self.block(else_body);
         self.jump_with(join, &slots);
@@ -258,7 +260,7 @@ impl FnLowering<'_> {
         exit: ir::Block,
         slots: &[Slot],
         orelse: &[TStmt],
-    ) -> Option<(ir::Block, Vec<Option<Value>>)> {
+    ) -> Option<(ir::Block, Mark)> {
         let else_block = if orelse.is_empty() {
             let exit_args = self.slot_values(slots);
             self.ins().brif(more, body_block, &[], exit, &exit_args);
@@ -266,7 +268,7 @@ impl FnLowering<'_> {
         } else {
             let block = self.new_block();
             self.ins().brif(more, body_block, &[], block, &[]);
-            Some((block, self.env.clone()))
+            Some((block, self.env.mark()))
         };
         self.switch_to(body_block);
         else_block
@@ -276,13 +278,14 @@ impl FnLowering<'_> {
     /// made for it, then goes to `exit`.
     fn loop_else(
         &mut self,
-        else_block: Option<(ir::Block, Vec<Option<Value>>)>,
+        else_block: Option<(ir::Block, Mark)>,
         exit: ir::Block,
         slots: &[Slot],
         orelse: &[TStmt],
     ) {
-        if let Some((block, header_env)) = else_block {
-            self.env = header_env;
+        if let Some((block, header_state)) = else_block {
+            self.env.rollback(&header_state);
+            self.env.close(header_state);
             self.switch_to(block);
             self.block(orelse);
             self.jump_with(exit, slots);
@@ -330,7 +333,7 @@ impl FnLowering<'_> {
         // negative-index wrap.
         let counts_up = self.iconst_value(step_v).is_some_and(|s| s > 0);
         if counts_up && self.nonneg_bits(start_v, 8).is_some_and(|bits| bits < 64) {
-            self.nonneg_counters.push(i);
+            self.nonneg_counters.insert(i);
         }
         let more = self.range_condition(ty, i, stop_v, step_v);
         let else_block = self.leave_header(more, body_block, exit, &slots, orelse);

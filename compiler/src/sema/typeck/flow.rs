@@ -86,6 +86,9 @@ pub(super) struct LoopFrame {
     /// Locals unset at the header but assigned on a back edge, with the
     /// version they are assigned (their entry value is undefined).
     pub added: Vec<(u32, VarId)>,
+    /// Where each local of `added` is in it (a search of the list per
+    /// back edge was quadratic in the locals a long loop body adds).
+    pub added_at: FxHashMap<u32, usize>,
     /// Each `break`: the locals it changed since the header, with their
     /// bindings, and the bindings it converted locals to.
     pub breaks: Vec<(Changes, Changes)>,
@@ -322,6 +325,7 @@ impl FnChecker<'_, '_, '_> {
             index,
             header_mark: self.trail.len(),
             added: Vec::new(),
+            added_at: FxHashMap::default(),
             breaks: Vec::new(),
             read_mark: self.read_seq,
             reachable: self.reachable,
@@ -362,10 +366,13 @@ impl FnChecker<'_, '_, '_> {
                 }
                 (Binding::Var(a), Binding::Unset) => {
                     let frame = self.loops.last_mut().expect("a loop");
-                    match frame.added.iter().find(|(k, _)| *k == l32) {
-                        None => frame.added.push((l32, a)),
-                        Some(&(_, other)) if other == a => {}
-                        Some(&(_, other)) => {
+                    match frame.added_at.get(&l32).map(|&k| frame.added[k]) {
+                        None => {
+                            frame.added_at.insert(l32, frame.added.len());
+                            frame.added.push((l32, a));
+                        }
+                        Some((_, other)) if other == a => {}
+                        Some((_, other)) => {
                             // Two back edges assign different types: the
                             // header needs their unification.
                             let b = self.join_binding(l32, Binding::Var(other), now);
