@@ -26,7 +26,7 @@ use crate::ir::{
     Block, FuncKind, FuncRef, Function, Inst, InstructionData, Module, Opcode, Signature, Value,
 };
 use cranelift_entity::packed_option::{PackedOption, ReservedValue};
-use cranelift_entity::{EntityRef, SecondaryMap};
+use cranelift_entity::{EntityRef, EntitySet, SecondaryMap};
 
 /// Callees of at most this many instructions are inlined.
 pub const INLINE_THRESHOLD: usize = 40;
@@ -64,7 +64,7 @@ pub fn run(module: &mut Module) -> SecondaryMap<FuncRef, bool> {
 /// blocks are laid out once at the end, in one pass: a split at each call
 /// in order, or a layout insertion per call, costs the block's or the
 /// function's size per call (quadratic in the number of calls).
-fn inline_round(module: &mut Module, caller: FuncRef, recursive: &[FuncRef]) -> bool {
+fn inline_round(module: &mut Module, caller: FuncRef, recursive: &EntitySet<FuncRef>) -> bool {
     let blocks = module.functions[caller].layout.blocks().to_vec();
     let mut placed: Vec<(Block, Vec<Block>)> = Vec::new();
     let mut calls = Vec::new();
@@ -92,36 +92,77 @@ fn inline_round(module: &mut Module, caller: FuncRef, recursive: &[FuncRef]) -> 
     true
 }
 
-/// The functions on a cycle of the call graph.
-fn recursive_functions(module: &Module) -> Vec<FuncRef> {
-    let callees: SecondaryMap<FuncRef, Vec<FuncRef>> = {
-        let mut m = SecondaryMap::new();
-        for (r, f) in module.functions.iter() {
-            m[r] = f.calls().map(|(_, c)| c).collect();
-        }
-        m
-    };
-    module
-        .functions
-        .keys()
-        .filter(|&f| reaches(&callees, f, f))
-        .collect()
-}
-
-/// True when `to` is reachable from `from` through at least one call.
-fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: FuncRef) -> bool {
-    let mut seen: Vec<FuncRef> = Vec::new();
-    let mut stack: Vec<FuncRef> = callees[from].clone();
-    while let Some(f) = stack.pop() {
-        if f == to {
-            return true;
-        }
-        if !seen.contains(&f) {
-            seen.push(f);
-            stack.extend(callees[f].iter().copied());
+/// The functions on a cycle of the call graph: those in a strongly
+/// connected component of more than one function, and those that call
+/// themselves. Kosaraju's two depth-first searches, linear in the graph (a
+/// search from each function for a way back to itself was quadratic in a
+/// kernel calling many functions).
+fn recursive_functions(module: &Module) -> EntitySet<FuncRef> {
+    let n = module.functions.len();
+    let mut callees: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut recursive = EntitySet::new();
+    for (r, f) in module.functions.iter() {
+        for (_, c) in f.calls() {
+            // A callee outside the module (none today) is on no cycle.
+            if c.index() < n {
+                callees[r.index()].push(c.index());
+                callers[c.index()].push(r.index());
+                if c == r {
+                    recursive.insert(r);
+                }
+            }
         }
     }
-    false
+    // First search, over calls: every function in post-order.
+    let mut post = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        stack.push((root, 0));
+        while let Some((f, i)) = stack.pop() {
+            if let Some(&c) = callees[f].get(i) {
+                stack.push((f, i + 1));
+                if !seen[c] {
+                    seen[c] = true;
+                    stack.push((c, 0));
+                }
+            } else {
+                post.push(f);
+            }
+        }
+    }
+    // Second search, over calls reversed, from the last finished first:
+    // each search finds one component.
+    let mut component = vec![usize::MAX; n];
+    let mut members = Vec::new();
+    for &root in post.iter().rev() {
+        if component[root] != usize::MAX {
+            continue;
+        }
+        members.clear();
+        component[root] = root;
+        let mut work = vec![root];
+        while let Some(f) = work.pop() {
+            members.push(f);
+            for &c in &callers[f] {
+                if component[c] == usize::MAX {
+                    component[c] = root;
+                    work.push(c);
+                }
+            }
+        }
+        if members.len() > 1 {
+            for &f in &members {
+                recursive.insert(FuncRef::new(f));
+            }
+        }
+    }
+    recursive
 }
 
 /// Sets `out` to the calls of `block` in `caller` to inline, in order, with
@@ -129,7 +170,7 @@ fn reaches(callees: &SecondaryMap<FuncRef, Vec<FuncRef>>, from: FuncRef, to: Fun
 fn inlinable_calls(
     module: &Module,
     caller: FuncRef,
-    recursive: &[FuncRef],
+    recursive: &EntitySet<FuncRef>,
     block: Block,
     out: &mut Vec<(Inst, FuncRef)>,
 ) {
@@ -138,7 +179,7 @@ fn inlinable_calls(
     let inlinable = |callee: FuncRef| {
         let g = module.functions.get(callee);
         callee != caller
-            && !recursive.contains(&callee)
+            && !recursive.contains(callee)
             && g.is_some_and(|g| {
                 g.kind == FuncKind::Device
                     && g.fastmath == f.fastmath
@@ -465,6 +506,32 @@ mod tests {
         run(&mut m);
         assert!(has_calls(kernel(&m)));
         assert!(has_calls(&m.functions[FuncRef::new(1)]));
+    }
+
+    #[test]
+    fn functions_on_call_cycles_are_found() {
+        // 0 -> 1 -> 2 -> 3 -> 1 (a cycle of three), 0 -> 4 -> 4 (a self
+        // call), 0 -> 5 (a leaf).
+        let calls: [&[usize]; 6] = [&[1, 4, 5], &[2], &[3], &[1], &[4], &[]];
+        let mut m = Module::new();
+        for _ in 0..calls.len() {
+            m.functions.push(func(&[Type::I32], &[Type::I32]));
+        }
+        for (f, callees) in calls.iter().enumerate() {
+            let mut b = FuncBuilder::new(&mut m.functions[FuncRef::new(f)]);
+            let e = b.create_block();
+            let x = b.append_param(e, Type::I32);
+            b.switch_to(e);
+            for &c in callees.iter() {
+                b.call(FuncRef::new(c), &[x], &[Type::I32]);
+            }
+            b.ret(&[x]);
+        }
+        let recursive = recursive_functions(&m);
+        let found: Vec<usize> = (0..calls.len())
+            .filter(|&f| recursive.contains(FuncRef::new(f)))
+            .collect();
+        assert_eq!(found, vec![1, 2, 3, 4]);
     }
 
     #[test]

@@ -109,9 +109,7 @@ impl FnChecker<'_, '_, '_> {
         let args = typed;
         match self.pc.instantiate(f, arg_tys, declared_ret) {
             Ok(id) => {
-                if !self.callees.contains(&id) {
-                    self.callees.push(id);
-                }
+                self.callees.push(id);
                 // The call expression goes into the arena after what is
                 // there now (see `FnChecker::calls_from`).
                 self.calls_from = self.calls_from.min(self.exprs.len() as u32);

@@ -44,6 +44,9 @@ struct Instance {
     done: bool,
     func: Option<Box<TypedFunction>>,
     diags: Vec<Diagnostic>,
+    /// The instances `func` calls, once per call (a search for repeats per
+    /// call was quadratic in a function's calls; [`post_order`] visits
+    /// each instance once).
     callees: Vec<u32>,
     /// Every `Call` expression of `func` is at this index or later.
     calls_from: u32,
@@ -213,9 +216,11 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
             program.functions.push(func);
         }
+        let mut listed = vec![false; program.functions.len()];
         for &r in roots {
             let f = FuncRef(map[r as usize]);
-            if program.function(f).is_kernel && !program.kernels.contains(&f) {
+            if program.function(f).is_kernel && !listed[f.0 as usize] {
+                listed[f.0 as usize] = true;
                 program.kernels.push(f);
             }
         }
@@ -351,6 +356,7 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     diags: Vec<Diagnostic>,
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
+    /// The instances called, once per call (see [`Instance::callees`]).
     callees: Vec<u32>,
     /// The length of `exprs` when the first device-function call of this
     /// walk was typed: every `Call` expression is at this index or later,
