@@ -8,15 +8,18 @@
 //! cargo bench -p kernelc-compiler --bench scaling -- [--base-kb KB] [--reps N] [--write DIR] [SHAPE...]
 //! ```
 //!
-//! `--write DIR` also saves each generated kernel as `DIR/SHAPE_Nx.py`
-//! (to profile one with `kernelc compile --timings`).
-//!
 //! (defaults: 256 KB, so the 8x kernels are 2 MB of source; 3 timed
-//! repetitions after an untimed one, the shortest kept). For each shape it prints the source size, the
-//! compile time and the time per KB at each size, and the growth exponent:
-//! the slope of log(time) against log(size) from 1x to 8x (1.0 is linear).
-//! A shape whose exponent is above [`MAX_EXPONENT`] is flagged and the
-//! bench exits with status 1.
+//! repetitions after an untimed one, the shortest kept). For each shape it
+//! prints the source size, the compile time and the time per KB at each
+//! size, and the growth exponent: the slope of log(time) against log(size)
+//! from 1x to 8x (1.0 is linear). A shape whose exponent is above
+//! [`MAX_EXPONENT`] is flagged and the bench exits with status 1.
+//!
+//! `--write DIR` also saves each generated kernel as `DIR/SHAPE_Nx.py`, to
+//! profile one with `kernelc compile --timings`, or to count the
+//! instructions a compile executes (`valgrind --tool=callgrind`), which
+//! tells a superlinear algorithm from a wall time that grows faster than
+//! the work because a larger IR no longer fits the caches.
 
 use kernelc_compiler::driver::{compile, CompileOptions};
 use std::hint::black_box;
