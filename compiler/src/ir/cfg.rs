@@ -328,16 +328,21 @@ mod tests {
     use super::*;
     use crate::ir::{FuncBuilder, FuncKind, IntCC, Signature, Type, Value};
 
-    #[test]
-    fn diamond_dominators() {
-        let mut f = Function::new(
+    /// An empty device function of one `i32` parameter.
+    fn device_fn_of_i32() -> Function {
+        Function::new(
             "f",
             FuncKind::Device,
             Signature {
                 params: vec![Type::I32],
                 returns: vec![],
             },
-        );
+        )
+    }
+
+    #[test]
+    fn diamond_dominators() {
+        let mut f = device_fn_of_i32();
         let mut b = FuncBuilder::new(&mut f);
         let (entry, left, right, join) = (
             b.create_block(),
@@ -371,14 +376,7 @@ mod tests {
     fn loop_bodies_follow_their_headers_in_reverse_post_order() {
         // Three loops one after another: entry, then per loop a header
         // (`brif i < x, body, next`) and a body jumping back.
-        let mut f = Function::new(
-            "f",
-            FuncKind::Device,
-            Signature {
-                params: vec![Type::I32],
-                returns: vec![],
-            },
-        );
+        let mut f = device_fn_of_i32();
         let mut b = FuncBuilder::new(&mut f);
         let entry = b.create_block();
         let x = b.append_param(entry, Type::I32);
