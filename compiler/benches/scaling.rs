@@ -9,7 +9,7 @@
 //! ```
 //!
 //! (defaults: 256 KB, so the 8x kernels are 2 MB of source; 3 timed
-//! repetitions after an untimed one, the shortest kept). For each shape it
+//! compiles, each in a process of its own, the shortest kept). For each shape it
 //! prints the source size, the compile time and the time per KB at each
 //! size, and the growth exponent: the slope of log(time) against log(size)
 //! from 1x to 8x (1.0 is linear). A shape whose exponent is above
@@ -184,33 +184,56 @@ fn units_for(shape: &Shape, kb: usize) -> usize {
     ((kb * 1024) as f64 / per_unit).ceil() as usize
 }
 
-/// The shortest of `reps` compile times of `source`, in seconds, after one
-/// compile that is not timed.
+/// The shortest of `reps` compile times of `source`, in seconds, each in
+/// a process of its own (this bench run again with `--time-one FILE`).
 ///
-/// The untimed compile leaves the allocator and the compiler's reused
-/// buffers sized for this kernel, as in a host that compiles many kernels:
-/// without it the first compile at each size pays for fresh memory (page
-/// faults), which grows with the kernel and has nothing to do with the
-/// passes' complexity. The shortest time is the one least disturbed by the
-/// rest of the machine.
+/// A fresh process compiles each kernel as `kernelc compile` does. Timed
+/// in one process, the compiles would not be alike across sizes: the
+/// allocator reuses the memory of earlier compiles below a size and maps
+/// fresh pages above it, and the compiler keeps its buffers for small
+/// functions only, which favours the small kernels. The shortest time is
+/// the one least disturbed by the rest of the machine.
 fn time(source: &str, reps: usize) -> f64 {
+    let path = std::env::temp_dir().join(format!("kernelc-scaling-{}.py", std::process::id()));
+    std::fs::write(&path, source).expect("writes the kernel");
+    let exe = std::env::current_exe().expect("the bench's own path");
+    let best = (0..reps)
+        .map(|_| {
+            let out = std::process::Command::new(&exe)
+                .arg("--time-one")
+                .arg(&path)
+                .output()
+                .expect("runs the bench again");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8_lossy(&out.stdout)
+                .trim()
+                .parse::<f64>()
+                .expect("a time in seconds")
+        })
+        .fold(f64::INFINITY, f64::min);
+    let _ = std::fs::remove_file(&path);
+    best
+}
+
+/// Compiles the kernel in `path` once and prints the seconds it took (the
+/// child side of [`time`]).
+fn time_one(path: &str) {
+    let source = std::fs::read_to_string(path).expect("reads the kernel");
     let options = CompileOptions::default();
-    let compile_once = || {
-        let t = Instant::now();
-        let c = compile("scaling.py", black_box(source), &options).expect("compiles");
-        let elapsed = t.elapsed().as_secs_f64();
-        assert!(
-            !c.checked.has_errors(),
-            "{}",
-            c.checked.render_diagnostics()
-        );
-        black_box(c.ptx);
-        elapsed
-    };
-    compile_once();
-    (0..reps)
-        .map(|_| compile_once())
-        .fold(f64::INFINITY, f64::min)
+    let t = Instant::now();
+    let c = compile("scaling.py", black_box(&source), &options).expect("compiles");
+    let elapsed = t.elapsed().as_secs_f64();
+    assert!(
+        !c.checked.has_errors(),
+        "{}",
+        c.checked.render_diagnostics()
+    );
+    black_box(c.ptx);
+    println!("{elapsed}");
 }
 
 /// The least-squares slope of log(time) against log(size).
@@ -239,6 +262,7 @@ fn main() {
                     .expect("--base-kb KB")
             }
             "--write" => write_dir = Some(args.next().expect("--write DIR").into()),
+            "--time-one" => return time_one(&args.next().expect("--time-one FILE")),
             "--reps" => reps = args.next().and_then(|v| v.parse().ok()).expect("--reps N"),
             // `cargo bench` passes this to every bench target.
             "--bench" => {}
