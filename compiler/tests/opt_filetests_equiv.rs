@@ -12,7 +12,7 @@
 
 use kernelc_compiler::ir::interp::{InterpError, Interpreter, ThreadCtx, Val};
 use kernelc_compiler::ir::{parse_module, write_module, Module, Type};
-use kernelc_compiler::opt::{optimize, run_pass, OptLevel, PASS_NAMES};
+use kernelc_compiler::opt::{optimize, pass_names, run_pass, OptLevel};
 use std::path::PathBuf;
 
 /// Size of the buffer behind every pointer argument.
@@ -147,8 +147,7 @@ fn every_pass_preserves_the_behaviour_of_the_filetests() {
         let text = std::fs::read_to_string(&path).unwrap();
         let m0 = parse_module(&text).unwrap();
         let before = trace(&m0);
-        let mut variants: Vec<(String, Module)> = PASS_NAMES
-            .iter()
+        let mut variants: Vec<(String, Module)> = pass_names()
             .map(|p| {
                 let mut m = m0.clone();
                 run_pass(&mut m, p);

@@ -60,19 +60,44 @@ pub enum OptLevel {
 /// given the analyses of the function still valid from earlier passes.
 pub type FunctionPass = (&'static str, fn(&mut Function, &mut Analyses));
 
+// Every function pass, named once; the lists below are made of these.
+const CONSTFOLD: FunctionPass = ("constfold", constfold::run_with);
+const COPYPROP: FunctionPass = ("copyprop", copyprop::run_with);
+const DCE: FunctionPass = ("dce", dce::run_with);
+const GVN: FunctionPass = ("gvn", gvn::run_with);
+const IFCONV: FunctionPass = ("ifconv", ifconv::run_with);
+const LICM: FunctionPass = ("licm", licm::run_with);
+const SIMPLIFY_CFG: FunctionPass = ("simplify_cfg", simplify_cfg::run_with);
+const STRENGTH: FunctionPass = ("strength", strength::run_with);
+
+/// Every function pass, in name order (see [`run_pass`]).
+pub const FUNCTION_PASSES: &[FunctionPass] = &[
+    CONSTFOLD,
+    COPYPROP,
+    DCE,
+    GVN,
+    IFCONV,
+    LICM,
+    SIMPLIFY_CFG,
+    STRENGTH,
+];
+
+/// The module pass's name (see [`run_pass`]).
+pub const INLINE: &str = "inline";
+
 /// The function passes of one O2 round, in order.
 pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
-    ("copyprop", copyprop::run_with),
-    ("constfold", constfold::run_with),
-    ("ifconv", ifconv::run_with),
-    ("simplify_cfg", simplify_cfg::run_with),
+    COPYPROP,
+    CONSTFOLD,
+    IFCONV,
+    SIMPLIFY_CFG,
     // No copyprop here: gvn keys on operands with aliases resolved, and
     // the copyprop after strength folds what block merging made uniform.
-    ("gvn", gvn::run_with),
-    ("licm", licm::run_with),
-    ("strength", strength::run_with),
-    ("copyprop", copyprop::run_with),
-    ("dce", dce::run_with),
+    GVN,
+    LICM,
+    STRENGTH,
+    COPYPROP,
+    DCE,
 ];
 
 /// The last round, after a function's last full round (the second on
@@ -88,45 +113,28 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
 /// `copyprop` and `dce` run only when `simplify_cfg` changed the function:
 /// otherwise it is as the round's closing `copyprop` and `dce` left it,
 /// where they would change nothing (see [`optimize`]).
-pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[
-    ("simplify_cfg", simplify_cfg::run_with),
-    ("copyprop", copyprop::run_with),
-    ("dce", dce::run_with),
-];
+pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[SIMPLIFY_CFG, COPYPROP, DCE];
 
-/// Every pass by name: the function passes, and `inline` (module-wide).
-pub const PASS_NAMES: &[&str] = &[
-    "constfold",
-    "copyprop",
-    "dce",
-    "gvn",
-    "ifconv",
-    "inline",
-    "licm",
-    "simplify_cfg",
-    "strength",
-];
+/// Every pass's name: the function passes, then `inline` (module-wide).
+pub fn pass_names() -> impl Iterator<Item = &'static str> {
+    FUNCTION_PASSES
+        .iter()
+        .map(|&(name, _)| name)
+        .chain([INLINE])
+}
 
-/// Runs one pass, by name, on `module` (a function pass on every function).
-/// Returns `false` for an unknown name.
+/// Runs one pass, by name, on `module` (a function pass on every function,
+/// each from fresh analyses). Returns `false` for an unknown name.
 pub fn run_pass(module: &mut Module, name: &str) -> bool {
-    let pass: fn(&mut Function) = match name {
-        "inline" => {
-            inline::run(module);
-            return true;
-        }
-        "constfold" => constfold::run,
-        "copyprop" => copyprop::run,
-        "dce" => dce::run,
-        "gvn" => gvn::run,
-        "ifconv" => ifconv::run,
-        "licm" => licm::run,
-        "simplify_cfg" => simplify_cfg::run,
-        "strength" => strength::run,
-        _ => return false,
+    if name == INLINE {
+        inline::run(module);
+        return true;
+    }
+    let Some(&(_, pass)) = FUNCTION_PASSES.iter().find(|(n, _)| *n == name) else {
+        return false;
     };
     for (_, func) in module.functions.iter_mut() {
-        pass(func);
+        pass(func, &mut Analyses::new());
     }
     true
 }
