@@ -28,10 +28,8 @@ pub struct Isel<'a> {
     pub(super) target: Target,
     /// The selected machine code.
     pub vcode: VCode,
-    vregs: SecondaryMap<Value, Option<VReg>>,
-    block_index: SecondaryMap<Block, Option<usize>>,
-    /// Per IR block: how many (reachable) edges enter it.
-    in_edges: SecondaryMap<Block, u32>,
+    /// The working tables.
+    scratch: Scratch,
     /// Unique number for labels inside instruction sequences.
     pub(super) next_label: u32,
     /// Set when the function prints (needs the printf buffer).
@@ -39,18 +37,43 @@ pub struct Isel<'a> {
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
     pub(super) error: Option<IselError>,
-    /// Per value: how many operands read it, and the block of the last.
-    uses: Vec<(u32, Option<Block>)>,
     /// The IR block being selected.
     current_block: Option<Block>,
+}
+
+/// The working tables of a selection, cleared for each function.
+#[derive(Default)]
+struct Scratch {
+    /// Per IR value, its virtual register once it has one.
+    vregs: SecondaryMap<Value, Option<VReg>>,
+    /// Per IR block, its machine block (unreachable blocks have none).
+    block_index: SecondaryMap<Block, Option<usize>>,
+    /// Per IR block: how many (reachable) edges enter it.
+    in_edges: SecondaryMap<Block, u32>,
+    /// Per value: how many operands read it, and the block of the last.
+    uses: Vec<(u32, Option<Block>)>,
     /// Special-register reads not written at their definition (see
     /// [`Isel::defer_special`]).
     deferred_specials: Vec<(Value, ir::SpecialReg)>,
     /// The IR function's CFG, its blocks in reverse postorder, and the
-    /// search's work lists (buffers kept for the next function).
+    /// search's work lists.
     cfg: ir::ControlFlowGraph,
     order: Vec<Block>,
     dfs: ir::DfsScratch,
+}
+
+impl Scratch {
+    /// Empties the tables, sized for `func`.
+    fn reset(&mut self, func: &ir::Function) {
+        self.vregs.clear();
+        self.vregs.resize(func.dfg.num_values());
+        self.block_index.clear();
+        self.block_index.resize(func.dfg.num_blocks());
+        self.in_edges.clear();
+        self.in_edges.resize(func.dfg.num_blocks());
+        self.uses.clear();
+        self.deferred_specials.clear();
+    }
 }
 
 /// The buffers of a selection, kept per thread from function to function
@@ -59,14 +82,7 @@ pub struct Isel<'a> {
 #[derive(Default)]
 struct Buffers {
     vcode: VCode,
-    vregs: SecondaryMap<Value, Option<VReg>>,
-    block_index: SecondaryMap<Block, Option<usize>>,
-    in_edges: SecondaryMap<Block, u32>,
-    uses: Vec<(u32, Option<Block>)>,
-    deferred_specials: Vec<(Value, ir::SpecialReg)>,
-    cfg: ir::ControlFlowGraph,
-    order: Vec<Block>,
-    dfs: ir::DfsScratch,
+    scratch: Scratch,
 }
 
 /// How many [`Buffers`] a thread keeps (one per function of a module).
@@ -107,42 +123,21 @@ impl<'a> Isel<'a> {
     ) -> Result<Isel<'a>, IselError> {
         let Buffers {
             mut vcode,
-            mut vregs,
-            mut block_index,
-            mut in_edges,
-            mut uses,
-            mut deferred_specials,
-            cfg,
-            order,
-            dfs,
+            mut scratch,
         } = POOL.with(Pool::take).unwrap_or_default();
         vcode.reset(func.dfg.num_insts(), func.dfg.num_values());
-        vregs.clear();
-        vregs.resize(func.dfg.num_values());
-        block_index.clear();
-        block_index.resize(func.dfg.num_blocks());
-        in_edges.clear();
-        in_edges.resize(func.dfg.num_blocks());
-        uses.clear();
-        deferred_specials.clear();
+        scratch.reset(func);
         let mut s = Isel {
             module,
             func,
             target,
             vcode,
-            vregs,
-            block_index,
-            in_edges,
+            scratch,
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
             error: None,
-            uses,
             current_block: None,
-            deferred_specials,
-            cfg,
-            order,
-            dfs,
         };
         s.select()?;
         Ok(s)
@@ -158,14 +153,7 @@ impl<'a> Isel<'a> {
         }
         let buffers = Buffers {
             vcode: self.vcode,
-            vregs: self.vregs,
-            block_index: self.block_index,
-            in_edges: self.in_edges,
-            uses: self.uses,
-            deferred_specials: self.deferred_specials,
-            cfg: self.cfg,
-            order: self.order,
-            dfs: self.dfs,
+            scratch: self.scratch,
         };
         POOL.with(|pool| pool.give(buffers));
     }
@@ -179,7 +167,7 @@ impl<'a> Isel<'a> {
     #[inline]
     pub(super) fn vreg(&mut self, v: Value) -> VReg {
         let v = self.func.dfg.resolve_aliases(v);
-        match self.vregs[v] {
+        match self.scratch.vregs[v] {
             Some(r) => r,
             None => self.first_vreg(v),
         }
@@ -194,16 +182,16 @@ impl<'a> Isel<'a> {
             super::ops::materialize(self, r, ty, imm);
             return r;
         }
-        if !self.deferred_specials.is_empty() {
+        if !self.scratch.deferred_specials.is_empty() {
             if let Some(reg) = self.deferred_special(v) {
                 let r = self.vcode.new_vreg(RegKind::B32);
                 super::ops::special(self, r, reg);
-                self.vregs[v] = Some(r);
+                self.scratch.vregs[v] = Some(r);
                 return r;
             }
         }
         let r = self.vcode.new_vreg(kind_of(self.func.dfg.value_type(v)));
-        self.vregs[v] = Some(r);
+        self.scratch.vregs[v] = Some(r);
         r
     }
 
@@ -214,10 +202,10 @@ impl<'a> Isel<'a> {
     /// the same value for the whole thread, so reading one later is the
     /// same.
     pub(super) fn defer_special(&mut self, v: Value, reg: ir::SpecialReg) -> bool {
-        let (count, block) = self.uses[v.index()];
+        let (count, block) = self.scratch.uses[v.index()];
         let defer = count == 1 && block == self.current_block && reg != ir::SpecialReg::Warpsize;
         if defer {
-            self.deferred_specials.push((v, reg));
+            self.scratch.deferred_specials.push((v, reg));
         }
         defer
     }
@@ -226,10 +214,11 @@ impl<'a> Isel<'a> {
     /// [`Isel::defer_special`]) and not written yet.
     pub(super) fn deferred_special(&self, v: Value) -> Option<ir::SpecialReg> {
         let v = self.func.dfg.resolve_aliases(v);
-        if self.vregs[v].is_some() {
+        if self.scratch.vregs[v].is_some() {
             return None;
         }
-        self.deferred_specials
+        self.scratch
+            .deferred_specials
             .iter()
             .find(|(d, _)| *d == v)
             .map(|(_, reg)| *reg)
@@ -314,40 +303,41 @@ impl<'a> Isel<'a> {
 
     fn select(&mut self) -> Result<(), IselError> {
         self.count_uses();
-        self.cfg.recompute(self.func);
+        self.scratch.cfg.recompute(self.func);
         // Machine blocks are numbered in reverse postorder, so every block
         // but the entry follows one of its predecessors: regalloc2's checker
         // needs that (a block seen before all its predecessors would start
         // from an empty state). The text keeps the IR's layout order, which
         // ptxas's loop optimisations are tuned to (see `VCode::layout`).
-        let mut order = std::mem::take(&mut self.order);
-        self.cfg
-            .reverse_post_order_into(self.func, &mut order, &mut self.dfs);
+        let mut order = std::mem::take(&mut self.scratch.order);
+        self.scratch
+            .cfg
+            .reverse_post_order_into(self.func, &mut order, &mut self.scratch.dfs);
         for &b in &order {
             if let Some(t) = self.func.layout.last_inst(b) {
                 for dest in self.func.dfg.inst(t).branch_destinations() {
-                    self.in_edges[dest.block] += 1;
+                    self.scratch.in_edges[dest.block] += 1;
                 }
             }
         }
         // The entry has an implicit edge (from the caller).
         if let Some(&entry) = order.first() {
-            self.in_edges[entry] += 1;
+            self.scratch.in_edges[entry] += 1;
         }
         // Number the machine blocks: each IR block, then its edge blocks.
         let mut n = 0;
         for &b in &order {
-            self.block_index[b] = Some(n);
+            self.scratch.block_index[b] = Some(n);
             n += 1 + self.edge_blocks(b);
         }
         self.vcode.blocks = vec![MBlock::default(); n];
         for (pos, &b) in order.iter().enumerate() {
             self.select_block(b, pos == 0);
         }
-        self.order = order;
+        self.scratch.order = order;
         let mut layout = Vec::with_capacity(n);
         for &b in self.func.layout.blocks() {
-            if let Some(mb) = self.block_index[b] {
+            if let Some(mb) = self.scratch.block_index[b] {
                 layout.extend(mb..=mb + self.edge_blocks(b));
             }
         }
@@ -379,11 +369,11 @@ impl<'a> Isel<'a> {
     /// other incoming edges (the edge would be critical, which regalloc2
     /// does not allow) or takes arguments (they travel on a plain jump).
     fn needs_edge_block(&self, call: &ir::BlockCall) -> bool {
-        self.in_edges[call.block] > 1 || !self.func.dfg.block_call_args(call).is_empty()
+        self.scratch.in_edges[call.block] > 1 || !self.func.dfg.block_call_args(call).is_empty()
     }
 
     fn mblock(&self, b: Block) -> usize {
-        self.block_index[b].expect("reachable block is numbered")
+        self.scratch.block_index[b].expect("reachable block is numbered")
     }
 
     fn select_block(&mut self, b: Block, is_entry: bool) {
@@ -479,7 +469,7 @@ impl<'a> Isel<'a> {
     fn load_params(&mut self, params: &[Value]) {
         let prefix = self.param_prefix();
         for (i, &p) in params.iter().enumerate() {
-            if self.uses[p.index()].0 == 0 {
+            if self.scratch.uses[p.index()].0 == 0 {
                 continue;
             }
             let ty = self.func.dfg.value_type(p);
@@ -508,7 +498,7 @@ impl<'a> Isel<'a> {
     /// and the block of the last one.
     fn count_uses(&mut self) {
         let dfg = &self.func.dfg;
-        let uses = &mut self.uses;
+        let uses = &mut self.scratch.uses;
         uses.clear();
         uses.resize(dfg.num_values(), (0, None));
         for &b in self.func.layout.blocks() {
