@@ -3,10 +3,11 @@
 //!
 //! Each entry says where the name lives (its namespace and attribute), what
 //! it is ([`Member`]) and, for callables, the parameter names used to match
-//! keyword arguments. The typing rule of every callable is the single
-//! function `typeck::calls::type_call`, and the later stages key their
-//! lowering on the same [`Intrinsic`] values, so adding an intrinsic means
-//! adding one row here and one arm there.
+//! keyword arguments. The typing rule of every callable is in one
+//! function, `FnChecker::intrinsic_call` (`typeck/calls.rs`), and the
+//! later stages key their lowering on the same [`Intrinsic`] values, so
+//! adding an intrinsic means adding one row here and one arm in each (see
+//! `ARCHITECTURE.md`).
 
 use crate::types::Scalar;
 use std::fmt;
