@@ -28,6 +28,7 @@ pub mod function;
 pub mod instructions;
 pub mod interp;
 pub mod layout;
+pub mod library;
 pub mod parse;
 pub mod srcloc;
 pub mod types;

@@ -80,7 +80,7 @@ pub fn library_function_text(
 fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> {
     let mut module = ir::Module::new();
     let Some(body) = crate::mathlib::library_body(op, ty, &mut module.consts) else {
-        let name = crate::mathlib::function_name(op, ty);
+        let name = crate::ir::library::function_name(op, ty);
         return Err(IselError(format!(
             "{name}: the math library has no body for it"
         )));

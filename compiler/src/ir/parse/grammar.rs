@@ -174,7 +174,7 @@ impl<'c, 'a> FuncParser<'c, 'a> {
         let mut func = Function::new(name, kind, Signature { params, returns });
         func.fastmath = c.eat_str("fastmath");
         if c.eat_str("library") {
-            func.library = crate::mathlib::parse_function_name(&func.name);
+            func.library = crate::ir::library::parse_function_name(&func.name);
             if func.library.is_none() {
                 return Err(error_at(
                     p,

@@ -210,7 +210,7 @@ impl<'a> Verifier<'a> {
         if self.f.is_declaration() {
             // A library function the back end supplies: nothing to check
             // but that the name matches what it is declared to be.
-            if self.f.library != crate::mathlib::parse_function_name(&self.f.name) {
+            if self.f.library != crate::ir::library::parse_function_name(&self.f.name) {
                 let msg = "a library declaration's name does not match its function".into();
                 self.report(None, None, msg);
             }
