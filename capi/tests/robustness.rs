@@ -13,7 +13,6 @@ use kernelc::kc_status;
 use kernelc::module::{kc_module, kc_module_free};
 use kernelc::options::{kc_options, kc_options_free, kc_options_new, kc_options_set_opt_level};
 use std::ffi::CString;
-use std::path::Path;
 use std::ptr;
 
 /// A host program's thread.
@@ -82,17 +81,7 @@ fn expect(name: &str, has_nul: bool, statuses: [kc_status; 2]) {
 
 #[test]
 fn kc_compile_returns_for_every_corpus_file_on_a_small_stack() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/robustness");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the corpus")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 80, "{} files", files.len());
-    for path in files {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let bytes = std::fs::read(&path).expect("reading a corpus file");
+    for (name, bytes) in generate::files() {
         let has_nul = bytes.contains(&0);
         expect(&name, has_nul, compile(bytes));
     }

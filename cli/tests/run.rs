@@ -43,6 +43,40 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `kernelc run SRC --kernel scale` on the CPU device (one block of 32),
+/// then `args`.
+fn run_scale_with(src: &Path, args: &[&str]) -> Output {
+    let mut all = vec![
+        "run",
+        s(src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+    ];
+    all.extend_from_slice(args);
+    kernelc(&all)
+}
+
+/// [`run_scale_with`] `DIR/a.npy`, the scalar `factor` and `DIR/o.npy`,
+/// saving the written arrays in `DIR/out`.
+fn run_scale(d: &Dir, src: &Path, factor: &str) -> Output {
+    run_scale_with(
+        src,
+        &[
+            s(&d.path("a.npy")),
+            factor,
+            s(&d.path("o.npy")),
+            "--out",
+            s(&d.path("out")),
+        ],
+    )
+}
+
 struct Dir(tempfile::TempDir);
 
 impl Dir {
@@ -109,23 +143,7 @@ fn specialises_an_unsigned_kernel_on_its_arguments() {
         &f32s(&[1.0, 2.0, 3.0, 4.0, 5.0]),
     );
     write_npy(&d.path("o.npy"), "<f4", 5, &[0; 20]);
-    let out = kernelc(&[
-        "run",
-        s(&src),
-        "--kernel",
-        "scale",
-        "--device",
-        "cpu",
-        "--grid",
-        "1",
-        "--block",
-        "32",
-        s(&d.path("a.npy")),
-        "f32:0.5",
-        s(&d.path("o.npy")),
-        "--out",
-        s(&d.path("out")),
-    ]);
+    let out = run_scale(&d, &src, "f32:0.5");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let o = npy_tail(&d.path("out/2.npy"), 20);
     assert_eq!(o, f32s(&[0.5, 1.0, 1.5, 2.0, 2.5]));
@@ -178,23 +196,7 @@ fn bad_arguments_are_clear_errors() {
     let src = d.path("scale.py");
     std::fs::write(&src, SCALE).unwrap();
     write_npy(&d.path("a.npy"), "<f4", 2, &[0; 8]);
-    let base = [
-        "run",
-        s(&src),
-        "--kernel",
-        "scale",
-        "--device",
-        "cpu",
-        "--grid",
-        "1",
-        "--block",
-        "32",
-    ];
-    let run = |extra: &[&str]| {
-        let mut args: Vec<&str> = base.to_vec();
-        args.extend_from_slice(extra);
-        kernelc(&args)
-    };
+    let run = |extra: &[&str]| run_scale_with(&src, extra);
     // A typed scalar that does not fit: a usage error (exit 2).
     let out = run(&[s(&d.path("a.npy")), "u8:300", s(&d.path("a.npy"))]);
     assert_eq!(out.status.code(), Some(2));
@@ -204,10 +206,21 @@ fn bad_arguments_are_clear_errors() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     // A block larger than 1024 threads.
     let a = d.path("a.npy");
-    let mut args: Vec<&str> = base.to_vec();
-    args[9] = "2048";
-    args.extend_from_slice(&[s(&a), "f32:1", s(&a)]);
-    let out = kernelc(&args);
+    let out = kernelc(&[
+        "run",
+        s(&src),
+        "--kernel",
+        "scale",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "2048",
+        s(&a),
+        "f32:1",
+        s(&a),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("1024"), "{}", text(&out.stderr));
     // A missing .npy file: exit 1, one line.
@@ -253,34 +266,12 @@ fn npy_data_is_read_right_after_the_header() {
     let d = Dir::new();
     let src = d.path("scale.py");
     std::fs::write(&src, SCALE).unwrap();
+    // Three elements in the header, five in the file.
     let mut a = f32s(&[1.0, 2.0, 3.0]);
     a.extend_from_slice(&f32s(&[100.0, 200.0]));
-    let mut header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }".to_string();
-    header.push_str(&" ".repeat((64 - (10 + header.len() + 1) % 64) % 64));
-    header.push('\n');
-    let mut file = b"\x93NUMPY\x01\x00".to_vec();
-    file.extend_from_slice(&(header.len() as u16).to_le_bytes());
-    file.extend_from_slice(header.as_bytes());
-    file.extend_from_slice(&a);
-    std::fs::write(d.path("a.npy"), file).unwrap();
+    write_npy(&d.path("a.npy"), "<f4", 3, &a);
     write_npy(&d.path("o.npy"), "<f4", 3, &[0; 12]);
-    let out = kernelc(&[
-        "run",
-        s(&src),
-        "--kernel",
-        "scale",
-        "--device",
-        "cpu",
-        "--grid",
-        "1",
-        "--block",
-        "32",
-        s(&d.path("a.npy")),
-        "f32:2",
-        s(&d.path("o.npy")),
-        "--out",
-        s(&d.path("out")),
-    ]);
+    let out = run_scale(&d, &src, "f32:2");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(npy_tail(&d.path("out/2.npy"), 12), f32s(&[2.0, 4.0, 6.0]));
 }

@@ -15,7 +15,6 @@ use kernelc_compiler::driver::{compile, CompileOptions};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::sema::dump::dump_program;
 use kernelc_compiler::{check, CheckOptions};
-use std::path::Path;
 
 /// The stack of a host program's thread that calls the compiler.
 const STACK: usize = 256 * 1024;
@@ -90,17 +89,7 @@ fn expect(name: &str, outcome: &Outcome) {
 
 #[test]
 fn corpus_files_give_a_result_or_a_diagnostic() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/robustness");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/robustness")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 80, "{} files", files.len());
-    for path in files {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let bytes = std::fs::read(&path).expect("reading a corpus file");
+    for (name, bytes) in generate::files() {
         if name.starts_with("utf8_") {
             // The compiler takes text; the CLI and the C API turn bytes
             // into text (and reject these: see their tests).

@@ -238,11 +238,16 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         inline::MAX_ROUNDS as u64
             * (f.inst_count() as u64 + calls * inline::INLINE_THRESHOLD as u64)
     };
-    let total: u64 = module.functions.values().map(inline_cost).sum();
-    let costliest = (module.functions.values())
-        .max_by_key(|f| inline_cost(f))
-        .map(|f| f.name.clone());
-    if report.out_of_fuel.is_some() || !take(total, &costliest.unwrap_or_default(), &mut report) {
+    let costs: Vec<(u64, &str)> = (module.functions.values())
+        .map(|f| (inline_cost(f), f.name.as_str()))
+        .collect();
+    let total: u64 = costs.iter().map(|c| c.0).sum();
+    let costliest = costs
+        .iter()
+        .max_by_key(|c| c.0)
+        .map_or("", |c| c.1)
+        .to_string();
+    if report.out_of_fuel.is_some() || !take(total, &costliest, &mut report) {
         for analyses in kept {
             analyses.recycle();
         }

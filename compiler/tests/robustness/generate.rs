@@ -1,7 +1,30 @@
-//! Generated hostile inputs of the robustness corpus: nesting and chains
-//! too large to keep as files. Each is `(name, source)`; the name's prefix
-//! says what must come out, as for the files (see `README.md`).
-//! Shared by `compiler/tests/robustness.rs` and `capi/tests/robustness.rs`.
+//! The robustness corpus: its files ([`files`]), and generated hostile
+//! inputs ([`inputs`]): nesting and chains too large to keep as files.
+//! Each is `(name, source)`; the name's prefix says what must come out
+//! (see `README.md`). Shared by `compiler/tests/robustness.rs` and
+//! `capi/tests/robustness.rs`.
+
+/// The corpus files (`compiler/tests/robustness/*.py`), sorted by name, as
+/// `(name without extension, bytes)`.
+pub fn files() -> Vec<(String, Vec<u8>)> {
+    // Both crates that include this file sit beside `compiler/`.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/robustness");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the robustness corpus")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 80, "{} files", paths.len());
+    paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let bytes = std::fs::read(&path).expect("reading a corpus file");
+            (name, bytes)
+        })
+        .collect()
+}
 
 /// A kernel header over one float32 array `a`.
 const HEAD: &str = "from numba import cuda\n\n@cuda.jit('void(float32[:])')\ndef k(a):\n";
