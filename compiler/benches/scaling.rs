@@ -184,8 +184,12 @@ fn units_for(shape: &Shape, kb: usize) -> usize {
     ((kb * 1024) as f64 / per_unit).ceil() as usize
 }
 
-/// The shortest of `reps` compile times of `source`, in seconds, each in
-/// a process of its own (this bench run again with `--time-one FILE`).
+/// The shortest of `reps` compile times of each of `sources`, in seconds,
+/// each compile in a process of its own (this bench run again with
+/// `--time-one FILE`). The repetitions take turns: one compile of each
+/// source, then the next round, so a burst of load from the rest of the
+/// machine slows one compile of several sizes rather than every compile
+/// of one size (which would bend the growth exponent).
 ///
 /// A fresh process compiles each kernel as `kernelc compile` does. Timed
 /// in one process, the compiles would not be alike across sizes: the
@@ -193,15 +197,21 @@ fn units_for(shape: &Shape, kb: usize) -> usize {
 /// fresh pages above it, and the compiler keeps its buffers for small
 /// functions only, which favours the small kernels. The shortest time is
 /// the one least disturbed by the rest of the machine.
-fn time(source: &str, reps: usize) -> f64 {
-    let path = std::env::temp_dir().join(format!("kernelc-scaling-{}.py", std::process::id()));
-    std::fs::write(&path, source).expect("writes the kernel");
+fn times(sources: &[String], reps: usize) -> Vec<f64> {
+    let dir = std::env::temp_dir();
+    let paths: Vec<_> = (0..sources.len())
+        .map(|k| dir.join(format!("kernelc-scaling-{}-{k}.py", std::process::id())))
+        .collect();
+    for (path, source) in paths.iter().zip(sources) {
+        std::fs::write(path, source).expect("writes the kernel");
+    }
     let exe = std::env::current_exe().expect("the bench's own path");
-    let best = (0..reps)
-        .map(|_| {
+    let mut best = vec![f64::INFINITY; sources.len()];
+    for _ in 0..reps {
+        for (path, best) in paths.iter().zip(&mut best) {
             let out = std::process::Command::new(&exe)
                 .arg("--time-one")
-                .arg(&path)
+                .arg(path)
                 .output()
                 .expect("runs the bench again");
             assert!(
@@ -209,13 +219,16 @@ fn time(source: &str, reps: usize) -> f64 {
                 "{}",
                 String::from_utf8_lossy(&out.stderr)
             );
-            String::from_utf8_lossy(&out.stdout)
+            let t = String::from_utf8_lossy(&out.stdout)
                 .trim()
                 .parse::<f64>()
-                .expect("a time in seconds")
-        })
-        .fold(f64::INFINITY, f64::min);
-    let _ = std::fs::remove_file(&path);
+                .expect("a time in seconds");
+            *best = best.min(t);
+        }
+    }
+    for path in &paths {
+        let _ = std::fs::remove_file(path);
+    }
     best
 }
 
@@ -277,16 +290,17 @@ fn main() {
         .filter(|s| only.is_empty() || only.iter().any(|o| o == s.name))
     {
         let units = units_for(shape, base_kb);
-        let mut points = Vec::new();
-        for scale in SCALES {
-            let source = (shape.source)(units * scale);
-            let kb = source.len() as f64 / 1024.0;
-            if let Some(dir) = &write_dir {
+        let sources: Vec<String> = SCALES.iter().map(|&x| (shape.source)(units * x)).collect();
+        if let Some(dir) = &write_dir {
+            std::fs::create_dir_all(dir).expect("creates the --write folder");
+            for (scale, source) in SCALES.iter().zip(&sources) {
                 let path = dir.join(format!("{}_{scale}x.py", shape.name));
-                std::fs::write(&path, &source).expect("writes the kernel");
+                std::fs::write(&path, source).expect("writes the kernel");
             }
-            points.push((kb, time(&source, reps)));
         }
+        let points: Vec<(f64, f64)> = (sources.iter().map(|s| s.len() as f64 / 1024.0))
+            .zip(times(&sources, reps))
+            .collect();
         let e = exponent(&points);
         let (kb8, t8) = points[points.len() - 1];
         let list = |f: &dyn Fn(&(f64, f64)) -> String| -> String {

@@ -9,7 +9,7 @@ use cranelift_entity::{packed_option::ReservedValue, EntityRef, SecondaryMap};
 
 /// Successors and predecessors of every laid-out block, in flat arrays
 /// (no allocation per block: the passes recompute the CFG often).
-#[derive(Clone, Default, PartialEq, Eq, Debug)]
+#[derive(Clone, Default, Debug)]
 pub struct ControlFlowGraph {
     /// Per block: its distinct successors (a terminator has at most two).
     succs: Vec<([Block; 2], u8)>,
@@ -17,7 +17,20 @@ pub struct ControlFlowGraph {
     /// (`pred_start[b]..pred_start[b + 1]`).
     pred_start: Vec<u32>,
     pred_list: Vec<(Block, Inst)>,
+    /// Every edge (block, branch, destination), in layout order: a work
+    /// list of [`Self::recompute`], kept for its storage.
+    edges: Vec<(Block, Inst, Block)>,
 }
+
+/// Two CFGs are equal when their edges are (`edges` is only storage).
+impl PartialEq for ControlFlowGraph {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.succs, &self.pred_start, &self.pred_list)
+            == (&other.succs, &other.pred_start, &other.pred_list)
+    }
+}
+
+impl Eq for ControlFlowGraph {}
 
 impl ControlFlowGraph {
     /// Computes the CFG of a function from its terminators.
@@ -36,20 +49,22 @@ impl ControlFlowGraph {
             succs,
             pred_start,
             pred_list,
+            edges,
         } = self;
         succs.clear();
         succs.resize(n, ([none; 2], 0u8));
         pred_start.clear();
         pred_start.resize(n + 1, 0);
-        let terms = || {
-            func.layout
-                .blocks()
-                .iter()
-                .filter_map(|&b| Some((b, func.layout.last_inst(b)?)))
-        };
-        for (b, term) in terms() {
+        // One walk over the terminators (they lie all over memory); the
+        // second pass reads the edges it recorded, in order.
+        edges.clear();
+        for &b in func.layout.blocks() {
+            let Some(term) = func.layout.last_inst(b) else {
+                continue;
+            };
             let (list, len) = &mut succs[b.index()];
             for dest in func.dfg.inst(term).branch_destinations() {
+                edges.push((b, term, dest.block));
                 pred_start[dest.block.index() + 1] += 1;
                 if !list[..*len as usize].contains(&dest.block) {
                     list[*len as usize] = dest.block;
@@ -67,12 +82,10 @@ impl ControlFlowGraph {
         pred_list.resize(pred_start[n] as usize, (none, Inst::reserved_value()));
         // Fill with each block's start as its cursor; a cursor ends at the
         // next block's start, so shifting the array by one restores it.
-        for (b, term) in terms() {
-            for dest in func.dfg.inst(term).branch_destinations() {
-                let slot = &mut pred_start[dest.block.index()];
-                pred_list[*slot as usize] = (b, term);
-                *slot += 1;
-            }
+        for &(b, term, dest) in edges.iter() {
+            let slot = &mut pred_start[dest.index()];
+            pred_list[*slot as usize] = (b, term);
+            *slot += 1;
         }
         pred_start.copy_within(0..n, 1);
         pred_start[0] = 0;

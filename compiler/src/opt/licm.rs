@@ -43,7 +43,7 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) {
     let num_blocks = func.dfg.num_blocks();
     let mut regrouped = false;
     let mut scan = Scan::default();
-    let mut branches = Branches::compute(func);
+    let mut branches = Branches::compute(func, &loops);
     for idx in 0..loops.len() {
         let Some(pre) = hoist_loop(func, &loops, idx, dt, &mut scan, &mut branches) else {
             continue;

@@ -81,7 +81,7 @@ fn pointer_induction_variables_with(func: &mut Function, analyses: &mut Analyses
     // to the CFG; the loops change when one joins an enclosing loop.
     let num_blocks = func.dfg.num_blocks();
     let mut regrouped = false;
-    let mut branches = Branches::compute(func);
+    let mut branches = Branches::compute(func, &loops);
     for idx in 0..loops.len() {
         let Some(pre) = reduce_loop(func, &loops, idx, &mut branches) else {
             continue;

@@ -9,7 +9,6 @@ use crate::ir::{
     ValueDef,
 };
 use cranelift_entity::{EntityRef, SecondaryMap};
-use rustc_hash::FxHashMap;
 
 /// True for opcodes whose result depends only on their operands: no side
 /// effects, no memory reads. These may be removed when unused, merged when
@@ -75,23 +74,39 @@ pub(crate) fn resolve_all_aliases(func: &mut Function) {
     }
 }
 
-/// The branches (instruction, destination index) into every block, found
-/// by one scan of the function and kept up to date by
+/// The branches (instruction, destination index) into every loop header,
+/// found by one scan of the function and kept up to date by
 /// [`ensure_preheader`] (a pass that works loop by loop would otherwise
-/// scan the whole function per loop). Each block's branches are in the
-/// layout order of the blocks they end, as a scan would give them.
+/// scan the whole function per loop). Each header's branches are in the
+/// layout order of the blocks they end, as a scan would give them. Only
+/// headers are tracked: they are the only blocks whose branches the loop
+/// passes ask for, and a list per block was most of the memory (and the
+/// allocations) of a function with many blocks.
 pub(crate) struct Branches {
-    /// By target: (the branching block's `order`, branch, destination index).
-    into: FxHashMap<Block, Vec<(u32, Inst, usize)>>,
+    /// Each header's index in `lists`; [`Branches::UNTRACKED`] for the
+    /// other blocks.
+    slot: SecondaryMap<Block, u32>,
+    /// By header: (the branching block's `order`, branch, destination index).
+    lists: Vec<Vec<(u32, Inst, usize)>>,
     /// Twice each block's position in the layout; a preheader, laid out
     /// just before its header, takes the odd number before the header's.
     order: SecondaryMap<Block, u32>,
 }
 
 impl Branches {
-    /// The branches of `func` as laid out now.
-    pub(crate) fn compute(func: &Function) -> Self {
-        let mut into: FxHashMap<Block, Vec<(u32, Inst, usize)>> = FxHashMap::default();
+    /// The `slot` of a block that is not a loop header.
+    const UNTRACKED: u32 = u32::MAX;
+
+    /// The branches into the headers of `loops` in `func` as laid out now.
+    pub(crate) fn compute(func: &Function, loops: &Loops) -> Self {
+        let mut slot = SecondaryMap::with_default(Self::UNTRACKED);
+        let mut lists = Vec::new();
+        for lp in &loops.list {
+            if slot[lp.header] == Self::UNTRACKED {
+                slot[lp.header] = lists.len() as u32;
+                lists.push(Vec::new());
+            }
+        }
         let mut order = SecondaryMap::with_capacity(func.dfg.num_blocks());
         for (k, &b) in func.layout.blocks().iter().enumerate() {
             order[b] = 2 * k as u32;
@@ -99,24 +114,39 @@ impl Branches {
                 continue;
             };
             for (d, dest) in func.dfg.inst(term).branch_destinations().iter().enumerate() {
-                into.entry(dest.block)
-                    .or_default()
-                    .push((order[b], term, d));
+                let s = slot[dest.block];
+                if s != Self::UNTRACKED {
+                    lists[s as usize].push((order[b], term, d));
+                }
             }
         }
-        Branches { into, order }
+        Branches { slot, lists, order }
     }
 
-    /// The branches (instruction, destination index) into `block`.
-    pub(crate) fn to(&self, block: Block) -> Vec<(Inst, usize)> {
-        self.into
-            .get(&block)
-            .map_or_else(Vec::new, |l| l.iter().map(|&(_, i, d)| (i, d)).collect())
+    /// The list of `block`, if it is a header.
+    fn list_mut(&mut self, block: Block) -> Option<&mut Vec<(u32, Inst, usize)>> {
+        match self.slot[block] {
+            Self::UNTRACKED => None,
+            s => Some(&mut self.lists[s as usize]),
+        }
     }
 
-    /// Records that the branches `moved` into `from` now go to `to`.
+    /// The branches (instruction, destination index) into `header`, a
+    /// header of the loops the branches were computed for.
+    pub(crate) fn to(&self, header: Block) -> Vec<(Inst, usize)> {
+        let s = self.slot[header];
+        assert!(s != Self::UNTRACKED, "{header} is not a loop header");
+        self.lists[s as usize]
+            .iter()
+            .map(|&(_, i, d)| (i, d))
+            .collect()
+    }
+
+    /// Records that the branches `moved` into header `from` now go to `to`.
     fn redirect(&mut self, from: Block, to: Block, moved: &[(Inst, usize)]) {
-        let list = self.into.entry(from).or_default();
+        let Some(list) = self.list_mut(from) else {
+            return;
+        };
         let mut gone = Vec::new();
         list.retain(|&e| {
             let keep = !moved.contains(&(e.1, e.2));
@@ -130,11 +160,13 @@ impl Branches {
         }
     }
 
-    /// Records a branch into `block`, in layout order.
+    /// Records a branch into `block`, in layout order (nothing when
+    /// `block` is not a header).
     fn add(&mut self, block: Block, entry: (u32, Inst, usize)) {
-        let list = self.into.entry(block).or_default();
-        let at = list.partition_point(|&(o, _, d)| (o, d) < (entry.0, entry.2));
-        list.insert(at, entry);
+        if let Some(list) = self.list_mut(block) {
+            let at = list.partition_point(|&(o, _, d)| (o, d) < (entry.0, entry.2));
+            list.insert(at, entry);
+        }
     }
 }
 
