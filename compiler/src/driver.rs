@@ -223,7 +223,7 @@ pub fn compile_forcing(
         let source = out.checked.files.text(crate::span::FileId::MAIN);
         let lines = ptx::lineinfo::SourceLines::new(file_name, source);
         let text = ptx::emit_module(&module, options.target, Some(&lines))
-            .map_err(|e| CompileError(e.0))?;
+            .map_err(|e| CompileError(e.to_string()))?;
         out.timings.push(("isel+regalloc+emission", t.elapsed()));
         out.ptx = Some(text);
     }

@@ -3,7 +3,7 @@
 //! `inc`/`dec`, `f64` add before sm_60), and `sub` as an add of the
 //! negated value (PTX has no `atom.sub`).
 
-use super::isel::Isel;
+use super::isel::{Isel, IselErrorKind, Selected};
 use super::ops::{needs_cas_loop, space_of};
 use super::vcode::{Control, Op};
 use crate::ir::{self, AtomicRmwOp};
@@ -17,7 +17,7 @@ pub(super) fn rmw(
     op: AtomicRmwOp,
     addr: ir::Value,
     value: ir::Value,
-) {
+) -> Selected {
     let space = space_of(s, addr);
     let (a, v) = (s.vreg(addr), s.vreg(value));
     if needs_cas_loop(s, op, ty) {
@@ -47,19 +47,21 @@ pub(super) fn rmw(
             (_, true) => ("%kc_s32", "neg.f32"),
             _ => ("%kc_s32", "neg.s32"),
         };
-        return s.emit_fmt(
+        s.emit_fmt(
             format_args!(
                 "{neg} {scratch}, {{}};\n\tatom.{space}.{name}.{vtype} {{}}, [{{}}], {scratch};"
             ),
             [Op::Use(v), Op::Def(d), Op::Use(a)],
             Control::None,
         );
+        return Ok(());
     }
     s.emit_fmt(
         format_args!("atom.{space}.{name}.{vtype} {{}}, [{{}}], {{}};"),
         [Op::Def(d), Op::Use(a), Op::Use(v)],
         Control::None,
     );
+    Ok(())
 }
 
 /// `atomic_cas`.
@@ -83,7 +85,7 @@ fn cas_loop(
     space: &str,
     a: VReg,
     v: VReg,
-) {
+) -> Selected {
     let n = ty.bits();
     let b = format!("b{n}");
     let f = if n == 64 { "f64" } else { "f32" };
@@ -105,7 +107,7 @@ fn cas_loop(
         AtomicRmwOp::Dec => format!(
             "setp.eq.u{n} %c, %old, 0;\n\tsetp.gt.u{n} %c2, %old, %val;\n\tor.pred %c, %c, %c2;\n\tsub.u{n} %new, %old, 1;\n\tselp.{b} %new, %val, %new, %c;"
         ),
-        other => return s.fail(format!("atomic {other} has no compare-and-swap form")),
+        other => return Err(s.error(IselErrorKind::NoCompareAndSwapForm { op: other })),
     };
     let label = s.label();
     let text = format!(
@@ -116,4 +118,5 @@ fn cas_loop(
         [Op::Use(v), Op::Use(a), Op::Use(a), Op::Def(d)],
         Control::None,
     );
+    Ok(())
 }

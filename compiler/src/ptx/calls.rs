@@ -2,15 +2,15 @@
 //! and of `print` (a `vprintf` call with a format string in global memory
 //! and the arguments packed in a local buffer with C's alignment rules).
 
-use super::isel::{param_type, Isel, ReturnSlot};
+use super::isel::{param_type, Isel, IselErrorKind, ReturnSlot, Selected};
 use super::vcode::{Control, Op};
 use crate::ir::{self, FuncRef, StringId, Value};
 use std::fmt::Write as _;
 
 /// `call fn(args)` with results.
-pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[Value]) {
+pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[Value]) -> Selected {
     let Some(callee) = s.module.functions.get(func) else {
-        return s.fail(format!("call of unknown function {func}"));
+        return Err(s.error(IselErrorKind::UnknownCallee { callee: func }));
     };
     // The block is written in place (no `format!` per line): about 80 bytes
     // per argument and result.
@@ -76,6 +76,7 @@ pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[V
     }
     text.push('}');
     s.emit_owned(text, ops, Control::None);
+    Ok(())
 }
 
 /// `print str(args)` through `vprintf`.

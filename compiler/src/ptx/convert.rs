@@ -2,7 +2,7 @@
 //! `ireduce`, float promotions and demotions, float/int conversions,
 //! `bitcast`), with PTX's saturating, NaN-to-zero float-to-int `cvt`.
 
-use super::isel::Isel;
+use super::isel::{Isel, IselErrorKind, Selected};
 use super::vcode::{Op, Part};
 use crate::ir::{self, Opcode};
 use regalloc2::VReg;
@@ -30,7 +30,14 @@ fn float_name(ty: ir::Type) -> &'static str {
 }
 
 /// Selects conversion `op` from `aty` to `ty`.
-pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg, aty: ir::Type) {
+pub(super) fn convert(
+    s: &mut Isel<'_>,
+    op: Opcode,
+    d: VReg,
+    ty: ir::Type,
+    a: VReg,
+    aty: ir::Type,
+) -> Selected {
     use Part::Str;
     let ops = [Op::Def(d), Op::Use(a)];
     // `{}` holes: the result, then the operand (unless said otherwise).
@@ -48,10 +55,12 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
             if ty.bits() == 64 {
                 let (to, from) = (int_name(ty, signed), int_name(aty, signed));
                 let parts = [Str("cvt."), Str(to), Str("."), Str(from), Str(" {}, {};")];
-                return s.emit_parts(&parts, ops);
+                s.emit_parts(&parts, ops);
+                return Ok(());
             } else if signed {
                 let parts = [Str("cvt.s32."), Str(int_name(aty, true)), Str(" {}, {};")];
-                return s.emit_parts(&parts, ops);
+                s.emit_parts(&parts, ops);
+                return Ok(());
             } else if aty.bits() == 8 {
                 "and.b32 {}, {}, 255;"
             } else {
@@ -64,23 +73,26 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
             } else {
                 "and.b32 %kc_s32, {}, 1;\n\tsetp.ne.b32 {}, %kc_s32, 0;"
             };
-            return s.emit(text, [Op::Use(a), Op::Def(d)]);
+            s.emit(text, [Op::Use(a), Op::Def(d)]);
+            return Ok(());
         }
         Opcode::Ireduce if aty.bits() == 64 => "cvt.u32.u64 {}, {};",
         Opcode::Ireduce => "mov.b32 {}, {};",
         Opcode::Fpromote if aty == ir::Type::F16 && ty == ir::Type::F32 => "mov.f32 {}, {};",
         Opcode::Fpromote => "cvt.f64.f32 {}, {};",
         Opcode::Fdemote if ty == ir::Type::F16 && aty == ir::Type::F64 => {
-            return s.emit(
+            s.emit(
                 "cvt.rn.f16.f64 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
                 [Op::Use(a), Op::Def(d)],
             );
+            return Ok(());
         }
         Opcode::Fdemote if ty == ir::Type::F16 => {
-            return s.emit(
+            s.emit(
                 "cvt.rn.f16.f32 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
                 [Op::Use(a), Op::Def(d)],
             );
+            return Ok(());
         }
         Opcode::Fdemote => "cvt.rn.f32.f64 {}, {};",
         Opcode::FcvtToSint | Opcode::FcvtToUint => {
@@ -92,7 +104,8 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
                 Str(float_name(aty)),
                 Str(" {}, {};"),
             ];
-            return s.emit_parts(&parts, ops);
+            s.emit_parts(&parts, ops);
+            return Ok(());
         }
         Opcode::FcvtFromSint | Opcode::FcvtFromUint => {
             let signed = op == Opcode::FcvtFromSint;
@@ -109,7 +122,8 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
                     Str(int_name(aty, signed)),
                     Str(" %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;"),
                 ];
-                return s.emit_parts(&parts, [Op::Use(a), Op::Def(d)]);
+                s.emit_parts(&parts, [Op::Use(a), Op::Def(d)]);
+                return Ok(());
             } else {
                 let from = int_name(aty, signed);
                 let parts = [
@@ -119,7 +133,8 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
                     Str(from),
                     Str(" {}, {};"),
                 ];
-                return s.emit_parts(&parts, ops);
+                s.emit_parts(&parts, ops);
+                return Ok(());
             }
         }
         Opcode::Bitcast
@@ -134,10 +149,13 @@ pub(super) fn convert(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VR
             }
         }
         other => {
-            return s.fail(format!(
-                "`{other}` from {aty} to {ty} is not supported by the back end"
-            ))
+            return Err(s.error(IselErrorKind::Conversion {
+                op: other,
+                from: aty,
+                to: ty,
+            }))
         }
     };
     s.emit(template, ops);
+    Ok(())
 }

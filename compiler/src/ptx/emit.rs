@@ -12,7 +12,7 @@
 //! register per variable. The moves regalloc2 inserts (block parameters,
 //! reloads) are `mov`s of the class's type.
 
-use super::isel::{param_type, Isel, IselError};
+use super::isel::{param_type, Isel, IselError, IselErrorKind};
 use super::lineinfo::{LocWriter, SourceLines};
 use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
@@ -53,10 +53,9 @@ pub fn emit_function(
         ..Default::default()
     };
     let alloc = ra::run(vcode, env, &options).map_err(|e| {
-        IselError(format!(
-            "{}: register allocation failed: {e:?}",
-            isel.func.name
-        ))
+        isel.error(IselErrorKind::RegisterAllocation {
+            message: format!("{e:?}"),
+        })
     })?;
     // The checker needs blocks in an order where each follows one of its
     // predecessors, which is why selection numbers them in reverse
@@ -65,10 +64,9 @@ pub fn emit_function(
         let mut checker = ra::checker::Checker::new(vcode, env);
         checker.prepare(&alloc);
         checker.run().map_err(|e| {
-            IselError(format!(
-                "{}: regalloc2's checker rejected the allocation: {e:?}",
-                isel.func.name
-            ))
+            isel.error(IselErrorKind::AllocationRejected {
+                message: format!("{e:?}"),
+            })
         })?;
     }
     let Workspace {

@@ -11,15 +11,120 @@
 
 use super::target::Target;
 use super::vcode::{Control, MBlock, Op, Part, RegKind, Template, VCode};
-use crate::ir::{self, Block, FuncKind, InstructionData, Opcode, Value};
+use crate::ir::{self, AtomicRmwOp, Block, FuncKind, FuncRef, InstructionData, Opcode, Value};
 use crate::pool::Pool;
 use cranelift_entity::{EntityRef, SecondaryMap};
 use regalloc2::{self as ra, VReg};
 use std::fmt::Write as _;
 
-/// An error of the back end (IR it cannot select).
+/// An error of the back end: IR it cannot select, or machine code the
+/// register allocator could not allocate. The IR verifier and the math
+/// library's expansion run before the back end, so each of these is a
+/// compiler bug or a feature the back end lacks, reported rather than
+/// written as wrong PTX.
 #[derive(Clone, Debug, PartialEq)]
-pub struct IselError(pub String);
+pub struct IselError {
+    /// The function being selected.
+    pub function: String,
+    /// What went wrong.
+    pub kind: IselErrorKind,
+}
+
+/// What the back end could not do (see [`IselError`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum IselErrorKind {
+    /// An operation with no instruction sequence in the back end.
+    UnknownOperation {
+        /// The operation.
+        op: Opcode,
+        /// What the back end looked for (e.g. "a float operation").
+        expected: &'static str,
+    },
+    /// A math-library operation that was not expanded into a library call
+    /// before selection.
+    MathNotExpanded {
+        /// The operation.
+        op: Opcode,
+    },
+    /// A bitwise operation on `i1` other than `band`, `bor`, `bxor`.
+    PredicateOperation {
+        /// The operation.
+        op: Opcode,
+    },
+    /// An atomic read-modify-write with no compare-and-swap loop form.
+    NoCompareAndSwapForm {
+        /// The atomic operation.
+        op: AtomicRmwOp,
+    },
+    /// A conversion between two types the back end does not convert.
+    Conversion {
+        /// The conversion.
+        op: Opcode,
+        /// The operand's type.
+        from: ir::Type,
+        /// The result's type.
+        to: ir::Type,
+    },
+    /// A call of a function the module does not have.
+    UnknownCallee {
+        /// The callee.
+        callee: FuncRef,
+    },
+    /// A `return` with values in a kernel.
+    KernelReturnsValues,
+    /// A math-library function with no body in the library.
+    NoLibraryBody,
+    /// regalloc2 failed.
+    RegisterAllocation {
+        /// regalloc2's error, as it prints it.
+        message: String,
+    },
+    /// regalloc2's checker rejected an allocation (debug builds).
+    AllocationRejected {
+        /// The checker's error, as it prints it.
+        message: String,
+    },
+}
+
+impl std::fmt::Display for IselError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.function)?;
+        match &self.kind {
+            IselErrorKind::UnknownOperation { op, expected } => {
+                write!(f, "`{op}` is not {expected} the back end knows")
+            }
+            IselErrorKind::MathNotExpanded { op } => {
+                write!(f, "`{op}` must be expanded by the math library before PTX")
+            }
+            IselErrorKind::PredicateOperation { op } => write!(f, "`{op}` on i1 is not supported"),
+            IselErrorKind::NoCompareAndSwapForm { op } => {
+                write!(f, "atomic {op} has no compare-and-swap form")
+            }
+            IselErrorKind::Conversion { op, from, to } => {
+                write!(
+                    f,
+                    "`{op}` from {from} to {to} is not supported by the back end"
+                )
+            }
+            IselErrorKind::UnknownCallee { callee } => {
+                write!(f, "call of unknown function {callee}")
+            }
+            IselErrorKind::KernelReturnsValues => write!(f, "a kernel cannot return values"),
+            IselErrorKind::NoLibraryBody => write!(f, "the math library has no body for it"),
+            IselErrorKind::RegisterAllocation { message } => {
+                write!(f, "register allocation failed: {message}")
+            }
+            IselErrorKind::AllocationRejected { message } => {
+                write!(f, "regalloc2's checker rejected the allocation: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IselError {}
+
+/// What selecting one instruction returns.
+pub(super) type Selected = Result<(), IselError>;
 
 /// Selects one function.
 pub struct Isel<'a> {
@@ -36,7 +141,6 @@ pub struct Isel<'a> {
     pub(super) printf_bytes: u32,
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
-    pub(super) error: Option<IselError>,
     /// The IR block being selected.
     current_block: Option<Block>,
 }
@@ -136,7 +240,6 @@ impl<'a> Isel<'a> {
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
-            error: None,
             current_block: None,
         };
         s.select()?;
@@ -287,11 +390,11 @@ impl<'a> Isel<'a> {
         self.vcode.push(template, ops, Control::None);
     }
 
-    /// Records the first selection error (selection goes on so the
-    /// function stays well formed).
-    pub(super) fn fail(&mut self, msg: String) {
-        if self.error.is_none() {
-            self.error = Some(IselError(format!("{}: {msg}", self.func.name)));
+    /// The error `kind` in the function being selected.
+    pub(super) fn error(&self, kind: IselErrorKind) -> IselError {
+        IselError {
+            function: self.func.name.clone(),
+            kind,
         }
     }
 
@@ -331,10 +434,10 @@ impl<'a> Isel<'a> {
             n += 1 + self.edge_blocks(b);
         }
         self.vcode.blocks = vec![MBlock::default(); n];
-        for (pos, &b) in order.iter().enumerate() {
-            self.select_block(b, pos == 0);
-        }
+        let selected =
+            (order.iter().enumerate()).try_for_each(|(pos, &b)| self.select_block(b, pos == 0));
         self.scratch.order = order;
+        selected?;
         let mut layout = Vec::with_capacity(n);
         for &b in self.func.layout.blocks() {
             if let Some(mb) = self.scratch.block_index[b] {
@@ -343,10 +446,7 @@ impl<'a> Isel<'a> {
         }
         self.vcode.layout = layout;
         self.vcode.finish();
-        match self.error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
     /// How many edge blocks follow IR block `b`: one per `brif` edge that
@@ -376,7 +476,7 @@ impl<'a> Isel<'a> {
         self.scratch.block_index[b].expect("reachable block is numbered")
     }
 
-    fn select_block(&mut self, b: Block, is_entry: bool) {
+    fn select_block(&mut self, b: Block, is_entry: bool) -> Selected {
         // The function outlives `self`'s borrows: its lists need no copies.
         let func = self.func;
         let mb = self.mblock(b);
@@ -403,9 +503,9 @@ impl<'a> Isel<'a> {
                     ended_by_brif = true;
                 }
                 InstructionData::Return { args, .. } => {
-                    self.ret(func.dfg.list(args));
+                    self.ret(func.dfg.list(args))?;
                 }
-                _ => super::ops::select_inst(self, inst, data),
+                _ => super::ops::select_inst(self, inst, data)?,
             }
         }
         // A `brif` already closed its block (its edge blocks follow it).
@@ -413,6 +513,7 @@ impl<'a> Isel<'a> {
             let end = self.vcode.insts.len();
             self.vcode.blocks[mb].end = end;
         }
+        Ok(())
     }
 
     /// Appends the registers of `values` to [`VCode::block_vregs`] (a
@@ -516,10 +617,11 @@ impl<'a> Isel<'a> {
         format!("{}_param_", self.func.name)
     }
 
-    fn ret(&mut self, args: &[Value]) {
+    fn ret(&mut self, args: &[Value]) -> Selected {
         if args.is_empty() {
             // Every kernel ends so: no text to build.
-            return self.emit_control("ret;", [], Control::Ret);
+            self.emit_control("ret;", [], Control::Ret);
+            return Ok(());
         }
         let mut text = String::with_capacity(80 * args.len() + 8);
         let mut ops = Vec::with_capacity(args.len());
@@ -543,9 +645,10 @@ impl<'a> Isel<'a> {
         }
         text.push_str("ret;");
         if self.func.kind == FuncKind::Kernel && !args.is_empty() {
-            self.fail("a kernel cannot return values".into());
+            return Err(self.error(IselErrorKind::KernelReturnsValues));
         }
         self.emit_owned(text, ops, Control::Ret);
+        Ok(())
     }
 }
 

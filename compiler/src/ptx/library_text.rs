@@ -19,7 +19,7 @@
 //! builds write the body again on every reuse and compare.
 
 use super::emit::emit_function;
-use super::isel::{Isel, IselError};
+use super::isel::{Isel, IselError, IselErrorKind};
 use super::target::Target;
 use crate::ir::{self, Opcode};
 use std::cell::RefCell;
@@ -81,9 +81,10 @@ fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> 
     let mut module = ir::Module::new();
     let Some(body) = crate::mathlib::library_body(op, ty, &mut module.consts) else {
         let name = crate::ir::library::function_name(op, ty);
-        return Err(IselError(format!(
-            "{name}: the math library has no body for it"
-        )));
+        return Err(IselError {
+            function: name,
+            kind: IselErrorKind::NoLibraryBody,
+        });
     };
     let isel = Isel::run(&module, &body, target)?;
     debug_assert!(isel.printf_bytes == 0 && !isel.uses_dyn_shared);

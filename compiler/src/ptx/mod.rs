@@ -31,7 +31,7 @@ pub mod reloads;
 pub mod target;
 pub mod vcode;
 
-pub use isel::IselError;
+pub use isel::{IselError, IselErrorKind};
 pub use target::Target;
 
 use crate::ir::{self, Module};
@@ -242,6 +242,31 @@ def k(a):
             2
         );
         assert!(o0.contains("call.uni (retval0), clamp,"));
+    }
+
+    /// IR the back end cannot select is an error naming the function and
+    /// the operation, not PTX.
+    #[test]
+    fn a_math_operation_left_unexpanded_is_an_error() {
+        use super::{emit_module, IselErrorKind, Target};
+        use crate::ir::{parse::parse_module, Opcode};
+        let module = parse_module(
+            "kernel fn0 \"k\"(ptr.global) {\n\
+             block0(v0: ptr.global):\n\
+             \x20   v1 = load.f32 v0\n\
+             \x20   v2 = erf.f32 v1\n\
+             \x20   store v0, v2\n\
+             \x20   return\n\
+             }\n",
+        )
+        .expect("parses");
+        let e = emit_module(&module, Target::default(), None).expect_err("not selectable");
+        assert_eq!(e.function, "k");
+        assert_eq!(e.kind, IselErrorKind::MathNotExpanded { op: Opcode::Erf });
+        assert_eq!(
+            e.to_string(),
+            "k: `erf` must be expanded by the math library before PTX"
+        );
     }
 
     #[test]

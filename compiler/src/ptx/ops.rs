@@ -11,7 +11,7 @@
 //! temporaries inside one instruction use the scratch registers `%kc_s32`,
 //! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
 
-use super::isel::{kind_of, Constant, Isel};
+use super::isel::{kind_of, Constant, Isel, IselErrorKind, Selected};
 use super::vcode::{Control, Op, Part, RegKind, NO_OPS};
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,
@@ -20,22 +20,22 @@ use crate::ir::{
 use regalloc2::VReg;
 
 /// Selects one instruction.
-pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
+pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) -> Selected {
     // Constants are written where they are used (see `Isel::vreg`).
     if matches!(data, D::UnaryImm { .. } | D::UnaryIeee { .. }) {
-        return;
+        return Ok(());
     }
     let result = s.func.dfg.first_result(inst);
     if let (D::Special { reg, .. }, Some(r)) = (data, result) {
         if s.defer_special(r, *reg) {
-            return;
+            return Ok(());
         }
     }
     let rty = result.map(|r| s.func.dfg.value_type(r));
     let d = result.map(|r| s.vreg(r));
     match data {
         D::UnaryImm { .. } | D::UnaryIeee { .. } => {}
-        D::Unary { opcode, arg } => unary(s, *opcode, d, rty, *arg),
+        D::Unary { opcode, arg } => unary(s, *opcode, d, rty, *arg)?,
         D::Binary { opcode, args } => binary(
             s,
             *opcode,
@@ -43,9 +43,9 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
             rty.expect("type"),
             args[0],
             args[1],
-        ),
+        )?,
         D::Ternary { opcode, args } => {
-            ternary(s, *opcode, d.expect("result"), rty.expect("type"), args)
+            ternary(s, *opcode, d.expect("result"), rty.expect("type"), args)?
         }
         D::IntCompare { cond, args, .. } => icmp(s, d.expect("result"), *cond, args[0], args[1]),
         D::FloatCompare { cond, args, .. } => fcmp(s, d.expect("result"), *cond, args[0], args[1]),
@@ -60,13 +60,13 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
             *op,
             args[0],
             args[1],
-        ),
+        )?,
         D::AtomicCas { args, .. } => {
             super::atomics::cas(s, d.expect("result"), rty.expect("type"), args)
         }
         D::AddrOf { opcode, index } => addr_of(s, d.expect("result"), *opcode, *index),
         D::Special { reg, .. } => special(s, d.expect("result"), *reg),
-        D::Nullary { opcode } => nullary(s, *opcode, d),
+        D::Nullary { opcode } => nullary(s, *opcode, d)?,
         D::Shuffle { mode, args, .. } => {
             shuffle(s, d.expect("result"), rty.expect("type"), *mode, args)
         }
@@ -74,7 +74,7 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
         D::Call { func, args, .. } => {
             let args = s.func.dfg.list(args).to_vec();
             let results = s.func.dfg.inst_results(inst).to_vec();
-            super::calls::call(s, *func, &args, &results);
+            super::calls::call(s, *func, &args, &results)?;
         }
         D::Print { format, args, .. } => {
             let args = s.func.dfg.list(args).to_vec();
@@ -84,6 +84,7 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) {
             unreachable!("control flow is selected by isel")
         }
     }
+    Ok(())
 }
 
 fn u(v: VReg) -> Op {
@@ -247,7 +248,14 @@ fn float_suffix(ty: ir::Type) -> &'static str {
     }
 }
 
-fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: ir::Value) {
+fn binary(
+    s: &mut Isel<'_>,
+    op: Opcode,
+    d: VReg,
+    ty: ir::Type,
+    a: ir::Value,
+    b: ir::Value,
+) -> Selected {
     let bty = s.func.dfg.value_type(b);
     // Commutative operations take a constant first operand second, where
     // PTX accepts an immediate.
@@ -291,7 +299,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                     ],
                     [df(d), u(av)],
                 );
-                return;
+                return Ok(());
             }
         }
         if op == Opcode::Fdiv && ty == ir::Type::F32 && !s.func.fastmath && is_f32_one(s, a) {
@@ -302,7 +310,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             // `div.rn.f64` by a constant 1.0 on the math-library kernels.
             let bv = s.vreg(b);
             s.emit("rcp.rn.f32 {}, {};", [df(d), u(bv)]);
-            return;
+            return Ok(());
         }
         let (av, bv) = (s.vreg(a), s.vreg(b));
         let m = match op {
@@ -318,7 +326,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                     [df(d), u(bv), u(av)],
                     Control::None,
                 );
-                return;
+                return Ok(());
             }
             Opcode::Fmin | Opcode::Fmax => {
                 let m = if op == Opcode::Fmin { "min" } else { "max" };
@@ -333,13 +341,9 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                     [u(av), u(bv), u(av), u(bv), u(av), u(bv), df(d)],
                     Control::None,
                 );
-                return;
+                return Ok(());
             }
-            other => {
-                return s.fail(format!(
-                    "`{other}` must be expanded by the math library before PTX"
-                ))
-            }
+            other => return Err(s.error(IselErrorKind::MathNotExpanded { op: other })),
         };
         let t = float_dest(s, d, ty);
         let parts = [
@@ -350,7 +354,7 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
         ];
         s.emit_parts(&parts, [df(t), u(av), u(bv)]);
         float_finish(s, t, d, ty);
-        return;
+        return Ok(());
     }
     let n = ibits(ty);
     if let Some(lit) = literal(s, b, ty) {
@@ -394,23 +398,23 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
                 ],
                 [df(d), u(av)],
             );
-            return;
+            return Ok(());
         }
     }
     let (av, bv) = (s.vreg(a), s.vreg(b));
     if op == Opcode::PtrAdd {
         s.emit("add.s64 {}, {}, {};", [df(d), u(av), u(bv)]);
-        return;
+        return Ok(());
     }
     if ty == ir::Type::I1 {
         let text = match op {
             Opcode::Band => "and.pred {}, {}, {};",
             Opcode::Bor => "or.pred {}, {}, {};",
             Opcode::Bxor => "xor.pred {}, {}, {};",
-            other => return s.fail(format!("`{other}` on i1 is not supported")),
+            other => return Err(s.error(IselErrorKind::PredicateOperation { op: other })),
         };
         s.emit(text, [df(d), u(av), u(bv)]);
-        return;
+        return Ok(());
     }
     let (signed, unsigned) = (true, false);
     let (av, bv, text) = match op {
@@ -462,18 +466,26 @@ fn binary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: ir::Value, b: 
             (x, amount, m)
         }
         other => {
-            return s.fail(format!(
-                "`{other}` is not a binary integer operation the back end knows"
-            ))
+            return Err(s.error(IselErrorKind::UnknownOperation {
+                op: other,
+                expected: "a binary integer operation",
+            }))
         }
     };
     s.emit_parts(
         &[Part::Str(text), bits_text(n), Part::Str(" {}, {}, {};")],
         [df(d), u(av), u(bv)],
     );
+    Ok(())
 }
 
-fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, arg: ir::Value) {
+fn unary(
+    s: &mut Isel<'_>,
+    op: Opcode,
+    d: Option<VReg>,
+    rty: Option<ir::Type>,
+    arg: ir::Value,
+) -> Selected {
     let aty = s.func.dfg.value_type(arg);
     // Widening a special register reads it directly.
     if let (Opcode::Uextend | Opcode::Sextend, Some(ir::Type::I64), Some(d)) = (op, rty, d) {
@@ -484,17 +496,22 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
                 "cvt.s64.s32 {}, %"
             };
             let parts = [Part::Str(cvt), Part::Str(reg.name()), Part::Str(";")];
-            return s.emit_parts(&parts, [df(d)]);
+            s.emit_parts(&parts, [df(d)]);
+            return Ok(());
         }
     }
     let a = s.vreg(arg);
     match op {
-        Opcode::Syncwarp => return s.emit("bar.warp.sync {};", [u(a)]),
+        Opcode::Syncwarp => {
+            s.emit("bar.warp.sync {};", [u(a)]);
+            return Ok(());
+        }
         Opcode::SyncthreadsCount => {
-            return s.emit(
+            s.emit(
                 "bar.red.popc.u32 {}, 0, {};",
                 [df(d.expect("result")), u(a)],
-            )
+            );
+            return Ok(());
         }
         Opcode::SyncthreadsAnd | Opcode::SyncthreadsOr => {
             let m = if op == Opcode::SyncthreadsAnd {
@@ -502,20 +519,19 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             } else {
                 "or"
             };
-            return s.emit_fmt(
+            s.emit_fmt(
                 format_args!("bar.red.{m}.pred %kc_p, 0, {{}};\n\tselp.u32 {{}}, 1, 0, %kc_p;"),
                 [u(a), df(d.expect("result"))],
                 Control::None,
             );
+            return Ok(());
         }
         _ => {}
     }
     let d = d.expect("unary operations have a result");
     let ty = rty.expect("result type");
     if op.is_math_library() {
-        return s.fail(format!(
-            "`{op}` must be expanded by the math library before PTX"
-        ));
+        return Err(s.error(IselErrorKind::MathNotExpanded { op }));
     }
     if ty.is_float()
         && aty.is_float()
@@ -544,16 +560,17 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             Opcode::RcpApprox if f64 => ("rcp.approx.ftz.f64", ""),
             Opcode::RcpApprox => ("rcp.approx.", f),
             other => {
-                return s.fail(format!(
-                    "`{other}` is not a float operation the back end knows"
-                ))
+                return Err(s.error(IselErrorKind::UnknownOperation {
+                    op: other,
+                    expected: "a float operation",
+                }))
             }
         };
         let t = float_dest(s, d, ty);
         let parts = [Part::Str(name), Part::Str(suffix), Part::Str(" {}, {};")];
         s.emit_parts(&parts, [df(t), u(a)]);
         float_finish(s, t, d, ty);
-        return;
+        return Ok(());
     }
     match op {
         Opcode::Ineg if ty == ir::Type::I1 => s.emit("mov.pred {}, {};", [df(d), u(a)]),
@@ -565,8 +582,9 @@ fn unary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>, rty: Option<ir::Type>, a
             int_unary(s, "abs.s", ty, d, x)
         }
         Opcode::Popcnt | Opcode::Clz | Opcode::Ctz | Opcode::Bitrev => bit_op(s, op, d, ty, a),
-        _ => super::convert::convert(s, op, d, ty, a, aty),
+        _ => super::convert::convert(s, op, d, ty, a, aty)?,
     }
+    Ok(())
 }
 
 /// `{op}32 d, a;` or `{op}64 d, a;` by the width of `ty`.
@@ -588,9 +606,13 @@ fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
             Opcode::Ctz => {
                 "brev.b64 %kc_s64, {};\n\tclz.b64 %kc_s32, %kc_s64;\n\tcvt.u64.u32 {}, %kc_s32;"
             }
-            _ => return s.emit("brev.b64 {}, {};", [df(d), u(a)]),
+            _ => {
+                s.emit("brev.b64 {}, {};", [df(d), u(a)]);
+                return;
+            }
         };
-        return s.emit(text, [u(a), df(d)]);
+        s.emit(text, [u(a), df(d)]);
+        return;
     }
     let x = norm(s, a, ty, false);
     let text = match op {
@@ -614,7 +636,7 @@ fn bit_op(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, a: VReg) {
     s.emit_owned(text, ops, Control::None);
 }
 
-fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Value; 3]) {
+fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Value; 3]) -> Selected {
     let (x, y, z) = (s.vreg(args[0]), s.vreg(args[1]), s.vreg(args[2]));
     match op {
         Opcode::Select if ty == ir::Type::I1 => s.emit(
@@ -633,8 +655,14 @@ fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Valu
             s.emit_parts(&parts, [df(t), u(x), u(y), u(z)]);
             float_finish(s, t, d, ty);
         }
-        other => s.fail(format!("`{other}` is not a ternary operation the back end knows")),
+        other => {
+            return Err(s.error(IselErrorKind::UnknownOperation {
+                op: other,
+                expected: "a ternary operation",
+            }))
+        }
     }
+    Ok(())
 }
 
 fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
@@ -669,11 +697,12 @@ fn icmp(s: &mut Isel<'_>, d: VReg, cond: IntCC, a: ir::Value, b: ir::Value) {
     let (av, bv) = (s.vreg(a), s.vreg(b));
     if ty == ir::Type::I1 {
         // Compare booleans as 0/1 integers.
-        return s.emit_fmt(
+        s.emit_fmt(
             format_args!("selp.u32 %kc_s32, 1, 0, {{}};\n\tselp.u32 %kc_t32, 1, 0, {{}};\n\tsetp.{cc}.u32 {{}}, %kc_s32, %kc_t32;"),
             [u(av), u(bv), df(d)],
             Control::None,
         );
+        return;
     }
     let (x, y) = (norm(s, av, ty, signed), norm(s, bv, ty, signed));
     s.emit_parts(
@@ -866,7 +895,7 @@ pub(super) fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
     }
 }
 
-fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) {
+fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) -> Selected {
     match op {
         Opcode::Syncthreads => s.emit("bar.sync 0;", NO_OPS),
         Opcode::Threadfence => s.emit("membar.gl;", NO_OPS),
@@ -879,8 +908,14 @@ fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) {
             s.emit("mov.u64 {}, __kc_dyn_shared;", [df(d.expect("result"))])
         }
         Opcode::Trap => s.emit_owned("trap;".to_string(), NO_OPS, Control::Ret),
-        other => s.fail(format!("`{other}` is not an operation the back end knows")),
+        other => {
+            return Err(s.error(IselErrorKind::UnknownOperation {
+                op: other,
+                expected: "an operation",
+            }))
+        }
     }
+    Ok(())
 }
 
 fn shuffle(s: &mut Isel<'_>, d: VReg, ty: ir::Type, mode: ShuffleMode, args: &[ir::Value; 3]) {
