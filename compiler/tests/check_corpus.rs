@@ -18,18 +18,10 @@ use kernelc_compiler::{check, Checked};
 use std::path::{Path, PathBuf};
 
 mod common;
+use common::snapshots::Snapshots;
 
 fn corpus(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/check")
-        .join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    files
+    common::snapshots::files(&format!("tests/check/{dir}"), "py")
 }
 
 fn run(path: &Path) -> Vec<Checked> {
@@ -49,26 +41,6 @@ fn run(path: &Path) -> Vec<Checked> {
         .collect()
 }
 
-/// Compares `actual` with the snapshot file, or rewrites it when blessing.
-/// Returns a description of the mismatch.
-fn snapshot(path: &Path, actual: &str) -> Option<String> {
-    if std::env::var_os("KERNELC_BLESS").is_some() {
-        std::fs::write(path, actual).unwrap();
-        return None;
-    }
-    match std::fs::read_to_string(path) {
-        Ok(expected) if expected == actual => None,
-        Ok(expected) => Some(format!(
-            "{} differs:\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => Some(format!(
-            "{} is missing (run with KERNELC_BLESS=1)",
-            path.display()
-        )),
-    }
-}
-
 #[test]
 fn accepted_programs_type_check_and_match_snapshots() {
     let files = corpus("accept");
@@ -77,12 +49,12 @@ fn accepted_programs_type_check_and_match_snapshots() {
         "the accept corpus has {} programs",
         files.len()
     );
-    let mut failures = Vec::new();
+    let mut snapshots = Snapshots::new();
     for path in &files {
         let mut dump = String::new();
         for checked in run(path) {
             if checked.has_errors() {
-                failures.push(format!(
+                snapshots.fail(format!(
                     "{} was rejected:\n{}",
                     path.display(),
                     checked.render_diagnostics()
@@ -90,16 +62,16 @@ fn accepted_programs_type_check_and_match_snapshots() {
                 continue;
             }
             if checked.program.kernels.is_empty() {
-                failures.push(format!("{} has no typed kernel", path.display()));
+                snapshots.fail(format!("{} has no typed kernel", path.display()));
             }
             if !dump.is_empty() {
                 dump.push('\n');
             }
             dump.push_str(&dump_program(&checked.program));
         }
-        failures.extend(snapshot(&path.with_extension("types"), &dump));
+        snapshots.check(&path.with_extension("types"), &dump);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    snapshots.finish();
 }
 
 #[test]
@@ -110,30 +82,27 @@ fn rejected_programs_report_diagnostics_matching_snapshots() {
         "the reject corpus has {} programs",
         files.len()
     );
-    let mut failures = Vec::new();
+    let mut snapshots = Snapshots::new();
     for path in &files {
         let checked = run(path).remove(0);
         if !checked.has_errors() {
-            failures.push(format!("{} was accepted", path.display()));
+            snapshots.fail(format!("{} was accepted", path.display()));
             continue;
         }
         for d in &checked.diagnostics {
             let l = d.primary();
             let text = checked.files.text(l.file);
             if l.span.hi as usize > text.len() || l.span.lo > l.span.hi {
-                failures.push(format!(
+                snapshots.fail(format!(
                     "{}: span {:?} is outside the file",
                     path.display(),
                     l.span
                 ));
             }
         }
-        failures.extend(snapshot(
-            &path.with_extension("err"),
-            &checked.render_diagnostics(),
-        ));
+        snapshots.check(&path.with_extension("err"), &checked.render_diagnostics());
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    snapshots.finish();
 }
 
 /// Numba spells a tuple `UniTuple(int64 x 2)`; the oracle files are

@@ -10,17 +10,11 @@ use kernelc_compiler::ir::{parse_module, verify_module, write_module};
 use kernelc_compiler::opt::{optimize, pass_names, run_pass, OptLevel};
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::snapshots::{files, Snapshots};
+
 fn cases(pass: &str) -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/ir")
-        .join(pass);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "kcir"))
-        .collect();
-    out.sort();
-    out
+    files(&format!("tests/ir/{pass}"), "kcir")
 }
 
 /// Runs `pass` on the file; returns the printed result.
@@ -47,8 +41,7 @@ fn run_case(pass: &str, path: &Path) -> String {
 
 #[test]
 fn every_pass_output_matches_its_expected_file() {
-    let bless = std::env::var_os("KERNELC_BLESS").is_some_and(|v| v == "1");
-    let mut failures = Vec::new();
+    let mut snapshots = Snapshots::new();
     let mut count = 0;
     for pass in pass_names() {
         let files = cases(pass);
@@ -56,23 +49,11 @@ fn every_pass_output_matches_its_expected_file() {
         for path in files {
             count += 1;
             let got = run_case(pass, &path);
-            let expected_path = path.with_extension("expected");
-            if bless {
-                std::fs::write(&expected_path, &got).expect("writable");
-                continue;
-            }
-            let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
-            if got != want {
-                failures.push(format!(
-                    "{}: output differs from {}\n--- got:\n{got}--- expected:\n{want}",
-                    path.display(),
-                    expected_path.display()
-                ));
-            }
+            snapshots.check(&path.with_extension("expected"), &got);
         }
     }
     assert!(count > 0);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    snapshots.finish();
 }
 
 /// The whole O2 pipeline on every sample and every pass input: the result

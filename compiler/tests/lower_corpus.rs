@@ -9,10 +9,10 @@ use kernelc_compiler::ir::verifier::verify_module;
 use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::ir::{self, ControlFlowGraph, DominatorTree};
 use kernelc_compiler::lower::lower_program;
-use std::path::Path;
 
 mod common;
 use common::options_of;
+use common::snapshots::Snapshots;
 
 /// Block terminators, branch arities and dominance of uses.
 fn check_structure(m: &ir::Module) -> Result<(), String> {
@@ -80,17 +80,9 @@ fn check_structure(m: &ir::Module) -> Result<(), String> {
 
 #[test]
 fn every_corpus_program_lowers_to_well_formed_ir() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    let mut failures = Vec::new();
+    let mut snapshots = Snapshots::new();
     let mut kernels = 0;
-    let bless = std::env::var_os("KERNELC_BLESS").is_some();
-    for path in files {
+    for path in common::accept_corpus() {
         let source = std::fs::read_to_string(&path).unwrap();
         let mut text = String::new();
         for o in options_of(&source) {
@@ -103,10 +95,10 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
                 .filter(|(_, f)| f.kind == ir::FuncKind::Kernel)
                 .count();
             if let Err(e) = check_structure(&module) {
-                failures.push(format!("{}: {e}", path.display()));
+                snapshots.fail(format!("{}: {e}", path.display()));
             }
             if let Err(e) = verify_module(&module) {
-                failures.push(format!(
+                snapshots.fail(format!(
                     "{}: the verifier rejects the lowered IR:\n{e}",
                     path.display()
                 ));
@@ -114,11 +106,11 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
             let printed = write_module(&module);
             match parse_module(&printed) {
                 Ok(parsed) if write_module(&parsed) == printed => {}
-                Ok(_) => failures.push(format!(
+                Ok(_) => snapshots.fail(format!(
                     "{}: the IR text does not round-trip",
                     path.display()
                 )),
-                Err(e) => failures.push(format!(
+                Err(e) => snapshots.fail(format!(
                     "{}: the printed IR does not parse: {e}",
                     path.display()
                 )),
@@ -128,23 +120,8 @@ fn every_corpus_program_lowers_to_well_formed_ir() {
             }
             text.push_str(&printed);
         }
-        let snap = path.with_extension("ir");
-        if bless {
-            std::fs::write(&snap, &text).unwrap();
-        } else {
-            match std::fs::read_to_string(&snap) {
-                Ok(expected) if expected == text => {}
-                Ok(_) => failures.push(format!(
-                    "{} differs from the lowered IR (KERNELC_BLESS=1 to update)",
-                    snap.display()
-                )),
-                Err(_) => failures.push(format!(
-                    "{} is missing (KERNELC_BLESS=1 to create)",
-                    snap.display()
-                )),
-            }
-        }
+        snapshots.check(&path.with_extension("ir"), &text);
     }
     assert!(kernels >= 90, "only {kernels} kernels lowered");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    snapshots.finish();
 }

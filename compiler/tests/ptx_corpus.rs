@@ -127,3 +127,40 @@ fn corpus_assembles_with_ptxas() {
         "only {assembled} modules were assembled"
     );
 }
+
+/// The IR-to-PTX file tests' snapshots (`tests/ir/ptx/*.ptx`, written for
+/// sm_80 by `tests/ptx_snapshots.rs`) assemble.
+#[test]
+fn ir_file_test_ptx_assembles_with_ptxas() {
+    let Some(ptxas) = find_ptxas() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
+        );
+        eprintln!("skipped: ptxas not found");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kernelc-ir-ptx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = common::snapshots::files("tests/ir/ptx", "ptx");
+    assert!(files.len() >= 5, "only {} PTX file tests", files.len());
+    let mut failures = Vec::new();
+    for path in files {
+        let out = Command::new(&ptxas)
+            .arg("-arch=sm_80")
+            .arg(&path)
+            .arg("-o")
+            .arg(dir.join("out.cubin"))
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            failures.push(format!(
+                "{}: ptxas failed:\n{}",
+                path.display(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,28 +1,36 @@
-//! PTX snapshots: the PTX of the first 30 corpus programs (the tutorial
-//! kernels: vector add, matrix add, grid-stride loops, tiled matmul,
-//! reductions, atomics, stencils, scans, ...) at `-O2` for sm_80, compared
-//! with `NN_name.ptx` beside each program. `KERNELC_BLESS=1` rewrites them
-//! after an intended change; review the diff like code.
+//! PTX snapshots, two kinds:
+//! - the PTX of the first 30 corpus programs (the tutorial kernels: vector
+//!   add, matrix add, grid-stride loops, tiled matmul, reductions, atomics,
+//!   stencils, scans, ...) at `-O2` for sm_80, compared with `NN_name.ptx`
+//!   beside each program;
+//! - IR-to-PTX file tests of the back end alone: each `tests/ir/ptx/*.kcir`
+//!   is parsed, verified, has its math operations turned into library calls
+//!   as the driver does, and is selected, allocated and written for sm_80,
+//!   without optimisation; the text must equal `NAME.ptx` beside it (a new
+//!   test is a `.kcir` file dropped in that folder, then blessed).
+//!
+//! `KERNELC_BLESS=1` rewrites the snapshots after an intended change; review
+//! the diff like code. `tests/ptx_corpus.rs` assembles the file tests' PTX
+//! with `ptxas`.
 
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
-use std::path::Path;
+use kernelc_compiler::ir::{parse_module, verify_module};
+use kernelc_compiler::mathlib::{expand_math, Bodies};
+use kernelc_compiler::ptx::{emit_module, Target};
+
+mod common;
+use common::snapshots::{files, Snapshots};
 
 #[test]
 fn tutorial_kernels_match_their_ptx_snapshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+    let files: Vec<_> = (files("tests/check/accept", "py").into_iter())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
             name[..2].parse::<u32>().is_ok_and(|n| n <= 30)
         })
         .collect();
-    files.sort();
     assert!(files.len() >= 20, "only {} snapshot programs", files.len());
-    let bless = std::env::var_os("KERNELC_BLESS").is_some();
-    let mut failures = Vec::new();
+    let mut snapshots = Snapshots::new();
     for path in files {
         let source = std::fs::read_to_string(&path).unwrap();
         let compiled = compile(
@@ -40,22 +48,33 @@ fn tutorial_kernels_match_their_ptx_snapshots() {
             compiled.checked.render_diagnostics()
         );
         let ptx = compiled.ptx.expect("PTX was produced");
-        let snap = path.with_extension("ptx");
-        if bless {
-            std::fs::write(&snap, &ptx).unwrap();
-            continue;
+        snapshots.check(&path.with_extension("ptx"), &ptx);
+    }
+    snapshots.finish();
+}
+
+#[test]
+fn ir_file_tests_match_their_ptx() {
+    let files = files("tests/ir/ptx", "kcir");
+    assert!(
+        files.len() >= 5,
+        "only {} IR-to-PTX file tests",
+        files.len()
+    );
+    let mut snapshots = Snapshots::new();
+    for path in files {
+        let name = path.display();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut module = parse_module(&text).unwrap_or_else(|e| panic!("{name}:{e}"));
+        if let Err(e) = verify_module(&module) {
+            panic!("{name}: the input does not verify:\n{e}");
         }
-        match std::fs::read_to_string(&snap) {
-            Ok(expected) if expected == ptx => {}
-            Ok(_) => failures.push(format!(
-                "{} differs (KERNELC_BLESS=1 to update)",
-                snap.display()
-            )),
-            Err(_) => failures.push(format!(
-                "{} is missing (KERNELC_BLESS=1 to create)",
-                snap.display()
-            )),
+        let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
+        expand_math(&mut module, fastmath, Bodies::Declared);
+        match emit_module(&module, Target::default(), None) {
+            Ok(ptx) => snapshots.check(&path.with_extension("ptx"), &ptx),
+            Err(e) => snapshots.fail(format!("{name}: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    snapshots.finish();
 }

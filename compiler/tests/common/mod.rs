@@ -1,22 +1,19 @@
-//! Helpers shared by the corpus tests: the `# kernelc:` header parser and
-//! the list of corpus programs.
+//! Helpers shared by the corpus tests: the `# kernelc:` header parser, the
+//! list of corpus programs, and snapshot files ([`snapshots`]).
+
+// Each test crate uses some of these helpers.
+#![allow(dead_code)]
+
+pub mod snapshots;
 
 use kernelc_compiler::sema::typed::ConstArrayDecl;
 use kernelc_compiler::types::Scalar;
 use kernelc_compiler::CheckOptions;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The `.py` programs of `tests/check/accept`, sorted by name.
-#[allow(dead_code)]
 pub fn accept_corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    files
+    snapshots::files("tests/check/accept", "py")
 }
 
 /// The check runs a corpus program asks for in its `# kernelc:` header
