@@ -403,7 +403,15 @@ mod tests {
         let after = Interpreter::new(&m)
             .run(f, &args, ThreadCtx::single())
             .unwrap();
-        assert_eq!(before, after);
+        // The library's results against the reference's: within the
+        // library's accuracy (ACCURACY.md), not bit for bit (here tgamma(0.5)
+        // is correctly rounded by the library, one ulp off in the reference).
+        assert_eq!(before.len(), after.len());
+        for (b, a) in before.iter().zip(&after) {
+            let (b, a) = (b.as_f64(), a.as_f64());
+            let ulps = (b.to_bits() as i64 - a.to_bits() as i64).unsigned_abs();
+            assert!(ulps <= 2, "{a} is {ulps} ulps from {b}");
+        }
         // A second expansion reuses the library functions.
         let g = caller(&mut m, Type::F64);
         expand_math(&mut m, false, Bodies::Copied);
