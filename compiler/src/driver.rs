@@ -10,7 +10,6 @@ use crate::opt::{optimize, OptLevel, OptReport};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
 use crate::sema::{check, CheckOptions, Checked};
-use crate::types::{Layout, Scalar, Type};
 use std::time::{Duration, Instant};
 
 /// How far to take a compilation.
@@ -46,70 +45,9 @@ impl Default for CompileOptions {
     }
 }
 
-/// What a kernel may do with one of its parameters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParamInfo {
-    /// The parameter's name in the source.
-    pub name: String,
-    /// Its type in Numba's spelling (`array(float32, 1d, C)`, `int64`).
-    pub ty: String,
-    /// The same type, structured: what a runtime marshals.
-    pub kind: ParamKind,
-    /// The kernel may read it (scalars: always).
-    pub read: bool,
-    /// The kernel may write the array behind it (scalars: never).
-    pub written: bool,
-}
-
-/// The type of a kernel parameter, as the kernel ABI (section 5 of the
-/// language contract) sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParamKind {
-    /// A scalar passed by value (one `.param`).
-    Scalar(Scalar),
-    /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
-    Array {
-        /// Element type.
-        elem: Scalar,
-        /// Number of dimensions, 1 to 3.
-        ndim: u8,
-        /// The layout the kernel was compiled for.
-        layout: Layout,
-    },
-    /// A tuple: its fields' parameters, one after another.
-    Tuple(Vec<ParamKind>),
-}
-
-impl ParamKind {
-    /// The kind of a kernel parameter of type `ty` (`None` for types a
-    /// kernel parameter cannot have).
-    pub fn of(ty: &Type) -> Option<ParamKind> {
-        match ty {
-            Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
-            Type::Array(a) => Some(ParamKind::Array {
-                elem: a.elem,
-                ndim: a.ndim,
-                layout: a.layout,
-            }),
-            Type::Tuple(fields) => fields
-                .iter()
-                .map(ParamKind::of)
-                .collect::<Option<_>>()
-                .map(ParamKind::Tuple),
-            Type::Unknown | Type::None => None,
-        }
-    }
-}
-
-/// The ABI description of one compiled kernel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KernelInfo {
-    /// The `.entry` name (the Python name).
-    pub name: String,
-    /// Its parameters in source order (each array is several PTX
-    /// parameters: pointer, extents, strides).
-    pub params: Vec<ParamInfo>,
-}
+/// The kernels' ABI description lives in the kernel-ABI crate: the runtime
+/// launches by it without the compiler.
+pub use kernelc_abi::kernel::{KernelInfo, ParamInfo, ParamKind};
 
 /// The result of a compilation.
 pub struct Compiled {
@@ -286,7 +224,7 @@ fn kernel_infos(
                     ParamInfo {
                         name: f.name_of(v).to_string(),
                         ty: type_name(ty),
-                        kind: ParamKind::of(ty).unwrap_or(ParamKind::Tuple(Vec::new())),
+                        kind: ty.param_kind().unwrap_or(ParamKind::Tuple(Vec::new())),
                         read,
                         written,
                     }

@@ -1,11 +1,13 @@
 //! The kernel language's types and Numba's typing rules over them.
 //!
-//! [`Scalar`] is a machine number type, [`ArrayType`] an array as kernels see
-//! it (element type, dimensions, layout, memory space) and [`Type`] joins
-//! them with tuples. The functions at the bottom are the promotion rules of
-//! section 4 of the language contract, kept in one place so the type checker,
+//! [`Scalar`] is a machine number type and [`Layout`] an array layout (both
+//! defined in the kernel-ABI crate, `kernelc_abi`, and re-exported here),
+//! [`ArrayType`] an array as kernels see it (element type, dimensions,
+//! layout, memory space) and [`Type`] joins them with tuples. The promotion
+//! rules of section 4 of the language contract (the [`Promote`] trait and
+//! the functions at the bottom) are kept in one place so the type checker,
 //! the signature parser and the tests all agree on them:
-//! [`Scalar::promote`] is NumPy's `promote_types` (used for unification and
+//! [`Promote::promote`] is NumPy's `promote_types` (used for unification and
 //! for mixing integers with floats), [`arith_result`] is Numba's rule for
 //! arithmetic, and [`unify`] is Numba's unification of two types.
 //!
@@ -13,161 +15,25 @@
 //! `Copy` value that is copied, compared and dropped without touching a
 //! reference count.
 
+use kernelc_abi::kernel::ParamKind;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt::{self, Write as _};
 use std::sync::{Mutex, PoisonError};
 
-/// A scalar (number or boolean) type.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Scalar {
-    /// `bool_` / `b1`.
-    Bool,
-    /// `int8` / `i1`.
-    I8,
-    /// `int16` / `i2`.
-    I16,
-    /// `int32` / `i4`.
-    I32,
-    /// `int64` / `i8`.
-    I64,
-    /// `uint8` / `u1`.
-    U8,
-    /// `uint16` / `u2`.
-    U16,
-    /// `uint32` / `u4`.
-    U32,
-    /// `uint64` / `u8`.
-    U64,
-    /// `float16` / `f2`.
-    F16,
-    /// `float32` / `f4`.
-    F32,
-    /// `float64` / `f8`.
-    F64,
-}
+/// The scalar types and array layouts live in the kernel-ABI crate: the
+/// runtime marshals arguments by them without the compiler.
+pub use kernelc_abi::scalar::{Layout, Scalar};
 
-impl Scalar {
-    /// Every scalar type, in declaration order.
-    pub const ALL: [Scalar; 12] = [
-        Scalar::Bool,
-        Scalar::I8,
-        Scalar::I16,
-        Scalar::I32,
-        Scalar::I64,
-        Scalar::U8,
-        Scalar::U16,
-        Scalar::U32,
-        Scalar::U64,
-        Scalar::F16,
-        Scalar::F32,
-        Scalar::F64,
-    ];
-
-    /// Numba's name for the type (`float32`, `int64`, `bool`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Scalar::Bool => "bool",
-            Scalar::I8 => "int8",
-            Scalar::I16 => "int16",
-            Scalar::I32 => "int32",
-            Scalar::I64 => "int64",
-            Scalar::U8 => "uint8",
-            Scalar::U16 => "uint16",
-            Scalar::U32 => "uint32",
-            Scalar::U64 => "uint64",
-            Scalar::F16 => "float16",
-            Scalar::F32 => "float32",
-            Scalar::F64 => "float64",
-        }
-    }
-
-    /// Looks a dtype name up, including Numba's and NumPy's aliases
-    /// (`f4`, `i8`, `b1`, `bool_`, `boolean`, `double`, `intp`, ...).
-    pub fn from_name(name: &str) -> Option<Scalar> {
-        Some(match name {
-            "bool" | "bool_" | "b1" | "boolean" => Scalar::Bool,
-            "int8" | "i1" | "byte" => Scalar::I8,
-            "int16" | "i2" | "short" => Scalar::I16,
-            "int32" | "i4" | "intc" => Scalar::I32,
-            "int64" | "i8" | "intp" | "int_" | "long_" | "longlong" => Scalar::I64,
-            "uint8" | "u1" | "ubyte" | "char" => Scalar::U8,
-            "uint16" | "u2" | "ushort" => Scalar::U16,
-            "uint32" | "u4" | "uintc" => Scalar::U32,
-            "uint64" | "u8" | "uintp" | "uint" | "ulonglong" => Scalar::U64,
-            "float16" | "f2" | "half" => Scalar::F16,
-            "float32" | "f4" | "single" => Scalar::F32,
-            "float64" | "f8" | "double" | "float_" => Scalar::F64,
-            _ => return None,
-        })
-    }
-
-    /// Size in bytes.
-    pub fn size(self) -> u32 {
-        match self {
-            Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
-            Scalar::I16 | Scalar::U16 | Scalar::F16 => 2,
-            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
-            Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
-        }
-    }
-
-    /// Width in bits.
-    pub fn bits(self) -> u32 {
-        self.size() * 8
-    }
-
-    /// True for the integer types (not `bool`).
-    pub fn is_int(self) -> bool {
-        self.is_signed() || self.is_unsigned()
-    }
-
-    /// True for `int8` .. `int64`.
-    pub fn is_signed(self) -> bool {
-        matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
-    }
-
-    /// True for `uint8` .. `uint64`.
-    pub fn is_unsigned(self) -> bool {
-        matches!(self, Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64)
-    }
-
-    /// True for `float16`, `float32`, `float64`.
-    pub fn is_float(self) -> bool {
-        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
-    }
-
-    /// The signed integer type of `bits` bits.
-    pub fn signed_of_bits(bits: u32) -> Scalar {
-        match bits {
-            8 => Scalar::I8,
-            16 => Scalar::I16,
-            32 => Scalar::I32,
-            _ => Scalar::I64,
-        }
-    }
-
-    /// The unsigned integer type of `bits` bits.
-    pub fn unsigned_of_bits(bits: u32) -> Scalar {
-        match bits {
-            8 => Scalar::U8,
-            16 => Scalar::U16,
-            32 => Scalar::U32,
-            _ => Scalar::U64,
-        }
-    }
-
-    /// The float type of `bits` bits.
-    fn float_of_bits(bits: u32) -> Scalar {
-        match bits {
-            16 => Scalar::F16,
-            32 => Scalar::F32,
-            _ => Scalar::F64,
-        }
-    }
-
+/// Numba's typing rules over scalars that are the compiler's alone (not
+/// part of the kernel ABI).
+pub trait Promote {
     /// NumPy's `promote_types`: the smallest type both convert to safely
     /// (`int64` with `uint64` gives `float64`, as in NumPy and Numba).
-    pub fn promote(self, other: Scalar) -> Scalar {
+    fn promote(self, other: Scalar) -> Scalar;
+}
+
+impl Promote for Scalar {
+    fn promote(self, other: Scalar) -> Scalar {
         use Scalar::*;
         let (a, b) = (self, other);
         if a == b {
@@ -180,9 +46,9 @@ impl Scalar {
             return a;
         }
         match (a.is_float(), b.is_float()) {
-            (true, true) => Scalar::float_of_bits(a.bits().max(b.bits())),
-            (true, false) => Scalar::float_of_bits(a.bits().max(float_bits_holding(b))),
-            (false, true) => Scalar::float_of_bits(b.bits().max(float_bits_holding(a))),
+            (true, true) => float_of_bits(a.bits().max(b.bits())),
+            (true, false) => float_of_bits(a.bits().max(float_bits_holding(b))),
+            (false, true) => float_of_bits(b.bits().max(float_bits_holding(a))),
             (false, false) => {
                 if a.is_signed() == b.is_signed() {
                     if a.bits() >= b.bits() {
@@ -205,40 +71,21 @@ impl Scalar {
     }
 }
 
+/// The float type of `bits` bits.
+fn float_of_bits(bits: u32) -> Scalar {
+    match bits {
+        16 => Scalar::F16,
+        32 => Scalar::F32,
+        _ => Scalar::F64,
+    }
+}
+
 /// Bits of the smallest float that holds every value of the integer `t`.
 fn float_bits_holding(t: Scalar) -> u32 {
     match t.bits() {
         8 => 16,
         16 => 32,
         _ => 64,
-    }
-}
-
-impl fmt::Display for Scalar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Memory layout of an array, as in Numba's `[::1]` notation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Layout {
-    /// C-contiguous (`float32[:, ::1]`): the last dimension has unit stride.
-    C,
-    /// Fortran-contiguous (`float32[::1, :]`).
-    F,
-    /// Any layout (`float32[:, :]`): strides are taken from the array.
-    A,
-}
-
-impl Layout {
-    /// Numba's letter for the layout.
-    pub fn letter(self) -> char {
-        match self {
-            Layout::C => 'C',
-            Layout::F => 'F',
-            Layout::A => 'A',
-        }
     }
 }
 
@@ -475,6 +322,25 @@ impl Type {
         match self {
             Type::Array(a) => Some(*a),
             _ => None,
+        }
+    }
+
+    /// The kernel-ABI kind of a kernel parameter of this type (`None` for
+    /// types a kernel parameter cannot have).
+    pub fn param_kind(&self) -> Option<ParamKind> {
+        match self {
+            Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
+            Type::Array(a) => Some(ParamKind::Array {
+                elem: a.elem,
+                ndim: a.ndim,
+                layout: a.layout,
+            }),
+            Type::Tuple(fields) => fields
+                .iter()
+                .map(Type::param_kind)
+                .collect::<Option<_>>()
+                .map(ParamKind::Tuple),
+            Type::Unknown | Type::None => None,
         }
     }
 

@@ -9,8 +9,7 @@
 //! compiled lazily, and encodes the `.param` bytes once every array has a
 //! device address. Moving data is the device's job.
 
-use kernelc_compiler::driver::{KernelInfo, ParamKind};
-use kernelc_compiler::types::{Layout, Scalar};
+use kernelc_abi::{KernelInfo, Layout, ParamKind, Scalar};
 use std::fmt;
 
 /// A scalar argument: its value and the type it was given with (which
@@ -403,7 +402,7 @@ pub fn f16_bits(x: f64) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kernelc_compiler::driver::ParamInfo;
+    use kernelc_abi::ParamInfo;
 
     fn kernel() -> KernelInfo {
         KernelInfo {

@@ -8,7 +8,7 @@
 use crate::cpu::{CpuDevice, CpuModule, CpuOptions};
 use crate::error::Error;
 use crate::gpu::{self, GpuDevice, GpuError, GpuModule};
-use kernelc_compiler::ptx::Target;
+use kernelc_abi::Target;
 use std::sync::Arc;
 use std::time::Duration;
 

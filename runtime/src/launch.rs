@@ -11,7 +11,7 @@
 use crate::args::{check_args, encode_params, ArgShape, ArrayShape, ScalarArg};
 use crate::device::{Device, DevicePtr, LaunchConfig, LaunchStats, Module};
 use crate::error::Error;
-use kernelc_compiler::driver::KernelInfo;
+use kernelc_abi::KernelInfo;
 
 /// One argument of [`launch`].
 pub enum KernelArg<'a> {

@@ -12,6 +12,7 @@
 //! `%kc_s64`, `%kc_p` and `%kc_h`, which are never allocated.
 
 use super::isel::{kind_of, Constant, Isel, IselErrorKind, Selected};
+use super::target::TargetFeatures;
 use super::vcode::{Control, Op, Part, RegKind, NO_OPS};
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, InstructionData as D, IntCC, Opcode, ShuffleMode, SpecialReg,

@@ -7,7 +7,7 @@
 //! expression has exactly the value the kernel would compute.
 
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
-use crate::types::{arith_result, pow_result, shift_result, truediv_result, Scalar, Type};
+use crate::types::{arith_result, pow_result, shift_result, truediv_result, Promote, Scalar, Type};
 use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 use std::fmt;
 use std::hash::{Hash, Hasher};

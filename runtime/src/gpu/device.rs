@@ -11,7 +11,7 @@ use crate::gpu::module_cache::ModuleCache;
 use crate::gpu::props::DeviceProps;
 use crate::gpu::stream::{Event, Stream};
 use cudarc::driver::sys::CUdeviceptr;
-use kernelc_compiler::ptx::Target;
+use kernelc_abi::Target;
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -5,7 +5,7 @@ use crate::gpu::driver::Driver;
 use crate::gpu::error::GpuError;
 use crate::gpu::target::choose_target;
 use cudarc::driver::sys::{CUdevice, CUdevice_attribute};
-use kernelc_compiler::ptx::Target;
+use kernelc_abi::Target;
 use std::ffi::{c_char, c_int, CStr};
 
 /// What the driver reports about one device.

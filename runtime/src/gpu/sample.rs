@@ -5,7 +5,7 @@
 //! Each 1-D array is three `.param`s, as the compiler passes it: a `.u64`
 //! data pointer, a `.s64` extent and a `.s64` byte stride.
 
-use kernelc_compiler::ptx::Target;
+use kernelc_abi::Target;
 
 /// The module's text for `target`, with the `.version` the compiler would
 /// write for it.

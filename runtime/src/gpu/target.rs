@@ -3,12 +3,12 @@
 //!
 //! The compiler targets `sm_50` to `sm_90` and writes the oldest `.version`
 //! each target needs (7.0 and up for `sm_80`+, see
-//! [`kernelc_compiler::ptx::Target::ptx_version`]). A newer device runs PTX
+//! [`kernelc_abi::Target::ptx_version`]). A newer device runs PTX
 //! for an older target, so the choice is the newest supported target that
 //! the device can run and the driver's JIT can read.
 
 use crate::gpu::error::GpuError;
-use kernelc_compiler::ptx::target::{Target, SUPPORTED};
+use kernelc_abi::{Target, SUPPORTED};
 use std::fmt;
 
 /// A driver's CUDA version, as `cuDriverGetVersion` reports it

@@ -15,12 +15,11 @@ use kernelc_runtime::{CpuDevice, CpuError, CpuOptions, DevicePtr, LaunchConfig, 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-#[path = "../../compiler/tests/common/mod.rs"]
-#[allow(dead_code)]
+#[path = "../../../compiler/tests/common/mod.rs"]
 mod kc_common;
 
 fn corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/check/accept");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../compiler/tests/check/accept");
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -31,8 +31,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-#[path = "../../compiler/tests/common/mod.rs"]
-#[allow(dead_code)]
+#[path = "../../../compiler/tests/common/mod.rs"]
 mod kc_common;
 
 /// Largest difference, in units in the last place, allowed between
@@ -44,7 +43,7 @@ const DYN_SHARED: usize = 4096;
 const MIN_COMPARED: usize = 300;
 
 fn corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/check/accept");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../compiler/tests/check/accept");
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())

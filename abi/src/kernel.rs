@@ -1,0 +1,49 @@
+//! What a compiled module says about its kernels: each `.entry`'s name and
+//! its parameters, with the structured type a runtime marshals arguments
+//! against and what the kernel may read or write.
+
+use crate::scalar::{Layout, Scalar};
+
+/// What a kernel may do with one of its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// The parameter's name in the source.
+    pub name: String,
+    /// Its type in Numba's spelling (`array(float32, 1d, C)`, `int64`).
+    pub ty: String,
+    /// The same type, structured: what a runtime marshals.
+    pub kind: ParamKind,
+    /// The kernel may read it (scalars: always).
+    pub read: bool,
+    /// The kernel may write the array behind it (scalars: never).
+    pub written: bool,
+}
+
+/// The type of a kernel parameter, as the kernel ABI (section 5 of the
+/// language contract) sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A scalar passed by value (one `.param`).
+    Scalar(Scalar),
+    /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
+    Array {
+        /// Element type.
+        elem: Scalar,
+        /// Number of dimensions, 1 to 3.
+        ndim: u8,
+        /// The layout the kernel was compiled for.
+        layout: Layout,
+    },
+    /// A tuple: its fields' parameters, one after another.
+    Tuple(Vec<ParamKind>),
+}
+
+/// The ABI description of one compiled kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The `.entry` name (the Python name).
+    pub name: String,
+    /// Its parameters in source order (each array is several PTX
+    /// parameters: pointer, extents, strides).
+    pub params: Vec<ParamInfo>,
+}
