@@ -75,6 +75,47 @@ pub(crate) struct Buffers {
     blocks: Vec<Block>,
     /// The branches into one block.
     branches: Vec<(Inst, usize)>,
+    /// The branches into every block (for jump threading).
+    into: IncomingBranches,
+}
+
+/// The branches (terminator, destination index) into each block, as one
+/// linked list per block threaded through a single array: a function with
+/// many blocks costs two allocations, not one per block. Lists are read
+/// newest first; readers that care sort.
+#[derive(Default)]
+struct IncomingBranches {
+    /// Per block, its newest entry's index in `entries` plus one (0: none).
+    newest: Vec<u32>,
+    /// Every entry, with the index plus one of the next older entry of its
+    /// block (0: the oldest).
+    entries: Vec<((Inst, usize), u32)>,
+}
+
+impl IncomingBranches {
+    /// Empty lists for `num_blocks` blocks.
+    fn reset(&mut self, num_blocks: usize) {
+        self.newest.clear();
+        self.newest.resize(num_blocks, 0);
+        self.entries.clear();
+    }
+
+    /// Adds a branch into `block`.
+    fn push(&mut self, block: Block, branch: (Inst, usize)) {
+        let head = &mut self.newest[block.index()];
+        self.entries.push((branch, *head));
+        *head = self.entries.len() as u32;
+    }
+
+    /// The branches into `block`, newest first.
+    fn of(&self, block: Block) -> impl Iterator<Item = (Inst, usize)> + '_ {
+        let mut at = self.newest[block.index()];
+        std::iter::from_fn(move || {
+            let (branch, next) = *self.entries.get((at as usize).checked_sub(1)?)?;
+            at = next;
+            Some(branch)
+        })
+    }
 }
 
 /// One round of the four steps, given the reverse post-order at its
@@ -146,7 +187,10 @@ fn forwarding_jump(func: &Function, block: Block) -> Option<(Block, &[Value])> {
 
 fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
     let Buffers {
-        blocks, branches, ..
+        blocks,
+        branches,
+        into,
+        ..
     } = buffers;
     let mut changed = false;
     let entry = func.layout.entry_block();
@@ -168,14 +212,14 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
     // once and kept up to date as branches are redirected (scanning the
     // function for each forwarding block made this pass quadratic). An
     // entry whose branch no longer targets the block is skipped.
-    let mut into: Vec<Vec<(Inst, usize)>> = vec![Vec::new(); func.dfg.num_blocks()];
+    into.reset(func.dfg.num_blocks());
     // Each block's place in the layout (which this step does not change).
     let mut position = vec![0u32; func.dfg.num_blocks()];
     for (i, &b) in func.layout.blocks().iter().enumerate() {
         position[b.index()] = i as u32;
         if let Some(term) = func.layout.last_inst(b) {
             for (d, dest) in (func.dfg.inst(term).branch_destinations().iter()).enumerate() {
-                into[dest.block.index()].push((term, d));
+                into.push(dest.block, (term, d));
             }
         }
     }
@@ -197,9 +241,8 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
         }
         branches.clear();
         branches.extend(
-            into[e.index()]
-                .iter()
-                .filter(|&&(inst, d)| func.dfg.inst(inst).branch_destinations()[d].block == e),
+            into.of(e)
+                .filter(|&(inst, d)| func.dfg.inst(inst).branch_destinations()[d].block == e),
         );
         // In layout order of the branching blocks, as a scan would find them.
         branches.sort_by_key(|&(inst, d)| {
@@ -234,7 +277,7 @@ fn thread_jumps(func: &mut Function, buffers: &mut Buffers) -> bool {
             }
             let call = func.dfg.block_call(target, &new_args);
             func.dfg.inst_mut(inst).branch_destinations_mut()[d] = call;
-            into[target.index()].push((inst, d));
+            into.push(target, (inst, d));
             changed = true;
         }
     }
