@@ -37,6 +37,23 @@ fn find_ptxas() -> Option<PathBuf> {
     candidates.into_iter().find(|p| p.is_file())
 }
 
+/// Assembles the PTX file `ptx` for `sm_{sm}` (the cubin goes to `dir`);
+/// returns ptxas's messages when it fails.
+fn assemble(ptxas: &Path, ptx: &Path, sm: u32, dir: &Path) -> Result<(), String> {
+    let out = Command::new(ptxas)
+        .arg(format!("-arch=sm_{sm}"))
+        .arg(ptx)
+        .arg("-o")
+        .arg(dir.join("out.cubin"))
+        .output()
+        .unwrap();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
 /// Every (program, check options) pair of the accepted corpus.
 fn corpus_runs() -> Vec<(PathBuf, String, CheckOptions)> {
     let mut out = Vec::new();
@@ -96,18 +113,10 @@ fn corpus_assembles_with_ptxas() {
             };
             let file = dir.join(format!("k{k}_sm{sm}_{opt:?}.ptx"));
             std::fs::write(&file, &ptx).unwrap();
-            let out = Command::new(&ptxas)
-                .arg(format!("-arch=sm_{sm}"))
-                .arg(&file)
-                .arg("-o")
-                .arg(dir.join("out.cubin"))
-                .output()
-                .unwrap();
-            if !out.status.success() {
+            if let Err(log) = assemble(&ptxas, &file, sm, &dir) {
                 failures.push(format!(
-                    "{} (sm_{sm}, {opt:?}): ptxas failed:\n{}\n(PTX in {})",
+                    "{} (sm_{sm}, {opt:?}): ptxas failed:\n{log}\n(PTX in {})",
                     path.display(),
-                    String::from_utf8_lossy(&out.stderr),
                     file.display()
                 ));
                 break;
@@ -146,19 +155,8 @@ fn ir_file_test_ptx_assembles_with_ptxas() {
     assert!(files.len() >= 5, "only {} PTX file tests", files.len());
     let mut failures = Vec::new();
     for path in files {
-        let out = Command::new(&ptxas)
-            .arg("-arch=sm_80")
-            .arg(&path)
-            .arg("-o")
-            .arg(dir.join("out.cubin"))
-            .output()
-            .unwrap();
-        if !out.status.success() {
-            failures.push(format!(
-                "{}: ptxas failed:\n{}",
-                path.display(),
-                String::from_utf8_lossy(&out.stderr)
-            ));
+        if let Err(log) = assemble(&ptxas, &path, 80, &dir) {
+            failures.push(format!("{}: ptxas failed:\n{log}", path.display()));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
