@@ -196,7 +196,8 @@ impl<'a> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
         // The vectors of an earlier file on this thread, or new ones.
         let (mut tokens, strings) = OUTPUT.with(Pool::take).unwrap_or_default();
-        // Room for every token the file can have: `push_at` relies on it.
+        // Room for every token the file can have: the token vector never
+        // regrows.
         tokens.reserve(max_tokens(src.len()));
         let Stacks {
             mut levels,
@@ -322,27 +323,11 @@ impl<'a> Lexer<'a> {
         self.token(kind, lo, self.pos);
     }
 
-    /// Adds a token with the given span.
-    ///
-    /// The token vector never regrows: `new` reserved [`max_tokens`] of
-    /// the source's length, a bound on the tokens of any file, so the
-    /// capacity test of `Vec::push` (a tenth of the cost of a token) is
-    /// left out.
+    /// Adds a token with the given span. (The vector never regrows: `new`
+    /// reserved [`max_tokens`] of the source's length.)
     #[inline]
     fn push_at(&mut self, kind: TokenKind, span: Span) {
-        let len = self.tokens.len();
-        debug_assert!(len < self.tokens.capacity(), "max_tokens is wrong");
-        // SAFETY: `len < capacity` (see `max_tokens` for the proof; debug
-        // builds and the tests check it), so slot `len` is allocated and
-        // past the initialised tokens; writing it and counting it keeps the
-        // vector's invariant.
-        unsafe {
-            self.tokens
-                .as_mut_ptr()
-                .add(len)
-                .write(Token { kind, span });
-            self.tokens.set_len(len + 1);
-        }
+        self.tokens.push(Token { kind, span });
     }
 
     #[cold]

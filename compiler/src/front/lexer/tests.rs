@@ -579,8 +579,8 @@ fn recycled_vectors_start_empty() {
 // ----- token bound -------------------------------------------------------
 
 /// Checks that `src` gives no more tokens than `max_tokens` allows (the
-/// lexer writes tokens without a capacity test, relying on that bound),
-/// and returns how many it gives.
+/// lexer reserves that many, so that its token vector never regrows), and
+/// returns how many it gives.
 fn checked_token_count(src: &str) -> usize {
     let mut interner = Interner::new();
     let mut diags = Vec::new();
