@@ -560,10 +560,11 @@ fn recycled_vectors_start_empty() {
         (lexed.tokens, lexed.strings, lexed.longest_line, diags.len())
     };
     let expected = [fresh(first), fresh(second)];
+    let mut buffers = super::Buffers::default();
     for _ in 0..2 {
         for (src, want) in [first, second].into_iter().zip(&expected) {
             let mut diags = Vec::new();
-            let lexed = tokenize(src, &mut Interner::new(), &mut diags);
+            let lexed = super::tokenize_with(&mut buffers, src, &mut Interner::new(), &mut diags);
             let got = (
                 lexed.tokens.clone(),
                 lexed.strings.clone(),
@@ -571,7 +572,7 @@ fn recycled_vectors_start_empty() {
                 diags.len(),
             );
             assert_eq!(&got, want, "{src:?}");
-            super::recycle(lexed);
+            buffers.recycle(lexed);
         }
     }
 }
