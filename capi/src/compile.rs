@@ -1,6 +1,7 @@
 //! `kc_compile`: source text to a `kc_module`, with its diagnostics.
 //! Compilations share nothing, so any number may run at once on different
-//! threads (with the same or different options).
+//! threads (with the same or different options). Each thread keeps one
+//! [`CompileContext`], whose buffers its next compile reuses.
 
 use crate::diagnostics::kc_diagnostics;
 use crate::error::{Error, Result};
@@ -8,9 +9,10 @@ use crate::ffi::{deref, guard, opt_string, string, OutHandle};
 use crate::module::{c_text, kc_module, Kernel};
 use crate::options::kc_options;
 use crate::status::kc_status;
-use kernelc_compiler::driver::compile_forcing;
+use kernelc_compiler::driver::{compile_forcing_with, CompileContext, Compiled};
 use kernelc_compiler::ir::write::write_module;
 use kernelc_compiler::sema::dump::dump_program;
+use std::cell::Cell;
 use std::ffi::{c_char, CString};
 
 /// Compiles `source` (NUL-terminated UTF-8 Python) to a module.
@@ -61,21 +63,47 @@ pub unsafe extern "C" fn kc_compile(
     })
 }
 
-/// The compilation itself: the module or the error, and the diagnostics
-/// either way.
+/// The compilation itself, with this thread's context: the module or the
+/// error, and the diagnostics either way.
 fn compile(
     source: &str,
     file_name: &str,
     options: &kc_options,
 ) -> (Result<kc_module>, kc_diagnostics) {
-    let compiled = match compile_forcing(file_name, source, &options.compile, options.force) {
-        Ok(c) => c,
-        Err(e) => {
-            let none = kc_diagnostics::new(&Default::default(), &[]);
-            let message = format!("the compiler cannot handle this program: {e}");
-            return (Err(Error::new(kc_status::KC_ERROR_COMPILE, message)), none);
-        }
-    };
+    // Taken for the compile and put back after (a new one while the thread
+    // exits and its context is gone; a panic loses it, and the next
+    // compile on the thread starts a new one).
+    let mut ctx = CONTEXT.try_with(Cell::take).unwrap_or_default();
+    let outcome =
+        match compile_forcing_with(&mut ctx, file_name, source, &options.compile, options.force) {
+            Ok(mut compiled) => {
+                let outcome = module_of(&mut compiled, file_name, options);
+                ctx.recycle(compiled);
+                outcome
+            }
+            Err(e) => {
+                let none = kc_diagnostics::new(&Default::default(), &[]);
+                let message = format!("the compiler cannot handle this program: {e}");
+                (Err(Error::new(kc_status::KC_ERROR_COMPILE, message)), none)
+            }
+        };
+    let _ = CONTEXT.try_with(|kept| kept.set(ctx));
+    outcome
+}
+
+thread_local! {
+    /// The buffers this thread's compiles lend each other.
+    static CONTEXT: Cell<CompileContext> = Cell::default();
+}
+
+/// The module of a compilation (its PTX and kernels are moved out, the
+/// rest is left for the context), or the error; its diagnostics either
+/// way.
+fn module_of(
+    compiled: &mut Compiled,
+    file_name: &str,
+    options: &kc_options,
+) -> (Result<kc_module>, kc_diagnostics) {
     let checked = &compiled.checked;
     let diags = kc_diagnostics::new(&checked.files, &checked.diagnostics);
     if checked.has_errors() {
@@ -92,7 +120,7 @@ fn compile(
                        decorator, or with kc_options_set_kernel and kc_options_set_signature)";
         return (Err(Error::new(kc_status::KC_ERROR_COMPILE, message)), diags);
     }
-    let ptx = compiled.ptx.unwrap_or_default();
+    let ptx = compiled.ptx.take().unwrap_or_default();
     let module = kc_module {
         ptx: CString::new(ptx).unwrap_or_default(),
         types_text: options
@@ -101,7 +129,10 @@ fn compile(
         ir_text: options
             .keep_texts
             .then(|| c_text(compiled.ir.as_ref().map(write_module).unwrap_or_default())),
-        kernels: compiled.kernels.into_iter().map(Kernel::new).collect(),
+        kernels: std::mem::take(&mut compiled.kernels)
+            .into_iter()
+            .map(Kernel::new)
+            .collect(),
         const_data: options.const_data.clone(),
     };
     (Ok(module), diags)

@@ -6,14 +6,16 @@ use crate::args::{RunArgSpec, RunArgs};
 use crate::npy;
 use crate::source::read_text;
 use crate::Stop;
-use kernelc_compiler::driver::{compile_forcing, CompileOptions, KernelInfo, Stage};
+use kernelc_compiler::driver::{
+    compile_forcing_with, CompileContext, CompileOptions, Compiled, KernelInfo, Stage,
+};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::emit::const_array_symbol;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
 use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
 use kernelc_compiler::types::Scalar;
-use kernelc_compiler::CheckOptions;
+use kernelc_compiler::{check_with, CheckOptions};
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
 use kernelc_runtime::launch::{launch, launch_untyped, KernelArg, RawArg};
@@ -34,6 +36,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
     let file = args.file.as_str();
     let is_ptx = file.ends_with(".ptx");
     let source = read_text(file)?;
+    // The buffers of every parse and compile below.
+    let mut ctx = CompileContext::new();
     let mut run_args = Vec::new();
     for a in &args.args {
         run_args.push(match a {
@@ -73,7 +77,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
     let python_kernel = match (&args.kernel, is_ptx) {
         (_, true) => None,
         (Some(k), false) => Some(k.clone()),
-        (None, false) => match the_one_kernel(file, &source)? {
+        (None, false) => match the_one_kernel(&mut ctx, file, &source)? {
             Ok(k) => Some(k),
             Err(code) => return Ok(code),
         },
@@ -112,6 +116,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 .collect();
             let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
             match compile_kernel(
+                &mut ctx,
                 file,
                 &source,
                 kernel,
@@ -253,21 +258,27 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
 /// The kernel of a Python file that has exactly one (a `@cuda.jit`
 /// function without `device=True`). `Ok(Err(code))`: the file has errors,
 /// already printed.
-fn the_one_kernel(file: &str, source: &str) -> Result<Result<String, ExitCode>, Stop> {
+fn the_one_kernel(
+    ctx: &mut CompileContext,
+    file: &str,
+    source: &str,
+) -> Result<Result<String, ExitCode>, Stop> {
     let mut diags = Vec::new();
-    let module = kernelc_compiler::front::parse(source, &mut diags);
+    let module = kernelc_compiler::front::parse_with(ctx.check().front(), source, &mut diags);
     let env = ModuleEnv::build(&module, &[], &mut diags, Scratch::default());
-    let kernels: Vec<&str> = env
+    let kernels: Vec<String> = env
         .functions
         .iter()
         .filter(|f| f.is_kernel())
-        .map(|f| env.name(f.name))
+        .map(|f| env.name(f.name).to_string())
         .collect();
+    drop(env);
+    ctx.check().front().recycle(module);
     match kernels.as_slice() {
-        [one] => Ok(Ok(one.to_string())),
+        [one] => Ok(Ok(one.clone())),
         [] => {
             // Perhaps the kernel is there but does not parse: show why.
-            let checked = kernelc_compiler::check(file, source, &CheckOptions::default());
+            let checked = check_with(ctx.check(), file, source, &CheckOptions::default());
             if checked.has_errors() {
                 eprint!("{}", checked.render_diagnostics());
                 return Ok(Err(ExitCode::from(1)));
@@ -322,6 +333,7 @@ fn check_destination(dest: &Path) -> Result<(), String> {
 /// `Err(code)` means the program had errors (already printed).
 #[allow(clippy::too_many_arguments)]
 fn compile_kernel(
+    ctx: &mut CompileContext,
     file: &str,
     source: &str,
     kernel: &str,
@@ -338,7 +350,7 @@ fn compile_kernel(
         boundscheck: checked,
         ..JitFlags::default()
     };
-    let attempt = |signature: Option<String>| {
+    let attempt = |ctx: &mut CompileContext, signature: Option<String>| {
         let options = CompileOptions {
             check: CheckOptions {
                 kernel: Some(kernel.to_string()),
@@ -349,14 +361,16 @@ fn compile_kernel(
             target,
             stage: Stage::Ptx,
         };
-        compile_forcing(file, source, &options, force)
+        compile_forcing_with(ctx, file, source, &options, force)
     };
-    let mut compiled = attempt(sig.map(str::to_string));
-    let untyped = |c: &kernelc_compiler::driver::Compiled| {
-        !c.checked.has_errors() && !c.kernels.iter().any(|k| k.name == kernel)
-    };
+    let mut compiled = attempt(ctx, sig.map(str::to_string));
+    let untyped =
+        |c: &Compiled| !c.checked.has_errors() && !c.kernels.iter().any(|k| k.name == kernel);
     if sig.is_none() && matches!(&compiled, Ok(c) if untyped(c)) {
-        compiled = attempt(Some(signature_for(shapes)));
+        if let Ok(first) = compiled {
+            ctx.recycle(first);
+        }
+        compiled = attempt(ctx, Some(signature_for(shapes)));
     }
     let compiled = match compiled {
         Ok(c) => c,

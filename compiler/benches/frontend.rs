@@ -2,10 +2,13 @@
 //!
 //! Run with `cargo bench -p kernelc-compiler --bench frontend`. The kernel
 //! is a shared-memory tiled matrix multiply with a device function, the
-//! size the front-end target (under 20 µs) is stated for.
+//! size the front-end target (under 20 µs) is stated for. The file is
+//! checked with one [`CheckContext`] given each result back, as a caller
+//! checking file after file does; a second bench checks it with a new
+//! context every time ([`check`]), which shows what the reuse saves.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kernelc_compiler::{check, CheckOptions};
+use kernelc_compiler::{check, check_with, CheckContext, CheckOptions};
 use std::hint::black_box;
 
 /// A realistic 30-line kernel file.
@@ -46,7 +49,14 @@ fn frontend(c: &mut Criterion) {
     let options = CheckOptions::default();
     let checked = check("matmul.py", MATMUL, &options);
     assert!(!checked.has_errors(), "{}", checked.render_diagnostics());
+    let mut ctx = CheckContext::new();
     c.bench_function("parse+typecheck 30-line matmul", |b| {
+        b.iter(|| {
+            let checked = check_with(&mut ctx, "matmul.py", black_box(MATMUL), &options);
+            ctx.recycle(black_box(checked));
+        })
+    });
+    c.bench_function("parse+typecheck 30-line matmul, new context", |b| {
         b.iter(|| check("matmul.py", black_box(MATMUL), &options))
     });
 }

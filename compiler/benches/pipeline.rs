@@ -1,5 +1,6 @@
 //! Whole-pipeline compile latency: source text to PTX through
-//! [`kernelc_compiler::driver::compile`] at `-O2`, in-process.
+//! [`kernelc_compiler::driver::compile_with`] at `-O2`, in-process, every
+//! compile with the same context.
 //!
 //! Run with
 //!
@@ -11,12 +12,12 @@
 //! For each file it compiles a few times to warm caches, then times at least
 //! `--iters` compilations (default 200) and at least `--min-ms` milliseconds
 //! (default 300), and prints one JSON object on stdout: per file, the median
-//! wall time of the whole `driver::compile` call (`total_us`), the median of
+//! wall time of the whole `driver::compile_with` call (`total_us`), the median of
 //! lowering + optimisation (`lower_opt_us`, the "lowering + -O2 pipeline"
 //! figure), and the median of each phase the driver reports. This is what
 //! `benches/compile_speed.py` at the repository root runs.
 
-use kernelc_compiler::driver::{compile, CompileOptions};
+use kernelc_compiler::driver::{compile_with, CompileContext, CompileOptions};
 use kernelc_compiler::opt::OptLevel;
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -80,6 +81,9 @@ fn main() {
         ..CompileOptions::default()
     };
     let mut entries = Vec::new();
+    // One context for every compile, each result given back to it, as a
+    // caller compiling file after file does.
+    let mut ctx = CompileContext::new();
     for path in &files {
         let name = path
             .file_stem()
@@ -88,8 +92,8 @@ fn main() {
         let source = std::fs::read_to_string(path).expect("readable kernel file");
         let file_name = path.to_string_lossy().into_owned();
         // Skip (and say so) files that do not compile on their own.
-        match compile(&file_name, &source, &options) {
-            Ok(c) if c.ptx.is_some() => {}
+        match compile_with(&mut ctx, &file_name, &source, &options) {
+            Ok(c) if c.ptx.is_some() => ctx.recycle(c),
             Ok(c) => {
                 eprintln!(
                     "pipeline: skipping {name}: {}",
@@ -112,7 +116,8 @@ fn main() {
             }
         }
         for _ in 0..5 {
-            black_box(compile(&file_name, black_box(&source), &options).ok());
+            let c = compile_with(&mut ctx, &file_name, black_box(&source), &options);
+            ctx.recycle(black_box(c).expect("compiles"));
         }
         let mut totals = Vec::new();
         let mut lower_opt = Vec::new();
@@ -120,7 +125,8 @@ fn main() {
         let start = Instant::now();
         while totals.len() < iters || start.elapsed() < Duration::from_millis(min_ms) {
             let t = Instant::now();
-            let c = compile(&file_name, black_box(&source), &options).expect("compiles");
+            let c = compile_with(&mut ctx, &file_name, black_box(&source), &options);
+            let c = c.expect("compiles");
             let total = t.elapsed();
             totals.push(total.as_secs_f64() * 1e6);
             let mut lo = 0.0;
@@ -132,7 +138,7 @@ fn main() {
                 }
             }
             lower_opt.push(lo);
-            black_box(c);
+            ctx.recycle(black_box(c));
         }
         let n = totals.len();
         let phase_json: Vec<String> = phases

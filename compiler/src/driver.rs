@@ -1,6 +1,11 @@
 //! The whole pipeline for one source file: type checking, lowering to the
 //! mid-IR, optimisation, math-library expansion and PTX emission, with the
 //! time each phase took (measured in-process, for `--timings`).
+//!
+//! A caller that compiles file after file keeps one [`CompileContext`] and
+//! uses [`compile_with`] or [`compile_forcing_with`], giving each result
+//! back with [`CompileContext::recycle`]; [`compile`] and
+//! [`compile_forcing`] use a new context every time.
 
 use crate::diagnostics::Diagnostic;
 use crate::ir::{self, verifier::verify_module};
@@ -9,7 +14,7 @@ use crate::mathlib::{expand_math, Bodies};
 use crate::opt::{optimize, OptLevel, OptReport};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
-use crate::sema::{check, CheckOptions, Checked};
+use crate::sema::{check_with, CheckContext, CheckOptions, Checked};
 use std::time::{Duration, Instant};
 
 /// How far to take a compilation.
@@ -74,13 +79,51 @@ impl std::fmt::Display for CompileError {
     }
 }
 
+/// The buffers one compile lends the next: the front end's and the type
+/// checker's (see [`CheckContext`]). Owned by the caller, one per thread
+/// that compiles; nothing is kept anywhere else, and dropping it frees
+/// them. (The back end's phases still keep theirs per thread, see
+/// `crate::pool`.)
+#[derive(Default)]
+pub struct CompileContext {
+    check: CheckContext,
+}
+
+impl CompileContext {
+    /// A context with no buffers yet (they grow with the files compiled).
+    pub fn new() -> Self {
+        CompileContext::default()
+    }
+
+    /// The checker's part, for a caller that also only checks or parses.
+    pub fn check(&mut self) -> &mut CheckContext {
+        &mut self.check
+    }
+
+    /// Keeps the buffers of `compiled`, which is no longer needed (its
+    /// module and typed program), for the next compile with this context.
+    pub fn recycle(&mut self, compiled: Compiled) {
+        self.check.recycle(compiled.checked);
+    }
+}
+
 /// Compiles `source` (named `file_name` in diagnostics).
 pub fn compile(
     file_name: &str,
     source: &str,
     options: &CompileOptions,
 ) -> Result<Compiled, CompileError> {
-    compile_forcing(file_name, source, options, JitFlags::default())
+    compile_with(&mut CompileContext::new(), file_name, source, options)
+}
+
+/// [`compile`], reusing the buffers `ctx` keeps.
+pub fn compile_with(
+    ctx: &mut CompileContext,
+    file_name: &str,
+    source: &str,
+    options: &CompileOptions,
+) -> Result<Compiled, CompileError> {
+    compile_forcing_with(ctx, file_name, source, options, JitFlags::default())
 }
 
 /// Checks `module` with the IR verifier: its errors, if any, become an
@@ -103,10 +146,27 @@ pub fn compile_forcing(
     options: &CompileOptions,
     force: JitFlags,
 ) -> Result<Compiled, CompileError> {
+    compile_forcing_with(
+        &mut CompileContext::new(),
+        file_name,
+        source,
+        options,
+        force,
+    )
+}
+
+/// [`compile_forcing`], reusing the buffers `ctx` keeps.
+pub fn compile_forcing_with(
+    ctx: &mut CompileContext,
+    file_name: &str,
+    source: &str,
+    options: &CompileOptions,
+    force: JitFlags,
+) -> Result<Compiled, CompileError> {
     // One entry per phase (see `Compiled::timings`).
     let mut timings = Vec::with_capacity(7);
     let t = Instant::now();
-    let mut checked = check(file_name, source, &options.check);
+    let mut checked = check_with(&mut ctx.check, file_name, source, &options.check);
     for f in &mut checked.program.functions {
         f.flags.fastmath |= force.fastmath;
         f.flags.debug |= force.debug;
@@ -283,7 +343,7 @@ mod tests {
     fn an_optimisation_out_of_fuel_is_a_warning_at_the_function() {
         let source =
             "from numba import cuda\n\n@cuda.jit('void(float32[:])')\ndef k(a):\n    a[0] = 1.0\n";
-        let checked = check("k.py", source, &CheckOptions::default());
+        let checked = crate::sema::check("k.py", source, &CheckOptions::default());
         let report = OptReport {
             out_of_fuel: Some("k".into()),
         };

@@ -10,7 +10,10 @@
 //! - [`driver`]: the whole pipeline for one source file;
 //! - [`diagnostics`]: errors with spans, rendered with the source line.
 //!
-//! The entry points are [`check`] (front end only) and [`driver::compile`].
+//! The entry points are [`check`] (front end only) and [`driver::compile`];
+//! [`check_with`] and [`driver::compile_with`] reuse the buffers of a
+//! caller-owned [`CheckContext`] or [`driver::CompileContext`] from file to
+//! file.
 #![deny(missing_docs)]
 
 pub mod diagnostics;
@@ -30,4 +33,4 @@ pub mod types;
 pub use diagnostics::{Diagnostic, Severity, SourceFiles};
 pub use span::{FileId, Span};
 
-pub use sema::{check, CheckOptions, Checked};
+pub use sema::{check, check_with, CheckContext, CheckOptions, Checked};

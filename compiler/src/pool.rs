@@ -1,17 +1,17 @@
-//! Per-thread pools of buffers kept from compile to compile.
+//! Per-thread pools of buffers kept from compile to compile, for the back
+//! end.
 //!
-//! A compile fills tables and work lists sized by the kernel (the type
-//! checker's tables, the optimiser's analyses, selection's machine code,
-//! emission's text), and allocating them afresh each time costs about as
-//! much as the work done in them. A phase that owns such buffers keeps
-//! them in a `thread_local!`
-//! [`Pool`]: it takes a set when it starts (or makes one when the pool is
-//! empty), clears it, and gives it back when it is done, as a Cranelift
-//! `Context` reused from function to function keeps its buffers. A pool
-//! holds at most a few sets, and the back end's phases give back only
+//! A compile fills tables and work lists sized by the kernel (the
+//! optimiser's analyses, selection's machine code, emission's text), and
+//! allocating them afresh each time costs about as much as the work done
+//! in them. A back-end phase that owns such buffers keeps them in a
+//! `thread_local!` [`Pool`]: it takes a set when it starts (or makes one
+//! when the pool is empty), clears it, and gives it back when it is done,
+//! as a Cranelift `Context` reused from function to function keeps its
+//! buffers. A pool holds at most a few sets, and the phases give back only
 //! sets of moderate size, so one huge kernel does not pin their memory
-//! for the thread's life (the checker's tables keep the size of the
-//! largest file checked).
+//! for the thread's life. (The front end and the checker keep theirs in a
+//! caller-owned [`CheckContext`](crate::sema::CheckContext) instead.)
 
 use std::cell::RefCell;
 
@@ -35,11 +35,6 @@ impl<T> Pool<T> {
         self.items.borrow_mut().pop()
     }
 
-    /// True when [`Pool::give`] would keep a value rather than drop it.
-    pub(crate) fn has_room(&self) -> bool {
-        self.items.borrow().len() < self.max_len
-    }
-
     /// Keeps `item` for a later [`Pool::take`] (drops it when the pool is
     /// full).
     pub(crate) fn give(&self, item: T) {
@@ -58,10 +53,8 @@ mod tests {
     fn keeps_at_most_max_len_values_last_in_first_out() {
         let pool = Pool::new(2);
         assert_eq!(pool.take(), None::<u32>);
-        assert!(pool.has_room());
         pool.give(1);
         pool.give(2);
-        assert!(!pool.has_room());
         pool.give(3);
         assert_eq!(pool.take(), Some(2));
         assert_eq!(pool.take(), Some(1));

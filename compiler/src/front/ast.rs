@@ -36,12 +36,11 @@
 //! side tables (resolutions, types) in plain vectors indexed by id. Name
 //! resolution and typing do not modify the tree.
 //!
-//! A dropped module keeps its emptied vectors for the next parse on the
-//! same thread (see `Storage`), so parsing file after file allocates
-//! little once the vectors have grown.
+//! A module given back to a [`FrontContext`](crate::front::FrontContext)
+//! lends its emptied vectors to the next parse with that context, so
+//! parsing file after file allocates little once the vectors have grown.
 
 use super::interner::{Interner, Symbol};
-use crate::pool::Pool;
 use crate::span::Span;
 use std::fmt;
 use std::marker::PhantomData;
@@ -127,58 +126,36 @@ impl Module {
     }
 }
 
-impl Drop for Module {
-    /// Gives the module, emptied, to the next parse on this thread, which
-    /// fills its vectors again instead of allocating new ones (see
-    /// `Module::recycled`). Those of a huge file are freed, and so is an
-    /// empty shell (the module a parse took the vectors from) and a module
-    /// dropped while the pool is full or the thread is being torn down:
-    /// only a module the pool keeps is moved out, so no drop recurses.
-    fn drop(&mut self) {
-        let room = self.exprs.capacity();
-        if room == 0 || room > Module::MAX_KEPT_EXPRS {
-            return;
-        }
-        let _ = RECYCLED.try_with(|pool| {
-            if pool.has_room() {
-                let mut kept = std::mem::take(self);
-                kept.clear();
-                pool.give(kept);
-            }
-        });
-    }
-}
-
 impl Module {
-    /// The most expressions a kept module may have room for.
-    const MAX_KEPT_EXPRS: usize = 1 << 16;
-
-    /// The emptied module dropped last on this thread, if there is one:
-    /// the parser moves its vectors out and fills them. An `Option`, so
-    /// that the caller can use it where it lies instead of a copy of it.
-    pub(crate) fn recycled() -> Option<Module> {
-        RECYCLED.with(Pool::take)
+    /// Empties every vector, keeping their room (see
+    /// [`FrontContext::recycle`](crate::front::FrontContext::recycle)).
+    /// Written as a destructuring, so that a new field cannot be forgotten.
+    pub(crate) fn clear(&mut self) {
+        let Module {
+            body,
+            blocks,
+            interner,
+            exprs,
+            expr_lists,
+            keywords,
+            comparisons,
+            params,
+            idents,
+            aliases,
+            strings,
+        } = self;
+        body.clear();
+        blocks.clear();
+        interner.clear();
+        exprs.clear();
+        expr_lists.clear();
+        keywords.clear();
+        comparisons.clear();
+        params.clear();
+        idents.clear();
+        aliases.clear();
+        strings.clear();
     }
-
-    /// Empties every vector, keeping their room.
-    fn clear(&mut self) {
-        self.body.clear();
-        self.blocks.clear();
-        self.interner.clear();
-        self.exprs.clear();
-        self.expr_lists.clear();
-        self.keywords.clear();
-        self.comparisons.clear();
-        self.params.clear();
-        self.idents.clear();
-        self.aliases.clear();
-        self.strings.clear();
-    }
-}
-
-thread_local! {
-    /// The last module dropped on this thread, emptied.
-    static RECYCLED: Pool<Module> = const { Pool::new(1) };
 }
 
 /// Dense index of an expression node within its module.

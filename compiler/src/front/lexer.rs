@@ -16,7 +16,6 @@ mod tests;
 use super::interner::{pack, Interner, Symbol};
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
-use crate::pool::Pool;
 use crate::span::Span;
 
 /// Splits `src` into tokens, interning identifiers into `interner` and
@@ -24,39 +23,58 @@ use crate::span::Span;
 ///
 /// The tokens always end with [`TokenKind::Eof`]; before it come a
 /// `Newline` for an unfinished last line and a `Dedent` for every open block.
-// Not inlined: it runs once per file, and profiles show it apart.
-#[inline(never)]
+/// Allocates its vectors anew (the parser lexes with the vectors of
+/// earlier files, kept in its [`FrontContext`](crate::front::FrontContext)).
 pub fn tokenize(src: &str, interner: &mut Interner, diags: &mut Vec<Diagnostic>) -> Lexed {
-    Lexer::new(src, interner, diags).run()
+    tokenize_with(&mut Buffers::default(), src, interner, diags)
 }
 
-/// Gives the vectors of a [`Lexed`] that is no longer needed to the next
-/// [`tokenize`] on this thread, which then fills them instead of
-/// allocating new ones (the parser does this when it is done with the
-/// tokens).
-pub fn recycle(lexed: Lexed) {
-    let Lexed {
-        mut tokens,
-        mut strings,
-        ..
-    } = lexed;
-    if tokens.capacity() <= MAX_KEPT_TOKENS {
-        tokens.clear();
-        strings.clear();
-        OUTPUT.with(|pool| pool.give((tokens, strings)));
+/// [`tokenize`], filling the vectors kept in `buffers` (those given back
+/// with [`Buffers::recycle`], and the lexer's stacks) instead of new ones.
+// Not inlined: it runs once per file, and profiles show it apart.
+#[inline(never)]
+pub(crate) fn tokenize_with(
+    buffers: &mut Buffers,
+    src: &str,
+    interner: &mut Interner,
+    diags: &mut Vec<Diagnostic>,
+) -> Lexed {
+    Lexer::new(src, interner, diags, buffers).run(buffers)
+}
+
+/// The lexer's vectors kept from file to file by a
+/// [`FrontContext`](crate::front::FrontContext): the token and string
+/// vectors of a [`Lexed`] given back with [`Buffers::recycle`], and the
+/// lexer's own stacks. Every vector is empty between files.
+#[derive(Default)]
+pub(crate) struct Buffers {
+    tokens: Vec<Token>,
+    strings: Vec<StrLit>,
+    stacks: Stacks,
+}
+
+impl Buffers {
+    /// Keeps the vectors of `lexed`, which is no longer needed, for the
+    /// next [`tokenize_with`] (the parser gives them back when it is done
+    /// with the tokens). Those of a huge file are freed instead.
+    pub(crate) fn recycle(&mut self, lexed: Lexed) {
+        let Lexed {
+            mut tokens,
+            mut strings,
+            ..
+        } = lexed;
+        if tokens.capacity() <= MAX_KEPT_TOKENS {
+            tokens.clear();
+            strings.clear();
+            self.tokens = tokens;
+            self.strings = strings;
+        }
     }
 }
 
 /// The most tokens a recycled token vector may have room for: a larger
-/// one (from a huge file) is freed rather than kept for the thread's life.
+/// one (from a huge file) is freed rather than kept.
 const MAX_KEPT_TOKENS: usize = 1 << 16;
-
-thread_local! {
-    /// Token and string vectors given back with [`recycle`].
-    static OUTPUT: Pool<(Vec<Token>, Vec<StrLit>)> = const { Pool::new(1) };
-    /// The lexer's own stacks, kept from file to file.
-    static STACKS: Pool<Stacks> = const { Pool::new(1) };
-}
 
 /// The lexer's stacks, empty between files.
 #[derive(Default)]
@@ -192,20 +210,27 @@ struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
-    fn new(src: &'a str, interner: &'a mut Interner, diags: &'a mut Vec<Diagnostic>) -> Self {
+    /// A lexer for `src` that fills the vectors of `buffers` (moved out:
+    /// [`Lexer::run`] gives the stacks back, the parser the output).
+    fn new(
+        src: &'a str,
+        interner: &'a mut Interner,
+        diags: &'a mut Vec<Diagnostic>,
+        buffers: &mut Buffers,
+    ) -> Self {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
-        // The vectors of an earlier file on this thread, or new ones.
-        let (mut tokens, strings) = OUTPUT.with(Pool::take).unwrap_or_default();
-        // Room for every token the file can have: `push_at` relies on it.
+        let mut tokens = std::mem::take(&mut buffers.tokens);
+        let strings = std::mem::take(&mut buffers.strings);
+        // Room for every token the file can have: the token vector never
+        // regrows.
         tokens.reserve(max_tokens(src.len()));
         let Stacks {
             mut levels,
-            brackets,
-        } = STACKS.with(Pool::take).unwrap_or_else(|| Stacks {
-            // Room for the usual nesting without regrowing.
-            levels: Vec::with_capacity(8),
-            brackets: Vec::with_capacity(8),
-        });
+            mut brackets,
+        } = std::mem::take(&mut buffers.stacks);
+        // Room for the usual nesting without regrowing.
+        levels.reserve(8);
+        brackets.reserve(8);
         levels.push(Level {
             col: 0,
             alt: 0,
@@ -238,7 +263,9 @@ impl<'a> Lexer<'a> {
     /// The position lives in a local variable: each token routine takes the
     /// position of its first byte and returns the position after the token
     /// (or after the layout it handled).
-    fn run(mut self) -> Lexed {
+    ///
+    /// Gives the emptied stacks back to `buffers`.
+    fn run(mut self, buffers: &mut Buffers) -> Lexed {
         // A local copy of the slice stays in registers across the calls.
         let bytes = self.bytes;
         let mut words = ShortWords::new();
@@ -281,7 +308,7 @@ impl<'a> Lexer<'a> {
                 Start::Other => self.operator(b, pos),
             };
         }
-        self.finish()
+        self.finish(buffers)
     }
 
     // ----- helpers -------------------------------------------------------
@@ -322,27 +349,11 @@ impl<'a> Lexer<'a> {
         self.token(kind, lo, self.pos);
     }
 
-    /// Adds a token with the given span.
-    ///
-    /// The token vector never regrows: `new` reserved [`max_tokens`] of
-    /// the source's length, a bound on the tokens of any file, so the
-    /// capacity test of `Vec::push` (a tenth of the cost of a token) is
-    /// left out.
+    /// Adds a token with the given span. (The vector never regrows: `new`
+    /// reserved [`max_tokens`] of the source's length.)
     #[inline]
     fn push_at(&mut self, kind: TokenKind, span: Span) {
-        let len = self.tokens.len();
-        debug_assert!(len < self.tokens.capacity(), "max_tokens is wrong");
-        // SAFETY: `len < capacity` (see `max_tokens` for the proof; debug
-        // builds and the tests check it), so slot `len` is allocated and
-        // past the initialised tokens; writing it and counting it keeps the
-        // vector's invariant.
-        unsafe {
-            self.tokens
-                .as_mut_ptr()
-                .add(len)
-                .write(Token { kind, span });
-            self.tokens.set_len(len + 1);
-        }
+        self.tokens.push(Token { kind, span });
     }
 
     #[cold]
@@ -545,8 +556,9 @@ impl<'a> Lexer<'a> {
         pos
     }
 
-    /// End of input: close the last line, the open brackets and the blocks.
-    fn finish(mut self) -> Lexed {
+    /// End of input: close the last line, the open brackets and the blocks;
+    /// gives the emptied stacks back to `buffers`.
+    fn finish(mut self, buffers: &mut Buffers) -> Lexed {
         if let Some(&(open, span)) = self.brackets.last() {
             self.error(format!("'{}' was never closed", open as char), span);
         }
@@ -560,14 +572,13 @@ impl<'a> Lexer<'a> {
         }
         self.push_at(TokenKind::Eof, end);
         self.end_logical_line();
-        // Emptied for the next file on this thread.
+        // Emptied for the next file.
         self.levels.clear();
         self.brackets.clear();
-        let stacks = Stacks {
+        buffers.stacks = Stacks {
             levels: self.levels,
             brackets: self.brackets,
         };
-        STACKS.with(|pool| pool.give(stacks));
         Lexed {
             tokens: self.tokens,
             strings: self.strings,

@@ -5,9 +5,12 @@
 //! [`typeck`] (Numba's type inference, specialising device functions per
 //! call site) and returns the [`typed`] program with every diagnostic.
 //! [`dump`] prints the typed program for `kernelc check --emit types`.
+//! [`check_with`] does the same with the buffers a [`CheckContext`] keeps
+//! from check to check.
 
 pub mod const_eval;
 pub mod consts;
+mod context;
 pub mod dump;
 pub mod intrinsics;
 pub mod resolve;
@@ -17,12 +20,13 @@ pub mod typed;
 
 use crate::diagnostics::{closest, render, Diagnostic, SourceFiles};
 use crate::front::{self, ast::Module};
-use crate::pool::Pool;
 use crate::span::{FileId, Span};
 use crate::types::Type;
 use resolve::{DeclaredSig, ModuleEnv};
 use signature::{parse_signature, Signature};
 use typed::{ConstArrayDecl, TypedProgram};
+
+pub use context::CheckContext;
 
 /// The longest chain of calls checked, the kernel and the device functions
 /// it calls through others included (`k` calling `f1` calling `f0` is 3).
@@ -70,8 +74,20 @@ impl Checked {
     }
 }
 
-/// Parses, resolves and type-checks `source`.
+/// Parses, resolves and type-checks `source`. Allocates every buffer
+/// anew: [`check_with`] reuses those of earlier checks.
 pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
+    check_with(&mut CheckContext::new(), file_name, source, options)
+}
+
+/// [`check`], reusing the buffers `ctx` keeps (give the result back with
+/// [`CheckContext::recycle`] once done with it).
+pub fn check_with(
+    ctx: &mut CheckContext,
+    file_name: &str,
+    source: &str,
+    options: &CheckOptions,
+) -> Checked {
     let mut files = SourceFiles::new();
     files.add(file_name, source);
     let sig_file = options
@@ -79,23 +95,22 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
         .as_ref()
         .map(|s| files.add("<signature>", s.as_str()));
     let mut diags = Vec::new();
-    let module = front::parse(source, &mut diags);
+    let module = front::parse_with(&mut ctx.front, source, &mut diags);
     let mut unsigned = Vec::new();
-    // The tables of the last check on this thread, if any (a nested
-    // check, which does not happen, would start with new ones).
-    let scratch = SCRATCH.with(Pool::take).unwrap_or_default();
     let program = {
         let host_arrays: Vec<&str> = options
             .const_arrays
             .iter()
             .map(|c| c.name.as_str())
             .collect();
-        let mut env = ModuleEnv::build(&module, &host_arrays, &mut diags, scratch.resolve);
+        let resolve = std::mem::take(&mut ctx.resolve);
+        let mut env = ModuleEnv::build(&module, &host_arrays, &mut diags, resolve);
         for f in 0..env.functions.len() as u32 {
             env.resolve_function(f, &mut diags);
         }
-        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays, scratch.typeck);
-        let mut roots = scratch.roots;
+        let typeck = std::mem::take(&mut ctx.typeck);
+        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays, typeck);
+        let mut roots = std::mem::take(&mut ctx.roots);
         roots.clear();
         let targets = EntryPoints {
             env: &env,
@@ -108,12 +123,9 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
             }
         });
         let (program, typeck) = checker.finish(&roots, &mut diags);
-        let scratch = Scratch {
-            resolve: env.into_scratch(),
-            typeck,
-            roots,
-        };
-        SCRATCH.with(|pool| pool.give(scratch));
+        ctx.resolve = env.into_scratch();
+        ctx.typeck = typeck;
+        ctx.roots = roots;
         program
     };
     sort_and_dedup(&mut diags);
@@ -124,23 +136,6 @@ pub fn check(file_name: &str, source: &str, options: &CheckOptions) -> Checked {
         unsigned,
         diagnostics: diags,
     }
-}
-
-/// The tables and buffers of name resolution and type checking, which
-/// [`check`] empties and keeps for the next check on the same thread: a
-/// check then allocates little besides its result. They keep the size of
-/// the largest file checked on the thread.
-#[derive(Default)]
-struct Scratch {
-    resolve: resolve::Scratch,
-    typeck: typeck::Scratch,
-    /// The instances checked for the entry points.
-    roots: Vec<u32>,
-}
-
-thread_local! {
-    /// The [`Scratch`] of the last check on this thread.
-    static SCRATCH: Pool<Scratch> = const { Pool::new(1) };
 }
 
 fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
@@ -335,23 +330,31 @@ mod tests {
 
     /// The typed program and the rendered diagnostics of a file.
     fn outcome(source: &str) -> (String, String) {
-        let checked = check("k.py", source, &CheckOptions::default());
-        (
-            dump::dump_program(&checked.program),
-            checked.render_diagnostics(),
-        )
+        outcome_with(&mut CheckContext::new(), source)
     }
 
-    /// A check reuses the tables of the previous one on the thread; what
-    /// it finds must not depend on what was checked before.
+    /// [`outcome`], checked with `ctx` (and given back to it).
+    fn outcome_with(ctx: &mut CheckContext, source: &str) -> (String, String) {
+        let checked = check_with(ctx, "k.py", source, &CheckOptions::default());
+        let outcome = (
+            dump::dump_program(&checked.program),
+            checked.render_diagnostics(),
+        );
+        ctx.recycle(checked);
+        outcome
+    }
+
+    /// A check reuses the tables of the previous one with the same
+    /// context; what it finds must not depend on what was checked before.
     #[test]
     fn checks_do_not_depend_on_earlier_ones() {
         let big = "from numba import cuda, float32\nimport math\nN = 4\n\n@cuda.jit(device=True)\ndef f(a, b):\n    return a * b, a + b\n\n@cuda.jit(\"void(float32[:], int32)\")\ndef k(x, n):\n    i = cuda.grid(1)\n    s = cuda.shared.array((N, N), float32)\n    p, q = f(i, n)\n    if i < x.shape[0] and p < q:\n        x[i] = math.sqrt(x[i]) + s[0, 0]\n";
         let small = "from numba import cuda\n\n@cuda.jit(\"void(int64[:])\")\ndef g(y):\n    y[0] = undefined_name + 1\n";
         let first = (outcome(small), outcome(big));
+        let mut ctx = CheckContext::new();
         for _ in 0..2 {
-            assert_eq!(outcome(big), first.1);
-            assert_eq!(outcome(small), first.0);
+            assert_eq!(outcome_with(&mut ctx, big), first.1);
+            assert_eq!(outcome_with(&mut ctx, small), first.0);
         }
         assert!(first.0 .1.contains("undefined_name"), "{}", first.0 .1);
         assert!(first.1 .1.is_empty(), "{}", first.1 .1);

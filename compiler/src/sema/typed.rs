@@ -10,7 +10,6 @@
 use super::consts::ConstValue;
 use super::intrinsics::Intrinsic;
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
-use crate::pool::Pool;
 use crate::span::Span;
 use crate::types::{Scalar, Type};
 use std::sync::{Arc, LazyLock};
@@ -92,56 +91,72 @@ impl TypedProgram {
     pub fn function(&self, f: FuncRef) -> &TypedFunction {
         &self.functions[f.0 as usize]
     }
+}
 
-    /// An empty program whose function and kernel lists are those of a
-    /// dropped program when this thread has them (which saves two
-    /// allocations and two frees per check).
-    pub(crate) fn recycled() -> TypedProgram {
-        let (functions, kernels) = RECYCLED_LISTS.with(Pool::take).unwrap_or_default();
+/// Emptied typed functions and program lists, kept by a
+/// [`CheckContext`](crate::sema::CheckContext) from check to check: a
+/// check otherwise allocates, regrows and frees about ten vectors per
+/// function, which costs as much as typing a short kernel. Programs come
+/// back with [`SpareTyped::recycle`].
+#[derive(Default)]
+#[allow(
+    clippy::vec_box,
+    reason = "boxed as in `TypedProgram::functions`, which these become"
+)]
+pub(crate) struct SpareTyped {
+    /// Emptied functions, at most [`SPARE_FUNCTIONS`].
+    functions: Vec<Box<TypedFunction>>,
+    /// The emptied function and kernel lists of a program.
+    lists: Option<(Vec<Box<TypedFunction>>, Vec<FuncRef>)>,
+}
+
+/// The most emptied functions kept (a program has a handful).
+const SPARE_FUNCTIONS: usize = 16;
+
+/// The most functions a kept program's lists have room for.
+const MAX_KEPT_FUNCTIONS: usize = 256;
+
+/// The most expressions a kept function's vectors have room for.
+const MAX_KEPT_EXPRS: usize = 1 << 16;
+
+impl SpareTyped {
+    /// An empty program, in kept lists when there are some.
+    pub(crate) fn program(&mut self) -> TypedProgram {
+        let (functions, kernels) = self.lists.take().unwrap_or_default();
         TypedProgram {
             functions,
             kernels,
             const_arrays: Vec::new(),
         }
     }
-}
 
-impl Drop for TypedProgram {
-    /// Gives the functions, emptied, to this thread's pool, where the
-    /// checker builds the next program's functions in their vectors (see
-    /// `TypedFunction::recycled`), and keeps the emptied lists for
-    /// [`TypedProgram::recycled`] unless they are large.
-    fn drop(&mut self) {
-        for f in self.functions.drain(..) {
-            f.recycle();
+    /// An empty function (no name, no variables, no code), a kept one
+    /// when there is one.
+    pub(crate) fn function(&mut self) -> Box<TypedFunction> {
+        self.functions.pop().unwrap_or_default()
+    }
+
+    /// Keeps the functions of `program`, which is no longer needed,
+    /// emptied, and its lists, unless they are too large to be worth
+    /// holding on to.
+    pub(crate) fn recycle(&mut self, program: TypedProgram) {
+        let TypedProgram {
+            mut functions,
+            mut kernels,
+            ..
+        } = program;
+        for mut f in functions.drain(..) {
+            if self.functions.len() < SPARE_FUNCTIONS && f.exprs.capacity() <= MAX_KEPT_EXPRS {
+                f.clear();
+                self.functions.push(f);
+            }
         }
-        if self.functions.capacity() <= RECYCLED_MAX_FUNCTIONS {
-            self.kernels.clear();
-            let lists = (
-                std::mem::take(&mut self.functions),
-                std::mem::take(&mut self.kernels),
-            );
-            // Not kept when the thread is being torn down.
-            let _ = RECYCLED_LISTS.try_with(|pool| pool.give(lists));
+        if functions.capacity() <= MAX_KEPT_FUNCTIONS {
+            kernels.clear();
+            self.lists = Some((functions, kernels));
         }
     }
 }
-
-/// The most functions a recycled program's lists are kept for.
-const RECYCLED_MAX_FUNCTIONS: usize = 256;
-
-/// The most expressions a recycled function's vectors are kept for.
-const RECYCLED_MAX_EXPRS: usize = 1 << 16;
-
-thread_local! {
-    /// Emptied functions of dropped programs (a program has a handful).
-    static RECYCLED: Pool<Box<TypedFunction>> = const { Pool::new(16) };
-    /// The emptied function and kernel lists of dropped programs.
-    static RECYCLED_LISTS: Pool<ProgramLists> = const { Pool::new(2) };
-}
-
-/// A program's function and kernel lists, as [`RECYCLED_LISTS`] keeps them.
-type ProgramLists = (Vec<Box<TypedFunction>>, Vec<FuncRef>);
 
 /// Options from a `@cuda.jit(...)` decorator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -210,54 +225,56 @@ pub struct TypedFunction {
     pub span: Span,
 }
 
-impl TypedFunction {
-    /// An empty function (no name, no variables, no code) whose vectors
-    /// come from a dropped program when this thread has one: a check
-    /// otherwise allocates, regrows and frees about ten vectors per
-    /// function, which costs as much as typing a short kernel.
-    pub(crate) fn recycled() -> Box<TypedFunction> {
-        RECYCLED.with(Pool::take).unwrap_or_else(|| {
-            Box::new(TypedFunction {
-                name: String::new(),
-                is_kernel: false,
-                flags: JitFlags::default(),
-                params: 0,
-                param_types: Vec::new(),
-                vars: Vec::new(),
-                names: no_names(),
-                temp_names: String::new(),
-                ret: Type::Unknown,
-                body: TStmtList::default(),
-                stmts: Vec::new(),
-                print_args: Vec::new(),
-                texts: String::new(),
-                exprs: Vec::new(),
-                shared_arrays: Vec::new(),
-                local_arrays: Vec::new(),
-                span: Span::default(),
-            })
-        })
-    }
-
-    /// Empties the function and keeps it for [`TypedFunction::recycled`]
-    /// (unless its vectors are too large to be worth holding on to).
-    fn recycle(mut self: Box<Self>) {
-        if self.exprs.capacity() > RECYCLED_MAX_EXPRS {
-            return;
+/// The empty function (no name, no variables, no code), which the checker
+/// fills. A new field gets its empty value here, and that is all: a
+/// function kept for reuse is reset to this (see `TypedFunction::clear`).
+impl Default for TypedFunction {
+    fn default() -> Self {
+        TypedFunction {
+            name: String::new(),
+            is_kernel: false,
+            flags: JitFlags::default(),
+            params: 0,
+            param_types: Vec::new(),
+            vars: Vec::new(),
+            names: no_names(),
+            temp_names: String::new(),
+            ret: Type::Unknown,
+            body: TStmtList::default(),
+            stmts: Vec::new(),
+            print_args: Vec::new(),
+            texts: String::new(),
+            exprs: Vec::new(),
+            shared_arrays: Vec::new(),
+            local_arrays: Vec::new(),
+            span: Span::default(),
         }
-        self.name.clear();
-        self.param_types.clear();
-        self.vars.clear();
-        self.names = no_names();
-        self.temp_names.clear();
-        self.stmts.clear();
-        self.print_args.clear();
-        self.texts.clear();
-        self.exprs.clear();
-        self.shared_arrays.clear();
-        self.local_arrays.clear();
-        // Not kept when the thread is being torn down.
-        let _ = RECYCLED.try_with(|pool| pool.give(self));
+    }
+}
+
+impl TypedFunction {
+    /// Empties the function for reuse: every field is reset to its
+    /// [`Default`], and the vectors every function fills keep their room
+    /// (the others are empty in most functions).
+    fn clear(&mut self) {
+        /// `v`, emptied.
+        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
+            v.clear();
+            v
+        }
+        let old = std::mem::take(self);
+        let mut name = old.name;
+        let mut temp_names = old.temp_names;
+        name.clear();
+        temp_names.clear();
+        *self = TypedFunction {
+            name,
+            temp_names,
+            vars: emptied(old.vars),
+            stmts: emptied(old.stmts),
+            exprs: emptied(old.exprs),
+            ..TypedFunction::default()
+        };
     }
 
     /// A variable.

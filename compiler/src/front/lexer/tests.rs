@@ -560,10 +560,11 @@ fn recycled_vectors_start_empty() {
         (lexed.tokens, lexed.strings, lexed.longest_line, diags.len())
     };
     let expected = [fresh(first), fresh(second)];
+    let mut buffers = super::Buffers::default();
     for _ in 0..2 {
         for (src, want) in [first, second].into_iter().zip(&expected) {
             let mut diags = Vec::new();
-            let lexed = tokenize(src, &mut Interner::new(), &mut diags);
+            let lexed = super::tokenize_with(&mut buffers, src, &mut Interner::new(), &mut diags);
             let got = (
                 lexed.tokens.clone(),
                 lexed.strings.clone(),
@@ -571,7 +572,7 @@ fn recycled_vectors_start_empty() {
                 diags.len(),
             );
             assert_eq!(&got, want, "{src:?}");
-            super::recycle(lexed);
+            buffers.recycle(lexed);
         }
     }
 }
@@ -579,8 +580,8 @@ fn recycled_vectors_start_empty() {
 // ----- token bound -------------------------------------------------------
 
 /// Checks that `src` gives no more tokens than `max_tokens` allows (the
-/// lexer writes tokens without a capacity test, relying on that bound),
-/// and returns how many it gives.
+/// lexer reserves that many, so that its token vector never regrows), and
+/// returns how many it gives.
 fn checked_token_count(src: &str) -> usize {
     let mut interner = Interner::new();
     let mut diags = Vec::new();

@@ -43,8 +43,8 @@ use super::ast::{
 use super::interner::Interner;
 use super::lexer;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
+use super::FrontContext;
 use crate::diagnostics::Diagnostic;
-use crate::pool::Pool;
 use crate::span::Span;
 use std::mem::take;
 
@@ -65,28 +65,36 @@ pub const MAX_HEIGHT: u32 = 400;
 /// syntax errors to `diags` (in source order).
 ///
 /// Always returns a module: statements with errors are left out and
-/// unsupported expressions become [`ExprKind::Error`].
+/// unsupported expressions become [`ExprKind::Error`]. Allocates its
+/// vectors anew: [`parse_module_with`] reuses those of earlier parses.
 pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
+    parse_module_with(&mut FrontContext::default(), src, diags)
+}
+
+/// [`parse_module`], filling the vectors kept in `ctx` (those of the
+/// module last given back to it, the tokens' and the stacks') instead of
+/// new ones.
+pub fn parse_module_with(ctx: &mut FrontContext, src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     let first = diags.len();
-    // The vectors of the module dropped last on this thread, or new ones.
-    let mut recycled = Module::recycled();
-    let old = recycled.get_or_insert_with(Module::default);
-    let mut stmts = take(&mut old.body);
-    let mut blocks = take(&mut old.blocks);
-    let mut interner = take(&mut old.interner);
-    let mut exprs = take(&mut old.exprs);
-    let expr_lists = take(&mut old.expr_lists);
-    let keywords = take(&mut old.keywords);
-    let comparisons = take(&mut old.comparisons);
-    let params = take(&mut old.params);
-    let idents = take(&mut old.idents);
-    let aliases = take(&mut old.aliases);
-    let str_values = take(&mut old.strings);
+    // The emptied vectors of the module given back last, or new ones.
+    let Module {
+        body: mut stmts,
+        mut blocks,
+        mut interner,
+        mut exprs,
+        expr_lists,
+        keywords,
+        comparisons,
+        params,
+        idents,
+        aliases,
+        strings: str_values,
+    } = ctx.module.take().unwrap_or_default();
     let Lexed {
         tokens,
         strings,
         longest_line,
-    } = lexer::tokenize(src, &mut interner, diags);
+    } = lexer::tokenize_with(&mut ctx.lexer, src, &mut interner, diags);
     let mut lex_errors: Vec<u32> = diags[first..]
         .iter()
         .filter(|d| d.is_error())
@@ -101,8 +109,8 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     exprs.reserve(expected_exprs);
     blocks.reserve(expected_stmts);
     stmts.reserve(expected_stmts);
-    // The list stacks of an earlier parse on this thread, or new ones.
-    let stacks = STACKS.with(Pool::take).unwrap_or_default();
+    // The list stacks of an earlier parse, or new ones.
+    let stacks = take(&mut ctx.parser);
     let mut parser = Parser {
         src,
         cur: tokens[0],
@@ -136,7 +144,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     };
     let body = parser.parse_file();
     parser.diags[first..].sort_by_key(|d| d.primary().span.lo);
-    lexer::recycle(Lexed {
+    ctx.lexer.recycle(Lexed {
         tokens: parser.tokens,
         strings: parser.strings,
         longest_line: 0,
@@ -154,7 +162,7 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
     stacks.keywords.clear();
     stacks.comparisons.clear();
     stacks.blocks.iter_mut().for_each(Vec::clear);
-    STACKS.with(|pool| pool.give(stacks));
+    ctx.parser = stacks;
     // Made last, in the place of the result rather than moved there.
     Module {
         body,
@@ -172,20 +180,15 @@ pub fn parse_module(src: &str, diags: &mut Vec<Diagnostic>) -> Module {
 }
 
 /// The scratch stacks of the [`ListPool`]s and the spare statement
-/// vectors of nested blocks, kept from parse to parse on a thread (in
-/// [`STACKS`]) so that a parse does not allocate them anew.
+/// vectors of nested blocks, kept from parse to parse by a
+/// [`FrontContext`] so that a parse does not allocate them anew.
 #[derive(Default)]
-struct ListStacks {
+pub(crate) struct ListStacks {
     expr_lists: Vec<ExprId>,
     keywords: Vec<KeywordArg>,
     comparisons: Vec<(CmpOp, ExprId)>,
     /// Empty vectors for the statements of nested blocks.
     blocks: Vec<Vec<Stmt>>,
-}
-
-thread_local! {
-    /// The [`ListStacks`] of the last parse on this thread.
-    static STACKS: Pool<ListStacks> = const { Pool::new(1) };
 }
 
 /// Marks a failed parse whose error has already been reported (or was

@@ -107,9 +107,9 @@ impl FunctionInfo<'_> {
     }
 }
 
-/// The tables of a [`ModuleEnv`] that outlive it: emptied, they are kept
-/// for the next check (see [`crate::sema::check`]), so that resolving a
-/// file does not allocate them again. (Not `globals`: "did you mean"
+/// The tables of a [`ModuleEnv`] that outlive it: emptied, a
+/// [`CheckContext`](crate::sema::CheckContext) keeps them for its next
+/// check, so that resolving a file does not allocate them again. (Not `globals`: "did you mean"
 /// suggestions list its keys in its iteration order, which must not depend
 /// on the files checked before.)
 #[derive(Default)]

@@ -52,9 +52,9 @@ struct Instance {
     calls_from: u32,
 }
 
-/// The buffers of a [`ProgramChecker`] that outlive it: emptied, they
-/// are kept for the next check (see [`crate::sema::check`]), so that
-/// checking a file does not allocate them again.
+/// The buffers of a [`ProgramChecker`] that outlive it: emptied, a
+/// [`CheckContext`](crate::sema::CheckContext) keeps them for its next
+/// check, so that checking a file does not allocate them again.
 #[derive(Default)]
 pub struct Scratch {
     /// Every instance, in creation order. A file has few, so an instance
@@ -78,6 +78,9 @@ pub struct Scratch {
     /// program order, and the new number of each.
     order: Vec<u32>,
     map: Vec<u32>,
+    /// Emptied typed functions and program lists to build the program in
+    /// (the context gives programs back to it).
+    pub(crate) typed: SpareTyped,
 }
 
 /// Checks the functions of a module, specialising device functions on demand.
@@ -201,7 +204,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         for &r in roots {
             post_order(&self.scratch.instances, r, &mut map, &mut order);
         }
-        let mut program = TypedProgram::recycled();
+        let mut program = self.scratch.typed.program();
         program.functions.reserve(order.len());
         for &old in &order {
             let inst = &mut self.scratch.instances[old as usize];
@@ -378,7 +381,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let def = env.def(f);
         // The function's vectors are the checker's while it works; the
         // function (boxed, so never moved whole) gets them back at the end.
-        let mut func = TypedFunction::recycled();
+        let mut func = pc.scratch.typed.function();
         let mut vars = std::mem::take(&mut func.vars);
         let mut stmts = std::mem::take(&mut func.stmts);
         let mut exprs = std::mem::take(&mut func.exprs);
