@@ -79,14 +79,15 @@ impl std::fmt::Display for CompileError {
     }
 }
 
-/// The buffers one compile lends the next: the front end's and the type
-/// checker's (see [`CheckContext`]). Owned by the caller, one per thread
-/// that compiles; nothing is kept anywhere else, and dropping it frees
-/// them. (The back end's phases still keep theirs per thread, see
-/// `crate::pool`.)
+/// What one compile lends the next: the front end's and the type
+/// checker's buffers (see [`CheckContext`]) and the PTX text of the math
+/// library's functions written so far ([`ptx::LibraryTexts`]). Owned by the
+/// caller, one per thread that compiles; dropping it frees them. (The back
+/// end's phases still keep their buffers per thread, see `crate::pool`.)
 #[derive(Default)]
 pub struct CompileContext {
     check: CheckContext,
+    library: ptx::LibraryTexts,
 }
 
 impl CompileContext {
@@ -209,18 +210,21 @@ pub fn compile_forcing_with(
     if options.stage == Stage::Ptx {
         let t = Instant::now();
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
-        // Declared, not copied: emission writes (or reuses) the bodies.
+        // Declared, not copied: their PTX comes from the context's texts,
+        // written the first time a library function is needed.
         expand_math(&mut module, fastmath, Bodies::Declared);
-        out.timings.push(("math library", t.elapsed()));
         if ptx::has_math_library_ops(&module) {
             return Err(CompileError(
                 "this kernel uses a math function the math library does not implement yet".into(),
             ));
         }
+        let library = (ctx.library.bodies_for(&module, options.target))
+            .map_err(|e| CompileError(e.to_string()))?;
+        out.timings.push(("math library", t.elapsed()));
         let t = Instant::now();
         let source = out.checked.files.text(crate::span::FileId::MAIN);
         let lines = ptx::lineinfo::SourceLines::new(file_name, source);
-        let text = ptx::emit_module(&module, options.target, Some(&lines))
+        let text = ptx::emit_module(&module, options.target, Some(&lines), &library)
             .map_err(|e| CompileError(e.to_string()))?;
         out.timings.push(("isel+regalloc+emission", t.elapsed()));
         out.ptx = Some(text);

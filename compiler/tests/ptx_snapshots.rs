@@ -16,7 +16,7 @@
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
 use kernelc_compiler::ir::{parse_module, verify_module};
 use kernelc_compiler::mathlib::{expand_math, Bodies};
-use kernelc_compiler::ptx::{emit_module, Target};
+use kernelc_compiler::ptx::{emit_module, LibraryTexts, Target};
 
 mod common;
 use common::snapshots::{files, Snapshots};
@@ -62,6 +62,7 @@ fn ir_file_tests_match_their_ptx() {
         files.len()
     );
     let mut snapshots = Snapshots::new();
+    let mut texts = LibraryTexts::new();
     for path in files {
         let name = path.display();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -71,7 +72,10 @@ fn ir_file_tests_match_their_ptx() {
         }
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
         expand_math(&mut module, fastmath, Bodies::Declared);
-        match emit_module(&module, Target::default(), None) {
+        let target = Target::default();
+        let written = (texts.bodies_for(&module, target))
+            .and_then(|library| emit_module(&module, target, None, &library));
+        match written {
             Ok(ptx) => snapshots.check(&path.with_extension("ptx"), &ptx),
             Err(e) => snapshots.fail(format!("{name}: {e}")),
         }

@@ -1,77 +1,95 @@
-//! The PTX text of math-library functions, written once per thread and
-//! target and reused by every later module that calls them.
+//! The PTX text of math-library functions, written once per target and
+//! reused by every later module that calls them.
 //!
 //! A library function (`__kernelc_erf_f64`, ...) is the same code in
-//! every module: [`crate::mathlib`] builds it once per thread. Its text
-//! depends on nothing else either: calls and constant tables are named,
-//! not numbered, and it prints nothing and uses no dynamic shared
-//! memory. Selecting, allocating and writing it again per compile was most
-//! of the back end's work for kernels that call `math.erf` or `math.log`
-//! in `float64` (335 of `black_scholes`' 413 PTX instructions). So the
-//! text is kept per thread, keyed by (opcode, type, target).
+//! every module: its text depends on nothing else (calls and constant
+//! tables are named, not numbered, and it prints nothing and uses no
+//! dynamic shared memory). Selecting, allocating and writing it again per
+//! compile was most of the back end's work for kernels that call
+//! `math.erf` or `math.log` in `float64` (335 of `black_scholes`' 413 PTX
+//! instructions). So the texts are kept in a [`LibraryTexts`], keyed by
+//! (opcode, type, target), which the caller owns and reuses (the driver's
+//! `CompileContext` holds one).
 //!
-//! Only declarations are written this way: the driver declares library
-//! functions in the module ([`crate::mathlib::Bodies::Declared`]) and the
-//! body is built here, in a module of its own, when a text is first
-//! written. A library function whose body is in the module
-//! ([`crate::mathlib::Bodies::Copied`]) is selected and written like any
-//! other function, since whoever copied it may have edited it. Debug
-//! builds write the body again on every reuse and compare.
+//! The driver declares library functions in the module
+//! ([`crate::mathlib::Bodies::Declared`]) and, before emission, asks
+//! [`LibraryTexts::bodies_for`] for the text of every declaration the PTX
+//! needs; [`super::emit_module`] only copies those texts. A library
+//! function whose body is in the module ([`crate::mathlib::Bodies::Copied`])
+//! is selected and written like any other function, since whoever copied
+//! it may have edited it. Debug builds write a body again on every reuse
+//! and compare.
 
 use super::emit::emit_function;
 use super::isel::{Isel, IselError, IselErrorKind};
 use super::target::Target;
-use crate::ir::{self, Opcode};
-use std::cell::RefCell;
+use crate::ir::{self, FuncRef, Opcode};
+use cranelift_entity::SecondaryMap;
 use std::rc::Rc;
 
 /// What a text is keyed by: the function's opcode and float type, and the
 /// target.
 type Key = (Opcode, ir::Type, Target);
 
-thread_local! {
-    /// The texts written on this thread. Bounded by the library's size
-    /// (opcodes × float types × targets), so it is never evicted.
-    static TEXTS: RefCell<Vec<(Key, Rc<str>)>> = const { RefCell::new(Vec::new()) };
+/// The texts of the library functions written so far. Bounded by the
+/// library's size (opcodes × float types × targets), so nothing is evicted.
+#[derive(Default)]
+pub struct LibraryTexts {
+    texts: Vec<(Key, Rc<str>)>,
 }
 
-/// The PTX definition of `func` (`.func ... { ... }`, as
-/// [`emit_function`] writes it) for `target`, from this thread's texts
-/// when it was written before; `None` when `func` is not a library
-/// declaration ([`ir::Function::is_declaration`]).
-pub fn library_function_text(
-    func: &ir::Function,
-    target: Target,
-) -> Option<Result<Rc<str>, IselError>> {
-    if !func.is_declaration() {
-        return None;
+/// The text of each library declaration of one module that its PTX holds
+/// (`None` for every other function).
+pub type LibraryBodies = SecondaryMap<FuncRef, Option<Rc<str>>>;
+
+impl LibraryTexts {
+    /// No texts yet.
+    pub fn new() -> Self {
+        LibraryTexts::default()
     }
-    let (op, ty) = func.library?;
-    let key = (op, ty, target);
-    let known = TEXTS.with(|texts| {
-        let texts = texts.borrow();
-        texts
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, t)| t.clone())
-    });
-    if let Some(text) = known {
-        if cfg!(debug_assertions) {
-            let fresh = write(op, ty, target);
-            debug_assert!(
-                fresh.as_deref().ok() == Some(&*text),
-                "{}: the reused PTX text differs from a fresh one",
-                func.name
-            );
+
+    /// The text of every library declaration
+    /// ([`ir::Function::is_declaration`]) of `module` that its PTX for
+    /// `target` holds, written now where this cache does not have it.
+    pub fn bodies_for(
+        &mut self,
+        module: &ir::Module,
+        target: Target,
+    ) -> Result<LibraryBodies, IselError> {
+        let needed = super::needed_functions(module);
+        let mut bodies = LibraryBodies::new();
+        for (fref, func) in module.functions.iter() {
+            if !needed[fref.as_u32() as usize] || !func.is_declaration() {
+                continue;
+            }
+            let Some((op, ty)) = func.library else {
+                // A declaration the library did not make: nothing to write.
+                continue;
+            };
+            bodies[fref] = Some(self.text(op, ty, target)?);
         }
-        return Some(Ok(text));
+        Ok(bodies)
     }
-    let text: Rc<str> = match write(op, ty, target) {
-        Ok(text) => text.into(),
-        Err(e) => return Some(Err(e)),
-    };
-    TEXTS.with(|texts| texts.borrow_mut().push((key, text.clone())));
-    Some(Ok(text))
+
+    /// The PTX definition (`.func ... { ... }`, as [`emit_function`]
+    /// writes it) of library function `op` on `ty` for `target`.
+    pub fn text(&mut self, op: Opcode, ty: ir::Type, target: Target) -> Result<Rc<str>, IselError> {
+        let key = (op, ty, target);
+        if let Some((_, text)) = self.texts.iter().find(|(k, _)| *k == key) {
+            if cfg!(debug_assertions) {
+                let fresh = write(op, ty, target);
+                debug_assert!(
+                    fresh.as_deref().ok() == Some(&**text),
+                    "{}: the reused PTX text differs from a fresh one",
+                    ir::library::function_name(op, ty)
+                );
+            }
+            return Ok(text.clone());
+        }
+        let text: Rc<str> = write(op, ty, target)?.into();
+        self.texts.push((key, text.clone()));
+        Ok(text)
+    }
 }
 
 /// Builds the body of library function `op` on `ty` in a module holding
@@ -95,7 +113,7 @@ fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> 
 
 #[cfg(test)]
 mod tests {
-    use crate::driver::{compile, CompileOptions};
+    use crate::driver::{compile, compile_with, CompileContext, CompileOptions};
 
     const ERF: &str = "from numba import cuda
 import math
@@ -122,17 +140,20 @@ def k(a):
         out.ptx.expect("PTX")
     }
 
-    /// A module written with reused library text is the module written
-    /// from scratch on a fresh thread, whatever the thread compiled
-    /// before.
+    /// A module written with library text a context reused is the module
+    /// written with a new context, whatever the context compiled before.
     #[test]
-    fn reused_text_matches_a_fresh_thread() {
-        let fresh = |s: &'static str| std::thread::spawn(move || ptx(s)).join().unwrap();
-        let (erf, exp) = (fresh(ERF), fresh(EXP));
+    fn reused_text_matches_a_new_context() {
+        let (erf, exp) = (ptx(ERF), ptx(EXP));
         assert!(erf.contains(".func (.param .f64 func_retval0) __kernelc_erf_f64("));
+        let mut ctx = CompileContext::new();
         for _ in 0..2 {
-            assert_eq!(ptx(ERF), erf);
-            assert_eq!(ptx(EXP), exp);
+            for (source, alone) in [(ERF, &erf), (EXP, &exp)] {
+                let out = compile_with(&mut ctx, "k.py", source, &CompileOptions::default());
+                let out = out.expect("compiles");
+                assert_eq!(out.ptx.as_ref().expect("PTX"), alone);
+                ctx.recycle(out);
+            }
         }
     }
 
@@ -149,23 +170,34 @@ def k(a):
         let mut module = compile("k.py", ERF, &options).unwrap().ir.unwrap();
         expand_math(&mut module, false, Bodies::Copied);
         assert!(module.functions.values().all(|f| !f.is_declaration()));
-        let copied = std::thread::spawn(move || {
-            let lines = crate::ptx::lineinfo::SourceLines::new("k.py", ERF);
-            crate::ptx::emit_module(&module, crate::ptx::Target::default(), Some(&lines)).unwrap()
-        });
-        assert_eq!(copied.join().unwrap(), ptx(ERF));
+        let lines = crate::ptx::lineinfo::SourceLines::new("k.py", ERF);
+        let target = crate::ptx::Target::default();
+        // No declarations left: nothing for the texts to supply.
+        let library = super::LibraryTexts::new()
+            .bodies_for(&module, target)
+            .unwrap();
+        assert!(library.values().all(Option::is_none));
+        let copied = crate::ptx::emit_module(&module, target, Some(&lines), &library).unwrap();
+        assert_eq!(copied, ptx(ERF));
     }
 
     /// Texts are kept per target: `.version`/`.target` differ, and so may
     /// the body.
     #[test]
     fn texts_are_per_target() {
-        let mut options = CompileOptions::default();
-        let sm52 = |options: &CompileOptions| compile("k.py", ERF, options).unwrap().ptx.unwrap();
-        options.target = crate::ptx::Target::parse("sm_52").unwrap();
-        let first = sm52(&options);
-        let _ = ptx(ERF);
-        assert_eq!(sm52(&options), first);
+        let mut ctx = CompileContext::new();
+        let options = CompileOptions {
+            target: crate::ptx::Target::parse("sm_52").unwrap(),
+            ..CompileOptions::default()
+        };
+        let sm52 = |ctx: &mut CompileContext| {
+            let out = compile_with(ctx, "k.py", ERF, &options).unwrap();
+            out.ptx.unwrap()
+        };
+        let first = sm52(&mut ctx);
+        let sm80 = compile_with(&mut ctx, "k.py", ERF, &CompileOptions::default());
+        assert!(sm80.unwrap().ptx.unwrap().contains(".target sm_80"));
+        assert_eq!(sm52(&mut ctx), first);
         assert!(first.contains(".target sm_52"));
     }
 }

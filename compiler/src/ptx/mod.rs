@@ -9,7 +9,7 @@
 //!   own checker in debug builds) and text emission;
 //! - [`reloads`]: reads of reloaded registers name the spill slot instead;
 //! - [`library_text`]: math-library functions' text, written once per
-//!   thread and target.
+//!   target into a cache the caller keeps, before emission.
 //!
 //! The output follows the kernel ABI: one `.entry` per kernel named like
 //! the Python function, parameters in the flattened order of the IR
@@ -32,6 +32,7 @@ pub mod target;
 pub mod vcode;
 
 pub use isel::{IselError, IselErrorKind};
+pub use library_text::{LibraryBodies, LibraryTexts};
 pub use target::Target;
 
 use crate::ir::{self, Module};
@@ -51,11 +52,14 @@ enum Part<'a> {
 }
 
 /// Compiles `module` to one PTX module: its kernels and the device
-/// functions they call (see `needed_functions`).
+/// functions they call (see `needed_functions`). The library functions it
+/// declares are written as `library` holds them (see
+/// [`library_text::LibraryTexts::bodies_for`]).
 pub fn emit_module(
     module: &Module,
     target: Target,
     lines: Option<&lineinfo::SourceLines<'_>>,
+    library: &LibraryBodies,
 ) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
@@ -63,12 +67,10 @@ pub fn emit_module(
     let needed = needed_functions(module);
     let parts = (module.functions.iter())
         .filter(|(r, _)| needed[r.index()])
-        .map(
-            |(_, f)| match library_text::library_function_text(f, target) {
-                Some(text) => text.map(Part::Written),
-                None => isel::Isel::run(module, f, target).map(Part::Selected),
-            },
-        )
+        .map(|(r, f)| match &library[r] {
+            Some(text) => Ok(Part::Written(text.clone())),
+            None => isel::Isel::run(module, f, target).map(Part::Selected),
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let selected = || {
         parts.iter().filter_map(|p| match p {
@@ -147,7 +149,7 @@ pub fn emit_module(
 /// function that `-O2` inlined at every call site is left out, as NVVM
 /// leaves it out of Numba's PTX; a module without kernels (a library of
 /// device functions) keeps every function.
-fn needed_functions(module: &Module) -> Vec<bool> {
+pub(crate) fn needed_functions(module: &Module) -> Vec<bool> {
     let functions = &module.functions;
     let is_kernel = |f: &ir::Function| f.kind == ir::FuncKind::Kernel;
     if functions.values().all(is_kernel) || !functions.values().any(is_kernel) {
@@ -260,7 +262,9 @@ def k(a):
              }\n",
         )
         .expect("parses");
-        let e = emit_module(&module, Target::default(), None).expect_err("not selectable");
+        let library = super::LibraryBodies::new();
+        let e =
+            emit_module(&module, Target::default(), None, &library).expect_err("not selectable");
         assert_eq!(e.function, "k");
         assert_eq!(e.kind, IselErrorKind::MathNotExpanded { op: Opcode::Erf });
         assert_eq!(
