@@ -324,7 +324,12 @@ pub extern "C" fn cuCtxPushCurrent_v2(ctx: CUcontext) -> u32 {
 pub unsafe extern "C" fn cuCtxPopCurrent_v2(ctx: *mut CUcontext) -> u32 {
     guard("cuCtxPopCurrent_v2", || {
         let s = state::lock()?;
-        let top = s.current()?;
+        let top = state::current_handle().ok_or_else(|| {
+            Failure::new(
+                status::INVALID_CONTEXT,
+                "no context is current on this thread",
+            )
+        })?;
         s.ctx_set(0)?;
         if let Some(out) = std::ptr::NonNull::new(ctx) {
             // SAFETY: non-NULL; the caller's contract.

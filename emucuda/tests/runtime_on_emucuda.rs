@@ -690,6 +690,8 @@ fn contexts_own_their_memory() {
         assert_eq!(destroy(ctx), 0);
         assert_eq!(get(&mut current), 0);
         assert!(current.is_null(), "destroy pops the context");
+        let pop: CtxGet = raw("cuCtxPopCurrent_v2");
+        assert_eq!(pop(&mut current), 201, "nothing to pop");
         // Its memory went with it; with no context, memory calls fail.
         assert_eq!((api.memset_d8)(p, 7, 256), 201, "INVALID_CONTEXT");
         let _in_primary = dev.enter().unwrap();
@@ -725,4 +727,29 @@ fn error_names_and_strings() {
     assert_eq!(text(name, 99_999), (1, None));
     // SAFETY: a NULL out-pointer is refused.
     assert_eq!(unsafe { name(0, std::ptr::null_mut()) }, 1);
+}
+
+type MemsetD32 = unsafe extern "C" fn(u64, c_uint, usize) -> u32;
+
+#[test]
+fn memset_of_32_bit_words() {
+    let dev = device();
+    let memset_d32: MemsetD32 = raw("cuMemsetD32_v2");
+    let p = dev.alloc(16).unwrap();
+    {
+        let _current = dev.enter().unwrap();
+        // SAFETY: plain values; the driver checks the range.
+        unsafe {
+            assert_eq!(memset_d32(p.0 + 4, 0xDEAD_BEEF, 2), 0);
+            assert_eq!(memset_d32(p.0 + 2, 1, 1), 1, "misaligned");
+            assert_eq!(memset_d32(p.0 + 8, 1, 3), 1, "past the end");
+        }
+    }
+    let mut back = [0u8; 16];
+    dev.copy_from_device(&mut back, p).unwrap();
+    let mut expected = [0u8; 16];
+    expected[4..8].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+    expected[8..12].copy_from_slice(&0xDEAD_BEEFu32.to_le_bytes());
+    assert_eq!(back, expected);
+    dev.free(p).unwrap();
 }
