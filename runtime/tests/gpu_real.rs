@@ -1,14 +1,21 @@
 //! The GPU runtime on real hardware: a hand-written vector add in the
 //! kernelc ABI, run when a GPU is usable and skipped with one line
-//! elsewhere.
+//! elsewhere. CI also runs these against the emulated driver
+//! (`KERNELC_CUDA_DRIVER=target/debug/libkernelc_emucuda.so`), with
+//! `KERNELC_REQUIRE_GPU=1` so that a driver that fails to open fails the
+//! tests instead of skipping them.
 
 use kernelc_runtime::gpu::sample::{array_params, vector_add_ptx};
 use kernelc_runtime::gpu::{GpuDevice, GpuError, LaunchConfig};
 
-/// GPU 0, or `None` after printing why the test is skipped.
+/// GPU 0, or `None` after printing why the test is skipped (a failure when
+/// `KERNELC_REQUIRE_GPU=1`).
 fn gpu() -> Option<GpuDevice> {
     match GpuDevice::open(0) {
         Ok(dev) => Some(dev),
+        Err(reason) if std::env::var_os("KERNELC_REQUIRE_GPU").is_some_and(|v| v == "1") => {
+            panic!("KERNELC_REQUIRE_GPU=1 but no usable GPU: {reason}")
+        }
         Err(reason) => {
             eprintln!("skipped: no usable GPU: {}", reason.one_line());
             None

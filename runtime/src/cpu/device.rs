@@ -123,6 +123,19 @@ pub struct CpuDevice {
     control: LaunchControl,
 }
 
+/// What a decoded kernel needs per block and per thread, for a driver's
+/// function attributes (`cuFuncGetAttribute`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelResources {
+    /// Static shared memory per block, in bytes.
+    pub shared_bytes: usize,
+    /// Local memory per thread, in bytes.
+    pub local_bytes: usize,
+    /// Register slots of the decoded kernel (the simulator's registers,
+    /// not a hardware allocation).
+    pub register_slots: u32,
+}
+
 /// A loaded module: its kernels, decoded, and its module variables.
 pub struct CpuModule {
     kernels: Vec<Program>,
@@ -381,6 +394,15 @@ impl CpuModule {
     /// A kernel's parameters.
     pub fn kernel_params(&self, kernel: &str) -> Option<Vec<ParamDecl>> {
         self.program(kernel).map(|p| p.params.clone())
+    }
+
+    /// The shared, local and register needs of a kernel.
+    pub fn kernel_resources(&self, kernel: &str) -> Option<KernelResources> {
+        self.program(kernel).map(|p| KernelResources {
+            shared_bytes: p.shared_static,
+            local_bytes: p.local_frame,
+            register_slots: p.nslots,
+        })
     }
 
     /// A module-scope `.global`/`.const` variable: address and size.

@@ -12,7 +12,7 @@ pub mod interrupt;
 pub mod ptx;
 
 pub use device::{
-    host_cores, CpuDevice, CpuModule, CpuOptions, DevicePtr, LaunchConfig, LaunchStats, ParamDecl,
-    PrintfSink,
+    host_cores, CpuDevice, CpuModule, CpuOptions, DevicePtr, KernelResources, LaunchConfig,
+    LaunchStats, ParamDecl, PrintfSink,
 };
 pub use error::{CpuError, Location};

@@ -1,0 +1,739 @@
+//! The emulated driver's state, in safe Rust: one device (a [`CpuDevice`]),
+//! its contexts, allocations, modules, functions, streams and events, and
+//! each thread's stack of current contexts.
+//!
+//! Handles (`CUcontext`, `CUmodule`, `CUfunction`, `CUstream`, `CUevent`)
+//! are numbers, never addresses of Rust objects: a kind tag in the high
+//! bits and a serial number below, looked up in this state's tables. A
+//! handle of the wrong kind, destroyed, or made up is not found, and the
+//! call fails with `CUDA_ERROR_INVALID_HANDLE` (or `INVALID_CONTEXT`).
+//!
+//! Device pointers are the CPU device's global addresses (a separate
+//! address space starting at 64 GiB, never reused after a free). The CPU
+//! device checks every copy and memset against its live allocations; this
+//! state also records which allocations `cuMemAlloc` made (so `cuMemFree`
+//! of a module variable, an interior pointer or a freed one is refused) and
+//! in which context (so destroying a context frees them).
+//!
+//! Work runs synchronously: a launch or copy has finished when its call
+//! returns, so streams only order what is already ordered, and an event
+//! records the host time at which it was recorded.
+
+use crate::status::{self, Failure, Outcome};
+use kernelc_runtime::cpu::{KernelResources, ParamDecl};
+use kernelc_runtime::{CpuDevice, CpuModule, CpuOptions, DevicePtr, LaunchConfig};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// The memory the device reports (`cuDeviceTotalMem`); allocations beyond
+/// it fail with `CUDA_ERROR_OUT_OF_MEMORY`.
+pub const TOTAL_MEMORY: u64 = 16 << 30;
+
+/// The kinds of handle, as the tag in a handle's high bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `CUcontext`.
+    Context = 0x11,
+    /// `CUmodule`.
+    Module = 0x22,
+    /// `CUfunction`.
+    Function = 0x33,
+    /// `CUstream`.
+    Stream = 0x44,
+    /// `CUevent`.
+    Event = 0x55,
+}
+
+/// Where a handle's tag starts.
+const TAG_SHIFT: u32 = 40;
+
+/// A handle's value (what the C side holds as a pointer).
+pub type Handle = u64;
+
+/// `CU_STREAM_LEGACY`, the legacy default stream's handle.
+pub const STREAM_LEGACY: Handle = 1;
+/// `CU_STREAM_PER_THREAD`, the per-thread default stream's handle.
+pub const STREAM_PER_THREAD: Handle = 2;
+
+/// `CU_EVENT_DISABLE_TIMING`.
+pub const EVENT_DISABLE_TIMING: u32 = 2;
+/// The event flags this driver accepts (`DEFAULT`, `BLOCKING_SYNC`,
+/// `DISABLE_TIMING`; not `INTERPROCESS`).
+const EVENT_FLAGS: u32 = 1 | EVENT_DISABLE_TIMING;
+/// The stream flags this driver accepts (`DEFAULT`, `NON_BLOCKING`).
+const STREAM_FLAGS: u32 = 1;
+
+struct Context {
+    primary: bool,
+}
+
+struct Allocation {
+    bytes: u64,
+    context: Handle,
+}
+
+struct Module {
+    context: Handle,
+    cpu: Arc<CpuModule>,
+    ptx_version: i32,
+    functions: HashMap<String, Handle>,
+}
+
+struct Function {
+    module: Handle,
+    name: String,
+    params: Vec<ParamDecl>,
+    resources: KernelResources,
+}
+
+struct Stream {
+    context: Handle,
+}
+
+struct Event {
+    context: Handle,
+    timing: bool,
+    recorded: Option<Instant>,
+}
+
+/// Everything the driver knows, behind one lock.
+#[derive(Default)]
+pub struct State {
+    device: Option<Arc<CpuDevice>>,
+    primary_refs: u32,
+    primary: Option<Handle>,
+    next_serial: u64,
+    contexts: HashMap<Handle, Context>,
+    allocations: BTreeMap<u64, Allocation>,
+    allocated: u64,
+    modules: HashMap<Handle, Module>,
+    functions: HashMap<Handle, Function>,
+    streams: HashMap<Handle, Stream>,
+    events: HashMap<Handle, Event>,
+}
+
+static STATE: Mutex<Option<State>> = Mutex::new(None);
+
+thread_local! {
+    /// This thread's context stack; the top is the current context.
+    static CURRENT: RefCell<Vec<Handle>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The state, locked; `CUDA_ERROR_NOT_INITIALIZED` before `cuInit`.
+pub fn lock() -> Outcome<StateGuard> {
+    let guard = STATE.lock().unwrap_or_else(|e| e.into_inner());
+    if guard.is_none() {
+        return Err(Failure::new(
+            status::NOT_INITIALIZED,
+            "cuInit has not been called",
+        ));
+    }
+    Ok(StateGuard(guard))
+}
+
+/// The locked, initialised state.
+pub struct StateGuard(MutexGuard<'static, Option<State>>);
+
+impl std::ops::Deref for StateGuard {
+    type Target = State;
+    fn deref(&self) -> &State {
+        self.0.as_ref().expect("checked in lock()")
+    }
+}
+
+impl std::ops::DerefMut for StateGuard {
+    fn deref_mut(&mut self) -> &mut State {
+        self.0.as_mut().expect("checked in lock()")
+    }
+}
+
+/// `cuInit`: creates the device on the first call. `KERNELC_EMUCUDA_CHECK=1`
+/// turns on the CPU device's checking (shared-memory races, barrier
+/// divergence), which fails a launch a GPU would run.
+pub fn init(flags: u32) -> Outcome<()> {
+    if flags != 0 {
+        return Err(Failure::new(
+            status::INVALID_VALUE,
+            "cuInit flags must be 0",
+        ));
+    }
+    let mut guard = STATE.lock().unwrap_or_else(|e| e.into_inner());
+    if guard.is_none() {
+        let check = std::env::var_os("KERNELC_EMUCUDA_CHECK").is_some_and(|v| v == "1");
+        *guard = Some(State {
+            device: Some(Arc::new(CpuDevice::new(CpuOptions {
+                check,
+                ..CpuOptions::default()
+            }))),
+            ..State::default()
+        });
+    }
+    Ok(())
+}
+
+/// Whether `ordinal` names the one device.
+pub fn check_device(ordinal: i32) -> Outcome<()> {
+    if ordinal == 0 {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            status::INVALID_DEVICE,
+            format!("device {ordinal}: the emulated driver has one device, 0"),
+        ))
+    }
+}
+
+fn invalid_handle(what: &str, h: Handle) -> Failure {
+    Failure::new(
+        status::INVALID_HANDLE,
+        format!("{h:#x} is not a live {what}"),
+    )
+}
+
+fn invalid_value(message: impl Into<String>) -> Failure {
+    Failure::new(status::INVALID_VALUE, message)
+}
+
+/// This thread's current context handle, if any (not checked to be live).
+pub fn current_handle() -> Option<Handle> {
+    CURRENT.with(|s| s.borrow().last().copied())
+}
+
+impl State {
+    fn device(&self) -> Arc<CpuDevice> {
+        Arc::clone(self.device.as_ref().expect("made by cuInit"))
+    }
+
+    fn handle(&mut self, kind: Kind) -> Handle {
+        self.next_serial += 1;
+        ((kind as u64) << TAG_SHIFT) | self.next_serial
+    }
+
+    /// The current context, live; `CUDA_ERROR_INVALID_CONTEXT` otherwise.
+    pub fn current(&self) -> Outcome<Handle> {
+        match current_handle() {
+            Some(h) if self.contexts.contains_key(&h) => Ok(h),
+            Some(h) => Err(Failure::new(
+                status::INVALID_CONTEXT,
+                format!("the current context {h:#x} was destroyed"),
+            )),
+            None => Err(Failure::new(
+                status::INVALID_CONTEXT,
+                "no context is current on this thread",
+            )),
+        }
+    }
+
+    fn live_context(&self, ctx: Handle) -> Outcome<()> {
+        if self.contexts.contains_key(&ctx) {
+            Ok(())
+        } else {
+            Err(Failure::new(
+                status::INVALID_CONTEXT,
+                format!("{ctx:#x} is not a live context"),
+            ))
+        }
+    }
+
+    // ---- contexts ----
+
+    /// `cuCtxCreate`: a new context, pushed on this thread's stack.
+    pub fn ctx_create(&mut self) -> Handle {
+        let h = self.handle(Kind::Context);
+        self.contexts.insert(h, Context { primary: false });
+        CURRENT.with(|s| s.borrow_mut().push(h));
+        h
+    }
+
+    /// `cuCtxDestroy`: frees everything made in the context and pops it if
+    /// it is current on this thread.
+    pub fn ctx_destroy(&mut self, ctx: Handle) -> Outcome<()> {
+        self.live_context(ctx)?;
+        if self.contexts[&ctx].primary {
+            return Err(Failure::new(
+                status::INVALID_CONTEXT,
+                "a primary context is released with cuDevicePrimaryCtxRelease, not destroyed",
+            ));
+        }
+        self.teardown(ctx);
+        CURRENT.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.last() == Some(&ctx) {
+                s.pop();
+            }
+        });
+        Ok(())
+    }
+
+    /// Drops a context and everything made in it.
+    fn teardown(&mut self, ctx: Handle) {
+        self.contexts.remove(&ctx);
+        let device = self.device();
+        let freed: Vec<u64> = self
+            .allocations
+            .iter()
+            .filter(|(_, a)| a.context == ctx)
+            .map(|(&p, _)| p)
+            .collect();
+        for p in freed {
+            if let Some(a) = self.allocations.remove(&p) {
+                self.allocated -= a.bytes;
+                let _ = device.free(DevicePtr(p));
+            }
+        }
+        let modules: Vec<Handle> = self
+            .modules
+            .iter()
+            .filter(|(_, m)| m.context == ctx)
+            .map(|(&h, _)| h)
+            .collect();
+        for m in modules {
+            self.drop_module(m);
+        }
+        self.streams.retain(|_, s| s.context != ctx);
+        self.events.retain(|_, e| e.context != ctx);
+    }
+
+    /// `cuDevicePrimaryCtxRetain`.
+    pub fn primary_retain(&mut self) -> Handle {
+        let h = match self.primary {
+            Some(h) => h,
+            None => {
+                let h = self.handle(Kind::Context);
+                self.primary = Some(h);
+                h
+            }
+        };
+        if self.primary_refs == 0 {
+            self.contexts.insert(h, Context { primary: true });
+        }
+        self.primary_refs += 1;
+        h
+    }
+
+    /// `cuDevicePrimaryCtxRelease`: the last release frees what was made in
+    /// the primary context (a later retain starts it afresh, same handle).
+    pub fn primary_release(&mut self) -> Outcome<()> {
+        if self.primary_refs == 0 {
+            return Err(Failure::new(
+                status::INVALID_CONTEXT,
+                "the primary context is not retained",
+            ));
+        }
+        self.primary_refs -= 1;
+        if self.primary_refs == 0 {
+            if let Some(h) = self.primary {
+                self.teardown(h);
+            }
+        }
+        Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxGetState`: (flags, active).
+    pub fn primary_state(&self) -> (u32, bool) {
+        (0, self.primary_refs > 0)
+    }
+
+    /// `cuCtxPushCurrent`.
+    pub fn ctx_push(&self, ctx: Handle) -> Outcome<()> {
+        self.live_context(ctx)?;
+        CURRENT.with(|s| s.borrow_mut().push(ctx));
+        Ok(())
+    }
+
+    /// `cuCtxSetCurrent`: replaces the top of the stack (0 pops it).
+    pub fn ctx_set(&self, ctx: Handle) -> Outcome<()> {
+        if ctx != 0 {
+            self.live_context(ctx)?;
+        }
+        CURRENT.with(|s| {
+            let mut s = s.borrow_mut();
+            s.pop();
+            if ctx != 0 {
+                s.push(ctx);
+            }
+        });
+        Ok(())
+    }
+
+    // ---- memory ----
+
+    /// Free and total memory.
+    pub fn mem_info(&self) -> Outcome<(u64, u64)> {
+        self.current()?;
+        Ok((TOTAL_MEMORY - self.allocated, TOTAL_MEMORY))
+    }
+
+    /// `cuMemAlloc`: `bytes` zeroed bytes in the current context.
+    pub fn mem_alloc(&mut self, bytes: u64) -> Outcome<u64> {
+        let ctx = self.current()?;
+        if bytes == 0 {
+            return Err(invalid_value("cuMemAlloc of 0 bytes"));
+        }
+        if bytes > TOTAL_MEMORY - self.allocated {
+            return Err(Failure::new(
+                status::OUT_OF_MEMORY,
+                format!(
+                    "{bytes} bytes asked for, {} free",
+                    TOTAL_MEMORY - self.allocated
+                ),
+            ));
+        }
+        let size = usize::try_from(bytes)
+            .map_err(|_| Failure::new(status::OUT_OF_MEMORY, "too large for the host"))?;
+        let p = self
+            .device()
+            .alloc(size)
+            .map_err(|e| status::of_cpu_error(&e))?;
+        self.allocations.insert(
+            p.0,
+            Allocation {
+                bytes,
+                context: ctx,
+            },
+        );
+        self.allocated += bytes;
+        Ok(p.0)
+    }
+
+    /// `cuMemFree`: only the start of a live `cuMemAlloc` allocation.
+    pub fn mem_free(&mut self, ptr: u64) -> Outcome<()> {
+        self.current()?;
+        let a = self.allocations.remove(&ptr).ok_or_else(|| {
+            invalid_value(format!(
+                "{ptr:#x} is not the start of a live cuMemAlloc allocation"
+            ))
+        })?;
+        self.allocated -= a.bytes;
+        self.device()
+            .free(DevicePtr(ptr))
+            .map_err(|e| status::of_cpu_error(&e))
+    }
+
+    /// The device, with a current context (what copies and memsets need).
+    pub fn device_for_memory(&self) -> Outcome<Arc<CpuDevice>> {
+        self.current()?;
+        Ok(self.device())
+    }
+
+    // ---- modules ----
+
+    /// `cuModuleLoadData`: parses and decodes the PTX in the current context.
+    /// Returns the handle and the info log.
+    pub fn module_load(&mut self, ptx: &str) -> Outcome<(Handle, String)> {
+        let ctx = self.current()?;
+        let cpu = self
+            .device()
+            .load_module(ptx)
+            .map_err(|e| status::of_cpu_error(&e))?;
+        let mut info = String::new();
+        for k in cpu.kernels() {
+            if let Some(r) = cpu.kernel_resources(k) {
+                info.push_str(&format!(
+                    "info    : kernelc emulated driver: function '{k}': {} register slots, \
+                     {} bytes shared, {} bytes local (runs on the CPU device)\n",
+                    r.register_slots, r.shared_bytes, r.local_bytes
+                ));
+            }
+        }
+        let h = self.handle(Kind::Module);
+        self.modules.insert(
+            h,
+            Module {
+                context: ctx,
+                cpu,
+                ptx_version: ptx_version(ptx),
+                functions: HashMap::new(),
+            },
+        );
+        Ok((h, info))
+    }
+
+    fn drop_module(&mut self, module: Handle) {
+        if let Some(m) = self.modules.remove(&module) {
+            for f in m.functions.values() {
+                self.functions.remove(f);
+            }
+        }
+    }
+
+    /// `cuModuleUnload`.
+    pub fn module_unload(&mut self, module: Handle) -> Outcome<()> {
+        if !self.modules.contains_key(&module) {
+            return Err(invalid_handle("module", module));
+        }
+        self.drop_module(module);
+        Ok(())
+    }
+
+    /// `cuModuleGetFunction`: the same handle for the same kernel.
+    pub fn module_function(&mut self, module: Handle, name: &str) -> Outcome<Handle> {
+        let m = self
+            .modules
+            .get(&module)
+            .ok_or_else(|| invalid_handle("module", module))?;
+        if let Some(&f) = m.functions.get(name) {
+            return Ok(f);
+        }
+        let (params, resources) = match (m.cpu.kernel_params(name), m.cpu.kernel_resources(name)) {
+            (Some(p), Some(r)) => (p, r),
+            _ => {
+                return Err(Failure::new(
+                    status::NOT_FOUND,
+                    format!(
+                        "no kernel '{name}' in the module (kernels: {})",
+                        m.cpu.kernels().join(", ")
+                    ),
+                ))
+            }
+        };
+        let h = self.handle(Kind::Function);
+        self.functions.insert(
+            h,
+            Function {
+                module,
+                name: name.to_string(),
+                params,
+                resources,
+            },
+        );
+        if let Some(m) = self.modules.get_mut(&module) {
+            m.functions.insert(name.to_string(), h);
+        }
+        Ok(h)
+    }
+
+    /// `cuModuleGetGlobal`: address and size of a `.global`/`.const`.
+    pub fn module_global(&self, module: Handle, name: &str) -> Outcome<(u64, usize)> {
+        let m = self
+            .modules
+            .get(&module)
+            .ok_or_else(|| invalid_handle("module", module))?;
+        m.cpu
+            .global(name)
+            .map(|(p, s)| (p.0, s))
+            .ok_or_else(|| Failure::new(status::NOT_FOUND, format!("no module variable '{name}'")))
+    }
+
+    // ---- functions and launches ----
+
+    fn function(&self, f: Handle) -> Outcome<&Function> {
+        self.functions
+            .get(&f)
+            .ok_or_else(|| invalid_handle("function", f))
+    }
+
+    /// A function's `.param` declarations (sizes and alignments, in order).
+    pub fn function_params(&self, f: Handle) -> Outcome<Vec<ParamDecl>> {
+        Ok(self.function(f)?.params.clone())
+    }
+
+    /// A function's resources and its module's PTX version (`major*10+minor`).
+    pub fn function_info(&self, f: Handle) -> Outcome<(KernelResources, i32)> {
+        let func = self.function(f)?;
+        let version = self.modules.get(&func.module).map_or(0, |m| m.ptx_version);
+        Ok((func.resources, version))
+    }
+
+    /// What a launch of `f` on `stream` needs, checked: the function lives
+    /// in the current context and the stream is live (or a default one).
+    pub fn launch_target(&self, f: Handle, stream: Handle) -> Outcome<Launch> {
+        let ctx = self.current()?;
+        let func = self.function(f)?;
+        let module = self
+            .modules
+            .get(&func.module)
+            .ok_or_else(|| invalid_handle("function", f))?;
+        if module.context != ctx {
+            return Err(Failure::new(
+                status::INVALID_HANDLE,
+                "the function's module belongs to another context than the current one",
+            ));
+        }
+        self.stream_context(stream)?;
+        Ok(Launch {
+            device: self.device(),
+            module: Arc::clone(&module.cpu),
+            kernel: func.name.clone(),
+        })
+    }
+
+    // ---- streams and events ----
+
+    /// `cuStreamCreate`.
+    pub fn stream_create(&mut self, flags: u32) -> Outcome<Handle> {
+        let ctx = self.current()?;
+        if flags & !STREAM_FLAGS != 0 {
+            return Err(invalid_value(format!("stream flags {flags:#x}")));
+        }
+        let h = self.handle(Kind::Stream);
+        self.streams.insert(h, Stream { context: ctx });
+        Ok(h)
+    }
+
+    /// The context of `stream` (`None` for a default stream).
+    fn stream_context(&self, stream: Handle) -> Outcome<Option<Handle>> {
+        if matches!(stream, 0 | STREAM_LEGACY | STREAM_PER_THREAD) {
+            return Ok(None);
+        }
+        self.streams
+            .get(&stream)
+            .map(|s| Some(s.context))
+            .ok_or_else(|| invalid_handle("stream", stream))
+    }
+
+    /// `cuStreamSynchronize`/`cuStreamQuery`: the stream is live; its work
+    /// is done (it ran when it was queued).
+    pub fn stream_check(&self, stream: Handle) -> Outcome<()> {
+        match self.stream_context(stream)? {
+            Some(_) => Ok(()),
+            None => self.current().map(|_| ()),
+        }
+    }
+
+    /// `cuStreamDestroy`.
+    pub fn stream_destroy(&mut self, stream: Handle) -> Outcome<()> {
+        self.streams
+            .remove(&stream)
+            .map(|_| ())
+            .ok_or_else(|| invalid_handle("stream", stream))
+    }
+
+    /// `cuEventCreate`.
+    pub fn event_create(&mut self, flags: u32) -> Outcome<Handle> {
+        let ctx = self.current()?;
+        if flags & !EVENT_FLAGS != 0 {
+            return Err(invalid_value(format!(
+                "event flags {flags:#x} (CU_EVENT_INTERPROCESS is not supported)"
+            )));
+        }
+        let h = self.handle(Kind::Event);
+        self.events.insert(
+            h,
+            Event {
+                context: ctx,
+                timing: flags & EVENT_DISABLE_TIMING == 0,
+                recorded: None,
+            },
+        );
+        Ok(h)
+    }
+
+    fn event(&self, e: Handle) -> Outcome<&Event> {
+        self.events
+            .get(&e)
+            .ok_or_else(|| invalid_handle("event", e))
+    }
+
+    /// `cuEventRecord`: the event's time is now (all earlier work is done).
+    pub fn event_record(&mut self, e: Handle, stream: Handle) -> Outcome<()> {
+        let event_ctx = self.event(e)?.context;
+        if let Some(ctx) = self.stream_context(stream)? {
+            if ctx != event_ctx {
+                return Err(Failure::new(
+                    status::INVALID_HANDLE,
+                    "the event and the stream belong to different contexts",
+                ));
+            }
+        }
+        if let Some(ev) = self.events.get_mut(&e) {
+            ev.recorded = Some(Instant::now());
+        }
+        Ok(())
+    }
+
+    /// `cuEventSynchronize`/`cuEventQuery`: the event is live.
+    pub fn event_check(&self, e: Handle) -> Outcome<()> {
+        self.event(e).map(|_| ())
+    }
+
+    /// `cuEventElapsedTime`: milliseconds from `start` to `end`.
+    pub fn event_elapsed(&self, start: Handle, end: Handle) -> Outcome<f32> {
+        let (s, e) = (self.event(start)?, self.event(end)?);
+        if !s.timing || !e.timing {
+            return Err(invalid_handle(
+                "event with timing",
+                if s.timing { end } else { start },
+            ));
+        }
+        match (s.recorded, e.recorded) {
+            (Some(a), Some(b)) => {
+                let ms = if b >= a {
+                    (b - a).as_secs_f64() * 1e3
+                } else {
+                    -((a - b).as_secs_f64() * 1e3)
+                };
+                Ok(ms as f32)
+            }
+            _ => Err(Failure::new(
+                status::INVALID_HANDLE,
+                "both events must have been recorded",
+            )),
+        }
+    }
+
+    /// `cuEventDestroy`.
+    pub fn event_destroy(&mut self, e: Handle) -> Outcome<()> {
+        self.events
+            .remove(&e)
+            .map(|_| ())
+            .ok_or_else(|| invalid_handle("event", e))
+    }
+}
+
+/// A checked launch, run after the state's lock is released.
+pub struct Launch {
+    /// The device.
+    pub device: Arc<CpuDevice>,
+    /// The module.
+    pub module: Arc<CpuModule>,
+    /// The kernel's name.
+    pub kernel: String,
+}
+
+impl Launch {
+    /// Runs the kernel with one byte vector per `.param`; a fault inside it
+    /// is the launch's error.
+    pub fn run(&self, config: &LaunchConfig, params: &[&[u8]]) -> Outcome<()> {
+        self.device
+            .launch(&self.module, &self.kernel, config, params)
+            .map(|_| ())
+            .map_err(|e| status::of_cpu_error(&e))
+    }
+}
+
+/// The `.version` of PTX text as `major*10+minor` (0 if absent).
+fn ptx_version(ptx: &str) -> i32 {
+    ptx.lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix(".version"))
+        .and_then(|v| {
+            let (major, minor) = v.trim().split_once('.')?;
+            Some(major.trim().parse::<i32>().ok()? * 10 + minor.trim().parse::<i32>().ok()?)
+        })
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_ptx_version() {
+        assert_eq!(ptx_version(".version 8.4\n.target sm_80\n"), 84);
+        assert_eq!(ptx_version("// x\n  .version 7.0\n"), 70);
+        assert_eq!(ptx_version(".target sm_80\n"), 0);
+    }
+
+    #[test]
+    fn handles_carry_their_kind() {
+        let mut s = State::default();
+        let a = s.handle(Kind::Stream);
+        let b = s.handle(Kind::Event);
+        assert_eq!(a >> TAG_SHIFT, Kind::Stream as u64);
+        assert_eq!(b >> TAG_SHIFT, Kind::Event as u64);
+        assert_ne!(a & 0xFF_FFFF_FFFF, b & 0xFF_FFFF_FFFF);
+    }
+}
