@@ -177,15 +177,18 @@ def kernelc_binary() -> str:
     return os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "kernelc")
 
 
-def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = ()):
-    """Run the case with ``kernelc run`` on the CPU device.
+def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = (), device: str = "cpu"):
+    """Run the case with ``kernelc run`` on ``device`` (``cpu``, or ``gpu``:
+    kernelc's GPU path, on a GPU or on the emulated driver).
 
     Returns (inputs, {position: array written back}, stdout)."""
     inputs = case.make_inputs()
     with tempfile.TemporaryDirectory() as tmp:
-        # --check: the CPU device also looks for shared-memory races,
-        # out-of-bounds shared/local accesses and divergent barriers.
-        cmd = [kernelc_binary(), "run", case.path, "--kernel", case.kernel, "--device", "cpu", "--check", opt]
+        cmd = [kernelc_binary(), "run", case.path, "--kernel", case.kernel, "--device", device, opt]
+        if device == "cpu":
+            # The CPU device also looks for shared-memory races,
+            # out-of-bounds shared/local accesses and divergent barriers.
+            cmd.append("--check")
         if case.sig:
             cmd += ["--sig", case.sig]
         cmd += ["--grid", ",".join(map(str, case.grid)), "--block", ",".join(map(str, case.block))]

@@ -1,10 +1,14 @@
-"""Every run case on a real GPU, compared with the CPU device: bit for bit
-where the case's math is exact (no tolerance), within the case's tolerance
-otherwise, and both against the NumPy reference.
+"""Every run case through kernelc's GPU path, compared with the CPU device:
+bit for bit where the case's math is exact (no tolerance), within the case's
+tolerance otherwise, and both against the NumPy reference. On a GPU, or on
+the emulated driver (`KERNELC_CUDA_DRIVER=target/debug/libkernelc_emucuda.so`,
+as CI runs it).
 
-Skipped with one line where no GPU is usable (`kernelc devices` says why).
+Skipped with one line where no GPU is usable (`kernelc devices` says why),
+unless `KERNELC_REQUIRE_GPU=1`, which makes that an error.
 """
 
+import os
 import subprocess
 
 import numpy as np
@@ -27,12 +31,15 @@ def _gpu_reason():
 
 REASON = _gpu_reason()
 if REASON is not None:
+    # CI points KERNELC_CUDA_DRIVER at the emulated driver and requires it.
+    if os.environ.get("KERNELC_REQUIRE_GPU") == "1":
+        raise RuntimeError(f"KERNELC_REQUIRE_GPU=1 but no GPU is usable: {REASON}")
     pytest.skip(f"GPU tests skipped: {REASON}", allow_module_level=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_gpu_matches_cpu_device(case):
-    inputs, gpu_out, gpu_stdout = harness.run_kernelc(case, "-O2", extra=["--device", "gpu"])
+    inputs, gpu_out, gpu_stdout = harness.run_kernelc(case, "-O2", device="gpu")
     harness.check(case, inputs, gpu_out, gpu_stdout)
     _, cpu_out, _ = harness.run_kernelc(case, "-O2")
     assert sorted(gpu_out) == sorted(cpu_out), f"{case.id}: different arrays written back"
