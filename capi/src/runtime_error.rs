@@ -13,7 +13,8 @@ impl From<RuntimeError> for Error {
             RuntimeError::NoGpu(_) => kc_status::KC_ERROR_NO_GPU,
             RuntimeError::Gpu(g) => match g {
                 kernelc_runtime::gpu::GpuError::UnknownKernel { .. }
-                | kernelc_runtime::gpu::GpuError::InvalidArgument(_) => kc_status::KC_ERROR_LAUNCH,
+                | kernelc_runtime::gpu::GpuError::InvalidArgument(_)
+                | kernelc_runtime::gpu::GpuError::KernelFault { .. } => kc_status::KC_ERROR_LAUNCH,
                 _ => kc_status::KC_ERROR_DEVICE,
             },
             RuntimeError::Cpu(c) => match c {

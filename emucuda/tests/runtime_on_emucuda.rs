@@ -69,7 +69,7 @@ fn last_error() -> String {
 
 fn driver_code(err: &GpuError) -> u32 {
     match err {
-        GpuError::Driver { status, .. } => status.code,
+        GpuError::Driver { status, .. } | GpuError::KernelFault { status, .. } => status.code,
         other => panic!("expected a driver error, got {other:?}"),
     }
 }
@@ -525,6 +525,11 @@ fn a_fault_in_a_kernel_is_a_launch_error_not_a_crash() {
         .launch(&module, "out_of_bounds", &config, &[&buf.0.to_le_bytes()])
         .unwrap_err();
     assert_eq!(driver_code(&err), 700, "{err}");
+    // The runtime names the kernel that faulted.
+    assert!(
+        matches!(&err, GpuError::KernelFault { kernel, .. } if kernel == "out_of_bounds"),
+        "{err:?}"
+    );
     assert!(
         err.to_string().contains("CUDA_ERROR_ILLEGAL_ADDRESS"),
         "{err}"
@@ -537,6 +542,10 @@ fn a_fault_in_a_kernel_is_a_launch_error_not_a_crash() {
 
     let err = dev.launch(&module, "traps", &config, &[]).unwrap_err();
     assert_eq!(driver_code(&err), 719, "{err}");
+    assert!(
+        err.to_string().starts_with("kernel 'traps' faulted"),
+        "{err}"
+    );
 
     // The device still works afterwards (faults are not sticky here).
     dev.memset(buf, 3, 64).unwrap();

@@ -81,10 +81,12 @@ def test_foreign_device_memory_is_passed_by_address():
         # Copies of foreign memory belong to the library that owns it.
         with pytest.raises(KernelcError, match="not in memory allocated by kernelc"):
             view.copy_to_host()
-        # Too long for the buffer: the CPU device checks the span.
-        cai["shape"] = (9,)
-        with pytest.raises(LaunchError, match="not inside one live kc_buffer"):
-            add_one[1, 32](Foreign(cai))
+        # Too long for the buffer: the CPU device checks the span before
+        # the launch. (A GPU need not notice an access just past the end.)
+        if _runtime.current().is_cpu:
+            cai["shape"] = (9,)
+            with pytest.raises(LaunchError, match="not inside one live kc_buffer"):
+                add_one[1, 32](Foreign(cai))
     finally:
         lib.kc_buffer_free(handle)
     # A dangling address is refused on the CPU device.

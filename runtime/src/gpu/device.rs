@@ -9,6 +9,7 @@ use crate::gpu::memory::{DevicePtr, PinnedBuffer};
 use crate::gpu::module::GpuModule;
 use crate::gpu::module_cache::ModuleCache;
 use crate::gpu::props::DeviceProps;
+use crate::gpu::result;
 use crate::gpu::stream::{Event, Stream};
 use cudarc::driver::sys::CUdeviceptr;
 use kernelc_abi::Target;
@@ -247,9 +248,21 @@ impl GpuDevice {
         let end = self.event()?;
         let host_start = Instant::now();
         start.record(None)?;
-        launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut())?;
-        end.record(None)?;
-        end.synchronize()?;
+        let ran = launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut())
+            .and_then(|()| end.record(None))
+            .and_then(|()| end.synchronize());
+        // A fault reaches the launch (the emulated driver) or the wait (a
+        // GPU): either way it was this kernel's.
+        ran.map_err(|e| match e {
+            GpuError::Driver { call, status } if result::is_kernel_fault(status.code) => {
+                GpuError::KernelFault {
+                    kernel: kernel.to_string(),
+                    call,
+                    status,
+                }
+            }
+            e => e,
+        })?;
         let host_time = host_start.elapsed();
         Ok(LaunchStats {
             host_time,

@@ -82,6 +82,17 @@ pub enum GpuError {
     /// The caller passed something the runtime refuses before calling the
     /// driver (a zero-sized grid, a wrong number of parameters, ...).
     InvalidArgument(String),
+    /// A kernel faulted while it ran (see
+    /// [`crate::gpu::result::is_kernel_fault`]), found by the launch that
+    /// waited for it.
+    KernelFault {
+        /// The kernel.
+        kernel: String,
+        /// The driver call that reported it.
+        call: &'static str,
+        /// What it returned.
+        status: DriverStatus,
+    },
 }
 
 impl GpuError {
@@ -159,6 +170,15 @@ impl fmt::Display for GpuError {
                 }
             ),
             GpuError::InvalidArgument(msg) => f.write_str(msg),
+            GpuError::KernelFault {
+                kernel,
+                call,
+                status,
+            } => write!(
+                f,
+                "kernel '{kernel}' faulted ({call}: {status}): an out-of-bounds or \
+                 misaligned access, or a trap such as a failed bounds check or assertion"
+            ),
         }
     }
 }

@@ -17,6 +17,25 @@ pub const NO_DEVICE: u32 = CUresult::CUDA_ERROR_NO_DEVICE as u32;
 /// `CUDA_ERROR_NOT_FOUND` (500).
 pub const NOT_FOUND: u32 = CUresult::CUDA_ERROR_NOT_FOUND as u32;
 
+/// True for the results that mean a kernel faulted while it ran (a bad
+/// address, a `trap` such as a failed bounds check or assertion, an illegal
+/// instruction, a watchdog timeout), as opposed to a call the driver
+/// refused. The context is unusable after one on real hardware.
+pub fn is_kernel_fault(code: u32) -> bool {
+    const FAULTS: &[CUresult] = &[
+        CUresult::CUDA_ERROR_ILLEGAL_ADDRESS,
+        CUresult::CUDA_ERROR_LAUNCH_TIMEOUT,
+        CUresult::CUDA_ERROR_ASSERT,
+        CUresult::CUDA_ERROR_HARDWARE_STACK_ERROR,
+        CUresult::CUDA_ERROR_ILLEGAL_INSTRUCTION,
+        CUresult::CUDA_ERROR_MISALIGNED_ADDRESS,
+        CUresult::CUDA_ERROR_INVALID_ADDRESS_SPACE,
+        CUresult::CUDA_ERROR_INVALID_PC,
+        CUresult::CUDA_ERROR_LAUNCH_FAILED,
+    ];
+    FAULTS.iter().any(|&f| f as u32 == code)
+}
+
 /// The name of a `CUresult` from the runtime's own table, for when the
 /// driver cannot name it (`cuGetErrorName` missing or failing).
 pub fn fallback_name(code: u32) -> &'static str {
