@@ -1,14 +1,7 @@
 //! Name resolution inside function bodies: every `Name` and `Attribute`
 //! expression of a body gets its [`Res`], and unknown names and members
-//! are reported with a "did you mean" suggestion.
-//!
-//! A body is resolved in one of two ways with the same result. The fast
-//! way runs over the body's expressions in id order (children come before
-//! their parents, so the base of an attribute is resolved before the
-//! attribute); it gives up at the first name or member that would need a
-//! message. The thorough way walks the statements and reports every
-//! problem in order; it runs when the fast way gave up, and for the rare
-//! bodies that have statements the fast way does not cover.
+//! are reported with a "did you mean" suggestion. The body is walked
+//! statement by statement, so problems are reported in source order.
 
 use super::{ModuleEnv, Res};
 use crate::diagnostics::{closest, Diagnostic};
@@ -38,49 +31,14 @@ impl ModuleEnv<'_> {
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        let body = self.module.block(def.body);
-        let exprs = def.body_exprs.clone();
-        let plain = self.functions[f as usize].plain_body;
-        if !(plain && r.scan(exprs.clone()).is_ok()) {
-            r.res[exprs.start as usize..exprs.end as usize].fill(Res::Unresolved);
-            for stmt in body {
-                r.stmt(stmt, diags);
-            }
+        for stmt in self.module.block(def.body) {
+            r.stmt(stmt, diags);
         }
         for (name, _) in &self.functions[f as usize].locals {
             local_of[name.0 as usize] = None;
         }
         self.res = res;
         self.local_of = local_of;
-    }
-}
-
-/// True when a statement (its nested blocks aside) holds nothing but
-/// expressions to resolve: no nested function, import, `global`,
-/// `nonlocal` or `del` (reported by [`FnResolver::stmt`]) and no annotation
-/// (left unresolved). A body of such statements only (see
-/// `FunctionInfo::plain_body`, found while its locals are collected) is
-/// resolved the same in expression id order as by walking its statements.
-pub(super) fn is_plain(kind: &StmtKind) -> bool {
-    match kind {
-        StmtKind::If { .. }
-        | StmtKind::While { .. }
-        | StmtKind::For { .. }
-        | StmtKind::Expr(_)
-        | StmtKind::Assign { .. }
-        | StmtKind::AugAssign { .. }
-        | StmtKind::Return(_)
-        | StmtKind::Assert { .. }
-        | StmtKind::Break
-        | StmtKind::Continue
-        | StmtKind::Pass => true,
-        StmtKind::AnnAssign { .. }
-        | StmtKind::FunctionDef(_)
-        | StmtKind::Import(_)
-        | StmtKind::ImportFrom { .. }
-        | StmtKind::Global(_)
-        | StmtKind::Nonlocal(_)
-        | StmtKind::Del(_) => false,
     }
 }
 
@@ -91,9 +49,6 @@ enum AttrError {
     /// The base has no attributes kernels can use.
     NotAnAttribute,
 }
-
-/// A name or member the fast resolution cannot settle without a message.
-struct NeedsMessage;
 
 /// Resolves the names of one function body.
 struct FnResolver<'a, 'm> {
@@ -208,45 +163,6 @@ impl FnResolver<'_, '_> {
             }
             _ => {}
         }
-    }
-
-    /// The fast resolution: every `Name` and `Attribute` among the
-    /// expressions `ids`, in id order. (Out of line: inlined into the
-    /// check, its loop ran short of registers.)
-    #[inline(never)]
-    fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
-        let env = self.env;
-        let (start, end) = (ids.start as usize, ids.end as usize);
-        // One pass over the slice of the body's expressions (most of them
-        // are neither names nor attributes, so the loop is kept tight):
-        // `exprs[k]` is expression `start + k`, resolved into `res[k]`.
-        let exprs = &env.module.exprs[start..end];
-        let res = &mut self.res[start..end];
-        for k in 0..exprs.len() {
-            match exprs[k].kind {
-                ExprKind::Name(n) => {
-                    // Each case stores its own result: a local, the common
-                    // case, costs one table lookup and one store.
-                    res[k] = match self.local_of[n.0 as usize] {
-                        Some(local) => local,
-                        None => env.module_name(n).ok_or(NeedsMessage)?,
-                    }
-                }
-                ExprKind::Attribute { value, attr } => {
-                    // The base is an earlier expression of the same body
-                    // (if not, the thorough way resolves the body).
-                    let v = value.index().wrapping_sub(start);
-                    let base_expr = exprs.get(v).ok_or(NeedsMessage)?;
-                    let base = match base_expr.kind {
-                        ExprKind::Name(_) | ExprKind::Attribute { .. } => res[v],
-                        _ => Res::ValueAttr,
-                    };
-                    res[k] = attribute(env, base, attr.name).map_err(|_| NeedsMessage)?;
-                }
-                _ => {}
-            }
-        }
-        Ok(())
     }
 
     /// Resolves a `Name` or an `Attribute` chain.

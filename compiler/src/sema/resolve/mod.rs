@@ -94,10 +94,6 @@ pub struct FunctionInfo<'m> {
     pub sigs: Vec<DeclaredSig<'m>>,
     /// Local variables: parameters first, then assigned names.
     pub locals: Vec<(Symbol, Span)>,
-    /// True when every statement of the body, nested ones included, is
-    /// plain (see `body::is_plain`): its names can be resolved in
-    /// expression id order.
-    plain_body: bool,
 }
 
 impl FunctionInfo<'_> {
@@ -478,7 +474,6 @@ impl<'m> ModuleEnv<'m> {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: self.spare_locals.pop().unwrap_or_default(),
-            plain_body: false,
         };
         for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
@@ -517,10 +512,8 @@ impl<'m> ModuleEnv<'m> {
             out: &mut info.locals,
             seen: &mut seen,
             globals: &mut declared_global,
-            plain: true,
         };
         c.block(body);
-        info.plain_body = c.plain;
         for (name, _) in &info.locals {
             seen[name.0 as usize] = None;
         }
@@ -728,23 +721,19 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 
 /// Collects the names a function body assigns (Python's rule: a name
 /// assigned anywhere in a function is local to all of it) into `out`, and
-/// the names of its `global` and `nonlocal` statements into `globals`;
-/// notes on the way whether every statement is plain.
+/// the names of its `global` and `nonlocal` statements into `globals`.
 struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
     /// `Some` for each symbol already in `out`, by symbol.
     seen: &'a mut [Option<Res>],
     globals: &'a mut Vec<Symbol>,
-    /// Every statement seen so far is plain (see `body::is_plain`).
-    plain: bool,
 }
 
 impl LocalsCollector<'_> {
     fn block(&mut self, body: &[Stmt]) {
         let module = self.module;
         for s in body {
-            self.plain &= body::is_plain(&s.kind);
             match &s.kind {
                 StmtKind::Assign { targets, .. } => {
                     module.exprs(*targets).iter().for_each(|&t| self.target(t))
@@ -853,7 +842,6 @@ mod tests {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: Vec::new(),
-            plain_body: true,
         });
         let w: Vec<FunctionInfo<'_>> = reuse_empty(v);
         assert!(w.is_empty());
