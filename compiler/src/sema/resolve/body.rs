@@ -9,6 +9,7 @@ use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
 use crate::span::Span;
+use rustc_hash::FxHashMap;
 
 impl ModuleEnv<'_> {
     /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
@@ -16,13 +17,12 @@ impl ModuleEnv<'_> {
         let def = self.def(f);
         // The table is filled while the rest of `self` is read.
         let mut res = std::mem::take(&mut self.res);
-        // One table for every function of the module: filled with this
-        // function's locals now, cleared again at the end.
+        // This function's locals by name (the first of duplicate
+        // parameters, which are reported, wins).
         let mut local_of = std::mem::take(&mut self.local_of);
-        local_of.resize(self.module.interner.len(), None);
-        let locals = &self.functions[f as usize].locals;
-        for (i, (name, _)) in locals.iter().enumerate() {
-            local_of[name.0 as usize].get_or_insert(Res::Local(i as u32));
+        local_of.clear();
+        for (i, (name, _)) in self.functions[f as usize].locals.iter().enumerate() {
+            local_of.entry(*name).or_insert(i as u32);
         }
         let mut r = FnResolver {
             env: self,
@@ -33,9 +33,6 @@ impl ModuleEnv<'_> {
         };
         for stmt in self.module.block(def.body) {
             r.stmt(stmt, diags);
-        }
-        for (name, _) in &self.functions[f as usize].locals {
-            local_of[name.0 as usize] = None;
         }
         self.res = res;
         self.local_of = local_of;
@@ -54,8 +51,8 @@ enum AttrError {
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: u32,
-    /// The [`Res::Local`] of each symbol, if any (indexed by symbol).
-    local_of: &'a [Option<Res>],
+    /// The number of each local of the function, by name.
+    local_of: &'a FxHashMap<Symbol, u32>,
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -197,8 +194,8 @@ impl FnResolver<'_, '_> {
 
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
-        match self.local_of[n.0 as usize] {
-            Some(local) => Some(local),
+        match self.local_of.get(&n) {
+            Some(&local) => Some(Res::Local(local)),
             None => self.env.module_name(n),
         }
     }

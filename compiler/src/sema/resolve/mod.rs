@@ -22,6 +22,7 @@ use crate::front::interner::Symbol;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 
 /// What a module-level name is bound to.
 #[derive(Clone, Debug)]
@@ -111,7 +112,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: Vec<Option<Res>>,
+    local_of: FxHashMap<Symbol, u32>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -135,12 +136,11 @@ pub struct ModuleEnv<'m> {
     consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`] (the [`Res::Local`] of
-    /// each symbol in the function being resolved, kept as a whole `Res`
-    /// so that resolving a local copies it) and for collecting a
-    /// function's locals (`Some` for the symbols already locals); all
-    /// `None` between uses.
-    local_of: Vec<Option<Res>>,
+    /// The locals of one function, by name: the number of each local of
+    /// the function being resolved (see [`ModuleEnv::resolve_function`]),
+    /// or the names already collected as locals of the function being
+    /// read. Emptied at the start of each use.
+    local_of: FxHashMap<Symbol, u32>,
     /// The global each symbol names, indexed by symbol; `None` for a
     /// name that is not a global. Filled as [`ModuleEnv::build`] binds
     /// globals (like [`ModuleEnv::globals`], and read once it has read
@@ -178,9 +178,6 @@ impl<'m> ModuleEnv<'m> {
         module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
-        // `local_of` is all `None` between uses, also from one check to
-        // the next (each use clears what it set), so it is not cleared
-        // here; it is resized when used.
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
@@ -499,13 +496,12 @@ impl<'m> ModuleEnv<'m> {
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        // The symbols already in `locals` are marked in the scratch table
-        // `local_of` (cleared again below), so a name assigned many times
-        // is found a local with one lookup.
+        // The names already in `locals`, so that a name assigned many
+        // times is found a local with one lookup.
         let mut seen = std::mem::take(&mut self.local_of);
-        seen.resize(self.module.interner.len(), None);
-        for (name, _) in &info.locals {
-            seen[name.0 as usize] = Some(Res::Unresolved);
+        seen.clear();
+        for (i, (name, _)) in info.locals.iter().enumerate() {
+            seen.entry(*name).or_insert(i as u32);
         }
         let mut c = LocalsCollector {
             module: self.module,
@@ -514,9 +510,6 @@ impl<'m> ModuleEnv<'m> {
             globals: &mut declared_global,
         };
         c.block(body);
-        for (name, _) in &info.locals {
-            seen[name.0 as usize] = None;
-        }
         self.local_of = seen;
         // (Almost always none.)
         let mut i = if declared_global.is_empty() {
@@ -725,8 +718,8 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
-    /// `Some` for each symbol already in `out`, by symbol.
-    seen: &'a mut [Option<Res>],
+    /// Each symbol already in `out`, with its position there.
+    seen: &'a mut FxHashMap<Symbol, u32>,
     globals: &'a mut Vec<Symbol>,
 }
 
@@ -771,9 +764,8 @@ impl LocalsCollector<'_> {
         let e = self.module.expr(target);
         match &e.kind {
             ExprKind::Name(n) => {
-                let seen = &mut self.seen[n.0 as usize];
-                if seen.is_none() {
-                    *seen = Some(Res::Unresolved);
+                if let Entry::Vacant(slot) = self.seen.entry(*n) {
+                    slot.insert(self.out.len() as u32);
                     self.out.push((*n, e.span));
                 }
             }
