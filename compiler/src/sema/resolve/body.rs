@@ -8,12 +8,13 @@ use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
+use crate::sema::typed::{FuncId, LocalId};
 use crate::span::Span;
 use rustc_hash::FxHashMap;
 
 impl ModuleEnv<'_> {
     /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
-    pub fn resolve_function(&mut self, f: u32, diags: &mut Vec<Diagnostic>) {
+    pub fn resolve_function(&mut self, f: FuncId, diags: &mut Vec<Diagnostic>) {
         let def = self.def(f);
         // The table is filled while the rest of `self` is read.
         let mut res = std::mem::take(&mut self.res);
@@ -21,8 +22,8 @@ impl ModuleEnv<'_> {
         // parameters, which are reported, wins).
         let mut local_of = std::mem::take(&mut self.local_of);
         local_of.clear();
-        for (i, (name, _)) in self.functions[f as usize].locals.iter().enumerate() {
-            local_of.entry(*name).or_insert(i as u32);
+        for (i, (name, _)) in self.function(f).locals.iter().enumerate() {
+            local_of.entry(*name).or_insert(LocalId(i as u32));
         }
         let mut r = FnResolver {
             env: self,
@@ -50,9 +51,9 @@ enum AttrError {
 /// Resolves the names of one function body.
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
-    f: u32,
+    f: FuncId,
     /// The number of each local of the function, by name.
-    local_of: &'a FxHashMap<Symbol, u32>,
+    local_of: &'a FxHashMap<Symbol, LocalId>,
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -228,7 +229,7 @@ impl FnResolver<'_, '_> {
             };
             return d.with_help(format!("add `{imp}` at the top of the file"));
         }
-        let info = &self.env.functions[self.f as usize];
+        let info = self.env.function(self.f);
         let mut candidates: Vec<&str> =
             info.locals.iter().map(|(s, _)| self.env.name(*s)).collect();
         candidates.extend(self.env.globals.keys().map(|s| self.env.name(*s)));

@@ -15,7 +15,7 @@ mod body;
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
 use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
-use super::typed::JitFlags;
+use super::typed::{ConstId, FuncId, JitFlags, LocalId};
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
@@ -31,12 +31,12 @@ pub enum Global {
     Ns(Ns),
     /// An imported item (`from numba import float32`, `from math import sqrt`).
     Member(Member),
-    /// A compile-time constant (index into `ModuleEnv::consts`).
-    Const(u32),
+    /// A compile-time constant (its value is [`ModuleEnv::constant`]).
+    Const(ConstId),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,
-    /// A function defined in the file (index into [`ModuleEnv::functions`]).
-    Function(u32),
+    /// A function defined in the file (see [`ModuleEnv::functions`]).
+    Function(FuncId),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -49,17 +49,17 @@ pub enum Res {
     #[default]
     Unresolved,
     /// A local variable or parameter of the enclosing function.
-    Local(u32),
+    Local(LocalId),
     /// A namespace.
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant, by index (its value is [`ModuleEnv::constant`]).
-    Const(u32),
+    /// A module constant (its value is [`ModuleEnv::constant`]).
+    Const(ConstId),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
-    Function(u32),
+    Function(FuncId),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -93,7 +93,8 @@ pub struct FunctionInfo<'m> {
     pub flags: JitFlags,
     /// Signatures given in the decorator.
     pub sigs: Vec<DeclaredSig<'m>>,
-    /// Local variables: parameters first, then assigned names.
+    /// Local variables, by [`LocalId`]: parameters first, then assigned
+    /// names.
     pub locals: Vec<(Symbol, Span)>,
 }
 
@@ -112,7 +113,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: FxHashMap<Symbol, u32>,
+    local_of: FxHashMap<Symbol, LocalId>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -128,7 +129,7 @@ pub struct ModuleEnv<'m> {
     pub module: &'m Module,
     /// Module-level names.
     pub globals: FxHashMap<Symbol, (Global, Span)>,
-    /// Functions, in source order.
+    /// Functions, in source order (by [`FuncId`]).
     pub functions: Vec<FunctionInfo<'m>>,
     /// The values of the module constants, in definition order (a
     /// redefined name leaves its old value here unused), so that reading a
@@ -140,7 +141,7 @@ pub struct ModuleEnv<'m> {
     /// the function being resolved (see [`ModuleEnv::resolve_function`]),
     /// or the names already collected as locals of the function being
     /// read. Emptied at the start of each use.
-    local_of: FxHashMap<Symbol, u32>,
+    local_of: FxHashMap<Symbol, LocalId>,
     /// The global each symbol names, indexed by symbol; `None` for a
     /// name that is not a global. Filled as [`ModuleEnv::build`] binds
     /// globals (like [`ModuleEnv::globals`], and read once it has read
@@ -266,20 +267,30 @@ impl<'m> ModuleEnv<'m> {
     }
 
     /// The value of the module constant number `c` (see [`Res::Const`]).
-    pub fn constant(&self, c: u32) -> &ConstValue {
-        &self.consts[c as usize]
+    pub fn constant(&self, c: ConstId) -> &ConstValue {
+        &self.consts[c.index()]
+    }
+
+    /// What the file says of function `f`.
+    pub fn function(&self, f: FuncId) -> &FunctionInfo<'m> {
+        &self.functions[f.index()]
+    }
+
+    /// The id of every function of the file, in source order.
+    pub fn function_ids(&self) -> impl ExactSizeIterator<Item = FuncId> + use<> {
+        (0..self.functions.len() as u32).map(FuncId)
     }
 
     /// The `def` of a function.
-    pub fn def(&self, f: u32) -> &'m FunctionDef {
-        match &self.module.body[self.functions[f as usize].stmt].kind {
+    pub fn def(&self, f: FuncId) -> &'m FunctionDef {
+        match &self.module.body[self.function(f).stmt].kind {
             StmtKind::FunctionDef(def) => def,
             _ => unreachable!("function index points at a def"),
         }
     }
 
     /// Finds a function by name.
-    pub fn function_named(&self, name: &str) -> Option<u32> {
+    pub fn function_named(&self, name: &str) -> Option<FuncId> {
         let sym = self.module.interner.get(name)?;
         match self.globals.get(&sym) {
             Some((Global::Function(f), _)) => Some(*f),
@@ -306,7 +317,7 @@ impl<'m> ModuleEnv<'m> {
             }
             StmtKind::FunctionDef(def) => {
                 let info = self.function_info(index, def, diags);
-                let f = self.functions.len() as u32;
+                let f = FuncId(self.functions.len() as u32);
                 self.functions.push(info);
                 self.bind(def.name.name, Global::Function(f), def.name.span);
             }
@@ -341,7 +352,7 @@ impl<'m> ModuleEnv<'m> {
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
             Ok(v) => {
                 self.consts.push(v);
-                Global::Const(self.consts.len() as u32 - 1)
+                Global::Const(ConstId(self.consts.len() as u32 - 1))
             }
             Err(e) if e.overflow => {
                 diags.push(Diagnostic::error(e.reason, e.span));
@@ -501,7 +512,7 @@ impl<'m> ModuleEnv<'m> {
         let mut seen = std::mem::take(&mut self.local_of);
         seen.clear();
         for (i, (name, _)) in info.locals.iter().enumerate() {
-            seen.entry(*name).or_insert(i as u32);
+            seen.entry(*name).or_insert(LocalId(i as u32));
         }
         let mut c = LocalsCollector {
             module: self.module,
@@ -719,7 +730,7 @@ struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
     /// Each symbol already in `out`, with its position there.
-    seen: &'a mut FxHashMap<Symbol, u32>,
+    seen: &'a mut FxHashMap<Symbol, LocalId>,
     globals: &'a mut Vec<Symbol>,
 }
 
@@ -765,7 +776,7 @@ impl LocalsCollector<'_> {
         match &e.kind {
             ExprKind::Name(n) => {
                 if let Entry::Vacant(slot) = self.seen.entry(*n) {
-                    slot.insert(self.out.len() as u32);
+                    slot.insert(LocalId(self.out.len() as u32));
                     self.out.push((*n, e.span));
                 }
             }
