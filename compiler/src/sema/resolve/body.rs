@@ -61,6 +61,11 @@ struct FnResolver<'a, 'm> {
 
 impl FnResolver<'_, '_> {
     fn stmt(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| self.stmt_here(s, diags))
+    }
+
+    fn stmt_here(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
         let module = self.env.module;
         match &s.kind {
             StmtKind::Expr(e) => self.expr(*e, diags),
@@ -114,9 +119,19 @@ impl FnResolver<'_, '_> {
     }
 
     fn expr(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) {
+        let e = self.env.module.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
+            // The recursive step (see `crate::stack`).
+            _ => crate::stack::deeper(|| self.expr_here(id, e, diags)),
+        }
+    }
+
+    /// [`Self::expr`] of the expressions with parts to resolve.
+    fn expr_here(&mut self, id: ExprId, e: &Expr, diags: &mut Vec<Diagnostic>) {
         let module = self.env.module;
         let exprs = |list| module.exprs(list).iter().copied();
-        let e = module.expr(id);
         match e.kind {
             ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
             ExprKind::Attribute { .. } => self.res[id.index()] = self.path(id, diags),
@@ -170,7 +185,8 @@ impl FnResolver<'_, '_> {
             ExprKind::Name(n) => self.name(n, e.span, diags),
             ExprKind::Attribute { value, attr } => {
                 let base = if is_path(self.env.module, value) {
-                    let r = self.path(value, diags);
+                    // The recursive step (see `crate::stack`).
+                    let r = crate::stack::deeper(|| self.path(value, diags));
                     self.res[value.index()] = r;
                     r
                 } else {
