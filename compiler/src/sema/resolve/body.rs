@@ -10,7 +10,6 @@ use crate::front::interner::Symbol;
 use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
 use crate::sema::typed::{FuncId, LocalId};
 use crate::span::Span;
-use rustc_hash::FxHashMap;
 
 impl ModuleEnv<'_> {
     /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
@@ -18,12 +17,11 @@ impl ModuleEnv<'_> {
         let def = self.def(f);
         // The table is filled while the rest of `self` is read.
         let mut res = std::mem::take(&mut self.res);
-        // This function's locals by name (the first of duplicate
-        // parameters, which are reported, wins).
+        // This function's locals by symbol (the first of duplicate
+        // parameters, which are reported, wins), emptied again below.
         let mut local_of = std::mem::take(&mut self.local_of);
-        local_of.clear();
         for (i, (name, _)) in self.function(f).locals.iter().enumerate() {
-            local_of.entry(*name).or_insert(LocalId(i as u32));
+            local_of[name.0 as usize].get_or_insert(LocalId(i as u32));
         }
         let mut r = FnResolver {
             env: self,
@@ -34,6 +32,9 @@ impl ModuleEnv<'_> {
         };
         for stmt in self.module.block(def.body) {
             r.stmt(stmt, diags);
+        }
+        for (name, _) in &self.function(f).locals {
+            local_of[name.0 as usize] = None;
         }
         self.res = res;
         self.local_of = local_of;
@@ -53,7 +54,7 @@ struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
     f: FuncId,
     /// The number of each local of the function, by name.
-    local_of: &'a FxHashMap<Symbol, LocalId>,
+    local_of: &'a [Option<LocalId>],
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -211,8 +212,8 @@ impl FnResolver<'_, '_> {
 
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
-        match self.local_of.get(&n) {
-            Some(&local) => Some(Res::Local(local)),
+        match self.local_of[n.0 as usize] {
+            Some(local) => Some(Res::Local(local)),
             None => self.env.module_name(n),
         }
     }

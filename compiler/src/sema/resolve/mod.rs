@@ -22,7 +22,6 @@ use crate::front::interner::Symbol;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::collections::hash_map::Entry;
 
 /// What a module-level name is bound to.
 #[derive(Clone, Debug)]
@@ -113,7 +112,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: FxHashMap<Symbol, LocalId>,
+    local_of: Vec<Option<LocalId>>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -137,11 +136,13 @@ pub struct ModuleEnv<'m> {
     consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// The locals of one function, by name: the number of each local of
-    /// the function being resolved (see [`ModuleEnv::resolve_function`]),
-    /// or the names already collected as locals of the function being
-    /// read. Emptied at the start of each use.
-    local_of: FxHashMap<Symbol, LocalId>,
+    /// The locals of one function, indexed by symbol: the number of each
+    /// local of the function being resolved (see
+    /// [`ModuleEnv::resolve_function`]), or the names already collected as
+    /// locals of the function being read. Emptied for each check; each
+    /// use sets the entries of one function's locals and empties them
+    /// again when done.
+    local_of: Vec<Option<LocalId>>,
     /// The global each symbol names, indexed by symbol; `None` for a
     /// name that is not a global. Filled as [`ModuleEnv::build`] binds
     /// globals (like [`ModuleEnv::globals`], and read once it has read
@@ -167,7 +168,7 @@ impl<'m> ModuleEnv<'m> {
     ) -> Self {
         let Scratch {
             mut res,
-            local_of,
+            mut local_of,
             mut module_of,
             locals: spare_locals,
             mut consts,
@@ -179,6 +180,8 @@ impl<'m> ModuleEnv<'m> {
         module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
+        local_of.clear();
+        local_of.resize(module.interner.len(), None);
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
@@ -510,9 +513,8 @@ impl<'m> ModuleEnv<'m> {
         // The names already in `locals`, so that a name assigned many
         // times is found a local with one lookup.
         let mut seen = std::mem::take(&mut self.local_of);
-        seen.clear();
         for (i, (name, _)) in info.locals.iter().enumerate() {
-            seen.entry(*name).or_insert(LocalId(i as u32));
+            seen[name.0 as usize].get_or_insert(LocalId(i as u32));
         }
         let mut c = LocalsCollector {
             module: self.module,
@@ -521,6 +523,9 @@ impl<'m> ModuleEnv<'m> {
             globals: &mut declared_global,
         };
         c.block(body);
+        for (name, _) in &info.locals {
+            seen[name.0 as usize] = None;
+        }
         self.local_of = seen;
         // (Almost always none.)
         let mut i = if declared_global.is_empty() {
@@ -730,7 +735,7 @@ struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
     /// Each symbol already in `out`, with its position there.
-    seen: &'a mut FxHashMap<Symbol, LocalId>,
+    seen: &'a mut [Option<LocalId>],
     globals: &'a mut Vec<Symbol>,
 }
 
@@ -775,8 +780,9 @@ impl LocalsCollector<'_> {
         let e = self.module.expr(target);
         match &e.kind {
             ExprKind::Name(n) => {
-                if let Entry::Vacant(slot) = self.seen.entry(*n) {
-                    slot.insert(LocalId(self.out.len() as u32));
+                let seen = &mut self.seen[n.0 as usize];
+                if seen.is_none() {
+                    *seen = Some(LocalId(self.out.len() as u32));
                     self.out.push((*n, e.span));
                 }
             }
