@@ -10,6 +10,7 @@
 //! `ARCHITECTURE.md`).
 
 use crate::types::Scalar;
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -413,170 +414,22 @@ pub enum Member {
     Jit,
 }
 
-impl Ns {
-    /// A small number for each namespace (the key of [`MemberTable`]).
-    fn code(self) -> u8 {
-        match self {
-            Ns::Cuda => 0,
-            Ns::CudaShared => 1,
-            Ns::CudaLocal => 2,
-            Ns::CudaConst => 3,
-            Ns::CudaAtomic => 4,
-            Ns::Math => 5,
-            Ns::Numpy => 6,
-            Ns::Numba => 7,
-            Ns::NumbaTypes => 8,
-            Ns::Kernelc => 9,
-            // One constant per variant, so that the match is a table.
-            Ns::Dim3(Dim3::ThreadIdx) => 10,
-            Ns::Dim3(Dim3::BlockIdx) => 11,
-            Ns::Dim3(Dim3::BlockDim) => 12,
-            Ns::Dim3(Dim3::GridDim) => 13,
-        }
-    }
-}
-
-/// One entry of [`MemberTable`].
-#[derive(Clone, Copy)]
-struct Slot {
-    /// [`Ns::code`] of the namespace, [`EMPTY`] for a free slot.
-    ns: u8,
-    /// The name's [`NameKey`].
-    key: NameKey,
-    name: &'static str,
-    member: Member,
-}
-
-/// The `ns` of a free [`Slot`].
-const EMPTY: u8 = u8::MAX;
-
-/// log2 of the number of slots of [`MemberTable`] (about three times the
-/// number of entries, so that a lookup rarely probes more than one slot).
-const TABLE_BITS: u32 = 9;
-
-/// A name as two words and its length, compared instead of the bytes:
-/// names of at most 16 bytes are equal exactly when their keys are (the
-/// length tells which bytes the words hold), so a lookup compares the
-/// text only for longer names.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct NameKey {
-    len: usize,
-    head: u64,
-    tail: u64,
-}
-
-impl NameKey {
-    /// The key of `name`: for 8 bytes or more, its first and last 8 bytes
-    /// (overlapping below 16); for 4 to 7, its first and last 4; below 4,
-    /// its first, middle and last byte.
-    #[inline]
-    fn of(name: &[u8]) -> NameKey {
-        let n = name.len();
-        let word8 = |at: usize| u64::from_le_bytes(name[at..at + 8].try_into().unwrap());
-        let word4 = |at: usize| u64::from(u32::from_le_bytes(name[at..at + 4].try_into().unwrap()));
-        let (head, tail) = match n {
-            8.. => (word8(0), word8(n - 8)),
-            4..=7 => (word4(0), word4(n - 4)),
-            1..=3 => (
-                u64::from(name[0]) | u64::from(name[n / 2]) << 8 | u64::from(name[n - 1]) << 16,
-                0,
-            ),
-            0 => (0, 0),
-        };
-        NameKey { len: n, head, tail }
-    }
-
-    /// The first slot to probe for this name in namespace `code`.
-    #[inline]
-    fn slot(self, code: u8) -> usize {
-        let mixed =
-            self.head ^ self.tail.rotate_left(29) ^ (self.len as u64) << 48 ^ u64::from(code) << 56;
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize
-    }
-}
-
-/// Every `ns.attr` a kernel can use, open-addressed (linear probing) by
-/// [`NameKey::slot`]. Looking a name up is on the path of every attribute
-/// of a kernel, so it computes the name's [`NameKey`] once and compares
-/// keys, not strings (except for names longer than 16 bytes).
-struct MemberTable {
-    slots: Box<[Slot; 1 << TABLE_BITS]>,
-}
-
-impl MemberTable {
-    /// The table of the given entries (each `(ns, name)` once).
-    fn new(entries: Vec<(Ns, &'static str, Member)>) -> Self {
-        let mask = (1usize << TABLE_BITS) - 1;
-        assert!(entries.len() * 2 < mask, "the member table is too full");
-        let free = Slot {
-            ns: EMPTY,
-            key: NameKey::of(b""),
-            name: "",
-            member: Member::Jit,
-        };
-        let mut slots = Box::new([free; 1 << TABLE_BITS]);
-        for (ns, name, member) in entries {
-            let key = NameKey::of(name.as_bytes());
-            let mut i = key.slot(ns.code());
-            while slots[i].ns != EMPTY {
-                assert!(
-                    slots[i].ns != ns.code() || slots[i].name != name,
-                    "{name} is twice in {}",
-                    ns.path()
-                );
-                i = (i + 1) & mask;
-            }
-            slots[i] = Slot {
-                ns: ns.code(),
-                key,
-                name,
-                member,
-            };
-        }
-        MemberTable { slots }
-    }
-
-    /// Looks up `ns.attr`, a name of at most 16 bytes: such a name is all
-    /// in its key, so it is compared by key only, without a call, and
-    /// [`member`] needs no stack frame.
-    #[inline]
-    fn get_short(&self, ns: Ns, attr: &str) -> Option<Member> {
-        debug_assert!(attr.len() <= 16);
-        self.find(ns, attr, |_| true)
-    }
-
-    /// Looks up `ns.attr`, a name of any length.
-    fn get(&self, ns: Ns, attr: &str) -> Option<Member> {
-        self.find(ns, attr, |slot| slot.name == attr)
-    }
-
-    /// The probe behind [`Self::get_short`] and [`Self::get`]: the member
-    /// in the slot of `ns` whose key is `attr`'s and which `same_name`
-    /// accepts.
-    #[inline(always)]
-    fn find(&self, ns: Ns, attr: &str, same_name: impl Fn(&Slot) -> bool) -> Option<Member> {
-        let code = ns.code();
-        let mask = (1usize << TABLE_BITS) - 1;
-        let key = NameKey::of(attr.as_bytes());
-        let mut i = key.slot(code);
-        loop {
-            let slot = &self.slots[i & mask];
-            if slot.ns == code && slot.key == key && same_name(slot) {
-                return Some(slot.member);
-            }
-            if slot.ns == EMPTY {
-                return None;
-            }
-            i += 1;
-        }
-    }
-}
+/// Every `ns.attr` a kernel can use, by namespace and name.
+type MemberTable = FxHashMap<(Ns, &'static str), Member>;
 
 /// The table behind [`member`], made on first use.
 static TABLE: OnceLock<MemberTable> = OnceLock::new();
 
 fn table() -> &'static MemberTable {
-    TABLE.get_or_init(|| MemberTable::new(table_entries()))
+    TABLE.get_or_init(|| {
+        let entries = table_entries();
+        let mut table = MemberTable::with_capacity_and_hasher(entries.len(), Default::default());
+        for (ns, name, member) in entries {
+            let old = table.insert((ns, name), member);
+            assert!(old.is_none(), "{name} is twice in {}", ns.path());
+        }
+        table
+    })
 }
 
 /// Every entry of the intrinsic table.
@@ -768,25 +621,14 @@ const NUMPY_CONSTS: &[(&str, f64)] = &[
 
 /// Looks up `ns.attr`.
 pub fn member(ns: Ns, attr: &str) -> Option<Member> {
-    match TABLE.get() {
-        Some(table) if attr.len() <= 16 => table.get_short(ns, attr),
-        _ => member_slow(ns, attr),
-    }
-}
-
-/// [`member`] before the table is made or for a name over 16 bytes.
-#[cold]
-#[inline(never)]
-fn member_slow(ns: Ns, attr: &str) -> Option<Member> {
-    table().get(ns, attr)
+    table().get(&(ns, attr)).copied()
 }
 
 /// All attribute names of a namespace, for "did you mean" suggestions.
 pub fn member_names(ns: Ns) -> Vec<&'static str> {
-    let code = ns.code();
-    let mut v: Vec<&'static str> = (table().slots.iter())
-        .filter(|s| s.ns == code)
-        .map(|s| s.name)
+    let mut v: Vec<&'static str> = (table().keys())
+        .filter(|(in_ns, _)| *in_ns == ns)
+        .map(|(_, name)| *name)
         .collect();
     v.sort_unstable();
     v
@@ -847,8 +689,7 @@ mod tests {
         assert!(member_names(Ns::Cuda).contains(&"syncthreads"));
     }
 
-    /// Names are told apart by all their bytes: long ones (over 16 bytes,
-    /// compared as text) and short ones (compared by key) alike.
+    /// Names are told apart by all their bytes, long and short alike.
     #[test]
     fn lookups_compare_whole_names() {
         let sync = Some(Member::Func(Callee::Intrinsic(
@@ -891,10 +732,7 @@ mod tests {
             );
             assert!(member_names(*ns).contains(name));
         }
-        let count: usize = (0..=13)
-            .map(|code| table().slots.iter().filter(|s| s.ns == code).count())
-            .sum();
-        assert_eq!(count, entries.len());
+        assert_eq!(table().len(), entries.len());
         for (ns, name) in [
             (Ns::Cuda, ""),
             (Ns::Cuda, "x"),

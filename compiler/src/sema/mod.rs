@@ -24,7 +24,7 @@ use crate::span::{FileId, Span};
 use crate::types::Type;
 use resolve::{DeclaredSig, ModuleEnv};
 use signature::{parse_signature, Signature};
-use typed::{ConstArrayDecl, TypedProgram};
+use typed::{ConstArrayDecl, FuncId, TypedProgram};
 
 pub use context::CheckContext;
 
@@ -105,7 +105,7 @@ pub fn check_with(
             .collect();
         let resolve = std::mem::take(&mut ctx.resolve);
         let mut env = ModuleEnv::build(&module, &host_arrays, &mut diags, resolve);
-        for f in 0..env.functions.len() as u32 {
+        for f in env.function_ids() {
             env.resolve_function(f, &mut diags);
         }
         let typeck = std::mem::take(&mut ctx.typeck);
@@ -161,17 +161,17 @@ impl EntryPoints<'_, '_> {
         &self,
         diags: &mut Vec<Diagnostic>,
         unsigned: &mut Vec<String>,
-        mut check: impl FnMut(u32, Signature),
+        mut check: impl FnMut(FuncId, Signature),
     ) {
         let env = self.env;
         let Some(only) = self.selected(diags) else {
             return;
         };
         // `None`: every `@cuda.jit` function.
-        let targets = (0..env.functions.len() as u32)
-            .filter(|&f| only.map_or(env.functions[f as usize].jit, |o| o == f));
+        let targets =
+            (env.function_ids()).filter(|&f| only.map_or(env.function(f).jit, |o| o == f));
         for f in targets {
-            let info = &env.functions[f as usize];
+            let info = env.function(f);
             let from_option = self.options.signature.is_some();
             if !from_option && info.sigs.is_empty() {
                 unsigned.push(env.name(info.name).to_string());
@@ -195,7 +195,7 @@ impl EntryPoints<'_, '_> {
     /// (named with `kernel`, or the one kernel a `signature` is for),
     /// `Some(None)` for every `@cuda.jit` function, `None` (after
     /// reporting) when the selection fails.
-    fn selected(&self, diags: &mut Vec<Diagnostic>) -> Option<Option<u32>> {
+    fn selected(&self, diags: &mut Vec<Diagnostic>) -> Option<Option<FuncId>> {
         let env = self.env;
         match &self.options.kernel {
             Some(name) => match env.function_named(name) {
@@ -217,8 +217,7 @@ impl EntryPoints<'_, '_> {
                 }
             },
             None if self.options.signature.is_some() => {
-                let mut kernels = (0..env.functions.len() as u32)
-                    .filter(|&f| env.functions[f as usize].is_kernel());
+                let mut kernels = (env.function_ids()).filter(|&f| env.function(f).is_kernel());
                 match (kernels.next(), kernels.next()) {
                     (Some(f), None) => Some(Some(f)),
                     _ => {
@@ -252,9 +251,9 @@ impl EntryPoints<'_, '_> {
     }
 
     /// True when `sig` fits function `f` (reports why not otherwise).
-    fn usable(&self, f: u32, sig: &Signature, diags: &mut Vec<Diagnostic>) -> bool {
+    fn usable(&self, f: FuncId, sig: &Signature, diags: &mut Vec<Diagnostic>) -> bool {
         let (env, options) = (self.env, self.options);
-        let info = &env.functions[f as usize];
+        let info = env.function(f);
         let def = env.def(f);
         if sig.args.len() != def.params.len() {
             let span = info.sigs.first().map_or(def.header_span, |s| s.span);

@@ -69,6 +69,45 @@ impl TStmtList {
     }
 }
 
+/// Index of a function of the source file, in source order (the
+/// checker's `ModuleEnv::functions`); each is specialised into one or more
+/// [`FuncRef`]s.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+impl FuncId {
+    /// The function's position in the file's list of functions.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a local variable of a source function: its parameters first,
+/// then the names its body assigns (the checker's `FunctionInfo::locals`).
+/// The first [`VarId`]s of each typed function are its locals, in the
+/// same order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct LocalId(pub u32);
+
+impl LocalId {
+    /// The local's position in its function's list of locals.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Index of a module-level constant, in definition order (the checker's
+/// `ModuleEnv::constant`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ConstId(pub u32);
+
+impl ConstId {
+    /// The constant's position in the module's list of constants.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);

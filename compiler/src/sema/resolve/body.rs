@@ -1,35 +1,27 @@
 //! Name resolution inside function bodies: every `Name` and `Attribute`
 //! expression of a body gets its [`Res`], and unknown names and members
-//! are reported with a "did you mean" suggestion.
-//!
-//! A body is resolved in one of two ways with the same result. The fast
-//! way runs over the body's expressions in id order (children come before
-//! their parents, so the base of an attribute is resolved before the
-//! attribute); it gives up at the first name or member that would need a
-//! message. The thorough way walks the statements and reports every
-//! problem in order; it runs when the fast way gave up, and for the rare
-//! bodies that have statements the fast way does not cover.
+//! are reported with a "did you mean" suggestion. The body is walked
+//! statement by statement, so problems are reported in source order.
 
 use super::{ModuleEnv, Res};
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
+use crate::sema::typed::{FuncId, LocalId};
 use crate::span::Span;
 
 impl ModuleEnv<'_> {
     /// Resolves every name in function `f`, filling [`ModuleEnv::res`].
-    pub fn resolve_function(&mut self, f: u32, diags: &mut Vec<Diagnostic>) {
+    pub fn resolve_function(&mut self, f: FuncId, diags: &mut Vec<Diagnostic>) {
         let def = self.def(f);
         // The table is filled while the rest of `self` is read.
         let mut res = std::mem::take(&mut self.res);
-        // One table for every function of the module: filled with this
-        // function's locals now, cleared again at the end.
+        // This function's locals by symbol (the first of duplicate
+        // parameters, which are reported, wins), emptied again below.
         let mut local_of = std::mem::take(&mut self.local_of);
-        local_of.resize(self.module.interner.len(), None);
-        let locals = &self.functions[f as usize].locals;
-        for (i, (name, _)) in locals.iter().enumerate() {
-            local_of[name.0 as usize].get_or_insert(Res::Local(i as u32));
+        for (i, (name, _)) in self.function(f).locals.iter().enumerate() {
+            local_of[name.0 as usize].get_or_insert(LocalId(i as u32));
         }
         let mut r = FnResolver {
             env: self,
@@ -38,49 +30,14 @@ impl ModuleEnv<'_> {
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        let body = self.module.block(def.body);
-        let exprs = def.body_exprs.clone();
-        let plain = self.functions[f as usize].plain_body;
-        if !(plain && r.scan(exprs.clone()).is_ok()) {
-            r.res[exprs.start as usize..exprs.end as usize].fill(Res::Unresolved);
-            for stmt in body {
-                r.stmt(stmt, diags);
-            }
+        for stmt in self.module.block(def.body) {
+            r.stmt(stmt, diags);
         }
-        for (name, _) in &self.functions[f as usize].locals {
+        for (name, _) in &self.function(f).locals {
             local_of[name.0 as usize] = None;
         }
         self.res = res;
         self.local_of = local_of;
-    }
-}
-
-/// True when a statement (its nested blocks aside) holds nothing but
-/// expressions to resolve: no nested function, import, `global`,
-/// `nonlocal` or `del` (reported by [`FnResolver::stmt`]) and no annotation
-/// (left unresolved). A body of such statements only (see
-/// `FunctionInfo::plain_body`, found while its locals are collected) is
-/// resolved the same in expression id order as by walking its statements.
-pub(super) fn is_plain(kind: &StmtKind) -> bool {
-    match kind {
-        StmtKind::If { .. }
-        | StmtKind::While { .. }
-        | StmtKind::For { .. }
-        | StmtKind::Expr(_)
-        | StmtKind::Assign { .. }
-        | StmtKind::AugAssign { .. }
-        | StmtKind::Return(_)
-        | StmtKind::Assert { .. }
-        | StmtKind::Break
-        | StmtKind::Continue
-        | StmtKind::Pass => true,
-        StmtKind::AnnAssign { .. }
-        | StmtKind::FunctionDef(_)
-        | StmtKind::Import(_)
-        | StmtKind::ImportFrom { .. }
-        | StmtKind::Global(_)
-        | StmtKind::Nonlocal(_)
-        | StmtKind::Del(_) => false,
     }
 }
 
@@ -92,15 +49,12 @@ enum AttrError {
     NotAnAttribute,
 }
 
-/// A name or member the fast resolution cannot settle without a message.
-struct NeedsMessage;
-
 /// Resolves the names of one function body.
 struct FnResolver<'a, 'm> {
     env: &'a ModuleEnv<'m>,
-    f: u32,
-    /// The [`Res::Local`] of each symbol, if any (indexed by symbol).
-    local_of: &'a [Option<Res>],
+    f: FuncId,
+    /// The number of each local of the function, by name.
+    local_of: &'a [Option<LocalId>],
     /// The table being filled ([`ModuleEnv::res`]).
     res: &'a mut [Res],
     unknown_reported: Vec<Symbol>,
@@ -108,6 +62,11 @@ struct FnResolver<'a, 'm> {
 
 impl FnResolver<'_, '_> {
     fn stmt(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
+        // The recursive step (see `crate::stack`).
+        crate::stack::deeper(|| self.stmt_here(s, diags))
+    }
+
+    fn stmt_here(&mut self, s: &Stmt, diags: &mut Vec<Diagnostic>) {
         let module = self.env.module;
         match &s.kind {
             StmtKind::Expr(e) => self.expr(*e, diags),
@@ -161,9 +120,19 @@ impl FnResolver<'_, '_> {
     }
 
     fn expr(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) {
+        let e = self.env.module.expr(id);
+        match e.kind {
+            ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
+            // The recursive step (see `crate::stack`).
+            _ => crate::stack::deeper(|| self.expr_here(id, e, diags)),
+        }
+    }
+
+    /// [`Self::expr`] of the expressions with parts to resolve.
+    fn expr_here(&mut self, id: ExprId, e: &Expr, diags: &mut Vec<Diagnostic>) {
         let module = self.env.module;
         let exprs = |list| module.exprs(list).iter().copied();
-        let e = module.expr(id);
         match e.kind {
             ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
             ExprKind::Attribute { .. } => self.res[id.index()] = self.path(id, diags),
@@ -210,45 +179,6 @@ impl FnResolver<'_, '_> {
         }
     }
 
-    /// The fast resolution: every `Name` and `Attribute` among the
-    /// expressions `ids`, in id order. (Out of line: inlined into the
-    /// check, its loop ran short of registers.)
-    #[inline(never)]
-    fn scan(&mut self, ids: std::ops::Range<u32>) -> Result<(), NeedsMessage> {
-        let env = self.env;
-        let (start, end) = (ids.start as usize, ids.end as usize);
-        // One pass over the slice of the body's expressions (most of them
-        // are neither names nor attributes, so the loop is kept tight):
-        // `exprs[k]` is expression `start + k`, resolved into `res[k]`.
-        let exprs = &env.module.exprs[start..end];
-        let res = &mut self.res[start..end];
-        for k in 0..exprs.len() {
-            match exprs[k].kind {
-                ExprKind::Name(n) => {
-                    // Each case stores its own result: a local, the common
-                    // case, costs one table lookup and one store.
-                    res[k] = match self.local_of[n.0 as usize] {
-                        Some(local) => local,
-                        None => env.module_name(n).ok_or(NeedsMessage)?,
-                    }
-                }
-                ExprKind::Attribute { value, attr } => {
-                    // The base is an earlier expression of the same body
-                    // (if not, the thorough way resolves the body).
-                    let v = value.index().wrapping_sub(start);
-                    let base_expr = exprs.get(v).ok_or(NeedsMessage)?;
-                    let base = match base_expr.kind {
-                        ExprKind::Name(_) | ExprKind::Attribute { .. } => res[v],
-                        _ => Res::ValueAttr,
-                    };
-                    res[k] = attribute(env, base, attr.name).map_err(|_| NeedsMessage)?;
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
     /// Resolves a `Name` or an `Attribute` chain.
     fn path(&mut self, id: ExprId, diags: &mut Vec<Diagnostic>) -> Res {
         let e = self.env.expr(id);
@@ -256,7 +186,8 @@ impl FnResolver<'_, '_> {
             ExprKind::Name(n) => self.name(n, e.span, diags),
             ExprKind::Attribute { value, attr } => {
                 let base = if is_path(self.env.module, value) {
-                    let r = self.path(value, diags);
+                    // The recursive step (see `crate::stack`).
+                    let r = crate::stack::deeper(|| self.path(value, diags));
                     self.res[value.index()] = r;
                     r
                 } else {
@@ -282,7 +213,7 @@ impl FnResolver<'_, '_> {
     /// What name `n` refers to, or `None` for a name that is not defined.
     fn known_name(&self, n: Symbol) -> Option<Res> {
         match self.local_of[n.0 as usize] {
-            Some(local) => Some(local),
+            Some(local) => Some(Res::Local(local)),
             None => self.env.module_name(n),
         }
     }
@@ -315,7 +246,7 @@ impl FnResolver<'_, '_> {
             };
             return d.with_help(format!("add `{imp}` at the top of the file"));
         }
-        let info = &self.env.functions[self.f as usize];
+        let info = self.env.function(self.f);
         let mut candidates: Vec<&str> =
             info.locals.iter().map(|(s, _)| self.env.name(*s)).collect();
         candidates.extend(self.env.globals.keys().map(|s| self.env.name(*s)));

@@ -15,7 +15,7 @@ mod body;
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
 use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
-use super::typed::JitFlags;
+use super::typed::{ConstId, FuncId, JitFlags, LocalId};
 use crate::diagnostics::{closest, Diagnostic};
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
@@ -30,12 +30,12 @@ pub enum Global {
     Ns(Ns),
     /// An imported item (`from numba import float32`, `from math import sqrt`).
     Member(Member),
-    /// A compile-time constant (index into `ModuleEnv::consts`).
-    Const(u32),
+    /// A compile-time constant (its value is [`ModuleEnv::constant`]).
+    Const(ConstId),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,
-    /// A function defined in the file (index into [`ModuleEnv::functions`]).
-    Function(u32),
+    /// A function defined in the file (see [`ModuleEnv::functions`]).
+    Function(FuncId),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -48,17 +48,17 @@ pub enum Res {
     #[default]
     Unresolved,
     /// A local variable or parameter of the enclosing function.
-    Local(u32),
+    Local(LocalId),
     /// A namespace.
     Ns(Ns),
     /// An intrinsic, dtype, builtin or constant of a namespace.
     Member(Member),
-    /// A module constant, by index (its value is [`ModuleEnv::constant`]).
-    Const(u32),
+    /// A module constant (its value is [`ModuleEnv::constant`]).
+    Const(ConstId),
     /// A module-level host value (only usable in `cuda.const.array_like`).
     HostGlobal(Symbol),
     /// A function of the file.
-    Function(u32),
+    Function(FuncId),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -92,12 +92,9 @@ pub struct FunctionInfo<'m> {
     pub flags: JitFlags,
     /// Signatures given in the decorator.
     pub sigs: Vec<DeclaredSig<'m>>,
-    /// Local variables: parameters first, then assigned names.
+    /// Local variables, by [`LocalId`]: parameters first, then assigned
+    /// names.
     pub locals: Vec<(Symbol, Span)>,
-    /// True when every statement of the body, nested ones included, is
-    /// plain (see `body::is_plain`): its names can be resolved in
-    /// expression id order.
-    plain_body: bool,
 }
 
 impl FunctionInfo<'_> {
@@ -115,7 +112,7 @@ impl FunctionInfo<'_> {
 #[derive(Default)]
 pub struct Scratch {
     res: Vec<Res>,
-    local_of: Vec<Option<Res>>,
+    local_of: Vec<Option<LocalId>>,
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for [`FunctionInfo::locals`].
     locals: Vec<Vec<(Symbol, Span)>>,
@@ -131,7 +128,7 @@ pub struct ModuleEnv<'m> {
     pub module: &'m Module,
     /// Module-level names.
     pub globals: FxHashMap<Symbol, (Global, Span)>,
-    /// Functions, in source order.
+    /// Functions, in source order (by [`FuncId`]).
     pub functions: Vec<FunctionInfo<'m>>,
     /// The values of the module constants, in definition order (a
     /// redefined name leaves its old value here unused), so that reading a
@@ -139,12 +136,13 @@ pub struct ModuleEnv<'m> {
     consts: Vec<ConstValue>,
     /// Resolution of every Name/Attribute expression, by [`ExprId`].
     pub res: Vec<Res>,
-    /// Scratch for [`ModuleEnv::resolve_function`] (the [`Res::Local`] of
-    /// each symbol in the function being resolved, kept as a whole `Res`
-    /// so that resolving a local copies it) and for collecting a
-    /// function's locals (`Some` for the symbols already locals); all
-    /// `None` between uses.
-    local_of: Vec<Option<Res>>,
+    /// The locals of one function, indexed by symbol: the number of each
+    /// local of the function being resolved (see
+    /// [`ModuleEnv::resolve_function`]), or the names already collected as
+    /// locals of the function being read. Emptied for each check; each
+    /// use sets the entries of one function's locals and empties them
+    /// again when done.
+    local_of: Vec<Option<LocalId>>,
     /// The global each symbol names, indexed by symbol; `None` for a
     /// name that is not a global. Filled as [`ModuleEnv::build`] binds
     /// globals (like [`ModuleEnv::globals`], and read once it has read
@@ -170,7 +168,7 @@ impl<'m> ModuleEnv<'m> {
     ) -> Self {
         let Scratch {
             mut res,
-            local_of,
+            mut local_of,
             mut module_of,
             locals: spare_locals,
             mut consts,
@@ -182,9 +180,8 @@ impl<'m> ModuleEnv<'m> {
         module_of.resize(module.interner.len(), None);
         res.clear();
         res.resize(module.expr_count(), Res::Unresolved);
-        // `local_of` is all `None` between uses, also from one check to
-        // the next (each use clears what it set), so it is not cleared
-        // here; it is resized when used.
+        local_of.clear();
+        local_of.resize(module.interner.len(), None);
         let mut env = ModuleEnv {
             module,
             // Room for every top-level statement binding a couple of names.
@@ -273,20 +270,30 @@ impl<'m> ModuleEnv<'m> {
     }
 
     /// The value of the module constant number `c` (see [`Res::Const`]).
-    pub fn constant(&self, c: u32) -> &ConstValue {
-        &self.consts[c as usize]
+    pub fn constant(&self, c: ConstId) -> &ConstValue {
+        &self.consts[c.index()]
+    }
+
+    /// What the file says of function `f`.
+    pub fn function(&self, f: FuncId) -> &FunctionInfo<'m> {
+        &self.functions[f.index()]
+    }
+
+    /// The id of every function of the file, in source order.
+    pub fn function_ids(&self) -> impl ExactSizeIterator<Item = FuncId> + use<> {
+        (0..self.functions.len() as u32).map(FuncId)
     }
 
     /// The `def` of a function.
-    pub fn def(&self, f: u32) -> &'m FunctionDef {
-        match &self.module.body[self.functions[f as usize].stmt].kind {
+    pub fn def(&self, f: FuncId) -> &'m FunctionDef {
+        match &self.module.body[self.function(f).stmt].kind {
             StmtKind::FunctionDef(def) => def,
             _ => unreachable!("function index points at a def"),
         }
     }
 
     /// Finds a function by name.
-    pub fn function_named(&self, name: &str) -> Option<u32> {
+    pub fn function_named(&self, name: &str) -> Option<FuncId> {
         let sym = self.module.interner.get(name)?;
         match self.globals.get(&sym) {
             Some((Global::Function(f), _)) => Some(*f),
@@ -313,7 +320,7 @@ impl<'m> ModuleEnv<'m> {
             }
             StmtKind::FunctionDef(def) => {
                 let info = self.function_info(index, def, diags);
-                let f = self.functions.len() as u32;
+                let f = FuncId(self.functions.len() as u32);
                 self.functions.push(info);
                 self.bind(def.name.name, Global::Function(f), def.name.span);
             }
@@ -348,7 +355,7 @@ impl<'m> ModuleEnv<'m> {
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
             Ok(v) => {
                 self.consts.push(v);
-                Global::Const(self.consts.len() as u32 - 1)
+                Global::Const(ConstId(self.consts.len() as u32 - 1))
             }
             Err(e) if e.overflow => {
                 diags.push(Diagnostic::error(e.reason, e.span));
@@ -478,7 +485,6 @@ impl<'m> ModuleEnv<'m> {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: self.spare_locals.pop().unwrap_or_default(),
-            plain_body: false,
         };
         for &d in self.module.exprs(def.decorators) {
             self.decorator(d, &mut info, diags);
@@ -504,23 +510,19 @@ impl<'m> ModuleEnv<'m> {
         // `global x` makes `x` refer to the module's `x` (reported as
         // unsupported, but resolved that way to avoid a cascade).
         let mut declared_global = Vec::new();
-        // The symbols already in `locals` are marked in the scratch table
-        // `local_of` (cleared again below), so a name assigned many times
-        // is found a local with one lookup.
+        // The names already in `locals`, so that a name assigned many
+        // times is found a local with one lookup.
         let mut seen = std::mem::take(&mut self.local_of);
-        seen.resize(self.module.interner.len(), None);
-        for (name, _) in &info.locals {
-            seen[name.0 as usize] = Some(Res::Unresolved);
+        for (i, (name, _)) in info.locals.iter().enumerate() {
+            seen[name.0 as usize].get_or_insert(LocalId(i as u32));
         }
         let mut c = LocalsCollector {
             module: self.module,
             out: &mut info.locals,
             seen: &mut seen,
             globals: &mut declared_global,
-            plain: true,
         };
         c.block(body);
-        info.plain_body = c.plain;
         for (name, _) in &info.locals {
             seen[name.0 as usize] = None;
         }
@@ -728,23 +730,19 @@ fn plain_string_offset(value: &str, span: Span) -> Option<u32> {
 
 /// Collects the names a function body assigns (Python's rule: a name
 /// assigned anywhere in a function is local to all of it) into `out`, and
-/// the names of its `global` and `nonlocal` statements into `globals`;
-/// notes on the way whether every statement is plain.
+/// the names of its `global` and `nonlocal` statements into `globals`.
 struct LocalsCollector<'a> {
     module: &'a Module,
     out: &'a mut Vec<(Symbol, Span)>,
-    /// `Some` for each symbol already in `out`, by symbol.
-    seen: &'a mut [Option<Res>],
+    /// Each symbol already in `out`, with its position there.
+    seen: &'a mut [Option<LocalId>],
     globals: &'a mut Vec<Symbol>,
-    /// Every statement seen so far is plain (see `body::is_plain`).
-    plain: bool,
 }
 
 impl LocalsCollector<'_> {
     fn block(&mut self, body: &[Stmt]) {
         let module = self.module;
         for s in body {
-            self.plain &= body::is_plain(&s.kind);
             match &s.kind {
                 StmtKind::Assign { targets, .. } => {
                     module.exprs(*targets).iter().for_each(|&t| self.target(t))
@@ -784,7 +782,7 @@ impl LocalsCollector<'_> {
             ExprKind::Name(n) => {
                 let seen = &mut self.seen[n.0 as usize];
                 if seen.is_none() {
-                    *seen = Some(Res::Unresolved);
+                    *seen = Some(LocalId(self.out.len() as u32));
                     self.out.push((*n, e.span));
                 }
             }
@@ -853,7 +851,6 @@ mod tests {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: Vec::new(),
-            plain_body: true,
         });
         let w: Vec<FunctionInfo<'_>> = reuse_empty(v);
         assert!(w.is_empty());

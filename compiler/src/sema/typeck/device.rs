@@ -15,14 +15,14 @@ impl FnChecker<'_, '_, '_> {
     /// their types is checked (once per tuple of types).
     pub(super) fn device_call(
         &mut self,
-        f: u32,
+        f: FuncId,
         func: ExprId,
         args: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
         let env = self.env;
-        let info = &env.functions[f as usize];
+        let info = env.function(f);
         let fname = env.name(info.name);
         if info.is_kernel() {
             self.type_args_for_errors(args, keywords);
@@ -126,7 +126,7 @@ impl FnChecker<'_, '_, '_> {
             Err(InstanceError::Recursion(cycle)) => {
                 let names: Vec<String> = cycle
                     .iter()
-                    .map(|f| format!("'{}'", self.env.name(self.env.functions[*f as usize].name)))
+                    .map(|f| format!("'{}'", self.env.name(self.env.function(*f).name)))
                     .collect();
                 let msg = if cycle.len() <= 1 {
                     format!("recursion is not supported in kernels: '{fname}' calls itself")

@@ -271,10 +271,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.reject(e.span, &format!("'{path}' is a module, not a value"), None)
             }
             Res::Function(f) => {
-                let name = self
-                    .env
-                    .name(self.env.functions[*f as usize].name)
-                    .to_string();
+                let name = self.env.name(self.env.function(*f).name).to_string();
                 self.reject(
                     e.span,
                     &format!("'{name}' is a function; kernels can only call it"),

@@ -71,9 +71,9 @@ pub(super) enum Hint {
 #[derive(Clone, Default, Debug)]
 pub(super) struct LoopHints {
     /// At the loop header, by local.
-    pub header: Vec<(u32, Hint)>,
+    pub header: Vec<(LocalId, Hint)>,
     /// After the loop, by local.
-    pub exit: Vec<(u32, Hint)>,
+    pub exit: Vec<(LocalId, Hint)>,
 }
 
 /// A loop being walked.
@@ -85,10 +85,10 @@ pub(super) struct LoopFrame {
     pub header_mark: usize,
     /// Locals unset at the header but assigned on a back edge, with the
     /// version they are assigned (their entry value is undefined).
-    pub added: Vec<(u32, VarId)>,
+    pub added: Vec<(LocalId, VarId)>,
     /// Where each local of `added` is in it (a search of the list per
     /// back edge was quadratic in the locals a long loop body adds).
-    pub added_at: FxHashMap<u32, usize>,
+    pub added_at: FxHashMap<LocalId, usize>,
     /// Each `break`: the locals it changed since the header, with their
     /// bindings, and the bindings it converted locals to.
     pub breaks: Vec<(Changes, Changes)>,
@@ -101,9 +101,9 @@ pub(super) struct LoopFrame {
 }
 
 /// Bindings of some locals, each local once.
-pub(super) type Changes = Vec<(u32, Binding)>;
+pub(super) type Changes = Vec<(LocalId, Binding)>;
 
-fn hint_set(hints: &mut Vec<(u32, Hint)>, l: u32, h: Hint) {
+fn hint_set(hints: &mut Vec<(LocalId, Hint)>, l: LocalId, h: Hint) {
     match hints.iter_mut().find(|(k, _)| *k == l) {
         Some(slot) => slot.1 = h,
         None => hints.push((l, h)),
@@ -113,23 +113,23 @@ fn hint_set(hints: &mut Vec<(u32, Hint)>, l: u32, h: Hint) {
 impl FnChecker<'_, '_, '_> {
     /// The version of local `l` of type `ty`, created (first assigned at
     /// `span`) if this walk has none yet.
-    pub(super) fn version(&mut self, l: u32, ty: Type, span: Span) -> VarId {
-        let base = &mut self.vars[l as usize];
+    pub(super) fn version(&mut self, l: LocalId, ty: Type, span: Span) -> VarId {
+        let base = &mut self.vars[l.index()];
         if base.ty.is_unknown() {
             base.ty = ty;
-            return VarId(l);
+            return VarId(l.0);
         }
         if base.ty == ty {
-            return VarId(l);
+            return VarId(l.0);
         }
         if let Some(v) = self.versions.get(&(l, ty)) {
             return *v;
         }
-        let number = &mut self.version_counts[l as usize];
+        let number = &mut self.version_counts[l.index()];
         *number += 1;
         let v = VarId(self.vars.len() as u32);
         self.vars.push(Var {
-            name: self.vars[l as usize].name,
+            name: self.vars[l.index()].name,
             ty,
             span,
             kind: VarKind::Local,
@@ -140,11 +140,11 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Changes the binding of local `l`, logging the previous one.
-    pub(super) fn set_binding(&mut self, l: u32, b: Binding) {
-        let old = self.bindings[l as usize];
+    pub(super) fn set_binding(&mut self, l: LocalId, b: Binding) {
+        let old = self.bindings[l.index()];
         if old != b {
             self.trail.push((l, old));
-            self.bindings[l as usize] = b;
+            self.bindings[l.index()] = b;
         }
     }
 
@@ -154,8 +154,8 @@ impl FnChecker<'_, '_, '_> {
         self.seen_stamp += 1;
         let mut out = Vec::new();
         for &(l, old) in &self.trail[mark..] {
-            if self.seen[l as usize] != self.seen_stamp {
-                self.seen[l as usize] = self.seen_stamp;
+            if self.seen[l.index()] != self.seen_stamp {
+                self.seen[l.index()] = self.seen_stamp;
                 out.push((l, old));
             }
         }
@@ -166,7 +166,7 @@ impl FnChecker<'_, '_, '_> {
     pub(super) fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let (l, old) = self.trail.pop().expect("longer than mark");
-            self.bindings[l as usize] = old;
+            self.bindings[l.index()] = old;
         }
     }
 
@@ -189,7 +189,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The binding where `a` and `b` (of local `l`) meet.
-    pub(super) fn join_binding(&mut self, l: u32, a: Binding, b: Binding) -> Binding {
+    pub(super) fn join_binding(&mut self, l: LocalId, a: Binding, b: Binding) -> Binding {
         match (a, b) {
             (x, y) if x == y => x,
             (Binding::Unset, x) | (x, Binding::Unset) => x,
@@ -206,9 +206,9 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The binding a hint stands for.
-    fn hint_binding(&mut self, l: u32, h: Hint) -> Binding {
+    fn hint_binding(&mut self, l: LocalId, h: Hint) -> Binding {
         match h {
-            Hint::Ty(t) => Binding::Var(self.version(l, t, self.vars[l as usize].span)),
+            Hint::Ty(t) => Binding::Var(self.version(l, t, self.vars[l.index()].span)),
             Hint::Conflict(c) => {
                 self.conflicts.push(c);
                 Binding::Conflict(self.conflicts.len() as u32 - 1)
@@ -249,7 +249,7 @@ impl FnChecker<'_, '_, '_> {
     pub(super) fn join_if(
         &mut self,
         mark: usize,
-        then_end: &[(u32, Binding)],
+        then_end: &[(LocalId, Binding)],
         then_reaches: bool,
         else_reaches: bool,
         span: Span,
@@ -269,9 +269,9 @@ impl FnChecker<'_, '_, '_> {
             (false, _) => return,
         }
         let else_changed = self.changed_since(mark);
-        let before_else: FxHashMap<u32, Binding> = else_changed.iter().copied().collect();
-        let at_then_end: FxHashMap<u32, Binding> = then_end.iter().copied().collect();
-        let mut locals: Vec<u32> = then_end.iter().map(|&(l, _)| l).collect();
+        let before_else: FxHashMap<LocalId, Binding> = else_changed.iter().copied().collect();
+        let at_then_end: FxHashMap<LocalId, Binding> = then_end.iter().copied().collect();
+        let mut locals: Vec<LocalId> = then_end.iter().map(|&(l, _)| l).collect();
         locals.extend(else_changed.iter().map(|&(l, _)| l));
         locals.sort_unstable();
         locals.dedup();
@@ -279,9 +279,9 @@ impl FnChecker<'_, '_, '_> {
             let before = before_else
                 .get(&l)
                 .copied()
-                .unwrap_or(self.bindings[l as usize]);
+                .unwrap_or(self.bindings[l.index()]);
             let at_then = at_then_end.get(&l).copied().unwrap_or(before);
-            let at_else = self.bindings[l as usize];
+            let at_else = self.bindings[l.index()];
             let joined = self.join_binding(l, at_then, at_else);
             if let (Binding::Var(a), Binding::Var(j)) = (at_then, joined) {
                 if a != j {
@@ -310,13 +310,13 @@ impl FnChecker<'_, '_, '_> {
         let hints = std::mem::take(&mut self.loop_hints[index].header);
         for &(l, h) in &hints {
             let hb = self.hint_binding(l, h);
-            let joined = self.join_binding(l, self.bindings[l as usize], hb);
+            let joined = self.join_binding(l, self.bindings[l.index()], hb);
             self.set_binding(l, joined);
         }
         self.loop_hints[index].header = hints;
         if self.reachable {
             for (l, entry) in self.changed_since(entry_mark) {
-                if let (Binding::Var(a), Binding::Var(h)) = (entry, self.bindings[l as usize]) {
+                if let (Binding::Var(a), Binding::Var(h)) = (entry, self.bindings[l.index()]) {
                     self.push_conversion(a, h, span, out);
                 }
             }
@@ -342,49 +342,48 @@ impl FnChecker<'_, '_, '_> {
         }
         let frame = self.loops.last().expect("a back edge inside a loop");
         let (index, read_mark) = (frame.index, frame.read_mark);
-        for (l32, head) in self.changed_since(frame.header_mark) {
-            let l = l32 as usize;
-            let now = self.bindings[l];
+        for (l, head) in self.changed_since(frame.header_mark) {
+            let now = self.bindings[l.index()];
             match (now, head) {
                 (Binding::Var(a), Binding::Var(h)) if a != h => {
                     let (ta, th) = (self.binding_type(now), self.binding_type(head));
                     match unify(&ta, &th) {
                         Some(u) if u == th => self.push_conversion(a, h, span, out),
-                        Some(u) => self.widen_header(index, l32, Hint::Ty(u)),
+                        Some(u) => self.widen_header(index, l, Hint::Ty(u)),
                         None => {
                             let c = Conflict {
                                 a: (th, self.vars[h.0 as usize].span),
                                 b: (ta, self.vars[a.0 as usize].span),
                             };
-                            self.widen_header(index, l32, Hint::Conflict(c));
+                            self.widen_header(index, l, Hint::Conflict(c));
                         }
                     }
                 }
                 (Binding::Conflict(c), Binding::Var(_)) => {
                     let c = self.conflicts[c as usize];
-                    self.widen_header(index, l32, Hint::Conflict(c));
+                    self.widen_header(index, l, Hint::Conflict(c));
                 }
                 (Binding::Var(a), Binding::Unset) => {
                     let frame = self.loops.last_mut().expect("a loop");
-                    match frame.added_at.get(&l32).map(|&k| frame.added[k]) {
+                    match frame.added_at.get(&l).map(|&k| frame.added[k]) {
                         None => {
-                            frame.added_at.insert(l32, frame.added.len());
-                            frame.added.push((l32, a));
+                            frame.added_at.insert(l, frame.added.len());
+                            frame.added.push((l, a));
                         }
                         Some((_, other)) if other == a => {}
                         Some((_, other)) => {
                             // Two back edges assign different types: the
                             // header needs their unification.
-                            let b = self.join_binding(l32, Binding::Var(other), now);
+                            let b = self.join_binding(l, Binding::Var(other), now);
                             if let Some(h) = self.binding_hint(b) {
-                                self.widen_header(index, l32, h);
+                                self.widen_header(index, l, h);
                             }
                         }
                     }
                     // A read of the local earlier in the loop found it
                     // unset; with the header hint it will not be.
-                    if self.unset_reads[l] > read_mark {
-                        self.widen_header(index, l32, Hint::Ty(self.binding_type(now)));
+                    if self.unset_reads[l.index()] > read_mark {
+                        self.widen_header(index, l, Hint::Ty(self.binding_type(now)));
                     }
                 }
                 _ => {}
@@ -394,7 +393,7 @@ impl FnChecker<'_, '_, '_> {
 
     /// Records a wider header type for local `l` of loop `index` and asks
     /// for another walk.
-    fn widen_header(&mut self, index: usize, l: u32, h: Hint) {
+    fn widen_header(&mut self, index: usize, l: LocalId, h: Hint) {
         hint_set(&mut self.loop_hints[index].header, l, h);
         self.again = true;
     }
@@ -409,12 +408,12 @@ impl FnChecker<'_, '_, '_> {
         let frame = self.loops.last().expect("a break inside a loop");
         let (index, header_mark) = (frame.index, frame.header_mark);
         let raw: Changes = (self.changed_since(header_mark).into_iter())
-            .map(|(l, _)| (l, self.bindings[l as usize]))
+            .map(|(l, _)| (l, self.bindings[l.index()]))
             .collect();
         let mut converted = Vec::new();
         let exit_hints = std::mem::take(&mut self.loop_hints[index].exit);
         for &(l, h) in &exit_hints {
-            if let (Binding::Var(a), Hint::Ty(t)) = (self.bindings[l as usize], h) {
+            if let (Binding::Var(a), Hint::Ty(t)) = (self.bindings[l.index()], h) {
                 let ta = self.vars[a.0 as usize].ty;
                 if ta != t && unify(&ta, &t) == Some(t) {
                     let b = self.version(l, t, self.vars[a.0 as usize].span);
@@ -464,25 +463,26 @@ impl FnChecker<'_, '_, '_> {
         }
         // The header's binding of each local the normal exit changed.
         let header = self.changed_since(header_mark);
-        let mut locals: Vec<u32> = header.iter().map(|&(l, _)| l).collect();
+        let mut locals: Vec<LocalId> = header.iter().map(|&(l, _)| l).collect();
         for (raw, converted) in &frame.breaks {
             locals.extend(raw.iter().chain(converted).map(|&(l, _)| l));
         }
         locals.sort_unstable();
         locals.dedup();
-        let header: FxHashMap<u32, Binding> = header.into_iter().collect();
-        let breaks: Vec<(FxHashMap<u32, Binding>, FxHashMap<u32, Binding>)> = (frame.breaks.iter())
-            .map(|(raw, converted)| {
-                (
-                    raw.iter().copied().collect(),
-                    converted.iter().copied().collect(),
-                )
-            })
-            .collect();
+        let header: FxHashMap<LocalId, Binding> = header.into_iter().collect();
+        let breaks: Vec<(FxHashMap<LocalId, Binding>, FxHashMap<LocalId, Binding>)> =
+            (frame.breaks.iter())
+                .map(|(raw, converted)| {
+                    (
+                        raw.iter().copied().collect(),
+                        converted.iter().copied().collect(),
+                    )
+                })
+                .collect();
         let mut hints = Vec::new();
         for l in locals {
-            let at_header = header.get(&l).copied().unwrap_or(self.bindings[l as usize]);
-            let mut exit = normal_reaches.then_some(self.bindings[l as usize]);
+            let at_header = header.get(&l).copied().unwrap_or(self.bindings[l.index()]);
+            let mut exit = normal_reaches.then_some(self.bindings[l.index()]);
             for (raw, _) in &breaks {
                 let at_break = raw.get(&l).copied().unwrap_or(at_header);
                 exit = Some(match exit {
@@ -492,7 +492,7 @@ impl FnChecker<'_, '_, '_> {
             }
             let exit = exit.expect("a path leaves the loop");
             if normal_reaches {
-                if let (Binding::Var(a), Binding::Var(x)) = (self.bindings[l as usize], exit) {
+                if let (Binding::Var(a), Binding::Var(x)) = (self.bindings[l.index()], exit) {
                     if a != x {
                         self.push_conversion(a, x, span, orelse);
                     }
@@ -517,13 +517,13 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Reports a read of a local whose versions cannot be unified here.
-    pub(super) fn report_conflict(&mut self, l: u32, c: u32, span: Span) {
-        if self.reported[l as usize] {
+    pub(super) fn report_conflict(&mut self, l: LocalId, c: u32, span: Span) {
+        if self.reported[l.index()] {
             return;
         }
-        self.reported[l as usize] = true;
+        self.reported[l.index()] = true;
         let Conflict { a, b } = self.conflicts[c as usize];
-        let name = self.var_name(l as usize);
+        let name = self.var_name(l.index());
         let d = Diagnostic::error(
             format!("cannot unify {} and {} for '{name}'", a.0, b.0),
             span,

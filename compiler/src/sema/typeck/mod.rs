@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 /// One specialisation of a function for one tuple of argument types.
 struct Instance {
-    f: u32,
+    f: FuncId,
     /// The argument types (with `f`, the instance's key); they become the
     /// function's `param_types` in [`ProgramChecker::finish`].
     args: Vec<Type>,
@@ -95,7 +95,7 @@ pub struct ProgramChecker<'e, 'm> {
     /// interned text, copied when the first function is typed.
     names: Option<Arc<str>>,
     /// Each instance by its function and argument types.
-    instance_of: FxHashMap<(u32, Vec<Type>), u32>,
+    instance_of: FxHashMap<(FuncId, Vec<Type>), u32>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
 }
@@ -103,7 +103,7 @@ pub struct ProgramChecker<'e, 'm> {
 /// Why an instance could not be created.
 pub(crate) enum InstanceError {
     /// The function calls itself, directly or through others.
-    Recursion(Vec<u32>),
+    Recursion(Vec<FuncId>),
     /// The call would nest device-function checks deeper than
     /// [`MAX_CALL_DEPTH`](crate::sema::MAX_CALL_DEPTH).
     TooDeep,
@@ -136,7 +136,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// return type, if any) and returns the instance id.
     pub(crate) fn instantiate(
         &mut self,
-        f: u32,
+        f: FuncId,
         args: Vec<Type>,
         declared_ret: Option<Type>,
     ) -> Result<u32, InstanceError> {
@@ -323,12 +323,12 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// other paths reach): the current point cannot be reached.
     reachable: bool,
     /// The versions of locals other than their first, by local and type.
-    versions: FxHashMap<(u32, Type), VarId>,
+    versions: FxHashMap<(LocalId, Type), VarId>,
     /// By local: how many versions other than the first it has.
     version_counts: Vec<u32>,
     /// Every change of `bindings` in this walk: the local and its previous
     /// binding (see `flow`).
-    trail: Vec<(u32, Binding)>,
+    trail: Vec<(LocalId, Binding)>,
     /// By local: the [`Self::seen_stamp`] of the last list it was put in.
     seen: Vec<u32>,
     /// Distinguishes the lists of [`Self::changed_since`].
@@ -377,7 +377,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     fn run(pc: &'p mut ProgramChecker<'e, 'm>, id: u32, declared_ret: Option<Type>) -> FnResult {
         let env = pc.env;
         let Instance { f, ref args, .. } = pc.scratch.instances[id as usize];
-        let info = &env.functions[f as usize];
+        let info = env.function(f);
         let def = env.def(f);
         // The function's vectors are the checker's while it works; the
         // function (boxed, so never moved whole) gets them back at the end.
@@ -690,8 +690,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// Reads local `l` where it has its current binding.
     #[inline(always)]
-    fn read_var(&mut self, l: u32, span: Span) -> TExpr {
-        match self.bindings[l as usize] {
+    fn read_var(&mut self, l: LocalId, span: Span) -> TExpr {
+        match self.bindings[l.index()] {
             Binding::Var(v) => TExpr {
                 kind: TExprKind::Var(v),
                 ty: self.vars[v.0 as usize].ty,
@@ -704,16 +704,16 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// [`Self::read_var`] of a local with no value of a known type.
     #[cold]
     #[inline(never)]
-    fn read_other(&mut self, l: u32, b: Binding, span: Span) -> TExpr {
+    fn read_other(&mut self, l: LocalId, b: Binding, span: Span) -> TExpr {
         match b {
             Binding::Unset => {
                 // It may be assigned later in an enclosing loop (another
                 // walk, with the loop's hints, will know).
                 self.read_seq += 1;
-                self.unset_reads[l as usize] = self.read_seq;
-                if !self.reported[l as usize] {
-                    self.reported[l as usize] = true;
-                    let name = self.var_name(l as usize);
+                self.unset_reads[l.index()] = self.read_seq;
+                if !self.reported[l.index()] {
+                    self.reported[l.index()] = true;
+                    let name = self.var_name(l.index());
                     self.error(Diagnostic::error(
                         format!("local variable '{name}' is used before it is assigned"),
                         span,
@@ -728,7 +728,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
 
     /// Assigns `value` to local `l`: its version of the value's type now
     /// holds the value (the statement goes to `out`).
-    fn assign_local(&mut self, l: u32, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
+    fn assign_local(&mut self, l: LocalId, value: TExpr, span: Span, out: &mut Vec<TStmt>) {
         if value.ty.is_unknown() {
             self.set_binding(l, Binding::Error);
             return;

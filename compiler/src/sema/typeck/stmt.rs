@@ -200,8 +200,8 @@ impl FnChecker<'_, '_, '_> {
         self.reachable = reachable && constant != Some(false);
         let mut then_stmts = self.block_stmts(body);
         let then_reaches = self.reachable;
-        let then_end: Vec<(u32, Binding)> = (self.changed_since(mark).into_iter())
-            .map(|(l, _)| (l, self.bindings[l as usize]))
+        let then_end: Vec<(LocalId, Binding)> = (self.changed_since(mark).into_iter())
+            .map(|(l, _)| (l, self.bindings[l.index()]))
             .collect();
         self.undo_to(mark);
         self.reachable = reachable && constant != Some(true);
