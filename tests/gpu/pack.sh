@@ -19,6 +19,7 @@
 # python3).
 set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CALLER="$PWD"
 cd "$REPO"
 
 profile=release
@@ -36,6 +37,7 @@ while [ $# -gt 0 ]; do
 done
 TARGET="${CARGO_TARGET_DIR:-$REPO/target}"
 out="${out:-$TARGET/gpu-pack}"
+case "$out" in /*) ;; *) out="$CALLER/$out" ;; esac
 if [ -z "${PYTHON:-}" ]; then
     if [ -x .venv/bin/python ]; then PYTHON="$PWD/.venv/bin/python"; else PYTHON=python3; fi
 fi
