@@ -52,7 +52,7 @@ impl Parser<'_> {
         let mut value = String::new();
         let mut formatted = false;
         while let TokenKind::Str(index) = self.cur.kind {
-            let part = &mut self.strings[index as usize];
+            let part = &mut self.strings[index];
             if value.is_empty() {
                 value = std::mem::take(&mut part.value);
             } else {

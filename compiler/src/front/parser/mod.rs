@@ -280,7 +280,7 @@ struct Parser<'a> {
     src: &'a str,
     tokens: Vec<Token>,
     /// The string literals, by [`TokenKind::Str`] index.
-    strings: Vec<StrLit>,
+    strings: Arena<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
     /// A copy of `tokens[pos]`: the parser looks at the current token
