@@ -130,14 +130,11 @@ impl Diagnostic {
     }
 }
 
-/// The source texts that diagnostics point into, by [`FileId`].
+/// The source texts that diagnostics point into, by [`FileId`]: file `i`
+/// is `files[i]`.
 #[derive(Clone, Debug, Default)]
 pub struct SourceFiles {
-    /// The first file ([`FileId::MAIN`]), kept inline: a set usually holds
-    /// only that one, and then allocates only its text.
-    main: Option<SourceFile>,
-    /// The files after the first.
-    more: Vec<SourceFile>,
+    files: Vec<SourceFile>,
 }
 
 /// One file: its text followed by its name in one buffer (one allocation
@@ -165,6 +162,12 @@ impl SourceFiles {
         SourceFiles::default()
     }
 
+    /// Removes every file, keeping the vector's room (see
+    /// [`CheckContext::recycle`](crate::sema::CheckContext::recycle)).
+    pub(crate) fn clear(&mut self) {
+        self.files.clear()
+    }
+
     /// Adds a file and returns its id (the first one added is [`FileId::MAIN`]).
     pub fn add(&mut self, name: impl AsRef<str>, text: impl AsRef<str>) -> FileId {
         let (name, text) = (name.as_ref(), text.as_ref());
@@ -175,25 +178,13 @@ impl SourceFiles {
             text_and_name,
             name_start: text.len(),
         };
-        if self.main.is_none() {
-            self.main = Some(file);
-            return FileId::MAIN;
-        }
-        self.more.push(file);
-        FileId(self.more.len() as u32)
+        self.files.push(file);
+        FileId(self.files.len() as u32 - 1)
     }
 
     /// The file with id `id`.
     fn file(&self, id: FileId) -> &SourceFile {
-        match id.0 {
-            0 => self.main.as_ref().expect("no file was added"),
-            n => &self.more[n as usize - 1],
-        }
-    }
-
-    /// Every file, in id order.
-    fn files(&self) -> impl Iterator<Item = &SourceFile> {
-        self.main.iter().chain(&self.more)
+        &self.files[id.0 as usize]
     }
 
     /// The name of a file.
@@ -230,7 +221,7 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 /// notes and help. No colours, so the output is stable for snapshots.
 pub fn render(files: &SourceFiles, diagnostics: &[Diagnostic]) -> String {
     let mut set = SimpleFiles::new();
-    for f in files.files() {
+    for f in &files.files {
         set.add(f.name(), f.text());
     }
     let config = term::Config::default();

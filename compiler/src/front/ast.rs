@@ -40,6 +40,7 @@
 //! lends its emptied vectors to the next parse with that context, so
 //! parsing file after file allocates little once the vectors have grown.
 
+use super::arena::{Arena, Handle};
 use super::interner::{Interner, Symbol};
 use crate::span::Span;
 use std::fmt;
@@ -55,7 +56,7 @@ pub struct Module {
     /// The identifiers used in the module.
     pub interner: Interner,
     /// Every expression, indexed by [`ExprId`].
-    pub(crate) exprs: Vec<Expr>,
+    pub(crate) exprs: Arena<Expr>,
     /// The pool behind every `Seq<ExprId>`.
     pub(crate) expr_lists: Vec<ExprId>,
     /// The pool behind every `Seq<KeywordArg>`.
@@ -70,13 +71,13 @@ pub struct Module {
     pub(crate) aliases: Vec<ImportAlias>,
     /// The values of string literals, by [`StrId`]. Kept out of the
     /// expressions so that an [`Expr`] owns no heap data.
-    pub(crate) strings: Vec<String>,
+    pub(crate) strings: Arena<String>,
 }
 
 impl Module {
     /// The expression with id `id`.
     pub fn expr(&self, id: ExprId) -> &Expr {
-        &self.exprs[id.index()]
+        &self.exprs[id]
     }
 
     /// The ids of a list of expressions (arguments, tuple items, ...).
@@ -117,7 +118,7 @@ impl Module {
 
     /// The value of a string literal.
     pub fn string(&self, id: StrId) -> &str {
-        &self.strings[id.0 as usize]
+        &self.strings[id]
     }
 
     /// Number of expressions (ids are `0..expr_count()`).
@@ -159,20 +160,11 @@ impl Module {
 }
 
 /// Dense index of an expression node within its module.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ExprId(pub u32);
-
-impl ExprId {
-    /// The id as an index into vectors of per-expression data.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub type ExprId = Handle<Expr>;
 
 /// Index of a string literal's value within its module (read it with
 /// [`Module::string`]).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct StrId(pub u32);
+pub type StrId = Handle<String>;
 
 /// A list of `T`s stored in one of a [`Module`]'s pools: `len` items from
 /// `start`. Read it with [`Module::exprs`], [`Module::keywords`],

@@ -13,6 +13,7 @@ mod literals;
 #[cfg(test)]
 mod tests;
 
+use super::arena::Arena;
 use super::interner::{pack, Interner, Symbol};
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
@@ -49,7 +50,7 @@ pub(crate) fn tokenize_with(
 #[derive(Default)]
 pub(crate) struct Buffers {
     tokens: Vec<Token>,
-    strings: Vec<StrLit>,
+    strings: Arena<StrLit>,
     stacks: Stacks,
 }
 
@@ -189,7 +190,7 @@ struct Lexer<'a> {
     diags: &'a mut Vec<Diagnostic>,
     tokens: Vec<Token>,
     /// The values of the string literals, by [`TokenKind::Str`] index.
-    strings: Vec<StrLit>,
+    strings: Arena<StrLit>,
     /// The indentation levels of the open blocks, innermost last.
     levels: Vec<Level>,
     /// Open brackets: the opening byte and where it is.

@@ -7,6 +7,7 @@
 //! erroneous parts skipped or replaced by [`ast::ExprKind::Error`].
 //! A [`FrontContext`] keeps the buffers of a parse for the next one.
 
+pub mod arena;
 pub mod ast;
 pub mod ast_dump;
 mod context;

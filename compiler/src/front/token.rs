@@ -3,6 +3,7 @@
 //! Python's layout is made explicit: `Newline` ends a logical line, `Indent`
 //! and `Dedent` open and close blocks, exactly as CPython's tokenizer does.
 
+use super::arena::{Arena, Handle};
 use super::interner::Symbol;
 use crate::span::Span;
 
@@ -202,7 +203,7 @@ pub struct Lexed {
     /// The tokens; the last one is [`TokenKind::Eof`].
     pub tokens: Vec<Token>,
     /// The string literals, indexed by [`TokenKind::Str`].
-    pub strings: Vec<StrLit>,
+    pub strings: Arena<StrLit>,
     /// The most tokens in one logical line (layout tokens included), a
     /// bound on the height of any expression tree of the file.
     pub longest_line: usize,
@@ -230,9 +231,9 @@ pub enum TokenKind {
     Int(u64),
     /// A float literal (`1.0`, `1e-6`, `.5`, `1_000.5`).
     Float(f64),
-    /// A string literal: its index in [`Lexed::strings`] (strings live
+    /// A string literal: its handle in [`Lexed::strings`] (strings live
     /// there, so that tokens are small plain values).
-    Str(u32),
+    Str(Handle<StrLit>),
     /// An operator or delimiter.
     Punct(Punct),
     /// End of a logical line.

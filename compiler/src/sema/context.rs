@@ -15,6 +15,7 @@
 //! are freed rather than kept when a file was huge.
 
 use super::{resolve, typeck, Checked};
+use crate::diagnostics::SourceFiles;
 use crate::front::FrontContext;
 
 /// Buffers lent from one check to the next (see the module's
@@ -31,6 +32,8 @@ pub struct CheckContext {
     pub(crate) typeck: typeck::Scratch,
     /// The instances checked for the entry points.
     pub(crate) roots: Vec<u32>,
+    /// An emptied set of source files, whose vector the next check fills.
+    pub(crate) files: SourceFiles,
 }
 
 impl CheckContext {
@@ -48,6 +51,9 @@ impl CheckContext {
     /// module and typed program), for the next check with this context.
     pub fn recycle(&mut self, checked: Checked) {
         self.front.recycle(checked.module);
+        let mut files = checked.files;
+        files.clear();
+        self.files = files;
         self.typeck.typed.recycle(checked.program);
     }
 }

@@ -88,7 +88,7 @@ pub fn check_with(
     source: &str,
     options: &CheckOptions,
 ) -> Checked {
-    let mut files = SourceFiles::new();
+    let mut files = std::mem::take(&mut ctx.files);
     files.add(file_name, source);
     let sig_file = options
         .signature

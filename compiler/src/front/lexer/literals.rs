@@ -361,11 +361,10 @@ impl Lexer<'_> {
         } else {
             content.to_string()
         };
-        let kind = TokenKind::Str(self.strings.len() as u32);
-        self.strings.push(StrLit {
+        let kind = TokenKind::Str(self.strings.append(StrLit {
             value,
             formatted: prefix.formatted,
-        });
+        }));
         self.push(kind, lo);
     }
 

@@ -2,6 +2,7 @@
 
 use super::tokenize;
 use crate::diagnostics::Diagnostic;
+use crate::front::arena::Handle;
 use crate::front::interner::Interner;
 use crate::front::token::{Keyword, Lexed, Punct, StrLit, TokenKind};
 use crate::span::Span;
@@ -20,7 +21,7 @@ fn lex(src: &str) -> (Vec<String>, Vec<String>) {
             TokenKind::Int(v) => format!("int:{v}"),
             TokenKind::Float(v) => format!("float:{v:?}"),
             TokenKind::Str(i) => {
-                let s = &lexed.strings[*i as usize];
+                let s = &lexed.strings[*i];
                 format!("{}str:{:?}", if s.formatted { "f" } else { "" }, s.value)
             }
             TokenKind::Punct(Punct::RParen) => ")".to_string(),
@@ -59,8 +60,12 @@ fn single(src: &str) -> TokenKind {
 /// The value of the string literal `src`, which must be one token.
 fn single_string(src: &str) -> StrLit {
     let lexed = single_lexed(src);
-    assert_eq!(lexed.tokens[0].kind, TokenKind::Str(0), "{src:?}");
-    lexed.strings[0].clone()
+    assert_eq!(
+        lexed.tokens[0].kind,
+        TokenKind::Str(Handle::new(0)),
+        "{src:?}"
+    );
+    lexed.strings[Handle::new(0)].clone()
 }
 
 fn single_lexed(src: &str) -> Lexed {

@@ -7,7 +7,7 @@
 
 use super::expr::PREC_BITOR;
 use super::{PResult, Parser};
-use crate::front::ast::{ExprId, ExprKind, Seq, StrId};
+use crate::front::ast::{ExprId, ExprKind, Seq};
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
 
@@ -52,7 +52,7 @@ impl Parser<'_> {
         let mut value = String::new();
         let mut formatted = false;
         while let TokenKind::Str(index) = self.cur.kind {
-            let part = &mut self.strings[index as usize];
+            let part = &mut self.strings[index];
             if value.is_empty() {
                 value = std::mem::take(&mut part.value);
             } else {
@@ -66,8 +66,7 @@ impl Parser<'_> {
             self.unsupported("f-strings are not supported in kernels", span);
             return self.mk(ExprKind::Error, span);
         }
-        let id = StrId(self.str_values.len() as u32);
-        self.str_values.push(value);
+        let id = self.str_values.append(value);
         self.mk_leaf(ExprKind::Str(id), span)
     }
 
@@ -83,7 +82,7 @@ impl Parser<'_> {
             return self.bracketed_comprehension(lo, Punct::RParen, "generator expressions");
         }
         if let Some(close) = self.eat(Punct::RParen) {
-            self.exprs[first.index()].span = Span::new(lo, close.hi);
+            self.exprs[first].span = Span::new(lo, close.hi);
             return Ok(first);
         }
         if !self.at(Punct::Comma) {

@@ -37,6 +37,7 @@ mod tests_robust;
 #[cfg(test)]
 mod tests_stmt;
 
+use super::arena::Arena;
 use super::ast::{
     CmpOp, Expr, ExprId, ExprKind, Ident, ImportAlias, KeywordArg, Module, Param, Seq, Stmt,
 };
@@ -279,7 +280,7 @@ struct Parser<'a> {
     src: &'a str,
     tokens: Vec<Token>,
     /// The string literals, by [`TokenKind::Str`] index.
-    strings: Vec<StrLit>,
+    strings: Arena<StrLit>,
     /// Index of the current token (never past the final `Eof`).
     pos: usize,
     /// A copy of `tokens[pos]`: the parser looks at the current token
@@ -288,7 +289,7 @@ struct Parser<'a> {
     diags: &'a mut Vec<Diagnostic>,
     interner: Interner,
     /// The expression arena: node `i` has id `i`.
-    exprs: Vec<Expr>,
+    exprs: Arena<Expr>,
     /// True when some logical line has enough tokens for an expression
     /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
     track_heights: bool,
@@ -303,7 +304,7 @@ struct Parser<'a> {
     /// Operators and right operands of comparison chains.
     comparisons: ListPool<(CmpOp, ExprId)>,
     /// The values of the string literal expressions, by [`StrId`].
-    str_values: Vec<String>,
+    str_values: Arena<String>,
     /// Parameters of functions. Like the two pools below, filled directly
     /// (its lists do not nest); the items of a list whose parse fails stay
     /// unused.
@@ -447,9 +448,7 @@ impl<'a> Parser<'a> {
         if self.track_heights {
             return self.mk_tracked(kind, span);
         }
-        let id = ExprId(self.exprs.len() as u32);
-        self.exprs.push(Expr { kind, span });
-        id
+        self.exprs.append(Expr { kind, span })
     }
 
     /// [`Self::mk`] in a file where heights are tracked (rare: only files
@@ -473,19 +472,17 @@ impl<'a> Parser<'a> {
     /// height (1) is not recorded: see `heights`. Also the last step of
     /// `mk_tracked`.
     fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        let id = ExprId(self.exprs.len() as u32);
-        self.exprs.push(Expr { kind, span });
-        id
+        self.exprs.append(Expr { kind, span })
     }
 
     /// The node of an expression made earlier.
     fn expr(&self, id: ExprId) -> &Expr {
-        &self.exprs[id.index()]
+        &self.exprs[id]
     }
 
     /// The span of an expression made earlier.
     fn span_of(&self, id: ExprId) -> Span {
-        self.exprs[id.index()].span
+        self.exprs[id].span
     }
 
     /// The height of the tallest child of a node being made.

@@ -49,7 +49,7 @@ impl Parser<'_> {
     #[inline]
     pub(super) fn check_target(&mut self, target: ExprId, ctx: TargetCtx) {
         if !matches!(
-            self.exprs[target.index()].kind,
+            self.exprs[target].kind,
             ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. }
         ) {
             self.check_compound_target(target, ctx);
@@ -61,8 +61,7 @@ impl Parser<'_> {
     /// error, or an invalid target.
     #[inline(never)]
     fn check_compound_target(&mut self, target: ExprId, ctx: TargetCtx) {
-        let i = target.index();
-        match &self.exprs[i].kind {
+        match &self.exprs[target].kind {
             ExprKind::Name(_)
             | ExprKind::Attribute { .. }
             | ExprKind::Subscript { .. }
@@ -93,9 +92,9 @@ impl Parser<'_> {
                     }
                     TargetCtx::Annotated => format!("cannot annotate {what}"),
                 };
-                let span = self.exprs[i].span;
+                let span = self.exprs[target].span;
                 self.error(message, span);
-                self.exprs[i].kind = ExprKind::Error;
+                self.exprs[target].kind = ExprKind::Error;
             }
         }
     }

@@ -306,7 +306,7 @@ fn tuple_and_compare_spans() {
 
 /// Every id in the tree of expression `e`, in any order.
 fn collect_ids(m: &Module, e: ExprId, out: &mut Vec<u32>) {
-    out.push(e.0);
+    out.push(e.index() as u32);
     let mut visit = |c: &ExprId| collect_ids(m, *c, out);
     match m.expr(e).kind {
         ExprKind::Attribute { value, .. } => visit(&value),

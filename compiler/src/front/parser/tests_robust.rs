@@ -236,7 +236,7 @@ fn operator_and_postfix_spans_cover_their_children() {
         let module = parse_module(src, &mut diags);
         let span = |e: ExprId| module.expr(e).span;
         for i in 0..module.expr_count() {
-            let expr = module.expr(ExprId(i as u32));
+            let expr = module.expr(ExprId::new(i as u32));
             let children: Vec<ExprId> = match expr.kind {
                 ExprKind::BinOp { left, right, .. } => vec![left, right],
                 ExprKind::BoolOp { values, .. } => module.exprs(values).to_vec(),
