@@ -1153,6 +1153,54 @@ pub extern "C" fn cuEventDestroy_v2(event: CUevent) -> u32 {
     })
 }
 
+/// `cuGetProcAddress_v2`: the entry point `symbol` in the variant the CUDA
+/// version `cuda_version` calls by that name (see [`crate::proc_address`]);
+/// `flags` (the per-thread default stream) change nothing here, where work
+/// runs synchronously. A call not exported, or not in that version's
+/// variant, is NULL and `CUDA_ERROR_NOT_FOUND`, with `symbol_status` saying
+/// which (1: no such symbol, 2: the version asked for is not exported).
+///
+/// # Safety
+/// `symbol` is NULL or a NUL-terminated string; `pfn` is NULL or points at
+/// a writable `void *`; `symbol_status` is NULL or points at a writable
+/// `int`.
+#[no_mangle]
+pub unsafe extern "C" fn cuGetProcAddress_v2(
+    symbol: *const c_char,
+    pfn: *mut *mut c_void,
+    cuda_version: c_int,
+    _flags: u64,
+    symbol_status: *mut c_int,
+) -> u32 {
+    guard("cuGetProcAddress_v2", || {
+        let out = ffi::out(pfn, "pfn")?;
+        // SAFETY: the caller's contract (NULL is refused).
+        let name = unsafe { ffi::c_str(symbol, "symbol") }?;
+        let found = crate::proc_address::lookup(name, cuda_version);
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, found.map_or(std::ptr::null_mut(), |p| p.cast_mut())) };
+        if !symbol_status.is_null() {
+            let status = match found {
+                Some(_) => 0,
+                None if crate::proc_address::knows(name) => 2,
+                None => 1,
+            };
+            // SAFETY: non-NULL; the caller's contract.
+            unsafe { symbol_status.write_unaligned(status) };
+        }
+        match found {
+            Some(_) => Ok(()),
+            None => Err(Failure::new(
+                status::NOT_FOUND,
+                format!(
+                    "{} (CUDA {cuda_version}) is not an entry point of the emulated driver",
+                    String::from_utf8_lossy(name)
+                ),
+            )),
+        }
+    })
+}
+
 /// The names this library exports (for tests and documentation).
 pub const EXPORTED: &[&str] = &[
     "cuInit",
@@ -1210,4 +1258,5 @@ pub const EXPORTED: &[&str] = &[
     "cuEventSynchronize",
     "cuEventElapsedTime",
     "cuEventDestroy_v2",
+    "cuGetProcAddress_v2",
 ];

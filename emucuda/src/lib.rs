@@ -10,6 +10,7 @@
 //! - [`ffi`]: the panic boundary and the checked pointer helpers;
 //! - [`state`]: the device, contexts, allocations, modules, streams and
 //!   events, in safe Rust;
+//! - [`proc_address`]: `cuGetProcAddress`'s table of versioned variants;
 //! - [`attrs`]: the device's and functions' attributes;
 //! - [`host`]: page-locked host memory;
 //! - [`status`]: `CUresult` codes, names and descriptions.
@@ -22,6 +23,7 @@ pub mod attrs;
 mod exports;
 pub mod ffi;
 pub mod host;
+mod proc_address;
 pub mod state;
 pub mod status;
 

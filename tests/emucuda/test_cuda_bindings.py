@@ -1,0 +1,78 @@
+"""NVIDIA's cuda-bindings, unchanged, driving kernelc's emulated CUDA driver:
+the programs of `driver_programs.py` (CUDA C compiled by NVRTC, then the
+driver API) run in a process whose loader finds `libcuda.so.1` in a folder
+holding only a link to `libkernelc_emucuda.so`.
+
+The PTX is compiled in this process first: NVRTC itself loads `libcuda.so.1`
+when one is on the loader's path, for calls the emulated driver does not
+offer, so it must not see the emulated one.
+
+The library: KERNELC_EMUCUDA_LIB, else target/debug/libkernelc_emucuda.so
+(`cargo build -p kernelc-emucuda`); missing, the test is skipped, unless
+KERNELC_REQUIRE_GPU=1 (as in CI), which makes that an error.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests", "nvrtc"))
+
+from nvrtc import compile_ptx  # noqa: E402
+
+KERNELS = {
+    "saxpy": r'''
+extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}''',
+    "block_sums": r'''
+extern "C" __global__ void block_sums(const int* x, int* out) {
+    extern __shared__ int s[];
+    int t = threadIdx.x;
+    s[t] = x[blockIdx.x * blockDim.x + t];
+    __syncthreads();
+    for (int step = blockDim.x / 2; step > 0; step /= 2) {
+        if (t < step) s[t] += s[t + step];
+        __syncthreads();
+    }
+    if (t == 0) out[blockIdx.x] = s[0];
+}''',
+    "scalars": r'''
+extern "C" __global__ void scalars(double* out, signed char a, short b, int c,
+                                   long long d, float e, double f) {
+    out[0] = a; out[1] = b; out[2] = c; out[3] = (double)d; out[4] = e; out[5] = f;
+}''',
+}
+
+
+def emulated_driver():
+    path = os.environ.get("KERNELC_EMUCUDA_LIB") or os.path.join(
+        os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "libkernelc_emucuda.so"
+    )
+    if os.path.isfile(path):
+        return path
+    if os.environ.get("KERNELC_REQUIRE_GPU") == "1":
+        raise RuntimeError(f"KERNELC_REQUIRE_GPU=1 but the emulated driver is not at {path}")
+    pytest.skip(f"no emulated driver at {path} (cargo build -p kernelc-emucuda)")
+
+
+def test_cuda_bindings_programs_run_on_the_emulated_driver(tmp_path):
+    lib = emulated_driver()
+    pytest.importorskip("cuda.bindings")
+    for name, source in KERNELS.items():
+        (tmp_path / f"{name}.ptx").write_text(compile_ptx(source, f"{name}.cu"))
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    os.symlink(lib, libdir / "libcuda.so.1")
+    env = dict(os.environ, LD_LIBRARY_PATH=str(libdir))
+    proc = subprocess.run(
+        [sys.executable, os.path.join(HERE, "driver_programs.py"), str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.split() == [w for name in KERNELS for w in ("ok", name)], proc.stdout
