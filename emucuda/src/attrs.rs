@@ -162,6 +162,10 @@ pub fn function_attribute(
     ))
 }
 
+/// The emulated device's UUID (`cuDeviceGetUuid`): fixed, so tools that
+/// name a device by it see the same one in every process.
+pub const DEVICE_UUID: [u8; 16] = *b"kernelc-emucuda0";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -46,6 +46,26 @@ pub extern "C" fn cuInit(flags: c_uint) -> u32 {
     guard("cuInit", || state::init(flags))
 }
 
+/// `cuGetExportTable`: NVIDIA's private tables, which the emulated driver
+/// does not have: NULL and `CUDA_ERROR_NOT_SUPPORTED`. Exported because
+/// NVRTC calls it through the `libcuda.so.1` it finds (and crashes on a
+/// driver without the symbol); with this answer it compiles as usual.
+///
+/// # Safety
+/// `table` is NULL or points at a writable `const void *`.
+#[no_mangle]
+pub unsafe extern "C" fn cuGetExportTable(table: *mut *const c_void, _id: *const c_void) -> u32 {
+    guard("cuGetExportTable", || {
+        let out = ffi::out(table, "ppExportTable")?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, std::ptr::null()) };
+        Err(Failure::new(
+            status::NOT_SUPPORTED,
+            "the driver's private export tables are not emulated",
+        ))
+    })
+}
+
 /// `cuDriverGetVersion`.
 ///
 /// # Safety
@@ -162,6 +182,33 @@ pub unsafe extern "C" fn cuDeviceGetName(name: *mut c_char, len: c_int, dev: CUd
         unsafe { ffi::copy_c_string(attrs::DEVICE_NAME.to_bytes(), name, len) };
         Ok(())
     })
+}
+
+/// `cuDeviceGetUuid` and `cuDeviceGetUuid_v2`: the emulated device's
+/// fixed UUID ([`attrs::DEVICE_UUID`]).
+///
+/// # Safety
+/// `uuid` is NULL or points at 16 writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn cuDeviceGetUuid_v2(uuid: *mut [u8; 16], dev: CUdevice) -> u32 {
+    guard("cuDeviceGetUuid_v2", || {
+        let out = ffi::out(uuid, "uuid")?;
+        state::lock()?;
+        state::check_device(dev)?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, attrs::DEVICE_UUID) };
+        Ok(())
+    })
+}
+
+/// `cuDeviceGetUuid` (the CUDA 9.2 variant; the same answer here).
+///
+/// # Safety
+/// As [`cuDeviceGetUuid_v2`].
+#[no_mangle]
+pub unsafe extern "C" fn cuDeviceGetUuid(uuid: *mut [u8; 16], dev: CUdevice) -> u32 {
+    // SAFETY: the same contract.
+    unsafe { cuDeviceGetUuid_v2(uuid, dev) }
 }
 
 /// `cuDeviceGetAttribute`.
@@ -846,6 +893,213 @@ pub unsafe extern "C" fn cuModuleLoadData(module: *mut CUmodule, image: *const c
     })
 }
 
+// ---------------------------------------------------------------- libraries
+//
+// CUDA 12's context-independent libraries and kernels, as clients such as
+// `cuda.core` (under Numba CUDA) load code. Here a `CUlibrary` is a module
+// of the current context and a `CUkernel` its function: the same handles,
+// so `cuLaunchKernel` takes a `CUkernel` as the real driver does.
+
+/// `cuLibraryLoadData`: PTX text, as `cuModuleLoadData`. JIT and library
+/// options are accepted and not acted on.
+///
+/// # Safety
+/// `library` is NULL or writable; `code` is NULL or NUL-terminated PTX.
+#[no_mangle]
+pub unsafe extern "C" fn cuLibraryLoadData(
+    library: *mut CUmodule,
+    code: *const c_void,
+    _jit_options: *mut CUjit_option,
+    _jit_option_values: *mut *mut c_void,
+    _num_jit_options: c_uint,
+    _library_options: *mut c_int,
+    _library_option_values: *mut *mut c_void,
+    _num_library_options: c_uint,
+) -> u32 {
+    guard("cuLibraryLoadData", || {
+        let out = ffi::out(library, "library")?;
+        // SAFETY: the caller's contract.
+        let image = unsafe { ffi::c_str(code.cast(), "code") }?;
+        let (h, _) = load_ptx(image)?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, to_ptr(h)) };
+        Ok(())
+    })
+}
+
+/// `cuLibraryUnload`.
+#[no_mangle]
+pub extern "C" fn cuLibraryUnload(library: CUmodule) -> u32 {
+    guard("cuLibraryUnload", || {
+        state::lock()?.module_unload(handle(library))
+    })
+}
+
+/// `cuLibraryGetKernel`: as `cuModuleGetFunction`.
+///
+/// # Safety
+/// As [`cuModuleGetFunction`].
+#[no_mangle]
+pub unsafe extern "C" fn cuLibraryGetKernel(
+    kernel: *mut CUfunction,
+    library: CUmodule,
+    name: *const c_char,
+) -> u32 {
+    // SAFETY: the same contract.
+    unsafe { cuModuleGetFunction(kernel, library, name) }
+}
+
+/// `cuLibraryGetModule`: the library is its module.
+///
+/// # Safety
+/// `module` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn cuLibraryGetModule(module: *mut CUmodule, library: CUmodule) -> u32 {
+    guard("cuLibraryGetModule", || {
+        let out = ffi::out(module, "pMod")?;
+        state::lock()?.module_check(handle(library))?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, library) };
+        Ok(())
+    })
+}
+
+/// `cuLibraryGetGlobal`: as `cuModuleGetGlobal`.
+///
+/// # Safety
+/// As [`cuModuleGetGlobal_v2`].
+#[no_mangle]
+pub unsafe extern "C" fn cuLibraryGetGlobal(
+    ptr: *mut CUdeviceptr,
+    bytes: *mut usize,
+    library: CUmodule,
+    name: *const c_char,
+) -> u32 {
+    // SAFETY: the same contract.
+    unsafe { cuModuleGetGlobal_v2(ptr, bytes, library, name) }
+}
+
+/// `cuKernelGetFunction`: the kernel is its function.
+///
+/// # Safety
+/// `function` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn cuKernelGetFunction(function: *mut CUfunction, kernel: CUfunction) -> u32 {
+    guard("cuKernelGetFunction", || {
+        let out = ffi::out(function, "pFunc")?;
+        state::lock()?.function_params(handle(kernel))?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, kernel) };
+        Ok(())
+    })
+}
+
+/// `cuKernelGetAttribute`: as `cuFuncGetAttribute` (one device).
+///
+/// # Safety
+/// As [`cuFuncGetAttribute`].
+#[no_mangle]
+pub unsafe extern "C" fn cuKernelGetAttribute(
+    value: *mut c_int,
+    attribute: c_int,
+    kernel: CUfunction,
+    dev: CUdevice,
+) -> u32 {
+    match guard("cuKernelGetAttribute", || state::check_device(dev)) {
+        // SAFETY: the same contract.
+        status::SUCCESS => unsafe { cuFuncGetAttribute(value, attribute, kernel) },
+        failed => failed,
+    }
+}
+
+/// `cuLinkCreate_v2`. JIT options are accepted and not acted on (the
+/// emulated JIT writes no logs into the caller's buffers).
+///
+/// # Safety
+/// `state_out` is NULL or points at a writable `CUlinkState`.
+#[no_mangle]
+pub unsafe extern "C" fn cuLinkCreate_v2(
+    _num_options: c_uint,
+    _options: *mut CUjit_option,
+    _option_values: *mut *mut c_void,
+    state_out: *mut *mut c_void,
+) -> u32 {
+    guard("cuLinkCreate_v2", || {
+        let out = ffi::out(state_out, "stateOut")?;
+        let h = state::lock()?.link_create()?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, to_ptr(h)) };
+        Ok(())
+    })
+}
+
+/// `CU_JIT_INPUT_PTX`, the only input kind the emulated linker takes.
+const JIT_INPUT_PTX: c_int = 1;
+
+/// `cuLinkAddData_v2`: PTX text (`CU_JIT_INPUT_PTX`) of `size` bytes; other
+/// kinds (cubin, fatbin, objects, libraries, NVVM IR) are
+/// `CUDA_ERROR_NOT_SUPPORTED`.
+///
+/// # Safety
+/// `data` is NULL or points at `size` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn cuLinkAddData_v2(
+    state: *mut c_void,
+    kind: c_int,
+    data: *mut c_void,
+    size: usize,
+    _name: *const c_char,
+    _num_options: c_uint,
+    _options: *mut CUjit_option,
+    _option_values: *mut *mut c_void,
+) -> u32 {
+    guard("cuLinkAddData_v2", || {
+        if kind != JIT_INPUT_PTX {
+            return Err(Failure::new(
+                status::NOT_SUPPORTED,
+                format!("link input kind {kind}: the emulated driver links PTX text only"),
+            ));
+        }
+        // SAFETY: `size` readable bytes at `data`, the caller's contract.
+        let bytes = unsafe { ffi::host_bytes(data.cast_const(), size, "data") }?;
+        // PTX may come with its NUL.
+        let text = bytes.split(|&b| b == 0).next().unwrap_or_default();
+        state::lock()?.link_add_ptx(handle(state), text)
+    })
+}
+
+/// `cuLinkComplete`: the image (here the PTX text, NUL-terminated, valid
+/// until `cuLinkDestroy`) for `cuModuleLoadData`.
+///
+/// # Safety
+/// `cubin_out` and `size_out` are NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn cuLinkComplete(
+    state: *mut c_void,
+    cubin_out: *mut *mut c_void,
+    size_out: *mut usize,
+) -> u32 {
+    guard("cuLinkComplete", || {
+        let image_out = ffi::out(cubin_out, "cubinOut")?;
+        let len_out = ffi::out(size_out, "sizeOut")?;
+        let (image, len) = state::lock()?.link_complete(handle(state))?;
+        // SAFETY: both checked non-NULL; the caller's contract.
+        unsafe {
+            ffi::write(image_out, image.cast_mut().cast());
+            ffi::write(len_out, len);
+        }
+        Ok(())
+    })
+}
+
+/// `cuLinkDestroy`.
+#[no_mangle]
+pub extern "C" fn cuLinkDestroy(state: *mut c_void) -> u32 {
+    guard("cuLinkDestroy", || {
+        state::lock()?.link_destroy(handle(state))
+    })
+}
+
 /// `cuModuleUnload`.
 #[no_mangle]
 pub extern "C" fn cuModuleUnload(module: CUmodule) -> u32 {
@@ -1012,6 +1266,84 @@ unsafe fn read_params(
                 .map(|(d, at)| all[at..at + d.size].to_vec())
                 .collect())
         }
+    }
+}
+
+/// `CUlaunchConfig`, read field by field (its attribute ids are a C enum
+/// the caller may fill with any value).
+#[repr(C)]
+pub struct LaunchConfigC {
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared_bytes: c_uint,
+    stream: CUstream,
+    attrs: *const u8,
+    num_attrs: c_uint,
+}
+
+/// The size of one `CUlaunchAttribute`: its id, 4 bytes of padding and a
+/// 64-byte value.
+const LAUNCH_ATTRIBUTE_BYTES: usize = 72;
+/// `CU_LAUNCH_ATTRIBUTE_COOPERATIVE`.
+const LAUNCH_ATTRIBUTE_COOPERATIVE: u32 = 2;
+
+/// `cuLaunchKernelEx`: [`cuLaunchKernel`] with its configuration in a
+/// struct. The only attribute taken is `CU_LAUNCH_ATTRIBUTE_COOPERATIVE`
+/// set to 0; any other is `CUDA_ERROR_NOT_SUPPORTED` rather than ignored.
+///
+/// # Safety
+/// `config` is NULL or points at a `CUlaunchConfig` whose `attrs` holds
+/// `numAttrs` attributes; `params` and `extra` as for [`cuLaunchKernel`].
+#[no_mangle]
+pub unsafe extern "C" fn cuLaunchKernelEx(
+    config: *const LaunchConfigC,
+    function: CUfunction,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> u32 {
+    let checked = guard("cuLaunchKernelEx", || {
+        if config.is_null() {
+            return Err(ffi::null("config"));
+        }
+        // SAFETY: non-NULL; the caller's contract.
+        let c = unsafe { &*config };
+        let n = c.num_attrs as usize;
+        // SAFETY: `numAttrs` attributes at `attrs`, the caller's contract.
+        let attrs = unsafe { ffi::host_bytes(c.attrs.cast(), n * LAUNCH_ATTRIBUTE_BYTES, "attrs") };
+        let attrs = if n == 0 { &[][..] } else { attrs? };
+        for a in attrs.chunks_exact(LAUNCH_ATTRIBUTE_BYTES) {
+            let id = u32::from_ne_bytes(a[0..4].try_into().expect("4 bytes"));
+            let value = i32::from_ne_bytes(a[8..12].try_into().expect("4 bytes"));
+            if id != LAUNCH_ATTRIBUTE_COOPERATIVE || value != 0 {
+                return Err(Failure::new(
+                    status::NOT_SUPPORTED,
+                    format!("launch attribute {id} (value {value}): not emulated"),
+                ));
+            }
+        }
+        Ok(())
+    });
+    if checked != status::SUCCESS {
+        return checked;
+    }
+    // SAFETY: checked non-NULL above; the caller's contract.
+    let c = unsafe { &*config };
+    let ([gx, gy, gz], [bx, by, bz]) = (c.grid, c.block);
+    // SAFETY: the same contract as `cuLaunchKernel`'s.
+    unsafe {
+        cuLaunchKernel(
+            function,
+            gx,
+            gy,
+            gz,
+            bx,
+            by,
+            bz,
+            c.shared_bytes,
+            c.stream,
+            params,
+            extra,
+        )
     }
 }
 
@@ -1207,10 +1539,13 @@ pub const EXPORTED: &[&str] = &[
     "cuDriverGetVersion",
     "cuGetErrorName",
     "cuGetErrorString",
+    "cuGetExportTable",
     "cuDeviceGetCount",
     "cuDeviceGet",
     "cuDeviceGetName",
     "cuDeviceGetAttribute",
+    "cuDeviceGetUuid",
+    "cuDeviceGetUuid_v2",
     "cuDeviceTotalMem_v2",
     "cuDeviceComputeCapability",
     "cuDevicePrimaryCtxRetain",
@@ -1244,10 +1579,22 @@ pub const EXPORTED: &[&str] = &[
     "cuModuleLoadData",
     "cuModuleLoadDataEx",
     "cuModuleUnload",
+    "cuLibraryLoadData",
+    "cuLibraryUnload",
+    "cuLibraryGetKernel",
+    "cuLibraryGetModule",
+    "cuLibraryGetGlobal",
+    "cuKernelGetFunction",
+    "cuKernelGetAttribute",
+    "cuLinkCreate_v2",
+    "cuLinkAddData_v2",
+    "cuLinkComplete",
+    "cuLinkDestroy",
     "cuModuleGetFunction",
     "cuModuleGetGlobal_v2",
     "cuFuncGetAttribute",
     "cuLaunchKernel",
+    "cuLaunchKernelEx",
     "cuStreamCreate",
     "cuStreamSynchronize",
     "cuStreamQuery",

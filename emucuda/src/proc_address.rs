@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 56] {
+fn variants() -> [Variant; 71] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -44,10 +44,13 @@ fn variants() -> [Variant; 56] {
         v!("cuDriverGetVersion", cuDriverGetVersion, 2020),
         v!("cuGetErrorName", cuGetErrorName, 6000),
         v!("cuGetErrorString", cuGetErrorString, 6000),
+        v!("cuGetExportTable", cuGetExportTable, 3000),
         v!("cuDeviceGetCount", cuDeviceGetCount, 2000),
         v!("cuDeviceGet", cuDeviceGet, 2000),
         v!("cuDeviceGetName", cuDeviceGetName, 2000),
         v!("cuDeviceGetAttribute", cuDeviceGetAttribute, 2000),
+        v!("cuDeviceGetUuid", cuDeviceGetUuid, 9020, 11040),
+        v!("cuDeviceGetUuid", cuDeviceGetUuid_v2, 11040),
         v!("cuDeviceTotalMem", cuDeviceTotalMem_v2, 3020),
         v!("cuDeviceComputeCapability", cuDeviceComputeCapability, 2000),
         v!("cuDevicePrimaryCtxRetain", cuDevicePrimaryCtxRetain, 7000),
@@ -89,10 +92,22 @@ fn variants() -> [Variant; 56] {
         v!("cuModuleLoadData", cuModuleLoadData, 2000),
         v!("cuModuleLoadDataEx", cuModuleLoadDataEx, 2010),
         v!("cuModuleUnload", cuModuleUnload, 2000),
+        v!("cuLibraryLoadData", cuLibraryLoadData, 12000),
+        v!("cuLibraryUnload", cuLibraryUnload, 12000),
+        v!("cuLibraryGetKernel", cuLibraryGetKernel, 12000),
+        v!("cuLibraryGetModule", cuLibraryGetModule, 12000),
+        v!("cuLibraryGetGlobal", cuLibraryGetGlobal, 12000),
+        v!("cuKernelGetFunction", cuKernelGetFunction, 12000),
+        v!("cuKernelGetAttribute", cuKernelGetAttribute, 12000),
+        v!("cuLinkCreate", cuLinkCreate_v2, 6050),
+        v!("cuLinkAddData", cuLinkAddData_v2, 6050),
+        v!("cuLinkComplete", cuLinkComplete, 5050),
+        v!("cuLinkDestroy", cuLinkDestroy, 5050),
         v!("cuModuleGetFunction", cuModuleGetFunction, 2000),
         v!("cuModuleGetGlobal", cuModuleGetGlobal_v2, 3020),
         v!("cuFuncGetAttribute", cuFuncGetAttribute, 2020),
         v!("cuLaunchKernel", cuLaunchKernel, 4000),
+        v!("cuLaunchKernelEx", cuLaunchKernelEx, 11060),
         v!("cuStreamCreate", cuStreamCreate, 2000),
         v!("cuStreamSynchronize", cuStreamSynchronize, 2000),
         v!("cuStreamQuery", cuStreamQuery, 2000),

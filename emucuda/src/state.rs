@@ -44,6 +44,8 @@ pub enum Kind {
     Stream = 0x44,
     /// `CUevent`.
     Event = 0x55,
+    /// `CUlinkState`.
+    Link = 0x66,
 }
 
 /// Where a handle's tag starts.
@@ -112,6 +114,15 @@ pub struct State {
     functions: HashMap<Handle, Function>,
     streams: HashMap<Handle, Stream>,
     events: HashMap<Handle, Event>,
+    links: HashMap<Handle, Link>,
+}
+
+/// A link in progress (`cuLinkCreate`): the PTX added so far, and the image
+/// `cuLinkComplete` made, alive until `cuLinkDestroy`.
+#[derive(Default)]
+struct Link {
+    ptx: Vec<Vec<u8>>,
+    image: Option<Vec<u8>>,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -418,6 +429,64 @@ impl State {
         Ok(self.device())
     }
 
+    // ---- linking ----
+
+    /// `cuLinkCreate`.
+    pub fn link_create(&mut self) -> Outcome<Handle> {
+        self.current()?;
+        let h = self.handle(Kind::Link);
+        self.links.insert(h, Link::default());
+        Ok(h)
+    }
+
+    fn link(&mut self, h: Handle) -> Outcome<&mut Link> {
+        self.links
+            .get_mut(&h)
+            .ok_or_else(|| invalid_handle("link state", h))
+    }
+
+    /// `cuLinkAddData` of PTX text (without its NUL, if it had one).
+    pub fn link_add_ptx(&mut self, h: Handle, ptx: &[u8]) -> Outcome<()> {
+        let link = self.link(h)?;
+        if link.image.is_some() {
+            return Err(Failure::new(status::INVALID_VALUE, "the link is complete"));
+        }
+        link.ptx.push(ptx.to_vec());
+        Ok(())
+    }
+
+    /// `cuLinkComplete`: the image, which `cuModuleLoadData` loads: the
+    /// PTX text itself (NUL-terminated), so one PTX input links; several
+    /// are `CUDA_ERROR_NOT_SUPPORTED` (the CPU device loads one module of
+    /// text, and resolving `.extern` symbols across inputs is not done).
+    pub fn link_complete(&mut self, h: Handle) -> Outcome<(*const u8, usize)> {
+        let link = self.link(h)?;
+        if link.image.is_none() {
+            let [ptx] = &link.ptx[..] else {
+                return Err(Failure::new(
+                    status::NOT_SUPPORTED,
+                    format!(
+                        "linking {} PTX inputs: the emulated driver links exactly one",
+                        link.ptx.len()
+                    ),
+                ));
+            };
+            let mut image = ptx.clone();
+            image.push(0);
+            link.image = Some(image);
+        }
+        let image = link.image.as_ref().expect("made above");
+        Ok((image.as_ptr(), image.len()))
+    }
+
+    /// `cuLinkDestroy`: frees the state and its image.
+    pub fn link_destroy(&mut self, h: Handle) -> Outcome<()> {
+        self.links
+            .remove(&h)
+            .map(|_| ())
+            .ok_or_else(|| invalid_handle("link state", h))
+    }
+
     // ---- modules ----
 
     /// `cuModuleLoadData`: parses and decodes the PTX in the current context.
@@ -456,6 +525,14 @@ impl State {
             for f in m.functions.values() {
                 self.functions.remove(f);
             }
+        }
+    }
+
+    /// Refuses a handle that is not a loaded module.
+    pub fn module_check(&self, module: Handle) -> Outcome<()> {
+        match self.modules.contains_key(&module) {
+            true => Ok(()),
+            false => Err(invalid_handle("module", module)),
         }
     }
 

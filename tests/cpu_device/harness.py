@@ -235,6 +235,15 @@ def run_numba_sim(case: Case):
 
     Returns (inputs, {position: final array for every array argument}, stdout)."""
     os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    return run_numba(case)
+
+
+def run_numba(case: Case):
+    """Run the case with Numba CUDA as the process has it: its simulator
+    (see ``run_numba_sim``) or real Numba CUDA on whatever driver it finds
+    (a GPU, or kernelc's emulated driver through ``NUMBA_CUDA_DRIVER``).
+
+    Returns (inputs, {position: final array for every array argument}, stdout)."""
     import contextlib
     import io
 

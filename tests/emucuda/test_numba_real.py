@@ -1,0 +1,49 @@
+"""Real Numba CUDA, unchanged, on kernelc's emulated CUDA driver: every
+CPU-device run case compiled by Numba (NVVM and libdevice from PyPI) and run
+by `libkernelc_emucuda.so`, loaded as Numba's driver (NUMBA_CUDA_DRIVER) and
+as cuda-bindings' `libcuda.so.1` (LD_LIBRARY_PATH at a folder holding a link
+to it). `numba_corpus.py` runs the cases and checks them against their NumPy
+references; the test fails when fewer pass than `NUMBA_PASSING`.
+
+The 16 cases that did not pass when this was written (2026-11-27), not yet
+examined one by one:
+- 7 float results that differ from exactly compared references (saxpy,
+  both matmuls, lerp, float divmod, mandelbrot), most likely because
+  Numba's PTX fuses multiply-adds (`fma.rn`) where the references round
+  twice;
+- `printf` output, which the emulated driver does not deliver;
+- 4 modules with PTX the CPU device does not run (INVALID_PTX,
+  NOT_SUPPORTED);
+- 3 kernels Numba itself rejects outside its simulator.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from test_cuda_bindings import emulated_driver
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Cases that passed when this was written; raise it when more pass.
+NUMBA_PASSING = 161
+
+
+def test_numba_cuda_runs_the_corpus_on_the_emulated_driver(tmp_path):
+    lib = emulated_driver()
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    os.symlink(lib, libdir / "libcuda.so.1")
+    env = dict(os.environ, NUMBA_CUDA_DRIVER=lib, LD_LIBRARY_PATH=str(libdir))
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    proc = subprocess.run(
+        [sys.executable, os.path.join(HERE, "numba_corpus.py")],
+        env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    report = "\n".join(f"{k}: {v}" for k, v in sorted(summary["failed"].items()))
+    print(f"real Numba CUDA on the emulated driver: {summary['passed']} cases passed, "
+          f"{len(summary['failed'])} did not:\n{report}")
+    assert summary["passed"] >= NUMBA_PASSING, report
