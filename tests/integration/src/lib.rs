@@ -12,4 +12,18 @@
 //!   interpreter and, as PTX, by the CPU device, with the results compared;
 //! - `source_lines.rs`: faults on the CPU device name the Python line.
 //!
-//! The library itself is empty.
+//! The library holds what those tests share: the corpus's file list.
+
+use std::path::{Path, PathBuf};
+
+/// The `.py` programs of the compiler's accept corpus, sorted by name.
+pub fn accept_corpus() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../compiler/tests/check/accept");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", root.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    files.sort();
+    files
+}

@@ -12,22 +12,11 @@
 use kernelc_compiler::driver::{compile, CompileOptions, KernelInfo, Stage};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_runtime::{CpuDevice, CpuError, CpuOptions, DevicePtr, LaunchConfig, PrintfSink};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 #[path = "../../../compiler/tests/common/mod.rs"]
 mod kc_common;
-
-fn corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../compiler/tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Element size and float-ness of a dtype name.
 fn dtype(name: &str) -> (usize, bool) {
@@ -218,7 +207,7 @@ fn every_corpus_kernel_loads_and_runs_at_o0_and_o2() {
     let mut runtime_errors = Vec::new();
     let mut mismatches = Vec::new();
     let mut kernels = 0;
-    for path in corpus() {
+    for path in kernelc_integration_tests::accept_corpus() {
         let source = std::fs::read_to_string(&path).unwrap();
         for opts in kc_common::options_of(&source) {
             let r0 = run(&path, &source, &opts, OptLevel::O0);

@@ -28,7 +28,6 @@ use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::types::{Layout, Scalar, Type};
 use kernelc_runtime::{CpuDevice, CpuOptions, DevicePtr, LaunchConfig, PrintfSink};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 #[path = "../../../compiler/tests/common/mod.rs"]
@@ -41,17 +40,6 @@ const MATH_ULPS: u64 = 8;
 const DYN_SHARED: usize = 4096;
 /// The fewest kernels that must be compared.
 const MIN_COMPARED: usize = 300;
-
-fn corpus() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../compiler/tests/check/accept");
-    let mut files: Vec<_> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "py"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Files whose kernels need other shapes: (file prefix, 1-D length, 2-D shape).
 const SHAPES: &[(&str, u64, [u64; 2])] = &[
@@ -310,7 +298,7 @@ fn device_agrees_with_the_ir_interpreter_on_the_corpus() {
     let mut differences = Vec::new();
     let mut skipped: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut known = Vec::new();
-    for path in corpus() {
+    for path in kernelc_integration_tests::accept_corpus() {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let source = std::fs::read_to_string(&path).unwrap();
         let shape = SHAPES
