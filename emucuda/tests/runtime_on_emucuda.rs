@@ -179,17 +179,14 @@ fn vector_add() {
     }
 }
 
-const SHARED_PTX: &str = r#"
-.version 7.0
-.target sm_80
-.address_size 64
-.shared .align 4 .b8 tile[1024];
-.extern .shared .align 4 .b8 dyn[];
-
-// out[g] = in[block start + (ntid - 1 - tid)]: each block reversed through
-// static shared memory, with a barrier between the writes and the reads.
-.visible .entry reverse_static(.param .u64 in, .param .u64 out)
-{
+/// A kernel reversing each block of `in` into `out` through shared array
+/// `array` (static or the launch's dynamic shared memory), with a barrier
+/// between the writes and the reads: out[g] = in[block start + (ntid - 1 - tid)].
+fn reverse_kernel(entry: &str, array: &str) -> String {
+    format!(
+        r#"
+.visible .entry {entry}(.param .u64 in, .param .u64 out)
+{{
     .reg .b32 %r<8>;
     .reg .b64 %rd<8>;
     .reg .f32 %f<2>;
@@ -203,7 +200,7 @@ const SHARED_PTX: &str = r#"
     add.s64 %rd3, %rd0, %rd2;
     ld.global.f32 %f0, [%rd3];
     shl.b32 %r4, %r0, 2;
-    mov.u32 %r5, tile;
+    mov.u32 %r5, {array};
     add.u32 %r6, %r5, %r4;
     st.shared.f32 [%r6], %f0;
     bar.sync 0;
@@ -215,38 +212,22 @@ const SHARED_PTX: &str = r#"
     add.s64 %rd4, %rd1, %rd2;
     st.global.f32 [%rd4], %f1;
     ret;
+}}
+"#
+    )
 }
 
-// The same through dynamic shared memory (the launch's shared bytes).
-.visible .entry reverse_dynamic(.param .u64 in, .param .u64 out)
-{
-    .reg .b32 %r<8>;
-    .reg .b64 %rd<8>;
-    .reg .f32 %f<2>;
-    ld.param.u64 %rd0, [in];
-    ld.param.u64 %rd1, [out];
-    mov.u32 %r0, %tid.x;
-    mov.u32 %r1, %ntid.x;
-    mov.u32 %r2, %ctaid.x;
-    mad.lo.u32 %r3, %r2, %r1, %r0;
-    mul.wide.u32 %rd2, %r3, 4;
-    add.s64 %rd3, %rd0, %rd2;
-    ld.global.f32 %f0, [%rd3];
-    shl.b32 %r4, %r0, 2;
-    mov.u32 %r5, dyn;
-    add.u32 %r6, %r5, %r4;
-    st.shared.f32 [%r6], %f0;
-    bar.sync 0;
-    sub.u32 %r7, %r1, 1;
-    sub.u32 %r7, %r7, %r0;
-    shl.b32 %r7, %r7, 2;
-    add.u32 %r7, %r5, %r7;
-    ld.shared.f32 %f1, [%r7];
-    add.s64 %rd4, %rd1, %rd2;
-    st.global.f32 [%rd4], %f1;
-    ret;
+/// The reversal through static shared memory (`reverse_static`) and
+/// through dynamic shared memory (`reverse_dynamic`).
+fn shared_ptx() -> String {
+    format!(
+        ".version 7.0\n.target sm_80\n.address_size 64\n\
+         .shared .align 4 .b8 tile[1024];\n\
+         .extern .shared .align 4 .b8 dyn[];\n{}{}",
+        reverse_kernel("reverse_static", "tile"),
+        reverse_kernel("reverse_dynamic", "dyn")
+    )
 }
-"#;
 
 #[test]
 fn shared_memory_and_a_barrier() {
@@ -257,7 +238,7 @@ fn shared_memory_and_a_barrier() {
     let din = dev.alloc(n * 4).unwrap();
     let dout = dev.alloc(n * 4).unwrap();
     dev.copy_to_device(din, &f32s(&input)).unwrap();
-    let module = dev.load_module(SHARED_PTX).unwrap();
+    let module = dev.load_module(&shared_ptx()).unwrap();
     let expected: Vec<f32> = (0..n)
         .map(|g| {
             let (b, t) = (g / threads, g % threads);
