@@ -707,12 +707,24 @@ impl State {
     /// `cuEventRecord`: the event's time is now (all earlier work is done).
     pub fn event_record(&mut self, e: Handle, stream: Handle) -> Outcome<()> {
         let event_ctx = self.event(e)?.context;
-        if let Some(ctx) = self.stream_context(stream)? {
-            if ctx != event_ctx {
+        match self.stream_context(stream)? {
+            Some(ctx) if ctx != event_ctx => {
                 return Err(Failure::new(
                     status::INVALID_HANDLE,
                     "the event and the stream belong to different contexts",
-                ));
+                ))
+            }
+            Some(_) => {}
+            // The default stream is the current context's: NVIDIA's driver
+            // answers CUDA_ERROR_INVALID_CONTEXT when none is current.
+            None => {
+                if self.current()? != event_ctx {
+                    return Err(Failure::new(
+                        status::INVALID_CONTEXT,
+                        "the event belongs to another context than the current one \
+                         (whose default stream was named)",
+                    ));
+                }
             }
         }
         if let Some(ev) = self.events.get_mut(&e) {

@@ -690,6 +690,49 @@ fn contexts_own_their_memory() {
     }
 }
 
+/// NVIDIA's driver finds the default stream (`NULL`) through the current
+/// context: recording an event there with none current is
+/// `CUDA_ERROR_INVALID_CONTEXT`, as kernelc's runtime met on an H200 (its
+/// launches recorded their timing events outside the context).
+#[test]
+fn the_default_stream_needs_a_current_context() {
+    let dev = device();
+    let api = dev.driver().api();
+    let event = dev.event().expect("an event");
+    use cudarc::driver::sys::{CUevent, CUstream};
+    let record: unsafe extern "C" fn(CUevent, CUstream) -> u32 = raw("cuEventRecord");
+    let get: CtxGet = raw("cuCtxGetCurrent");
+    let mut current = std::ptr::null_mut();
+    let mut raw_event: CUevent = std::ptr::null_mut();
+    // SAFETY: out-pointers to live values; handles from the driver.
+    unsafe {
+        assert_eq!(get(&mut current), 0);
+        assert!(current.is_null(), "nothing current on a fresh thread");
+        {
+            let _in = dev.enter().unwrap();
+            assert_eq!((api.event_create)(&mut raw_event, 0), 0);
+        }
+        assert_eq!(
+            record(raw_event, std::ptr::null_mut()),
+            201,
+            "INVALID_CONTEXT"
+        );
+        assert!(
+            last_error().contains("no context is current"),
+            "{}",
+            last_error()
+        );
+        {
+            let _in = dev.enter().unwrap();
+            assert_eq!(record(raw_event, std::ptr::null_mut()), 0);
+            assert_eq!((api.event_destroy)(raw_event), 0);
+        }
+    }
+    // The runtime's own events make their context current around each call.
+    event.record(None).expect("recorded on the default stream");
+    event.synchronize().expect("synchronized");
+}
+
 #[test]
 fn error_names_and_strings() {
     let name: ErrorText = raw("cuGetErrorName");

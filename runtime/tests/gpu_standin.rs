@@ -53,7 +53,7 @@ fn version_of(s: &DriverSearch) -> (Source, String) {
 }
 
 #[test]
-fn discovery_order_kernelc_then_numba_then_compat_then_system() {
+fn discovery_order_kernelc_then_numba_then_system_then_compat() {
     let dir = tmp();
     let kernelc = build(dir.path(), "k/libcuda.so.1", &["DRIVER_VERSION=12010"]);
     let numba = build(dir.path(), "n/libcuda.so.1", &["DRIVER_VERSION=12020"]);
@@ -68,6 +68,7 @@ fn discovery_order_kernelc_then_numba_then_compat_then_system() {
         &["DRIVER_VERSION=12050"],
     );
     let system = build(dir.path(), "sys/libcuda.so.1", &["DRIVER_VERSION=12040"]);
+    let no_system = Path::new("libkernelc-no-such-driver.so.1");
     let home = dir.path().join("home");
     let default_compat = vec![dir.path().join("default/compat")];
 
@@ -95,33 +96,53 @@ fn discovery_order_kernelc_then_numba_then_compat_then_system() {
         (Source::Env("NUMBA_CUDA_DRIVER"), "12.2".into())
     );
 
-    let compat_var = search(&[("CUDA_HOME", &home)], &default_compat, &[&system]);
+    // A working system driver wins over every forward-compatibility one.
+    let system_first = search(&[("CUDA_HOME", &home)], &default_compat, &[&system]);
+    assert_eq!(version_of(&system_first), (Source::System, "12.4".into()));
+
+    let compat_var = search(&[("CUDA_HOME", &home)], &default_compat, &[no_system]);
     assert_eq!(
         version_of(&compat_var),
         (Source::Compat(Some("CUDA_HOME")), "12.3".into())
     );
 
-    let compat_default = search(&[], &default_compat, &[&system]);
+    let compat_default = search(&[], &default_compat, &[no_system]);
     assert_eq!(
         version_of(&compat_default),
         (Source::Compat(None), "12.5".into())
     );
-
-    let system_only = search(&[], &[], &[&system]);
-    assert_eq!(version_of(&system_only), (Source::System, "12.4".into()));
 }
 
 #[test]
-fn a_failing_compat_driver_falls_back_to_the_system_one() {
+fn a_compat_driver_is_not_loaded_while_the_system_one_works() {
+    // On an H200 with driver 580 the toolkit's compat driver answers
+    // CUDA_ERROR_SYSTEM_DRIVER_MISMATCH; tried first, it also took the name
+    // libcuda.so.1 in the process. The system driver must be tried first.
     let dir = tmp();
     build(
         dir.path(),
         "cuda/compat/libcuda.so.1",
-        &["INIT_RESULT=804"], // CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE
+        &["INIT_RESULT=803"], // CUDA_ERROR_SYSTEM_DRIVER_MISMATCH
     );
     let system = build(dir.path(), "sys/libcuda.so.1", &[]);
     let s = search(&[("CUDA_PATH", &dir.path().join("cuda"))], &[], &[&system]);
-    assert_eq!(version_of(&s).0, Source::System);
+    for _ in 0..3 {
+        // Opened again and again in one process, as tests and bindings do.
+        assert_eq!(version_of(&s).0, Source::System);
+    }
+}
+
+#[test]
+fn a_failing_system_driver_falls_back_to_the_compat_one() {
+    let dir = tmp();
+    build(dir.path(), "cuda/compat/libcuda.so.1", &[]);
+    let system = build(
+        dir.path(),
+        "sys/libcuda.so.1",
+        &["INIT_RESULT=804"], // CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE
+    );
+    let s = search(&[("CUDA_PATH", &dir.path().join("cuda"))], &[], &[&system]);
+    assert_eq!(version_of(&s).0, Source::Compat(Some("CUDA_PATH")));
 }
 
 #[test]
@@ -310,15 +331,16 @@ fn when_nothing_loads_the_error_lists_every_place_tried() {
         panic!("expected NoDriver, got {err:?}");
     };
     assert_eq!(attempts.len(), 5);
-    assert_eq!(attempts[0].failure, Failure::NotFound);
-    assert_eq!(attempts[0].place.source, Source::Compat(Some("CUDA_HOME")));
-    assert!(matches!(attempts[1].failure, Failure::Unloadable(_)));
-    assert!(matches!(attempts[2].failure, Failure::Unloadable(_)));
-    assert_eq!(attempts[3].failure, Failure::Stub);
+    assert!(matches!(attempts[0].failure, Failure::Unloadable(_)));
+    assert_eq!(attempts[0].place.source, Source::System);
+    assert_eq!(attempts[1].failure, Failure::Stub);
     assert!(matches!(
-        attempts[4].failure,
+        attempts[2].failure,
         Failure::Call { call: "cuInit", .. }
     ));
+    assert_eq!(attempts[3].failure, Failure::NotFound);
+    assert_eq!(attempts[3].place.source, Source::Compat(Some("CUDA_HOME")));
+    assert!(matches!(attempts[4].failure, Failure::Unloadable(_)));
     let text = err.to_string();
     assert_eq!(text.lines().count(), 6, "{text}");
     assert!(text.starts_with("no usable CUDA driver; tried:"), "{text}");

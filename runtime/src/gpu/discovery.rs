@@ -5,9 +5,17 @@
 //! 1. `KERNELC_CUDA_DRIVER`: the path of the library file;
 //! 2. `NUMBA_CUDA_DRIVER`: the same, as older Numba documented it; the
 //!    value `0` means "no GPU";
-//! 3. the forward-compatibility driver, `compat/libcuda.so.1` under
-//!    `$CUDA_HOME`, `$CUDA_PATH` and `/usr/local/cuda`;
-//! 4. the system loader's `libcuda.so.1`, then `libcuda.so`.
+//! 3. the system loader's `libcuda.so.1`, then `libcuda.so`;
+//! 4. the forward-compatibility driver, `compat/libcuda.so.1` under
+//!    `$CUDA_HOME`, `$CUDA_PATH` and `/usr/local/cuda`, when the system's
+//!    driver is missing or does not work.
+//!
+//! The system driver comes first, as NVIDIA's own loaders do: a toolkit's
+//! forward-compatibility driver works only beside the kernel module it was
+//! made for, and where it does not (a newer kernel module; seen on an H200
+//! with driver 580: `CUDA_ERROR_SYSTEM_DRIVER_MISMATCH`), loading it first
+//! would also take the name `libcuda.so.1` in the process, so that the
+//! loader hands it back again instead of the system's driver.
 //!
 //! A variable that is set is the only place tried: a file it names that is
 //! missing, or that does not work, is an error (no silent fall-back). The
@@ -138,9 +146,9 @@ pub struct DriverSearch {
 }
 
 impl DriverSearch {
-    /// A search that reads variables through `env`, then tries the
-    /// `compat/` directories of `$CUDA_HOME`/`$CUDA_PATH` followed by
-    /// `default_compat_dirs`, then hands `system_names` to the loader.
+    /// A search that reads variables through `env`, then hands
+    /// `system_names` to the loader, then tries the `compat/` directories of
+    /// `$CUDA_HOME`/`$CUDA_PATH` followed by `default_compat_dirs`.
     pub fn new(
         env: impl Fn(&str) -> Option<OsString>,
         default_compat_dirs: &[PathBuf],
@@ -204,7 +212,7 @@ impl DriverSearch {
             source: Source::System,
             spec: name.clone(),
         });
-        Ok(compat.chain(system).collect())
+        Ok(system.chain(compat).collect())
     }
 
     /// Opens the first usable driver, or says why none is.
@@ -252,7 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn fallback_order_is_compat_dirs_then_system_names() {
+    fn fallback_order_is_system_names_then_compat_dirs() {
         let places = search(&[("CUDA_HOME", "/h"), ("CUDA_PATH", "/p")])
             .places()
             .unwrap();
@@ -263,15 +271,15 @@ mod tests {
         assert_eq!(
             specs,
             [
+                "libcuda.so.1",
+                "libcuda.so",
                 "/h/compat/libcuda.so.1",
                 "/p/compat/libcuda.so.1",
                 "/opt/cuda/compat/libcuda.so.1",
-                "libcuda.so.1",
-                "libcuda.so"
             ]
         );
-        assert_eq!(places[0].source, Source::Compat(Some("CUDA_HOME")));
-        assert_eq!(places[4].source, Source::System);
+        assert_eq!(places[0].source, Source::System);
+        assert_eq!(places[2].source, Source::Compat(Some("CUDA_HOME")));
     }
 
     #[test]

@@ -41,10 +41,8 @@ impl Driver {
     /// Opens one candidate library: loads it, calls `cuInit(0)`, resolves
     /// every entry point and reads the driver's version.
     pub fn open(place: &Place) -> Result<Driver, Failure> {
-        // SAFETY: loading a library runs its initialisers; a CUDA driver's
-        // are safe to run, and so are the test stand-ins'.
-        let library = unsafe { Library::new(&place.spec) }
-            .map_err(|e| Failure::Unloadable(loader_message(&e)))?;
+        let library =
+            load_library(&place.spec).map_err(|e| Failure::Unloadable(loader_message(&e)))?;
         // SAFETY: the signatures are the driver header's.
         let (init, error_name, error_string) = unsafe {
             (
@@ -140,6 +138,28 @@ impl Driver {
             .map(|ordinal| DeviceProps::query(self, ordinal))
             .collect()
     }
+}
+
+/// Loads the library at `spec` (a path, or a name for the system loader)
+/// so that it stays loaded for the rest of the process, however often it is
+/// opened and closed again: a CUDA driver keeps per-process state and
+/// threads, and does not survive being unloaded and loaded again (a second
+/// `cuInit` after that fails). Dropping the [`Library`] then only drops our
+/// reference.
+#[cfg(unix)]
+fn load_library(spec: &std::ffi::OsStr) -> Result<Library, libloading::Error> {
+    use libloading::os::unix::{Library as UnixLibrary, RTLD_LOCAL, RTLD_NOW};
+    // SAFETY: loading a library runs its initialisers; a CUDA driver's are
+    // safe to run, and so are the test stand-ins'.
+    unsafe { UnixLibrary::open(Some(spec), RTLD_NOW | RTLD_LOCAL | libc::RTLD_NODELETE) }
+        .map(Library::from)
+}
+
+/// Loads the library at `spec` (see the Unix variant).
+#[cfg(not(unix))]
+fn load_library(spec: &std::ffi::OsStr) -> Result<Library, libloading::Error> {
+    // SAFETY: as in the Unix variant.
+    unsafe { Library::new(spec) }
 }
 
 /// The loader's message: libloading's error says only "dlopen failed";

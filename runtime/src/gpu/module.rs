@@ -147,6 +147,7 @@ impl GpuModule {
     /// Registers per thread the JIT gave `kernel`.
     pub fn registers(&self, kernel: &str) -> Result<u32, GpuError> {
         let k = self.kernel(kernel)?;
+        let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         let mut value: c_int = 0;
         // SAFETY: out-pointer to a live c_int; a live function.

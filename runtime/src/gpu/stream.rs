@@ -49,6 +49,7 @@ impl Stream {
 
     /// Waits for everything queued on the stream.
     pub fn synchronize(&self) -> Result<(), GpuError> {
+        let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: a live stream.
         driver.check("cuStreamSynchronize", unsafe {
@@ -59,6 +60,7 @@ impl Stream {
 
 impl Drop for Stream {
     fn drop(&mut self) {
+        let _current = self.ctx.enter();
         let driver = self.ctx.driver();
         // SAFETY: destroyed once; queued work still completes. A failure
         // cannot be reported from `drop`.
@@ -96,8 +98,10 @@ impl Event {
     }
 
     /// Records the event on `stream` (`None`: the context's default
-    /// stream).
+    /// stream, which the driver finds through the current context: a real
+    /// driver answers `CUDA_ERROR_INVALID_CONTEXT` without one).
     pub fn record(&self, stream: Option<&Stream>) -> Result<(), GpuError> {
+        let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         let raw_stream = stream.map_or(std::ptr::null_mut(), Stream::raw);
         // SAFETY: a live event and stream of the same context.
@@ -108,6 +112,7 @@ impl Event {
 
     /// Waits for the work before the event's last recording.
     pub fn synchronize(&self) -> Result<(), GpuError> {
+        let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: a live event.
         driver.check("cuEventSynchronize", unsafe {
@@ -118,6 +123,7 @@ impl Event {
     /// The device time from `start` to this event (both recorded and
     /// complete).
     pub fn elapsed_since(&self, start: &Event) -> Result<Duration, GpuError> {
+        let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         let mut ms: f32 = 0.0;
         // SAFETY: out-pointer to a live f32; two live events.
@@ -130,6 +136,7 @@ impl Event {
 
 impl Drop for Event {
     fn drop(&mut self) {
+        let _current = self.ctx.enter();
         let driver = self.ctx.driver();
         // SAFETY: destroyed once. A failure cannot be reported from `drop`.
         let _ = unsafe { (driver.api().event_destroy)(self.raw) };
