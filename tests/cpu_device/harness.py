@@ -170,6 +170,11 @@ def _scalar_arg(value) -> str:
     return f"{code}:{int(v)}"
 
 
+# Seconds one `kernelc run` may take (the slowest case takes about 10 s on
+# the CPU device in a debug build).
+RUN_TIMEOUT_S = 300
+
+
 def kernelc_binary() -> str:
     exe = os.environ.get("KERNELC_BIN")
     if exe:
@@ -207,7 +212,12 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = (), device:
                 cmd.append(p)
             else:
                 cmd.append(_scalar_arg(a))
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            # A kernel that never finishes (a miscompiled loop, a GPU
+            # deadlock) must fail its case, not hang the suite.
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{case.id}: kernelc run did not finish in {RUN_TIMEOUT_S} s:\n{' '.join(cmd)}")
         if case.expect_error is not None:
             import re
 

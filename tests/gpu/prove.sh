@@ -72,14 +72,18 @@ export KERNELC_BIN="$pack/bin/kernelc"
 export PYTHONDONTWRITEBYTECODE=1
 unset CARGO_TARGET_DIR
 
-in_pack() { (cd "$pack" && "$@"); }
+# Commands that run from the pack's root start with `env -C "$pack"` (a
+# plain command, which `timeout` can run).
 steps="$out/steps.tsv"
 : >"$steps"
-# step NAME KIND COMMAND...: runs it with its output in OUT/NAME.log, and
-# records name, kind (check|bench), exit status and seconds.
+# step NAME KIND LIMIT COMMAND...: runs it with its output in OUT/NAME.log,
+# stopped after LIMIT seconds (0: no limit; a hung kernel must not take
+# the rest of the proof with it), and records name, kind (check|bench),
+# exit status (124: timed out) and seconds.
 step() {
-    local name="$1" kind="$2"
-    shift 2
+    local name="$1" kind="$2" limit="$3"
+    shift 3
+    if [ "$limit" != 0 ]; then set -- timeout -k 10 "$limit" "$@"; fi
     echo "== $name: $*"
     local t0 t1 rc=0
     t0=$(date +%s.%N)
@@ -95,11 +99,16 @@ echo "== pack $pack ($(head -n 1 "$pack/MANIFEST" 2>/dev/null || echo 'no MANIFE
 cat "$out/devices.txt"
 
 # 1. The runtime's GPU hardware tests.
-KERNELC_REQUIRE_GPU=1 step gpu_real check "$pack/bin/gpu_real" --test-threads=1
+KERNELC_REQUIRE_GPU=1 step gpu_real check 120 "$pack/bin/gpu_real" --test-threads=1
 
 # 2. Every CPU-device run case through the GPU path, against the CPU device.
-KERNELC_REQUIRE_GPU=1 step run_cases check \
-    in_pack "$PYTHON" -m pytest -q -p no:cacheprovider tests/cpu_device/test_gpu.py
+# Each case starts the CLI twice (GPU, then CPU device), and a process's
+# first CUDA context costs a fraction of a second: spread the cases over
+# several processes where pytest-xdist is installed.
+parallel=()
+if [ "$dry" = 0 ] && "$PYTHON" -c 'import xdist' 2>/dev/null; then parallel=(-n 8); fi
+KERNELC_REQUIRE_GPU=1 step run_cases check 240 \
+    env -C "$pack" "$PYTHON" -m pytest -q -p no:cacheprovider "${parallel[@]}" tests/cpu_device/test_gpu.py
 
 # 3. The Python binding's suite on the GPU path, from the wheel in a fresh venv.
 venv="$out/venv"
@@ -112,19 +121,18 @@ setup_venv() {
     if [ -n "$parent" ]; then
         echo "$parent" >"$("$venv/bin/python" -c 'import site; print(site.getsitepackages()[0])')/_kernelc_prove_parent.pth"
     fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --no-index "$wheel"
+    # --force-reinstall: a kernelc the parent environment holds (same version)
+    # must not stand in for the wheel under test.
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --no-index --force-reinstall "$wheel"
 }
-binding() {
-    # From the pack's root: `import kernelc` is the installed package.
-    KERNELC_DEVICE=gpu in_pack "$venv/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
-}
-step venv check setup_venv
-step binding check binding
+step venv check 0 setup_venv
+KERNELC_DEVICE=gpu step binding check 180 \
+    env -C "$pack" "$venv/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
 
 # 4. Measurements (a failure here is reported, not a failed proof).
 bench_args=(--json "$out/bench.json")
 [ "$dry" = 1 ] && bench_args+=(--dry)
-step bench bench in_pack "$venv/bin/python" "$pack/tests/gpu/bench.py" "${bench_args[@]}"
+step bench bench 420 env -C "$pack" "$venv/bin/python" "$pack/tests/gpu/bench.py" "${bench_args[@]}"
 
 "$PYTHON" - "$out" "$mode" "$pack" <<'EOF'
 import json, os, sys
@@ -152,13 +160,25 @@ md = [f"# kernelc GPU proof ({mode})", "",
       f"devices: {devices.splitlines()[0] if devices else '?'}  ", *(f"{l}  " for l in manifest.strip().splitlines()), "",
       "| step | result | seconds | last line |", "| --- | --- | ---: | --- |"]
 for s in steps:
-    res = "pass" if s["exit"] == 0 else f"FAIL (exit {s['exit']})"
+    res = "pass" if s["exit"] == 0 else ("FAIL (timed out)" if s["exit"] == 124 else f"FAIL (exit {s['exit']})")
     md.append(f"| {s['name']} | {res} | {s['seconds']} | {s['summary'].replace('|', '/')} |")
 md += ["", "| measurement | kernelc | Numba CUDA | CuPy | cuLaunchKernel | note |",
        "| --- | ---: | ---: | ---: | ---: | --- |"]
 for row in (bench or {}).get("rows", []):
     md.append("| " + " | ".join(str(row.get(k, "")) for k in
               ("what", "kernelc", "numba", "cupy", "raw", "note")) + " |")
+corpus = (bench or {}).get("corpus") or {}
+if corpus.get("rows"):
+    def us(v):
+        return f"{v:.1f}" if isinstance(v, float) else str(v).replace("|", "/")[:90]
+    def gm(v):
+        return "n/a" if v is None else f"{v:.2f}"
+    md += ["", f"corpus kernels, device time per launch (kernelc / Numba, < 1: kernelc faster): "
+           f"{corpus['both_ran']} of {corpus['kernels']} ran on both, geometric mean {gm(corpus['geomean_ratio'])}; "
+           f"the {corpus['long_kernels']} that run 20 us or more with Numba: {gm(corpus['geomean_ratio_long'])}", "",
+           "| case | kernelc us | Numba us | ratio |", "| --- | ---: | ---: | ---: |"]
+    for r in corpus["rows"]:
+        md.append(f"| {r['case']} | {us(r['kernelc_us'])} | {us(r['numba_us'])} | {gm(r['ratio'])} |")
 if bench and bench.get("skipped"):
     md += [""] + [f"- {k}: skipped: {v}" for k, v in bench["skipped"].items()]
 if bench and bench.get("error"):
