@@ -49,7 +49,8 @@ typedef enum {
     KC_ERROR_COMPILE = 3,
     /**
      * A launch failed: the arguments do not fit the kernel, or the kernel
-     * faulted while running.
+     * faulted while running. On a GPU a fault also loses the device's
+     * context (`KC_ERROR_CONTEXT_LOST` from then on).
      */
     KC_ERROR_LAUNCH = 4,
     /**
@@ -84,6 +85,14 @@ typedef enum {
      * (`kc_device_set_timeout`) and was stopped. The device stays usable.
      */
     KC_ERROR_TIMEOUT = 11,
+    /**
+     * The GPU context of the device was lost to a kernel fault (an
+     * earlier launch reported it with `KC_ERROR_LAUNCH`): the device and
+     * everything made on it (buffers, modules, streams, events) are
+     * unusable, and every call on them answers this. Free them, and open
+     * the device again (`kc_device_open` starts the GPU afresh).
+     */
+    KC_ERROR_CONTEXT_LOST = 12,
 } kc_status;
 
 /**

@@ -15,6 +15,7 @@ impl From<RuntimeError> for Error {
                 kernelc_runtime::gpu::GpuError::UnknownKernel { .. }
                 | kernelc_runtime::gpu::GpuError::InvalidArgument(_)
                 | kernelc_runtime::gpu::GpuError::KernelFault { .. } => kc_status::KC_ERROR_LAUNCH,
+                kernelc_runtime::gpu::GpuError::ContextLost(_) => kc_status::KC_ERROR_CONTEXT_LOST,
                 _ => kc_status::KC_ERROR_DEVICE,
             },
             RuntimeError::Cpu(c) => match c {

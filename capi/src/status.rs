@@ -20,7 +20,8 @@ pub enum kc_status {
     /// The source could not be compiled; the diagnostics say why.
     KC_ERROR_COMPILE = 3,
     /// A launch failed: the arguments do not fit the kernel, or the kernel
-    /// faulted while running.
+    /// faulted while running. On a GPU a fault also loses the device's
+    /// context (`KC_ERROR_CONTEXT_LOST` from then on).
     KC_ERROR_LAUNCH = 4,
     /// The device reported an error (a module it cannot load, a bad device
     /// address, a copy out of bounds).
@@ -40,6 +41,12 @@ pub enum kc_status {
     /// A launch on the CPU device ran longer than the device's time limit
     /// (`kc_device_set_timeout`) and was stopped. The device stays usable.
     KC_ERROR_TIMEOUT = 11,
+    /// The GPU context of the device was lost to a kernel fault (an
+    /// earlier launch reported it with `KC_ERROR_LAUNCH`): the device and
+    /// everything made on it (buffers, modules, streams, events) are
+    /// unusable, and every call on them answers this. Free them, and open
+    /// the device again (`kc_device_open` starts the GPU afresh).
+    KC_ERROR_CONTEXT_LOST = 12,
 }
 
 /// The name of a status as a static string (`"KC_ERROR_COMPILE"`), or
@@ -60,6 +67,7 @@ pub extern "C" fn kc_status_name(status: c_int) -> *const c_char {
         9 => b"KC_ERROR_BUFFER_TOO_SMALL\0",
         10 => b"KC_ERROR_INTERRUPTED\0",
         11 => b"KC_ERROR_TIMEOUT\0",
+        12 => b"KC_ERROR_CONTEXT_LOST\0",
         _ => b"KC_UNKNOWN_STATUS\0",
     };
     name.as_ptr().cast()
@@ -85,6 +93,7 @@ mod tests {
             kc_status::KC_ERROR_BUFFER_TOO_SMALL,
             kc_status::KC_ERROR_INTERRUPTED,
             kc_status::KC_ERROR_TIMEOUT,
+            kc_status::KC_ERROR_CONTEXT_LOST,
         ] {
             let name = unsafe { CStr::from_ptr(kc_status_name(s as c_int)) };
             assert_eq!(name.to_str().unwrap(), format!("{s:?}"));

@@ -300,6 +300,18 @@ pub extern "C" fn cuDevicePrimaryCtxRelease_v2(dev: CUdevice) -> u32 {
     })
 }
 
+/// `cuDevicePrimaryCtxReset` (`_v2`): frees everything made in the
+/// primary context and clears a kernel fault it holds.
+#[no_mangle]
+pub extern "C" fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> u32 {
+    guard("cuDevicePrimaryCtxReset_v2", || {
+        let mut s = state::lock()?;
+        state::check_device(dev)?;
+        s.primary_reset();
+        Ok(())
+    })
+}
+
 /// `cuDevicePrimaryCtxGetState`.
 ///
 /// # Safety
@@ -1349,8 +1361,9 @@ pub unsafe extern "C" fn cuLaunchKernelEx(
 
 /// `cuLaunchKernel`: runs the kernel on the CPU device before returning. A
 /// fault inside the kernel is this call's error (`CUDA_ERROR_ILLEGAL_ADDRESS`
-/// for a bad memory access, `CUDA_ERROR_LAUNCH_FAILED` for a trap); it does
-/// not poison the context as on a GPU.
+/// for a bad memory access, `CUDA_ERROR_LAUNCH_FAILED` for a trap) and, as
+/// on a GPU, poisons the context: every later call on it answers the fault
+/// until the context is destroyed or the primary context reset.
 ///
 /// # Safety
 /// `params` holds one pointer per `.param` of the kernel, each to the
@@ -1384,8 +1397,20 @@ pub unsafe extern "C" fn cuLaunchKernel(
             block: [block_x, block_y, block_z],
             shared_bytes,
         };
-        launch.run(&config, &slices)
+        run_and_poison(&launch, &config, &slices)
     })
+}
+
+/// Runs a launch; a fault inside the kernel is its error and, as on a GPU,
+/// sticks to the context (every later call on it answers the fault).
+fn run_and_poison(launch: &state::Launch, config: &LaunchConfig, params: &[&[u8]]) -> Outcome<()> {
+    let ran = launch.run(config, params);
+    if let Err(failure) = &ran {
+        if status::is_sticky(failure.code) {
+            state::lock()?.poison(launch.context, failure.code);
+        }
+    }
+    ran
 }
 
 // ---------------------------------------------------------------- streams, events
@@ -1550,6 +1575,7 @@ pub const EXPORTED: &[&str] = &[
     "cuDeviceComputeCapability",
     "cuDevicePrimaryCtxRetain",
     "cuDevicePrimaryCtxRelease_v2",
+    "cuDevicePrimaryCtxReset_v2",
     "cuDevicePrimaryCtxGetState",
     "cuCtxCreate_v2",
     "cuCtxDestroy_v2",

@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 71] {
+fn variants() -> [Variant; 72] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -59,6 +59,7 @@ fn variants() -> [Variant; 71] {
             cuDevicePrimaryCtxRelease_v2,
             11000
         ),
+        v!("cuDevicePrimaryCtxReset", cuDevicePrimaryCtxReset_v2, 11000),
         v!(
             "cuDevicePrimaryCtxGetState",
             cuDevicePrimaryCtxGetState,

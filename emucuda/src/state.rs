@@ -69,6 +69,10 @@ const STREAM_FLAGS: u32 = 1;
 
 struct Context {
     primary: bool,
+    /// The sticky error a kernel fault left (as on a GPU: every later call
+    /// on the context answers it, until the context is destroyed or, for
+    /// the primary one, reset).
+    fault: Option<u32>,
 }
 
 struct Allocation {
@@ -222,10 +226,11 @@ impl State {
         ((kind as u64) << TAG_SHIFT) | self.next_serial
     }
 
-    /// The current context, live; `CUDA_ERROR_INVALID_CONTEXT` otherwise.
+    /// The current context, live and not faulted; `CUDA_ERROR_INVALID_CONTEXT`
+    /// or its sticky fault otherwise.
     pub fn current(&self) -> Outcome<Handle> {
         match current_handle() {
-            Some(h) if self.contexts.contains_key(&h) => Ok(h),
+            Some(h) if self.contexts.contains_key(&h) => self.usable(h).map(|()| h),
             Some(h) => Err(Failure::new(
                 status::INVALID_CONTEXT,
                 format!("the current context {h:#x} was destroyed"),
@@ -234,6 +239,26 @@ impl State {
                 status::INVALID_CONTEXT,
                 "no context is current on this thread",
             )),
+        }
+    }
+
+    /// Its sticky fault, if a kernel left one (see [`State::poison`]).
+    fn usable(&self, ctx: Handle) -> Outcome<()> {
+        match self.contexts.get(&ctx).and_then(|c| c.fault) {
+            None => Ok(()),
+            Some(code) => Err(Failure::new(
+                code,
+                "an earlier kernel fault left the context unusable (a sticky error: \
+                 destroy the context, or reset the primary context)",
+            )),
+        }
+    }
+
+    /// A kernel faulted in `ctx`: like a GPU, the context answers the
+    /// fault from now on.
+    pub fn poison(&mut self, ctx: Handle, code: u32) {
+        if let Some(c) = self.contexts.get_mut(&ctx) {
+            c.fault.get_or_insert(code);
         }
     }
 
@@ -253,7 +278,13 @@ impl State {
     /// `cuCtxCreate`: a new context, pushed on this thread's stack.
     pub fn ctx_create(&mut self) -> Handle {
         let h = self.handle(Kind::Context);
-        self.contexts.insert(h, Context { primary: false });
+        self.contexts.insert(
+            h,
+            Context {
+                primary: false,
+                fault: None,
+            },
+        );
         CURRENT.with(|s| s.borrow_mut().push(h));
         h
     }
@@ -318,7 +349,13 @@ impl State {
             }
         };
         if self.primary_refs == 0 {
-            self.contexts.insert(h, Context { primary: true });
+            self.contexts.insert(
+                h,
+                Context {
+                    primary: true,
+                    fault: None,
+                },
+            );
         }
         self.primary_refs += 1;
         h
@@ -340,6 +377,23 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// `cuDevicePrimaryCtxReset`: frees everything made in the primary
+    /// context and clears its fault; it stays retained (same handle).
+    pub fn primary_reset(&mut self) {
+        if let Some(h) = self.primary {
+            if self.contexts.contains_key(&h) {
+                self.teardown(h);
+                self.contexts.insert(
+                    h,
+                    Context {
+                        primary: true,
+                        fault: None,
+                    },
+                );
+            }
+        }
     }
 
     /// `cuDevicePrimaryCtxGetState`: (flags, active).
@@ -634,6 +688,7 @@ impl State {
             device: self.device(),
             module: Arc::clone(&module.cpu),
             kernel: func.name.clone(),
+            context: ctx,
         })
     }
 
@@ -655,10 +710,13 @@ impl State {
         if matches!(stream, 0 | STREAM_LEGACY | STREAM_PER_THREAD) {
             return Ok(None);
         }
-        self.streams
+        let ctx = self
+            .streams
             .get(&stream)
-            .map(|s| Some(s.context))
-            .ok_or_else(|| invalid_handle("stream", stream))
+            .map(|s| s.context)
+            .ok_or_else(|| invalid_handle("stream", stream))?;
+        self.usable(ctx)?;
+        Ok(Some(ctx))
     }
 
     /// `cuStreamSynchronize`/`cuStreamQuery`: the stream is live; its work
@@ -707,6 +765,7 @@ impl State {
     /// `cuEventRecord`: the event's time is now (all earlier work is done).
     pub fn event_record(&mut self, e: Handle, stream: Handle) -> Outcome<()> {
         let event_ctx = self.event(e)?.context;
+        self.usable(event_ctx)?;
         match self.stream_context(stream)? {
             Some(ctx) if ctx != event_ctx => {
                 return Err(Failure::new(
@@ -735,12 +794,13 @@ impl State {
 
     /// `cuEventSynchronize`/`cuEventQuery`: the event is live.
     pub fn event_check(&self, e: Handle) -> Outcome<()> {
-        self.event(e).map(|_| ())
+        self.usable(self.event(e)?.context)
     }
 
     /// `cuEventElapsedTime`: milliseconds from `start` to `end`.
     pub fn event_elapsed(&self, start: Handle, end: Handle) -> Outcome<f32> {
         let (s, e) = (self.event(start)?, self.event(end)?);
+        self.usable(s.context)?;
         if !s.timing || !e.timing {
             return Err(invalid_handle(
                 "event with timing",
@@ -780,6 +840,8 @@ pub struct Launch {
     pub module: Arc<CpuModule>,
     /// The kernel's name.
     pub kernel: String,
+    /// The context it runs in (a fault poisons it).
+    pub context: Handle,
 }
 
 impl Launch {

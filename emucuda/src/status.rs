@@ -112,6 +112,12 @@ impl Failure {
 /// What every internal step returns.
 pub type Outcome<T> = Result<T, Failure>;
 
+/// Whether `code` is a kernel fault, which a GPU makes sticky: the context
+/// answers it to every later call.
+pub fn is_sticky(code: u32) -> bool {
+    matches!(code, ILLEGAL_ADDRESS | LAUNCH_TIMEOUT | LAUNCH_FAILED)
+}
+
 /// The code a real driver gives for the CPU device's `error`: bad pointers
 /// and launches are invalid values, faults inside a kernel are launch
 /// errors (an illegal address for memory faults), PTX the reader rejects

@@ -6,73 +6,12 @@
 
 use kernelc_runtime::gpu::api::Api;
 use kernelc_runtime::gpu::sample::{array_params, vector_add_ptx};
-use kernelc_runtime::gpu::{DevicePtr, Driver, DriverSearch, GpuDevice, GpuError, LaunchConfig};
-use std::ffi::{c_char, c_int, c_uint, c_void, OsString};
-use std::path::PathBuf;
+use kernelc_runtime::gpu::{DevicePtr, GpuDevice, GpuError, LaunchConfig};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 use std::sync::Arc;
 
-const LIB: &str = "libkernelc_emucuda.so";
-
-/// The built library: `KERNELC_EMUCUDA_LIB`, else the target directory of
-/// this test binary (`target/<profile>/deps/..`).
-fn library() -> PathBuf {
-    if let Some(p) = std::env::var_os("KERNELC_EMUCUDA_LIB") {
-        return PathBuf::from(p);
-    }
-    let exe = std::env::current_exe().expect("the test's path");
-    let deps = exe.parent().expect("deps directory");
-    [
-        deps.join(LIB),
-        deps.parent().expect("profile directory").join(LIB),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .unwrap_or_else(|| panic!("{LIB} is not built next to {}", exe.display()))
-}
-
-/// The emulated driver, loaded as `KERNELC_CUDA_DRIVER` would load it.
-fn driver() -> Arc<Driver> {
-    let lib: OsString = library().into_os_string();
-    DriverSearch::new(
-        move |var| (var == "KERNELC_CUDA_DRIVER").then(|| lib.clone()),
-        &[],
-        &[],
-    )
-    .load()
-    .expect("the emulated driver loads")
-}
-
-fn device() -> GpuDevice {
-    GpuDevice::with_driver(driver(), 0).expect("device 0 opens")
-}
-
-/// An entry point the runtime's table does not hold, from the same library.
-fn raw<F: Copy>(name: &str) -> F {
-    // SAFETY: the library is already loaded (same handle, same state); the
-    // caller names the symbol's true signature.
-    unsafe {
-        let lib = libloading::Library::new(library()).expect("reopen");
-        let f = *lib.get::<F>(name.as_bytes()).expect(name);
-        std::mem::forget(lib); // keep it loaded for the pointer's lifetime
-        f
-    }
-}
-
-/// This thread's last error message from the driver.
-fn last_error() -> String {
-    let f: unsafe extern "C" fn(*mut c_char, usize) -> usize = raw("kernelc_emucuda_last_error");
-    let mut buf = vec![0 as c_char; 4096];
-    // SAFETY: a buffer of its length.
-    let n = unsafe { f(buf.as_mut_ptr(), buf.len()) }.min(buf.len() - 1);
-    buf[..n].iter().map(|&c| c as u8 as char).collect()
-}
-
-fn driver_code(err: &GpuError) -> u32 {
-    match err {
-        GpuError::Driver { status, .. } | GpuError::KernelFault { status, .. } => status.code,
-        other => panic!("expected a driver error, got {other:?}"),
-    }
-}
+mod common;
+use common::*;
 
 fn f32s(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
@@ -466,74 +405,6 @@ fn scalars_of_every_size() {
         )
     };
     assert_eq!(code, 1, "CUDA_ERROR_INVALID_VALUE");
-}
-
-const FAULTS_PTX: &str = r#"
-.version 7.0
-.target sm_80
-.address_size 64
-
-// Writes one float a megabyte past `p`.
-.visible .entry out_of_bounds(.param .u64 p)
-{
-    .reg .b64 %rd<2>;
-    .reg .f32 %f<1>;
-    ld.param.u64 %rd0, [p];
-    add.s64 %rd1, %rd0, 1048576;
-    mov.f32 %f0, 0f3F800000;
-    st.global.f32 [%rd1], %f0;
-    ret;
-}
-
-.visible .entry traps()
-{
-    trap;
-    ret;
-}
-"#;
-
-#[test]
-fn a_fault_in_a_kernel_is_a_launch_error_not_a_crash() {
-    let dev = device();
-    let module = dev.load_module(FAULTS_PTX).unwrap();
-    let buf = dev.alloc(64).unwrap();
-    let config = LaunchConfig {
-        grid: [2, 1, 1],
-        block: [32, 1, 1],
-        shared_bytes: 0,
-    };
-    let err = dev
-        .launch(&module, "out_of_bounds", &config, &[&buf.0.to_le_bytes()])
-        .unwrap_err();
-    assert_eq!(driver_code(&err), 700, "{err}");
-    // The runtime names the kernel that faulted.
-    assert!(
-        matches!(&err, GpuError::KernelFault { kernel, .. } if kernel == "out_of_bounds"),
-        "{err:?}"
-    );
-    assert!(
-        err.to_string().contains("CUDA_ERROR_ILLEGAL_ADDRESS"),
-        "{err}"
-    );
-    let detail = last_error();
-    assert!(
-        detail.starts_with("cuLaunchKernel: memory fault") && detail.contains("out_of_bounds"),
-        "{detail}"
-    );
-
-    let err = dev.launch(&module, "traps", &config, &[]).unwrap_err();
-    assert_eq!(driver_code(&err), 719, "{err}");
-    assert!(
-        err.to_string().starts_with("kernel 'traps' faulted"),
-        "{err}"
-    );
-
-    // The device still works afterwards (faults are not sticky here).
-    dev.memset(buf, 3, 64).unwrap();
-    let mut back = [0u8; 64];
-    dev.copy_from_device(&mut back, buf).unwrap();
-    assert_eq!(back, [3; 64]);
-    dev.free(buf).unwrap();
 }
 
 #[test]

@@ -20,7 +20,7 @@ from . import cuda
 from ._types import SCALARS as _SCALARS
 from ._types import Array, Signature, typeof, void
 from .errors import (
-    CompileError, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
+    CompileError, ContextLost, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
     LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
 )
 
@@ -45,7 +45,7 @@ jit = cuda.jit
 __all__ = [
     "cuda", "jit", "typeof", "Array", "Signature", "void", "none",
     "KernelcError", "TypingError", "CompileError", "CudaSupportError",
-    "CudaDriverError", "LaunchError", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
+    "CudaDriverError", "ContextLost", "LaunchError", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
     "boolean", "bool_", "int8", "int16", "int32", "int64", "intp", "uint8", "uint16",
     "uint32", "uint64", "uintp", "float16", "float32", "float64",
 ]

@@ -24,7 +24,7 @@ from ctypes import (
 
 from .errors import (
     CompileError, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
-    LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
+    ContextLost, LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
 )
 
 __all__ = ["lib", "check", "library_path", "KC"]
@@ -77,6 +77,7 @@ class KC:
     ERROR_BUFFER_TOO_SMALL = 9
     ERROR_INTERRUPTED = 10
     ERROR_TIMEOUT = 11
+    ERROR_CONTEXT_LOST = 12
 
     DTYPE_NONE = 0
     PARAM_SCALAR = 1
@@ -248,7 +249,13 @@ _STATUS_ERRORS = {
     KC.ERROR_NO_GPU: CudaSupportError,
     KC.ERROR_INTERRUPTED: LaunchInterrupted,
     KC.ERROR_TIMEOUT: LaunchTimeout,
+    KC.ERROR_CONTEXT_LOST: ContextLost,
 }
+
+
+# Called (with no arguments) before ContextLost is raised: _runtime sets
+# it to forget the open devices, so that the next use opens the GPU afresh.
+on_context_lost = None
 
 
 def check(status: int, what: str = "") -> None:
@@ -257,6 +264,8 @@ def check(status: int, what: str = "") -> None:
     if status == KC.OK:
         return
     message = last_error() or (what + " failed")
+    if status == KC.ERROR_CONTEXT_LOST and on_context_lost is not None:
+        on_context_lost()
     if status == KC.ERROR_PANIC:
         raise KernelcError("internal error in libkernelc (please report it): " + message)
     if status in (KC.ERROR_INVALID_ARGUMENT, KC.ERROR_NULL_POINTER, KC.ERROR_NOT_FOUND):

@@ -13,6 +13,7 @@ __all__ = [
     "LaunchError",
     "LaunchInterrupted",
     "LaunchTimeout",
+    "ContextLost",
     "LibraryNotFound",
 ]
 
@@ -40,6 +41,13 @@ class CudaSupportError(KernelcError):
 class CudaDriverError(KernelcError):
     """The device or its driver reported an error (memory, module load,
     stream or event operations)."""
+
+
+class ContextLost(CudaDriverError):
+    """The GPU's context was lost to a kernel fault (the launch that met it
+    raised :class:`LaunchError`): the arrays and kernels loaded on it are
+    gone. kernelc opens the GPU afresh on the next use; arrays made before
+    the fault raise this error."""
 
 
 class LaunchError(KernelcError):

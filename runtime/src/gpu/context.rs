@@ -2,13 +2,25 @@
 //! device (memory, modules, streams) lives, and made current around each
 //! driver call by a push/pop guard so that threads and devices never see
 //! each other's context.
+//!
+//! A kernel fault (an illegal address, a trap) is sticky on a GPU: every
+//! later call on the context answers it, and what was made on the context
+//! is gone. The first call that reports one marks the [`Context`] lost;
+//! from then on [`Context::enter`] refuses with [`GpuError::ContextLost`]
+//! before calling the driver (so no stale device pointer is ever used), and
+//! the objects' drops skip their driver calls. Opening the device again
+//! ([`Context::retain`]) finds the primary context broken and resets it.
+//! Handles of the same GPU opened before the reset must not be used after
+//! it: they were made on the lost context.
 
 use crate::gpu::driver::Driver;
-use crate::gpu::error::GpuError;
+use crate::gpu::error::{GpuError, Lost};
+use crate::gpu::result;
 use cudarc::driver::sys::{CUcontext, CUdevice};
 use std::ffi::c_int;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A retained primary context. Shared (`Arc`) by everything made on the
 /// device; released when the last owner drops it.
@@ -17,6 +29,10 @@ pub struct Context {
     driver: Arc<Driver>,
     device: CUdevice,
     raw: CUcontext,
+    /// Set once a call reported a kernel fault (checked on every `enter`).
+    is_lost: AtomicBool,
+    /// How it was lost (the first report; a launch adds its kernel).
+    lost: Mutex<Option<Lost>>,
 }
 
 // SAFETY: driver contexts may be used from any thread; the runtime makes
@@ -27,7 +43,9 @@ unsafe impl Sync for Context {}
 
 impl Context {
     /// Retains the primary context of device `ordinal` (already checked to
-    /// be in range).
+    /// be in range). A primary context an earlier fault in this process
+    /// left unusable is reset first (everything made on it is gone
+    /// already).
     pub fn retain(driver: Arc<Driver>, ordinal: usize) -> Result<Arc<Context>, GpuError> {
         let api = driver.api();
         let index =
@@ -37,20 +55,28 @@ impl Context {
         driver.check("cuDeviceGet", unsafe {
             (api.device_get)(&mut device, index)
         })?;
-        let mut raw: CUcontext = std::ptr::null_mut();
-        // SAFETY: out-pointer to a live CUcontext.
-        driver.check("cuDevicePrimaryCtxRetain", unsafe {
-            (api.primary_ctx_retain)(&mut raw, device)
-        })?;
-        if raw.is_null() {
-            return Err(GpuError::InvalidArgument(
-                "cuDevicePrimaryCtxRetain succeeded but returned no context".into(),
-            ));
+        let mut raw = retain_primary(&driver, device)?;
+        if sticky_fault(&driver, raw).is_some() {
+            release_primary(&driver, device);
+            // SAFETY: a device handle from cuDeviceGet.
+            driver.check("cuDevicePrimaryCtxReset_v2", unsafe {
+                (api.primary_ctx_reset)(device)
+            })?;
+            raw = retain_primary(&driver, device)?;
+            if let Some(code) = sticky_fault(&driver, raw) {
+                release_primary(&driver, device);
+                let still = driver.check("cuCtxSynchronize", code).err();
+                return Err(still.unwrap_or_else(|| {
+                    GpuError::InvalidArgument("the reset primary context still faults".into())
+                }));
+            }
         }
         Ok(Arc::new(Context {
             driver,
             device,
             raw,
+            is_lost: AtomicBool::new(false),
+            lost: Mutex::new(None),
         }))
     }
 
@@ -64,8 +90,10 @@ impl Context {
         &self.driver
     }
 
-    /// Makes the context current on this thread until the guard drops.
+    /// Makes the context current on this thread until the guard drops;
+    /// [`GpuError::ContextLost`] once a kernel fault lost it.
     pub fn enter(&self) -> Result<CurrentGuard<'_>, GpuError> {
+        self.usable()?;
         // SAFETY: a live, retained context.
         self.driver.check("cuCtxPushCurrent_v2", unsafe {
             (self.driver.api().ctx_push_current)(self.raw)
@@ -76,22 +104,109 @@ impl Context {
         })
     }
 
+    /// [`Driver::check`] for a call on this context: a kernel fault it
+    /// reports marks the context lost and is [`GpuError::ContextLost`].
+    pub fn check(&self, call: &'static str, code: u32) -> Result<(), GpuError> {
+        self.driver.check(call, code).map_err(|e| match e {
+            GpuError::Driver { call, status } if result::is_kernel_fault(status.code) => {
+                self.mark_lost(Lost {
+                    kernel: None,
+                    call,
+                    status,
+                });
+                self.lost_error()
+            }
+            e => e,
+        })
+    }
+
+    /// Whether a kernel fault lost the context.
+    pub fn is_lost(&self) -> bool {
+        self.is_lost.load(Ordering::Acquire)
+    }
+
+    /// [`GpuError::ContextLost`] once a kernel fault lost the context.
+    pub fn usable(&self) -> Result<(), GpuError> {
+        if self.is_lost() {
+            Err(self.lost_error())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Names the kernel that lost the context, when a launch of it was
+    /// the first to hear of the fault.
+    pub(crate) fn blame(&self, kernel: &str) {
+        let mut lost = self.lost.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(l) = lost.as_mut() {
+            l.kernel.get_or_insert_with(|| kernel.to_string());
+        }
+    }
+
+    fn mark_lost(&self, reason: Lost) {
+        let mut lost = self.lost.lock().unwrap_or_else(|e| e.into_inner());
+        lost.get_or_insert(reason);
+        self.is_lost.store(true, Ordering::Release);
+    }
+
+    fn lost_error(&self) -> GpuError {
+        let lost = self.lost.lock().unwrap_or_else(|e| e.into_inner());
+        GpuError::ContextLost(lost.clone().expect("set before is_lost"))
+    }
+
     /// Waits for all work on the device.
     pub fn synchronize(&self) -> Result<(), GpuError> {
         let _current = self.enter()?;
         // SAFETY: no arguments; a context is current.
-        self.driver.check("cuCtxSynchronize", unsafe {
+        self.check("cuCtxSynchronize", unsafe {
             (self.driver.api().ctx_synchronize)()
         })
     }
 }
 
+/// `cuDevicePrimaryCtxRetain`: the primary context's handle.
+fn retain_primary(driver: &Driver, device: CUdevice) -> Result<CUcontext, GpuError> {
+    let mut raw: CUcontext = std::ptr::null_mut();
+    // SAFETY: out-pointer to a live CUcontext.
+    driver.check("cuDevicePrimaryCtxRetain", unsafe {
+        (driver.api().primary_ctx_retain)(&mut raw, device)
+    })?;
+    if raw.is_null() {
+        release_primary(driver, device);
+        return Err(GpuError::InvalidArgument(
+            "cuDevicePrimaryCtxRetain succeeded but returned no context".into(),
+        ));
+    }
+    Ok(raw)
+}
+
+/// `cuDevicePrimaryCtxRelease`, balancing one retain.
+fn release_primary(driver: &Driver, device: CUdevice) {
+    // SAFETY: balances one retain of this device's primary context; a
+    // failure leaves it retained until the process exits.
+    let _ = unsafe { (driver.api().primary_ctx_release)(device) };
+}
+
+/// The sticky fault a context holds, if any: `cuCtxSynchronize` answers
+/// it (and returns at once on a context with nothing queued).
+fn sticky_fault(driver: &Driver, raw: CUcontext) -> Option<u32> {
+    let api = driver.api();
+    // SAFETY: a retained context, pushed and popped on this thread.
+    unsafe {
+        if (api.ctx_push_current)(raw) != result::SUCCESS {
+            return None;
+        }
+        let code = (api.ctx_synchronize)();
+        let mut popped: CUcontext = std::ptr::null_mut();
+        (api.ctx_pop_current)(&mut popped);
+        result::is_kernel_fault(code).then_some(code)
+    }
+}
+
 impl Drop for Context {
     fn drop(&mut self) {
-        // SAFETY: balances the retain in `Context::retain`. A failure here
-        // cannot be reported from `drop`; the driver reclaims the context
-        // when the process exits.
-        let _ = unsafe { (self.driver.api().primary_ctx_release)(self.device) };
+        // Balances the retain in `Context::retain`.
+        release_primary(&self.driver, self.device);
     }
 }
 

@@ -9,7 +9,6 @@ use crate::gpu::memory::{DevicePtr, PinnedBuffer};
 use crate::gpu::module::GpuModule;
 use crate::gpu::module_cache::ModuleCache;
 use crate::gpu::props::DeviceProps;
-use crate::gpu::result;
 use crate::gpu::stream::{Event, Stream};
 use cudarc::driver::sys::CUdeviceptr;
 use kernelc_abi::Target;
@@ -73,11 +72,11 @@ impl GpuDevice {
         let driver = self.ctx.driver();
         let mut ptr: CUdeviceptr = 0;
         // SAFETY: out-pointer to a live value; a context is current.
-        driver.check("cuMemAlloc_v2", unsafe {
+        self.ctx.check("cuMemAlloc_v2", unsafe {
             (driver.api().mem_alloc)(&mut ptr, bytes)
         })?;
         // SAFETY: `bytes` bytes were just allocated at `ptr`.
-        let zeroed = driver.check("cuMemsetD8_v2", unsafe {
+        let zeroed = self.ctx.check("cuMemsetD8_v2", unsafe {
             (driver.api().memset_d8)(ptr, 0, bytes)
         });
         if let Err(e) = zeroed {
@@ -96,7 +95,8 @@ impl GpuDevice {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: the driver validates the address.
-        driver.check("cuMemFree_v2", unsafe { (driver.api().mem_free)(ptr.0) })
+        self.ctx
+            .check("cuMemFree_v2", unsafe { (driver.api().mem_free)(ptr.0) })
     }
 
     /// Sets `bytes` bytes at `dst` to `value`.
@@ -107,7 +107,7 @@ impl GpuDevice {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: the driver validates the range.
-        driver.check("cuMemsetD8_v2", unsafe {
+        self.ctx.check("cuMemsetD8_v2", unsafe {
             (driver.api().memset_d8)(dst.0, value, bytes)
         })
     }
@@ -121,7 +121,7 @@ impl GpuDevice {
         let driver = self.ctx.driver();
         // SAFETY: `src` is readable for its length; the driver validates
         // the device range.
-        driver.check("cuMemcpyHtoD_v2", unsafe {
+        self.ctx.check("cuMemcpyHtoD_v2", unsafe {
             (driver.api().memcpy_htod)(dst.0, src.as_ptr().cast(), src.len())
         })
     }
@@ -135,7 +135,7 @@ impl GpuDevice {
         let driver = self.ctx.driver();
         // SAFETY: `dst` is writable for its length; the driver validates
         // the device range.
-        driver.check("cuMemcpyDtoH_v2", unsafe {
+        self.ctx.check("cuMemcpyDtoH_v2", unsafe {
             (driver.api().memcpy_dtoh)(dst.as_mut_ptr().cast(), src.0, dst.len())
         })
     }
@@ -154,7 +154,7 @@ impl GpuDevice {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: plain values; the driver validates both device ranges.
-        driver.check("cuMemcpyDtoD_v2", unsafe {
+        self.ctx.check("cuMemcpyDtoD_v2", unsafe {
             (driver.api().memcpy_dtod)(dst.0, src.0, bytes)
         })
     }
@@ -165,7 +165,7 @@ impl GpuDevice {
         let driver = self.ctx.driver();
         let (mut free, mut total) = (0usize, 0usize);
         // SAFETY: out-pointers to live values; a context is current.
-        driver.check("cuMemGetInfo_v2", unsafe {
+        self.ctx.check("cuMemGetInfo_v2", unsafe {
             (driver.api().mem_get_info)(&mut free, &mut total)
         })?;
         Ok((free as u64, total as u64))
@@ -186,7 +186,7 @@ impl GpuDevice {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: the caller keeps `src` alive until the stream is done.
-        driver.check("cuMemcpyHtoDAsync_v2", unsafe {
+        self.ctx.check("cuMemcpyHtoDAsync_v2", unsafe {
             (driver.api().memcpy_htod_async)(dst.0, src.as_ptr().cast(), src.len(), stream.raw())
         })
     }
@@ -206,7 +206,7 @@ impl GpuDevice {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: the caller keeps `dst` alive until the stream is done.
-        driver.check("cuMemcpyDtoHAsync_v2", unsafe {
+        self.ctx.check("cuMemcpyDtoHAsync_v2", unsafe {
             (driver.api().memcpy_dtoh_async)(
                 dst.as_mut_ptr().cast(),
                 src.0,
@@ -224,6 +224,8 @@ impl GpuDevice {
     /// Loads a PTX module, or returns the one already loaded from the same
     /// text.
     pub fn load_module(&self, ptx: &str) -> Result<Arc<GpuModule>, GpuError> {
+        // A cached module of a lost context is gone with it.
+        self.ctx.usable()?;
         self.modules
             .get_or_load(ptx, || GpuModule::load(Arc::clone(&self.ctx), ptx))
     }
@@ -252,13 +254,15 @@ impl GpuDevice {
             .and_then(|()| end.record(None))
             .and_then(|()| end.synchronize());
         // A fault reaches the launch (the emulated driver) or the wait (a
-        // GPU): either way it was this kernel's.
+        // GPU): either way it was this kernel's, the context was usable
+        // when `start` was recorded. It loses the context.
         ran.map_err(|e| match e {
-            GpuError::Driver { call, status } if result::is_kernel_fault(status.code) => {
+            GpuError::ContextLost(lost) => {
+                self.ctx.blame(kernel);
                 GpuError::KernelFault {
                     kernel: kernel.to_string(),
-                    call,
-                    status,
+                    call: lost.call,
+                    status: lost.status,
                 }
             }
             e => e,

@@ -82,6 +82,10 @@ pub enum GpuError {
     /// The caller passed something the runtime refuses before calling the
     /// driver (a zero-sized grid, a wrong number of parameters, ...).
     InvalidArgument(String),
+    /// The device's context was lost to a kernel fault (a sticky error: on
+    /// a GPU every later call on the context answers it), with everything
+    /// made on it; the device must be opened again.
+    ContextLost(Lost),
     /// A kernel faulted while it ran (see
     /// [`crate::gpu::result::is_kernel_fault`]), found by the launch that
     /// waited for it.
@@ -93,6 +97,18 @@ pub enum GpuError {
         /// What it returned.
         status: DriverStatus,
     },
+}
+
+/// How a context was lost: the kernel that faulted, where it is known, and
+/// the call that first reported the fault.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lost {
+    /// The kernel that faulted, when a launch of it reported the fault.
+    pub kernel: Option<String>,
+    /// The driver call that first reported it.
+    pub call: &'static str,
+    /// What that call returned.
+    pub status: DriverStatus,
 }
 
 impl GpuError {
@@ -170,6 +186,22 @@ impl fmt::Display for GpuError {
                 }
             ),
             GpuError::InvalidArgument(msg) => f.write_str(msg),
+            GpuError::ContextLost(Lost {
+                kernel,
+                call,
+                status,
+            }) => {
+                write!(f, "the GPU context was lost to ")?;
+                match kernel {
+                    Some(k) => write!(f, "a fault in kernel '{k}'")?,
+                    None => write!(f, "a fault in an earlier kernel")?,
+                }
+                write!(
+                    f,
+                    " ({call}: {status}), with every array, module and stream made on it; \
+                     open the device again"
+                )
+            }
             GpuError::KernelFault {
                 kernel,
                 call,
@@ -177,7 +209,9 @@ impl fmt::Display for GpuError {
             } => write!(
                 f,
                 "kernel '{kernel}' faulted ({call}: {status}): an out-of-bounds or \
-                 misaligned access, or a trap such as a failed bounds check or assertion"
+                 misaligned access, or a trap such as a failed bounds check or assertion; \
+                 on a GPU the fault also loses the device's context, with every array and \
+                 module on it (open the device again)"
             ),
         }
     }

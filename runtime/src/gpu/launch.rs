@@ -96,7 +96,7 @@ pub(crate) fn enqueue(
     // SAFETY: a live function of this context; one pointer per `.param`,
     // each to exactly the parameter's size in bytes (checked above); no
     // `extra` array.
-    driver.check("cuLaunchKernel", unsafe {
+    ctx.check("cuLaunchKernel", unsafe {
         (driver.api().launch_kernel)(
             kernel.function,
             gx,

@@ -57,7 +57,7 @@ impl PinnedBuffer {
             let _current = ctx.enter()?;
             let driver = ctx.driver();
             // SAFETY: out-pointer to a live pointer; a context is current.
-            driver.check("cuMemHostAlloc", unsafe {
+            ctx.check("cuMemHostAlloc", unsafe {
                 (driver.api().mem_host_alloc)(&mut raw, len, Self::FLAGS)
             })?;
         }
@@ -103,7 +103,10 @@ impl Drop for PinnedBuffer {
         if self.len == 0 {
             return;
         }
-        let _current = self.ctx.enter();
+        let Ok(_current) = self.ctx.enter() else {
+            // A lost context took it with it (see `gpu::context`).
+            return;
+        };
         let driver = self.ctx.driver();
         // SAFETY: the pointer came from cuMemHostAlloc and is freed once.
         // A failure cannot be reported from `drop`.

@@ -38,7 +38,7 @@ pub mod target;
 pub use device::GpuDevice;
 pub use discovery::{Attempt, DriverSearch, Failure, Place, Source};
 pub use driver::Driver;
-pub use error::{DriverStatus, GpuError};
+pub use error::{DriverStatus, GpuError, Lost};
 pub use launch::{LaunchConfig, LaunchStats};
 pub use memory::{DevicePtr, PinnedBuffer};
 pub use module::GpuModule;

@@ -79,6 +79,10 @@ impl GpuModule {
         };
         let error_log = log_text(&error_log);
         let info_log = log_text(&info_log);
+        if result::is_kernel_fault(code) {
+            // Not the JIT: an earlier kernel's fault lost the context.
+            ctx.check("cuModuleLoadDataEx", code)?;
+        }
         if code != result::SUCCESS {
             return Err(GpuError::Jit {
                 status: driver.status(code),
@@ -99,7 +103,7 @@ impl GpuModule {
             })?;
             let mut function: CUfunction = std::ptr::null_mut();
             // SAFETY: out-pointer to a live handle; a live module.
-            driver.check("cuModuleGetFunction", unsafe {
+            ctx.check("cuModuleGetFunction", unsafe {
                 (driver.api().module_get_function)(&mut function, raw, name.as_ptr())
             })?;
             module.kernels.push(Kernel {
@@ -151,7 +155,7 @@ impl GpuModule {
         let driver = self.ctx.driver();
         let mut value: c_int = 0;
         // SAFETY: out-pointer to a live c_int; a live function.
-        driver.check("cuFuncGetAttribute", unsafe {
+        self.ctx.check("cuFuncGetAttribute", unsafe {
             (driver.api().func_get_attribute)(
                 &mut value,
                 CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS,
@@ -190,7 +194,10 @@ impl GpuModule {
 
 impl Drop for GpuModule {
     fn drop(&mut self) {
-        let _current = self.ctx.enter();
+        let Ok(_current) = self.ctx.enter() else {
+            // A lost context took it with it (see `gpu::context`).
+            return;
+        };
         let driver = self.ctx.driver();
         // SAFETY: unloaded once. A failure cannot be reported from `drop`.
         let _ = unsafe { (driver.api().module_unload)(self.raw) };

@@ -30,7 +30,7 @@ impl Stream {
             let _current = ctx.enter()?;
             let driver = ctx.driver();
             // SAFETY: out-pointer to a live handle; a context is current.
-            driver.check("cuStreamCreate", unsafe {
+            ctx.check("cuStreamCreate", unsafe {
                 (driver.api().stream_create)(&mut raw, Self::NON_BLOCKING)
             })?;
         }
@@ -52,7 +52,7 @@ impl Stream {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: a live stream.
-        driver.check("cuStreamSynchronize", unsafe {
+        self.ctx.check("cuStreamSynchronize", unsafe {
             (driver.api().stream_synchronize)(self.raw)
         })
     }
@@ -60,7 +60,10 @@ impl Stream {
 
 impl Drop for Stream {
     fn drop(&mut self) {
-        let _current = self.ctx.enter();
+        let Ok(_current) = self.ctx.enter() else {
+            // A lost context took it with it (see `gpu::context`).
+            return;
+        };
         let driver = self.ctx.driver();
         // SAFETY: destroyed once; queued work still completes. A failure
         // cannot be reported from `drop`.
@@ -90,7 +93,7 @@ impl Event {
             let _current = ctx.enter()?;
             let driver = ctx.driver();
             // SAFETY: out-pointer to a live handle; a context is current.
-            driver.check("cuEventCreate", unsafe {
+            ctx.check("cuEventCreate", unsafe {
                 (driver.api().event_create)(&mut raw, Self::DEFAULT)
             })?;
         }
@@ -105,7 +108,7 @@ impl Event {
         let driver = self.ctx.driver();
         let raw_stream = stream.map_or(std::ptr::null_mut(), Stream::raw);
         // SAFETY: a live event and stream of the same context.
-        driver.check("cuEventRecord", unsafe {
+        self.ctx.check("cuEventRecord", unsafe {
             (driver.api().event_record)(self.raw, raw_stream)
         })
     }
@@ -115,7 +118,7 @@ impl Event {
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         // SAFETY: a live event.
-        driver.check("cuEventSynchronize", unsafe {
+        self.ctx.check("cuEventSynchronize", unsafe {
             (driver.api().event_synchronize)(self.raw)
         })
     }
@@ -127,7 +130,7 @@ impl Event {
         let driver = self.ctx.driver();
         let mut ms: f32 = 0.0;
         // SAFETY: out-pointer to a live f32; two live events.
-        driver.check("cuEventElapsedTime", unsafe {
+        self.ctx.check("cuEventElapsedTime", unsafe {
             (driver.api().event_elapsed_time)(&mut ms, start.raw, self.raw)
         })?;
         Ok(Duration::from_secs_f64(f64::from(ms.max(0.0)) / 1e3))
@@ -136,7 +139,10 @@ impl Event {
 
 impl Drop for Event {
     fn drop(&mut self) {
-        let _current = self.ctx.enter();
+        let Ok(_current) = self.ctx.enter() else {
+            // A lost context took it with it (see `gpu::context`).
+            return;
+        };
         let driver = self.ctx.driver();
         // SAFETY: destroyed once. A failure cannot be reported from `drop`.
         let _ = unsafe { (driver.api().event_destroy)(self.raw) };
