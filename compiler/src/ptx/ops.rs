@@ -249,6 +249,22 @@ fn float_suffix(ty: ir::Type) -> &'static str {
     }
 }
 
+/// The PTX instruction of a float add, subtract or multiply. Without
+/// `fastmath` it carries `.rn`, which forbids ptxas to fuse a multiply and
+/// an add into one `fma` (its default for plain `mul`/`add`): the GPU then
+/// computes what the PTX says, bit for bit what the CPU device computes.
+/// With `fastmath` ptxas may fuse them, as Numba's fast math allows.
+fn rounded(op: Opcode, fastmath: bool) -> &'static str {
+    match (op, fastmath) {
+        (Opcode::Fadd, false) => "add.rn",
+        (Opcode::Fsub, false) => "sub.rn",
+        (Opcode::Fmul, false) => "mul.rn",
+        (Opcode::Fadd, true) => "add",
+        (Opcode::Fsub, true) => "sub",
+        _ => "mul",
+    }
+}
+
 fn binary(
     s: &mut Isel<'_>,
     op: Opcode,
@@ -282,9 +298,7 @@ fn binary(
         ) {
             if let Some(lit) = literal(s, b, ty) {
                 let m = match op {
-                    Opcode::Fadd => "add",
-                    Opcode::Fsub => "sub",
-                    Opcode::Fmul => "mul",
+                    Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => rounded(op, s.func.fastmath),
                     _ if s.func.fastmath && f == "f32" => "div.approx",
                     _ => "div.rn",
                 };
@@ -315,9 +329,7 @@ fn binary(
         }
         let (av, bv) = (s.vreg(a), s.vreg(b));
         let m = match op {
-            Opcode::Fadd => "add",
-            Opcode::Fsub => "sub",
-            Opcode::Fmul => "mul",
+            Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => rounded(op, s.func.fastmath),
             Opcode::Fdiv if s.func.fastmath && f == "f32" => "div.approx",
             Opcode::Fdiv => "div.rn",
             Opcode::Copysign => {
