@@ -1,13 +1,15 @@
 //! `kc_event`: a marker recorded on a stream, to wait for or to time work
 //! with (`kc_event_elapsed_ms` between two events, like CUDA's events).
-//! On the CPU device an event is reached when it is recorded, and records
-//! the wall-clock time of that moment.
+//! On a GPU it is a driver event: reached when the work queued before it
+//! is done, timed by the device. On the CPU device an event is reached when
+//! it is recorded, and records the wall-clock time of that moment.
 
 use crate::device::{kc_device, DeviceShared};
 use crate::error::{Error, Result};
 use crate::ffi::{deref, free_handle, guard, guard_void, Out, OutHandle};
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
+use kernelc_runtime::{gpu, Device};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -16,7 +18,11 @@ use std::time::Instant;
 /// threads.
 pub struct kc_event {
     device: Arc<DeviceShared>,
+    /// When it was last recorded (the CPU device's time; on a GPU only
+    /// whether it was recorded).
     recorded: Mutex<Option<Instant>>,
+    /// The driver's event on a GPU; none on the CPU device.
+    gpu: Option<gpu::Event>,
 }
 
 impl kc_event {
@@ -37,9 +43,14 @@ pub unsafe extern "C" fn kc_event_new(
     guard("kc_event_new", || {
         let out = OutHandle::new(event, "event")?;
         let d = unsafe { deref(device, "device") }?;
+        let gpu = match &d.shared.device {
+            Device::Gpu(g) => Some(g.event()?),
+            Device::Cpu(_) => None,
+        };
         out.give(kc_event {
             device: d.shared.clone(),
             recorded: Mutex::new(None),
+            gpu,
         });
         Ok(())
     })
@@ -62,7 +73,10 @@ pub unsafe extern "C" fn kc_event_record(
 ) -> kc_status {
     guard("kc_event_record", || {
         let e = unsafe { deref(event, "event") }?;
-        unsafe { on_device(stream, &e.device) }?;
+        let on = unsafe { on_device(stream, &e.device) }?;
+        if let Some(g) = &e.gpu {
+            g.record(on)?;
+        }
         *e.recorded.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now());
         Ok(())
     })
@@ -72,7 +86,10 @@ pub unsafe extern "C" fn kc_event_record(
 #[no_mangle]
 pub unsafe extern "C" fn kc_event_synchronize(event: *const kc_event) -> kc_status {
     guard("kc_event_synchronize", || {
-        unsafe { deref(event, "event") }?;
+        let e = unsafe { deref(event, "event") }?;
+        if let Some(g) = &e.gpu {
+            g.synchronize()?;
+        }
         Ok(())
     })
 }
@@ -82,8 +99,13 @@ pub unsafe extern "C" fn kc_event_synchronize(event: *const kc_event) -> kc_stat
 #[no_mangle]
 pub unsafe extern "C" fn kc_event_query(event: *const kc_event, done: *mut bool) -> kc_status {
     guard("kc_event_query", || {
-        unsafe { deref(event, "event") }?;
-        Out::new(done, "done")?.write(true);
+        let e = unsafe { deref(event, "event") }?;
+        let out = Out::new(done, "done")?;
+        let reached = match &e.gpu {
+            Some(g) => g.query()?,
+            None => true,
+        };
+        out.write(reached);
         Ok(())
     })
 }
@@ -104,6 +126,15 @@ pub unsafe extern "C" fn kc_event_elapsed_ms(
             return Err(Error::invalid("the two events belong to different devices"));
         }
         let (t0, t1) = (s.time("start")?, e.time("end")?);
+        if let (Some(g0), Some(g1)) = (&s.gpu, &e.gpu) {
+            let ms = if t1 >= t0 {
+                g1.elapsed_since(g0)?.as_secs_f64() * 1e3
+            } else {
+                -(g0.elapsed_since(g1)?.as_secs_f64() * 1e3)
+            };
+            out.write(ms as f32);
+            return Ok(());
+        }
         let ms = if t1 >= t0 {
             (t1 - t0).as_secs_f64() * 1e3
         } else {

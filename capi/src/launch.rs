@@ -14,7 +14,7 @@ use crate::stream::{kc_stream, on_device};
 use crate::types::{kc_dtype, require_scalar};
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
-use kernelc_runtime::launch::{launch, KernelArg};
+use kernelc_runtime::launch::{enqueue, launch, KernelArg};
 use kernelc_runtime::{DevicePtr, LaunchConfig};
 use std::ffi::{c_char, c_void};
 
@@ -349,7 +349,7 @@ pub unsafe extern "C" fn kc_launch(
     guard("kc_launch", || {
         let lm = unsafe { deref(loaded, "loaded") }?;
         let name = unsafe { string(kernel, "kernel") }?;
-        unsafe { on_device(stream, &lm.device) }?;
+        let on = unsafe { on_device(stream, &lm.device) }?;
         let args = unsafe { slice(args, num_args, "args") }?;
         let info = lm.kernel(name)?;
         let mut kernel_args = args
@@ -362,13 +362,22 @@ pub unsafe extern "C" fn kc_launch(
             block: [block.x, block.y, block.z],
             shared_bytes,
         };
-        launch(
-            &lm.device.device,
-            &lm.module,
-            info,
-            &config,
-            &mut kernel_args,
-        )?;
+        let device = &lm.device.device;
+        if kernel_args
+            .iter()
+            .any(|a| matches!(a, KernelArg::Host { .. }))
+        {
+            // Host arrays are copied in and back around the kernel, on the
+            // default stream (ordered after the stream's earlier work).
+            if let Some(s) = on {
+                s.synchronize()?;
+            }
+            launch(device, &lm.module, info, &config, &mut kernel_args)?;
+        } else {
+            // Only device memory: on a GPU queued without waiting, as Numba
+            // launches (a fault surfaces in the next call that waits).
+            enqueue(device, &lm.module, info, &config, &kernel_args, on)?;
+        }
         Ok(())
     })
 }

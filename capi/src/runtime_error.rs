@@ -32,3 +32,9 @@ impl From<RuntimeError> for Error {
         Error::new(status, e.to_string())
     }
 }
+
+impl From<kernelc_runtime::gpu::GpuError> for Error {
+    fn from(e: kernelc_runtime::gpu::GpuError) -> Error {
+        Error::from(RuntimeError::from(e))
+    }
+}

@@ -283,7 +283,7 @@ pub unsafe extern "C" fn cuDevicePrimaryCtxRetain(ctx: *mut CUcontext, dev: CUde
         let out = ffi::out(ctx, "pctx")?;
         let mut s = state::lock()?;
         state::check_device(dev)?;
-        let h = s.primary_retain();
+        let h = s.primary_retain()?;
         // SAFETY: checked non-NULL; the caller's contract.
         unsafe { ffi::write(out, to_ptr(h)) };
         Ok(())

@@ -338,8 +338,14 @@ impl State {
         self.events.retain(|_, e| e.context != ctx);
     }
 
-    /// `cuDevicePrimaryCtxRetain`.
-    pub fn primary_retain(&mut self) -> Handle {
+    /// `cuDevicePrimaryCtxRetain`: like NVIDIA's driver, it answers the
+    /// sticky fault of a faulted primary context (reset it first).
+    pub fn primary_retain(&mut self) -> Outcome<Handle> {
+        if let Some(h) = self.primary {
+            if self.contexts.contains_key(&h) {
+                self.usable(h)?;
+            }
+        }
         let h = match self.primary {
             Some(h) => h,
             None => {
@@ -358,7 +364,7 @@ impl State {
             );
         }
         self.primary_refs += 1;
-        h
+        Ok(h)
     }
 
     /// `cuDevicePrimaryCtxRelease`: the last release frees what was made in

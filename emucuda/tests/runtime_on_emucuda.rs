@@ -104,7 +104,7 @@ fn vector_add() {
     // Asynchronously, on a stream, with pinned memory and a copy on the
     // device.
     let stream = dev.stream().unwrap();
-    dev.launch_async(&module, "vadd", &config, &params, &stream)
+    dev.launch_async(&module, "vadd", &config, &params, Some(&stream))
         .unwrap();
     let copy = dev.alloc(n * 4).unwrap();
     dev.copy_device_to_device(copy, dout, n * 4).unwrap();

@@ -35,12 +35,12 @@ fn run(dev: &GpuDevice) -> Result<(), GpuError> {
 
     // Warm up, then the runtime's path.
     for _ in 0..100 {
-        dev.launch_async(&module, "empty", &one, &[], &stream)?;
+        dev.launch_async(&module, "empty", &one, &[], Some(&stream))?;
     }
     stream.synchronize()?;
     let t = Instant::now();
     for _ in 0..LAUNCHES {
-        dev.launch_async(&module, "empty", &one, &[], &stream)?;
+        dev.launch_async(&module, "empty", &one, &[], Some(&stream))?;
     }
     let runtime_ns = t.elapsed().as_nanos() as f64 / f64::from(LAUNCHES);
     stream.synchronize()?;

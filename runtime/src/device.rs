@@ -265,6 +265,36 @@ impl Device {
         }
     }
 
+    /// Queues `kernel` on `stream` (`None`: the default stream) without
+    /// waiting for it on a GPU (a fault surfaces in a later call that
+    /// waits, see [`GpuDevice::launch_async`]); the CPU device runs it
+    /// before returning, as it runs everything.
+    pub fn enqueue(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: Option<&gpu::Stream>,
+    ) -> Result<(), Error> {
+        match (self, module) {
+            (Device::Cpu(_), Module::Cpu(_)) => {
+                self.launch(module, kernel, config, params).map(|_| ())
+            }
+            (Device::Gpu(g), Module::Gpu(m)) => {
+                let config = gpu::LaunchConfig {
+                    grid: config.grid,
+                    block: config.block,
+                    shared_bytes: config.shared_bytes,
+                };
+                Ok(g.launch_async(m, kernel, &config, params, stream)?)
+            }
+            _ => Err(Error::Argument(
+                "the module was loaded on a different kind of device".into(),
+            )),
+        }
+    }
+
     /// Stops every launch running on the device now (from any thread):
     /// each returns `CpuError::Interrupted`, and the device stays usable.
     /// Only the CPU device can do this; a GPU kernel cannot be stopped.

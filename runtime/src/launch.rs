@@ -106,6 +106,38 @@ pub fn launch(
     Ok(stats)
 }
 
+/// Queues `kernel` of `module` on `stream` (`None`: the default stream)
+/// without waiting for it on a GPU: every array argument must already be
+/// in device memory (a host array needs [`launch`], which copies it back
+/// after the kernel). The arguments are checked as [`launch`] checks them.
+pub fn enqueue(
+    device: &Device,
+    module: &Module,
+    kernel: &KernelInfo,
+    config: &LaunchConfig,
+    args: &[KernelArg<'_>],
+    stream: Option<&crate::gpu::Stream>,
+) -> Result<(), Error> {
+    let shapes: Vec<ArgShape> = args.iter().map(KernelArg::shape).collect();
+    check_args(kernel, &shapes)?;
+    let mut ptrs = vec![0u64; args.len()];
+    for (i, a) in args.iter().enumerate() {
+        match a {
+            KernelArg::Device { ptr, .. } => ptrs[i] = ptr.0,
+            KernelArg::Scalar(_) => {}
+            KernelArg::Host { .. } => {
+                return Err(Error::Argument(format!(
+                    "argument {i} is a host array: a launch that copies it waits for the \
+                     kernel (launch, not enqueue)"
+                )))
+            }
+        }
+    }
+    let params = encode_params(kernel, &shapes, &ptrs);
+    let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
+    device.enqueue(module, &kernel.name, config, &refs, stream)
+}
+
 /// Device buffers owned by one launch: freed on success by [`Buffers::release`]
 /// (reporting errors), and on any early return by `Drop`.
 struct Buffers<'d> {

@@ -523,7 +523,7 @@ fn modules_load_are_cached_and_launch_with_one_byte_vector_per_param() {
     assert_eq!(back, [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 0, 0]);
 
     let stream = dev.stream().expect("stream");
-    dev.launch_async(&module, "other", &config, &[], &stream)
+    dev.launch_async(&module, "other", &config, &[], Some(&stream))
         .expect("async launch");
     stream.synchronize().expect("sync");
 

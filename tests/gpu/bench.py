@@ -397,7 +397,7 @@ def part_corpus(module, dry):
             seen.add(key)
             cases.append(c)
     cases = cases[: sz["corpus_cases"]]
-    out, mods, host = {}, {}, 0.0
+    out, mods, host, errors = {}, {}, 0.0, {}
     with tempfile.TemporaryDirectory() as tmp:
         for c in cases:
             try:
@@ -413,9 +413,12 @@ def part_corpus(module, dry):
                 host = max(host, h)
                 out[c.id] = ms * 1e3
             except Exception as e:  # a kernel one framework rejects, or a failed launch
+                import traceback
+
                 msg = str(e).strip().splitlines()
                 out[c.id] = f"error: {type(e).__name__}: {msg[0][:160] if msg else ''}"
-    return {"kernels": out, "gate_ms": gate_ms, "batch_host_ms": host}
+                errors[c.id] = traceback.format_exc().splitlines()[-12:]
+    return {"kernels": out, "gate_ms": gate_ms, "batch_host_ms": host, "errors": errors}
 
 
 def run_part(name, dry):

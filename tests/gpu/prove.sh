@@ -4,7 +4,7 @@
 # needed here; Python 3 with NumPy and pytest, and for the comparisons
 # Numba CUDA, CuPy and cuda-bindings where installed).
 #
-#   bash tests/gpu/prove.sh [--pack DIR] [--out DIR] [--dry]
+#   bash tests/gpu/prove.sh [--pack DIR] [--out DIR] [--dry] [--only STEP,...]
 #
 # Steps, each timed; a failing step is recorded and the next one runs:
 #   1. gpu_real      runtime/tests/gpu_real.rs with KERNELC_REQUIRE_GPU=1
@@ -18,6 +18,9 @@
 # Writes OUT/prove.json and OUT/prove.md, prints the table last; exits 1 if
 # a correctness step (1-3) failed.
 #
+# --only runs the steps named (gpu_real, run_cases, binding, bench; the
+# venv comes with binding and bench), to check a fix again on a GPU in
+# less time; the others are reported as skipped and fail nothing.
 # --dry runs everything on the emulated CUDA driver in the pack
 # (KERNELC_CUDA_DRIVER=<pack>/lib/libkernelc_emucuda.so), with the Numba and
 # CuPy parts skipped: a check of the pack and of this script without a GPU.
@@ -31,14 +34,17 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pack=""
 out="${OUT:-}"
 dry=0
+only=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --dry) dry=1 ;;
+    --only) only="$2"; shift ;;
+    --only=*) only="${1#--only=}" ;;
     --pack) pack="$2"; shift ;;
     --pack=*) pack="${1#--pack=}" ;;
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -83,6 +89,12 @@ steps="$out/steps.tsv"
 step() {
     local name="$1" kind="$2" limit="$3"
     shift 3
+    local wanted="$name"
+    [ "$name" = venv ] && wanted="binding bench"
+    if [ -n "$only" ] && ! printf '%s' ",$only," | grep -qE ",($(echo "$wanted" | tr ' ' '|')),"; then
+        echo "== $name: skipped (--only $only)"
+        return
+    fi
     if [ "$limit" != 0 ]; then set -- timeout -k 10 "$limit" "$@"; fi
     echo "== $name: $*"
     local t0 t1 rc=0

@@ -373,6 +373,32 @@ def test_boundscheck_fault_raises_launch_error():
         out_of_bounds[1, 8](np.zeros(8))
 
 
+def test_after_a_fault_on_device_arrays_the_device_works_again():
+    # With device arrays only, a GPU launch returns once queued: the fault
+    # surfaces at the launch (the emulated driver runs kernels inside it)
+    # or at the next call that waits (a GPU), and loses the GPU's context.
+    on_gpu = not cuda.get_current_device().is_cpu
+    before = cuda.to_device(np.arange(8.0))
+    d = cuda.to_device(np.zeros(8))
+    with pytest.raises((kernelc.LaunchError, kernelc.ContextLost), match="out_of_bounds"):
+        out_of_bounds[1, 8](d)
+        cuda.synchronize()
+    # The next use opens the GPU afresh.
+    a = np.arange(32, dtype=np.float32)
+    out = np.zeros(32, np.float32)
+    copy_kernel[1, 32](a, out)
+    np.testing.assert_array_equal(out, a)
+    d2 = cuda.to_device(a)
+    scale[1, 32](d2, 2.0)
+    np.testing.assert_array_equal(d2.copy_to_host(), 2 * a)
+    if on_gpu:
+        # An array made before the fault went with the lost context.
+        with pytest.raises(kernelc.ContextLost, match="lost to a fault"):
+            before.copy_to_host()
+    else:
+        np.testing.assert_array_equal(before.copy_to_host(), np.arange(8.0))
+
+
 def test_read_only_arrays_are_not_written():
     # A read-only NumPy array the kernel may write: an error before the
     # launch (Numba's simulator raises ValueError too, when it copies the

@@ -111,6 +111,7 @@ entry_points! {
     event_create = "cuEventCreate": fn(*mut CUevent, c_uint);
     event_record = "cuEventRecord": fn(CUevent, CUstream);
     event_synchronize = "cuEventSynchronize": fn(CUevent);
+    event_query = "cuEventQuery": fn(CUevent);
     event_elapsed_time = "cuEventElapsedTime": fn(*mut f32, CUevent, CUevent);
     event_destroy = "cuEventDestroy_v2": fn(CUevent);
 }

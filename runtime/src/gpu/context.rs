@@ -33,6 +33,9 @@ pub struct Context {
     is_lost: AtomicBool,
     /// How it was lost (the first report; a launch adds its kernel).
     lost: Mutex<Option<Lost>>,
+    /// The kernel launched last, blamed for a fault that surfaces after
+    /// its launch returned.
+    last_launched: Mutex<Option<String>>,
 }
 
 // SAFETY: driver contexts may be used from any thread; the runtime makes
@@ -55,14 +58,26 @@ impl Context {
         driver.check("cuDeviceGet", unsafe {
             (api.device_get)(&mut device, index)
         })?;
-        let mut raw = retain_primary(&driver, device)?;
-        if sticky_fault(&driver, raw).is_some() {
-            release_primary(&driver, device);
+        // NVIDIA's driver answers the fault to the retain itself (seen on
+        // an H200, driver 580); a driver that retains it anyway answers it
+        // to cuCtxSynchronize.
+        let usable = match retain_primary(&driver, device) {
+            Ok(raw) if sticky_fault(&driver, raw).is_none() => Some(raw),
+            Ok(_) => {
+                release_primary(&driver, device);
+                None
+            }
+            Err(GpuError::Driver { status, .. }) if result::is_kernel_fault(status.code) => None,
+            Err(e) => return Err(e),
+        };
+        let raw = if let Some(raw) = usable {
+            raw
+        } else {
             // SAFETY: a device handle from cuDeviceGet.
             driver.check("cuDevicePrimaryCtxReset_v2", unsafe {
                 (api.primary_ctx_reset)(device)
             })?;
-            raw = retain_primary(&driver, device)?;
+            let raw = retain_primary(&driver, device)?;
             if let Some(code) = sticky_fault(&driver, raw) {
                 release_primary(&driver, device);
                 let still = driver.check("cuCtxSynchronize", code).err();
@@ -70,13 +85,15 @@ impl Context {
                     GpuError::InvalidArgument("the reset primary context still faults".into())
                 }));
             }
-        }
+            raw
+        };
         Ok(Arc::new(Context {
             driver,
             device,
             raw,
             is_lost: AtomicBool::new(false),
             lost: Mutex::new(None),
+            last_launched: Mutex::new(None),
         }))
     }
 
@@ -111,6 +128,7 @@ impl Context {
             GpuError::Driver { call, status } if result::is_kernel_fault(status.code) => {
                 self.mark_lost(Lost {
                     kernel: None,
+                    last_launched: None,
                     call,
                     status,
                 });
@@ -139,11 +157,25 @@ impl Context {
     pub(crate) fn blame(&self, kernel: &str) {
         let mut lost = self.lost.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(l) = lost.as_mut() {
-            l.kernel.get_or_insert_with(|| kernel.to_string());
+            l.kernel = Some(kernel.to_string());
+            l.last_launched = None;
         }
     }
 
-    fn mark_lost(&self, reason: Lost) {
+    /// Records the kernel about to be launched (see [`Lost::last_launched`]).
+    pub(crate) fn launched(&self, kernel: &str) {
+        let mut last = self.last_launched.lock().unwrap_or_else(|e| e.into_inner());
+        if last.as_deref() != Some(kernel) {
+            *last = Some(kernel.to_string());
+        }
+    }
+
+    fn mark_lost(&self, mut reason: Lost) {
+        reason.last_launched = self
+            .last_launched
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         let mut lost = self.lost.lock().unwrap_or_else(|e| e.into_inner());
         lost.get_or_insert(reason);
         self.is_lost.store(true, Ordering::Release);
@@ -205,8 +237,14 @@ fn sticky_fault(driver: &Driver, raw: CUcontext) -> Option<u32> {
 
 impl Drop for Context {
     fn drop(&mut self) {
-        // Balances the retain in `Context::retain`.
-        release_primary(&self.driver, self.device);
+        // Balances the retain in `Context::retain`; except for a lost
+        // context, whose primary context may have been reset and retained
+        // afresh since (a reset need not keep the count, and a release
+        // too many would destroy the new one): it stays retained until
+        // the process exits.
+        if !self.is_lost() {
+            release_primary(&self.driver, self.device);
+        }
     }
 }
 

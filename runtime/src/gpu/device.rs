@@ -250,6 +250,7 @@ impl GpuDevice {
         let end = self.event()?;
         let host_start = Instant::now();
         start.record(None)?;
+        self.ctx.launched(kernel);
         let ran = launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut())
             .and_then(|()| end.record(None))
             .and_then(|()| end.synchronize());
@@ -274,20 +275,39 @@ impl GpuDevice {
         })
     }
 
-    /// Queues `kernel` on `stream` without waiting. The parameter bytes
-    /// are copied by the driver before this returns.
+    /// Queues `kernel` on `stream` (`None`: the default stream) without
+    /// waiting. The parameter bytes are copied by the driver before this
+    /// returns. A fault inside the kernel surfaces later, in whichever call
+    /// waits for it, as [`GpuError::ContextLost`] naming the kernel last
+    /// launched on the context.
     pub fn launch_async(
         &self,
         module: &GpuModule,
         kernel: &str,
         config: &LaunchConfig,
         params: &[&[u8]],
-        stream: &Stream,
+        stream: Option<&Stream>,
     ) -> Result<(), GpuError> {
         self.same_device(module.context(), "module")?;
-        self.same_device(stream.context(), "stream")?;
+        if let Some(s) = stream {
+            self.same_device(s.context(), "stream")?;
+        }
         let k = module.kernel(kernel)?;
-        launch::enqueue(&self.ctx, k, config, params, stream.raw())
+        self.ctx.launched(kernel);
+        let raw = stream.map_or(std::ptr::null_mut(), Stream::raw);
+        // A driver that runs the kernel inside the call (the emulated one)
+        // reports its fault here: then it is this kernel's.
+        launch::enqueue(&self.ctx, k, config, params, raw).map_err(|e| match e {
+            GpuError::ContextLost(lost) => {
+                self.ctx.blame(kernel);
+                GpuError::KernelFault {
+                    kernel: kernel.to_string(),
+                    call: lost.call,
+                    status: lost.status,
+                }
+            }
+            e => e,
+        })
     }
 
     /// Creates a stream.

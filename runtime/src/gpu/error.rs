@@ -105,6 +105,9 @@ pub enum GpuError {
 pub struct Lost {
     /// The kernel that faulted, when a launch of it reported the fault.
     pub kernel: Option<String>,
+    /// Otherwise the kernel launched last before the fault surfaced (a
+    /// fault of a queued kernel surfaces in a later call), if any.
+    pub last_launched: Option<String>,
     /// The driver call that first reported it.
     pub call: &'static str,
     /// What that call returned.
@@ -188,13 +191,18 @@ impl fmt::Display for GpuError {
             GpuError::InvalidArgument(msg) => f.write_str(msg),
             GpuError::ContextLost(Lost {
                 kernel,
+                last_launched,
                 call,
                 status,
             }) => {
                 write!(f, "the GPU context was lost to ")?;
-                match kernel {
-                    Some(k) => write!(f, "a fault in kernel '{k}'")?,
-                    None => write!(f, "a fault in an earlier kernel")?,
+                match (kernel, last_launched) {
+                    (Some(k), _) => write!(f, "a fault in kernel '{k}'")?,
+                    (None, Some(k)) => write!(
+                        f,
+                        "a fault in an earlier kernel (the last one launched: '{k}')"
+                    )?,
+                    (None, None) => write!(f, "a fault in an earlier kernel")?,
                 }
                 write!(
                     f,

@@ -16,6 +16,8 @@ pub const STUB_LIBRARY: u32 = CUresult::CUDA_ERROR_STUB_LIBRARY as u32;
 pub const NO_DEVICE: u32 = CUresult::CUDA_ERROR_NO_DEVICE as u32;
 /// `CUDA_ERROR_NOT_FOUND` (500).
 pub const NOT_FOUND: u32 = CUresult::CUDA_ERROR_NOT_FOUND as u32;
+/// `CUDA_ERROR_NOT_READY`: queued work is not done yet (a query's answer).
+pub const NOT_READY: u32 = CUresult::CUDA_ERROR_NOT_READY as u32;
 
 /// True for the results that mean a kernel faulted while it ran (a bad
 /// address, a `trap` such as a failed bounds check or assertion, an illegal

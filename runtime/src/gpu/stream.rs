@@ -19,11 +19,13 @@ unsafe impl Send for Stream {}
 unsafe impl Sync for Stream {}
 
 impl Stream {
-    /// `CU_STREAM_NON_BLOCKING`: no implicit ordering with the legacy
-    /// default stream.
-    const NON_BLOCKING: u32 = 1;
+    /// `CU_STREAM_DEFAULT`: work on the stream and on the legacy default
+    /// stream is ordered (each waits for the other's earlier work), as with
+    /// Numba's `cuda.stream()`; so a copy or launch on the default stream
+    /// sees what a stream's earlier launches wrote.
+    const BLOCKING: u32 = 0;
 
-    /// Creates a non-blocking stream.
+    /// Creates a stream ordered with the default stream.
     pub(crate) fn new(ctx: Arc<Context>) -> Result<Stream, GpuError> {
         let mut raw: CUstream = std::ptr::null_mut();
         {
@@ -31,7 +33,7 @@ impl Stream {
             let driver = ctx.driver();
             // SAFETY: out-pointer to a live handle; a context is current.
             ctx.check("cuStreamCreate", unsafe {
-                (driver.api().stream_create)(&mut raw, Self::NON_BLOCKING)
+                (driver.api().stream_create)(&mut raw, Self::BLOCKING)
             })?;
         }
         Ok(Stream { ctx, raw })
@@ -111,6 +113,19 @@ impl Event {
         self.ctx.check("cuEventRecord", unsafe {
             (driver.api().event_record)(self.raw, raw_stream)
         })
+    }
+
+    /// Whether the work before the event's last recording is done (true
+    /// for an event never recorded), without waiting.
+    pub fn query(&self) -> Result<bool, GpuError> {
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: a live event.
+        let code = unsafe { (driver.api().event_query)(self.raw) };
+        if code == crate::gpu::result::NOT_READY {
+            return Ok(false);
+        }
+        self.ctx.check("cuEventQuery", code).map(|()| true)
     }
 
     /// Waits for the work before the event's last recording.
