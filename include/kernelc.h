@@ -86,11 +86,13 @@ typedef enum {
      */
     KC_ERROR_TIMEOUT = 11,
     /**
-     * The GPU context of the device was lost to a kernel fault (an
-     * earlier launch reported it with `KC_ERROR_LAUNCH`): the device and
+     * The GPU context of the device was lost to a kernel fault (reported
+     * by the launch with `KC_ERROR_LAUNCH`, or by this status in the next
+     * call that waits for a launch that did not): the device and
      * everything made on it (buffers, modules, streams, events) are
-     * unusable, and every call on them answers this. Free them, and open
-     * the device again (`kc_device_open` starts the GPU afresh).
+     * unusable, and every call on them answers this; they can still be
+     * freed. NVIDIA's driver gives the GPU back only to a new process:
+     * `kc_device_open` of it answers this too.
      */
     KC_ERROR_CONTEXT_LOST = 12,
 } kc_status;

@@ -301,7 +301,8 @@ pub extern "C" fn cuDevicePrimaryCtxRelease_v2(dev: CUdevice) -> u32 {
 }
 
 /// `cuDevicePrimaryCtxReset` (`_v2`): frees everything made in the
-/// primary context and clears a kernel fault it holds.
+/// primary context (a kernel's sticky fault stays, as with NVIDIA's
+/// driver).
 #[no_mangle]
 pub extern "C" fn cuDevicePrimaryCtxReset_v2(dev: CUdevice) -> u32 {
     guard("cuDevicePrimaryCtxReset_v2", || {
@@ -350,7 +351,7 @@ pub unsafe extern "C" fn cuCtxCreate_v2(ctx: *mut CUcontext, flags: c_uint, dev:
         if flags > 0x1f {
             return Err(invalid(format!("context flags {flags:#x}")));
         }
-        let h = s.ctx_create();
+        let h = s.ctx_create()?;
         // SAFETY: checked non-NULL; the caller's contract.
         unsafe { ffi::write(out, to_ptr(h)) };
         Ok(())
@@ -1362,8 +1363,8 @@ pub unsafe extern "C" fn cuLaunchKernelEx(
 /// `cuLaunchKernel`: runs the kernel on the CPU device before returning. A
 /// fault inside the kernel is this call's error (`CUDA_ERROR_ILLEGAL_ADDRESS`
 /// for a bad memory access, `CUDA_ERROR_LAUNCH_FAILED` for a trap) and, as
-/// on a GPU, poisons the context: every later call on it answers the fault
-/// until the context is destroyed or the primary context reset.
+/// with NVIDIA's driver, poisons the process: every later call that needs
+/// a context answers the fault.
 ///
 /// # Safety
 /// `params` holds one pointer per `.param` of the kernel, each to the
@@ -1401,13 +1402,14 @@ pub unsafe extern "C" fn cuLaunchKernel(
     })
 }
 
-/// Runs a launch; a fault inside the kernel is its error and, as on a GPU,
-/// sticks to the context (every later call on it answers the fault).
+/// Runs a launch; a fault inside the kernel is its error and, as with
+/// NVIDIA's driver, sticks (every later call that needs a context answers
+/// it, for the rest of the process).
 fn run_and_poison(launch: &state::Launch, config: &LaunchConfig, params: &[&[u8]]) -> Outcome<()> {
     let ran = launch.run(config, params);
     if let Err(failure) = &ran {
         if status::is_sticky(failure.code) {
-            state::lock()?.poison(launch.context, failure.code);
+            state::lock()?.poison(failure.code);
         }
     }
     ran

@@ -69,10 +69,6 @@ const STREAM_FLAGS: u32 = 1;
 
 struct Context {
     primary: bool,
-    /// The sticky error a kernel fault left (as on a GPU: every later call
-    /// on the context answers it, until the context is destroyed or, for
-    /// the primary one, reset).
-    fault: Option<u32>,
 }
 
 struct Allocation {
@@ -119,6 +115,10 @@ pub struct State {
     streams: HashMap<Handle, Stream>,
     events: HashMap<Handle, Event>,
     links: HashMap<Handle, Link>,
+    /// The sticky error a kernel fault left: as with NVIDIA's driver, every
+    /// later call that needs a context answers it, for the rest of the
+    /// process (neither a reset nor a new context clears it).
+    fault: Option<u32>,
 }
 
 /// A link in progress (`cuLinkCreate`): the PTX added so far, and the image
@@ -230,7 +230,7 @@ impl State {
     /// or its sticky fault otherwise.
     pub fn current(&self) -> Outcome<Handle> {
         match current_handle() {
-            Some(h) if self.contexts.contains_key(&h) => self.usable(h).map(|()| h),
+            Some(h) if self.contexts.contains_key(&h) => self.usable().map(|()| h),
             Some(h) => Err(Failure::new(
                 status::INVALID_CONTEXT,
                 format!("the current context {h:#x} was destroyed"),
@@ -242,24 +242,22 @@ impl State {
         }
     }
 
-    /// Its sticky fault, if a kernel left one (see [`State::poison`]).
-    fn usable(&self, ctx: Handle) -> Outcome<()> {
-        match self.contexts.get(&ctx).and_then(|c| c.fault) {
+    /// The sticky fault a kernel left, if any (see [`State::poison`]).
+    fn usable(&self) -> Outcome<()> {
+        match self.fault {
             None => Ok(()),
             Some(code) => Err(Failure::new(
                 code,
-                "an earlier kernel fault left the context unusable (a sticky error: \
-                 destroy the context, or reset the primary context)",
+                "an earlier kernel fault left the GPU unusable for the rest of the \
+                 process (a sticky error, as with NVIDIA's driver)",
             )),
         }
     }
 
-    /// A kernel faulted in `ctx`: like a GPU, the context answers the
-    /// fault from now on.
-    pub fn poison(&mut self, ctx: Handle, code: u32) {
-        if let Some(c) = self.contexts.get_mut(&ctx) {
-            c.fault.get_or_insert(code);
-        }
+    /// A kernel faulted: like NVIDIA's driver, every later call that needs
+    /// a context answers the fault, for the rest of the process.
+    pub fn poison(&mut self, code: u32) {
+        self.fault.get_or_insert(code);
     }
 
     fn live_context(&self, ctx: Handle) -> Outcome<()> {
@@ -276,17 +274,12 @@ impl State {
     // ---- contexts ----
 
     /// `cuCtxCreate`: a new context, pushed on this thread's stack.
-    pub fn ctx_create(&mut self) -> Handle {
+    pub fn ctx_create(&mut self) -> Outcome<Handle> {
+        self.usable()?;
         let h = self.handle(Kind::Context);
-        self.contexts.insert(
-            h,
-            Context {
-                primary: false,
-                fault: None,
-            },
-        );
+        self.contexts.insert(h, Context { primary: false });
         CURRENT.with(|s| s.borrow_mut().push(h));
-        h
+        Ok(h)
     }
 
     /// `cuCtxDestroy`: frees everything made in the context and pops it if
@@ -338,14 +331,10 @@ impl State {
         self.events.retain(|_, e| e.context != ctx);
     }
 
-    /// `cuDevicePrimaryCtxRetain`: like NVIDIA's driver, it answers the
-    /// sticky fault of a faulted primary context (reset it first).
+    /// `cuDevicePrimaryCtxRetain`: like NVIDIA's driver, it answers a
+    /// kernel's sticky fault.
     pub fn primary_retain(&mut self) -> Outcome<Handle> {
-        if let Some(h) = self.primary {
-            if self.contexts.contains_key(&h) {
-                self.usable(h)?;
-            }
-        }
+        self.usable()?;
         let h = match self.primary {
             Some(h) => h,
             None => {
@@ -355,13 +344,7 @@ impl State {
             }
         };
         if self.primary_refs == 0 {
-            self.contexts.insert(
-                h,
-                Context {
-                    primary: true,
-                    fault: None,
-                },
-            );
+            self.contexts.insert(h, Context { primary: true });
         }
         self.primary_refs += 1;
         Ok(h)
@@ -386,18 +369,13 @@ impl State {
     }
 
     /// `cuDevicePrimaryCtxReset`: frees everything made in the primary
-    /// context and clears its fault; it stays retained (same handle).
+    /// context; it stays retained (same handle). A kernel's sticky fault
+    /// stays too, as with NVIDIA's driver.
     pub fn primary_reset(&mut self) {
         if let Some(h) = self.primary {
             if self.contexts.contains_key(&h) {
                 self.teardown(h);
-                self.contexts.insert(
-                    h,
-                    Context {
-                        primary: true,
-                        fault: None,
-                    },
-                );
+                self.contexts.insert(h, Context { primary: true });
             }
         }
     }
@@ -694,7 +672,6 @@ impl State {
             device: self.device(),
             module: Arc::clone(&module.cpu),
             kernel: func.name.clone(),
-            context: ctx,
         })
     }
 
@@ -721,7 +698,7 @@ impl State {
             .get(&stream)
             .map(|s| s.context)
             .ok_or_else(|| invalid_handle("stream", stream))?;
-        self.usable(ctx)?;
+        self.usable()?;
         Ok(Some(ctx))
     }
 
@@ -771,7 +748,7 @@ impl State {
     /// `cuEventRecord`: the event's time is now (all earlier work is done).
     pub fn event_record(&mut self, e: Handle, stream: Handle) -> Outcome<()> {
         let event_ctx = self.event(e)?.context;
-        self.usable(event_ctx)?;
+        self.usable()?;
         match self.stream_context(stream)? {
             Some(ctx) if ctx != event_ctx => {
                 return Err(Failure::new(
@@ -800,13 +777,14 @@ impl State {
 
     /// `cuEventSynchronize`/`cuEventQuery`: the event is live.
     pub fn event_check(&self, e: Handle) -> Outcome<()> {
-        self.usable(self.event(e)?.context)
+        self.event(e)?;
+        self.usable()
     }
 
     /// `cuEventElapsedTime`: milliseconds from `start` to `end`.
     pub fn event_elapsed(&self, start: Handle, end: Handle) -> Outcome<f32> {
         let (s, e) = (self.event(start)?, self.event(end)?);
-        self.usable(s.context)?;
+        self.usable()?;
         if !s.timing || !e.timing {
             return Err(invalid_handle(
                 "event with timing",
@@ -846,8 +824,6 @@ pub struct Launch {
     pub module: Arc<CpuModule>,
     /// The kernel's name.
     pub kernel: String,
-    /// The context it runs in (a fault poisons it).
-    pub context: Handle,
 }
 
 impl Launch {

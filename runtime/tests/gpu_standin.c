@@ -108,7 +108,6 @@ CUresult cuDevicePrimaryCtxRetain(void **ctx, int dev) {
     return SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; primary_refs--; return SUCCESS; }
-CUresult cuDevicePrimaryCtxReset_v2(int dev) { (void)dev; return SUCCESS; }
 /* Tests read the balance of retains and releases through this. */
 int standin_primary_refs(void) { return primary_refs; }
 

@@ -253,19 +253,12 @@ _STATUS_ERRORS = {
 }
 
 
-# Called (with no arguments) before ContextLost is raised: _runtime sets
-# it to forget the open devices, so that the next use opens the GPU afresh.
-on_context_lost = None
-
-
 def check(status: int, what: str = "") -> None:
     """Raises the exception for a failed call's status, with the library's
     last-error message."""
     if status == KC.OK:
         return
     message = last_error() or (what + " failed")
-    if status == KC.ERROR_CONTEXT_LOST and on_context_lost is not None:
-        on_context_lost()
     if status == KC.ERROR_PANIC:
         raise KernelcError("internal error in libkernelc (please report it): " + message)
     if status in (KC.ERROR_INVALID_ARGUMENT, KC.ERROR_NULL_POINTER, KC.ERROR_NOT_FOUND):

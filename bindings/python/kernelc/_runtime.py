@@ -22,7 +22,6 @@ import numpy as np
 
 from . import _device_api as api
 from . import _interrupt
-from . import _lib as _lib_module
 from ._lib import DTYPE_CODES, KC, check, lib
 from ._source import fix_locations
 from .errors import CudaSupportError, KernelcError, LaunchError
@@ -101,9 +100,6 @@ def close() -> None:
         _devices = None
         _current = 0
 
-
-# A context lost to a kernel fault: forget the devices (see `close`).
-_lib_module.on_context_lost = close
 
 
 def target_arch() -> str:
@@ -558,12 +554,6 @@ class _Marshal:
             else:
                 status = self.kc_launch(*launch_args)
             if status != KC.OK:
-                if status == KC.ERROR_LAUNCH and not loaded.device.is_cpu:
-                    # A fault on a GPU loses its context (KC_ERROR_CONTEXT_LOST
-                    # from then on): open the GPU afresh on the next use. A
-                    # launch refused before it ran leaves the context as it
-                    # was, and reopening costs only a new device handle.
-                    close()
                 self.fail(status)
             if writeback:
                 for orig, tmp in writeback:

@@ -45,9 +45,10 @@ class CudaDriverError(KernelcError):
 
 class ContextLost(CudaDriverError):
     """The GPU's context was lost to a kernel fault (the launch that met it
-    raised :class:`LaunchError`): the arrays and kernels loaded on it are
-    gone. kernelc opens the GPU afresh on the next use; arrays made before
-    the fault raise this error."""
+    raised :class:`LaunchError`, or, for a launch that did not wait, this
+    error in the next call that waits): the arrays and kernels on it are
+    gone, and NVIDIA's driver gives the GPU back only to a new process, as
+    with Numba."""
 
 
 class LaunchError(KernelcError):

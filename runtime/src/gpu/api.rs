@@ -78,7 +78,6 @@ entry_points! {
     device_total_mem = "cuDeviceTotalMem_v2": fn(*mut usize, CUdevice);
     primary_ctx_retain = "cuDevicePrimaryCtxRetain": fn(*mut CUcontext, CUdevice);
     primary_ctx_release = "cuDevicePrimaryCtxRelease_v2": fn(CUdevice);
-    primary_ctx_reset = "cuDevicePrimaryCtxReset_v2": fn(CUdevice);
     ctx_push_current = "cuCtxPushCurrent_v2": fn(CUcontext);
     ctx_pop_current = "cuCtxPopCurrent_v2": fn(*mut CUcontext);
     ctx_set_current = "cuCtxSetCurrent": fn(CUcontext);

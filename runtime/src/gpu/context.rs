@@ -4,14 +4,13 @@
 //! each other's context.
 //!
 //! A kernel fault (an illegal address, a trap) is sticky on a GPU: every
-//! later call on the context answers it, and what was made on the context
-//! is gone. The first call that reports one marks the [`Context`] lost;
-//! from then on [`Context::enter`] refuses with [`GpuError::ContextLost`]
-//! before calling the driver (so no stale device pointer is ever used), and
-//! the objects' drops skip their driver calls. Opening the device again
-//! ([`Context::retain`]) finds the primary context broken and resets it.
-//! Handles of the same GPU opened before the reset must not be used after
-//! it: they were made on the lost context.
+//! later call on the context answers it, what was made on the context is
+//! gone, and NVIDIA's driver gives the GPU back only to a new process (a
+//! retain answers the fault too, even after a reset). The first call that
+//! reports one marks the [`Context`] lost; from then on [`Context::enter`]
+//! refuses with [`GpuError::ContextLost`] before calling the driver, the
+//! objects' drops skip their driver calls, and opening the device again
+//! ([`Context::retain`]) is refused the same way.
 
 use crate::gpu::driver::Driver;
 use crate::gpu::error::{GpuError, Lost};
@@ -46,9 +45,8 @@ unsafe impl Sync for Context {}
 
 impl Context {
     /// Retains the primary context of device `ordinal` (already checked to
-    /// be in range). A primary context an earlier fault in this process
-    /// left unusable is reset first (everything made on it is gone
-    /// already).
+    /// be in range); [`GpuError::ContextLost`] when an earlier kernel
+    /// fault in this process left it unusable.
     pub fn retain(driver: Arc<Driver>, ordinal: usize) -> Result<Arc<Context>, GpuError> {
         let api = driver.api();
         let index =
@@ -58,34 +56,22 @@ impl Context {
         driver.check("cuDeviceGet", unsafe {
             (api.device_get)(&mut device, index)
         })?;
-        // NVIDIA's driver answers the fault to the retain itself (seen on
-        // an H200, driver 580); a driver that retains it anyway answers it
-        // to cuCtxSynchronize.
-        let usable = match retain_primary(&driver, device) {
-            Ok(raw) if sticky_fault(&driver, raw).is_none() => Some(raw),
-            Ok(_) => {
-                release_primary(&driver, device);
-                None
+        // After a kernel fault NVIDIA's driver answers the fault to the
+        // retain itself, for the rest of the process (seen on an H200,
+        // driver 580, also after cuDevicePrimaryCtxReset); a driver that
+        // retains the context anyway answers it to cuCtxSynchronize.
+        let raw = match retain_primary(&driver, device) {
+            Ok(raw) => match sticky_fault(&driver, raw) {
+                None => raw,
+                Some(code) => {
+                    release_primary(&driver, device);
+                    return Err(lost_at_open(&driver, "cuCtxSynchronize", code));
+                }
+            },
+            Err(GpuError::Driver { call, status }) if result::is_kernel_fault(status.code) => {
+                return Err(lost_at_open(&driver, call, status.code));
             }
-            Err(GpuError::Driver { status, .. }) if result::is_kernel_fault(status.code) => None,
             Err(e) => return Err(e),
-        };
-        let raw = if let Some(raw) = usable {
-            raw
-        } else {
-            // SAFETY: a device handle from cuDeviceGet.
-            driver.check("cuDevicePrimaryCtxReset_v2", unsafe {
-                (api.primary_ctx_reset)(device)
-            })?;
-            let raw = retain_primary(&driver, device)?;
-            if let Some(code) = sticky_fault(&driver, raw) {
-                release_primary(&driver, device);
-                let still = driver.check("cuCtxSynchronize", code).err();
-                return Err(still.unwrap_or_else(|| {
-                    GpuError::InvalidArgument("the reset primary context still faults".into())
-                }));
-            }
-            raw
         };
         Ok(Arc::new(Context {
             driver,
@@ -196,6 +182,16 @@ impl Context {
     }
 }
 
+/// The error for opening a GPU an earlier kernel fault made unusable.
+fn lost_at_open(driver: &Driver, call: &'static str, code: u32) -> GpuError {
+    GpuError::ContextLost(Lost {
+        kernel: None,
+        last_launched: None,
+        call,
+        status: driver.status(code),
+    })
+}
+
 /// `cuDevicePrimaryCtxRetain`: the primary context's handle.
 fn retain_primary(driver: &Driver, device: CUdevice) -> Result<CUcontext, GpuError> {
     let mut raw: CUcontext = std::ptr::null_mut();
@@ -237,14 +233,8 @@ fn sticky_fault(driver: &Driver, raw: CUcontext) -> Option<u32> {
 
 impl Drop for Context {
     fn drop(&mut self) {
-        // Balances the retain in `Context::retain`; except for a lost
-        // context, whose primary context may have been reset and retained
-        // afresh since (a reset need not keep the count, and a release
-        // too many would destroy the new one): it stays retained until
-        // the process exits.
-        if !self.is_lost() {
-            release_primary(&self.driver, self.device);
-        }
+        // Balances the retain in `Context::retain`.
+        release_primary(&self.driver, self.device);
     }
 }
 

@@ -84,7 +84,8 @@ pub enum GpuError {
     InvalidArgument(String),
     /// The device's context was lost to a kernel fault (a sticky error: on
     /// a GPU every later call on the context answers it), with everything
-    /// made on it; the device must be opened again.
+    /// made on it; NVIDIA's driver gives the GPU back only to a new
+    /// process.
     ContextLost(Lost),
     /// A kernel faulted while it ran (see
     /// [`crate::gpu::result::is_kernel_fault`]), found by the launch that
@@ -207,7 +208,7 @@ impl fmt::Display for GpuError {
                 write!(
                     f,
                     " ({call}: {status}), with every array, module and stream made on it; \
-                     open the device again"
+                     NVIDIA's driver gives the GPU back only to a new process"
                 )
             }
             GpuError::KernelFault {
@@ -219,7 +220,7 @@ impl fmt::Display for GpuError {
                 "kernel '{kernel}' faulted ({call}: {status}): an out-of-bounds or \
                  misaligned access, or a trap such as a failed bounds check or assertion; \
                  on a GPU the fault also loses the device's context, with every array and \
-                 module on it (open the device again)"
+                 module on it, for the rest of the process"
             ),
         }
     }
