@@ -43,8 +43,9 @@ fn nonzero_attributes() -> Vec<(A, i32)> {
         (A::CU_DEVICE_ATTRIBUTE_CLOCK_RATE, 1_410_000),
         (A::CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 512),
         (A::CU_DEVICE_ATTRIBUTE_GPU_OVERLAP, 1),
-        (A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 108),
+        (A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, MULTIPROCESSORS),
         (A::CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY, 0),
+        (A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, 1),
         (A::CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT, 512),
         (A::CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS, 1),
         (A::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, 1_215_000),
@@ -109,6 +110,40 @@ pub fn device_attribute(attribute: i32) -> Outcome<i32> {
         .iter()
         .find(|(a, _)| *a as i32 == attribute)
         .map_or(0, |&(_, v)| v))
+}
+
+/// The device's multiprocessors (`CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT`).
+pub const MULTIPROCESSORS: i32 = 108;
+
+/// `cuOccupancyMaxActiveBlocksPerMultiprocessor`: how many blocks of
+/// `block_threads` threads with `dynamic_shared` bytes of dynamic shared
+/// memory fit on one multiprocessor of the device this driver describes
+/// (2,048 threads, 32 blocks and 164 KiB of shared memory, 1 KiB of it
+/// reserved per block). Registers do not limit it: the kernel's register
+/// count here is the simulator's, not a hardware allocation.
+pub fn max_active_blocks(
+    resources: KernelResources,
+    block_threads: i32,
+    dynamic_shared: usize,
+) -> Outcome<i32> {
+    if block_threads < 1 || block_threads as u32 > MAX_THREADS_PER_BLOCK {
+        return Err(Failure::new(
+            status::INVALID_VALUE,
+            format!("block size {block_threads}: it must be 1..={MAX_THREADS_PER_BLOCK}"),
+        ));
+    }
+    let warps = (block_threads + 31) / 32;
+    let by_threads = 2048 / (warps * 32);
+    let shared = resources.shared_bytes + dynamic_shared;
+    if shared > MAX_SHARED_BYTES {
+        return Ok(0);
+    }
+    let by_shared = if shared == 0 {
+        i32::MAX
+    } else {
+        i32::try_from(167_936 / (shared + 1024)).unwrap_or(i32::MAX)
+    };
+    Ok(by_threads.min(32).min(by_shared))
 }
 
 /// `cuFuncGetAttribute` for a kernel with `resources` from PTX of
@@ -208,5 +243,23 @@ mod tests {
             function_attribute(-1, r, 80).unwrap_err().code,
             status::INVALID_VALUE
         );
+    }
+
+    #[test]
+    fn occupancy_is_limited_by_threads_blocks_and_shared_memory() {
+        let res = |shared_bytes| KernelResources {
+            shared_bytes,
+            local_bytes: 0,
+            register_slots: 40,
+        };
+        assert_eq!(max_active_blocks(res(0), 256, 0), Ok(8));
+        assert_eq!(max_active_blocks(res(0), 1024, 0), Ok(2));
+        assert_eq!(max_active_blocks(res(0), 32, 0), Ok(32));
+        assert_eq!(max_active_blocks(res(0), 33, 0), Ok(32)); // two warps: 32 blocks
+                                                              // 48 KiB + 1 KiB reserved per block: 3 fit in 164 KiB.
+        assert_eq!(max_active_blocks(res(16 << 10), 64, 32 << 10), Ok(3));
+        assert_eq!(max_active_blocks(res(0), 64, MAX_SHARED_BYTES + 1), Ok(0));
+        assert!(max_active_blocks(res(0), 0, 0).is_err());
+        assert!(max_active_blocks(res(0), 1025, 0).is_err());
     }
 }

@@ -1415,7 +1415,137 @@ fn run_and_poison(launch: &state::Launch, config: &LaunchConfig, params: &[&[u8]
     ran
 }
 
+/// `cuLaunchCooperativeKernel`: a launch whose blocks must all be resident
+/// at once, so the grid may be at most what fits on the device
+/// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` otherwise, as on a GPU); it
+/// then runs as [`cuLaunchKernel`] runs it.
+///
+/// # Safety
+/// As [`cuLaunchKernel`], with `kernelParams` only.
+#[no_mangle]
+pub unsafe extern "C" fn cuLaunchCooperativeKernel(
+    function: CUfunction,
+    grid_x: c_uint,
+    grid_y: c_uint,
+    grid_z: c_uint,
+    block_x: c_uint,
+    block_y: c_uint,
+    block_z: c_uint,
+    shared_bytes: c_uint,
+    stream: CUstream,
+    params: *mut *mut c_void,
+) -> u32 {
+    let fits = guard("cuLaunchCooperativeKernel", || {
+        let (resources, _) = state::lock()?.function_info(handle(function))?;
+        let threads = u64::from(block_x) * u64::from(block_y) * u64::from(block_z);
+        let per_sm = attrs::max_active_blocks(
+            resources,
+            i32::try_from(threads).unwrap_or(i32::MAX),
+            shared_bytes as usize,
+        )?;
+        let blocks = u64::from(grid_x) * u64::from(grid_y) * u64::from(grid_z);
+        let most = u64::try_from(per_sm).unwrap_or(0) * attrs::MULTIPROCESSORS as u64;
+        if blocks > most {
+            return Err(Failure::new(
+                status::COOPERATIVE_LAUNCH_TOO_LARGE,
+                format!(
+                    "a cooperative grid of {blocks} blocks: at most {most} fit at once \
+                     ({per_sm} per multiprocessor, {} multiprocessors)",
+                    attrs::MULTIPROCESSORS
+                ),
+            ));
+        }
+        Ok(())
+    });
+    if fits != status::SUCCESS {
+        return fits;
+    }
+    // SAFETY: the caller's contract, as for cuLaunchKernel.
+    unsafe {
+        cuLaunchKernel(
+            function,
+            grid_x,
+            grid_y,
+            grid_z,
+            block_x,
+            block_y,
+            block_z,
+            shared_bytes,
+            stream,
+            params,
+            std::ptr::null_mut(),
+        )
+    }
+}
+
+/// `cuOccupancyMaxActiveBlocksPerMultiprocessor` (see
+/// [`attrs::max_active_blocks`]).
+///
+/// # Safety
+/// `blocks` is NULL or points at a writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn cuOccupancyMaxActiveBlocksPerMultiprocessor(
+    blocks: *mut c_int,
+    function: CUfunction,
+    block_size: c_int,
+    dynamic_shared: usize,
+) -> u32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            blocks,
+            function,
+            block_size,
+            dynamic_shared,
+            0,
+        )
+    }
+}
+
+/// `cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`: flags 0 or
+/// `CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE` (1), which change nothing here.
+///
+/// # Safety
+/// `blocks` is NULL or points at a writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    blocks: *mut c_int,
+    function: CUfunction,
+    block_size: c_int,
+    dynamic_shared: usize,
+    flags: c_uint,
+) -> u32 {
+    guard("cuOccupancyMaxActiveBlocksPerMultiprocessor", || {
+        let out = ffi::out(blocks, "numBlocks")?;
+        if flags > 1 {
+            return Err(invalid(format!("occupancy flags {flags:#x}")));
+        }
+        let (resources, _) = state::lock()?.function_info(handle(function))?;
+        let n = attrs::max_active_blocks(resources, block_size, dynamic_shared)?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, n) };
+        Ok(())
+    })
+}
+
 // ---------------------------------------------------------------- streams, events
+
+/// `cuStreamWaitEvent`: work queued on `stream` after this waits for the
+/// event. Here every operation is done when its call returns, so this
+/// checks the handles (a live or default stream, a live event, flags 0).
+#[no_mangle]
+pub extern "C" fn cuStreamWaitEvent(stream: CUstream, event: CUevent, flags: c_uint) -> u32 {
+    guard("cuStreamWaitEvent", || {
+        if flags != 0 {
+            return Err(invalid(format!(
+                "cuStreamWaitEvent flags {flags:#x}: must be 0"
+            )));
+        }
+        let s = state::lock()?;
+        s.stream_check(handle(stream))?;
+        s.event_check(handle(event))
+    })
+}
 
 /// `cuStreamCreate`: `CU_STREAM_DEFAULT` or `CU_STREAM_NON_BLOCKING`.
 ///
@@ -1623,6 +1753,10 @@ pub const EXPORTED: &[&str] = &[
     "cuFuncGetAttribute",
     "cuLaunchKernel",
     "cuLaunchKernelEx",
+    "cuLaunchCooperativeKernel",
+    "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+    "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+    "cuStreamWaitEvent",
     "cuStreamCreate",
     "cuStreamSynchronize",
     "cuStreamQuery",

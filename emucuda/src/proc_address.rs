@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 72] {
+fn variants() -> [Variant; 76] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -109,6 +109,18 @@ fn variants() -> [Variant; 72] {
         v!("cuFuncGetAttribute", cuFuncGetAttribute, 2020),
         v!("cuLaunchKernel", cuLaunchKernel, 4000),
         v!("cuLaunchKernelEx", cuLaunchKernelEx, 11060),
+        v!("cuLaunchCooperativeKernel", cuLaunchCooperativeKernel, 9000),
+        v!(
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+            cuOccupancyMaxActiveBlocksPerMultiprocessor,
+            6050
+        ),
+        v!(
+            "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+            cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+            7000
+        ),
+        v!("cuStreamWaitEvent", cuStreamWaitEvent, 3020),
         v!("cuStreamCreate", cuStreamCreate, 2000),
         v!("cuStreamSynchronize", cuStreamSynchronize, 2000),
         v!("cuStreamQuery", cuStreamQuery, 2000),

@@ -70,6 +70,7 @@ codes! {
     LAUNCH_FAILED = CUDA_ERROR_LAUNCH_FAILED, "unspecified launch failure";
     NOT_PERMITTED = CUDA_ERROR_NOT_PERMITTED, "operation not permitted";
     NOT_SUPPORTED = CUDA_ERROR_NOT_SUPPORTED, "operation not supported";
+    COOPERATIVE_LAUNCH_TOO_LARGE = CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE, "too many blocks in cooperative launch";
     UNKNOWN = CUDA_ERROR_UNKNOWN, "unknown error";
 }
 

@@ -1,6 +1,9 @@
 """NVIDIA's cuda-bindings, unchanged, driving kernelc's emulated CUDA driver:
-the programs of `driver_programs.py` (CUDA C compiled by NVRTC, then the
-driver API) run in a process whose loader finds `libcuda.so.1` in a folder
+the ten programs of `driver_programs.py` (CUDA C compiled by NVRTC, then the
+driver API: scalars of every size, pointers and pointer offsets, a struct by
+value, dynamic and static shared memory, two streams ordered by an event,
+pinned memory and async copies, memsets, module globals and constants,
+occupancy and a cooperative launch, the linker) run in a process whose loader finds `libcuda.so.1` in a folder
 holding only a link to `libkernelc_emucuda.so`.
 
 The PTX is compiled in this process first: NVRTC itself loads `libcuda.so.1`
@@ -46,6 +49,60 @@ extern "C" __global__ void block_sums(const int* x, int* out) {
 extern "C" __global__ void scalars(double* out, signed char a, short b, int c,
                                    long long d, float e, double f) {
     out[0] = a; out[1] = b; out[2] = c; out[3] = (double)d; out[4] = e; out[5] = f;
+}''',
+    "struct_arg": r'''
+struct Params { float scale; int offset; double bias; };
+extern "C" __global__ void struct_arg(Params p, const float* x, double* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = (double)(x[i] * p.scale) + p.offset + p.bias;
+}''',
+    "two_streams": r'''
+extern "C" __global__ void square(float* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = x[i] * x[i];
+}
+extern "C" __global__ void add_from(float* y, const float* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] += x[i];
+}''',
+    "memsets": r'''
+extern "C" __global__ void xor_into(unsigned* a, const unsigned char* b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] ^= b[i];
+}''',
+    "module_globals": r'''
+__device__ int counter;
+__constant__ float coeffs[4];
+extern "C" __global__ void poly(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float v = x[i];
+        y[i] = coeffs[0] + v * (coeffs[1] + v * (coeffs[2] + v * coeffs[3]));
+        atomicAdd(&counter, 1);
+    }
+}''',
+    "occupancy": r'''
+extern "C" __global__ void tile_sum(const float* x, float* out) {
+    __shared__ float tile[256];
+    int t = threadIdx.x;
+    tile[t] = x[blockIdx.x * 256 + t];
+    __syncthreads();
+    if (t == 0) {
+        float s = 0.0f;
+        for (int k = 0; k < 256; k++) s += tile[k];
+        out[blockIdx.x] = s;
+    }
+}''',
+    "linked": r'''
+extern "C" __global__ void iota(long long* out, long long start, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = start + i;
+}''',
+    "transpose_2d": r'''
+extern "C" __global__ void transpose(const double* a, double* b, int rows, int cols) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols) b[c * rows + r] = a[r * cols + c];
 }''',
 }
 
