@@ -493,23 +493,19 @@ impl State {
         Ok(())
     }
 
-    /// `cuLinkComplete`: the image, which `cuModuleLoadData` loads: the
-    /// PTX text itself (NUL-terminated), so one PTX input links; several
-    /// are `CUDA_ERROR_NOT_SUPPORTED` (the CPU device loads one module of
-    /// text, and resolving `.extern` symbols across inputs is not done).
+    /// `cuLinkComplete`: the image, which `cuModuleLoadData` loads: PTX
+    /// text (NUL-terminated), the one input as it is, or several linked
+    /// into one module ([`crate::link`]).
     pub fn link_complete(&mut self, h: Handle) -> Outcome<(*const u8, usize)> {
         let link = self.link(h)?;
         if link.image.is_none() {
-            let [ptx] = &link.ptx[..] else {
-                return Err(Failure::new(
-                    status::NOT_SUPPORTED,
-                    format!(
-                        "linking {} PTX inputs: the emulated driver links exactly one",
-                        link.ptx.len()
-                    ),
-                ));
+            let mut image = match &link.ptx[..] {
+                [] => return Err(invalid_value("cuLinkComplete: no input was added")),
+                [ptx] => ptx.clone(),
+                several => crate::link::link_ptx(several)
+                    .map_err(|e| Failure::new(status::INVALID_PTX, format!("linking: {e}")))?
+                    .into_bytes(),
             };
-            let mut image = ptx.clone();
             image.push(0);
             link.image = Some(image);
         }

@@ -441,3 +441,25 @@ fn named_scoped_registers_and_vector_moves() {
     assert_eq!(r[0][0], p as u64, "low word");
     assert_eq!(r[0][1], (p >> 64) as u64, "high word");
 }
+
+#[test]
+fn shared_memory_size_registers() {
+    // Numba's PTX reads %dynamic_smem_size for `cuda.shared.array(0, ...)`.
+    let ptx = kernel(
+        ".shared .align 4 .b8 fixed[40];\n\
+         st.shared.u32 [fixed], %r0;\n\
+         mov.u32 %r1, %dynamic_smem_size;\n\
+         mov.u32 %r2, %total_smem_size;\n\
+         st.global.u32 [%rd1], %r1;\n st.global.u32 [%rd1+4], %r2;",
+    );
+    let (d, _) = device(1, true);
+    let out = d.alloc(64).unwrap();
+    let cfg = LaunchConfig {
+        shared_bytes: 96,
+        ..LaunchConfig::linear(1, 1)
+    };
+    launch(&d, &ptx, "t", cfg, &[out.0.to_le_bytes().to_vec()]).unwrap_or_else(|e| panic!("{e}"));
+    let r = to_u64(&download(&d, out, 64));
+    assert_eq!(r[0] as u32, 96, "dynamic");
+    assert_eq!((r[0] >> 32) as u32, 40 + 96, "static + dynamic");
+}

@@ -13,6 +13,7 @@ import io
 import json
 import os
 import sys
+import tempfile
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -21,15 +22,37 @@ sys.path.insert(0, os.path.join(HERE, "..", "cpu_device"))
 import harness  # noqa: E402
 
 
+@contextlib.contextmanager
+def captured_fd_stdout(into):
+    """Kernel printf output as a driver writes it: to file descriptor 1,
+    below Python's sys.stdout (which `harness.run_numba` captures)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 1)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+            tmp.seek(0)
+            into.append(tmp.read().decode(errors="replace"))
+
+
 def main():
+    from numba import cuda
+
     passed, failed = [], {}
     for case in harness.load_cases():
         if case.expect_error is not None or case.numba_skip:
             continue
         try:
-            with contextlib.redirect_stderr(io.StringIO()):
+            printed = []
+            with contextlib.redirect_stderr(io.StringIO()), captured_fd_stdout(printed):
                 inputs, outputs, stdout = harness.run_numba(case)
-            harness.check(case, inputs, outputs, stdout)
+                cuda.synchronize()
+            harness.check(case, inputs, outputs, stdout + printed[0])
             passed.append(case.id)
         except Exception as e:  # noqa: BLE001 - every failure is reported, by case
             failed[case.id] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"

@@ -76,6 +76,8 @@ fn special(sp: Special, g: &Grid, warp: u32, lane: u32, ctaid: [u32; 3]) -> u64 
         Special::LaneMaskLe => lt(lane + 1),
         Special::LaneMaskGt => !lt(lane + 1),
         Special::LaneMaskGe => !lt(lane),
+        Special::DynamicSmemSize => g.dyn_shared as u32,
+        Special::TotalSmemSize => (g.prog.shared_static + g.dyn_shared) as u32,
     }) as u64
 }
 

@@ -708,6 +708,10 @@ pub enum Special {
     LaneMaskGt,
     /// `%lanemask_ge`
     LaneMaskGe,
+    /// `%dynamic_smem_size`: the launch's dynamic shared memory, bytes.
+    DynamicSmemSize,
+    /// `%total_smem_size`: static plus dynamic shared memory, bytes.
+    TotalSmemSize,
 }
 
 /// How a slot is filled before a warp runs.

@@ -37,6 +37,8 @@ impl Dec<'_> {
                 "%laneid" => Special::LaneId,
                 "%warpid" => Special::WarpId,
                 "%nwarpid" => Special::NWarpId,
+                "%dynamic_smem_size" => Special::DynamicSmemSize,
+                "%total_smem_size" => Special::TotalSmemSize,
                 "%lanemask_eq" => Special::LaneMaskEq,
                 "%lanemask_lt" => Special::LaneMaskLt,
                 "%lanemask_le" => Special::LaneMaskLe,

@@ -1,0 +1,326 @@
+//! `cuLinkComplete` for several PTX inputs: one PTX module that the CPU
+//! device loads, as a GPU linker would make one image of them.
+//!
+//! The inputs are split into their top-level items (a directive line such
+//! as `.version`, or a declaration ending at `;` or at the `}` that closes
+//! its body). The result has one header (the highest `.version`, the first
+//! input's `.target` and `.address_size`), then every input's items in
+//! order, less: an `.extern` declaration of a name some input defines (the
+//! linker resolves it to that definition), a second `.weak` definition of a
+//! name (the first wins, as linkers keep one), and the `.file` directives
+//! of the inputs after the first (their `.loc` lines then name the first
+//! input's files: only the line information of those inputs is lost). Two
+//! strong definitions of one name are an error, as for a GPU linker.
+
+use std::collections::{HashMap, HashSet};
+
+/// One top-level item of a PTX text.
+struct Item<'a> {
+    text: &'a str,
+    kind: Kind,
+    /// The name it declares or defines, for functions and variables.
+    name: Option<&'a str>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Version,
+    Target,
+    AddressSize,
+    File,
+    Extern,
+    Weak,
+    Other,
+}
+
+/// Links the PTX `inputs` into one module's text.
+pub fn link_ptx(inputs: &[Vec<u8>]) -> Result<String, String> {
+    let texts = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            std::str::from_utf8(b).map_err(|e| format!("PTX input {i} is not UTF-8 text: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let items: Vec<Vec<Item<'_>>> = texts.iter().map(|t| split(t)).collect();
+
+    let mut defined: HashMap<&str, (usize, bool)> = HashMap::new();
+    for (i, input) in items.iter().enumerate() {
+        for item in input {
+            let (Some(name), false) = (item.name, item.kind == Kind::Extern) else {
+                continue;
+            };
+            let weak = item.kind == Kind::Weak;
+            if let Some(&(first, first_weak)) = defined.get(name) {
+                if !weak && !first_weak {
+                    return Err(format!(
+                        "`{name}` is defined in PTX input {first} and again in input {i}"
+                    ));
+                }
+                if first_weak && !weak {
+                    defined.insert(name, (i, false));
+                }
+            } else {
+                defined.insert(name, (i, weak));
+            }
+        }
+    }
+
+    let version = items
+        .iter()
+        .flatten()
+        .filter(|it| it.kind == Kind::Version)
+        .filter_map(|it| version_of(it.text))
+        .max()
+        .ok_or("no PTX input has a .version directive")?;
+    let first = |kind| {
+        items
+            .iter()
+            .flatten()
+            .find(|it| it.kind == kind)
+            .map(|it| it.text.trim())
+    };
+    let mut out = format!(".version {}.{}\n", version.0, version.1);
+    for kind in [Kind::Target, Kind::AddressSize] {
+        if let Some(t) = first(kind) {
+            out.push_str(t);
+            out.push('\n');
+        }
+    }
+    let mut kept_weak: HashSet<&str> = HashSet::new();
+    for (i, input) in items.iter().enumerate() {
+        for item in input {
+            let keep = match item.kind {
+                Kind::Version | Kind::Target | Kind::AddressSize => false,
+                Kind::File => i == 0,
+                Kind::Extern => item.name.is_none_or(|n| !defined.contains_key(n)),
+                Kind::Weak => match item.name {
+                    Some(n) if defined.get(n).is_some_and(|&(_, weak)| !weak) => false,
+                    Some(n) => kept_weak.insert(n),
+                    None => true,
+                },
+                Kind::Other => true,
+            };
+            if keep {
+                out.push_str(item.text.trim());
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `(major, minor)` of a `.version` line.
+fn version_of(text: &str) -> Option<(u32, u32)> {
+    let v = text.trim().strip_prefix(".version")?.trim();
+    let (major, minor) = v.split_once('.')?;
+    Some((major.trim().parse().ok()?, minor.trim().parse().ok()?))
+}
+
+/// The top-level items of `text`, comments between them dropped.
+fn split(text: &str) -> Vec<Item<'_>> {
+    let bytes = text.as_bytes();
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        // Skip whitespace and comments between items.
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if text[i..].starts_with("//") {
+            i = text[i..].find('\n').map_or(bytes.len(), |n| i + n + 1);
+            continue;
+        }
+        if text[i..].starts_with("/*") {
+            i = text[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |n| i + 2 + n + 2);
+            continue;
+        }
+        let start = i;
+        let line_directive = [".version", ".target", ".address_size", ".file"]
+            .iter()
+            .any(|d| text[i..].starts_with(d));
+        let end = if line_directive {
+            text[i..].find('\n').map_or(bytes.len(), |n| i + n)
+        } else {
+            item_end(text, i)
+        };
+        items.push(classify(&text[start..end]));
+        i = end;
+    }
+    items
+}
+
+/// Where the declaration starting at `i` ends: after the `;` at depth 0,
+/// or after the `}` that closes its body.
+fn item_end(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if text[i..].starts_with("//") => {
+                i = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'/' if text[i..].starts_with("/*") => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
+                continue;
+            }
+            b'"' => {
+                i = text[i + 1..]
+                    .find('"')
+                    .map_or(bytes.len(), |n| i + 1 + n + 1);
+                continue;
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth <= 0 {
+                    return i + 1;
+                }
+            }
+            b';' if depth == 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+fn classify(text: &str) -> Item<'_> {
+    let words: Vec<&str> = text.split_whitespace().take(2).collect();
+    let kind = match words.first().copied() {
+        Some(".version") => Kind::Version,
+        Some(".target") => Kind::Target,
+        Some(".address_size") => Kind::AddressSize,
+        Some(".file") => Kind::File,
+        Some(".extern") => Kind::Extern,
+        Some(".weak") => Kind::Weak,
+        _ => Kind::Other,
+    };
+    Item {
+        text,
+        kind,
+        name: declared_name(text),
+    }
+}
+
+/// The name a function or variable declaration declares: the identifier
+/// after `.func`/`.entry` (and its return parameters), or before a
+/// variable's `[`, `=` or `;`.
+fn declared_name(text: &str) -> Option<&str> {
+    for key in [".func", ".entry"] {
+        if let Some(p) = find_word(text, key) {
+            let mut rest = text[p + key.len()..].trim_start();
+            if rest.starts_with('(') {
+                rest = &rest[rest.find(')')? + 1..];
+            }
+            return ident(rest);
+        }
+    }
+    if [".global", ".const", ".shared"]
+        .iter()
+        .any(|k| find_word(text, k).is_some())
+    {
+        let head = &text[..text.find(['[', '=', ';']).unwrap_or(text.len())];
+        return head.split_whitespace().last().and_then(ident);
+    }
+    None
+}
+
+/// The identifier `s` starts with (after blanks).
+fn ident(s: &str) -> Option<&str> {
+    let s = s.trim_start();
+    let n = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || "_$%.".contains(c)))
+        .unwrap_or(s.len());
+    (n > 0).then(|| &s[..n])
+}
+
+/// Where `word` occurs as a whole directive in `text` before any body.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let head = &text[..text.find(['{', '(']).unwrap_or(text.len())];
+    head.split_whitespace()
+        .any(|w| w == word)
+        .then(|| text.find(word))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CALLER: &str = "\
+.version 7.0
+.target sm_80
+.address_size 64
+.file 1 \"a.py\"
+// a helper defined elsewhere
+.extern .func  (.param .b32 r) add_one
+(
+    .param .b32 x
+)
+;
+.visible .entry k(.param .u64 p)
+{
+    ret;
+}
+";
+    const HELPER: &str = "\
+.version 7.8
+.target sm_80
+.address_size 64
+.file 1 \"b.cu\"
+.visible .func  (.param .b32 r) add_one(.param .b32 x)
+{
+    ret;
+}
+.weak .global .align 4 .u32 shared_counter;
+";
+
+    #[test]
+    fn externs_resolve_to_definitions_in_other_inputs() {
+        let out = link_ptx(&[CALLER.into(), HELPER.into()]).unwrap();
+        assert!(
+            out.starts_with(".version 7.8\n.target sm_80\n.address_size 64\n"),
+            "{out}"
+        );
+        assert!(!out.contains(".extern"), "{out}");
+        assert_eq!(out.matches(".file").count(), 1, "{out}");
+        assert!(out.contains(".visible .entry k"), "{out}");
+        assert!(
+            out.contains(".visible .func  (.param .b32 r) add_one"),
+            "{out}"
+        );
+        assert_eq!(out.matches(".weak .global").count(), 1);
+    }
+
+    #[test]
+    fn a_weak_definition_is_kept_once_and_a_strong_one_wins() {
+        let out = link_ptx(&[HELPER.into(), HELPER.replace("add_one", "other").into()]);
+        let out = out.unwrap();
+        assert_eq!(out.matches("shared_counter").count(), 1, "{out}");
+        let strong = HELPER.replace(".weak .global", ".visible .global");
+        let out = link_ptx(&[HELPER.replace("add_one", "x1").into(), strong.into()]).unwrap();
+        assert_eq!(out.matches("shared_counter").count(), 1, "{out}");
+        assert!(
+            out.contains(".visible .global .align 4 .u32 shared_counter"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn two_strong_definitions_are_an_error_and_unresolved_externs_stay() {
+        let err = link_ptx(&[HELPER.into(), HELPER.into()]).unwrap_err();
+        assert!(
+            err.contains("`add_one` is defined in PTX input 0 and again in input 1"),
+            "{err}"
+        );
+        let out = link_ptx(&[CALLER.into()]).unwrap();
+        assert!(out.contains(".extern .func"), "{out}");
+        assert!(link_ptx(&[b"\xff".to_vec()]).is_err());
+    }
+}
