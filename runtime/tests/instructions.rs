@@ -463,3 +463,55 @@ fn shared_memory_size_registers() {
     assert_eq!(r[0] as u32, 96, "dynamic");
     assert_eq!((r[0] >> 32) as u32, 40 + 96, "static + dynamic");
 }
+
+#[test]
+fn half_precision_arithmetic() {
+    // Native .f16 arithmetic (Numba's float16 helpers use it): one rounding
+    // to f16, ties to even; min/max lose or carry NaN; neg/abs on the bits.
+    let ops = [
+        ("add.f16", 0x3c00, 0x3c01, Some(0x1000), 0x4000), // 1 + 1.00098 = 2.00098 -> 2 (tie to even)
+        ("sub.f16", 0x3c00, 0x4000, None, 0xbc00),         // 1 - 2
+        ("mul.f16", 0x3c01, 0x1000, None, 0x1001),         // (1+2^-10) * 2^-11
+        ("min.f16", 0x7e00, 0x3c00, None, 0x3c00),         // NaN loses
+        ("max.NaN.f16", 0x7e00, 0x3c00, None, 0x7fff),     // NaN wins, canonical
+        ("fma.rn.f16", 0x3c01, 0x1000, Some(0x3c00), 0x3c01), // 1 + 2^-11 + 2^-21 rounds up
+        ("fma.rn.f16", 0x0001, 0x0001, Some(0x7800), 0x7800), // 32768 + 2^-48: inexact in f64
+        ("mul.f16", 0x7bff, 0x4000, None, 0x7c00),         // overflow to infinity
+    ];
+    let mut body = String::new();
+    for (k, (op, a, b, c, _)) in ops.iter().enumerate() {
+        body += &format!("mov.b16 %h0, {a:#x};\nmov.b16 %h1, {b:#x};\n");
+        match c {
+            Some(c) if op.starts_with("fma") => {
+                body += &format!("mov.b16 %h2, {c:#x};\n{op} %h3, %h0, %h1, %h2;\n")
+            }
+            _ => body += &format!("{op} %h3, %h0, %h1;\n"),
+        }
+        body += &format!("st.global.u16 [%rd1+{}], %h3;\n", 2 * k);
+    }
+    body += "mov.b16 %h0, 0x3c00;\nneg.f16 %h1, %h0;\nabs.f16 %h2, %h1;\n\
+             st.global.u16 [%rd1+16], %h1;\nst.global.u16 [%rd1+18], %h2;\n";
+    let r = run(&body, 1);
+    let halves: Vec<u16> = r[0]
+        .iter()
+        .flat_map(|w| (0..4).map(move |i| (w >> (16 * i)) as u16))
+        .collect();
+    for (k, (op, a, b, c, want)) in ops.iter().enumerate() {
+        assert_eq!(
+            halves[k], *want,
+            "{op} {a:#x} {b:#x} {c:?}: got {:#x}",
+            halves[k]
+        );
+    }
+    assert_eq!((halves[8], halves[9]), (0xbc00, 0x3c00), "neg, abs");
+}
+
+#[test]
+fn half_precision_modifiers_the_device_does_not_run_are_errors() {
+    let (d, _) = device(1, true);
+    for op in ["add.rz.f16", "add.ftz.f16", "add.sat.f16", "add.f16x2"] {
+        let body = format!("mov.b16 %h0, 0x3c00;\n{op} %h1, %h0, %h0;\n");
+        let err = d.load_module(&kernel(&body)).err();
+        assert!(err.is_some(), "{op} was accepted");
+    }
+}

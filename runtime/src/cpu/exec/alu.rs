@@ -9,7 +9,8 @@
 //! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
 
 use super::float::{
-    cvt, div_err, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err, two_sum,
+    cvt, div_err, f16_to_f64, f64_to_f16, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err,
+    two_sum,
 };
 use crate::cpu::ptx::program::{
     BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Rnd, Slot, TernOp, TestpKind, Ty,
@@ -84,6 +85,35 @@ fn map3(
 }
 
 #[inline(always)]
+/// The f16 in the low 16 bits, widened exactly.
+fn f16v(x: u64) -> f64 {
+    f16_to_f64(x as u16)
+}
+
+/// `x` rounded to the nearest f16 (ties to even), in the low 16 bits.
+fn h16(x: f64) -> u64 {
+    u64::from(f64_to_f16(x))
+}
+
+/// `a * b + c` in f16, rounded once. The product is exact in f64; the sum
+/// is rounded to odd in f64 (the f64 sum, with its last bit set toward
+/// the exact value when it is inexact), which rounding to f16's 11 bits
+/// then turns into the correctly rounded result.
+fn fma16(a: u64, b: u64, c: u64) -> u64 {
+    let (p, z) = (f16v(a) * f16v(b), f16v(c));
+    let (s, e) = two_sum(p, z);
+    if e == 0.0 || !s.is_finite() || s.to_bits() & 1 == 1 {
+        return h16(s);
+    }
+    // Toward the exact value: away from zero when the error has s's sign.
+    let bits = if (e > 0.0) == (s > 0.0) {
+        s.to_bits() + 1
+    } else {
+        s.to_bits() - 1
+    };
+    h16(f64::from_bits(bits))
+}
+
 fn f32b(x: u64) -> f32 {
     f32::from_bits(x as u32)
 }
@@ -315,6 +345,29 @@ fn bin_impl(regs: &mut [Row], op: BinOp, d: Slot, a: Slot, b: Slot, m: u32) {
             let k = mask(w);
             go!(|x, y| (x & k) | ((y & k) << w))
         }),
+        // f16 sums, differences and products are exact in f64 (at most 51
+        // significant bits): one rounding to f16, as the hardware's.
+        BinOp::AddF16 => go!(|x, y| h16(f16v(x) + f16v(y))),
+        BinOp::SubF16 => go!(|x, y| h16(f16v(x) - f16v(y))),
+        BinOp::MulF16 => go!(|x, y| h16(f16v(x) * f16v(y))),
+        BinOp::MinF16 => go!(|x, y| h16(fmin64(f16v(x), f16v(y)))),
+        BinOp::MaxF16 => go!(|x, y| h16(fmax64(f16v(x), f16v(y)))),
+        BinOp::MinNanF16 => go!(|x, y| {
+            let (a, b) = (f16v(x), f16v(y));
+            if a.is_nan() || b.is_nan() {
+                0x7fff
+            } else {
+                h16(fmin64(a, b))
+            }
+        }),
+        BinOp::MaxNanF16 => go!(|x, y| {
+            let (a, b) = (f16v(x), f16v(y));
+            if a.is_nan() || b.is_nan() {
+                0x7fff
+            } else {
+                h16(fmax64(a, b))
+            }
+        }),
         BinOp::AddF32 => go!(|x, y| b32(f32b(x) + f32b(y))),
         BinOp::SubF32 => go!(|x, y| b32(f32b(x) - f32b(y))),
         BinOp::MulF32 => go!(|x, y| b32(f32b(x) * f32b(y))),
@@ -438,6 +491,8 @@ fn un_impl(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
             go!(|x| (x >> s) & k)
         }
         UnOp::NotPred => go!(|x| (x == 0) as u64),
+        UnOp::NegF16 => go!(|x| (x ^ 0x8000) & 0xffff),
+        UnOp::AbsF16 => go!(|x| x & 0x7fff),
         UnOp::NegF32 => go!(|x| b32(-f32b(x))),
         UnOp::AbsF32 => go!(|x| b32(f32b(x).abs())),
         UnOp::SqrtF32 => go!(|x| b32(f32b(x).sqrt())),
@@ -557,6 +612,7 @@ fn tern_impl(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m
         };
     }
     match op {
+        TernOp::FmaF16 => go!(fma16),
         TernOp::FmaF32 => go!(|x, y, z| b32(f32b(x).mul_add(f32b(y), f32b(z)))),
         TernOp::FmaF64 => go!(|x, y, z| f64b(x).mul_add(f64b(y), f64b(z)).to_bits()),
         TernOp::MadLo(w) => spec_w!(w, {

@@ -87,6 +87,20 @@ pub enum BinOp {
     Pack(u8),
     /// `a` with bits `[shift, shift+bits)` replaced by the low bits of `b`.
     Insert(u8, u8),
+    /// f16 add (computed exactly in f64, rounded once to f16).
+    AddF16,
+    /// f16 subtract.
+    SubF16,
+    /// f16 multiply.
+    MulF16,
+    /// f16 minimum (NaN loses).
+    MinF16,
+    /// f16 maximum (NaN loses).
+    MaxF16,
+    /// f16 minimum (`.NaN`: NaN wins).
+    MinNanF16,
+    /// f16 maximum (`.NaN`).
+    MaxNanF16,
     /// f32 add.
     AddF32,
     /// f32 subtract.
@@ -160,6 +174,10 @@ pub enum UnOp {
     Extract(u8, u8),
     /// Predicate not.
     NotPred,
+    /// f16 negation (the sign bit flipped).
+    NegF16,
+    /// f16 absolute value (the sign bit cleared).
+    AbsF16,
     /// f32 negation.
     NegF32,
     /// f32 absolute value.
@@ -219,6 +237,8 @@ pub enum UnOp {
 /// A three-operand operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TernOp {
+    /// `a * b + c`, rounded once (f16).
+    FmaF16,
     /// `a * b + c`, rounded once (f32).
     FmaF32,
     /// `a * b + c`, rounded once (f64).

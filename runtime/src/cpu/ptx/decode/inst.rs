@@ -86,10 +86,19 @@ impl Dec<'_> {
                 let bits = t.bits();
                 let f32t = t == TyM::F(32);
                 let f64t = t == TyM::F(64);
+                // f16 arithmetic (sm_53 on): round to nearest only.
+                let f16t = t == TyM::F(16) && plain_f16(&md);
                 let signed = matches!(t, TyM::S(_));
                 let w = &md.words;
                 let has = |s: &str| w.contains(&s);
                 let op = match name {
+                    "add" if f16t => BinOp::AddF16,
+                    "sub" if f16t => BinOp::SubF16,
+                    "mul" if f16t => BinOp::MulF16,
+                    "min" if f16t && has("NaN") => BinOp::MinNanF16,
+                    "max" if f16t && has("NaN") => BinOp::MaxNanF16,
+                    "min" if f16t => BinOp::MinF16,
+                    "max" if f16t => BinOp::MaxF16,
                     "add" if f32t => BinOp::AddF32,
                     "add" if f64t => BinOp::AddF64,
                     "sub" if f32t => BinOp::SubF32,
@@ -153,7 +162,10 @@ impl Dec<'_> {
                 let bits = t.bits();
                 let f32t = t == TyM::F(32);
                 let f64t = t == TyM::F(64);
+                let f16t = t == TyM::F(16) && plain_f16(&md);
                 let op = match name {
+                    "neg" if f16t => UnOp::NegF16,
+                    "abs" if f16t => UnOp::AbsF16,
                     "neg" if f32t => UnOp::NegF32,
                     "neg" if f64t => UnOp::NegF64,
                     "abs" if f32t => UnOp::AbsF32,
@@ -197,6 +209,7 @@ impl Dec<'_> {
                 let signed = matches!(t, TyM::S(_));
                 let has = |s: &str| md.words.contains(&s);
                 let op = match name {
+                    "fma" if t == TyM::F(16) && plain_f16(&md) => TernOp::FmaF16,
                     "fma" | "mad" if t == TyM::F(32) => TernOp::FmaF32,
                     "fma" | "mad" if t == TyM::F(64) => TernOp::FmaF64,
                     "selp" => TernOp::Selp,
@@ -514,4 +527,10 @@ impl Dec<'_> {
         }
         Ok(None)
     }
+}
+
+/// An `.f16` instruction the CPU device runs: round to nearest (the
+/// default), no `.ftz` or `.sat` (those stay unsupported, an error).
+fn plain_f16(md: &super::mods::Mods) -> bool {
+    matches!(md.rnd, None | Some(Rnd::Rn)) && !md.ftz && !md.sat
 }
