@@ -256,18 +256,8 @@ impl GpuDevice {
             .and_then(|()| end.synchronize());
         // A fault reaches the launch (the emulated driver) or the wait (a
         // GPU): either way it was this kernel's, the context was usable
-        // when `start` was recorded. It loses the context.
-        ran.map_err(|e| match e {
-            GpuError::ContextLost(lost) => {
-                self.ctx.blame(kernel);
-                GpuError::KernelFault {
-                    kernel: kernel.to_string(),
-                    call: lost.call,
-                    status: lost.status,
-                }
-            }
-            e => e,
-        })?;
+        // when `start` was recorded.
+        ran.map_err(|e| self.fault_of(kernel, e))?;
         let host_time = host_start.elapsed();
         Ok(LaunchStats {
             host_time,
@@ -297,7 +287,14 @@ impl GpuDevice {
         let raw = stream.map_or(std::ptr::null_mut(), Stream::raw);
         // A driver that runs the kernel inside the call (the emulated one)
         // reports its fault here: then it is this kernel's.
-        launch::enqueue(&self.ctx, k, config, params, raw).map_err(|e| match e {
+        launch::enqueue(&self.ctx, k, config, params, raw).map_err(|e| self.fault_of(kernel, e))
+    }
+
+    /// The error of a launch of `kernel` that met `e`: the context lost
+    /// during the launch is this kernel's fault (which the context then
+    /// names); any other error as it is.
+    fn fault_of(&self, kernel: &str, e: GpuError) -> GpuError {
+        match e {
             GpuError::ContextLost(lost) => {
                 self.ctx.blame(kernel);
                 GpuError::KernelFault {
@@ -307,7 +304,7 @@ impl GpuDevice {
                 }
             }
             e => e,
-        })
+        }
     }
 
     /// Creates a stream.
