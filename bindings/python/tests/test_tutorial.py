@@ -429,3 +429,29 @@ def test_device_function_returning_a_tuple():
 def test_device_function_cannot_be_called_on_the_host():
     with pytest.raises(Exception, match="can only be called from a kernel"):
         clamp(1.0, 0.0, 2.0)
+
+
+@cuda.jit
+def row_dots(m, v, out):
+    r = cuda.grid(1)
+    for i, row in enumerate(m):
+        if i == r:
+            s = 0.0
+            for x, y in zip(row, v):
+                s += x * y
+            out[i] = s
+
+
+def test_loops_over_arrays_with_enumerate_and_zip():
+    rng = np.random.default_rng(5)
+    m, v = rng.standard_normal((7, 5)), rng.standard_normal(6)
+    out = np.zeros(7)
+    row_dots[1, 8](m, v, out)
+    # The same loop in Python: zip stops at the row's 5 elements.
+    expected = []
+    for row in m:
+        s = 0.0
+        for x, y in zip(row, v):
+            s += x * y
+        expected.append(s)
+    np.testing.assert_array_equal(out, expected)

@@ -328,6 +328,10 @@ pub enum Callee {
     Len,
     /// `range(...)` (only as a `for` iterable).
     Range,
+    /// `enumerate(iterable[, start])` (only as a `for` iterable).
+    Enumerate,
+    /// `zip(iterable, ...)` (only as a `for` iterable).
+    Zip,
     /// `print(...)` (only as a statement).
     Print,
     /// `cuda.shared.array(shape, dtype)`.
@@ -349,6 +353,8 @@ impl fmt::Display for Callee {
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
             Callee::Range => f.write_str("range"),
+            Callee::Enumerate => f.write_str("enumerate"),
+            Callee::Zip => f.write_str("zip"),
             Callee::Print => f.write_str("print"),
             Callee::SharedArray => f.write_str("cuda.shared.array"),
             Callee::LocalArray => f.write_str("cuda.local.array"),
@@ -365,7 +371,7 @@ impl Callee {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
-            Callee::Range | Callee::Print => &[],
+            Callee::Range | Callee::Enumerate | Callee::Zip | Callee::Print => &[],
             Callee::Intrinsic(i) => match i {
                 I::Grid(_) | I::GridSize(_) => &["ndim"],
                 I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => &["predicate"],
@@ -639,6 +645,8 @@ pub fn builtin(name: &str) -> Option<Member> {
     use Intrinsic as I;
     Some(match name {
         "range" => Member::Func(Callee::Range),
+        "enumerate" => Member::Func(Callee::Enumerate),
+        "zip" => Member::Func(Callee::Zip),
         "len" => Member::Func(Callee::Len),
         "min" => Member::Func(Callee::Intrinsic(I::Min)),
         "max" => Member::Func(Callee::Intrinsic(I::Max)),

@@ -152,12 +152,10 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         let name = callee;
         match callee {
-            Callee::Range => {
+            Callee::Range | Callee::Enumerate | Callee::Zip => {
                 self.type_args_for_errors(args, keywords);
-                return self.reject_call(
-                    span,
-                    "range() can only be used as the iterable of a for loop",
-                );
+                let msg = format!("{callee}() can only be used as the iterable of a for loop");
+                return self.reject_call(span, &msg);
             }
             Callee::Print => {
                 self.type_args_for_errors(args, keywords);
@@ -280,6 +278,8 @@ impl FnChecker<'_, '_, '_> {
             }
             Callee::Intrinsic(i) => self.intrinsic_call(i, name, a, span),
             Callee::Range
+            | Callee::Enumerate
+            | Callee::Zip
             | Callee::Print
             | Callee::SharedArray
             | Callee::LocalArray

@@ -634,6 +634,9 @@ impl FnChecker<'_, '_, '_> {
     ) {
         let module = self.env.module;
         let (target, iter) = (module.expr(target_id), module.expr(iter_id));
+        if !self.is_call_of(iter_id, Callee::Range) {
+            return self.for_each(target_id, iter_id, body, orelse, span, out);
+        }
         let range_args = match &iter.kind {
             ExprKind::Call {
                 func,
@@ -710,6 +713,242 @@ impl FnChecker<'_, '_, '_> {
                 out,
                 TStmtKind::For {
                     var,
+                    start,
+                    stop,
+                    step,
+                    body,
+                    orelse,
+                },
+                span,
+            );
+        }
+    }
+
+    /// Whether `e` is a call of `callee` (`range(...)`, `enumerate(...)`).
+    fn is_call_of(&self, e: ExprId, callee: Callee) -> bool {
+        match &self.ast(e).kind {
+            ExprKind::Call { func, .. } => {
+                matches!(self.res(*func), Res::Member(Member::Func(c)) if *c == callee)
+            }
+            _ => false,
+        }
+    }
+
+    /// `for target in iterable` over arrays, as Numba allows: `a` (its
+    /// elements, or the rows of a 2-D or 3-D array), `enumerate(a[,
+    /// start])` (`(int64 count, element)` pairs) and `zip(a, b, ...)`
+    /// (tuples of elements, as many as the shortest array has). Desugared
+    /// to a counted loop over a hidden `int64` index: the arrays are
+    /// evaluated once, into temporaries, before the loop, and each
+    /// iteration first assigns the target.
+    fn for_each(
+        &mut self,
+        target_id: ExprId,
+        iter_id: ExprId,
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let module = self.env.module;
+        let iter = module.expr(iter_id);
+        let enumerate = self.is_call_of(iter_id, Callee::Enumerate);
+        let zip = self.is_call_of(iter_id, Callee::Zip);
+        let mut ok = true;
+        let (sources, count_start): (&[ExprId], Option<ExprId>) = match &iter.kind {
+            ExprKind::Call { args, keywords, .. } if enumerate || zip => {
+                let args = module.exprs(*args);
+                let name = if enumerate { "enumerate" } else { "zip" };
+                if let Some(k) = module.keywords(*keywords).first() {
+                    let msg = format!("{name}() takes no keyword arguments here");
+                    self.error(Diagnostic::error(msg, k.span));
+                    ok = false;
+                }
+                let arity_ok = if enumerate {
+                    (1..=2).contains(&args.len())
+                } else {
+                    !args.is_empty()
+                };
+                if !arity_ok {
+                    let want = if enumerate { "1 or 2" } else { "at least 1" };
+                    let msg = format!("{name}() takes {want} arguments, {} given", args.len());
+                    self.error(Diagnostic::error(msg, iter.span));
+                    ok = false;
+                }
+                let n = if enumerate {
+                    args.len().min(1)
+                } else {
+                    args.len()
+                };
+                (
+                    &args[..n],
+                    if enumerate {
+                        args.get(1).copied()
+                    } else {
+                        None
+                    },
+                )
+            }
+            _ => (std::slice::from_ref(&iter_id), None),
+        };
+        // The arrays, each into a temporary before the loop.
+        let mut arrays: Vec<(VarId, crate::types::ArrayType, Span)> = Vec::new();
+        for &src in sources {
+            if self.is_call_of(src, Callee::Range) {
+                let msg = "enumerate() and zip() over range() are not supported yet";
+                self.error(
+                    Diagnostic::error(msg, self.ast(src).span).with_help(
+                        "loop over the range and index the arrays: `for i in range(n):`",
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            let t = self.expr(src);
+            match t.ty {
+                Type::Array(a) => {
+                    let v = self.temp(t.ty, t.span);
+                    let sp = t.span;
+                    let value = self.ex(t);
+                    Self::push(out, TStmtKind::Assign(v, value), span);
+                    arrays.push((v, a, sp));
+                }
+                Type::Unknown => ok = false,
+                other => {
+                    let what = match other {
+                        Type::None => "the result of a call that returns nothing".to_string(),
+                        other => other.describe(),
+                    };
+                    let msg = format!("kernels can loop over `range(...)` and arrays, not {what}");
+                    self.error(
+                        Diagnostic::error(msg, t.span)
+                            .with_help("iterate over indices: `for i in range(len(x)):`"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let count_start = count_start.and_then(|s| {
+            let t = self.expr(s);
+            match t.ty.scalar() {
+                _ if t.ty.is_unknown() => None,
+                Some(sc) if sc.is_int() || sc == Scalar::Bool => Some(self.cast(t, &Type::I64)),
+                _ => {
+                    let msg = format!("enumerate() start must be an integer, not {}", t.ty);
+                    self.error(Diagnostic::error(msg, t.span));
+                    None
+                }
+            }
+        });
+        let var_of = |v: VarId, a, span| TExpr {
+            kind: TExprKind::Var(v),
+            ty: Type::Array(a),
+            span,
+        };
+        // The trip count: the shortest array's length.
+        let mut stop: Option<TExpr> = None;
+        for &(v, a, sp) in &arrays {
+            let arr = self.ex(var_of(v, a, sp));
+            let len = TExpr {
+                kind: TExprKind::ArrayProp(arr, ArrayProp::Extent(0)),
+                ty: Type::I64,
+                span: sp,
+            };
+            stop = Some(match stop {
+                None => len,
+                Some(shorter) => {
+                    let (x, y) = (self.ex(shorter), self.ex(len));
+                    let less = TExpr {
+                        kind: TExprKind::Compare(crate::front::ast::CmpOp::Lt, x, y),
+                        ty: Type::Scalar(Scalar::Bool),
+                        span: sp,
+                    };
+                    TExpr {
+                        kind: TExprKind::Select(self.ex(less), x, y),
+                        ty: Type::I64,
+                        span: sp,
+                    }
+                }
+            });
+        }
+        let index = self.temp(Type::I64, span);
+        self.enter_loop(span, out);
+        self.loop_depth += 1;
+        let mut body_stmts = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
+        let value = if ok && !arrays.is_empty() {
+            let i = self.ex(TExpr {
+                kind: TExprKind::Var(index),
+                ty: Type::I64,
+                span,
+            });
+            let mut items: Vec<TExpr> = Vec::with_capacity(arrays.len() + 1);
+            if let Some(start) = count_start {
+                let start = self.ex(start);
+                items.push(TExpr {
+                    kind: TExprKind::Binary(BinOp::Add, start, i),
+                    ty: Type::I64,
+                    span,
+                });
+            } else if enumerate {
+                items.push(TExpr {
+                    kind: TExprKind::Var(index),
+                    ty: Type::I64,
+                    span,
+                });
+            }
+            for &(v, a, sp) in &arrays {
+                let arr = self.ex(var_of(v, a, sp));
+                // Numba's array iterator yields rows of layout `A`, even
+                // of a C-contiguous array (where `m[i]` keeps `C`).
+                let ty = if a.ndim == 1 {
+                    Type::Scalar(a.elem)
+                } else {
+                    Type::Array(crate::types::ArrayType {
+                        ndim: a.ndim - 1,
+                        layout: crate::types::Layout::A,
+                        ..a
+                    })
+                };
+                let idx = self.ex_list([TExpr {
+                    kind: TExprKind::Var(index),
+                    ty: Type::I64,
+                    span,
+                }]);
+                items.push(TExpr {
+                    kind: TExprKind::Index(arr, idx),
+                    ty,
+                    span: sp,
+                });
+            }
+            if items.len() == 1 {
+                items.pop().expect("one item")
+            } else {
+                let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
+                TExpr {
+                    kind: TExprKind::Tuple(self.ex_list(items)),
+                    ty,
+                    span: iter.span,
+                }
+            }
+        } else {
+            TExpr::error(iter.span)
+        };
+        self.assign_to(target_id, value, span, &mut body_stmts);
+        let mut rest = self.block_stmts(body);
+        body_stmts.append(&mut rest);
+        self.pc.scratch.stmt_vecs.push(rest);
+        self.back_edge(span, &mut body_stmts);
+        self.loop_depth -= 1;
+        let body = self.place(body_stmts);
+        let orelse = self.loop_exit(true, orelse, span);
+        if let (true, Some(stop)) = (ok, stop) {
+            let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
+            let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
+            let stop = self.ex(stop);
+            Self::push(
+                out,
+                TStmtKind::For {
+                    var: index,
                     start,
                     stop,
                     step,

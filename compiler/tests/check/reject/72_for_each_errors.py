@@ -1,0 +1,22 @@
+# expect: error at line 13: enumerate() and zip() over range() are not supported yet
+# expect: error at line 15: enumerate() takes 1 or 2 arguments
+# expect: error at line 17: a float32 value is not something kernels can loop over
+# expect: error at line 19: enumerate() start must be an integer
+# expect: error at line 21: zip() can only be used as the iterable of a for loop
+from numba import cuda
+
+
+@cuda.jit("void(float32[::1], float32[::1])")
+def k(a, out):
+    s = 0.0
+    x = a[0]
+    for i, v in enumerate(range(4)):
+        s += v
+    for i, v in enumerate(a, 1, 2):
+        s += v
+    for v in x:
+        s += v
+    for i, v in enumerate(a, 0.5):
+        s += v
+    z = zip(a, out)
+    out[0] = s

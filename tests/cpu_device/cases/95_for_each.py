@@ -1,0 +1,73 @@
+"""95: loops over arrays, enumerate() and zip(), with references written as
+the same Python loops over NumPy scalars (so every rounding happens where
+the kernel's does)."""
+import numpy as np
+from harness import Case
+
+
+# Numba's simulator adds a float32 element to the accumulator `0.0` in
+# float32 (NumPy 2 promotes a Python float weakly), where compiled Numba
+# types the accumulator float64 (the accept corpus's Numba oracle,
+# 95_for_each.numba.json, says so): its results differ in the low bits.
+SIM_FLOAT32 = ("the simulator accumulates float32 elements into `0.0` in float32 (NumPy 2 "
+               "promotion); compiled Numba, like kernelc, in float64")
+
+
+def reductions(args):
+    a, b, c, out = args
+    out = out.copy()
+    total = np.float64(0.0)
+    for x in a:
+        total = total + np.float64(x)
+    weighted = np.float64(0.0)
+    for i, x in enumerate(b):
+        weighted = weighted + np.float64(i) * x
+    shifted = np.int64(0)
+    for k, v in enumerate(c, 100):
+        shifted = shifted + np.int64(k) * np.int64(v)
+    dot = np.float64(0.0)
+    for x, y in zip(a, b):
+        dot = dot + np.float64(x) * y
+    three = np.float64(0.0)
+    for x, y, z in zip(b, a, c):
+        three = three + ((x - np.float64(y)) + np.float64(z))
+    out[:5] = [total, weighted, np.float64(shifted), dot, three]
+    return {3: out}
+
+
+def row_sums(args):
+    m, out = args
+    out = out.copy()
+    for r, row in enumerate(m):
+        if r < 8:
+            s = np.float64(0.0)
+            for v in row:
+                s = s + np.float64(v)
+            out[r] = np.float32(s)
+    return {1: out}
+
+
+def first_negative(args):
+    a, found, last = args
+    found, last = found.copy(), last.copy()
+    found[0] = next((i for i, v in enumerate(a) if v < 0), len(a))
+    last[0] = a[-1]
+    return {1: found, 2: last}
+
+
+CASES = [
+    Case("95_for_each.py", "reductions", grid=(1,), block=(32,),
+         args=lambda rng: [rng.standard_normal(37).astype(np.float32), rng.standard_normal(50),
+                           rng.integers(-1000, 1000, 20).astype(np.int32), np.zeros(6)],
+         expect=reductions, numba_skip=SIM_FLOAT32),
+    Case("95_for_each.py", "row_sums", grid=(1,), block=(8,),
+         args=lambda rng: [rng.standard_normal((6, 9)).astype(np.float32), np.full(6, -1.0, np.float32)],
+         expect=row_sums, numba_skip=SIM_FLOAT32),
+    Case("95_for_each.py", "first_negative", grid=(1,), block=(1,), name="found",
+         args=lambda rng: [np.array([3, 1, 4, 1, 5, 9, 2, -6, 5, -3], np.int64), np.zeros(1, np.int64),
+                           np.zeros(1, np.int64)],
+         expect=first_negative),
+    Case("95_for_each.py", "first_negative", grid=(1,), block=(1,), name="none",
+         args=lambda rng: [np.arange(1, 12, dtype=np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)],
+         expect=first_negative),
+]
