@@ -55,6 +55,21 @@ def first_negative(args):
     return {1: found, 2: last}
 
 
+def over_tuples(args):
+    m, out = args
+    out = out.copy()
+    out[0] = sum(m.shape)
+    acc = np.float64(0.0)
+    for k, w in enumerate((0.5, 1.5, 2.5)):
+        acc = acc + np.float64(k) * w
+    out[1] = acc
+    picked = np.float64(0.0)
+    for x, scale in zip(out.copy(), (10, 20, 30, 40)):
+        picked = picked + x * np.float64(scale)
+    out[2] = picked
+    return {1: out}
+
+
 CASES = [
     Case("95_for_each.py", "reductions", grid=(1,), block=(32,),
          args=lambda rng: [rng.standard_normal(37).astype(np.float32), rng.standard_normal(50),
@@ -70,4 +85,7 @@ CASES = [
     Case("95_for_each.py", "first_negative", grid=(1,), block=(1,), name="none",
          args=lambda rng: [np.arange(1, 12, dtype=np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)],
          expect=first_negative),
+    Case("95_for_each.py", "over_tuples", grid=(1,), block=(1,),
+         args=lambda rng: [np.zeros((3, 5)), np.array([0.0, 0.0, 7.25, -2.0])],
+         expect=over_tuples),
 ]

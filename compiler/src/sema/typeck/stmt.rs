@@ -791,8 +791,8 @@ impl FnChecker<'_, '_, '_> {
             }
             _ => (std::slice::from_ref(&iter_id), None),
         };
-        // The arrays, each into a temporary before the loop.
-        let mut arrays: Vec<(VarId, crate::types::ArrayType, Span)> = Vec::new();
+        // The arrays and tuples, each into a temporary before the loop.
+        let mut arrays: Vec<(VarId, Iterated, Span)> = Vec::new();
         for &src in sources {
             if self.is_call_of(src, Callee::Range) {
                 let msg = "enumerate() and zip() over range() are not supported yet";
@@ -805,16 +805,43 @@ impl FnChecker<'_, '_, '_> {
                 continue;
             }
             let t = self.expr(src);
-            match t.ty {
-                Type::Array(a) => {
-                    let v = self.temp(t.ty, t.span);
+            let iterated = match t.ty {
+                Type::Array(a) => Some(Iterated::Array(a)),
+                // A tuple whose items all have one type (Numba's
+                // `UniTuple`); a heterogeneous one needs unrolling, and
+                // Numba cannot iterate the empty tuple either.
+                Type::Tuple(items) if items.is_empty() => {
+                    self.error(Diagnostic::error("cannot loop over an empty tuple", t.span));
+                    ok = false;
+                    None
+                }
+                Type::Tuple(items) if items.iter().all(|i| *i == items[0]) => {
+                    Some(Iterated::Tuple(items.len() as u32, Some(items[0])))
+                }
+                Type::Tuple(_) => {
+                    let msg = format!(
+                        "kernels can loop over tuples whose items all have one type, not {}",
+                        t.ty
+                    );
+                    self.error(
+                        Diagnostic::error(msg, t.span)
+                            .with_help("convert the items to one type first"),
+                    );
+                    ok = false;
+                    None
+                }
+                _ => None,
+            };
+            match (iterated, t.ty) {
+                (Some(it), ty) => {
+                    let v = self.temp(ty, t.span);
                     let sp = t.span;
                     let value = self.ex(t);
                     Self::push(out, TStmtKind::Assign(v, value), span);
-                    arrays.push((v, a, sp));
+                    arrays.push((v, it, sp));
                 }
-                Type::Unknown => ok = false,
-                other => {
+                (None, Type::Unknown | Type::Tuple(_)) => ok = false,
+                (None, other) => {
                     let what = match other {
                         Type::None => "the result of a call that returns nothing".to_string(),
                         other => other.describe(),
@@ -840,19 +867,23 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
         });
-        let var_of = |v: VarId, a, span| TExpr {
-            kind: TExprKind::Var(v),
-            ty: Type::Array(a),
-            span,
-        };
         // The trip count: the shortest array's length.
         let mut stop: Option<TExpr> = None;
-        for &(v, a, sp) in &arrays {
-            let arr = self.ex(var_of(v, a, sp));
-            let len = TExpr {
-                kind: TExprKind::ArrayProp(arr, ArrayProp::Extent(0)),
-                ty: Type::I64,
-                span: sp,
+        for &(v, it, sp) in &arrays {
+            let len = match it {
+                Iterated::Array(a) => {
+                    let arr = self.ex(TExpr {
+                        kind: TExprKind::Var(v),
+                        ty: Type::Array(a),
+                        span: sp,
+                    });
+                    TExpr {
+                        kind: TExprKind::ArrayProp(arr, ArrayProp::Extent(0)),
+                        ty: Type::I64,
+                        span: sp,
+                    }
+                }
+                Iterated::Tuple(n, _) => TExpr::constant(ConstValue::i64(i64::from(n)), sp),
             };
             stop = Some(match stop {
                 None => len,
@@ -896,29 +927,9 @@ impl FnChecker<'_, '_, '_> {
                     span,
                 });
             }
-            for &(v, a, sp) in &arrays {
-                let arr = self.ex(var_of(v, a, sp));
-                // Numba's array iterator yields rows of layout `A`, even
-                // of a C-contiguous array (where `m[i]` keeps `C`).
-                let ty = if a.ndim == 1 {
-                    Type::Scalar(a.elem)
-                } else {
-                    Type::Array(crate::types::ArrayType {
-                        ndim: a.ndim - 1,
-                        layout: crate::types::Layout::A,
-                        ..a
-                    })
-                };
-                let idx = self.ex_list([TExpr {
-                    kind: TExprKind::Var(index),
-                    ty: Type::I64,
-                    span,
-                }]);
-                items.push(TExpr {
-                    kind: TExprKind::Index(arr, idx),
-                    ty,
-                    span: sp,
-                });
+            for &(v, it, sp) in &arrays {
+                let item = self.element(v, it, index, sp);
+                items.push(item);
             }
             if items.len() == 1 {
                 items.pop().expect("one item")
@@ -957,6 +968,71 @@ impl FnChecker<'_, '_, '_> {
                 },
                 span,
             );
+        }
+    }
+
+    /// Item `index` of the array or tuple in temporary `v`: an element (or
+    /// a row, of layout `A` as Numba's array iterator yields it), or the
+    /// tuple item chosen by comparing the index with each position.
+    fn element(&mut self, v: VarId, it: Iterated, index: VarId, span: Span) -> TExpr {
+        let var = |ty| TExpr {
+            kind: TExprKind::Var(v),
+            ty,
+            span,
+        };
+        let i = TExpr {
+            kind: TExprKind::Var(index),
+            ty: Type::I64,
+            span,
+        };
+        match it {
+            Iterated::Array(a) => {
+                let ty = if a.ndim == 1 {
+                    Type::Scalar(a.elem)
+                } else {
+                    Type::Array(crate::types::ArrayType {
+                        ndim: a.ndim - 1,
+                        layout: crate::types::Layout::A,
+                        ..a
+                    })
+                };
+                let arr = self.ex(var(Type::Array(a)));
+                let idx = self.ex_list([i]);
+                TExpr {
+                    kind: TExprKind::Index(arr, idx),
+                    ty,
+                    span,
+                }
+            }
+            Iterated::Tuple(n, item_ty) => {
+                let (Some(item_ty), Some(last)) = (item_ty, n.checked_sub(1)) else {
+                    return TExpr::error(span);
+                };
+                let tuple_ty = Type::Tuple((0..n).map(|_| item_ty).collect());
+                let whole = self.ex(var(tuple_ty));
+                let get = |k| TExpr {
+                    kind: TExprKind::TupleGet(whole, k),
+                    ty: item_ty,
+                    span,
+                };
+                let mut pick = get(last);
+                let i = self.ex(i);
+                for k in (0..last).rev() {
+                    let at = self.ex(TExpr::constant(ConstValue::i64(i64::from(k)), span));
+                    let is_k = self.ex(TExpr {
+                        kind: TExprKind::Compare(crate::front::ast::CmpOp::Eq, i, at),
+                        ty: Type::Scalar(Scalar::Bool),
+                        span,
+                    });
+                    let (this, rest) = (self.ex(get(k)), self.ex(pick));
+                    pick = TExpr {
+                        kind: TExprKind::Select(is_k, this, rest),
+                        ty: item_ty,
+                        span,
+                    };
+                }
+                pick
+            }
         }
     }
 
@@ -1003,6 +1079,14 @@ impl FnChecker<'_, '_, '_> {
         };
         Some((ty, start, stop, step))
     }
+}
+
+/// What a `for` loop iterates besides ranges: an array, or a tuple of `n`
+/// items of one type (`None` for the empty tuple).
+#[derive(Clone, Copy)]
+enum Iterated {
+    Array(crate::types::ArrayType),
+    Tuple(u32, Option<Type>),
 }
 
 /// Numba's loop-variable type for `range(args)`: `int32` when every

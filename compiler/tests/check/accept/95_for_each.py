@@ -58,3 +58,23 @@ def first_negative(a, found, last):
     for v in a:
         pass
     last[0] = v
+
+
+@cuda.jit("void(float64[:, ::1], float64[::1])")
+def over_tuples(m, out):
+    # Tuples whose items have one type: constants, a shape, and zip with
+    # an array.
+    if cuda.grid(1) != 0:
+        return
+    total = 0
+    for d in m.shape:
+        total += d
+    out[0] = total
+    acc = 0.0
+    for k, w in enumerate((0.5, 1.5, 2.5)):
+        acc += k * w
+    out[1] = acc
+    picked = 0.0
+    for x, scale in zip(out, (10, 20, 30, 40)):
+        picked += x * scale
+    out[2] = picked

@@ -1,8 +1,10 @@
-# expect: error at line 13: enumerate() and zip() over range() are not supported yet
-# expect: error at line 15: enumerate() takes 1 or 2 arguments
-# expect: error at line 17: a float32 value is not something kernels can loop over
-# expect: error at line 19: enumerate() start must be an integer
-# expect: error at line 21: zip() can only be used as the iterable of a for loop
+# expect: error at line 15: enumerate() and zip() over range() are not supported yet
+# expect: error at line 17: enumerate() takes 1 or 2 arguments
+# expect: error at line 19: a float32 value is not something kernels can loop over
+# expect: error at line 21: enumerate() start must be an integer
+# expect: error at line 23: zip() can only be used as the iterable of a for loop
+# expect: error at line 24: kernels can loop over tuples whose items all have one type
+# expect: error at line 26: cannot loop over an empty tuple
 from numba import cuda
 
 
@@ -19,4 +21,8 @@ def k(a, out):
     for i, v in enumerate(a, 0.5):
         s += v
     z = zip(a, out)
+    for v in (1, 2.5):
+        s += v
+    for v in ():
+        s += v
     out[0] = s
