@@ -243,13 +243,34 @@ impl FnChecker<'_, '_, '_> {
         let cond = self.condition(test);
         let forever = cond.as_const().map(|c| c.truthy()) == Some(true);
         let cond = self.ex(cond);
+        let (body, orelse) = self.loop_body(Vec::new(), body, orelse, !forever, span);
+        Self::push(out, TStmtKind::While { cond, body, orelse }, span);
+    }
+
+    /// Walks the body of the loop being walked, after `prefix` (statements
+    /// that start each iteration, such as assigning a loop's target), then
+    /// its `else` clause (see [`Self::loop_exit`]): the two lists.
+    fn loop_body(
+        &mut self,
+        mut prefix: Vec<TStmt>,
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
+        exits_normally: bool,
+        span: Span,
+    ) -> (TStmtList, TStmtList) {
         self.loop_depth += 1;
         let mut body_stmts = self.block_stmts(body);
+        if !prefix.is_empty() {
+            prefix.append(&mut body_stmts);
+            std::mem::swap(&mut prefix, &mut body_stmts);
+        }
+        if prefix.capacity() > 0 {
+            self.pc.scratch.stmt_vecs.push(prefix);
+        }
         self.back_edge(span, &mut body_stmts);
         self.loop_depth -= 1;
         let body = self.place(body_stmts);
-        let orelse = self.loop_exit(!forever, orelse, span);
-        Self::push(out, TStmtKind::While { cond, body, orelse }, span);
+        (body, self.loop_exit(exits_normally, orelse, span))
     }
 
     /// Ends the loop being walked: walks its `else` clause from the
@@ -702,12 +723,7 @@ impl FnChecker<'_, '_, '_> {
             }
             (None, _) => None,
         };
-        self.loop_depth += 1;
-        let mut body_stmts = self.block_stmts(body);
-        self.back_edge(span, &mut body_stmts);
-        self.loop_depth -= 1;
-        let body = self.place(body_stmts);
-        let orelse = self.loop_exit(true, orelse, span);
+        let (body, orelse) = self.loop_body(Vec::new(), body, orelse, true, span);
         if let (Some(var), Some((_, start, stop, step))) = (loop_var, typed) {
             Self::push(
                 out,
@@ -904,8 +920,7 @@ impl FnChecker<'_, '_, '_> {
         }
         let index = self.temp(Type::I64, span);
         self.enter_loop(span, out);
-        self.loop_depth += 1;
-        let mut body_stmts = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
+        let mut prefix = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
         let value = if ok && !arrays.is_empty() {
             let i = self.ex(TExpr {
                 kind: TExprKind::Var(index),
@@ -944,14 +959,9 @@ impl FnChecker<'_, '_, '_> {
         } else {
             TExpr::error(iter.span)
         };
-        self.assign_to(target_id, value, span, &mut body_stmts);
-        let mut rest = self.block_stmts(body);
-        body_stmts.append(&mut rest);
-        self.pc.scratch.stmt_vecs.push(rest);
-        self.back_edge(span, &mut body_stmts);
-        self.loop_depth -= 1;
-        let body = self.place(body_stmts);
-        let orelse = self.loop_exit(true, orelse, span);
+        // Inside the loop (its type joins see the assignment).
+        self.assign_to(target_id, value, span, &mut prefix);
+        let (body, orelse) = self.loop_body(prefix, body, orelse, true, span);
         if let (true, Some(stop)) = (ok, stop) {
             let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
             let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
