@@ -70,6 +70,16 @@ def over_tuples(args):
     return {1: out}
 
 
+def with_ranges(args):
+    a, out, n = args
+    out = out.copy()
+    out[0] = sum(k * up for k, up in enumerate(range(3, 20, 4)))
+    out[1] = sum(int(down) * int(x) for down, x in zip(range(int(n), -1, -3), a))
+    out[2] = sum(1 for _ in enumerate(range(5, 5)))
+    out[3] = sum(one[0] for one in zip(range(int(n))))
+    return {1: out}
+
+
 CASES = [
     Case("95_for_each.py", "reductions", grid=(1,), block=(32,),
          args=lambda rng: [rng.standard_normal(37).astype(np.float32), rng.standard_normal(50),
@@ -88,4 +98,9 @@ CASES = [
     Case("95_for_each.py", "over_tuples", grid=(1,), block=(1,),
          args=lambda rng: [np.zeros((3, 5)), np.array([0.0, 0.0, 7.25, -2.0])],
          expect=over_tuples),
+] + [
+    Case("95_for_each.py", "with_ranges", grid=(1,), block=(1,), name=f"n{n}",
+         args=lambda rng, n=n: [rng.integers(-50, 50, 6).astype(np.int32), np.zeros(4, np.int64), np.int32(n)],
+         expect=with_ranges)
+    for n in (10, 0, -4, 2)
 ]

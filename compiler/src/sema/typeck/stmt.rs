@@ -750,13 +750,14 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    /// `for target in iterable` over arrays, as Numba allows: `a` (its
-    /// elements, or the rows of a 2-D or 3-D array), `enumerate(a[,
-    /// start])` (`(int64 count, element)` pairs) and `zip(a, b, ...)`
-    /// (tuples of elements, as many as the shortest array has). Desugared
-    /// to a counted loop over a hidden `int64` index: the arrays are
-    /// evaluated once, into temporaries, before the loop, and each
-    /// iteration first assigns the target.
+    /// `for target in iterable` beyond a plain range, as Numba allows: an
+    /// array `a` (its elements, or the rows of a 2-D or 3-D array), a
+    /// tuple whose items have one type, `enumerate(x[, start])` (`(int64
+    /// count, item)` pairs) and `zip(x, y, ...)` (tuples of items, as many
+    /// as the shortest has), where `x`, `y` are arrays, such tuples or
+    /// ranges. Desugared to a counted loop over a hidden `int64` index:
+    /// what is iterated is evaluated once, into temporaries, before the
+    /// loop, and each iteration first assigns the target.
     fn for_each(
         &mut self,
         target_id: ExprId,
@@ -811,13 +812,10 @@ impl FnChecker<'_, '_, '_> {
         let mut arrays: Vec<(VarId, Iterated, Span)> = Vec::new();
         for &src in sources {
             if self.is_call_of(src, Callee::Range) {
-                let msg = "enumerate() and zip() over range() are not supported yet";
-                self.error(
-                    Diagnostic::error(msg, self.ast(src).span).with_help(
-                        "loop over the range and index the arrays: `for i in range(n):`",
-                    ),
-                );
-                ok = false;
+                match self.range_source(src, span, out) {
+                    Some(r) => arrays.push(r),
+                    None => ok = false,
+                }
                 continue;
             }
             let t = self.expr(src);
@@ -900,6 +898,7 @@ impl FnChecker<'_, '_, '_> {
                     }
                 }
                 Iterated::Tuple(n, _) => TExpr::constant(ConstValue::i64(i64::from(n)), sp),
+                Iterated::Range { stop, step, .. } => self.range_len(v, stop, step, sp),
             };
             stop = Some(match stop {
                 None => len,
@@ -946,7 +945,8 @@ impl FnChecker<'_, '_, '_> {
                 let item = self.element(v, it, index, sp);
                 items.push(item);
             }
-            if items.len() == 1 {
+            // zip() of one iterable gives 1-tuples, as in Python.
+            if items.len() == 1 && !zip {
                 items.pop().expect("one item")
             } else {
                 let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
@@ -978,6 +978,120 @@ impl FnChecker<'_, '_, '_> {
                 },
                 span,
             );
+        }
+    }
+
+    /// A `range(...)` inside `enumerate`/`zip`: its start, stop and step
+    /// into `int64` temporaries before the loop (the start's temporary is
+    /// the source's).
+    fn range_source(
+        &mut self,
+        call: ExprId,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) -> Option<(VarId, Iterated, Span)> {
+        let module = self.env.module;
+        let e = self.ast(call);
+        let ExprKind::Call { args, keywords, .. } = &e.kind else {
+            return None;
+        };
+        let args = module.exprs(*args);
+        if let Some(k) = module.keywords(*keywords).first() {
+            self.error(Diagnostic::error(
+                "range() takes no keyword arguments",
+                k.span,
+            ));
+            return None;
+        }
+        if args.is_empty() || args.len() > 3 {
+            let msg = format!("range() takes 1 to 3 arguments, {} given", args.len());
+            self.error(Diagnostic::error(msg, e.span));
+            return None;
+        }
+        let (ty, start, stop, step) = self.range_bounds(args)?;
+        if ty == Type::Scalar(Scalar::U64) {
+            let msg = "enumerate() and zip() over a uint64 range() are not supported yet";
+            self.error(Diagnostic::error(msg, e.span));
+            return None;
+        }
+        let mut temp = |this: &mut Self, t: TExpr| {
+            let t = this.cast(t, &Type::I64);
+            let v = this.temp(Type::I64, t.span);
+            let value = this.ex(t);
+            Self::push(out, TStmtKind::Assign(v, value), span);
+            v
+        };
+        let (start, stop, step) = (temp(self, start), temp(self, stop), temp(self, step));
+        Some((start, Iterated::Range { stop, step, ty }, e.span))
+    }
+
+    /// A read of temporary `v`.
+    fn var_expr(&mut self, v: VarId, ty: Type, span: Span) -> TExprId {
+        self.ex(TExpr {
+            kind: TExprKind::Var(v),
+            ty,
+            span,
+        })
+    }
+
+    /// The number of values of `range(start, stop, step)` (`int64`
+    /// temporaries; `step` is not zero): `(stop - start - 1) // step + 1`
+    /// when the range goes up, `(start - stop - 1) // -step + 1` when it
+    /// goes down, and 0 when it is empty.
+    fn range_len(&mut self, start: VarId, stop: VarId, step: VarId, span: Span) -> TExpr {
+        let i64t = Type::I64;
+        let bin = |this: &mut Self, op, a, b| {
+            this.ex(TExpr {
+                kind: TExprKind::Binary(op, a, b),
+                ty: i64t,
+                span,
+            })
+        };
+        let cmp = |this: &mut Self, op, a, b| {
+            this.ex(TExpr {
+                kind: TExprKind::Compare(op, a, b),
+                ty: Type::Scalar(Scalar::Bool),
+                span,
+            })
+        };
+        use crate::front::ast::CmpOp;
+        let (v_start, v_stop, v_step) = (
+            self.var_expr(start, i64t, span),
+            self.var_expr(stop, i64t, span),
+            self.var_expr(step, i64t, span),
+        );
+        let (zero, one) = (
+            self.ex(TExpr::constant(ConstValue::i64(0), span)),
+            self.ex(TExpr::constant(ConstValue::i64(1), span)),
+        );
+        // Going up.
+        let up_span = bin(self, BinOp::Sub, v_stop, v_start);
+        let up_span = bin(self, BinOp::Sub, up_span, one);
+        let up = bin(self, BinOp::FloorDiv, up_span, v_step);
+        let up = bin(self, BinOp::Add, up, one);
+        let nonempty_up = cmp(self, CmpOp::Gt, v_stop, v_start);
+        let up = self.ex(TExpr {
+            kind: TExprKind::Select(nonempty_up, up, zero),
+            ty: i64t,
+            span,
+        });
+        // Going down.
+        let down_span = bin(self, BinOp::Sub, v_start, v_stop);
+        let down_span = bin(self, BinOp::Sub, down_span, one);
+        let neg_step = bin(self, BinOp::Sub, zero, v_step);
+        let down = bin(self, BinOp::FloorDiv, down_span, neg_step);
+        let down = bin(self, BinOp::Add, down, one);
+        let nonempty_down = cmp(self, CmpOp::Gt, v_start, v_stop);
+        let down = self.ex(TExpr {
+            kind: TExprKind::Select(nonempty_down, down, zero),
+            ty: i64t,
+            span,
+        });
+        let going_up = cmp(self, CmpOp::Gt, v_step, zero);
+        TExpr {
+            kind: TExprKind::Select(going_up, up, down),
+            ty: i64t,
+            span,
         }
     }
 
@@ -1013,6 +1127,25 @@ impl FnChecker<'_, '_, '_> {
                     ty,
                     span,
                 }
+            }
+            Iterated::Range { step, ty, .. } => {
+                // start + index * step, in the range's type.
+                let (start, step) = (
+                    self.ex(var(Type::I64)),
+                    self.var_expr(step, Type::I64, span),
+                );
+                let i = self.ex(i);
+                let offset = self.ex(TExpr {
+                    kind: TExprKind::Binary(BinOp::Mul, i, step),
+                    ty: Type::I64,
+                    span,
+                });
+                let value = TExpr {
+                    kind: TExprKind::Binary(BinOp::Add, start, offset),
+                    ty: Type::I64,
+                    span,
+                };
+                self.cast(value, &ty)
             }
             Iterated::Tuple(n, item_ty) => {
                 let (Some(item_ty), Some(last)) = (item_ty, n.checked_sub(1)) else {
@@ -1091,12 +1224,15 @@ impl FnChecker<'_, '_, '_> {
     }
 }
 
-/// What a `for` loop iterates besides ranges: an array, or a tuple of `n`
-/// items of one type (`None` for the empty tuple).
+/// What a `for` loop iterates besides a plain range: an array, a tuple of
+/// `n` items of one type (`None` for the empty tuple), or a range inside
+/// `enumerate`/`zip` (its start in the source's temporary, its bounds as
+/// `int64`, its values of type `ty`).
 #[derive(Clone, Copy)]
 enum Iterated {
     Array(crate::types::ArrayType),
     Tuple(u32, Option<Type>),
+    Range { stop: VarId, step: VarId, ty: Type },
 }
 
 /// Numba's loop-variable type for `range(args)`: `int32` when every

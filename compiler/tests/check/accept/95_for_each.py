@@ -78,3 +78,27 @@ def over_tuples(m, out):
     for x, scale in zip(out, (10, 20, 30, 40)):
         picked += x * scale
     out[2] = picked
+
+
+@cuda.jit("void(int32[::1], int64[::1], int32)")
+def with_ranges(a, out, n):
+    # Ranges inside enumerate() and zip(): going up, going down, empty,
+    # an int32 range (its values stay int32).
+    if cuda.grid(1) != 0:
+        return
+    s = 0
+    for k, up in enumerate(range(3, 20, 4)):
+        s += k * up
+    out[0] = s
+    t = 0
+    for down, x in zip(range(n, -1, -3), a):
+        t += down * x
+    out[1] = t
+    u = 0
+    for k, never in enumerate(range(5, 5)):
+        u += 1
+    out[2] = u
+    w = 0
+    for one in zip(range(n)):
+        w += one[0]
+    out[3] = w

@@ -1,4 +1,4 @@
-# expect: error at line 15: enumerate() and zip() over range() are not supported yet
+# expect: error at line 15: enumerate() and zip() over a uint64 range() are not supported yet
 # expect: error at line 17: enumerate() takes 1 or 2 arguments
 # expect: error at line 19: a float32 value is not something kernels can loop over
 # expect: error at line 21: enumerate() start must be an integer
@@ -8,11 +8,11 @@
 from numba import cuda
 
 
-@cuda.jit("void(float32[::1], float32[::1])")
-def k(a, out):
+@cuda.jit("void(float32[::1], float32[::1], uint64)")
+def k(a, out, m):
     s = 0.0
     x = a[0]
-    for i, v in enumerate(range(4)):
+    for i, v in enumerate(range(m)):
         s += v
     for i, v in enumerate(a, 1, 2):
         s += v
