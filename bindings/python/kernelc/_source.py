@@ -253,7 +253,7 @@ def _py_function(value):
     inner = getattr(value, "py_func", None)
     if isinstance(inner, types.FunctionType) and getattr(value, "_kc_dispatcher", False):
         return inner
-    if isinstance(value, types.FunctionType):
+    if isinstance(value, types.FunctionType) and not getattr(value, "_kc_intrinsic", False):
         return value
     return None
 

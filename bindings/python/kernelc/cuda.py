@@ -53,7 +53,7 @@ __all__ = [
     "syncthreads_and", "syncthreads_or", "syncwarp", "threadfence", "threadfence_block",
     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
-    "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp",
+    "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp", "literal_unroll",
 ]
 
 
@@ -339,6 +339,9 @@ def _kernel_only(name):
     f.__name__ = name
     f.__qualname__ = name
     f.__doc__ = f"``cuda.{name}`` (kernel code only)."
+    # An intrinsic, not a device function, when a kernel names it bare
+    # (`from kernelc.cuda import literal_unroll`).
+    f._kc_intrinsic = True
     return f
 
 
@@ -407,6 +410,7 @@ brev = _kernel_only("brev")
 fma = _kernel_only("fma")
 cbrt = _kernel_only("cbrt")
 selp = _kernel_only("selp")
+literal_unroll = _kernel_only("literal_unroll")
 
 
 @functools.lru_cache(maxsize=None)

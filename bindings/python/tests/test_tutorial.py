@@ -455,3 +455,23 @@ def test_loops_over_arrays_with_enumerate_and_zip():
             s += x * y
         expected.append(s)
     np.testing.assert_array_equal(out, expected)
+
+
+from kernelc import KernelcError  # noqa: E402
+from kernelc.cuda import literal_unroll  # noqa: E402 (as `from numba.cuda import literal_unroll`)
+
+
+@cuda.jit
+def mixed_sum(out, n):
+    total = 0.0
+    for item in literal_unroll((1, 2.5, n, True)):
+        total += item
+    out[0] = total
+
+
+def test_literal_unroll_over_a_tuple_of_mixed_types():
+    out = np.zeros(1)
+    mixed_sum[1, 1](out, np.int32(4))
+    assert out[0] == 1 + 2.5 + 4 + 1
+    with pytest.raises(KernelcError, match="can only be used inside a kernel"):
+        literal_unroll((1, 2))

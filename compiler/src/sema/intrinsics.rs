@@ -332,6 +332,9 @@ pub enum Callee {
     Enumerate,
     /// `zip(iterable, ...)` (only as a `for` iterable).
     Zip,
+    /// `cuda.literal_unroll(tuple)` (only as a `for` iterable): the loop
+    /// body is typed once per item, so the items may differ in type.
+    LiteralUnroll,
     /// `print(...)` (only as a statement).
     Print,
     /// `cuda.shared.array(shape, dtype)`.
@@ -355,6 +358,7 @@ impl fmt::Display for Callee {
             Callee::Range => f.write_str("range"),
             Callee::Enumerate => f.write_str("enumerate"),
             Callee::Zip => f.write_str("zip"),
+            Callee::LiteralUnroll => f.write_str("literal_unroll"),
             Callee::Print => f.write_str("print"),
             Callee::SharedArray => f.write_str("cuda.shared.array"),
             Callee::LocalArray => f.write_str("cuda.local.array"),
@@ -371,7 +375,11 @@ impl Callee {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
-            Callee::Range | Callee::Enumerate | Callee::Zip | Callee::Print => &[],
+            Callee::Range
+            | Callee::Enumerate
+            | Callee::Zip
+            | Callee::LiteralUnroll
+            | Callee::Print => &[],
             Callee::Intrinsic(i) => match i {
                 I::Grid(_) | I::GridSize(_) => &["ndim"],
                 I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => &["predicate"],
@@ -549,6 +557,12 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     }
     t.insert((Ns::Numba, "cuda"), Member::Namespace(Ns::Cuda));
     t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
+    // numba-cuda has it as `numba.cuda.literal_unroll` (its kernels do
+    // not type `numba.literal_unroll`).
+    t.insert(
+        (Ns::Cuda, "literal_unroll"),
+        Member::Func(Callee::LiteralUnroll),
+    );
     t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
     t.0
 }

@@ -152,7 +152,7 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         let name = callee;
         match callee {
-            Callee::Range | Callee::Enumerate | Callee::Zip => {
+            Callee::Range | Callee::Enumerate | Callee::Zip | Callee::LiteralUnroll => {
                 self.type_args_for_errors(args, keywords);
                 let msg = format!("{callee}() can only be used as the iterable of a for loop");
                 return self.reject_call(span, &msg);
@@ -280,6 +280,7 @@ impl FnChecker<'_, '_, '_> {
             Callee::Range
             | Callee::Enumerate
             | Callee::Zip
+            | Callee::LiteralUnroll
             | Callee::Print
             | Callee::SharedArray
             | Callee::LocalArray

@@ -655,6 +655,9 @@ impl FnChecker<'_, '_, '_> {
     ) {
         let module = self.env.module;
         let (target, iter) = (module.expr(target_id), module.expr(iter_id));
+        if self.is_call_of(iter_id, Callee::LiteralUnroll) {
+            return self.for_unrolled(target_id, iter_id, body, orelse, span, out);
+        }
         if !self.is_call_of(iter_id, Callee::Range) {
             return self.for_each(target_id, iter_id, body, orelse, span, out);
         }
@@ -738,6 +741,156 @@ impl FnChecker<'_, '_, '_> {
                 span,
             );
         }
+    }
+
+    /// `for target in literal_unroll(t)`: Numba's loop over a tuple whose
+    /// items may differ in type. A counted loop over a hidden index whose
+    /// body is a chain of `if index == k:` branches, one per item, each
+    /// assigning item `k` to the target and then typed on its own (each
+    /// item's type flows through its own copy of the body; `break` and
+    /// `continue` keep their meaning). An array or a tuple of one item
+    /// type is iterated as by a plain loop.
+    fn for_unrolled(
+        &mut self,
+        target_id: ExprId,
+        iter_id: ExprId,
+        body: Seq<Stmt>,
+        orelse: Seq<Stmt>,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let module = self.env.module;
+        let iter = module.expr(iter_id);
+        let ExprKind::Call { args, keywords, .. } = &iter.kind else {
+            return;
+        };
+        let args = module.exprs(*args);
+        if args.len() != 1 || !module.keywords(*keywords).is_empty() {
+            let msg = format!("literal_unroll() takes one argument, {} given", args.len());
+            self.error(Diagnostic::error(msg, iter.span));
+        }
+        let Some(&arg) = args.first() else {
+            // Still type the body once, for its own errors.
+            self.enter_loop(span, out);
+            let mut prefix = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
+            self.assign_to(target_id, TExpr::error(iter.span), span, &mut prefix);
+            self.loop_body(prefix, body, orelse, true, span);
+            return;
+        };
+        let t = self.expr(arg);
+        let items = match t.ty {
+            Type::Tuple(items) if !items.is_empty() && items.iter().any(|i| *i != items[0]) => {
+                items
+            }
+            _ => return self.for_each(target_id, arg, body, orelse, span, out),
+        };
+        let tuple = self.temp(t.ty, t.span);
+        let value = self.ex(t);
+        Self::push(out, TStmtKind::Assign(tuple, value), span);
+        let index = self.temp(Type::I64, span);
+        let n = items.len() as u32;
+        self.enter_loop(span, out);
+        self.loop_depth += 1;
+        let mut body_stmts = self.unrolled_copies(0, n, tuple, index, target_id, body, span);
+        self.back_edge(span, &mut body_stmts);
+        self.loop_depth -= 1;
+        let body = self.place(body_stmts);
+        let orelse = self.loop_exit(true, orelse, span);
+        let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
+        let stop = self.ex(TExpr::constant(ConstValue::i64(i64::from(n)), span));
+        let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
+        Self::push(
+            out,
+            TStmtKind::For {
+                var: index,
+                start,
+                stop,
+                step,
+                body,
+                orelse,
+            },
+            span,
+        );
+    }
+
+    /// The statements of one iteration of [`Self::for_unrolled`] for the
+    /// items `k..n` of the tuple in temporary `tuple`: item `k`'s copy of
+    /// the body, or `if index == k:` it `else:` the rest.
+    #[allow(clippy::too_many_arguments)]
+    fn unrolled_copies(
+        &mut self,
+        k: u32,
+        n: u32,
+        tuple: VarId,
+        index: VarId,
+        target_id: ExprId,
+        body: Seq<Stmt>,
+        span: Span,
+    ) -> Vec<TStmt> {
+        let tuple_ty = self.vars[tuple.0 as usize].ty;
+        let Type::Tuple(items) = tuple_ty else {
+            return Vec::new();
+        };
+        let copy = |this: &mut Self| {
+            let mut stmts = this.pc.scratch.stmt_vecs.pop().unwrap_or_default();
+            let whole = this.var_expr(tuple, tuple_ty, span);
+            let item = TExpr {
+                kind: TExprKind::TupleGet(whole, k),
+                ty: items[k as usize],
+                span,
+            };
+            this.assign_to(target_id, item, span, &mut stmts);
+            let mut rest = this.block_stmts(body);
+            stmts.append(&mut rest);
+            this.pc.scratch.stmt_vecs.push(rest);
+            stmts
+        };
+        if k + 1 == n {
+            return copy(self);
+        }
+        let i = self.var_expr(index, Type::I64, span);
+        let at = self.ex(TExpr::constant(ConstValue::i64(i64::from(k)), span));
+        let cond = self.ex(TExpr {
+            kind: TExprKind::Compare(crate::front::ast::CmpOp::Eq, i, at),
+            ty: Type::Scalar(Scalar::Bool),
+            span,
+        });
+        let (mark, reachable) = (self.trail.len(), self.reachable);
+        let mut then_stmts = copy(self);
+        let then_reaches = self.reachable;
+        let then_end: Vec<(LocalId, Binding)> = (self.changed_since(mark).into_iter())
+            .map(|(l, _)| (l, self.bindings[l.index()]))
+            .collect();
+        self.undo_to(mark);
+        self.reachable = reachable;
+        // The recursive step (see `crate::stack`).
+        let mut else_stmts = crate::stack::deeper(|| {
+            self.unrolled_copies(k + 1, n, tuple, index, target_id, body, span)
+        });
+        let else_reaches = self.reachable;
+        self.join_if(
+            mark,
+            &then_end,
+            then_reaches,
+            else_reaches,
+            span,
+            &mut then_stmts,
+            &mut else_stmts,
+        );
+        self.reachable = then_reaches || else_reaches;
+        let then_body = self.place(then_stmts);
+        let else_body = self.place(else_stmts);
+        let mut stmts = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
+        Self::push(
+            &mut stmts,
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body,
+            },
+            span,
+        );
+        stmts
     }
 
     /// Whether `e` is a call of `callee` (`range(...)`, `enumerate(...)`).

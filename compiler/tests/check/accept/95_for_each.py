@@ -1,5 +1,6 @@
 # Loops over arrays (elements, and rows of a 2-D array), enumerate() with
-# and without a start, and zip() of arrays of different lengths and types.
+# and without a start, zip() of arrays of different lengths and types,
+# tuples, and ranges inside enumerate() and zip().
 from numba import cuda
 
 
@@ -102,3 +103,4 @@ def with_ranges(a, out, n):
     for one in zip(range(n)):
         w += one[0]
     out[3] = w
+

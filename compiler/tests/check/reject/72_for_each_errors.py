@@ -1,10 +1,11 @@
-# expect: error at line 15: enumerate() and zip() over a uint64 range() are not supported yet
-# expect: error at line 17: enumerate() takes 1 or 2 arguments
-# expect: error at line 19: a float32 value is not something kernels can loop over
-# expect: error at line 21: enumerate() start must be an integer
-# expect: error at line 23: zip() can only be used as the iterable of a for loop
-# expect: error at line 24: kernels can loop over tuples whose items all have one type
-# expect: error at line 26: cannot loop over an empty tuple
+# expect: error at line 16: enumerate() and zip() over a uint64 range() are not supported yet
+# expect: error at line 18: enumerate() takes 1 or 2 arguments
+# expect: error at line 20: a float32 value is not something kernels can loop over
+# expect: error at line 22: enumerate() start must be an integer
+# expect: error at line 24: zip() can only be used as the iterable of a for loop
+# expect: error at line 25: kernels can loop over tuples whose items all have one type
+# expect: error at line 27: cannot loop over an empty tuple
+# expect: error at line 29: literal_unroll() takes one argument
 from numba import cuda
 
 
@@ -24,5 +25,7 @@ def k(a, out, m):
     for v in (1, 2.5):
         s += v
     for v in ():
+        s += v
+    for v in cuda.literal_unroll(a, out):
         s += v
     out[0] = s
