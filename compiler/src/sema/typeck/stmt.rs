@@ -655,11 +655,12 @@ impl FnChecker<'_, '_, '_> {
     ) {
         let module = self.env.module;
         let (target, iter) = (module.expr(target_id), module.expr(iter_id));
-        if self.is_call_of(iter_id, Callee::LiteralUnroll) {
-            return self.for_unrolled(target_id, iter_id, body, orelse, span, out);
-        }
-        if !self.is_call_of(iter_id, Callee::Range) {
-            return self.for_each(target_id, iter_id, body, orelse, span, out);
+        match self.callee_of(iter_id) {
+            Some(Callee::Range) => {}
+            Some(Callee::LiteralUnroll) => {
+                return self.for_unrolled(target_id, iter_id, body, orelse, span, out)
+            }
+            _ => return self.for_each(target_id, iter_id, body, orelse, span, out),
         }
         let range_args = match &iter.kind {
             ExprKind::Call {
@@ -893,14 +894,21 @@ impl FnChecker<'_, '_, '_> {
         stmts
     }
 
-    /// Whether `e` is a call of `callee` (`range(...)`, `enumerate(...)`).
-    fn is_call_of(&self, e: ExprId, callee: Callee) -> bool {
+    /// What `e` calls, when it is a call of a builtin or intrinsic
+    /// (`range(...)`, `enumerate(...)`).
+    fn callee_of(&self, e: ExprId) -> Option<Callee> {
         match &self.ast(e).kind {
-            ExprKind::Call { func, .. } => {
-                matches!(self.res(*func), Res::Member(Member::Func(c)) if *c == callee)
-            }
-            _ => false,
+            ExprKind::Call { func, .. } => match self.res(*func) {
+                Res::Member(Member::Func(c)) => Some(*c),
+                _ => None,
+            },
+            _ => None,
         }
+    }
+
+    /// Whether `e` is a call of `callee`.
+    fn is_call_of(&self, e: ExprId, callee: Callee) -> bool {
+        self.callee_of(e) == Some(callee)
     }
 
     /// `for target in iterable` beyond a plain range, as Numba allows: an
