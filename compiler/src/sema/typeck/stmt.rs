@@ -196,16 +196,42 @@ impl FnChecker<'_, '_, '_> {
         // Numba prunes before typing: its assignments join nothing.
         let constant = cond.as_const().map(|c| c.truthy());
         let cond = self.ex(cond);
+        self.branches(
+            cond,
+            constant != Some(false),
+            constant != Some(true),
+            |this| this.block_stmts(body),
+            |this| this.block_stmts(orelse),
+            span,
+            out,
+        );
+    }
+
+    /// `if cond: <then> else: <else>`: each branch walked by its closure
+    /// from the state before the `if` (reachable unless `then_live` or
+    /// `else_live` says it is never taken), the variables they assign
+    /// joined after it.
+    #[allow(clippy::too_many_arguments)]
+    fn branches(
+        &mut self,
+        cond: TExprId,
+        then_live: bool,
+        else_live: bool,
+        walk_then: impl FnOnce(&mut Self) -> Vec<TStmt>,
+        walk_else: impl FnOnce(&mut Self) -> Vec<TStmt>,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
         let (mark, reachable) = (self.trail.len(), self.reachable);
-        self.reachable = reachable && constant != Some(false);
-        let mut then_stmts = self.block_stmts(body);
+        self.reachable = reachable && then_live;
+        let mut then_stmts = walk_then(self);
         let then_reaches = self.reachable;
         let then_end: Vec<(LocalId, Binding)> = (self.changed_since(mark).into_iter())
             .map(|(l, _)| (l, self.bindings[l.index()]))
             .collect();
         self.undo_to(mark);
-        self.reachable = reachable && constant != Some(true);
-        let mut else_stmts = self.block_stmts(orelse);
+        self.reachable = reachable && else_live;
+        let mut else_stmts = walk_else(self);
         let else_reaches = self.reachable;
         self.join_if(
             mark,
@@ -243,34 +269,63 @@ impl FnChecker<'_, '_, '_> {
         let cond = self.condition(test);
         let forever = cond.as_const().map(|c| c.truthy()) == Some(true);
         let cond = self.ex(cond);
-        let (body, orelse) = self.loop_body(Vec::new(), body, orelse, !forever, span);
+        let (body, orelse) = self.loop_body(|this| this.block_stmts(body), orelse, !forever, span);
         Self::push(out, TStmtKind::While { cond, body, orelse }, span);
     }
 
-    /// Walks the body of the loop being walked, after `prefix` (statements
-    /// that start each iteration, such as assigning a loop's target), then
-    /// its `else` clause (see [`Self::loop_exit`]): the two lists.
+    /// Walks the body of the loop being walked (`walk` returns its
+    /// statements), then its `else` clause (see [`Self::loop_exit`]): the
+    /// two lists.
     fn loop_body(
         &mut self,
-        mut prefix: Vec<TStmt>,
-        body: Seq<Stmt>,
+        walk: impl FnOnce(&mut Self) -> Vec<TStmt>,
         orelse: Seq<Stmt>,
         exits_normally: bool,
         span: Span,
     ) -> (TStmtList, TStmtList) {
         self.loop_depth += 1;
-        let mut body_stmts = self.block_stmts(body);
-        if !prefix.is_empty() {
-            prefix.append(&mut body_stmts);
-            std::mem::swap(&mut prefix, &mut body_stmts);
-        }
-        if prefix.capacity() > 0 {
-            self.pc.scratch.stmt_vecs.push(prefix);
-        }
+        let mut body_stmts = walk(self);
         self.back_edge(span, &mut body_stmts);
         self.loop_depth -= 1;
         let body = self.place(body_stmts);
         (body, self.loop_exit(exits_normally, orelse, span))
+    }
+
+    /// The statements `prefix` (which start each iteration, such as
+    /// assigning a loop's target), then those of `body`.
+    fn after(&mut self, mut prefix: Vec<TStmt>, body: Seq<Stmt>) -> Vec<TStmt> {
+        let mut rest = self.block_stmts(body);
+        prefix.append(&mut rest);
+        self.pc.scratch.stmt_vecs.push(rest);
+        prefix
+    }
+
+    /// Pushes `for index in range(0, stop, 1): body else: orelse` (the
+    /// counted loop the array, tuple and unrolled loops become).
+    fn push_counted_loop(
+        &mut self,
+        index: VarId,
+        stop: TExpr,
+        body: TStmtList,
+        orelse: TStmtList,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
+        let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
+        let stop = self.ex(stop);
+        Self::push(
+            out,
+            TStmtKind::For {
+                var: index,
+                start,
+                stop,
+                step,
+                body,
+                orelse,
+            },
+            span,
+        );
     }
 
     /// Ends the loop being walked: walks its `else` clause from the
@@ -727,7 +782,7 @@ impl FnChecker<'_, '_, '_> {
             }
             (None, _) => None,
         };
-        let (body, orelse) = self.loop_body(Vec::new(), body, orelse, true, span);
+        let (body, orelse) = self.loop_body(|this| this.block_stmts(body), orelse, true, span);
         if let (Some(var), Some((_, start, stop, step))) = (loop_var, typed) {
             Self::push(
                 out,
@@ -775,7 +830,7 @@ impl FnChecker<'_, '_, '_> {
             self.enter_loop(span, out);
             let mut prefix = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
             self.assign_to(target_id, TExpr::error(iter.span), span, &mut prefix);
-            self.loop_body(prefix, body, orelse, true, span);
+            self.loop_body(|this| this.after(prefix, body), orelse, true, span);
             return;
         };
         let t = self.expr(arg);
@@ -791,27 +846,11 @@ impl FnChecker<'_, '_, '_> {
         let index = self.temp(Type::I64, span);
         let n = items.len() as u32;
         self.enter_loop(span, out);
-        self.loop_depth += 1;
-        let mut body_stmts = self.unrolled_copies(0, n, tuple, index, target_id, body, span);
-        self.back_edge(span, &mut body_stmts);
-        self.loop_depth -= 1;
-        let body = self.place(body_stmts);
-        let orelse = self.loop_exit(true, orelse, span);
-        let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
-        let stop = self.ex(TExpr::constant(ConstValue::i64(i64::from(n)), span));
-        let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
-        Self::push(
-            out,
-            TStmtKind::For {
-                var: index,
-                start,
-                stop,
-                step,
-                body,
-                orelse,
-            },
-            span,
-        );
+        let walk =
+            |this: &mut Self| this.unrolled_copies(0, n, tuple, index, target_id, body, span);
+        let (body, orelse) = self.loop_body(walk, orelse, true, span);
+        let stop = TExpr::constant(ConstValue::i64(i64::from(n)), span);
+        self.push_counted_loop(index, stop, body, orelse, span, out);
     }
 
     /// The statements of one iteration of [`Self::for_unrolled`] for the
@@ -841,10 +880,7 @@ impl FnChecker<'_, '_, '_> {
                 span,
             };
             this.assign_to(target_id, item, span, &mut stmts);
-            let mut rest = this.block_stmts(body);
-            stmts.append(&mut rest);
-            this.pc.scratch.stmt_vecs.push(rest);
-            stmts
+            this.after(stmts, body)
         };
         if k + 1 == n {
             return copy(self);
@@ -856,40 +892,20 @@ impl FnChecker<'_, '_, '_> {
             ty: Type::Scalar(Scalar::Bool),
             span,
         });
-        let (mark, reachable) = (self.trail.len(), self.reachable);
-        let mut then_stmts = copy(self);
-        let then_reaches = self.reachable;
-        let then_end: Vec<(LocalId, Binding)> = (self.changed_since(mark).into_iter())
-            .map(|(l, _)| (l, self.bindings[l.index()]))
-            .collect();
-        self.undo_to(mark);
-        self.reachable = reachable;
-        // The recursive step (see `crate::stack`).
-        let mut else_stmts = crate::stack::deeper(|| {
-            self.unrolled_copies(k + 1, n, tuple, index, target_id, body, span)
-        });
-        let else_reaches = self.reachable;
-        self.join_if(
-            mark,
-            &then_end,
-            then_reaches,
-            else_reaches,
-            span,
-            &mut then_stmts,
-            &mut else_stmts,
-        );
-        self.reachable = then_reaches || else_reaches;
-        let then_body = self.place(then_stmts);
-        let else_body = self.place(else_stmts);
         let mut stmts = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
-        Self::push(
-            &mut stmts,
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body,
+        self.branches(
+            cond,
+            true,
+            true,
+            copy,
+            // The recursive step (see `crate::stack`).
+            |this| {
+                crate::stack::deeper(|| {
+                    this.unrolled_copies(k + 1, n, tuple, index, target_id, body, span)
+                })
             },
             span,
+            &mut stmts,
         );
         stmts
     }
@@ -1122,23 +1138,9 @@ impl FnChecker<'_, '_, '_> {
         };
         // Inside the loop (its type joins see the assignment).
         self.assign_to(target_id, value, span, &mut prefix);
-        let (body, orelse) = self.loop_body(prefix, body, orelse, true, span);
+        let (body, orelse) = self.loop_body(|this| this.after(prefix, body), orelse, true, span);
         if let (true, Some(stop)) = (ok, stop) {
-            let start = self.ex(TExpr::constant(ConstValue::i64(0), span));
-            let step = self.ex(TExpr::constant(ConstValue::i64(1), span));
-            let stop = self.ex(stop);
-            Self::push(
-                out,
-                TStmtKind::For {
-                    var: index,
-                    start,
-                    stop,
-                    step,
-                    body,
-                    orelse,
-                },
-                span,
-            );
+            self.push_counted_loop(index, stop, body, orelse, span, out);
         }
     }
 
@@ -1225,29 +1227,23 @@ impl FnChecker<'_, '_, '_> {
             self.ex(TExpr::constant(ConstValue::i64(0), span)),
             self.ex(TExpr::constant(ConstValue::i64(1), span)),
         );
-        // Going up.
-        let up_span = bin(self, BinOp::Sub, v_stop, v_start);
-        let up_span = bin(self, BinOp::Sub, up_span, one);
-        let up = bin(self, BinOp::FloorDiv, up_span, v_step);
-        let up = bin(self, BinOp::Add, up, one);
-        let nonempty_up = cmp(self, CmpOp::Gt, v_stop, v_start);
-        let up = self.ex(TExpr {
-            kind: TExprKind::Select(nonempty_up, up, zero),
-            ty: i64t,
-            span,
-        });
-        // Going down.
-        let down_span = bin(self, BinOp::Sub, v_start, v_stop);
-        let down_span = bin(self, BinOp::Sub, down_span, one);
+        // The values from `from` toward `to` by `by` (> 0): `(to - from -
+        // 1) // by + 1` of them when `to > from`, else none.
+        let count = |this: &mut Self, from, to, by| {
+            let gap = bin(this, BinOp::Sub, to, from);
+            let gap = bin(this, BinOp::Sub, gap, one);
+            let n = bin(this, BinOp::FloorDiv, gap, by);
+            let n = bin(this, BinOp::Add, n, one);
+            let nonempty = cmp(this, CmpOp::Gt, to, from);
+            this.ex(TExpr {
+                kind: TExprKind::Select(nonempty, n, zero),
+                ty: i64t,
+                span,
+            })
+        };
+        let up = count(self, v_start, v_stop, v_step);
         let neg_step = bin(self, BinOp::Sub, zero, v_step);
-        let down = bin(self, BinOp::FloorDiv, down_span, neg_step);
-        let down = bin(self, BinOp::Add, down, one);
-        let nonempty_down = cmp(self, CmpOp::Gt, v_start, v_stop);
-        let down = self.ex(TExpr {
-            kind: TExprKind::Select(nonempty_down, down, zero),
-            ty: i64t,
-            span,
-        });
+        let down = count(self, v_stop, v_start, neg_step);
         let going_up = cmp(self, CmpOp::Gt, v_step, zero);
         TExpr {
             kind: TExprKind::Select(going_up, up, down),
