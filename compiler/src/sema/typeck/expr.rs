@@ -673,6 +673,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             op => op,
         };
+        if let (Type::Tuple(_), Type::Tuple(_), CmpOp::Eq | CmpOp::NotEq) = (l.ty, r.ty, op) {
+            return self.tuple_equality(op, l, r, span);
+        }
         let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
             let msg = format!("cannot compare {} with {}", l.ty, r.ty);
             return self.reject(span, &msg, None);
@@ -689,6 +692,89 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ty: Type::BOOL,
             span,
         }
+    }
+
+    /// `l == r` / `l != r` of two tuples, as Numba has them: tuples of
+    /// different lengths are unequal; otherwise the items are compared in
+    /// order with `==` (numbers promoted as for any comparison, nested
+    /// tuples compared the same way) and all must hold. Each side is
+    /// evaluated once, into a temporary unless it is a variable or a
+    /// constant.
+    fn tuple_equality(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
+        let (Type::Tuple(la), Type::Tuple(ra)) = (l.ty, r.ty) else {
+            return TExpr::error(span);
+        };
+        let mut lets: Vec<(VarId, TExpr)> = Vec::new();
+        // A side's items: a constant's own, or parts of a variable.
+        let mut side = |this: &mut Self, t: TExpr| -> Result<TExprId, ConstValue> {
+            match t.kind {
+                TExprKind::Const(c @ ConstValue::Tuple(_)) => return Err(c),
+                TExprKind::Var(_) => return Ok(this.ex(t)),
+                _ => {}
+            }
+            let v = this.temp(t.ty, t.span);
+            let (ty, sp) = (t.ty, t.span);
+            lets.push((v, t));
+            Ok(this.ex(TExpr {
+                kind: TExprKind::Var(v),
+                ty,
+                span: sp,
+            }))
+        };
+        let (lside, rside) = (side(self, l), side(self, r));
+        let item = |side: &Result<TExprId, ConstValue>, k: usize, ty| match side {
+            Err(ConstValue::Tuple(values)) => TExpr::constant(values[k], span),
+            Ok(id) => TExpr {
+                kind: TExprKind::TupleGet(*id, k as u32),
+                ty,
+                span,
+            },
+            Err(_) => TExpr::error(span),
+        };
+        let mut all: Option<TExpr> = None;
+        if la.len() == ra.len() {
+            for k in 0..la.len() {
+                let (a, b) = (item(&lside, k, la[k]), item(&rside, k, ra[k]));
+                let eq = self.compare(CmpOp::Eq, a, b, span);
+                if eq.ty.is_unknown() {
+                    return eq;
+                }
+                all = Some(match (all, eq.as_const()) {
+                    (None, _) => eq,
+                    (Some(prev), Some(ConstValue::Bool(true))) => prev,
+                    (Some(prev), _) if prev.as_const() == Some(&ConstValue::Bool(true)) => eq,
+                    (Some(prev), _) => TExpr {
+                        kind: TExprKind::And(self.ex(prev), self.ex(eq)),
+                        ty: Type::BOOL,
+                        span,
+                    },
+                });
+            }
+        }
+        let equal = match all {
+            Some(e) => e,
+            // No items, or different lengths.
+            None => TExpr::constant(ConstValue::Bool(la.len() == ra.len()), span),
+        };
+        let mut result = match (op, equal.as_const()) {
+            (CmpOp::NotEq, Some(ConstValue::Bool(b))) => {
+                TExpr::constant(ConstValue::Bool(!b), span)
+            }
+            (CmpOp::NotEq, _) => TExpr {
+                kind: TExprKind::Unary(UnaryOp::Not, self.ex(equal)),
+                ty: Type::BOOL,
+                span,
+            },
+            _ => equal,
+        };
+        for (v, value) in lets.into_iter().rev() {
+            result = TExpr {
+                kind: TExprKind::Let(v, self.ex(value), self.ex(result)),
+                ty: Type::BOOL,
+                span,
+            };
+        }
+        result
     }
 
     /// Types the index part of a subscript into a list of integer indices
