@@ -694,6 +694,98 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
+    /// `t[lower:upper:step]` of a tuple, with constant bounds (as Numba
+    /// needs them): a tuple of the items Python's slice picks.
+    fn tuple_slice(
+        &mut self,
+        base: TExpr,
+        parts: [Option<ExprId>; 3],
+        index_span: Span,
+        span: Span,
+    ) -> TExpr {
+        let Type::Tuple(items) = base.ty else {
+            return TExpr::error(span);
+        };
+        let mut bounds = [None; 3];
+        for (slot, part) in bounds.iter_mut().zip(parts) {
+            let Some(p) = part else { continue };
+            let t = self.expr(p);
+            match t.as_const().and_then(ConstValue::as_int) {
+                Some(v) => *slot = Some(v),
+                None if t.ty.is_unknown() => return TExpr::error(span),
+                None => {
+                    return self.reject(t.span, "a tuple slice needs constant integer bounds", None)
+                }
+            }
+        }
+        let n = items.len() as i128;
+        let step = bounds[2].unwrap_or(1);
+        if step == 0 {
+            return self.reject(index_span, "slice step cannot be zero", None);
+        }
+        // Python's slice.indices(n).
+        let clamp = |v: i128, lo: i128, hi: i128| v.max(lo).min(hi);
+        let wrap = |v: i128| if v < 0 { v + n } else { v };
+        let (start, stop) = if step > 0 {
+            (
+                bounds[0].map_or(0, |v| clamp(wrap(v), 0, n)),
+                bounds[1].map_or(n, |v| clamp(wrap(v), 0, n)),
+            )
+        } else {
+            (
+                bounds[0].map_or(n - 1, |v| clamp(wrap(v), -1, n - 1)),
+                bounds[1].map_or(-1, |v| clamp(wrap(v), -1, n - 1)),
+            )
+        };
+        let mut picked = Vec::new();
+        let mut k = start;
+        while (step > 0 && k < stop) || (step < 0 && k > stop) {
+            picked.push(k as usize);
+            k += step;
+        }
+        if let Some(ConstValue::Tuple(values)) = base.as_const() {
+            let values: Vec<ConstValue> = picked.iter().map(|&k| values[k]).collect();
+            return TExpr::constant(ConstValue::Tuple(values.into_iter().collect()), span);
+        }
+        // The whole tuple is evaluated once (its items may have effects).
+        let whole = if let TExprKind::Var(_) = base.kind {
+            None
+        } else {
+            Some(self.temp(base.ty, base.span))
+        };
+        let source = match whole {
+            Some(v) => TExpr {
+                kind: TExprKind::Var(v),
+                ty: base.ty,
+                span: base.span,
+            },
+            None => base,
+        };
+        let source = self.ex(source);
+        let parts: Vec<TExpr> = picked
+            .iter()
+            .map(|&k| TExpr {
+                kind: TExprKind::TupleGet(source, k as u32),
+                ty: items[k],
+                span,
+            })
+            .collect();
+        let ty = Type::Tuple(parts.iter().map(|p| p.ty).collect());
+        let tuple = TExpr {
+            kind: TExprKind::Tuple(self.ex_list(parts)),
+            ty,
+            span,
+        };
+        match whole {
+            Some(v) => TExpr {
+                kind: TExprKind::Let(v, self.ex(base), self.ex(tuple)),
+                ty,
+                span,
+            },
+            None => tuple,
+        }
+    }
+
     /// `l == r` / `l != r` of two tuples, as Numba has them: tuples of
     /// different lengths are unequal; otherwise the items are compared in
     /// order with `==` (numbers promoted as for any comparison, nested
@@ -834,7 +926,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn subscript(&mut self, value: ExprId, index: ExprId, span: Span) -> TExpr {
         let module = self.env.module;
         let (value_span, index_span) = (module.expr(value).span, module.expr(index).span);
-        if let ExprKind::Slice { .. } = module.expr(index).kind {
+        if let ExprKind::Slice { lower, upper, step } = module.expr(index).kind {
+            let base = self.expr(value);
+            if let Type::Tuple(_) = base.ty {
+                return self.tuple_slice(base, [lower, upper, step], index_span, span);
+            }
+            if base.ty.is_unknown() {
+                return TExpr::error(span);
+            }
             return self.reject(
                 index_span,
                 "slicing is not supported in kernels",
