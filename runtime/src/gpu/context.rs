@@ -58,18 +58,13 @@ impl Context {
         })?;
         // After a kernel fault NVIDIA's driver answers the fault to the
         // retain itself, for the rest of the process (seen on an H200,
-        // driver 580, also after cuDevicePrimaryCtxReset); a driver that
-        // retains the context anyway answers it to cuCtxSynchronize.
+        // driver 580, also after cuDevicePrimaryCtxReset). A driver that
+        // retained the context anyway would answer the fault to its first
+        // call, which `Context::check` turns into the same error.
         let raw = match retain_primary(&driver, device) {
-            Ok(raw) => match sticky_fault(&driver, raw) {
-                None => raw,
-                Some(code) => {
-                    release_primary(&driver, device);
-                    return Err(lost_at_open(&driver, "cuCtxSynchronize", code));
-                }
-            },
+            Ok(raw) => raw,
             Err(GpuError::Driver { call, status }) if result::is_kernel_fault(status.code) => {
-                return Err(lost_at_open(&driver, call, status.code));
+                return Err(lost_at_open(call, status));
             }
             Err(e) => return Err(e),
         };
@@ -183,12 +178,12 @@ impl Context {
 }
 
 /// The error for opening a GPU an earlier kernel fault made unusable.
-fn lost_at_open(driver: &Driver, call: &'static str, code: u32) -> GpuError {
+fn lost_at_open(call: &'static str, status: crate::gpu::error::DriverStatus) -> GpuError {
     GpuError::ContextLost(Lost {
         kernel: None,
         last_launched: None,
         call,
-        status: driver.status(code),
+        status,
     })
 }
 
@@ -213,22 +208,6 @@ fn release_primary(driver: &Driver, device: CUdevice) {
     // SAFETY: balances one retain of this device's primary context; a
     // failure leaves it retained until the process exits.
     let _ = unsafe { (driver.api().primary_ctx_release)(device) };
-}
-
-/// The sticky fault a context holds, if any: `cuCtxSynchronize` answers
-/// it (and returns at once on a context with nothing queued).
-fn sticky_fault(driver: &Driver, raw: CUcontext) -> Option<u32> {
-    let api = driver.api();
-    // SAFETY: a retained context, pushed and popped on this thread.
-    unsafe {
-        if (api.ctx_push_current)(raw) != result::SUCCESS {
-            return None;
-        }
-        let code = (api.ctx_synchronize)();
-        let mut popped: CUcontext = std::ptr::null_mut();
-        (api.ctx_pop_current)(&mut popped);
-        result::is_kernel_fault(code).then_some(code)
-    }
 }
 
 impl Drop for Context {

@@ -16,7 +16,7 @@ use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::{MemSpace, Scalar, Type};
 
-impl FnChecker<'_, '_, '_> {
+impl<'m> FnChecker<'_, '_, 'm> {
     /// Types a block of statements and adds them to the function's
     /// statement arena. The block's statements are collected in a vector
     /// from the program's pool (an inner block is typed, and added to the
@@ -709,7 +709,7 @@ impl FnChecker<'_, '_, '_> {
         out: &mut Vec<TStmt>,
     ) {
         let module = self.env.module;
-        let (target, iter) = (module.expr(target_id), module.expr(iter_id));
+        let target = module.expr(target_id);
         match self.callee_of(iter_id) {
             Some(Callee::Range) => {}
             Some(Callee::LiteralUnroll) => {
@@ -717,36 +717,8 @@ impl FnChecker<'_, '_, '_> {
             }
             _ => return self.for_each(target_id, iter_id, body, orelse, span, out),
         }
-        let range_args = match &iter.kind {
-            ExprKind::Call {
-                func,
-                args,
-                keywords,
-            } if matches!(self.res(*func), Res::Member(Member::Func(Callee::Range))) => {
-                let args = module.exprs(*args);
-                if let Some(k) = module.keywords(*keywords).first() {
-                    self.error(Diagnostic::error(
-                        "range() takes no keyword arguments",
-                        k.span,
-                    ));
-                }
-                if args.is_empty() || args.len() > 3 {
-                    let msg = format!("range() takes 1 to 3 arguments, {} given", args.len());
-                    self.error(Diagnostic::error(msg, iter.span));
-                    None
-                } else {
-                    Some(args)
-                }
-            }
-            _ => {
-                self.expr(iter_id);
-                self.error(
-                    Diagnostic::error("kernels can only loop over `range(...)`", iter.span)
-                        .with_help("iterate over indices: `for i in range(len(a)):`"),
-                );
-                None
-            }
-        };
+        // Only `range(...)` calls reach this point (see `callee_of`).
+        let range_args = self.range_args(iter_id).map(|(args, _)| args);
         let var = match (&target.kind, self.res(target_id)) {
             (ExprKind::Name(_), Res::Local(l)) => Some(*l),
             _ => {
@@ -1153,22 +1125,9 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
         out: &mut Vec<TStmt>,
     ) -> Option<(VarId, Iterated, Span)> {
-        let module = self.env.module;
         let e = self.ast(call);
-        let ExprKind::Call { args, keywords, .. } = &e.kind else {
-            return None;
-        };
-        let args = module.exprs(*args);
-        if let Some(k) = module.keywords(*keywords).first() {
-            self.error(Diagnostic::error(
-                "range() takes no keyword arguments",
-                k.span,
-            ));
-            return None;
-        }
-        if args.is_empty() || args.len() > 3 {
-            let msg = format!("range() takes 1 to 3 arguments, {} given", args.len());
-            self.error(Diagnostic::error(msg, e.span));
+        let (args, no_keywords) = self.range_args(call)?;
+        if !no_keywords {
             return None;
         }
         let (ty, start, stop, step) = self.range_bounds(args)?;
@@ -1334,6 +1293,31 @@ impl FnChecker<'_, '_, '_> {
                 pick
             }
         }
+    }
+
+    /// The arguments of the `range(...)` call `call`, and whether it has no
+    /// keyword arguments (which are reported); `None` when their number is
+    /// wrong (reported too).
+    fn range_args(&mut self, call: ExprId) -> Option<(&'m [ExprId], bool)> {
+        let module = self.env.module;
+        let e = module.expr(call);
+        let ExprKind::Call { args, keywords, .. } = &e.kind else {
+            return None;
+        };
+        let args = module.exprs(*args);
+        let keyword = module.keywords(*keywords).first();
+        if let Some(k) = keyword {
+            self.error(Diagnostic::error(
+                "range() takes no keyword arguments",
+                k.span,
+            ));
+        }
+        if args.is_empty() || args.len() > 3 {
+            let msg = format!("range() takes 1 to 3 arguments, {} given", args.len());
+            self.error(Diagnostic::error(msg, e.span));
+            return None;
+        }
+        Some((args, keyword.is_none()))
     }
 
     /// Types `range(...)` arguments: (loop type, start, stop, step).
