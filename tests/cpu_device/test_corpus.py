@@ -38,3 +38,6 @@ def test_case(case, opt):
     inputs, outputs, stdout = harness.run_kernelc(case, opt)
     if case.expect_error is None:
         harness.check(case, inputs, outputs, stdout)
+    elif case.stdout is not None:
+        # What the kernel printed before it trapped (the error's message).
+        assert sorted(stdout.splitlines()) == sorted(case.stdout(inputs)), stdout

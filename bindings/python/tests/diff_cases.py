@@ -563,4 +563,35 @@ def case_atomic_cas():
     return {"winners": np.array([out.sum()]), "lock_set": np.array([lock[0] > 0])}
 
 
+@cuda.jit(device=True)
+def _view_sum(v):
+    s = 0.0
+    for x in v:
+        s += x
+    return s
+
+
+@cuda.jit
+def k_views(m, lo, out):
+    # Row, column, stepped and reversed views, a reshape, and a fill, per
+    # row of a lazily typed 2-D array.
+    i = cuda.grid(1)
+    if i < m.shape[0]:
+        row = m[i]
+        out[i, 0] = _view_sum(row[lo:])
+        out[i, 1] = _view_sum(row[::-2])
+        out[i, 2] = _view_sum(m[:, i % m.shape[1]])
+        out[i, 3] = m[i:, 1:].shape[0] * 10 + m[i, ...][-1]
+        grid = row.reshape((2, -1))
+        out[i, 4] = grid[1, 0] - grid.shape[1]
+        out[i, 5:] = i
+
+
+def case_views():
+    m = _rng(29).standard_normal((40, 6))
+    out = np.zeros((40, 8))
+    k_views[_blocks(40), TPB](m, 2, out)
+    return {"out": out}
+
+
 CASES = sorted(name for name in globals() if name.startswith("case_"))

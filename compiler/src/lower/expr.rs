@@ -75,8 +75,30 @@ impl<'a> FnLowering<'a> {
             }
             TExprKind::Index(array, indices) => {
                 let a = self.expr(self.te(*array));
-                let idx = self.indices(self.tl(*indices));
+                let items = self.tl(*indices);
+                if let Type::Array(view) = e.ty {
+                    if items.iter().any(|i| matches!(i.kind, TExprKind::Slice(_))) {
+                        return LValue::Array(self.view(a.array(), items, view));
+                    }
+                }
+                let idx = self.indices(items);
                 self.index(a.array(), &idx)
+            }
+            TExprKind::Slice(_) => panic!("a slice outside a subscript"),
+            TExprKind::Reshape(a, shape) => {
+                let a = self.expr(self.te(*a));
+                let shape_e = self.te(*shape);
+                let Type::Tuple(tys) = shape_e.ty else {
+                    panic!("a reshape takes a tuple of extents")
+                };
+                let shape: Vec<(Value, Scalar)> = (self.expr(shape_e).flatten().into_iter())
+                    .zip(tys.iter().map(scalar))
+                    .collect();
+                LValue::Array(self.reshape(a.array(), &shape, e.ty.array().expect("array type")))
+            }
+            TExprKind::Transpose(a) => {
+                let a = self.expr(self.te(*a));
+                LValue::Array(a.array().transposed(e.ty.array().expect("array type")))
             }
             TExprKind::ArrayProp(array, prop) => {
                 let a = self.expr(self.te(*array));
@@ -233,51 +255,63 @@ impl<'a> FnLowering<'a> {
         idx
     }
 
-    /// The byte offset of element `indices` (wrapping negative indices).
+    /// The address of element `indices` (wrapping negative indices).
     pub(super) fn element_address(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> Value {
         let mut addr = a.ptr;
-        for (k, &(i, ty)) in indices.iter().enumerate() {
-            let i64_ = self.cast_scalar(
-                i,
-                ty,
-                if ty.is_unsigned() {
-                    Scalar::U64
-                } else {
-                    Scalar::I64
-                },
-            );
-            let idx = if ty.is_signed() || ty == Scalar::Bool {
-                self.wrap_negative(i64_, a.shape()[k])
-            } else {
-                i64_
-            };
-            if self.f.flags.boundscheck || self.f.flags.debug {
-                self.bounds_check(idx, a.shape()[k]);
-            }
-            // The contiguous dimension of a C- (last) or F-ordered (first)
-            // array has the element size as its stride: the signature
-            // promises it, so the multiplier is a constant, as in Numba.
-            let ndim = a.ndim();
-            let contiguous = match a.ty.layout {
-                Layout::C => k + 1 == ndim,
-                Layout::F => k == 0,
-                Layout::A => false,
-            };
-            let stride = if contiguous {
-                let bytes = mem_type(a.ty.elem).bytes() as i64;
-                self.ins().iconst(ir::Type::I64, bytes)
-            } else {
-                a.strides()[k]
-            };
+        for (k, &index) in indices.iter().enumerate() {
+            let idx = self.dim_index(a, k, index);
+            let stride = self.dim_stride(a, k);
             let off = self.ins().binary(Opcode::Imul, idx, stride);
             addr = self.ins().ptr_add(addr, off);
         }
         addr
     }
 
+    /// An integer index `(i, ty)` into dimension `k` of `a` as an `int64`:
+    /// a negative one wrapped, checked against the extent with
+    /// `boundscheck` / `debug`.
+    pub(super) fn dim_index(&mut self, a: &ArrayVal, k: usize, (i, ty): (Value, Scalar)) -> Value {
+        let i64_ = self.cast_scalar(
+            i,
+            ty,
+            if ty.is_unsigned() {
+                Scalar::U64
+            } else {
+                Scalar::I64
+            },
+        );
+        let idx = if ty.is_signed() || ty == Scalar::Bool {
+            self.wrap_negative(i64_, a.shape()[k])
+        } else {
+            i64_
+        };
+        if self.f.flags.boundscheck || self.f.flags.debug {
+            self.bounds_check(idx, a.shape()[k]);
+        }
+        idx
+    }
+
+    /// The byte stride of dimension `k` of `a`. The contiguous dimension
+    /// of a C- (last) or F-ordered (first) array has the element size as
+    /// its stride: the type promises it, so it is a constant, as in Numba.
+    pub(super) fn dim_stride(&mut self, a: &ArrayVal, k: usize) -> Value {
+        let ndim = a.ndim();
+        let contiguous = match a.ty.layout {
+            Layout::C => k + 1 == ndim,
+            Layout::F => k == 0,
+            Layout::A => false,
+        };
+        if contiguous {
+            let bytes = mem_type(a.ty.elem).bytes() as i64;
+            self.ins().iconst(ir::Type::I64, bytes)
+        } else {
+            a.strides()[k]
+        }
+    }
+
     /// `i + n if i < 0 else i`, skipped when `i` is provably non-negative
     /// (`cuda.grid(1)`, `threadIdx.x + 1`, constants, ...).
-    fn wrap_negative(&mut self, i: Value, extent: Value) -> Value {
+    pub(super) fn wrap_negative(&mut self, i: Value, extent: Value) -> Value {
         if self.nonneg_bits(i, 8).is_some_and(|bits| bits < 64) {
             return i;
         }
@@ -288,7 +322,7 @@ impl<'a> FnLowering<'a> {
     }
 
     /// Traps unless `0 <= i < extent` (with `boundscheck` / `debug`).
-    fn bounds_check(&mut self, i: Value, extent: Value) {
+    pub(super) fn bounds_check(&mut self, i: Value, extent: Value) {
         let ok = self.ins().icmp(IntCC::Ult, i, extent);
         let (fail, cont) = (self.new_block(), self.new_block());
         self.ins().brif(ok, cont, &[], fail, &[]);

@@ -25,6 +25,7 @@ mod expr;
 mod intrinsics;
 mod stmt;
 pub mod values;
+mod views;
 
 use crate::ir::{self, FuncBuilder, FuncKind, FuncRef, Module, Opcode};
 use crate::sema::typed::{self as t, TypedFunction, TypedProgram, VarId};

@@ -19,8 +19,10 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
             collect_let_vars(f, *a, out);
             collect_let_vars(f, *b, out);
         }
-        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) => collect_let_vars(f, *a, out),
-        Binary(_, a, b) | Compare(_, a, b) | And(a, b) | Or(a, b) => {
+        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) | Transpose(a) => {
+            collect_let_vars(f, *a, out)
+        }
+        Binary(_, a, b) | Compare(_, a, b) | And(a, b) | Or(a, b) | Reshape(a, b) => {
             collect_let_vars(f, *a, out);
             collect_let_vars(f, *b, out);
         }
@@ -33,10 +35,11 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
             collect_let_vars(f, *a, out);
             items.ids().for_each(|i| collect_let_vars(f, i, out));
         }
-        Tuple(items) | Intrinsic(_, items) | Call(_, items) => {
+        Tuple(items) | Slice(items) | Intrinsic(_, items) | Call(_, items) => {
             items.ids().for_each(|i| collect_let_vars(f, i, out))
         }
-        _ => {}
+        // Every kind is listed: a new one with operands must be added.
+        Const(_) | Var(_) | SharedArray(_) | LocalArray(_) | ConstArray(_) => {}
     }
 }
 
@@ -73,6 +76,10 @@ impl FnLowering<'_> {
                 }
                 TStmtKind::Store { value, .. } | TStmtKind::Expr(value) => {
                     self.let_vars(*value, out)
+                }
+                TStmtKind::Fill { view, value } => {
+                    self.let_vars(*value, out);
+                    self.let_vars(*view, out);
                 }
                 _ => {}
             }
@@ -125,6 +132,11 @@ impl FnLowering<'_> {
                 let v = self.expr(self.te(*value)).scalar();
                 let addr = self.element_address(&a, &idx);
                 self.store_elem(addr, a.ty.elem, v);
+            }
+            TStmtKind::Fill { view, value } => {
+                let v = self.expr(self.te(*value)).scalar();
+                let view = *self.expr(self.te(*view)).array();
+                self.fill(&view, v);
             }
             TStmtKind::Expr(e) => {
                 self.expr(self.te(*e));

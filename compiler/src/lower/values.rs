@@ -105,6 +105,36 @@ impl ArrayVal {
             strides: dims(n, |k| self.strides[skip + k]),
         }
     }
+
+    /// The array of type `ty` at `ptr` with these extents and byte strides.
+    pub fn new(
+        ty: ArrayType,
+        ptr: ir::Value,
+        extents: &[ir::Value],
+        strides: &[ir::Value],
+    ) -> Self {
+        let n = ty.ndim as usize;
+        debug_assert!(extents.len() == n && strides.len() == n);
+        ArrayVal {
+            ty,
+            ptr,
+            extents: dims(n, |k| extents[k]),
+            strides: dims(n, |k| strides[k]),
+        }
+    }
+
+    /// The same elements with the dimensions in reverse order (`a.T`), of
+    /// type `ty`.
+    pub fn transposed(&self, ty: ArrayType) -> ArrayVal {
+        let n = self.ndim();
+        debug_assert_eq!(ty.ndim as usize, n);
+        ArrayVal {
+            ty,
+            ptr: self.ptr,
+            extents: dims(n, |k| self.extents[n - 1 - k]),
+            strides: dims(n, |k| self.strides[n - 1 - k]),
+        }
+    }
 }
 
 /// `value(k)` for `k` in `0..n`, in order, padded to [`MAX_NDIM`] entries.

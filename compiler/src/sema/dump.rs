@@ -129,6 +129,15 @@ impl Printer<'_> {
                     self.f.expr(*e).ty
                 );
             }
+            TStmtKind::Fill { view, value } => {
+                let _ = writeln!(
+                    out,
+                    "{} = {}  # fill {}",
+                    self.expr(*view),
+                    self.expr(*value),
+                    self.f.expr(*view).ty
+                );
+            }
             TStmtKind::Store {
                 array,
                 indices,
@@ -266,6 +275,23 @@ impl Printer<'_> {
                 )
             }
             TExprKind::Index(a, idx) => format!("{}[{}]", self.expr(*a), self.list(*idx)),
+            TExprKind::Slice(parts) => {
+                let mut parts: Vec<String> = (parts.ids())
+                    .map(|p| match self.f.expr(p).ty {
+                        Type::None => String::new(),
+                        _ => self.expr(p),
+                    })
+                    .collect();
+                // Written as Python writes it: no second colon without a step.
+                if parts[2].is_empty() {
+                    parts.pop();
+                }
+                parts.join(":")
+            }
+            TExprKind::Transpose(a) => format!("{}.T", self.expr(*a)),
+            TExprKind::Reshape(a, shape) => {
+                format!("{}.reshape({})", self.expr(*a), self.expr(*shape))
+            }
             TExprKind::ArrayProp(a, prop) => match prop {
                 ArrayProp::Extent(k) => format!("{}.shape[{k}]", self.expr(*a)),
                 ArrayProp::Stride(k) => format!("{}.strides[{k}]", self.expr(*a)),

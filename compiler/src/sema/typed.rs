@@ -561,6 +561,14 @@ pub enum TStmtKind {
         /// The stored value.
         value: TExprId,
     },
+    /// `view = value` (from `a[1:3] = x` or `m[i] = x`): every element of
+    /// the array view set to the scalar `value`, of its element type.
+    Fill {
+        /// The view (an array-typed expression).
+        view: TExprId,
+        /// The value (evaluated first, as Python does).
+        value: TExprId,
+    },
     /// An expression evaluated for its effect.
     Expr(TExprId),
     /// `if cond: then_body else: else_body`; `cond` is `bool`.
@@ -685,9 +693,21 @@ pub enum TExprKind {
     Select(TExprId, TExprId, TExprId),
     /// Evaluates `value` into `var`, then `body` (desugared comparison chains).
     Let(VarId, TExprId, TExprId),
-    /// `array[indices]`: one index per dimension gives an element; fewer give
-    /// a view of the remaining dimensions. Negative indices wrap.
+    /// `array[items]`: one integer index per dimension gives an element;
+    /// fewer, or [`TExprKind::Slice`] items, give a view (of this
+    /// expression's array type) of the dimensions not indexed by an
+    /// integer. Negative indices wrap.
     Index(TExprId, TExprList),
+    /// `start:stop:step`, an item of an [`TExprKind::Index`] (only there).
+    /// Three integer parts; an absent one is an empty tuple typed
+    /// [`Type::None`]. The expression's type is the tuple of the parts'.
+    Slice(TExprList),
+    /// `array.T`: the dimensions in reverse order.
+    Transpose(TExprId),
+    /// `array.reshape(shape)` of a C array: the same elements with the
+    /// extents of the tuple `shape` (integers; one may be negative, to be
+    /// inferred).
+    Reshape(TExprId, TExprId),
     /// An integer property of an array (`int64`).
     ArrayProp(TExprId, ArrayProp),
     /// A tuple.

@@ -43,6 +43,9 @@ impl FnChecker<'_, '_, '_> {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
+            Res::ValueAttr if self.is_array_method(func) => {
+                self.array_method(func, args, keywords, span)
+            }
             Res::Unresolved => {
                 self.type_args_for_errors(args, keywords);
                 TExpr::error(span)

@@ -147,11 +147,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::NoneLit => {
                 self.reject(e.span, "None is not a value kernels can compute with", None)
             }
-            ExprKind::Ellipsis => self.reject(e.span, "'...' is not supported in kernels", None),
+            ExprKind::Ellipsis => self.reject(
+                e.span,
+                "'...' can only be written inside an array subscript",
+                None,
+            ),
             ExprKind::Slice { .. } => self.reject(
                 e.span,
-                "slicing is not supported in kernels",
-                Some("index one element at a time: `a[i, j]`"),
+                "a slice can only be written inside a subscript",
+                Some("index an array with it: `a[1:n]`"),
             ),
             ExprKind::Error => TExpr::error(e.span),
         }
@@ -159,7 +163,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     #[cold]
     #[inline(never)]
-    fn reject(&mut self, span: Span, msg: &str, help: Option<&str>) -> TExpr {
+    pub(super) fn reject(&mut self, span: Span, msg: &str, help: Option<&str>) -> TExpr {
         let mut d = Diagnostic::error(msg, span);
         if let Some(h) = help {
             d = d.with_help(h);
@@ -329,10 +333,21 @@ impl<'m> FnChecker<'_, '_, 'm> {
             "size" => prop(ArrayProp::Size, self.ex(base)),
             "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), span),
             "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), span),
+            "T" => self.transpose(base, a, span),
             "shape" | "strides" => {
-                // An array-valued expression is a variable, an allocation or
-                // an index view of one: reading it twice is free of effects.
-                let base = self.ex(base);
+                // Every item reads the array: one that is not a variable, an
+                // allocation or a view of one by such indices is evaluated
+                // once, into a temporary.
+                let (base_ty, base_span) = (base.ty, base.span);
+                let temp = (!self.repeatable(&base)).then(|| (self.temp(base_ty, base_span), base));
+                let base = match temp {
+                    Some((v, _)) => self.ex(TExpr {
+                        kind: TExprKind::Var(v),
+                        ty: base_ty,
+                        span: base_span,
+                    }),
+                    None => self.ex(base),
+                };
                 let items = self.ex_list((0..a.ndim).map(|k| {
                     let p = if name == "shape" {
                         ArrayProp::Extent(k)
@@ -341,10 +356,18 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     };
                     prop(p, base)
                 }));
-                TExpr {
+                let tuple = TExpr {
                     kind: TExprKind::Tuple(items),
                     ty: Type::uni_tuple(Type::I64, a.ndim as usize),
                     span,
+                };
+                match temp {
+                    Some((v, value)) => TExpr {
+                        kind: TExprKind::Let(v, self.ex(value), self.ex(tuple)),
+                        ty: tuple.ty,
+                        span,
+                    },
+                    None => tuple,
                 }
             }
             _ => {
@@ -352,7 +375,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.reject(
                     attr.span,
                     &msg,
-                    Some("arrays offer shape, size, ndim, strides and itemsize"),
+                    Some("arrays offer shape, size, ndim, strides, itemsize and T"),
                 )
             }
         }
@@ -902,55 +925,48 @@ impl<'m> FnChecker<'_, '_, 'm> {
         };
         let mut ok = true;
         for k in items.ids() {
-            let i = self.get(k);
-            match &i.ty {
-                Type::Unknown => ok = false,
-                t if t.is_int() => {}
-                Type::Scalar(Scalar::Bool) => {}
-                t => {
-                    ok = false;
-                    let help = if t.scalar().is_some_and(Scalar::is_float) {
-                        Some("convert it first: `a[int(i)]`")
-                    } else {
-                        None
-                    };
-                    let msg = format!("array index must be an integer, not {t}");
-                    let span = i.span;
-                    self.reject(span, &msg, help);
-                }
-            }
+            let i = *self.get(k);
+            ok &= self.check_index(&i);
         }
         ok.then_some(items)
+    }
+
+    /// True when `i` can index an array dimension (an integer or a
+    /// `bool`); reports it otherwise.
+    pub(super) fn check_index(&mut self, i: &TExpr) -> bool {
+        match &i.ty {
+            Type::Unknown => false,
+            t if t.is_int() => true,
+            Type::Scalar(Scalar::Bool) => true,
+            t => {
+                let help = if t.scalar().is_some_and(Scalar::is_float) {
+                    Some("convert it first: `a[int(i)]`")
+                } else {
+                    None
+                };
+                let msg = format!("array index must be an integer, not {t}");
+                self.reject(i.span, &msg, help);
+                false
+            }
+        }
     }
 
     fn subscript(&mut self, value: ExprId, index: ExprId, span: Span) -> TExpr {
         let module = self.env.module;
         let (value_span, index_span) = (module.expr(value).span, module.expr(index).span);
-        if let ExprKind::Slice { lower, upper, step } = module.expr(index).kind {
+        if self.has_slices(index) {
             let base = self.expr(value);
-            if let Type::Tuple(_) = base.ty {
-                return self.tuple_slice(base, [lower, upper, step], index_span, span);
-            }
-            if base.ty.is_unknown() {
-                return TExpr::error(span);
-            }
-            return self.reject(
-                index_span,
-                "slicing is not supported in kernels",
-                Some("index one element at a time: `a[i]`"),
-            );
-        }
-        if let ExprKind::Tuple(items) = module.expr(index).kind {
-            if let Some(s) = (module.exprs(items).iter())
-                .map(|&i| module.expr(i))
-                .find(|i| matches!(i.kind, ExprKind::Slice { .. }))
-            {
-                return self.reject(
-                    s.span,
-                    "slicing is not supported in kernels",
-                    Some("index one element at a time: `a[i, j]`"),
-                );
-            }
+            return match (base.ty, &module.expr(index).kind) {
+                (Type::Array(a), _) => self.array_view(base, a, index, span),
+                (Type::Tuple(_), &ExprKind::Slice { lower, upper, step }) => {
+                    self.tuple_slice(base, [lower, upper, step], index_span, span)
+                }
+                (Type::Unknown, _) => TExpr::error(span),
+                (other, _) => {
+                    let msg = format!("cannot slice {}", other.describe());
+                    self.reject(value_span, &msg, None)
+                }
+            };
         }
         let base = match self.shape_attribute(value) {
             Some((array, attr, is_shape)) => {
@@ -990,22 +1006,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     let msg = format!("too many indices for a {}-D array: {n} given", a.ndim);
                     return self.reject(index_span, &msg, None);
                 }
-                let ty = if n == a.ndim as usize {
-                    Type::Scalar(a.elem)
-                } else {
-                    Type::Array(ArrayType {
-                        ndim: a.ndim - n as u8,
-                        layout: if a.layout == Layout::C {
-                            Layout::C
-                        } else {
-                            Layout::A
-                        },
-                        ..a
-                    })
-                };
+                if n < a.ndim as usize {
+                    return self.row_view(base, idx, span);
+                }
                 TExpr {
                     kind: TExprKind::Index(self.ex(base), idx),
-                    ty,
+                    ty: Type::Scalar(a.elem),
                     span,
                 }
             }
@@ -1046,6 +1052,28 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let msg = format!("cannot index {}", other.describe());
                 self.reject(value_span, &msg, None)
             }
+        }
+    }
+
+    /// True when evaluating `e` again gives the same value with no effects:
+    /// constants, variables, allocations, and subscripts, slices and
+    /// transposes of such by such.
+    pub(super) fn repeatable(&self, e: &TExpr) -> bool {
+        match e.kind {
+            TExprKind::Reshape(base, shape) => {
+                self.repeatable(self.get(base)) && self.repeatable(self.get(shape))
+            }
+            TExprKind::Tuple(items) => self.get_list(items).iter().all(|i| self.repeatable(i)),
+            TExprKind::ArrayProp(base, _) | TExprKind::TupleGet(base, _) => {
+                self.repeatable(self.get(base))
+            }
+            TExprKind::Index(base, items) => {
+                self.repeatable(self.get(base))
+                    && self.get_list(items).iter().all(|i| self.repeatable(i))
+            }
+            TExprKind::Slice(parts) => self.get_list(parts).iter().all(|p| self.repeatable(p)),
+            TExprKind::Transpose(base) => self.repeatable(self.get(base)),
+            _ => e.is_trivially_pure(),
         }
     }
 

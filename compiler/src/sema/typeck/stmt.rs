@@ -62,7 +62,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         list
     }
 
-    fn push(out: &mut Vec<TStmt>, kind: TStmtKind, span: Span) {
+    pub(super) fn push(out: &mut Vec<TStmt>, kind: TStmtKind, span: Span) {
         out.push(TStmt { kind, span });
     }
 
@@ -393,9 +393,21 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 value: array,
                 index,
             } => {
+                if self.has_slices(*index) {
+                    let view = self.expr(id);
+                    self.fill(view, value, span, out);
+                    return;
+                }
                 let Some((array, indices)) = self.store_target(*array, *index) else {
                     return;
                 };
+                let ndim = array.ty.array().map_or(0, |a| a.ndim);
+                if indices.len() < ndim as usize {
+                    // `m[i] = x`: every element of the row.
+                    let view = self.row_view(array, indices, target.span);
+                    self.fill(view, value, span, out);
+                    return;
+                }
                 let array = self.ex(array);
                 self.store(array, indices, value, span, out);
             }
@@ -433,10 +445,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     );
                     return None;
                 }
-                if indices.len() != at.ndim as usize {
+                if indices.len() > at.ndim as usize {
                     let msg = format!(
-                        "a store into a {}-D array needs {} indices, {} given",
-                        at.ndim,
+                        "too many indices for a {}-D array: {} given",
                         at.ndim,
                         indices.len()
                     );
@@ -622,10 +633,21 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 value: array,
                 index,
             } => {
+                if self.has_slices(*index) {
+                    self.expr(id);
+                    self.expr(value);
+                    self.reject_array_update(target.span);
+                    return;
+                }
                 let Some((a, indices)) = self.store_target(*array, *index) else {
                     self.expr(value);
                     return;
                 };
+                if indices.len() < a.ty.array().map_or(0, |a| a.ndim as usize) {
+                    self.expr(value);
+                    self.reject_array_update(target.span);
+                    return;
+                }
                 let a = self.once(a, span, out);
                 let indices: Vec<TExpr> = indices
                     .ids()
