@@ -119,6 +119,12 @@ impl<'a> FnLowering<'a> {
             TExprKind::Tuple(items) => {
                 LValue::Tuple(self.tl(*items).iter().map(|i| self.expr(i)).collect())
             }
+            TExprKind::TupleIndex(t, i) => {
+                let tuple = self.expr(self.te(*t));
+                let i_e = self.te(*i);
+                let i = self.expr(i_e).scalar();
+                self.tuple_index(tuple, (i, scalar(&i_e.ty)), &e.ty)
+            }
             TExprKind::TupleGet(t, k) => match self.expr(self.te(*t)) {
                 LValue::Tuple(mut items) => items.swap_remove(*k as usize),
                 other => panic!("tuple expected, got {other:?}"),
@@ -319,6 +325,45 @@ impl<'a> FnLowering<'a> {
         let neg = self.ins().icmp(IntCC::Slt, i, zero);
         let wrapped = self.ins().binary(Opcode::Iadd, i, extent);
         self.ins().select(neg, wrapped, i)
+    }
+
+    /// Item `i` of a tuple whose items have type `ty`: the index wrapped
+    /// when negative and checked (Numba raises `IndexError`; this traps
+    /// with its message), then the item picked by comparing the index
+    /// with each position.
+    fn tuple_index(&mut self, tuple: LValue, (i, ity): (Value, Scalar), ty: &Type) -> LValue {
+        let LValue::Tuple(items) = tuple else {
+            panic!("a tuple expected, got {tuple:?}")
+        };
+        let i64t = ir::Type::I64;
+        let n = self.ins().iconst(i64t, items.len() as i64);
+        let to = if ity.is_unsigned() {
+            Scalar::U64
+        } else {
+            Scalar::I64
+        };
+        let mut idx = self.cast_scalar(i, ity, to);
+        if ity.is_signed() {
+            idx = self.wrap_negative(idx, n);
+        }
+        let in_range = self.ins().icmp(IntCC::Ult, idx, n);
+        let (fail, cont) = (self.new_block(), self.new_block());
+        self.ins().brif(in_range, cont, &[], fail, &[]);
+        self.switch_to(fail);
+        let msg = self.module.intern_string("tuple index out of range\n");
+        self.ins().print(msg, &[]);
+        self.ins().nullary(Opcode::Trap, None);
+        self.switch_to(cont);
+        let mut picked = items[0].flatten();
+        for (k, item) in items.iter().enumerate().skip(1) {
+            let at = self.ins().iconst(i64t, k as i64);
+            let is_k = self.ins().icmp(IntCC::Eq, idx, at);
+            let values = item.flatten();
+            for (p, v) in picked.iter_mut().zip(values) {
+                *p = self.ins().select(is_k, v, *p);
+            }
+        }
+        LValue::from_flat(ty, &picked)
     }
 
     /// Traps unless `0 <= i < extent` (with `boundscheck` / `debug`).

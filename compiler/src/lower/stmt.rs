@@ -22,7 +22,12 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
         Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) | Transpose(a) => {
             collect_let_vars(f, *a, out)
         }
-        Binary(_, a, b) | Compare(_, a, b) | And(a, b) | Or(a, b) | Reshape(a, b) => {
+        Binary(_, a, b)
+        | Compare(_, a, b)
+        | And(a, b)
+        | Or(a, b)
+        | Reshape(a, b)
+        | TupleIndex(a, b) => {
             collect_let_vars(f, *a, out);
             collect_let_vars(f, *b, out);
         }

@@ -305,6 +305,7 @@ impl Printer<'_> {
                 }
             }
             TExprKind::TupleGet(a, k) => format!("{}[{k}]", self.expr(*a)),
+            TExprKind::TupleIndex(a, i) => format!("{}[{}]", self.expr(*a), self.expr(*i)),
             TExprKind::Intrinsic(i, args) => intrinsic(*i, &self.list(*args), &e.ty),
             TExprKind::Call(f, args) => {
                 let callee = self.p.function(*f);

@@ -714,6 +714,10 @@ pub enum TExprKind {
     Tuple(TExprList),
     /// Element `k` of a tuple.
     TupleGet(TExprId, u32),
+    /// `tuple[index]` of a tuple whose items have one type, with an integer
+    /// index known at run time (negative counts from the end; out of range
+    /// traps).
+    TupleIndex(TExprId, TExprId),
     /// An intrinsic; arguments already converted to its parameter types.
     Intrinsic(Intrinsic, TExprList),
     /// A call of a device-function specialisation.

@@ -696,8 +696,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             op => op,
         };
-        if let (Type::Tuple(_), Type::Tuple(_), CmpOp::Eq | CmpOp::NotEq) = (l.ty, r.ty, op) {
-            return self.tuple_equality(op, l, r, span);
+        if let (Type::Tuple(_), Type::Tuple(_)) = (l.ty, r.ty) {
+            return self.tuple_compare(op, l, r, span);
         }
         let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
             let msg = format!("cannot compare {} with {}", l.ty, r.ty);
@@ -809,13 +809,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    /// `l == r` / `l != r` of two tuples, as Numba has them: tuples of
+    /// `l op r` of two tuples, as Numba has them. `==` / `!=`: tuples of
     /// different lengths are unequal; otherwise the items are compared in
     /// order with `==` (numbers promoted as for any comparison, nested
-    /// tuples compared the same way) and all must hold. Each side is
-    /// evaluated once, into a temporary unless it is a variable or a
-    /// constant.
-    fn tuple_equality(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
+    /// tuples compared the same way) and all must hold. `<`, `<=`, `>`,
+    /// `>=`: the first pair of items that differ (`!=`) decides, compared
+    /// with `op`; when the shorter tuple's items all match, the lengths
+    /// decide (Numba's `tuple_cmp_ordered`). Each side is evaluated once,
+    /// into a temporary unless it is a variable or a constant.
+    fn tuple_compare(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         let (Type::Tuple(la), Type::Tuple(ra)) = (l.ty, r.ty) else {
             return TExpr::error(span);
         };
@@ -846,6 +848,35 @@ impl<'m> FnChecker<'_, '_, 'm> {
             },
             Err(_) => TExpr::error(span),
         };
+        if !matches!(op, CmpOp::Eq | CmpOp::NotEq) {
+            // From the last item back: `a_k op b_k if a_k != b_k else
+            // (the rest)`, ending with the lengths' comparison.
+            let lengths = match op {
+                CmpOp::Lt => la.len() < ra.len(),
+                CmpOp::LtE => la.len() <= ra.len(),
+                CmpOp::Gt => la.len() > ra.len(),
+                _ => la.len() >= ra.len(),
+            };
+            let mut result = TExpr::constant(ConstValue::Bool(lengths), span);
+            for k in (0..la.len().min(ra.len())).rev() {
+                let (a, b) = (item(&lside, k, la[k]), item(&rside, k, ra[k]));
+                let differ = self.compare(CmpOp::NotEq, a, b, span);
+                let decides = self.compare(op, a, b, span);
+                if differ.ty.is_unknown() || decides.ty.is_unknown() {
+                    return TExpr::error(span);
+                }
+                result = match differ.as_const() {
+                    Some(ConstValue::Bool(true)) => decides,
+                    Some(ConstValue::Bool(false)) => result,
+                    _ => TExpr {
+                        kind: TExprKind::Select(self.ex(differ), self.ex(decides), self.ex(result)),
+                        ty: Type::BOOL,
+                        span,
+                    },
+                };
+            }
+            return self.bind_lets(lets, result, span);
+        }
         let mut all: Option<TExpr> = None;
         if la.len() == ra.len() {
             for k in 0..la.len() {
@@ -871,7 +902,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             // No items, or different lengths.
             None => TExpr::constant(ConstValue::Bool(la.len() == ra.len()), span),
         };
-        let mut result = match (op, equal.as_const()) {
+        let result = match (op, equal.as_const()) {
             (CmpOp::NotEq, Some(ConstValue::Bool(b))) => {
                 TExpr::constant(ConstValue::Bool(!b), span)
             }
@@ -882,10 +913,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
             },
             _ => equal,
         };
+        self.bind_lets(lets, result, span)
+    }
+
+    /// `result` with the temporaries `lets` bound around it, the first
+    /// outermost.
+    fn bind_lets(&mut self, lets: Vec<(VarId, TExpr)>, mut result: TExpr, span: Span) -> TExpr {
         for (v, value) in lets.into_iter().rev() {
             result = TExpr {
                 kind: TExprKind::Let(v, self.ex(value), self.ex(result)),
-                ty: Type::BOOL,
+                ty: result.ty,
                 span,
             };
         }
@@ -1018,14 +1055,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             Type::Tuple(items) => {
                 let i = self.expr(index);
                 let Some(k) = i.as_const().and_then(ConstValue::as_int) else {
-                    if i.ty.is_unknown() {
-                        return TExpr::error(span);
-                    }
-                    return self.reject(
-                        index_span,
-                        "a tuple index must be a constant integer",
-                        None,
-                    );
+                    return self.tuple_runtime_index(base, items, i, index_span, span);
                 };
                 let n = items.len() as i128;
                 let k = if k < 0 { k + n } else { k };
@@ -1055,6 +1085,48 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
+    /// `t[i]` with `i` known only at run time: Numba allows it when every
+    /// item has one type (a `UniTuple`); a negative index counts from the
+    /// end, one out of range traps (Numba raises `IndexError`).
+    fn tuple_runtime_index(
+        &mut self,
+        base: TExpr,
+        items: TupleItems,
+        i: TExpr,
+        index_span: Span,
+        span: Span,
+    ) -> TExpr {
+        if i.ty.is_unknown() {
+            return TExpr::error(span);
+        }
+        if !i.ty.is_int() {
+            let msg = format!("a tuple index must be an integer, not {}", i.ty);
+            return self.reject(index_span, &msg, None);
+        }
+        let Some(&first) = items.first() else {
+            return self.reject(
+                index_span,
+                "tuple index out of range: the tuple is empty",
+                None,
+            );
+        };
+        if items.iter().any(|t| *t != first) {
+            return self.reject(
+                index_span,
+                &format!(
+                    "a tuple of items of different types ({}) can only be indexed by a constant",
+                    base.ty
+                ),
+                Some("index it with a literal or a module-level constant"),
+            );
+        }
+        TExpr {
+            kind: TExprKind::TupleIndex(self.ex(base), self.ex(i)),
+            ty: first,
+            span,
+        }
+    }
+
     /// True when evaluating `e` again gives the same value with no effects:
     /// constants, variables, allocations, and subscripts, slices and
     /// transposes of such by such.
@@ -1066,6 +1138,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             TExprKind::Tuple(items) => self.get_list(items).iter().all(|i| self.repeatable(i)),
             TExprKind::ArrayProp(base, _) | TExprKind::TupleGet(base, _) => {
                 self.repeatable(self.get(base))
+            }
+            TExprKind::TupleIndex(base, i) => {
+                self.repeatable(self.get(base)) && self.repeatable(self.get(i))
             }
             TExprKind::Index(base, items) => {
                 self.repeatable(self.get(base))
