@@ -77,6 +77,13 @@ def fmt_type(t):
     from numba.core import types
 
     t = types.unliteral(t)
+    if isinstance(t, types.Omitted):
+        # An argument left to its default: inside the function the
+        # parameter has the default value's type, as in kernelc, which
+        # passes the default as a constant of that type.
+        from numba import typeof
+
+        return fmt_type(typeof(t.value))
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):

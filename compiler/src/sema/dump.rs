@@ -297,6 +297,7 @@ impl Printer<'_> {
                 ArrayProp::Stride(k) => format!("{}.strides[{k}]", self.expr(*a)),
                 ArrayProp::Size => format!("{}.size", self.expr(*a)),
             },
+            TExprKind::Tuple(_) if e.ty == Type::None => "None".to_string(),
             TExprKind::Tuple(items) => {
                 if items.len() == 1 {
                     format!("({},)", self.list(*items))

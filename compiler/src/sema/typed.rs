@@ -740,6 +740,16 @@ impl TExpr {
         }
     }
 
+    /// `None`: the value of a parameter whose default `None` was not
+    /// overridden (no components).
+    pub fn none(span: Span) -> Self {
+        TExpr {
+            kind: TExprKind::Tuple(TExprList::EMPTY),
+            ty: Type::None,
+            span,
+        }
+    }
+
     /// The expression of unknown type used after an error.
     pub fn error(span: Span) -> Self {
         TExpr {

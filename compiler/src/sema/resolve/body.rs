@@ -20,6 +20,20 @@ impl ModuleEnv<'_> {
         // This function's locals by symbol (the first of duplicate
         // parameters, which are reported, wins), emptied again below.
         let mut local_of = std::mem::take(&mut self.local_of);
+        // Default parameter values are evaluated where the function is
+        // defined: they see the module's names, not the parameters.
+        let mut defaults = FnResolver {
+            env: self,
+            f,
+            local_of: &local_of,
+            res: &mut res,
+            unknown_reported: Vec::new(),
+        };
+        for p in self.module.params(def.params) {
+            if let Some(d) = p.default {
+                defaults.expr(d, diags);
+            }
+        }
         for (i, (name, _)) in self.function(f).locals.iter().enumerate() {
             local_of[name.0 as usize].get_or_insert(LocalId(i as u32));
         }

@@ -498,11 +498,16 @@ impl<'m> ModuleEnv<'m> {
                 ));
             }
             info.locals.push((p.name.name, p.name.span));
-            if let Some(default) = p.default {
-                diags.push(Diagnostic::error(
-                    "default parameter values are not supported in kernels",
-                    self.expr(default).span,
-                ));
+            if let (Some(default), true) = (p.default, info.is_kernel()) {
+                diags.push(
+                    Diagnostic::error(
+                        "kernel parameters cannot have default values",
+                        self.expr(default).span,
+                    )
+                    .with_help(
+                        "a launch passes every argument; device functions may have defaults",
+                    ),
+                );
             }
         }
         let nparams = info.locals.len();

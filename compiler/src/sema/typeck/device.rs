@@ -31,24 +31,10 @@ impl FnChecker<'_, '_, '_> {
                 &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
             );
         }
-        if let Some(k) = keywords.first() {
-            self.type_args_for_errors(args, keywords);
-            return self.reject_call(
-                k.span,
-                &format!("keyword arguments are not supported when calling '{fname}'"),
-            );
-        }
-        let nparams = self.env.def(f).params.len();
-        let mut typed = self.typed_operands(args);
-        if typed.len() != nparams {
-            let msg = format!(
-                "'{fname}' takes {nparams} argument{} but {} {} given",
-                if nparams == 1 { "" } else { "s" },
-                typed.len(),
-                if typed.len() == 1 { "was" } else { "were" }
-            );
-            return self.reject_call(span, &msg);
-        }
+        let mut lets = Vec::new();
+        let Some(mut typed) = self.bind_arguments(f, args, keywords, &mut lets, span) else {
+            return TExpr::error(span);
+        };
         if typed.iter().any(|t| !t.ty.is_known()) {
             return TExpr::error(span);
         }
@@ -117,11 +103,12 @@ impl FnChecker<'_, '_, '_> {
                 let mut args = args;
                 let list = self.ex_list(args.drain(..));
                 self.recycle(args);
-                TExpr {
+                let call = TExpr {
                     kind: TExprKind::Call(FuncRef(id), list),
                     ty: ret,
                     span,
-                }
+                };
+                self.bind_lets(lets, call, span)
             }
             Err(InstanceError::Recursion(cycle)) => {
                 let names: Vec<String> = cycle
@@ -147,6 +134,138 @@ impl FnChecker<'_, '_, '_> {
                          '{fname}' is not checked at this depth"
                     ),
                 )
+            }
+        }
+    }
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// The arguments of a call of device function `f` in parameter order,
+    /// typed: the positional ones, then the keyword ones by name, then the
+    /// default values of the parameters not given (constants, evaluated
+    /// where the function is defined, of their own types, as Numba's
+    /// `Omitted` arguments are). `None` after an error.
+    ///
+    /// Python evaluates the arguments in the order they are written, and
+    /// keywords may be written in any order: with keywords, each argument
+    /// that may have effects is evaluated, in written order, into a
+    /// temporary that `lets` binds around the call.
+    fn bind_arguments(
+        &mut self,
+        f: FuncId,
+        args: &[ExprId],
+        keywords: &[KeywordArg],
+        lets: &mut Vec<(VarId, TExpr)>,
+        span: Span,
+    ) -> Option<Vec<TExpr>> {
+        let env = self.env;
+        let fname = env.name(env.function(f).name);
+        let params = env.module.params(env.def(f).params);
+        let n = params.len();
+        let mut typed = self.typed_operands(args);
+        if typed.len() > n {
+            let msg = format!(
+                "'{fname}' takes {n} argument{} but {} {} given",
+                if n == 1 { "" } else { "s" },
+                typed.len(),
+                if typed.len() == 1 { "was" } else { "were" }
+            );
+            self.recycle(typed);
+            self.type_args_for_errors(&[], keywords);
+            self.reject_call(span, &msg);
+            return None;
+        }
+        let in_order = |this: &mut Self, t: TExpr, lets: &mut Vec<(VarId, TExpr)>| {
+            if keywords.is_empty() || this.repeatable(&t) || t.ty.is_unknown() {
+                return t;
+            }
+            let v = this.temp(t.ty, t.span);
+            let read = TExpr {
+                kind: TExprKind::Var(v),
+                ty: t.ty,
+                span: t.span,
+            };
+            lets.push((v, t));
+            read
+        };
+        let mut slots: Vec<Option<TExpr>> = Vec::with_capacity(n);
+        for t in typed.drain(..) {
+            slots.push(Some(in_order(self, t, lets)));
+        }
+        self.recycle(typed);
+        slots.resize(n, None);
+        let mut ok = true;
+        for k in keywords {
+            let name = env.name(k.name.name);
+            let value = self.expr(k.value);
+            match params.iter().position(|p| env.name(p.name.name) == name) {
+                None => {
+                    self.reject_call(
+                        k.name.span,
+                        &format!("'{fname}' got an unexpected keyword argument '{name}'"),
+                    );
+                    ok = false;
+                }
+                Some(i) if slots[i].is_some() => {
+                    self.reject_call(
+                        k.name.span,
+                        &format!("'{fname}' got multiple values for argument '{name}'"),
+                    );
+                    ok = false;
+                }
+                Some(i) => slots[i] = Some(in_order(self, value, lets)),
+            }
+        }
+        let mut missing = Vec::new();
+        for (slot, p) in slots.iter_mut().zip(params) {
+            if slot.is_some() {
+                continue;
+            }
+            match p.default {
+                Some(d) => *slot = Some(self.default_value(d, p)),
+                None => missing.push(format!("'{}'", env.name(p.name.name))),
+            }
+        }
+        if !missing.is_empty() {
+            let msg = format!(
+                "'{fname}' is missing {} required argument{}: {}",
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                missing.join(", ")
+            );
+            self.reject_call(span, &msg);
+            return None;
+        }
+        ok.then(|| {
+            slots
+                .into_iter()
+                .map(|s| s.expect("every slot is filled"))
+                .collect()
+        })
+    }
+
+    /// The value of parameter `p`'s default `d`: a constant (or `None`).
+    fn default_value(&mut self, d: ExprId, p: &crate::front::ast::Param) -> TExpr {
+        let span = self.ast(d).span;
+        if matches!(self.ast(d).kind, crate::front::ast::ExprKind::NoneLit) {
+            return TExpr::none(span);
+        }
+        match crate::sema::const_eval::eval(
+            self.env.module,
+            d,
+            &super::FnConstEnv { env: self.env },
+        ) {
+            Ok(v) => TExpr::constant(v, span),
+            Err(nc) => {
+                let name = self.env.name(p.name.name);
+                self.reject_call(
+                    nc.span,
+                    &format!(
+                        "the default value of '{name}' must be a constant; {}",
+                        nc.reason
+                    ),
+                );
+                TExpr::error(span)
             }
         }
     }

@@ -144,9 +144,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "strings are only supported as arguments of print() in kernels",
                 None,
             ),
-            ExprKind::NoneLit => {
-                self.reject(e.span, "None is not a value kernels can compute with", None)
-            }
+            // `None`, of type none: a default value, or compared with `is`.
+            ExprKind::NoneLit => TExpr::none(e.span),
             ExprKind::Ellipsis => self.reject(
                 e.span,
                 "'...' can only be written inside an array subscript",
@@ -688,11 +687,19 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 return self.reject(span, "'in' is not supported in kernels", None);
             }
             CmpOp::Is | CmpOp::IsNot => {
-                return self.reject(
-                    span,
-                    "'is' comparisons are not supported in kernels",
-                    Some("compare values with `==` or `!=`"),
-                );
+                // Only `None` has identity in kernels: a value of type none
+                // is `None`, a value of any other type is not (Numba decides
+                // it while typing and prunes the branch not taken).
+                let (l_none, r_none) = (l.ty == Type::None, r.ty == Type::None);
+                if !l_none && !r_none {
+                    return self.reject(
+                        span,
+                        "'is' compares with None only in kernels",
+                        Some("compare values with `==` or `!=`"),
+                    );
+                }
+                let same = l_none && r_none;
+                return TExpr::constant(ConstValue::Bool(same == (op == CmpOp::Is)), span);
             }
             op => op,
         };
@@ -918,7 +925,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// `result` with the temporaries `lets` bound around it, the first
     /// outermost.
-    fn bind_lets(&mut self, lets: Vec<(VarId, TExpr)>, mut result: TExpr, span: Span) -> TExpr {
+    pub(super) fn bind_lets(
+        &mut self,
+        lets: Vec<(VarId, TExpr)>,
+        mut result: TExpr,
+        span: Span,
+    ) -> TExpr {
         for (v, value) in lets.into_iter().rev() {
             result = TExpr {
                 kind: TExprKind::Let(v, self.ex(value), self.ex(result)),

@@ -40,6 +40,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
         // The recursive step (see `crate::stack`).
         crate::stack::deeper(|| {
             for s in stmts {
+                // Code no path reaches (after a `return`, `break` or
+                // `continue`, or after an `if` a constant condition
+                // decides) is not typed: neither Python's bytecode nor
+                // Numba's IR has it.
+                if !self.reachable {
+                    break;
+                }
                 self.stmt(s, &mut out);
             }
         });
@@ -222,16 +229,27 @@ impl<'m> FnChecker<'_, '_, 'm> {
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
+        // A branch a constant condition never takes is not typed at all:
+        // Numba prunes it before typing (`if DEBUG:`, `if arg is None:`),
+        // so it may hold code that would not type-check.
         let (mark, reachable) = (self.trail.len(), self.reachable);
         self.reachable = reachable && then_live;
-        let mut then_stmts = walk_then(self);
+        let mut then_stmts = if then_live {
+            walk_then(self)
+        } else {
+            Vec::new()
+        };
         let then_reaches = self.reachable;
         let then_end: Vec<(LocalId, Binding)> = (self.changed_since(mark).into_iter())
             .map(|(l, _)| (l, self.bindings[l.index()]))
             .collect();
         self.undo_to(mark);
         self.reachable = reachable && else_live;
-        let mut else_stmts = walk_else(self);
+        let mut else_stmts = if else_live {
+            walk_else(self)
+        } else {
+            Vec::new()
+        };
         let else_reaches = self.reachable;
         self.join_if(
             mark,

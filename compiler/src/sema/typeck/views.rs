@@ -217,11 +217,7 @@ impl FnChecker<'_, '_, '_> {
         for (k, part) in parts.into_iter().enumerate() {
             let part = part.filter(|&p| !matches!(module.expr(p).kind, ExprKind::NoneLit));
             let Some(p) = part else {
-                typed.push(TExpr {
-                    kind: TExprKind::Tuple(TExprList::EMPTY),
-                    ty: Type::None,
-                    span,
-                });
+                typed.push(TExpr::none(span));
                 continue;
             };
             let t = self.expr(p);
