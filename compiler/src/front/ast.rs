@@ -353,6 +353,8 @@ pub enum StmtKind {
         /// Number of leading dots (relative import).
         level: u32,
     },
+    /// `raise [exc]` (`raise exc from cause` is reported by the parser).
+    Raise(Option<ExprId>),
     /// `assert test[, msg]`.
     Assert {
         /// The condition.

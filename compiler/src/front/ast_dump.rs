@@ -190,6 +190,10 @@ impl Dumper<'_> {
                 self.line(None, &format!("ImportFrom {dots}{module}{star}"), span);
                 self.nested(|d| names.iter().for_each(|a| d.alias(a)));
             }
+            StmtKind::Raise(exc) => {
+                self.line(None, "Raise", span);
+                self.nested(|d| d.opt_expr("exc", exc));
+            }
             StmtKind::Assert { test, msg } => {
                 self.line(None, "Assert", span);
                 self.nested(|d| {

@@ -79,7 +79,7 @@ impl InstFormat {
             Brif => InstFormat::Brif,
             Return => InstFormat::Return,
             DynSharedAddr | Syncthreads | Threadfence | ThreadfenceBlock | ThreadfenceSystem
-            | Activemask | LanemaskLt | Trap => InstFormat::Nullary,
+            | Activemask | LanemaskLt | Trap | Exit => InstFormat::Nullary,
             Iadd | Isub | Imul | Sdiv | Udiv | Srem | Urem | Smin | Smax | Umin | Umax | Band
             | Bor | Bxor | Ishl | Sshr | Ushr | Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax
             | Copysign | Atan2 | Pow | Powi | Hypot | Fmod | PtrAdd => InstFormat::Binary,

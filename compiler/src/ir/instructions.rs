@@ -286,6 +286,9 @@ opcodes! {
     Return = "return",
     /// Abort the kernel (failed `assert` / bounds check).
     Trap = "trap",
+    /// End the thread, from any function (a `raise` without `debug`, as
+    /// Numba ends the thread on an exception).
+    Exit = "exit",
 }
 
 impl Opcode {
@@ -293,7 +296,7 @@ impl Opcode {
     pub fn is_terminator(self) -> bool {
         matches!(
             self,
-            Opcode::Jump | Opcode::Brif | Opcode::Return | Opcode::Trap
+            Opcode::Jump | Opcode::Brif | Opcode::Return | Opcode::Trap | Opcode::Exit
         )
     }
 
@@ -324,6 +327,7 @@ impl Opcode {
                 | Brif
                 | Return
                 | Trap
+                | Exit
         )
     }
 

@@ -192,6 +192,16 @@ impl FnLowering<'_> {
                 self.ins().ret(&flat);
             }
             TStmtKind::Print(args) => self.print(self.f.print_args(*args)),
+            TStmtKind::Raise(text) => {
+                if self.f.flags.debug {
+                    let text = format!("{}\n", self.f.text(*text)).replace('%', "%%");
+                    let id = self.module.intern_string(&text);
+                    self.ins().print(id, &[]);
+                    self.ins().nullary(Opcode::Trap, None);
+                } else {
+                    self.ins().nullary(Opcode::Exit, None);
+                }
+            }
             TStmtKind::Assert { cond, msg } => {
                 if self.f.flags.debug {
                     let c = self.expr(self.te(*cond)).scalar();

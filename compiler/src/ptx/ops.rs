@@ -921,6 +921,7 @@ fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) -> Selected {
             s.emit("mov.u64 {}, __kc_dyn_shared;", [df(d.expect("result"))])
         }
         Opcode::Trap => s.emit_owned("trap;".to_string(), NO_OPS, Control::Ret),
+        Opcode::Exit => s.emit_owned("exit;".to_string(), NO_OPS, Control::Ret),
         other => {
             return Err(s.error(IselErrorKind::UnknownOperation {
                 op: other,

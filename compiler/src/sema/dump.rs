@@ -212,6 +212,9 @@ impl Printer<'_> {
                     .collect();
                 let _ = writeln!(out, "print({})", parts.join(", "));
             }
+            TStmtKind::Raise(text) => {
+                let _ = writeln!(out, "raise  # {}", self.f.text(*text));
+            }
             TStmtKind::Assert { cond, msg } => match msg {
                 Some(m) => {
                     let m = self.f.text(*m);

@@ -615,6 +615,10 @@ pub enum TStmtKind {
     Return(Option<TExprId>),
     /// `print(...)`.
     Print(PrintList),
+    /// `raise Error(args)`: with `debug`, prints the text (in
+    /// [`TypedFunction::texts`], `ValueError: message`) and traps; without,
+    /// ends the thread, as Numba does.
+    Raise(NameRange),
     /// `assert cond[, msg]` (checked when `debug` is on).
     Assert {
         /// The condition (`bool`).

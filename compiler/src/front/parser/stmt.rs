@@ -166,7 +166,7 @@ impl Parser<'_> {
                 Keyword::Assert => self.parse_assert()?,
                 Keyword::Import => self.parse_import()?,
                 Keyword::From => self.parse_from_import()?,
-                Keyword::Raise => return self.parse_raise(),
+                Keyword::Raise => self.parse_raise()?,
                 _ if self.at_compound_keyword() => {
                     return Err(
                         self.error_here("a compound statement cannot follow ';' on the same line")
@@ -243,18 +243,20 @@ impl Parser<'_> {
         Ok(StmtKind::Assert { test, msg })
     }
 
-    /// `raise [exc [from cause]]`: parsed, reported, dropped.
-    fn parse_raise(&mut self) -> PResult<()> {
-        let lo = self.bump().lo;
-        if !self.at_stmt_end() {
-            self.parse_test()?;
-            if self.eat_kw(Keyword::From).is_some() {
-                self.parse_test()?;
-            }
+    /// `raise [exc]`; `raise exc from cause` is parsed and reported.
+    fn parse_raise(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        if self.at_stmt_end() {
+            return Ok(StmtKind::Raise(None));
         }
-        let span = Span::new(lo, self.prev_hi());
-        self.unsupported("'raise' statements are not supported in kernels", span);
-        Ok(())
+        let exc = self.parse_test()?;
+        if let Some(from) = self.eat_kw(Keyword::From) {
+            let lo = from.lo;
+            self.parse_test()?;
+            let span = Span::new(lo, self.prev_hi());
+            self.unsupported("'raise ... from' is not supported in kernels", span);
+        }
+        Ok(StmtKind::Raise(Some(exc)))
     }
 
     /// An expression statement, or an assignment of any kind, that starts

@@ -133,6 +133,7 @@ fn outline(module: &Module) -> String {
                 StmtKind::Assert { test, msg } => {
                     format!("assert {} {}", e(test), msg.as_ref().map_or("_".into(), e))
                 }
+                StmtKind::Raise(exc) => format!("raise {}", exc.as_ref().map_or("_".into(), e)),
                 StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
                     let kw = if matches!(s.kind, StmtKind::Global(_)) {
                         "global"
@@ -373,7 +374,7 @@ fn unsupported_statements() {
         ),
         (
             "raise ValueError('x') from e\n",
-            "'raise' statements are not supported in kernels",
+            "'raise ... from' is not supported in kernels",
         ),
         (
             "@dec\nx = 1\n",

@@ -260,6 +260,8 @@ impl Interpreter<'_> {
             }
             Opcode::DynSharedAddr => Some(Val::Ptr(self.dyn_shared_ptr())),
             Opcode::Trap => return Err(InterpError::Trap),
+            // Unwinds every call to `run`, which ends the thread.
+            Opcode::Exit => return Err(InterpError::Exited),
             _ => return Err(invalid(format!("{op} is not a nullary instruction"))),
         })
     }

@@ -138,7 +138,11 @@ impl<'m> Interpreter<'m> {
     ) -> Result<Vec<Val>, InterpError> {
         self.thread = thread;
         self.steps = 0;
-        self.call(func, args, 0)
+        match self.call(func, args, 0) {
+            // `exit` ends the thread with no results.
+            Err(InterpError::Exited) => Ok(Vec::new()),
+            other => other,
+        }
     }
 
     /// Runs a kernel for every thread of a `grid` of `block`s, one thread

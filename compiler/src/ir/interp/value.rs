@@ -200,6 +200,9 @@ impl Default for ThreadCtx {
 pub enum InterpError {
     /// The kernel executed `trap` (a failed assert or bounds check).
     Trap,
+    /// The thread executed `exit` (not an error: [`super::Interpreter::run`]
+    /// turns it into a normal end of the thread).
+    Exited,
     /// A memory access outside any allocation (the faulting address).
     OutOfBounds {
         /// The encoded address.
@@ -224,6 +227,7 @@ impl fmt::Display for InterpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InterpError::Trap => f.write_str("trap executed"),
+            InterpError::Exited => f.write_str("thread exited"),
             InterpError::OutOfBounds { addr, size } => {
                 write!(f, "out-of-bounds access of {size} bytes at {addr:#x}")
             }

@@ -110,6 +110,17 @@ impl FnResolver<'_, '_> {
                 module.block(*orelse).iter().for_each(|s| self.stmt(s, diags));
             }
             StmtKind::Return(Some(e)) => self.expr(*e, diags),
+            // The exception's class is named, not resolved (the checker
+            // knows Python's exception classes); its arguments are
+            // resolved as any expression.
+            StmtKind::Raise(Some(exc)) => match &module.expr(*exc).kind {
+                ExprKind::Name(_) => {}
+                ExprKind::Call { func, args, keywords } if matches!(module.expr(*func).kind, ExprKind::Name(_)) => {
+                    module.exprs(*args).iter().for_each(|a| self.expr(*a, diags));
+                    module.keywords(*keywords).iter().for_each(|k| self.expr(k.value, diags));
+                }
+                _ => self.expr(*exc, diags),
+            },
             StmtKind::Assert { test, msg } => {
                 self.expr(*test, diags);
                 if let Some(m) = msg {
@@ -129,7 +140,11 @@ impl FnResolver<'_, '_> {
                 s.span,
             )),
             StmtKind::Del(_) => diags.push(Diagnostic::error("`del` is not supported in kernels", s.span)),
-            StmtKind::Break | StmtKind::Continue | StmtKind::Pass | StmtKind::Return(None) => {}
+            StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Pass
+            | StmtKind::Return(None)
+            | StmtKind::Raise(None) => {}
         }
     }
 

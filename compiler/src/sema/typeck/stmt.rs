@@ -178,6 +178,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 };
                 Self::push(out, TStmtKind::Assert { cond, msg }, span);
             }
+            StmtKind::Raise(exc) => {
+                if let Some(text) = self.raise_text(*exc, span) {
+                    Self::push(out, TStmtKind::Raise(text), span);
+                }
+                self.reachable = false;
+            }
             // Reported during name resolution.
             StmtKind::FunctionDef(_)
             | StmtKind::Import(_)
@@ -1435,5 +1441,113 @@ fn range_type(args: &[TExpr]) -> Scalar {
         Scalar::I32
     } else {
         Scalar::I64
+    }
+}
+
+/// Python's built-in exception classes a kernel may raise.
+const EXCEPTIONS: &[&str] = &[
+    "Exception",
+    "ArithmeticError",
+    "AssertionError",
+    "FloatingPointError",
+    "IndexError",
+    "KeyError",
+    "LookupError",
+    "NotImplementedError",
+    "OverflowError",
+    "RuntimeError",
+    "TypeError",
+    "ValueError",
+    "ZeroDivisionError",
+];
+
+impl FnChecker<'_, '_, '_> {
+    /// The text of `raise exc`: `Name: message` as Python prints the
+    /// exception (`Name` alone without arguments, the arguments' tuple
+    /// when there are several). The class must be one of Python's, and
+    /// its arguments constants (Numba CUDA's exceptions carry constant
+    /// arguments).
+    fn raise_text(&mut self, exc: Option<ExprId>, span: Span) -> Option<NameRange> {
+        let module = self.env.module;
+        let Some(exc) = exc else {
+            self.error(Diagnostic::error(
+                "a bare 'raise' needs an exception being handled, and kernels have no 'try'",
+                span,
+            ));
+            return None;
+        };
+        let (name_id, args, keywords) = match &module.expr(exc).kind {
+            ExprKind::Name(_) => (exc, &[][..], &[][..]),
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => (*func, module.exprs(*args), module.keywords(*keywords)),
+            _ => (exc, &[][..], &[][..]),
+        };
+        let name = match &module.expr(name_id).kind {
+            ExprKind::Name(n) => self.env.name(*n),
+            _ => "",
+        };
+        if !EXCEPTIONS.contains(&name) {
+            self.error(
+                Diagnostic::error(
+                    "kernels can raise Python's built-in exceptions only",
+                    module.expr(name_id).span,
+                )
+                .with_help(format!("raise one of {}", EXCEPTIONS.join(", "))),
+            );
+            return None;
+        }
+        if let Some(k) = keywords.first() {
+            self.error(Diagnostic::error(
+                "exceptions take no keyword arguments",
+                k.span,
+            ));
+            return None;
+        }
+        let mut parts = Vec::with_capacity(args.len());
+        for &a in args {
+            let e = module.expr(a);
+            let part = match &e.kind {
+                ExprKind::Str(s) => Some(module.string(*s).to_string()),
+                _ => crate::sema::const_eval::eval(module, a, &super::FnConstEnv { env: self.env })
+                    .ok()
+                    .and_then(|v| python_str(&v)),
+            };
+            match part {
+                Some(p) => parts.push((p, matches!(e.kind, ExprKind::Str(_)))),
+                None => {
+                    self.expr(a);
+                    self.error(Diagnostic::error(
+                        "exception arguments must be constant strings, integers or booleans in kernels",
+                        e.span,
+                    ));
+                    return None;
+                }
+            }
+        }
+        let text = match parts.as_slice() {
+            [] => name.to_string(),
+            [(one, _)] => format!("{name}: {one}"),
+            many => {
+                let items: Vec<String> = many
+                    .iter()
+                    .map(|(p, is_str)| if *is_str { format!("'{p}'") } else { p.clone() })
+                    .collect();
+                format!("{name}: ({})", items.join(", "))
+            }
+        };
+        Some(push_name(&mut self.texts, &text))
+    }
+}
+
+/// `str(v)` of a constant as Python writes it (numbers and booleans).
+fn python_str(v: &ConstValue) -> Option<String> {
+    match v {
+        ConstValue::Bool(b) => Some(if *b { "True" } else { "False" }.to_string()),
+        ConstValue::Int(..) => v.as_int().map(|i| i.to_string()),
+        ConstValue::Float(..) => None,
+        ConstValue::Tuple(_) => None,
     }
 }
