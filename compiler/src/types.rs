@@ -179,6 +179,41 @@ pub enum Type {
     Array(ArrayType),
     /// A tuple (grid indices, shapes, device-function results).
     Tuple(TupleItems),
+    /// A device function used as a value (`apply(twice, x)`).
+    Function(FunctionValue),
+}
+
+/// A device function of the file used as a value: known while typing, with
+/// no run-time representation. A call through it calls that function, and
+/// a device function taking one is specialised for it, as Numba
+/// specialises for each dispatcher passed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FunctionValue {
+    /// The function's index in the file (`sema::typed::FuncId`).
+    pub index: u32,
+    /// Its name (interned, for messages and dumps).
+    pub name: &'static str,
+}
+
+/// The interned function names of [`FunctionValue`].
+static FUNCTION_NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+impl FunctionValue {
+    /// The value of function `index`, named `name`.
+    pub fn new(index: u32, name: &str) -> Self {
+        // A panic while the lock was held cannot leave the list half
+        // written: it only grows by whole entries.
+        let mut names = FUNCTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        let name = match names.iter().find(|n| **n == name) {
+            Some(n) => *n,
+            None => {
+                let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+                names.push(leaked);
+                leaked
+            }
+        };
+        FunctionValue { index, name }
+    }
 }
 
 /// The item types of a tuple type, interned: each distinct list of item
@@ -340,7 +375,7 @@ impl Type {
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown | Type::None => None,
+            Type::Unknown | Type::None | Type::Function(_) => None,
         }
     }
 
@@ -382,6 +417,7 @@ impl Type {
             Type::Array(a) => format!("an array of type {a}"),
             Type::Tuple(_) => format!("a tuple of type {self}"),
             Type::None => "None".to_string(),
+            Type::Function(fv) => format!("the function '{}'", fv.name),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -392,6 +428,7 @@ impl fmt::Display for Type {
         match self {
             Type::Unknown => f.write_str("?"),
             Type::None => f.write_str("none"),
+            Type::Function(fv) => write!(f, "function({})", fv.name),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {
@@ -507,6 +544,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
             items.map(|v| Type::Tuple(v.into()))
         }
         (Type::None, Type::None) => Some(Type::None),
+        (Type::Function(x), Type::Function(y)) if x == y => Some(*a),
         _ => None,
     }
 }

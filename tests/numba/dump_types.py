@@ -84,6 +84,9 @@ def fmt_type(t):
         from numba import typeof
 
         return fmt_type(typeof(t.value))
+    if isinstance(t, types.Dispatcher):
+        # A device function as a value: kernelc writes `function(name)`.
+        return f"function({t.dispatcher.py_func.__name__})"
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):

@@ -754,6 +754,15 @@ impl TExpr {
         }
     }
 
+    /// A device function as a value (no components).
+    pub fn function(value: crate::types::FunctionValue, span: Span) -> Self {
+        TExpr {
+            kind: TExprKind::Tuple(TExprList::EMPTY),
+            ty: Type::Function(value),
+            span,
+        }
+    }
+
     /// The expression of unknown type used after an error.
     pub fn error(span: Span) -> Self {
         TExpr {

@@ -352,6 +352,10 @@ impl<'m> ModuleEnv<'m> {
             ));
             return;
         };
+        if let Some(f) = self.function_alias(value) {
+            self.bind(name, Global::Function(f), target.span);
+            return;
+        }
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
             Ok(v) => {
                 self.consts.push(v);
@@ -686,6 +690,47 @@ impl<'m> ModuleEnv<'m> {
                     .map(|&a| self.sig_expr_text(a))
                     .collect();
                 Some(format!("{ret}({})", args?.join(", ")))
+            }
+            _ => None,
+        }
+    }
+
+    /// The function a module-level value names: `twice` (a function of the
+    /// file) or `cuda.jit(device=True)(twice)`, Numba's way of making a
+    /// device function of a plain one.
+    fn function_alias(&self, value: ExprId) -> Option<FuncId> {
+        match &self.expr(value).kind {
+            ExprKind::Name(n) => match self.globals.get(n) {
+                Some((Global::Function(f), _)) => Some(*f),
+                _ => None,
+            },
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
+                let [f] = self.module.exprs(*args) else {
+                    return None;
+                };
+                if !self.module.keywords(*keywords).is_empty() {
+                    return None;
+                }
+                let ExprKind::Call {
+                    func: jit,
+                    keywords: options,
+                    ..
+                } = &self.expr(*func).kind
+                else {
+                    return None;
+                };
+                let device = self.module.keywords(*options).iter().any(|k| {
+                    self.name(k.name.name) == "device"
+                        && matches!(self.expr(k.value).kind, ExprKind::Bool(true))
+                });
+                if !device || !matches!(self.global_path(*jit), Some(Member::Jit)) {
+                    return None;
+                }
+                self.function_alias(*f)
             }
             _ => None,
         }

@@ -46,7 +46,15 @@ impl FnChecker<'_, '_, '_> {
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
-            Res::Unresolved => {
+            // A name or attribute that did not resolve was reported by the
+            // resolver. (Any other callee, `g[0](x)`, resolves to nothing
+            // and is typed below.)
+            Res::Unresolved
+                if matches!(
+                    self.ast(func).kind,
+                    ExprKind::Name(_) | ExprKind::Attribute { .. }
+                ) =>
+            {
                 self.type_args_for_errors(args, keywords);
                 TExpr::error(span)
             }
@@ -60,6 +68,11 @@ impl FnChecker<'_, '_, '_> {
             }
             _ => {
                 let f = self.expr(func);
+                if let Type::Function(fv) = f.ty {
+                    // A call through a function value (a parameter, a
+                    // variable, a tuple item): that function's call.
+                    return self.device_call(FuncId(fv.index), func, args, keywords, span);
+                }
                 self.type_args_for_errors(args, keywords);
                 if !f.ty.is_unknown() {
                     let msg = format!("{} is not callable", f.ty.describe());

@@ -32,7 +32,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
             _ => {}
         }
         // The recursive step (see `crate::stack`).
-        crate::stack::deeper(|| self.expr_other(id, e))
+        let t = crate::stack::deeper(|| self.expr_other(id, e));
+        if t.ty.is_unknown() && self.untyped_at.is_none() {
+            self.untyped_at = Some(e.span);
+        }
+        t
     }
 
     /// [`Self::expr`] of the expressions other than local variables and
@@ -274,12 +278,18 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.reject(e.span, &format!("'{path}' is a module, not a value"), None)
             }
             Res::Function(f) => {
-                let name = self.env.name(self.env.function(*f).name).to_string();
-                self.reject(
-                    e.span,
-                    &format!("'{name}' is a function; kernels can only call it"),
-                    Some(&format!("did you mean `{name}(...)`?")),
-                )
+                let info = self.env.function(*f);
+                let name = self.env.name(info.name).to_string();
+                if info.is_kernel() {
+                    return self.reject(
+                        e.span,
+                        &format!(
+                            "'{name}' is a kernel; only device functions are values in kernels"
+                        ),
+                        None,
+                    );
+                }
+                TExpr::function(FunctionValue::new(f.0, &name), e.span)
             }
             Res::HostGlobal(sym) => {
                 let name = self.env.name(*sym).to_string();

@@ -45,6 +45,8 @@ struct Instance {
     done: bool,
     func: Option<Box<TypedFunction>>,
     diags: Vec<Diagnostic>,
+    /// See `FnChecker::untyped_at`.
+    untyped_at: Option<Span>,
     /// The instances `func` calls, once per call (a search for repeats per
     /// call was quadratic in a function's calls; [`post_order`] visits
     /// each instance once).
@@ -170,6 +172,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             done: false,
             func: None,
             diags: Vec::new(),
+            untyped_at: None,
             callees: Vec::new(),
             calls_from: 0,
         });
@@ -181,6 +184,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
         inst.diags = result.diags;
+        inst.untyped_at = result.untyped_at;
         inst.callees = result.callees;
         inst.calls_from = result.calls_from;
         inst.done = true;
@@ -207,9 +211,11 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         }
         let mut program = self.scratch.typed.program();
         program.functions.reserve(order.len());
+        let mut untyped_at = None;
         for &old in &order {
             let inst = &mut self.scratch.instances[old as usize];
             diags.append(&mut inst.diags);
+            untyped_at = untyped_at.or(inst.untyped_at);
             let mut func = inst.func.take().expect("instance was checked");
             func.param_types = std::mem::take(&mut inst.args);
             // Only a function that calls others has calls to renumber.
@@ -219,6 +225,14 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
                 }
             }
             program.functions.push(func);
+        }
+        if let Some(span) = untyped_at {
+            if !diags.iter().any(Diagnostic::is_error) {
+                diags.push(Diagnostic::error(
+                    "internal error: kernelc could not type this expression and reported no reason (please report it)",
+                    span,
+                ));
+            }
         }
         let mut listed = vec![false; program.functions.len()];
         for &r in roots {
@@ -291,6 +305,7 @@ fn remap_calls(exprs: &mut [TExpr], map: &[u32]) {
 struct FnResult {
     func: Box<TypedFunction>,
     diags: Vec<Diagnostic>,
+    untyped_at: Option<Span>,
     callees: Vec<u32>,
     calls_from: u32,
 }
@@ -358,6 +373,11 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// A loop join needs types this walk did not assume: walk again.
     again: bool,
     diags: Vec<Diagnostic>,
+    /// The first expression of this walk whose type is unknown. Every such
+    /// expression follows an error that was reported (here or in a callee);
+    /// if none was, the program is refused with an internal error rather
+    /// than compiled without the code the expression is part of.
+    untyped_at: Option<Span>,
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
     /// The instances called, once per call (see [`Instance::callees`]).
@@ -453,6 +473,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             n_locals,
             again: false,
             diags: Vec::new(),
+            untyped_at: None,
             shared: std::mem::take(&mut func.shared_arrays),
             local: std::mem::take(&mut func.local_arrays),
             callees,
@@ -507,6 +528,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         FnResult {
             func,
             diags: c.diags,
+            untyped_at: c.untyped_at,
             callees: c.callees,
             calls_from: c.calls_from,
         }
@@ -544,6 +566,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.again = false;
         self.ret_error = false;
         self.diags.clear();
+        self.untyped_at = None;
         self.shared.clear();
         self.local.clear();
         self.callees.clear();
