@@ -191,8 +191,9 @@ pub enum Type {
 pub struct FunctionValue {
     /// The function's index in the file (`sema::typed::FuncId`).
     pub index: u32,
-    /// Its name (interned, for messages and dumps).
-    pub name: &'static str,
+    /// Its name's position in [`FUNCTION_NAMES`] (a number, not the text,
+    /// so that a [`Type`] stays two words).
+    name: u32,
 }
 
 /// The interned function names of [`FunctionValue`].
@@ -204,15 +205,23 @@ impl FunctionValue {
         // A panic while the lock was held cannot leave the list half
         // written: it only grows by whole entries.
         let mut names = FUNCTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
-        let name = match names.iter().find(|n| **n == name) {
-            Some(n) => *n,
+        let position = match names.iter().position(|n| *n == name) {
+            Some(p) => p,
             None => {
-                let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
-                names.push(leaked);
-                leaked
+                names.push(Box::leak(name.to_string().into_boxed_str()));
+                names.len() - 1
             }
         };
-        FunctionValue { index, name }
+        FunctionValue {
+            index,
+            name: position as u32,
+        }
+    }
+
+    /// The function's name.
+    pub fn name(&self) -> &'static str {
+        let names = FUNCTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        names[self.name as usize]
     }
 }
 
@@ -417,7 +426,7 @@ impl Type {
             Type::Array(a) => format!("an array of type {a}"),
             Type::Tuple(_) => format!("a tuple of type {self}"),
             Type::None => "None".to_string(),
-            Type::Function(fv) => format!("the function '{}'", fv.name),
+            Type::Function(fv) => format!("the function '{}'", fv.name()),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -428,7 +437,7 @@ impl fmt::Display for Type {
         match self {
             Type::Unknown => f.write_str("?"),
             Type::None => f.write_str("none"),
-            Type::Function(fv) => write!(f, "function({})", fv.name),
+            Type::Function(fv) => write!(f, "function({})", fv.name()),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {

@@ -305,7 +305,7 @@ impl Printer<'_> {
                 let Type::Function(fv) = e.ty else {
                     unreachable!()
                 };
-                fv.name.to_string()
+                fv.name().to_string()
             }
             TExprKind::Tuple(items) => {
                 if items.len() == 1 {
