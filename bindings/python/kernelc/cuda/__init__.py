@@ -30,13 +30,13 @@ import functools
 
 import numpy as np
 
-from . import _runtime
-from ._devicearray import (
+from .. import _runtime
+from .._devicearray import (
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
 )
-from ._dispatcher import DeviceFunction, Dispatcher
-from ._reduce import Reduce
-from .errors import KernelcError
+from .._dispatcher import DeviceFunction, Dispatcher
+from .._reduce import Reduce
+from ..errors import KernelcError
 
 __all__ = [
     # host
@@ -105,10 +105,10 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                 cc=None, opt=True, abi="numba", abi_info=None, output="ptx"):
     """``(ptx, return type)`` of `pyfunc` compiled as a kernel for `sig`
     and compute capability `cc` (default (8, 0)), without a device."""
-    from ._compiler import Options, compile_view
-    from ._dispatcher import parse_sigs
-    from ._source import build_view
-    from ._types import void
+    from .._compiler import Options, compile_view
+    from .._dispatcher import parse_sigs
+    from .._source import build_view
+    from .._types import void
 
     if device:
         raise NotImplementedError("kernelc compiles kernels; device functions compile with the kernel that calls them")
