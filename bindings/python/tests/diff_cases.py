@@ -7,6 +7,9 @@ returns a dict of NumPy results."""
 import math
 
 import numpy as np
+from numba import float32 as nb_float32
+from numba import types as nb_types
+from numba import void as nb_void
 
 from kernelc import cuda
 
@@ -592,6 +595,36 @@ def case_views():
     out = np.zeros((40, 8))
     k_views[_blocks(40), TPB](m, 2, out)
     return {"out": out}
+
+
+# Explicit signatures: Python int and float arguments are int64 and float64,
+# so Numba picks the float64 signature (a safe conversion) over the float32
+# one (unsafe); the simulator computes in float64 too.
+@cuda.jit(["void(float64[::1], float32, float32)", "void(float64[::1], float64, float64)"])
+def k_overload_precision(out, x, y):
+    out[0] = x + y
+    out[1] = x * y
+
+
+def case_overload_precision():
+    out = np.zeros(4)
+    k_overload_precision[1, 1](out, 3, 0.1)
+    k_overload_precision[1, 1](out[2:], np.float32(3), np.float32(0.1))
+    return {"out": out}
+
+
+# A signature built from Numba's own type objects (numba.types).
+@cuda.jit(nb_void(nb_float32[:, ::1], nb_types.int32, nb_types.float64))
+def k_numba_types_signature(a, n, x):
+    i, j = cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] = a[i, j] * n + x
+
+
+def case_numba_types_signature():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    k_numba_types_signature[(1, 1), (4, 4)](a, 3, 0.25)
+    return {"a": a}
 
 
 CASES = sorted(name for name in globals() if name.startswith("case_"))
