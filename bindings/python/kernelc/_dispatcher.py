@@ -1,6 +1,11 @@
 """``@cuda.jit``: kernels (:class:`Dispatcher`), their compiled
-specialisations (:class:`Overload`), launch configurations, and device
-functions."""
+specialisations (:class:`Overload`), launch configurations (checked as
+Numba checks them), ``forall``, and device functions.
+
+A kernel without signatures compiles one specialisation per tuple of
+argument types; one with explicit signatures takes Numba's choice among
+them (:mod:`kernelc._typeconv`). Signatures may be strings, kernelc's type
+objects or Numba's (converted field by field)."""
 
 from __future__ import annotations
 
@@ -9,8 +14,6 @@ import numbers
 import sys
 import threading
 
-import numpy as np
-
 from . import _runtime
 from ._compiler import Options, compile_view
 from ._source import build_view
@@ -18,7 +21,7 @@ from ._typeconv import resolve
 from ._types import Array, Signature, Tuple, Type, _is_type, as_signature, signature_text, type_key, typeof
 from .errors import KernelcError
 
-__all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs"]
+__all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs", "signatures"]
 
 
 _MISSING_LAUNCH_CONFIG = """

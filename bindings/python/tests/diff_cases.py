@@ -627,4 +627,68 @@ def case_numba_types_signature():
     return {"a": a}
 
 
+def case_device_array_host_api():
+    """Host-side use of device arrays: views, element and slice reads and
+    writes, reshape, ravel, split, copies, flags."""
+    a = np.arange(24, dtype=np.float64).reshape(4, 6)
+    d = cuda.to_device(a)
+    r = {}
+    t = d.T
+    r["T"] = t.copy_to_host()
+    r["T_shape_strides"] = np.array([*t.shape, *t.strides])
+    r["T_flags"] = np.array([t.flags["C_CONTIGUOUS"], t.flags["F_CONTIGUOUS"], t.is_c_contiguous(),
+                             t.is_f_contiguous(), d.flags["C_CONTIGUOUS"], d.flags["F_CONTIGUOUS"]])
+    r["slice"] = d[1:3, ::2].copy_to_host()
+    r["reversed"] = d[::-1, 1].copy_to_host()
+    r["row"] = d[2].copy_to_host()
+    r["elements"] = np.array([d[2, 3], d[-1, -2], d[0][5]])
+    r["nbytes"] = np.array([d.nbytes, d[1:3].nbytes, len(d)])
+    d[0] = 7.0
+    d[1, 1:4] = np.array([1.0, 2.0, 3.0])
+    d[2:4, 0] = 5
+    d[3, :] = np.arange(6)
+    d[2, 2] = -8
+    d[1:3, 4:6] = np.array([[10.0], [20.0]])
+    view = d[1:3]
+    view[0, 0] = -1.0  # a view writes into the array it views
+    r["after_writes"] = d.copy_to_host()
+    r["reshape"] = d.reshape(6, 4).copy_to_host()
+    r["reshape_unknown"] = d.reshape((-1, 8)).copy_to_host()
+    r["ravel"] = d.ravel().copy_to_host()
+    parts = list(cuda.to_device(np.arange(10.0)).split(4))
+    r["split"] = np.concatenate([p.copy_to_host() for p in parts])
+    r["split_sizes"] = np.array([p.size for p in parts])
+    e = cuda.device_array((4, 6))
+    e.copy_to_device(a)
+    r["copy_to_device"] = e.copy_to_host()
+    host = np.zeros((4, 6))
+    e.copy_to_host(host)
+    r["copy_to_host_into"] = host
+    like = cuda.pinned_array_like(t)
+    r["pinned_like"] = np.array([*like.shape, like.flags["F_CONTIGUOUS"], like.flags["C_CONTIGUOUS"]])
+    dlike = cuda.device_array_like(t)
+    r["device_like"] = np.array([*dlike.shape, *dlike.strides])
+    return r
+
+
+@cuda.jit
+def k_arg_hints(src, dst, acc):
+    i = cuda.grid(1)
+    if i < dst.size:
+        dst[i] = src[i] * 2
+        acc[i] += src[i]
+        src[i] = -1  # In: never copied back
+
+
+def case_arg_hints():
+    src = np.arange(8.0)
+    dst = np.full(8, -5.0)
+    acc = np.ones(8)
+    k_arg_hints[1, 8](cuda.In(src), cuda.Out(dst), cuda.InOut(acc))
+    d, copied = cuda.auto_device(np.arange(5.0))
+    same, copied_again = cuda.auto_device(d)
+    return {"src": src, "dst": dst, "acc": acc, "auto": d.copy_to_host(),
+            "auto_flags": np.array([copied, copied_again, same is d])}
+
+
 CASES = sorted(name for name in globals() if name.startswith("case_"))
