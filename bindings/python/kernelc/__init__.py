@@ -12,38 +12,28 @@
 
 Kernels run on an NVIDIA GPU when one is usable, otherwise on kernelc's CPU
 device, which executes the same PTX. Scalar types (``kernelc.float32``,
-``kernelc.int32``, ``kernelc.void``...) build signatures as Numba's do:
-``@cuda.jit(void(float32[:], int32))``.
+``kernelc.int32``, ``kernelc.void``..., also in :mod:`kernelc.types`) build
+signatures as Numba's do: ``@cuda.jit(void(float32[:], int32))``; Numba's
+own type objects are accepted too.
 """
 
-from . import cuda
-from ._types import SCALARS as _SCALARS
-from ._types import Array, Signature, typeof, void
+from . import cuda, types
+from ._types import Array, Signature, typeof
 from .errors import (
     CompileError, ContextLost, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
     LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
 )
+from .types import (
+    b1, bool_, boolean, f2, f4, f8, float16, float32, float64, i1, i2, i4, i8, int8, int16, int32,
+    int64, intp, none, u1, u2, u4, u8, uint8, uint16, uint32, uint64, uintp, void,
+)
 
 __version__ = "0.1.0"
-
-boolean = bool_ = b1 = _SCALARS["bool"]
-int8 = i1 = _SCALARS["int8"]
-int16 = i2 = _SCALARS["int16"]
-int32 = i4 = _SCALARS["int32"]
-int64 = i8 = intp = _SCALARS["int64"]
-uint8 = u1 = _SCALARS["uint8"]
-uint16 = u2 = _SCALARS["uint16"]
-uint32 = u4 = _SCALARS["uint32"]
-uint64 = u8 = uintp = _SCALARS["uint64"]
-float16 = f2 = _SCALARS["float16"]
-float32 = f4 = _SCALARS["float32"]
-float64 = f8 = _SCALARS["float64"]
-none = void
 
 jit = cuda.jit
 
 __all__ = [
-    "cuda", "jit", "typeof", "Array", "Signature", "void", "none",
+    "cuda", "types", "jit", "typeof", "Array", "Signature", "void", "none",
     "KernelcError", "TypingError", "CompileError", "CudaSupportError",
     "CudaDriverError", "ContextLost", "LaunchError", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
     "boolean", "bool_", "int8", "int16", "int32", "int64", "intp", "uint8", "uint16",

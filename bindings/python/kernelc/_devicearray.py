@@ -1,5 +1,18 @@
 """Arrays in a device's memory (``DeviceNDArray``), as Numba's
-``numba.cuda.cudadrv.devicearray.DeviceNDArray``."""
+``numba.cuda.cudadrv.devicearray.DeviceNDArray``: transfers
+(``copy_to_host``, ``copy_to_device``), views sharing the memory (slices,
+``.T``, ``reshape``, ``ravel``, ``split``, ``squeeze``, ``view``),
+host-side element and slice reads and writes, ``flags`` and contiguity as
+Numba computes them; and ``to_device``, ``device_array(_like)``,
+``auto_device``, ``as_cuda_array``.
+
+Where Numba's real target and its simulator differ, kernelc takes Numba's
+behaviour on a GPU, except that some operations Numba refuses work here
+(strided device views as copy targets, negative strides in
+``copy_to_host``, host arrays of other strides in ``copy_to_host``) and
+``.T`` / ``transpose`` is a view of any rank (Numba copies 2-D arrays with a
+kernel and refuses other ranks; its simulator makes a view like kernelc).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +21,13 @@ import ctypes
 import numpy as np
 
 from . import _runtime
-from ._types import array_type, layout_of
+from ._types import array_type
 from .errors import KernelcError
 
 __all__ = [
     "DeviceNDArray",
     "to_device",
+    "auto_device",
     "device_array",
     "device_array_like",
     "interface_shape",
@@ -51,6 +65,55 @@ def _normalize_shape(shape):
     if isinstance(shape, (int, np.integer)):
         return (int(shape),)
     return tuple(int(d) for d in shape)
+
+
+def contiguity(shape, strides, itemsize):
+    """(C-contiguous, F-contiguous) as Numba's ``dummyarray`` computes
+    them (NumPy's rule, except that an array with any zero stride, a
+    broadcast, is neither): extents of 1 do not count, empty arrays and 0-d
+    arrays are both."""
+    if not shape or any(d == 0 for d in shape):
+        return True, True
+    if any(s == 0 for s in strides):
+        return False, False
+    c = f = True
+    expect = itemsize
+    for d, st in zip(reversed(shape), reversed(strides)):
+        if d != 1:
+            c = c and st == expect
+            expect *= d
+    expect = itemsize
+    for d, st in zip(shape, strides):
+        if d != 1:
+            f = f and st == expect
+            expect *= d
+    return c, f
+
+
+class Flags(dict):
+    """A device array's flags: the dict Numba's ``DeviceNDArray.flags``
+    returns (``flags["C_CONTIGUOUS"]``, ``flags["F_CONTIGUOUS"]``) that also
+    reads as NumPy's flags object (``flags.c_contiguous``, ``flags["C"]``,
+    ``flags.writeable``...), so code written for either works."""
+
+    _ALIASES = {"C": "C_CONTIGUOUS", "CONTIGUOUS": "C_CONTIGUOUS", "F": "F_CONTIGUOUS",
+                "FORTRAN": "F_CONTIGUOUS"}
+    _CONSTANT = {"WRITEABLE": True, "W": True, "ALIGNED": True, "A": True, "OWNDATA": False,
+                 "O": False, "WRITEBACKIFCOPY": False, "X": False}
+
+    def __missing__(self, key):
+        if key in self._ALIASES:
+            return self[self._ALIASES[key]]
+        if key in self._CONSTANT:
+            return self._CONSTANT[key]
+        raise KeyError(key)
+
+    c_contiguous = contiguous = property(lambda self: self["C_CONTIGUOUS"])
+    f_contiguous = fortran = property(lambda self: self["F_CONTIGUOUS"])
+    forc = property(lambda self: self["C_CONTIGUOUS"] or self["F_CONTIGUOUS"])
+    fnc = property(lambda self: self["F_CONTIGUOUS"] and not self["C_CONTIGUOUS"])
+    writeable = aligned = property(lambda self: True)
+    owndata = writebackifcopy = property(lambda self: False)
 
 
 def interface_shape(cai):
@@ -136,23 +199,20 @@ class DeviceNDArray:
         }
 
     @property
-    def flags(self):
-        return {
-            "C_CONTIGUOUS": self.is_c_contiguous(),
-            "F_CONTIGUOUS": self.is_f_contiguous(),
-        }
+    def flags(self) -> Flags:
+        """``C_CONTIGUOUS`` and ``F_CONTIGUOUS`` (see :class:`Flags`)."""
+        c, f = contiguity(self.shape, self.strides, self.dtype.itemsize)
+        return Flags(C_CONTIGUOUS=c, F_CONTIGUOUS=f)
 
     @property
     def T(self):
         return self.transpose()
 
     def is_c_contiguous(self) -> bool:
-        return layout_of(self.shape, self.strides, self.dtype.itemsize) == "C"
+        return contiguity(self.shape, self.strides, self.dtype.itemsize)[0]
 
     def is_f_contiguous(self) -> bool:
-        if self.ndim <= 1 or self.size <= 1:
-            return self.is_c_contiguous()
-        return layout_of(self.shape, self.strides, self.dtype.itemsize) == "F"
+        return contiguity(self.shape, self.strides, self.dtype.itemsize)[1]
 
     def __len__(self) -> int:
         if not self.shape:
@@ -163,28 +223,40 @@ class DeviceNDArray:
         return f"<kernelc DeviceNDArray shape={self.shape} dtype={self.dtype} at 0x{self._ptr:x}>"
 
     def bind(self, stream=0):
-        return DeviceNDArray(self.shape, self.strides, self.dtype, stream, self.gpu_data, self._offset)
+        """The same array with `stream` as its default stream."""
+        return self._view(self.shape, self.strides, 0, stream)
+
+    def _view(self, shape, strides, offset=0, stream=None, dtype=None):
+        """A DeviceNDArray over this one's memory, `offset` bytes on."""
+        view = DeviceNDArray(shape, strides, self.dtype if dtype is None else dtype,
+                             self.stream if stream is None else stream, self.gpu_data,
+                             self._offset + offset)
+        for attr in ("_owner", "_readonly"):
+            if attr in self.__dict__:
+                setattr(view, attr, self.__dict__[attr])
+        return view
 
     # -- transfers --------------------------------------------------------
     def copy_to_host(self, ary=None, stream=0):
-        """Copies the array to host memory: into `ary` if given (same shape
-        and dtype), else into a new NumPy array, which is returned. With a
-        `stream`, the copy is ordered on it (synchronise the stream before
+        """Copies the array to host memory: into `ary` if given (same dtype;
+        same shape once extents of 1 are dropped, as Numba checks; any
+        strides), else into a new NumPy array; returns the host array. With
+        a `stream`, the copy is ordered on it (synchronise the stream before
         reading the result)."""
         dev = self.gpu_data.device
+        stream = stream or self.stream
         if ary is None:
             ary = np.empty(self.shape, self.dtype, order="F" if self._prefer_f() else "C")
         else:
-            if ary.shape != self.shape and not (ary.size == self.size and ary.ndim == 1 == self.ndim):
-                raise ValueError(f"incompatible shape; device array {self.shape}, host array {ary.shape}")
-            if ary.dtype != self.dtype:
-                raise TypeError(f"incompatible dtype; device array {self.dtype}, host array {ary.dtype}")
+            check_array_compatibility(self, ary)
             if not ary.flags.writeable:
                 raise ValueError("the target host array is read-only")
         if self.size == 0:
             return ary
         lo, span = _span(self.shape, self.strides, self.dtype.itemsize)
-        if ary.strides == self.strides and ary.flags.c_contiguous | ary.flags.f_contiguous:
+        if ary.shape == self.shape and ary.strides == self.strides and (
+            ary.flags.c_contiguous or ary.flags.f_contiguous
+        ):
             dev.dtoh(ary.ctypes.data + lo, self._ptr + lo, span, stream)
             return ary
         # Any other case: read the span, view it with the device strides.
@@ -197,33 +269,41 @@ class DeviceNDArray:
             shape=self.shape,
             strides=self.strides,
         )
-        ary[...] = view
+        ary[...] = view.reshape(ary.shape)
         return ary
 
     def _prefer_f(self) -> bool:
         return self.ndim > 1 and not self.is_c_contiguous() and self.is_f_contiguous()
 
     def copy_to_device(self, ary, stream=0):
-        """Copies a host array (or another device array) of the same shape
-        into this array."""
+        """Copies `ary` (a host array, anything ``np.asarray`` takes, or
+        device memory) into this array. As Numba: nothing to do for an empty
+        `ary`; the dtypes must be equal (``TypeError``) and the shapes equal
+        once extents of 1 are dropped (``ValueError``), with Numba's
+        messages."""
+        stream = stream or self.stream
+        src = _device_view(ary)
+        if src is None:
+            src = np.asarray(ary)
+        if src.size == 0:
+            return
+        check_array_compatibility(self, src)
+        self._write(src, stream)
+
+    def _write(self, src, stream):
+        """Copies `src` (a DeviceNDArray, or a NumPy array), of this
+        array's dtype and (but for extents of 1) shape, into this array;
+        NumPy arrays may be broadcast views."""
         dev = self.gpu_data.device
         if self.size == 0:
             return
-        src = _device_view(ary)
-        if src is not None:
-            if src.shape != self.shape or src.dtype != self.dtype:
-                raise ValueError("incompatible shape or dtype for a device-to-device copy")
-            if src.strides == self.strides:
-                lo, span = _span(self.shape, self.strides, self.dtype.itemsize)
+        lo, span = _span(self.shape, self.strides, self.dtype.itemsize)
+        if isinstance(src, DeviceNDArray):
+            if src.shape == self.shape and src.strides == self.strides:
                 dev.dtod(self._ptr + lo, src._ptr + lo, span, stream)
                 return
-            ary = src.copy_to_host()
-        ary = np.asarray(ary)
-        if ary.dtype != self.dtype:
-            ary = ary.astype(self.dtype)
-        if ary.shape != self.shape:
-            ary = np.broadcast_to(ary, self.shape)
-        lo, span = _span(self.shape, self.strides, self.dtype.itemsize)
+            src = src.copy_to_host()
+        ary = src.reshape(self.shape) if src.shape != self.shape else src
         if ary.strides == self.strides and (ary.flags.c_contiguous or ary.flags.f_contiguous):
             dev.htod(self._ptr + lo, ary.ctypes.data + lo, span, stream)
             _keep_alive(stream, ary)
@@ -244,53 +324,212 @@ class DeviceNDArray:
         _keep_alive(stream, raw)
 
     def __array__(self, dtype=None, copy=None):
+        if copy is False:
+            raise ValueError("`copy=False` is not supported. A copy is always created.")
         host = self.copy_to_host()
         return host if dtype is None else host.astype(dtype)
 
-    # -- views --------------------------------------------------------------
+    # -- views and host-side indexing ---------------------------------------------
     def __getitem__(self, key):
+        return self.getitem(key)
+
+    def getitem(self, key, stream=0):
+        """``array[key]`` (ints, slices, ``...``): a view sharing the
+        memory, or, when every axis is indexed by an int, the element as a
+        NumPy scalar (read from the device)."""
         shape, strides, offset, scalar = _index(self.shape, self.strides, key)
-        view = DeviceNDArray(shape, strides, self.dtype, self.stream, self.gpu_data, self._offset + offset)
+        view = self._view(shape, strides, offset, stream or None)
         if scalar:
-            return view.copy_to_host()[()]
+            host = view.copy_to_host(stream=stream)
+            if stream or self.stream:
+                (stream or self.stream).synchronize()
+            return host[()]
         return view
 
     def __setitem__(self, key, value):
+        self.setitem(key, value)
+
+    def setitem(self, key, value, stream=0):
+        """``array[key] = value``: a scalar, a host array or device memory,
+        broadcast as Numba broadcasts it (missing leading axes and extents
+        of 1) and converted to this array's dtype; Numba's ``ValueError``s
+        when it does not fit."""
         shape, strides, offset, _ = _index(self.shape, self.strides, key)
-        view = DeviceNDArray(shape, strides, self.dtype, self.stream, self.gpu_data, self._offset + offset)
-        view.copy_to_device(np.broadcast_to(np.asarray(value, dtype=self.dtype), shape))
+        lhs = self._view(shape, strides, offset)
+        src = _device_view(value)
+        rhs = src.copy_to_host() if src is not None else np.asarray(value)
+        if rhs.ndim > lhs.ndim:
+            raise ValueError("Can't assign %s-D array to %s-D self" % (rhs.ndim, lhs.ndim))
+        rhs = rhs.reshape((1,) * (lhs.ndim - rhs.ndim) + rhs.shape)
+        for i, (l, r) in enumerate(zip(lhs.shape, rhs.shape)):
+            if r != 1 and l != r:
+                raise ValueError(
+                    "Can't copy sequence with size %d to array axis %d with dimension %d" % (r, i, l)
+                )
+        lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream or self.stream)
 
-    def reshape(self, *newshape, order="C"):
-        if len(newshape) == 1 and not isinstance(newshape[0], (int, np.integer)):
-            newshape = tuple(newshape[0])
-        newshape = list(int(d) for d in newshape)
-        if newshape.count(-1) == 1:
-            known = _prod(d for d in newshape if d != -1)
-            newshape[newshape.index(-1)] = self.size // known if known else 0
-        newshape = tuple(newshape)
+    def reshape(self, *newshape, **kws):
+        """A view with another shape, as Numba's ``reshape``: a C- or
+        F-contiguous array is laid out anew in the requested `order` over
+        the same memory (``order="F"`` on a C array reinterprets its memory,
+        as Numba does, where NumPy would reorder the elements); any other
+        array only when NumPy could make a view (else
+        ``NotImplementedError``)."""
+        if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
+            newshape = newshape[0]
+        newshape = tuple(int(d) for d in newshape)
+        if newshape == self.shape:
+            return self._view(self.shape, self.strides)
+        order = kws.pop("order", "C")
+        if kws:
+            raise TypeError("unknown keyword arguments %s" % kws.keys())
+        if order not in ("C", "F", "A"):
+            raise ValueError("order not C|F|A")
+        unknown = [i for i, d in enumerate(newshape) if d < 0]
+        if len(unknown) > 1:
+            raise ValueError("can only specify one unknown dimension")
+        if unknown:
+            known = _prod(d for d in newshape if d >= 0)
+            if known == 0 or self.size % known != 0:
+                raise ValueError("cannot infer valid shape for unknown dimension")
+            i = unknown[0]
+            newshape = newshape[:i] + (self.size // known,) + newshape[i + 1:]
+        if order == "A":
+            order = "F" if self.is_f_contiguous() else "C"
         if _prod(newshape) != self.size:
-            raise ValueError(f"cannot reshape an array of size {self.size} into shape {newshape}")
-        if order == "C" and self.is_c_contiguous():
-            strides = _c_strides(newshape, self.dtype.itemsize)
-        elif order == "F" and self.is_f_contiguous():
-            strides = _f_strides(newshape, self.dtype.itemsize)
+            raise ValueError("reshape changes the size of the array")
+        itemsize = self.dtype.itemsize
+        if self.is_c_contiguous() or self.is_f_contiguous():
+            strides = _c_strides(newshape, itemsize) if order == "C" else _f_strides(newshape, itemsize)
         else:
-            raise NotImplementedError("reshape needs a contiguous array in the requested order")
-        return DeviceNDArray(newshape, strides, self.dtype, self.stream, self.gpu_data, self._offset)
+            strides = _nocopy_reshape(self.shape, self.strides, newshape, itemsize, order == "F")
+            if strides is None:
+                raise NotImplementedError("reshape would require copy")
+        return self._view(newshape, strides)
 
-    def ravel(self, order="C"):
-        return self.reshape(self.size, order=order)
+    def ravel(self, order="C", stream=0):
+        """The array as one dimension, for a contiguous array only (as
+        Numba: ``NotImplementedError`` otherwise)."""
+        if order not in ("C", "F", "A"):
+            raise ValueError("order not C|F|A")
+        c, f = self.is_c_contiguous(), self.is_f_contiguous()
+        if (order in "CA" and c) or (order in "FA" and f):
+            return self._view((self.size,), (self.dtype.itemsize,), 0, stream or None)
+        raise NotImplementedError("ravel on non-contiguous array")
 
     def transpose(self, axes=None):
+        """A view with the axes permuted (reversed by default), sharing
+        the memory."""
+        if axes is not None and tuple(axes) == tuple(range(self.ndim)):
+            return self
+        if axes is not None and (len(axes) != self.ndim or set(axes) != set(range(self.ndim))):
+            raise ValueError("invalid axes list %r" % (axes,))
         axes = tuple(reversed(range(self.ndim))) if axes is None else tuple(axes)
-        shape = tuple(self.shape[a] for a in axes)
-        strides = tuple(self.strides[a] for a in axes)
-        return DeviceNDArray(shape, strides, self.dtype, self.stream, self.gpu_data, self._offset)
+        return self._view(tuple(self.shape[a] for a in axes), tuple(self.strides[a] for a in axes))
+
+    def split(self, section, stream=0):
+        """Views of consecutive pieces of `section` elements (the last one
+        shorter) of a 1-D array of unit stride, as a generator (Numba's)."""
+        if self.ndim != 1:
+            raise ValueError("only support 1d array")
+        if self.strides[0] != self.dtype.itemsize:
+            raise ValueError("only support unit stride")
+        itemsize = self.dtype.itemsize
+        for begin in range(0, self.size, section):
+            end = min(begin + section, self.size)
+            yield self._view((end - begin,), self.strides, begin * itemsize, stream or None)
+
+    def squeeze(self, axis=None, stream=0):
+        """A view without the axes of extent 1 (or only those in `axis`)."""
+        if axis is None:
+            keep = [i for i, d in enumerate(self.shape) if d != 1]
+        else:
+            axis = axis if isinstance(axis, tuple) else (axis,)
+            if any(self.shape[a] != 1 for a in axis):
+                raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+            keep = [i for i in range(self.ndim) if i not in axis]
+        return self._view(tuple(self.shape[i] for i in keep), tuple(self.strides[i] for i in keep),
+                          0, stream or None)
+
+    def view(self, dtype):
+        """The same memory seen as elements of another dtype (as Numba: a
+        different item size needs a C-contiguous array and changes the
+        last extent)."""
+        dtype = np.dtype(dtype)
+        shape, strides = list(self.shape), list(self.strides)
+        if self.dtype.itemsize != dtype.itemsize:
+            if not self.is_c_contiguous():
+                raise ValueError("To change to a dtype of a different size, the array must be C-contiguous")
+            shape[-1], rem = divmod(shape[-1] * self.dtype.itemsize, dtype.itemsize)
+            if rem != 0:
+                raise ValueError(
+                    "When changing to a larger dtype, its size must be a divisor of the total size "
+                    "in bytes of the last axis of the array."
+                )
+            strides[-1] = dtype.itemsize
+        return self._view(tuple(shape), tuple(strides), dtype=dtype)
 
     def copy(self):
+        """A new device array with the same contents."""
         out = DeviceNDArray(self.shape, None, self.dtype, self.stream)
         out.copy_to_device(self)
         return out
+
+
+def _nocopy_reshape(shape, strides, newshape, itemsize, f_order):
+    """The strides that give `newshape` over the memory of an array of
+    `shape` and `strides` without copying, or None when there are none
+    (NumPy's ``_attempt_nocopy_reshape``, as Numba's ``dummyarray``)."""
+    old = [(d, s) for d, s in zip(shape, strides) if d != 1]
+    olddims = [d for d, _ in old]
+    oldstrides = [s for _, s in old]
+    newstrides = [0] * len(newshape)
+    if _prod(newshape) != _prod(olddims):
+        return None
+    if _prod(newshape) == 0:
+        return tuple([itemsize] * len(newshape))
+    oi, oj, ni, nj = 0, 1, 0, 1
+    while ni < len(newshape) and oi < len(olddims):
+        np_, op = newshape[ni], olddims[oi]
+        while np_ != op:
+            if np_ < op:
+                np_ *= newshape[nj]
+                nj += 1
+            else:
+                op *= olddims[oj]
+                oj += 1
+        for ok in range(oi, oj - 1):
+            if f_order:
+                if oldstrides[ok + 1] != olddims[ok] * oldstrides[ok]:
+                    return None
+            elif oldstrides[ok] != olddims[ok + 1] * oldstrides[ok + 1]:
+                return None
+        if f_order:
+            newstrides[ni] = oldstrides[oi]
+            for nk in range(ni + 1, nj):
+                newstrides[nk] = newstrides[nk - 1] * newshape[nk - 1]
+        else:
+            newstrides[nj - 1] = oldstrides[oj - 1]
+            for nk in range(nj - 1, ni, -1):
+                newstrides[nk - 1] = newstrides[nk] * newshape[nk]
+        ni, nj, oi, oj = nj, nj + 1, oj, oj + 1
+    last = newstrides[ni - 1] if ni >= 1 else itemsize
+    if f_order:
+        last *= newshape[ni - 1]
+    for nk in range(ni, len(newshape)):
+        newstrides[nk] = last
+    return tuple(newstrides)
+
+
+def check_array_compatibility(ary1, ary2):
+    """Numba's check before a copy between two arrays: the same dtype
+    (``TypeError``) and the same shape once extents of 1 are dropped
+    (``ValueError``), with Numba's messages. (Numba also wants the same
+    strides; kernelc copies between any strides.)"""
+    if ary1.dtype != ary2.dtype:
+        raise TypeError("incompatible dtype: %s vs. %s" % (ary1.dtype, ary2.dtype))
+    if tuple(d for d in ary1.shape if d != 1) != tuple(d for d in ary2.shape if d != 1):
+        raise ValueError("incompatible shape: %s vs. %s" % (ary1.shape, ary2.shape))
 
 
 def _typed_at(raw, offset, dtype):
@@ -420,16 +659,53 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
 
 
 def device_array_like(ary, stream=0):
-    """A device array with the shape, dtype and layout of `ary`."""
-    ary_shape = tuple(ary.shape)
-    dtype = np.dtype(ary.dtype)
-    order = "F" if (getattr(ary, "flags", None) is not None and _is_f_only(ary)) else "C"
-    return device_array(ary_shape, dtype, None, order, stream)
+    """A device array with the shape and dtype of `ary` (a NumPy or device
+    array), contiguous in its order (see :func:`strides_like`)."""
+    return device_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary), stream)
 
 
-def _is_f_only(ary) -> bool:
-    flags = ary.flags
-    if isinstance(flags, dict):
-        return flags.get("F_CONTIGUOUS") and not flags.get("C_CONTIGUOUS")
-    return flags.f_contiguous and not flags.c_contiguous
+def strides_like(ary):
+    """Strides of a new contiguous array of `ary`'s shape whose axes run in
+    the order of `ary`'s strides, or None when `ary` is C- or F-contiguous
+    (the order of :func:`order_like` does) — Numba's
+    ``_contiguous_strides_like_array``, after NumPy's ``empty_like``."""
+    if ary.flags["C_CONTIGUOUS"] or ary.flags["F_CONTIGUOUS"] or ary.ndim <= 1:
+        return None
+    perm = sorted(range(ary.ndim), key=lambda i: ary.strides[i])
+    strides = [0] * ary.ndim
+    stride = ary.dtype.itemsize
+    for i in perm:
+        strides[i] = stride
+        stride *= ary.shape[i]
+    return tuple(strides)
 
+
+def order_like(ary) -> str:
+    """``"F"`` for an F- but not C-contiguous array, else ``"C"``."""
+    return "F" if ary.flags["F_CONTIGUOUS"] and not ary.flags["C_CONTIGUOUS"] else "C"
+
+
+errmsg_contiguous_buffer = (
+    "Array contains non-contiguous buffer and cannot be transferred as a single memory region. "
+    "Please ensure contiguous buffer with numpy .ascontiguousarray()"
+)
+
+
+def auto_device(obj, stream=0, copy=True, user_explicit=False):
+    """``(device array, copied)`` for `obj`, as Numba's ``auto_device``:
+    device memory (a DeviceNDArray or any ``__cuda_array_interface__``) as
+    it is, ``copied`` False; anything else becomes a NumPy array, which
+    must be contiguous once broadcast axes are dropped (else Numba's
+    ``ValueError``), and a device array like it, filled from it when
+    `copy`, ``copied`` True."""
+    dev = _device_view(obj)
+    if dev is not None:
+        return dev, False
+    ary = np.asarray(obj)
+    core = ary[tuple(0 if st == 0 else slice(None) for st in ary.strides)] if ary.strides and ary.size else ary
+    if not (core.flags["C_CONTIGUOUS"] or core.flags["F_CONTIGUOUS"]):
+        raise ValueError(errmsg_contiguous_buffer)
+    out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
+    if copy:
+        out.copy_to_device(ary, stream=stream)
+    return out, True

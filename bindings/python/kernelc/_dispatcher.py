@@ -1,38 +1,54 @@
 """``@cuda.jit``: kernels (:class:`Dispatcher`), their compiled
-specialisations (:class:`Overload`), launch configurations, and device
-functions."""
+specialisations (:class:`Overload`), launch configurations (checked as
+Numba checks them), ``forall``, and device functions.
+
+A kernel without signatures compiles one specialisation per tuple of
+argument types; one with explicit signatures takes Numba's choice among
+them (:mod:`kernelc._typeconv`). Signatures may be strings, kernelc's type
+objects or Numba's (converted field by field)."""
 
 from __future__ import annotations
 
 import functools
+import numbers
 import sys
 import threading
-
-import numpy as np
 
 from . import _runtime
 from ._compiler import Options, compile_view
 from ._source import build_view
-from ._types import Array, Scalar, Signature, Type, signature_text, type_key, typeof
+from ._typeconv import resolve
+from ._types import Array, Signature, Tuple, Type, _is_type, as_signature, signature_text, type_key, typeof
 from .errors import KernelcError
 
-__all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs"]
+__all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs", "signatures"]
 
 
-def _dims(value, what):
-    """A launch dimension as a 3-tuple of ints."""
-    if isinstance(value, (int, np.integer)):
-        dims = (int(value),)
-    else:
-        try:
-            dims = tuple(int(v) for v in value)
-        except TypeError:
-            raise TypeError(f"{what} must be an int or a tuple of 1 to 3 ints, not {value!r}") from None
-    if not 1 <= len(dims) <= 3:
-        raise ValueError(f"{what} must have 1 to 3 dimensions, not {len(dims)}")
-    if any(d <= 0 for d in dims):
-        raise ValueError(f"{what} {dims} has a dimension that is not positive")
-    return dims + (1,) * (3 - len(dims))
+_MISSING_LAUNCH_CONFIG = """
+Kernel launch configuration was not specified. Use the syntax:
+
+kernel_function[blockspergrid, threadsperblock](arg0, arg1, ..., argn)
+
+See https://numba.readthedocs.io/en/stable/cuda/kernels.html#kernel-invocation for help.
+
+"""
+
+
+def _dims(dim, name):
+    """A launch dimension as a 3-tuple of ints, checked as Numba's
+    ``normalize_kernel_dimensions`` does (same exceptions and messages: an
+    int or a tuple or list of at most 3 integers; an empty one is 1), and
+    then that every extent is positive: Numba leaves that to the driver
+    (``CUDA_ERROR_INVALID_VALUE`` at launch), kernelc says so here."""
+    dim = list(dim) if isinstance(dim, (tuple, list)) else [dim]
+    if len(dim) > 3:
+        raise ValueError("%s must be a sequence of 1, 2 or 3 integers, got %r" % (name, dim))
+    for v in dim:
+        if not isinstance(v, numbers.Integral):
+            raise TypeError("%s must be a sequence of integers, got %r" % (name, dim))
+    if any(v <= 0 for v in dim):
+        raise ValueError("%s must be a sequence of positive integers, got %r" % (name, dim))
+    return tuple(int(v) for v in dim) + (1,) * (3 - len(dim))
 
 
 class _LaunchConfig:
@@ -42,6 +58,8 @@ class _LaunchConfig:
     __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
+        if griddim is None or blockdim is None:
+            raise ValueError(_MISSING_LAUNCH_CONFIG)
         self.dispatcher = dispatcher
         self.griddim = _dims(griddim, "griddim")
         self.blockdim = _dims(blockdim, "blockdim")
@@ -51,7 +69,43 @@ class _LaunchConfig:
 
     def __call__(self, *args):
         overload = self.dispatcher._overload_for(args)
+        if any(getattr(a, "_kc_arg_hint", False) for a in args):
+            _launch_with_hints(overload, args, self._dims, self.stream, self.sharedmem)
+            return
         overload.launch(args, self._dims[0], self._dims[1], self.stream, self.sharedmem)
+
+
+def _launch_with_hints(overload, args, dims, stream, sharedmem):
+    """A launch with ``cuda.In/Out/InOut`` arguments: each is replaced by
+    a device array (copied in for In and InOut) and, after the launch,
+    copied back into its host array (Out and InOut), as Numba's
+    ``ArgHint.to_device``."""
+    after = []
+    args = tuple(a.to_device(after, stream) if getattr(a, "_kc_arg_hint", False) else a for a in args)
+    overload.launch(args, dims[0], dims[1], stream, sharedmem)
+    for f in after:
+        f()
+
+
+class _ForAll:
+    """``kernel.forall(ntasks)``: launches enough 1-D blocks for `ntasks`
+    threads (none when `ntasks` is 0), as Numba's ``ForAll``."""
+
+    def __init__(self, dispatcher, ntasks, tpb, stream, sharedmem):
+        if ntasks < 0:
+            raise ValueError("Can't create ForAll with negative task count: %s" % ntasks)
+        self.dispatcher = dispatcher
+        self.ntasks = ntasks
+        self.thread_per_block = tpb
+        self.stream = stream
+        self.sharedmem = sharedmem
+
+    def __call__(self, *args):
+        if self.ntasks == 0:
+            return
+        tpb = int(self.thread_per_block) or 128
+        blocks = (int(self.ntasks) + tpb - 1) // tpb
+        self.dispatcher[blocks, tpb, self.stream, self.sharedmem](*args)
 
 
 class Overload:
@@ -78,43 +132,31 @@ class Overload:
             self._loaded[device.key] = loaded
         device.launch(loaded, self, args, griddim, blockdim, stream, sharedmem)
 
-    def accepts(self, types) -> bool:
-        """True when arguments of `types` can be passed to this
-        specialisation (exact types, an `A` parameter for any layout, any
-        scalar for a scalar parameter: it is converted)."""
-        if len(types) != len(self.argtypes):
-            return False
-        for want, have in zip(self.argtypes, types):
-            if want == have:
-                continue
-            if isinstance(want, Array) and isinstance(have, Array) and want.accepts(have):
-                continue
-            if isinstance(want, Scalar) and isinstance(have, Scalar):
-                continue
-            return False
-        return True
 
-
-def parse_sigs(sigs):
-    """Signatures given to ``cuda.jit``: a string, a :class:`Signature`, or
-    a list of them → list of signature strings."""
-    if isinstance(sigs, (str, Signature)) or _is_numba_sig(sigs):
+def signatures(sigs):
+    """Signatures given to ``cuda.jit``: a string, a signature object
+    (kernelc's, or Numba's ``void(float32[:])`` built from ``numba.types``),
+    a tuple of argument types, or a list of these → list of (signature
+    string the compiler parses, tuple of argument types or None for a
+    string)."""
+    one_tuple = isinstance(sigs, tuple) and all(_is_type(t) for t in sigs)
+    if isinstance(sigs, str) or one_tuple or not isinstance(sigs, (tuple, list)):
         sigs = [sigs]
     out = []
     for s in sigs:
         if isinstance(s, str):
-            out.append(s)
-        elif isinstance(s, Signature) or _is_numba_sig(s):
-            out.append(str(s))
-        elif isinstance(s, tuple):  # a tuple of argument types
-            out.append("void(" + ", ".join(map(str, s)) + ")")
-        else:
+            out.append((s, None))
+            continue
+        sig = as_signature(s)
+        if sig is None:
             raise TypeError(f"cannot read a signature from {s!r}")
+        out.append((signature_text(sig.args, sig.return_type), sig.args))
     return out
 
 
-def _is_numba_sig(s) -> bool:
-    return type(s).__name__ == "Signature" and hasattr(s, "args") and hasattr(s, "return_type")
+def parse_sigs(sigs):
+    """The signature strings of :func:`signatures`."""
+    return [text for text, _ in signatures(sigs)]
 
 
 class Dispatcher:
@@ -140,8 +182,8 @@ class Dispatcher:
         self._lock = threading.RLock()
         self._view = None
         self._can_compile = not sigs
-        for sig in parse_sigs(sigs or []):
-            self._compile_sig_text(sig)
+        for text, argtypes in signatures(sigs or []):
+            self._compile_sig_text(text, argtypes)
 
     def __repr__(self) -> str:
         return f"<kernelc.cuda.Dispatcher {self.py_func.__qualname__}>"
@@ -155,10 +197,7 @@ class Dispatcher:
         if cfg is not None:
             return cfg
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise ValueError(
-                "a kernel's launch configuration is [griddim, blockdim], "
-                "[griddim, blockdim, stream] or [griddim, blockdim, stream, sharedmem]"
-            )
+            raise ValueError("must specify at least the griddim and blockdim")
         cfg = _LaunchConfig(self, *config)
         try:
             if len(self._configs) > 256:
@@ -169,31 +208,32 @@ class Dispatcher:
         return cfg
 
     def __call__(self, *args, **kwargs):
-        raise ValueError(
-            "kernel launch configuration was not specified. Use the syntax:\n\n"
-            "kernel_function[blockspergrid, threadsperblock](arg0, arg1, ..., argn)\n\n"
-            "See https://numba.readthedocs.io/en/stable/cuda/kernels.html#kernel-invocation "
-            "for help."
-        )
+        raise ValueError(_MISSING_LAUNCH_CONFIG)
 
     def configure(self, griddim, blockdim, stream=0, sharedmem=0):
         return _LaunchConfig(self, griddim, blockdim, stream, sharedmem)
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
-        """A configuration that runs at least `ntasks` threads (for 1-D
-        grid-stride kernels): ``kernel.forall(len(a))(a)``."""
-        ntasks = int(ntasks)
-        tpb = int(tpb) or 128
-        blocks = max(1, (ntasks + tpb - 1) // tpb)
-        return _LaunchConfig(self, blocks, tpb, stream, sharedmem)
+        """A launcher that runs at least `ntasks` threads in 1-D blocks of
+        `tpb` (128 when 0), for kernels that check ``cuda.grid(1) < ntasks``:
+        ``kernel.forall(len(a))(a)``. `ntasks` 0 launches nothing; a
+        negative one raises ``ValueError`` (as Numba)."""
+        return _ForAll(self, ntasks, tpb, stream, sharedmem)
 
     def _overload_for(self, args) -> Overload:
-        nparams = self.py_func.__code__.co_argcount
-        if len(args) != nparams:
-            raise TypeError(
-                f"kernel '{self.__name__}' takes {nparams} argument{'s' if nparams != 1 else ''}, "
-                f"{len(args)} given"
-            )
+        """The specialisation a launch with `args` runs. Without explicit
+        signatures: the one compiled for exactly the arguments' types
+        (compiled now if new). With them: Numba's choice (``_typeconv``):
+        an exact match, else the signature the arguments convert to best;
+        ``TypeError`` with Numba's message when none fits or two fit
+        equally well."""
+        if self._can_compile:
+            nparams = self.py_func.__code__.co_argcount
+            if len(args) != nparams:
+                raise TypeError(
+                    f"kernel '{self.__name__}' takes {nparams} argument{'s' if nparams != 1 else ''}, "
+                    f"{len(args)} given"
+                )
         try:
             key = tuple(map(type_key, args))
             ov = self._by_key.get(key)
@@ -207,16 +247,21 @@ class Dispatcher:
             if self._can_compile:
                 ov = self._compile_types(types)
             else:
-                ov = next((o for o in self.overloads.values() if o.accepts(types)), None)
-                if ov is None:
-                    sigs = "\n".join(f"  {o.signature}" for o in self.overloads.values())
-                    raise TypeError(
-                        f"No matching definition for argument type(s) "
-                        f"{', '.join(map(str, types))}; '{self.__name__}' was compiled for:\n{sigs}"
-                    )
+                ov = self._resolve(types)
         if key is not None and None not in key:
             self._by_key[key] = ov
         return ov
+
+    def _resolve(self, types) -> Overload:
+        best = resolve(types, list(self.overloads))
+        if not best:
+            raise TypeError("No matching definition for argument type(s) %s" % ", ".join(map(str, types)))
+        if len(best) > 1:
+            raise TypeError(
+                "Ambiguous overloading for %s %s:\n%s"
+                % (self.py_func, _numba_tuple(types), "\n".join(_numba_sig(c) for c in best))
+            )
+        return self.overloads[best[0]]
 
     # -- compiling ------------------------------------------------------------
     def options(self) -> Options:
@@ -245,9 +290,12 @@ class Dispatcher:
                 self.overloads[types] = ov
             return ov
 
-    def _compile_sig_text(self, sig: str) -> Overload:
+    def _compile_sig_text(self, sig: str, argtypes=None) -> Overload:
+        """Compiles for a signature string; the overload is keyed by
+        `argtypes` when the signature was given as types, else by the
+        parameter types the compiler reports."""
         compiled = compile_view(self._kernel_view(), sig, self.options())
-        types = tuple(p.type for p in compiled.params)
+        types = tuple(argtypes) if argtypes is not None else tuple(p.type for p in compiled.params)
         ov = Overload(self, types, compiled)
         self.overloads[types] = ov
         return ov
@@ -257,7 +305,7 @@ class Dispatcher:
         argument types) and returns the specialisation."""
         if isinstance(sig, tuple) and all(isinstance(t, Type) for t in sig):
             return self._compile_types(sig)
-        return self._compile_sig_text(parse_sigs(sig)[0])
+        return self._compile_sig_text(*signatures(sig)[0])
 
     def specialize(self, *args):
         """A kernel compiled for the types of `args` only."""
@@ -282,22 +330,25 @@ class Dispatcher:
 
     # -- introspection --------------------------------------------------------
     def _select(self, signature):
+        """The specialisation for a signature (a string as given to
+        ``cuda.jit``, a signature object, kernelc's or Numba's, or a tuple
+        of argument types), or None for no signature."""
         if signature is None:
             return None
-        if isinstance(signature, tuple):
-            types = tuple(signature)
-        elif isinstance(signature, (str, Signature)):
-            text = str(signature)
+        if isinstance(signature, str):
             for ov in self.overloads.values():
-                if ov.signature == text or str(Signature(_void(), ov.argtypes)) == text:
+                if ov.signature == signature or str(Signature(_void(), ov.argtypes)) == signature:
                     return ov
-            raise KeyError(f"'{self.__name__}' has no specialisation {text}")
-        else:
-            types = tuple(getattr(signature, "args", signature))
-        for ov in self.overloads.values():
-            if ov.argtypes == types or tuple(map(str, ov.argtypes)) == tuple(map(str, types)):
-                return ov
-        raise KeyError(f"'{self.__name__}' has no specialisation for {types}")
+            raise KeyError(f"'{self.__name__}' has no specialisation {signature}")
+        sig = as_signature(signature)
+        types = sig.args if sig is not None else tuple(signature)
+        ov = self.overloads.get(types)
+        if ov is None:
+            # A signature of Numba's types may differ only in a read-only flag.
+            ov = next((o for o in self.overloads.values() if tuple(map(str, o.argtypes)) == tuple(map(str, types))), None)
+        if ov is None:
+            raise KeyError(f"'{self.__name__}' has no specialisation for {types}")
+        return ov
 
     def inspect_asm(self, signature=None):
         """The PTX of the specialisation for `signature`, or (no signature)
@@ -332,6 +383,30 @@ class Dispatcher:
 
     def inspect_sass(self, signature=None):
         raise NotImplementedError("kernelc does not assemble PTX to SASS; use inspect_asm() for the PTX")
+
+
+def _numba_repr(t) -> str:
+    """How Numba's ``repr`` writes a type (``Array(float32, 1, 'C', False,
+    aligned=True)``), for messages that quote Numba's."""
+    if isinstance(t, Array):
+        return f"Array({t.dtype}, {t.ndim}, '{t.layout}', {t.readonly}, aligned=True)"
+    if isinstance(t, Tuple):
+        items = t.types
+        if items and all(x == items[0] for x in items):
+            return f"UniTuple({_numba_repr(items[0])}, {len(items)})"
+        return "Tuple(" + ", ".join(_numba_repr(x) for x in items) + ")"
+    return str(t)
+
+
+def _numba_tuple(types) -> str:
+    """A tuple of types as Python prints Numba's (``(int64,)``)."""
+    items = [_numba_repr(t) for t in types]
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _numba_sig(types) -> str:
+    """A kernel signature as Numba prints it: ``(float32, int64) -> none``."""
+    return f"{_numba_tuple(types)} -> none"
 
 
 def _void():

@@ -198,7 +198,7 @@ def _import_for(name: str, value):
             return f"import numba as {name}"
         if mod in ("numpy", "math", "numba", "numba.types"):
             return f"import {mod} as {name}"
-        if mod == "numba.core.types":
+        if mod in ("numba.core.types", "kernelc.types"):
             return f"import numba.types as {name}"
         return None
     if isinstance(value, _types.Scalar):

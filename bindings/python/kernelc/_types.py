@@ -13,7 +13,7 @@ import numpy as np
 
 __all__ = [
     "Type", "Scalar", "Array", "Tuple", "NoneType", "Signature",
-    "typeof", "type_key", "from_dtype", "signature_text",
+    "typeof", "type_key", "from_dtype", "signature_text", "from_numba", "as_signature",
 ]
 
 
@@ -68,7 +68,7 @@ class Scalar(Type):
 
     # `void(float32[:])` / `float32(float32)`: signatures.
     def __call__(self, *args) -> "Signature":
-        if len(args) == 1 and not isinstance(args[0], Type):
+        if len(args) == 1 and not _is_type(args[0]):
             # `float32(1.5)` on the host: a NumPy scalar, as numba's types do.
             return self.dtype.type(args[0])
         return Signature(self, args)
@@ -158,13 +158,19 @@ class Signature:
     __slots__ = ("return_type", "args")
 
     def __init__(self, return_type: Type, args):
-        self.return_type = return_type
-        self.args = tuple(args)
+        # Numba's type objects may be mixed in (`kernelc.void(numba.float32[:])`).
+        self.return_type = from_numba(return_type)
+        self.args = tuple(from_numba(a) for a in args)
 
     def __str__(self) -> str:
         return f"{self.return_type}(" + ", ".join(map(str, self.args)) + ")"
 
     __repr__ = __str__
+
+
+def _is_type(x) -> bool:
+    """True for a type object, kernelc's or Numba's."""
+    return isinstance(x, Type) or (type(x).__module__ or "").startswith("numba")
 
 
 _SCALARS = {
@@ -228,7 +234,7 @@ def typeof(value) -> Type:
     if isinstance(value, bool):
         return boolean
     if isinstance(value, int):
-        return int64
+        return _int_type(value)
     if isinstance(value, float):
         return float64
     if isinstance(value, np.ndarray):
@@ -240,6 +246,8 @@ def typeof(value) -> Type:
     kind = getattr(value, "_kc_type", None)
     if kind is not None:  # a DeviceNDArray
         return kind
+    if getattr(value, "_kc_arg_hint", False):  # cuda.In / Out / InOut
+        return typeof(value.value)
     cai = getattr(value, "__cuda_array_interface__", None)
     if cai is not None:
         from ._devicearray import interface_shape
@@ -251,6 +259,16 @@ def typeof(value) -> Type:
     if isinstance(value, complex):
         raise TypeError("kernels cannot take complex numbers")
     raise TypeError(f"kernels cannot take an argument of type {type(value).__name__}")
+
+
+def _int_type(value: int) -> Scalar:
+    """Numba's type for a Python int: int64, or uint64 for values only it
+    holds (``numba.cuda.typing.typeof._typeof_int``)."""
+    if -(2**63) <= value < 2**63:
+        return int64
+    if 0 <= value < 2**64:
+        return SCALARS["uint64"]
+    raise ValueError("Int value is too large: %s" % value)
 
 
 def array_type(dtype, shape, strides) -> Array:
@@ -291,8 +309,10 @@ def type_key(value):
     if t is np.ndarray:
         f = value.flags
         return (t, value.dtype, value.ndim, f.c_contiguous, f.f_contiguous)
-    if t is int or t is float or t is bool:
+    if t is float or t is bool:
         return t
+    if t is int:
+        return t if -(2**63) <= value < 2**63 else None
     kind = getattr(value, "_kc_type", None)
     if kind is not None:
         return kind
@@ -317,3 +337,53 @@ def parse_type_name(name: str) -> Scalar:
     """A scalar type by any of Numba's names (``float32``, ``f4``...)."""
     name = ALIASES.get(name, name)
     return SCALARS[name]
+
+
+# -- Numba's own type objects ---------------------------------------------------
+
+
+def from_numba(t) -> Type:
+    """kernelc's type for a type object: kernelc's own, or Numba's
+    (``numba.types`` / ``numba.cuda.types``: ``float32``, ``float32[:]``,
+    ``types.Array(float32, 2, 'C')``, ``UniTuple``, ``Tuple``, ``none``).
+    Read from the object's fields, never from its printed form (Numba prints
+    an array ``Array(float32, 1, 'A', ...)`` in a signature). Numba is not
+    imported: its objects are recognised by their class names and fields."""
+    if isinstance(t, Type):
+        return t
+    kind = type(t).__name__
+    if kind == "NoneType" or (kind == "Opaque" and str(t) == "none"):
+        return void
+    if kind in ("Array", "Buffer") and hasattr(t, "ndim") and hasattr(t, "layout"):
+        dtype = from_numba(t.dtype)
+        if not isinstance(dtype, Scalar):
+            raise TypeError(f"kernels cannot take arrays of {t.dtype}")
+        return Array(dtype, int(t.ndim), str(t.layout), readonly=not getattr(t, "mutable", True))
+    if kind in ("UniTuple", "Tuple") and hasattr(t, "types"):
+        return Tuple(from_numba(x) for x in t.types)
+    if kind in ("Integer", "Float", "Boolean") or isinstance(getattr(t, "name", None), str):
+        name = ALIASES.get(str(t.name), str(t.name))
+        if name in SCALARS:
+            return SCALARS[name]
+    raise TypeError(f"kernelc has no type for {t!r}")
+
+
+def as_signature(sig) -> "Signature | None":
+    """A :class:`Signature` for a signature object (kernelc's, or Numba's:
+    anything with ``args`` and ``return_type``), or for a tuple of argument
+    types (return type void); None for anything else (a string is left to
+    the compiler's parser)."""
+    if isinstance(sig, Signature):
+        return sig
+    if isinstance(sig, tuple):
+        return Signature(void, [from_numba(t) for t in sig])
+    if hasattr(sig, "args") and hasattr(sig, "return_type") and not isinstance(sig, str):
+        ret = void if sig.return_type is None else from_numba(sig.return_type)
+        return Signature(ret, [from_numba(t) for t in sig.args])
+    return None
+
+
+def UniTuple(dtype, count) -> Tuple:
+    """``UniTuple(int64, 2)``: a tuple of `count` items of one type, as
+    ``numba.types.UniTuple``."""
+    return Tuple((dtype,) * int(count))

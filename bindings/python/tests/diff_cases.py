@@ -7,6 +7,9 @@ returns a dict of NumPy results."""
 import math
 
 import numpy as np
+from numba import float32 as nb_float32
+from numba import types as nb_types
+from numba import void as nb_void
 
 from kernelc import cuda
 
@@ -592,6 +595,100 @@ def case_views():
     out = np.zeros((40, 8))
     k_views[_blocks(40), TPB](m, 2, out)
     return {"out": out}
+
+
+# Explicit signatures: Python int and float arguments are int64 and float64,
+# so Numba picks the float64 signature (a safe conversion) over the float32
+# one (unsafe); the simulator computes in float64 too.
+@cuda.jit(["void(float64[::1], float32, float32)", "void(float64[::1], float64, float64)"])
+def k_overload_precision(out, x, y):
+    out[0] = x + y
+    out[1] = x * y
+
+
+def case_overload_precision():
+    out = np.zeros(4)
+    k_overload_precision[1, 1](out, 3, 0.1)
+    k_overload_precision[1, 1](out[2:], np.float32(3), np.float32(0.1))
+    return {"out": out}
+
+
+# A signature built from Numba's own type objects (numba.types).
+@cuda.jit(nb_void(nb_float32[:, ::1], nb_types.int32, nb_types.float64))
+def k_numba_types_signature(a, n, x):
+    i, j = cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] = a[i, j] * n + x
+
+
+def case_numba_types_signature():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    k_numba_types_signature[(1, 1), (4, 4)](a, 3, 0.25)
+    return {"a": a}
+
+
+def case_device_array_host_api():
+    """Host-side use of device arrays: views, element and slice reads and
+    writes, reshape, ravel, split, copies, flags."""
+    a = np.arange(24, dtype=np.float64).reshape(4, 6)
+    d = cuda.to_device(a)
+    r = {}
+    t = d.T
+    r["T"] = t.copy_to_host()
+    r["T_shape_strides"] = np.array([*t.shape, *t.strides])
+    r["T_flags"] = np.array([t.flags["C_CONTIGUOUS"], t.flags["F_CONTIGUOUS"], t.is_c_contiguous(),
+                             t.is_f_contiguous(), d.flags["C_CONTIGUOUS"], d.flags["F_CONTIGUOUS"]])
+    r["slice"] = d[1:3, ::2].copy_to_host()
+    r["reversed"] = d[::-1, 1].copy_to_host()
+    r["row"] = d[2].copy_to_host()
+    r["elements"] = np.array([d[2, 3], d[-1, -2], d[0][5]])
+    r["nbytes"] = np.array([d.nbytes, d[1:3].nbytes, len(d)])
+    d[0] = 7.0
+    d[1, 1:4] = np.array([1.0, 2.0, 3.0])
+    d[2:4, 0] = 5
+    d[3, :] = np.arange(6)
+    d[2, 2] = -8
+    d[1:3, 4:6] = np.array([[10.0], [20.0]])
+    view = d[1:3]
+    view[0, 0] = -1.0  # a view writes into the array it views
+    r["after_writes"] = d.copy_to_host()
+    r["reshape"] = d.reshape(6, 4).copy_to_host()
+    r["reshape_unknown"] = d.reshape((-1, 8)).copy_to_host()
+    r["ravel"] = d.ravel().copy_to_host()
+    parts = list(cuda.to_device(np.arange(10.0)).split(4))
+    r["split"] = np.concatenate([p.copy_to_host() for p in parts])
+    r["split_sizes"] = np.array([p.size for p in parts])
+    e = cuda.device_array((4, 6))
+    e.copy_to_device(a)
+    r["copy_to_device"] = e.copy_to_host()
+    host = np.zeros((4, 6))
+    e.copy_to_host(host)
+    r["copy_to_host_into"] = host
+    like = cuda.pinned_array_like(t)
+    r["pinned_like"] = np.array([*like.shape, like.flags["F_CONTIGUOUS"], like.flags["C_CONTIGUOUS"]])
+    dlike = cuda.device_array_like(t)
+    r["device_like"] = np.array([*dlike.shape, *dlike.strides])
+    return r
+
+
+@cuda.jit
+def k_arg_hints(src, dst, acc):
+    i = cuda.grid(1)
+    if i < dst.size:
+        dst[i] = src[i] * 2
+        acc[i] += src[i]
+        src[i] = -1  # In: never copied back
+
+
+def case_arg_hints():
+    src = np.arange(8.0)
+    dst = np.full(8, -5.0)
+    acc = np.ones(8)
+    k_arg_hints[1, 8](cuda.In(src), cuda.Out(dst), cuda.InOut(acc))
+    d, copied = cuda.auto_device(np.arange(5.0))
+    same, copied_again = cuda.auto_device(d)
+    return {"src": src, "dst": dst, "acc": acc, "auto": d.copy_to_host(),
+            "auto_flags": np.array([copied, copied_again, same is d])}
 
 
 CASES = sorted(name for name in globals() if name.startswith("case_"))

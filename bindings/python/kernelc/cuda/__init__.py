@@ -2,7 +2,8 @@
 ``from numba import cuda``.
 
 Host side: :func:`jit`, :func:`to_device`, :func:`device_array`,
-:func:`device_array_like`, :func:`pinned_array`, :data:`gpus`,
+:func:`device_array_like`, :func:`auto_device`, ``In``/``Out``/``InOut``
+(:mod:`kernelc.cuda.args`), :func:`pinned_array`, :data:`gpus`,
 :func:`select_device`, :func:`get_current_device`, :func:`detect`,
 :func:`synchronize`, :func:`stream`, :func:`event`, :func:`is_available`...
 
@@ -30,17 +31,20 @@ import functools
 
 import numpy as np
 
-from . import _runtime
-from ._devicearray import (
-    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
+from .. import _runtime
+from .._devicearray import (
+    DeviceNDArray, as_cuda_array, auto_device, device_array, device_array_like, is_cuda_array,
+    order_like, strides_like, to_device,
 )
-from ._dispatcher import DeviceFunction, Dispatcher
-from ._reduce import Reduce
-from .errors import KernelcError
+from .._dispatcher import DeviceFunction, Dispatcher
+from .._reduce import Reduce
+from ..errors import KernelcError
+from .args import In, InOut, Out
 
 __all__ = [
     # host
-    "jit", "to_device", "device_array", "device_array_like", "pinned_array",
+    "jit", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
+    "pinned_array",
     "pinned_array_like", "mapped_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "legacy_default_stream",
@@ -105,10 +109,10 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
                 cc=None, opt=True, abi="numba", abi_info=None, output="ptx"):
     """``(ptx, return type)`` of `pyfunc` compiled as a kernel for `sig`
     and compute capability `cc` (default (8, 0)), without a device."""
-    from ._compiler import Options, compile_view
-    from ._dispatcher import parse_sigs
-    from ._source import build_view
-    from ._types import void
+    from .._compiler import Options, compile_view
+    from .._dispatcher import parse_sigs
+    from .._source import build_view
+    from .._types import void
 
     if device:
         raise NotImplementedError("kernelc compiles kernels; device functions compile with the kernel that calls them")
@@ -138,14 +142,17 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     are staged by the driver)."""
     if strides is not None:
         dtype = np.dtype(dtype)
-        nbytes = max(int(np.max((np.asarray(shape) - 1) * np.asarray(strides))) + dtype.itemsize, 0)
+        shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+        nbytes = 0 if 0 in shape else sum((d - 1) * s for d, s in zip(shape, strides)) + dtype.itemsize
         buf = np.empty(nbytes, np.uint8)
         return np.ndarray(shape, dtype, buf, 0, strides)
     return np.empty(shape, dtype, order=order)
 
 
 def pinned_array_like(ary):
-    return pinned_array(ary.shape, ary.dtype, order="F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C")
+    """A host array (see :func:`pinned_array`) with the shape and dtype of
+    `ary` (a NumPy or device array), contiguous in its order, as Numba's."""
+    return pinned_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary))
 
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
