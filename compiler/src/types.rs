@@ -181,6 +181,9 @@ pub enum Type {
     Tuple(TupleItems),
     /// A device function used as a value (`apply(twice, x)`).
     Function(FunctionValue),
+    /// A scalar type used as a value (`np.float32` passed as a `dtype`;
+    /// Numba's `class(float32)`): known while typing, no components.
+    Class(Scalar),
 }
 
 /// A device function of the file used as a value: known while typing, with
@@ -384,7 +387,7 @@ impl Type {
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown | Type::None | Type::Function(_) => None,
+            Type::Unknown | Type::None | Type::Function(_) | Type::Class(_) => None,
         }
     }
 
@@ -427,6 +430,7 @@ impl Type {
             Type::Tuple(_) => format!("a tuple of type {self}"),
             Type::None => "None".to_string(),
             Type::Function(fv) => format!("the function '{}'", fv.name()),
+            Type::Class(s) => format!("the type '{s}'"),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -438,6 +442,7 @@ impl fmt::Display for Type {
             Type::Unknown => f.write_str("?"),
             Type::None => f.write_str("none"),
             Type::Function(fv) => write!(f, "function({})", fv.name()),
+            Type::Class(s) => write!(f, "class({s})"),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {
@@ -554,6 +559,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         }
         (Type::None, Type::None) => Some(Type::None),
         (Type::Function(x), Type::Function(y)) if x == y => Some(*a),
+        (Type::Class(x), Type::Class(y)) if x == y => Some(*a),
         _ => None,
     }
 }

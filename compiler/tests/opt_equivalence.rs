@@ -327,7 +327,7 @@ fn make_args(
                 make_args(t, recipe, rng, interp, args, buffers);
             }
         }
-        Type::None | Type::Unknown | Type::Function(_) => {}
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
     }
 }
 

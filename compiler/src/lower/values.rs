@@ -56,7 +56,7 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
             }
         }
         Type::Tuple(items) => items.iter().for_each(|t| flatten_type(t, kernel_abi, out)),
-        Type::None | Type::Unknown | Type::Function(_) => {}
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
     }
 }
 
@@ -221,7 +221,7 @@ impl LValue {
                 })
             }
             Type::Tuple(items) => LValue::Tuple(items.iter().map(|t| Self::take(t, it)).collect()),
-            Type::None | Type::Unknown | Type::Function(_) => LValue::Unit,
+            Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => LValue::Unit,
         }
     }
 }

@@ -301,11 +301,11 @@ impl Printer<'_> {
                 ArrayProp::Size => format!("{}.size", self.expr(*a)),
             },
             TExprKind::Tuple(_) if e.ty == Type::None => "None".to_string(),
-            TExprKind::Tuple(_) if matches!(e.ty, Type::Function(_)) => {
-                let Type::Function(fv) = e.ty else {
-                    unreachable!()
-                };
-                fv.name().to_string()
+            TExprKind::Tuple(_) if matches!(e.ty, Type::Function(_) | Type::Class(_)) => {
+                match e.ty {
+                    Type::Function(fv) => fv.name().to_string(),
+                    other => other.to_string(),
+                }
             }
             TExprKind::Tuple(items) => {
                 if items.len() == 1 {

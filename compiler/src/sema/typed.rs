@@ -754,11 +754,13 @@ impl TExpr {
         }
     }
 
-    /// A device function as a value (no components).
-    pub fn function(value: crate::types::FunctionValue, span: Span) -> Self {
+    /// A value known while typing, with no components: a device function
+    /// ([`Type::Function`]) or a type ([`Type::Class`]).
+    pub fn compile_time(ty: Type, span: Span) -> Self {
+        debug_assert!(matches!(ty, Type::Function(_) | Type::Class(_)));
         TExpr {
             kind: TExprKind::Tuple(TExprList::EMPTY),
-            ty: Type::Function(value),
+            ty,
             span,
         }
     }

@@ -242,7 +242,7 @@ fn make_args(
                 make_args(t, shape, rng, interp, out);
             }
         }
-        Type::None | Type::Unknown | Type::Function(_) => {}
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
     }
 }
 

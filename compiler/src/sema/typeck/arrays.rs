@@ -66,7 +66,16 @@ impl FnChecker<'_, '_, '_> {
             };
             return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
         }
-        let elem = match self.dtype_of(dtype_id) {
+        // A dtype held in a variable or parameter (`dtype=np.float32`
+        // passed to a device function) is typed as the type it holds.
+        let held = match self.res(dtype_id) {
+            Res::Local(_) => match self.expr(dtype_id).ty {
+                Type::Class(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        };
+        let elem = match held.or_else(|| self.dtype_of(dtype_id)) {
             Some(s) => s,
             None if matches!(self.res(dtype_id), Res::Unresolved)
                 && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>

@@ -73,6 +73,10 @@ impl FnChecker<'_, '_, '_> {
                     // variable, a tuple item): that function's call.
                     return self.device_call(FuncId(fv.index), func, args, keywords, span);
                 }
+                if let Type::Class(s) = f.ty {
+                    // `dtype(x)` with a type held in a variable.
+                    return self.callee(Callee::Cast(s), args, keywords, span);
+                }
                 self.type_args_for_errors(args, keywords);
                 if !f.ty.is_unknown() {
                     let msg = format!("{} is not callable", f.ty.describe());

@@ -254,20 +254,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 ty: Type::I32,
                 span: e.span,
             },
+            // A type as a value (`np.float32` passed as a dtype).
+            Res::Member(
+                Member::Dtype(s) | Member::Func(crate::sema::intrinsics::Callee::Cast(s)),
+            ) => TExpr::compile_time(Type::Class(*s), e.span),
             Res::Member(Member::Func(_)) => {
                 let path = self.path_text(id);
                 self.reject(
                     e.span,
                     &format!("'{path}' is a function, not a value"),
                     Some(&format!("did you mean `{path}()`?")),
-                )
-            }
-            Res::Member(Member::Dtype(s)) => {
-                let msg = format!("'{s}' is a type, not a value");
-                self.reject(
-                    e.span,
-                    &msg,
-                    Some(&format!("to convert a value, call it: `{s}(x)`")),
                 )
             }
             Res::Member(Member::Jit) => {
@@ -289,7 +285,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         None,
                     );
                 }
-                TExpr::function(FunctionValue::new(f.0, &name), e.span)
+                TExpr::compile_time(Type::Function(FunctionValue::new(f.0, &name)), e.span)
             }
             Res::HostGlobal(sym) => {
                 let name = self.env.name(*sym).to_string();
