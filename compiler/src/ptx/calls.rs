@@ -2,7 +2,7 @@
 //! and of `print` (a `vprintf` call with a format string in global memory
 //! and the arguments packed in a local buffer with C's alignment rules).
 
-use super::isel::{param_type, Isel, IselErrorKind, ReturnSlot, Selected};
+use super::isel::{param_type, Isel, IselErrorKind, Selected};
 use super::vcode::{Control, Op};
 use crate::ir::{self, FuncRef, StringId, Value};
 use std::fmt::Write as _;
@@ -26,7 +26,7 @@ pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[V
         1 => write!(
             text,
             ".param .{} retval0;\n\t",
-            param_type(s.func.dfg.value_type(results[0]))
+            super::isel::return_param_type(s.func.dfg.value_type(results[0]))
         ),
         n => write!(text, ".param .align 8 .b8 retval0[{}];\n\t", 8 * n),
     };
@@ -61,18 +61,7 @@ pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[V
     for (i, &r) in results.iter().enumerate() {
         let ty = s.func.dfg.value_type(r);
         ops.push(Op::Def(s.vreg(r)));
-        let slot = ReturnSlot::new("retval0", i, results.len());
-        let _ = match ty {
-            ir::Type::I1 => write!(
-                text,
-                "ld.param.b32 %kc_s32, [{slot}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;\n\t"
-            ),
-            ir::Type::F16 => write!(
-                text,
-                "ld.param.b16 %kc_h, [{slot}];\n\tcvt.f32.f16 {{}}, %kc_h;\n\t"
-            ),
-            _ => write!(text, "ld.param.{} {{}}, [{slot}];\n\t", param_type(ty)),
-        };
+        super::isel::load_result(&mut text, "retval0", ty, i, results.len());
     }
     text.push('}');
     s.emit_owned(text, ops, Control::None);

@@ -642,7 +642,8 @@ pub fn write_header(out: &mut String, f: &ir::Function) {
             match returns.len() {
                 0 => {}
                 1 => {
-                    let _ = write!(out, "(.param .{} func_retval0) ", param_type(returns[0]));
+                    let ty = super::isel::return_param_type(returns[0]);
+                    let _ = write!(out, "(.param .{ty} func_retval0) ");
                 }
                 n => {
                     let _ = write!(out, "(.param .align 8 .b8 func_retval0[{}]) ", 8 * n);

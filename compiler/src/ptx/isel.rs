@@ -630,18 +630,7 @@ impl<'a> Isel<'a> {
             ops.push(Op::Use(self.vreg(a)));
             // One result is a scalar parameter; several share one aggregate
             // (8 bytes per value), as PTX allows a single return parameter.
-            let slot = ReturnSlot::new("func_retval0", i, args.len());
-            let _ = match ty {
-                ir::Type::I1 => write!(
-                    text,
-                    "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
-                ),
-                ir::Type::F16 => write!(
-                    text,
-                    "cvt.rn.f16.f32 %kc_h, {{}};\n\tst.param.b16 [{slot}], %kc_h;\n\t"
-                ),
-                _ => write!(text, "st.param.{} [{slot}], {{}};\n\t", param_type(ty)),
-            };
+            store_result(&mut text, "func_retval0", ty, i, args.len());
         }
         text.push_str("ret;");
         if self.func.kind == FuncKind::Kernel && !args.is_empty() {
@@ -678,6 +667,71 @@ impl std::fmt::Display for ReturnSlot<'_> {
 
 fn is_brif(func: &ir::Function, inst: ir::Inst) -> bool {
     func.dfg.inst(inst).opcode() == Opcode::Brif
+}
+
+/// The `.param` type of a function's single result: a `bool`, 8- or 16-bit
+/// value travels as 32 bits (ptxas refuses narrower results in the ABI).
+pub fn return_param_type(ty: ir::Type) -> &'static str {
+    match ty {
+        ir::Type::I1 | ir::Type::I8 | ir::Type::I16 | ir::Type::F16 => "b32",
+        other => param_type(other),
+    }
+}
+
+/// Appends the stores of result `i` of `n`, of type `ty`, to the return
+/// parameter `name` (`{}` is the value). One result alone is a scalar
+/// parameter, 32 bits at least (see [`return_param_type`]); several share
+/// an aggregate of 8 bytes per result.
+pub(super) fn store_result(text: &mut String, name: &str, ty: ir::Type, i: usize, n: usize) {
+    let slot = ReturnSlot::new(name, i, n);
+    let _ = match ty {
+        ir::Type::I1 => write!(
+            text,
+            "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
+        ),
+        ir::Type::F16 if n == 1 => write!(
+            text,
+            "cvt.rn.f16.f32 %kc_h, {{}};\n\tcvt.u32.u16 %kc_s32, %kc_h;\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
+        ),
+        ir::Type::F16 => write!(
+            text,
+            "cvt.rn.f16.f32 %kc_h, {{}};\n\tst.param.b16 [{slot}], %kc_h;\n\t"
+        ),
+        // Narrow integers are held zero-extended in 32-bit registers.
+        ir::Type::I8 if n == 1 => write!(
+            text,
+            "cvt.u32.u8 %kc_s32, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
+        ),
+        ir::Type::I16 if n == 1 => write!(
+            text,
+            "cvt.u32.u16 %kc_s32, {{}};\n\tst.param.b32 [{slot}], %kc_s32;\n\t"
+        ),
+        _ => write!(text, "st.param.{} [{slot}], {{}};\n\t", param_type(ty)),
+    };
+}
+
+/// Appends the load of result `i` of `n`, of type `ty`, from the return
+/// parameter `name` into `{}` (the inverse of [`store_result`]).
+pub(super) fn load_result(text: &mut String, name: &str, ty: ir::Type, i: usize, n: usize) {
+    let slot = ReturnSlot::new(name, i, n);
+    let _ = match ty {
+        ir::Type::I1 => write!(
+            text,
+            "ld.param.b32 %kc_s32, [{slot}];\n\tsetp.ne.b32 {{}}, %kc_s32, 0;\n\t"
+        ),
+        ir::Type::F16 if n == 1 => write!(
+            text,
+            "ld.param.b32 %kc_s32, [{slot}];\n\tcvt.u16.u32 %kc_h, %kc_s32;\n\tcvt.f32.f16 {{}}, %kc_h;\n\t"
+        ),
+        ir::Type::F16 => write!(
+            text,
+            "ld.param.b16 %kc_h, [{slot}];\n\tcvt.f32.f16 {{}}, %kc_h;\n\t"
+        ),
+        ir::Type::I8 | ir::Type::I16 if n == 1 => {
+            write!(text, "ld.param.b32 {{}}, [{slot}];\n\t")
+        }
+        _ => write!(text, "ld.param.{} {{}}, [{slot}];\n\t", param_type(ty)),
+    };
 }
 
 /// The `.param` / `ld.param` type of an IR type.

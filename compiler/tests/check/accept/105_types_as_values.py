@@ -31,3 +31,7 @@ def types(a, out):
         out[i, 3] = scratch_sum(np.int32, a, i)
         t = np.uint8
         out[i, 4] = t(abs(a[i]) * 10)
+        # Device functions returning 8- and 16-bit values (32 bits in the
+        # PTX ABI).
+        out[i, 5] = convert(t, abs(a[i]) * 20)
+        out[i, 6] = convert(np.float16, a[i])
