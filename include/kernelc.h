@@ -603,7 +603,9 @@ typedef struct {
 #define KC_PARAM_ARRAY 2
 
 /**
- * A tuple (not passable through this API yet).
+ * A tuple. Not reported: a kernel lists a tuple parameter as its items
+ * (`t[0]`, `t[1][0]`, ... depth first), which a launch passes as
+ * consecutive arguments.
  */
 #define KC_PARAM_TUPLE 3
 

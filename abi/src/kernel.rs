@@ -34,7 +34,8 @@ pub enum ParamKind {
         /// The layout the kernel was compiled for.
         layout: Layout,
     },
-    /// A tuple: its fields' parameters, one after another.
+    /// A tuple: its fields' parameters, one after another. (A
+    /// [`KernelInfo`] lists a tuple parameter's items instead.)
     Tuple(Vec<ParamKind>),
 }
 
@@ -44,6 +45,8 @@ pub struct KernelInfo {
     /// The `.entry` name (the Python name).
     pub name: String,
     /// Its parameters in source order (each array is several PTX
-    /// parameters: pointer, extents, strides).
+    /// parameters: pointer, extents, strides). A tuple parameter is listed
+    /// as its items, depth first (`t[0]`, `t[1][0]`, ...): a launch passes
+    /// a tuple as consecutive arguments, its scalars and arrays.
     pub params: Vec<ParamInfo>,
 }

@@ -53,7 +53,9 @@ pub type kc_param_kind = u32;
 pub const KC_PARAM_SCALAR: kc_param_kind = 1;
 /// An array (data pointer, extents, strides).
 pub const KC_PARAM_ARRAY: kc_param_kind = 2;
-/// A tuple (not passable through this API yet).
+/// A tuple. Not reported: a kernel lists a tuple parameter as its items
+/// (`t[0]`, `t[1][0]`, ... depth first), which a launch passes as
+/// consecutive arguments.
 pub const KC_PARAM_TUPLE: kc_param_kind = 3;
 
 /// How serious a diagnostic is (`KC_SEVERITY_*`).

@@ -268,38 +268,62 @@ fn kernel_infos(
             let f = program.function(*k);
             let summary = &access[ir::FuncRef::new(k.0 as usize)];
             let mut slot = 0;
-            // One buffer for every parameter's IR slots (only counted).
-            let mut slots = Vec::with_capacity(8);
-            let params = f
-                .param_vars()
-                .iter()
-                .zip(&f.param_types)
-                .map(|(v, ty)| {
-                    slots.clear();
-                    crate::lower::values::flatten_type(ty, true, &mut slots);
-                    let (read, written) = match ty {
-                        crate::types::Type::Array(_) => {
-                            let a = summary.get(slot).copied().unwrap_or_default();
-                            (a.read, a.written)
-                        }
-                        _ => (true, false),
-                    };
-                    slot += slots.len();
-                    ParamInfo {
-                        name: f.name_of(v).to_string(),
-                        ty: type_name(ty),
-                        kind: ty.param_kind().unwrap_or(ParamKind::Tuple(Vec::new())),
-                        read,
-                        written,
-                    }
-                })
-                .collect();
+            let mut params = Vec::with_capacity(f.param_types.len());
+            for (v, ty) in f.param_vars().iter().zip(&f.param_types) {
+                leaf_params(
+                    f.name_of(v).to_string(),
+                    ty,
+                    summary,
+                    &mut slot,
+                    &mut params,
+                );
+            }
             KernelInfo {
                 name: f.name.clone(),
                 params,
             }
         })
         .collect()
+}
+
+/// Appends the parameters a kernel parameter `name` of type `ty` passes:
+/// itself when it is a scalar or an array, its items (`t[0]`, `t[1][0]`,
+/// depth first) when it is a tuple, so that a runtime marshals scalars and
+/// arrays only. `slot` counts the IR parameters before it, which index the
+/// access summary of arrays.
+fn leaf_params(
+    name: String,
+    ty: &crate::types::Type,
+    summary: &[ir::access::Access],
+    slot: &mut usize,
+    out: &mut Vec<ParamInfo>,
+) {
+    use crate::types::Type;
+    if let Type::Tuple(items) = ty {
+        for (k, item) in items.iter().enumerate() {
+            leaf_params(format!("{name}[{k}]"), item, summary, slot, out);
+        }
+        return;
+    }
+    let mut slots = Vec::with_capacity(7);
+    crate::lower::values::flatten_type(ty, true, &mut slots);
+    let (read, written) = match ty {
+        Type::Array(_) => {
+            let a = summary.get(*slot).copied().unwrap_or_default();
+            (a.read, a.written)
+        }
+        _ => (true, false),
+    };
+    *slot += slots.len();
+    if let Some(kind) = ty.param_kind() {
+        out.push(ParamInfo {
+            name,
+            ty: type_name(ty),
+            kind,
+            read,
+            written,
+        });
+    }
 }
 
 /// A kernel parameter's type in Numba's spelling, written into a string

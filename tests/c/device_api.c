@@ -1,7 +1,7 @@
 /* The device side of the C API on the CPU device: device properties,
  * buffers, streams and events, launches with device buffers (2-D, strided),
- * host arrays copied back only when written, constant arrays and scalars of
- * every dtype. */
+ * host arrays copied back only when written, constant arrays, scalars of
+ * every dtype, and tuple parameters (listed and passed as their items). */
 #include "check.h"
 
 static const char *SOURCE =
@@ -39,7 +39,14 @@ static const char *SOURCE =
     "    t = cuda.const.array_like(TABLE)\n"
     "    i = cuda.grid(1)\n"
     "    if i < idx.size:\n"
-    "        out[i] = t[idx[i] % 4]\n";
+    "        out[i] = t[idx[i] % 4]\n"
+    "\n"
+    "@cuda.jit(\"void(Tuple((int64, UniTuple(float32, 2))), UniTuple(float64[::1], 2))\")\n"
+    "def tuple_args(t, arrays):\n"
+    "    src, dst = arrays\n"
+    "    i = cuda.grid(1)\n"
+    "    if i < dst.size:\n"
+    "        dst[i] = src[i] * t[1][0] + t[0] + t[1][1]\n";
 
 enum { N = 5, M = 7 };
 
@@ -157,6 +164,31 @@ static void host_arrays_and_constants(kc_loaded_module *loaded) {
     for (int i = 0; i < 6; i++) EXPECT(out[i] == table[i % 4]);
 }
 
+/* A tuple parameter is listed as its items, depth first, with each array's
+ * own access, and a launch passes the items as consecutive arguments. */
+static void tuple_params(const kc_module *module) {
+    size_t k = 0, count = 0;
+    CHECK(kc_module_find_kernel(module, "tuple_args", &k));
+    CHECK(kc_module_param_count(module, k, &count));
+    EXPECT(count == 5);
+    const char *names[5] = {"t[0]", "t[1][0]", "t[1][1]", "arrays[0]", "arrays[1]"};
+    for (size_t p = 0; p < count; p++) {
+        kc_param_info info;
+        CHECK(kc_module_param_info(module, k, p, &info));
+        EXPECT(strcmp(info.name, names[p]) == 0);
+        EXPECT(info.kind == (p < 3 ? KC_PARAM_SCALAR : KC_PARAM_ARRAY));
+        EXPECT(info.written == (p == 4));
+    }
+}
+
+static void tuple_launch(kc_loaded_module *loaded) {
+    double src[4] = {1, 2, 3, 4}, dst[4] = {0};
+    kc_arg args[5] = {kc_arg_i64(3), kc_arg_f32(2.0f), kc_arg_f32(0.5f),
+                      kc_arg_host_1d(KC_DTYPE_FLOAT64, src, 4), kc_arg_host_1d(KC_DTYPE_FLOAT64, dst, 4)};
+    CHECK(kc_launch(loaded, "tuple_args", kc_dim(1, 1, 1), kc_dim(32, 1, 1), 0, NULL, args, 5));
+    for (int i = 0; i < 4; i++) EXPECT(dst[i] == src[i] * 2.0 + 3.5);
+}
+
 int main(void) {
     kc_options *opts = NULL;
     CHECK(kc_options_new(&opts));
@@ -177,12 +209,14 @@ int main(void) {
     kc_device_options_free(dopts);
     kc_loaded_module *loaded = NULL;
     CHECK(kc_module_load(module, device, &loaded));
+    tuple_params(module);
     kc_module_free(module); /* the loaded module does not need it */
 
     properties(device);
     scalars(loaded);
     buffers_streams_events(device, loaded);
     host_arrays_and_constants(loaded);
+    tuple_launch(loaded);
 
     /* Handles keep the device alive: free it first. */
     kc_device_free(device);

@@ -147,6 +147,15 @@ def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout:
 # ---------------------------------------------------------------- kernelc
 
 
+def _flatten(t):
+    """The items of a (nested) tuple argument, depth first."""
+    for x in t:
+        if isinstance(x, tuple):
+            yield from _flatten(x)
+        else:
+            yield x
+
+
 def _scalar_arg(value) -> str:
     v = np.asarray(value)
     code = {
@@ -205,7 +214,17 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = (), device:
             cmd += ["--const", f"{name}={p}"]
         out_dir = os.path.join(tmp, "out")
         cmd += ["--out", out_dir, *extra]
+        # A tuple argument is given as its items, depth first (as kernelc
+        # lists a tuple parameter); `position[leaf]` is the argument a
+        # top-level array came as, for reading the written arrays back.
+        leaves, position = [], {}
         for i, a in enumerate(inputs):
+            if isinstance(a, tuple):
+                leaves.extend(_flatten(a))
+            else:
+                position[len(leaves)] = i
+                leaves.append(a)
+        for i, a in enumerate(leaves):
             if isinstance(a, np.ndarray):
                 p = os.path.join(tmp, f"arg{i}.npy")
                 np.save(p, a)
@@ -231,8 +250,10 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = (), device:
         outputs = {}
         if os.path.isdir(out_dir):
             for f in os.listdir(out_dir):
-                if f.endswith(".npy"):
-                    outputs[int(f[:-4])] = np.load(os.path.join(out_dir, f))
+                # Arrays inside tuples are not compared (the kernels write
+                # their results to top-level arrays).
+                if f.endswith(".npy") and int(f[:-4]) in position:
+                    outputs[position[int(f[:-4])]] = np.load(os.path.join(out_dir, f))
         return inputs, outputs, proc.stdout
 
 

@@ -4,6 +4,7 @@ metadata, and diagnostics raised as :class:`TypingError`."""
 from __future__ import annotations
 
 import ctypes
+import re
 import weakref
 from ctypes import byref, c_char_p, c_int64, c_size_t, c_void_p
 from dataclasses import dataclass
@@ -51,6 +52,32 @@ class Param:
         if self.kind == KC.PARAM_ARRAY:
             return Array(SCALARS[DTYPE_NAMES[self.dtype_code]], self.ndim, self.layout)
         return Tuple(())
+
+
+def param_types(params):
+    """The kernel's parameter types from its compiled parameters, where a
+    tuple parameter is listed as its items, depth first (``t[0]``,
+    ``t[1][0]``, ...): the items are put back together into tuples."""
+    groups = []  # [name, type or nested list of item types]
+    for p in params:
+        base = p.name.split("[", 1)[0]
+        path = [int(k) for k in re.findall(r"\[(\d+)\]", p.name)]
+        if not path:
+            groups.append([base, p.type])
+            continue
+        if not groups or groups[-1][0] != base or not isinstance(groups[-1][1], list):
+            groups.append([base, []])
+        node = groups[-1][1]
+        for k in path[:-1]:
+            while len(node) <= k:
+                node.append([])
+            node = node[k]
+        node.append(p.type)
+
+    def build(t):
+        return Tuple(tuple(build(x) for x in t)) if isinstance(t, list) else t
+
+    return tuple(build(t) for _, t in groups)
 
 
 class Compiled:

@@ -15,7 +15,7 @@ import sys
 import threading
 
 from . import _runtime
-from ._compiler import Options, compile_view
+from ._compiler import Options, compile_view, param_types
 from ._source import build_view
 from ._typeconv import resolve
 from ._types import Array, Signature, Tuple, Type, _is_type, as_signature, signature_text, type_key, typeof
@@ -120,6 +120,9 @@ class Overload:
         self._loaded = {}  # device id -> loaded module
 
     def launch(self, args, griddim, blockdim, stream, sharedmem):
+        # A tuple argument is passed as its items, depth first, as the
+        # compiled kernel lists a tuple parameter's items.
+        args = tuple(_flatten_tuples(args))
         if len(args) != len(self.params):
             raise TypeError(
                 f"kernel '{self.compiled.kernel_name}' takes {len(self.params)} "
@@ -131,6 +134,15 @@ class Overload:
             loaded = device.load(self.compiled)
             self._loaded[device.key] = loaded
         device.launch(loaded, self, args, griddim, blockdim, stream, sharedmem)
+
+
+def _flatten_tuples(args):
+    """The arguments with every tuple replaced by its items, depth first."""
+    for a in args:
+        if isinstance(a, tuple):
+            yield from _flatten_tuples(a)
+        else:
+            yield a
 
 
 def signatures(sigs):
@@ -295,7 +307,7 @@ class Dispatcher:
         `argtypes` when the signature was given as types, else by the
         parameter types the compiler reports."""
         compiled = compile_view(self._kernel_view(), sig, self.options())
-        types = tuple(argtypes) if argtypes is not None else tuple(p.type for p in compiled.params)
+        types = tuple(argtypes) if argtypes is not None else param_types(compiled.params)
         ov = Overload(self, types, compiled)
         self.overloads[types] = ov
         return ov

@@ -691,4 +691,31 @@ def case_arg_hints():
             "auto_flags": np.array([copied, copied_again, same is d])}
 
 
+@cuda.jit
+def k_tuple_args(coef, nested, arrays):
+    # Tuple arguments, nested and of mixed types, holding the arrays read
+    # and the one written.
+    i = cuda.grid(1)
+    src, dst = arrays
+    if i < dst.size:
+        dst[i] = coef[0] * src[i] + coef[1] + nested[1][0] * i + nested[0]
+
+
+@cuda.jit("void(UniTuple(float64, 2), Tuple((int64, UniTuple(float32, 2))), UniTuple(float64[::1], 2))")
+def k_tuple_args_sig(coef, nested, arrays):
+    i = cuda.grid(1)
+    src, dst = arrays
+    if i < dst.size:
+        dst[i] = coef[0] * src[i] - coef[1] + nested[1][1] * i - nested[0]
+
+
+def case_tuple_args():
+    src = _rng(30).standard_normal(N)
+    lazy, eager = np.zeros(N), np.zeros(N)
+    nested = (3, (np.float32(1.5), np.float32(-0.25)))
+    k_tuple_args[_blocks(N), TPB]((2.0, 0.5), nested, (src, lazy))
+    k_tuple_args_sig[_blocks(N), TPB]((2.0, 0.5), nested, (src, eager))
+    return {"lazy": lazy, "eager": eager}
+
+
 CASES = sorted(name for name in globals() if name.startswith("case_"))

@@ -292,16 +292,34 @@ impl<'a> SigParser<'a> {
                 return Ok(Type::uni_tuple(t, n));
             }
             "Tuple" => {
+                // Numba's `Tuple((int64, float32))` (or with a list),
+                // whose one argument is the sequence of item types, and
+                // kernelc's shorter `Tuple(int64, float32)`.
                 self.expect(b'(')?;
+                let close = if self.eat(b'(') {
+                    Some(b')')
+                } else if self.eat(b'[') {
+                    Some(b']')
+                } else {
+                    None
+                };
+                let end = close.unwrap_or(b')');
                 let mut items = Vec::new();
-                if !self.eat(b')') {
+                if !self.eat(end) {
                     loop {
                         items.push(self.parse_type()?);
-                        if self.eat(b')') {
+                        if self.eat(end) {
                             break;
                         }
                         self.expect(b',')?;
+                        // `(int64,)`: a trailing comma.
+                        if self.eat(end) {
+                            break;
+                        }
                     }
+                }
+                if close.is_some() {
+                    self.expect(b')')?;
                 }
                 return Ok(Type::Tuple(items.into()));
             }
@@ -580,6 +598,24 @@ mod tests {
                 arr(Scalar::F64, 2, Layout::F),
                 arr(Scalar::U8, 3, Layout::C)
             ]
+        );
+        let nested = parse_signature(
+            "void(Tuple((int64, UniTuple(float32, 2))), Tuple([int8]), Tuple((int16,)))",
+        )
+        .unwrap();
+        assert_eq!(
+            nested.args.iter().map(Type::to_string).collect::<Vec<_>>(),
+            [
+                "Tuple(int64, UniTuple(float32, 2))",
+                "UniTuple(int8, 1)",
+                "UniTuple(int16, 1)"
+            ]
+        );
+        assert_eq!(
+            parse_signature("void(Tuple(int64, float32))").unwrap().args,
+            parse_signature("void(Tuple((int64, float32)))")
+                .unwrap()
+                .args
         );
         let s = parse_signature("UniTuple(float32, 2)(float32, array(int32, 2d, A))").unwrap();
         assert_eq!(s.ret, Some(Type::uni_tuple(Type::F32, 2)));
