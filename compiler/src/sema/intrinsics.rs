@@ -343,6 +343,113 @@ pub enum Callee {
     LocalArray,
     /// `cuda.const.array_like(host_array)`.
     ConstArrayLike,
+    /// A NumPy function on scalars (`np.sqrt(x)`), typed by NumPy's rules.
+    Ufunc(Ufunc),
+}
+
+/// The NumPy functions kernels may call on scalars. Their result types
+/// follow Numba's ufunc typing, which differs from `math`'s: `np.sqrt` of
+/// an `int16` is `float32`, `np.floor` of an integer keeps its type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ufunc {
+    /// A float function of one argument (`sqrt`, `exp`, `sin`, ...): the
+    /// argument in NumPy's float type for it.
+    Float(MathFn),
+    /// `cbrt`.
+    Cbrt,
+    /// `exp2`.
+    Exp2,
+    /// `rint`: to the nearest integer, halves to even, as a float.
+    Rint,
+    /// `floor`, `ceil`, `trunc`: integers (and `bool`) unchanged.
+    Rounding(MathFn),
+    /// `abs` / `absolute`: integers keep their type, `bool` too.
+    Absolute,
+    /// `isnan`, `isinf`, `isfinite`: of an integer, a constant.
+    Predicate(MathFn),
+    /// `negative`.
+    Negative,
+    /// `sign`: -1, 0 or 1 (a NaN stays NaN).
+    Sign,
+    /// `square`.
+    Square,
+    /// A float function of two arguments (`arctan2`, `hypot`, `copysign`).
+    Float2(MathFn),
+    /// `minimum` / `maximum`: a NaN operand gives NaN.
+    Minimum,
+    /// `maximum`.
+    Maximum,
+    /// `fmin` / `fmax`: a NaN operand is ignored.
+    Fmin,
+    /// `fmax`.
+    Fmax,
+}
+
+/// NumPy's names of the functions of [`Ufunc`].
+const UFUNCS: &[(&str, Ufunc)] = &[
+    ("sqrt", Ufunc::Float(MathFn::Sqrt)),
+    ("exp", Ufunc::Float(MathFn::Exp)),
+    ("expm1", Ufunc::Float(MathFn::Expm1)),
+    ("log", Ufunc::Float(MathFn::Log)),
+    ("log2", Ufunc::Float(MathFn::Log2)),
+    ("log10", Ufunc::Float(MathFn::Log10)),
+    ("log1p", Ufunc::Float(MathFn::Log1p)),
+    ("sin", Ufunc::Float(MathFn::Sin)),
+    ("cos", Ufunc::Float(MathFn::Cos)),
+    ("tan", Ufunc::Float(MathFn::Tan)),
+    ("arcsin", Ufunc::Float(MathFn::Asin)),
+    ("arccos", Ufunc::Float(MathFn::Acos)),
+    ("arctan", Ufunc::Float(MathFn::Atan)),
+    ("sinh", Ufunc::Float(MathFn::Sinh)),
+    ("cosh", Ufunc::Float(MathFn::Cosh)),
+    ("tanh", Ufunc::Float(MathFn::Tanh)),
+    ("arcsinh", Ufunc::Float(MathFn::Asinh)),
+    ("arccosh", Ufunc::Float(MathFn::Acosh)),
+    ("arctanh", Ufunc::Float(MathFn::Atanh)),
+    ("fabs", Ufunc::Float(MathFn::Fabs)),
+    ("deg2rad", Ufunc::Float(MathFn::Radians)),
+    ("radians", Ufunc::Float(MathFn::Radians)),
+    ("rad2deg", Ufunc::Float(MathFn::Degrees)),
+    ("degrees", Ufunc::Float(MathFn::Degrees)),
+    ("cbrt", Ufunc::Cbrt),
+    ("exp2", Ufunc::Exp2),
+    ("rint", Ufunc::Rint),
+    ("floor", Ufunc::Rounding(MathFn::Floor)),
+    ("ceil", Ufunc::Rounding(MathFn::Ceil)),
+    ("trunc", Ufunc::Rounding(MathFn::Trunc)),
+    ("abs", Ufunc::Absolute),
+    ("absolute", Ufunc::Absolute),
+    ("isnan", Ufunc::Predicate(MathFn::IsNan)),
+    ("isinf", Ufunc::Predicate(MathFn::IsInf)),
+    ("isfinite", Ufunc::Predicate(MathFn::IsFinite)),
+    ("negative", Ufunc::Negative),
+    ("sign", Ufunc::Sign),
+    ("square", Ufunc::Square),
+    ("arctan2", Ufunc::Float2(MathFn::Atan2)),
+    ("hypot", Ufunc::Float2(MathFn::Hypot)),
+    ("copysign", Ufunc::Float2(MathFn::Copysign)),
+    ("minimum", Ufunc::Minimum),
+    ("maximum", Ufunc::Maximum),
+    ("fmin", Ufunc::Fmin),
+    ("fmax", Ufunc::Fmax),
+];
+
+impl Ufunc {
+    /// Number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            Ufunc::Float2(_) | Ufunc::Minimum | Ufunc::Maximum | Ufunc::Fmin | Ufunc::Fmax => 2,
+            _ => 1,
+        }
+    }
+
+    /// NumPy's name.
+    pub fn name(self) -> &'static str {
+        UFUNCS
+            .iter()
+            .find(|(_, u)| *u == self)
+            .map_or("ufunc", |(n, _)| n)
+    }
 }
 
 impl fmt::Display for Callee {
@@ -363,6 +470,7 @@ impl fmt::Display for Callee {
             Callee::SharedArray => f.write_str("cuda.shared.array"),
             Callee::LocalArray => f.write_str("cuda.local.array"),
             Callee::ConstArrayLike => f.write_str("cuda.const.array_like"),
+            Callee::Ufunc(u) => write!(f, "np.{}", u.name()),
         }
     }
 }
@@ -375,6 +483,8 @@ impl Callee {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
+            Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
+            Callee::Ufunc(_) => &["x"],
             Callee::Range
             | Callee::Enumerate
             | Callee::Zip
@@ -523,6 +633,9 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     }
     for (name, func) in MATH_FUNCS {
         t.insert((Ns::Math, *name), f(I::Math(*func)));
+    }
+    for (name, u) in UFUNCS {
+        t.insert((Ns::Numpy, *name), Member::Func(Callee::Ufunc(*u)));
     }
     for (ns, consts) in [(Ns::Math, MATH_CONSTS), (Ns::Numpy, NUMPY_CONSTS)] {
         for (name, v) in consts {

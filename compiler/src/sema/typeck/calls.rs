@@ -246,6 +246,10 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         match callee {
+            Callee::Ufunc(u) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.ufunc(u, args, span)
+            }
             Callee::Cast(s) => {
                 let x = a[0].take().expect("required");
                 if self.scalar_arg(name, &x).is_none() {

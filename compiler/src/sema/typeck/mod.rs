@@ -20,6 +20,7 @@ mod device;
 mod expr;
 mod flow;
 mod stmt;
+mod ufuncs;
 mod views;
 
 use flow::{Binding, Conflict, LoopFrame, LoopHints};

@@ -1,0 +1,238 @@
+//! NumPy's functions on scalars (`np.sqrt(x)`, `np.minimum(a, b)`), typed
+//! as Numba types them (its ufunc loops, with NumPy's casting) and built
+//! from the `math` intrinsics and plain operations.
+//!
+//! Numba picks the first loop of the ufunc the arguments convert to
+//! safely. Its float loops are `float32` and `float64` (no `float16`), so
+//! a float function of `bool`, 8- and 16-bit integers is `float32`, of
+//! wider integers `float64`; rounding and absolute value keep integers.
+
+use super::FnChecker;
+use crate::front::ast::{BinOp, CmpOp, UnaryOp};
+use crate::sema::consts::ConstValue;
+use crate::sema::intrinsics::{Intrinsic, MathFn, Ufunc};
+use crate::sema::typed::*;
+use crate::span::Span;
+use crate::types::*;
+
+/// The float type of a float ufunc's loop for an argument of type `s`.
+pub(super) fn float_loop(s: Scalar) -> Scalar {
+    match s {
+        Scalar::Bool
+        | Scalar::I8
+        | Scalar::U8
+        | Scalar::I16
+        | Scalar::U16
+        | Scalar::F16
+        | Scalar::F32 => Scalar::F32,
+        _ => Scalar::F64,
+    }
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// `np.<u>(args)` with `args` already matched to its parameters.
+    pub(super) fn ufunc(&mut self, u: Ufunc, args: Vec<TExpr>, span: Span) -> TExpr {
+        let mut scalars = Vec::with_capacity(args.len());
+        for x in &args {
+            match x.ty.scalar() {
+                Some(s) => scalars.push(s),
+                None if x.ty.is_unknown() => return TExpr::error(span),
+                None => {
+                    let msg = format!(
+                        "np.{}() takes numbers in kernels, not {}",
+                        u.name(),
+                        x.ty.describe()
+                    );
+                    return self.reject(x.span, &msg, Some("call it element by element"));
+                }
+            }
+        }
+        let mut args = args.into_iter();
+        let mut next = || args.next().expect("arity checked");
+        match u {
+            Ufunc::Float(f) => {
+                let ft = float_loop(scalars[0]);
+                self.float_call(Intrinsic::Math(f), vec![next()], ft, span)
+            }
+            Ufunc::Cbrt => {
+                let ft = float_loop(scalars[0]);
+                self.float_call(Intrinsic::Cbrt, vec![next()], ft, span)
+            }
+            Ufunc::Exp2 => {
+                let ft = float_loop(scalars[0]);
+                let two = TExpr::constant(ConstValue::Float(2.0, ft), span);
+                self.float_call(Intrinsic::Math(MathFn::Pow), vec![two, next()], ft, span)
+            }
+            Ufunc::Rint => {
+                let ft = float_loop(scalars[0]);
+                let x = self.cast(next(), &Type::Scalar(ft));
+                let zero = TExpr::constant(ConstValue::i64(0), span);
+                self.intrinsic(Intrinsic::Round, [x, zero], Type::Scalar(ft), span)
+            }
+            Ufunc::Rounding(f) => {
+                let x = next();
+                if !scalars[0].is_float() {
+                    return TExpr { span, ..x };
+                }
+                self.float_call(Intrinsic::Math(f), vec![x], scalars[0], span)
+            }
+            Ufunc::Absolute => {
+                let x = next();
+                if scalars[0] == Scalar::Bool {
+                    return TExpr { span, ..x };
+                }
+                let t = Type::Scalar(scalars[0]);
+                self.intrinsic(Intrinsic::Abs, [x], t, span)
+            }
+            Ufunc::Predicate(f) => {
+                let x = next();
+                if !scalars[0].is_float() {
+                    // An integer is never NaN or infinite.
+                    let finite = f == MathFn::IsFinite;
+                    return TExpr::constant(ConstValue::Bool(finite), span);
+                }
+                self.intrinsic(Intrinsic::Math(f), [x], Type::BOOL, span)
+            }
+            Ufunc::Negative => {
+                let s = bool_as_int8(scalars[0]);
+                let x = self.cast(next(), &Type::Scalar(s));
+                TExpr {
+                    kind: TExprKind::Unary(UnaryOp::Neg, self.ex(x)),
+                    ty: Type::Scalar(s),
+                    span,
+                }
+            }
+            Ufunc::Square => {
+                let s = bool_as_int8(scalars[0]);
+                let x = self.cast(next(), &Type::Scalar(s));
+                self.with_operands(vec![x], span, |this, ops| {
+                    this.binary_same(BinOp::Mul, ops[0], ops[0], span)
+                })
+            }
+            Ufunc::Sign => {
+                let s = bool_as_int8(scalars[0]);
+                let x = self.cast(next(), &Type::Scalar(s));
+                self.with_operands(vec![x], span, |this, ops| this.sign(ops[0], s, span))
+            }
+            Ufunc::Float2(f) => {
+                let ft = float_loop(scalars[0].promote(scalars[1]));
+                self.float_call(Intrinsic::Math(f), vec![next(), next()], ft, span)
+            }
+            Ufunc::Minimum | Ufunc::Maximum | Ufunc::Fmin | Ufunc::Fmax => {
+                let s = scalars[0].promote(scalars[1]);
+                let (a, b) = (next(), next());
+                let (a, b) = (
+                    self.cast(a, &Type::Scalar(s)),
+                    self.cast(b, &Type::Scalar(s)),
+                );
+                self.with_operands(vec![a, b], span, |this, ops| {
+                    this.min_max_nan(u, ops[0], ops[1], s, span)
+                })
+            }
+        }
+    }
+
+    /// The intrinsic `i` on `args` converted to the float type `ft`, of
+    /// that type.
+    fn float_call(&mut self, i: Intrinsic, args: Vec<TExpr>, ft: Scalar, span: Span) -> TExpr {
+        let args: Vec<TExpr> = args
+            .into_iter()
+            .map(|x| self.cast(x, &Type::Scalar(ft)))
+            .collect();
+        self.intrinsic(i, args, Type::Scalar(ft), span)
+    }
+
+    /// `body(operands)` with each operand that may not be evaluated twice
+    /// evaluated once, into a temporary bound around the result.
+    fn with_operands(
+        &mut self,
+        operands: Vec<TExpr>,
+        span: Span,
+        body: impl FnOnce(&mut Self, &[TExpr]) -> TExpr,
+    ) -> TExpr {
+        let mut lets = Vec::new();
+        let mut reads = Vec::with_capacity(operands.len());
+        for x in operands {
+            if self.repeatable(&x) {
+                reads.push(x);
+                continue;
+            }
+            let v = self.temp(x.ty, x.span);
+            reads.push(TExpr {
+                kind: TExprKind::Var(v),
+                ty: x.ty,
+                span: x.span,
+            });
+            lets.push((v, x));
+        }
+        let result = body(self, &reads);
+        self.bind_lets(lets, result, span)
+    }
+
+    /// `a op b` of operands of one type, of that type.
+    fn binary_same(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> TExpr {
+        let ty = a.ty;
+        TExpr {
+            kind: TExprKind::Binary(op, self.ex(a), self.ex(b)),
+            ty,
+            span,
+        }
+    }
+
+    /// `np.sign(x)`: `1` above zero, `-1` below, else `x` itself (zero, or
+    /// a NaN, which stays NaN).
+    fn sign(&mut self, x: TExpr, s: Scalar, span: Span) -> TExpr {
+        let zero = TExpr::constant(ConstValue::i64(0), span);
+        let one = self.cast(TExpr::constant(ConstValue::i64(1), span), &Type::Scalar(s));
+        let minus_one = self.cast(TExpr::constant(ConstValue::i64(-1), span), &Type::Scalar(s));
+        let below = self.compare(CmpOp::Lt, x, zero, span);
+        let inner = self.select(below, minus_one, x, span);
+        let above = self.compare(CmpOp::Gt, x, zero, span);
+        self.select(above, one, inner, span)
+    }
+
+    /// `np.minimum` / `np.maximum` (a NaN operand gives NaN) and `np.fmin`
+    /// / `np.fmax` (a NaN operand is ignored) of operands of type `s`.
+    fn min_max_nan(&mut self, u: Ufunc, a: TExpr, b: TExpr, s: Scalar, span: Span) -> TExpr {
+        let ty = Type::Scalar(s);
+        let pick = match u {
+            Ufunc::Minimum | Ufunc::Fmin => Intrinsic::Min,
+            _ => Intrinsic::Max,
+        };
+        let plain = self.intrinsic(pick, [a, b], ty, span);
+        if !s.is_float() {
+            return plain;
+        }
+        let a_nan = self.compare(CmpOp::NotEq, a, a, span);
+        let b_nan = self.compare(CmpOp::NotEq, b, b, span);
+        match u {
+            Ufunc::Minimum | Ufunc::Maximum => {
+                let inner = self.select(b_nan, b, plain, span);
+                self.select(a_nan, a, inner, span)
+            }
+            _ => {
+                let inner = self.select(b_nan, a, plain, span);
+                self.select(a_nan, b, inner, span)
+            }
+        }
+    }
+
+    /// `then if cond else otherwise` of one type.
+    fn select(&mut self, cond: TExpr, then: TExpr, otherwise: TExpr, span: Span) -> TExpr {
+        let ty = then.ty;
+        TExpr {
+            kind: TExprKind::Select(self.ex(cond), self.ex(then), self.ex(otherwise)),
+            ty,
+            span,
+        }
+    }
+}
+
+/// `negative`, `square` and `sign` of a `bool` are `int8` (Numba).
+fn bool_as_int8(s: Scalar) -> Scalar {
+    if s == Scalar::Bool {
+        Scalar::I8
+    } else {
+        s
+    }
+}
