@@ -480,7 +480,7 @@ impl Callee {
     pub fn params(self) -> &'static [&'static str] {
         use Intrinsic as I;
         match self {
-            Callee::SharedArray | Callee::LocalArray => &["shape", "dtype"],
+            Callee::SharedArray | Callee::LocalArray => &["shape", "dtype", "alignment"],
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
@@ -516,6 +516,7 @@ impl Callee {
         match self {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round) => 1,
+            Callee::SharedArray | Callee::LocalArray => 2,
             c => c.params().len(),
         }
     }

@@ -46,6 +46,13 @@ impl FnChecker<'_, '_, '_> {
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
+            // `x.bit_count()` of an integer: numba-cuda's is `cuda.popc(x)`.
+            Res::ValueAttr if self.method_name(func) == Some("bit_count") && args.is_empty() => {
+                let ExprKind::Attribute { value, .. } = self.ast(func).kind else {
+                    return TExpr::error(span);
+                };
+                self.callee(Callee::Intrinsic(Intrinsic::Popc), &[value], keywords, span)
+            }
             // A name or attribute that did not resolve was reported by the
             // resolver. (Any other callee, `g[0](x)`, resolves to nothing
             // and is typed below.)
@@ -197,6 +204,11 @@ impl FnChecker<'_, '_, '_> {
             Callee::SharedArray | Callee::LocalArray => {
                 let shape = matched.slots[0].expect("required");
                 let dtype = matched.slots[1].expect("required");
+                if let Some(alignment) = matched.slots[2] {
+                    if !self.check_alignment(name, alignment) {
+                        return TExpr::error(span);
+                    }
+                }
                 self.array_alloc(callee, name, (shape, dtype), span)
             }
             Callee::ConstArrayLike => {
@@ -487,6 +499,46 @@ impl FnChecker<'_, '_, '_> {
             | I::WarpSize => {
                 unreachable!("typed elsewhere")
             }
+        }
+    }
+
+    /// `alignment=` of a shared or local array: as numba-cuda requires, a
+    /// constant power of two that is a multiple of 8 (or `None`). kernelc
+    /// aligns every such array to 16 bytes, which satisfies 8 and 16;
+    /// larger alignments are refused.
+    fn check_alignment(&mut self, name: Callee, id: ExprId) -> bool {
+        let e = self.ast(id);
+        if matches!(e.kind, ExprKind::NoneLit) {
+            return true;
+        }
+        let value = const_eval::eval(self.env.module, id, &FnConstEnv { env: self.env })
+            .ok()
+            .and_then(|v| v.as_int());
+        let span = e.span;
+        match value {
+            None => {
+                self.expr(id);
+                self.reject_call(
+                    span,
+                    &format!("'{name}' needs a constant integer alignment"),
+                );
+                false
+            }
+            Some(a) if a <= 0 || a & (a - 1) != 0 || a % 8 != 0 => {
+                let msg = format!(
+                    "'{name}': the alignment must be a positive power of two and a multiple of 8, not {a}"
+                );
+                self.reject_call(span, &msg);
+                false
+            }
+            Some(a) if a > 16 => {
+                let msg = format!(
+                    "'{name}': alignments above 16 bytes are not supported yet (kernelc aligns these arrays to 16), not {a}"
+                );
+                self.reject_call(span, &msg);
+                false
+            }
+            Some(_) => true,
         }
     }
 

@@ -264,6 +264,14 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
+    /// The attribute name of a method call's callee (`x.bit_count`).
+    pub(super) fn method_name(&self, func: ExprId) -> Option<&str> {
+        match &self.ast(func).kind {
+            ExprKind::Attribute { attr, .. } => Some(self.env.name(attr.name)),
+            _ => None,
+        }
+    }
+
     /// True when `func` is `value.reshape` (a method of arrays).
     pub(super) fn is_array_method(&self, func: ExprId) -> bool {
         match &self.ast(func).kind {
