@@ -537,6 +537,10 @@ pub enum Member {
     Func(Callee),
     /// `cuda.jit`: only valid as a decorator.
     Jit,
+    /// `numba.njit` / `numba.jit`: only valid as a decorator; a kernel
+    /// calls the function as a device function (Numba compiles it for the
+    /// device).
+    CpuJit,
 }
 
 /// Every `ns.attr` a kernel can use, by namespace and name.
@@ -670,6 +674,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         }
     }
     t.insert((Ns::Numba, "cuda"), Member::Namespace(Ns::Cuda));
+    t.insert((Ns::Numba, "njit"), Member::CpuJit);
+    t.insert((Ns::Numba, "jit"), Member::CpuJit);
     t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
     // numba-cuda has it as `numba.cuda.literal_unroll` (its kernels do
     // not type `numba.literal_unroll`).

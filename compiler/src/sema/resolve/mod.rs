@@ -566,6 +566,26 @@ impl<'m> ModuleEnv<'m> {
             ),
             _ => (id, &[][..], &[][..]),
         };
+        if matches!(self.global_path(func), Some(Member::CpuJit)) {
+            // `@numba.njit`: a CPU function, which Numba compiles for the
+            // device when a kernel calls it; its options are the CPU's
+            // (`cache`, `nogil`, ...) except `fastmath`.
+            info.jit = true;
+            info.flags.device = true;
+            for &a in args {
+                self.decorator_sigs(a, info, diags);
+            }
+            for kw in keywords {
+                if self.name(kw.name.name) == "fastmath" {
+                    if let Ok(v) =
+                        const_eval::eval(self.module, kw.value, &ModuleConstEnv { env: self })
+                    {
+                        info.flags.fastmath = v.truthy();
+                    }
+                }
+            }
+            return;
+        }
         if !matches!(self.global_path(func), Some(Member::Jit)) {
             diags.push(
                 Diagnostic::error("unsupported decorator: kernels are marked with `@cuda.jit`", d.span)

@@ -65,10 +65,15 @@ impl FnChecker<'_, '_, '_> {
                 self.type_args_for_errors(args, keywords);
                 TExpr::error(span)
             }
-            Res::Member(Member::Jit) => {
+            Res::Member(m @ (Member::Jit | Member::CpuJit)) => {
                 self.type_args_for_errors(args, keywords);
+                let what = if m == Member::Jit {
+                    "cuda.jit"
+                } else {
+                    "numba.njit"
+                };
                 self.error(Diagnostic::error(
-                    "`cuda.jit` can only be used as a decorator",
+                    format!("`{what}` can only be used as a decorator"),
                     func_span,
                 ));
                 TExpr::error(span)

@@ -266,9 +266,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     Some(&format!("did you mean `{path}()`?")),
                 )
             }
-            Res::Member(Member::Jit) => {
-                self.reject(e.span, "`cuda.jit` can only be used as a decorator", None)
-            }
+            Res::Member(Member::Jit | Member::CpuJit) => self.reject(
+                e.span,
+                "a jit decorator can only be used as a decorator",
+                None,
+            ),
             Res::Member(Member::Namespace(_)) | Res::Ns(_) => {
                 let path = self.path_text(id);
                 self.reject(e.span, &format!("'{path}' is a module, not a value"), None)
