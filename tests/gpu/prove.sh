@@ -127,11 +127,23 @@ venv="$out/venv"
 setup_venv() {
     "$PYTHON" -m venv --system-site-packages "$venv" || return
     # A venv made from a venv sees only the base Python's packages: let it
-    # see the packages of the venv PYTHON belongs to as well.
+    # see the packages of the venv PYTHON belongs to as well, as site
+    # directories, so that their own .pth files run too (numba-cuda's
+    # makes `numba.cuda` its package rather than Numba's old one).
     local parent
-    parent="$("$PYTHON" -c 'import sys, site; print("\n".join(site.getsitepackages()) if sys.prefix != sys.base_prefix else "")')"
+    parent="$("$PYTHON" -c 'import sys, site; print("\n".join(f"import site; site.addsitedir({d!r})" for d in site.getsitepackages()) if sys.prefix != sys.base_prefix else "")')"
     if [ -n "$parent" ]; then
-        echo "$parent" >"$("$venv/bin/python" -c 'import site; print(site.getsitepackages()[0])')/_kernelc_prove_parent.pth"
+        local own
+        own="$("$venv/bin/python" -c 'import site; print(site.getsitepackages()[0])')"
+        echo "$parent" >"$own/_kernelc_prove_parent.pth"
+        # NVIDIA's libraries (the CUDA runtime numba-cuda loads) are found
+        # by cuda-pathfinder under the venv's own site-packages only.
+        local d
+        for d in $("$PYTHON" -c 'import site; print(" ".join(site.getsitepackages()))'); do
+            if [ -d "$d/nvidia" ] && [ ! -e "$own/nvidia" ]; then
+                ln -s "$d/nvidia" "$own/nvidia"
+            fi
+        done
     fi
     # --force-reinstall: a kernelc the parent environment holds (same version)
     # must not stand in for the wheel under test.

@@ -452,6 +452,50 @@ impl<'a> FnLowering<'a> {
         }
     }
 
+    /// True when `v` is known to be at least 1 from how it was computed:
+    /// positive constants, the block and grid dimensions (CUDA launches
+    /// have at least one thread and block per axis), their extensions, and
+    /// products of such values small enough not to wrap
+    /// (`cuda.gridsize(1)`, the stride of grid-stride loops).
+    pub(super) fn known_positive(&self, v: Value, depth: u32) -> bool {
+        use ir::InstructionData as D;
+        if depth == 0 {
+            return false;
+        }
+        let ir::ValueDef::Result(inst, 0) = self.func.dfg.value_def(v) else {
+            return false;
+        };
+        match self.func.dfg.inst(inst) {
+            D::UnaryImm { imm, .. } => *imm > 0,
+            D::Special { reg, .. } => matches!(
+                reg,
+                ir::SpecialReg::NtidX
+                    | ir::SpecialReg::NtidY
+                    | ir::SpecialReg::NtidZ
+                    | ir::SpecialReg::NctaidX
+                    | ir::SpecialReg::NctaidY
+                    | ir::SpecialReg::NctaidZ
+                    | ir::SpecialReg::Warpsize
+            ),
+            D::Unary {
+                opcode: Opcode::Uextend | Opcode::Sextend,
+                arg,
+            } => self.known_positive(*arg, depth - 1),
+            D::Binary {
+                opcode: Opcode::Imul,
+                args,
+            } => {
+                let small = self
+                    .nonneg_bits(v, 8)
+                    .is_some_and(|b| b < self.func.dfg.value_type(v).bits());
+                small
+                    && self.known_positive(args[0], depth - 1)
+                    && self.known_positive(args[1], depth - 1)
+            }
+            _ => false,
+        }
+    }
+
     /// The constant an `iconst` result holds.
     pub(super) fn iconst_value(&self, v: Value) -> Option<i64> {
         match self.func.dfg.value_def(v) {

@@ -339,6 +339,10 @@ impl FnLowering<'_> {
         let start_v = self.expr(start).scalar();
         let stop_v = self.expr(stop).scalar();
         let step_v = self.expr(step).scalar();
+        if !ty.is_float() && self.iconst_value(step_v).is_none() && !self.known_positive(step_v, 8)
+        {
+            self.range_step_check(step_v, ty);
+        }
         let counter = self.hidden_slot();
         self.set(counter, start_v);
         let mut slots = self.assigned_slots(body);
@@ -358,7 +362,8 @@ impl FnLowering<'_> {
         // Counting up from a non-negative start, the body only sees values
         // in `start..stop`, so indexing with the variable needs no
         // negative-index wrap.
-        let counts_up = self.iconst_value(step_v).is_some_and(|s| s > 0);
+        let counts_up = self.iconst_value(step_v).is_some_and(|s| s > 0)
+            || (!ty.is_float() && self.known_positive(step_v, 8));
         if counts_up && self.nonneg_bits(start_v, 8).is_some_and(|bits| bits < 64) {
             self.nonneg_counters.insert(i);
         }
@@ -391,6 +396,27 @@ impl FnLowering<'_> {
         self.unset(counter);
     }
 
+    /// A run-time `range()` step of zero raises `ValueError` in Numba,
+    /// which ends the thread (with `debug`, the launch fails with the
+    /// message): the same here, rather than a loop that never ends.
+    fn range_step_check(&mut self, step: Value, ty: Scalar) {
+        let zero = self.ins().iconst(super::values::ir_type(ty), 0);
+        let ok = self.ins().icmp(IntCC::Ne, step, zero);
+        let (fail, cont) = (self.new_block(), self.new_block());
+        self.ins().brif(ok, cont, &[], fail, &[]);
+        self.switch_to(fail);
+        if self.f.flags.debug {
+            let msg = self
+                .module
+                .intern_string("ValueError: range() arg 3 must not be zero\n");
+            self.ins().print(msg, &[]);
+            self.ins().nullary(Opcode::Trap, None);
+        } else {
+            self.ins().nullary(Opcode::Exit, None);
+        }
+        self.switch_to(cont);
+    }
+
     /// A join block for `slots` where the hidden `counter` has type `ty`.
     fn join_block_typed(
         &mut self,
@@ -416,6 +442,10 @@ impl FnLowering<'_> {
     /// `i < stop` for a positive step, `i > stop` for a negative one, and a
     /// `select` of both when the step's sign is only known at run time.
     fn range_condition(&mut self, ty: Scalar, i: Value, stop: Value, step: Value) -> Value {
+        if !ty.is_float() && self.known_positive(step, 8) {
+            // A grid-stride loop's `cuda.gridsize(1)`: counting up.
+            return self.compare(CmpOp::Lt, ty, i, stop);
+        }
         match self.iconst_value(step) {
             Some(s) if s > 0 => self.compare(CmpOp::Lt, ty, i, stop),
             Some(_) if ty.is_signed() => self.compare(CmpOp::Gt, ty, i, stop),

@@ -34,3 +34,14 @@ def strict(a):
         raise IndexError("negative entry")
     if i < a.size:
         a[i] *= 2
+
+
+@cuda.jit("void(int64[::1], int64)")
+def ranges(out, step):
+    # A run-time range() step of zero raises ValueError in Numba, which
+    # ends the thread: the loop never runs, the 7 stays.
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = 7
+        for j in range(0, 10, step):
+            out[i] += j
