@@ -27,6 +27,8 @@ pub enum Ns {
     CudaConst,
     /// `cuda.atomic`.
     CudaAtomic,
+    /// `cuda.fp16`.
+    CudaFp16,
     /// `cuda.threadIdx` and friends.
     Dim3(Dim3),
     /// `math`.
@@ -50,6 +52,7 @@ impl Ns {
             Ns::CudaLocal => "cuda.local",
             Ns::CudaConst => "cuda.const",
             Ns::CudaAtomic => "cuda.atomic",
+            Ns::CudaFp16 => "cuda.fp16",
             Ns::Dim3(d) => d.path(),
             Ns::Math => "math",
             Ns::Numpy => "numpy",
@@ -345,6 +348,98 @@ pub enum Callee {
     ConstArrayLike,
     /// A NumPy function on scalars (`np.sqrt(x)`), typed by NumPy's rules.
     Ufunc(Ufunc),
+    /// `cuda.selp(predicate, a, b)`: `a` where the predicate holds, else
+    /// `b`, both evaluated (PTX `selp`).
+    Selp,
+    /// A `cuda.fp16` function (`cuda.fp16.hadd(a, b)`): float16 operands
+    /// and result (`bool` for the comparisons).
+    Half(HalfOp),
+}
+
+/// The `cuda.fp16` functions: float16 arithmetic, comparisons and math,
+/// each correctly rounded to float16.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HalfOp {
+    /// `hadd hsub hmul hdiv`: the operator.
+    Arith(crate::front::ast::BinOp),
+    /// `hneg`.
+    Neg,
+    /// `habs`.
+    Abs,
+    /// `hfma(a, b, c)`: `a * b + c` rounded once.
+    Fma,
+    /// `hmax` / `hmin`: a NaN operand is ignored (CUDA's `__hmax`).
+    Max,
+    /// `hmin`.
+    Min,
+    /// `heq hne hgt hge hlt hle`.
+    Cmp(crate::front::ast::CmpOp),
+    /// `hsqrt hexp hexp2 hlog hlog2 hlog10 hsin hcos hceil hfloor htrunc`.
+    Math(MathFn),
+    /// `hexp10`: `10 ** x`.
+    Exp10,
+    /// `hrint`: to the nearest integer, halves to even.
+    Rint,
+    /// `hrsqrt`: `1 / sqrt(x)`.
+    Rsqrt,
+    /// `hrcp`: `1 / x`.
+    Rcp,
+}
+
+/// The names of [`HalfOp`] in `cuda.fp16`.
+const HALF_OPS: &[(&str, HalfOp)] = {
+    use crate::front::ast::{BinOp, CmpOp};
+    &[
+        ("hadd", HalfOp::Arith(BinOp::Add)),
+        ("hsub", HalfOp::Arith(BinOp::Sub)),
+        ("hmul", HalfOp::Arith(BinOp::Mul)),
+        ("hdiv", HalfOp::Arith(BinOp::Div)),
+        ("hneg", HalfOp::Neg),
+        ("habs", HalfOp::Abs),
+        ("hfma", HalfOp::Fma),
+        ("hmax", HalfOp::Max),
+        ("hmin", HalfOp::Min),
+        ("heq", HalfOp::Cmp(CmpOp::Eq)),
+        ("hne", HalfOp::Cmp(CmpOp::NotEq)),
+        ("hgt", HalfOp::Cmp(CmpOp::Gt)),
+        ("hge", HalfOp::Cmp(CmpOp::GtE)),
+        ("hlt", HalfOp::Cmp(CmpOp::Lt)),
+        ("hle", HalfOp::Cmp(CmpOp::LtE)),
+        ("hsqrt", HalfOp::Math(MathFn::Sqrt)),
+        ("hexp", HalfOp::Math(MathFn::Exp)),
+        ("hlog", HalfOp::Math(MathFn::Log)),
+        ("hlog2", HalfOp::Math(MathFn::Log2)),
+        ("hlog10", HalfOp::Math(MathFn::Log10)),
+        ("hsin", HalfOp::Math(MathFn::Sin)),
+        ("hcos", HalfOp::Math(MathFn::Cos)),
+        ("hceil", HalfOp::Math(MathFn::Ceil)),
+        ("hfloor", HalfOp::Math(MathFn::Floor)),
+        ("htrunc", HalfOp::Math(MathFn::Trunc)),
+        ("hexp2", HalfOp::Math(MathFn::Pow)),
+        ("hexp10", HalfOp::Exp10),
+        ("hrint", HalfOp::Rint),
+        ("hrsqrt", HalfOp::Rsqrt),
+        ("hrcp", HalfOp::Rcp),
+    ]
+};
+
+impl HalfOp {
+    /// Number of arguments.
+    pub fn arity(self) -> usize {
+        match self {
+            HalfOp::Arith(_) | HalfOp::Max | HalfOp::Min | HalfOp::Cmp(_) => 2,
+            HalfOp::Fma => 3,
+            _ => 1,
+        }
+    }
+
+    /// The name in `cuda.fp16`.
+    pub fn name(self) -> &'static str {
+        HALF_OPS
+            .iter()
+            .find(|(_, o)| *o == self)
+            .map_or("fp16", |(n, _)| n)
+    }
 }
 
 /// The NumPy functions kernels may call on scalars. Their result types
@@ -471,6 +566,8 @@ impl fmt::Display for Callee {
             Callee::LocalArray => f.write_str("cuda.local.array"),
             Callee::ConstArrayLike => f.write_str("cuda.const.array_like"),
             Callee::Ufunc(u) => write!(f, "np.{}", u.name()),
+            Callee::Half(h) => write!(f, "cuda.fp16.{}", h.name()),
+            Callee::Selp => f.write_str("cuda.selp"),
         }
     }
 }
@@ -484,6 +581,12 @@ impl Callee {
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
+            Callee::Selp => &["predicate", "a", "b"],
+            Callee::Half(h) => match h.arity() {
+                1 => &["a"],
+                2 => &["a", "b"],
+                _ => &["a", "b", "c"],
+            },
             Callee::Ufunc(_) => &["x"],
             Callee::Range
             | Callee::Enumerate
@@ -619,6 +722,11 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         t.insert((Ns::CudaAtomic, op.name()), f(I::Atomic(op)));
     }
     t.insert((Ns::CudaAtomic, "cas"), f(I::AtomicCas));
+    t.insert((Ns::Cuda, "fp16"), Member::Namespace(Ns::CudaFp16));
+    t.insert((Ns::Cuda, "selp"), Member::Func(Callee::Selp));
+    for (name, op) in HALF_OPS {
+        t.insert((Ns::CudaFp16, *name), Member::Func(Callee::Half(*op)));
+    }
     t.insert(
         (Ns::CudaAtomic, "compare_and_swap"),
         f(I::AtomicCompareAndSwap),

@@ -267,6 +267,14 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.ufunc(u, args, span)
             }
+            Callee::Selp => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.selp(args, span)
+            }
+            Callee::Half(h) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.half_op(h, args, span)
+            }
             Callee::Cast(s) => {
                 let x = a[0].take().expect("required");
                 if self.scalar_arg(name, &x).is_none() {

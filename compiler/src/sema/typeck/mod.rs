@@ -19,6 +19,7 @@ mod calls;
 mod device;
 mod expr;
 mod flow;
+mod half;
 mod stmt;
 mod ufuncs;
 mod views;

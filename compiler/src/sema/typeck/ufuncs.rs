@@ -144,7 +144,7 @@ impl FnChecker<'_, '_, '_> {
 
     /// `body(operands)` with each operand that may not be evaluated twice
     /// evaluated once, into a temporary bound around the result.
-    fn with_operands(
+    pub(super) fn with_operands(
         &mut self,
         operands: Vec<TExpr>,
         span: Span,
@@ -225,6 +225,15 @@ impl FnChecker<'_, '_, '_> {
             ty,
             span,
         }
+    }
+}
+
+/// `np.fmin` (for `min`) or `np.fmax`: a NaN operand is ignored.
+pub(super) fn min_max_kind(min: bool) -> Ufunc {
+    if min {
+        Ufunc::Fmin
+    } else {
+        Ufunc::Fmax
     }
 }
 
