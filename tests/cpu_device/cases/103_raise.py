@@ -37,3 +37,12 @@ CASES += [
          numba_skip=SIM_RAISES if s == 0 else None)
     for s in (3, -2, 0)
 ]
+
+CASES += [
+    Case("103_raise.py", "ranges_enumerate", grid=(1,), block=(8,), name=f"step{s}",
+         args=lambda rng, s=s: [np.zeros(4, np.int64), np.int64(s)],
+         expect=lambda a: {0: np.full(4, 7 + (sum(n * j for n, j in enumerate(range(0, 10, int(a[1]))))
+                                              if a[1] else 0), np.int64)},
+         numba_skip=SIM_RAISES if s == 0 else None)
+    for s in (3, -2, 0)
+]

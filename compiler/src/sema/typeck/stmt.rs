@@ -1189,7 +1189,35 @@ impl<'m> FnChecker<'_, '_, 'm> {
             Self::push(out, TStmtKind::Assign(v, value), span);
             v
         };
+        let step_known = step.as_const().is_some();
         let (start, stop, step) = (temp(self, start), temp(self, stop), temp(self, step));
+        if !step_known {
+            // A step of zero raises ValueError in Numba, which ends the
+            // thread (with `debug`, fails the launch), as for a plain range.
+            let text = push_name(
+                &mut self.texts,
+                "ValueError: range() arg 3 must not be zero",
+            );
+            let read = self.var_expr(step, Type::I64, span);
+            let zero = self.ex(TExpr::constant(ConstValue::i64(0), span));
+            let cond = self.ex(TExpr {
+                kind: TExprKind::Compare(crate::front::ast::CmpOp::Eq, read, zero),
+                ty: Type::BOOL,
+                span,
+            });
+            let mut raise = Vec::with_capacity(1);
+            Self::push(&mut raise, TStmtKind::Raise(text), span);
+            let then_body = self.place(raise);
+            Self::push(
+                out,
+                TStmtKind::If {
+                    cond,
+                    then_body,
+                    else_body: TStmtList::default(),
+                },
+                span,
+            );
+        }
         Some((start, Iterated::Range { stop, step, ty }, e.span))
     }
 

@@ -45,3 +45,13 @@ def ranges(out, step):
         out[i] = 7
         for j in range(0, 10, step):
             out[i] += j
+
+
+@cuda.jit("void(int64[::1], int64)")
+def ranges_enumerate(out, step):
+    # The same inside enumerate(): a zero step ends the thread.
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = 7
+        for n, j in enumerate(range(0, 10, step)):
+            out[i] += j * n
