@@ -231,6 +231,10 @@ class Reducer:
         for node in ast.walk(tree):
             if isinstance(node, ast.IfExp):
                 protected.update(id(sub) for sub in ast.walk(node.test))
+            # `o[i, k]` must keep both indices: `o[1]` would be a row (a
+            # view, and a fill when stored to), another program.
+            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple):
+                protected.add(id(node.slice))
             if isinstance(node, ast.FunctionDef):
                 for d in node.decorator_list:
                     for sub in ast.walk(d):
