@@ -6,7 +6,6 @@
 Numba comes from the Python running the tests, or from the interpreter
 named by ``KERNELC_NUMBA_PYTHON``; without either the test is skipped."""
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -14,21 +13,13 @@ import textwrap
 
 import numpy as np
 import pytest
+from numba_oracle import numba_python
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES_FILE = os.path.join(HERE, "diff_cases.py")
 
 
-def _numba_python():
-    env = os.environ.get("KERNELC_NUMBA_PYTHON")
-    if env:
-        return env
-    if importlib.util.find_spec("numba") is not None:
-        return sys.executable
-    return None
-
-
-NUMBA_PYTHON = _numba_python()
+NUMBA_PYTHON = numba_python()
 if NUMBA_PYTHON is None and os.environ.get("CI", "").lower() in ("1", "true", "yes"):
     pytest.fail(
         "numba is required under CI for the differential test against Numba's simulator "

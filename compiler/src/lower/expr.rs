@@ -82,7 +82,7 @@ impl<'a> FnLowering<'a> {
                     }
                 }
                 let idx = self.indices(items);
-                self.index(a.array(), &idx)
+                self.index(a.array(), &idx, &e.ty)
             }
             TExprKind::Slice(_) => panic!("a slice outside a subscript"),
             TExprKind::Reshape(a, shape) => {
@@ -347,13 +347,7 @@ impl<'a> FnLowering<'a> {
             idx = self.wrap_negative(idx, n);
         }
         let in_range = self.ins().icmp(IntCC::Ult, idx, n);
-        let (fail, cont) = (self.new_block(), self.new_block());
-        self.ins().brif(in_range, cont, &[], fail, &[]);
-        self.switch_to(fail);
-        let msg = self.module.intern_string("tuple index out of range\n");
-        self.ins().print(msg, &[]);
-        self.ins().nullary(Opcode::Trap, None);
-        self.switch_to(cont);
+        self.trap_unless(in_range, "tuple index out of range");
         let mut picked = items[0].flatten();
         for (k, item) in items.iter().enumerate().skip(1) {
             let at = self.ins().iconst(i64t, k as i64);
@@ -369,13 +363,7 @@ impl<'a> FnLowering<'a> {
     /// Traps unless `0 <= i < extent` (with `boundscheck` / `debug`).
     pub(super) fn bounds_check(&mut self, i: Value, extent: Value) {
         let ok = self.ins().icmp(IntCC::Ult, i, extent);
-        let (fail, cont) = (self.new_block(), self.new_block());
-        self.ins().brif(ok, cont, &[], fail, &[]);
-        self.switch_to(fail);
-        let msg = self.module.intern_string("index out of bounds\n");
-        self.ins().print(msg, &[]);
-        self.ins().nullary(Opcode::Trap, None);
-        self.switch_to(cont);
+        self.trap_unless(ok, "index out of bounds");
     }
 
     /// An upper bound on the bit width of `v` when it is known to be a
@@ -507,21 +495,13 @@ impl<'a> FnLowering<'a> {
         }
     }
 
-    /// `a[indices]`: an element, or a view of the remaining dimensions.
-    pub(super) fn index(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)]) -> LValue {
+    /// `a[indices]` of type `ty`: an element, or (fewer indices than
+    /// dimensions) a view of the remaining ones, of the layout the type
+    /// checker gave it.
+    pub(super) fn index(&mut self, a: &ArrayVal, indices: &[(Value, Scalar)], ty: &Type) -> LValue {
         let addr = self.element_address(a, indices);
-        let n = indices.len();
-        if n < a.ndim() {
-            let ty = crate::types::ArrayType {
-                ndim: (a.ndim() - n) as u8,
-                layout: if a.ty.layout == crate::types::Layout::C {
-                    crate::types::Layout::C
-                } else {
-                    crate::types::Layout::A
-                },
-                ..a.ty
-            };
-            return LValue::Array(a.view(ty, addr, n));
+        if let Type::Array(view) = ty {
+            return LValue::Array(a.view(*view, addr, indices.len()));
         }
         LValue::Scalar(self.load_elem(addr, a.ty.elem))
     }

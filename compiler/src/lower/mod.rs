@@ -237,6 +237,35 @@ impl<'a> FnLowering<'a> {
         self.ins().is_terminated()
     }
 
+    /// Unless `ok`, prints `message` (a line) and traps: the error paths of
+    /// bounds, slice, reshape and tuple-index checks.
+    fn trap_unless(&mut self, ok: ir::Value, message: &str) {
+        let (fail, cont) = (self.new_block(), self.new_block());
+        self.ins().brif(ok, cont, &[], fail, &[]);
+        self.switch_to(fail);
+        self.print_and_trap(message);
+        self.switch_to(cont);
+    }
+
+    /// Prints `message` (a line; `%` is printed as itself) and traps.
+    fn print_and_trap(&mut self, message: &str) {
+        let text = format!("{message}\n").replace('%', "%%");
+        let msg = self.module.intern_string(&text);
+        self.ins().print(msg, &[]);
+        self.ins().nullary(Opcode::Trap, None);
+    }
+
+    /// Raises the Python exception `text` (`ValueError: ...`) as Numba
+    /// does: the thread ends, or with `debug` the text is printed and the
+    /// launch fails.
+    fn raise(&mut self, text: &str) {
+        if self.f.flags.debug {
+            self.print_and_trap(text);
+        } else {
+            self.ins().nullary(Opcode::Exit, None);
+        }
+    }
+
     fn entry(&mut self) {
         let entry = self.new_block();
         self.switch_to(entry);

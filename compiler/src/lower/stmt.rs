@@ -192,16 +192,7 @@ impl FnLowering<'_> {
                 self.ins().ret(&flat);
             }
             TStmtKind::Print(args) => self.print(self.f.print_args(*args)),
-            TStmtKind::Raise(text) => {
-                if self.f.flags.debug {
-                    let text = format!("{}\n", self.f.text(*text)).replace('%', "%%");
-                    let id = self.module.intern_string(&text);
-                    self.ins().print(id, &[]);
-                    self.ins().nullary(Opcode::Trap, None);
-                } else {
-                    self.ins().nullary(Opcode::Exit, None);
-                }
-            }
+            TStmtKind::Raise(text) => self.raise(self.f.text(*text)),
             TStmtKind::Assert { cond, msg } => {
                 if self.f.flags.debug {
                     let c = self.expr(self.te(*cond)).scalar();
@@ -209,11 +200,7 @@ impl FnLowering<'_> {
                     self.ins().brif(c, cont, &[], fail, &[]);
                     self.switch_to(fail);
                     let msg = msg.map_or("", |m| self.f.text(m));
-                    let text = format!("AssertionError: {msg}\n");
-                    let text = text.replace('%', "%%");
-                    let id = self.module.intern_string(&text);
-                    self.ins().print(id, &[]);
-                    self.ins().nullary(Opcode::Trap, None);
+                    self.print_and_trap(&format!("AssertionError: {msg}"));
                     self.switch_to(cont);
                 }
             }
@@ -405,15 +392,7 @@ impl FnLowering<'_> {
         let (fail, cont) = (self.new_block(), self.new_block());
         self.ins().brif(ok, cont, &[], fail, &[]);
         self.switch_to(fail);
-        if self.f.flags.debug {
-            let msg = self
-                .module
-                .intern_string("ValueError: range() arg 3 must not be zero\n");
-            self.ins().print(msg, &[]);
-            self.ins().nullary(Opcode::Trap, None);
-        } else {
-            self.ins().nullary(Opcode::Exit, None);
-        }
+        self.raise("ValueError: range() arg 3 must not be zero");
         self.switch_to(cont);
     }
 

@@ -218,7 +218,7 @@ impl FnLowering<'_> {
             negative.push(neg);
         }
         let at_most_one = self.ins().icmp(IntCC::Sle, unknown, one);
-        self.check(at_most_one, "reshape: multiple negative shape values\n");
+        self.trap_unless(at_most_one, "reshape: multiple negative shape values");
         // With one unknown extent, the size must divide evenly; with none,
         // it must match.
         let none_unknown = self.ins().icmp(IntCC::Eq, unknown, zero);
@@ -232,7 +232,7 @@ impl FnLowering<'_> {
         let infers = self.ins().select(known_zero, size_zero, divides);
         let same = self.ins().icmp(IntCC::Eq, size, known);
         let fits = self.ins().select(none_unknown, same, infers);
-        self.check(fits, "reshape: total size of new array must be unchanged\n");
+        self.trap_unless(fits, "reshape: total size of new array must be unchanged");
         let extents: Vec<Value> = (dims.iter().zip(&negative))
             .map(|(&d, &neg)| self.ins().select(neg, inferred, d))
             .collect();
@@ -247,17 +247,6 @@ impl FnLowering<'_> {
             acc = self.ins().binary(Opcode::Imul, acc, extents[k]);
         }
         ArrayVal::new(ty, a.ptr, &extents, &strides)
-    }
-
-    /// Traps with `message` unless `ok`.
-    fn check(&mut self, ok: Value, message: &str) {
-        let (fail, cont) = (self.new_block(), self.new_block());
-        self.ins().brif(ok, cont, &[], fail, &[]);
-        self.switch_to(fail);
-        let msg = self.module.intern_string(message);
-        self.ins().print(msg, &[]);
-        self.ins().nullary(Opcode::Trap, None);
-        self.switch_to(cont);
     }
 
     /// Sets every element of `view` to `value`: one loop per dimension,
@@ -295,6 +284,6 @@ impl FnLowering<'_> {
     fn step_check(&mut self, step: Value) {
         let zero = self.ins().iconst(ir::Type::I64, 0);
         let ok = self.ins().icmp(IntCC::Ne, step, zero);
-        self.check(ok, "slice step cannot be zero\n");
+        self.trap_unless(ok, "slice step cannot be zero");
     }
 }

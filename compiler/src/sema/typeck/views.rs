@@ -274,10 +274,7 @@ impl FnChecker<'_, '_, '_> {
 
     /// True when `func` is `value.reshape` (a method of arrays).
     pub(super) fn is_array_method(&self, func: ExprId) -> bool {
-        match &self.ast(func).kind {
-            ExprKind::Attribute { attr, .. } => self.env.name(attr.name) == "reshape",
-            _ => false,
-        }
+        self.method_name(func) == Some("reshape")
     }
 
     /// `a.reshape(shape)` or `a.reshape(d0, d1, ...)`.
