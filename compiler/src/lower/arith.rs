@@ -168,11 +168,7 @@ impl FnLowering<'_> {
             let (fail, cont) = (self.new_block(), self.new_block());
             self.ins().brif(b_zero, fail, &[], cont, &[]);
             self.switch_to(fail);
-            let msg = self
-                .module
-                .intern_string("ZeroDivisionError: integer division or modulo by zero\n");
-            self.ins().print(msg, &[]);
-            self.ins().nullary(Opcode::Trap, None);
+            self.print_and_trap("ZeroDivisionError: integer division or modulo by zero");
             self.switch_to(cont);
         }
         let safe_b = self.ins().select(b_zero, one, b);
