@@ -533,6 +533,18 @@ pub fn pow_result(a: Scalar, b: Scalar) -> Scalar {
     }
 }
 
+/// The exponent's type in Numba's signature for `float ** integer`
+/// (`BinOpPower`): int32 for the integers that convert to it safely, int64
+/// for int64 and uint32, uint64 for uint64. Its least value raises
+/// `OverflowError` (Numba negates the exponent in that type).
+pub fn float_pow_exponent(b: Scalar) -> Scalar {
+    match b {
+        Scalar::I64 | Scalar::U32 => Scalar::I64,
+        Scalar::U64 => Scalar::U64,
+        _ => Scalar::I32,
+    }
+}
+
 /// Numba's unification of two types, used when a variable is assigned
 /// values of different types, for conditional expressions and for function
 /// results. `None` when the types cannot be unified.

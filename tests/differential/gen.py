@@ -131,6 +131,7 @@ class E:
     code: str
     ty: str | None
     taint: bool = False
+    boolop: str | None = None   # "and" / "or" when the expression is one
 
 
 @dataclass
@@ -318,7 +319,10 @@ class Gen:
                     # (a CUDA thread then silently stops): keep it non-negative
                     b = self.binop(b, "&", E("3", "int64"))
                 e = self.binop(a, "**", b)
-                if e:
+                if e and kind(b.ty) == "f":
+                    # float ** float is pow(), inexact; float ** int is
+                    # Numba's repeated squaring, which kernelc computes bit
+                    # for bit
                     e.taint = True
                 return e
             b = self.expr(cscope, d, {"i", "u", "b"})
@@ -339,7 +343,12 @@ class Gen:
             if const_value(a.code) is not None:
                 return None     # `True or x` is typed from the literal alone
             op = r.choice(["and", "or"])
-            return E(f"({a.code} {op} {b.code})", unify(a.ty, b.ty), b.taint)
+            if a.boolop is not None and a.boolop != op:
+                # `(x or y) and b`: CPython 3.11's peephole pass threads the
+                # jumps, so `x` is never a value of the whole and Numba
+                # unifies only y and b; 3.12 does not (FINDINGS.md, F12).
+                return None
+            return E(f"({a.code} {op} {b.code})", unify(a.ty, b.ty), b.taint, op)
         if f in ("unary", "narrow_unary"):
             op = r.choice(["-", "+", "~"])
             wide = ["int64", "uint64", "float32", "float64"]

@@ -244,14 +244,18 @@ def check(prog, fma=False, keep=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check_repro(path, fma=False):
+def check_repro(path, fma=False, exact=False):
     """Runs a repro file: its first line names the seed and features whose
-    inputs it uses (``# seed N, features SPEC, ...``)."""
+    inputs it uses (``# seed N, features SPEC, ...``). With ``exact``, every
+    output is compared bit for bit (a hand-written program's outputs need
+    not follow the generated program's tolerances)."""
     with open(path) as f:
         source = f.read()
     m = re.match(r"# seed (\d+), features (\S+),", source)
     prog = gen.generate(int(m.group(1)), sorted(parse_features(m.group(2))))
     prog.source = source
+    if exact:
+        prog.exact = dict.fromkeys(prog.exact, True)
     return check(prog, fma)
 
 

@@ -130,7 +130,7 @@ impl FnLowering<'_> {
             BinOp::FloorDiv | BinOp::Mod => {
                 return self.int_divmod(op == BinOp::FloorDiv, ty, a, b)
             }
-            BinOp::Pow if float && !rhs.is_float() => Powi,
+            BinOp::Pow if float && !rhs.is_float() => return self.float_pow_int(ty, rhs, a, b),
             BinOp::Pow if float => Pow,
             BinOp::Pow => return self.int_pow(ty, a, b),
             BinOp::MatMul => unreachable!("rejected by the type checker"),
@@ -245,61 +245,216 @@ impl FnLowering<'_> {
         (q, m2)
     }
 
-    /// Integer `a ** b` by repeated squaring. A negative exponent gives
-    /// `1` for base 1, `±1` for base -1 and 0 otherwise (Numba's integer
-    /// power). Numba's result then goes through float64 and back (its
-    /// power returns a float that is converted), so a power beyond 2**53
-    /// is rounded as Numba rounds it.
+    /// Integer `a ** b` (both of type `ty`), as Numba's `int_power`: the
+    /// least int64 exponent raises `OverflowError`; a negative exponent
+    /// gives `1` for base 1, `±1` for base -1, the least value of `ty` for
+    /// base 0 (Numba's result without a zero-division exception) and 0
+    /// otherwise; an exponent above 65536 goes through float64 `pow`;
+    /// the rest by repeated squaring. Numba's power returns a float that
+    /// is converted back, so a power beyond 2**53 is rounded as Numba
+    /// rounds it.
     fn int_pow(&mut self, ty: Scalar, a: Value, b: Value) -> Value {
-        let exact = self.int_pow_exact(ty, a, b);
-        let float = self.cast_scalar(exact, ty, Scalar::F64);
-        self.cast_scalar(float, Scalar::F64, ty)
-    }
-
-    /// [`Self::int_pow`] before the float64 round trip.
-    fn int_pow_exact(&mut self, ty: Scalar, a: Value, b: Value) -> Value {
         let t = ir_type(ty);
+        if let Some(c) = self.iconst_value(b).filter(|c| (0..=0x10000).contains(c)) {
+            let exact = self.pow_unrolled(t, a, c as u64);
+            let float = self.cast_scalar(exact, ty, Scalar::F64);
+            return self.cast_scalar(float, Scalar::F64, ty);
+        }
         let zero = self.ins().iconst(t, 0);
         let one = self.ins().iconst(t, 1);
         let exp_neg = if ty.is_signed() {
+            let least = self.ins().iconst(t, i64::MIN);
+            let ok = self.ins().icmp(IntCC::Ne, b, least);
+            self.raise_unless(ok, "OverflowError");
             self.ins().icmp(IntCC::Slt, b, zero)
         } else {
             self.ins().iconst(ir::Type::I1, 0)
         };
         let e0 = self.ins().select(exp_neg, zero, b);
+        let join = self.new_block();
+        let result = self.func.dfg.append_block_param(join, t);
+        let by_squaring = self.pow_beyond_cutoff(e0, ty, ty, a, b, join);
+        self.switch_to(by_squaring);
+        let squared = self.pow_by_squaring(t, one, a, e0);
+        let exact = if ty.is_signed() {
+            let minus_one = self.ins().iconst(t, -1);
+            let least = self.ins().iconst(t, i64::MIN);
+            let is_zero = self.ins().icmp(IntCC::Eq, a, zero);
+            let is_one = self.ins().icmp(IntCC::Eq, a, one);
+            let is_minus_one = self.ins().icmp(IntCC::Eq, a, minus_one);
+            let b_bit = self.ins().binary(Opcode::Band, b, one);
+            let b_odd = self.ins().icmp(IntCC::Ne, b_bit, zero);
+            let sign = self.ins().select(b_odd, minus_one, one);
+            let neg_pow = self.ins().select(is_minus_one, sign, zero);
+            let neg_pow = self.ins().select(is_one, one, neg_pow);
+            let neg_pow = self.ins().select(is_zero, least, neg_pow);
+            self.ins().select(exp_neg, neg_pow, squared)
+        } else {
+            squared
+        };
+        let float = self.cast_scalar(exact, ty, Scalar::F64);
+        let rounded = self.cast_scalar(float, Scalar::F64, ty);
+        self.ins().jump(join, &[rounded]);
+        self.switch_to(join);
+        result
+    }
+
+    /// Float `x ** n` for `x` of type `ty` and an integer exponent of
+    /// Numba's signature type `ety` (int32 for the narrow integers, int64
+    /// for int64 and uint32, uint64), as Numba's `int_power`: the least
+    /// signed exponent raises `OverflowError`; beyond 65536 in magnitude,
+    /// float64 `pow`; otherwise repeated squaring in `ty`, and for a
+    /// negative exponent `1.0 / r` in float64. (Bit for bit what Numba
+    /// computes, which is not always the correctly rounded power.)
+    fn float_pow_int(&mut self, ty: Scalar, ety: Scalar, x: Value, n: Value) -> Value {
+        let t = ir_type(ty);
+        let et = ir_type(ety);
+        if let Some(c) = self.iconst_value(n) {
+            let least = if ety == Scalar::I32 {
+                i64::from(i32::MIN)
+            } else {
+                i64::MIN
+            };
+            let magnitude = if ety.is_signed() {
+                c.unsigned_abs()
+            } else {
+                c as u64
+            };
+            if c != least && magnitude <= 0x10000 {
+                let r = self.pow_unrolled(t, x, magnitude);
+                if !ety.is_signed() || c >= 0 {
+                    return r;
+                }
+                let wide = self.cast_scalar(r, ty, Scalar::F64);
+                let one = self.ins().fconst(ir::Type::F64, 1.0);
+                let inv = self.ins().binary(Opcode::Fdiv, one, wide);
+                return self.cast_scalar(inv, Scalar::F64, ty);
+            }
+        }
+        let zero = self.ins().iconst(et, 0);
+        let (neg, magnitude) = if ety.is_signed() {
+            let neg = self.ins().icmp(IntCC::Slt, n, zero);
+            let minus = self.ins().unary(Opcode::Ineg, et, n);
+            let magnitude = self.ins().select(neg, minus, n);
+            // Only the least value stays negative when negated.
+            let ok = self.ins().icmp(IntCC::Sge, magnitude, zero);
+            self.raise_unless(ok, "OverflowError");
+            (Some(neg), magnitude)
+        } else {
+            (None, n)
+        };
+        let join = self.new_block();
+        let result = self.func.dfg.append_block_param(join, t);
+        let by_squaring = self.pow_beyond_cutoff(magnitude, ety, ty, x, n, join);
+        self.switch_to(by_squaring);
+        let one = self.ins().fconst(t, 1.0);
+        let r = self.pow_by_squaring(t, one, x, magnitude);
+        let r = match neg {
+            Some(neg) => {
+                let wide = self.cast_scalar(r, ty, Scalar::F64);
+                let one64 = self.ins().fconst(ir::Type::F64, 1.0);
+                let inv = self.ins().binary(Opcode::Fdiv, one64, wide);
+                let inv = self.cast_scalar(inv, Scalar::F64, ty);
+                self.ins().select(neg, inv, r)
+            }
+            None => r,
+        };
+        self.ins().jump(join, &[r]);
+        self.switch_to(join);
+        result
+    }
+
+    /// Branches on Numba's cutoff for repeated squaring: when `magnitude`
+    /// (the exponent's, non-negative, of type `ety`) is above 65536, a new
+    /// block computes `float(base) ** float(n)` with float64 `pow`,
+    /// converts it to `result` (the type of `base` for a float power, the
+    /// integer type of both for an integer one) and jumps to `join`.
+    /// Returns the block for the other case, where the caller goes on.
+    fn pow_beyond_cutoff(
+        &mut self,
+        magnitude: Value,
+        ety: Scalar,
+        result: Scalar,
+        base: Value,
+        n: Value,
+        join: ir::Block,
+    ) -> ir::Block {
+        let cutoff = self.ins().iconst(ir_type(ety), 0x10000);
+        let big = self.ins().icmp(IntCC::Ugt, magnitude, cutoff);
+        let (by_pow, by_squaring) = (self.new_block(), self.new_block());
+        self.ins().brif(big, by_pow, &[], by_squaring, &[]);
+        self.switch_to(by_pow);
+        let base_ty = if result.is_float() { result } else { ety };
+        let x = self.cast_scalar(base, base_ty, Scalar::F64);
+        let y = self.cast_scalar(n, ety, Scalar::F64);
+        let p = self.ins().binary(Opcode::Pow, x, y);
+        let p = self.cast_scalar(p, Scalar::F64, result);
+        self.ins().jump(join, &[p]);
+        by_squaring
+    }
+
+    /// `base ** e` for a constant `e`, the products of
+    /// [`Self::pow_by_squaring`] in the same order, unrolled (the first
+    /// `1 * a` left out: it is exact).
+    fn pow_unrolled(&mut self, t: ir::Type, base: Value, e: u64) -> Value {
+        let mul = if t.is_float() {
+            Opcode::Fmul
+        } else {
+            Opcode::Imul
+        };
+        let (mut r, mut a, mut e) = (None, base, e);
+        while e != 0 {
+            if e & 1 == 1 {
+                r = Some(match r {
+                    None => a,
+                    Some(r) => self.ins().binary(mul, r, a),
+                });
+            }
+            e >>= 1;
+            if e != 0 {
+                a = self.ins().binary(mul, a, a);
+            }
+        }
+        match r {
+            Some(r) => r,
+            None if t.is_float() => self.ins().fconst(t, 1.0),
+            None => self.ins().iconst(t, 1),
+        }
+    }
+
+    /// `one * base ** e` by repeated squaring in IR type `t` (`e` is
+    /// non-negative, of any integer type): `r *= a` for each set bit of
+    /// `e`, `a *= a` after each, in Numba's order.
+    fn pow_by_squaring(&mut self, t: ir::Type, one: Value, base: Value, e: Value) -> Value {
+        let et = self.ins().ty(e);
+        let zero = self.ins().iconst(et, 0);
+        let one_e = self.ins().iconst(et, 1);
         let header = self.new_block();
         let body = self.new_block();
         let exit = self.new_block();
         let acc = self.func.dfg.append_block_param(header, t);
-        let base = self.func.dfg.append_block_param(header, t);
-        let e = self.func.dfg.append_block_param(header, t);
+        let a = self.func.dfg.append_block_param(header, t);
+        let k = self.func.dfg.append_block_param(header, et);
         let result = self.func.dfg.append_block_param(exit, t);
-        self.ins().jump(header, &[one, a, e0]);
+        self.ins().jump(header, &[one, base, e]);
         self.switch_to(header);
-        let more = self.ins().icmp(IntCC::Ne, e, zero);
+        let more = self.ins().icmp(IntCC::Ne, k, zero);
         self.ins().brif(more, body, &[], exit, &[acc]);
         self.switch_to(body);
-        let bit = self.ins().binary(Opcode::Band, e, one);
+        let bit = self.ins().binary(Opcode::Band, k, one_e);
         let odd = self.ins().icmp(IntCC::Ne, bit, zero);
-        let mul = self.ins().binary(Opcode::Imul, acc, base);
-        let acc2 = self.ins().select(odd, mul, acc);
-        let base2 = self.ins().binary(Opcode::Imul, base, base);
-        let e2 = self.ins().binary(Opcode::Ushr, e, one);
-        self.ins().jump(header, &[acc2, base2, e2]);
+        let mul = if t.is_float() {
+            Opcode::Fmul
+        } else {
+            Opcode::Imul
+        };
+        let product = self.ins().binary(mul, acc, a);
+        let acc2 = self.ins().select(odd, product, acc);
+        let a2 = self.ins().binary(mul, a, a);
+        let k2 = self.ins().binary(Opcode::Ushr, k, one_e);
+        self.ins().jump(header, &[acc2, a2, k2]);
         self.switch_to(exit);
-        if !ty.is_signed() {
-            return result;
-        }
-        // Negative exponents.
-        let minus_one = self.ins().iconst(t, -1);
-        let is_one = self.ins().icmp(IntCC::Eq, a, one);
-        let is_minus_one = self.ins().icmp(IntCC::Eq, a, minus_one);
-        let b_bit = self.ins().binary(Opcode::Band, b, one);
-        let b_odd = self.ins().icmp(IntCC::Ne, b_bit, zero);
-        let sign = self.ins().select(b_odd, minus_one, one);
-        let neg_pow = self.ins().select(is_minus_one, sign, zero);
-        let neg_pow = self.ins().select(is_one, one, neg_pow);
-        self.ins().select(exp_neg, neg_pow, result)
+        result
     }
 
     /// A comparison of two scalars of type `ty`.

@@ -247,6 +247,15 @@ impl<'a> FnLowering<'a> {
         self.switch_to(cont);
     }
 
+    /// Raises `text` (see [`Self::raise`]) unless `ok` holds.
+    fn raise_unless(&mut self, ok: ir::Value, text: &str) {
+        let (fail, cont) = (self.new_block(), self.new_block());
+        self.ins().brif(ok, cont, &[], fail, &[]);
+        self.switch_to(fail);
+        self.raise(text);
+        self.switch_to(cont);
+    }
+
     /// Prints `message` (a line; `%` is printed as itself) and traps.
     fn print_and_trap(&mut self, message: &str) {
         let text = format!("{message}\n").replace('%', "%%");

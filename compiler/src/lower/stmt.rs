@@ -389,11 +389,7 @@ impl FnLowering<'_> {
     fn range_step_check(&mut self, step: Value, ty: Scalar) {
         let zero = self.ins().iconst(super::values::ir_type(ty), 0);
         let ok = self.ins().icmp(IntCC::Ne, step, zero);
-        let (fail, cont) = (self.new_block(), self.new_block());
-        self.ins().brif(ok, cont, &[], fail, &[]);
-        self.switch_to(fail);
-        self.raise("ValueError: range() arg 3 must not be zero");
-        self.switch_to(cont);
+        self.raise_unless(ok, "ValueError: range() arg 3 must not be zero");
     }
 
     /// A join block for `slots` where the hidden `counter` has type `ty`.

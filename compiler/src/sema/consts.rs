@@ -337,6 +337,35 @@ pub fn wrap_int(v: i128, to: Scalar) -> i128 {
     }
 }
 
+/// `x ** n` for a float `x` of type `result` and an integer `n` of type
+/// `exp`, as Numba computes it at run time (`int_power`): repeated
+/// squaring in `result`'s precision, `1.0 / r` in float64 for a negative
+/// exponent, float64 `pow` beyond 65536. `None` for the least value of the
+/// exponent's signature type, which raises `OverflowError` at run time.
+fn numba_float_pow_int(x: f64, n: i128, exp: Scalar, result: Scalar) -> Option<f64> {
+    let least = match crate::types::float_pow_exponent(exp) {
+        Scalar::I32 => i128::from(i32::MIN),
+        Scalar::I64 => i128::from(i64::MIN),
+        _ => i128::MIN,
+    };
+    if n == least {
+        return None;
+    }
+    let magnitude = n.unsigned_abs();
+    if magnitude > 0x10000 {
+        return Some(x.powf(n as f64));
+    }
+    let (mut r, mut a, mut e) = (1.0, round_float(x, result), magnitude);
+    while e != 0 {
+        if e & 1 == 1 {
+            r = round_float(r * a, result);
+        }
+        e >>= 1;
+        a = round_float(a * a, result);
+    }
+    Some(if n < 0 { 1.0 / r } else { r })
+}
+
 /// Folds `a op b` whose result has scalar type `result` (the type checker
 /// decides it). Returns `None` when the operation must be left to run time
 /// (division by zero, shifts out of range, non-scalar operands).
@@ -384,6 +413,7 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
             BinOp::FloorDiv | BinOp::Mod if y == 0.0 || result != Scalar::F64 => return None,
             BinOp::FloorDiv => python_divmod(x, y).0,
             BinOp::Mod => python_divmod(x, y).1,
+            BinOp::Pow if sb.is_int() => numba_float_pow_int(x, b.as_int()?, sb, result)?,
             BinOp::Pow => x.powf(y),
             _ => return None,
         };
@@ -416,7 +446,9 @@ pub fn fold_binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstVal
             }
         }
         BinOp::Pow => {
-            if y < 0 {
+            // A negative exponent, or one past Numba's cutoff for repeated
+            // squaring, is left to run time.
+            if !(0..=0x10000).contains(&y) {
                 return None;
             }
             let mut acc: i128 = 1;

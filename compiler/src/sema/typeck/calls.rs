@@ -9,7 +9,7 @@
 
 use super::{FnChecker, FnConstEnv};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{ExprId, ExprKind, KeywordArg};
+use crate::front::ast::{CmpOp, ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, MathFn, Member};
@@ -583,6 +583,15 @@ impl FnChecker<'_, '_, '_> {
             );
         }
         let mut typed = self.typed_operands(args);
+        // numba-cuda lowers `min`/`max` of exactly two floats to libdevice's
+        // `fmin`/`fmax`, where a NaN operand is ignored; every other form
+        // (more arguments, a tuple, a float with an integer) goes through
+        // Numba's generic `do_minmax`, Python's algorithm, where a NaN that
+        // comes first wins and one that comes later is never picked.
+        let libdevice = typed.len() == 2
+            && typed
+                .iter()
+                .all(|t| t.ty.scalar().is_some_and(Scalar::is_float));
         if typed.len() == 1 {
             if let Type::Tuple(tys) = typed[0].ty {
                 let t = typed.pop().expect("one argument");
@@ -625,15 +634,13 @@ impl FnChecker<'_, '_, '_> {
             let typed = std::mem::replace(a, TExpr::error(a.span));
             *a = self.cast(typed, &t);
         }
-        if args.iter().all(|a| a.as_const().is_some()) {
+        let is_min = i == Intrinsic::Min;
+        // (libdevice's NaN and signed-zero rules are the IR's to fold.)
+        if !libdevice && args.iter().all(|a| a.as_const().is_some()) {
             let mut best = *args[0].as_const().expect("constant");
             for a in &args[1..] {
                 let v = a.as_const().expect("constant");
-                let op = if i == Intrinsic::Min {
-                    crate::front::ast::CmpOp::Lt
-                } else {
-                    crate::front::ast::CmpOp::Gt
-                };
+                let op = if is_min { CmpOp::Lt } else { CmpOp::Gt };
                 if crate::sema::consts::fold_compare(op, v, &best) == Some(true) {
                     best = *v;
                 }
@@ -641,9 +648,34 @@ impl FnChecker<'_, '_, '_> {
             self.recycle(args);
             return TExpr::constant(best, span);
         }
-        let result = self.intrinsic(i, args.drain(..), t, span);
-        self.recycle(args);
-        result
+        if libdevice || !ty.is_float() {
+            // The intrinsic: libdevice's `fmin`/`fmax` on floats.
+            let result = self.intrinsic(i, args.drain(..), t, span);
+            self.recycle(args);
+            return result;
+        }
+        // Python's algorithm: `acc = v if v < acc else acc` (`>` for max),
+        // each operand evaluated once, left to right.
+        let op = if is_min { CmpOp::Lt } else { CmpOp::Gt };
+        self.with_operands(args, span, |this, ops| {
+            this.python_min_max(op, ops[0], &ops[1..], span)
+        })
+    }
+
+    /// `acc` folded with `rest` by Python's `min`/`max` step, each
+    /// intermediate result in a temporary (`rest` are repeatable).
+    fn python_min_max(&mut self, op: CmpOp, acc: TExpr, rest: &[TExpr], span: Span) -> TExpr {
+        let Some((&v, rest)) = rest.split_first() else {
+            return acc;
+        };
+        let better = self.compare(op, v, acc, span);
+        let step = self.select(better, v, acc, span);
+        if rest.is_empty() {
+            return step;
+        }
+        self.with_operands(vec![step], span, |this, ops| {
+            this.python_min_max(op, ops[0], rest, span)
+        })
     }
 
     fn grid(&mut self, i: Intrinsic, name: Callee, ndim: ExprId, span: Span) -> TExpr {

@@ -442,7 +442,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let rt = Type::Scalar(result);
         let l = self.cast(l, &rt);
         let r = if op == BinOp::Pow && result.is_float() && b.is_int() {
-            self.cast(r, &Type::I64)
+            self.cast(r, &Type::Scalar(float_pow_exponent(b)))
         } else {
             self.cast(r, &rt)
         };
@@ -491,14 +491,23 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    /// `int ** negative int` of literals, which CPython folds to a float
-    /// (`2 ** -1` is 0.5).
+    /// `int ** negative int` and `float ** int` of literals, which CPython
+    /// folds to a float with C's `pow` (`2 ** -1` is 0.5) before Numba
+    /// sees them (Numba would compute `1.5 ** 3` by repeated squaring).
     fn python_fold_pow(&mut self, op: BinOp, l: &TExpr, r: &TExpr, id: ExprId) -> Option<TExpr> {
         if op != BinOp::Pow || !self.is_python_literal(id) {
             return None;
         }
         let (x, y) = (l.as_const()?, r.as_const()?);
         let (sx, sy) = (x.scalar_type()?, y.scalar_type()?);
+        if sx == Scalar::F64 && sy.is_int() {
+            let (x, y) = (x.as_f64()?, y.as_int()?);
+            let v = x.powf(y as f64);
+            return Some(TExpr::constant(
+                ConstValue::Float(v, Scalar::F64),
+                self.ast(id).span,
+            ));
+        }
         let (x, y) = (x.as_int()?, y.as_int()?);
         if sx.is_float() || sy.is_float() || y >= 0 || x == 0 {
             return None;

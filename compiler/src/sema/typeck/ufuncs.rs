@@ -218,7 +218,13 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// `then if cond else otherwise` of one type.
-    fn select(&mut self, cond: TExpr, then: TExpr, otherwise: TExpr, span: Span) -> TExpr {
+    pub(super) fn select(
+        &mut self,
+        cond: TExpr,
+        then: TExpr,
+        otherwise: TExpr,
+        span: Span,
+    ) -> TExpr {
         let ty = then.ty;
         TExpr {
             kind: TExprKind::Select(self.ex(cond), self.ex(then), self.ex(otherwise)),
