@@ -573,6 +573,13 @@ typedef struct {
 #define KC_DTYPE_FLOAT64 12
 
 /**
+ * An array of records (a NumPy structured dtype, Numba's `Record`): for
+ * arrays only. In a `kc_arg`, `value.u` holds the record's size in bytes
+ * (NumPy's `itemsize`); a parameter's `type_name` spells out its fields.
+ */
+#define KC_DTYPE_RECORD 13
+
+/**
  * Not an array.
  */
 #define KC_LAYOUT_NONE 0

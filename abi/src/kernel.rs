@@ -2,6 +2,7 @@
 //! its parameters, with the structured type a runtime marshals arguments
 //! against and what the kernel may read or write.
 
+use crate::elem::ElemType;
 use crate::scalar::{Layout, Scalar};
 
 /// What a kernel may do with one of its parameters.
@@ -28,7 +29,7 @@ pub enum ParamKind {
     /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
     Array {
         /// Element type.
-        elem: Scalar,
+        elem: ElemType,
         /// Number of dimensions, 1 to 3.
         ndim: u8,
         /// The layout the kernel was compiled for.

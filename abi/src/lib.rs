@@ -15,10 +15,12 @@
 
 #![deny(missing_docs)]
 
+pub mod elem;
 pub mod kernel;
 pub mod scalar;
 pub mod target;
 
+pub use elem::ElemType;
 pub use kernel::{KernelInfo, ParamInfo, ParamKind};
 pub use scalar::{Layout, Scalar};
 pub use target::{Target, SUPPORTED};

@@ -11,7 +11,8 @@ use crate::ffi::{deref, guard, slice, string};
 use crate::loaded::kc_loaded_module;
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
-use crate::types::{kc_dtype, require_scalar};
+use crate::types::{kc_dtype, require_scalar, KC_DTYPE_RECORD};
+use kernelc_abi::ElemType;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
 use kernelc_runtime::launch::{enqueue, launch, KernelArg};
@@ -132,7 +133,8 @@ pub struct kc_arg {
     pub strides: [i64; 3],
 }
 
-fn array_shape(i: usize, a: &kc_arg, elem: Scalar) -> Result<ArrayShape> {
+fn array_shape(i: usize, a: &kc_arg, elem: impl Into<ElemType>) -> Result<ArrayShape> {
+    let elem = elem.into();
     let ndim = a.ndim as usize;
     if !(1..=3).contains(&ndim) {
         return Err(Error::invalid(format!(
@@ -214,9 +216,52 @@ fn below(shape: &ArrayShape) -> u64 {
 /// # Safety
 /// `a`'s pointers are valid as `kc_arg` documents.
 unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<KernelArg<'a>> {
+    if a.dtype == KC_DTYPE_RECORD {
+        return record_array_arg(i, a, lm);
+    }
     let elem = require_scalar(a.dtype, &format!("args[{i}].dtype"))?;
+    array_or_scalar_arg(i, a, lm, elem.into())
+}
+
+/// The runtime's argument for an array of records: its size in bytes is
+/// in `value.u`.
+///
+/// # Safety
+/// As [`kernel_arg`].
+unsafe fn record_array_arg<'a>(
+    i: usize,
+    a: &kc_arg,
+    lm: &kc_loaded_module,
+) -> Result<KernelArg<'a>> {
+    if a.kind == KC_ARG_SCALAR {
+        return Err(Error::invalid(format!(
+            "argument {i}: KC_DTYPE_RECORD is for arrays of records, not scalars"
+        )));
+    }
+    // SAFETY: every member of the union is a plain 64-bit value.
+    let size = unsafe { a.value.u };
+    let size = u32::try_from(size).ok().filter(|s| *s > 0).ok_or_else(|| {
+        Error::invalid(format!(
+            "argument {i}: a record array needs its record size in bytes in value.u, not {size}"
+        ))
+    })?;
+    // SAFETY: as this function's.
+    unsafe { array_or_scalar_arg(i, a, lm, ElemType::Record { size }) }
+}
+
+/// The runtime's argument for `a`, whose element or scalar type is `elem`.
+///
+/// # Safety
+/// As [`kernel_arg`].
+unsafe fn array_or_scalar_arg<'a>(
+    i: usize,
+    a: &kc_arg,
+    lm: &kc_loaded_module,
+    elem: ElemType,
+) -> Result<KernelArg<'a>> {
     match a.kind {
         KC_ARG_SCALAR => {
+            let elem = elem.scalar().expect("records are refused above");
             // SAFETY (the reads below): every member of the union is a
             // plain 64-bit integer or float, so any bits are a valid value.
             let v = a.value;

@@ -6,8 +6,8 @@ use crate::error::{Error, Result};
 use crate::ffi::{deref, free_handle, guard, guard_void, string, Out};
 use crate::status::kc_status;
 use crate::types::{
-    dtype_of, kc_dtype, kc_layout, kc_param_kind, layout_of, KC_DTYPE_NONE, KC_LAYOUT_NONE,
-    KC_PARAM_ARRAY, KC_PARAM_SCALAR, KC_PARAM_TUPLE,
+    dtype_of, elem_dtype_of, kc_dtype, kc_layout, kc_param_kind, layout_of, KC_DTYPE_NONE,
+    KC_LAYOUT_NONE, KC_PARAM_ARRAY, KC_PARAM_SCALAR, KC_PARAM_TUPLE,
 };
 use kernelc_compiler::driver::{KernelInfo, ParamKind};
 use std::ffi::{c_char, CString};
@@ -273,7 +273,7 @@ pub unsafe extern "C" fn kc_module_param_info(
             ParamKind::Scalar(s) => (KC_PARAM_SCALAR, dtype_of(*s), 0, KC_LAYOUT_NONE),
             ParamKind::Array { elem, ndim, layout } => (
                 KC_PARAM_ARRAY,
-                dtype_of(*elem),
+                elem_dtype_of(*elem),
                 u32::from(*ndim),
                 layout_of(*layout),
             ),

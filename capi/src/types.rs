@@ -4,6 +4,7 @@
 //! out-of-range one must be an error, not undefined behaviour).
 
 use crate::error::{Error, Result};
+use kernelc_abi::ElemType;
 use kernelc_compiler::types::{Layout, Scalar};
 use std::ffi::c_char;
 
@@ -35,6 +36,10 @@ pub const KC_DTYPE_FLOAT16: kc_dtype = 10;
 pub const KC_DTYPE_FLOAT32: kc_dtype = 11;
 /// `double`.
 pub const KC_DTYPE_FLOAT64: kc_dtype = 12;
+/// An array of records (a NumPy structured dtype, Numba's `Record`): for
+/// arrays only. In a `kc_arg`, `value.u` holds the record's size in bytes
+/// (NumPy's `itemsize`); a parameter's `type_name` spells out its fields.
+pub const KC_DTYPE_RECORD: kc_dtype = 13;
 
 /// The memory layout an array parameter was compiled for (`KC_LAYOUT_*`).
 pub type kc_layout = u32;
@@ -80,6 +85,14 @@ pub(crate) fn dtype_of(s: Scalar) -> kc_dtype {
         Scalar::F16 => KC_DTYPE_FLOAT16,
         Scalar::F32 => KC_DTYPE_FLOAT32,
         Scalar::F64 => KC_DTYPE_FLOAT64,
+    }
+}
+
+/// The `kc_dtype` of an array element type.
+pub(crate) fn elem_dtype_of(e: ElemType) -> kc_dtype {
+    match e {
+        ElemType::Scalar(s) => dtype_of(s),
+        ElemType::Record { .. } => KC_DTYPE_RECORD,
     }
 }
 

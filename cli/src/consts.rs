@@ -17,7 +17,11 @@ pub fn declare(spec: &ConstSpec) -> Result<ConstArrayDecl, String> {
                 return Err(format!("'{path}' is Fortran-ordered; save it C-ordered"));
             }
             let shape = header.shape.shape.iter().map(|&d| d as u64).collect();
-            (header.shape.elem, shape)
+            let elem =
+                header.shape.elem.scalar().ok_or_else(|| {
+                    format!("'{path}' holds records; constant arrays hold numbers")
+                })?;
+            (elem, shape)
         }
     };
     Ok(ConstArrayDecl {

@@ -6,12 +6,14 @@ use crate::args::{RunArgSpec, RunArgs};
 use crate::npy;
 use crate::source::read_text;
 use crate::Stop;
+use kernelc_abi::ElemType;
 use kernelc_compiler::driver::{
     compile_forcing_with, CompileContext, CompileOptions, Compiled, KernelInfo, Stage,
 };
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::emit::const_array_symbol;
 use kernelc_compiler::ptx::Target;
+use kernelc_compiler::records::RecordType;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
 use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
 use kernelc_compiler::types::Scalar;
@@ -66,6 +68,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
         if array.fortran && array.shape.shape.len() > 1 {
             return Err(format!("'{path}' is Fortran-ordered; save it C-ordered").into());
         }
+        if array.record.is_some() {
+            return Err(format!("'{path}' holds records; constant arrays hold numbers").into());
+        }
         consts.push((name.clone(), array));
     }
     let out_dir = args.out.as_deref().map(PathBuf::from);
@@ -110,18 +115,24 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 .iter()
                 .map(|(name, a)| ConstArrayDecl {
                     name: name.clone(),
-                    elem: a.shape.elem,
+                    elem: a.shape.elem.scalar().expect("records refused above"),
                     shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
                 })
                 .collect();
             let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
+            let records: Vec<Option<RecordType>> = (run_args.iter())
+                .map(|a| match a {
+                    RunArg::Array { array, .. } => array.record,
+                    RunArg::Scalar(_) => None,
+                })
+                .collect();
             match compile_kernel(
                 &mut ctx,
                 file,
                 &source,
                 kernel,
                 args.sig.as_deref(),
-                &shapes,
+                (&shapes, &records),
                 decls,
                 args.opt.level(),
                 target,
@@ -234,11 +245,20 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
             Some(info) => format!("{} (argument {pos})", info.params[pos].name),
             None => format!("argument {pos}"),
         };
-        let mut line = format!("  {name}: {}", preview(&array.shape, &array.data));
+        let mut line = format!(
+            "  {name}: {}",
+            preview(&array.shape, array.record, &array.data)
+        );
         if let Some(dir) = &out_dir {
             let dest = dir.join(format!("{pos}.npy"));
-            npy::write(&dest, &array.shape, array.fortran, &array.data)
-                .map_err(|e| format!("cannot write '{}': {e}", dest.display()))?;
+            npy::write(
+                &dest,
+                &array.shape,
+                array.record,
+                array.fortran,
+                &array.data,
+            )
+            .map_err(|e| format!("cannot write '{}': {e}", dest.display()))?;
             line.push_str(&format!(" -> {}", dest.display()));
         } else {
             line.push_str(&format!(" (from {path})"));
@@ -338,7 +358,7 @@ fn compile_kernel(
     source: &str,
     kernel: &str,
     sig: Option<&str>,
-    shapes: &[ArgShape],
+    (shapes, records): (&[ArgShape], &[Option<RecordType>]),
     const_arrays: Vec<ConstArrayDecl>,
     opt: OptLevel,
     target: Target,
@@ -370,7 +390,7 @@ fn compile_kernel(
         if let Ok(first) = compiled {
             ctx.recycle(first);
         }
-        compiled = attempt(ctx, Some(signature_for(shapes)));
+        compiled = attempt(ctx, Some(lazy_signature(shapes, records)));
     }
     let compiled = match compiled {
         Ok(c) => c,
@@ -455,11 +475,43 @@ fn dims_text(d: [u32; 3]) -> String {
     }
 }
 
+/// The signature a lazily compiled kernel gets for these arguments, as
+/// [`signature_for`] gives it, with each record array's record spelled out
+/// (`Record(x[type=float32;offset=0];4;False)[::1]`).
+fn lazy_signature(shapes: &[ArgShape], records: &[Option<RecordType>]) -> String {
+    if records.iter().all(Option::is_none) {
+        return signature_for(shapes);
+    }
+    let parts: Vec<String> = (shapes.iter().zip(records))
+        .map(|(shape, record)| match (shape, record) {
+            (ArgShape::Array(a), Some(r)) => a.numba_type_of(&r.to_string()),
+            (ArgShape::Array(a), None) => a.numba_type(),
+            (ArgShape::Scalar(s), _) => s.ty.name().to_string(),
+        })
+        .collect();
+    format!("void({})", parts.join(", "))
+}
+
 /// `float32[1000] = [0, 3, 6, ..., 2997]`: the first and last elements.
-fn preview(shape: &ArrayShape, data: &[u8]) -> String {
+fn preview(shape: &ArrayShape, record: Option<RecordType>, data: &[u8]) -> String {
     let size = shape.elem.size() as usize;
     let n = data.len() / size.max(1);
-    let show = |i: usize| format_elem(shape.elem, &data[i * size..(i + 1) * size]);
+    let show = |i: usize| {
+        let item = &data[i * size..(i + 1) * size];
+        match (record, shape.elem) {
+            (_, ElemType::Scalar(s)) => format_elem(s, item),
+            (Some(r), _) => {
+                let fields: Vec<String> = (r.layout().fields.iter())
+                    .map(|f| {
+                        let at = f.offset as usize;
+                        format_elem(f.ty, &item[at..at + f.ty.size() as usize])
+                    })
+                    .collect();
+                format!("({})", fields.join(", "))
+            }
+            (None, _) => "(...)".to_string(),
+        }
+    };
     let items: Vec<String> = if n <= 6 {
         (0..n).map(show).collect()
     } else {
@@ -471,7 +523,7 @@ fn preview(shape: &ArrayShape, data: &[u8]) -> String {
     let dims: Vec<String> = shape.shape.iter().map(|d| d.to_string()).collect();
     format!(
         "{}[{}] = [{}]",
-        shape.elem.name(),
+        shape.elem,
         dims.join(", "),
         items.join(", ")
     )
@@ -508,6 +560,9 @@ mod tests {
     fn previews_long_arrays() {
         let shape = ArrayShape::c_contiguous(Scalar::I32, &[10]);
         let data: Vec<u8> = (0..10i32).flat_map(|v| (v * 3).to_le_bytes()).collect();
-        assert_eq!(preview(&shape, &data), "int32[10] = [0, 3, 6, ..., 24, 27]");
+        assert_eq!(
+            preview(&shape, None, &data),
+            "int32[10] = [0, 3, 6, ..., 24, 27]"
+        );
     }
 }

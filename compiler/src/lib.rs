@@ -25,6 +25,7 @@ pub mod mathlib;
 pub mod opt;
 pub(crate) mod pool;
 pub mod ptx;
+pub mod records;
 pub mod sema;
 pub mod span;
 pub(crate) mod stack;

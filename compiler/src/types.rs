@@ -24,6 +24,8 @@ use std::sync::{Mutex, PoisonError};
 /// runtime marshals arguments by them without the compiler.
 pub use kernelc_abi::scalar::{Layout, Scalar};
 
+pub use crate::records::{Elem, RecordType};
+
 /// Numba's typing rules over scalars that are the compiler's alone (not
 /// part of the kernel ABI).
 pub trait Promote {
@@ -118,7 +120,7 @@ impl MemSpace {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ArrayType {
     /// Element type.
-    pub elem: Scalar,
+    pub elem: Elem,
     /// Number of dimensions, 1 to 3.
     pub ndim: u8,
     /// Memory layout.
@@ -129,12 +131,26 @@ pub struct ArrayType {
 
 impl ArrayType {
     /// A global array with the given element type, dimensions and layout.
-    pub fn global(elem: Scalar, ndim: u8, layout: Layout) -> Self {
+    pub fn global(elem: impl Into<Elem>, ndim: u8, layout: Layout) -> Self {
         ArrayType {
-            elem,
+            elem: elem.into(),
             ndim,
             layout,
             space: MemSpace::Global,
+        }
+    }
+}
+
+impl ArrayType {
+    /// The type of one element: a scalar, or a record (a reference into
+    /// this array's memory).
+    pub fn elem_type(&self) -> Type {
+        match self.elem {
+            Elem::Scalar(s) => Type::Scalar(s),
+            Elem::Record(record) => Type::Record(RecordRef {
+                record,
+                space: self.space,
+            }),
         }
     }
 }
@@ -149,7 +165,10 @@ impl fmt::Display for ArrayType {
         // Pieces rather than `write!`: kernel metadata spells every
         // parameter type on each compile.
         f.write_str("array(")?;
-        f.write_str(self.elem.name())?;
+        match self.elem {
+            Elem::Scalar(s) => f.write_str(s.name())?,
+            Elem::Record(r) => write!(f, "{r}")?,
+        }
         f.write_str(", ")?;
         match self.ndim {
             n @ 0..=9 => f.write_char(char::from(b'0' + n))?,
@@ -184,6 +203,18 @@ pub enum Type {
     /// A scalar type used as a value (`np.float32` passed as a `dtype`;
     /// Numba's `class(float32)`): known while typing, no components.
     Class(Scalar),
+    /// A record: Numba's `Record`, a reference to one element of a record
+    /// array (reading a field reads that memory, writing one writes it).
+    Record(RecordRef),
+}
+
+/// A record value's type: the record and the memory it lies in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RecordRef {
+    /// The record type.
+    pub record: RecordType,
+    /// The memory of the array it is an element of.
+    pub space: MemSpace,
 }
 
 /// A device function of the file used as a value: known while typing, with
@@ -378,7 +409,7 @@ impl Type {
         match self {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
             Type::Array(a) => Some(ParamKind::Array {
-                elem: a.elem,
+                elem: a.elem.abi(),
                 ndim: a.ndim,
                 layout: a.layout,
             }),
@@ -387,7 +418,9 @@ impl Type {
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown | Type::None | Type::Function(_) | Type::Class(_) => None,
+            Type::Unknown | Type::None | Type::Function(_) | Type::Class(_) | Type::Record(_) => {
+                None
+            }
         }
     }
 
@@ -431,6 +464,7 @@ impl Type {
             Type::None => "None".to_string(),
             Type::Function(fv) => format!("the function '{}'", fv.name()),
             Type::Class(s) => format!("the type '{s}'"),
+            Type::Record(r) => format!("a record of type {}", r.record),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -443,6 +477,7 @@ impl fmt::Display for Type {
             Type::None => f.write_str("none"),
             Type::Function(fv) => write!(f, "function({})", fv.name()),
             Type::Class(s) => write!(f, "class({s})"),
+            Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {

@@ -36,7 +36,7 @@ use kernelc_compiler::ir::{FuncKind, FuncRef, Module, Type as IrType};
 use kernelc_compiler::lower::lower_program;
 use kernelc_compiler::lower::values::mem_type;
 use kernelc_compiler::opt::{optimize, OptLevel};
-use kernelc_compiler::types::{Layout, Scalar, Type};
+use kernelc_compiler::types::{Elem, Layout, Scalar, Type};
 use std::collections::BTreeMap;
 
 /// Instructions one thread may execute before the run counts as a hang.
@@ -289,14 +289,19 @@ fn make_args(
             args.push(Val::from_bits(ir, bits));
         }
         Type::Array(a) => {
-            let elem = mem_type(a.elem);
+            // A record is filled byte by byte.
+            let (elem, bool_elem, per_elem) = match a.elem {
+                Elem::Scalar(s) => (mem_type(s), s == Scalar::Bool, 1),
+                Elem::Record(r) => (IrType::I8, false, u64::from(r.size())),
+            };
             let dims = &array_shape(a.ndim, recipe)[..];
             let count: u64 = dims.iter().product();
-            let size = elem.bytes() as u64;
+            let unit = elem.bytes() as u64;
+            let size = unit * per_elem;
             let mut data = Vec::with_capacity((count * size) as usize);
-            for _ in 0..count {
-                let bits = rng.small_bits(elem, a.elem == Scalar::Bool);
-                data.extend_from_slice(&bits.to_le_bytes()[..size as usize]);
+            for _ in 0..count * per_elem {
+                let bits = rng.small_bits(elem, bool_elem);
+                data.extend_from_slice(&bits.to_le_bytes()[..unit as usize]);
             }
             let ptr = interp.alloc_global(data.len());
             interp.write(ptr, &data).unwrap();
@@ -319,7 +324,7 @@ fn make_args(
             buffers.push(Buffer {
                 ptr,
                 elem,
-                count: count as usize,
+                count: (count * per_elem) as usize,
             });
         }
         Type::Tuple(items) => {
@@ -327,7 +332,8 @@ fn make_args(
                 make_args(t, recipe, rng, interp, args, buffers);
             }
         }
-        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
+        // (Kernel parameters are never records, only arrays of them.)
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::Record(_) => {}
     }
 }
 

@@ -9,7 +9,7 @@
 //! compiled lazily, and encodes the `.param` bytes once every array has a
 //! device address. Moving data is the device's job.
 
-use kernelc_abi::{KernelInfo, Layout, ParamKind, Scalar};
+use kernelc_abi::{ElemType, KernelInfo, Layout, ParamKind, Scalar};
 use std::fmt;
 
 /// A scalar argument: its value and the type it was given with (which
@@ -40,7 +40,7 @@ pub enum Number {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArrayShape {
     /// Element type.
-    pub elem: Scalar,
+    pub elem: ElemType,
     /// Extent of each dimension.
     pub shape: Vec<i64>,
     /// Distance in bytes between neighbours along each dimension.
@@ -49,19 +49,19 @@ pub struct ArrayShape {
 
 impl ArrayShape {
     /// A C-contiguous (row-major) array.
-    pub fn c_contiguous(elem: Scalar, shape: &[i64]) -> ArrayShape {
-        ArrayShape::contiguous(elem, shape, (0..shape.len()).rev())
+    pub fn c_contiguous(elem: impl Into<ElemType>, shape: &[i64]) -> ArrayShape {
+        ArrayShape::contiguous(elem.into(), shape, (0..shape.len()).rev())
     }
 
     /// A Fortran-contiguous (column-major) array.
-    pub fn f_contiguous(elem: Scalar, shape: &[i64]) -> ArrayShape {
-        ArrayShape::contiguous(elem, shape, 0..shape.len())
+    pub fn f_contiguous(elem: impl Into<ElemType>, shape: &[i64]) -> ArrayShape {
+        ArrayShape::contiguous(elem.into(), shape, 0..shape.len())
     }
 
     /// A dense array whose dimensions, in `fastest_first` order, have
     /// growing strides.
     fn contiguous(
-        elem: Scalar,
+        elem: ElemType,
         shape: &[i64],
         fastest_first: impl Iterator<Item = usize>,
     ) -> ArrayShape {
@@ -154,6 +154,12 @@ impl ArrayShape {
     /// Numba's spelling of this array's type in a signature:
     /// `float32[::1]`, `float32[:, ::1]`, `float32[::1, :]`, `float32[:, :]`.
     pub fn numba_type(&self) -> String {
+        self.numba_type_of(&self.elem.to_string())
+    }
+
+    /// [`Self::numba_type`] with `elem` as the element type's name (a
+    /// record's spelling, which only the caller knows).
+    pub fn numba_type_of(&self, elem: &str) -> String {
         let nd = self.shape.len();
         let mut dims = vec![":"; nd];
         if nd > 0 {
@@ -163,7 +169,7 @@ impl ArrayShape {
                 dims[0] = "::1";
             }
         }
-        format!("{}[{}]", self.elem.name(), dims.join(", "))
+        format!("{elem}[{}]", dims.join(", "))
     }
 }
 
@@ -254,7 +260,7 @@ pub fn describe(arg: &ArgShape) -> String {
             };
             format!(
                 "{} array of shape ({}{tail}){layout}",
-                a.elem.name(),
+                a.elem,
                 dims.join(", ")
             )
         }
@@ -412,7 +418,7 @@ mod tests {
                     name: "a".into(),
                     ty: "array(float32, 2d, C)".into(),
                     kind: ParamKind::Array {
-                        elem: Scalar::F32,
+                        elem: ElemType::Scalar(Scalar::F32),
                         ndim: 2,
                         layout: Layout::C,
                     },
@@ -457,7 +463,7 @@ mod tests {
     fn spans_with_negative_and_zero_strides() {
         // a[::-1] of 5 float32: element 0 is the highest.
         let rev = ArrayShape {
-            elem: Scalar::F32,
+            elem: ElemType::Scalar(Scalar::F32),
             shape: vec![5],
             strides: vec![-4],
         };
@@ -465,7 +471,7 @@ mod tests {
         assert_eq!(rev.span_bytes(), 20);
         // a[::-1, ::2] of a (3, 8) float64 array.
         let mixed = ArrayShape {
-            elem: Scalar::F64,
+            elem: ElemType::Scalar(Scalar::F64),
             shape: vec![3, 4],
             strides: vec![-64, 16],
         };
@@ -473,7 +479,7 @@ mod tests {
         assert_eq!(mixed.span_bytes(), 128 + 48 + 8);
         // A broadcast: every element is the same one.
         let b = ArrayShape {
-            elem: Scalar::I32,
+            elem: ElemType::Scalar(Scalar::I32),
             shape: vec![4, 3],
             strides: vec![0, 0],
         };
@@ -481,7 +487,7 @@ mod tests {
         assert!(!b.is_c_contiguous());
         assert_eq!(b.numba_type(), "int32[:, :]");
         let empty = ArrayShape {
-            elem: Scalar::I32,
+            elem: ElemType::Scalar(Scalar::I32),
             shape: vec![0],
             strides: vec![-4],
         };

@@ -171,6 +171,38 @@ def parse_header(path):
     return {"kernels": kernels, "consts": consts}
 
 
+RECORD_RE = re.compile(r"Record\([^()]*\)")
+FIELD_RE = re.compile(r"(\w+)\[type=(\w+);offset=(\d+)\]")
+
+
+def numba_signature(sig):
+    """A header signature as Numba takes it: a string, unless it spells a
+    record as Numba prints one (``Record(x[type=float32;offset=0];4;True)``),
+    which Numba cannot parse back; then the signature object, with each
+    record built by ``numba.from_dtype`` from the same layout."""
+    if not isinstance(sig, str) or "Record(" not in sig:
+        return sig
+    import numba
+    import numpy as np
+    from numba.core import types
+
+    names = {}
+
+    def record(m):
+        inner = m.group(0)[len("Record("):-1]
+        fields, size, aligned = inner.rsplit(";", 2)
+        parts = FIELD_RE.findall(fields)
+        dt = np.dtype({"names": [p[0] for p in parts], "formats": [p[1] for p in parts],
+                       "offsets": [int(p[2]) for p in parts], "itemsize": int(size)},
+                      align=aligned == "True")
+        name = f"__record{len(names)}"
+        names[name] = numba.from_dtype(dt)
+        return name
+
+    text = RECORD_RE.sub(record, sig)
+    return eval(text, {**vars(types), **names})  # noqa: S307 - a test file's own header
+
+
 class LoadedFile:
     def __init__(self, path, module, entries, header, error=None):
         self.path = path
@@ -190,7 +222,7 @@ class LoadedFile:
         for e in self.entries:
             if e.device:
                 continue
-            sig = e.sig if e.sig is not None else hk.get(e.name)
+            sig = e.sig if e.sig is not None else numba_signature(hk.get(e.name))
             if sig is not None:
                 out.append((e, sig))
         return out

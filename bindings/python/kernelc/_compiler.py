@@ -14,7 +14,7 @@ import numpy as np
 from . import _lib
 from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, lib
 from ._source import KernelView, fix_locations
-from ._types import Array, Tuple, SCALARS
+from ._types import Array, Record, Tuple, SCALARS
 from .errors import CompileError, TypingError
 
 __all__ = ["Options", "Compiled", "Param", "compile_view"]
@@ -49,6 +49,10 @@ class Param:
     def type(self):
         if self.kind == KC.PARAM_SCALAR:
             return SCALARS[DTYPE_NAMES[self.dtype_code]]
+        if self.kind == KC.PARAM_ARRAY and self.dtype_code == KC.DTYPE_RECORD:
+            # `array(Record(...), 1d, C)`: the record is spelled out.
+            inner = self.type_name[self.type_name.index("(") + 1:].rsplit(",", 2)[0]
+            return Array(Record.from_name(inner.strip()), self.ndim, self.layout)
         if self.kind == KC.PARAM_ARRAY:
             return Array(SCALARS[DTYPE_NAMES[self.dtype_code]], self.ndim, self.layout)
         return Tuple(())

@@ -80,6 +80,7 @@ class KC:
     ERROR_CONTEXT_LOST = 12
 
     DTYPE_NONE = 0
+    DTYPE_RECORD = 13  # an array of records; a kc_arg's value.u is the record's size
     PARAM_SCALAR = 1
     PARAM_ARRAY = 2
     PARAM_TUPLE = 3

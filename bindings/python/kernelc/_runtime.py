@@ -422,6 +422,9 @@ def _array_fields(slot, dtype, shape, strides):
     """dtype, ndim, shape and the array's own strides (flags 0: strides
     as given, so zero strides broadcast and negative ones reverse)."""
     code = _CODE_BY_DTYPE.get(dtype)
+    if code is None and dtype.names is not None:
+        code = KC.DTYPE_RECORD
+        slot.value.u = dtype.itemsize
     if code is None:
         raise TypeError(f"kernels cannot take arrays of dtype {dtype}")
     slot.dtype = code

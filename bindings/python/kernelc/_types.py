@@ -9,10 +9,12 @@ just ``"void(" + ", ".join(map(str, types)) + ")"``.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 __all__ = [
-    "Type", "Scalar", "Array", "Tuple", "NoneType", "Signature",
+    "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature",
     "typeof", "type_key", "from_dtype", "signature_text", "from_numba", "as_signature",
 ]
 
@@ -90,6 +92,53 @@ class NoneType(Type):
 
     def __call__(self, *args) -> "Signature":
         return Signature(self, args)
+
+
+class Record(Type):
+    """A record type: a NumPy structured dtype of scalar fields, Numba's
+    ``Record``, printed as Numba prints it
+    (``Record(x[type=float32;offset=0],y[type=int32;offset=4];8;True)``).
+    ``rec[::1]`` is an array of records."""
+
+    __slots__ = ("name", "dtype")
+
+    def __init__(self, dtype):
+        dt = np.dtype(dtype)
+        if dt.names is None:
+            raise TypeError(f"{dt} is not a structured dtype")
+        fields = []
+        for field in dt.names:
+            fdt, offset = dt.fields[field][:2]
+            if fdt.names is not None or fdt.subdtype is not None:
+                raise TypeError(f"record field '{field}' is {fdt}; kernelc supports scalar fields")
+            fields.append(f"{field}[type={from_dtype(fdt)};offset={offset}]")
+        self.name = f"Record({','.join(fields)};{dt.itemsize};{dt.isalignedstruct})"
+        self.dtype = dt
+
+    @classmethod
+    def from_name(cls, text: str) -> "Record":
+        """The record Numba's spelling describes."""
+        if not (text.startswith("Record(") and text.endswith(")")):
+            raise TypeError(f"not a record type: {text!r}")
+        fields, size, aligned = text[len("Record("):-1].rsplit(";", 2)
+        parts = re.findall(r"(\w+)\[type=(\w+);offset=(\d+)\]", fields)
+        dt = np.dtype(
+            {"names": [p[0] for p in parts],
+             "formats": [parse_type_name(p[1]).dtype for p in parts],
+             "offsets": [int(p[2]) for p in parts], "itemsize": int(size)},
+            align=aligned == "True")
+        return cls(dt)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Record) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("record", self.name))
+
+    __getitem__ = Scalar.__getitem__
 
 
 class Array(Type):
@@ -208,9 +257,11 @@ ALIASES = {
 
 
 def from_dtype(dtype) -> Scalar:
-    """The scalar type of a NumPy dtype; ``TypeError`` for one kernels
-    cannot use (complex, structured, object...)."""
+    """The scalar type of a NumPy dtype, or the record type of a structured
+    one; ``TypeError`` for one kernels cannot use (complex, object...)."""
     dt = np.dtype(dtype)
+    if dt.names is not None:
+        return Record(dt)
     try:
         return _BY_DTYPE[dt.newbyteorder("=") if dt.byteorder == ">" else dt]
     except KeyError:
@@ -354,9 +405,11 @@ def from_numba(t) -> Type:
     kind = type(t).__name__
     if kind == "NoneType" or (kind == "Opaque" and str(t) == "none"):
         return void
+    if kind == "Record":
+        return Record.from_name(str(t))
     if kind in ("Array", "Buffer") and hasattr(t, "ndim") and hasattr(t, "layout"):
         dtype = from_numba(t.dtype)
-        if not isinstance(dtype, Scalar):
+        if not isinstance(dtype, (Scalar, Record)):
             raise TypeError(f"kernels cannot take arrays of {t.dtype}")
         return Array(dtype, int(t.ndim), str(t.layout), readonly=not getattr(t, "mutable", True))
     if kind in ("UniTuple", "Tuple") and hasattr(t, "types"):

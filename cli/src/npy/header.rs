@@ -5,8 +5,11 @@
 //! keys `descr`, `fortran_order` and `shape`; this module parses the same
 //! literal subset (strings, integers, `True`/`False`/`None`, tuples, lists
 //! and dicts, nested at most [`MAX_DEPTH`] deep) and checks the same
-//! things, turning a descr into one of kernelc's scalar types.
+//! things, turning a descr into one of kernelc's scalar types, or (a list
+//! of fields, as `numpy.save` writes a structured dtype) into a record.
 
+use kernelc_abi::ElemType;
+use kernelc_compiler::records::{RecordField, RecordLayout, RecordType};
 use kernelc_compiler::types::Scalar;
 
 /// How deeply literals may nest: NumPy's headers nest two levels; a
@@ -17,7 +20,9 @@ const MAX_DEPTH: usize = 32;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Header {
     /// The element type.
-    pub elem: Scalar,
+    pub elem: ElemType,
+    /// The record type, for a structured dtype.
+    pub record: Option<RecordType>,
     /// Whether the data is in Fortran (column-major) order.
     pub fortran: bool,
     /// The extents, as written (each a non-negative integer).
@@ -69,8 +74,12 @@ pub fn parse(text: &str) -> Result<Header, String> {
         }
     }
     let missing = |k: &str| format!("the header has no '{k}' key");
-    let elem = match descr.ok_or_else(|| missing("descr"))? {
-        Value::Str(d) => scalar_of_descr(&d)?,
+    let (elem, record) = match descr.ok_or_else(|| missing("descr"))? {
+        Value::Str(d) => (ElemType::Scalar(scalar_of_descr(&d)?), None),
+        Value::List(fields) => {
+            let record = record_of_descr(&fields)?;
+            (record.abi(), Some(record))
+        }
         other => {
             return Err(format!(
                 "unsupported dtype {} (structured arrays are not supported; kernelc reads bool, int8..int64, uint8..uint64 and float16..float64)",
@@ -107,9 +116,76 @@ pub fn parse(text: &str) -> Result<Header, String> {
     };
     Ok(Header {
         elem,
+        record,
         fortran,
         shape,
     })
+}
+
+/// The record of a structured dtype's descr: a list of `(name, format)`
+/// fields in order, padding written as fields named `''` of format `|Vn`
+/// (what `numpy.save` writes, `dtype.descr`).
+fn record_of_descr(items: &[Value]) -> Result<RecordType, String> {
+    let mut fields = Vec::new();
+    let mut offset: u32 = 0;
+    for item in items {
+        let (name, format) = match item {
+            Value::Tuple(pair) if pair.len() == 2 => match (&pair[0], &pair[1]) {
+                (Value::Str(n), Value::Str(f)) => (n, f),
+                _ => return Err(format!("unsupported record field {}", show(item))),
+            },
+            Value::Tuple(t) if t.len() == 3 => {
+                return Err(format!(
+                    "record field {} is an array; kernelc supports records of scalar fields",
+                    show(&t[0])
+                ))
+            }
+            other => return Err(format!("unsupported record field {}", show(other))),
+        };
+        let size = if name.is_empty() {
+            // Padding: `|V4` is four bytes.
+            format
+                .strip_prefix("|V")
+                .and_then(|n| n.parse::<u32>().ok())
+                .ok_or_else(|| format!("unsupported padding field of format '{format}'"))?
+        } else {
+            let ty = scalar_of_descr(format).map_err(|e| format!("record field '{name}': {e}"))?;
+            fields.push(RecordField {
+                name: name.clone(),
+                ty,
+                offset,
+            });
+            ty.size()
+        };
+        offset = offset.checked_add(size).ok_or("the record is too large")?;
+    }
+    let layout = RecordLayout {
+        fields,
+        size: offset,
+        aligned: false,
+    };
+    layout.check()?;
+    Ok(RecordType::intern(layout))
+}
+
+/// A record's descr as `numpy.save` writes it: its fields in offset order
+/// with `('', '|Vn')` padding between them and at the end.
+pub fn descr_of_record(record: RecordType, descr_of: impl Fn(Scalar) -> &'static str) -> String {
+    let mut fields: Vec<&RecordField> = record.layout().fields.iter().collect();
+    fields.sort_by_key(|f| f.offset);
+    let mut parts = Vec::new();
+    let mut at = 0;
+    for f in fields {
+        if f.offset > at {
+            parts.push(format!("('', '|V{}')", f.offset - at));
+        }
+        parts.push(format!("('{}', '{}')", f.name, descr_of(f.ty)));
+        at = f.offset + f.ty.size();
+    }
+    if record.size() > at {
+        parts.push(format!("('', '|V{}')", record.size() - at));
+    }
+    format!("[{}]", parts.join(", "))
 }
 
 /// The scalar type of a NumPy type string such as `<f4`, `|b1` or `<i8`
@@ -360,13 +436,17 @@ mod tests {
         assert_eq!(
             h,
             Header {
-                elem: Scalar::F32,
+                elem: ElemType::Scalar(Scalar::F32),
+                record: None,
                 fortran: false,
                 shape: vec![3, 4]
             }
         );
         let h = parse("{\"shape\": (5,), \"fortran_order\": True, \"descr\": \"|b1\"}").unwrap();
-        assert_eq!((h.elem, h.fortran, h.shape), (Scalar::Bool, true, vec![5]));
+        assert_eq!(
+            (h.elem, h.fortran, h.shape),
+            (ElemType::Scalar(Scalar::Bool), true, vec![5])
+        );
         assert_eq!(
             parse("{'descr': '<i8', 'fortran_order': False, 'shape': (), }")
                 .unwrap()
@@ -381,6 +461,31 @@ mod tests {
         );
     }
 
+    /// A structured dtype as `numpy.save` writes an aligned one (padding
+    /// fields named `''`), read into a record and written back the same.
+    #[test]
+    fn reads_and_writes_records() {
+        let descr =
+            "[('x', '<f8'), ('y', '<f4'), ('', '|V4'), ('m', '<f8'), ('ok', '|b1'), ('', '|V7')]";
+        let h = parse(&format!(
+            "{{'descr': {descr}, 'fortran_order': False, 'shape': (2,), }}"
+        ))
+        .unwrap();
+        let r = h.record.expect("a record");
+        assert_eq!(h.elem, ElemType::Record { size: 32 });
+        assert_eq!(
+            r.to_string(),
+            "Record(x[type=float64;offset=0],y[type=float32;offset=8],m[type=float64;offset=16],ok[type=bool;offset=24];32;False)"
+        );
+        let names = |s: Scalar| match s {
+            Scalar::F64 => "<f8",
+            Scalar::F32 => "<f4",
+            Scalar::Bool => "|b1",
+            _ => "?",
+        };
+        assert_eq!(descr_of_record(r, names), descr);
+    }
+
     #[test]
     fn rejects_what_numpy_rejects() {
         let cases = [
@@ -393,7 +498,9 @@ mod tests {
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3)}", "not a tuple"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", "non-negative"),
             ("{'descr': '<c8', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c8'"),
-            ("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,)}", "structured"),
+            ("{'descr': [('a', '<f4', (3,))], 'fortran_order': False, 'shape': (3,)}", "is an array"),
+            ("{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (3,)}", "twice"),
+            ("{'descr': [('a', '<c8')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
             ("{'descr': '>f4', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} x", "after its dict"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,", "expected"),

@@ -12,6 +12,8 @@
 
 mod header;
 
+use kernelc_abi::ElemType;
+use kernelc_compiler::records::RecordType;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::ArrayShape;
 use std::fs::File;
@@ -21,6 +23,8 @@ use std::io::Read;
 pub struct NpyArray {
     /// Element type, extents and byte strides (C or Fortran order).
     pub shape: ArrayShape,
+    /// The record type of a structured array.
+    pub record: Option<RecordType>,
     /// The elements' bytes, in memory order.
     pub data: Vec<u8>,
     /// Whether the file stores the array in Fortran order.
@@ -31,6 +35,8 @@ pub struct NpyArray {
 pub struct NpyHeader {
     /// Element type, extents and byte strides (C or Fortran order).
     pub shape: ArrayShape,
+    /// The record type of a structured array.
+    pub record: Option<RecordType>,
     /// Whether the file stores the array in Fortran order.
     pub fortran: bool,
     /// The size of the data in bytes.
@@ -58,6 +64,7 @@ pub fn read(path: &str) -> Result<NpyArray, String> {
     }
     Ok(NpyArray {
         shape: header.shape,
+        record: header.record,
         data,
         fortran: header.fortran,
     })
@@ -153,6 +160,7 @@ fn open(path: &str) -> Result<(NpyHeader, File), String> {
     Ok((
         NpyHeader {
             shape,
+            record: header.record,
             fortran: header.fortran,
             // At most the file's length, which a regular file that was
             // read into memory had to have.
@@ -166,12 +174,12 @@ fn open(path: &str) -> Result<(NpyHeader, File), String> {
 /// The extents as `i64` and the data's size in bytes. Every byte stride
 /// (the product of the item size and some extents, an empty extent
 /// counting as 1) must fit in an `i64`, as NumPy requires of its arrays.
-fn sizes(shape: &[u128], elem: Scalar) -> Result<(Vec<i64>, u64), String> {
+fn sizes(shape: &[u128], elem: ElemType) -> Result<(Vec<i64>, u64), String> {
     let too_large = || {
         format!(
             "shape {} of {} is too large: its size in bytes overflows 63 bits",
             shape_text(shape),
-            elem.name()
+            elem
         )
     };
     let mut stride = elem.size() as i64;
@@ -248,6 +256,7 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 pub fn write(
     path: &std::path::Path,
     shape: &ArrayShape,
+    record: Option<RecordType>,
     fortran: bool,
     data: &[u8],
 ) -> std::io::Result<()> {
@@ -256,9 +265,13 @@ pub fn write(
         1 => format!("({},)", dims[0]),
         _ => format!("({})", dims.join(", ")),
     };
+    let descr = match (record, shape.elem) {
+        (Some(r), _) => header::descr_of_record(r, descr),
+        (None, ElemType::Scalar(s)) => format!("'{}'", descr(s)),
+        (None, ElemType::Record { size }) => format!("'|V{size}'"),
+    };
     let mut header = format!(
-        "{{'descr': '{}', 'fortran_order': {}, 'shape': {tuple}, }}",
-        descr(shape.elem),
+        "{{'descr': {descr}, 'fortran_order': {}, 'shape': {tuple}, }}",
         if fortran { "True" } else { "False" }
     );
     // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
@@ -306,7 +319,7 @@ mod tests {
             };
             let data: Vec<u8> = (0..6i32).flat_map(|v| v.to_le_bytes()).collect();
             let path = dir.path().join(format!("a{fortran}.npy"));
-            write(&path, &shape, fortran, &data).unwrap();
+            write(&path, &shape, None, fortran, &data).unwrap();
             let back = read(path.to_str().unwrap()).unwrap();
             assert_eq!(back.shape, shape);
             assert_eq!(back.fortran, fortran);
@@ -319,7 +332,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("b.npy");
         let shape = ArrayShape::c_contiguous(Scalar::F64, &[5]);
-        write(&path, &shape, false, &[0u8; 40]).unwrap();
+        write(&path, &shape, None, false, &[0u8; 40]).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!((bytes.len() - 40) % 64, 0);
         assert!(read("/nonexistent.npy").is_err());

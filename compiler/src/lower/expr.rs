@@ -11,7 +11,7 @@ use crate::front::ast::UnaryOp;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::consts::ConstValue;
 use crate::sema::typed::{ArrayProp, TExpr, TExprId, TExprKind, TExprList};
-use crate::types::{Layout, Scalar, Type};
+use crate::types::{Elem, Layout, Scalar, Type};
 use cranelift_entity::packed_option::ReservedValue;
 
 impl<'a> FnLowering<'a> {
@@ -36,6 +36,14 @@ impl<'a> FnLowering<'a> {
         match &e.kind {
             TExprKind::Const(c) => self.constant(c),
             TExprKind::Var(v) => self.read(*v),
+            TExprKind::Field(r, k) => {
+                let r = self.te(*r);
+                let Type::Record(r_ty) = r.ty else {
+                    unreachable!("a field of a record (type checked)")
+                };
+                let addr = self.expr(r).scalar();
+                LValue::Scalar(self.load_field(addr, r_ty.record, *k))
+            }
             TExprKind::Cast(a) => {
                 let a = self.te(*a);
                 let v = self.expr(a);
@@ -308,7 +316,7 @@ impl<'a> FnLowering<'a> {
             Layout::A => false,
         };
         if contiguous {
-            let bytes = mem_type(a.ty.elem).bytes() as i64;
+            let bytes = i64::from(a.ty.elem.size());
             self.ins().iconst(ir::Type::I64, bytes)
         } else {
             a.strides()[k]
@@ -503,7 +511,11 @@ impl<'a> FnLowering<'a> {
         if let Type::Array(view) = ty {
             return LValue::Array(a.view(*view, addr, indices.len()));
         }
-        LValue::Scalar(self.load_elem(addr, a.ty.elem))
+        match a.ty.elem {
+            Elem::Scalar(s) => LValue::Scalar(self.load_elem(addr, s)),
+            // A record is a reference: its address.
+            Elem::Record(_) => LValue::Scalar(addr),
+        }
     }
 
     /// Loads an element (`bool` is stored as a byte).

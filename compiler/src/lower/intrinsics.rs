@@ -185,7 +185,10 @@ impl FnLowering<'_> {
         let idx = self.indices(&args[1..=n]);
         let value = self.expr(&args[n + 1]).scalar();
         let addr = self.element_address(&a, &idx);
-        let elem = a.ty.elem;
+        let elem =
+            a.ty.elem
+                .scalar()
+                .expect("atomics on numbers only (type checked)");
         let rmw = match op {
             AtomicOp::Add => AtomicRmwOp::Add,
             AtomicOp::Sub => AtomicRmwOp::Sub,

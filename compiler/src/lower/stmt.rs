@@ -8,7 +8,7 @@ use super::{FnLowering, LoopTargets, Slot};
 use crate::front::ast::CmpOp;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::typed::{PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId};
-use crate::types::Scalar;
+use crate::types::{Elem, Scalar, Type};
 
 /// Temporaries bound by `Let` inside an expression.
 fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
@@ -19,7 +19,7 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
             collect_let_vars(f, *a, out);
             collect_let_vars(f, *b, out);
         }
-        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) | Transpose(a) => {
+        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) | Transpose(a) | Field(a, _) => {
             collect_let_vars(f, *a, out)
         }
         Binary(_, a, b)
@@ -86,6 +86,10 @@ impl FnLowering<'_> {
                     self.let_vars(*value, out);
                     self.let_vars(*view, out);
                 }
+                TStmtKind::StoreField { record, value, .. } => {
+                    self.let_vars(*record, out);
+                    self.let_vars(*value, out);
+                }
                 _ => {}
             }
         }
@@ -136,7 +140,24 @@ impl FnLowering<'_> {
                 let idx = self.indices(self.tl(*indices));
                 let v = self.expr(self.te(*value)).scalar();
                 let addr = self.element_address(&a, &idx);
-                self.store_elem(addr, a.ty.elem, v);
+                match a.ty.elem {
+                    Elem::Scalar(elem) => self.store_elem(addr, elem, v),
+                    // `v` is the address of a record of the same type.
+                    Elem::Record(record) => self.copy_record(v, addr, record),
+                }
+            }
+            TStmtKind::StoreField {
+                record,
+                field,
+                value,
+            } => {
+                let r = self.te(*record);
+                let Type::Record(r_ty) = r.ty else {
+                    unreachable!("a field of a record (type checked)")
+                };
+                let addr = self.expr(r).scalar();
+                let v = self.expr(self.te(*value)).scalar();
+                self.store_field(addr, r_ty.record, *field, v);
             }
             TStmtKind::Fill { view, value } => {
                 let v = self.expr(self.te(*value)).scalar();

@@ -56,6 +56,8 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
             }
         }
         Type::Tuple(items) => items.iter().for_each(|t| flatten_type(t, kernel_abi, out)),
+        // A record is a reference: its address.
+        Type::Record(r) => out.push(ir::Type::Ptr(addr_space(r.space))),
         Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
     }
 }
@@ -211,6 +213,7 @@ impl LValue {
     pub fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
         match ty {
             Type::Scalar(_) => LValue::Scalar(it.next().expect("scalar component")),
+            Type::Record(_) => LValue::Scalar(it.next().expect("record address")),
             Type::Array(a) => {
                 let n = a.ndim as usize;
                 LValue::Array(ArrayVal {
@@ -255,7 +258,7 @@ impl FnLowering<'_> {
     /// C-ordered array at `ptr`.
     pub(super) fn static_array(&mut self, ty: ArrayType, ptr: ir::Value, shape: &[u64]) -> LValue {
         debug_assert_eq!(shape.len(), ty.ndim as usize);
-        let elem = mem_type(ty.elem).bytes() as i64;
+        let elem = i64::from(ty.elem.size());
         let mut strides = [0i64; MAX_NDIM];
         let mut acc = elem;
         for k in (0..shape.len()).rev() {

@@ -239,7 +239,7 @@ impl FnLowering<'_> {
         // C-ordered strides over the new extents (what NumPy's no-copy
         // reshape, which Numba calls, gives a C-contiguous array).
         let n = extents.len();
-        let elem = super::values::mem_type(a.ty.elem).bytes() as i64;
+        let elem = i64::from(a.ty.elem.size());
         let mut strides = vec![zero; n];
         let mut acc = self.ins().iconst(i64t, elem);
         for k in (0..n).rev() {
@@ -258,7 +258,12 @@ impl FnLowering<'_> {
     /// The loops of [`Self::fill`] over dimensions `k..` from `base`.
     fn fill_from(&mut self, view: &ArrayVal, k: usize, base: Value, value: Value) {
         if k == view.ndim() {
-            self.store_elem(base, view.ty.elem, value);
+            let elem = view
+                .ty
+                .elem
+                .scalar()
+                .expect("fills of numbers only (type checked)");
+            self.store_elem(base, elem, value);
             return;
         }
         let i64t = ir::Type::I64;

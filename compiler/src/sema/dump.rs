@@ -152,6 +152,20 @@ impl Printer<'_> {
                     self.f.expr(*value).ty
                 );
             }
+            TStmtKind::StoreField {
+                record,
+                field,
+                value,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "{}.{} = {}  # {}",
+                    self.expr(*record),
+                    self.field_name(*record, *field),
+                    self.expr(*value),
+                    self.f.expr(*value).ty
+                );
+            }
             TStmtKind::Expr(e) if self.f.expr(*e).ty == Type::None => {
                 let _ = writeln!(out, "{}", self.expr(*e));
             }
@@ -241,6 +255,14 @@ impl Printer<'_> {
     }
 
     /// [`Self::expr`] on the current stack.
+    /// The name of field `k` of the record-typed expression `record`.
+    fn field_name(&self, record: TExprId, k: u32) -> &'static str {
+        match self.f.expr(record).ty {
+            Type::Record(r) => &r.record.layout().fields[k as usize].name,
+            _ => "?",
+        }
+    }
+
     fn expr_here(&self, id: TExprId) -> String {
         let e = self.f.expr(id);
         match &e.kind {
@@ -278,6 +300,7 @@ impl Printer<'_> {
                 )
             }
             TExprKind::Index(a, idx) => format!("{}[{}]", self.expr(*a), self.list(*idx)),
+            TExprKind::Field(r, k) => format!("{}.{}", self.expr(*r), self.field_name(*r, *k)),
             TExprKind::Slice(parts) => {
                 let mut parts: Vec<String> = (parts.ids())
                     .map(|p| match self.f.expr(p).ty {

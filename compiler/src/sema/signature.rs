@@ -8,7 +8,8 @@
 //! `UniTuple(int64, 2)`, `Tuple(int64, float32)`, and `void`/`none` for
 //! "returns nothing". Errors carry the byte range inside the string.
 
-use crate::types::{ArrayType, Layout, Scalar, Type};
+use crate::records::{RecordField, RecordLayout};
+use crate::types::{ArrayType, Elem, Layout, RecordType, Scalar, Type};
 use std::ops::Range;
 
 /// A parsed signature.
@@ -324,8 +325,14 @@ impl<'a> SigParser<'a> {
                 return Ok(Type::Tuple(items.into()));
             }
             "array" => return self.parse_array_call(),
+            // Numba's `typeof` of a packed record array.
+            "unaligned" => match self.word() {
+                Some(("array", _)) => return self.parse_array_call(),
+                _ => return Err(self.error_here("expected 'array' after 'unaligned'")),
+            },
+            "Record" => Elem::Record(self.parse_record(range.start)?),
             _ => match Scalar::from_name(name) {
-                Some(s) => s,
+                Some(s) => Elem::Scalar(s),
                 None => {
                     return Err(SigError {
                         message: format!("unknown type '{name}' in signature"),
@@ -336,7 +343,13 @@ impl<'a> SigParser<'a> {
         };
         self.skip_ws();
         if self.byte() != Some(b'[') {
-            return Ok(Type::Scalar(base));
+            return match base {
+                Elem::Scalar(s) => Ok(Type::Scalar(s)),
+                Elem::Record(_) => Err(SigError {
+                    message: "a record is passed as an array of records: Record(...)[::1]".into(),
+                    range: range.start..self.pos,
+                }),
+            };
         }
         let open = self.pos;
         self.pos += 1;
@@ -437,12 +450,105 @@ impl<'a> SigParser<'a> {
         Ok(dims)
     }
 
+    /// An array's element type: a scalar name or a `Record(...)`; `None`
+    /// for another type.
+    fn parse_element(&mut self) -> Result<Option<Elem>, SigError> {
+        self.skip_ws();
+        let save = self.pos;
+        if let Some(("Record", r)) = self.word() {
+            return Ok(Some(Elem::Record(self.parse_record(r.start)?)));
+        }
+        self.pos = save;
+        Ok(match self.parse_type()? {
+            Type::Scalar(s) => Some(Elem::Scalar(s)),
+            _ => None,
+        })
+    }
+
+    /// The rest of `Record(x[type=float32;offset=0],...;SIZE;ALIGNED)`, as
+    /// Numba prints a record type, after the word `Record` (at `start`).
+    fn parse_record(&mut self, start: usize) -> Result<RecordType, SigError> {
+        self.expect(b'(')?;
+        let mut fields = Vec::new();
+        loop {
+            let Some((name, _)) = self.word() else {
+                return Err(self.error_here("expected a record field name"));
+            };
+            let name = name.to_string();
+            self.expect(b'[')?;
+            self.keyword("type")?;
+            self.expect(b'=')?;
+            let ty_start = self.pos;
+            let ty = match self.parse_type()? {
+                Type::Scalar(s) => s,
+                _ => {
+                    return Err(SigError {
+                        message: "kernelc supports records of scalar fields only".into(),
+                        range: ty_start..self.pos,
+                    })
+                }
+            };
+            self.expect(b';')?;
+            self.keyword("offset")?;
+            self.expect(b'=')?;
+            let offset = self.small_int()?;
+            self.expect(b']')?;
+            fields.push(RecordField { name, ty, offset });
+            if self.eat(b';') {
+                break;
+            }
+            self.expect(b',')?;
+        }
+        let size = self.small_int()?;
+        self.expect(b';')?;
+        let aligned = match self.word() {
+            Some(("True", _)) => true,
+            Some(("False", _)) => false,
+            _ => return Err(self.error_here("expected True or False (aligned)")),
+        };
+        self.expect(b')')?;
+        let layout = RecordLayout {
+            fields,
+            size,
+            aligned,
+        };
+        layout.check().map_err(|message| SigError {
+            message,
+            range: start..self.pos,
+        })?;
+        Ok(RecordType::intern(layout))
+    }
+
+    /// A number that fits 32 bits (a record's size or a field's offset).
+    fn small_int(&mut self) -> Result<u32, SigError> {
+        let start = self.pos;
+        let n = self.int()?;
+        u32::try_from(n).map_err(|_| SigError {
+            message: format!("{n} is too large here"),
+            range: start..self.pos,
+        })
+    }
+
+    /// The word `word`, or an error.
+    fn keyword(&mut self, word: &str) -> Result<(), SigError> {
+        match self.word() {
+            Some((w, _)) if w == word => Ok(()),
+            _ => Err(self.error_here(&format!("expected '{word}'"))),
+        }
+    }
+
     /// `array(float32, 2d, C)`, as Numba prints array types.
     fn parse_array_call(&mut self) -> Result<Type, SigError> {
         self.expect(b'(')?;
-        let elem = match self.parse_type()? {
-            Type::Scalar(s) => s,
-            _ => return Err(self.error_here("an array's element type must be a scalar")),
+        let start = self.pos;
+        let elem = match self.parse_element()? {
+            Some(elem) => elem,
+            None => {
+                return Err(SigError {
+                    message: "an array's element type must be a scalar or a record".into(),
+                    range: start..self.pos,
+                })
+            }
         };
         self.expect(b',')?;
         let Some((dims, r)) = self.word() else {

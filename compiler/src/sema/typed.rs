@@ -561,6 +561,16 @@ pub enum TStmtKind {
         /// The stored value.
         value: TExprId,
     },
+    /// `record.name = value` or `record['name'] = value`: `value` has the
+    /// field's type; `record` is a record-typed expression (a reference).
+    StoreField {
+        /// The record.
+        record: TExprId,
+        /// The field's index in the record type's layout.
+        field: u32,
+        /// The stored value.
+        value: TExprId,
+    },
     /// `view = value` (from `a[1:3] = x` or `m[i] = x`): every element of
     /// the array view set to the scalar `value`, of its element type.
     Fill {
@@ -702,6 +712,9 @@ pub enum TExprKind {
     /// expression's array type) of the dimensions not indexed by an
     /// integer. Negative indices wrap.
     Index(TExprId, TExprList),
+    /// `record.name` or `record['name']`: a field of a record-typed
+    /// expression (by its index in the record type's layout), read.
+    Field(TExprId, u32),
     /// `start:stop:step`, an item of an [`TExprKind::Index`] (only there).
     /// Three integer parts; an absent one is an empty tuple typed
     /// [`Type::None`]. The expression's type is the tuple of the parts'.

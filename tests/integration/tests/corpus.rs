@@ -9,6 +9,7 @@
 //! have (a 2-D block, 256 bins); their faults are expected and listed in
 //! `EXPECTED_FAULTS`, any other runtime error fails the test.
 
+use kernelc_abi::{ElemType, ParamKind};
 use kernelc_compiler::driver::{compile, CompileOptions, KernelInfo, Stage};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_runtime::{CpuDevice, CpuError, CpuOptions, DevicePtr, LaunchConfig, PrintfSink};
@@ -72,16 +73,25 @@ fn args(d: &CpuDevice, k: &KernelInfo, rng: &mut Rng) -> Args {
     let mut params = Vec::new();
     let mut arrays = Vec::new();
     for p in &k.params {
-        if let Some(inner) = p.ty.strip_prefix("array(") {
-            let parts: Vec<&str> = inner.trim_end_matches(')').split(", ").collect();
-            let (size, float) = dtype(parts[0]);
-            let ndim: usize = parts[1].trim_end_matches('d').parse().unwrap();
+        if let ParamKind::Array { elem, ndim, .. } = &p.kind {
+            // A record is made of small byte values.
+            let (unit, per_elem, float) = match elem {
+                ElemType::Scalar(s) => {
+                    let (size, float) = dtype(s.name());
+                    (size, 1, float)
+                }
+                ElemType::Record { size } => (1, *size as usize, false),
+            };
+            let size = unit * per_elem;
+            let ndim = usize::from(*ndim);
             let side = [256usize, 128, 32][ndim.clamp(1, 3) - 1];
             let n = side.pow(ndim as u32);
             let bytes: Vec<u8> = if p.name.starts_with("lock") {
                 vec![0; n * size]
             } else {
-                (0..n).flat_map(|_| element(rng, size, float)).collect()
+                (0..n * per_elem)
+                    .flat_map(|_| element(rng, unit, float))
+                    .collect()
             };
             let ptr = d.alloc(bytes.len()).unwrap();
             d.copy_to_device(ptr, &bytes).unwrap();

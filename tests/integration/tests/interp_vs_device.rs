@@ -25,7 +25,7 @@ use kernelc_compiler::ir::{FuncKind, Type as IrType};
 use kernelc_compiler::lower::lower_program;
 use kernelc_compiler::lower::values::mem_type;
 use kernelc_compiler::opt::OptLevel;
-use kernelc_compiler::types::{Layout, Scalar, Type};
+use kernelc_compiler::types::{Elem, Layout, Scalar, Type};
 use kernelc_runtime::{CpuDevice, CpuOptions, DevicePtr, LaunchConfig, PrintfSink};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -193,18 +193,23 @@ fn make_args(
                 .push(bits.to_le_bytes()[..ir.bytes() as usize].to_vec());
         }
         Type::Array(a) => {
-            let elem = mem_type(a.elem);
+            // A record is filled byte by byte.
+            let (elem, bool_elem, per_elem) = match a.elem {
+                Elem::Scalar(s) => (mem_type(s), s == Scalar::Bool, 1),
+                Elem::Record(r) => (IrType::I8, false, u64::from(r.size())),
+            };
             let dims: Vec<u64> = match a.ndim {
                 1 => vec![shape.0],
                 2 => shape.1.to_vec(),
                 _ => vec![4, 4, 4],
             };
             let count: u64 = dims.iter().product();
-            let size = elem.bytes() as u64;
+            let unit = elem.bytes() as u64;
+            let size = unit * per_elem;
             let mut data = Vec::new();
-            for _ in 0..count {
-                let bits = rng.small_bits(elem, a.elem == Scalar::Bool);
-                data.extend_from_slice(&bits.to_le_bytes()[..size as usize]);
+            for _ in 0..count * per_elem {
+                let bits = rng.small_bits(elem, bool_elem);
+                data.extend_from_slice(&bits.to_le_bytes()[..unit as usize]);
             }
             let ptr = interp.alloc_global(data.len());
             interp.write(ptr, &data).unwrap();
@@ -242,7 +247,8 @@ fn make_args(
                 make_args(t, shape, rng, interp, out);
             }
         }
-        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
+        // (Kernel parameters are never records, only arrays of them.)
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::Record(_) => {}
     }
 }
 

@@ -118,7 +118,7 @@ impl FnChecker<'_, '_, '_> {
         TExpr {
             kind,
             ty: Type::Array(ArrayType {
-                elem,
+                elem: elem.into(),
                 ndim: ndim as u8,
                 layout: Layout::C,
                 space,
@@ -230,7 +230,7 @@ impl FnChecker<'_, '_, '_> {
         TExpr {
             kind: TExprKind::ConstArray(idx as u32),
             ty: Type::Array(ArrayType {
-                elem: decl.elem,
+                elem: decl.elem.into(),
                 ndim: decl.shape.len() as u8,
                 layout: Layout::C,
                 space: MemSpace::Const,

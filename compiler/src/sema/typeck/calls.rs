@@ -727,7 +727,7 @@ impl FnChecker<'_, '_, '_> {
             Intrinsic::Atomic(AtomicOp::Inc | AtomicOp::Dec) => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };
-        if !supported.contains(&at.elem) {
+        let Some(elem) = at.elem.scalar().filter(|s| supported.contains(s)) else {
             let list: Vec<&str> = supported.iter().map(|s| s.name()).collect();
             let msg = format!(
                 "{name}() does not support {} arrays (supported: {})",
@@ -735,8 +735,8 @@ impl FnChecker<'_, '_, '_> {
                 list.join(", ")
             );
             return self.reject_call(array.span, &msg);
-        }
-        let elem = Type::Scalar(at.elem);
+        };
+        let elem = Type::Scalar(elem);
         let mut args = vec![array];
         if i == Intrinsic::AtomicCompareAndSwap {
             if at.ndim != 1 {

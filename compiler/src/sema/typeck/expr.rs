@@ -324,6 +324,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn attribute_of(&mut self, base: TExpr, attr: &Ident, span: Span) -> TExpr {
         let env = self.env;
         let name = env.name(attr.name);
+        if let Type::Record(r) = base.ty {
+            return self.field_read(base, r, name, attr.span, span);
+        }
         let Type::Array(a) = base.ty else {
             if base.ty.is_unknown() {
                 return TExpr::error(span);
@@ -1063,6 +1066,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.indices(index);
                 TExpr::error(span)
             }
+            Type::Record(r) => match module.expr(index).kind {
+                ExprKind::Str(name) => {
+                    self.field_read(base, r, module.string(name), index_span, span)
+                }
+                _ => {
+                    self.expr(index);
+                    let msg = "a record is indexed by a field name: r['x']";
+                    self.reject(index_span, msg, None)
+                }
+            },
             Type::Array(a) => {
                 let Some(idx) = self.indices(index) else {
                     return TExpr::error(span);
@@ -1077,7 +1090,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 TExpr {
                     kind: TExprKind::Index(self.ex(base), idx),
-                    ty: Type::Scalar(a.elem),
+                    ty: a.elem_type(),
                     span,
                 }
             }

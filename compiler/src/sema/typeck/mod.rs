@@ -20,6 +20,7 @@ mod device;
 mod expr;
 mod flow;
 mod half;
+mod records;
 mod stmt;
 mod ufuncs;
 mod views;

@@ -14,7 +14,7 @@ use crate::sema::intrinsics::{Callee, Member};
 use crate::sema::resolve::Res;
 use crate::sema::typed::*;
 use crate::span::Span;
-use crate::types::{MemSpace, Scalar, Type};
+use crate::types::{Elem, MemSpace, Scalar, Type};
 
 impl<'m> FnChecker<'_, '_, 'm> {
     /// Types a block of statements and adds them to the function's
@@ -417,6 +417,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 value: array,
                 index,
             } => {
+                let module = self.env.module;
+                if let ExprKind::Str(name) = module.expr(*index).kind {
+                    let name_span = module.expr(*index).span;
+                    let name = module.string(name);
+                    self.field_assign(*array, name, name_span, None, value, span, out);
+                    return;
+                }
                 if self.has_slices(*index) {
                     let view = self.expr(id);
                     self.fill(view, value, span, out);
@@ -438,11 +445,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::Tuple(targets) | ExprKind::List(targets) => {
                 self.unpack(self.env.module.exprs(*targets), value, span, out)
             }
-            ExprKind::Attribute { .. } => {
-                self.error(Diagnostic::error(
-                    "cannot assign to an attribute in a kernel",
-                    target.span,
-                ));
+            ExprKind::Attribute { value: base, attr } => {
+                let name = self.env.name(attr.name);
+                self.field_assign(*base, name, attr.span, None, value, span, out);
             }
             _ => self.error(Diagnostic::error(
                 "cannot assign to this expression",
@@ -506,6 +511,35 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let elem = (self.get(array).ty.array())
             .expect("store target is an array")
             .elem;
+        let elem = match elem {
+            Elem::Scalar(s) => s,
+            // `a[i] = b[j]`: the record's fields copied.
+            Elem::Record(record) => {
+                match value.ty {
+                    Type::Unknown => {}
+                    Type::Record(r) if r.record == record => {
+                        let value = self.ex(value);
+                        Self::push(
+                            out,
+                            TStmtKind::Store {
+                                array,
+                                indices,
+                                value,
+                            },
+                            span,
+                        );
+                    }
+                    other => {
+                        let msg = format!(
+                            "cannot store {} into an array of records of type {record}",
+                            other.describe()
+                        );
+                        self.error(Diagnostic::error(msg, value.span));
+                    }
+                }
+                return;
+            }
+        };
         match &value.ty {
             Type::Unknown => return,
             Type::Scalar(_) => {}
@@ -617,7 +651,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// Evaluates `e` into a temporary unless it can be read twice.
-    fn once(&mut self, e: TExpr, span: Span, out: &mut Vec<TStmt>) -> TExpr {
+    pub(super) fn once(&mut self, e: TExpr, span: Span, out: &mut Vec<TStmt>) -> TExpr {
         if e.is_trivially_pure() || e.ty.is_unknown() {
             return e;
         }
@@ -653,10 +687,23 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let new = self.binary(op, cur, rhs, span);
                 self.assign_local(l, new, span, out);
             }
+            ExprKind::Attribute { value: base, attr } => {
+                let name = self.env.name(attr.name);
+                let rhs = self.expr(value);
+                self.field_assign(*base, name, attr.span, Some(op), rhs, span, out);
+            }
             ExprKind::Subscript {
                 value: array,
                 index,
             } => {
+                let module = self.env.module;
+                if let ExprKind::Str(name) = module.expr(*index).kind {
+                    let name_span = module.expr(*index).span;
+                    let name = module.string(name);
+                    let rhs = self.expr(value);
+                    self.field_assign(*array, name, name_span, Some(op), rhs, span, out);
+                    return;
+                }
                 if self.has_slices(*index) {
                     self.expr(id);
                     self.expr(value);
@@ -681,11 +728,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     })
                     .collect();
                 let indices = self.ex_list(indices);
-                let elem = a.ty.array().expect("store target is an array").elem;
+                let elem = a.ty.array().expect("store target is an array").elem_type();
                 let a = self.ex(a);
                 let cur = TExpr {
                     kind: TExprKind::Index(a, indices),
-                    ty: Type::Scalar(elem),
+                    ty: elem,
                     span: target.span,
                 };
                 let rhs = self.expr(value);
@@ -1302,7 +1349,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         match it {
             Iterated::Array(a) => {
                 let ty = if a.ndim == 1 {
-                    Type::Scalar(a.elem)
+                    a.elem_type()
                 } else {
                     Type::Array(crate::types::ArrayType {
                         ndim: a.ndim - 1,

@@ -76,6 +76,15 @@ impl FnChecker<'_, '_, '_> {
             );
             return;
         }
+        let Elem::Scalar(elem) = a.elem else {
+            if !value.ty.is_unknown() {
+                self.error(
+                    Diagnostic::error("cannot fill a view of records in a kernel", span)
+                        .with_help("assign each record's fields one by one"),
+                );
+            }
+            return;
+        };
         match value.ty {
             Type::Unknown => return,
             Type::Scalar(_) => {}
@@ -98,7 +107,7 @@ impl FnChecker<'_, '_, '_> {
                 return;
             }
         }
-        let value = self.cast(value, &Type::Scalar(a.elem));
+        let value = self.cast(value, &Type::Scalar(elem));
         let (view, value) = (self.ex(view), self.ex(value));
         Self::push(out, TStmtKind::Fill { view, value }, span);
     }

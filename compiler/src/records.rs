@@ -1,0 +1,253 @@
+//! Records: NumPy structured dtypes as array elements, Numba's `Record`
+//! type. A [`RecordLayout`] lists the fields (name, scalar type, byte
+//! offset), the size and whether NumPy aligned it; layouts are interned, so
+//! a [`RecordType`] is one pointer, `Copy`, and two records are the same
+//! type exactly when their layouts are equal. Numba spells a record
+//! `Record(x[type=float32;offset=0],y[type=int32;offset=4];8;True)`: that
+//! is the spelling [`RecordType`] prints and [`crate::sema::signature`]
+//! reads.
+
+use crate::types::Scalar;
+use kernelc_abi::ElemType;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::fmt;
+use std::sync::{Mutex, PoisonError};
+
+/// One field of a record.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RecordField {
+    /// The field's name.
+    pub name: String,
+    /// Its type.
+    pub ty: Scalar,
+    /// Its byte offset from the start of the record.
+    pub offset: u32,
+}
+
+/// The layout of a record type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct RecordLayout {
+    /// The fields, in order.
+    pub fields: Vec<RecordField>,
+    /// Bytes per record (NumPy's `itemsize`).
+    pub size: u32,
+    /// NumPy aligned it (`align=True`): every field at a multiple of its
+    /// size, and the size a multiple of the largest.
+    pub aligned: bool,
+}
+
+impl RecordLayout {
+    /// Checks that the fields lie inside the record, do not overlap, and
+    /// have distinct names; an error says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        if self.fields.is_empty() {
+            return Err("a record needs at least one field".into());
+        }
+        let mut spans: Vec<(u32, u32, &str)> = Vec::new();
+        for (k, f) in self.fields.iter().enumerate() {
+            if self.fields[..k].iter().any(|g| g.name == f.name) {
+                return Err(format!("record field '{}' appears twice", f.name));
+            }
+            let end = f.offset.saturating_add(f.ty.size());
+            if end > self.size {
+                return Err(format!(
+                    "record field '{}' ends at byte {end}, past the record's {} bytes",
+                    f.name, self.size
+                ));
+            }
+            if let Some((_, _, other)) = spans.iter().find(|(s, e, _)| f.offset < *e && *s < end) {
+                return Err(format!("record fields '{other}' and '{}' overlap", f.name));
+            }
+            spans.push((f.offset, end, &f.name));
+        }
+        Ok(())
+    }
+}
+
+/// An interned record layout: its position in [`RECORDS`] (a number
+/// rather than a pointer keeps [`crate::types::Type`] two words).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RecordType(u32);
+
+/// Every record layout interned so far: the layouts by position, and the
+/// position of each by content.
+struct Interned {
+    layouts: Vec<&'static RecordLayout>,
+    positions: FxHashMap<&'static RecordLayout, u32>,
+}
+
+static RECORDS: Mutex<Interned> = Mutex::new(Interned {
+    layouts: Vec::new(),
+    positions: FxHashMap::with_hasher(FxBuildHasher),
+});
+
+impl RecordType {
+    /// The interned copy of `layout` (check it first with
+    /// [`RecordLayout::check`]).
+    pub fn intern(layout: RecordLayout) -> RecordType {
+        // An insert either happened or not: a poisoned lock is still whole.
+        let mut table = RECORDS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&k) = table.positions.get(&layout) {
+            return RecordType(k);
+        }
+        let leaked: &'static RecordLayout = Box::leak(Box::new(layout));
+        let k = table.layouts.len() as u32;
+        table.layouts.push(leaked);
+        table.positions.insert(leaked, k);
+        RecordType(k)
+    }
+
+    /// The layout.
+    pub fn layout(self) -> &'static RecordLayout {
+        let table = RECORDS.lock().unwrap_or_else(PoisonError::into_inner);
+        table.layouts[self.0 as usize]
+    }
+
+    /// The field called `name`.
+    pub fn field(self, name: &str) -> Option<&'static RecordField> {
+        self.layout().fields.iter().find(|f| f.name == name)
+    }
+
+    /// Bytes per record.
+    pub fn size(self) -> u32 {
+        self.layout().size
+    }
+
+    /// What a runtime needs to know of it.
+    pub fn abi(self) -> ElemType {
+        ElemType::Record { size: self.size() }
+    }
+}
+
+impl fmt::Debug for RecordType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for RecordType {
+    /// Numba's spelling.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let layout = self.layout();
+        f.write_str("Record(")?;
+        for (k, field) in layout.fields.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            write!(
+                f,
+                "{}[type={};offset={}]",
+                field.name, field.ty, field.offset
+            )?;
+        }
+        let aligned = if layout.aligned { "True" } else { "False" };
+        write!(f, ";{};{aligned})", layout.size)
+    }
+}
+
+/// An array's element type: a scalar or a record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Elem {
+    /// Numbers.
+    Scalar(Scalar),
+    /// Records.
+    Record(RecordType),
+}
+
+impl Elem {
+    /// Bytes per element.
+    pub fn size(self) -> u32 {
+        match self {
+            Elem::Scalar(s) => s.size(),
+            Elem::Record(r) => r.size(),
+        }
+    }
+
+    /// The scalar type, when the elements are numbers.
+    pub fn scalar(self) -> Option<Scalar> {
+        match self {
+            Elem::Scalar(s) => Some(s),
+            Elem::Record(_) => None,
+        }
+    }
+
+    /// What a runtime needs to know of it.
+    pub fn abi(self) -> ElemType {
+        match self {
+            Elem::Scalar(s) => ElemType::Scalar(s),
+            Elem::Record(r) => r.abi(),
+        }
+    }
+}
+
+impl From<Scalar> for Elem {
+    fn from(s: Scalar) -> Self {
+        Elem::Scalar(s)
+    }
+}
+
+impl fmt::Display for Elem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Elem::Scalar(s) => f.write_str(s.name()),
+            Elem::Record(r) => fmt::Display::fmt(r, f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(name: &str, ty: Scalar, offset: u32) -> RecordField {
+        RecordField {
+            name: name.into(),
+            ty,
+            offset,
+        }
+    }
+
+    #[test]
+    fn prints_as_numba_and_interns_by_content() {
+        let make = || RecordLayout {
+            fields: vec![field("x", Scalar::F32, 0), field("y", Scalar::I32, 4)],
+            size: 8,
+            aligned: true,
+        };
+        let a = RecordType::intern(make());
+        let b = RecordType::intern(make());
+        assert_eq!(a, b);
+        assert_eq!(
+            a.to_string(),
+            "Record(x[type=float32;offset=0],y[type=int32;offset=4];8;True)"
+        );
+        assert_eq!(a.field("y").map(|f| f.offset), Some(4));
+        assert!(a.field("z").is_none());
+    }
+
+    #[test]
+    fn check_refuses_overlaps_overruns_and_twins() {
+        let bad = |fields, size| RecordLayout {
+            fields,
+            size,
+            aligned: false,
+        };
+        let overlap = bad(
+            vec![field("a", Scalar::F64, 0), field("b", Scalar::I8, 7)],
+            8,
+        );
+        assert!(overlap.check().unwrap_err().contains("overlap"));
+        let past = bad(vec![field("a", Scalar::F64, 4)], 8);
+        assert!(past.check().unwrap_err().contains("past"));
+        let twice = bad(
+            vec![field("a", Scalar::I8, 0), field("a", Scalar::I8, 1)],
+            2,
+        );
+        assert!(twice.check().unwrap_err().contains("twice"));
+        let packed = bad(
+            vec![field("a", Scalar::I8, 0), field("b", Scalar::F64, 1)],
+            9,
+        );
+        assert!(packed.check().is_ok());
+    }
+}
