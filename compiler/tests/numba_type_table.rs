@@ -93,3 +93,42 @@ fn result_types_are_numba_s() {
         failures.join("\n")
     );
 }
+
+/// The `math` functions of `numba_math_types.json` (written by
+/// `numba_math_types.py` through numba-cuda's own pipeline): `exp2`,
+/// `frexp`, `modf`, `ldexp`, `remainder`, `nextafter` and the functions
+/// with a float16 form, over every scalar type, float16 included.
+#[test]
+fn math_result_types_are_numba_s() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/numba_math_types.json");
+    let text = std::fs::read_to_string(path).expect("the math type table");
+    let Value::Object(table) = serde_json::from_str(&text).expect("valid JSON") else {
+        panic!("the table is an object");
+    };
+    let mut failures = Vec::new();
+    for (key, want) in &table {
+        let want = want.as_str().map(str::to_string);
+        let words: Vec<&str> = key.split(' ').collect();
+        let (a, b, body) = match words.as_slice() {
+            [f, a] => (*a, "int64", format!("    r = math.{f}(a[0])\n")),
+            [f, a, b] => (*a, *b, format!("    r = math.{f}(a[0], b[0])\n")),
+            _ => panic!("unknown entry {key}"),
+        };
+        let got = result_type(a, b, &body);
+        if got != want {
+            failures.push(format!(
+                "`{key}`: kernelc {}, Numba {}",
+                got.as_deref().unwrap_or("(error)"),
+                want.as_deref().unwrap_or("(error)")
+            ));
+        }
+    }
+    assert_eq!(table.len(), 18 * 12 + 3 * 144);
+    assert!(
+        failures.is_empty(),
+        "{} of {} result types differ from Numba's:\n{}",
+        failures.len(),
+        table.len(),
+        failures.join("\n")
+    );
+}

@@ -82,7 +82,9 @@ impl InstFormat {
             | Activemask | LanemaskLt | Trap | Exit => InstFormat::Nullary,
             Iadd | Isub | Imul | Sdiv | Udiv | Srem | Urem | Smin | Smax | Umin | Umax | Band
             | Bor | Bxor | Ishl | Sshr | Ushr | Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax
-            | Copysign | Atan2 | Pow | Powi | Hypot | Fmod | PtrAdd => InstFormat::Binary,
+            | Copysign | Atan2 | Pow | Powi | Hypot | Fmod | Ldexp | Remainder | PtrAdd => {
+                InstFormat::Binary
+            }
             _ => InstFormat::Unary,
         }
     }

@@ -194,6 +194,14 @@ opcodes! {
     Fmod = "fmod",
     /// Cube root (math library).
     Cbrt = "cbrt",
+    /// `2**x` (math library).
+    Exp2 = "exp2",
+    /// `x * 2**n` for a float and an `i32` `n`, rounded once (math
+    /// library).
+    Ldexp = "ldexp",
+    /// IEEE remainder `x - n*y`, `n` the integer nearest `x / y` (ties to
+    /// even), exact (math library).
+    Remainder = "remainder",
     /// Hardware sine approximation (`fastmath`, f32).
     SinApprox = "sin_approx",
     /// Hardware cosine approximation (`fastmath`, f32).
@@ -372,6 +380,9 @@ impl Opcode {
                 | Hypot
                 | Fmod
                 | Cbrt
+                | Exp2
+                | Ldexp
+                | Remainder
         )
     }
 }
@@ -531,6 +542,12 @@ named_enum! {
         Inc = "inc",
         /// CUDA `atomicDec`: `old == 0 || old > v ? v : old - 1`.
         Dec = "dec",
+        /// Float maximum as Numba's `cuda.atomic.nanmax`: a NaN value is
+        /// ignored, a stored NaN is replaced by the value.
+        NanMax = "nanmax",
+        /// Float minimum as Numba's `cuda.atomic.nanmin` (NaN as for
+        /// `NanMax`).
+        NanMin = "nanmin",
     }
 }
 

@@ -1,7 +1,8 @@
 //! Lowering of CUDA and math intrinsics: special registers and
 //! `cuda.grid`, barriers and fences, atomics (address computed like an
 //! array element), warp shuffles and votes, bit intrinsics, and the `math`
-//! functions (IR math opcodes, expanded later by the math library).
+//! functions (IR math opcodes, expanded later by the math library, or the
+//! library's exact `frexp`, `modf` and `nextafter` emitted in place).
 
 use super::expr::scalar;
 use super::values::{ir_type, LValue};
@@ -9,6 +10,7 @@ use super::FnLowering;
 use crate::ir::{
     self, AtomicRmwOp, FloatCC, IntCC, Opcode, ShuffleMode, SpecialReg, Value, VoteMode,
 };
+use crate::mathlib;
 use crate::sema::intrinsics::{AtomicOp, Dim3, Intrinsic, MathFn};
 use crate::sema::typed::TExpr;
 use crate::types::{Scalar, Type};
@@ -122,6 +124,15 @@ impl FnLowering<'_> {
                 let t = self.ins().ty(x);
                 LValue::Scalar(self.ins().unary(Opcode::Cbrt, t, x))
             }
+            I::Math(f @ (MathFn::Frexp | MathFn::Modf)) => {
+                let x = self.expr(&args[0]).scalar();
+                let (a, b) = if f == MathFn::Frexp {
+                    mathlib::exact::frexp(&mut self.ins(), x)
+                } else {
+                    mathlib::exact::modf(&mut self.ins(), x)
+                };
+                LValue::Tuple(vec![LValue::Scalar(a), LValue::Scalar(b)])
+            }
             I::Math(f) => LValue::Scalar(self.math(f, args)),
             I::Min | I::Max => {
                 let s = scalar(ty);
@@ -198,10 +209,13 @@ impl FnLowering<'_> {
             AtomicOp::Exch => AtomicRmwOp::Xchg,
             AtomicOp::Inc => AtomicRmwOp::Inc,
             AtomicOp::Dec => AtomicRmwOp::Dec,
-            AtomicOp::Max if elem.is_unsigned() => AtomicRmwOp::Umax,
-            AtomicOp::Max => AtomicRmwOp::Smax,
-            AtomicOp::Min if elem.is_unsigned() => AtomicRmwOp::Umin,
-            AtomicOp::Min => AtomicRmwOp::Smin,
+            // On integers, nanmax/nanmin are max/min.
+            AtomicOp::NanMax if elem.is_float() => AtomicRmwOp::NanMax,
+            AtomicOp::NanMin if elem.is_float() => AtomicRmwOp::NanMin,
+            AtomicOp::Max | AtomicOp::NanMax if elem.is_unsigned() => AtomicRmwOp::Umax,
+            AtomicOp::Max | AtomicOp::NanMax => AtomicRmwOp::Smax,
+            AtomicOp::Min | AtomicOp::NanMin if elem.is_unsigned() => AtomicRmwOp::Umin,
+            AtomicOp::Min | AtomicOp::NanMin => AtomicRmwOp::Smin,
         };
         LValue::Scalar(self.ins().atomic_rmw(rmw, addr, value))
     }
@@ -296,16 +310,19 @@ impl FnLowering<'_> {
                 let c = self.ins().fconst(t, k);
                 self.ins().binary(Opcode::Fmul, x, c)
             }
-            M::Atan2 | M::Pow | M::Copysign | M::Fmod | M::Hypot => {
+            M::Atan2 | M::Pow | M::Copysign | M::Fmod | M::Hypot | M::Ldexp | M::Remainder => {
                 let op = match f {
                     M::Atan2 => Opcode::Atan2,
                     M::Pow => Opcode::Pow,
                     M::Copysign => Opcode::Copysign,
                     M::Fmod => Opcode::Fmod,
+                    M::Ldexp => Opcode::Ldexp,
+                    M::Remainder => Opcode::Remainder,
                     _ => Opcode::Hypot,
                 };
                 self.ins().binary(op, x, v[1])
             }
+            M::Nextafter => mathlib::exact::nextafter(&mut self.ins(), x, v[1]),
             _ => unary(self, math_opcode(f)),
         }
     }
@@ -352,7 +369,13 @@ fn math_opcode(f: MathFn) -> Opcode {
         M::Erfc => Opcode::Erfc,
         M::Gamma => Opcode::Tgamma,
         M::Lgamma => Opcode::Lgamma,
+        M::Exp2 => Opcode::Exp2,
         M::Atan2
+        | M::Ldexp
+        | M::Remainder
+        | M::Nextafter
+        | M::Frexp
+        | M::Modf
         | M::Pow
         | M::Copysign
         | M::Fmod

@@ -6,6 +6,9 @@
 //! `e^r = 1 + r + r^2 P(r)` and the result is scaled by `2^k` through the
 //! exponent bits, in two steps so only the last one rounds.
 //!
+//! `exp2`: the same with `k = nearest(x)`, `r = x - k` exact and
+//! `e^(r ln2)` from a double-double `r ln2`.
+//!
 //! `log`: `x = 2^k m` with `m` in `[sqrt(1/2), sqrt(2))` (from the bits),
 //! `f = m - 1` exactly, `s = f / (2 + f)`, and
 //! `log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2))` where `R` is the tail of
@@ -73,6 +76,29 @@ pub fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
 /// `e^x`.
 pub fn exp(e: &mut Emit, x: Value) -> Value {
     exp_dd(e, x, None)
+}
+
+/// `2^x`: `x = k + r` with `k = nearest(x)` and `r` in `[-1/2, 1/2]`
+/// (exact), `2^r = e^(r ln2)` with `r ln2` carried as a double-double
+/// into [`exp_parts`], then scaled by `2^k`. Integral `x` give exact
+/// powers of two.
+pub fn exp2(e: &mut Emit, x: Value) -> Value {
+    // Beyond ±1100 the result is 0 or infinity already; the clamp keeps k
+    // in `scale`'s range (NaN stays NaN).
+    let hi = e.c(1100.0);
+    let xc = e.b.binary(Opcode::Fmin, x, hi);
+    let lo = e.c(-1100.0);
+    let xc = e.b.binary(Opcode::Fmax, xc, lo);
+    let kf = e.un(Opcode::Nearest, xc);
+    let r = e.sub(xc, kf);
+    let ln2_hi = e.c(LN2[0]);
+    let t = e.two_prod(r, ln2_hi);
+    let tail = e.mulc(r, LN2[1]);
+    let tail = e.add(t.lo, tail);
+    let (y, k2) = exp_parts(e, t.hi, Some(tail));
+    let k = e.ftoi(kf);
+    let k = e.ib(Opcode::Iadd, k, k2);
+    e.scale(y, k)
 }
 
 /// `e^x - 1`, accurate near 0.

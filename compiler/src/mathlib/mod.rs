@@ -23,6 +23,10 @@
 //! polynomials on the reduced range, exponent manipulation through
 //! bitcasts); the polynomial coefficients come from `gen/coeffs.py`.
 //!
+//! The exact functions (`ldexp`, `remainder`, and `frexp`, `modf` and
+//! `nextafter`, which the lowering emits in place) are in [`exact`]: bit
+//! edits and exact operations only, the same bits as C's on every input.
+//!
 //! [`expand_math`] builds each function a thread needs once and copies it
 //! into every module that calls it, or only declares it there
 //! ([`Bodies::Declared`], what the driver does): the PTX back end writes a
@@ -32,6 +36,7 @@
 mod coeffs;
 pub mod emit;
 mod erf;
+pub mod exact;
 mod explog;
 mod gamma;
 mod misc;
@@ -79,13 +84,19 @@ pub const IMPLEMENTED: &[Opcode] = &[
     Opcode::Erfc,
     Opcode::Tgamma,
     Opcode::Lgamma,
+    Opcode::Exp2,
+    Opcode::Ldexp,
+    Opcode::Remainder,
 ];
 
 /// The signature of the library function for `op` on `ty`.
 pub fn signature(op: Opcode, ty: Type) -> Signature {
     let params = match op {
-        Opcode::Atan2 | Opcode::Pow | Opcode::Hypot | Opcode::Fmod => vec![ty, ty],
+        Opcode::Atan2 | Opcode::Pow | Opcode::Hypot | Opcode::Fmod | Opcode::Remainder => {
+            vec![ty, ty]
+        }
         Opcode::Powi => vec![ty, Type::I64],
+        Opcode::Ldexp => vec![ty, Type::I32],
         _ => vec![ty],
     };
     Signature {
@@ -166,6 +177,9 @@ fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
         Opcode::Erfc => erf::erfc(e, x),
         Opcode::Tgamma => gamma::tgamma(e, x),
         Opcode::Lgamma => gamma::lgamma(e, x),
+        Opcode::Exp2 => explog::exp2(e, x),
+        Opcode::Ldexp => exact::ldexp(e, x, args[1]),
+        Opcode::Remainder => exact::remainder(e, x, args[1]),
         _ => unreachable!("{op} is not implemented"),
     }
 }

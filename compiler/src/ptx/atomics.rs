@@ -1,7 +1,7 @@
 //! Selection of atomics: native `atom` instructions where the hardware has
-//! them, compare-and-swap loops otherwise (float min/max, 64-bit
-//! `inc`/`dec`, `f64` add before sm_60), and `sub` as an add of the
-//! negated value (PTX has no `atom.sub`).
+//! them, compare-and-swap loops otherwise (float min/max, nanmin/nanmax,
+//! 64-bit `inc`/`dec`, `f64` add before sm_60), and `sub` as an add of
+//! the negated value (PTX has no `atom.sub`).
 
 use super::isel::{Isel, IselErrorKind, Selected};
 use super::ops::{needs_cas_loop, space_of};
@@ -39,6 +39,10 @@ pub(super) fn rmw(
         (AtomicRmwOp::Umax, _) => ("max", format!("u{n}")),
         (AtomicRmwOp::Inc, _) => ("inc", "u32".to_string()),
         (AtomicRmwOp::Dec, _) => ("dec", "u32".to_string()),
+        // Always a loop (`needs_cas_loop`).
+        (AtomicRmwOp::NanMax | AtomicRmwOp::NanMin, _) => {
+            return cas_loop(s, d, ty, op, space, a, v);
+        }
     };
     if op == AtomicRmwOp::Sub {
         let (scratch, neg) = match (n, ty.is_float()) {
@@ -101,6 +105,14 @@ fn cas_loop(
         AtomicRmwOp::Smax => {
             format!("setp.gt.{f} %c, %val, %old;\n\tselp.{b} %new, %val, %old, %c;")
         }
+        // Numba's nanmax/nanmin: a NaN value is ignored (`num`), a stored
+        // NaN replaced (the unordered `gtu`/`ltu` hold for it).
+        AtomicRmwOp::NanMax => format!(
+            "setp.gtu.{f} %c, %val, %old;\n\tsetp.num.and.{f} %c, %val, %val, %c;\n\tselp.{b} %new, %val, %old, %c;"
+        ),
+        AtomicRmwOp::NanMin => format!(
+            "setp.ltu.{f} %c, %val, %old;\n\tsetp.num.and.{f} %c, %val, %val, %c;\n\tselp.{b} %new, %val, %old, %c;"
+        ),
         AtomicRmwOp::Inc => format!(
             "setp.ge.u{n} %c, %old, %val;\n\tadd.u{n} %new, %old, 1;\n\tselp.{b} %new, 0, %new, %c;"
         ),

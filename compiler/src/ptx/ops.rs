@@ -984,6 +984,7 @@ pub(super) fn needs_cas_loop(s: &Isel<'_>, op: AtomicRmwOp, ty: ir::Type) -> boo
             ty == ir::Type::F64 && !s.target.has_atomic_add_f64()
         }
         AtomicRmwOp::Smin | AtomicRmwOp::Smax => ty.is_float(),
+        AtomicRmwOp::NanMax | AtomicRmwOp::NanMin => true,
         AtomicRmwOp::Inc | AtomicRmwOp::Dec => ty.bits() == 64,
         _ => false,
     }

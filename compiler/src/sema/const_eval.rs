@@ -220,6 +220,7 @@ fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
             let v = match f {
                 MathFn::Sqrt => x.sqrt(),
                 MathFn::Exp => x.exp(),
+                MathFn::Exp2 => x.exp2(),
                 MathFn::Log => x.ln(),
                 MathFn::Log2 => x.log2(),
                 MathFn::Log10 => x.log10(),

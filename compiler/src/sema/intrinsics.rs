@@ -101,6 +101,10 @@ pub enum AtomicOp {
     Exch,
     Inc,
     Dec,
+    /// `nanmax`: a NaN value is ignored, a stored NaN replaced.
+    NanMax,
+    /// `nanmin`: as `nanmax`.
+    NanMin,
 }
 
 impl AtomicOp {
@@ -117,6 +121,8 @@ impl AtomicOp {
             AtomicOp::Exch => "exch",
             AtomicOp::Inc => "inc",
             AtomicOp::Dec => "dec",
+            AtomicOp::NanMax => "nanmax",
+            AtomicOp::NanMin => "nanmin",
         }
     }
 }
@@ -162,15 +168,55 @@ pub enum MathFn {
     IsFinite,
     Radians,
     Degrees,
+    Exp2,
+    /// `ldexp(x, i)`: `x * 2**i`, exactly rounded.
+    Ldexp,
+    /// `frexp(x)`: the tuple `(m, e)`, `x = m * 2**e`, `0.5 <= |m| < 1`.
+    Frexp,
+    /// `modf(x)`: the tuple (fractional part, integral part).
+    Modf,
+    /// IEEE remainder: `x - n*y`, `n` the integer nearest `x / y`.
+    Remainder,
+    /// The next float after `x` toward `y`.
+    Nextafter,
 }
 
 impl MathFn {
     /// Number of arguments.
     pub fn arity(self) -> usize {
         match self {
-            MathFn::Atan2 | MathFn::Pow | MathFn::Copysign | MathFn::Fmod | MathFn::Hypot => 2,
+            MathFn::Atan2
+            | MathFn::Pow
+            | MathFn::Copysign
+            | MathFn::Fmod
+            | MathFn::Hypot
+            | MathFn::Ldexp
+            | MathFn::Remainder
+            | MathFn::Nextafter => 2,
             _ => 1,
         }
+    }
+
+    /// True for the functions numba-cuda computes on float16 arguments in
+    /// float16 (through the `cuda.fp16` functions), typed float16.
+    pub fn has_float16_form(self) -> bool {
+        use MathFn as M;
+        matches!(
+            self,
+            M::Sqrt
+                | M::Exp
+                | M::Exp2
+                | M::Log
+                | M::Log2
+                | M::Log10
+                | M::Sin
+                | M::Cos
+                | M::Tanh
+                | M::Fabs
+                | M::Floor
+                | M::Ceil
+                | M::Trunc
+        )
     }
 
     /// True for the predicates returning `bool`.
@@ -374,7 +420,8 @@ pub enum HalfOp {
     Min,
     /// `heq hne hgt hge hlt hle`.
     Cmp(crate::front::ast::CmpOp),
-    /// `hsqrt hexp hexp2 hlog hlog2 hlog10 hsin hcos hceil hfloor htrunc`.
+    /// `hsqrt hexp hexp2 hlog hlog2 hlog10 hsin hcos hceil hfloor htrunc`
+    /// (and the float16 forms of the `math` functions).
     Math(MathFn),
     /// `hexp10`: `10 ** x`.
     Exp10,
@@ -415,7 +462,7 @@ const HALF_OPS: &[(&str, HalfOp)] = {
         ("hceil", HalfOp::Math(MathFn::Ceil)),
         ("hfloor", HalfOp::Math(MathFn::Floor)),
         ("htrunc", HalfOp::Math(MathFn::Trunc)),
-        ("hexp2", HalfOp::Math(MathFn::Pow)),
+        ("hexp2", HalfOp::Math(MathFn::Exp2)),
         ("hexp10", HalfOp::Exp10),
         ("hrint", HalfOp::Rint),
         ("hrsqrt", HalfOp::Rsqrt),
@@ -607,6 +654,7 @@ impl Callee {
                 I::Popc | I::Clz | I::Ffs | I::Brev | I::Cbrt | I::Abs => &["x"],
                 I::Fma => &["a", "b", "c"],
                 I::Round => &["number", "ndigits"],
+                I::Math(MathFn::Ldexp) => &["x", "i"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
                 _ => &[],
@@ -718,7 +766,9 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         Member::Func(Callee::ConstArrayLike),
     );
     use AtomicOp::*;
-    for op in [Add, Sub, Max, Min, And, Or, Xor, Exch, Inc, Dec] {
+    for op in [
+        Add, Sub, Max, Min, And, Or, Xor, Exch, Inc, Dec, NanMax, NanMin,
+    ] {
         t.insert((Ns::CudaAtomic, op.name()), f(I::Atomic(op)));
     }
     t.insert((Ns::CudaAtomic, "cas"), f(I::AtomicCas));
@@ -850,6 +900,12 @@ const MATH_FUNCS: &[(&str, MathFn)] = &[
     ("isfinite", MathFn::IsFinite),
     ("radians", MathFn::Radians),
     ("degrees", MathFn::Degrees),
+    ("exp2", MathFn::Exp2),
+    ("ldexp", MathFn::Ldexp),
+    ("frexp", MathFn::Frexp),
+    ("modf", MathFn::Modf),
+    ("remainder", MathFn::Remainder),
+    ("nextafter", MathFn::Nextafter),
 ];
 
 const MATH_CONSTS: &[(&str, f64)] = &[

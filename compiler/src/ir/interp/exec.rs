@@ -337,6 +337,16 @@ impl Interpreter<'_> {
                 AtomicRmwOp::Smax | AtomicRmwOp::Umax => {
                     return self.swap(p, old, if x > o { v } else { old });
                 }
+                // Numba's nanmax/nanmin: a NaN value changes nothing, a
+                // stored NaN gives way to the value.
+                AtomicRmwOp::NanMax => {
+                    let replace = !x.is_nan() && (o.is_nan() || x > o);
+                    return self.swap(p, old, if replace { v } else { old });
+                }
+                AtomicRmwOp::NanMin => {
+                    let replace = !x.is_nan() && (o.is_nan() || x < o);
+                    return self.swap(p, old, if replace { v } else { old });
+                }
                 AtomicRmwOp::Xchg => return self.swap(p, old, v),
                 _ => return Err(invalid(format!("atomic {op} on {ty}"))),
             };
@@ -349,6 +359,9 @@ impl Interpreter<'_> {
                 AtomicRmwOp::Dec if o == 0 || o > x => x,
                 AtomicRmwOp::Dec => o - 1,
                 AtomicRmwOp::Xchg => x,
+                AtomicRmwOp::NanMax | AtomicRmwOp::NanMin => {
+                    return Err(invalid(format!("atomic {op} on {ty}")))
+                }
                 _ => {
                     let bin = match op {
                         AtomicRmwOp::Add => Opcode::Iadd,

@@ -124,8 +124,10 @@ pub fn binary(op: Opcode, a: Val, b: Val) -> R {
     match op {
         Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax | Copysign => Ok(float_binary(op, a, b)),
         PtrAdd => Ok(Val::Ptr(a.bits().wrapping_add(b.bits()))),
-        Atan2 | Pow | Hypot | Fmod => Ok(Val::float(a.ty(), math(op, a.as_f64(), b.as_f64()))),
-        Powi => Ok(Val::float(a.ty(), math(op, a.as_f64(), b.as_i64() as f64))),
+        Atan2 | Pow | Hypot | Fmod | Remainder => {
+            Ok(Val::float(a.ty(), math(op, a.as_f64(), b.as_f64())))
+        }
+        Powi | Ldexp => Ok(Val::float(a.ty(), math(op, a.as_f64(), b.as_i64() as f64))),
         _ => int_binary(op, a, b),
     }
 }
@@ -256,8 +258,8 @@ fn approx(op: Opcode, x: f64) -> f64 {
 }
 
 /// The reference value of a math-library opcode, in `f64` (the second
-/// operand is ignored by one-operand functions; `powi` gets its exponent
-/// converted to `f64`). Computed by the `libm` crate (a Rust port of musl's
+/// operand is ignored by one-operand functions; `powi` and `ldexp` get
+/// their exponent converted to `f64`). Computed by the `libm` crate (a Rust port of musl's
 /// math library), so that the interpreter gives the same bits on every
 /// machine; the host C library, which `std`'s methods call, differs between
 /// systems in the last bit.
@@ -287,6 +289,10 @@ pub fn math(op: Opcode, x: f64, y: f64) -> f64 {
         Hypot => libm::hypot(x, y),
         Fmod => libm::fmod(x, y),
         Cbrt => libm::cbrt(x),
+        Exp2 => libm::exp2(x),
+        // `y` is an `i32` exponent, exact in `f64`.
+        Ldexp => libm::ldexp(x, y as i32),
+        Remainder => libm::remainder(x, y),
         Erf => libm::erf(x),
         Erfc => libm::erfc(x),
         Tgamma => libm::tgamma(x),

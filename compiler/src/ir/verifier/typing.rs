@@ -131,13 +131,16 @@ impl Typer<'_> {
             Iadd | Isub | Imul | Sdiv | Udiv | Srem | Urem | Smin | Smax | Umin | Umax | Band
             | Bor | Bxor => self.all_of_kind(2, Type::is_int, "an integer"),
             Ishl | Sshr | Ushr => self.check_shift(),
-            Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax | Copysign | Atan2 | Pow | Hypot | Fmod => {
-                self.all_of_kind(2, Type::is_float, "a float")
-            }
+            Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax | Copysign | Atan2 | Pow | Hypot | Fmod
+            | Remainder => self.all_of_kind(2, Type::is_float, "a float"),
             Fma => self.all_of_kind(3, Type::is_float, "a float"),
             Powi => {
                 self.all_of_kind(1, Type::is_float, "a float");
                 self.operand_is(1, Type::I64, "the exponent");
+            }
+            Ldexp => {
+                self.all_of_kind(1, Type::is_float, "a float");
+                self.operand_is(1, Type::I32, "the exponent");
             }
             SinApprox | CosApprox | Ex2Approx | Lg2Approx => {
                 self.operand_is(0, Type::F32, "the operand");
@@ -373,6 +376,7 @@ fn atomic_rmw_supports(op: AtomicRmwOp, t: Type) -> bool {
         Add | Sub | Xchg | Smin | Smax => {
             matches!(t, Type::I32 | Type::I64 | Type::F32 | Type::F64)
         }
+        NanMax | NanMin => matches!(t, Type::F32 | Type::F64),
         _ => matches!(t, Type::I32 | Type::I64),
     }
 }

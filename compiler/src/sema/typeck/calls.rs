@@ -12,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{CmpOp, ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{AtomicOp, Callee, Intrinsic, MathFn, Member};
+use crate::sema::intrinsics::{AtomicOp, Callee, HalfOp, Intrinsic, MathFn, Member};
 use crate::sema::resolve::Res;
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -446,23 +446,43 @@ impl FnChecker<'_, '_, '_> {
                         None => return TExpr::error(span),
                     }
                 }
+                if let (I::Math(f), [Scalar::F16]) = (i, scalars.as_slice()) {
+                    if f.has_float16_form() {
+                        let op = if f == MathFn::Fabs {
+                            HalfOp::Abs
+                        } else {
+                            HalfOp::Math(f)
+                        };
+                        return self.half_op(op, args, span);
+                    }
+                }
                 let all_f32 = scalars
                     .iter()
                     .all(|s| matches!(s, Scalar::F32 | Scalar::F16));
                 let ft = match (i, scalars.as_slice()) {
                     (I::Math(f), &[a, b]) if math2_is_float32(f, a, b) => Scalar::F32,
+                    (I::Math(f), &[a, ..]) if math_rest_is_float32(f, a) => Scalar::F32,
+                    (I::Math(MathFn::Ldexp | MathFn::Frexp | MathFn::Modf), _) => Scalar::F64,
                     _ if all_f32 => Scalar::F32,
                     _ => Scalar::F64,
                 };
                 let ret = match i {
-                    I::Math(f) if f.is_predicate() => Scalar::Bool,
-                    _ => ft,
+                    I::Math(f) if f.is_predicate() => Type::BOOL,
+                    I::Math(MathFn::Frexp) => {
+                        Type::Tuple([Type::Scalar(ft), Type::I32].into_iter().collect())
+                    }
+                    I::Math(MathFn::Modf) => Type::uni_tuple(Type::Scalar(ft), 2),
+                    _ => Type::Scalar(ft),
                 };
-                let args: Vec<TExpr> = args
-                    .into_iter()
-                    .map(|x| self.cast(x, &Type::Scalar(ft)))
+                let args: Vec<TExpr> = (args.into_iter().enumerate())
+                    .map(|(k, x)| match (i, k) {
+                        // numba-cuda's ldexp takes an int32 exponent (any
+                        // number converts to it).
+                        (I::Math(MathFn::Ldexp), 1) => self.cast(x, &Type::I32),
+                        _ => self.cast(x, &Type::Scalar(ft)),
+                    })
                     .collect();
-                self.intrinsic(i, args, Type::Scalar(ret), span)
+                self.intrinsic(i, args, ret, span)
             }
             I::Abs => {
                 let x = a[0].take().expect("required");
@@ -721,9 +741,14 @@ impl FnChecker<'_, '_, '_> {
         }
         use Scalar::*;
         let supported: &[Scalar] = match i {
-            Intrinsic::Atomic(AtomicOp::Add | AtomicOp::Sub | AtomicOp::Max | AtomicOp::Min) => {
-                &[F32, F64, I32, U32, I64, U64]
-            }
+            Intrinsic::Atomic(
+                AtomicOp::Add
+                | AtomicOp::Sub
+                | AtomicOp::Max
+                | AtomicOp::Min
+                | AtomicOp::NanMax
+                | AtomicOp::NanMin,
+            ) => &[F32, F64, I32, U32, I64, U64],
             Intrinsic::Atomic(AtomicOp::Inc | AtomicOp::Dec) => &[U32, U64],
             _ => &[I32, U32, I64, U64],
         };
@@ -811,6 +836,24 @@ fn const_eval_abs(c: &ConstValue) -> Option<ConstValue> {
     }
 }
 
+/// True when numba-cuda types `math.ldexp`, `frexp`, `modf`, `remainder`
+/// or `nextafter` with `a` as first argument as float32. Their templates
+/// have only float signatures: types converting to float32 without loss
+/// take it, except for `modf`, whose float64 signature is listed first and
+/// wins the tie for everything but float32 (`remainder` and `nextafter`
+/// need both arguments to qualify: [`math2_is_float32`]).
+fn math_rest_is_float32(f: MathFn, a: Scalar) -> bool {
+    let to_f32 = matches!(
+        a,
+        Scalar::Bool | Scalar::I8 | Scalar::I16 | Scalar::U8 | Scalar::F16 | Scalar::F32
+    );
+    match f {
+        MathFn::Ldexp | MathFn::Frexp => to_f32,
+        MathFn::Modf => a == Scalar::F32,
+        _ => false,
+    }
+}
+
 /// True when Numba types the two-argument `math` function `f` of `a` and
 /// `b` as float32: its float32 signature is the best match (Numba's own
 /// type table, `tests/differential/numba_types.json`, is the reference).
@@ -828,7 +871,9 @@ fn math2_is_float32(f: MathFn, a: Scalar, b: Scalar) -> bool {
     };
     let has_f32 = matches!(a, Scalar::F16 | Scalar::F32) || matches!(b, Scalar::F16 | Scalar::F32);
     match f {
-        MathFn::Fmod | MathFn::Copysign => to_f32(a) && to_f32(b),
+        MathFn::Fmod | MathFn::Copysign | MathFn::Remainder | MathFn::Nextafter => {
+            to_f32(a) && to_f32(b)
+        }
         MathFn::Atan2 | MathFn::Hypot => to_f32(a) && to_f32(b) && has_f32,
         MathFn::Pow => {
             to_f32(a)

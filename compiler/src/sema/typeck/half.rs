@@ -4,7 +4,8 @@
 //! `+ - * /` and `sqrt` of float16 operands computed in float32 (at least
 //! 2 × 11 + 2 bits) round to the float16 an exact computation would give;
 //! `hfma` goes through float64. The math functions are those of `math` in
-//! float32, rounded to float16.
+//! float32, rounded to float16; `math.sqrt`, `math.exp`, ... of a float16
+//! come here too, as numba-cuda computes them with these functions.
 
 use super::ufuncs::min_max_kind;
 use super::FnChecker;
@@ -108,12 +109,6 @@ impl FnChecker<'_, '_, '_> {
                 let (x, y) = (wide(self, &halves[0], f32t), wide(self, &halves[1], f32t));
                 let u = min_max_kind(op == HalfOp::Min);
                 self.ufunc(u, vec![x, y], span)
-            }
-            HalfOp::Math(MathFn::Pow) => {
-                // `hexp2`: 2 ** x.
-                let two = TExpr::constant(ConstValue::Float(2.0, f32t), span);
-                let x = wide(self, &halves[0], f32t);
-                self.intrinsic(Intrinsic::Math(MathFn::Pow), [two, x], Type::F32, span)
             }
             HalfOp::Math(f) => {
                 let x = wide(self, &halves[0], f32t);

@@ -60,8 +60,7 @@ impl FnChecker<'_, '_, '_> {
             }
             Ufunc::Exp2 => {
                 let ft = float_loop(scalars[0]);
-                let two = TExpr::constant(ConstValue::Float(2.0, ft), span);
-                self.float_call(Intrinsic::Math(MathFn::Pow), vec![two, next()], ft, span)
+                self.float_call(Intrinsic::Math(MathFn::Exp2), vec![next()], ft, span)
             }
             Ufunc::Rint => {
                 let ft = float_loop(scalars[0]);
