@@ -193,6 +193,8 @@ def _import_for(name: str, value):
         mod = value.__name__
         if value is kc_cuda or mod in ("numba.cuda", "kernelc.cuda"):
             return f"import kernelc.cuda as {name}"
+        if mod in ("numba.cuda.random", "kernelc.cuda.random"):
+            return f"import numba.cuda.random as {name}"
         if mod == "kernelc":
             # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
             return f"import numba as {name}"
@@ -219,7 +221,26 @@ def _import_for(name: str, value):
     attr = kc_cuda._member_name(value)
     if attr is not None:
         return f"from kernelc.cuda import {attr} as {name}"
+    draw = _random_draw_name(value)
+    if draw is not None:
+        return f"from numba.cuda.random import {draw} as {name}"
     return None
+
+
+def _random_draw_name(value):
+    """The name of a ``numba.cuda.random`` draw (kernelc's or Numba's own
+    function) that `value` is, or None."""
+    from .cuda import random as kc_random
+
+    fname = getattr(value, "__name__", None) or getattr(getattr(value, "py_func", None),
+                                                        "__name__", None)
+    if fname not in kc_random.KERNEL_DRAWS:
+        return None
+    if value is getattr(kc_random, fname):
+        return fname
+    module = getattr(value, "__module__", None) or getattr(getattr(value, "py_func", None),
+                                                           "__module__", None)
+    return fname if module in ("numba.cuda.random", "numba_cuda.numba.cuda.random") else None
 
 
 def _numba_name(n: str) -> str:

@@ -21,6 +21,7 @@ impl FnLowering<'_> {
         use Intrinsic as I;
         match i {
             I::Special(d, axis) => LValue::Scalar(self.ins().special(special_reg(d, axis))),
+            I::Random(r) => LValue::Scalar(self.random_draw(r, args)),
             I::LaneId => LValue::Scalar(self.ins().special(SpecialReg::Laneid)),
             I::WarpSize => LValue::Scalar(self.ins().special(SpecialReg::Warpsize)),
             I::Grid(n) => self.grid(n, false),

@@ -23,6 +23,7 @@ mod arith;
 mod env;
 mod expr;
 mod intrinsics;
+mod random;
 mod records;
 mod stmt;
 pub mod values;

@@ -29,6 +29,8 @@ pub enum Ns {
     CudaAtomic,
     /// `cuda.fp16`.
     CudaFp16,
+    /// `numba.cuda.random` (also `kernelc.cuda.random`).
+    CudaRandom,
     /// `cuda.threadIdx` and friends.
     Dim3(Dim3),
     /// `math`.
@@ -53,6 +55,7 @@ impl Ns {
             Ns::CudaConst => "cuda.const",
             Ns::CudaAtomic => "cuda.atomic",
             Ns::CudaFp16 => "cuda.fp16",
+            Ns::CudaRandom => "cuda.random",
             Ns::Dim3(d) => d.path(),
             Ns::Math => "math",
             Ns::Numpy => "numpy",
@@ -303,6 +306,42 @@ pub enum Intrinsic {
     Abs,
     /// `round(x)` (to int64) or `round(x, ndigits)`.
     Round,
+    /// A `numba.cuda.random` draw: `xoroshiro128p_uniform_float32(states,
+    /// index)` and friends.
+    Random(RandomFn),
+}
+
+/// The draws of `numba.cuda.random`'s xoroshiro128+ generators.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RandomFn {
+    /// `xoroshiro128p_uniform_float32`: in [0, 1].
+    UniformFloat32,
+    /// `xoroshiro128p_uniform_float64`: in [0, 1).
+    UniformFloat64,
+    /// `xoroshiro128p_normal_float32`: Box-Muller, two steps.
+    NormalFloat32,
+    /// `xoroshiro128p_normal_float64`: Box-Muller, two steps.
+    NormalFloat64,
+}
+
+impl RandomFn {
+    /// Its name in `numba.cuda.random`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RandomFn::UniformFloat32 => "xoroshiro128p_uniform_float32",
+            RandomFn::UniformFloat64 => "xoroshiro128p_uniform_float64",
+            RandomFn::NormalFloat32 => "xoroshiro128p_normal_float32",
+            RandomFn::NormalFloat64 => "xoroshiro128p_normal_float64",
+        }
+    }
+
+    /// The type of the number drawn.
+    pub fn result(self) -> Scalar {
+        match self {
+            RandomFn::UniformFloat32 | RandomFn::NormalFloat32 => Scalar::F32,
+            RandomFn::UniformFloat64 | RandomFn::NormalFloat64 => Scalar::F64,
+        }
+    }
 }
 
 impl fmt::Display for Intrinsic {
@@ -355,6 +394,7 @@ impl fmt::Display for Intrinsic {
             I::Max => "max",
             I::Abs => "abs",
             I::Round => "round",
+            I::Random(r) => return write!(f, "cuda.random.{}", r.name()),
         };
         f.write_str(name)
     }
@@ -655,6 +695,7 @@ impl Callee {
                 I::Fma => &["a", "b", "c"],
                 I::Round => &["number", "ndigits"],
                 I::Math(MathFn::Ldexp) => &["x", "i"],
+                I::Random(_) => &["states", "index"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
                 _ => &[],
@@ -842,6 +883,15 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         Member::Func(Callee::LiteralUnroll),
     );
     t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
+    t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
+    for r in [
+        RandomFn::UniformFloat32,
+        RandomFn::UniformFloat64,
+        RandomFn::NormalFloat32,
+        RandomFn::NormalFloat64,
+    ] {
+        t.insert((Ns::CudaRandom, r.name()), f(I::Random(r)));
+    }
     t.0
 }
 
@@ -967,6 +1017,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
 pub fn module_namespace(path: &str) -> Option<Ns> {
     Some(match path {
         "numba.cuda" | "kernelc.cuda" | "cuda" => Ns::Cuda,
+        "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
         "math" => Ns::Math,
         "numpy" => Ns::Numpy,
         "numba" => Ns::Numba,

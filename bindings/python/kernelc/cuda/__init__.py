@@ -39,6 +39,7 @@ from .._devicearray import (
 from .._dispatcher import DeviceFunction, Dispatcher
 from .._reduce import Reduce
 from ..errors import KernelcError
+from . import random
 from .args import In, InOut, Out
 
 __all__ = [

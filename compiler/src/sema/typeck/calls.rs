@@ -349,6 +349,11 @@ impl FnChecker<'_, '_, '_> {
         use Intrinsic as I;
         let none = Type::None;
         match i {
+            I::Random(r) => {
+                let states = a[0].take().expect("required");
+                let index = a[1].take().expect("required");
+                self.random_draw(r, name, states, index, span)
+            }
             I::SyncThreads | I::ThreadFence | I::ThreadFenceBlock | I::ThreadFenceSystem => {
                 self.intrinsic(i, [], none, span)
             }

@@ -2,10 +2,13 @@
 //! (an element of a record array, Numba's `Record`, by reference), and the
 //! same forms as assignment targets write it, `+=` included. A field's
 //! type is its scalar type; a record in constant memory is read-only.
+//! Also the draws of `numba.cuda.random`, whose generator states are
+//! records (`s0`, `s1`).
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId};
+use crate::sema::intrinsics::{Callee, Intrinsic, RandomFn};
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -123,5 +126,63 @@ impl FnChecker<'_, '_, '_> {
             },
             span,
         );
+    }
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// `xoroshiro128p_uniform_float32(states, index)` and the other draws of
+    /// `numba.cuda.random`: `states` is a 1-D array of records with `uint64`
+    /// fields `s0` and `s1` (Numba's `xoroshiro128p_dtype`), `index` an
+    /// integer (converted to int64, as Numba does).
+    pub(super) fn random_draw(
+        &mut self,
+        r: RandomFn,
+        name: Callee,
+        states: TExpr,
+        index: TExpr,
+        span: Span,
+    ) -> TExpr {
+        let is_state = |record: RecordType| {
+            ["s0", "s1"]
+                .iter()
+                .all(|f| record.field(f).is_some_and(|f| f.ty == Scalar::U64))
+        };
+        match states.ty {
+            Type::Array(a)
+                if a.ndim == 1 && matches!(a.elem, Elem::Record(rec) if is_state(rec)) =>
+            {
+                if a.space == MemSpace::Const {
+                    let msg =
+                        format!("{name}() updates the states: they cannot be a constant array");
+                    return self.reject(states.span, &msg, None);
+                }
+            }
+            Type::Unknown => return TExpr::error(span),
+            other => {
+                let msg = format!(
+                    "{name}() needs a 1-D array of generator states (xoroshiro128p_dtype), not {}",
+                    other.describe()
+                );
+                return self.reject(
+                    states.span,
+                    &msg,
+                    Some("make them with create_xoroshiro128p_states(n, seed)"),
+                );
+            }
+        }
+        let index = match index.ty {
+            Type::Scalar(s) if s.is_int() || s == Scalar::Bool => self.cast(index, &Type::I64),
+            Type::Unknown => return TExpr::error(span),
+            other => {
+                let msg = format!("{name}() needs an integer index, not {}", other.describe());
+                return self.reject(index.span, &msg, None);
+            }
+        };
+        self.intrinsic(
+            Intrinsic::Random(r),
+            [states, index],
+            Type::Scalar(r.result()),
+            span,
+        )
     }
 }
