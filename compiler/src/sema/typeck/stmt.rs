@@ -511,48 +511,26 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let elem = (self.get(array).ty.array())
             .expect("store target is an array")
             .elem;
-        let elem = match elem {
-            Elem::Scalar(s) => s,
+        let value = match (elem, value.ty) {
+            (_, Type::Unknown) => return,
+            (Elem::Scalar(s), Type::Scalar(_)) => self.cast(value, &Type::Scalar(s)),
             // `a[i] = b[j]`: the record's fields copied.
-            Elem::Record(record) => {
-                match value.ty {
-                    Type::Unknown => {}
-                    Type::Record(r) if r.record == record => {
-                        let value = self.ex(value);
-                        Self::push(
-                            out,
-                            TStmtKind::Store {
-                                array,
-                                indices,
-                                value,
-                            },
-                            span,
-                        );
-                    }
-                    other => {
-                        let msg = format!(
-                            "cannot store {} into an array of records of type {record}",
-                            other.describe()
-                        );
-                        self.error(Diagnostic::error(msg, value.span));
-                    }
-                }
-                return;
-            }
-        };
-        match &value.ty {
-            Type::Unknown => return,
-            Type::Scalar(_) => {}
-            other => {
-                let msg = format!(
-                    "cannot store {} into an array element of type {elem}",
-                    other.describe()
-                );
+            (Elem::Record(record), Type::Record(r)) if r.record == record => value,
+            (_, other) => {
+                let msg = match elem {
+                    Elem::Scalar(s) => format!(
+                        "cannot store {} into an array element of type {s}",
+                        other.describe()
+                    ),
+                    Elem::Record(record) => format!(
+                        "cannot store {} into an array of records of type {record}",
+                        other.describe()
+                    ),
+                };
                 self.error(Diagnostic::error(msg, value.span));
                 return;
             }
-        }
-        let value = self.cast(value, &Type::Scalar(elem));
+        };
         let value = self.ex(value);
         Self::push(
             out,
