@@ -10,19 +10,14 @@ the per-block results are reduced again until few are left, and those (and
 from __future__ import annotations
 
 import ast
-import atexit
-import importlib.util
 import linecache
-import os
-import shutil
-import tempfile
-import threading
 import types
 
 import numpy as np
 
 from .errors import KernelcError
 
+from ._generated import load_module, lock
 from ._types import from_dtype
 
 __all__ = ["Reduce"]
@@ -59,18 +54,6 @@ def reduce_blocks(arr, partial, n):
     if tid == 0:
         partial[cuda.blockIdx.x] = s[0]
 '''
-
-_dir = None
-_lock = threading.Lock()
-
-
-def _workdir():
-    global _dir
-    if _dir is None:
-        _dir = tempfile.mkdtemp(prefix="kernelc-reduce-")
-        atexit.register(shutil.rmtree, _dir, True)
-    return _dir
-
 
 def _lambda_def(fn, name):
     """``def NAME(args): return BODY`` for a lambda, from its source."""
@@ -110,7 +93,7 @@ class Reduce:
         k = self._kernels.get(dtype)
         if k is not None:
             return k
-        with _lock:
+        with lock:
             name = self._py.__name__
             prelude = ""
             if name == "<lambda>":
@@ -118,12 +101,8 @@ class Reduce:
                 prelude = _lambda_def(self._py, name)
             scalar = from_dtype(dtype).name
             np_name = "bool_" if scalar == "bool" else scalar
-            path = os.path.join(_workdir(), f"reduce_{id(self)}_{scalar}.py")
-            with open(path, "w") as f:
-                f.write(_TEMPLATE.format(fname=name, tpb=TPB, dtype=np_name) + prelude)
-            spec = importlib.util.spec_from_file_location(f"_kernelc_reduce_{id(self)}_{scalar}", path)
-            mod = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(mod)
+            text = _TEMPLATE.format(fname=name, tpb=TPB, dtype=np_name) + prelude
+            mod = load_module(f"reduce_{id(self)}_{scalar}", text)
             if prelude:
                 # The lambda as a def in the generated file, reading the
                 # globals of the lambda's own module.
