@@ -200,6 +200,21 @@ class Dispatcher:
     def __repr__(self) -> str:
         return f"<kernelc.cuda.Dispatcher {self.py_func.__qualname__}>"
 
+    # -- pickling -------------------------------------------------------------
+    def __reduce__(self):
+        """Pickled by source: the kernel's view (its source, the device
+        functions it calls and the globals it froze, so the receiver needs
+        neither the file nor the module), its options and its explicit
+        signatures. The receiving process compiles again, as kernelc
+        compiles in microseconds; no binary travels."""
+        state = {
+            "view": self._kernel_view(),
+            "targetoptions": self.targetoptions,
+            "signatures": None if self._can_compile else list(self.overloads),
+            "function": _function_facts(self.py_func),
+        }
+        return (_rebuild_dispatcher, (state,))
+
     # -- launching ----------------------------------------------------------
     def __getitem__(self, config):
         try:
@@ -427,11 +442,56 @@ def _void():
     return void
 
 
+def _function_facts(fn):
+    """What a stand-in for `fn` needs: its names, parameters and doc."""
+    code = fn.__code__
+    return {
+        "name": fn.__name__,
+        "qualname": fn.__qualname__,
+        "module": fn.__module__,
+        "params": code.co_varnames[: code.co_argcount],
+        "doc": fn.__doc__,
+    }
+
+
+def _stand_in(facts):
+    """A function with the pickled function's name and parameters, for a
+    kernel rebuilt from its view: the host never calls a kernel's Python
+    function, and the compiler reads the view, not this."""
+    name = facts["name"]
+    params = ", ".join(facts["params"])
+    namespace = {}
+    exec(f"def {name}({params}):\n    raise _error()\n", {"_error": lambda: KernelcError(
+        f"'{name}' was unpickled from its compiled view; its Python body is not here")}, namespace)
+    fn = namespace[name]
+    fn.__qualname__ = facts["qualname"]
+    fn.__module__ = facts["module"]
+    fn.__doc__ = facts["doc"]
+    return fn
+
+
+def _rebuild_dispatcher(state):
+    """The receiving side of :meth:`Dispatcher.__reduce__`."""
+    d = Dispatcher(_stand_in(state["function"]), None, state["targetoptions"])
+    d._view = state["view"]
+    if state["signatures"] is not None:
+        d._can_compile = False
+        for types in state["signatures"]:
+            d._compile_types(types)
+    return d
+
+
 class DeviceFunction:
     """A device function made by ``@cuda.jit(device=True)``: kernels (and
     other device functions) call it; the host cannot."""
 
     _kc_dispatcher = True
+
+    def __reduce__(self):
+        # By reference, as pickle treats functions: the receiver imports it
+        # from its module. (A kernel that calls it carries its source in
+        # the kernel's view, and needs no import.)
+        return self.__qualname__
 
     def __init__(self, py_func, sigs=None, targetoptions=None):
         self.py_func = py_func

@@ -31,6 +31,22 @@ MemoryInfo = collections.namedtuple("MemoryInfo", ["free", "total"])
 _lock = threading.RLock()
 _devices = None  # list of Device
 _current = 0
+_forked_from_gpu = False  # this process is a fork of one that opened a GPU
+
+
+def _after_fork_in_child():
+    """A forked child inherits the parent's devices. The CPU device is
+    plain memory and threads started per launch: the child goes on using
+    its copy. A GPU context does not survive fork (NVIDIA's driver), so
+    the child refuses it with a clear error instead of hanging or
+    crashing in the driver, as Numba does."""
+    global _lock, _forked_from_gpu
+    _lock = threading.RLock()  # the parent may have held it
+    if _devices is not None and any(not d.is_cpu for d in _devices):
+        _forked_from_gpu = True
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 # -- device selection -------------------------------------------------------------
@@ -53,6 +69,12 @@ def device_list():
     """The devices kernels run on: the GPUs (``auto`` with a GPU, or
     ``gpu``), or the CPU device."""
     global _devices
+    if _forked_from_gpu:
+        raise CudaSupportError(
+            "CUDA was initialised before this process was forked: a forked child cannot use "
+            "the parent's GPU; start workers with multiprocessing's 'spawn' (or 'forkserver') "
+            "method"
+        )
     with _lock:
         if _devices is None:
             mode = _mode()

@@ -80,6 +80,15 @@ def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
     return wrap
 
 
+def _rebuild_ufunc(facts, signatures, kernels):
+    """The receiving side of :meth:`CUDAUFunc.__reduce__`."""
+    from ._dispatcher import _stand_in
+
+    u = CUDAUFunc(_stand_in(facts), signatures)
+    u._kernels = dict(kernels)
+    return u
+
+
 class CUDAUFunc:
     """A CUDA ufunc: call it as ``f(x, y, out=None, stream=0)``."""
 
@@ -94,6 +103,14 @@ class CUDAUFunc:
         if any(len(args) != self.nin for _, args in signatures):
             raise TypeError("every signature of a ufunc takes the same number of arguments")
         self._kernels = {}
+
+    def __reduce__(self):
+        """Pickled as its kernels (each pickled by source, see
+        ``Dispatcher.__reduce__``) and signatures."""
+        from ._dispatcher import _function_facts
+
+        kernels = {k: self._kernel(k) for k in range(len(self._signatures))}
+        return (_rebuild_ufunc, (_function_facts(self.py_func), self._signatures, kernels))
 
     def _kernel(self, k):
         kernel = self._kernels.get(k)
