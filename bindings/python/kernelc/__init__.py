@@ -19,7 +19,7 @@ own type objects are accepted too.
 
 from . import cuda, types
 from ._types import Array, Record, Signature, from_dtype, typeof
-from ._vectorize import vectorize
+from ._vectorize import guvectorize, vectorize
 from .errors import (
     CompileError, ContextLost, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
     LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
@@ -34,7 +34,7 @@ __version__ = "0.1.0"
 jit = cuda.jit
 
 __all__ = [
-    "cuda", "types", "jit", "vectorize", "typeof", "from_dtype", "Array", "Record", "Signature", "void", "none",
+    "cuda", "types", "jit", "vectorize", "guvectorize", "typeof", "from_dtype", "Array", "Record", "Signature", "void", "none",
     "KernelcError", "TypingError", "CompileError", "CudaSupportError",
     "CudaDriverError", "ContextLost", "LaunchError", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
     "boolean", "bool_", "int8", "int16", "int32", "int64", "intp", "uint8", "uint16",
