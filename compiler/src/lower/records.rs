@@ -12,13 +12,15 @@ use crate::records::RecordType;
 use crate::types::Scalar;
 
 /// True when field `k` of every element of a `record` array lies at a
-/// multiple of its size (given an array aligned as NumPy aligns one).
+/// multiple of its size (given an array aligned as NumPy aligns one): its
+/// offset and the record's size are multiples of it. (NumPy's `align=True`
+/// promises this; it is checked rather than trusted, since a signature can
+/// claim it of any layout.)
 fn field_aligned(record: RecordType, k: u32) -> bool {
     let layout = record.layout();
-    let size = layout.fields[k as usize].ty.size();
-    layout.aligned
-        || (layout.fields[k as usize].offset.is_multiple_of(size)
-            && layout.size.is_multiple_of(size))
+    let field = &layout.fields[k as usize];
+    let size = field.ty.size();
+    field.offset.is_multiple_of(size) && layout.size.is_multiple_of(size)
 }
 
 impl FnLowering<'_> {

@@ -479,6 +479,14 @@ impl<'a> SigParser<'a> {
             self.keyword("type")?;
             self.expect(b'=')?;
             let ty_start = self.pos;
+            if let Some(("Record", r)) = self.word() {
+                return Err(SigError {
+                    message: "kernelc supports records of scalar fields only, not nested records"
+                        .into(),
+                    range: r,
+                });
+            }
+            self.pos = ty_start;
             let ty = match self.parse_type()? {
                 Type::Scalar(s) => s,
                 _ => {
