@@ -97,10 +97,36 @@ def test_same_as_numba_cpu_ufunc():
     np.testing.assert_array_equal(ours(x, y), theirs(x, y))
 
 
+@vectorize(target="cuda")
+def lerp(a, b, t):
+    return a + (b - a) * t
+
+
+def test_typed_at_call_time():
+    # numba-cuda 0.30 builds a GPU ufunc without signatures but finds no
+    # kernel at the call; kernelc types it by the arguments (arrays by
+    # dtype, scalars as Numba's typeof), the result as its type checker
+    # types the function.
+    x = np.linspace(0, 1, 50)
+    got = lerp(x, 2 * x, 0.5)  # float64 arrays, a Python float
+    assert got.dtype == np.float64
+    np.testing.assert_array_equal(got, x + (2 * x - x) * 0.5)
+    ints = lerp(np.arange(5), np.arange(5) * 3, 2)  # int64 all through
+    assert ints.dtype == np.int64
+    np.testing.assert_array_equal(ints, np.arange(5) + 2 * np.arange(5) * 2)
+    f32 = lerp(np.ones(3, np.float32), np.zeros(3, np.float32), np.float32(0.25))
+    assert f32.dtype == np.float32
+    np.testing.assert_array_equal(f32, np.full(3, 0.75, np.float32))
+    # Each set of argument types is compiled once and kept.
+    assert len(lerp._signatures) == 3
+
+
 def test_errors():
     with pytest.raises(TypeError, match="exact types"):
         gaussian(np.arange(3, dtype=np.complex128))
     with pytest.raises(NotImplementedError, match="target='cuda'"):
         vectorize(["float64(float64)"])(lambda x: x)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        lerp(1.0, 2.0)
     with pytest.raises(TypeError, match="takes 1 arguments"):
         gaussian(1.0, 2.0)
