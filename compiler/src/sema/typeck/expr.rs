@@ -81,11 +81,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
             ExprKind::IfExp { test, body, orelse } => {
                 let cond = self.condition(*test);
                 let (a, b) = (self.expr(*body), self.expr(*orelse));
-                // Numba prunes the arm a constant condition never takes
-                // before typing: the result is the other arm, its type
-                // unchanged.
-                if let Some(c) = cond.as_const() {
-                    let taken = if c.truthy() { a } else { b };
+                // Numba prunes the arm a condition it settles before
+                // typing never takes: the result is the other arm, its
+                // type unchanged.
+                if let Some(c) = self.pruned_condition(*test, &cond) {
+                    let taken = if c { a } else { b };
                     return TExpr {
                         span: e.span,
                         ..taken
@@ -461,7 +461,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// `2 ** -1`), which CPython folds before Numba types anything.
     /// (Trees deeper than 64 count as not literal, which keeps the cost of
     /// asking linear in the expression.)
-    fn is_python_literal(&self, e: ExprId) -> bool {
+    pub(super) fn is_python_literal(&self, e: ExprId) -> bool {
         self.is_python_literal_within(e, 64)
     }
 

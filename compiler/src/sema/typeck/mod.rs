@@ -20,6 +20,7 @@ mod device;
 mod expr;
 mod flow;
 mod half;
+mod prune;
 mod records;
 mod stmt;
 mod ufuncs;
@@ -321,6 +322,8 @@ const MAX_WALKS: u32 = 32;
 pub(crate) struct FnChecker<'p, 'e, 'm> {
     pc: &'p mut ProgramChecker<'e, 'm>,
     env: &'e ModuleEnv<'m>,
+    /// The function being checked.
+    func: FuncId,
     is_kernel: bool,
     vars: Vec<Var>,
     /// The names of parameters and locals (see [`TypedFunction::names`]).
@@ -449,6 +452,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         let mut c = FnChecker {
             pc,
             env,
+            func: f,
             is_kernel: info.is_kernel(),
             bindings,
             reachable: true,

@@ -205,9 +205,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         out: &mut Vec<TStmt>,
     ) {
         let cond = self.condition(test);
-        // A constant condition leaves a branch that is never taken, which
-        // Numba prunes before typing: its assignments join nothing.
-        let constant = cond.as_const().map(|c| c.truthy());
+        // A condition Numba settles before typing leaves a branch that is
+        // never taken, which it prunes: its assignments join nothing.
+        let constant = self.pruned_condition(test, &cond);
         let cond = self.ex(cond);
         self.branches(
             cond,
