@@ -366,6 +366,15 @@ class Gen:
         if f == "condexpr":
             c = self.expr(cscope, d, clean=True)
             a, b = self.expr(cscope, d), self.expr(cscope, d)
+            cv = const_value(c.code)
+            if cv is not None:
+                # Numba prunes the arm a literal condition never takes: the
+                # value has the other arm's type (a literal's, as CPython
+                # folded it, which min/max may not accept: leave it out).
+                taken = a if cv else b
+                if const_value(taken.code) is not None:
+                    return None
+                return E(f"({a.code} if {c.code} else {b.code})", taken.ty, taken.taint)
             return E(f"({a.code} if {c.code} else {b.code})", unify(a.ty, b.ty), a.taint or b.taint)
         if f == "minmaxabs":
             a = self.expr(cscope, d)
