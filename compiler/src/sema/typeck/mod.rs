@@ -324,6 +324,9 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     /// The function being checked.
     func: FuncId,
+    /// By local: the literal of its one assignment, if it has exactly one
+    /// such (see `prune`); made on first need.
+    literal_locals: Option<Vec<Option<ExprId>>>,
     is_kernel: bool,
     vars: Vec<Var>,
     /// The names of parameters and locals (see [`TypedFunction::names`]).
@@ -453,6 +456,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             pc,
             env,
             func: f,
+            literal_locals: None,
             is_kernel: info.is_kernel(),
             bindings,
             reachable: true,

@@ -19,7 +19,7 @@ impl FnChecker<'_, '_, '_> {
     /// Whether Numba takes the branch of condition `test` (typed as
     /// `typed`) always (`Some(true)`), never (`Some(false)`), or decides at
     /// run time (`None`).
-    pub(super) fn pruned_condition(&self, test: ExprId, typed: &TExpr) -> Option<bool> {
+    pub(super) fn pruned_condition(&mut self, test: ExprId, typed: &TExpr) -> Option<bool> {
         if let Some(v) = self.numba_constant(test, 8) {
             return Some(v.truthy());
         }
@@ -39,7 +39,7 @@ impl FnChecker<'_, '_, '_> {
 
     /// The value Numba finds for `e` before typing, if any (`depth` bounds
     /// the walk).
-    fn numba_constant(&self, e: ExprId, depth: u32) -> Option<ConstValue> {
+    fn numba_constant(&mut self, e: ExprId, depth: u32) -> Option<ConstValue> {
         if depth == 0 {
             return None;
         }
@@ -85,33 +85,43 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The value expression of local `l`'s one assignment, when the
-    /// function assigns it exactly once (a plain `name = literal`; a
-    /// parameter, a loop variable or an augmented assignment does not
-    /// count as one).
-    fn single_literal_assignment(&self, l: LocalId) -> Option<ExprId> {
-        let def = self.env.def(self.func);
-        if l.index() < def.params.len() {
-            return None;
+    /// function assigns it exactly once, by a plain `name = literal` (a
+    /// parameter, a loop variable, an unpacking or an augmented assignment
+    /// counts as an assignment with no literal value). The table of every
+    /// local is made by one walk of the body, on first need.
+    fn single_literal_assignment(&mut self, l: LocalId) -> Option<ExprId> {
+        if self.literal_locals.is_none() {
+            let n = self.n_locals;
+            let mut walk = Assignments {
+                checker: self,
+                counts: vec![0; n],
+                values: vec![None; n],
+            };
+            walk.block(self.env.def(self.func).body);
+            let Assignments { counts, values, .. } = walk;
+            let nparams = self.env.def(self.func).params.len();
+            let table = (0..n)
+                .map(|k| {
+                    (k >= nparams && counts[k] == 1)
+                        .then_some(values[k])
+                        .flatten()
+                })
+                .collect();
+            self.literal_locals = Some(table);
         }
-        let name = self.env.function(self.func).locals[l.index()].0;
-        let mut found = Assignments {
-            checker: self,
-            name,
-            count: 0,
-            value: None,
-        };
-        found.block(def.body);
-        (found.count == 1).then_some(found.value).flatten()
+        self.literal_locals
+            .as_ref()
+            .and_then(|t| t.get(l.index()).copied().flatten())
     }
 }
 
-/// Counts the assignments of one name in a function body.
+/// Counts the assignments of every local in a function body.
 struct Assignments<'c, 'p, 'e, 'm> {
     checker: &'c FnChecker<'p, 'e, 'm>,
-    name: crate::front::interner::Symbol,
-    count: u32,
-    /// The value of a plain `name = literal` (of the last one seen).
-    value: Option<ExprId>,
+    /// By local: how many statements assign it.
+    counts: Vec<u32>,
+    /// By local: the value of a plain `name = literal` (the last one seen).
+    values: Vec<Option<ExprId>>,
 }
 
 impl Assignments<'_, '_, '_, '_> {
@@ -121,25 +131,20 @@ impl Assignments<'_, '_, '_, '_> {
             match &s.kind {
                 StmtKind::Assign { targets, value } => {
                     for &t in module.exprs(*targets) {
-                        let plain =
-                            matches!(module.expr(t).kind, ExprKind::Name(n) if n == self.name);
-                        if plain {
-                            self.count += 1;
-                            self.value = self.checker.is_python_literal(*value).then_some(*value);
-                        } else {
-                            self.target(t, false);
-                        }
+                        let literal = self.checker.is_python_literal(*value);
+                        self.target(t, literal.then_some(*value));
                     }
                 }
-                StmtKind::AugAssign { target, .. } => self.target(*target, true),
-                StmtKind::AnnAssign { target, .. } => self.target(*target, true),
+                StmtKind::AugAssign { target, .. } | StmtKind::AnnAssign { target, .. } => {
+                    self.target(*target, None)
+                }
                 StmtKind::For {
                     target,
                     body,
                     orelse,
                     ..
                 } => {
-                    self.target(*target, true);
+                    self.target(*target, None);
                     self.block(*body);
                     self.block(*orelse);
                 }
@@ -152,23 +157,21 @@ impl Assignments<'_, '_, '_, '_> {
         }
     }
 
-    /// A target that assigns the name other than from a plain literal
-    /// assignment: it counts, and no literal value stands for it.
-    fn target(&mut self, t: ExprId, whole_counts: bool) {
+    /// A target assigned `value` (a literal expression, or None for any
+    /// other value): a name counts one assignment; a tuple's names each
+    /// count one, with no literal value.
+    fn target(&mut self, t: ExprId, value: Option<ExprId>) {
         let module = self.checker.env.module;
         match &module.expr(t).kind {
-            ExprKind::Name(n) if *n == self.name && whole_counts => {
-                self.count += 1;
-                self.value = None;
+            ExprKind::Name(_) => {
+                if let Res::Local(l) = self.checker.res(t) {
+                    self.counts[l.index()] += 1;
+                    self.values[l.index()] = value;
+                }
             }
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 for &item in module.exprs(*items) {
-                    if matches!(module.expr(item).kind, ExprKind::Name(n) if n == self.name) {
-                        self.count += 1;
-                        self.value = None;
-                    } else {
-                        self.target(item, whole_counts);
-                    }
+                    self.target(item, None);
                 }
             }
             _ => {}
