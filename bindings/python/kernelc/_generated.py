@@ -13,7 +13,7 @@ import shutil
 import tempfile
 import threading
 
-__all__ = ["load_module", "lock"]
+__all__ = ["load_module", "load_calling", "def_name", "lock"]
 
 #: Held while a generated module is written and loaded.
 lock = threading.Lock()
@@ -38,4 +38,21 @@ def load_module(stem: str, text: str):
     spec = importlib.util.spec_from_file_location(f"_kernelc_{stem}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def def_name(func, what: str) -> str:
+    """The name a generated kernel calls `func` by: its own, which must be
+    a ``def``'s (`what` names the decorator for the error)."""
+    name = func.__name__
+    if name == "<lambda>" or not name.isidentifier():
+        raise TypeError(f"{what} needs a function defined with def")
+    return name
+
+
+def load_calling(stem: str, text: str, func):
+    """:func:`load_module`, with `func` bound in the module under its own
+    name (the one the generated kernel calls)."""
+    module = load_module(stem, text)
+    module.__dict__[func.__name__] = func
     return module

@@ -18,7 +18,7 @@ import re
 
 import numpy as np
 
-from ._generated import load_module, lock
+from ._generated import def_name, load_calling, lock
 from ._types import Scalar, as_signature, parse_type_name, typeof
 
 __all__ = ["vectorize", "guvectorize", "CUDAUFunc", "CUDAGUFunc"]
@@ -131,17 +131,13 @@ class CUDAUFunc:
         if kernel is not None:
             return kernel
         ret, args = self._signatures[k]
+        text = _TEMPLATE.format(
+            fname=def_name(self.py_func, "vectorize"),
+            args=", ".join(f"a{j}" for j in range(len(args))),
+            reads=", ".join(f"a{j}[i]" for j in range(len(args))),
+        )
         with lock:
-            name = self.py_func.__name__
-            if name == "<lambda>" or not name.isidentifier():
-                raise TypeError("vectorize needs a function defined with def")
-            text = _TEMPLATE.format(
-                fname=name,
-                args=", ".join(f"a{j}" for j in range(len(args))),
-                reads=", ".join(f"a{j}[i]" for j in range(len(args))),
-            )
-            module = load_module(f"vectorize_{id(self)}_{k}", text)
-            module.__dict__[name] = self.py_func
+            module = load_calling(f"vectorize_{id(self)}_{k}", text, self.py_func)
             kernel = self._kernels[k] = module.ufunc_kernel
         return kernel
 
@@ -155,12 +151,12 @@ class CUDAUFunc:
         for k, (_, known) in enumerate(self._signatures):
             if known == types:
                 return k
-        name = self.py_func.__name__
+        name = def_name(self.py_func, "vectorize")
+        text = _PROBE.format(fname=name, args=", ".join(f"a{j}" for j in range(self.nin)),
+                             reads=", ".join(f"a{j}[0]" for j in range(self.nin)))
         with lock:
-            text = _PROBE.format(fname=name, args=", ".join(f"a{j}" for j in range(self.nin)),
-                                 reads=", ".join(f"a{j}[0]" for j in range(self.nin)))
-            module = load_module(f"vectorize_probe_{id(self)}_{len(self._signatures)}", text)
-            module.__dict__[name] = self.py_func
+            module = load_calling(f"vectorize_probe_{id(self)}_{len(self._signatures)}", text,
+                                  self.py_func)
         probe = module.ufunc_probe.compile(tuple(Array(t, 1, "C") for t in types))
         m = re.search(r"^\s*result = .*#\s*(\w+)\s*$", probe.compiled.types_text(), re.M)
         if m is None:
@@ -369,18 +365,14 @@ class CUDAGUFunc:
             # A scalar core given as a 1-D array in the signature is the
             # one-element slice, as Numba passes it.
             items.append(f"a{j}[i:i + 1]" if not core and ndim == 1 else f"a{j}[i]")
+        text = _GU_TEMPLATE.format(
+            fname=def_name(self.py_func, "guvectorize"),
+            args=", ".join(f"a{j}" for j in range(len(cores))),
+            first=f"a{self.nin}",
+            items=", ".join(items),
+        )
         with lock:
-            name = self.py_func.__name__
-            if name == "<lambda>" or not name.isidentifier():
-                raise TypeError("guvectorize needs a function defined with def")
-            text = _GU_TEMPLATE.format(
-                fname=name,
-                args=", ".join(f"a{j}" for j in range(len(cores))),
-                first=f"a{self.nin}",
-                items=", ".join(items),
-            )
-            module = load_module(f"guvectorize_{id(self)}_{k}", text)
-            module.__dict__[name] = self.py_func
+            module = load_calling(f"guvectorize_{id(self)}_{k}", text, self.py_func)
             kernel = self._kernels[k] = module.gufunc_kernel
         return kernel
 
