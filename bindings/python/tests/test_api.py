@@ -433,3 +433,19 @@ def test_read_only_arrays_are_not_written():
         scale[1, 32](Foreign(cai), 2.0)
     copy_kernel[1, 32](Foreign(cai), out)
     np.testing.assert_array_equal(out, np.arange(8, dtype=np.float32))
+
+
+def test_mapped_and_managed_arrays_are_seen_by_kernels_and_host():
+    @cuda.jit
+    def triple(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] *= 3
+
+    for make in (cuda.mapped_array, cuda.managed_array):
+        a = make(10, dtype=np.float32)
+        a[:] = np.arange(10)
+        triple[1, 32](a)
+        cuda.synchronize()
+        np.testing.assert_array_equal(a, np.arange(10, dtype=np.float32) * 3)
+        assert make((2, 3), dtype=np.int16, order="F").flags.f_contiguous

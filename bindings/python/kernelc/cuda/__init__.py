@@ -46,7 +46,7 @@ __all__ = [
     # host
     "jit", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
-    "pinned_array_like", "mapped_array", "pinned", "as_cuda_array", "is_cuda_array",
+    "pinned_array_like", "mapped_array", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
@@ -157,10 +157,21 @@ def pinned_array_like(ary):
 
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
-    raise NotImplementedError(
-        "mapped (zero-copy) host memory is not supported by kernelc; "
-        "use cuda.to_device / copy_to_host, or pass NumPy arrays to the kernel"
-    )
+    """Host memory kernels read and write, as Numba's mapped array. kernelc
+    gives a host array (see :func:`pinned_array`); a kernel launched with
+    it gets its contents and writes them back when the launch completes,
+    as for any NumPy array, so the host sees the kernel's writes once the
+    launch (or, with a stream, the stream) has finished, as with Numba.
+    No zero-copy mapping: each launch copies it."""
+    return pinned_array(shape, dtype, strides, order)
+
+
+def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
+                  attach_global=True):
+    """Memory both the host and kernels use, as Numba's managed array; in
+    kernelc a host array, as :func:`mapped_array` (copied at each launch,
+    never migrated by page faults)."""
+    return pinned_array(shape, dtype, strides, order)
 
 
 @contextlib.contextmanager
