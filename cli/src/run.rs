@@ -15,8 +15,9 @@ use kernelc_compiler::ptx::emit::const_array_symbol;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::records::RecordType;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
+use kernelc_compiler::sema::signature::parse_type;
 use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
-use kernelc_compiler::types::Scalar;
+use kernelc_compiler::types::{Elem, Scalar, Type};
 use kernelc_compiler::{check_with, CheckOptions};
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
@@ -213,6 +214,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
         }
     }
 
+    if let Some(info) = &info {
+        check_records(info, &run_args)?;
+    }
     let t_run = Instant::now();
     let result = match &info {
         Some(info) => launch_python(&device, &module, info, &config, &mut run_args),
@@ -420,6 +424,38 @@ fn compile_kernel(
 }
 
 /// Launches a compiled Python kernel.
+/// A structured `.npy` array must hold the records its parameter was
+/// compiled for, field by field: past this point only their size is
+/// checked (the runtime knows records by their size alone).
+fn check_records(info: &KernelInfo, run_args: &[RunArg]) -> Result<(), String> {
+    let by_offset = |r: RecordType| {
+        let mut fields = r.layout().fields.clone();
+        fields.sort_by_key(|f| f.offset);
+        (r.size(), fields)
+    };
+    for (pos, (param, arg)) in info.params.iter().zip(run_args).enumerate() {
+        let RunArg::Array { path, array } = arg else {
+            continue;
+        };
+        let Some(file_record) = array.record else {
+            continue;
+        };
+        let Ok(Type::Array(a)) = parse_type(&param.ty) else {
+            continue;
+        };
+        let Elem::Record(kernel_record) = a.elem else {
+            continue;
+        };
+        if by_offset(file_record) != by_offset(kernel_record) {
+            return Err(format!(
+                "argument {pos} ('{}'): '{path}' holds {file_record}, but the kernel takes {kernel_record}",
+                param.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn launch_python(
     device: &Device,
     module: &Module,

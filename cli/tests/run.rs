@@ -414,3 +414,78 @@ fn out_problems_are_found_before_the_kernel_runs() {
         text(&out.stderr)
     );
 }
+
+/// A 1-D `.npy` file of `n` packed records `(x: float32, y: float64)`.
+fn write_records(path: &Path, xy: &[(f32, f64)]) {
+    let mut header = format!(
+        "{{'descr': [('x', '<f4'), ('y', '<f8')], 'fortran_order': False, 'shape': ({},), }}",
+        xy.len()
+    );
+    let pad = (64 - (10 + header.len() + 1) % 64) % 64;
+    header.push_str(&" ".repeat(pad));
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    for (x, y) in xy {
+        out.extend_from_slice(&x.to_le_bytes());
+        out.extend_from_slice(&y.to_le_bytes());
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+const RECORDS: &str = "from numba import cuda
+
+@cuda.jit
+def k(r, out):
+    i = cuda.grid(1)
+    if i < r.size:
+        out[i] = r[i].x + r[i].y
+        r[i].y = 0.5
+";
+
+#[test]
+fn runs_record_arrays_and_refuses_records_of_another_layout() {
+    let d = Dir::new();
+    let src = d.path("k.py");
+    std::fs::write(&src, RECORDS).unwrap();
+    write_records(&d.path("r.npy"), &[(1.0, 2.0), (3.0, 4.5), (-1.0, 0.25)]);
+    write_npy(&d.path("o.npy"), "<f4", 3, &f32s(&[0.0; 3]));
+    let base = [
+        "run",
+        s(&src),
+        "--kernel",
+        "k",
+        "--device",
+        "cpu",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+    ];
+    let (r, o, out_dir) = (d.path("r.npy"), d.path("o.npy"), d.path("out"));
+    let files = [s(&r), s(&o)];
+    let mut lazy: Vec<&str> = base.to_vec();
+    lazy.extend_from_slice(&files);
+    lazy.extend_from_slice(&["--out", s(&out_dir)]);
+    let out = kernelc(&lazy);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(npy_tail(&d.path("out/1.npy"), 12), f32s(&[3.0, 7.5, -0.75]));
+    // The records written back keep their layout: y is 0.5 in each.
+    let records = npy_tail(&d.path("out/0.npy"), 36);
+    for k in 0..3 {
+        assert_eq!(records[k * 12 + 4..k * 12 + 12], 0.5f64.to_le_bytes());
+    }
+    // The same size, the fields swapped: refused, not misread.
+    let sig = "void(Record(y[type=float32;offset=0],x[type=float64;offset=4];12;False)[::1], float32[::1])";
+    let mut swapped: Vec<&str> = base.to_vec();
+    swapped.extend_from_slice(&["--sig", sig]);
+    swapped.extend_from_slice(&files);
+    let out = kernelc(&swapped);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("holds Record(x[type=float32"),
+        "{}",
+        text(&out.stderr)
+    );
+}
