@@ -26,6 +26,9 @@ pub struct ParamInfo {
 pub enum ParamKind {
     /// A scalar passed by value (one `.param`).
     Scalar(Scalar),
+    /// A complex number passed by value: two `.param`s of its part type
+    /// (`float32` for `complex64`), the real part first.
+    Complex(Scalar),
     /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
     Array {
         /// Element type.

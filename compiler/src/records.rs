@@ -8,6 +8,7 @@
 //! reads.
 
 use crate::types::Scalar;
+use kernelc_abi::elem::complex_name;
 use kernelc_abi::ElemType;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt;
@@ -145,11 +146,14 @@ impl fmt::Display for RecordType {
     }
 }
 
-/// An array's element type: a scalar or a record.
+/// An array's element type: a scalar, a complex number or a record.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Elem {
     /// Numbers.
     Scalar(Scalar),
+    /// Complex numbers whose parts are of this float type (`float32` for
+    /// `complex64`).
+    Complex(Scalar),
     /// Records.
     Record(RecordType),
 }
@@ -159,6 +163,7 @@ impl Elem {
     pub fn size(self) -> u32 {
         match self {
             Elem::Scalar(s) => s.size(),
+            Elem::Complex(part) => 2 * part.size(),
             Elem::Record(r) => r.size(),
         }
     }
@@ -167,7 +172,7 @@ impl Elem {
     pub fn scalar(self) -> Option<Scalar> {
         match self {
             Elem::Scalar(s) => Some(s),
-            Elem::Record(_) => None,
+            Elem::Complex(_) | Elem::Record(_) => None,
         }
     }
 
@@ -175,6 +180,7 @@ impl Elem {
     pub fn abi(self) -> ElemType {
         match self {
             Elem::Scalar(s) => ElemType::Scalar(s),
+            Elem::Complex(part) => ElemType::Complex(part),
             Elem::Record(r) => r.abi(),
         }
     }
@@ -190,6 +196,7 @@ impl fmt::Display for Elem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Elem::Scalar(s) => f.write_str(s.name()),
+            Elem::Complex(part) => f.write_str(complex_name(*part)),
             Elem::Record(r) => fmt::Display::fmt(r, f),
         }
     }

@@ -25,6 +25,7 @@ use std::sync::{Mutex, PoisonError};
 pub use kernelc_abi::scalar::{Layout, Scalar};
 
 pub use crate::records::{Elem, RecordType};
+pub use kernelc_abi::elem::{complex_from_name, complex_name};
 
 /// Numba's typing rules over scalars that are the compiler's alone (not
 /// part of the kernel ABI).
@@ -147,6 +148,7 @@ impl ArrayType {
     pub fn elem_type(&self) -> Type {
         match self.elem {
             Elem::Scalar(s) => Type::Scalar(s),
+            Elem::Complex(part) => Type::Complex(part),
             Elem::Record(record) => Type::Record(RecordRef {
                 record,
                 space: self.space,
@@ -167,6 +169,7 @@ impl fmt::Display for ArrayType {
         f.write_str("array(")?;
         match self.elem {
             Elem::Scalar(s) => f.write_str(s.name())?,
+            Elem::Complex(part) => f.write_str(complex_name(part))?,
             Elem::Record(r) => write!(f, "{r}")?,
         }
         f.write_str(", ")?;
@@ -194,15 +197,18 @@ pub enum Type {
     None,
     /// A scalar.
     Scalar(Scalar),
+    /// A complex number (Numba's `Complex`), given by the float type of its
+    /// parts: `Complex(F32)` is `complex64`, `Complex(F64)` `complex128`.
+    Complex(Scalar),
     /// An array.
     Array(ArrayType),
     /// A tuple (grid indices, shapes, device-function results).
     Tuple(TupleItems),
     /// A device function used as a value (`apply(twice, x)`).
     Function(FunctionValue),
-    /// A scalar type used as a value (`np.float32` passed as a `dtype`;
+    /// A number type used as a value (`np.float32` passed as a `dtype`;
     /// Numba's `class(float32)`): known while typing, no components.
-    Class(Scalar),
+    Class(Elem),
     /// A record: Numba's `Record`, a reference to one element of a record
     /// array (reading a field reads that memory, writing one writes it).
     Record(RecordRef),
@@ -395,6 +401,20 @@ impl Type {
         }
     }
 
+    /// For a number (a scalar or complex), the type that holds its real
+    /// part: the scalar itself, or the complex number's part type.
+    pub fn number_part(&self) -> Option<Scalar> {
+        match self {
+            Type::Scalar(s) | Type::Complex(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// True for complex numbers.
+    pub fn is_complex(&self) -> bool {
+        matches!(self, Type::Complex(_))
+    }
+
     /// The array type, if this is one.
     pub fn array(&self) -> Option<ArrayType> {
         match self {
@@ -408,6 +428,7 @@ impl Type {
     pub fn param_kind(&self) -> Option<ParamKind> {
         match self {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
+            Type::Complex(part) => Some(ParamKind::Complex(*part)),
             Type::Array(a) => Some(ParamKind::Array {
                 elem: a.elem.abi(),
                 ndim: a.ndim,
@@ -459,6 +480,7 @@ impl Type {
                 };
                 format!("{article} {s} value")
             }
+            Type::Complex(part) => format!("a {} value", complex_name(*part)),
             Type::Array(a) => format!("an array of type {a}"),
             Type::Tuple(_) => format!("a tuple of type {self}"),
             Type::None => "None".to_string(),
@@ -479,6 +501,7 @@ impl fmt::Display for Type {
             Type::Class(s) => write!(f, "class({s})"),
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
+            Type::Complex(part) => f.write_str(complex_name(*part)),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {
                 if !items.is_empty() && items.iter().all(|t| *t == items[0]) {
@@ -496,6 +519,25 @@ impl fmt::Display for Type {
             }
         }
     }
+}
+
+/// The part type of the complex type that holds values of `s`: float32
+/// parts for the types float32 holds (`complex64`), float64 parts
+/// otherwise (`complex128`), as NumPy promotes to complex.
+pub fn complex_part(s: Scalar) -> Scalar {
+    match s {
+        Scalar::F16 | Scalar::F32 => Scalar::F32,
+        _ => Scalar::F64,
+    }
+}
+
+/// Numba's result type of arithmetic (`+ - * /`) with a complex operand:
+/// complex, with parts of the type the parts' arithmetic would have
+/// (`int32 * complex64` is `complex128`, as `int32 * float32` is
+/// `float64`).
+pub fn complex_arith_result(a: &Type, b: &Type) -> Option<Scalar> {
+    let (x, y) = (a.number_part()?, b.number_part()?);
+    Some(complex_part(float_arith_result(x, y)))
 }
 
 /// Numba's result type of integer arithmetic: `uint64` when both operands
@@ -587,6 +629,11 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
     match (a, b) {
         (Type::Unknown, t) | (t, Type::Unknown) => Some(*t),
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(x.promote(*y))),
+        (Type::Complex(_), Type::Scalar(_) | Type::Complex(_))
+        | (Type::Scalar(_), Type::Complex(_)) => {
+            let (x, y) = (a.number_part()?, b.number_part()?);
+            Some(Type::Complex(complex_part(x.promote(y))))
+        }
         (Type::Array(x), Type::Array(y)) => {
             if x == y {
                 Some(*a)

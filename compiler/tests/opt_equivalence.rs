@@ -288,10 +288,18 @@ fn make_args(
             };
             args.push(Val::from_bits(ir, bits));
         }
+        Type::Complex(part) => {
+            let ir = mem_type(*part);
+            for _ in 0..2 {
+                let bits = rng.small_bits(ir, false);
+                args.push(Val::from_bits(ir, bits));
+            }
+        }
         Type::Array(a) => {
             // A record is filled byte by byte.
             let (elem, bool_elem, per_elem) = match a.elem {
                 Elem::Scalar(s) => (mem_type(s), s == Scalar::Bool, 1),
+                Elem::Complex(part) => (mem_type(part), false, 2),
                 Elem::Record(r) => (IrType::I8, false, u64::from(r.size())),
             };
             let dims = &array_shape(a.ndim, recipe)[..];

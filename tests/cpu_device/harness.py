@@ -123,7 +123,9 @@ def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout:
         want = np.asarray(want)
         assert got.shape == want.shape, f"{case.id}: arg {pos} shape {got.shape} != {want.shape}"
         assert got.dtype == want.dtype, f"{case.id}: arg {pos} dtype {got.dtype} != {want.dtype}"
-        if np.issubdtype(want.dtype, np.floating) and (case.rtol or case.atol):
+        if np.issubdtype(want.dtype, np.complexfloating):
+            ok = _complex_close(got, want, case.rtol, case.atol)
+        elif np.issubdtype(want.dtype, np.floating) and (case.rtol or case.atol):
             ok = np.isclose(got, want, rtol=case.rtol, atol=case.atol, equal_nan=True)
         elif np.issubdtype(want.dtype, np.floating):
             ok = (got == want) | (np.isnan(got) & np.isnan(want))
@@ -142,6 +144,23 @@ def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout:
         want_lines = sorted(case.stdout(_copy_args(inputs)))
         got_lines = sorted(line for line in stdout.splitlines())
         assert got_lines == want_lines, f"{case.id}: printed {got_lines!r}, expected {want_lines!r}"
+
+
+def _complex_close(got, want, rtol, atol):
+    """Complex elements equal part by part (NaN matching NaN), or, with
+    tolerances, within `atol + rtol * |want|` of each other; a part that
+    is NaN or infinite in `want` must be matched exactly."""
+    same = np.ones(want.shape, bool)
+    special = np.zeros(want.shape, bool)
+    for g, w in ((got.real, want.real), (got.imag, want.imag)):
+        special |= ~np.isfinite(w)
+        same &= (g == w) | (np.isnan(g) & np.isnan(w))
+    if not (rtol or atol):
+        return same
+    with np.errstate(invalid="ignore", over="ignore"):
+        diff = np.abs(got.astype(np.complex128) - want.astype(np.complex128))
+        close = diff <= atol + rtol * np.abs(want.astype(np.complex128))
+    return np.where(special, same, same | close)
 
 
 # ---------------------------------------------------------------- kernelc
@@ -171,7 +190,12 @@ def _scalar_arg(value) -> str:
         np.dtype(np.float16): "f16",
         np.dtype(np.float32): "f32",
         np.dtype(np.float64): "f64",
+        np.dtype(np.complex64): "c64",
+        np.dtype(np.complex128): "c128",
     }[v.dtype]
+    if code.startswith("c"):
+        z = complex(v)
+        return f"{code}:({z.real!r}{z.imag:+.17g}j)"
     if code == "bool":
         return f"bool:{'true' if bool(v) else 'false'}"
     if code.startswith("f"):

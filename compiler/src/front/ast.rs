@@ -434,6 +434,8 @@ pub enum ExprKind {
     Int(u64),
     /// A float literal.
     Float(f64),
+    /// An imaginary literal (`2.5j`): its imaginary part.
+    Imag(f64),
     /// `True` or `False`.
     Bool(bool),
     /// `None`.

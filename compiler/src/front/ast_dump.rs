@@ -280,6 +280,7 @@ impl Dumper<'_> {
             ExprKind::Name(s) => format!("Name {}", self.name(*s)),
             ExprKind::Int(v) => format!("Int {v}"),
             ExprKind::Float(v) => format!("Float {v:?}"),
+            ExprKind::Imag(v) => format!("Imag {v:?}"),
             ExprKind::Bool(true) => "Bool True".into(),
             ExprKind::Bool(false) => "Bool False".into(),
             ExprKind::NoneLit => "None".into(),

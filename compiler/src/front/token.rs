@@ -231,6 +231,8 @@ pub enum TokenKind {
     Int(u64),
     /// A float literal (`1.0`, `1e-6`, `.5`, `1_000.5`).
     Float(f64),
+    /// An imaginary literal (`1j`, `2.5j`): the value of its imaginary part.
+    Imag(f64),
     /// A string literal: its handle in [`Lexed::strings`] (strings live
     /// there, so that tokens are small plain values).
     Str(Handle<StrLit>),

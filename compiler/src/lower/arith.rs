@@ -80,6 +80,16 @@ impl FnLowering<'_> {
             (LValue::Scalar(x), Type::Scalar(a), Type::Scalar(b)) => {
                 LValue::Scalar(self.cast_scalar(x, *a, *b))
             }
+            (LValue::Complex(re, im), Type::Complex(part), Type::Scalar(Scalar::Bool)) => {
+                LValue::Scalar(self.complex_truth((re, im), *part))
+            }
+            (v, from, Type::Complex(part)) => {
+                let (re, im) = self.convert_to_complex(&v, from, *part);
+                LValue::Complex(re, im)
+            }
+            (LValue::Complex(..), _, _) | (LValue::Scalar(_), _, _) if from != to => {
+                unreachable!("no conversion from {from} to {to} (type checked)")
+            }
             (LValue::Tuple(items), Type::Tuple(fs), Type::Tuple(ts)) => LValue::Tuple(
                 items
                     .into_iter()

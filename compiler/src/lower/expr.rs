@@ -50,16 +50,28 @@ impl<'a> FnLowering<'a> {
                 self.convert_value(v, &a.ty, &e.ty)
             }
             TExprKind::Unary(op, a) => {
+                if let Type::Complex(part) = e.ty {
+                    let v = self.expr(self.te(*a)).complex();
+                    return self.complex_unary(*op, part, v);
+                }
                 let v = self.expr(self.te(*a)).scalar();
                 LValue::Scalar(self.unary(*op, scalar(&e.ty), v))
             }
             TExprKind::Binary(op, a, b) => {
                 let (a, b) = (self.te(*a), self.te(*b));
+                if let Type::Complex(part) = e.ty {
+                    let (x, y) = (self.expr(a).complex(), self.expr(b).complex());
+                    return self.complex_binary(*op, part, x, y);
+                }
                 let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
                 LValue::Scalar(self.binary_op(*op, scalar(&e.ty), scalar(&b.ty), x, y))
             }
             TExprKind::Compare(op, a, b) => {
                 let (a, b) = (self.te(*a), self.te(*b));
+                if a.ty.is_complex() {
+                    let (x, y) = (self.expr(a).complex(), self.expr(b).complex());
+                    return LValue::Scalar(self.complex_compare(*op, x, y));
+                }
                 let (x, y) = (self.expr(a).scalar(), self.expr(b).scalar());
                 LValue::Scalar(self.compare(*op, scalar(&a.ty), x, y))
             }
@@ -210,21 +222,27 @@ impl<'a> FnLowering<'a> {
     /// `a and b` (`is_and`) or `a or b`, evaluating `b` only when needed;
     /// the result is the deciding operand, as in Python.
     fn short_circuit(&mut self, is_and: bool, a: &TExpr, b: &TExpr, ty: &Type) -> LValue {
-        let av = self.expr(a).scalar();
-        let truth = self.cast_scalar(av, scalar(&a.ty), Scalar::Bool);
+        let a_value = self.expr(a);
+        let truth = match (&a_value, a.ty) {
+            (LValue::Complex(re, im), Type::Complex(part)) => self.complex_truth((*re, *im), part),
+            (v, _) => self.cast_scalar(v.scalar(), scalar(&a.ty), Scalar::Bool),
+        };
+        let av = a_value.flatten();
         let rhs_block = self.new_block();
         let join = self.new_block();
-        let result = self.func.dfg.append_block_param(join, ir_type(scalar(ty)));
+        let mut types = Vec::new();
+        super::values::flatten_type(ty, false, &mut types);
+        let params = self.func.dfg.append_block_params(join, &types).to_vec();
         if is_and {
-            self.ins().brif(truth, rhs_block, &[], join, &[av]);
+            self.ins().brif(truth, rhs_block, &[], join, &av);
         } else {
-            self.ins().brif(truth, join, &[av], rhs_block, &[]);
+            self.ins().brif(truth, join, &av, rhs_block, &[]);
         }
         self.switch_to(rhs_block);
-        let bv = self.expr(b).scalar();
-        self.ins().jump(join, &[bv]);
+        let bv = self.expr(b).flatten();
+        self.ins().jump(join, &bv);
         self.switch_to(join);
-        LValue::Scalar(result)
+        LValue::from_flat(ty, &params)
     }
 
     /// `a if c else b`: a `select` when both arms are plain values, branches
@@ -513,6 +531,12 @@ impl<'a> FnLowering<'a> {
         }
         match a.ty.elem {
             Elem::Scalar(s) => LValue::Scalar(self.load_elem(addr, s)),
+            Elem::Complex(part) => {
+                let t = ir_type(part);
+                let re = self.ins().load(t, addr, 0);
+                let im = self.ins().load(t, addr, part.size() as i32);
+                LValue::Complex(re, im)
+            }
             // A record is a reference: its address.
             Elem::Record(_) => LValue::Scalar(addr),
         }

@@ -144,6 +144,46 @@ impl FnLowering<'_> {
                 }
                 LValue::Scalar(acc)
             }
+            I::Abs if args[0].ty.is_complex() => {
+                let z = self.expr(&args[0]).complex();
+                LValue::Scalar(self.complex_abs(z))
+            }
+            I::MakeComplex => {
+                let re = self.expr(&args[0]).scalar();
+                let im = self.expr(&args[1]).scalar();
+                LValue::Complex(re, im)
+            }
+            I::Real | I::Imag => {
+                let (re, im) = self.expr(&args[0]).complex();
+                LValue::Scalar(if i == I::Real { re } else { im })
+            }
+            I::Conjugate => {
+                let (re, im) = self.expr(&args[0]).complex();
+                let t = self.ins().ty(im);
+                LValue::Complex(re, self.ins().unary(Opcode::Fneg, t, im))
+            }
+            I::Cmath(f) => {
+                let (operands, types) = match args {
+                    [r, phi] => {
+                        let r_v = self.expr(r).scalar();
+                        let phi_v = self.expr(phi).scalar();
+                        ((r_v, phi_v), (scalar(&r.ty), scalar(&phi.ty)))
+                    }
+                    [z] => {
+                        let Type::Complex(part) = z.ty else {
+                            unreachable!("a complex argument (type checked)")
+                        };
+                        (self.expr(z).complex(), (part, part))
+                    }
+                    _ => unreachable!("one or two arguments (type checked)"),
+                };
+                let ret_part = match ty {
+                    Type::Complex(p) => *p,
+                    _ => types.0,
+                };
+                let values = self.cmath(f, operands, types, ret_part);
+                LValue::from_flat(ty, &values)
+            }
             I::Abs => {
                 let x = self.expr(&args[0]).scalar();
                 let s = scalar(ty);

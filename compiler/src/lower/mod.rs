@@ -20,6 +20,8 @@
 //! conversions) and `intrinsics` (CUDA and math intrinsics).
 
 mod arith;
+mod cmath;
+mod complex;
 mod env;
 mod expr;
 mod intrinsics;
@@ -163,19 +165,21 @@ impl<'a> FnLowering<'a> {
         func.srclocs = ir::SrcLocs::with_capacity(2 * exprs + 16);
         func.fastmath = f.flags.fastmath;
         for a in &f.shared_arrays {
+            let (elem, per_elem) = values::mem_units(a.elem);
             func.shared.push(ir::MemDecl {
-                elem: values::mem_type(a.elem),
+                elem,
                 count: if a.dynamic {
                     0
                 } else {
-                    a.shape.iter().product()
+                    per_elem * a.shape.iter().product::<u64>()
                 },
             });
         }
         for a in &f.local_arrays {
+            let (elem, per_elem) = values::mem_units(a.elem);
             func.locals.push(ir::MemDecl {
-                elem: values::mem_type(a.elem),
-                count: a.shape.iter().product(),
+                elem,
+                count: per_elem * a.shape.iter().product::<u64>(),
             });
         }
         let mut slot_base = Vec::with_capacity(f.vars.len() + 1);

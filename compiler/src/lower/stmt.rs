@@ -138,12 +138,17 @@ impl FnLowering<'_> {
                 let a = self.expr(self.te(*array));
                 let a = *a.array();
                 let idx = self.indices(self.tl(*indices));
-                let v = self.expr(self.te(*value)).scalar();
+                let v = self.expr(self.te(*value));
                 let addr = self.element_address(&a, &idx);
                 match a.ty.elem {
-                    Elem::Scalar(elem) => self.store_elem(addr, elem, v),
+                    Elem::Scalar(elem) => self.store_elem(addr, elem, v.scalar()),
+                    Elem::Complex(part) => {
+                        let (re, im) = v.complex();
+                        self.ins().store(addr, re, 0);
+                        self.ins().store(addr, im, part.size() as i32);
+                    }
                     // `v` is the address of a record of the same type.
-                    Elem::Record(record) => self.copy_record(v, addr, record),
+                    Elem::Record(record) => self.copy_record(v.scalar(), addr, record),
                 }
             }
             TStmtKind::StoreField {

@@ -1,14 +1,15 @@
 //! How typed values are represented by IR values.
 //!
 //! A scalar is one IR value (`bool` is an `i1` in registers and an `i8` in
-//! memory and in the kernel ABI). An array is its data pointer (in its
+//! memory and in the kernel ABI); a complex number is two, its real and
+//! imaginary parts. An array is its data pointer (in its
 //! address space), one `i64` extent per dimension and one `i64` byte stride
 //! per dimension. A tuple is its elements, flattened. [`flatten_type`] lists
 //! the IR types of these components ("slots"), [`LValue`] holds the values.
 
 use super::FnLowering;
 use crate::ir::{self, AddrSpace, IntCC, Opcode};
-use crate::types::{ArrayType, MemSpace, Scalar, Type};
+use crate::types::{ArrayType, Elem, MemSpace, Scalar, Type};
 use cranelift_entity::packed_option::ReservedValue;
 
 /// The IR type of a scalar in registers.
@@ -33,6 +34,19 @@ pub fn mem_type(s: Scalar) -> ir::Type {
     }
 }
 
+/// How a shared or local array of `elem` is declared: the IR type of its
+/// memory units and how many units one element takes (a complex number is
+/// two floats).
+pub fn mem_units(elem: Elem) -> (ir::Type, u64) {
+    match elem {
+        Elem::Scalar(s) => (mem_type(s), 1),
+        Elem::Complex(part) => (ir_type(part), 2),
+        // Records are never the elements of shared or local arrays (the
+        // type checker has no dtype value for them).
+        Elem::Record(r) => (ir::Type::I8, u64::from(r.size())),
+    }
+}
+
 /// The address space of an array's memory space.
 pub fn addr_space(m: MemSpace) -> AddrSpace {
     match m {
@@ -49,6 +63,10 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
     match ty {
         Type::Scalar(Scalar::Bool) if kernel_abi => out.push(ir::Type::I8),
         Type::Scalar(s) => out.push(ir_type(*s)),
+        Type::Complex(part) => {
+            out.push(ir_type(*part));
+            out.push(ir_type(*part));
+        }
         Type::Array(a) => {
             out.push(ir::Type::Ptr(addr_space(a.space)));
             for _ in 0..2 * a.ndim {
@@ -155,6 +173,8 @@ fn dims(n: usize, value: impl FnMut(usize) -> ir::Value) -> [ir::Value; MAX_NDIM
 pub enum LValue {
     /// A scalar.
     Scalar(ir::Value),
+    /// A complex number: its real and imaginary parts.
+    Complex(ir::Value, ir::Value),
     /// An array.
     Array(ArrayVal),
     /// A tuple.
@@ -169,6 +189,14 @@ impl LValue {
         match self {
             LValue::Scalar(v) => *v,
             other => panic!("expected a scalar, got {other:?}"),
+        }
+    }
+
+    /// The real and imaginary parts of a complex value.
+    pub fn complex(&self) -> (ir::Value, ir::Value) {
+        match self {
+            LValue::Complex(re, im) => (*re, *im),
+            other => panic!("expected a complex number, got {other:?}"),
         }
     }
 
@@ -191,6 +219,10 @@ impl LValue {
     pub fn for_each_component(&self, f: &mut impl FnMut(ir::Value)) {
         match self {
             LValue::Scalar(v) => f(*v),
+            LValue::Complex(re, im) => {
+                f(*re);
+                f(*im);
+            }
             LValue::Array(a) => {
                 f(a.ptr);
                 a.shape().iter().for_each(|v| f(*v));
@@ -213,6 +245,10 @@ impl LValue {
     pub fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
         match ty {
             Type::Scalar(_) => LValue::Scalar(it.next().expect("scalar component")),
+            Type::Complex(_) => LValue::Complex(
+                it.next().expect("real part"),
+                it.next().expect("imaginary part"),
+            ),
             Type::Record(_) => LValue::Scalar(it.next().expect("record address")),
             Type::Array(a) => {
                 let n = a.ndim as usize;

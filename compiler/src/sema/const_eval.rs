@@ -176,7 +176,7 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
 
 fn eval_call(callee: Callee, args: &[ConstValue]) -> Option<ConstValue> {
     match (callee, args) {
-        (Callee::Cast(s), [a]) => a.convert(s),
+        (Callee::Cast(s), [a]) => a.convert(s.scalar()?),
         (Callee::Float, [a]) => a.convert(float_of(a.scalar_type()?)),
         (Callee::Int, [a]) => a.convert(int_of(a.scalar_type()?)),
         (Callee::Bool, [a]) => Some(ConstValue::Bool(a.truthy())),

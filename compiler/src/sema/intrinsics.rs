@@ -9,7 +9,7 @@
 //! adding an intrinsic means adding one row here and one arm in each (see
 //! `ARCHITECTURE.md`).
 
-use crate::types::Scalar;
+use crate::types::{complex_from_name, Elem, Scalar};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -35,6 +35,8 @@ pub enum Ns {
     Dim3(Dim3),
     /// `math`.
     Math,
+    /// `cmath`.
+    Cmath,
     /// `numpy`.
     Numpy,
     /// `numba`.
@@ -58,6 +60,7 @@ impl Ns {
             Ns::CudaRandom => "cuda.random",
             Ns::Dim3(d) => d.path(),
             Ns::Math => "math",
+            Ns::Cmath => "cmath",
             Ns::Numpy => "numpy",
             Ns::Numba => "numba",
             Ns::NumbaTypes => "numba.types",
@@ -306,6 +309,17 @@ pub enum Intrinsic {
     Abs,
     /// `round(x)` (to int64) or `round(x, ndigits)`.
     Round,
+    /// `complex(re, im)` of two values of the result's part type (Numba's
+    /// `complex()`, and imaginary literals).
+    MakeComplex,
+    /// `z.real` of a complex number.
+    Real,
+    /// `z.imag` of a complex number.
+    Imag,
+    /// `z.conjugate()` of a complex number.
+    Conjugate,
+    /// A `cmath` function.
+    Cmath(CmathFn),
     /// A `numba.cuda.random` draw: `xoroshiro128p_uniform_float32(states,
     /// index)` and friends.
     Random(RandomFn),
@@ -395,8 +409,77 @@ impl fmt::Display for Intrinsic {
             I::Abs => "abs",
             I::Round => "round",
             I::Random(r) => return write!(f, "cuda.random.{}", r.name()),
+            I::Cmath(c) => return write!(f, "cmath.{}", c.name()),
+            I::MakeComplex => "complex",
+            I::Real => ".real",
+            I::Imag => ".imag",
+            I::Conjugate => ".conjugate",
         };
         f.write_str(name)
+    }
+}
+
+/// The `cmath` functions (numba-cuda's `cmathimpl`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(missing_docs)]
+pub enum CmathFn {
+    Sqrt,
+    Exp,
+    Log,
+    Log10,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Phase,
+    Polar,
+    Rect,
+    IsNan,
+    IsInf,
+    IsFinite,
+}
+
+/// The `cmath` functions by name.
+const CMATH_FUNCS: &[(&str, CmathFn)] = &[
+    ("sqrt", CmathFn::Sqrt),
+    ("exp", CmathFn::Exp),
+    ("log", CmathFn::Log),
+    ("log10", CmathFn::Log10),
+    ("sin", CmathFn::Sin),
+    ("cos", CmathFn::Cos),
+    ("tan", CmathFn::Tan),
+    ("asin", CmathFn::Asin),
+    ("acos", CmathFn::Acos),
+    ("atan", CmathFn::Atan),
+    ("sinh", CmathFn::Sinh),
+    ("cosh", CmathFn::Cosh),
+    ("tanh", CmathFn::Tanh),
+    ("asinh", CmathFn::Asinh),
+    ("acosh", CmathFn::Acosh),
+    ("atanh", CmathFn::Atanh),
+    ("phase", CmathFn::Phase),
+    ("polar", CmathFn::Polar),
+    ("rect", CmathFn::Rect),
+    ("isnan", CmathFn::IsNan),
+    ("isinf", CmathFn::IsInf),
+    ("isfinite", CmathFn::IsFinite),
+];
+
+impl CmathFn {
+    /// The function's name in `cmath`.
+    pub fn name(self) -> &'static str {
+        CMATH_FUNCS
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map_or("?", |(n, _)| n)
     }
 }
 
@@ -406,9 +489,11 @@ pub enum Callee {
     /// An intrinsic operation.
     Intrinsic(Intrinsic),
     /// A dtype used as a conversion: `float32(x)`, `np.int64(x)`, `int(x)`.
-    Cast(Scalar),
+    Cast(Elem),
     /// `bool(x)`.
     Bool,
+    /// `complex(x)`, `complex(re, im)`.
+    Complex,
     /// `float(x)`: float64 of an integer; a float keeps its type (Numba).
     Float,
     /// `int(x)`: int64 of a float or bool; an integer keeps its type (Numba).
@@ -641,6 +726,7 @@ impl fmt::Display for Callee {
             Callee::Intrinsic(i) => write!(f, "{i}"),
             Callee::Cast(s) => write!(f, "{s}"),
             Callee::Bool => f.write_str("bool"),
+            Callee::Complex => f.write_str("complex"),
             Callee::Float => f.write_str("float"),
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
@@ -667,6 +753,7 @@ impl Callee {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype", "alignment"],
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
+            Callee::Complex => &["real", "imag"],
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
             Callee::Selp => &["predicate", "a", "b"],
             Callee::Half(h) => match h.arity() {
@@ -698,6 +785,8 @@ impl Callee {
                 I::Random(_) => &["states", "index"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
+                I::Cmath(CmathFn::Rect) => &["r", "phi"],
+                I::Cmath(_) => &["z"],
                 _ => &[],
             },
         }
@@ -708,6 +797,7 @@ impl Callee {
         match self {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round) => 1,
+            Callee::Complex => 1,
             Callee::SharedArray | Callee::LocalArray => 2,
             c => c.params().len(),
         }
@@ -723,8 +813,9 @@ pub enum Member {
     Value(Intrinsic),
     /// A float constant (`math.pi`).
     FloatConst(f64),
-    /// A dtype (`numba.float32`, `np.int8`); callable as a conversion.
-    Dtype(Scalar),
+    /// A dtype (`numba.float32`, `np.int8`, `np.complex64`); callable as a
+    /// conversion.
+    Dtype(Elem),
     /// A callable.
     Func(Callee),
     /// `cuda.jit`: only valid as a decorator.
@@ -838,10 +929,17 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     for (name, func) in MATH_FUNCS {
         t.insert((Ns::Math, *name), f(I::Math(*func)));
     }
+    for (name, func) in CMATH_FUNCS {
+        t.insert((Ns::Cmath, *name), f(I::Cmath(*func)));
+    }
     for (name, u) in UFUNCS {
         t.insert((Ns::Numpy, *name), Member::Func(Callee::Ufunc(*u)));
     }
-    for (ns, consts) in [(Ns::Math, MATH_CONSTS), (Ns::Numpy, NUMPY_CONSTS)] {
+    for (ns, consts) in [
+        (Ns::Math, MATH_CONSTS),
+        (Ns::Cmath, MATH_CONSTS),
+        (Ns::Numpy, NUMPY_CONSTS),
+    ] {
         for (name, v) in consts {
             t.insert((ns, *name), Member::FloatConst(*v));
         }
@@ -868,7 +966,9 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
                 continue;
             }
             if let Some(s) = Scalar::from_name(name) {
-                t.insert((ns, *name), Member::Dtype(s));
+                t.insert((ns, *name), Member::Dtype(Elem::Scalar(s)));
+            } else if let Some(part) = complex_from_name(name) {
+                t.insert((ns, *name), Member::Dtype(Elem::Complex(part)));
             }
         }
     }
@@ -907,9 +1007,38 @@ impl Entries {
 
 /// Dtype names recognised in `numba`, `numba.types` and `numpy`.
 pub const DTYPE_NAMES: &[&str] = &[
-    "bool_", "b1", "boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-    "uint64", "float16", "float32", "float64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8",
-    "f2", "f4", "f8", "intp", "uintp", "double", "single", "half",
+    "bool_",
+    "b1",
+    "boolean",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "i1",
+    "i2",
+    "i4",
+    "i8",
+    "u1",
+    "u2",
+    "u4",
+    "u8",
+    "f2",
+    "f4",
+    "f8",
+    "intp",
+    "uintp",
+    "double",
+    "single",
+    "half",
+    "complex64",
+    "complex128",
 ];
 
 const MATH_FUNCS: &[(&str, MathFn)] = &[
@@ -1003,6 +1132,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "int" => Member::Func(Callee::Int),
         "float" => Member::Func(Callee::Float),
         "bool" => Member::Func(Callee::Bool),
+        "complex" => Member::Func(Callee::Complex),
         "print" => Member::Func(Callee::Print),
         _ => return None,
     })
@@ -1010,7 +1140,7 @@ pub fn builtin(name: &str) -> Option<Member> {
 
 /// Names of the builtins, for suggestions.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "range", "len", "min", "max", "abs", "round", "int", "float", "bool", "print",
+    "range", "len", "min", "max", "abs", "round", "int", "float", "bool", "complex", "print",
 ];
 
 /// The namespace a recognised module path imports as, if any.
@@ -1019,6 +1149,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "numba.cuda" | "kernelc.cuda" | "cuda" => Ns::Cuda,
         "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
         "math" => Ns::Math,
+        "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,
         "numba" => Ns::Numba,
         "numba.types" => Ns::NumbaTypes,
@@ -1037,7 +1168,10 @@ mod tests {
             member(Ns::Dim3(Dim3::ThreadIdx), "y"),
             Some(Member::Value(Intrinsic::Special(Dim3::ThreadIdx, 1)))
         );
-        assert_eq!(member(Ns::Numba, "f4"), Some(Member::Dtype(Scalar::F32)));
+        assert_eq!(
+            member(Ns::Numba, "f4"),
+            Some(Member::Dtype(Elem::Scalar(Scalar::F32)))
+        );
         assert_eq!(member(Ns::Numpy, "f4"), None);
         assert!(matches!(
             member(Ns::Math, "pi"),

@@ -9,7 +9,7 @@
 //! "returns nothing". Errors carry the byte range inside the string.
 
 use crate::records::{RecordField, RecordLayout};
-use crate::types::{ArrayType, Elem, Layout, RecordType, Scalar, Type};
+use crate::types::{complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, Type};
 use std::ops::Range;
 
 /// A parsed signature.
@@ -333,18 +333,22 @@ impl<'a> SigParser<'a> {
             "Record" => Elem::Record(self.parse_record(range.start)?),
             _ => match Scalar::from_name(name) {
                 Some(s) => Elem::Scalar(s),
-                None => {
-                    return Err(SigError {
-                        message: format!("unknown type '{name}' in signature"),
-                        range,
-                    })
-                }
+                None => match complex_from_name(name) {
+                    Some(part) => Elem::Complex(part),
+                    None => {
+                        return Err(SigError {
+                            message: format!("unknown type '{name}' in signature"),
+                            range,
+                        })
+                    }
+                },
             },
         };
         self.skip_ws();
         if self.byte() != Some(b'[') {
             return match base {
                 Elem::Scalar(s) => Ok(Type::Scalar(s)),
+                Elem::Complex(part) => Ok(Type::Complex(part)),
                 Elem::Record(_) => Err(SigError {
                     message: "a record is passed as an array of records: Record(...)[::1]".into(),
                     range: range.start..self.pos,
@@ -461,6 +465,7 @@ impl<'a> SigParser<'a> {
         self.pos = save;
         Ok(match self.parse_type()? {
             Type::Scalar(s) => Some(Elem::Scalar(s)),
+            Type::Complex(part) => Some(Elem::Complex(part)),
             _ => None,
         })
     }

@@ -11,7 +11,7 @@ use super::consts::ConstValue;
 use super::intrinsics::Intrinsic;
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::span::Span;
-use crate::types::{Scalar, Type};
+use crate::types::{Elem, Scalar, Type};
 use std::sync::{Arc, LazyLock};
 
 /// Index of a function in [`TypedProgram::functions`].
@@ -454,8 +454,8 @@ impl NameRange {
 /// A statically sized shared or local array.
 #[derive(Clone, PartialEq, Debug)]
 pub struct ArrayDecl {
-    /// Element type.
-    pub elem: Scalar,
+    /// Element type (a number or a complex number).
+    pub elem: Elem,
     /// Extents (a single 0 for dynamic shared memory).
     pub shape: Extents,
     /// True for `cuda.shared.array(0, ...)`: sized at launch.

@@ -80,6 +80,7 @@ fn args(d: &CpuDevice, k: &KernelInfo, rng: &mut Rng) -> Args {
                     let (size, float) = dtype(s.name());
                     (size, 1, float)
                 }
+                ElemType::Complex(part) => (part.size() as usize, 2, true),
                 ElemType::Record { size } => (1, *size as usize, false),
             };
             let size = unit * per_elem;
@@ -103,6 +104,14 @@ fn args(d: &CpuDevice, k: &KernelInfo, rng: &mut Rng) -> Args {
             for k in (0..ndim).rev() {
                 let stride = (size * side.pow(k as u32)) as i64;
                 params.push(stride.to_le_bytes().to_vec());
+            }
+        } else if let ParamKind::Complex(part) = &p.kind {
+            // Two parameters: the real and imaginary parts.
+            for v in [0.5f64, -0.25] {
+                params.push(match part.size() {
+                    4 => (v as f32).to_le_bytes().to_vec(),
+                    _ => v.to_le_bytes().to_vec(),
+                });
             }
         } else {
             let (size, float) = dtype(&p.ty);

@@ -205,10 +205,12 @@ impl Lexer<'_> {
         }
         if (self.peek_at(0) | 0x20) == b'j' {
             self.pos += 1;
-            let span = self.span_from(lo);
-            self.error("complex numbers are not supported", span);
-            self.skip_bad_suffix();
-            self.push_number_token(lo, int_hi, is_float);
+            if self.trailing_ident_char() {
+                self.bad_literal(lo, "invalid imaginary literal".to_string());
+                return;
+            }
+            let value = self.float_value(lo);
+            self.push(TokenKind::Imag(value), lo);
             return;
         }
         if self.trailing_ident_char() {
@@ -251,13 +253,6 @@ impl Lexer<'_> {
         let end = ident_end(self.src, self.pos);
         let word = &self.src[self.pos..end];
         !(c.is_ascii_alphabetic() && Keyword::from_word(word).is_some())
-    }
-
-    /// Consumes the identifier characters glued to a bad literal.
-    fn skip_bad_suffix(&mut self) {
-        if self.trailing_ident_char() {
-            self.pos = ident_end(self.src, self.pos);
-        }
     }
 
     /// Reports a malformed number and emits `Int(0)` for the whole run.

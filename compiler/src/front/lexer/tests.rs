@@ -20,6 +20,7 @@ fn lex(src: &str) -> (Vec<String>, Vec<String>) {
             TokenKind::Keyword(k) => k.as_str().to_string(),
             TokenKind::Int(v) => format!("int:{v}"),
             TokenKind::Float(v) => format!("float:{v:?}"),
+            TokenKind::Imag(v) => format!("imag:{v:?}"),
             TokenKind::Str(i) => {
                 let s = &lexed.strings[*i];
                 format!("{}str:{:?}", if s.formatted { "f" } else { "" }, s.value)
@@ -237,8 +238,18 @@ fn bad_numbers() {
     assert_eq!(first_error("0xg"), "invalid hexadecimal literal");
     assert_eq!(first_error("0b102"), "invalid digit '2' in binary literal");
     assert_eq!(first_error("0o8"), "invalid digit '8' in octal literal");
-    assert_eq!(first_error("1j"), "complex numbers are not supported");
-    assert_eq!(first_error("1.5J"), "complex numbers are not supported");
+    assert_eq!(first_error("1jx"), "invalid imaginary literal");
+    assert_eq!(first_error("1.5Jj"), "invalid imaginary literal");
+}
+
+#[test]
+fn imaginary_literals() {
+    let (toks, errs) = lex("1j 2.5J 1_0j 1e3j .5j 0j\n");
+    assert!(errs.is_empty(), "{errs:?}");
+    assert_eq!(
+        toks.join(" "),
+        "imag:1.0 imag:2.5 imag:10.0 imag:1000.0 imag:0.5 imag:0.0 NL EOF"
+    );
 }
 
 #[test]

@@ -19,6 +19,7 @@ impl Parser<'_> {
             TokenKind::Name(name) => ExprKind::Name(*name),
             TokenKind::Int(v) => ExprKind::Int(*v),
             TokenKind::Float(v) => ExprKind::Float(*v),
+            TokenKind::Imag(v) => ExprKind::Imag(*v),
             TokenKind::Str(_) => return Ok(self.parse_strings()),
             TokenKind::Keyword(k) => match k {
                 Keyword::True => ExprKind::Bool(true),

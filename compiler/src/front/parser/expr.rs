@@ -80,7 +80,11 @@ fn bin_op(p: Punct) -> BinOp {
 /// True when a token can begin an expression.
 pub(super) fn can_start_expr(kind: &TokenKind) -> bool {
     match kind {
-        TokenKind::Name(_) | TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::Str(_) => true,
+        TokenKind::Name(_)
+        | TokenKind::Int(_)
+        | TokenKind::Float(_)
+        | TokenKind::Imag(_)
+        | TokenKind::Str(_) => true,
         TokenKind::Keyword(k) => matches!(
             k,
             Keyword::True
@@ -406,6 +410,7 @@ impl Parser<'_> {
             TokenKind::Name(name) => ExprKind::Name(name),
             TokenKind::Int(v) => ExprKind::Int(v),
             TokenKind::Float(v) => ExprKind::Float(v),
+            TokenKind::Imag(v) => ExprKind::Imag(v),
             TokenKind::Keyword(Keyword::True) => ExprKind::Bool(true),
             TokenKind::Keyword(Keyword::False) => ExprKind::Bool(false),
             TokenKind::Keyword(Keyword::None) => ExprKind::NoneLit,

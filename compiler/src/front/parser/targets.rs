@@ -27,6 +27,7 @@ fn describe(kind: &ExprKind) -> &'static str {
         ExprKind::Call { .. } => "a function call",
         ExprKind::Int(_)
         | ExprKind::Float(_)
+        | ExprKind::Imag(_)
         | ExprKind::Str(_)
         | ExprKind::Bool(_)
         | ExprKind::NoneLit

@@ -30,6 +30,7 @@ pub(super) fn sexpr(module: &Module, e: ExprId) -> String {
         ExprKind::Name(n) => names.resolve(*n).to_string(),
         ExprKind::Int(v) => v.to_string(),
         ExprKind::Float(v) => format!("{v:?}"),
+        ExprKind::Imag(v) => format!("{v:?}j"),
         ExprKind::Bool(b) => if *b { "True" } else { "False" }.to_string(),
         ExprKind::NoneLit => "None".to_string(),
         ExprKind::Str(v) => format!("{:?}", module.string(*v)),

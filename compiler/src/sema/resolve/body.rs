@@ -152,7 +152,11 @@ impl FnResolver<'_, '_> {
         let e = self.env.module.expr(id);
         match e.kind {
             ExprKind::Name(n) => self.res[id.index()] = self.name(n, e.span, diags),
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Imag(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Str(_) => {}
             // The recursive step (see `crate::stack`).
             _ => crate::stack::deeper(|| self.expr_here(id, e, diags)),
         }

@@ -666,7 +666,7 @@ impl<'m> ModuleEnv<'m> {
         let e = self.expr(id);
         match &e.kind {
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(id)? {
-                Member::Dtype(s) => Some(s.name().to_string()),
+                Member::Dtype(s) => Some(s.to_string()),
                 _ => {
                     let last = match &e.kind {
                         ExprKind::Name(n) => self.name(*n),

@@ -118,7 +118,7 @@ impl FnChecker<'_, '_, '_> {
         TExpr {
             kind,
             ty: Type::Array(ArrayType {
-                elem: elem.into(),
+                elem,
                 ndim: ndim as u8,
                 layout: Layout::C,
                 space,
@@ -170,15 +170,20 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The scalar type a dtype argument names, if it names one.
-    fn dtype_of(&self, e: ExprId) -> Option<Scalar> {
+    fn dtype_of(&self, e: ExprId) -> Option<Elem> {
         match &self.ast(e).kind {
-            ExprKind::Str(s) => Scalar::from_name(self.env.module.string(*s)),
+            ExprKind::Str(s) => {
+                let name = self.env.module.string(*s);
+                (Scalar::from_name(name).map(Elem::Scalar))
+                    .or_else(|| complex_from_name(name).map(Elem::Complex))
+            }
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.res(e) {
                 Res::Member(Member::Dtype(s)) => Some(*s),
                 Res::Member(Member::Func(Callee::Cast(s))) => Some(*s),
-                Res::Member(Member::Func(Callee::Float)) => Some(Scalar::F64),
-                Res::Member(Member::Func(Callee::Int)) => Some(Scalar::I64),
-                Res::Member(Member::Func(Callee::Bool)) => Some(Scalar::Bool),
+                Res::Member(Member::Func(Callee::Float)) => Some(Elem::Scalar(Scalar::F64)),
+                Res::Member(Member::Func(Callee::Int)) => Some(Elem::Scalar(Scalar::I64)),
+                Res::Member(Member::Func(Callee::Bool)) => Some(Elem::Scalar(Scalar::Bool)),
+                Res::Member(Member::Func(Callee::Complex)) => Some(Elem::Complex(Scalar::F64)),
                 _ => None,
             },
             _ => None,

@@ -46,6 +46,14 @@ impl FnChecker<'_, '_, '_> {
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
+            Res::ValueAttr if self.method_name(func) == Some("conjugate") && args.is_empty() => {
+                let ExprKind::Attribute { value, .. } = self.ast(func).kind else {
+                    return TExpr::error(span);
+                };
+                self.type_args_for_errors(&[], keywords);
+                let x = self.expr(value);
+                self.conjugate(x, span)
+            }
             // `x.bit_count()` of an integer: numba-cuda's is `cuda.popc(x)`.
             Res::ValueAttr if self.method_name(func) == Some("bit_count") && args.is_empty() => {
                 let ExprKind::Attribute { value, .. } = self.ast(func).kind else {
@@ -248,7 +256,12 @@ impl FnChecker<'_, '_, '_> {
         match t.ty.scalar() {
             Some(s) => Some(s),
             None => {
-                let msg = format!("{name}() needs a number, not {}", t.ty.describe());
+                let what = if t.ty.is_complex() {
+                    "a real number"
+                } else {
+                    "a number"
+                };
+                let msg = format!("{name}() needs {what}, not {}", t.ty.describe());
                 self.error(Diagnostic::error(msg, t.span));
                 None
             }
@@ -275,7 +288,15 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.half_op(h, args, span)
             }
-            Callee::Cast(s) => {
+            Callee::Cast(Elem::Complex(part)) => {
+                let x = a[0].take().expect("required");
+                self.complex_cast(x, part, span)
+            }
+            Callee::Cast(Elem::Record(r)) => {
+                let msg = format!("the record type {r} cannot convert a value");
+                self.reject_call(span, &msg)
+            }
+            Callee::Cast(Elem::Scalar(s)) => {
                 let x = a[0].take().expect("required");
                 if self.scalar_arg(name, &x).is_none() {
                     return TExpr::error(span);
@@ -284,6 +305,10 @@ impl FnChecker<'_, '_, '_> {
                     span,
                     ..self.cast(x, &Type::Scalar(s))
                 }
+            }
+            Callee::Complex => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.complex_builtin(args, span)
             }
             Callee::Bool => {
                 let x = a[0].take().expect("required");
@@ -349,6 +374,10 @@ impl FnChecker<'_, '_, '_> {
         use Intrinsic as I;
         let none = Type::None;
         match i {
+            I::Cmath(f) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.cmath_call(f, name, args, span)
+            }
             I::Random(r) => {
                 let states = a[0].take().expect("required");
                 let index = a[1].take().expect("required");
@@ -491,6 +520,9 @@ impl FnChecker<'_, '_, '_> {
             }
             I::Abs => {
                 let x = a[0].take().expect("required");
+                if let Type::Complex(part) = x.ty {
+                    return self.complex_abs(x, part, span);
+                }
                 let Some(s) = self.scalar_arg(name, &x) else {
                     return TExpr::error(span);
                 };
@@ -534,7 +566,11 @@ impl FnChecker<'_, '_, '_> {
             | I::GridSize(_)
             | I::Special(..)
             | I::LaneId
-            | I::WarpSize => {
+            | I::WarpSize
+            | I::MakeComplex
+            | I::Real
+            | I::Imag
+            | I::Conjugate => {
                 unreachable!("typed elsewhere")
             }
         }

@@ -47,6 +47,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         match &e.kind {
             ExprKind::Int(v) => int_literal(*v, e.span),
             ExprKind::Float(v) => TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span),
+            ExprKind::Imag(v) => self.imaginary_literal(*v, e.span),
             ExprKind::Bool(b) => TExpr::constant(ConstValue::Bool(*b), e.span),
             ExprKind::Name(_) => self.name_or_attr(id),
             ExprKind::Attribute { .. } => self.name_or_attr(id),
@@ -184,7 +185,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// Converts a typed scalar to `bool` by Python truthiness.
     pub(super) fn truth(&mut self, t: TExpr) -> TExpr {
         match &t.ty {
-            Type::Scalar(_) | Type::Unknown => self.cast(t, &Type::BOOL),
+            Type::Scalar(_) | Type::Complex(_) | Type::Unknown => self.cast(t, &Type::BOOL),
             other => {
                 let msg = format!("cannot use {} as a condition", other.describe());
                 self.reject(t.span, &msg, Some("compare it explicitly, e.g. `x > 0`"))
@@ -205,6 +206,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// common case of `cast` inlines into its callers as one comparison).
     #[inline(never)]
     fn convert(&mut self, e: TExpr, to: &Type) -> TExpr {
+        if let (Type::Complex(_), Type::Scalar(s)) = (e.ty, to) {
+            if *s != Scalar::Bool {
+                let msg = format!("cannot convert {} to {s}", e.ty.describe());
+                return self.reject(e.span, &msg, Some("take its `.real`, `.imag` or `abs()`"));
+            }
+        }
         if let (Some(c), Type::Scalar(s)) = (e.as_const(), to) {
             if let Some(v) = c.convert(*s) {
                 return TExpr::constant(v, e.span);
@@ -324,6 +331,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn attribute_of(&mut self, base: TExpr, attr: &Ident, span: Span) -> TExpr {
         let env = self.env;
         let name = env.name(attr.name);
+        if let Some(part) = self.number_part_attr(&base, name, span) {
+            return part;
+        }
         if let Type::Record(r) = base.ty {
             return self.field_read(base, r, name, attr.span, span);
         }
@@ -395,6 +405,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
     pub(super) fn binary(&mut self, op: BinOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         if l.ty.is_unknown() || r.ty.is_unknown() {
             return TExpr::error(span);
+        }
+        if l.ty.is_complex() || r.ty.is_complex() {
+            return self.complex_binary(op, l, r, span);
         }
         let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
             let help = if l.ty.array().is_some() || r.ty.array().is_some() {
@@ -526,6 +539,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if a.ty.is_unknown() {
             return TExpr::error(span);
         }
+        if a.ty.is_complex() {
+            return self.complex_unary(op, a, span);
+        }
         let Some(s) = a.ty.scalar() else {
             let msg = format!(
                 "unsupported operand type for unary {}: {}",
@@ -584,7 +600,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             if i.ty.is_unknown() {
                 return TExpr::error(span);
             }
-            if !i.ty.is_scalar() {
+            if !i.ty.is_scalar() && !i.ty.is_complex() {
                 let msg = format!("cannot use {} with `and`/`or`", i.ty.describe());
                 return self.reject(i.span, &msg, None);
             }
@@ -725,6 +741,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         };
         if let (Type::Tuple(_), Type::Tuple(_)) = (l.ty, r.ty) {
             return self.tuple_compare(op, l, r, span);
+        }
+        if l.ty.is_complex() || r.ty.is_complex() {
+            return self.complex_compare(op, l, r, span);
         }
         let (Some(a), Some(b)) = (l.ty.scalar(), r.ty.scalar()) else {
             let msg = format!("cannot compare {} with {}", l.ty, r.ty);

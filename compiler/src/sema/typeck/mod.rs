@@ -16,6 +16,7 @@
 
 mod arrays;
 mod calls;
+mod complex;
 mod device;
 mod expr;
 mod flow;

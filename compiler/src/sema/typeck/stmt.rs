@@ -514,12 +514,19 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let value = match (elem, value.ty) {
             (_, Type::Unknown) => return,
             (Elem::Scalar(s), Type::Scalar(_)) => self.cast(value, &Type::Scalar(s)),
+            (Elem::Complex(part), Type::Scalar(_) | Type::Complex(_)) => {
+                self.cast(value, &Type::Complex(part))
+            }
             // `a[i] = b[j]`: the record's fields copied.
             (Elem::Record(record), Type::Record(r)) if r.record == record => value,
             (_, other) => {
                 let msg = match elem {
                     Elem::Scalar(s) => format!(
                         "cannot store {} into an array element of type {s}",
+                        other.describe()
+                    ),
+                    Elem::Complex(_) => format!(
+                        "cannot store {} into an array element of type {elem}",
                         other.describe()
                     ),
                     Elem::Record(record) => format!(

@@ -1,11 +1,11 @@
-# expect: error at line 8: unsupported dtype 'complex128' for 'cuda.shared.array'
+# expect: error at line 8: unsupported dtype 'longdouble' for 'cuda.shared.array'
 import numpy as np
 from numba import cuda
 
 
 @cuda.jit("void(float64[::1])")
 def stage(x):
-    buf = cuda.shared.array(32, np.complex128)
+    buf = cuda.shared.array(32, np.longdouble)
     t = cuda.threadIdx.x
     buf[t] = x[t]
-    x[t] = buf[t].real
+    x[t] = buf[t]
