@@ -50,6 +50,14 @@ static inline kc_arg kc_arg_float(kc_dtype dtype, double value) {
     return a;
 }
 
+/** A complex scalar of `dtype` (`KC_DTYPE_COMPLEX64` or `KC_DTYPE_COMPLEX128`). */
+static inline kc_arg kc_arg_complex(kc_dtype dtype, double re, double im) {
+    kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
+    a.value.c[0] = re;
+    a.value.c[1] = im;
+    return a;
+}
+
 /** An `int32` scalar. */
 static inline kc_arg kc_arg_i32(int32_t value) { return kc_arg_int(KC_DTYPE_INT32, value); }
 

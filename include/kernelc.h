@@ -294,8 +294,10 @@ typedef uint32_t kc_dtype;
  * A scalar argument's value; which member is read depends on the
  * argument's dtype: `i` for `KC_DTYPE_BOOL` (non-zero is true) and signed
  * integers, `u` for unsigned integers, `f` for floats (`KC_DTYPE_FLOAT16`
- * too, rounded to half precision). The value is converted to the
- * parameter's type as Numba converts a Python scalar.
+ * too, rounded to half precision), `c` for complex numbers. The value is
+ * converted to the parameter's type as Numba converts a Python scalar (a
+ * real number converts to complex; a complex number never converts to a
+ * real type).
  */
 typedef union {
     /**
@@ -310,6 +312,10 @@ typedef union {
      * Floating point.
      */
     double f;
+    /**
+     * Complex numbers: the real part, then the imaginary part.
+     */
+    double c[2];
 } kc_scalar;
 
 /**
@@ -578,6 +584,18 @@ typedef struct {
  * (NumPy's `itemsize`); a parameter's `type_name` spells out its fields.
  */
 #define KC_DTYPE_RECORD 13
+
+/**
+ * `complex64`: two `float`s, the real part first (C's `float _Complex`).
+ * A scalar's value is in `value.c`.
+ */
+#define KC_DTYPE_COMPLEX64 14
+
+/**
+ * `complex128`: two `double`s, the real part first (C's `double
+ * _Complex`). A scalar's value is in `value.c`.
+ */
+#define KC_DTYPE_COMPLEX128 15
 
 /**
  * Not an array.
@@ -1232,6 +1250,14 @@ static inline kc_arg kc_arg_uint(kc_dtype dtype, uint64_t value) {
 static inline kc_arg kc_arg_float(kc_dtype dtype, double value) {
     kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
     a.value.f = value;
+    return a;
+}
+
+/** A complex scalar of `dtype` (`KC_DTYPE_COMPLEX64` or `KC_DTYPE_COMPLEX128`). */
+static inline kc_arg kc_arg_complex(kc_dtype dtype, double re, double im) {
+    kc_arg a = kc_arg_zero(KC_ARG_SCALAR, dtype);
+    a.value.c[0] = re;
+    a.value.c[1] = im;
     return a;
 }
 

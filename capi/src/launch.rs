@@ -11,7 +11,7 @@ use crate::ffi::{deref, guard, slice, string};
 use crate::loaded::kc_loaded_module;
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
-use crate::types::{kc_dtype, require_scalar, KC_DTYPE_RECORD};
+use crate::types::{complex_of, kc_dtype, require_scalar, KC_DTYPE_RECORD};
 use kernelc_abi::ElemType;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
@@ -72,8 +72,10 @@ pub const KC_ARG_F_CONTIGUOUS: kc_arg_flags = 2;
 /// A scalar argument's value; which member is read depends on the
 /// argument's dtype: `i` for `KC_DTYPE_BOOL` (non-zero is true) and signed
 /// integers, `u` for unsigned integers, `f` for floats (`KC_DTYPE_FLOAT16`
-/// too, rounded to half precision). The value is converted to the
-/// parameter's type as Numba converts a Python scalar.
+/// too, rounded to half precision), `c` for complex numbers. The value is
+/// converted to the parameter's type as Numba converts a Python scalar (a
+/// real number converts to complex; a complex number never converts to a
+/// real type).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub union kc_scalar {
@@ -83,6 +85,8 @@ pub union kc_scalar {
     pub u: u64,
     /// Floating point.
     pub f: f64,
+    /// Complex numbers: the real part, then the imaginary part.
+    pub c: [f64; 2],
 }
 
 /// One kernel argument: a tagged value. Zero-initialise it and set the
@@ -219,6 +223,19 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
     if a.dtype == KC_DTYPE_RECORD {
         return record_array_arg(i, a, lm);
     }
+    if let Some(part) = complex_of(a.dtype) {
+        if a.kind == KC_ARG_SCALAR {
+            // SAFETY: every member of the union is plain floats or
+            // integers, so any bits are a valid value.
+            let [re, im] = unsafe { a.value.c };
+            return Ok(KernelArg::Scalar(ScalarArg {
+                ty: part,
+                value: Number::Complex(re, im),
+            }));
+        }
+        // SAFETY: as this function's.
+        return unsafe { array_or_scalar_arg(i, a, lm, ElemType::Complex(part)) };
+    }
     let elem = require_scalar(a.dtype, &format!("args[{i}].dtype"))?;
     array_or_scalar_arg(i, a, lm, elem.into())
 }
@@ -261,7 +278,9 @@ unsafe fn array_or_scalar_arg<'a>(
 ) -> Result<KernelArg<'a>> {
     match a.kind {
         KC_ARG_SCALAR => {
-            let elem = elem.scalar().expect("records are refused above");
+            let elem = elem
+                .scalar()
+                .expect("records and complex numbers are handled above");
             // SAFETY (the reads below): every member of the union is a
             // plain 64-bit integer or float, so any bits are a valid value.
             let v = a.value;

@@ -9,6 +9,7 @@ use crate::types::{
     dtype_of, elem_dtype_of, kc_dtype, kc_layout, kc_param_kind, layout_of, KC_DTYPE_NONE,
     KC_LAYOUT_NONE, KC_PARAM_ARRAY, KC_PARAM_SCALAR, KC_PARAM_TUPLE,
 };
+use kernelc_abi::ElemType;
 use kernelc_compiler::driver::{KernelInfo, ParamKind};
 use std::ffi::{c_char, CString};
 
@@ -271,6 +272,12 @@ pub unsafe extern "C" fn kc_module_param_info(
         })?;
         let (kind, dtype, ndim, layout) = match &p.kind {
             ParamKind::Scalar(s) => (KC_PARAM_SCALAR, dtype_of(*s), 0, KC_LAYOUT_NONE),
+            ParamKind::Complex(part) => (
+                KC_PARAM_SCALAR,
+                elem_dtype_of(ElemType::Complex(*part)),
+                0,
+                KC_LAYOUT_NONE,
+            ),
             ParamKind::Array { elem, ndim, layout } => (
                 KC_PARAM_ARRAY,
                 elem_dtype_of(*elem),

@@ -40,6 +40,12 @@ pub const KC_DTYPE_FLOAT64: kc_dtype = 12;
 /// arrays only. In a `kc_arg`, `value.u` holds the record's size in bytes
 /// (NumPy's `itemsize`); a parameter's `type_name` spells out its fields.
 pub const KC_DTYPE_RECORD: kc_dtype = 13;
+/// `complex64`: two `float`s, the real part first (C's `float _Complex`).
+/// A scalar's value is in `value.c`.
+pub const KC_DTYPE_COMPLEX64: kc_dtype = 14;
+/// `complex128`: two `double`s, the real part first (C's `double
+/// _Complex`). A scalar's value is in `value.c`.
+pub const KC_DTYPE_COMPLEX128: kc_dtype = 15;
 
 /// The memory layout an array parameter was compiled for (`KC_LAYOUT_*`).
 pub type kc_layout = u32;
@@ -92,6 +98,8 @@ pub(crate) fn dtype_of(s: Scalar) -> kc_dtype {
 pub(crate) fn elem_dtype_of(e: ElemType) -> kc_dtype {
     match e {
         ElemType::Scalar(s) => dtype_of(s),
+        ElemType::Complex(Scalar::F32) => KC_DTYPE_COMPLEX64,
+        ElemType::Complex(_) => KC_DTYPE_COMPLEX128,
         ElemType::Record { .. } => KC_DTYPE_RECORD,
     }
 }
@@ -102,10 +110,19 @@ pub(crate) fn scalar_of(d: kc_dtype) -> Option<Scalar> {
 }
 
 /// [`scalar_of`], or `KC_ERROR_INVALID_ARGUMENT` naming the parameter.
+/// The part type of a complex dtype.
+pub(crate) fn complex_of(d: kc_dtype) -> Option<Scalar> {
+    match d {
+        KC_DTYPE_COMPLEX64 => Some(Scalar::F32),
+        KC_DTYPE_COMPLEX128 => Some(Scalar::F64),
+        _ => None,
+    }
+}
+
 pub(crate) fn require_scalar(d: kc_dtype, name: &str) -> Result<Scalar> {
     scalar_of(d).ok_or_else(|| {
         Error::invalid(format!(
-            "`{name}` is {d}, not a kc_dtype (KC_DTYPE_BOOL = 1 … KC_DTYPE_FLOAT64 = 12)"
+            "`{name}` is {d}, not a kc_dtype (KC_DTYPE_BOOL = 1 … KC_DTYPE_FLOAT64 = 12, KC_DTYPE_RECORD = 13, KC_DTYPE_COMPLEX64 = 14, KC_DTYPE_COMPLEX128 = 15)"
         ))
     })
 }
@@ -123,7 +140,10 @@ pub(crate) fn layout_of(l: Layout) -> kc_layout {
 /// not a valid `kc_dtype`. Never fails.
 #[no_mangle]
 pub extern "C" fn kc_dtype_size(dtype: kc_dtype) -> usize {
-    scalar_of(dtype).map_or(0, |s| s.size() as usize)
+    match complex_of(dtype) {
+        Some(part) => 2 * part.size() as usize,
+        None => scalar_of(dtype).map_or(0, |s| s.size() as usize),
+    }
 }
 
 /// Numba's name of `dtype` as a static string (`"float32"`), or NULL for a
@@ -131,6 +151,8 @@ pub extern "C" fn kc_dtype_size(dtype: kc_dtype) -> usize {
 #[no_mangle]
 pub extern "C" fn kc_dtype_name(dtype: kc_dtype) -> *const c_char {
     let name: &'static [u8] = match scalar_of(dtype) {
+        None if dtype == KC_DTYPE_COMPLEX64 => b"complex64\0",
+        None if dtype == KC_DTYPE_COMPLEX128 => b"complex128\0",
         None => return std::ptr::null(),
         Some(Scalar::Bool) => b"bool\0",
         Some(Scalar::I8) => b"int8\0",
@@ -161,6 +183,14 @@ mod tests {
             assert_eq!(kc_dtype_size(d), s.size() as usize);
             let name = unsafe { CStr::from_ptr(kc_dtype_name(d)) };
             assert_eq!(Scalar::from_name(name.to_str().unwrap()), Some(s));
+        }
+        for (d, size, name) in [
+            (KC_DTYPE_COMPLEX64, 8, "complex64"),
+            (KC_DTYPE_COMPLEX128, 16, "complex128"),
+        ] {
+            assert_eq!(kc_dtype_size(d), size);
+            let got = unsafe { CStr::from_ptr(kc_dtype_name(d)) };
+            assert_eq!(got.to_str().unwrap(), name);
         }
         assert_eq!(scalar_of(KC_DTYPE_NONE), None);
         assert_eq!(kc_dtype_size(99), 0);

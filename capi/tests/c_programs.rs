@@ -156,7 +156,7 @@ fn build_c(name: &str, shared: bool) -> Option<PathBuf> {
         let libs = pkg_config(&["--static", "--libs-only-l"])?;
         cmd.args(libs.into_iter().filter(|l| l != "-lkernelc"));
     }
-    cmd.arg("-lpthread");
+    cmd.arg("-lpthread").arg("-lm");
     run(&mut cmd);
     Some(exe)
 }
@@ -207,6 +207,11 @@ fn c_readme_example() {
 #[test]
 fn c_device_api() {
     build_and_run("device_api");
+}
+
+#[test]
+fn c_complex_api() {
+    build_and_run("complex_api");
 }
 
 #[test]

@@ -322,7 +322,8 @@ fn parse_dtype_shape(s: &str) -> Result<(Scalar, Vec<u64>), String> {
     Ok((elem, shape))
 }
 
-/// `FILE.npy` or `TYPE:VALUE` (`f32:0.5`, `i64:-3`, `bool:true`).
+/// `FILE.npy` or `TYPE:VALUE` (`f32:0.5`, `i64:-3`, `bool:true`,
+/// `c64:1.5-2j`).
 pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
     use kernelc_runtime::args::{Number, ScalarArg};
     if a.ends_with(".npy") {
@@ -332,6 +333,20 @@ pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
     let (ty, value) = a
         .split_once(':')
         .ok_or_else(|| bad("expected FILE.npy or TYPE:VALUE such as f32:0.5, i64:-3, bool:true"))?;
+    let complex_part = match ty {
+        "c64" | "complex64" => Some(Scalar::F32),
+        "c128" | "complex128" => Some(Scalar::F64),
+        _ => None,
+    };
+    if let Some(part) = complex_part {
+        let (re, im) = parse_complex(value).ok_or_else(|| {
+            bad("not a complex number (write it as Python does: 1.5-2j, (0.5+1j), 3j)")
+        })?;
+        return Ok(RunArgSpec::Scalar(ScalarArg {
+            ty: part,
+            value: Number::Complex(re, im),
+        }));
+    }
     let ty = match ty {
         "bool" => Scalar::Bool,
         "i8" => Scalar::I8,
@@ -345,8 +360,9 @@ pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
         "f16" => Scalar::F16,
         "f32" => Scalar::F32,
         "f64" => Scalar::F64,
-        other => Scalar::from_name(other)
-            .ok_or_else(|| bad("unknown type (use bool, i8..i64, u8..u64, f16, f32 or f64)"))?,
+        other => Scalar::from_name(other).ok_or_else(|| {
+            bad("unknown type (use bool, i8..i64, u8..u64, f16, f32, f64, c64 or c128)")
+        })?,
     };
     let value = match ty {
         Scalar::Bool => match value {
@@ -394,6 +410,35 @@ fn parse_int(s: &str) -> Option<i128> {
     Some(if neg { -v } else { v })
 }
 
+/// A complex number as Python writes one (`1.5-2j`, `(0.5+1e-3j)`, `3j`,
+/// `-1`, `inf+nanj`): its real and imaginary parts.
+fn parse_complex(text: &str) -> Option<(f64, f64)> {
+    let t = text.trim();
+    let t = t
+        .strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(t)
+        .trim();
+    let Some(body) = t.strip_suffix(['j', 'J']) else {
+        return Some((t.parse().ok()?, 0.0));
+    };
+    // The imaginary part starts at the last sign that is not the first
+    // character and does not follow an exponent's `e`.
+    let bytes = body.as_bytes();
+    let split = (1..bytes.len())
+        .rev()
+        .find(|&k| matches!(bytes[k], b'+' | b'-') && !matches!(bytes[k - 1], b'e' | b'E'));
+    let imag = |s: &str| match s {
+        "" | "+" => Some(1.0),
+        "-" => Some(-1.0),
+        s => s.parse().ok(),
+    };
+    match split {
+        Some(k) => Some((body[..k].parse().ok()?, imag(&body[k..])?)),
+        None => Some((0.0, imag(body)?)),
+    }
+}
+
 /// `--timeout SECONDS`: a positive, finite number of seconds.
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
@@ -436,6 +481,26 @@ mod tests {
             parse_run_arg("a.npy").unwrap(),
             RunArgSpec::Npy("a.npy".into())
         );
+    }
+
+    #[test]
+    fn parses_complex_scalars_as_python_writes_them() {
+        let s = scalar("c64:1.5-2j");
+        assert_eq!((s.ty, s.value), (Scalar::F32, Number::Complex(1.5, -2.0)));
+        let c = |a: &str| scalar(a).value;
+        assert_eq!(c("c128:(0.5+1e-3j)"), Number::Complex(0.5, 1e-3));
+        assert_eq!(c("c128:3j"), Number::Complex(0.0, 3.0));
+        assert_eq!(c("c128:-j"), Number::Complex(0.0, -1.0));
+        assert_eq!(c("c128:-1"), Number::Complex(-1.0, 0.0));
+        assert_eq!(c("c128:1e-5-2.5e+3j"), Number::Complex(1e-5, -2.5e3));
+        assert_eq!(c("complex64:-0-0j"), Number::Complex(-0.0, -0.0));
+        let Number::Complex(re, im) = c("c128:inf+nanj") else {
+            panic!("complex")
+        };
+        assert!(re.is_infinite() && im.is_nan());
+        assert!(parse_run_arg("c64:1+").is_err());
+        assert!(parse_run_arg("c64:abc").is_err());
+        assert!(parse_run_arg("c64:1+2i").is_err());
     }
 
     #[test]

@@ -42,7 +42,8 @@ const CASES: &[Case] = &[
     case!("npy_truncated_header", ["{r}/scale.py", "{d}/trunc_header.npy", "f32:2", "{d}/out.npy"], 1, "trunc_header.npy"),
     case!("npy_truncated_data", ["{r}/scale.py", "{d}/trunc_data.npy", "f32:2", "{d}/out.npy"], 1, "trunc_data.npy' is truncated"),
     case!("npy_header_not_a_dict", ["{r}/scale.py", "{d}/not_dict.npy", "f32:2", "{d}/out.npy"], 1, "not_dict.npy"),
-    case!("npy_unknown_dtype", ["{r}/scale.py", "{d}/complex.npy", "f32:2", "{d}/out.npy"], 1, "complex.npy"),
+    case!("npy_unknown_dtype", ["{r}/scale.py", "{d}/clongdouble.npy", "f32:2", "{d}/out.npy"], 1, "clongdouble.npy"),
+    case!("npy_complex_into_a_float_kernel", ["{r}/scale.py", "{d}/complex.npy", "f32:2", "{d}/out.npy"], 1, "cannot store a complex64 value into an array element of type float32"),
     case!("npy_object_dtype", ["{r}/scale.py", "{d}/object.npy", "f32:2", "{d}/out.npy"], 1, "object.npy"),
     case!("npy_negative_shape", ["{r}/scale.py", "{d}/negative.npy", "f32:2", "{d}/out.npy"], 1, "negative.npy"),
     case!("npy_overflowing_shape", ["{r}/scale.py", "{d}/huge.npy", "f32:2", "{d}/out.npy"], 1, "huge.npy"),
@@ -138,6 +139,7 @@ fn fixtures(d: &Path) {
     w("extra.npy", npy_bytes(&dict("<f4", "(4,)"), &extra));
     w("not_dict.npy", npy_bytes("['descr', '<f4']", &a));
     w("complex.npy", npy_bytes(&dict("<c8", "(2,)"), &a));
+    w("clongdouble.npy", npy_bytes(&dict("<c32", "(2,)"), &a));
     w("object.npy", npy_bytes(&dict("|O", "(2,)"), &a));
     w("negative.npy", npy_bytes(&dict("<f4", "(-4,)"), &a));
     w(

@@ -16,7 +16,8 @@ use std::fmt;
 /// decides the signature of a lazily compiled kernel).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ScalarArg {
-    /// The argument's own type.
+    /// The argument's own type; for a complex value, the type of its parts
+    /// (`float32` for `complex64`).
     pub ty: Scalar,
     /// Its value.
     pub value: Number,
@@ -33,6 +34,18 @@ pub enum Number {
     Uint(u64),
     /// A floating-point number (`float16`/`float32` values are exact in it).
     Float(f64),
+    /// A complex number: its real and imaginary parts.
+    Complex(f64, f64),
+}
+
+impl ScalarArg {
+    /// Numba's name of the argument's type (`float32`, `complex128`).
+    pub fn type_name(&self) -> &'static str {
+        match self.value {
+            Number::Complex(..) => kernelc_abi::elem::complex_name(self.ty),
+            _ => self.ty.name(),
+        }
+    }
 }
 
 /// The shape of an array argument: element type, extents and byte strides
@@ -247,7 +260,7 @@ impl std::error::Error for ArgError {}
 /// How an argument was given, for messages: `float64 array of shape (4, 4)`.
 pub fn describe(arg: &ArgShape) -> String {
     match arg {
-        ArgShape::Scalar(s) => format!("{} scalar", s.ty.name()),
+        ArgShape::Scalar(s) => format!("{} scalar", s.type_name()),
         ArgShape::Array(a) => {
             let dims: Vec<String> = a.shape.iter().map(|d| d.to_string()).collect();
             let tail = if dims.len() == 1 { "," } else { "" };
@@ -273,7 +286,7 @@ pub fn signature_for(args: &[ArgShape]) -> String {
     let parts: Vec<String> = args
         .iter()
         .map(|a| match a {
-            ArgShape::Scalar(s) => s.ty.name().to_string(),
+            ArgShape::Scalar(s) => s.type_name().to_string(),
             ArgShape::Array(a) => a.numba_type(),
         })
         .collect();
@@ -297,7 +310,10 @@ pub fn check_args(kernel: &KernelInfo, args: &[ArgShape]) -> Result<(), ArgError
             given: describe(arg),
         };
         match (&param.kind, arg) {
-            (ParamKind::Scalar(_), ArgShape::Scalar(_)) => {}
+            // Numba converts numbers to complex, never complex to real.
+            (ParamKind::Scalar(_), ArgShape::Scalar(s))
+                if !matches!(s.value, Number::Complex(..)) => {}
+            (ParamKind::Complex(_), ArgShape::Scalar(_)) => {}
             (ParamKind::Array { elem, ndim, layout }, ArgShape::Array(a)) => {
                 let layout_ok = match layout {
                     Layout::C => a.is_c_contiguous(),
@@ -331,6 +347,14 @@ pub fn encode_params(kernel: &KernelInfo, args: &[ArgShape], device_ptrs: &[u64]
     for (i, (param, arg)) in kernel.params.iter().zip(args).enumerate() {
         match (&param.kind, arg) {
             (ParamKind::Scalar(ty), ArgShape::Scalar(s)) => out.push(encode_scalar(*ty, s.value)),
+            (ParamKind::Complex(part), ArgShape::Scalar(s)) => {
+                let (re, im) = match s.value {
+                    Number::Complex(re, im) => (Number::Float(re), Number::Float(im)),
+                    real => (real, Number::Float(0.0)),
+                };
+                out.push(encode_scalar(*part, re));
+                out.push(encode_scalar(*part, im));
+            }
             (ParamKind::Array { .. }, ArgShape::Array(a)) => {
                 out.push(device_ptrs[i].to_le_bytes().to_vec());
                 out.extend(a.shape.iter().map(|d| d.to_le_bytes().to_vec()));
@@ -346,18 +370,20 @@ pub fn encode_params(kernel: &KernelInfo, args: &[ArgShape], device_ptrs: &[u64]
 /// typed parameter (floats truncate toward zero into integers, integers
 /// wrap), as little-endian bytes of `ty`'s size (`bool` is one byte).
 pub fn encode_scalar(ty: Scalar, value: Number) -> Vec<u8> {
+    // A complex value reaches a real parameter only through a caller that
+    // skipped `check_args`; its real part is used.
     let as_f64 = match value {
         Number::Bool(b) => b as u8 as f64,
         Number::Int(v) => v as f64,
         Number::Uint(v) => v as f64,
-        Number::Float(v) => v,
+        Number::Float(v) | Number::Complex(v, _) => v,
     };
     let as_bits = match value {
         Number::Bool(b) => b as u64,
         Number::Int(v) => v as u64,
         Number::Uint(v) => v,
-        Number::Float(v) if v < 0.0 => v as i64 as u64,
-        Number::Float(v) => v as u64,
+        Number::Float(v) | Number::Complex(v, _) if v < 0.0 => v as i64 as u64,
+        Number::Float(v) | Number::Complex(v, _) => v as u64,
     };
     let size = ty.size() as usize;
     let bits = match ty {

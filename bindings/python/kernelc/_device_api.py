@@ -38,7 +38,7 @@ class kc_dim3(Structure):
 
 
 class kc_scalar(Union):
-    _fields_ = [("i", c_int64), ("u", c_uint64), ("f", c_double)]
+    _fields_ = [("i", c_int64), ("u", c_uint64), ("f", c_double), ("c", c_double * 2)]
 
 
 class kc_arg(Structure):

@@ -97,6 +97,7 @@ DTYPE_CODES = {
     "bool": 1, "int8": 2, "int16": 3, "int32": 4, "int64": 5,
     "uint8": 6, "uint16": 7, "uint32": 8, "uint64": 9,
     "float16": 10, "float32": 11, "float64": 12,
+    "complex64": 14, "complex128": 15,
 }
 DTYPE_NAMES = {v: k for k, v in DTYPE_CODES.items()}
 LAYOUT_LETTERS = {1: "C", 2: "F", 3: "A", 0: None}

@@ -384,6 +384,9 @@ def _np_scalar_table():
     table = {}
     for name, code in DTYPE_CODES.items():
         t = np.dtype(name).type
+        if name.startswith("complex"):
+            table[t] = (code, "c", lambda z: (z.real, z.imag))
+            continue
         field = "f" if name.startswith("float") else "u" if name.startswith("uint") else "i"
         conv = float if field == "f" else int
         table[t] = (code, field, conv)
@@ -391,7 +394,9 @@ def _np_scalar_table():
 
 
 _SCALAR_TYPES = _np_scalar_table()
-_BOOL, _I64, _U64, _F64 = (DTYPE_CODES[n] for n in ("bool", "int64", "uint64", "float64"))
+_BOOL, _I64, _U64, _F64, _C128 = (
+    DTYPE_CODES[n] for n in ("bool", "int64", "uint64", "float64", "complex128")
+)
 
 
 def _scalar(slot, value):
@@ -411,6 +416,9 @@ def _scalar(slot, value):
     elif t is bool:
         slot.dtype = _BOOL
         slot.value.i = 1 if value else 0
+    elif t is complex:
+        slot.dtype = _C128
+        slot.value.c[:] = (value.real, value.imag)
     else:
         entry = _SCALAR_TYPES.get(t)
         if entry is not None:
@@ -419,6 +427,8 @@ def _scalar(slot, value):
             setattr(slot.value, field, conv(value))
         elif isinstance(value, (int, float)):  # subclasses (IntEnum...)
             _scalar(slot, int(value) if isinstance(value, int) else float(value))
+        elif isinstance(value, complex):
+            _scalar(slot, complex(value))
         else:
             raise TypeError(f"a scalar parameter got {type(value).__name__}")
 

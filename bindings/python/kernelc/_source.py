@@ -198,7 +198,7 @@ def _import_for(name: str, value):
         if mod == "kernelc":
             # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
             return f"import numba as {name}"
-        if mod in ("numpy", "math", "numba", "numba.types"):
+        if mod in ("numpy", "math", "cmath", "numba", "numba.types"):
             return f"import {mod} as {name}"
         if mod in ("numba.core.types", "kernelc.types"):
             return f"import numba.types as {name}"
@@ -214,8 +214,11 @@ def _import_for(name: str, value):
     tmod = type(value).__module__ or ""
     if tmod.startswith("numba.core.types") or tmod.startswith("numba.types"):
         return f"from numba import {_numba_name(str(value))} as {name}"
-    if isinstance(value, types.BuiltinFunctionType) and getattr(value, "__module__", None) == "math":
-        return f"from math import {value.__name__} as {name}"
+    if isinstance(value, types.BuiltinFunctionType) and getattr(value, "__module__", None) in (
+        "math",
+        "cmath",
+    ):
+        return f"from {value.__module__} import {value.__name__} as {name}"
     if isinstance(value, np.ufunc) or getattr(value, "__module__", "") == "numpy":
         return f"from numpy import {value.__name__} as {name}"
     attr = kc_cuda._member_name(value)

@@ -52,6 +52,10 @@ _RULES = [
     ("uint64", "float64", SAFE, UNSAFE),
     ("float16", "float32", PROMOTE, UNSAFE),
     ("float32", "float64", PROMOTE, UNSAFE),
+    # `tcr.safe(a, b)`: one way only.
+    ("float32", "complex64", SAFE, None),
+    ("float64", "complex128", SAFE, None),
+    ("complex64", "complex128", PROMOTE, UNSAFE),
 ]
 
 
@@ -62,7 +66,8 @@ def _scalar_table():
     conv = {}
     for a, b, ab, ba in _RULES:
         conv[a, b] = min(ab, conv.get((a, b), ab))
-        conv[b, a] = min(ba, conv.get((b, a), ba))
+        if ba is not None:
+            conv[b, a] = min(ba, conv.get((b, a), ba))
     names = sorted({n for a, b, _, _ in _RULES for n in (a, b)})
     for k in names:
         for i in names:

@@ -235,6 +235,8 @@ _SCALARS = {
     "float16": np.float16,
     "float32": np.float32,
     "float64": np.float64,
+    "complex64": np.complex64,
+    "complex128": np.complex128,
 }
 
 SCALARS = {name: Scalar(name, dt) for name, dt in _SCALARS.items()}
@@ -253,12 +255,14 @@ ALIASES = {
     "f2": "float16", "f4": "float32", "f8": "float64",
     "intp": "int64", "uintp": "uint64", "int_": "int64", "float_": "float64",
     "double": "float64", "single": "float32", "half": "float16",
+    "c8": "complex64", "c16": "complex128", "csingle": "complex64", "cdouble": "complex128",
+    "complex_": "complex128",
 }
 
 
 def from_dtype(dtype) -> Scalar:
     """The scalar type of a NumPy dtype, or the record type of a structured
-    one; ``TypeError`` for one kernels cannot use (complex, object...)."""
+    one; ``TypeError`` for one kernels cannot use (object, strings...)."""
     dt = np.dtype(dtype)
     if dt.names is not None:
         return Record(dt)
@@ -279,7 +283,8 @@ def _layout(a) -> str:
 
 def typeof(value) -> Type:
     """Numba's type for a kernel argument: Python ``int`` → int64,
-    ``float`` → float64, ``bool`` → bool; NumPy scalars keep their dtype;
+    ``float`` → float64, ``complex`` → complex128, ``bool`` → bool; NumPy
+    scalars keep their dtype;
     arrays (NumPy, device arrays, anything with ``__cuda_array_interface__``)
     → element type, rank and layout; tuples → tuple types."""
     if isinstance(value, bool):
@@ -288,6 +293,8 @@ def typeof(value) -> Type:
         return _int_type(value)
     if isinstance(value, float):
         return float64
+    if isinstance(value, complex):
+        return SCALARS["complex128"]
     if isinstance(value, np.ndarray):
         if not 1 <= value.ndim <= 3:
             raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {value.ndim}")
@@ -307,8 +314,6 @@ def typeof(value) -> Type:
         return array_type(dtype, shape, strides)
     if isinstance(value, tuple):
         return Tuple(typeof(v) for v in value)
-    if isinstance(value, complex):
-        raise TypeError("kernels cannot take complex numbers")
     raise TypeError(f"kernels cannot take an argument of type {type(value).__name__}")
 
 

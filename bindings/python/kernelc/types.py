@@ -25,11 +25,13 @@ uint64 = u8 = uintp = _SCALARS["uint64"]
 float16 = f2 = _SCALARS["float16"]
 float32 = f4 = _SCALARS["float32"]
 float64 = f8 = double = _SCALARS["float64"]
+complex64 = c8 = _SCALARS["complex64"]
+complex128 = c16 = _SCALARS["complex128"]
 none = void
 
 __all__ = [
     "Type", "Scalar", "Array", "Tuple", "UniTuple", "NoneType", "Signature", "void", "none",
     "boolean", "bool_", "b1", "int8", "i1", "int16", "i2", "int32", "i4", "int64", "i8", "intp",
     "int_", "uint8", "u1", "uint16", "u2", "uint32", "u4", "uint64", "u8", "uintp", "float16",
-    "f2", "float32", "f4", "float64", "f8", "double",
+    "f2", "float32", "f4", "float64", "f8", "double", "complex64", "c8", "complex128", "c16",
 ]

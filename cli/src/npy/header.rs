@@ -75,7 +75,7 @@ pub fn parse(text: &str) -> Result<Header, String> {
     }
     let missing = |k: &str| format!("the header has no '{k}' key");
     let (elem, record) = match descr.ok_or_else(|| missing("descr"))? {
-        Value::Str(d) => (ElemType::Scalar(scalar_of_descr(&d)?), None),
+        Value::Str(d) => (elem_of_descr(&d)?, None),
         Value::List(fields) => {
             let record = record_of_descr(&fields)?;
             (record.abi(), Some(record))
@@ -191,28 +191,42 @@ pub fn descr_of_record(record: RecordType, descr_of: impl Fn(Scalar) -> &'static
 /// The scalar type of a NumPy type string such as `<f4`, `|b1` or `<i8`
 /// (what `dtype.str` gives, and so what `numpy.save` writes).
 pub fn scalar_of_descr(descr: &str) -> Result<Scalar, String> {
+    match elem_of_descr(descr)? {
+        ElemType::Scalar(s) => Ok(s),
+        _ => Err(format!(
+            "unsupported dtype '{descr}' here (a record's fields are bool, integers and floats)"
+        )),
+    }
+}
+
+/// The element type a (non-structured) descr names: a scalar, or
+/// `complex64`/`complex128` (`c8`, `c16`).
+pub fn elem_of_descr(descr: &str) -> Result<ElemType, String> {
     let unsupported = || {
         format!(
-            "unsupported dtype '{descr}' (kernelc reads bool, int8..int64, uint8..uint64 and float16..float64)"
+            "unsupported dtype '{descr}' (kernelc reads bool, int8..int64, uint8..uint64, float16..float64, complex64 and complex128)"
         )
     };
     let (order, rest) = match descr.chars().next() {
         Some(c @ ('<' | '>' | '|' | '=')) => (c, &descr[1..]),
         _ => ('=', descr),
     };
+    let scalar = |s: Scalar| ElemType::Scalar(s);
     let elem = match rest {
-        "?" | "b1" => Scalar::Bool,
-        "i1" => Scalar::I8,
-        "i2" => Scalar::I16,
-        "i4" => Scalar::I32,
-        "i8" => Scalar::I64,
-        "u1" => Scalar::U8,
-        "u2" => Scalar::U16,
-        "u4" => Scalar::U32,
-        "u8" => Scalar::U64,
-        "f2" => Scalar::F16,
-        "f4" => Scalar::F32,
-        "f8" => Scalar::F64,
+        "?" | "b1" => scalar(Scalar::Bool),
+        "i1" => scalar(Scalar::I8),
+        "i2" => scalar(Scalar::I16),
+        "i4" => scalar(Scalar::I32),
+        "i8" => scalar(Scalar::I64),
+        "u1" => scalar(Scalar::U8),
+        "u2" => scalar(Scalar::U16),
+        "u4" => scalar(Scalar::U32),
+        "u8" => scalar(Scalar::U64),
+        "f2" => scalar(Scalar::F16),
+        "f4" => scalar(Scalar::F32),
+        "f8" => scalar(Scalar::F64),
+        "c8" => ElemType::Complex(Scalar::F32),
+        "c16" => ElemType::Complex(Scalar::F64),
         _ => return Err(unsupported()),
     };
     // `=` is the reading machine's order; kernelc's devices are
@@ -497,7 +511,8 @@ mod tests {
             ("{'descr': '<f4', 'fortran_order': 0, 'shape': (3,)}", "not True or False"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3)}", "not a tuple"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", "non-negative"),
-            ("{'descr': '<c8', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c8'"),
+            ("{'descr': '<c32', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c32'"),
+            ("{'descr': '>c16', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
             ("{'descr': [('a', '<f4', (3,))], 'fortran_order': False, 'shape': (3,)}", "is an array"),
             ("{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (3,)}", "twice"),
             ("{'descr': [('a', '<c8')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
@@ -517,6 +532,10 @@ mod tests {
         }
         // A single-byte type has no byte order to get wrong.
         assert_eq!(scalar_of_descr(">u1").unwrap(), Scalar::U8);
+        // Complex arrays: two floats per element.
+        let h = parse("{'descr': '<c16', 'fortran_order': False, 'shape': (3,)}").unwrap();
+        assert_eq!(h.elem, ElemType::Complex(Scalar::F64));
+        assert_eq!(elem_of_descr("<c8").unwrap(), ElemType::Complex(Scalar::F32));
     }
 
     #[test]

@@ -268,6 +268,9 @@ pub fn write(
     let descr = match (record, shape.elem) {
         (Some(r), _) => header::descr_of_record(r, descr),
         (None, ElemType::Scalar(s)) => format!("'{}'", descr(s)),
+        (None, ElemType::Complex(part)) => {
+            format!("'{}'", if part == Scalar::F32 { "<c8" } else { "<c16" })
+        }
         (None, ElemType::Record { size }) => format!("'|V{size}'"),
     };
     let mut header = format!(
