@@ -433,6 +433,7 @@ mod tests {
                     written: false,
                 },
             ],
+            cooperative: false,
         }
     }
 
