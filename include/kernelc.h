@@ -1063,6 +1063,14 @@ kc_status kc_module_param_info(const kc_module *module,
                                kc_param_info *info);
 
 /**
+ * `*cooperative` receives whether kernel `kernel` (0-based) needs a
+ * cooperative launch: it uses `cuda.cg.this_grid()`, itself or through a
+ * device function, so every block of its grid must be resident at once
+ * (`kc_launch` launches it so; numba-cuda's `overload.cooperative`).
+ */
+kc_status kc_module_kernel_cooperative(const kc_module *module, size_t kernel, bool *cooperative);
+
+/**
  * Creates compile options with the defaults; `*out` receives the handle
  * (NULL on failure). Free it with `kc_options_free`.
  */
