@@ -993,6 +993,31 @@ kc_status kc_loaded_module_set_const_array(const kc_loaded_module *loaded,
                                            size_t bytes);
 
 /**
+ * `*cooperative` receives whether kernel `name` needs a cooperative launch
+ * (it uses `cuda.cg.this_grid()`): `kc_launch` then launches it so, every
+ * block of the grid resident at once (`cuLaunchCooperativeKernel` on a
+ * GPU), and refuses a grid larger than `kc_loaded_module_max_cooperative_blocks`.
+ */
+kc_status kc_loaded_module_kernel_cooperative(const kc_loaded_module *loaded,
+                                              const char *name,
+                                              bool *cooperative);
+
+/**
+ * `*blocks` receives how many blocks of `block_threads` threads with
+ * `dynamic_shared` bytes of dynamic shared memory a cooperative launch of
+ * kernel `name` may have on the module's device (numba-cuda's
+ * `max_cooperative_grid_blocks`): the driver's occupancy per
+ * multiprocessor times the multiprocessors on a GPU, the same model over
+ * 16 multiprocessors on the CPU device; 0 for a block the device cannot
+ * run.
+ */
+kc_status kc_loaded_module_max_cooperative_blocks(const kc_loaded_module *loaded,
+                                                  const char *name,
+                                                  uint32_t block_threads,
+                                                  uint32_t dynamic_shared,
+                                                  uint64_t *blocks);
+
+/**
  * Frees a module. NULL is ignored. Never fails.
  */
 void kc_module_free(kc_module *module);
@@ -1054,6 +1079,14 @@ kc_status kc_module_param_info(const kc_module *module,
                                size_t kernel,
                                size_t param,
                                kc_param_info *info);
+
+/**
+ * `*cooperative` receives whether kernel `kernel` (0-based) needs a
+ * cooperative launch: it uses `cuda.cg.this_grid()`, itself or through a
+ * device function, so every block of its grid must be resident at once
+ * (`kc_launch` launches it so; numba-cuda's `overload.cooperative`).
+ */
+kc_status kc_module_kernel_cooperative(const kc_module *module, size_t kernel, bool *cooperative);
 
 /**
  * Creates compile options with the defaults; `*out` receives the handle

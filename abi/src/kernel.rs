@@ -53,4 +53,9 @@ pub struct KernelInfo {
     /// as its items, depth first (`t[0]`, `t[1][0]`, ...): a launch passes
     /// a tuple as consecutive arguments, its scalars and arrays.
     pub params: Vec<ParamInfo>,
+    /// It uses cooperative groups (`cuda.cg.this_grid()`, itself or in a
+    /// device function it calls): it must be launched cooperatively
+    /// (`cuLaunchCooperativeKernel` on a GPU), every block of its grid
+    /// resident at once, as numba-cuda launches it.
+    pub cooperative: bool,
 }

@@ -3,7 +3,7 @@
 
 use crate::device::{kc_device, DeviceShared};
 use crate::error::{Error, Result};
-use crate::ffi::{deref, free_handle, guard, guard_void, slice, string, OutHandle};
+use crate::ffi::{deref, free_handle, guard, guard_void, slice, string, Out, OutHandle};
 use crate::module::kc_module;
 use crate::status::kc_status;
 use kernelc_compiler::driver::KernelInfo;
@@ -109,5 +109,55 @@ pub unsafe extern "C" fn kc_loaded_module_set_const_array(
         let name = unsafe { string(name, "name") }?;
         let data = unsafe { slice(data.cast::<u8>(), bytes, "data") }?;
         lm.set_const(name, Some(data))
+    })
+}
+
+/// `*cooperative` receives whether kernel `name` needs a cooperative launch
+/// (it uses `cuda.cg.this_grid()`): `kc_launch` then launches it so, every
+/// block of the grid resident at once (`cuLaunchCooperativeKernel` on a
+/// GPU), and refuses a grid larger than `kc_loaded_module_max_cooperative_blocks`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_kernel_cooperative(
+    loaded: *const kc_loaded_module,
+    name: *const c_char,
+    cooperative: *mut bool,
+) -> kc_status {
+    guard("kc_loaded_module_kernel_cooperative", || {
+        let lm = unsafe { deref(loaded, "loaded") }?;
+        let name = unsafe { string(name, "name") }?;
+        let out = Out::new(cooperative, "cooperative")?;
+        out.write(lm.kernel(name)?.cooperative);
+        Ok(())
+    })
+}
+
+/// `*blocks` receives how many blocks of `block_threads` threads with
+/// `dynamic_shared` bytes of dynamic shared memory a cooperative launch of
+/// kernel `name` may have on the module's device (numba-cuda's
+/// `max_cooperative_grid_blocks`): the driver's occupancy per
+/// multiprocessor times the multiprocessors on a GPU, the same model over
+/// 16 multiprocessors on the CPU device; 0 for a block the device cannot
+/// run.
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_max_cooperative_blocks(
+    loaded: *const kc_loaded_module,
+    name: *const c_char,
+    block_threads: u32,
+    dynamic_shared: u32,
+    blocks: *mut u64,
+) -> kc_status {
+    guard("kc_loaded_module_max_cooperative_blocks", || {
+        let lm = unsafe { deref(loaded, "loaded") }?;
+        let name = unsafe { string(name, "name") }?;
+        let out = Out::new(blocks, "blocks")?;
+        let kernel = &lm.kernel(name)?.name;
+        let n = lm.device.device.max_cooperative_blocks(
+            &lm.module,
+            kernel,
+            block_threads,
+            dynamic_shared,
+        )?;
+        out.write(n);
+        Ok(())
     })
 }

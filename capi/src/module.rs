@@ -300,3 +300,21 @@ pub unsafe extern "C" fn kc_module_param_info(
         Ok(())
     })
 }
+
+/// `*cooperative` receives whether kernel `kernel` (0-based) needs a
+/// cooperative launch: it uses `cuda.cg.this_grid()`, itself or through a
+/// device function, so every block of its grid must be resident at once
+/// (`kc_launch` launches it so; numba-cuda's `overload.cooperative`).
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_kernel_cooperative(
+    module: *const kc_module,
+    kernel: usize,
+    cooperative: *mut bool,
+) -> kc_status {
+    guard("kc_module_kernel_cooperative", || {
+        let m = unsafe { deref(module, "module") }?;
+        let out = Out::new(cooperative, "cooperative")?;
+        out.write(m.kernel(kernel)?.info.cooperative);
+        Ok(())
+    })
+}

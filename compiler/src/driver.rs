@@ -281,9 +281,32 @@ fn kernel_infos(
             KernelInfo {
                 name: f.name.clone(),
                 params,
+                cooperative: uses_cooperative_groups(module, ir::FuncRef::new(k.0 as usize)),
             }
         })
         .collect()
+}
+
+/// True when `kernel` or a function it calls, directly or not, uses
+/// cooperative groups (inlined callees left their mark on their callers).
+fn uses_cooperative_groups(module: &ir::Module, kernel: ir::FuncRef) -> bool {
+    use cranelift_entity::EntityRef;
+    let functions = &module.functions;
+    let mut seen = vec![false; functions.len()];
+    let mut pending = vec![kernel];
+    while let Some(f) = pending.pop() {
+        let Some(func) = functions.get(f) else {
+            continue;
+        };
+        if std::mem::replace(&mut seen[f.index()], true) {
+            continue;
+        }
+        if func.cooperative {
+            return true;
+        }
+        pending.extend(func.calls().map(|(_, callee)| callee));
+    }
+    false
 }
 
 /// Appends the parameters a kernel parameter `name` of type `ty` passes:
@@ -357,7 +380,7 @@ pub fn kernels_json(kernels: &[KernelInfo]) -> String {
                 p.written
             ));
         }
-        out.push_str("]}");
+        out.push_str(&format!("], \"cooperative\": {}}}", k.cooperative));
     }
     out.push_str("]}\n");
     out
@@ -384,5 +407,72 @@ mod tests {
         );
         assert_eq!(d.primary().span, checked.program.functions[0].span);
         assert!(fuel_warning(&OptReport::default(), &checked.program).is_none());
+    }
+    /// A kernel needs a cooperative launch when it, or a device function
+    /// it calls (inlined or not), uses `cuda.cg.this_grid()`, as numba-cuda
+    /// decides; a kernel of the same module that does not, does not; code
+    /// Numba prunes before typing does not count.
+    #[test]
+    fn cooperative_kernels_are_those_using_a_grid_group() {
+        let source = "\
+from numba import cuda
+
+@cuda.jit(device=True)
+def small(g):
+    return g.sync()
+
+@cuda.jit(device=True)
+def big(a):
+    g = cuda.cg.this_grid()
+    for k in range(40):
+        a[k] += a[k + 1] * 2.0 + a[k + 2] - a[k + 3]
+    g.sync()
+
+@cuda.jit('void(float32[::1])')
+def inlined(a):
+    a[0] = small(cuda.cg.this_grid())
+
+@cuda.jit('void(float32[::1])')
+def called(a):
+    big(a)
+
+@cuda.jit('void(float32[::1])')
+def plain(a):
+    a[0] = 1.0
+
+@cuda.jit('void(float32[::1])')
+def pruned(a):
+    if False:
+        cuda.cg.this_grid().sync()
+    a[0] = 1.0
+";
+        for opt in [OptLevel::O0, OptLevel::O2] {
+            let options = CompileOptions {
+                opt,
+                ..CompileOptions::default()
+            };
+            let c = compile("k.py", source, &options).expect("compiles");
+            assert!(
+                !c.checked.has_errors(),
+                "{}",
+                c.checked.render_diagnostics()
+            );
+            let coop: Vec<(&str, bool)> = (c.kernels.iter())
+                .map(|k| (k.name.as_str(), k.cooperative))
+                .collect();
+            assert_eq!(
+                coop,
+                [
+                    ("inlined", true),
+                    ("called", true),
+                    ("plain", false),
+                    ("pruned", false)
+                ],
+                "{opt:?}"
+            );
+            let ptx = c.ptx.expect("PTX");
+            assert_eq!(ptx.matches(".func __kc_grid_sync()").count(), 1);
+            assert!(ptx.contains(".global .align 4 .u32 __kc_grid_barrier;"));
+        }
     }
 }

@@ -212,6 +212,9 @@ pub enum Type {
     /// A record: Numba's `Record`, a reference to one element of a record
     /// array (reading a field reads that memory, writing one writes it).
     Record(RecordRef),
+    /// The grid of a cooperative launch (`cuda.cg.this_grid()`, Numba's
+    /// `GridGroup`): no components; its `sync()` is a grid-wide barrier.
+    GridGroup,
 }
 
 /// A record value's type: the record and the memory it lies in.
@@ -439,9 +442,12 @@ impl Type {
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown | Type::None | Type::Function(_) | Type::Class(_) | Type::Record(_) => {
-                None
-            }
+            Type::Unknown
+            | Type::None
+            | Type::Function(_)
+            | Type::Class(_)
+            | Type::Record(_)
+            | Type::GridGroup => None,
         }
     }
 
@@ -487,6 +493,7 @@ impl Type {
             Type::Function(fv) => format!("the function '{}'", fv.name()),
             Type::Class(s) => format!("the type '{s}'"),
             Type::Record(r) => format!("a record of type {}", r.record),
+            Type::GridGroup => "a grid group".to_string(),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -499,6 +506,7 @@ impl fmt::Display for Type {
             Type::None => f.write_str("none"),
             Type::Function(fv) => write!(f, "function({})", fv.name()),
             Type::Class(s) => write!(f, "class({s})"),
+            Type::GridGroup => f.write_str("GridGroup"),
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Complex(part) => f.write_str(complex_name(*part)),
@@ -654,6 +662,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::None, Type::None) => Some(Type::None),
         (Type::Function(x), Type::Function(y)) if x == y => Some(*a),
         (Type::Class(x), Type::Class(y)) if x == y => Some(*a),
+        (Type::GridGroup, Type::GridGroup) => Some(Type::GridGroup),
         _ => None,
     }
 }

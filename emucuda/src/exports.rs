@@ -1385,28 +1385,54 @@ pub unsafe extern "C" fn cuLaunchKernel(
     extra: *mut *mut c_void,
 ) -> u32 {
     guard("cuLaunchKernel", || {
-        let (launch, decls) = {
-            let s = state::lock()?;
-            let launch = s.launch_target(handle(function), handle(stream))?;
-            (launch, s.function_params(handle(function))?)
-        };
-        // SAFETY: the caller's contract.
-        let bytes = unsafe { read_params(&decls, params, extra) }?;
-        let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
         let config = LaunchConfig {
             grid: [grid_x, grid_y, grid_z],
             block: [block_x, block_y, block_z],
             shared_bytes,
         };
-        run_and_poison(&launch, &config, &slices)
+        // SAFETY: the caller's contract.
+        unsafe { launch_with(function, &config, stream, params, extra, false) }
     })
+}
+
+/// Reads a launch's parameters and runs it, cooperatively (every block at
+/// once) or not.
+///
+/// # Safety
+/// As [`cuLaunchKernel`].
+unsafe fn launch_with(
+    function: CUfunction,
+    config: &LaunchConfig,
+    stream: CUstream,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    cooperative: bool,
+) -> Outcome<()> {
+    let (launch, decls) = {
+        let s = state::lock()?;
+        let launch = s.launch_target(handle(function), handle(stream))?;
+        (launch, s.function_params(handle(function))?)
+    };
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { read_params(&decls, params, extra) }?;
+    let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
+    run_and_poison(&launch, config, &slices, cooperative)
 }
 
 /// Runs a launch; a fault inside the kernel is its error and, as with
 /// NVIDIA's driver, sticks (every later call that needs a context answers
 /// it, for the rest of the process).
-fn run_and_poison(launch: &state::Launch, config: &LaunchConfig, params: &[&[u8]]) -> Outcome<()> {
-    let ran = launch.run(config, params);
+fn run_and_poison(
+    launch: &state::Launch,
+    config: &LaunchConfig,
+    params: &[&[u8]],
+    cooperative: bool,
+) -> Outcome<()> {
+    let ran = if cooperative {
+        launch.run_cooperative(config, params)
+    } else {
+        launch.run(config, params)
+    };
     if let Err(failure) = &ran {
         if status::is_sticky(failure.code) {
             state::lock()?.poison(failure.code);
@@ -1418,7 +1444,8 @@ fn run_and_poison(launch: &state::Launch, config: &LaunchConfig, params: &[&[u8]
 /// `cuLaunchCooperativeKernel`: a launch whose blocks must all be resident
 /// at once, so the grid may be at most what fits on the device
 /// (`CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE` otherwise, as on a GPU); it
-/// then runs as [`cuLaunchKernel`] runs it.
+/// then runs with every block at once on the CPU device (a host thread
+/// each), so that blocks may wait for one another at a grid barrier.
 ///
 /// # Safety
 /// As [`cuLaunchKernel`], with `kernelParams` only.
@@ -1460,22 +1487,24 @@ pub unsafe extern "C" fn cuLaunchCooperativeKernel(
     if fits != status::SUCCESS {
         return fits;
     }
-    // SAFETY: the caller's contract, as for cuLaunchKernel.
-    unsafe {
-        cuLaunchKernel(
-            function,
-            grid_x,
-            grid_y,
-            grid_z,
-            block_x,
-            block_y,
-            block_z,
+    guard("cuLaunchCooperativeKernel", || {
+        let config = LaunchConfig {
+            grid: [grid_x, grid_y, grid_z],
+            block: [block_x, block_y, block_z],
             shared_bytes,
-            stream,
-            params,
-            std::ptr::null_mut(),
-        )
-    }
+        };
+        // SAFETY: the caller's contract, as for cuLaunchKernel (no `extra`).
+        unsafe {
+            launch_with(
+                function,
+                &config,
+                stream,
+                params,
+                std::ptr::null_mut(),
+                true,
+            )
+        }
+    })
 }
 
 /// `cuOccupancyMaxActiveBlocksPerMultiprocessor` (see

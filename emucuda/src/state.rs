@@ -831,6 +831,16 @@ impl Launch {
             .map(|_| ())
             .map_err(|e| status::of_cpu_error(&e))
     }
+
+    /// Runs the launch cooperatively: every block at once (see
+    /// `CpuDevice::launch_cooperative`), so that blocks may wait for one
+    /// another at a grid barrier.
+    pub fn run_cooperative(&self, config: &LaunchConfig, params: &[&[u8]]) -> Outcome<()> {
+        self.device
+            .launch_cooperative(&self.module, &self.kernel, config, params)
+            .map(|_| ())
+            .map_err(|e| status::of_cpu_error(&e))
+    }
 }
 
 /// The `.version` of PTX text as `major*10+minor` (0 if absent).

@@ -459,6 +459,7 @@ mod tests {
                     written: false,
                 },
             ],
+            cooperative: false,
         }
     }
 

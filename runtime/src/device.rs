@@ -238,10 +238,88 @@ impl Device {
         config: &LaunchConfig,
         params: &[&[u8]],
     ) -> Result<LaunchStats, Error> {
+        self.launch_with(module, kernel, config, params, false)
+    }
+
+    /// How many blocks of `block_threads` threads with `dynamic_shared`
+    /// bytes of dynamic shared memory a cooperative launch of `kernel` may
+    /// have (numba-cuda's `max_cooperative_grid_blocks`): on a GPU the
+    /// driver's occupancy times its multiprocessors, on the CPU device
+    /// the same model over [`crate::cpu::COOPERATIVE_MULTIPROCESSORS`].
+    pub fn max_cooperative_blocks(
+        &self,
+        module: &Module,
+        kernel: &str,
+        block_threads: u32,
+        dynamic_shared: u32,
+    ) -> Result<u64, Error> {
+        match (self, module) {
+            (Device::Cpu(d), Module::Cpu(m)) => {
+                Ok(d.max_cooperative_blocks(m, kernel, block_threads, dynamic_shared)?)
+            }
+            (Device::Gpu(g), Module::Gpu(m)) => {
+                Ok(g.max_cooperative_blocks(m, kernel, block_threads, dynamic_shared)?)
+            }
+            _ => Err(Error::Argument(
+                "the module was loaded on a different kind of device".into(),
+            )),
+        }
+    }
+
+    /// Launches `kernel` cooperatively and waits for it: every block of the
+    /// grid resident at once (a kernel that uses `cuda.cg.this_grid()`
+    /// needs it). A grid larger than
+    /// [`max_cooperative_blocks`](Self::max_cooperative_blocks) is refused.
+    pub fn launch_cooperative(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+    ) -> Result<LaunchStats, Error> {
+        self.launch_with(module, kernel, config, params, true)
+    }
+
+    /// The CPU device's check of a cooperative grid against what it
+    /// advertises (a GPU's is made by [`GpuDevice`]).
+    fn check_cpu_cooperative(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+    ) -> Result<(), Error> {
+        let threads = config.block.iter().map(|&b| u64::from(b)).product::<u64>();
+        let blocks = config.grid.iter().map(|&g| u64::from(g)).product::<u64>();
+        let t32 = u32::try_from(threads).unwrap_or(u32::MAX);
+        let most = self.max_cooperative_blocks(module, kernel, t32, config.shared_bytes)?;
+        if blocks > most {
+            return Err(Error::Argument(format!(
+                "cooperative launch of '{kernel}': a grid of {blocks} blocks, but at most {most} \
+                 blocks of {threads} threads with {} bytes of dynamic shared memory run at once \
+                 on this device; launch at most max_cooperative_grid_blocks blocks",
+                config.shared_bytes
+            )));
+        }
+        Ok(())
+    }
+
+    fn launch_with(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        cooperative: bool,
+    ) -> Result<LaunchStats, Error> {
         match (self, module) {
             (Device::Cpu(d), Module::Cpu(m)) => {
                 let start = std::time::Instant::now();
-                let s = d.launch(m, kernel, config, params)?;
+                let s = if cooperative {
+                    self.check_cpu_cooperative(module, kernel, config)?;
+                    d.launch_cooperative(m, kernel, config, params)?
+                } else {
+                    d.launch(m, kernel, config, params)?
+                };
                 Ok(LaunchStats {
                     elapsed: s.elapsed,
                     host_time: start.elapsed(),
@@ -253,7 +331,11 @@ impl Device {
                     block: config.block,
                     shared_bytes: config.shared_bytes,
                 };
-                let s = g.launch(m, kernel, &config, params)?;
+                let s = if cooperative {
+                    g.launch_cooperative(m, kernel, &config, params)?
+                } else {
+                    g.launch(m, kernel, &config, params)?
+                };
                 Ok(LaunchStats {
                     elapsed: s.kernel_time,
                     host_time: s.host_time,
@@ -277,17 +359,46 @@ impl Device {
         params: &[&[u8]],
         stream: Option<&gpu::Stream>,
     ) -> Result<(), Error> {
+        self.enqueue_with(module, kernel, config, params, stream, false)
+    }
+
+    /// [`enqueue`](Self::enqueue) as a cooperative launch (see
+    /// [`launch_cooperative`](Self::launch_cooperative)).
+    pub fn enqueue_cooperative(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: Option<&gpu::Stream>,
+    ) -> Result<(), Error> {
+        self.enqueue_with(module, kernel, config, params, stream, true)
+    }
+
+    fn enqueue_with(
+        &self,
+        module: &Module,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: Option<&gpu::Stream>,
+        cooperative: bool,
+    ) -> Result<(), Error> {
         match (self, module) {
-            (Device::Cpu(_), Module::Cpu(_)) => {
-                self.launch(module, kernel, config, params).map(|_| ())
-            }
+            (Device::Cpu(_), Module::Cpu(_)) => self
+                .launch_with(module, kernel, config, params, cooperative)
+                .map(|_| ()),
             (Device::Gpu(g), Module::Gpu(m)) => {
                 let config = gpu::LaunchConfig {
                     grid: config.grid,
                     block: config.block,
                     shared_bytes: config.shared_bytes,
                 };
-                Ok(g.launch_async(m, kernel, &config, params, stream)?)
+                if cooperative {
+                    Ok(g.launch_cooperative_async(m, kernel, &config, params, stream)?)
+                } else {
+                    Ok(g.launch_async(m, kernel, &config, params, stream)?)
+                }
             }
             _ => Err(Error::Argument(
                 "the module was loaded on a different kind of device".into(),

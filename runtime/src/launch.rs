@@ -92,7 +92,11 @@ pub fn launch(
     }
     let params = encode_params(kernel, &shapes, &ptrs);
     let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
-    let stats = device.launch(module, &kernel.name, config, &refs)?;
+    let stats = if kernel.cooperative {
+        device.launch_cooperative(module, &kernel.name, config, &refs)?
+    } else {
+        device.launch(module, &kernel.name, config, &refs)?
+    };
     for ((a, param), ptr) in args.iter_mut().zip(&kernel.params).zip(&ptrs) {
         if let KernelArg::Host { shape, data } = a {
             if param.written {
@@ -135,7 +139,11 @@ pub fn enqueue(
     }
     let params = encode_params(kernel, &shapes, &ptrs);
     let refs: Vec<&[u8]> = params.iter().map(Vec::as_slice).collect();
-    device.enqueue(module, &kernel.name, config, &refs, stream)
+    if kernel.cooperative {
+        device.enqueue_cooperative(module, &kernel.name, config, &refs, stream)
+    } else {
+        device.enqueue(module, &kernel.name, config, &refs, stream)
+    }
 }
 
 /// Device buffers owned by one launch: freed on success by [`Buffers::release`]

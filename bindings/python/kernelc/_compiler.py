@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 import re
 import weakref
-from ctypes import byref, c_char_p, c_int64, c_size_t, c_void_p
+from ctypes import byref, c_bool, c_char_p, c_int64, c_size_t, c_void_p
 from dataclasses import dataclass
 
 import numpy as np
@@ -103,6 +103,12 @@ class Compiled:
         )
         self.kernel_index = index.value
         self.kernel_name = view.kernel
+        coop = c_bool()
+        check(
+            lib.kc_module_kernel_cooperative(self._handle, index, byref(coop)),
+            "kc_module_kernel_cooperative",
+        )
+        self.cooperative = bool(coop.value)
         count = c_size_t()
         check(lib.kc_module_param_count(self._handle, index, byref(count)), "kc_module_param_count")
         self.params = []

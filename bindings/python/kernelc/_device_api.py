@@ -86,6 +86,11 @@ PROTOTYPES = {
     "kc_module_load": (_s, [c_void_p, c_void_p, _P(c_void_p)]),
     "kc_loaded_module_free": (None, [c_void_p]),
     "kc_loaded_module_set_const_array": (_s, [c_void_p, c_char_p, c_void_p, c_size_t]),
+    "kc_loaded_module_kernel_cooperative": (_s, [c_void_p, c_char_p, _P(c_bool)]),
+    "kc_loaded_module_max_cooperative_blocks": (
+        _s,
+        [c_void_p, c_char_p, c_uint32, c_uint32, _P(c_uint64)],
+    ),
     "kc_launch": (_s, [c_void_p, c_char_p, kc_dim3, kc_dim3, c_uint32, c_void_p, _P(kc_arg), c_size_t]),
     "kc_stream_new": (_s, [c_void_p, _P(c_void_p)]),
     "kc_stream_free": (None, [c_void_p]),

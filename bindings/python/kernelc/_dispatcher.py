@@ -119,6 +119,42 @@ class Overload:
         self.signature = compiled.signature
         self._loaded = {}  # device id -> loaded module
 
+    def _loaded_here(self):
+        device = _runtime.current()
+        loaded = self._loaded.get(device.key)
+        if loaded is None:
+            loaded = device.load(self.compiled)
+            self._loaded[device.key] = loaded
+        return loaded
+
+    @property
+    def cooperative(self) -> bool:
+        """True when the kernel uses cooperative groups
+        (``cuda.cg.this_grid()``, itself or through a device function): it
+        is then launched cooperatively, as numba-cuda's kernels are."""
+        return bool(self.compiled.cooperative)
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """The most blocks of ``blockdim`` threads (an int, or a tuple for
+        2-D and 3-D blocks) with ``dynsmemsize`` bytes of dynamic shared
+        memory that a cooperative launch of this kernel may have on the
+        current device, as numba-cuda's ``_Kernel.max_cooperative_grid_blocks``."""
+        if isinstance(blockdim, tuple):
+            threads = 1
+            for d in blockdim:
+                threads *= int(d)
+        else:
+            threads = int(blockdim)
+        if threads < 1 or int(dynsmemsize) < 0:
+            raise ValueError(
+                f"max_cooperative_grid_blocks: block of {threads} threads, "
+                f"{dynsmemsize} bytes of dynamic shared memory"
+            )
+        loaded = self._loaded_here()
+        return loaded.max_cooperative_blocks(
+            self.compiled.kernel_name, min(threads, 2**32 - 1), min(int(dynsmemsize), 2**32 - 1)
+        )
+
     def launch(self, args, griddim, blockdim, stream, sharedmem):
         # A tuple argument is passed as its items, depth first, as the
         # compiled kernel lists a tuple parameter's items.
@@ -128,12 +164,8 @@ class Overload:
                 f"kernel '{self.compiled.kernel_name}' takes {len(self.params)} "
                 f"argument{'s' if len(self.params) != 1 else ''}, {len(args)} given"
             )
-        device = _runtime.current()
-        loaded = self._loaded.get(device.key)
-        if loaded is None:
-            loaded = device.load(self.compiled)
-            self._loaded[device.key] = loaded
-        device.launch(loaded, self, args, griddim, blockdim, stream, sharedmem)
+        loaded = self._loaded_here()
+        loaded.device.launch(loaded, self, args, griddim, blockdim, stream, sharedmem)
 
 
 def _flatten_tuples(args):

@@ -159,6 +159,7 @@ _PROTOTYPES = {
     "kc_module_kernel_count": (_status, [c_void_p, _P(c_size_t)]),
     "kc_module_kernel_name": (_status, [c_void_p, c_size_t, _P(c_char_p)]),
     "kc_module_find_kernel": (_status, [c_void_p, c_char_p, _P(c_size_t)]),
+    "kc_module_kernel_cooperative": (_status, [c_void_p, c_size_t, _P(c_bool)]),
     "kc_module_param_count": (_status, [c_void_p, c_size_t, _P(c_size_t)]),
     "kc_module_param_info": (_status, [c_void_p, c_size_t, c_size_t, _P(kc_param_info)]),
     "kc_module_types_text": (_status, [c_void_p, _P(c_char_p), _P(c_size_t)]),

@@ -368,6 +368,27 @@ class LoadedModule:
         self.device = device
         self._finalizer = weakref.finalize(self, lib.kc_loaded_module_free, c_void_p(handle.value))
 
+    def cooperative(self, kernel: str) -> bool:
+        """Whether ``kernel`` needs a cooperative launch (it uses
+        ``cuda.cg.this_grid()``); ``kc_launch`` then makes one."""
+        out = c_bool()
+        check(
+            lib.kc_loaded_module_kernel_cooperative(self.handle, kernel.encode(), byref(out)),
+            "kc_loaded_module_kernel_cooperative",
+        )
+        return bool(out.value)
+
+    def max_cooperative_blocks(self, kernel: str, block_threads: int, dynamic_shared: int) -> int:
+        """How many blocks a cooperative launch of ``kernel`` may have."""
+        out = c_uint64()
+        check(
+            lib.kc_loaded_module_max_cooperative_blocks(
+                self.handle, kernel.encode(), block_threads, dynamic_shared, byref(out)
+            ),
+            "kc_loaded_module_max_cooperative_blocks",
+        )
+        return int(out.value)
+
 
 # -- launching ----------------------------------------------------------------------------
 

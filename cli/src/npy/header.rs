@@ -535,7 +535,10 @@ mod tests {
         // Complex arrays: two floats per element.
         let h = parse("{'descr': '<c16', 'fortran_order': False, 'shape': (3,)}").unwrap();
         assert_eq!(h.elem, ElemType::Complex(Scalar::F64));
-        assert_eq!(elem_of_descr("<c8").unwrap(), ElemType::Complex(Scalar::F32));
+        assert_eq!(
+            elem_of_descr("<c8").unwrap(),
+            ElemType::Complex(Scalar::F32)
+        );
     }
 
     #[test]

@@ -78,8 +78,8 @@ impl InstFormat {
             Jump => InstFormat::Jump,
             Brif => InstFormat::Brif,
             Return => InstFormat::Return,
-            DynSharedAddr | Syncthreads | Threadfence | ThreadfenceBlock | ThreadfenceSystem
-            | Activemask | LanemaskLt | Trap | Exit => InstFormat::Nullary,
+            DynSharedAddr | Syncthreads | GridSync | Threadfence | ThreadfenceBlock
+            | ThreadfenceSystem | Activemask | LanemaskLt | Trap | Exit => InstFormat::Nullary,
             Iadd | Isub | Imul | Sdiv | Udiv | Srem | Urem | Smin | Smax | Umin | Umax | Band
             | Bor | Bxor | Ishl | Sshr | Ushr | Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax
             | Copysign | Atan2 | Pow | Powi | Hypot | Fmod | Ldexp | Remainder | PtrAdd => {

@@ -87,6 +87,10 @@ pub struct Function {
     pub locals: PrimaryMap<LocalSlot, MemDecl>,
     /// `fastmath=True`: approximate math and flush-to-zero are allowed.
     pub fastmath: bool,
+    /// It uses cooperative groups (`cuda.cg.this_grid()`): a kernel that
+    /// is, or calls a function that is, needs a cooperative launch.
+    /// Inlining carries it to the caller.
+    pub cooperative: bool,
     /// The math-library function this is (its opcode and float type),
     /// set by [`crate::mathlib`]. A library function may be a declaration,
     /// with no blocks: the back end then supplies the body, reusing the
@@ -108,6 +112,7 @@ impl Function {
             shared: PrimaryMap::new(),
             locals: PrimaryMap::new(),
             fastmath: false,
+            cooperative: false,
             library: None,
         }
     }

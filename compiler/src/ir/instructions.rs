@@ -260,6 +260,10 @@ opcodes! {
     Special = "special",
     /// `bar.sync 0` (`Nullary`).
     Syncthreads = "syncthreads",
+    /// A grid-wide barrier of a cooperative launch (`Nullary`): every
+    /// thread of the grid arrives before any leaves, and memory written
+    /// before it by any thread is visible after it to every thread.
+    GridSync = "grid_sync",
     /// Barrier counting threads whose `i1` is true, gives `i32`.
     SyncthreadsCount = "syncthreads_count",
     /// Barrier and "all threads' `i1` true", gives `i32`.
@@ -319,6 +323,7 @@ impl Opcode {
                 | AtomicRmw
                 | AtomicCas
                 | Syncthreads
+                | GridSync
                 | SyncthreadsCount
                 | SyncthreadsAnd
                 | SyncthreadsOr

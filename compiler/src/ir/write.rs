@@ -17,7 +17,7 @@
 //! const     := "const" N "=" STRING type "[" INT "]" ("data" HEXBYTES)?
 //! string    := "str" N "=" STRING
 //! function  := ("kernel" | "device") "fn" N STRING "(" types? ")"
-//!              ("->" types)? "fastmath"? "{" decl* block* "}"
+//!              ("->" types)? "fastmath"? "cooperative"? "{" decl* block* "}"
 //! decl      := ("shared" N | "local" N) "=" type "[" INT "]"
 //! block     := "block" N ("(" value ":" type ("," value ":" type)* ")")? ":" inst*
 //! inst      := (results "=")? OPCODE ("." type)? operands
@@ -210,6 +210,9 @@ impl<'a> FuncWriter<'a> {
         }
         if self.f.fastmath {
             out.push_str(" fastmath");
+        }
+        if self.f.cooperative {
+            out.push_str(" cooperative");
         }
         if self.f.library.is_some() {
             // The name says which function (`__kernelc_sin_f64`).

@@ -36,6 +36,19 @@ impl FnLowering<'_> {
                 self.ins().nullary(op, None);
                 LValue::Unit
             }
+            // The grid group has no run-time value; using it at all makes
+            // the kernel cooperative, as numba-cuda marks its code library
+            // when it lowers `this_grid()`.
+            I::ThisGrid => {
+                self.func.cooperative = true;
+                LValue::Unit
+            }
+            I::GridSync => {
+                self.func.cooperative = true;
+                self.expr(&args[0]);
+                self.ins().nullary(Opcode::GridSync, None);
+                LValue::Scalar(self.ins().iconst(ir::Type::I32, 0))
+            }
             I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => {
                 let p = self.expr(&args[0]).scalar();
                 let op = match i {

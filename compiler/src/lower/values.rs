@@ -76,7 +76,7 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
         Type::Tuple(items) => items.iter().for_each(|t| flatten_type(t, kernel_abi, out)),
         // A record is a reference: its address.
         Type::Record(r) => out.push(ir::Type::Ptr(addr_space(r.space))),
-        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => {}
+        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::GridGroup => {}
     }
 }
 
@@ -260,7 +260,9 @@ impl LValue {
                 })
             }
             Type::Tuple(items) => LValue::Tuple(items.iter().map(|t| Self::take(t, it)).collect()),
-            Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) => LValue::Unit,
+            Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::GridGroup => {
+                LValue::Unit
+            }
         }
     }
 }

@@ -200,6 +200,9 @@ fn inlinable_calls(
 /// order (the callee's copy, then the continuation), for the caller to lay
 /// out right after the call's block.
 fn inline_call(caller: &mut Function, call: Inst, callee: &Function) -> Vec<Block> {
+    // A grid group used by the callee makes the caller need a cooperative
+    // launch as the call did.
+    caller.cooperative |= callee.cooperative;
     let cont = split_after(caller, call);
     let mut values = ValueMap::new(callee);
     let blocks = copy_blocks(caller, callee, &mut values);

@@ -141,6 +141,8 @@ pub struct Isel<'a> {
     pub(super) printf_bytes: u32,
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
+    /// It calls the grid barrier (`__kc_grid_sync`, see `ptx::grid_sync`).
+    pub(super) uses_grid_sync: bool,
     /// The IR block being selected.
     current_block: Option<Block>,
 }
@@ -240,6 +242,7 @@ impl<'a> Isel<'a> {
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
+            uses_grid_sync: false,
             current_block: None,
         };
         s.select()?;

@@ -9,7 +9,8 @@
 //!   own checker in debug builds) and text emission;
 //! - [`reloads`]: reads of reloaded registers name the spill slot instead;
 //! - [`library_text`]: math-library functions' text, written once per
-//!   target into a cache the caller keeps, before emission.
+//!   target into a cache the caller keeps, before emission;
+//! - [`grid_sync`]: the grid barrier of cooperative groups, in PTX.
 //!
 //! The output follows the kernel ABI: one `.entry` per kernel named like
 //! the Python function, parameters in the flattened order of the IR
@@ -23,6 +24,7 @@ pub mod atomics;
 pub mod calls;
 pub mod convert;
 pub mod emit;
+pub mod grid_sync;
 pub mod isel;
 pub mod library_text;
 pub mod lineinfo;
@@ -103,6 +105,9 @@ pub fn emit_module(
     }
     if selected().any(|s| s.uses_dyn_shared) {
         out.push_str(".extern .shared .align 16 .b8 __kc_dyn_shared[];\n\n");
+    }
+    if selected().any(|s| s.uses_grid_sync) {
+        out.push_str(&grid_sync::text(target));
     }
     for (i, c) in module.consts.iter() {
         let sym = emit::const_symbol(module, i.as_u32());

@@ -911,6 +911,10 @@ pub(super) fn special(s: &mut Isel<'_>, d: VReg, reg: SpecialReg) {
 fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) -> Selected {
     match op {
         Opcode::Syncthreads => s.emit("bar.sync 0;", NO_OPS),
+        Opcode::GridSync => {
+            s.uses_grid_sync = true;
+            s.emit("call __kc_grid_sync;", NO_OPS)
+        }
         Opcode::Threadfence => s.emit("membar.gl;", NO_OPS),
         Opcode::ThreadfenceBlock => s.emit("membar.cta;", NO_OPS),
         Opcode::ThreadfenceSystem => s.emit("membar.sys;", NO_OPS),

@@ -31,6 +31,8 @@ pub enum Ns {
     CudaFp16,
     /// `numba.cuda.random` (also `kernelc.cuda.random`).
     CudaRandom,
+    /// `numba.cuda.cg` (cooperative groups).
+    CudaCg,
     /// `cuda.threadIdx` and friends.
     Dim3(Dim3),
     /// `math`.
@@ -58,6 +60,7 @@ impl Ns {
             Ns::CudaAtomic => "cuda.atomic",
             Ns::CudaFp16 => "cuda.fp16",
             Ns::CudaRandom => "cuda.random",
+            Ns::CudaCg => "cuda.cg",
             Ns::Dim3(d) => d.path(),
             Ns::Math => "math",
             Ns::Cmath => "cmath",
@@ -323,6 +326,12 @@ pub enum Intrinsic {
     /// A `numba.cuda.random` draw: `xoroshiro128p_uniform_float32(states,
     /// index)` and friends.
     Random(RandomFn),
+    /// `cuda.cg.this_grid()`: the grid group of a cooperative launch (using
+    /// it makes the kernel need one, as in numba-cuda).
+    ThisGrid,
+    /// `group.sync()` of a grid group: a grid-wide barrier (int32 0, the
+    /// `cudaCGSynchronize` status numba-cuda returns).
+    GridSync,
 }
 
 /// The draws of `numba.cuda.random`'s xoroshiro128+ generators.
@@ -414,6 +423,8 @@ impl fmt::Display for Intrinsic {
             I::Real => ".real",
             I::Imag => ".imag",
             I::Conjugate => ".conjugate",
+            I::ThisGrid => "cuda.cg.this_grid",
+            I::GridSync => "GridGroup.sync",
         };
         f.write_str(name)
     }
@@ -783,6 +794,7 @@ impl Callee {
                 I::Round => &["number", "ndigits"],
                 I::Math(MathFn::Ldexp) => &["x", "i"],
                 I::Random(_) => &["states", "index"],
+                I::GridSync => &["group"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
                 I::Cmath(CmathFn::Rect) => &["r", "phi"],
@@ -992,6 +1004,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     ] {
         t.insert((Ns::CudaRandom, r.name()), f(I::Random(r)));
     }
+    t.insert((Ns::Cuda, "cg"), Member::Namespace(Ns::CudaCg));
+    t.insert((Ns::CudaCg, "this_grid"), f(I::ThisGrid));
     t.0
 }
 
@@ -1148,6 +1162,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
     Some(match path {
         "numba.cuda" | "kernelc.cuda" | "cuda" => Ns::Cuda,
         "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
+        "numba.cuda.cg" | "kernelc.cuda.cg" => Ns::CudaCg,
         "math" => Ns::Math,
         "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,

@@ -22,6 +22,37 @@ pub const MAX_THREADS_PER_BLOCK: u32 = 1024;
 /// Largest static + dynamic shared memory per block.
 pub const MAX_SHARED_BYTES: usize = 48 * 1024;
 
+/// The multiprocessors the CPU device presents for cooperative launches
+/// (see [`max_active_blocks_per_sm`]): a grid of up to 16 multiprocessors'
+/// worth of blocks, each run on its own host thread.
+pub const COOPERATIVE_MULTIPROCESSORS: u64 = 16;
+
+/// The symbol of the grid-barrier counter in kernelc's PTX (the
+/// compiler's `ptx::grid_sync::BARRIER_SYMBOL`), zeroed before each
+/// cooperative launch.
+pub const GRID_BARRIER_SYMBOL: &str = "__kc_grid_barrier";
+
+/// How many blocks of `block_threads` threads using `shared_bytes` of
+/// shared memory (static and dynamic) fit on one multiprocessor of the
+/// device the CPU device and the emulated driver describe: 2,048 threads,
+/// 32 blocks and 164 KiB of shared memory (1 KiB of it reserved per
+/// block). 0 for a block the device cannot run.
+pub fn max_active_blocks_per_sm(block_threads: u32, shared_bytes: usize) -> u32 {
+    if block_threads == 0
+        || block_threads > MAX_THREADS_PER_BLOCK
+        || shared_bytes > MAX_SHARED_BYTES
+    {
+        return 0;
+    }
+    let by_threads = 2048 / (block_threads.div_ceil(32) * 32);
+    let by_shared = if shared_bytes == 0 {
+        u32::MAX
+    } else {
+        u32::try_from(167_936 / (shared_bytes + 1024)).unwrap_or(u32::MAX)
+    };
+    by_threads.min(32).min(by_shared)
+}
+
 /// Where `printf` output goes.
 #[derive(Clone, Debug, Default)]
 pub enum PrintfSink {
@@ -269,6 +300,69 @@ impl CpuDevice {
         config: &LaunchConfig,
         params: &[&[u8]],
     ) -> Result<LaunchStats, CpuError> {
+        self.launch_with(module, kernel, config, params, false)
+    }
+
+    /// How many blocks of `block_threads` threads with `dynamic_shared`
+    /// bytes of dynamic shared memory a cooperative launch of `kernel` may
+    /// have: [`max_active_blocks_per_sm`] times
+    /// [`COOPERATIVE_MULTIPROCESSORS`] (numba-cuda's
+    /// `max_cooperative_grid_blocks`).
+    pub fn max_cooperative_blocks(
+        &self,
+        module: &CpuModule,
+        kernel: &str,
+        block_threads: u32,
+        dynamic_shared: u32,
+    ) -> Result<u64, CpuError> {
+        let prog = module.program(kernel).ok_or_else(|| {
+            CpuError::InvalidLaunch(format!("no kernel `{kernel}` in the module"))
+        })?;
+        let shared = prog.shared_static.next_multiple_of(16) + dynamic_shared as usize;
+        Ok(
+            u64::from(max_active_blocks_per_sm(block_threads, shared))
+                * COOPERATIVE_MULTIPROCESSORS,
+        )
+    }
+
+    /// Runs `kernel` as a cooperative launch: every block at once, each on
+    /// its own host thread, so that its blocks may wait for one another at
+    /// a grid barrier (`cuda.cg.this_grid().sync()`); the module's grid
+    /// barrier counter is zeroed first (a launch stopped half-way may have
+    /// left it mid-barrier). Any grid up to
+    /// [`MAX_COOPERATIVE_BLOCKS`](super::exec::launch::MAX_COOPERATIVE_BLOCKS)
+    /// blocks runs (the emulated driver accepts what its device holds);
+    /// what the device advertises is [`max_cooperative_blocks`](Self::max_cooperative_blocks).
+    pub fn launch_cooperative(
+        &self,
+        module: &CpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+    ) -> Result<LaunchStats, CpuError> {
+        let blocks = config.grid.iter().map(|&g| u64::from(g)).product::<u64>();
+        let most = super::exec::launch::MAX_COOPERATIVE_BLOCKS;
+        if blocks > most {
+            return Err(CpuError::InvalidLaunch(format!(
+                "a cooperative grid of {blocks} blocks: the CPU device runs at most {most} at once"
+            )));
+        }
+        if module.device == self.id {
+            if let Some(&(addr, size)) = module.globals.get(GRID_BARRIER_SYMBOL) {
+                lock(&self.heap).fill(addr, 0, size)?;
+            }
+        }
+        self.launch_with(module, kernel, config, params, true)
+    }
+
+    fn launch_with(
+        &self,
+        module: &CpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        cooperative: bool,
+    ) -> Result<LaunchStats, CpuError> {
         if module.device != self.id {
             return Err(CpuError::InvalidLaunch(
                 "the module was loaded on another device".into(),
@@ -302,6 +396,7 @@ impl CpuDevice {
                 },
                 // The launch runs, and its time limit counts, from here.
                 stop: self.control.start(),
+                cooperative,
             };
             let view = heap.view();
             run_grid(&grid, &view)

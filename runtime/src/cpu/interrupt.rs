@@ -60,6 +60,7 @@ impl LaunchControl {
             interrupts: &self.interrupts,
             seen: self.interrupts.load(Ordering::Acquire),
             deadline: limit.and_then(|l| Some((now.checked_add(l)?, l))),
+            abort: None,
         }
     }
 }
@@ -81,12 +82,25 @@ pub struct Stop<'a> {
     seen: u64,
     /// When the time limit runs out, and the limit.
     deadline: Option<(Instant, Duration)>,
+    /// Set when another block of a cooperative grid failed: its siblings
+    /// may wait for it at a grid barrier, so they stop too.
+    abort: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
-impl Stop<'_> {
+impl<'a> Stop<'a> {
+    /// The same, and also stopped (as interrupted) when `abort` is set.
+    pub fn with_abort(self, abort: &'a std::sync::atomic::AtomicBool) -> Stop<'a> {
+        Stop {
+            abort: Some(abort),
+            ..self
+        }
+    }
+
     /// Whether the launch must stop now, and why.
     pub fn check(&self) -> Option<Reason> {
-        if self.interrupts.load(Ordering::Relaxed) != self.seen {
+        if self.interrupts.load(Ordering::Relaxed) != self.seen
+            || self.abort.is_some_and(|a| a.load(Ordering::Relaxed))
+        {
             return Some(Reason::Interrupted);
         }
         match self.deadline {

@@ -12,7 +12,8 @@ pub mod interrupt;
 pub mod ptx;
 
 pub use device::{
-    host_cores, CpuDevice, CpuModule, CpuOptions, DevicePtr, KernelResources, LaunchConfig,
-    LaunchStats, ParamDecl, PrintfSink,
+    host_cores, max_active_blocks_per_sm, CpuDevice, CpuModule, CpuOptions, DevicePtr,
+    KernelResources, LaunchConfig, LaunchStats, ParamDecl, PrintfSink, COOPERATIVE_MULTIPROCESSORS,
+    GRID_BARRIER_SYMBOL,
 };
 pub use error::{CpuError, Location};

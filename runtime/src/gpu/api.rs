@@ -104,6 +104,12 @@ entry_points! {
         CUfunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint,
         CUstream, *mut *mut c_void, *mut *mut c_void
     );
+    launch_cooperative_kernel = "cuLaunchCooperativeKernel": fn(
+        CUfunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint,
+        CUstream, *mut *mut c_void
+    );
+    occupancy_max_active_blocks = "cuOccupancyMaxActiveBlocksPerMultiprocessor":
+        fn(*mut c_int, CUfunction, c_int, usize);
     stream_create = "cuStreamCreate": fn(*mut CUstream, c_uint);
     stream_synchronize = "cuStreamSynchronize": fn(CUstream);
     stream_destroy = "cuStreamDestroy_v2": fn(CUstream);

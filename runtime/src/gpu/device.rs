@@ -244,6 +244,54 @@ impl GpuDevice {
         config: &LaunchConfig,
         params: &[&[u8]],
     ) -> Result<LaunchStats, GpuError> {
+        self.launch_with(module, kernel, config, params, false)
+    }
+
+    /// [`launch`](Self::launch) as a cooperative launch
+    /// (`cuLaunchCooperativeKernel`): every block resident at once, as a
+    /// kernel that syncs its grid (`cuda.cg.this_grid().sync()`) needs. A
+    /// grid larger than [`max_cooperative_blocks`](Self::max_cooperative_blocks)
+    /// is refused before the driver is called.
+    pub fn launch_cooperative(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+    ) -> Result<LaunchStats, GpuError> {
+        self.launch_with(module, kernel, config, params, true)
+    }
+
+    /// How many blocks of `block_threads` threads with `dynamic_shared`
+    /// bytes of dynamic shared memory a cooperative launch of `kernel` may
+    /// have: the driver's occupancy per multiprocessor times the
+    /// multiprocessors (numba-cuda's `max_cooperative_grid_blocks`).
+    pub fn max_cooperative_blocks(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        block_threads: u32,
+        dynamic_shared: u32,
+    ) -> Result<u64, GpuError> {
+        self.same_device(module.context(), "module")?;
+        let k = module.kernel(kernel)?;
+        launch::max_cooperative_blocks(
+            &self.ctx,
+            k,
+            self.props.sm_count,
+            block_threads,
+            dynamic_shared,
+        )
+    }
+
+    fn launch_with(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        cooperative: bool,
+    ) -> Result<LaunchStats, GpuError> {
         self.same_device(module.context(), "module")?;
         let k = module.kernel(kernel)?;
         let start = self.event()?;
@@ -251,7 +299,8 @@ impl GpuDevice {
         let host_start = Instant::now();
         start.record(None)?;
         self.ctx.launched(kernel);
-        let ran = launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut())
+        let coop = cooperative.then_some(self.props.sm_count);
+        let ran = launch::enqueue(&self.ctx, k, config, params, std::ptr::null_mut(), coop)
             .and_then(|()| end.record(None))
             .and_then(|()| end.synchronize());
         // A fault reaches the launch (the emulated driver) or the wait (a
@@ -278,6 +327,31 @@ impl GpuDevice {
         params: &[&[u8]],
         stream: Option<&Stream>,
     ) -> Result<(), GpuError> {
+        self.launch_async_with(module, kernel, config, params, stream, false)
+    }
+
+    /// [`launch_async`](Self::launch_async) as a cooperative launch (see
+    /// [`launch_cooperative`](Self::launch_cooperative)).
+    pub fn launch_cooperative_async(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: Option<&Stream>,
+    ) -> Result<(), GpuError> {
+        self.launch_async_with(module, kernel, config, params, stream, true)
+    }
+
+    fn launch_async_with(
+        &self,
+        module: &GpuModule,
+        kernel: &str,
+        config: &LaunchConfig,
+        params: &[&[u8]],
+        stream: Option<&Stream>,
+        cooperative: bool,
+    ) -> Result<(), GpuError> {
         self.same_device(module.context(), "module")?;
         if let Some(s) = stream {
             self.same_device(s.context(), "stream")?;
@@ -287,7 +361,9 @@ impl GpuDevice {
         let raw = stream.map_or(std::ptr::null_mut(), Stream::raw);
         // A driver that runs the kernel inside the call (the emulated one)
         // reports its fault here: then it is this kernel's.
-        launch::enqueue(&self.ctx, k, config, params, raw).map_err(|e| self.fault_of(kernel, e))
+        let coop = cooperative.then_some(self.props.sm_count);
+        launch::enqueue(&self.ctx, k, config, params, raw, coop)
+            .map_err(|e| self.fault_of(kernel, e))
     }
 
     /// The error of a launch of `kernel` that met `e`: the context lost

@@ -66,17 +66,71 @@ pub(crate) fn check(
     Ok(())
 }
 
+/// How many blocks of `block_threads` threads and `dynamic_shared` bytes of
+/// dynamic shared memory can be resident on the device at once, for a
+/// cooperative launch of `kernel`: the driver's occupancy per
+/// multiprocessor (`cuOccupancyMaxActiveBlocksPerMultiprocessor`) times
+/// the multiprocessors, as numba-cuda's `max_cooperative_grid_blocks`
+/// computes it.
+pub(crate) fn max_cooperative_blocks(
+    ctx: &Context,
+    kernel: &Kernel,
+    sm_count: u32,
+    block_threads: u32,
+    dynamic_shared: u32,
+) -> Result<u64, GpuError> {
+    let threads = std::ffi::c_int::try_from(block_threads).map_err(|_| {
+        GpuError::InvalidArgument(format!("a block of {block_threads} threads is too large"))
+    })?;
+    let mut per_sm: std::ffi::c_int = 0;
+    let _current = ctx.enter()?;
+    // SAFETY: a live function of this context; the out-pointer is a local.
+    ctx.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", unsafe {
+        (ctx.driver().api().occupancy_max_active_blocks)(
+            &mut per_sm,
+            kernel.function,
+            threads,
+            dynamic_shared as usize,
+        )
+    })?;
+    Ok(u64::try_from(per_sm).unwrap_or(0) * u64::from(sm_count))
+}
+
 /// Queues `kernel` on `stream` (null: the default stream) after
 /// [`check`]ing the launch. The driver copies the parameter bytes before
-/// returning, so `params` need only live for the call.
+/// returning, so `params` need only live for the call. A cooperative
+/// launch (`cooperative` holds the device's multiprocessor count) goes
+/// through `cuLaunchCooperativeKernel` after its grid is checked against
+/// what fits on the device at once.
 pub(crate) fn enqueue(
     ctx: &Context,
     kernel: &Kernel,
     config: &LaunchConfig,
     params: &[&[u8]],
     stream: CUstream,
+    cooperative: Option<u32>,
 ) -> Result<(), GpuError> {
     check(kernel, config, params)?;
+    if let Some(sm_count) = cooperative {
+        let threads = config.block.iter().map(|&b| u64::from(b)).product::<u64>();
+        let blocks = config.grid.iter().map(|&g| u64::from(g)).product::<u64>();
+        let most = max_cooperative_blocks(
+            ctx,
+            kernel,
+            sm_count,
+            u32::try_from(threads).unwrap_or(u32::MAX),
+            config.shared_bytes,
+        )?;
+        if blocks > most {
+            return Err(GpuError::InvalidArgument(format!(
+                "cooperative launch of '{}': a grid of {blocks} blocks, but at most {most} blocks \
+                 of {threads} threads with {} bytes of dynamic shared memory fit on the device \
+                 at once ({sm_count} multiprocessors); launch at most \
+                 max_cooperative_grid_blocks blocks",
+                kernel.name, config.shared_bytes
+            )));
+        }
+    }
     let mut inline = [std::ptr::null_mut::<c_void>(); INLINE_PARAMS];
     let mut heap = Vec::new();
     let slots: &mut [*mut c_void] = if params.len() <= INLINE_PARAMS {
@@ -93,6 +147,23 @@ pub(crate) fn enqueue(
     let [bx, by, bz] = config.block;
     let _current = ctx.enter()?;
     let driver = ctx.driver();
+    if cooperative.is_some() {
+        // SAFETY: as for cuLaunchKernel below (which takes no `extra`).
+        return ctx.check("cuLaunchCooperativeKernel", unsafe {
+            (driver.api().launch_cooperative_kernel)(
+                kernel.function,
+                gx,
+                gy,
+                gz,
+                bx,
+                by,
+                bz,
+                config.shared_bytes,
+                stream,
+                slots.as_mut_ptr(),
+            )
+        });
+    }
     // SAFETY: a live function of this context; one pointer per `.param`,
     // each to exactly the parameter's size in bytes (checked above); no
     // `extra` array.

@@ -183,7 +183,13 @@ fn run(
             block: [64, 1, 1],
             shared_bytes: 1024,
         };
-        let r = d.launch(&m, &k.name, &cfg, &refs).map(|_| {
+        // A kernel that syncs its grid needs every block at once.
+        let r = if k.cooperative {
+            d.launch_cooperative(&m, &k.name, &cfg, &refs)
+        } else {
+            d.launch(&m, &k.name, &cfg, &refs)
+        };
+        let r = r.map(|_| {
             a.arrays
                 .iter()
                 .map(|&(p, n)| {

@@ -262,7 +262,12 @@ fn make_args(
             }
         }
         // (Kernel parameters are never records, only arrays of them.)
-        Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::Record(_) => {}
+        Type::None
+        | Type::Unknown
+        | Type::Function(_)
+        | Type::Class(_)
+        | Type::Record(_)
+        | Type::GridGroup => {}
     }
 }
 

@@ -246,7 +246,11 @@ impl Interpreter<'_> {
                 self.need_one_thread(op, false)?;
                 None
             }
-            Opcode::Threadfence | Opcode::ThreadfenceBlock | Opcode::ThreadfenceSystem => {
+            // A grid barrier is a no-op for a one-thread grid (as a fence).
+            Opcode::GridSync
+            | Opcode::Threadfence
+            | Opcode::ThreadfenceBlock
+            | Opcode::ThreadfenceSystem => {
                 self.need_one_thread(op, true)?;
                 None
             }

@@ -173,6 +173,7 @@ impl<'c, 'a> FuncParser<'c, 'a> {
         };
         let mut func = Function::new(name, kind, Signature { params, returns });
         func.fastmath = c.eat_str("fastmath");
+        func.cooperative = c.eat_str("cooperative");
         if c.eat_str("library") {
             func.library = crate::ir::library::parse_function_name(&func.name);
             if func.library.is_none() {

@@ -37,8 +37,8 @@ struct Typer<'a> {
 fn expected_results(op: Opcode, data: &InstructionData, m: Option<&Module>) -> Option<usize> {
     use Opcode::*;
     match op {
-        Store | Syncthreads | Syncwarp | Threadfence | ThreadfenceBlock | ThreadfenceSystem
-        | Print | Jump | Brif | Return | Trap | Exit => Some(0),
+        Store | Syncthreads | GridSync | Syncwarp | Threadfence | ThreadfenceBlock
+        | ThreadfenceSystem | Print | Jump | Brif | Return | Trap | Exit => Some(0),
         Call => match data {
             InstructionData::Call { func, .. } => m
                 .and_then(|m| m.functions.get(*func))
@@ -170,8 +170,8 @@ impl Typer<'_> {
             Print => self.check_print(),
             Brif => self.operand_is(0, Type::I1, "the condition"),
             Return => self.check_return(),
-            Jump | Syncthreads | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Trap
-            | Exit => {}
+            Jump | Syncthreads | GridSync | Threadfence | ThreadfenceBlock | ThreadfenceSystem
+            | Trap | Exit => {}
             _ => self.all_of_kind(1, Type::is_float, "a float"),
         }
     }

@@ -61,6 +61,29 @@ impl FnChecker<'_, '_, '_> {
                 };
                 self.callee(Callee::Intrinsic(Intrinsic::Popc), &[value], keywords, span)
             }
+            // `g.sync()` of a grid group (`cuda.cg.this_grid()`): numba-cuda's
+            // `GridGroup.sync`, a method without arguments.
+            Res::ValueAttr if self.method_name(func) == Some("sync") => {
+                let ExprKind::Attribute { value, .. } = self.ast(func).kind else {
+                    return TExpr::error(span);
+                };
+                if !args.is_empty() || !keywords.is_empty() {
+                    self.expr(value);
+                    self.type_args_for_errors(args, keywords);
+                    let given = args.len() + keywords.len();
+                    let msg = format!(
+                        "sync() takes no arguments but {given} {} given",
+                        if given == 1 { "was" } else { "were" }
+                    );
+                    return self.reject_call(span, &msg);
+                }
+                self.callee(
+                    Callee::Intrinsic(Intrinsic::GridSync),
+                    &[value],
+                    keywords,
+                    span,
+                )
+            }
             // A name or attribute that did not resolve was reported by the
             // resolver. (Any other callee, `g[0](x)`, resolves to nothing
             // and is typed below.)
@@ -387,6 +410,21 @@ impl FnChecker<'_, '_, '_> {
                 self.intrinsic(i, [], none, span)
             }
             I::ActiveMask | I::LanemaskLt => self.intrinsic(i, [], Type::U32, span),
+            I::ThisGrid => self.intrinsic(i, [], Type::GridGroup, span),
+            I::GridSync => {
+                let group = a[0].take().expect("required");
+                match group.ty {
+                    Type::GridGroup => self.intrinsic(i, [group], Type::I32, span),
+                    Type::Unknown => TExpr::error(span),
+                    other => {
+                        let msg = format!(
+                            "{} has no method 'sync' (grid groups, `cuda.cg.this_grid()`, have it)",
+                            other.describe()
+                        );
+                        self.reject_call(group.span, &msg)
+                    }
+                }
+            }
             I::SyncWarp => {
                 let mask = match a[0].take() {
                     Some(m) => self.int_arg(name, m, Scalar::U32),

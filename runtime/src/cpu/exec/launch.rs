@@ -39,6 +39,10 @@ pub struct Grid<'a> {
     pub step_limit: u64,
     /// Polled to stop the launch early (an interrupt, a time limit).
     pub stop: Stop<'a>,
+    /// A cooperative launch: every block runs at once, each on its own
+    /// host thread, so that blocks may wait for one another (a grid
+    /// barrier) as on a GPU where they are all resident.
+    pub cooperative: bool,
 }
 
 /// What a launch produced.
@@ -147,6 +151,7 @@ impl Worker {
         g: &Grid,
         view: &GlobalView,
         b: u64,
+        stop: Stop<'_>,
     ) -> (Result<(), CpuError>, Vec<u8>, u64) {
         let ctaid = ctaid(g, b);
         let tpb = threads(g.block);
@@ -183,7 +188,7 @@ impl Worker {
             steps: 0,
             step_limit: g.step_limit,
             poll_at: POLL_STEPS.min(g.step_limit),
-            stop: g.stop,
+            stop,
         };
         let r = run_block(&mut cx, &mut self.warps);
         self.shared = cx.shared;
@@ -200,10 +205,100 @@ fn ctaid(g: &Grid, b: u64) -> [u32; 3] {
     [b32 % gx, (b32 / gx) % gy, b32 / (gx * gy)]
 }
 
+/// The most blocks a cooperative launch runs (a host thread each).
+pub const MAX_COOPERATIVE_BLOCKS: u64 = 4096;
+
+/// Runs every block of a cooperative grid at once, each on its own host
+/// thread (the threads start only once all exist, so no block waits at a
+/// grid barrier for a block that never starts). A failing block stops its
+/// siblings, which may be waiting for it; the first failure (by block) is
+/// the launch's error.
+fn run_cooperative(g: &Grid, view: &GlobalView, nblocks: u64) -> Outcome {
+    let abort = AtomicBool::new(false);
+    let stop = g.stop.with_abort(&abort);
+    // None: still starting; Some(go).
+    let gate: (Mutex<Option<bool>>, std::sync::Condvar) = (Mutex::new(None), Default::default());
+    let steps = AtomicU64::new(0);
+    let first_error: Mutex<Option<(u64, CpuError)>> = Mutex::new(None);
+    let output: Mutex<Vec<(u64, Vec<u8>)>> = Mutex::new(Vec::new());
+    let lock = |m| -> std::sync::MutexGuard<'_, Option<bool>> {
+        let m: &Mutex<Option<bool>> = m;
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    };
+    let run = |b: u64| {
+        {
+            let mut go = lock(&gate.0);
+            while go.is_none() {
+                go = gate.1.wait(go).unwrap_or_else(|e| e.into_inner());
+            }
+            if *go != Some(true) {
+                return;
+            }
+        }
+        let mut w = Worker::new(g);
+        let (r, out, s) = w.block(g, view, b, stop);
+        steps.fetch_add(s, Ordering::Relaxed);
+        if !out.is_empty() {
+            output
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((b, out));
+        }
+        if let Err(e) = r {
+            // A block stopped because a sibling failed reports nothing:
+            // the sibling's error is the launch's.
+            if !abort.swap(true, Ordering::AcqRel) || !matches!(e, CpuError::Interrupted { .. }) {
+                let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                if fe.as_ref().is_none_or(|(b0, _)| b < *b0) {
+                    *fe = Some((b, e));
+                }
+            }
+        }
+    };
+    let started = std::thread::scope(|s| {
+        let mut spawned = 0u64;
+        for b in 0..nblocks {
+            let run = &run;
+            let builder = std::thread::Builder::new().stack_size(1 << 20);
+            if builder.spawn_scoped(s, move || run(b)).is_err() {
+                break;
+            }
+            spawned += 1;
+        }
+        let all = spawned == nblocks;
+        *lock(&gate.0) = Some(all);
+        gate.1.notify_all();
+        all
+    });
+    if !started {
+        return Outcome {
+            steps: 0,
+            printf: Vec::new(),
+            error: Some(CpuError::InvalidLaunch(format!(
+                "a cooperative launch runs every block at once, a host thread each: the \
+                 system refused a thread for one of the {nblocks} blocks"
+            ))),
+        };
+    }
+    let mut out = output.into_inner().unwrap_or_else(|e| e.into_inner());
+    out.sort_by_key(|(b, _)| *b);
+    Outcome {
+        steps: steps.into_inner(),
+        printf: out.into_iter().flat_map(|(_, o)| o).collect(),
+        error: first_error
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(|(_, e)| e),
+    }
+}
+
 /// Runs every block of the grid.
 pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
     let [gx, gy, gz] = g.grid;
     let nblocks = gx as u64 * gy as u64 * gz as u64;
+    if g.cooperative && nblocks > 1 {
+        return run_cooperative(g, view, nblocks);
+    }
     let next = AtomicU64::new(0);
     let abort = AtomicBool::new(false);
     let steps = AtomicU64::new(0);
@@ -222,7 +317,7 @@ pub fn run_grid(g: &Grid, view: &GlobalView) -> Outcome {
             }
             // Blocks too short to poll on their own still see an interrupt.
             let (r, out, s) = match g.stop.check() {
-                None => w.block(g, view, b),
+                None => w.block(g, view, b, g.stop),
                 Some(reason) => {
                     let line = g.prog.insts.first().map_or(0, |i| i.line);
                     let at = Box::new(Location {

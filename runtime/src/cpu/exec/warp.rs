@@ -569,6 +569,18 @@ impl Warp {
                     }
                     goto!(next);
                 }
+                Op::Fence => {
+                    if em != 0 {
+                        std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+                    }
+                    goto!(next);
+                }
+                Op::Yield => {
+                    if em != 0 {
+                        std::thread::yield_now();
+                    }
+                    goto!(next);
+                }
                 Op::Nop => goto!(next),
             }
         }

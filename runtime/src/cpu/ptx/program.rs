@@ -684,7 +684,13 @@ pub enum Op {
     WarpSync { mask: Slot },
     /// Built-in `vprintf(fmt, args)`.
     Printf { fmt: Slot, args: Slot, status: Slot },
-    /// Nothing (`membar`, `fence`, hints).
+    /// `membar` / `fence`: a sequentially consistent fence between the
+    /// host threads that run blocks (global memory is relaxed atomics).
+    Fence,
+    /// `nanosleep`: the host thread yields, so that blocks waiting on one
+    /// another (a grid barrier) let the others run.
+    Yield,
+    /// Nothing (hints).
     Nop,
 }
 

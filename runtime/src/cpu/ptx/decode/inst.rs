@@ -520,9 +520,9 @@ impl Dec<'_> {
                 let (d, _) = self.dst(&i.operands[0])?;
                 self.emit(Op::Activemask { d }, g);
             }
-            "membar" | "fence" | "prefetch" | "prefetchu" | "nanosleep" | "pmevent" => {
-                self.emit(Op::Nop, g)
-            }
+            "membar" | "fence" => self.emit(Op::Fence, g),
+            "nanosleep" => self.emit(Op::Yield, g),
+            "prefetch" | "prefetchu" | "pmevent" => self.emit(Op::Nop, g),
             _ => return unsup(self),
         }
         Ok(None)
