@@ -594,6 +594,35 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     fn bool_op(&mut self, op: BoolOp, values: &[ExprId], span: Span) -> TExpr {
+        // Numba prunes an operand's branch when it knows the operand's
+        // value before typing: a deciding operand (a true one for `or`, a
+        // false one for `and`) ends the chain, a non-deciding one is
+        // skipped; the operands after a deciding one are never typed.
+        let mut rest = Vec::new();
+        let mut pruned = false;
+        for (k, &v) in values.iter().enumerate() {
+            let last = k + 1 == values.len();
+            match (!last).then(|| self.pruned_operand(v)).flatten() {
+                Some(truthy) if truthy == (op == BoolOp::Or) => {
+                    rest.push(v);
+                    pruned = true;
+                    break;
+                }
+                Some(_) => pruned = true,
+                None => rest.push(v),
+            }
+        }
+        if !pruned {
+            return self.bool_op_typed(op, values, span);
+        }
+        if let [only] = rest[..] {
+            let t = self.expr(only);
+            return TExpr { span, ..t };
+        }
+        self.bool_op_typed(op, &rest, span)
+    }
+
+    fn bool_op_typed(&mut self, op: BoolOp, values: &[ExprId], span: Span) -> TExpr {
         let mut items = self.typed_operands(values);
         let mut ty = Type::Unknown;
         for i in &items {

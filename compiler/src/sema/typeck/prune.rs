@@ -1,9 +1,16 @@
 //! Which branch conditions Numba settles before typing. Numba's
 //! `dead_branch_prune` removes the branch a condition never takes when it
 //! can find the condition's value: a literal (CPython folds literal
-//! arithmetic), a module constant, a local assigned exactly once, from a
+//! arithmetic), a module constant, a local assigned exactly once from a
 //! literal, or a comparison of two such values; and `x is None` of an
-//! omitted argument, by its type. Anything else (a call such as
+//! omitted argument, by its type. Numba's literal propagation also folds a
+//! condition that is arithmetic of two integer or bool such constants, or a
+//! local assigned once from such arithmetic (`if v - 5:`, `w = v - 5; if
+//! w:` with `v = 0` assigned once), one level deep (`w = v - 5; if w - 1:`
+//! is not folded), and never float arithmetic (Numba has no float literal
+//! type); `tests/differential/programs/literal_propagation.py` pins these
+//! against Numba. The operands of `and`/`or` are branches in Numba's IR
+//! and are pruned the same way. Anything else (a call such as
 //! `np.uint64(0)`, an attribute, an array element) leaves both branches to
 //! be typed, even where kernelc could fold it. It matters for typing: the
 //! assignments of a pruned branch join nothing.
@@ -11,7 +18,7 @@
 use super::FnChecker;
 use crate::front::ast::{CmpOp, ExprId, ExprKind, Seq, Stmt, StmtKind, UnaryOp};
 use crate::sema::const_eval;
-use crate::sema::consts::{fold_compare, ConstValue};
+use crate::sema::consts::{fold_binary, fold_compare, ConstValue};
 use crate::sema::resolve::Res;
 use crate::sema::typed::{LocalId, TExpr};
 
@@ -37,45 +44,78 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    /// The value Numba finds for `e` before typing, if any (`depth` bounds
-    /// the walk).
+    /// The value Numba finds for condition `e` before typing, if any
+    /// (`depth` bounds the walk).
     fn numba_constant(&mut self, e: ExprId, depth: u32) -> Option<ConstValue> {
         if depth == 0 {
             return None;
         }
         let module = self.env.module;
         match &self.ast(e).kind {
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::BinOp { .. }
-                if self.is_python_literal(e) =>
-            {
-                self.literal_value(e)
-            }
-            ExprKind::UnaryOp { op, operand } => match op {
-                UnaryOp::Not => self
-                    .numba_constant(*operand, depth - 1)
-                    .map(|v| ConstValue::Bool(!v.truthy())),
-                _ if self.is_python_literal(e) => self.literal_value(e),
-                _ => None,
-            },
-            ExprKind::Name(_) => match self.res(e) {
-                Res::Const(c) => Some(*self.env.constant(*c)),
-                Res::Local(l) => {
-                    let value = self.single_literal_assignment(*l)?;
-                    self.literal_value(value)
+            ExprKind::UnaryOp {
+                op: UnaryOp::Not,
+                operand,
+            } => self
+                .numba_constant(*operand, depth - 1)
+                .map(|v| ConstValue::Bool(!v.truthy())),
+            ExprKind::BinOp { .. } if !self.is_python_literal(e) => self.folded_binop(e),
+            ExprKind::Name(_) => {
+                if let Some(v) = self.atom(e) {
+                    return Some(v);
                 }
-                _ => None,
-            },
+                // A local assigned once from arithmetic of constants, used
+                // as the condition itself.
+                let Res::Local(l) = self.res(e) else {
+                    return None;
+                };
+                let value = self.single_assignment(*l)?;
+                self.folded_binop(value)
+            }
             ExprKind::Compare { left, ops } => {
                 let ops = module.comparisons(*ops);
                 let [(op, right)] = ops else {
                     return None;
                 };
-                let a = self.numba_constant(*left, depth - 1)?;
-                let b = self.numba_constant(*right, depth - 1)?;
+                let a = self.atom(*left)?;
+                let b = self.atom(*right)?;
                 fold_compare(*op, &a, &b).map(ConstValue::Bool)
             }
+            _ => self.atom(e),
+        }
+    }
+
+    /// A constant operand as Numba's pruning finds one: a literal (CPython
+    /// folds literal arithmetic), a module constant, or a local assigned
+    /// exactly once from a literal.
+    fn atom(&mut self, e: ExprId) -> Option<ConstValue> {
+        match &self.ast(e).kind {
+            ExprKind::Name(_) => match self.res(e) {
+                Res::Const(c) => Some(*self.env.constant(*c)),
+                Res::Local(l) => {
+                    let value = self.single_assignment(*l)?;
+                    self.is_python_literal(value)
+                        .then(|| self.literal_value(value))
+                        .flatten()
+                }
+                _ => None,
+            },
+            _ if self.is_python_literal(e) => self.literal_value(e),
             _ => None,
         }
+    }
+
+    /// `a op b` of two integer or bool constant operands (Numba's literal
+    /// propagation folds it when it is a branch's condition: `if v - 5:`,
+    /// `w = v - 5; if w:`, `v - 5 or x`, but not `w = v - 5; if w - 1:`).
+    fn folded_binop(&mut self, e: ExprId) -> Option<ConstValue> {
+        let ExprKind::BinOp { op, left, right } = self.ast(e).kind else {
+            return None;
+        };
+        let a = self.atom(left)?;
+        let b = self.atom(right)?;
+        (is_literal_type(&a) && is_literal_type(&b))
+            .then(|| fold_binary(op, &a, &b))
+            .flatten()
     }
 
     /// The value of a literal expression (CPython's folding of it).
@@ -84,12 +124,18 @@ impl FnChecker<'_, '_, '_> {
         const_eval::eval(self.env.module, e, &env).ok()
     }
 
+    /// Whether the operand `and`/`or` value `e` decides: `Some(truthy)`
+    /// when Numba knows its value before typing (see the module comment).
+    pub(super) fn pruned_operand(&mut self, e: ExprId) -> Option<bool> {
+        self.numba_constant(e, 8).map(|v| v.truthy())
+    }
+
     /// The value expression of local `l`'s one assignment, when the
-    /// function assigns it exactly once, by a plain `name = literal` (a
+    /// function assigns it exactly once, by a plain `name = value` (a
     /// parameter, a loop variable, an unpacking or an augmented assignment
-    /// counts as an assignment with no literal value). The table of every
-    /// local is made by one walk of the body, on first need.
-    fn single_literal_assignment(&mut self, l: LocalId) -> Option<ExprId> {
+    /// counts as an assignment with no value). The table of every local is
+    /// made by one walk of the body, on first need.
+    fn single_assignment(&mut self, l: LocalId) -> Option<ExprId> {
         if self.literal_locals.is_none() {
             let n = self.n_locals;
             let mut walk = Assignments {
@@ -120,7 +166,7 @@ struct Assignments<'c, 'p, 'e, 'm> {
     checker: &'c FnChecker<'p, 'e, 'm>,
     /// By local: how many statements assign it.
     counts: Vec<u32>,
-    /// By local: the value of a plain `name = literal` (the last one seen).
+    /// By local: the value of a plain `name = value` (the last one seen).
     values: Vec<Option<ExprId>>,
 }
 
@@ -131,8 +177,7 @@ impl Assignments<'_, '_, '_, '_> {
             match &s.kind {
                 StmtKind::Assign { targets, value } => {
                     for &t in module.exprs(*targets) {
-                        let literal = self.checker.is_python_literal(*value);
-                        self.target(t, literal.then_some(*value));
+                        self.target(t, Some(*value));
                     }
                 }
                 StmtKind::AugAssign { target, .. } | StmtKind::AnnAssign { target, .. } => {
@@ -157,9 +202,9 @@ impl Assignments<'_, '_, '_, '_> {
         }
     }
 
-    /// A target assigned `value` (a literal expression, or None for any
-    /// other value): a name counts one assignment; a tuple's names each
-    /// count one, with no literal value.
+    /// A target assigned `value` (None for a value that is not one
+    /// expression): a name counts one assignment; a tuple's names each
+    /// count one, with no value.
     fn target(&mut self, t: ExprId, value: Option<ExprId>) {
         let module = self.checker.env.module;
         match &module.expr(t).kind {
@@ -177,4 +222,10 @@ impl Assignments<'_, '_, '_, '_> {
             _ => {}
         }
     }
+}
+
+/// Whether Numba gives constant `v` a literal type (integers and bools:
+/// Numba has no float literal type), so that arithmetic of it is folded.
+fn is_literal_type(v: &ConstValue) -> bool {
+    matches!(v, ConstValue::Int(..) | ConstValue::Bool(_))
 }
