@@ -239,7 +239,31 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
     }
     return SUCCESS;
 }
+/* A cooperative launch records its shape like any other. */
+CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                   unsigned by, unsigned bz, unsigned shared, void *stream,
+                                   void **params) {
+    return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, stream, params, NULL);
+}
+#else
+/* Only cuLaunchKernel is missing. */
+CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                   unsigned by, unsigned bz, unsigned shared, void *stream,
+                                   void **params) {
+    (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz, (void)shared;
+    (void)stream, (void)params;
+    return SUCCESS;
+}
 #endif
+
+/* Two resident blocks per multiprocessor, whatever the kernel. */
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int block, size_t shared) {
+    (void)f;
+    (void)block;
+    (void)shared;
+    *n = 2;
+    return SUCCESS;
+}
 
 CUresult cuStreamCreate(void **s, unsigned flags) {
     (void)flags;
