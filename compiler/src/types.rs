@@ -200,6 +200,9 @@ pub enum Type {
     /// A complex number (Numba's `Complex`), given by the float type of its
     /// parts: `Complex(F32)` is `complex64`, `Complex(F64)` `complex128`.
     Complex(Scalar),
+    /// A CUDA vector type (`float32x4`, numba-cuda's `VectorType`): `n`
+    /// values of `base`, read as `.x .y .z .w`.
+    Vector(VectorType),
     /// An array.
     Array(ArrayType),
     /// A tuple (grid indices, shapes, device-function results).
@@ -215,6 +218,27 @@ pub enum Type {
     /// The grid of a cooperative launch (`cuda.cg.this_grid()`, Numba's
     /// `GridGroup`): no components; its `sync()` is a grid-wide barrier.
     GridGroup,
+}
+
+/// A CUDA vector type: `n` (1 to 4) components of type `base`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct VectorType {
+    /// The components' type (an integer or float32/float64).
+    pub base: Scalar,
+    /// How many components.
+    pub n: u8,
+}
+
+impl VectorType {
+    /// The components' attribute names, in order.
+    pub const FIELDS: [&'static str; 4] = ["x", "y", "z", "w"];
+}
+
+impl fmt::Display for VectorType {
+    /// numba-cuda's name: `float32x4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.base.name(), self.n)
+    }
 }
 
 /// A record value's type: the record and the memory it lies in.
@@ -447,6 +471,7 @@ impl Type {
             | Type::Function(_)
             | Type::Class(_)
             | Type::Record(_)
+            | Type::Vector(_)
             | Type::GridGroup => None,
         }
     }
@@ -487,6 +512,14 @@ impl Type {
                 format!("{article} {s} value")
             }
             Type::Complex(part) => format!("a {} value", complex_name(*part)),
+            Type::Vector(v) => {
+                let article = if v.base.name().starts_with('i') {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{article} {v} value")
+            }
             Type::Array(a) => format!("an array of type {a}"),
             Type::Tuple(_) => format!("a tuple of type {self}"),
             Type::None => "None".to_string(),
@@ -510,6 +543,7 @@ impl fmt::Display for Type {
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Complex(part) => f.write_str(complex_name(*part)),
+            Type::Vector(v) => fmt::Display::fmt(v, f),
             Type::Array(a) => fmt::Display::fmt(a, f),
             Type::Tuple(items) => {
                 if !items.is_empty() && items.iter().all(|t| *t == items[0]) {

@@ -195,6 +195,8 @@ def _import_for(name: str, value):
             return f"import kernelc.cuda as {name}"
         if mod in ("numba.cuda.random", "kernelc.cuda.random"):
             return f"import numba.cuda.random as {name}"
+        if mod in ("numba.cuda.libdevice", "kernelc.cuda.libdevice"):
+            return f"import numba.cuda.libdevice as {name}"
         if mod == "kernelc":
             # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
             return f"import numba as {name}"
@@ -224,6 +226,9 @@ def _import_for(name: str, value):
     attr = kc_cuda._member_name(value)
     if attr is not None:
         return f"from kernelc.cuda import {attr} as {name}"
+    fmod = getattr(value, "__module__", None) or ""
+    if fmod in ("numba.cuda.libdevice", "kernelc.cuda.libdevice") and callable(value):
+        return f"from numba.cuda.libdevice import {value.__name__} as {name}"
     draw = _random_draw_name(value)
     if draw is not None:
         return f"from numba.cuda.random import {draw} as {name}"

@@ -161,6 +161,14 @@ impl FnLowering<'_> {
                 let z = self.expr(&args[0]).complex();
                 LValue::Scalar(self.complex_abs(z))
             }
+            I::MakeVector => {
+                let mut parts = Vec::new();
+                for a in args {
+                    self.expr(a)
+                        .for_each_component(&mut |v| parts.push(LValue::Scalar(v)));
+                }
+                LValue::Tuple(parts)
+            }
             I::MakeComplex => {
                 let re = self.expr(&args[0]).scalar();
                 let im = self.expr(&args[1]).scalar();
@@ -175,6 +183,7 @@ impl FnLowering<'_> {
                 let t = self.ins().ty(im);
                 LValue::Complex(re, self.ins().unary(Opcode::Fneg, t, im))
             }
+            I::Libdevice(k) => self.libdevice(k, args, ty),
             I::Cmath(f) => {
                 let (operands, types) = match args {
                     [r, phi] => {
@@ -294,7 +303,7 @@ impl FnLowering<'_> {
     /// `min`/`max` of two values. Numba CUDA computes them on floats with
     /// libdevice's `fmin`/`fmax` (PTX `min`/`max`): a NaN operand gives the
     /// other one.
-    fn min_max(&mut self, is_max: bool, s: Scalar, a: Value, b: Value) -> Value {
+    pub(super) fn min_max(&mut self, is_max: bool, s: Scalar, a: Value, b: Value) -> Value {
         if s.is_float() {
             // The IR's fmin/fmax give NaN for a NaN operand: pick the other
             // operand first.
@@ -339,6 +348,12 @@ impl FnLowering<'_> {
     /// predicates and angle conversions.
     fn math(&mut self, f: MathFn, args: &[TExpr]) -> Value {
         let v: Vec<Value> = args.iter().map(|a| self.expr(a).scalar()).collect();
+        self.math_on(f, &v)
+    }
+
+    /// A `math` function of lowered arguments (in their float type; an
+    /// `ldexp` exponent is int32).
+    pub(super) fn math_on(&mut self, f: MathFn, v: &[Value]) -> Value {
         let x = v[0];
         let t = self.ins().ty(x);
         let unary = |l: &mut Self, op: Opcode| l.ins().unary(op, t, x);

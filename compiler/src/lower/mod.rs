@@ -25,6 +25,7 @@ mod complex;
 mod env;
 mod expr;
 mod intrinsics;
+mod libdevice;
 mod random;
 mod records;
 mod stmt;

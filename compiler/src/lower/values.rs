@@ -67,6 +67,11 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
             out.push(ir_type(*part));
             out.push(ir_type(*part));
         }
+        Type::Vector(v) => {
+            for _ in 0..v.n {
+                out.push(ir_type(v.base));
+            }
+        }
         Type::Array(a) => {
             out.push(ir::Type::Ptr(addr_space(a.space)));
             for _ in 0..2 * a.ndim {
@@ -248,6 +253,12 @@ impl LValue {
             Type::Complex(_) => LValue::Complex(
                 it.next().expect("real part"),
                 it.next().expect("imaginary part"),
+            ),
+            // A vector is its components, as a tuple of scalars.
+            Type::Vector(v) => LValue::Tuple(
+                (0..v.n)
+                    .map(|_| LValue::Scalar(it.next().expect("vector component")))
+                    .collect(),
             ),
             Type::Record(_) => LValue::Scalar(it.next().expect("record address")),
             Type::Array(a) => {

@@ -137,6 +137,22 @@ pub(super) fn convert(
                 return Ok(());
             }
         }
+        // A float16 lives in an f32 register (its value); its bits go
+        // through the 16-bit scratch register.
+        Opcode::Bitcast if aty == ir::Type::F16 && ty == ir::Type::I16 => {
+            s.emit(
+                "cvt.rn.f16.f32 %kc_h, {};\n\tcvt.u32.u16 {}, %kc_h;",
+                [Op::Use(a), Op::Def(d)],
+            );
+            return Ok(());
+        }
+        Opcode::Bitcast if aty == ir::Type::I16 && ty == ir::Type::F16 => {
+            s.emit(
+                "cvt.u16.u32 %kc_h, {};\n\tcvt.f32.f16 {}, %kc_h;",
+                [Op::Use(a), Op::Def(d)],
+            );
+            return Ok(());
+        }
         Opcode::Bitcast
             if aty.bits() == ty.bits() && ty != ir::Type::F16 && aty != ir::Type::F16 =>
         {

@@ -9,7 +9,7 @@
 //! adding an intrinsic means adding one row here and one arm in each (see
 //! `ARCHITECTURE.md`).
 
-use crate::types::{complex_from_name, Elem, Scalar};
+use crate::types::{complex_from_name, Elem, Scalar, VectorType};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -31,6 +31,8 @@ pub enum Ns {
     CudaFp16,
     /// `numba.cuda.random` (also `kernelc.cuda.random`).
     CudaRandom,
+    /// `cuda.libdevice`.
+    CudaLibdevice,
     /// `numba.cuda.cg` (cooperative groups).
     CudaCg,
     /// `cuda.threadIdx` and friends.
@@ -60,6 +62,7 @@ impl Ns {
             Ns::CudaAtomic => "cuda.atomic",
             Ns::CudaFp16 => "cuda.fp16",
             Ns::CudaRandom => "cuda.random",
+            Ns::CudaLibdevice => "cuda.libdevice",
             Ns::CudaCg => "cuda.cg",
             Ns::Dim3(d) => d.path(),
             Ns::Math => "math",
@@ -321,8 +324,14 @@ pub enum Intrinsic {
     Imag,
     /// `z.conjugate()` of a complex number.
     Conjugate,
+    /// A CUDA vector from its arguments' components (scalars, and the
+    /// components of smaller vectors), in order.
+    MakeVector,
     /// A `cmath` function.
     Cmath(CmathFn),
+    /// A `cuda.libdevice` function: its index in
+    /// [`crate::sema::libdevice::LIBDEVICE`].
+    Libdevice(u16),
     /// A `numba.cuda.random` draw: `xoroshiro128p_uniform_float32(states,
     /// index)` and friends.
     Random(RandomFn),
@@ -419,7 +428,15 @@ impl fmt::Display for Intrinsic {
             I::Round => "round",
             I::Random(r) => return write!(f, "cuda.random.{}", r.name()),
             I::Cmath(c) => return write!(f, "cmath.{}", c.name()),
+            I::Libdevice(k) => {
+                return write!(
+                    f,
+                    "cuda.libdevice.{}",
+                    super::libdevice::LIBDEVICE[*k as usize].name
+                )
+            }
             I::MakeComplex => "complex",
+            I::MakeVector => "vector",
             I::Real => ".real",
             I::Imag => ".imag",
             I::Conjugate => ".conjugate",
@@ -505,6 +522,8 @@ pub enum Callee {
     Bool,
     /// `complex(x)`, `complex(re, im)`.
     Complex,
+    /// A CUDA vector type's constructor (`cuda.float32x4(x, y, z, w)`).
+    Vector(VectorType),
     /// `float(x)`: float64 of an integer; a float keeps its type (Numba).
     Float,
     /// `int(x)`: int64 of a float or bool; an integer keeps its type (Numba).
@@ -738,6 +757,7 @@ impl fmt::Display for Callee {
             Callee::Cast(s) => write!(f, "{s}"),
             Callee::Bool => f.write_str("bool"),
             Callee::Complex => f.write_str("complex"),
+            Callee::Vector(v) => write!(f, "cuda.{v}"),
             Callee::Float => f.write_str("float"),
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
@@ -765,6 +785,7 @@ impl Callee {
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Complex => &["real", "imag"],
+            Callee::Vector(v) => &["x", "y", "z", "w"][..v.n as usize],
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
             Callee::Selp => &["predicate", "a", "b"],
             Callee::Half(h) => match h.arity() {
@@ -794,6 +815,9 @@ impl Callee {
                 I::Round => &["number", "ndigits"],
                 I::Math(MathFn::Ldexp) => &["x", "i"],
                 I::Random(_) => &["states", "index"],
+                I::Libdevice(k) => {
+                    &["x", "y", "z"][..super::libdevice::LIBDEVICE[k as usize].params.len()]
+                }
                 I::GridSync => &["group"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
@@ -810,6 +834,8 @@ impl Callee {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round) => 1,
             Callee::Complex => 1,
+            // Components may come from smaller vectors: at least one.
+            Callee::Vector(_) => 1,
             Callee::SharedArray | Callee::LocalArray => 2,
             c => c.params().len(),
         }
@@ -996,6 +1022,22 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     );
     t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
+    t.insert(
+        (Ns::Cuda, "libdevice"),
+        Member::Namespace(Ns::CudaLibdevice),
+    );
+    for (k, lf) in super::libdevice::LIBDEVICE.iter().enumerate() {
+        t.insert((Ns::CudaLibdevice, lf.name), f(I::Libdevice(k as u16)));
+    }
+    for (names, base) in VECTOR_ROWS {
+        for (k, name) in names.iter().enumerate() {
+            let v = VectorType {
+                base,
+                n: k as u8 + 1,
+            };
+            t.insert((Ns::Cuda, *name), Member::Func(Callee::Vector(v)));
+        }
+    }
     for r in [
         RandomFn::UniformFloat32,
         RandomFn::UniformFloat64,
@@ -1162,6 +1204,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
     Some(match path {
         "numba.cuda" | "kernelc.cuda" | "cuda" => Ns::Cuda,
         "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
+        "numba.cuda.libdevice" | "kernelc.cuda.libdevice" => Ns::CudaLibdevice,
         "numba.cuda.cg" | "kernelc.cuda.cg" => Ns::CudaCg,
         "math" => Ns::Math,
         "cmath" => Ns::Cmath,
@@ -1172,6 +1215,55 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         _ => return None,
     })
 }
+
+/// numba-cuda's vector types, one row per base type and spelling: the
+/// `<base>x<n>` names and the CUDA C aliases (`float4`, `int2`, `uchar4`,
+/// as numba-cuda names them on Linux, where `long` is 64 bits).
+const VECTOR_ROWS: [([&str; 4], Scalar); 22] = [
+    (["int8x1", "int8x2", "int8x3", "int8x4"], Scalar::I8),
+    (["char1", "char2", "char3", "char4"], Scalar::I8),
+    (["int16x1", "int16x2", "int16x3", "int16x4"], Scalar::I16),
+    (["short1", "short2", "short3", "short4"], Scalar::I16),
+    (["int32x1", "int32x2", "int32x3", "int32x4"], Scalar::I32),
+    (["int1", "int2", "int3", "int4"], Scalar::I32),
+    (["int64x1", "int64x2", "int64x3", "int64x4"], Scalar::I64),
+    (["long1", "long2", "long3", "long4"], Scalar::I64),
+    (
+        ["longlong1", "longlong2", "longlong3", "longlong4"],
+        Scalar::I64,
+    ),
+    (["uint8x1", "uint8x2", "uint8x3", "uint8x4"], Scalar::U8),
+    (["uchar1", "uchar2", "uchar3", "uchar4"], Scalar::U8),
+    (
+        ["uint16x1", "uint16x2", "uint16x3", "uint16x4"],
+        Scalar::U16,
+    ),
+    (["ushort1", "ushort2", "ushort3", "ushort4"], Scalar::U16),
+    (
+        ["uint32x1", "uint32x2", "uint32x3", "uint32x4"],
+        Scalar::U32,
+    ),
+    (["uint1", "uint2", "uint3", "uint4"], Scalar::U32),
+    (
+        ["uint64x1", "uint64x2", "uint64x3", "uint64x4"],
+        Scalar::U64,
+    ),
+    (["ulong1", "ulong2", "ulong3", "ulong4"], Scalar::U64),
+    (
+        ["ulonglong1", "ulonglong2", "ulonglong3", "ulonglong4"],
+        Scalar::U64,
+    ),
+    (
+        ["float32x1", "float32x2", "float32x3", "float32x4"],
+        Scalar::F32,
+    ),
+    (["float1", "float2", "float3", "float4"], Scalar::F32),
+    (
+        ["float64x1", "float64x2", "float64x3", "float64x4"],
+        Scalar::F64,
+    ),
+    (["double1", "double2", "double3", "double4"], Scalar::F64),
+];
 
 #[cfg(test)]
 mod tests {

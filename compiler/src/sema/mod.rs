@@ -13,6 +13,7 @@ pub mod consts;
 mod context;
 pub mod dump;
 pub mod intrinsics;
+pub mod libdevice;
 pub mod resolve;
 pub mod signature;
 pub mod typeck;

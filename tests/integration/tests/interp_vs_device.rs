@@ -267,6 +267,7 @@ fn make_args(
         | Type::Function(_)
         | Type::Class(_)
         | Type::Record(_)
+        | Type::Vector(_)
         | Type::GridGroup => {}
     }
 }

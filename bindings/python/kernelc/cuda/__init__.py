@@ -39,7 +39,7 @@ from .._devicearray import (
 from .._dispatcher import DeviceFunction, Dispatcher
 from .._reduce import Reduce
 from ..errors import KernelcError
-from . import random
+from . import libdevice, random
 from .args import In, InOut, Out
 
 __all__ = [
@@ -430,6 +430,21 @@ fma = _kernel_only("fma")
 cbrt = _kernel_only("cbrt")
 selp = _kernel_only("selp")
 literal_unroll = _kernel_only("literal_unroll")
+
+
+# CUDA vector types (numba-cuda's `float32x4`, `int2`, `uchar4`, ...):
+# constructed and read in kernels only.
+_VECTOR_BASES = (
+    ("int8", "char"), ("int16", "short"), ("int32", "int"), ("int64", "long"),
+    ("int64", "longlong"), ("uint8", "uchar"), ("uint16", "ushort"), ("uint32", "uint"),
+    ("uint64", "ulong"), ("uint64", "ulonglong"), ("float32", "float"), ("float64", "double"),
+)
+VECTOR_TYPES = tuple(sorted(
+    {f"{base}x{n}" for base, _ in _VECTOR_BASES for n in range(1, 5)}
+    | {f"{alias}{n}" for _, alias in _VECTOR_BASES for n in range(1, 5)}
+))
+globals().update({name: _kernel_only(name) for name in VECTOR_TYPES})
+__all__ += list(VECTOR_TYPES)
 
 
 @functools.lru_cache(maxsize=None)

@@ -333,6 +333,10 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.complex_builtin(args, span)
             }
+            Callee::Vector(v) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.vector_ctor(v, name, args, span)
+            }
             Callee::Bool => {
                 let x = a[0].take().expect("required");
                 TExpr {
@@ -397,6 +401,10 @@ impl FnChecker<'_, '_, '_> {
         use Intrinsic as I;
         let none = Type::None;
         match i {
+            I::Libdevice(k) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.libdevice_call(k, name, args, span)
+            }
             I::Cmath(f) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.cmath_call(f, name, args, span)
@@ -606,6 +614,7 @@ impl FnChecker<'_, '_, '_> {
             | I::LaneId
             | I::WarpSize
             | I::MakeComplex
+            | I::MakeVector
             | I::Real
             | I::Imag
             | I::Conjugate => {

@@ -334,6 +334,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if let Some(part) = self.number_part_attr(&base, name, span) {
             return part;
         }
+        if let Some(c) = self.vector_component(&base, name, span) {
+            return c;
+        }
         if let Type::Record(r) = base.ty {
             return self.field_read(base, r, name, attr.span, span);
         }

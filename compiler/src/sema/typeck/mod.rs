@@ -21,10 +21,12 @@ mod device;
 mod expr;
 mod flow;
 mod half;
+mod libdevice;
 mod prune;
 mod records;
 mod stmt;
 mod ufuncs;
+mod vectors;
 mod views;
 
 use flow::{Binding, Conflict, LoopFrame, LoopHints};

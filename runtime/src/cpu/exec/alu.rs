@@ -642,6 +642,14 @@ fn tern_impl(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m
         TernOp::Selp => go!(|x, y, z| if z != 0 { x } else { y }),
         TernOp::BfeU(w) => go!(|x, y, z| bfe(x, y, z, w, false)),
         TernOp::BfeS(w) => go!(|x, y, z| bfe(x, y, z, w, true)),
+        TernOp::SadS(w) => spec_w!(w, {
+            let k = mask(w);
+            go!(|x, y, z| (sext(x, w).abs_diff(sext(y, w))).wrapping_add(z) & k)
+        }),
+        TernOp::SadU(w) => spec_w!(w, {
+            let k = mask(w);
+            go!(|x, y, z| ((x & k).abs_diff(y & k)).wrapping_add(z) & k)
+        }),
         TernOp::Prmt => go!(|x, y, z| {
             let v = ((y & 0xffff_ffff) << 32) | (x & 0xffff_ffff);
             let mut r = 0u64;

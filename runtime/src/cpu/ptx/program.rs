@@ -261,6 +261,10 @@ pub enum TernOp {
     BfeS(u8),
     /// `prmt.b32` (default mode): select bytes of `{b, a}` by `c`.
     Prmt,
+    /// `sad.s<w>`: `c + |a - b|` of signed values.
+    SadS(u8),
+    /// `sad.u<w>`: `c + |a - b|` of unsigned values.
+    SadU(u8),
     /// Funnel shift left: the high word of `(b:a) << c` (32-bit; clamp or wrap).
     ShfL(bool),
     /// Funnel shift right: the low word of `(b:a) >> c`.

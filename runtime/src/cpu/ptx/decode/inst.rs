@@ -202,7 +202,7 @@ impl Dec<'_> {
                 self.emit(Op::Un { op, d, a }, g);
                 self.post_f32(&md, t, d, g);
             }
-            "fma" | "mad" | "selp" | "bfe" => {
+            "fma" | "mad" | "selp" | "bfe" | "sad" => {
                 self.nops(i, 4)?;
                 let Some(t) = ty else { return unsup(self) };
                 let bits = t.bits();
@@ -219,6 +219,8 @@ impl Dec<'_> {
                     "mad" if has("hi") => TernOp::MadHiU(bits),
                     "mad" if has("wide") && signed && bits <= 32 => TernOp::MadWideS(bits),
                     "mad" if has("wide") && bits <= 32 => TernOp::MadWideU(bits),
+                    "sad" if signed => TernOp::SadS(bits),
+                    "sad" => TernOp::SadU(bits),
                     "bfe" if signed => TernOp::BfeS(bits),
                     "bfe" => TernOp::BfeU(bits),
                     _ => return unsup(self),
