@@ -5,11 +5,12 @@
 use crate::error::{Error, Result};
 use crate::ffi::{deref_mut, free_handle, guard, guard_void, opt_string, slice, string, OutHandle};
 use crate::status::kc_status;
-use crate::types::{kc_dtype, require_scalar};
+use crate::types::{complex_of, kc_dtype, require_scalar};
 use kernelc_compiler::driver::CompileOptions;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
+use kernelc_compiler::types::Elem;
 use std::ffi::{c_char, c_int, c_void};
 
 /// Compile options (opaque). Create with `kc_options_new`, free with
@@ -211,7 +212,10 @@ pub unsafe extern "C" fn kc_options_add_const_array(
                     "`name` '{name}' is not a Python identifier"
                 )));
             }
-            let elem = require_scalar(dtype, "dtype")?;
+            let elem = match complex_of(dtype) {
+                Some(part) => Elem::Complex(part),
+                None => Elem::Scalar(require_scalar(dtype, "dtype")?),
+            };
             if !(1..=3).contains(&ndim) {
                 return Err(Error::invalid(format!("ndim is {ndim}, must be 1 to 3")));
             }

@@ -8,7 +8,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
-use kernelc_compiler::types::Scalar;
+use kernelc_compiler::types::{complex_from_name, Elem, Scalar};
 use kernelc_runtime::device::DeviceKind;
 use std::time::Duration;
 
@@ -259,7 +259,7 @@ pub enum ConstSource {
     /// A `.npy` file's header (read later).
     Npy(String),
     /// `DTYPE[SHAPE]`.
-    Declared(Scalar, Vec<u64>),
+    Declared(Elem, Vec<u64>),
 }
 
 /// `sm_80` or `80`.
@@ -309,12 +309,17 @@ pub fn parse_const_spec(spec: &str) -> Result<ConstSpec, String> {
     })
 }
 
-/// `float32[16]`, `int32[4, 4]`.
-fn parse_dtype_shape(s: &str) -> Result<(Scalar, Vec<u64>), String> {
+/// `float32[16]`, `int32[4, 4]`, `complex128[8]`.
+fn parse_dtype_shape(s: &str) -> Result<(Elem, Vec<u64>), String> {
     let bad = || format!("expected FILE.npy or DTYPE[SHAPE] such as float32[16], got '{s}'");
     let (dtype, rest) = s.split_once('[').ok_or_else(bad)?;
     let dims = rest.strip_suffix(']').ok_or_else(bad)?;
-    let elem = Scalar::from_name(dtype.trim()).ok_or_else(|| format!("unknown dtype '{dtype}'"))?;
+    let dtype = dtype.trim();
+    let elem = match (Scalar::from_name(dtype), complex_from_name(dtype)) {
+        (Some(s), _) => Elem::Scalar(s),
+        (None, Some(part)) => Elem::Complex(part),
+        (None, None) => return Err(format!("unknown dtype '{dtype}'")),
+    };
     let shape = dims
         .split(',')
         .map(|d| d.trim().parse::<u64>().map_err(|_| bad()))
@@ -516,7 +521,10 @@ mod tests {
     fn parses_const_specs() {
         let c = parse_const_spec("G=float32[4, 4]").unwrap();
         assert_eq!(c.name, "G");
-        assert_eq!(c.source, ConstSource::Declared(Scalar::F32, vec![4, 4]));
+        assert_eq!(
+            c.source,
+            ConstSource::Declared(Elem::Scalar(Scalar::F32), vec![4, 4])
+        );
         assert_eq!(
             parse_const_spec("W=w.npy").unwrap().source,
             ConstSource::Npy("w.npy".into())

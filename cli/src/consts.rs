@@ -5,7 +5,9 @@
 
 use crate::args::{ConstSource, ConstSpec};
 use crate::npy;
+use kernelc_abi::ElemType;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
+use kernelc_compiler::types::Elem;
 
 /// The declaration of one `--const` array (reading its `.npy` header).
 pub fn declare(spec: &ConstSpec) -> Result<ConstArrayDecl, String> {
@@ -17,10 +19,15 @@ pub fn declare(spec: &ConstSpec) -> Result<ConstArrayDecl, String> {
                 return Err(format!("'{path}' is Fortran-ordered; save it C-ordered"));
             }
             let shape = header.shape.shape.iter().map(|&d| d as u64).collect();
-            let elem =
-                header.shape.elem.scalar().ok_or_else(|| {
-                    format!("'{path}' holds records; constant arrays hold numbers")
-                })?;
+            let elem = match header.shape.elem {
+                ElemType::Scalar(s) => Elem::Scalar(s),
+                ElemType::Complex(part) => Elem::Complex(part),
+                ElemType::Record { .. } => {
+                    return Err(format!(
+                        "'{path}' holds records; constant arrays hold numbers"
+                    ))
+                }
+            };
             (elem, shape)
         }
     };
@@ -47,7 +54,7 @@ mod tests {
         let c = declare(&parse_const_spec("G=float32[4, 4]").unwrap()).unwrap();
         assert_eq!(
             (c.name.as_str(), c.elem, c.shape),
-            ("G", Scalar::F32, vec![4, 4])
+            ("G", Elem::Scalar(Scalar::F32), vec![4, 4])
         );
 
         let dir = tempfile::tempdir().unwrap();
@@ -68,7 +75,7 @@ mod tests {
         }
         std::fs::write(&path, &buf).unwrap();
         let c = declare(&parse_const_spec(&format!("T={}", path.display())).unwrap()).unwrap();
-        assert_eq!((c.elem, c.shape), (Scalar::I32, vec![2, 3]));
+        assert_eq!((c.elem, c.shape), (Elem::Scalar(Scalar::I32), vec![2, 3]));
         // The header must describe data the file holds.
         std::fs::write(&path, &buf[..buf.len() - 1]).unwrap();
         let e = declare(&parse_const_spec(&format!("T={}", path.display())).unwrap()).unwrap_err();

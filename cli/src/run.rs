@@ -116,7 +116,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 .iter()
                 .map(|(name, a)| ConstArrayDecl {
                     name: name.clone(),
-                    elem: a.shape.elem.scalar().expect("records refused above"),
+                    elem: match a.shape.elem {
+                        ElemType::Complex(part) => Elem::Complex(part),
+                        other => Elem::Scalar(other.scalar().expect("records refused above")),
+                    },
                     shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
                 })
                 .collect();

@@ -42,10 +42,11 @@ use values::LValue;
 pub fn lower_program(program: &TypedProgram) -> Module {
     let mut module = Module::new();
     for c in &program.const_arrays {
+        let (elem, per_elem) = values::mem_units(c.elem);
         module.consts.push(ir::ConstDecl {
             name: c.name.clone(),
-            elem: values::mem_type(c.elem),
-            count: c.shape.iter().product(),
+            elem,
+            count: per_elem * c.shape.iter().product::<u64>(),
             data: Vec::new(),
         });
     }

@@ -11,7 +11,7 @@ use super::consts::ConstValue;
 use super::intrinsics::Intrinsic;
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::span::Span;
-use crate::types::{Elem, Scalar, Type};
+use crate::types::{Elem, Type};
 use std::sync::{Arc, LazyLock};
 
 /// Index of a function in [`TypedProgram::functions`].
@@ -531,8 +531,8 @@ impl std::fmt::Debug for Extents {
 pub struct ConstArrayDecl {
     /// The module-level name.
     pub name: String,
-    /// Element type.
-    pub elem: Scalar,
+    /// Element type (a number or a complex number).
+    pub elem: Elem,
     /// Extents.
     pub shape: Vec<u64>,
 }

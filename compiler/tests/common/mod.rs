@@ -7,7 +7,7 @@
 pub mod snapshots;
 
 use kernelc_compiler::sema::typed::ConstArrayDecl;
-use kernelc_compiler::types::Scalar;
+use kernelc_compiler::types::{complex_from_name, Elem, Scalar};
 use kernelc_compiler::CheckOptions;
 use std::path::PathBuf;
 
@@ -42,7 +42,10 @@ pub fn options_of(source: &str) -> Vec<CheckOptions> {
                     let (dtype, dims) = spec.split_once('[').unwrap();
                     common.const_arrays.push(ConstArrayDecl {
                         name: name.into(),
-                        elem: Scalar::from_name(dtype).unwrap(),
+                        elem: Scalar::from_name(dtype).map_or_else(
+                            || Elem::Complex(complex_from_name(dtype).unwrap()),
+                            Elem::Scalar,
+                        ),
                         shape: dims
                             .trim_end_matches(']')
                             .split(',')

@@ -235,7 +235,7 @@ impl FnChecker<'_, '_, '_> {
         TExpr {
             kind: TExprKind::ConstArray(idx as u32),
             ty: Type::Array(ArrayType {
-                elem: decl.elem.into(),
+                elem: decl.elem,
                 ndim: decl.shape.len() as u8,
                 layout: Layout::C,
                 space: MemSpace::Const,

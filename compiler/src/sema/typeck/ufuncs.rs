@@ -37,6 +37,15 @@ impl FnChecker<'_, '_, '_> {
             match x.ty.scalar() {
                 Some(s) => scalars.push(s),
                 None if x.ty.is_unknown() => return TExpr::error(span),
+                None if x.ty.is_complex() => {
+                    let msg = format!(
+                        "np.{}() takes real numbers in kernels, not {}",
+                        u.name(),
+                        x.ty.describe()
+                    );
+                    let help = "for complex numbers use cmath (cmath.sqrt, cmath.exp), abs() and z.conjugate()";
+                    return self.reject(x.span, &msg, Some(help));
+                }
                 None => {
                     let msg = format!(
                         "np.{}() takes numbers in kernels, not {}",
