@@ -124,8 +124,8 @@ impl FnChecker<'_, '_, '_> {
         const_eval::eval(self.env.module, e, &env).ok()
     }
 
-    /// Whether the operand `and`/`or` value `e` decides: `Some(truthy)`
-    /// when Numba knows its value before typing (see the module comment).
+    /// The truth of `e` when Numba knows its value before typing (see the
+    /// module comment): an `and`/`or` operand, or a `while` condition.
     pub(super) fn pruned_operand(&mut self, e: ExprId) -> Option<bool> {
         self.numba_constant(e, 8).map(|v| v.truthy())
     }

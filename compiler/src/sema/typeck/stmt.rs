@@ -289,9 +289,18 @@ impl<'m> FnChecker<'_, '_, 'm> {
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
+        // A condition Numba settles before typing prunes the loop's branch
+        // it never takes: a never-true one leaves the body untyped (its
+        // assignments join nothing), an always-true one the exit.
+        let constant = self.pruned_operand(test);
+        if constant == Some(false) {
+            let stmts = self.block_stmts(orelse);
+            out.extend(stmts);
+            return;
+        }
         self.enter_loop(span, out);
         let cond = self.condition(test);
-        let forever = cond.as_const().map(|c| c.truthy()) == Some(true);
+        let forever = constant == Some(true);
         let cond = self.ex(cond);
         let (body, orelse) = self.loop_body(|this| this.block_stmts(body), orelse, !forever, span);
         Self::push(out, TStmtKind::While { cond, body, orelse }, span);
