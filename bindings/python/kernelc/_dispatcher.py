@@ -9,6 +9,7 @@ objects or Numba's (converted field by field)."""
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import numbers
 import sys
@@ -58,7 +59,7 @@ class _LaunchConfig:
     ``Dispatcher.__getitem__``)."""
 
     __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
-                 "_block", "_plans")
+                 "_block", "_shared", "_plans")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -70,6 +71,7 @@ class _LaunchConfig:
         self.sharedmem = int(sharedmem)
         self._dims = (_runtime.dim3(self.griddim), _runtime.dim3(self.blockdim))
         self._grid, self._block = self._dims  # as kc_dim3
+        self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it
         self._plans = dispatcher._plans  # emptied, never replaced
 
     def __call__(self, *args):
@@ -78,7 +80,7 @@ class _LaunchConfig:
         plans = self._plans.get(tuple(map(type, args)))
         if plans is not None:
             for plan in plans:
-                if plan.launch(args, self._grid, self._block, self.stream, self.sharedmem):
+                if plan.launch(args, self._grid, self._block, self.stream, self._shared):
                     return
         self._launch_general(args)
 

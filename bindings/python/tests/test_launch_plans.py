@@ -4,6 +4,7 @@ it writes the same ``kc_arg`` bytes as the general path, and steps aside
 for the general path (its typing, overload choice, copies and errors) on
 anything it was not made for."""
 
+import ctypes
 import os
 import signal
 import threading
@@ -50,7 +51,7 @@ def launch_twice_and_compare(kernel, args, config=(1, 32)):
     assert plan is not None, "no plan made"
     ov = kernel._overload_for(args)
     general = bytes(ov._marshal.argv)[: 120 * len(args)]
-    assert plan.launch(args, *kernel[config]._dims, 0, 0) is True
+    assert plan.launch(args, *kernel[config]._dims, 0, ctypes.c_uint32(0)) is True
     assert bytes(plan.argv)[: 120 * len(args)] == general
 
 
@@ -244,7 +245,7 @@ def test_a_new_current_device_is_not_launched_through_an_old_plan():
     generation = _runtime.generation
     cuda.select_device(0)
     assert _runtime.generation != generation
-    assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, 0) is False
+    assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, ctypes.c_uint32(0)) is False
     store[1, 1](out, 3.0)
     assert out.copy_to_host()[0] == 3.0
     assert plan_for(store, (out, 1.0)) is not plan
