@@ -17,7 +17,10 @@ written or launched (the function returns False): another dtype, rank or
 layout, an ``int`` beyond int64 (typed uint64), a read-only array the
 kernel may write, a misaligned or byte-swapped host array, or a change of
 the current device (``_runtime.generation``). The general path then
-handles the launch, with its errors and copies, and makes a new plan.
+handles the launch, with its errors and copies, and makes a new plan,
+kept beside the earlier ones (up to four per tuple of Python types: arrays
+of several dtypes may take turns), unless an argument is one a plan would
+refuse (then no plan is made, and such launches always go the general way).
 
 Plans are made only for plain arguments: Python and NumPy scalars, device
 arrays (``DeviceNDArray``) and NumPy arrays (exactly ``np.ndarray``).
@@ -74,6 +77,8 @@ def _check_layout():
 
 
 _check_layout()
+_PACK_SCALAR = {f"pack_{field}": struct.Struct(fmt).pack_into for field, fmt in _SCALAR_FORMATS.items()}
+_PACK_HOST = {ndim: struct.Struct(_host_format(ndim)).pack_into for ndim in (1, 2, 3)}
 
 
 # -- kc_launch without argtypes ------------------------------------------------------------
@@ -123,9 +128,7 @@ def host_address(a, flags) -> int:
 def _scalar_code(i, off, sample, ns):
     """A Python or NumPy scalar, as ``_runtime._scalar`` writes it."""
     a, pytype = f"a{i}", type(sample)
-    ns.update(_SCALAR=api.KC_ARG_SCALAR)
-    for field, fmt in _SCALAR_FORMATS.items():
-        ns[f"pack_{field}"] = struct.Struct(fmt).pack_into
+    ns.update(_PACK_SCALAR, _SCALAR=api.KC_ARG_SCALAR)
     if pytype is float:
         return [], [f"pack_f(mv, {off}, _SCALAR, {_runtime._F64}, {a})"]
     if pytype is bool:
@@ -183,7 +186,7 @@ def _host_code(i, off, sample, written, ns):
         return None  # the general path copies the array (or refuses it) each time
     a, dt = f"a{i}", f"DT{i}"
     ns[dt] = dtype
-    ns[f"pack_host{ndim}"] = struct.Struct(_host_format(ndim)).pack_into
+    ns[f"pack_host{ndim}"] = _PACK_HOST[ndim]
     ns.update(_HOST=api.KC_ARG_HOST, host_address=host_address, span=_runtime._span)
     if dtype.names is not None:
         # Equal structured dtypes may differ in alignment, which their
