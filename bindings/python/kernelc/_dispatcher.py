@@ -93,21 +93,34 @@ class _LaunchConfig:
             _launch_with_hints(overload, args, self._dims, self.stream, self.sharedmem)
             return
         overload.launch(args, self._dims[0], self._dims[1], self.stream, self.sharedmem)
-        plan = make_plan(overload, args)
-        if plan is not None:
-            _keep_plan(dispatcher._plans, tuple(map(type, args)), plan)
+        key = tuple(map(type, args))
+        made = dispatcher._plans_made.get(key, 0)
+        if made < _PLANS_MADE_PER_KEY:
+            plan = make_plan(overload, args)
+            if plan is not None:
+                dispatcher._plans_made[key] = made + 1
+                _keep_plan(dispatcher, key, plan)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes
-# (or ranks, layouts) may take turns in the same positions.
-_PLANS_PER_KEY = 4
+# (or ranks, layouts) may take turns in the same positions; a launch tries
+# them in turn (about 0.2 µs each that does not fit).
+_PLANS_PER_KEY = 8
+# Making a plan costs about 0.25 ms (compiling its function): past this
+# many for one tuple of Python types (more kinds of arrays taking turns
+# than are kept, or the current device changing back and forth), launches
+# with those types stay on the general path.
+_PLANS_MADE_PER_KEY = 32
 
 
-def _keep_plan(plans, key, plan):
-    """Puts `plan` first among the plans for `key`, dropping those made for
-    another current device and the oldest beyond `_PLANS_PER_KEY`."""
+def _keep_plan(dispatcher, key, plan):
+    """Puts `plan` first among the dispatcher's plans for `key`, dropping
+    those made for another current device and the oldest beyond
+    `_PLANS_PER_KEY`."""
+    plans = dispatcher._plans
     if len(plans) >= 64:
         plans.clear()
+        dispatcher._plans_made.clear()
     kept = [p for p in plans.get(key, ()) if p.generation == plan.generation]
     plans[key] = (plan, *kept[: _PLANS_PER_KEY - 1])
 
@@ -261,6 +274,7 @@ class Dispatcher:
         self._by_key = {}  # tuple of type_key() -> Overload
         self._configs = {}  # launch configuration -> _LaunchConfig
         self._plans = {}  # tuple of argument Python types -> the _launch.LaunchPlans made for them, newest first
+        self._plans_made = {}  # tuple of argument Python types -> how many plans were made for it
         self._lock = threading.RLock()
         self._view = None
         self._can_compile = not sigs
@@ -400,10 +414,12 @@ class Dispatcher:
     def _add_overload(self, types, ov):
         """Adds a specialisation. With explicit signatures a new one may
         change Numba's choice for arguments seen before: the caches of
-        earlier choices are emptied."""
+        earlier choices are emptied. (Without, arguments only ever take the
+        specialisation of exactly their types, which stays.)"""
         self.overloads[types] = ov
-        self._by_key.clear()
-        self._plans.clear()
+        if not self._can_compile:
+            self._by_key.clear()
+            self._plans.clear()
 
     def compile(self, sig):
         """Compiles the kernel for a signature (string, Signature or tuple of
@@ -422,6 +438,7 @@ class Dispatcher:
         d._by_key = {}
         d._configs = {}
         d._plans = {}
+        d._plans_made = {}
         d._lock = threading.RLock()
         d._can_compile = False
         return d

@@ -116,8 +116,9 @@ def select(index: int) -> None:
     devices = device_list()
     if not 0 <= index < len(devices):
         raise CudaSupportError(f"device {index} does not exist ({len(devices)} device(s))")
-    _current = index
-    generation += 1
+    if index != _current:
+        _current = index
+        generation += 1
 
 
 def close() -> None:

@@ -37,6 +37,11 @@ def add2d(a, out):
         out[i, j] = a[i, j] + 1
 
 
+def forget_plans(kernel):
+    kernel._plans.clear()
+    kernel._plans_made.clear()
+
+
 def plan_for(kernel, args):
     """The newest plan for arguments of these Python types."""
     return kernel._plans.get(tuple(map(type, args)), (None,))[0]
@@ -45,7 +50,7 @@ def plan_for(kernel, args):
 def launch_twice_and_compare(kernel, args, config=(1, 32)):
     """Launches through the general path, then the plan; both must write
     the same kc_arg array."""
-    kernel._plans.clear()
+    forget_plans(kernel)
     kernel[config](*args)
     plan = plan_for(kernel, args)
     assert plan is not None, "no plan made"
@@ -110,7 +115,7 @@ def test_records_are_written_as_the_general_path_writes_them():
 def test_a_plan_launches_and_is_reused():
     a, b = np.arange(8.0), np.ones(8)
     d_a, d_b, d_out = cuda.to_device(a), cuda.to_device(b), cuda.device_array(8)
-    add._plans.clear()
+    forget_plans(add)
     add[1, 8](d_a, d_b, d_out)
     plan = plan_for(add, (d_a, d_b, d_out))
     assert plan is not None
@@ -124,7 +129,7 @@ def test_a_plan_launches_and_is_reused():
 
 def test_other_types_of_the_same_python_type_take_the_general_path():
     out = np.zeros(8)
-    add._plans.clear()
+    forget_plans(add)
     add[1, 8](np.arange(8.0), np.ones(8), out)
     # float32 input arrays: another specialisation, compiled now.
     add[1, 8](np.arange(8, dtype=np.float32), np.ones(8, np.float32), out)
@@ -133,7 +138,7 @@ def test_other_types_of_the_same_python_type_take_the_general_path():
     with pytest.raises(kernelc.KernelcError):
         add[1, 8](np.ones((2, 4)), np.ones(8), out)
     # F where the plan had C (2-D): a new specialisation.
-    add2d._plans.clear()
+    forget_plans(add2d)
     o = np.zeros((3, 4))
     add2d[(1, 1), (4, 4)](np.ones((3, 4)), o)
     add2d[(1, 1), (4, 4)](np.ones((3, 4), order="F"), o)
@@ -143,7 +148,7 @@ def test_other_types_of_the_same_python_type_take_the_general_path():
 
 def test_a_python_int_beyond_int64_is_typed_uint64():
     out = cuda.device_array(1, np.uint64)
-    store._plans.clear()
+    forget_plans(store)
     store[1, 1](out, 5)
     store[1, 1](out, 2**64 - 1)  # the plan for (DeviceNDArray, int) steps aside
     assert out.copy_to_host()[0] == 2**64 - 1
@@ -153,7 +158,7 @@ def test_a_python_int_beyond_int64_is_typed_uint64():
 
 
 def test_arrays_of_two_dtypes_taking_turns_keep_a_plan_each():
-    store._plans.clear()
+    forget_plans(store)
     out32, out64 = cuda.device_array(1, np.float32), cuda.device_array(1, np.float64)
     for x in (1.0, 2.0):
         store[1, 1](out32, x)
@@ -167,9 +172,25 @@ def test_arrays_of_two_dtypes_taking_turns_keep_a_plan_each():
     assert out32.copy_to_host()[0] == out64.copy_to_host()[0] == 5.0
 
 
+def test_more_kinds_taking_turns_than_plans_kept():
+    from kernelc import _dispatcher
+
+    forget_plans(store)
+    dtypes = [np.float32, np.float64, np.int32, np.int64, np.uint32, np.uint64, np.int16,
+              np.uint16, np.int8, np.uint8]
+    outs = [cuda.device_array(1, dt) for dt in dtypes]
+    key = (type(outs[0]), int)
+    for k in range(12):  # past the number of plans made per key
+        for out in outs:
+            store[1, 1](out, k)
+        assert len(store._plans[key]) <= _dispatcher._PLANS_PER_KEY
+        assert all(out.copy_to_host()[0] == k for out in outs)
+    assert store._plans_made[key] == _dispatcher._PLANS_MADE_PER_KEY
+
+
 def test_no_plan_for_arguments_a_plan_would_refuse():
     out = cuda.device_array(1, np.uint64)
-    store._plans.clear()
+    forget_plans(store)
     store[1, 1](out, 2**64 - 1)
     assert plan_for(store, (out, 0)) is None
     store[1, 1](out, 1)
@@ -177,7 +198,7 @@ def test_no_plan_for_arguments_a_plan_would_refuse():
     store[1, 1](out, 2**63)
     assert store._plans[(type(out), int)] == plans
     assert out.copy_to_host()[0] == 2**63
-    add._plans.clear()
+    forget_plans(add)
     misaligned = np.zeros(4 * 8 + 1, np.uint8)[1:].view(np.float64)
     add[1, 4](np.ones(4), np.ones(4), misaligned)
     assert plan_for(add, (misaligned, misaligned, misaligned)) is None
@@ -185,7 +206,7 @@ def test_no_plan_for_arguments_a_plan_would_refuse():
 
 
 def test_read_only_arrays_the_kernel_writes_are_refused_after_a_plan():
-    add._plans.clear()
+    forget_plans(add)
     out = np.zeros(4)
     add[1, 4](np.ones(4), np.ones(4), out)
     ro = np.zeros(4)
@@ -210,7 +231,7 @@ def test_read_only_arrays_the_kernel_writes_are_refused_after_a_plan():
 
 
 def test_misaligned_and_byte_swapped_host_arrays_are_copied_by_the_general_path():
-    add._plans.clear()
+    forget_plans(add)
     out = np.zeros(4)
     add[1, 4](np.ones(4), np.ones(4), out)
     raw = np.zeros(4 * 8 + 1, np.uint8)
@@ -237,18 +258,22 @@ def test_explicit_signatures_keep_numbas_choice_when_one_is_added():
     assert out[0] == 0.1
 
 
-def test_a_new_current_device_is_not_launched_through_an_old_plan():
+def test_a_new_current_device_is_not_launched_through_an_old_plan(monkeypatch):
     out = cuda.device_array(1)
-    store._plans.clear()
+    forget_plans(store)
     store[1, 1](out, 1.0)
     plan = plan_for(store, (out, 1.0))
     generation = _runtime.generation
-    cuda.select_device(0)
-    assert _runtime.generation != generation
+    cuda.select_device(cuda.get_current_device().id)  # the same device: plans stay
+    assert _runtime.generation == generation
+    assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, ctypes.c_uint32(0)) is True
+    # What select_device (another device), close and fork do:
+    monkeypatch.setattr(_runtime, "generation", generation + 1)
     assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, ctypes.c_uint32(0)) is False
-    store[1, 1](out, 3.0)
+    store[1, 1](out, 3.0)  # the general path, then a new plan
     assert out.copy_to_host()[0] == 3.0
     assert plan_for(store, (out, 1.0)) is not plan
+    assert store._plans[(type(out), float)] == (plan_for(store, (out, 1.0)),)  # the old one dropped
 
 
 def test_streams_and_dynamic_shared_memory():
@@ -276,7 +301,7 @@ def test_launch_errors_name_the_line_through_a_plan():
 
 
 def test_threads_launch_through_one_plan():
-    add._plans.clear()
+    forget_plans(add)
     n = 64
     errors = []
 
