@@ -11,7 +11,7 @@ use crate::ffi::{deref, guard, slice, string};
 use crate::loaded::kc_loaded_module;
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
-use crate::types::{complex_of, kc_dtype, require_scalar, KC_DTYPE_RECORD};
+use crate::types::{complex_of, kc_dtype, require_scalar, scalar_of, KC_DTYPE_RECORD};
 use kernelc_abi::ElemType;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
@@ -236,7 +236,12 @@ unsafe fn kernel_arg<'a>(i: usize, a: &kc_arg, lm: &kc_loaded_module) -> Result<
         // SAFETY: as this function's.
         return unsafe { array_or_scalar_arg(i, a, lm, ElemType::Complex(part)) };
     }
-    let elem = require_scalar(a.dtype, &format!("args[{i}].dtype"))?;
+    // The argument's name is formatted only for the error (a launch
+    // checks every argument: no allocation on the way that succeeds).
+    let elem = match scalar_of(a.dtype) {
+        Some(elem) => elem,
+        None => require_scalar(a.dtype, &format!("args[{i}].dtype"))?,
+    };
     array_or_scalar_arg(i, a, lm, elem.into())
 }
 
@@ -296,7 +301,9 @@ unsafe fn array_or_scalar_arg<'a>(
         }
         KC_ARG_BUFFER => {
             let shape = array_shape(i, a, elem)?;
-            let b = unsafe { deref(a.buffer, &format!("args[{i}].buffer")) }?;
+            // SAFETY: `buffer` is NULL or a live buffer (the contract).
+            let b = unsafe { a.buffer.as_ref() }
+                .ok_or_else(|| Error::null(&format!("args[{i}].buffer")))?;
             if !b.device.same(&lm.device) {
                 return Err(Error::invalid(format!(
                     "argument {i}: the buffer belongs to another device than the module"

@@ -1,18 +1,34 @@
 """Per-launch host overhead of the kernelc binding against Numba's.
 
-Launches a tiny kernel (one block of one thread) many times and reports the
-median time per launch, for three argument mixes:
+Launches tiny kernels (one block of one thread) many times and reports the
+median time per launch, for these argument mixes:
 
-- ``device``: a device array and a scalar (no transfers);
-- ``host``: a NumPy array (copied in, and back because the kernel writes it);
-- ``scalars``: four scalars and a device array.
+- ``none``: no arguments;
+- ``dev3``: three device arrays (no transfers);
+- ``args8``: three device arrays and five scalars (Python floats and ints);
+- ``device``: a device array and a scalar;
+- ``scalars``: a device array and four scalars of four types (int, float,
+  ``np.float32``, bool);
+- ``host``: a NumPy array (copied in, and back because the kernel writes
+  it) and a scalar;
+- ``host3``: three NumPy arrays, two read (copied in) and one written
+  (copied in and back).
+
+For kernelc each mix is also launched by calling ``kc_launch`` directly,
+through the same ctypes prototype, with the ``kc_arg`` array the binding
+filled for those arguments: the C API's own cost (``C API`` below,
+including ctypes' call). Batches of the two take turns, and the binding's
+share is the median of the per-turn differences, so that a change in the
+machine's load hits both. ``spread`` is the smallest and largest of those
+differences over the batches.
 
 kernelc runs in this process on its current device (the GPU when there is
 one, else the CPU device). Numba runs in a subprocess: on a machine without
 a GPU with its CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``), with a GPU on the
-GPU. Numba is taken from this Python or from ``KERNELC_NUMBA_PYTHON``.
+GPU. Numba is taken from this Python or from ``KERNELC_NUMBA_PYTHON``;
+``--no-numba`` leaves it out.
 
-    python bench/launch_overhead.py [--launches 2000] [--json out.json]
+    python bench/launch_overhead.py [--launches 2000] [--no-numba] [--json out.json]
 """
 
 import argparse
@@ -30,9 +46,26 @@ from {module} import cuda
 
 
 @cuda.jit
+def k0():
+    pass
+
+
+@cuda.jit
 def tiny(a, v):
     if cuda.grid(1) == 0:
         a[0] += v
+
+
+@cuda.jit
+def k3(a, b, c):
+    if cuda.grid(1) == 0:
+        c[0] = a[0] + b[0]
+
+
+@cuda.jit
+def k8(a, b, c, x, y, z, w, v):
+    if cuda.grid(1) == 0:
+        c[0] = a[0] * x + b[0] * y + z + w + v
 
 
 @cuda.jit
@@ -41,44 +74,68 @@ def tiny_scalars(a, x, y, z, w):
         a[0] = x + y + z + w
 
 
-def measure(launch, n, repeats=5):
+def timed(launch, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        launch()
+    cuda.synchronize()
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def measure(launch, n, raw=None, raw_ctrl_c=None, repeats=7):
+    # Batches of the binding's launches and of the same kc_launch called
+    # directly (bare, and inside the binding's Ctrl-C handling) take
+    # turns, so that a change in the machine's load hits all of them: the
+    # binding's share is the median of the per-turn differences.
     launch()  # compile and warm up
     cuda.synchronize()
-    per = []
+    ours, direct, direct_c = [], [], []
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            launch()
-        cuda.synchronize()
-        per.append((time.perf_counter() - t0) / n * 1e6)
-    return statistics.median(per)
+        ours.append(timed(launch, n))
+        if raw is not None:
+            direct.append(timed(raw, n))
+            direct_c.append(timed(raw_ctrl_c, n))
+    out = {{"us": statistics.median(ours), "spread": [min(ours), max(ours)]}}
+    if raw is not None:
+        diffs = [a - b for a, b in zip(ours, direct)]
+        out["raw_us"] = statistics.median(direct)
+        out["binding_us"] = statistics.median(diffs)
+        out["binding_spread"] = [min(diffs), max(diffs)]
+        out["ctrl_c_us"] = statistics.median([c - b for c, b in zip(direct_c, direct)])
+    return out
 
 
-def raw(kernel, args):
-    from kernelc import _lib, _runtime
+def raw(kernel, args, ctrl_c):
+    # kc_launch alone, with the kc_arg array the binding filled for these
+    # arguments (the binding's launch plan, see kernelc._launch); with
+    # ctrl_c, inside the Ctrl-C handling the binding wraps it in.
+    from kernelc import _launch
     kernel[1, 1](*args)
-    types = tuple(map(__import__("kernelc").typeof, args))
-    ov = kernel.overloads[types]
-    m = ov._marshal
-    loaded = ov._loaded[_runtime.current().key]
-    one = _runtime.dim3((1, 1, 1))
-    launch = _lib.lib.kc_launch
-    return lambda: launch(loaded.handle, m.name, one, one, 0, None, m.argv, len(args))
+    kernel[1, 1](*args)
+    return _launch.direct_call(kernel, args, (1, 1, 1), (1, 1, 1), interruptible=ctrl_c)
 
 
 def run(n):
     d = cuda.to_device(np.zeros(1, np.float64))
+    t, u, o = (cuda.to_device(np.ones(1, np.float64)) for _ in range(3))
     h = np.zeros(1, np.float64)
+    ht, hu, ho = (np.ones(1, np.float64) for _ in range(3))
+    mixes = {{
+        "none": (k0, ()),
+        "dev3": (k3, (t, u, o)),
+        "args8": (k8, (t, u, o, 1.5, 2.0, 3, 4.0, 5.0)),
+        "device": (tiny, (d, 1.0)),
+        "scalars": (tiny_scalars, (d, 1, 2.0, np.float32(3), True)),
+        "host": (tiny, (h, 1.0)),
+        "host3": (k3, (ht, hu, ho)),
+    }}
     out = {{}}
-    out["device"] = measure(lambda: tiny[1, 1](d, 1.0), n)
-    out["host"] = measure(lambda: tiny[1, 1](h, 1.0), n)
-    out["scalars"] = measure(lambda: tiny_scalars[1, 1](d, 1, 2.0, np.float32(3), True), n)
-    if "{module}" == "kernelc":
-        # The same launches through libkernelc alone (kc_launch with the
-        # argument array the binding filled): the device's share.
-        out["raw_device"] = measure(raw(tiny, (d, 1.0)), n)
-        out["raw_host"] = measure(raw(tiny, (h, 1.0)), n)
-        out["raw_scalars"] = measure(raw(tiny_scalars, (d, 1, 2.0, np.float32(3), True)), n)
+    for key, (kernel, args) in mixes.items():
+        launch = lambda kernel=kernel, args=args: kernel[1, 1](*args)
+        if "{module}" == "kernelc":
+            out[key] = measure(launch, n, raw(kernel, args, False), raw(kernel, args, True))
+        else:
+            out[key] = measure(launch, n)
     dev = cuda.get_current_device()
     name = getattr(dev, "name", "Numba's CUDA simulator")
     name = name.decode() if isinstance(name, bytes) else str(name)
@@ -132,6 +189,7 @@ def main():
     ap.add_argument("--launches", type=int, default=2000, help="launches per timing (default 2000)")
     ap.add_argument("--numba-launches", type=int, default=200,
                     help="launches per timing for Numba's simulator (default 200)")
+    ap.add_argument("--no-numba", action="store_true", help="measure kernelc only")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()
 
@@ -140,7 +198,7 @@ def main():
 
     on_gpu = kcuda.is_gpu_available()
     ours = run_impl("kernelc", args.launches, sys.executable)
-    py = numba_python()
+    py = None if args.no_numba else numba_python()
     theirs, numba_mode = None, None
     if py:
         numba_mode = "GPU" if on_gpu else "simulator (NUMBA_ENABLE_CUDASIM=1)"
@@ -152,16 +210,20 @@ def main():
     if theirs:
         print(f"Numba: {numba_mode}, device {theirs['device_name']}")
     else:
-        print("Numba: not installed (set KERNELC_NUMBA_PYTHON to compare)")
+        print("Numba: not measured" + ("" if args.no_numba else " (not installed; set KERNELC_NUMBA_PYTHON to compare)"))
     print()
-    print(f"{'arguments':<10} {'kernelc µs/launch':>18} {'of which binding':>17} "
-          f"{'Numba µs/launch':>16} {'Numba/kernelc':>14}")
-    for key in ("device", "host", "scalars"):
-        t = theirs[key] if theirs else float("nan")
-        binding = ours[key] - ours["raw_" + key]
-        print(f"{key:<10} {ours[key]:>18.1f} {binding:>17.1f} {t:>16.1f} {t / ours[key]:>13.1f}x")
-    print("\n'of which binding': kernelc's time minus the same kc_launch called directly "
-          "(argument marshalling, type lookup, ctypes).")
+    print(f"{'arguments':<10} {'kernelc µs/launch':>18} {'C API':>7} {'binding':>8} "
+          f"{'(spread)':>11} {'of it Ctrl-C':>13} {'Numba µs/launch':>16} {'Numba/kernelc':>14}")
+    for key in ("none", "dev3", "args8", "device", "scalars", "host", "host3"):
+        o = ours[key]
+        t = theirs[key]["us"] if theirs else float("nan")
+        lo, hi = o["binding_spread"]
+        print(f"{key:<10} {o['us']:>18.1f} {o['raw_us']:>7.1f} {o['binding_us']:>8.1f} "
+              f"{f'{lo:.1f}..{hi:.1f}':>11} {o['ctrl_c_us']:>13.1f} {t:>16.1f} {t / o['us']:>13.1f}x")
+    print("\n'C API': the same kc_launch called directly from Python (ctypes) with the binding's "
+          "kc_arg array; 'binding': the rest (argument checks and marshalling, overload lookup, "
+          "Ctrl-C handling), the median of per-batch differences (spread: their smallest and "
+          "largest); 'of it Ctrl-C': what the Ctrl-C handling around kc_launch adds (CPU device).")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"kernelc": ours, "numba": theirs, "numba_mode": numba_mode}, f, indent=2)

@@ -9,6 +9,7 @@ objects or Numba's (converted field by field)."""
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import numbers
 import sys
@@ -16,6 +17,7 @@ import threading
 
 from . import _runtime
 from ._compiler import Options, compile_view, param_types
+from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
 from ._types import Array, Signature, Tuple, Type, _is_type, as_signature, signature_text, type_key, typeof
@@ -53,9 +55,11 @@ def _dims(dim, name):
 
 class _LaunchConfig:
     """``kernel[griddim, blockdim, stream, sharedmem]``: call it with the
-    arguments to launch."""
+    arguments to launch. Made once per configuration and dispatcher (see
+    ``Dispatcher.__getitem__``)."""
 
-    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims")
+    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
+                 "_block", "_shared", "_plans")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -66,13 +70,59 @@ class _LaunchConfig:
         self.stream = stream
         self.sharedmem = int(sharedmem)
         self._dims = (_runtime.dim3(self.griddim), _runtime.dim3(self.blockdim))
+        self._grid, self._block = self._dims  # as kc_dim3
+        self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it
+        self._plans = dispatcher._plans  # emptied, never replaced
 
     def __call__(self, *args):
-        overload = self.dispatcher._overload_for(args)
+        # The fast path: a plan made by an earlier launch with arguments of
+        # the same Python types (see _launch), if one takes these.
+        plans = self._plans.get(tuple(map(type, args)))
+        if plans is not None:
+            for plan in plans:
+                if plan.launch(args, self._grid, self._block, self.stream, self._shared):
+                    return
+        self._launch_general(args)
+
+    def _launch_general(self, args):
+        """Types the arguments, picks the overload, launches, and then
+        keeps a launch plan for arguments of these types."""
+        dispatcher = self.dispatcher
+        overload = dispatcher._overload_for(args)
         if any(getattr(a, "_kc_arg_hint", False) for a in args):
             _launch_with_hints(overload, args, self._dims, self.stream, self.sharedmem)
             return
         overload.launch(args, self._dims[0], self._dims[1], self.stream, self.sharedmem)
+        key = tuple(map(type, args))
+        made = dispatcher._plans_made.get(key, 0)
+        if made < _PLANS_MADE_PER_KEY:
+            plan = make_plan(overload, args)
+            if plan is not None:
+                dispatcher._plans_made[key] = made + 1
+                _keep_plan(dispatcher, key, plan)
+
+
+# Plans kept per tuple of argument Python types: arrays of several dtypes
+# (or ranks, layouts) may take turns in the same positions; a launch tries
+# them in turn (about 0.2 µs each that does not fit).
+_PLANS_PER_KEY = 8
+# Making a plan costs about 0.25 ms (compiling its function): past this
+# many for one tuple of Python types (more kinds of arrays taking turns
+# than are kept, or the current device changing back and forth), launches
+# with those types stay on the general path.
+_PLANS_MADE_PER_KEY = 32
+
+
+def _keep_plan(dispatcher, key, plan):
+    """Puts `plan` first among the dispatcher's plans for `key`, dropping
+    those made for another current device and the oldest beyond
+    `_PLANS_PER_KEY`."""
+    plans = dispatcher._plans
+    if len(plans) >= 64:
+        plans.clear()
+        dispatcher._plans_made.clear()
+    kept = [p for p in plans.get(key, ()) if p.generation == plan.generation]
+    plans[key] = (plan, *kept[: _PLANS_PER_KEY - 1])
 
 
 def _launch_with_hints(overload, args, dims, stream, sharedmem):
@@ -223,6 +273,8 @@ class Dispatcher:
         self.overloads = {}  # tuple of argument types -> Overload
         self._by_key = {}  # tuple of type_key() -> Overload
         self._configs = {}  # launch configuration -> _LaunchConfig
+        self._plans = {}  # tuple of argument Python types -> the _launch.LaunchPlans made for them, newest first
+        self._plans_made = {}  # tuple of argument Python types -> how many plans were made for it
         self._lock = threading.RLock()
         self._view = None
         self._can_compile = not sigs
@@ -346,7 +398,7 @@ class Dispatcher:
             if ov is None:
                 compiled = compile_view(self._kernel_view(), signature_text(types), self.options())
                 ov = Overload(self, types, compiled)
-                self.overloads[types] = ov
+                self._add_overload(types, ov)
             return ov
 
     def _compile_sig_text(self, sig: str, argtypes=None) -> Overload:
@@ -356,8 +408,18 @@ class Dispatcher:
         compiled = compile_view(self._kernel_view(), sig, self.options())
         types = tuple(argtypes) if argtypes is not None else param_types(compiled.params)
         ov = Overload(self, types, compiled)
-        self.overloads[types] = ov
+        self._add_overload(types, ov)
         return ov
+
+    def _add_overload(self, types, ov):
+        """Adds a specialisation. With explicit signatures a new one may
+        change Numba's choice for arguments seen before: the caches of
+        earlier choices are emptied. (Without, arguments only ever take the
+        specialisation of exactly their types, which stays.)"""
+        self.overloads[types] = ov
+        if not self._can_compile:
+            self._by_key.clear()
+            self._plans.clear()
 
     def compile(self, sig):
         """Compiles the kernel for a signature (string, Signature or tuple of
@@ -375,6 +437,8 @@ class Dispatcher:
         d.overloads = {types: ov}
         d._by_key = {}
         d._configs = {}
+        d._plans = {}
+        d._plans_made = {}
         d._lock = threading.RLock()
         d._can_compile = False
         return d

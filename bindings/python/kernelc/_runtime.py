@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import collections
 import contextlib
+import ctypes
 import os
 import threading
 import weakref
@@ -32,6 +33,9 @@ _lock = threading.RLock()
 _devices = None  # list of Device
 _current = 0
 _forked_from_gpu = False  # this process is a fork of one that opened a GPU
+# Changes whenever the current device may change (select, close, fork):
+# launch plans (``_launch``) made under another value are not used.
+generation = 0
 
 
 def _after_fork_in_child():
@@ -40,8 +44,9 @@ def _after_fork_in_child():
     its copy. A GPU context does not survive fork (NVIDIA's driver), so
     the child refuses it with a clear error instead of hanging or
     crashing in the driver, as Numba does."""
-    global _lock, _forked_from_gpu
+    global _lock, _forked_from_gpu, generation
     _lock = threading.RLock()  # the parent may have held it
+    generation += 1
     if _devices is not None and any(not d.is_cpu for d in _devices):
         _forked_from_gpu = True
 
@@ -107,20 +112,23 @@ def current_index() -> int:
 
 
 def select(index: int) -> None:
-    global _current
+    global _current, generation
     devices = device_list()
     if not 0 <= index < len(devices):
         raise CudaSupportError(f"device {index} does not exist ({len(devices)} device(s))")
-    _current = index
+    if index != _current:
+        _current = index
+        generation += 1
 
 
 def close() -> None:
     """Forgets the open devices (they are reopened on next use; memory
     still referenced keeps its device alive)."""
-    global _devices, _current
+    global _devices, _current, generation
     with _lock:
         _devices = None
         _current = 0
+        generation += 1
 
 
 
@@ -490,9 +498,8 @@ def _array_fields(slot, dtype, shape, strides):
 
 
 def buffer_arg(dev):
-    """The ``kc_arg`` of a device array (built once per array: they are
-    immutable): its ``kc_buffer`` and offset when kernelc allocated it,
-    else its device address (``KC_ARG_DEVICE_PTR``)."""
+    """The ``kc_arg`` of a device array: its ``kc_buffer`` and offset when
+    kernelc allocated it, else its device address (``KC_ARG_DEVICE_PTR``)."""
     slot = api.kc_arg()
     mem = dev.gpu_data
     if mem.handle is not None:
@@ -504,6 +511,19 @@ def buffer_arg(dev):
         slot.address = dev._ptr
     _array_fields(slot, dev.dtype, dev.shape, dev.strides)
     return slot
+
+
+_SLOT = ctypes.sizeof(api.kc_arg)
+
+
+def device_arg_image(dev) -> bytes:
+    """A device array's ``kc_arg`` (:func:`buffer_arg`) as bytes, made once
+    per array (device arrays do not change) and kept in ``dev._kc_arg``;
+    launches copy it into their ``kc_arg`` array."""
+    image = dev._kc_arg
+    if image is None:
+        image = dev._kc_arg = bytes(buffer_arg(dev))
+    return image
 
 
 def _needs_copy(a: np.ndarray) -> bool:
@@ -530,6 +550,7 @@ class _Marshal:
         self.params = overload.params
         self.n = len(self.params)
         self.argv = (api.kc_arg * max(self.n, 1))()
+        self.mv = memoryview(self.argv).cast("B")
         self.name = overload.compiled.kernel_name.encode()
         self.view = overload.compiled.view
         self.lock = threading.Lock()
@@ -553,6 +574,7 @@ class _Marshal:
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view
 
+        mv = self.mv
         with self.lock:
             argv = self.argv
             writeback = None
@@ -574,7 +596,7 @@ class _Marshal:
                         )
                     host = a
                     if _needs_copy(a):
-                        host = np.ascontiguousarray(a)
+                        host = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("="))
                         if self.written[i]:
                             writeback = writeback or []
                             writeback.append((a, host))
@@ -598,10 +620,7 @@ class _Marshal:
                     raise _read_only(
                         i, self.params[i].name, "device array (its __cuda_array_interface__ says so)"
                     )
-                cached = dev._kc_arg
-                if cached is None:
-                    cached = dev._kc_arg = buffer_arg(dev)
-                argv[i] = cached
+                mv[i * _SLOT:(i + 1) * _SLOT] = device_arg_image(dev)
             launch_args = (loaded.handle, self.name, griddim, blockdim,
                            sharedmem, _stream_handle(stream), argv, len(args))
             if loaded.device.is_cpu:

@@ -327,13 +327,29 @@ def _int_type(value: int) -> Scalar:
     raise ValueError("Int value is too large: %s" % value)
 
 
+# Array types made by `array_type`, one object per (dtype, rank, layout):
+# device arrays of the same type then share their `_kc_type` object, which
+# launch plans compare by identity (``_launch``).
+_ARRAY_TYPES = {}
+
+
 def array_type(dtype, shape, strides) -> Array:
-    """The type of an array given by dtype, shape and byte strides."""
+    """The type of an array given by dtype, shape and byte strides (the
+    same object for equal types, see ``_ARRAY_TYPES``)."""
     ndim = len(shape)
     if not 1 <= ndim <= 3:
         raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {ndim}")
-    elem = from_dtype(dtype)
-    return Array(elem, ndim, layout_of(shape, strides, elem.dtype.itemsize))
+    dtype = np.dtype(dtype)
+    layout = layout_of(shape, strides, dtype.itemsize)
+    key = (dtype, dtype.isalignedstruct, ndim, layout)
+    t = _ARRAY_TYPES.get(key)
+    if t is None:
+        elem = from_dtype(dtype)
+        t = Array(elem, ndim, layout)
+        if len(_ARRAY_TYPES) >= 1024:  # many record dtypes: start again
+            _ARRAY_TYPES.clear()
+        _ARRAY_TYPES[key] = t
+    return t
 
 
 def layout_of(shape, strides, itemsize) -> str:
@@ -364,7 +380,10 @@ def type_key(value):
     t = type(value)
     if t is np.ndarray:
         f = value.flags
-        return (t, value.dtype, value.ndim, f.c_contiguous, f.f_contiguous)
+        # Equal structured dtypes may differ in alignment, which their
+        # record types spell.
+        dt = value.dtype
+        return (t, dt, dt.isalignedstruct, value.ndim, f.c_contiguous, f.f_contiguous)
     if t is float or t is bool:
         return t
     if t is int:
@@ -373,7 +392,7 @@ def type_key(value):
     if kind is not None:
         return kind
     if isinstance(value, np.generic):
-        return value.dtype
+        return (value.dtype, value.dtype.isalignedstruct)
     return None  # not cheaply keyed: use typeof()
 
 
