@@ -18,12 +18,11 @@ specifies (see tests/numba/KNOWN_DIFFERENCES.md).
 import math
 import os
 import subprocess
-import sys
 
 import numpy as np
 import pytest
 
-from test_cuda_bindings import emulated_driver
+from test_cuda_bindings import emulated_driver, run_on_emulated_driver
 
 FUNCS = ["sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
          "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"]
@@ -58,7 +57,6 @@ def inputs():
 
 
 NUMBA_SCRIPT = """
-import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import numba_kernels as m
@@ -85,7 +83,7 @@ def same(got, want, rtol, scale):
 
 
 def test_cmath_matches_numba_cuda(tmp_path):
-    lib = emulated_driver()
+    emulated_driver()
     kernelc = os.environ.get("KERNELC_BIN")
     if not kernelc:
         pytest.skip("KERNELC_BIN is not set (cargo build -p kernelc-cli)")
@@ -94,15 +92,9 @@ def test_cmath_matches_numba_cuda(tmp_path):
     (tmp_path / "kc_kernels.py").write_text(kernel_source("from numba import cuda"))
     z = inputs()
     np.save(tmp_path / "z.npy", z)
-    libdir = tmp_path / "lib"
-    libdir.mkdir()
-    os.symlink(lib, libdir / "libcuda.so.1")
-    env = dict(os.environ, NUMBA_CUDA_DRIVER=lib, LD_LIBRARY_PATH=str(libdir))
-    env.pop("NUMBA_ENABLE_CUDASIM", None)
     script = tmp_path / "run_numba.py"
     script.write_text(NUMBA_SCRIPT)
-    proc = subprocess.run([sys.executable, str(script), str(tmp_path), str(tmp_path / "z.npy")],
-                          env=env, capture_output=True, text=True, timeout=900)
+    proc = run_on_emulated_driver(tmp_path, [script, tmp_path, tmp_path / "z.npy"])
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
 
     failures = []
@@ -157,7 +149,6 @@ def power(a, b, out, a32, b32, out32, square):
 """
 
 POWER_SCRIPT = """
-import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import power_kernel as m
@@ -172,7 +163,7 @@ def test_complex_power_matches_numba_cuda(tmp_path):
     """`a ** b` of complex numbers: numba-cuda's own translation of
     CPython's `_Py_c_pow`, in each type, over special and random bases and
     exponents."""
-    lib = emulated_driver()
+    emulated_driver()
     kernelc = os.environ.get("KERNELC_BIN")
     if not kernelc:
         pytest.skip("KERNELC_BIN is not set (cargo build -p kernelc-cli)")
@@ -193,15 +184,9 @@ def test_complex_power_matches_numba_cuda(tmp_path):
         paths.append(str(tmp_path / f"p{k}.npy"))
         np.save(paths[-1], x)
     (tmp_path / "power_kernel.py").write_text(POWER_KERNEL)
-    libdir = tmp_path / "lib"
-    libdir.mkdir()
-    os.symlink(lib, libdir / "libcuda.so.1")
-    env = dict(os.environ, NUMBA_CUDA_DRIVER=lib, LD_LIBRARY_PATH=str(libdir))
-    env.pop("NUMBA_ENABLE_CUDASIM", None)
     script = tmp_path / "run_numba.py"
     script.write_text(POWER_SCRIPT)
-    proc = subprocess.run([sys.executable, str(script), str(tmp_path)], env=env,
-                          capture_output=True, text=True, timeout=900)
+    proc = run_on_emulated_driver(tmp_path, [script, tmp_path])
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     run = subprocess.run(
         [kernelc, "run", str(tmp_path / "power_kernel.py"), "--device", "cpu",

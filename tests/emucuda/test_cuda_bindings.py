@@ -118,6 +118,21 @@ def emulated_driver():
     pytest.skip(f"no emulated driver at {path} (cargo build -p kernelc-emucuda)")
 
 
+def run_on_emulated_driver(tmp_path, argv, timeout=900):
+    """Runs `python argv...` with real Numba CUDA loading the emulated
+    driver (NUMBA_CUDA_DRIVER, and a `libcuda.so.1` link for cuda-bindings
+    on LD_LIBRARY_PATH); returns the completed process."""
+    lib = emulated_driver()
+    libdir = tmp_path / "lib"
+    libdir.mkdir(exist_ok=True)
+    if not (libdir / "libcuda.so.1").exists():
+        os.symlink(lib, libdir / "libcuda.so.1")
+    env = dict(os.environ, NUMBA_CUDA_DRIVER=lib, LD_LIBRARY_PATH=str(libdir))
+    env.pop("NUMBA_ENABLE_CUDASIM", None)
+    return subprocess.run([sys.executable, *map(str, argv)], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
 def test_cuda_bindings_programs_run_on_the_emulated_driver(tmp_path):
     lib = emulated_driver()
     pytest.importorskip("cuda.bindings")

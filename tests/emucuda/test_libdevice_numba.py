@@ -20,7 +20,7 @@ from collections import defaultdict
 import numpy as np
 import pytest
 
-from test_cuda_bindings import emulated_driver
+from test_cuda_bindings import emulated_driver, run_on_emulated_driver
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "compiler", "tests"))
@@ -153,7 +153,7 @@ def same_float(g, w, rtol):
 def test_libdevice_matches_numba_cuda(tmp_path):
     import json
 
-    lib = emulated_driver()
+    emulated_driver()
     kernelc = os.environ.get("KERNELC_BIN")
     if not kernelc:
         pytest.skip("KERNELC_BIN is not set (cargo build -p kernelc-cli)")
@@ -166,15 +166,9 @@ def test_libdevice_matches_numba_cuda(tmp_path):
         for k, p in enumerate(params):
             np.save(tmp_path / f"{kname}_a{k}.npy", inputs(p, k, rng))
     (tmp_path / "spec.json").write_text(json.dumps(kernels))
-    libdir = tmp_path / "lib"
-    libdir.mkdir()
-    os.symlink(lib, libdir / "libcuda.so.1")
-    env = dict(os.environ, NUMBA_CUDA_DRIVER=lib, LD_LIBRARY_PATH=str(libdir))
-    env.pop("NUMBA_ENABLE_CUDASIM", None)
     script = tmp_path / "run_numba.py"
     script.write_text(NUMBA_SCRIPT)
-    proc = subprocess.run([sys.executable, str(script), str(tmp_path), str(tmp_path / "spec.json")],
-                          env=env, capture_output=True, text=True, timeout=1200)
+    proc = run_on_emulated_driver(tmp_path, [script, tmp_path, tmp_path / "spec.json"], timeout=1200)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
 
     failures = []
