@@ -23,6 +23,7 @@ mod flow;
 mod half;
 mod libdevice;
 mod prune;
+mod reaching;
 mod records;
 mod stmt;
 mod ufuncs;
@@ -329,7 +330,7 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     func: FuncId,
     /// By local: the literal of its one assignment, if it has exactly one
     /// such (see `prune`); made on first need.
-    literal_locals: Option<Vec<Option<ExprId>>>,
+    reaching: Option<reaching::Reaching>,
     is_kernel: bool,
     vars: Vec<Var>,
     /// The names of parameters and locals (see [`TypedFunction::names`]).
@@ -459,7 +460,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             pc,
             env,
             func: f,
-            literal_locals: None,
+            reaching: None,
             is_kernel: info.is_kernel(),
             bindings,
             reachable: true,

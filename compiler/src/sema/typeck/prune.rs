@@ -1,14 +1,14 @@
 //! Which branch conditions Numba settles before typing. Numba's
 //! `dead_branch_prune` removes the branch a condition never takes when it
 //! can find the condition's value: a literal (CPython folds literal
-//! arithmetic), a module constant, a local assigned exactly once from a
-//! literal, or a comparison of two such values; and `x is None` of an
-//! omitted argument, by its type. Numba's literal propagation also folds a
-//! condition that is arithmetic of two integer or bool such constants, or a
-//! local assigned once from such arithmetic (`if v - 5:`, `w = v - 5; if
-//! w:` with `v = 0` assigned once), one level deep (`w = v - 5; if w - 1:`
-//! is not folded), and never float arithmetic (Numba has no float literal
-//! type); `tests/differential/programs/literal_propagation.py` pins these
+//! arithmetic), a module constant, a local whose reaching assignment (its
+//! SSA version, `reaching.rs`) is from a literal, or a comparison of two
+//! such values; and `x is None` of an omitted argument, by its type.
+//! Numba's literal propagation also folds a condition that is arithmetic
+//! of two integer or bool such constants, or a local whose reaching
+//! assignment is such arithmetic (`if v - 5:`, `w = v - 5; if w:` with `v
+//! = 0`), one level deep (`w = v - 5; if w - 1:` is not folded), and never
+//! float arithmetic (Numba has no float literal type); `tests/differential/programs/literal_propagation.py` pins these
 //! against Numba. The operands of `and`/`or` are branches in Numba's IR
 //! and are pruned the same way. Anything else (a call such as
 //! `np.uint64(0)`, an attribute, an array element) leaves both branches to
@@ -16,11 +16,11 @@
 //! assignments of a pruned branch join nothing.
 
 use super::FnChecker;
-use crate::front::ast::{CmpOp, ExprId, ExprKind, Seq, Stmt, StmtKind, UnaryOp};
+use crate::front::ast::{CmpOp, ExprId, ExprKind, UnaryOp};
 use crate::sema::const_eval;
 use crate::sema::consts::{fold_binary, fold_compare, ConstValue};
 use crate::sema::resolve::Res;
-use crate::sema::typed::{LocalId, TExpr};
+use crate::sema::typed::TExpr;
 
 impl FnChecker<'_, '_, '_> {
     /// Whether Numba takes the branch of condition `test` (typed as
@@ -65,10 +65,10 @@ impl FnChecker<'_, '_, '_> {
                 }
                 // A local assigned once from arithmetic of constants, used
                 // as the condition itself.
-                let Res::Local(l) = self.res(e) else {
+                if !matches!(self.res(e), Res::Local(_)) {
                     return None;
-                };
-                let value = self.single_assignment(*l)?;
+                }
+                let value = self.reaching_value(e)?;
                 self.folded_binop(value)
             }
             ExprKind::Compare { left, ops } => {
@@ -91,8 +91,8 @@ impl FnChecker<'_, '_, '_> {
         match &self.ast(e).kind {
             ExprKind::Name(_) => match self.res(e) {
                 Res::Const(c) => Some(*self.env.constant(*c)),
-                Res::Local(l) => {
-                    let value = self.single_assignment(*l)?;
+                Res::Local(_) => {
+                    let value = self.reaching_value(e)?;
                     self.is_python_literal(value)
                         .then(|| self.literal_value(value))
                         .flatten()
@@ -130,97 +130,22 @@ impl FnChecker<'_, '_, '_> {
         self.numba_constant(e, 8).map(|v| v.truthy())
     }
 
-    /// The value expression of local `l`'s one assignment, when the
-    /// function assigns it exactly once, by a plain `name = value` (a
-    /// parameter, a loop variable, an unpacking or an augmented assignment
-    /// counts as an assignment with no value). The table of every local is
-    /// made by one walk of the body, on first need.
-    fn single_assignment(&mut self, l: LocalId) -> Option<ExprId> {
-        if self.literal_locals.is_none() {
-            let n = self.n_locals;
-            let mut walk = Assignments {
-                checker: self,
-                counts: vec![0; n],
-                values: vec![None; n],
-            };
-            walk.block(self.env.def(self.func).body);
-            let Assignments { counts, values, .. } = walk;
-            let nparams = self.env.def(self.func).params.len();
-            let table = (0..n)
-                .map(|k| {
-                    (k >= nparams && counts[k] == 1)
-                        .then_some(values[k])
-                        .flatten()
-                })
-                .collect();
-            self.literal_locals = Some(table);
+    /// The value of the one assignment that reaches read `name` of a local
+    /// (see `reaching.rs`); the walk is made on first need.
+    fn reaching_value(&mut self, name: ExprId) -> Option<ExprId> {
+        if self.reaching.is_none() {
+            self.reaching = Some(self.reaching_defs());
         }
-        self.literal_locals
-            .as_ref()
-            .and_then(|t| t.get(l.index()).copied().flatten())
-    }
-}
-
-/// Counts the assignments of every local in a function body.
-struct Assignments<'c, 'p, 'e, 'm> {
-    checker: &'c FnChecker<'p, 'e, 'm>,
-    /// By local: how many statements assign it.
-    counts: Vec<u32>,
-    /// By local: the value of a plain `name = value` (the last one seen).
-    values: Vec<Option<ExprId>>,
-}
-
-impl Assignments<'_, '_, '_, '_> {
-    fn block(&mut self, body: Seq<Stmt>) {
-        let module = self.checker.env.module;
-        for s in module.block(body) {
-            match &s.kind {
-                StmtKind::Assign { targets, value } => {
-                    for &t in module.exprs(*targets) {
-                        self.target(t, Some(*value));
-                    }
-                }
-                StmtKind::AugAssign { target, .. } | StmtKind::AnnAssign { target, .. } => {
-                    self.target(*target, None)
-                }
-                StmtKind::For {
-                    target,
-                    body,
-                    orelse,
-                    ..
-                } => {
-                    self.target(*target, None);
-                    self.block(*body);
-                    self.block(*orelse);
-                }
-                StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                    self.block(*body);
-                    self.block(*orelse);
-                }
-                _ => {}
-            }
-        }
+        self.reaching.as_ref().and_then(|r| r.def(name))
     }
 
-    /// A target assigned `value` (None for a value that is not one
-    /// expression): a name counts one assignment; a tuple's names each
-    /// count one, with no value.
-    fn target(&mut self, t: ExprId, value: Option<ExprId>) {
-        let module = self.checker.env.module;
-        match &module.expr(t).kind {
-            ExprKind::Name(_) => {
-                if let Res::Local(l) = self.checker.res(t) {
-                    self.counts[l.index()] += 1;
-                    self.values[l.index()] = value;
-                }
-            }
-            ExprKind::Tuple(items) | ExprKind::List(items) => {
-                for &item in module.exprs(*items) {
-                    self.target(item, None);
-                }
-            }
-            _ => {}
+    /// Whether the body of the `while` loop tested by `test` leaves the
+    /// locals of its condition alone.
+    pub(super) fn while_condition_is_stable(&mut self, test: ExprId) -> bool {
+        if self.reaching.is_none() {
+            self.reaching = Some(self.reaching_defs());
         }
+        self.reaching.as_ref().is_some_and(|r| r.stable_while(test))
     }
 }
 

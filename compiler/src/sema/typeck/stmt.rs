@@ -300,7 +300,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
         self.enter_loop(span, out);
         let cond = self.condition(test);
-        let forever = constant == Some(true);
+        // Always true only when the body leaves the condition's locals
+        // alone (Numba prunes the entry test and the back-edge test each
+        // on its own reaching values).
+        let forever = constant == Some(true) && self.while_condition_is_stable(test);
         let cond = self.ex(cond);
         let (body, orelse) = self.loop_body(|this| this.block_stmts(body), orelse, !forever, span);
         Self::push(out, TStmtKind::While { cond, body, orelse }, span);
