@@ -18,6 +18,7 @@
 
 pub mod diagnostics;
 pub mod driver;
+pub mod enums;
 pub mod front;
 pub mod ir;
 pub mod lower;

@@ -24,6 +24,7 @@ use std::sync::{Mutex, PoisonError};
 /// runtime marshals arguments by them without the compiler.
 pub use kernelc_abi::scalar::{Layout, Scalar};
 
+pub use crate::enums::EnumType;
 pub use crate::records::{Elem, RecordType};
 pub use kernelc_abi::elem::{complex_from_name, complex_name};
 
@@ -218,6 +219,9 @@ pub enum Type {
     /// The grid of a cooperative launch (`cuda.cg.this_grid()`, Numba's
     /// `GridGroup`): no components; its `sync()` is a grid-wide barrier.
     GridGroup,
+    /// A member of an enum class (Numba's `EnumMember`/`IntEnumMember`):
+    /// one component, its value (of the enum's `dtype`).
+    Enum(EnumType),
 }
 
 /// A CUDA vector type: `n` (1 to 4) components of type `base`.
@@ -456,6 +460,7 @@ impl Type {
         match self {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
             Type::Complex(part) => Some(ParamKind::Complex(*part)),
+            Type::Enum(e) => Some(ParamKind::Scalar(e.dtype())),
             Type::Array(a) => Some(ParamKind::Array {
                 elem: a.elem.abi(),
                 ndim: a.ndim,
@@ -527,6 +532,7 @@ impl Type {
             Type::Class(s) => format!("the type '{s}'"),
             Type::Record(r) => format!("a record of type {}", r.record),
             Type::GridGroup => "a grid group".to_string(),
+            Type::Enum(e) => format!("a member of the enum '{}' ({e})", e.name()),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -540,6 +546,7 @@ impl fmt::Display for Type {
             Type::Function(fv) => write!(f, "function({})", fv.name()),
             Type::Class(s) => write!(f, "class({s})"),
             Type::GridGroup => f.write_str("GridGroup"),
+            Type::Enum(e) => fmt::Display::fmt(e, f),
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Complex(part) => f.write_str(complex_name(*part)),
@@ -697,6 +704,15 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::Function(x), Type::Function(y)) if x == y => Some(*a),
         (Type::Class(x), Type::Class(y)) if x == y => Some(*a),
         (Type::GridGroup, Type::GridGroup) => Some(Type::GridGroup),
+        (Type::Enum(x), Type::Enum(y)) if x == y => Some(*a),
+        // An IntEnum member converts safely to an integer of its value's
+        // type only (Numba's `IntEnumMember.can_convert_to`, then
+        // `unify_pairs`): `IntEnum<int64>` and `int64` give `int64`.
+        (Type::Enum(e), Type::Scalar(s)) | (Type::Scalar(s), Type::Enum(e))
+            if e.is_int() && *s == e.dtype() =>
+        {
+            Some(Type::Scalar(*s))
+        }
         _ => None,
     }
 }

@@ -340,6 +340,8 @@ fn make_args(
                 make_args(t, recipe, rng, interp, args, buffers);
             }
         }
+        // An enum member is passed as its value.
+        Type::Enum(e) => make_args(&Type::Scalar(e.dtype()), recipe, rng, interp, args, buffers),
         // (Kernel parameters are never records, only arrays of them.)
         Type::None
         | Type::Unknown

@@ -20,7 +20,10 @@ from ._compiler import Options, compile_view, param_types
 from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
-from ._types import Array, Signature, Tuple, Type, _is_type, as_signature, signature_text, type_key, typeof
+from ._types import (
+    Array, Signature, Tuple, Type, _is_type, as_signature, enum_classes, signature_text, type_key,
+    typeof,
+)
 from .errors import KernelcError
 
 __all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs", "signatures"]
@@ -396,7 +399,11 @@ class Dispatcher:
         with self._lock:
             ov = self.overloads.get(types)
             if ov is None:
-                compiled = compile_view(self._kernel_view(), signature_text(types), self.options())
+                view = self._kernel_view()
+                classes = [c for t in types for c in enum_classes(t)]
+                if classes:
+                    view = view.with_enums(classes)
+                compiled = compile_view(view, signature_text(types), self.options())
                 ov = Overload(self, types, compiled)
                 self._add_overload(types, ov)
             return ov

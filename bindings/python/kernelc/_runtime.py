@@ -14,6 +14,7 @@ import bisect
 import collections
 import contextlib
 import ctypes
+import enum
 import os
 import threading
 import weakref
@@ -454,6 +455,8 @@ def _scalar(slot, value):
             code, field, conv = entry
             slot.dtype = code
             setattr(slot.value, field, conv(value))
+        elif isinstance(value, enum.Enum) and not isinstance(value, int):
+            _scalar(slot, value.value)  # an Enum member is its value
         elif isinstance(value, (int, float)):  # subclasses (IntEnum...)
             _scalar(slot, int(value) if isinstance(value, int) else float(value))
         elif isinstance(value, complex):

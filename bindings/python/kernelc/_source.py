@@ -25,6 +25,8 @@ Diagnostics then point at the user's real file and line.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import enum
 import hashlib
 import linecache
 import math
@@ -40,6 +42,7 @@ __all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
 
 _KC_CUDA = "_kc_cuda_"
 _KC_NP = "_kc_np_"
+_KC_ENUM = "_kc_enum_"
 
 
 class SourceUnavailable(KernelcError):
@@ -151,11 +154,32 @@ class KernelView:
     # file's own line at column 0.
     remap: dict = field(default_factory=dict)
     line_shift: int = 0  # lines inserted at the top (0 normally)
+    enum_classes: dict = field(default_factory=dict)  # enum class -> its name in the view
+    taken: frozenset = frozenset()  # the view's other global names
+
+    def with_enums(self, classes) -> "KernelView":
+        """This view with the enum classes `classes` (those of argument
+        types) defined too, after the text; itself when it defines them
+        all."""
+        missing = [c for c in dict.fromkeys(classes) if c not in self.enum_classes]
+        if not missing:
+            return self
+        everything = dict(self.enum_classes)
+        everything.update((c, c.__name__) for c in missing)
+        # Checks the names of all of them; defines the missing ones.
+        _enum_lines(everything, self.taken)
+        lines = _enum_lines({c: c.__name__ for c in missing}, self.taken | {
+            n for n in self.enum_classes.values()})
+        header = [] if self.enum_classes else [f"import enum as {_KC_ENUM}"]
+        text = self.text + "\n".join(header + lines) + "\n"
+        return dataclasses.replace(self, text=text, enum_classes=everything)
 
 
 def _literal(value):
     """A constant expression for a Python or NumPy scalar value (or a tuple
     of them), or None."""
+    if isinstance(value, enum.Enum):
+        return None  # a member has a type of its own (see build_view)
     if isinstance(value, (bool, np.bool_)):
         return "True" if value else "False"
     if isinstance(value, int):
@@ -173,6 +197,50 @@ def _literal(value):
         if all(i is not None for i in items):
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     return None
+
+
+def _enum_lines(classes: dict, taken) -> list:
+    """The definitions of the enum classes `classes` (class -> name), each
+    under its ``__name__``, which no other global of the view (`taken`) and
+    no other class may use."""
+    lines = []
+    names = {}
+    for cls in classes:
+        name = cls.__name__
+        other = names.get(name)
+        if other is not None and other is not cls:
+            raise KernelcError(
+                f"the kernel uses two enum classes named '{name}' "
+                f"({other.__module__} and {cls.__module__}): kernelc needs one class per name")
+        if name in taken:
+            raise KernelcError(
+                f"the kernel uses the enum class '{name}' and another global named '{name}': "
+                "kernelc needs the class's own name free")
+        names[name] = cls
+        lines += _enum_class_lines(name, cls)
+    return lines
+
+
+def _enum_class_lines(name: str, cls) -> list:
+    """The definition of enum class `cls`, named `name`, as kernelc reads
+    it: its base and each member (aliases included) with its value."""
+    base = "IntEnum" if issubclass(cls, enum.IntEnum) else "Enum"
+    if not issubclass(cls, enum.IntEnum) and issubclass(cls, int):
+        raise KernelcError(
+            f"the enum '{cls.__name__}' mixes in int without being an IntEnum: "
+            "kernelc supports enum.Enum and enum.IntEnum classes")
+    lines = [f"class {name}({_KC_ENUM}.{base}):"]
+    for member_name, member in cls.__members__.items():
+        value = int(member) if base == "IntEnum" else member.value
+        lit = _literal(value)
+        if lit is None or isinstance(value, tuple):
+            raise KernelcError(
+                f"the enum member {cls.__name__}.{member_name} has the value {value!r}: "
+                "kernels support enum members whose values are numbers or bools")
+        lines.append(f"    {member_name} = {lit}")
+    if len(lines) == 1:
+        lines.append("    pass")
+    return lines
 
 
 def _float_literal(v: float) -> str:
@@ -301,6 +369,8 @@ def build_view(kernel_fn) -> KernelView:
     appended = []  # lines after the file, [(text, file, line, shift)]
     need_kc_cuda = False
     need_np = False
+    enums = {}  # name -> enum class
+    enum_members = {}  # name -> "Class.MEMBER"
 
     def place_same_file(fs: FuncSource, decorator: bool) -> bool:
         nonlocal need_kc_cuda
@@ -350,7 +420,8 @@ def build_view(kernel_fn) -> KernelView:
         code = fn.__code__
         candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
         for name in sorted(candidates):
-            if name in imports or name in consts or name in hosts or name in const_arrays:
+            if (name in imports or name in consts or name in hosts or name in const_arrays
+                    or name in enums or name in enum_members):
                 continue
             found, value = _resolve(fn, name)
             if not found:
@@ -364,6 +435,13 @@ def build_view(kernel_fn) -> KernelView:
                         "device functions called by their own name"
                     )
                 work.append((inner, False))
+                continue
+            if isinstance(value, enum.EnumMeta):
+                enums[name] = value
+                continue
+            if isinstance(value, enum.Enum):
+                # A member held in a global (`DEFAULT = Color.RED`).
+                enum_members[name] = value
                 continue
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
                 if name in fs.const_array_names:
@@ -382,11 +460,23 @@ def build_view(kernel_fn) -> KernelView:
                 continue
             hosts.add(name)
 
+    # Each enum class is defined once, under its own name (the name its
+    # type prints with); other names for it are aliases.
+    taken = set(imports) | set(consts) | hosts | set(const_arrays) | set(enum_members)
+    classes = {}
+    for cls in list(enums.values()) + [type(m) for m in enum_members.values()]:
+        classes.setdefault(cls, cls.__name__)
+    enum_lines = _enum_lines(classes, taken)
+    enum_lines += [f"{n} = {cls.__name__}" for n, cls in enums.items() if n != cls.__name__]
+    enum_lines += [f"{n} = {type(m).__name__}.{m.name}" for n, m in enum_members.items()]
+    need_np = need_np or any(_KC_NP in line for line in enum_lines)
     stmts = list(dict.fromkeys(imports.values()))
     if need_kc_cuda:
         stmts.insert(0, f"import kernelc.cuda as {_KC_CUDA}")
     if need_np:
         stmts.append(f"import numpy as {_KC_NP}")
+    if classes:
+        stmts.append(f"import enum as {_KC_ENUM}")
     header = "; ".join(stmts)
     line_shift = 0
     if header:
@@ -398,6 +488,7 @@ def build_view(kernel_fn) -> KernelView:
         else:
             view[slot] = header
     tail = [f"{n} = {lit}" for n, lit in consts.items()]
+    tail += enum_lines
     # Host globals (and the constant arrays, whose contents come with the
     # compile options) are bound to something that is not a constant.
     tail += [f"{n} = None" for n in sorted(hosts | set(const_arrays))]
@@ -414,6 +505,8 @@ def build_view(kernel_fn) -> KernelView:
         const_arrays=const_arrays,
         remap=remap,
         line_shift=line_shift,
+        enum_classes=classes,
+        taken=frozenset(taken) | frozenset(n for n, c in enums.items() if n != c.__name__),
     )
 
 

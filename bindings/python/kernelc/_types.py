@@ -9,12 +9,13 @@ just ``"void(" + ", ".join(map(str, types)) + ")"``.
 
 from __future__ import annotations
 
+import enum
 import re
 
 import numpy as np
 
 __all__ = [
-    "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature",
+    "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature", "EnumMember",
     "typeof", "type_key", "from_dtype", "signature_text", "from_numba", "as_signature",
 ]
 
@@ -201,6 +202,59 @@ class Tuple(Type):
         return hash(("tuple", self.types))
 
 
+class EnumMember(Type):
+    """A member of an ``enum.Enum`` or ``enum.IntEnum`` class, as Numba
+    types it: ``IntEnum<int64>(Color)``, ``Enum<float64>(Shape)`` (the type
+    of the members' values, which must agree). The kernel view defines the
+    class under its ``__name__`` (``_source.KernelView.with_enums``), the
+    name the printed type uses."""
+
+    __slots__ = ("cls", "dtype")
+
+    def __init__(self, cls):
+        self.cls = cls
+        self.dtype = enum_dtype(cls)
+
+    def __str__(self) -> str:
+        base = "IntEnum" if issubclass(self.cls, enum.IntEnum) else "Enum"
+        return f"{base}<{self.dtype}>({self.cls.__name__})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, EnumMember) and other.cls is self.cls
+
+    def __hash__(self) -> int:
+        return hash(("enum", id(self.cls)))
+
+
+def enum_dtype(cls) -> "Scalar":
+    """Numba's type of an enum class's values (``typeof`` of each, which
+    must agree; numba's ``_typeof_enum_class``)."""
+    members = list(cls.__members__.values())
+    if not members:
+        raise TypeError(f"cannot type the enum '{cls.__name__}': it has no members")
+    kinds = set()
+    for m in members:
+        v = int(m) if issubclass(cls, enum.IntEnum) else m.value
+        kinds.add(str(typeof(v)) if not isinstance(v, tuple) else "tuple")
+    if len(kinds) > 1:
+        raise TypeError(f"cannot type heterogeneous enum '{cls.__name__}': "
+                        f"got value types {', '.join(sorted(kinds))}")
+    (kind,) = kinds
+    if kind not in SCALARS or kind.startswith("complex"):
+        raise TypeError(f"the enum '{cls.__name__}' has {kind} values: kernels take enums "
+                        "whose values are numbers or bools")
+    return SCALARS[kind]
+
+
+def enum_classes(t: Type):
+    """The enum classes a type names (in tuples too)."""
+    if isinstance(t, EnumMember):
+        yield t.cls
+    elif isinstance(t, Tuple):
+        for x in t.types:
+            yield from enum_classes(x)
+
+
 class Signature:
     """``return_type(arg types...)``, as ``void(float32[:], int32)`` builds."""
 
@@ -287,6 +341,8 @@ def typeof(value) -> Type:
     scalars keep their dtype;
     arrays (NumPy, device arrays, anything with ``__cuda_array_interface__``)
     → element type, rank and layout; tuples → tuple types."""
+    if isinstance(value, enum.Enum):
+        return EnumMember(type(value))
     if isinstance(value, bool):
         return boolean
     if isinstance(value, int):

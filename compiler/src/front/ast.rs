@@ -342,6 +342,9 @@ pub enum StmtKind {
     Return(Option<ExprId>),
     /// A function definition.
     FunctionDef(FunctionDef),
+    /// A class definition (only enum classes at the top level are
+    /// accepted, by name resolution).
+    ClassDef(ClassDef),
     /// `import a.b as c, d`.
     Import(Seq<ImportAlias>),
     /// `from module import names`.
@@ -388,6 +391,22 @@ pub struct FunctionDef {
     /// parts of statements that were dropped.
     pub body_exprs: std::ops::Range<u32>,
     /// The `def name(...)` header line, for messages about the function.
+    pub header_span: Span,
+}
+
+/// A class definition: `@decorators class name(bases): body`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ClassDef {
+    /// The class name.
+    pub name: Ident,
+    /// The decorator expressions (without `@`), top to bottom.
+    pub decorators: Seq<ExprId>,
+    /// The base-class expressions; keyword arguments of the header are
+    /// reported by the parser.
+    pub bases: Seq<ExprId>,
+    /// The body.
+    pub body: Seq<Stmt>,
+    /// The `class name(...)` header line, for messages about the class.
     pub header_span: Span,
 }
 

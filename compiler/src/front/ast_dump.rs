@@ -173,6 +173,19 @@ impl Dumper<'_> {
                 self.nested(|d| d.opt_expr("value", value));
             }
             StmtKind::FunctionDef(ref def) => self.function(def, stmt.span),
+            StmtKind::ClassDef(ref class) => {
+                let (line, col) = self.files.line_col(FileId::MAIN, class.header_span.lo);
+                let head = format!(
+                    "ClassDef {} (header @{line}:{col})",
+                    self.name(class.name.name)
+                );
+                self.line(None, &head, span);
+                self.nested(|d| {
+                    d.exprs("decorator", d.module.exprs(class.decorators));
+                    d.exprs("base", d.module.exprs(class.bases));
+                    d.block("body", class.body);
+                });
+            }
             StmtKind::Import(aliases) => {
                 self.line(None, "Import", span);
                 let aliases = self.module.aliases(aliases);

@@ -80,6 +80,10 @@ impl FnLowering<'_> {
             (LValue::Scalar(x), Type::Scalar(a), Type::Scalar(b)) => {
                 LValue::Scalar(self.cast_scalar(x, *a, *b))
             }
+            // An enum member is its value.
+            (LValue::Scalar(x), Type::Enum(e), Type::Scalar(b)) => {
+                LValue::Scalar(self.cast_scalar(x, e.dtype(), *b))
+            }
             (LValue::Complex(re, im), Type::Complex(part), Type::Scalar(Scalar::Bool)) => {
                 LValue::Scalar(self.complex_truth((re, im), *part))
             }

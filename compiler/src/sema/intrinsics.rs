@@ -9,6 +9,7 @@
 //! adding an intrinsic means adding one row here and one arm in each (see
 //! `ARCHITECTURE.md`).
 
+use crate::enums::EnumKind;
 use crate::types::{complex_from_name, Elem, Scalar, VectorType};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -49,6 +50,8 @@ pub enum Ns {
     NumbaTypes,
     /// `kernelc` (the binding's own module).
     Kernelc,
+    /// `enum` (the bases of enum classes).
+    Enum,
 }
 
 impl Ns {
@@ -71,6 +74,7 @@ impl Ns {
             Ns::Numba => "numba",
             Ns::NumbaTypes => "numba.types",
             Ns::Kernelc => "kernelc",
+            Ns::Enum => "enum",
         }
     }
 }
@@ -862,6 +866,13 @@ pub enum Member {
     /// calls the function as a device function (Numba compiles it for the
     /// device).
     CpuJit,
+    /// `enum.Enum` / `enum.IntEnum`: only valid as the base of a class at
+    /// the top level of the file.
+    EnumBase(EnumKind),
+    /// `enum.auto`: only valid as the value of an enum member.
+    EnumAuto,
+    /// `enum.unique`: only valid as the decorator of an enum class.
+    EnumUnique,
 }
 
 /// Every `ns.attr` a kernel can use, by namespace and name.
@@ -1021,6 +1032,10 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         Member::Func(Callee::LiteralUnroll),
     );
     t.insert((Ns::Kernelc, "cuda"), Member::Namespace(Ns::Cuda));
+    t.insert((Ns::Enum, "Enum"), Member::EnumBase(EnumKind::Plain));
+    t.insert((Ns::Enum, "IntEnum"), Member::EnumBase(EnumKind::Int));
+    t.insert((Ns::Enum, "auto"), Member::EnumAuto);
+    t.insert((Ns::Enum, "unique"), Member::EnumUnique);
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
     t.insert(
         (Ns::Cuda, "libdevice"),
@@ -1212,6 +1227,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "numba" => Ns::Numba,
         "numba.types" => Ns::NumbaTypes,
         "kernelc" => Ns::Kernelc,
+        "enum" => Ns::Enum,
         _ => return None,
     })
 }

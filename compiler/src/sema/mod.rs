@@ -24,7 +24,7 @@ use crate::front::{self, ast::Module};
 use crate::span::{FileId, Span};
 use crate::types::Type;
 use resolve::{DeclaredSig, ModuleEnv};
-use signature::{parse_signature, Signature};
+use signature::{parse_signature_in, Signature};
 use typed::{ConstArrayDecl, FuncId, TypedProgram};
 
 pub use context::CheckContext;
@@ -183,7 +183,7 @@ impl EntryPoints<'_, '_> {
                 let sig = if from_option {
                     self.option_sig(diags)
                 } else {
-                    decorator_sig(&info.sigs[k], diags)
+                    decorator_sig(self.env, &info.sigs[k], diags)
                 };
                 if let Some(sig) = sig.filter(|sig| self.usable(f, sig, diags)) {
                     check(f, sig);
@@ -238,7 +238,8 @@ impl EntryPoints<'_, '_> {
     fn option_sig(&self, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
         let text = self.options.signature.as_ref()?;
         let file = self.sig_file.expect("signature file was added");
-        match parse_signature(text) {
+        let env = self.env;
+        match parse_signature_in(text, &|n| env.enum_named(n)) {
             Ok(s) => Some(s),
             Err(e) => {
                 diags.push(Diagnostic::error_in(
@@ -298,8 +299,12 @@ impl EntryPoints<'_, '_> {
 }
 
 /// Parses a decorator signature, reporting errors inside the string.
-fn decorator_sig(s: &DeclaredSig<'_>, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
-    match parse_signature(&s.text) {
+fn decorator_sig(
+    env: &ModuleEnv<'_>,
+    s: &DeclaredSig<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Signature> {
+    match parse_signature_in(&s.text, &|n| env.enum_named(n)) {
         Ok(sig) => Some(sig),
         Err(e) => {
             let span = match s.text_offset {

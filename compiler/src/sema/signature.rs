@@ -8,6 +8,7 @@
 //! `UniTuple(int64, 2)`, `Tuple(int64, float32)`, and `void`/`none` for
 //! "returns nothing". Errors carry the byte range inside the string.
 
+use crate::enums::{EnumKind, EnumType};
 use crate::records::{RecordField, RecordLayout};
 use crate::types::{complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, Type};
 use std::ops::Range;
@@ -30,9 +31,23 @@ pub struct SigError {
     pub range: Range<usize>,
 }
 
-/// Parses a signature string.
+/// The enum classes a signature may name (`IntEnum<int64>(Color)`): the
+/// kernel file's, by class name.
+pub type EnumLookup<'e> = &'e dyn Fn(&str) -> Option<EnumType>;
+
+/// Parses a signature string (one that names no enum class).
 pub fn parse_signature(text: &str) -> Result<Signature, SigError> {
-    let mut p = SigParser { text, pos: 0 };
+    parse_signature_in(text, &|_| None)
+}
+
+/// Parses a signature string whose enum types name the classes `enums`
+/// finds.
+pub fn parse_signature_in(text: &str, enums: EnumLookup<'_>) -> Result<Signature, SigError> {
+    let mut p = SigParser {
+        text,
+        pos: 0,
+        enums,
+    };
     p.skip_ws();
     let ret = if p.byte() == Some(b'(') {
         None
@@ -71,7 +86,11 @@ pub fn parse_signature(text: &str) -> Result<Signature, SigError> {
 
 /// Parses a single type, e.g. `float32[:, ::1]`.
 pub fn parse_type(text: &str) -> Result<Type, SigError> {
-    let mut p = SigParser { text, pos: 0 };
+    let mut p = SigParser {
+        text,
+        pos: 0,
+        enums: &|_| None,
+    };
     let t = p.parse_type()?;
     p.skip_ws();
     if p.pos < text.len() {
@@ -87,6 +106,7 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
 struct SigParser<'a> {
     text: &'a str,
     pos: usize,
+    enums: EnumLookup<'a>,
 }
 
 /// ASCII bytes of a word: letters, digits and `_`.
@@ -325,6 +345,8 @@ impl<'a> SigParser<'a> {
                 return Ok(Type::Tuple(items.into()));
             }
             "array" => return self.parse_array_call(),
+            "IntEnum" => return self.parse_enum(EnumKind::Int, range.start),
+            "Enum" => return self.parse_enum(EnumKind::Plain, range.start),
             // Numba's `typeof` of a packed record array.
             "unaligned" => match self.word() {
                 Some(("array", _)) => return self.parse_array_call(),
@@ -452,6 +474,41 @@ impl<'a> SigParser<'a> {
             self.expect(b',')?;
         }
         Ok(dims)
+    }
+
+    /// The rest of Numba's `IntEnum<int64>(Color)` / `Enum<float64>(Shape)`
+    /// (from `start`, the first letter): a member of the file's class of
+    /// that name, whose kind and value type must be the ones written.
+    fn parse_enum(&mut self, kind: EnumKind, start: usize) -> Result<Type, SigError> {
+        self.expect(b'<')?;
+        let Some((dtype, dtype_range)) = self.word() else {
+            return Err(self.error_here("expected the type of the enum's values"));
+        };
+        let Some(dtype) = Scalar::from_name(dtype) else {
+            return Err(SigError {
+                message: format!("unknown type '{dtype}' in signature"),
+                range: dtype_range,
+            });
+        };
+        self.expect(b'>')?;
+        self.expect(b'(')?;
+        let Some((name, name_range)) = self.word() else {
+            return Err(self.error_here("expected the enum class's name"));
+        };
+        self.expect(b')')?;
+        let Some(e) = (self.enums)(name) else {
+            return Err(SigError {
+                message: format!("the kernel file defines no enum class '{name}'"),
+                range: name_range,
+            });
+        };
+        if e.dtype() != dtype || e.is_int() != (kind == EnumKind::Int) {
+            return Err(SigError {
+                message: format!("the signature's type does not match the file's class '{name}', whose members are {e}"),
+                range: start..self.pos,
+            });
+        }
+        Ok(Type::Enum(e))
     }
 
     /// An array's element type: a scalar name or a `Record(...)`; `None`

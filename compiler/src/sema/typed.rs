@@ -790,6 +790,10 @@ impl TExpr {
     /// The constant value, if this is a constant.
     pub fn as_const(&self) -> Option<&ConstValue> {
         match &self.kind {
+            // An enum member is a constant of its own type, not of its
+            // value's: nothing folds it as a number (see
+            // `typeck::enums::enum_value`, which gives its value).
+            TExprKind::Const(_) if matches!(self.ty, Type::Enum(_)) => None,
             TExprKind::Const(c) => Some(c),
             _ => None,
         }

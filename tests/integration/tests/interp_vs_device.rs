@@ -261,6 +261,8 @@ fn make_args(
                 make_args(t, shape, rng, interp, out);
             }
         }
+        // An enum member is passed as its value.
+        Type::Enum(e) => make_args(&Type::Scalar(e.dtype()), shape, rng, interp, out),
         // (Kernel parameters are never records, only arrays of them.)
         Type::None
         | Type::Unknown

@@ -10,8 +10,8 @@ use super::expr::can_start_expr;
 use super::targets::TargetCtx;
 use super::{PResult, Parser};
 use crate::front::ast::{
-    BinOp, DottedName, ExprId, ExprKind, FunctionDef, Ident, ImportAlias, Param, Seq, Stmt,
-    StmtKind,
+    BinOp, ClassDef, DottedName, ExprId, ExprKind, FunctionDef, Ident, ImportAlias, Param, Seq,
+    Stmt, StmtKind,
 };
 use crate::front::token::{Keyword, Punct, TokenKind};
 use crate::span::Span;
@@ -53,7 +53,14 @@ impl Parser<'_> {
                         None => return,
                     }
                 }
-                Keyword::Class | Keyword::Try | Keyword::With | Keyword::Async => {
+                Keyword::Class => {
+                    let lo = self.span().lo;
+                    match self.parse_class(Seq::EMPTY, lo) {
+                        Some(stmt) => stmt,
+                        None => return,
+                    }
+                }
+                Keyword::Try | Keyword::With | Keyword::Async => {
                     return self.skip_unsupported_compound();
                 }
                 Keyword::Elif | Keyword::Else | Keyword::Except | Keyword::Finally => {
@@ -578,7 +585,8 @@ impl Parser<'_> {
         self.line_start = self.span().lo;
         match self.peek() {
             TokenKind::Keyword(Keyword::Def) => self.parse_def(decorators, lo),
-            TokenKind::Keyword(Keyword::Class | Keyword::Async) => {
+            TokenKind::Keyword(Keyword::Class) => self.parse_class(decorators, lo),
+            TokenKind::Keyword(Keyword::Async) => {
                 self.skip_unsupported_compound();
                 None
             }
@@ -641,6 +649,60 @@ impl Parser<'_> {
         };
         Some(Stmt {
             kind: StmtKind::FunctionDef(def),
+            span,
+        })
+    }
+
+    /// `[@decorators] class name[(bases)]: body`. Which classes a kernel file may define
+    /// (enums, at the top level) is name resolution's business.
+    /// `lo` is where the statement starts (its first decorator, or
+    /// `class`).
+    fn parse_class(&mut self, decorators: Seq<ExprId>, lo: u32) -> Option<Stmt> {
+        let kw = self.bump();
+        let name = match self.expect_ident("expected a class name after 'class'") {
+            Ok(name) => name,
+            Err(_) => {
+                self.skip_to_colon();
+                self.parse_body(false, "class definition", kw.lo);
+                return None;
+            }
+        };
+        let mark = self.expr_lists.start();
+        let mut ok = true;
+        if self.eat(Punct::LParen).is_some() {
+            while self.eat(Punct::RParen).is_none() {
+                match self.parse_test() {
+                    Ok(base) => self.expr_lists.push(base),
+                    Err(_) => {
+                        ok = false;
+                        break;
+                    }
+                }
+                if self.eat(Punct::Comma).is_none() && !self.at(Punct::RParen) {
+                    self.error_here("expected ',' or ')' after a base class");
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        let bases = self.expr_lists.finish(mark);
+        let header_hi = self.prev_hi();
+        let ok = if ok {
+            self.header_colon(false)
+        } else {
+            self.skip_to_colon();
+            false
+        };
+        let body = self.parse_body(ok, "class definition", kw.lo);
+        let span = Span::new(lo, self.block_end(body, header_hi));
+        Some(Stmt {
+            kind: StmtKind::ClassDef(ClassDef {
+                name,
+                decorators,
+                bases,
+                body,
+                header_span: Span::new(kw.lo, header_hi),
+            }),
             span,
         })
     }

@@ -88,6 +88,21 @@ fn outline(module: &Module) -> String {
                 StmtKind::Continue => "continue".into(),
                 StmtKind::Pass => "pass".into(),
                 StmtKind::Return(v) => format!("return {}", v.as_ref().map_or("_".into(), e)),
+                StmtKind::ClassDef(class) => {
+                    let mut inner = Vec::new();
+                    walk(m.block(class.body), m, &mut inner);
+                    let bases: Vec<String> = m.exprs(class.bases).iter().map(e).collect();
+                    let decorators: Vec<String> = (m.exprs(class.decorators).iter())
+                        .map(|d| format!("@{} ", e(d)))
+                        .collect();
+                    format!(
+                        "{}class {}({}) {{{}}}",
+                        decorators.concat(),
+                        m.interner.resolve(class.name.name),
+                        bases.join(", "),
+                        inner.join("; ")
+                    )
+                }
                 StmtKind::FunctionDef(def) => {
                     let mut inner = Vec::new();
                     walk(m.block(def.body), m, &mut inner);
@@ -357,10 +372,6 @@ fn import_spans() {
 fn unsupported_statements() {
     let cases = [
         (
-            "class A:\n    x = 1\n    def f(self): pass\n",
-            "'class' definitions are not supported in kernels",
-        ),
-        (
             "try:\n    x = 1\nexcept E:\n    pass\nelse:\n    pass\nfinally:\n    pass\n",
             "'try' statements are not supported in kernels",
         ),
@@ -417,10 +428,6 @@ fn unsupported_statements() {
 
 #[test]
 fn unsupported_statement_spans() {
-    let src = "class Foo(Base):\n    pass\n";
-    let mut diags = Vec::new();
-    parse_module(src, &mut diags);
-    assert_eq!(text(src, diags[0].primary().span), "class Foo");
     let src = "def f(a, *rest): pass\n";
     let mut diags = Vec::new();
     parse_module(src, &mut diags);
@@ -428,10 +435,19 @@ fn unsupported_statement_spans() {
 }
 
 #[test]
-fn decorated_class_reports_the_class_only() {
+fn class_definitions_parse() {
+    // Which classes a kernel file may define is for name resolution.
+    let (module, found) = parse(
+        "class A:\n    x = 1\n    def f(self): pass\n@enum.unique\nclass C(enum.IntEnum, B):\n    \"doc\"\n    R = 1\ny = 2\n",
+    );
+    assert!(found.is_empty(), "{found:?}");
     assert_eq!(
-        errors("@dataclass\nclass A:\n    pass\n"),
-        ["'class' definitions are not supported in kernels"]
+        outline(&module),
+        "class A() {x = 1; def f(self) -> _ {pass}}\n@(. enum unique) class C((. enum IntEnum), B) {expr \"doc\"; R = 1}\ny = 2"
+    );
+    assert_eq!(
+        errors("class A(metaclass=M):\n    pass\n"),
+        ["expected ',' or ')' after a base class"]
     );
 }
 
@@ -649,7 +665,6 @@ w = 1
         errors,
         [
             "expected an expression",
-            "'class' definitions are not supported in kernels",
             "expected an expression",
             "lambda expressions are not supported in kernels",
             "invalid syntax: '=' is not allowed here, did you mean '=='?",

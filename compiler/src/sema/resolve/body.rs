@@ -5,6 +5,7 @@
 
 use super::{ModuleEnv, Res};
 use crate::diagnostics::{closest, Diagnostic};
+use crate::enums::EnumType;
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::sema::intrinsics::{self, member, member_names, Member, Ns};
@@ -61,6 +62,8 @@ enum AttrError {
     UnknownMember(Ns),
     /// The base has no attributes kernels can use.
     NotAnAttribute,
+    /// The enum class has no such member.
+    UnknownEnumMember(EnumType),
 }
 
 /// Resolves the names of one function body.
@@ -131,6 +134,10 @@ impl FnResolver<'_, '_> {
                 "nested functions are not supported in kernels; define it at the top level",
                 def.header_span,
             )),
+            StmtKind::ClassDef(class) => diags.push(
+                Diagnostic::error("'class' definitions are not supported in kernels", class.header_span)
+                    .with_help("define enum classes (`class Color(IntEnum): ...`) at the top level of the file"),
+            ),
             StmtKind::Import(_) | StmtKind::ImportFrom { .. } => diags.push(
                 Diagnostic::error("imports inside a function are not supported", s.span)
                     .with_help("move the import to the top of the file"),
@@ -235,6 +242,18 @@ impl FnResolver<'_, '_> {
                             format!("'{attr_name}' is not an attribute kernels can use here"),
                             attr.span,
                         ),
+                        AttrError::UnknownEnumMember(en) => {
+                            let d = Diagnostic::error(
+                                format!("the enum '{}' has no member '{attr_name}'", en.name()),
+                                attr.span,
+                            );
+                            match closest(attr_name, en.member_names()) {
+                                Some(s) => {
+                                    d.with_help(format!("did you mean `{}.{s}`?", en.name()))
+                                }
+                                None => d,
+                            }
+                        }
                     });
                     Res::Unresolved
                 })
@@ -310,6 +329,11 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
         },
         Res::Unresolved => Ok(Res::Unresolved),
         Res::Local(_) | Res::Const(_) | Res::ValueAttr => Ok(Res::ValueAttr),
+        Res::EnumClass(e) => match e.member_index(env.name(attr)) {
+            Some(k) => Ok(Res::EnumMember(e, k)),
+            None => Err(AttrError::UnknownEnumMember(e)),
+        },
+        Res::EnumMember(..) => Ok(Res::ValueAttr),
         Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => Err(AttrError::NotAnAttribute),
     }
 }

@@ -11,12 +11,14 @@
 //! that table and never looks a name up again.
 
 mod body;
+mod enums;
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
 use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
 use super::typed::{ConstId, FuncId, JitFlags, LocalId};
 use crate::diagnostics::{closest, Diagnostic};
+use crate::enums::EnumType;
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
 use crate::span::Span;
@@ -36,6 +38,10 @@ pub enum Global {
     HostGlobal,
     /// A function defined in the file (see [`ModuleEnv::functions`]).
     Function(FuncId),
+    /// An enum class defined in the file.
+    EnumClass(EnumType),
+    /// A member of an enum class (`DEFAULT = Color.RED`).
+    EnumMember(EnumType, u32),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -59,6 +65,10 @@ pub enum Res {
     HostGlobal(Symbol),
     /// A function of the file.
     Function(FuncId),
+    /// An enum class of the file (`Color`).
+    EnumClass(EnumType),
+    /// Member number `k` of an enum class (`Color.RED`).
+    EnumMember(EnumType, u32),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -235,6 +245,8 @@ impl<'m> ModuleEnv<'m> {
             Global::Const(c) => Res::Const(c),
             Global::HostGlobal => Res::HostGlobal(name),
             Global::Function(f) => Res::Function(f),
+            Global::EnumClass(e) => Res::EnumClass(e),
+            Global::EnumMember(e, k) => Res::EnumMember(e, k),
             Global::Error => Res::Unresolved,
         });
         self.globals.insert(name, (global, span));
@@ -292,6 +304,16 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
+    /// The enum class the file binds to `name`, if any (for the enum types
+    /// a signature names).
+    pub fn enum_named(&self, name: &str) -> Option<EnumType> {
+        let sym = self.module.interner.get(name)?;
+        match self.globals.get(&sym) {
+            Some((Global::EnumClass(e), _)) => Some(*e),
+            _ => None,
+        }
+    }
+
     /// Finds a function by name.
     pub fn function_named(&self, name: &str) -> Option<FuncId> {
         let sym = self.module.interner.get(name)?;
@@ -324,6 +346,13 @@ impl<'m> ModuleEnv<'m> {
                 self.functions.push(info);
                 self.bind(def.name.name, Global::Function(f), def.name.span);
             }
+            StmtKind::ClassDef(class) => {
+                let global = match self.enum_class(class, diags) {
+                    Some(e) => Global::EnumClass(e),
+                    None => Global::Error,
+                };
+                self.bind(class.name.name, global, class.name.span);
+            }
             StmtKind::Assign { targets, value } => {
                 for &t in self.module.exprs(*targets) {
                     self.module_assign(t, *value, diags);
@@ -354,6 +383,17 @@ impl<'m> ModuleEnv<'m> {
         };
         if let Some(f) = self.function_alias(value) {
             self.bind(name, Global::Function(f), target.span);
+            return;
+        }
+        if let ExprKind::Name(n) = self.expr(value).kind {
+            if let Some((Global::EnumClass(e), _)) = self.globals.get(&n) {
+                let e = *e;
+                self.bind(name, Global::EnumClass(e), target.span);
+                return;
+            }
+        }
+        if let Some((e, k)) = self.enum_member_path(value) {
+            self.bind(name, Global::EnumMember(e, k), target.span);
             return;
         }
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
@@ -752,6 +792,26 @@ impl<'m> ModuleEnv<'m> {
                 }
                 self.function_alias(*f)
             }
+            _ => None,
+        }
+    }
+
+    /// `Color.RED` (or an alias of a member) at the top level.
+    fn enum_member_path(&self, value: ExprId) -> Option<(EnumType, u32)> {
+        match &self.expr(value).kind {
+            ExprKind::Name(n) => match self.globals.get(n) {
+                Some((Global::EnumMember(e, k), _)) => Some((*e, *k)),
+                _ => None,
+            },
+            ExprKind::Attribute { value, attr } => match &self.expr(*value).kind {
+                ExprKind::Name(n) => match self.globals.get(n) {
+                    Some((Global::EnumClass(e), _)) => {
+                        Some((*e, e.member_index(self.name(attr.name))?))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            },
             _ => None,
         }
     }

@@ -43,6 +43,19 @@ impl FnChecker<'_, '_, '_> {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
+            Res::EnumClass(e) => {
+                self.type_args_for_errors(args, keywords);
+                let msg = format!(
+                    "calling the enum class '{}' is not supported in kernels (Numba does not type it)",
+                    e.name()
+                );
+                self.error(Diagnostic::error(msg, span).with_help(format!(
+                    "name the member: `{}.NAME` or `{}['NAME']`",
+                    e.name(),
+                    e.name()
+                )));
+                TExpr::error(span)
+            }
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
@@ -257,7 +270,10 @@ impl FnChecker<'_, '_, '_> {
                 let mut typed: [Option<TExpr>; MAX_PARAMS] = Default::default();
                 let n = matched.params;
                 for (t, s) in typed.iter_mut().zip(&matched.slots[..n]) {
-                    *t = s.map(|e| self.expr(e));
+                    *t = s.map(|e| {
+                        let x = self.expr(e);
+                        self.int_enum_as_number(x)
+                    });
                 }
                 if typed.iter().flatten().any(|t| t.ty.is_unknown()) {
                     return TExpr::error(span);

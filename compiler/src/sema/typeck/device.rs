@@ -4,7 +4,7 @@
 
 use super::{FnChecker, InstanceError};
 use crate::front::ast::{ExprId, KeywordArg};
-use crate::sema::signature::parse_signature;
+use crate::sema::signature::parse_signature_in;
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -44,7 +44,7 @@ impl FnChecker<'_, '_, '_> {
         if !sigs.is_empty() {
             let parsed: Vec<_> = sigs
                 .iter()
-                .filter_map(|s| parse_signature(&s.text).ok())
+                .filter_map(|s| parse_signature_in(&s.text, &|n| self.env.enum_named(n)).ok())
                 .collect();
             let exact = parsed.iter().find(|p| p.args == arg_tys);
             let chosen = exact.or_else(|| {

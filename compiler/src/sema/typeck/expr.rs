@@ -184,6 +184,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Converts a typed scalar to `bool` by Python truthiness.
     pub(super) fn truth(&mut self, t: TExpr) -> TExpr {
+        let t = self.int_enum_as_number(t);
         match &t.ty {
             Type::Scalar(_) | Type::Complex(_) | Type::Unknown => self.cast(t, &Type::BOOL),
             other => {
@@ -206,6 +207,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// common case of `cast` inlines into its callers as one comparison).
     #[inline(never)]
     fn convert(&mut self, e: TExpr, to: &Type) -> TExpr {
+        if let Type::Enum(en) = e.ty {
+            // Only an IntEnum member converts, to a number (its value).
+            if en.is_int() && matches!(to, Type::Scalar(_) | Type::Complex(_)) {
+                let v = self.enum_value(e);
+                return self.cast(v, to);
+            }
+            let msg = format!("cannot convert {} to {to}", e.ty.describe());
+            return self.reject(e.span, &msg, (!en.is_int()).then_some("use its `.value`"));
+        }
         if let (Type::Complex(_), Type::Scalar(s)) = (e.ty, to) {
             if *s != Scalar::Bool {
                 let msg = format!("cannot convert {} to {s}", e.ty.describe());
@@ -273,6 +283,25 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     Some(&format!("did you mean `{path}()`?")),
                 )
             }
+            Res::EnumMember(en, k) => Self::enum_member(*en, *k, e.span),
+            Res::EnumClass(en) => {
+                let name = en.name();
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is an enum class; kernels use its members as values"),
+                    Some(&format!("write a member, e.g. `{name}.{}`", en.member_names().next().unwrap_or("X"))),
+                )
+            }
+            Res::Member(Member::EnumBase(_) | Member::EnumUnique) => self.reject(
+                e.span,
+                "the enum module's classes and decorators only define enum classes, at the top level of the file",
+                None,
+            ),
+            Res::Member(Member::EnumAuto) => self.reject(
+                e.span,
+                "`auto()` can only be the value of an enum member",
+                None,
+            ),
             Res::Member(Member::Jit | Member::CpuJit) => self.reject(
                 e.span,
                 "a jit decorator can only be used as a decorator",
@@ -339,6 +368,24 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
         if let Type::Record(r) = base.ty {
             return self.field_read(base, r, name, attr.span, span);
+        }
+        if let Type::Enum(en) = base.ty {
+            if name == "value" {
+                let v = self.enum_value(base);
+                return TExpr { span, ..v };
+            }
+            let msg = format!(
+                "{} has no attribute '{name}' in kernels",
+                base.ty.describe()
+            );
+            return self.reject(
+                attr.span,
+                &msg,
+                Some(&format!(
+                    "enum members offer `.value` (`{}.value`)",
+                    en.name()
+                )),
+            );
         }
         let Type::Array(a) = base.ty else {
             if base.ty.is_unknown() {
@@ -409,6 +456,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if l.ty.is_unknown() || r.ty.is_unknown() {
             return TExpr::error(span);
         }
+        let (l, r) = (self.int_enum_as_number(l), self.int_enum_as_number(r));
         if l.ty.is_complex() || r.ty.is_complex() {
             return self.complex_binary(op, l, r, span);
         }
@@ -542,6 +590,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if a.ty.is_unknown() {
             return TExpr::error(span);
         }
+        let a = self.int_enum_as_number(a);
         if a.ty.is_complex() {
             return self.complex_unary(op, a, span);
         }
@@ -749,6 +798,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
     pub(super) fn compare(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         if l.ty.is_unknown() || r.ty.is_unknown() {
             return TExpr::error(span);
+        }
+        if let Some(t) = self.enum_compare(op, l, r, span) {
+            return t;
         }
         let op = match op {
             CmpOp::In | CmpOp::NotIn => {
@@ -1087,6 +1139,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     self.reject(value_span, &msg, None)
                 }
             };
+        }
+        if let Res::EnumClass(en) = *self.res(value) {
+            return self.enum_getitem(en, index, span);
         }
         let base = match self.shape_attribute(value) {
             Some((array, attr, is_shape)) => {

@@ -18,6 +18,7 @@ mod arrays;
 mod calls;
 mod complex;
 mod device;
+mod enums;
 mod expr;
 mod flow;
 mod half;

@@ -103,6 +103,7 @@ impl FnChecker<'_, '_, '_> {
             }
             None => value,
         };
+        let value = self.int_enum_as_number(value);
         match value.ty {
             Type::Unknown => return,
             Type::Scalar(_) => {}

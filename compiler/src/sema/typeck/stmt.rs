@@ -186,6 +186,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             // Reported during name resolution.
             StmtKind::FunctionDef(_)
+            | StmtKind::ClassDef(_)
             | StmtKind::Import(_)
             | StmtKind::ImportFrom { .. }
             | StmtKind::Global(_)
@@ -523,6 +524,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let elem = (self.get(array).ty.array())
             .expect("store target is an array")
             .elem;
+        let value = self.int_enum_as_number(value);
         let value = match (elem, value.ty) {
             (_, Type::Unknown) => return,
             (Elem::Scalar(s), Type::Scalar(_)) => self.cast(value, &Type::Scalar(s)),
@@ -1441,6 +1443,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// Types `range(...)` arguments: (loop type, start, stop, step).
     fn range_bounds(&mut self, args: &[ExprId]) -> Option<(Type, TExpr, TExpr, TExpr)> {
         let mut typed = self.typed_operands(args);
+        for t in typed.iter_mut() {
+            *t = self.int_enum_as_number(*t);
+        }
         let mut ok = true;
         for t in &typed {
             match t.ty.scalar() {

@@ -85,6 +85,7 @@ impl FnChecker<'_, '_, '_> {
             }
             return;
         };
+        let value = self.int_enum_as_number(value);
         match value.ty {
             Type::Unknown => return,
             Type::Scalar(_) => {}
