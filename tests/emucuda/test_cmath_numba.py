@@ -57,6 +57,7 @@ def inputs():
 
 
 NUMBA_SCRIPT = """
+import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import numba_kernels as m
@@ -149,6 +150,7 @@ def power(a, b, out, a32, b32, out32, square):
 """
 
 POWER_SCRIPT = """
+import sys
 import numpy as np
 sys.path.insert(0, sys.argv[1])
 import power_kernel as m
