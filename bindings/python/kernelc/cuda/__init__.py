@@ -72,7 +72,9 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
     """Compiles a Python function into a kernel (or, with
     ``device=True``, a device function). Used as ``@cuda.jit``,
     ``@cuda.jit("void(float32[:])")``, ``@cuda.jit(device=True)`` or
-    ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``."""
+    ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``.
+    ``cache=True`` keeps the compiled kernels in files, for later
+    processes (see :mod:`kernelc._diskcache`)."""
     if link:
         raise KernelcError("linking external code (`link=`) is not supported by kernelc")
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
@@ -85,6 +87,10 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         "fastmath": bool(fastmath),
         "boundscheck": bool(boundscheck),
         "inline": inline,
+        # An on-disk cache of the compiled kernels (kernelc._diskcache);
+        # a device function is compiled into each kernel that calls it,
+        # and cached with it.
+        "cache": bool(cache),
     }
 
     def wrap(func, sigs):
