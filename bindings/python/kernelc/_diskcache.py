@@ -14,9 +14,10 @@ the PTX's line information names), the constant arrays
 every compile option (:class:`kernelc._compiler.Options`: the target
 ``sm_XX`` of the current device, GPU or CPU device, the optimisation level,
 ``fastmath``, ``debug``, ``boundscheck``), and the library: its version and
-a SHA-256 of the ``libkernelc`` file itself (so any rebuild of the compiler
-misses). ``lineinfo`` and ``max_registers`` are left out: they do not
-change kernelc's output (line information is always written;
+a SHA-256 of the ``libkernelc`` file itself (so any rebuild of the
+compiler misses; the digest is remembered per library file and ``stat``,
+see :func:`library_identity`). ``lineinfo`` and ``max_registers`` are left
+out: they do not change kernelc's output (line information is always written;
 ``max_registers`` is ignored). Unlike Numba, which checks the kernel file's
 modification time, kernelc checks content: an edit to host code that
 moves no line of the kernel keeps the entry (the view holds the file's
@@ -87,19 +88,67 @@ _warned = set()  # directories a warning was given for
 
 
 def library_identity() -> bytes:
-    """The library's version and the SHA-256 of its file, computed once
-    per process (about 8 ms for a 3 MB release build, 0.1 s for a debug
-    build of 70 MB)."""
+    """The library's version and the SHA-256 of its file, once per process.
+
+    Hashing the file takes 3 to 5 ms for a release build (3.6 MB), 0.1 s
+    for a debug build (70 MB): more than compiling most kernels. So the
+    digest is remembered in a small file (:func:`_identity_memo`) named
+    after the library's path and ``stat`` (size, modification and change
+    times in ns, inode): a library rebuilt, copied or touched has another
+    stat and is hashed again. (The change time cannot be set back by
+    ``touch`` or ``os.utime``: only a write to the file changes it, to
+    now.)"""
     global _identity
     with _identity_lock:
         if _identity is None:
             path = _lib.library_path()
-            h = hashlib.sha256()
-            with open(path, "rb") as f:
-                for block in iter(lambda: f.read(1 << 20), b""):
-                    h.update(block)
-            _identity = lib.kc_version() + b"\0" + h.digest()
+            memo = _identity_memo(path)
+            digest = _read_memo(memo) if memo else None
+            if digest is None:
+                h = hashlib.sha256()
+                with open(path, "rb") as f:
+                    for block in iter(lambda: f.read(1 << 20), b""):
+                        h.update(block)
+                digest = h.digest()
+                if memo:
+                    _write_memo(memo, digest)
+            _identity = lib.kc_version() + b"\0" + digest
         return _identity
+
+
+def _identity_memo(path: str):
+    """Where the digest of the library at `path`, as it is now, is
+    remembered: ``<cache root>/libkernelc-<sha1 of path and stat>.sha256``
+    in ``KERNELC_CACHE_DIR``, ``NUMBA_CACHE_DIR`` or the user's cache
+    directory; None when none can be written."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    stamp = "\0".join(map(str, (os.path.realpath(path), st.st_size, st.st_mtime_ns,
+                                st.st_ctime_ns, st.st_ino, st.st_dev)))
+    root = (os.environ.get("KERNELC_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
+            or _user_cache_root())
+    if not _writable(root):
+        return None
+    name = hashlib.sha1(stamp.encode("utf-8", "surrogatepass")).hexdigest()
+    return os.path.join(root, f"libkernelc-{name}.sha256")
+
+
+def _read_memo(memo: str):
+    """The digest in `memo` (32 bytes, then their own SHA-256), or None."""
+    try:
+        with open(memo, "rb") as f:
+            data = f.read(65)
+    except OSError:
+        return None
+    if len(data) == 64 and hashlib.sha256(data[:32]).digest() == data[32:]:
+        return data[:32]
+    return None
+
+
+def _write_memo(memo: str, digest: bytes):
+    _replace(memo, digest + hashlib.sha256(digest).digest())
 
 
 def _subdir(source_file: str) -> str:
@@ -259,26 +308,31 @@ class KernelCache:
     def _write(self, path, key, payload: bytes):
         header = _HEADER.pack(MAGIC, key, len(payload), hashlib.sha256(payload).digest())
         directory = os.path.dirname(path)
-        tmp = None
         try:
-            # A new name of our own (O_EXCL), with the permissions the
-            # umask gives, as any file the user writes.
-            tmp = f"{path}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            with os.fdopen(fd, "wb") as f:
-                f.write(header)
-                f.write(payload)
-            os.replace(tmp, path)
-            tmp = None
+            _replace(path, header + payload)
         except OSError as e:
             _warn_once(directory, f"kernelc: cannot write the kernel cache in {directory} ({e}); "
                                   "kernels compile uncached")
-        finally:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
+
+
+def _replace(path: str, data: bytes):
+    """Writes `data` to a new file beside `path` and renames it over
+    `path`: a reader sees the old file or the new one, never part of one.
+    Raises ``OSError`` (leaving no temporary file behind)."""
+    # A new name of our own (O_EXCL), with the permissions the umask gives,
+    # as any file the user writes.
+    tmp = f"{path}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _serialize(handle) -> bytes:

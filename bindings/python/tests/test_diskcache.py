@@ -301,3 +301,24 @@ def test_many_processes_on_one_entry_never_read_a_torn_file(cache_dir):
     scaled = [p for p in entries(cache_dir) if ".make_scaled.locals.scaled-" in p.name]
     assert len(scaled) == 1, entries(cache_dir)
     assert not [p for p in cache_dir.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_the_library_digest_is_remembered_and_a_damaged_memo_is_not_trusted(cache_dir, monkeypatch):
+    import hashlib
+
+    from kernelc import _diskcache, _lib
+
+    with open(_lib.library_path(), "rb") as f:
+        true = hashlib.sha256(f.read()).digest()
+    monkeypatch.setattr(_diskcache, "_identity", None)
+    assert _diskcache.library_identity().endswith(true)
+    [memo] = cache_dir.glob("libkernelc-*.sha256")
+    assert memo.read_bytes()[:32] == true
+    # Read back by the next process (here: with the per-process value reset).
+    monkeypatch.setattr(_diskcache, "_identity", None)
+    assert _diskcache.library_identity().endswith(true)
+    # A damaged memo is hashed over and rewritten, never believed.
+    memo.write_bytes(b"\1" * 32 + memo.read_bytes()[32:])
+    monkeypatch.setattr(_diskcache, "_identity", None)
+    assert _diskcache.library_identity().endswith(true)
+    assert memo.read_bytes()[:32] == true
