@@ -239,6 +239,8 @@ def test_an_unwritable_cache_directory_warns_and_the_kernel_runs(tmp_path, monke
 
 def test_where_files_go_without_kernelc_cache_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("KERNELC_CACHE_DIR")
+    # The library digest's memo goes to the user's cache directory: here.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     src = tmp_path / "pkg"
     src.mkdir()
     path = src / "kc_where_mod.py"
@@ -253,7 +255,6 @@ def test_where_files_go_without_kernelc_cache_dir(tmp_path, monkeypatch):
     assert cache_root(str(path)).startswith(str(tmp_path / "numba" / "pkg_"))
     # A source that is no file (a notebook cell): the user's cache dir.
     monkeypatch.delenv("NUMBA_CACHE_DIR")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_root("<ipython-input-3>").startswith(str(tmp_path / "xdg" / "kernelc"))
 
 
