@@ -195,6 +195,12 @@ def cache_root(source_file: str) -> str:
     return directory
 
 
+def _file_safe(name: str) -> str:
+    """`name` with only letters, digits, ``.``, ``_`` and ``-`` (a notebook
+    cell's ``<ipython-input-3>``, a nested function's ``<locals>``)."""
+    return "".join(c if c.isalnum() or c in "._-" else "" for c in name)
+
+
 def _warn_once(directory: str, message: str):
     if directory not in _warned:
         _warned.add(directory)
@@ -218,7 +224,7 @@ class KernelCache:
     """The cache files of one kernel (``Dispatcher._cache``)."""
 
     def __init__(self, qualname: str):
-        self.qualname = qualname.replace("<", "").replace(">", "")
+        self.qualname = _file_safe(qualname)
         self.directory = None  # chosen at the first load
         self.hits = collections.Counter()
         self.misses = collections.Counter()
@@ -234,7 +240,7 @@ class KernelCache:
         slot = hashlib.sha256()
         slot.update(repr((view.file, view.kernel, signature, dataclasses.astuple(options))).encode(
             "utf-8", "surrogatepass"))
-        module = os.path.splitext(os.path.basename(view.file))[0] or "kernel"
+        module = _file_safe(os.path.splitext(os.path.basename(view.file))[0]) or "kernel"
         name = f"{module}.{self.qualname}-{slot.hexdigest()[:24]}{SUFFIX}"
         key = hashlib.sha256()
         key.update(MAGIC)
