@@ -1172,6 +1172,28 @@ kc_status kc_options_add_const_array(kc_options *options,
                                      size_t data_bytes);
 
 /**
+ * Writes `module` as bytes into `buffer` (`capacity` bytes). `*needed`
+ * (if `needed` is not NULL) receives the size of the whole serialisation;
+ * `buffer` may be NULL when `capacity` is 0, to ask for it. Returns
+ * `KC_ERROR_BUFFER_TOO_SMALL` (writing nothing) when it does not fit.
+ * The bytes are for `kc_module_deserialize` of the same library version
+ * (see that function); their layout is not a stable interface.
+ */
+kc_status kc_module_serialize(const kc_module *module,
+                              uint8_t *buffer,
+                              size_t capacity,
+                              size_t *needed);
+
+/**
+ * Reads a module back from `length` bytes at `bytes` (made by
+ * `kc_module_serialize`); `*module` receives it (NULL on failure), to be
+ * freed with `kc_module_free`. Bytes from another version of the library,
+ * truncated, with anything after their end, or otherwise malformed are
+ * `KC_ERROR_INVALID_ARGUMENT`, the last error saying what is wrong.
+ */
+kc_status kc_module_deserialize(const uint8_t *bytes, size_t length, kc_module **module);
+
+/**
  * The name of a status as a static string (`"KC_ERROR_COMPILE"`), or
  * `"KC_UNKNOWN_STATUS"` for a value that is not a `kc_status`. Never fails;
  * the string is static and must not be freed.
@@ -1184,8 +1206,36 @@ const char *kc_status_name(int status);
 kc_status kc_stream_new(const kc_device *device, kc_stream **stream);
 
 /**
+ * Makes a stream of `handle`, a stream another library created on
+ * `device` (a `CUstream` of the device's primary context, as from CuPy,
+ * PyTorch or the driver API; the special handles `CU_STREAM_LEGACY` = 1
+ * and `CU_STREAM_PER_THREAD` = 2 too): `*stream` receives it (NULL on
+ * failure). kernelc queues copies and launches on it and synchronises
+ * it, but does not own it: `kc_stream_free` neither waits for it nor
+ * destroys it, and the caller keeps it alive as long as the `kc_stream`.
+ * kernelc cannot check a foreign handle on a GPU: one that is not a live
+ * stream of the device's context makes the calls that use it fail (the
+ * driver's error), or worse with a real driver. On the CPU device
+ * (which has no driver streams) `handle` is only the stream's name,
+ * given back by `kc_stream_handle`; work on it is done when each call
+ * returns, as on every stream there. A `handle` of 0 (the default
+ * stream: pass NULL as the stream instead) is `KC_ERROR_INVALID_ARGUMENT`.
+ */
+kc_status kc_stream_wrap(const kc_device *device, uint64_t handle, kc_stream **stream);
+
+/**
+ * `*handle` receives the number that names `stream` outside kernelc: on
+ * a GPU the driver's `CUstream` (for another library to wrap, e.g.
+ * CuPy's `ExternalStream`, or for `__cuda_array_interface__`); on the CPU
+ * device the handle it was wrapped from (`kc_stream_wrap`), else the
+ * stream's own address. Never 0.
+ */
+kc_status kc_stream_handle(const kc_stream *stream, uint64_t *handle);
+
+/**
  * Waits for the stream's work, then frees it. NULL is ignored. Never
- * fails.
+ * fails. A wrapped stream (`kc_stream_wrap`) is neither waited for nor
+ * destroyed: only kernelc's handle of it is freed.
  */
 void kc_stream_free(kc_stream *stream);
 

@@ -23,9 +23,10 @@
 //! Modules, one job each: [`status`] and [`error`] (results and the last
 //! error), `ffi` (the boundary checks), [`version`], [`types`] (dtypes and
 //! other small enumerations); the compile side: [`options`], [`compile`],
-//! [`diagnostics`], [`module`]; the device side: [`device`], [`buffer`],
-//! [`loaded`] (modules on a device), [`launch`], [`stream`], [`event`],
-//! `runtime_error` (runtime failures as statuses).
+//! [`diagnostics`], [`module`], [`serialize`] (modules as bytes, for
+//! caches); the device side: [`device`], [`buffer`], [`loaded`] (modules
+//! on a device), [`launch`], [`stream`], [`event`], `runtime_error`
+//! (runtime failures as statuses).
 // C names for C callers: `kc_status`, `KC_OK`.
 #![allow(non_camel_case_types)]
 // Each function's pointer contract is stated in its doc comment, which is
@@ -45,6 +46,7 @@ pub mod loaded;
 pub mod module;
 pub mod options;
 mod runtime_error;
+pub mod serialize;
 pub mod status;
 pub mod stream;
 pub mod types;

@@ -225,6 +225,11 @@ fn c_interop_api() {
 }
 
 #[test]
+fn c_cache_and_stream_api() {
+    build_and_run("cache_stream_api");
+}
+
+#[test]
 fn c_interrupt_api() {
     build_and_run("interrupt_api");
 }
@@ -251,6 +256,7 @@ fn c_programs_are_valgrind_clean() {
         "readme_example",
         "device_api",
         "interop_api",
+        "cache_stream_api",
         "interrupt_api",
         "fault_lines",
         "robust_api",

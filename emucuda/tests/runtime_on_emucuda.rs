@@ -657,3 +657,65 @@ fn memset_of_32_bit_words() {
     assert_eq!(back, expected);
     dev.free(p).unwrap();
 }
+
+type StreamCreate = unsafe extern "C" fn(*mut *mut c_void, c_uint) -> u32;
+type StreamDestroy = unsafe extern "C" fn(*mut c_void) -> u32;
+
+#[test]
+fn a_wrapped_foreign_stream_is_used_and_never_destroyed() {
+    let dev = device();
+    let create: StreamCreate = raw("cuStreamCreate");
+    let destroy: StreamDestroy = raw("cuStreamDestroy_v2");
+    // A stream another library made, straight through the driver API.
+    let mut foreign: *mut c_void = std::ptr::null_mut();
+    {
+        let _current = dev.enter().unwrap();
+        // SAFETY: an out-pointer to a live handle; a context is current.
+        assert_eq!(unsafe { create(&mut foreign, 0) }, 0);
+    }
+    let n = 64;
+    let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    let (da, dout) = (dev.alloc(n * 4).unwrap(), dev.alloc(n * 4).unwrap());
+    dev.copy_to_device(da, &f32s(&a)).unwrap();
+    let module = dev.load_module(&vector_add_ptx(dev.ptx_target())).unwrap();
+    let [pa, na, sa] = array_params(da.0, n, 4);
+    let [po, no, so] = array_params(dout.0, n, 4);
+    let params: [&[u8]; 9] = [&pa, &na, &sa, &pa, &na, &sa, &po, &no, &so];
+    let config = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [n as u32, 1, 1],
+        shared_bytes: 0,
+    };
+    for _ in 0..2 {
+        // SAFETY: `foreign` is a live stream of the device's context and
+        // outlives the wrapper (destroyed below, after it).
+        let wrapped = unsafe { dev.wrap_stream(foreign.cast()) };
+        assert!(!wrapped.is_owned());
+        assert_eq!(wrapped.raw().cast::<c_void>(), foreign);
+        dev.launch_async(&module, "vadd", &config, &params, Some(&wrapped))
+            .unwrap();
+        wrapped.synchronize().unwrap();
+        let mut out = vec![0u8; n * 4];
+        dev.copy_from_device(&mut out, dout).unwrap();
+        let doubled: Vec<f32> = a.iter().map(|x| 2.0 * x).collect();
+        assert_eq!(from_f32s(&out), doubled);
+        // Dropping the wrapper leaves the stream alive: the second round
+        // wraps it again.
+        drop(wrapped);
+    }
+    {
+        let _current = dev.enter().unwrap();
+        // SAFETY: the owner destroys its stream once; it was live, so the
+        // driver says success (a stream kernelc had destroyed would be an
+        // invalid handle here).
+        assert_eq!(unsafe { destroy(foreign) }, 0);
+    }
+    // kernelc's own streams are still destroyed on drop.
+    let own = dev.stream().unwrap();
+    assert!(own.is_owned());
+    let raw = own.raw();
+    drop(own);
+    let _current = dev.enter().unwrap();
+    // SAFETY: a stale handle: the driver refuses it (non-zero status).
+    assert_ne!(unsafe { destroy(raw.cast()) }, 0);
+}

@@ -95,6 +95,8 @@ PROTOTYPES = {
     "kc_stream_new": (_s, [c_void_p, _P(c_void_p)]),
     "kc_stream_free": (None, [c_void_p]),
     "kc_stream_synchronize": (_s, [c_void_p]),
+    "kc_stream_wrap": (_s, [c_void_p, c_uint64, _P(c_void_p)]),
+    "kc_stream_handle": (_s, [c_void_p, _P(c_uint64)]),
     "kc_event_new": (_s, [c_void_p, _P(c_void_p)]),
     "kc_event_free": (None, [c_void_p]),
     "kc_event_record": (_s, [c_void_p, c_void_p]),

@@ -9,6 +9,7 @@ objects or Numba's (converted field by field)."""
 
 from __future__ import annotations
 
+import collections
 import ctypes
 import functools
 import numbers
@@ -17,6 +18,7 @@ import threading
 
 from . import _runtime
 from ._compiler import Options, compile_view, param_types
+from ._diskcache import CacheStats, KernelCache
 from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
@@ -280,6 +282,8 @@ class Dispatcher:
         self._plans_made = {}  # tuple of argument Python types -> how many plans were made for it
         self._lock = threading.RLock()
         self._view = None
+        # cache=True: compiled modules are looked up in and written to files.
+        self._cache = KernelCache(py_func.__qualname__) if self.targetoptions.get("cache") else None
         self._can_compile = not sigs
         for text, argtypes in signatures(sigs or []):
             self._compile_sig_text(text, argtypes)
@@ -395,6 +399,26 @@ class Dispatcher:
             self._view = build_view(self.py_func)
         return self._view
 
+    def _compile(self, signature: str, view=None):
+        """The kernel compiled for `signature` (from `view`, by default the
+        kernel's): from the on-disk cache with ``cache=True`` when an entry
+        matches, else by the compiler."""
+        view, options = view or self._kernel_view(), self.options()
+        if self._cache is None:
+            return compile_view(view, signature, options)
+        return self._cache.load_or_compile(
+            view, signature, options, signature, lambda: compile_view(view, signature, options))
+
+    @property
+    def stats(self) -> CacheStats:
+        """The on-disk cache's directory and its hits, misses (and, kernelc
+        only, corrupt files found) per signature, as Numba's
+        ``dispatcher.stats``; empty without ``cache=True``."""
+        if self._cache is None:
+            return CacheStats(None, collections.Counter(), collections.Counter(),
+                              collections.Counter())
+        return self._cache.stats()
+
     def _compile_types(self, types) -> Overload:
         with self._lock:
             ov = self.overloads.get(types)
@@ -403,7 +427,7 @@ class Dispatcher:
                 classes = [c for t in types for c in enum_classes(t)]
                 if classes:
                     view = view.with_enums(classes)
-                compiled = compile_view(view, signature_text(types), self.options())
+                compiled = self._compile(signature_text(types), view)
                 ov = Overload(self, types, compiled)
                 self._add_overload(types, ov)
             return ov
@@ -412,7 +436,7 @@ class Dispatcher:
         """Compiles for a signature string; the overload is keyed by
         `argtypes` when the signature was given as types, else by the
         parameter types the compiler reports."""
-        compiled = compile_view(self._kernel_view(), sig, self.options())
+        compiled = self._compile(sig)
         types = tuple(argtypes) if argtypes is not None else param_types(compiled.params)
         ov = Overload(self, types, compiled)
         self._add_overload(types, ov)

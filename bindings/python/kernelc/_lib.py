@@ -164,6 +164,8 @@ _PROTOTYPES = {
     "kc_module_param_info": (_status, [c_void_p, c_size_t, c_size_t, _P(kc_param_info)]),
     "kc_module_types_text": (_status, [c_void_p, _P(c_char_p), _P(c_size_t)]),
     "kc_module_ir_text": (_status, [c_void_p, _P(c_char_p), _P(c_size_t)]),
+    "kc_module_serialize": (_status, [c_void_p, c_void_p, c_size_t, _P(c_size_t)]),
+    "kc_module_deserialize": (_status, [c_void_p, c_size_t, _P(c_void_p)]),
     "kc_diagnostics_free": (None, [c_void_p]),
     "kc_diagnostics_count": (_status, [c_void_p, _P(c_size_t)]),
     "kc_diagnostics_error_count": (_status, [c_void_p, _P(c_size_t)]),

@@ -357,6 +357,17 @@ class Device:
     def default_stream(self) -> "Stream":
         return Stream(self, default=True)
 
+    def create_external_stream(self, ptr: int) -> "Stream":
+        """A stream of `ptr`, a foreign stream handle (see :class:`Stream`);
+        0 is the default stream."""
+        if not isinstance(ptr, int):
+            raise TypeError("ptr for external stream must be an int")
+        if not 0 <= ptr < 2**64:
+            raise ValueError(f"ptr for external stream must be a 64-bit handle, not {ptr}")
+        if ptr == 0:
+            return self.default_stream()
+        return Stream(self, external=ptr)
+
     def create_event(self, timing=True) -> "Event":
         return Event(self, timing)
 
@@ -645,19 +656,40 @@ _live_streams = weakref.WeakSet()
 
 class Stream:
     """A stream (``cuda.stream()``). Work on it runs in order;
-    ``synchronize()`` waits for it."""
+    ``synchronize()`` waits for it.
 
-    def __init__(self, device, default=False):
+    ``handle`` (and ``int(stream)``) is the number that names it outside
+    kernelc (``kc_stream_handle``): the driver's ``CUstream`` on a GPU, for
+    other libraries and ``__cuda_array_interface__``; on the CPU device the
+    number it was wrapped from, else the ``kc_stream``'s address.
+
+    An *external* stream (``cuda.external_stream(ptr)``, ``external`` the
+    foreign handle) is another library's stream, used through
+    ``kc_stream_wrap``: launches and copies go on it and ``synchronize``
+    waits for it, but kernelc does not own it and never destroys it. The
+    CPU device has no driver streams: there the handle only names the
+    stream, and work on it is done when each call returns, as on every
+    stream of the CPU device."""
+
+    def __init__(self, device, default=False, external=None):
         self.device = device
         self._pending = []
+        self.external = external is not None
         if default:
             self._handle = None
             self._finalizer = None
+            self._number = 0
         else:
             h = c_void_p()
-            check(lib.kc_stream_new(device.handle, byref(h)), "kc_stream_new")
+            if external is None:
+                check(lib.kc_stream_new(device.handle, byref(h)), "kc_stream_new")
+            else:
+                check(lib.kc_stream_wrap(device.handle, external, byref(h)), "kc_stream_wrap")
             self._handle = h
             self._finalizer = weakref.finalize(self, lib.kc_stream_free, c_void_p(h.value))
+            number = c_uint64()
+            check(lib.kc_stream_handle(h, byref(number)), "kc_stream_handle")
+            self._number = number.value
         _live_streams.add(self)
 
     def __bool__(self):
@@ -665,13 +697,14 @@ class Stream:
 
     @property
     def handle(self):
-        return self._handle.value if self._handle is not None else 0
+        return self._number
 
     def __int__(self):
         return self.handle
 
     def __repr__(self):
-        return f"<kernelc stream 0x{self.handle:x} on {self.device.name}>"
+        what = "external stream" if self.external else "stream"
+        return f"<kernelc {what} 0x{self.handle:x} on {self.device.name}>"
 
     def synchronize(self):
         if self._handle is not None:

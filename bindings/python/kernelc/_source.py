@@ -62,10 +62,12 @@ _parse_cache: dict = {}
 
 
 def _parsed(filename: str, module_globals) -> _Parsed:
+    # As inspect.getsource does: a file edited (and its module re-imported)
+    # since linecache read it is read again, so a kernel is compiled from
+    # the source its function was made from, not the file's old text.
+    # (Entries without a file, such as notebook cells, are kept.)
+    linecache.checkcache(filename)
     lines = linecache.getlines(filename, module_globals)
-    if not lines:
-        linecache.checkcache(filename)
-        lines = linecache.getlines(filename, module_globals)
     if not lines:
         return None
     text = "".join(lines)

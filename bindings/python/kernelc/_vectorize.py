@@ -70,6 +70,13 @@ def _parse_signature(sig):
     return ret, args
 
 
+def _refuse_cache(kws):
+    """numba-cuda's CUDA ufuncs and gufuncs refuse ``cache=True`` with this
+    error; so do kernelc's (their kernels compile in milliseconds)."""
+    if kws.get("cache"):
+        raise TypeError("caching is not supported")
+
+
 def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
     """Numba's ``vectorize`` decorator for ``target='cuda'``:
     ``@vectorize(['float32(float32, float32)'], target='cuda')``, or
@@ -78,6 +85,7 @@ def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
         raise NotImplementedError(
             f"kernelc builds CUDA ufuncs only: use vectorize(..., target='cuda'), not target={target!r}"
         )
+    _refuse_cache(kws)
     if callable(ftylist_or_function):
         return CUDAUFunc(getattr(ftylist_or_function, "py_func", ftylist_or_function), [])
     sigs = ftylist_or_function
@@ -321,6 +329,7 @@ def guvectorize(ftylist, signature, target="cpu", identity=None, **kws):
         raise NotImplementedError(
             f"kernelc builds CUDA gufuncs only: use guvectorize(..., target='cuda'), not target={target!r}"
         )
+    _refuse_cache(kws)
     sigs = ftylist if isinstance(ftylist, (list, tuple)) else [ftylist]
     inputs, outputs = _parse_layout(signature)
     parsed = [_parse_gu_signature(s) for s in sigs]

@@ -15,6 +15,7 @@ __all__ = [
     "LaunchTimeout",
     "ContextLost",
     "LibraryNotFound",
+    "KernelcCacheWarning",
 ]
 
 
@@ -71,3 +72,10 @@ class LaunchTimeout(LaunchError, TimeoutError):
 
 class LibraryNotFound(KernelcError, OSError):
     """``libkernelc`` could not be found or loaded."""
+
+
+class KernelcCacheWarning(UserWarning):
+    """The on-disk kernel cache (``cache=True``) could not be used: no
+    directory could be written, or a write failed. The kernel still runs,
+    compiled in the process (as Numba's ``NumbaWarning`` says for its
+    cache)."""

@@ -10,7 +10,7 @@ use crate::gpu::module::GpuModule;
 use crate::gpu::module_cache::ModuleCache;
 use crate::gpu::props::DeviceProps;
 use crate::gpu::stream::{Event, Stream};
-use cudarc::driver::sys::CUdeviceptr;
+use cudarc::driver::sys::{CUdeviceptr, CUstream};
 use kernelc_abi::Target;
 use std::sync::Arc;
 use std::time::Instant;
@@ -386,6 +386,19 @@ impl GpuDevice {
     /// Creates a stream.
     pub fn stream(&self) -> Result<Stream, GpuError> {
         Stream::new(Arc::clone(&self.ctx))
+    }
+
+    /// Uses a stream another library created on this device's context
+    /// (its `CUstream`, e.g. from CuPy), without owning it: kernelc queues
+    /// work on it and synchronises it, and never destroys it.
+    ///
+    /// # Safety
+    /// `raw` is a live stream of this device's primary context (or a
+    /// special handle, `CU_STREAM_LEGACY` = 1, `CU_STREAM_PER_THREAD` =
+    /// 2) and outlives the returned `Stream`.
+    pub unsafe fn wrap_stream(&self, raw: CUstream) -> Stream {
+        // SAFETY: the caller's contract.
+        unsafe { Stream::wrap(Arc::clone(&self.ctx), raw) }
     }
 
     /// Creates a timing event.

@@ -7,10 +7,14 @@ use cudarc::driver::sys::{CUevent, CUstream};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A stream of the device's primary context; destroyed on drop.
+/// A stream of the device's primary context: one kernelc created
+/// (destroyed on drop), or a foreign one it only uses ([`Stream::wrap`]:
+/// never destroyed by kernelc).
 pub struct Stream {
     ctx: Arc<Context>,
     raw: CUstream,
+    /// kernelc created it, and destroys it on drop.
+    owned: bool,
 }
 
 // SAFETY: driver streams may be used from any thread.
@@ -36,7 +40,34 @@ impl Stream {
                 (driver.api().stream_create)(&mut raw, Self::BLOCKING)
             })?;
         }
-        Ok(Stream { ctx, raw })
+        Ok(Stream {
+            ctx,
+            raw,
+            owned: true,
+        })
+    }
+
+    /// A stream another library created (a `CUstream` of the same
+    /// context, such as CuPy's or PyTorch's), used by kernelc without
+    /// being owned: dropping it leaves the driver's stream alone.
+    ///
+    /// # Safety
+    /// `raw` is a live stream of `ctx`'s context (or one of the driver's
+    /// special handles, `CU_STREAM_LEGACY`/`CU_STREAM_PER_THREAD`), and
+    /// stays alive as long as the returned `Stream`: the driver cannot
+    /// check a foreign handle, and one destroyed or of another context
+    /// makes later calls on it fail (or worse, with a real driver).
+    pub(crate) unsafe fn wrap(ctx: Arc<Context>, raw: CUstream) -> Stream {
+        Stream {
+            ctx,
+            raw,
+            owned: false,
+        }
+    }
+
+    /// Whether kernelc created the stream (and destroys it on drop).
+    pub fn is_owned(&self) -> bool {
+        self.owned
     }
 
     /// The driver's handle (`CUstream`), for interop.
@@ -62,6 +93,10 @@ impl Stream {
 
 impl Drop for Stream {
     fn drop(&mut self) {
+        if !self.owned {
+            // A foreign stream: its owner destroys it.
+            return;
+        }
         let Ok(_current) = self.ctx.enter() else {
             // A lost context took it with it (see `gpu::context`).
             return;

@@ -5,7 +5,8 @@ Host side: :func:`jit`, :func:`to_device`, :func:`device_array`,
 :func:`device_array_like`, :func:`auto_device`, ``In``/``Out``/``InOut``
 (:mod:`kernelc.cuda.args`), :func:`pinned_array`, :data:`gpus`,
 :func:`select_device`, :func:`get_current_device`, :func:`detect`,
-:func:`synchronize`, :func:`stream`, :func:`event`, :func:`is_available`...
+:func:`synchronize`, :func:`stream`, :func:`external_stream`, :func:`event`,
+:func:`is_available`...
 
 Kernel side (``cuda.grid``, ``cuda.threadIdx``, ``cuda.shared.array``,
 ``cuda.atomic.add``...): these names exist so kernels read naturally and
@@ -48,7 +49,8 @@ __all__ = [
     "pinned_array",
     "pinned_array_like", "mapped_array", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
-    "synchronize", "set_launch_timeout", "stream", "default_stream", "legacy_default_stream",
+    "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
+    "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
     "is_gpu_available", "compile_ptx", "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -72,7 +74,9 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
     """Compiles a Python function into a kernel (or, with
     ``device=True``, a device function). Used as ``@cuda.jit``,
     ``@cuda.jit("void(float32[:])")``, ``@cuda.jit(device=True)`` or
-    ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``."""
+    ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``.
+    ``cache=True`` keeps the compiled kernels in files, for later
+    processes (see :mod:`kernelc._diskcache`)."""
     if link:
         raise KernelcError("linking external code (`link=`) is not supported by kernelc")
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
@@ -85,6 +89,10 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         "fastmath": bool(fastmath),
         "boundscheck": bool(boundscheck),
         "inline": inline,
+        # An on-disk cache of the compiled kernels (kernelc._diskcache);
+        # a device function is compiled into each kernel that calls it,
+        # and cached with it.
+        "cache": bool(cache),
     }
 
     def wrap(func, sigs):
@@ -317,6 +325,17 @@ def stream():
 
 def default_stream():
     return _runtime.current().default_stream()
+
+
+def external_stream(ptr):
+    """A stream object for a stream another library created (its
+    ``CUstream`` handle as an int, as from CuPy's ``stream.ptr`` or
+    PyTorch's ``stream.cuda_stream``), as Numba's: kernels launch on it and
+    ``synchronize()`` waits for it; kernelc never destroys it, so its owner
+    keeps it alive while it is used. 0 is the default stream. On the CPU
+    device, which has no driver streams, the handle only names the stream:
+    work on it is done when each call returns."""
+    return _runtime.current().create_external_stream(ptr)
 
 
 legacy_default_stream = default_stream
