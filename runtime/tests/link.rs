@@ -109,7 +109,8 @@ fn an_unresolved_extern_or_a_bad_link_is_an_error_not_a_crash() {
         .expect("an error");
     assert!(matches!(err, CpuError::Link(_)), "{err}");
     assert!(
-        err.to_string().contains("`mul_f32` is defined in PTX input 1 and again in input 2"),
+        err.to_string()
+            .contains("`mul_f32` is defined in PTX input 1 and again in input 2"),
         "{err}"
     );
     assert!(matches!(d.load_module_linked(&[]), Err(CpuError::Link(_))));

@@ -297,7 +297,8 @@ impl EntryPoints<'_, '_> {
     }
 }
 
-/// Parses a decorator signature, reporting errors inside the string.
+/// Parses a decorator's (or a `cuda.declare_device`'s) signature,
+/// reporting errors inside the string.
 fn decorator_sig(s: &DeclaredSig<'_>, diags: &mut Vec<Diagnostic>) -> Option<Signature> {
     match parse_signature(&s.text) {
         Ok(sig) => Some(sig),

@@ -310,7 +310,9 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
         },
         Res::Unresolved => Ok(Res::Unresolved),
         Res::Local(_) | Res::Const(_) | Res::ValueAttr => Ok(Res::ValueAttr),
-        Res::Member(_) | Res::Function(_) | Res::HostGlobal(_) => Err(AttrError::NotAnAttribute),
+        Res::Member(_) | Res::Function(_) | Res::Extern(_) | Res::HostGlobal(_) => {
+            Err(AttrError::NotAnAttribute)
+        }
     }
 }
 

@@ -11,6 +11,9 @@
 //! that table and never looks a name up again.
 
 mod body;
+mod extern_decl;
+
+pub use extern_decl::{ExternAbi, ExternDecl};
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
@@ -36,6 +39,9 @@ pub enum Global {
     HostGlobal,
     /// A function defined in the file (see [`ModuleEnv::functions`]).
     Function(FuncId),
+    /// A function declared with `cuda.declare_device`, defined in code
+    /// linked with the kernel (its index in [`ModuleEnv::externs`]).
+    Extern(u32),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -59,6 +65,8 @@ pub enum Res {
     HostGlobal(Symbol),
     /// A function of the file.
     Function(FuncId),
+    /// A declared device function (its index in [`ModuleEnv::externs`]).
+    Extern(u32),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -130,6 +138,8 @@ pub struct ModuleEnv<'m> {
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order (by [`FuncId`]).
     pub functions: Vec<FunctionInfo<'m>>,
+    /// Functions declared with `cuda.declare_device`, in source order.
+    pub externs: Vec<ExternDecl>,
     /// The values of the module constants, in definition order (a
     /// redefined name leaves its old value here unused), so that reading a
     /// constant is an index instead of a [`ModuleEnv::globals`] lookup.
@@ -187,6 +197,7 @@ impl<'m> ModuleEnv<'m> {
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
             functions: reuse_empty(functions),
+            externs: Vec::new(),
             consts,
             res,
             local_of,
@@ -235,6 +246,7 @@ impl<'m> ModuleEnv<'m> {
             Global::Const(c) => Res::Const(c),
             Global::HostGlobal => Res::HostGlobal(name),
             Global::Function(f) => Res::Function(f),
+            Global::Extern(e) => Res::Extern(e),
             Global::Error => Res::Unresolved,
         });
         self.globals.insert(name, (global, span));
@@ -354,6 +366,17 @@ impl<'m> ModuleEnv<'m> {
         };
         if let Some(f) = self.function_alias(value) {
             self.bind(name, Global::Function(f), target.span);
+            return;
+        }
+        if let Some(decl) = self.declare_device(value, diags) {
+            let global = match decl {
+                Some(decl) => {
+                    self.externs.push(decl);
+                    Global::Extern(self.externs.len() as u32 - 1)
+                }
+                None => Global::Error,
+            };
+            self.bind(name, global, target.span);
             return;
         }
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
@@ -613,14 +636,12 @@ impl<'m> ModuleEnv<'m> {
                 "boundscheck" => info.flags.boundscheck = value,
                 "lineinfo" => info.flags.lineinfo = value,
                 "inline" => info.flags.inline = value,
-                "opt" | "cache" | "max_registers" | "lto" => {}
-                "link" => diags.push(Diagnostic::error(
-                    "linking external code (`link=`) is not supported by kernelc",
-                    kw.span,
-                )),
+                // `link=`: files the host links with the kernel (the
+                // binding, `kernelc run --link`, `kc_module_load_linked`).
+                "opt" | "cache" | "max_registers" | "lto" | "link" => {}
                 _ => diags.push(
                     Diagnostic::error(format!("unknown `cuda.jit` option '{name}'"), kw.name.span).with_help(
-                        "options are device, fastmath, debug, boundscheck, lineinfo, inline, opt, cache, max_registers",
+                        "options are device, fastmath, debug, boundscheck, lineinfo, inline, link, opt, cache, max_registers",
                     ),
                 ),
             }

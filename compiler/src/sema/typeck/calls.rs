@@ -43,6 +43,7 @@ impl FnChecker<'_, '_, '_> {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
+            Res::Extern(k) => self.extern_call(k, func, args, keywords, span),
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
@@ -94,6 +95,15 @@ impl FnChecker<'_, '_, '_> {
                 ) =>
             {
                 self.type_args_for_errors(args, keywords);
+                TExpr::error(span)
+            }
+            Res::Member(Member::DeclareDevice) => {
+                self.type_args_for_errors(args, keywords);
+                self.error(Diagnostic::error(
+                    "`cuda.declare_device` declares a function at the top level of the file, \
+                     not inside a function",
+                    func_span,
+                ));
                 TExpr::error(span)
             }
             Res::Member(m @ (Member::Jit | Member::CpuJit)) => {
@@ -405,6 +415,11 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.libdevice_call(k, name, args, span)
             }
+            // Typed by `extern_call`: no name in the intrinsic table is one.
+            I::Extern(_) => self.reject_call(
+                span,
+                "internal error: a declared device function called as an intrinsic",
+            ),
             I::Cmath(f) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.cmath_call(f, name, args, span)

@@ -19,6 +19,7 @@ mod calls;
 mod complex;
 mod device;
 mod expr;
+mod externs;
 mod flow;
 mod half;
 mod libdevice;
@@ -251,6 +252,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
+        program.externs.clone_from(&self.env.externs);
         for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
                 let mut callees = std::mem::take(&mut inst.callees);
