@@ -98,7 +98,8 @@ impl FnChecker<'_, '_, '_> {
                 TExpr::error(span)
             }
             Res::Member(Member::DeclareDevice) => {
-                self.type_args_for_errors(args, keywords);
+                // Its arguments (a name, a signature) are not typed: they
+                // would only add errors about strings.
                 self.error(Diagnostic::error(
                     "`cuda.declare_device` declares a function at the top level of the file, \
                      not inside a function",
