@@ -41,7 +41,7 @@ pub(super) fn declarations(program: &TypedProgram) -> impl Iterator<Item = ir::F
 impl FnLowering<'_> {
     /// A call of the declared function number `k` with (converted)
     /// arguments `args`.
-    pub(super) fn extern_call(&mut self, k: u32, args: &[TExpr]) -> LValue {
+    pub(super) fn extern_call(&mut self, k: u16, args: &[TExpr]) -> LValue {
         let decl = &self.program.externs[k as usize];
         let callee = FuncRef::new(self.program.functions.len() + k as usize);
         let signature = declaration(decl).signature;

@@ -340,7 +340,7 @@ pub enum Intrinsic {
     ThisGrid,
     /// A call of a function declared with `cuda.declare_device`: its index
     /// in [`crate::sema::typed::TypedProgram::externs`].
-    Extern(u32),
+    Extern(u16),
     /// `group.sync()` of a grid group: a grid-wide barrier (int32 0, the
     /// `cudaCGSynchronize` status numba-cuda returns).
     GridSync,

@@ -41,7 +41,7 @@ pub enum Global {
     Function(FuncId),
     /// A function declared with `cuda.declare_device`, defined in code
     /// linked with the kernel (its index in [`ModuleEnv::externs`]).
-    Extern(u32),
+    Extern(u16),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -66,7 +66,7 @@ pub enum Res {
     /// A function of the file.
     Function(FuncId),
     /// A declared device function (its index in [`ModuleEnv::externs`]).
-    Extern(u32),
+    Extern(u16),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -370,10 +370,19 @@ impl<'m> ModuleEnv<'m> {
         }
         if let Some(decl) = self.declare_device(value, diags) {
             let global = match decl {
-                Some(decl) => {
-                    self.externs.push(decl);
-                    Global::Extern(self.externs.len() as u32 - 1)
-                }
+                Some(decl) => match u16::try_from(self.externs.len()) {
+                    Ok(k) => {
+                        self.externs.push(decl);
+                        Global::Extern(k)
+                    }
+                    Err(_) => {
+                        diags.push(Diagnostic::error(
+                            "too many functions declared with `cuda.declare_device` (65536 at most)",
+                            decl.span,
+                        ));
+                        Global::Error
+                    }
+                },
                 None => Global::Error,
             };
             self.bind(name, global, target.span);

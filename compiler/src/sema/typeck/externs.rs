@@ -15,7 +15,7 @@ impl FnChecker<'_, '_, '_> {
     /// `f(args)` of the declared function number `k`; `func` is the callee.
     pub(super) fn extern_call(
         &mut self,
-        k: u32,
+        k: u16,
         func: ExprId,
         args: &[ExprId],
         keywords: &[KeywordArg],
