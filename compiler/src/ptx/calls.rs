@@ -192,7 +192,7 @@ fn extern_call(s: &mut Isel<'_>, name: &str, abi: ExternAbi, args: &[Value], res
     if let Some(v) = value {
         let ty = s.func.dfg.value_type(v);
         ops.push(Op::Def(s.vreg(v)));
-        let _ = match (abi, ty) {
+        match (abi, ty) {
             (ExternAbi::Numba, ir::Type::I1) => text.push_str(
                 "ld.local.u8 %kc_h, [__kc_extern_ret];\n\tcvt.u32.u16 %kc_s32, %kc_h;\n\t\
                  setp.ne.b32 {}, %kc_s32, 0;\n\t",
@@ -226,7 +226,7 @@ fn extern_call(s: &mut Isel<'_>, name: &str, abi: ExternAbi, args: &[Value], res
             (ExternAbi::C, _) => {
                 let _ = write!(text, "ld.param.{} {{}}, [retval0];\n\t", param_type(ty));
             }
-        };
+        }
     }
     text.push('}');
     s.emit_owned(text, ops, Control::None);
