@@ -315,15 +315,18 @@ fn link_and_load(
         let code = unsafe { (api.link_complete)(state, &mut cubin, &mut size) };
         logs.check(ctx, "cuLinkComplete", code)?;
         let mut raw: CUmodule = std::ptr::null_mut();
+        let mut options = logs.options();
+        let mut values = logs.values();
         // SAFETY: the image the linker made, owned by the link state,
-        // which lives until after this call.
+        // which lives until after this call; option and value arrays of
+        // equal length; log buffers of the sizes given.
         let code = unsafe {
             (api.module_load_data_ex)(
                 &mut raw,
                 cubin,
-                0,
-                std::ptr::null_mut(),
-                std::ptr::null_mut(),
+                options.len() as u32,
+                options.as_mut_ptr(),
+                values.as_mut_ptr(),
             )
         };
         logs.check(ctx, "cuModuleLoadDataEx", code)?;
