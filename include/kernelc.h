@@ -978,6 +978,25 @@ kc_status kc_module_load(const kc_module *module,
                          kc_loaded_module **loaded);
 
 /**
+ * Loads `module` on `device` linked with the PTX texts `ptx[0]` ...
+ * `ptx[num_ptx - 1]` (each NUL-terminated; `ptx` may be NULL when
+ * `num_ptx` is 0), as numba-cuda links the files of `link=`: they define
+ * the functions the module's kernels declare with `cuda.declare_device`
+ * (each `.extern .func` resolves to the `.visible .func` of that name, as
+ * nvcc writes an `extern "C" __device__` function). On a GPU the driver's
+ * linker links them (`cuLinkCreate`, `cuLinkAddData`, `cuLinkComplete`);
+ * the CPU device links the texts. Otherwise as `kc_module_load`. Two
+ * definitions of one name, or a called function that no text defines, is
+ * an error naming it (`KC_ERROR_DEVICE` on the CPU device, the driver's
+ * JIT error with its log on a GPU). The texts are not kept.
+ */
+kc_status kc_module_load_linked(const kc_module *module,
+                                const kc_device *device,
+                                const char *const *ptx,
+                                size_t num_ptx,
+                                kc_loaded_module **loaded);
+
+/**
  * Frees a loaded module. NULL is ignored. Never fails.
  */
 void kc_loaded_module_free(kc_loaded_module *loaded);

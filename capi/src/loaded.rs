@@ -67,24 +67,69 @@ pub unsafe extern "C" fn kc_module_load(
         let out = OutHandle::new(loaded, "loaded")?;
         let m = unsafe { deref(module, "module") }?;
         let d = &unsafe { deref(device, "device") }?.shared;
-        let ptx = m
-            .ptx
-            .to_str()
-            .map_err(|_| Error::invalid("PTX is not UTF-8"))?;
-        let lm = kc_loaded_module {
-            device: d.clone(),
-            module: d.device.load_module(ptx)?,
-            kernels: m.kernels.iter().map(|k| k.info.clone()).collect(),
-        };
-        for (name, data) in &m.const_data {
-            // An array declared but not used by any kernel has no symbol.
-            if lm.module.global(&const_array_symbol(name)).is_some() {
-                lm.set_const(name, data.as_deref())?;
-            }
-        }
-        out.give(lm);
+        out.give(load(m, d, &[])?);
         Ok(())
     })
+}
+
+/// Loads `module` on `device` linked with the PTX texts `ptx[0]` ...
+/// `ptx[num_ptx - 1]` (each NUL-terminated; `ptx` may be NULL when
+/// `num_ptx` is 0), as numba-cuda links the files of `link=`: they define
+/// the functions the module's kernels declare with `cuda.declare_device`
+/// (each `.extern .func` resolves to the `.visible .func` of that name, as
+/// nvcc writes an `extern "C" __device__` function). On a GPU the driver's
+/// linker links them (`cuLinkCreate`, `cuLinkAddData`, `cuLinkComplete`);
+/// the CPU device links the texts. Otherwise as `kc_module_load`. Two
+/// definitions of one name, or a called function that no text defines, is
+/// an error naming it (`KC_ERROR_DEVICE` on the CPU device, the driver's
+/// JIT error with its log on a GPU). The texts are not kept.
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_load_linked(
+    module: *const kc_module,
+    device: *const kc_device,
+    ptx: *const *const c_char,
+    num_ptx: usize,
+    loaded: *mut *mut kc_loaded_module,
+) -> kc_status {
+    guard("kc_module_load_linked", || {
+        let out = OutHandle::new(loaded, "loaded")?;
+        let m = unsafe { deref(module, "module") }?;
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let texts = unsafe { slice(ptx, num_ptx, "ptx") }?;
+        let mut linked = Vec::with_capacity(texts.len());
+        for (i, &p) in texts.iter().enumerate() {
+            linked.push(unsafe { string(p, &format!("ptx[{i}]")) }?);
+        }
+        out.give(load(m, d, &linked)?);
+        Ok(())
+    })
+}
+
+/// `module` loaded on `device`, linked with the PTX texts `linked` (none:
+/// loaded alone), with its constant arrays written.
+fn load(m: &kc_module, d: &Arc<DeviceShared>, linked: &[&str]) -> Result<kc_loaded_module> {
+    let ptx = m
+        .ptx
+        .to_str()
+        .map_err(|_| Error::invalid("PTX is not UTF-8"))?;
+    let module = if linked.is_empty() {
+        d.device.load_module(ptx)?
+    } else {
+        let inputs: Vec<&str> = std::iter::once(ptx).chain(linked.iter().copied()).collect();
+        d.device.load_module_linked(&inputs)?
+    };
+    let lm = kc_loaded_module {
+        device: d.clone(),
+        module,
+        kernels: m.kernels.iter().map(|k| k.info.clone()).collect(),
+    };
+    for (name, data) in &m.const_data {
+        // An array declared but not used by any kernel has no symbol.
+        if lm.module.global(&const_array_symbol(name)).is_some() {
+            lm.set_const(name, data.as_deref())?;
+        }
+    }
+    Ok(lm)
 }
 
 /// Frees a loaded module. NULL is ignored. Never fails.

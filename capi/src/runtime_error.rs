@@ -20,6 +20,7 @@ impl From<RuntimeError> for Error {
             },
             RuntimeError::Cpu(c) => match c {
                 CpuError::Parse { .. }
+                | CpuError::Link(_)
                 | CpuError::Unsupported { .. }
                 | CpuError::InvalidPointer(_)
                 | CpuError::OutOfMemory { .. } => kc_status::KC_ERROR_DEVICE,

@@ -190,6 +190,11 @@ fn c_compile_api() {
 }
 
 #[test]
+fn c_link_api() {
+    build_and_run("link_api");
+}
+
+#[test]
 fn c_bad_compile_arguments() {
     build_and_run("bad_compile_args");
 }
@@ -260,6 +265,7 @@ fn c_programs_are_valgrind_clean() {
         "interrupt_api",
         "fault_lines",
         "robust_api",
+        "link_api",
     ] {
         let Some(exe) = build_c(name, true) else {
             return;

@@ -174,6 +174,10 @@ pub struct RunArgs {
     /// file's `.const` variable NAME). Repeatable.
     #[arg(long = "const", value_name = "NAME=FILE.npy", value_parser = parse_npy_const)]
     pub consts: Vec<(String, String)>,
+    /// A PTX file linked with the kernel: the definitions of the functions
+    /// it declares with `cuda.declare_device`. Repeatable.
+    #[arg(long = "link", value_name = "FILE.ptx")]
+    pub link: Vec<String>,
     /// Save the arrays the kernel may write as DIR/<position>.npy.
     #[arg(long, value_name = "DIR")]
     pub out: Option<String>,

@@ -158,9 +158,20 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
     };
     let compile_time = t_compile.elapsed();
 
-    let module = device
-        .load_module(&ptx)
-        .map_err(|e| format!("{file}: {e}"))?;
+    let mut linked = Vec::with_capacity(args.link.len());
+    for path in &args.link {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("--link {path}: {e}"))?;
+        linked.push(text);
+    }
+    let module = if linked.is_empty() {
+        device.load_module(&ptx)
+    } else {
+        let inputs: Vec<&str> = std::iter::once(ptx.as_str())
+            .chain(linked.iter().map(String::as_str))
+            .collect();
+        device.load_module_linked(&inputs)
+    }
+    .map_err(|e| format!("{file}: {e}"))?;
     let kernel = match python_kernel.as_ref().or(args.kernel.as_ref()) {
         Some(k) => k.clone(),
         None => match module.kernels().as_slice() {

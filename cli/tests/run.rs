@@ -489,3 +489,74 @@ fn runs_record_arrays_and_refuses_records_of_another_layout() {
         text(&out.stderr)
     );
 }
+
+const LINKED: &str = "from numba import cuda
+
+mul = cuda.declare_device('mul_f32', 'float32(float32, float32)')
+
+@cuda.jit('void(float32[::1], float32[::1])', link=['functions.ptx'])
+def square(a, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = mul(a[i], a[i])
+";
+
+#[test]
+fn runs_a_kernel_linked_with_the_ptx_of_its_declared_functions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let functions = root.join("tests/link/functions.ptx");
+    let d = Dir::new();
+    let src = d.path("linked.py");
+    std::fs::write(&src, LINKED).unwrap();
+    let a: Vec<f32> = (0..64).map(|i| i as f32 * 0.5 - 3.0).collect();
+    write_npy(&d.path("a.npy"), "<f4", 64, &f32s(&a));
+    write_npy(&d.path("out.npy"), "<f4", 64, &f32s(&[0.0; 64]));
+    let run = |link: &[&str]| {
+        let mut args = vec![
+            "run",
+            s(&src),
+            "--device",
+            "cpu",
+            "--grid",
+            "1",
+            "--block",
+            "64",
+        ];
+        args.extend_from_slice(link);
+        let (a_npy, out_npy, out_dir) = (d.path("a.npy"), d.path("out.npy"), d.path("out"));
+        let owned = [
+            s(&a_npy).to_string(),
+            s(&out_npy).to_string(),
+            s(&out_dir).to_string(),
+        ];
+        let mut all: Vec<String> = args.iter().map(|x| x.to_string()).collect();
+        all.extend([
+            owned[0].clone(),
+            owned[1].clone(),
+            "--out".into(),
+            owned[2].clone(),
+        ]);
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        kernelc(&all)
+    };
+    let out = run(&["--link", s(&functions)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let got = npy_tail(&d.path("out/1.npy"), 4 * 64);
+    let want: Vec<f32> = a.iter().map(|x| x * x).collect();
+    assert_eq!(got, f32s(&want));
+    // Without the definitions, the declaration does not resolve.
+    let out = run(&[]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("mul_f32"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["--link", s(&d.path("missing.ptx"))]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("--link"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -23,7 +23,6 @@ pub mod attrs;
 mod exports;
 pub mod ffi;
 pub mod host;
-mod link;
 mod proc_address;
 pub mod state;
 pub mod status;

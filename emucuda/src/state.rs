@@ -495,16 +495,28 @@ impl State {
 
     /// `cuLinkComplete`: the image, which `cuModuleLoadData` loads: PTX
     /// text (NUL-terminated), the one input as it is, or several linked
-    /// into one module ([`crate::link`]).
+    /// into one module (`kernelc_runtime::link`).
     pub fn link_complete(&mut self, h: Handle) -> Outcome<(*const u8, usize)> {
         let link = self.link(h)?;
         if link.image.is_none() {
             let mut image = match &link.ptx[..] {
                 [] => return Err(invalid_value("cuLinkComplete: no input was added")),
                 [ptx] => ptx.clone(),
-                several => crate::link::link_ptx(several)
-                    .map_err(|e| Failure::new(status::INVALID_PTX, format!("linking: {e}")))?
-                    .into_bytes(),
+                several => {
+                    let texts = several
+                        .iter()
+                        .enumerate()
+                        .map(|(i, b)| {
+                            std::str::from_utf8(b).map_err(|e| {
+                                let msg = format!("linking: PTX input {i} is not UTF-8 text: {e}");
+                                Failure::new(status::INVALID_PTX, msg)
+                            })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    kernelc_runtime::link::link_ptx(&texts)
+                        .map_err(|e| Failure::new(status::INVALID_PTX, format!("linking: {e}")))?
+                        .into_bytes()
+                }
             };
             image.push(0);
             link.image = Some(image);

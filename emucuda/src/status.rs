@@ -122,10 +122,10 @@ pub fn is_sticky(code: u32) -> bool {
 /// The code a real driver gives for the CPU device's `error`: bad pointers
 /// and launches are invalid values, faults inside a kernel are launch
 /// errors (an illegal address for memory faults), PTX the reader rejects
-/// is invalid PTX, and PTX it does not implement is not supported.
+/// (or that does not link) is invalid PTX, and PTX it does not implement is not supported.
 pub fn of_cpu_error(error: &CpuError) -> Failure {
     let code = match error {
-        CpuError::Parse { .. } => INVALID_PTX,
+        CpuError::Parse { .. } | CpuError::Link(_) => INVALID_PTX,
         CpuError::Unsupported { .. } => NOT_SUPPORTED,
         CpuError::InvalidLaunch(_) | CpuError::InvalidPointer(_) => INVALID_VALUE,
         CpuError::OutOfMemory { .. } => OUT_OF_MEMORY,

@@ -719,3 +719,53 @@ fn a_wrapped_foreign_stream_is_used_and_never_destroyed() {
     // SAFETY: a stale handle: the driver refuses it (non-zero status).
     assert_ne!(unsafe { destroy(raw.cast()) }, 0);
 }
+
+#[test]
+fn modules_linked_by_the_drivers_linker() {
+    // The runtime's `cuLinkCreate`/`cuLinkAddData`/`cuLinkComplete` path:
+    // a kernel calling `mul_f32`, which another PTX module defines.
+    let caller = include_str!("../../tests/link/caller.ptx");
+    let functions = include_str!("../../tests/link/functions.ptx");
+    let dev = device();
+    let module = dev.load_module_linked(&[caller, functions]).expect("link");
+    assert_eq!(module.kernels(), ["k"]);
+    let n = 100usize;
+    let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.25 - 4.0).collect();
+    let b: Vec<f32> = (0..n).map(|i| 2.0 - i as f32 * 0.5).collect();
+    let (da, db, dout) = (
+        dev.alloc(n * 4).unwrap(),
+        dev.alloc(n * 4).unwrap(),
+        dev.alloc(n * 4).unwrap(),
+    );
+    dev.copy_to_device(da, &f32s(&a)).unwrap();
+    dev.copy_to_device(db, &f32s(&b)).unwrap();
+    let config = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [128, 1, 1],
+        shared_bytes: 0,
+    };
+    let params = [
+        dout.0.to_le_bytes().to_vec(),
+        da.0.to_le_bytes().to_vec(),
+        db.0.to_le_bytes().to_vec(),
+        (n as u32).to_le_bytes().to_vec(),
+    ];
+    let params: Vec<&[u8]> = params.iter().map(|p| &p[..]).collect();
+    dev.launch(&module, "k", &config, &params).expect("launch");
+    let mut out = vec![0u8; n * 4];
+    dev.copy_from_device(&mut out, dout).unwrap();
+    let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x * y).collect();
+    assert_eq!(from_f32s(&out), want);
+    // The same inputs are the cached module; two definitions of one name
+    // fail to link with the driver's error (the emulated linker writes no
+    // log into the caller's buffers).
+    let again = dev.load_module_linked(&[caller, functions]).expect("link");
+    assert!(Arc::ptr_eq(&module, &again));
+    let err = dev
+        .load_module_linked(&[caller, functions, functions])
+        .unwrap_err();
+    let GpuError::Jit { status, .. } = &err else {
+        panic!("expected a JIT error, got {err:?}");
+    };
+    assert_eq!(status.name, "CUDA_ERROR_INVALID_PTX");
+}

@@ -230,6 +230,17 @@ impl Device {
         }
     }
 
+    /// Loads several PTX modules linked into one: a kernel module whose
+    /// `.extern .func` declarations (`cuda.declare_device`) the others
+    /// define. On a GPU the driver's linker links them; the CPU device
+    /// links the texts ([`crate::link`]).
+    pub fn load_module_linked(&self, ptx: &[&str]) -> Result<Module, Error> {
+        match self {
+            Device::Cpu(d) => Ok(Module::Cpu(d.load_module_linked(ptx)?)),
+            Device::Gpu(g) => Ok(Module::Gpu(g.load_module_linked(ptx)?)),
+        }
+    }
+
     /// Launches `kernel` with one byte vector per `.param` and waits for it.
     pub fn launch(
         &self,

@@ -8,6 +8,8 @@
 //! - [`device`]: one type for every device, so callers do not care which
 //!   one runs a kernel;
 //! - [`args`]: kernel arguments checked and encoded in the kernel ABI;
+//! - [`link`]: PTX modules linked into one (for the CPU device and the
+//!   emulated driver);
 //! - [`launch`]: `kernel[grid, block](args)` with host arrays copied in and
 //!   (when written) out;
 //! - [`error`]: what can go wrong.
@@ -51,6 +53,7 @@ pub mod device;
 pub mod error;
 pub mod gpu;
 pub mod launch;
+pub mod link;
 
 pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, LaunchStats, ParamDecl, PrintfSink};
 pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, Module};

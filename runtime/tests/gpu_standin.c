@@ -194,6 +194,45 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *o
 }
 CUresult cuModuleUnload(void *module) { free(module); return SUCCESS; }
 
+/* The linker: the image is the PTX inputs one after the other (which
+ * cuModuleLoadDataEx above takes as it takes one PTX text). */
+struct link { char *text; size_t len; };
+CUresult cuLinkCreate_v2(unsigned n, int *opts, void **values, void **state) {
+    (void)n; (void)opts; (void)values;
+    struct link *l = calloc(1, sizeof *l);
+    if (!l) return INVALID_VALUE;
+    *state = l;
+    return SUCCESS;
+}
+CUresult cuLinkAddData_v2(void *state, int kind, void *data, size_t size, const char *name,
+                          unsigned n, int *opts, void **values) {
+    (void)name; (void)n; (void)opts; (void)values;
+    struct link *l = state;
+    if (kind != 1 /* CU_JIT_INPUT_PTX */) return INVALID_VALUE;
+    size_t len = strnlen(data, size);
+    char *text = realloc(l->text, l->len + len + 2);
+    if (!text) return INVALID_VALUE;
+    memcpy(text + l->len, data, len);
+    text[l->len + len] = '\n';
+    text[l->len + len + 1] = 0;
+    l->text = text;
+    l->len += len + 1;
+    return SUCCESS;
+}
+CUresult cuLinkComplete(void *state, void **image, size_t *size) {
+    struct link *l = state;
+    if (!l->text) return INVALID_VALUE;
+    *image = l->text;
+    *size = l->len + 1;
+    return SUCCESS;
+}
+CUresult cuLinkDestroy(void *state) {
+    struct link *l = state;
+    free(l->text);
+    free(l);
+    return SUCCESS;
+}
+
 struct function { char name[64]; };
 CUresult cuModuleGetFunction(void **f, void *module, const char *name) {
     if (!strstr(module, name) || strlen(name) >= 64) return NOT_FOUND;

@@ -543,6 +543,46 @@ fn modules_load_are_cached_and_launch_with_one_byte_vector_per_param() {
     );
 }
 
+/// A module with a kernel that calls a function another module defines.
+const CALLER_PTX: &str = "
+.version 8.0
+.target sm_86
+.address_size 64
+.extern .func (.param .b32 func_retval0) helper(.param .b64 helper_param_0);
+.visible .entry caller()
+{ ret; }
+";
+
+#[test]
+fn linked_modules_go_through_the_drivers_linker_and_are_cached_by_their_inputs() {
+    let dir = tmp();
+    let dev = standin_device(dir.path(), &[]);
+    let module = dev
+        .load_module_linked(&[CALLER_PTX, FILL_PTX])
+        .expect("link and load");
+    // The kernels of every input, in order.
+    assert_eq!(module.kernels(), ["caller", "fill", "other"]);
+    let again = dev
+        .load_module_linked(&[CALLER_PTX, FILL_PTX])
+        .expect("load again");
+    assert!(Arc::ptr_eq(&module, &again));
+    // Other inputs, or the inputs in another order, are another module.
+    let other = dev
+        .load_module_linked(&[FILL_PTX, CALLER_PTX])
+        .expect("link and load");
+    assert!(!Arc::ptr_eq(&module, &other));
+    assert_eq!(dev.cached_modules(), 2);
+    // One input is an ordinary load, and shares its cache entry.
+    let one = dev.load_module_linked(&[FILL_PTX]).expect("load");
+    assert!(Arc::ptr_eq(&one, &dev.load_module(FILL_PTX).expect("load")));
+    let err = dev
+        .load_module_linked(&[CALLER_PTX, ".version 8.0\nBAD_PTX\n"])
+        .unwrap_err();
+    assert!(matches!(err, GpuError::Jit { .. }), "{err:?}");
+    let err = dev.load_module_linked(&[]).unwrap_err();
+    assert!(err.to_string().contains("no PTX module"), "{err}");
+}
+
 #[test]
 fn jit_errors_carry_the_drivers_log() {
     let dir = tmp();

@@ -84,6 +84,7 @@ PROTOTYPES = {
     "kc_buffer_fill": (_s, [c_void_p, c_size_t, c_uint8, c_size_t, c_void_p]),
     "kc_buffer_copy": (_s, [c_void_p, c_size_t, c_void_p, c_size_t, c_size_t, c_void_p]),
     "kc_module_load": (_s, [c_void_p, c_void_p, _P(c_void_p)]),
+    "kc_module_load_linked": (_s, [c_void_p, c_void_p, _P(c_char_p), c_size_t, _P(c_void_p)]),
     "kc_loaded_module_free": (None, [c_void_p]),
     "kc_loaded_module_set_const_array": (_s, [c_void_p, c_char_p, c_void_p, c_size_t]),
     "kc_loaded_module_kernel_cooperative": (_s, [c_void_p, c_char_p, _P(c_bool)]),

@@ -178,7 +178,9 @@ class Overload:
         device = _runtime.current()
         loaded = self._loaded.get(device.key)
         if loaded is None:
-            loaded = device.load(self.compiled)
+            link = tuple(self.dispatcher.targetoptions.get("link", ()))
+            link += tuple(p for p in self.compiled.view.link if p not in link)
+            loaded = device.load(self.compiled, link)
             self._loaded[device.key] = loaded
         return loaded
 

@@ -18,7 +18,7 @@ import enum
 import os
 import threading
 import weakref
-from ctypes import byref, c_bool, c_float, c_size_t, c_uint64, c_void_p
+from ctypes import byref, c_bool, c_char_p, c_float, c_size_t, c_uint64, c_void_p
 
 import numpy as np
 
@@ -334,8 +334,9 @@ class Device:
         check(lib.kc_device_set_timeout(self.handle, value), "kc_device_set_timeout")
 
     # -- modules and launches
-    def load(self, compiled) -> "LoadedModule":
-        return LoadedModule(self, compiled)
+    def load(self, compiled, link=()) -> "LoadedModule":
+        """`compiled` loaded here, linked with the files `link` (PTX)."""
+        return LoadedModule(self, compiled, link)
 
     def launch(self, loaded, overload, args, griddim, blockdim, stream, sharedmem):
         marshal = overload.__dict__.get("_marshal")
@@ -378,12 +379,44 @@ class Device:
         pass
 
 
+def _link_text(path) -> bytes:
+    """The PTX text of a file given to ``link=``. kernelc links PTX: a
+    CUDA C file (``.cu``) must be compiled to PTX first (``nvcc -ptx -rdc=true``),
+    and cubins, fatbins, objects, archives and LTO-IR are not read."""
+    path = os.fspath(path)
+    ext = os.path.splitext(path)[1].lower()
+    if ext != ".ptx":
+        raise KernelcError(
+            f"cannot link '{path}': kernelc links PTX files (.ptx); compile CUDA C to PTX "
+            "first (nvcc -ptx -rdc=true file.cu)"
+        )
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        raise KernelcError(f"cannot read the file to link '{path}': {e.strerror}") from None
+    if b"\0" in text:
+        raise KernelcError(f"cannot link '{path}': it holds a NUL byte (PTX is text)")
+    return text
+
+
 class LoadedModule:
     """A compiled module loaded on a device (``kc_loaded_module``)."""
 
-    def __init__(self, device, compiled):
+    def __init__(self, device, compiled, link=()):
         handle = c_void_p()
-        check(lib.kc_module_load(compiled.handle, device.handle, byref(handle)), "kc_module_load")
+        if link:
+            texts = [_link_text(path) for path in link]
+            array = (c_char_p * len(texts))(*texts)
+            check(
+                lib.kc_module_load_linked(
+                    compiled.handle, device.handle, array, len(texts), byref(handle)
+                ),
+                "kc_module_load_linked",
+            )
+        else:
+            check(lib.kc_module_load(compiled.handle, device.handle, byref(handle)),
+                  "kc_module_load")
         self.handle = handle
         self.device = device
         self._finalizer = weakref.finalize(self, lib.kc_loaded_module_free, c_void_p(handle.value))

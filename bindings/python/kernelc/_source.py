@@ -17,7 +17,9 @@ with **the same line numbers**: every line is blank except
   as np``, ``cuda`` → ``import kernelc.cuda as cuda``...);
 - after the file's last line: the module constants and closure variables the
   kernel reads, frozen at their current Python values as Numba freezes
-  globals (``TPB = 16``), and device functions from other files.
+  globals (``TPB = 16``), the ``cuda.declare_device`` declarations it calls
+  (with the files they link, :attr:`KernelView.link`), and device functions
+  from other files.
 
 Diagnostics then point at the user's real file and line.
 """
@@ -175,6 +177,9 @@ class KernelView:
         header = [] if self.enum_classes else [f"import enum as {_KC_ENUM}"]
         text = self.text + "\n".join(header + lines) + "\n"
         return dataclasses.replace(self, text=text, enum_classes=everything)
+    # Files to link with the kernel: those of the `declare_device`
+    # functions it (or a device function it calls) calls.
+    link: tuple = ()
 
 
 def _literal(value):
@@ -368,6 +373,8 @@ def build_view(kernel_fn) -> KernelView:
     consts = {}  # name -> literal
     hosts = set()  # names bound to host objects
     const_arrays = {}
+    externs = {}  # name -> `declare_device` statement
+    link = []  # files the declared functions need
     appended = []  # lines after the file, [(text, file, line, shift)]
     need_kc_cuda = False
     need_np = False
@@ -425,6 +432,8 @@ def build_view(kernel_fn) -> KernelView:
             if (name in imports or name in consts or name in hosts or name in const_arrays
                     or name in enums or name in enum_members):
                 continue
+            if name in externs:
+                continue
             found, value = _resolve(fn, name)
             if not found:
                 continue  # a builtin, or unknown: the compiler says which
@@ -444,6 +453,14 @@ def build_view(kernel_fn) -> KernelView:
             if isinstance(value, enum.Enum):
                 # A member held in a global (`DEFAULT = Color.RED`).
                 enum_members[name] = value
+                continue
+            if getattr(value, "_kc_extern", False):
+                externs[name] = (
+                    f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig!r}, "
+                    f"abi={value.abi!r})"
+                )
+                need_kc_cuda = True
+                link.extend(p for p in value.link if p not in link)
                 continue
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
                 if name in fs.const_array_names:
@@ -491,6 +508,7 @@ def build_view(kernel_fn) -> KernelView:
             view[slot] = header
     tail = [f"{n} = {lit}" for n, lit in consts.items()]
     tail += enum_lines
+    tail += [externs[n] for n in sorted(externs)]
     # Host globals (and the constant arrays, whose contents come with the
     # compile options) are bound to something that is not a constant.
     tail += [f"{n} = None" for n in sorted(hosts | set(const_arrays))]
@@ -509,6 +527,7 @@ def build_view(kernel_fn) -> KernelView:
         line_shift=line_shift,
         enum_classes=classes,
         taken=frozenset(taken) | frozenset(n for n, c in enums.items() if n != c.__name__),
+        link=tuple(link),
     )
 
 

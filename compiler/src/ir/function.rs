@@ -37,6 +37,18 @@ pub struct Signature {
     pub returns: Vec<Type>,
 }
 
+/// How a declared function is called (numba-cuda's `abi=`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExternAbi {
+    /// Numba's: `int name(T *result, args...)`; the caller passes the
+    /// address of a local slot for the result and reads an int32 status
+    /// (0 and -2 are success; any other value ends the calling thread, as
+    /// a Python exception raised in a device function does).
+    Numba,
+    /// CUDA C's: `T name(args...)`.
+    C,
+}
+
 /// A statically declared shared or local array.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MemDecl {
@@ -97,6 +109,12 @@ pub struct Function {
     /// text it wrote for an earlier module (see
     /// [`Function::is_declaration`]).
     pub library: Option<(Opcode, Type)>,
+    /// A function defined outside the module (`cuda.declare_device`),
+    /// declared without blocks and called with this ABI; the PTX back end
+    /// writes an `.extern .func` for it. Its IR signature is the Python
+    /// one: the arguments, then the result (if not `void`) and, for
+    /// [`ExternAbi::Numba`], the int32 status as the last result.
+    pub external: Option<ExternAbi>,
 }
 
 impl Function {
@@ -114,14 +132,16 @@ impl Function {
             fastmath: false,
             cooperative: false,
             library: None,
+            external: None,
         }
     }
 
-    /// True for a math-library function declared without a body: the
-    /// module calls it, and the PTX back end writes its body (the driver
-    /// declares the library this way, see [`crate::mathlib::Bodies`]).
+    /// True for a function declared without a body: a math-library
+    /// function whose body the PTX back end writes (the driver declares
+    /// the library this way, see [`crate::mathlib::Bodies`]), or an
+    /// external one ([`Function::external`]), defined in linked code.
     pub fn is_declaration(&self) -> bool {
-        self.library.is_some() && self.layout.entry_block().is_none()
+        (self.library.is_some() || self.external.is_some()) && self.layout.entry_block().is_none()
     }
 
     /// The laid-out calls of the function, with their callees, in layout

@@ -17,7 +17,8 @@
 //! const     := "const" N "=" STRING type "[" INT "]" ("data" HEXBYTES)?
 //! string    := "str" N "=" STRING
 //! function  := ("kernel" | "device") "fn" N STRING "(" types? ")"
-//!              ("->" types)? "fastmath"? "cooperative"? "{" decl* block* "}"
+//!              ("->" types)? "fastmath"? "cooperative"? "library"?
+//!              ("extern" ("numba" | "c"))? "{" decl* block* "}"
 //! decl      := ("shared" N | "local" N) "=" type "[" INT "]"
 //! block     := "block" N ("(" value ":" type ("," value ":" type)* ")")? ":" inst*
 //! inst      := (results "=")? OPCODE ("." type)? operands
@@ -217,6 +218,11 @@ impl<'a> FuncWriter<'a> {
         if self.f.library.is_some() {
             // The name says which function (`__kernelc_sin_f64`).
             out.push_str(" library");
+        }
+        match self.f.external {
+            Some(crate::ir::ExternAbi::Numba) => out.push_str(" extern numba"),
+            Some(crate::ir::ExternAbi::C) => out.push_str(" extern c"),
+            None => {}
         }
         out.push_str(" {\n");
     }

@@ -22,6 +22,7 @@ impl FnLowering<'_> {
         match i {
             I::Special(d, axis) => LValue::Scalar(self.ins().special(special_reg(d, axis))),
             I::Random(r) => LValue::Scalar(self.random_draw(r, args)),
+            I::Extern(k) => self.extern_call(k, args),
             I::LaneId => LValue::Scalar(self.ins().special(SpecialReg::Laneid)),
             I::WarpSize => LValue::Scalar(self.ins().special(SpecialReg::Warpsize)),
             I::Grid(n) => self.grid(n, false),

@@ -24,6 +24,7 @@ mod cmath;
 mod complex;
 mod env;
 mod expr;
+mod externs;
 mod intrinsics;
 mod libdevice;
 mod random;
@@ -54,6 +55,9 @@ pub fn lower_program(program: &TypedProgram) -> Module {
     for (f, name) in program.functions.iter().zip(names) {
         let func = FnLowering::lower(program, &mut module, f, name);
         module.functions.push(func);
+    }
+    for decl in externs::declarations(program) {
+        module.functions.push(decl);
     }
     module
 }

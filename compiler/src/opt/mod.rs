@@ -134,7 +134,9 @@ pub fn run_pass(module: &mut Module, name: &str) -> bool {
         return false;
     };
     for (_, func) in module.functions.iter_mut() {
-        pass(func, &mut Analyses::new());
+        if !func.is_declaration() {
+            pass(func, &mut Analyses::new());
+        }
     }
     true
 }
@@ -216,6 +218,11 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
     // for the second round where inlining did not change the function.
     let mut kept: Vec<Analyses> = Vec::with_capacity(module.functions.len());
     for (_, func) in module.functions.iter_mut() {
+        if func.is_declaration() {
+            // Defined elsewhere (linked code): nothing to optimise.
+            kept.push(Analyses::pooled());
+            continue;
+        }
         if !take(
             round_cost(func, O2_FUNCTION_PASSES.len()),
             &func.name,
@@ -259,6 +266,10 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         unreachable!("the cleanup starts with simplify_cfg");
     };
     for ((f, func), mut analyses) in module.functions.iter_mut().zip(kept) {
+        if func.is_declaration() {
+            analyses.recycle();
+            continue;
+        }
         let passes = O2_CLEANUP_PASSES.len()
             + if inlined_into[f] {
                 O2_FUNCTION_PASSES.len()

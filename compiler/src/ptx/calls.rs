@@ -1,10 +1,12 @@
-//! Selection of calls to device functions (`.func` with `.param` passing)
-//! and of `print` (a `vprintf` call with a format string in global memory
-//! and the arguments packed in a local buffer with C's alignment rules).
+//! Selection of calls to device functions (`.func` with `.param` passing),
+//! of calls to external functions (`cuda.declare_device`, in Numba's ABI
+//! or C's: [`extern_call`], declared by [`write_extern_declaration`]) and
+//! of `print` (a `vprintf` call with a format string in global memory and
+//! the arguments packed in a local buffer with C's alignment rules).
 
 use super::isel::{param_type, Isel, IselErrorKind, Selected};
 use super::vcode::{Control, Op};
-use crate::ir::{self, FuncRef, StringId, Value};
+use crate::ir::{self, ExternAbi, FuncRef, StringId, Value};
 use std::fmt::Write as _;
 
 /// `call fn(args)` with results.
@@ -12,6 +14,10 @@ pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[V
     let Some(callee) = s.module.functions.get(func) else {
         return Err(s.error(IselErrorKind::UnknownCallee { callee: func }));
     };
+    if let Some(abi) = callee.external {
+        extern_call(s, &callee.name, abi, args, results);
+        return Ok(());
+    }
     // The block is written in place (no `format!` per line): about 80 bytes
     // per argument and result.
     let mut text = String::with_capacity(64 + 80 * (args.len() + results.len()));
@@ -66,6 +72,164 @@ pub(super) fn call(s: &mut Isel<'_>, func: FuncRef, args: &[Value], results: &[V
     text.push('}');
     s.emit_owned(text, ops, Control::None);
     Ok(())
+}
+
+/// The `.param` type of an argument or result of an external function:
+/// as NVVM passes them (integers narrower than 32 bits, and `bool`, widened
+/// to 32 bits).
+fn extern_param_type(ty: ir::Type) -> &'static str {
+    match ty {
+        ir::Type::I64 | ir::Type::F64 | ir::Type::Ptr(_) => "b64",
+        ir::Type::F16 => "b16",
+        _ => "b32",
+    }
+}
+
+/// Writes the `.extern .func` declaration of external function `f` (a
+/// declaration with [`ir::Function::external`] set), as NVVM declares
+/// one: in Numba's ABI, an int32 status returned and the result's address
+/// as the first parameter (`int f(T *result, args...)`); in C's, the result
+/// returned (`T f(args...)`).
+pub(super) fn write_extern_declaration(out: &mut String, f: &ir::Function, abi: ExternAbi) {
+    let returns = &f.signature.returns;
+    let ret = match abi {
+        ExternAbi::Numba => Some(ir::Type::I32),
+        ExternAbi::C => returns.first().copied(),
+    };
+    out.push_str(".extern .func ");
+    if let Some(ty) = ret {
+        let _ = write!(out, "(.param .{} func_retval0) ", extern_param_type(ty));
+    }
+    let _ = writeln!(out, "{}(", f.name);
+    let result_ptr = (abi == ExternAbi::Numba).then_some(ir::Type::I64);
+    let params = result_ptr
+        .into_iter()
+        .chain(f.signature.params.iter().copied());
+    for (i, ty) in params.enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        let _ = write!(
+            out,
+            "\t.param .{} {}_param_{i}",
+            extern_param_type(ty),
+            f.name
+        );
+    }
+    out.push_str("\n);\n\n");
+}
+
+/// The bytes of the local slot a Numba-ABI external function writes its
+/// result to (`__kc_extern_ret`): room for the widest scalar.
+pub(super) const EXTERN_RESULT_BYTES: u32 = 8;
+
+/// A call of external function `name`: arguments stored as NVVM passes
+/// them; in Numba's ABI the generic address of the zeroed result slot
+/// first, the status read from the return parameter (the last result) and
+/// the value (the first result, unless `void`) from the slot; in C's the
+/// value from the return parameter.
+fn extern_call(s: &mut Isel<'_>, name: &str, abi: ExternAbi, args: &[Value], results: &[Value]) {
+    let mut text = String::with_capacity(160 + 80 * args.len());
+    let mut ops = Vec::with_capacity(args.len() + results.len());
+    text.push_str("{\n\t");
+    let first = usize::from(abi == ExternAbi::Numba);
+    if abi == ExternAbi::Numba {
+        s.uses_extern_result = true;
+        text.push_str(
+            "st.local.u64 [__kc_extern_ret], 0;\n\t.param .b64 param0;\n\t\
+             mov.u64 %kc_s64, __kc_extern_ret;\n\tcvta.local.u64 %kc_s64, %kc_s64;\n\t\
+             st.param.b64 [param0], %kc_s64;\n\t",
+        );
+    }
+    for (k, &a) in args.iter().enumerate() {
+        let i = k + first;
+        let ty = s.func.dfg.value_type(a);
+        ops.push(Op::Use(s.vreg(a)));
+        let _ = write!(text, ".param .{} param{i};\n\t", extern_param_type(ty));
+        let _ = match ty {
+            ir::Type::I1 => write!(
+                text,
+                "selp.b32 %kc_s32, 1, 0, {{}};\n\tst.param.b32 [param{i}], %kc_s32;\n\t"
+            ),
+            // Narrow integers are held zero-extended in 32-bit registers.
+            ir::Type::I8 | ir::Type::I16 | ir::Type::I32 => {
+                write!(text, "st.param.b32 [param{i}], {{}};\n\t")
+            }
+            _ => write!(text, "st.param.{} [param{i}], {{}};\n\t", param_type(ty)),
+        };
+    }
+    let value = match abi {
+        ExternAbi::Numba if results.len() == 2 => Some(results[0]),
+        ExternAbi::C => results.first().copied(),
+        ExternAbi::Numba => None,
+    };
+    let returns = abi == ExternAbi::Numba || value.is_some();
+    if returns {
+        let ty = match abi {
+            ExternAbi::Numba => ir::Type::I32,
+            ExternAbi::C => s.func.dfg.value_type(value.expect("a result")),
+        };
+        let _ = write!(text, ".param .{} retval0;\n\t", extern_param_type(ty));
+    }
+    text.push_str("call.uni ");
+    if returns {
+        text.push_str("(retval0), ");
+    }
+    text.push_str(name);
+    text.push_str(", (");
+    for i in 0..args.len() + first {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        let _ = write!(text, "param{i}");
+    }
+    text.push_str(");\n\t");
+    if abi == ExternAbi::Numba {
+        let status = *results.last().expect("a status");
+        ops.push(Op::Def(s.vreg(status)));
+        text.push_str("ld.param.b32 {}, [retval0];\n\t");
+    }
+    if let Some(v) = value {
+        let ty = s.func.dfg.value_type(v);
+        ops.push(Op::Def(s.vreg(v)));
+        match (abi, ty) {
+            (ExternAbi::Numba, ir::Type::I1) => text.push_str(
+                "ld.local.u8 %kc_h, [__kc_extern_ret];\n\tcvt.u32.u16 %kc_s32, %kc_h;\n\t\
+                 setp.ne.b32 {}, %kc_s32, 0;\n\t",
+            ),
+            (ExternAbi::Numba, ir::Type::I8 | ir::Type::I16) => {
+                let bits = if ty == ir::Type::I8 { 8 } else { 16 };
+                let _ = write!(
+                    text,
+                    "ld.local.u{bits} %kc_h, [__kc_extern_ret];\n\tcvt.u32.u16 {{}}, %kc_h;\n\t"
+                );
+            }
+            (ExternAbi::Numba, _) => {
+                let _ = write!(
+                    text,
+                    "ld.local.{} {{}}, [__kc_extern_ret];\n\t",
+                    param_type(ty)
+                );
+            }
+            (ExternAbi::C, ir::Type::I1) => text.push_str(
+                "ld.param.b32 %kc_s32, [retval0];\n\tand.b32 %kc_s32, %kc_s32, 255;\n\t\
+                 setp.ne.b32 {}, %kc_s32, 0;\n\t",
+            ),
+            (ExternAbi::C, ir::Type::I8 | ir::Type::I16) => {
+                let mask = if ty == ir::Type::I8 { 255 } else { 65535 };
+                let _ = write!(
+                    text,
+                    "ld.param.b32 %kc_s32, [retval0];\n\tand.b32 {{}}, %kc_s32, {mask};\n\t"
+                );
+            }
+            (ExternAbi::C, ir::Type::I32) => text.push_str("ld.param.b32 {}, [retval0];\n\t"),
+            (ExternAbi::C, _) => {
+                let _ = write!(text, "ld.param.{} {{}}, [retval0];\n\t", param_type(ty));
+            }
+        }
+    }
+    text.push('}');
+    s.emit_owned(text, ops, Control::None);
 }
 
 /// `print str(args)` through `vprintf`.

@@ -116,6 +116,13 @@ pub fn emit_function(
             isel.printf_bytes
         );
     }
+    if isel.uses_extern_result {
+        let _ = writeln!(
+            out,
+            "\t.local .align 8 .b8 __kc_extern_ret[{}];",
+            super::calls::EXTERN_RESULT_BYTES
+        );
+    }
     out.push_str(body_text);
     out.push_str("}\n");
     isel.recycle();

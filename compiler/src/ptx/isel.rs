@@ -141,6 +141,9 @@ pub struct Isel<'a> {
     pub(super) printf_bytes: u32,
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
+    /// Set when it calls an external function in Numba's ABI (needs the
+    /// result slot `__kc_extern_ret`, see `calls::extern_call`).
+    pub(super) uses_extern_result: bool,
     /// It calls the grid barrier (`__kc_grid_sync`, see `ptx::grid_sync`).
     pub(super) uses_grid_sync: bool,
     /// The IR block being selected.
@@ -242,6 +245,7 @@ impl<'a> Isel<'a> {
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
+            uses_extern_result: false,
             uses_grid_sync: false,
             current_block: None,
         };

@@ -68,7 +68,8 @@ pub fn emit_module(
     // size.
     let needed = needed_functions(module);
     let parts = (module.functions.iter())
-        .filter(|(r, _)| needed[r.index()])
+        // External functions are defined in linked code: declared below.
+        .filter(|(r, f)| needed[r.index()] && f.external.is_none())
         .map(|(r, f)| match &library[r] {
             Some(text) => Ok(Part::Written(text.clone())),
             None => isel::Isel::run(module, f, target).map(Part::Selected),
@@ -136,6 +137,10 @@ pub fn emit_module(
     for (_, f) in (module.functions.iter())
         .filter(|(r, f)| f.kind == ir::FuncKind::Device && needed[r.index()])
     {
+        if let Some(abi) = f.external {
+            calls::write_extern_declaration(&mut out, f, abi);
+            continue;
+        }
         emit::write_header(&mut out, f);
         out.push_str(";\n\n");
     }

@@ -342,6 +342,9 @@ pub enum Intrinsic {
     /// `cuda.cg.this_grid()`: the grid group of a cooperative launch (using
     /// it makes the kernel need one, as in numba-cuda).
     ThisGrid,
+    /// A call of a function declared with `cuda.declare_device`: its index
+    /// in [`crate::sema::typed::TypedProgram::externs`].
+    Extern(u16),
     /// `group.sync()` of a grid group: a grid-wide barrier (int32 0, the
     /// `cudaCGSynchronize` status numba-cuda returns).
     GridSync,
@@ -439,6 +442,7 @@ impl fmt::Display for Intrinsic {
                     super::libdevice::LIBDEVICE[*k as usize].name
                 )
             }
+            I::Extern(_) => "a declared device function",
             I::MakeComplex => "complex",
             I::MakeVector => "vector",
             I::Real => ".real",
@@ -862,6 +866,10 @@ pub enum Member {
     Func(Callee),
     /// `cuda.jit`: only valid as a decorator.
     Jit,
+    /// `cuda.declare_device`: only valid as a module-level assignment's
+    /// value (`mul = cuda.declare_device("mul_f32", "float32(float32,
+    /// float32)")`).
+    DeclareDevice,
     /// `numba.njit` / `numba.jit`: only valid as a decorator; a kernel
     /// calls the function as a device function (Numba compiles it for the
     /// device).
@@ -910,6 +918,7 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         ("laneid", Member::Value(I::LaneId)),
         ("warpsize", Member::Value(I::WarpSize)),
         ("jit", Member::Jit),
+        ("declare_device", Member::DeclareDevice),
         ("grid", f(I::Grid(0))),
         ("gridsize", f(I::GridSize(0))),
         ("syncthreads", f(I::SyncThreads)),

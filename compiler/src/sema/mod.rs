@@ -298,7 +298,8 @@ impl EntryPoints<'_, '_> {
     }
 }
 
-/// Parses a decorator signature, reporting errors inside the string.
+/// Parses a decorator's (or a `cuda.declare_device`'s) signature,
+/// reporting errors inside the string.
 fn decorator_sig(
     env: &ModuleEnv<'_>,
     s: &DeclaredSig<'_>,

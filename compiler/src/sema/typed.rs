@@ -123,6 +123,10 @@ pub struct TypedProgram {
     pub kernels: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
     pub const_arrays: Vec<ConstArrayDecl>,
+    /// The functions the file declares with `cuda.declare_device`
+    /// (`Intrinsic::Extern(k)` calls number `k`), each linked from other
+    /// code.
+    pub externs: Vec<crate::sema::resolve::ExternDecl>,
 }
 
 impl TypedProgram {
@@ -166,6 +170,7 @@ impl SpareTyped {
             functions,
             kernels,
             const_arrays: Vec::new(),
+            externs: Vec::new(),
         }
     }
 

@@ -291,6 +291,18 @@ impl CpuDevice {
         Ok(Arc::new(module))
     }
 
+    /// Loads the PTX modules `ptx` linked into one, as a GPU's linker
+    /// links them (see [`crate::link`]): an `.extern .func` of one input
+    /// (a function declared with `cuda.declare_device`) calls its
+    /// definition in another. One input is loaded as it is.
+    pub fn load_module_linked(&self, ptx: &[&str]) -> Result<Arc<CpuModule>, CpuError> {
+        match ptx {
+            [one] => self.load_module(one),
+            [] => Err(CpuError::Link("no PTX module to load".into())),
+            several => self.load_module(&crate::link::link_ptx(several).map_err(CpuError::Link)?),
+        }
+    }
+
     /// Runs `kernel` on a grid and returns when it finished. `params[i]`
     /// holds the bytes of the kernel's i-th `.param`.
     pub fn launch(

@@ -54,6 +54,9 @@ pub enum CpuError {
         /// The instruction or directive.
         what: String,
     },
+    /// PTX modules could not be linked into one (two definitions of a
+    /// name, an input without `.version`).
+    Link(String),
     /// The launch itself is invalid (unknown kernel, bad dimensions,
     /// too much shared memory, wrong parameters).
     InvalidLaunch(String),
@@ -139,6 +142,7 @@ impl fmt::Display for CpuError {
             CpuError::Parse { line, message } => {
                 write!(f, "PTX parse error at line {line}: {message}")
             }
+            CpuError::Link(message) => write!(f, "PTX link error: {message}"),
             CpuError::Unsupported { line, what } => {
                 write!(f, "unsupported PTX instruction `{what}` at line {line}")
             }

@@ -8,7 +8,7 @@
 
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction,
-    CUfunction_attribute, CUjit_option, CUmodule, CUstream,
+    CUfunction_attribute, CUjitInputType, CUjit_option, CUlinkState, CUmodule, CUstream,
 };
 use libloading::Library;
 use std::ffi::{c_char, c_int, c_uint, c_void};
@@ -96,6 +96,14 @@ entry_points! {
     module_load_data_ex = "cuModuleLoadDataEx":
         fn(*mut CUmodule, *const c_void, c_uint, *mut CUjit_option, *mut *mut c_void);
     module_unload = "cuModuleUnload": fn(CUmodule);
+    link_create = "cuLinkCreate_v2":
+        fn(c_uint, *mut CUjit_option, *mut *mut c_void, *mut CUlinkState);
+    link_add_data = "cuLinkAddData_v2": fn(
+        CUlinkState, CUjitInputType, *mut c_void, usize, *const c_char,
+        c_uint, *mut CUjit_option, *mut *mut c_void
+    );
+    link_complete = "cuLinkComplete": fn(CUlinkState, *mut *mut c_void, *mut usize);
+    link_destroy = "cuLinkDestroy": fn(CUlinkState);
     module_get_function = "cuModuleGetFunction": fn(*mut CUfunction, CUmodule, *const c_char);
     module_get_global = "cuModuleGetGlobal_v2":
         fn(*mut CUdeviceptr, *mut usize, CUmodule, *const c_char);
@@ -143,6 +151,8 @@ mod tests {
             "cuModuleGetGlobal_v2",
             "cuStreamDestroy_v2",
             "cuEventDestroy_v2",
+            "cuLinkCreate_v2",
+            "cuLinkAddData_v2",
         ] {
             assert!(Api::NAMES.contains(&name), "{name}");
         }

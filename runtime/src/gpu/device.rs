@@ -230,6 +230,20 @@ impl GpuDevice {
             .get_or_load(ptx, || GpuModule::load(Arc::clone(&self.ctx), ptx))
     }
 
+    /// Loads the PTX modules `inputs` linked by the driver's linker into
+    /// one (see [`GpuModule`]), or returns the one already loaded from
+    /// the same inputs. One input is [`load_module`](Self::load_module).
+    pub fn load_module_linked(&self, inputs: &[&str]) -> Result<Arc<GpuModule>, GpuError> {
+        if let [one] = inputs {
+            return self.load_module(one);
+        }
+        self.ctx.usable()?;
+        let key = crate::gpu::module::cache_key(inputs);
+        self.modules.get_or_load(&key, || {
+            GpuModule::load_linked(Arc::clone(&self.ctx), inputs)
+        })
+    }
+
     /// How many modules the cache holds.
     pub fn cached_modules(&self) -> usize {
         self.modules.len()

@@ -1,12 +1,16 @@
 //! Modules: PTX compiled by the driver's JIT (`cuModuleLoadDataEx`, with
-//! its error and info logs captured), their kernels and their globals.
+//! its error and info logs captured), or several PTX modules linked by the
+//! driver's linker (`cuLink*`), their kernels and their globals.
 
 use crate::gpu::context::Context;
 use crate::gpu::error::GpuError;
 use crate::gpu::memory::DevicePtr;
 use crate::gpu::ptx_scan;
 use crate::gpu::result;
-use cudarc::driver::sys::{CUdeviceptr, CUfunction, CUfunction_attribute, CUjit_option, CUmodule};
+use cudarc::driver::sys::{
+    CUdeviceptr, CUfunction, CUfunction_attribute, CUjitInputType, CUjit_option, CUlinkState,
+    CUmodule,
+};
 use std::ffi::{c_int, c_void, CString};
 use std::sync::Arc;
 
@@ -46,58 +50,57 @@ impl std::fmt::Debug for GpuModule {
 impl GpuModule {
     /// JIT-compiles `ptx` in `ctx` and looks up every `.entry` it declares.
     pub(crate) fn load(ctx: Arc<Context>, ptx: &str) -> Result<GpuModule, GpuError> {
-        let image = CString::new(ptx)
-            .map_err(|_| GpuError::InvalidArgument("PTX text contains a NUL byte".into()))?;
+        GpuModule::load_linked(ctx, &[ptx])
+    }
+
+    /// JIT-compiles the PTX modules `inputs` in `ctx` as one module and
+    /// looks up every `.entry` they declare. One input is loaded by
+    /// `cuModuleLoadDataEx`; several are linked by the driver's linker
+    /// (`cuLinkCreate`, `cuLinkAddData` of each, `cuLinkComplete`), which
+    /// resolves an `.extern .func` of one to its definition in another,
+    /// and the image it makes is loaded.
+    pub(crate) fn load_linked(ctx: Arc<Context>, inputs: &[&str]) -> Result<GpuModule, GpuError> {
+        let images = inputs
+            .iter()
+            .map(|ptx| {
+                CString::new(*ptx)
+                    .map_err(|_| GpuError::InvalidArgument("PTX text contains a NUL byte".into()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if images.is_empty() {
+            return Err(GpuError::InvalidArgument("no PTX module to load".into()));
+        }
         let _current = ctx.enter()?;
-        let driver = ctx.driver();
-        let mut error_log = vec![0u8; LOG_BYTES];
-        let mut info_log = vec![0u8; LOG_BYTES];
-        let mut options = [
-            CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
-            CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-            CUjit_option::CU_JIT_INFO_LOG_BUFFER,
-            CUjit_option::CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-        ];
-        // Sizes travel as pointer-sized integers in the value slots.
-        let mut values: [*mut c_void; 4] = [
-            error_log.as_mut_ptr().cast(),
-            LOG_BYTES as *mut c_void,
-            info_log.as_mut_ptr().cast(),
-            LOG_BYTES as *mut c_void,
-        ];
-        let mut raw: CUmodule = std::ptr::null_mut();
-        // SAFETY: a NUL-terminated image; option and value arrays of equal
-        // length; log buffers of the sizes given, alive for the call.
-        let code = unsafe {
-            (driver.api().module_load_data_ex)(
-                &mut raw,
-                image.as_ptr().cast(),
-                options.len() as u32,
-                options.as_mut_ptr(),
-                values.as_mut_ptr(),
-            )
+        let mut logs = JitLogs::new();
+        let raw = if let [image] = &images[..] {
+            let mut options = logs.options();
+            let mut values = logs.values();
+            let mut raw: CUmodule = std::ptr::null_mut();
+            // SAFETY: a NUL-terminated image; option and value arrays of
+            // equal length; log buffers of the sizes given, alive for the call.
+            let code = unsafe {
+                (ctx.driver().api().module_load_data_ex)(
+                    &mut raw,
+                    image.as_ptr().cast(),
+                    options.len() as u32,
+                    options.as_mut_ptr(),
+                    values.as_mut_ptr(),
+                )
+            };
+            logs.check(&ctx, "cuModuleLoadDataEx", code)?;
+            raw
+        } else {
+            link_and_load(&ctx, &images, &mut logs)?
         };
-        let error_log = log_text(&error_log);
-        let info_log = log_text(&info_log);
-        if result::is_kernel_fault(code) {
-            // Not the JIT: an earlier kernel's fault lost the context.
-            ctx.check("cuModuleLoadDataEx", code)?;
-        }
-        if code != result::SUCCESS {
-            return Err(GpuError::Jit {
-                status: driver.status(code),
-                error_log,
-                info_log,
-            });
-        }
         let mut module = GpuModule {
             ctx: Arc::clone(&ctx),
             raw,
-            ptx: ptx.to_string(),
+            ptx: cache_key(inputs),
             kernels: Vec::new(),
-            info_log,
+            info_log: log_text(&logs.info),
         };
-        for entry in ptx_scan::entries(ptx) {
+        let driver = ctx.driver();
+        for entry in inputs.iter().flat_map(|ptx| ptx_scan::entries(ptx)) {
             let name = CString::new(entry.name.as_str()).map_err(|_| {
                 GpuError::InvalidArgument(format!("kernel name {:?} contains a NUL", entry.name))
             })?;
@@ -170,7 +173,8 @@ impl GpuModule {
         Ok(self.kernel(kernel)?.function)
     }
 
-    /// The PTX it was loaded from.
+    /// The PTX it was loaded from (the inputs joined by NUL bytes for a
+    /// linked module: its cache key, see [`cache_key`]).
     pub(crate) fn ptx(&self) -> &str {
         &self.ptx
     }
@@ -202,6 +206,136 @@ impl Drop for GpuModule {
         // SAFETY: unloaded once. A failure cannot be reported from `drop`.
         let _ = unsafe { (driver.api().module_unload)(self.raw) };
     }
+}
+
+/// The key a module of several linked inputs has in a device's module
+/// cache ([`GpuModule::ptx`]): the inputs joined by NUL bytes, which PTX
+/// text never holds, so that no other list of inputs has the same key.
+pub(crate) fn cache_key(inputs: &[&str]) -> String {
+    inputs.join("\0")
+}
+
+/// The JIT's error and info logs, as options of a load or a link.
+struct JitLogs {
+    error: Vec<u8>,
+    info: Vec<u8>,
+}
+
+impl JitLogs {
+    fn new() -> JitLogs {
+        JitLogs {
+            error: vec![0u8; LOG_BYTES],
+            info: vec![0u8; LOG_BYTES],
+        }
+    }
+
+    fn options(&self) -> [CUjit_option; 4] {
+        [
+            CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
+            CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+            CUjit_option::CU_JIT_INFO_LOG_BUFFER,
+            CUjit_option::CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+        ]
+    }
+
+    /// The option values for [`JitLogs::options`]; sizes travel as
+    /// pointer-sized integers in the value slots. The pointers stay valid
+    /// while `self` lives and is not moved.
+    fn values(&mut self) -> [*mut c_void; 4] {
+        [
+            self.error.as_mut_ptr().cast(),
+            LOG_BYTES as *mut c_void,
+            self.info.as_mut_ptr().cast(),
+            LOG_BYTES as *mut c_void,
+        ]
+    }
+
+    /// `Ok` for success; a kernel fault of an earlier launch as the
+    /// context's loss; any other failure as a JIT error with the logs.
+    fn check(&self, ctx: &Context, call: &'static str, code: u32) -> Result<(), GpuError> {
+        if result::is_kernel_fault(code) {
+            // Not the JIT: an earlier kernel's fault lost the context.
+            ctx.check(call, code)?;
+        }
+        if code != result::SUCCESS {
+            return Err(GpuError::Jit {
+                status: ctx.driver().status(code),
+                error_log: log_text(&self.error),
+                info_log: log_text(&self.info),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Links the PTX `images` with the driver's linker and loads the image it
+/// makes. The link state is destroyed on every path.
+fn link_and_load(
+    ctx: &Context,
+    images: &[CString],
+    logs: &mut JitLogs,
+) -> Result<CUmodule, GpuError> {
+    let api = ctx.driver().api();
+    let mut options = logs.options();
+    let mut values = logs.values();
+    let mut state: CUlinkState = std::ptr::null_mut();
+    // SAFETY: option and value arrays of equal length; log buffers of the
+    // sizes given, alive until the link state is destroyed below.
+    let code = unsafe {
+        (api.link_create)(
+            options.len() as u32,
+            options.as_mut_ptr(),
+            values.as_mut_ptr(),
+            &mut state,
+        )
+    };
+    logs.check(ctx, "cuLinkCreate", code)?;
+    let linked = (|| {
+        for (i, image) in images.iter().enumerate() {
+            let name = CString::new(format!("input{i}.ptx")).expect("no NUL");
+            // SAFETY: a live link state; a NUL-terminated PTX text whose
+            // size counts the NUL (as the driver wants for PTX); no options.
+            let code = unsafe {
+                (api.link_add_data)(
+                    state,
+                    CUjitInputType::CU_JIT_INPUT_PTX,
+                    image.as_ptr() as *mut c_void,
+                    image.as_bytes_with_nul().len(),
+                    name.as_ptr(),
+                    0,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            };
+            logs.check(ctx, "cuLinkAddData", code)?;
+        }
+        let mut cubin: *mut c_void = std::ptr::null_mut();
+        let mut size: usize = 0;
+        // SAFETY: a live link state; out-pointers to live values.
+        let code = unsafe { (api.link_complete)(state, &mut cubin, &mut size) };
+        logs.check(ctx, "cuLinkComplete", code)?;
+        let mut raw: CUmodule = std::ptr::null_mut();
+        let mut options = logs.options();
+        let mut values = logs.values();
+        // SAFETY: the image the linker made, owned by the link state,
+        // which lives until after this call; option and value arrays of
+        // equal length; log buffers of the sizes given.
+        let code = unsafe {
+            (api.module_load_data_ex)(
+                &mut raw,
+                cubin,
+                options.len() as u32,
+                options.as_mut_ptr(),
+                values.as_mut_ptr(),
+            )
+        };
+        logs.check(ctx, "cuModuleLoadDataEx", code)?;
+        Ok(raw)
+    })();
+    // SAFETY: destroyed once; the module loaded from its image does not
+    // need it any more. A failure to destroy cannot be acted on.
+    let _ = unsafe { (api.link_destroy)(state) };
+    linked
 }
 
 /// A log buffer's text, up to its first NUL.

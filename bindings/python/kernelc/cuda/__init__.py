@@ -45,7 +45,7 @@ from .args import In, InOut, Out
 
 __all__ = [
     # host
-    "jit", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
+    "jit", "declare_device", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
     "pinned_array_like", "mapped_array", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
@@ -77,8 +77,6 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
     ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``.
     ``cache=True`` keeps the compiled kernels in files, for later
     processes (see :mod:`kernelc._diskcache`)."""
-    if link:
-        raise KernelcError("linking external code (`link=`) is not supported by kernelc")
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
     if unknown:
         raise TypeError(f"cuda.jit() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
@@ -93,6 +91,9 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         # a device function is compiled into each kernel that calls it,
         # and cached with it.
         "cache": bool(cache),
+        # Files linked with the kernel (`declare_device` functions'
+        # definitions): read when the kernel is loaded on a device.
+        "link": _link_paths(link),
     }
 
     def wrap(func, sigs):
@@ -112,6 +113,65 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         return wrap(func_or_sig, None)
     sigs = func_or_sig
     return lambda func: wrap(func, sigs)
+
+
+def _link_paths(link):
+    """`link=` as a tuple of paths (one path, or a list, tuple or set of
+    them), as numba-cuda takes it."""
+    if link is None:
+        return ()
+    if isinstance(link, (list, tuple, set, frozenset)):
+        return tuple(link)
+    return (link,)
+
+
+class ExternFunction:
+    """A device function defined in linked code, declared with
+    :func:`declare_device`: kernels call it by its signature; the host
+    cannot."""
+
+    _kc_extern = True
+
+    def __init__(self, name, sig, link, abi):
+        self.name = name
+        self.sig = sig
+        self.link = link
+        self.abi = abi
+
+    def __repr__(self) -> str:
+        return f"<kernelc.cuda declared device function {self.name} {self.sig}>"
+
+    def __call__(self, *args, **kwargs):
+        raise KernelcError(
+            f"declared device function '{self.name}' can only be called from a kernel or a "
+            "device function"
+        )
+
+
+def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
+    """Declares a device function defined in other code (PTX: nvcc's
+    ``extern "C" __device__`` functions), which kernels call by `sig`
+    (``"float32(float32, float32)"`` or a signature object). In Numba's ABI
+    (``abi="numba"``) it is ``int name(T *result, args...)`` and returns a
+    status (0: success); in C's (``abi="c"``) ``T name(args...)``. The
+    files of `link` (and of the kernel's ``cuda.jit(link=...)``) are
+    linked with every kernel that calls it. Arguments and the result are
+    scalars."""
+    from .._dispatcher import signatures
+
+    if abi not in ("numba", "c"):
+        raise NotImplementedError(f"Unsupported ABI: {abi}")
+    if use_cooperative:
+        raise KernelcError(
+            "declared device functions that need a cooperative launch (use_cooperative=True) "
+            "are not supported by kernelc"
+        )
+    if not isinstance(name, str):
+        raise TypeError(f"the name of a declared device function is a string, not {name!r}")
+    [(text, _)] = signatures(sig)
+    if text.lstrip().startswith("("):
+        raise TypeError("Return type must be provided for device declarations")
+    return ExternFunction(name, text, _link_paths(link), abi)
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,

@@ -183,6 +183,18 @@ impl<'c, 'a> FuncParser<'c, 'a> {
                 ));
             }
         }
+        if c.eat_str("extern") {
+            func.external = match c.word() {
+                Some("numba") => Some(crate::ir::ExternAbi::Numba),
+                Some("c") => Some(crate::ir::ExternAbi::C),
+                _ => {
+                    return Err(error_at(
+                        p,
+                        "`extern` is followed by its ABI, `numba` or `c`".to_string(),
+                    ))
+                }
+            };
+        }
         c.expect('{')?;
         let mut fp = FuncParser {
             c,

@@ -207,6 +207,23 @@ impl<'a> Verifier<'a> {
     }
 
     fn run(&mut self) {
+        if let (true, Some(abi)) = (self.f.is_declaration(), self.f.external) {
+            // A function of linked code: its signature must be one the
+            // back end can call (a Numba-ABI one ends with the status).
+            let returns = &self.f.signature.returns;
+            let status_ok = match abi {
+                crate::ir::ExternAbi::Numba => {
+                    returns.last() == Some(&crate::ir::Type::I32) && returns.len() <= 2
+                }
+                crate::ir::ExternAbi::C => returns.len() <= 1,
+            };
+            if self.f.library.is_some() || self.f.kind != crate::ir::FuncKind::Device || !status_ok
+            {
+                let msg = "an external declaration has a signature its ABI cannot have".into();
+                self.report(None, None, msg);
+            }
+            return;
+        }
         if self.f.is_declaration() {
             // A library function the back end supplies: nothing to check
             // but that the name matches what it is declared to be.

@@ -12,6 +12,9 @@
 
 mod body;
 mod enums;
+mod extern_decl;
+
+pub use extern_decl::{ExternAbi, ExternDecl};
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
@@ -42,6 +45,9 @@ pub enum Global {
     EnumClass(EnumType),
     /// A member of an enum class (`DEFAULT = Color.RED`).
     EnumMember(EnumType, u32),
+    /// A function declared with `cuda.declare_device`, defined in code
+    /// linked with the kernel (its index in [`ModuleEnv::externs`]).
+    Extern(u16),
     /// A name whose definition was already reported as an error (a failed
     /// import); uses are silent so one mistake gives one message.
     Error,
@@ -69,6 +75,8 @@ pub enum Res {
     EnumClass(EnumType),
     /// Member number `k` of an enum class (`Color.RED`).
     EnumMember(EnumType, u32),
+    /// A declared device function (its index in [`ModuleEnv::externs`]).
+    Extern(u16),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
 }
@@ -140,6 +148,8 @@ pub struct ModuleEnv<'m> {
     pub globals: FxHashMap<Symbol, (Global, Span)>,
     /// Functions, in source order (by [`FuncId`]).
     pub functions: Vec<FunctionInfo<'m>>,
+    /// Functions declared with `cuda.declare_device`, in source order.
+    pub externs: Vec<ExternDecl>,
     /// The values of the module constants, in definition order (a
     /// redefined name leaves its old value here unused), so that reading a
     /// constant is an index instead of a [`ModuleEnv::globals`] lookup.
@@ -197,6 +207,7 @@ impl<'m> ModuleEnv<'m> {
             // Room for every top-level statement binding a couple of names.
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
             functions: reuse_empty(functions),
+            externs: Vec::new(),
             consts,
             res,
             local_of,
@@ -247,6 +258,7 @@ impl<'m> ModuleEnv<'m> {
             Global::Function(f) => Res::Function(f),
             Global::EnumClass(e) => Res::EnumClass(e),
             Global::EnumMember(e, k) => Res::EnumMember(e, k),
+            Global::Extern(e) => Res::Extern(e),
             Global::Error => Res::Unresolved,
         });
         self.globals.insert(name, (global, span));
@@ -394,6 +406,26 @@ impl<'m> ModuleEnv<'m> {
         }
         if let Some((e, k)) = self.enum_member_path(value) {
             self.bind(name, Global::EnumMember(e, k), target.span);
+            return;
+        }
+        if let Some(decl) = self.declare_device(value, diags) {
+            let global = match decl {
+                Some(decl) => match u16::try_from(self.externs.len()) {
+                    Ok(k) => {
+                        self.externs.push(decl);
+                        Global::Extern(k)
+                    }
+                    Err(_) => {
+                        diags.push(Diagnostic::error(
+                            "too many functions declared with `cuda.declare_device` (65536 at most)",
+                            decl.span,
+                        ));
+                        Global::Error
+                    }
+                },
+                None => Global::Error,
+            };
+            self.bind(name, global, target.span);
             return;
         }
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {
@@ -653,14 +685,12 @@ impl<'m> ModuleEnv<'m> {
                 "boundscheck" => info.flags.boundscheck = value,
                 "lineinfo" => info.flags.lineinfo = value,
                 "inline" => info.flags.inline = value,
-                "opt" | "cache" | "max_registers" | "lto" => {}
-                "link" => diags.push(Diagnostic::error(
-                    "linking external code (`link=`) is not supported by kernelc",
-                    kw.span,
-                )),
+                // `link=`: files the host links with the kernel (the
+                // binding, `kernelc run --link`, `kc_module_load_linked`).
+                "opt" | "cache" | "max_registers" | "lto" | "link" => {}
                 _ => diags.push(
                     Diagnostic::error(format!("unknown `cuda.jit` option '{name}'"), kw.name.span).with_help(
-                        "options are device, fastmath, debug, boundscheck, lineinfo, inline, opt, cache, max_registers",
+                        "options are device, fastmath, debug, boundscheck, lineinfo, inline, link, opt, cache, max_registers",
                     ),
                 ),
             }

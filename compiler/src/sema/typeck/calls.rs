@@ -56,6 +56,7 @@ impl FnChecker<'_, '_, '_> {
                 )));
                 TExpr::error(span)
             }
+            Res::Extern(k) => self.extern_call(k, func, args, keywords, span),
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
@@ -107,6 +108,16 @@ impl FnChecker<'_, '_, '_> {
                 ) =>
             {
                 self.type_args_for_errors(args, keywords);
+                TExpr::error(span)
+            }
+            Res::Member(Member::DeclareDevice) => {
+                // Its arguments (a name, a signature) are not typed: they
+                // would only add errors about strings.
+                self.error(Diagnostic::error(
+                    "`cuda.declare_device` declares a function at the top level of the file, \
+                     not inside a function",
+                    func_span,
+                ));
                 TExpr::error(span)
             }
             Res::Member(m @ (Member::Jit | Member::CpuJit)) => {
@@ -421,6 +432,11 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.libdevice_call(k, name, args, span)
             }
+            // Typed by `extern_call`: no name in the intrinsic table is one.
+            I::Extern(_) => self.reject_call(
+                span,
+                "internal error: a declared device function called as an intrinsic",
+            ),
             I::Cmath(f) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.cmath_call(f, name, args, span)

@@ -307,6 +307,19 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "a jit decorator can only be used as a decorator",
                 None,
             ),
+            Res::Member(Member::DeclareDevice) => self.reject(
+                e.span,
+                "`cuda.declare_device` can only be called at the top level of the file",
+                None,
+            ),
+            Res::Extern(_) => {
+                let path = self.path_text(id);
+                self.reject(
+                    e.span,
+                    &format!("'{path}' is a declared device function: it can be called, not used as a value"),
+                    Some(&format!("did you mean `{path}(...)`?")),
+                )
+            }
             Res::Member(Member::Namespace(_)) | Res::Ns(_) => {
                 let path = self.path_text(id);
                 self.reject(e.span, &format!("'{path}' is a module, not a value"), None)

@@ -20,6 +20,7 @@ mod complex;
 mod device;
 mod enums;
 mod expr;
+mod externs;
 mod flow;
 mod half;
 mod libdevice;
@@ -252,6 +253,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
+        program.externs.clone_from(&self.env.externs);
         for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
                 let mut callees = std::mem::take(&mut inst.callees);

@@ -1,5 +1,8 @@
-//! `cuLinkComplete` for several PTX inputs: one PTX module that the CPU
-//! device loads, as a GPU linker would make one image of them.
+//! Linking PTX modules into one: what the CPU device loads for a kernel
+//! module linked with others (`CpuDevice::load_module_linked`, code declared
+//! with `cuda.declare_device` and supplied with `link=`), and what the
+//! emulated driver's `cuLinkComplete` makes of several inputs, as a GPU
+//! linker makes one image of them.
 //!
 //! The inputs are split into their top-level items (a directive line such
 //! as `.version`, or a declaration ending at `;` or at the `}` that closes
@@ -33,16 +36,10 @@ enum Kind {
     Other,
 }
 
-/// Links the PTX `inputs` into one module's text.
-pub fn link_ptx(inputs: &[Vec<u8>]) -> Result<String, String> {
-    let texts = inputs
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            std::str::from_utf8(b).map_err(|e| format!("PTX input {i} is not UTF-8 text: {e}"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let items: Vec<Vec<Item<'_>>> = texts.iter().map(|t| split(t)).collect();
+/// Links the PTX `inputs` into one module's text. The error says which
+/// input is at fault (numbered from 0, in the order given).
+pub fn link_ptx(inputs: &[&str]) -> Result<String, String> {
+    let items: Vec<Vec<Item<'_>>> = inputs.iter().map(|t| split(t)).collect();
 
     let mut defined: HashMap<&str, (usize, bool)> = HashMap::new();
     for (i, input) in items.iter().enumerate() {
@@ -283,7 +280,7 @@ mod tests {
 
     #[test]
     fn externs_resolve_to_definitions_in_other_inputs() {
-        let out = link_ptx(&[CALLER.into(), HELPER.into()]).unwrap();
+        let out = link_ptx(&[CALLER, HELPER]).unwrap();
         assert!(
             out.starts_with(".version 7.8\n.target sm_80\n.address_size 64\n"),
             "{out}"
@@ -300,11 +297,11 @@ mod tests {
 
     #[test]
     fn a_weak_definition_is_kept_once_and_a_strong_one_wins() {
-        let out = link_ptx(&[HELPER.into(), HELPER.replace("add_one", "other").into()]);
+        let out = link_ptx(&[HELPER, &HELPER.replace("add_one", "other")]);
         let out = out.unwrap();
         assert_eq!(out.matches("shared_counter").count(), 1, "{out}");
         let strong = HELPER.replace(".weak .global", ".visible .global");
-        let out = link_ptx(&[HELPER.replace("add_one", "x1").into(), strong.into()]).unwrap();
+        let out = link_ptx(&[&HELPER.replace("add_one", "x1"), &strong]).unwrap();
         assert_eq!(out.matches("shared_counter").count(), 1, "{out}");
         assert!(
             out.contains(".visible .global .align 4 .u32 shared_counter"),
@@ -314,13 +311,13 @@ mod tests {
 
     #[test]
     fn two_strong_definitions_are_an_error_and_unresolved_externs_stay() {
-        let err = link_ptx(&[HELPER.into(), HELPER.into()]).unwrap_err();
+        let err = link_ptx(&[HELPER, HELPER]).unwrap_err();
         assert!(
             err.contains("`add_one` is defined in PTX input 0 and again in input 1"),
             "{err}"
         );
-        let out = link_ptx(&[CALLER.into()]).unwrap();
+        let out = link_ptx(&[CALLER]).unwrap();
         assert!(out.contains(".extern .func"), "{out}");
-        assert!(link_ptx(&[b"\xff".to_vec()]).is_err());
+        assert!(link_ptx(&["// no directives"]).is_err());
     }
 }
