@@ -23,6 +23,7 @@ pub mod front;
 pub mod ir;
 pub mod lower;
 pub mod mathlib;
+pub mod namedtuples;
 pub mod opt;
 pub(crate) mod pool;
 pub mod ptx;

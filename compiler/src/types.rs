@@ -25,6 +25,7 @@ use std::sync::{Mutex, PoisonError};
 pub use kernelc_abi::scalar::{Layout, Scalar};
 
 pub use crate::enums::EnumType;
+pub use crate::namedtuples::NamedTupleClass;
 pub use crate::records::{Elem, RecordType};
 pub use kernelc_abi::elem::{complex_from_name, complex_name};
 
@@ -302,37 +303,83 @@ impl FunctionValue {
 /// a tuple [`Type`] is one pointer. Read the items through `Deref` (a
 /// slice); make one with `collect()`, `From<&[Type]>` or [`Type::uni_tuple`].
 #[derive(Clone, Copy)]
-pub struct TupleItems(&'static &'static [Type]);
+pub struct TupleItems(&'static TupleData);
 
-/// The interned tuple item lists other than [`INT64_TUPLES`], by content.
-static TUPLES: Mutex<FxHashMap<&'static [Type], &'static &'static [Type]>> =
-    Mutex::new(FxHashMap::with_hasher(FxBuildHasher));
+/// An interned tuple type: its items, and the named tuple class it is an
+/// instance of, if any (`Point(float64 x 2)`).
+#[derive(PartialEq, Eq, Hash)]
+struct TupleData {
+    class: Option<NamedTupleClass>,
+    items: &'static [Type],
+}
 
-/// The tuples of 0 to 3 `int64` (grid indices and array shapes), which
-/// need no look-up in [`TUPLES`].
-static INT64_TUPLES: [&[Type]; 4] = [
-    &[],
-    &[Type::I64],
-    &[Type::I64, Type::I64],
-    &[Type::I64, Type::I64, Type::I64],
+/// The interned tuple types other than [`INT64_TUPLES`], by content.
+type TupleTable = FxHashMap<(Option<NamedTupleClass>, &'static [Type]), &'static TupleData>;
+static TUPLES: Mutex<TupleTable> = Mutex::new(FxHashMap::with_hasher(FxBuildHasher));
+
+/// The (unnamed) tuples of 0 to 3 `int64` (grid indices and array shapes),
+/// which need no look-up in [`TUPLES`].
+static INT64_TUPLES: [TupleData; 4] = [
+    TupleData {
+        class: None,
+        items: &[],
+    },
+    TupleData {
+        class: None,
+        items: &[Type::I64],
+    },
+    TupleData {
+        class: None,
+        items: &[Type::I64, Type::I64],
+    },
+    TupleData {
+        class: None,
+        items: &[Type::I64, Type::I64, Type::I64],
+    },
 ];
 
 impl TupleItems {
-    /// The interned copy of `items`.
+    /// The interned copy of `items` (of a plain tuple).
     fn intern(items: &[Type]) -> TupleItems {
         if items.len() < INT64_TUPLES.len() && items.iter().all(|t| *t == Type::I64) {
             return TupleItems(&INT64_TUPLES[items.len()]);
         }
+        Self::intern_in(None, items)
+    }
+
+    /// The interned type of an instance of the named tuple class `class`
+    /// with items `items`.
+    pub fn named(class: NamedTupleClass, items: &[Type]) -> TupleItems {
+        Self::intern_in(Some(class), items)
+    }
+
+    fn intern_in(class: Option<NamedTupleClass>, items: &[Type]) -> TupleItems {
         // A panic while the lock was held cannot leave the map half
         // updated (an insert either happened or not), so poison is moot.
         let mut table = TUPLES.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&interned) = table.get(items) {
+        if let Some(&interned) = table.get(&(class, items)) {
             return TupleItems(interned);
         }
         let slice: &'static [Type] = Box::leak(items.into());
-        let interned: &'static &'static [Type] = Box::leak(Box::new(slice));
-        table.insert(slice, interned);
+        let interned: &'static TupleData = Box::leak(Box::new(TupleData {
+            class,
+            items: slice,
+        }));
+        table.insert((class, slice), interned);
         TupleItems(interned)
+    }
+
+    /// The named tuple class of the tuple, if it is one's instance.
+    pub fn class(self) -> Option<NamedTupleClass> {
+        self.0.class
+    }
+
+    /// The same items as a tuple of the class of `like` (named or not).
+    pub fn with_class_of(items: &[Type], like: TupleItems) -> TupleItems {
+        match like.class() {
+            Some(c) => Self::named(c, items),
+            None => Self::intern(items),
+        }
     }
 }
 
@@ -340,7 +387,7 @@ impl std::ops::Deref for TupleItems {
     type Target = [Type];
 
     fn deref(&self) -> &[Type] {
-        self.0
+        self.0.items
     }
 }
 
@@ -401,7 +448,10 @@ impl std::hash::Hash for TupleItems {
 
 impl fmt::Debug for TupleItems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.0, f)
+        if let Some(c) = self.0.class {
+            write!(f, "{c:?}")?;
+        }
+        fmt::Debug::fmt(self.0.items, f)
     }
 }
 
@@ -552,6 +602,22 @@ impl fmt::Display for Type {
             Type::Complex(part) => f.write_str(complex_name(*part)),
             Type::Vector(v) => fmt::Display::fmt(v, f),
             Type::Array(a) => fmt::Display::fmt(a, f),
+            Type::Tuple(items) if items.class().is_some() => {
+                // Numba's `NamedUniTuple` / `NamedTuple` spelling.
+                let name = items.class().map_or("", |c| c.name());
+                if !items.is_empty() && items.iter().all(|t| *t == items[0]) {
+                    write!(f, "{name}({} x {})", items[0], items.len())
+                } else {
+                    write!(f, "{name}(")?;
+                    for (i, t) in items.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        fmt::Display::fmt(t, f)?;
+                    }
+                    f.write_str(")")
+                }
+            }
             Type::Tuple(items) => {
                 if !items.is_empty() && items.iter().all(|t| *t == items[0]) {
                     write!(f, "UniTuple({}, {})", items[0], items.len())
@@ -695,10 +761,11 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
                 None
             }
         }
-        (Type::Tuple(x), Type::Tuple(y)) if x.len() == y.len() => {
+        // Tuples of one class (or both plain) unify item by item.
+        (Type::Tuple(x), Type::Tuple(y)) if x.len() == y.len() && x.class() == y.class() => {
             let items: Option<Vec<Type>> =
                 x.iter().zip(y.iter()).map(|(p, q)| unify(p, q)).collect();
-            items.map(|v| Type::Tuple(v.into()))
+            items.map(|v| Type::Tuple(TupleItems::with_class_of(&v, *x)))
         }
         (Type::None, Type::None) => Some(Type::None),
         (Type::Function(x), Type::Function(y)) if x == y => Some(*a),

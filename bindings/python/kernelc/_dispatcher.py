@@ -23,7 +23,7 @@ from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
 from ._types import (
-    Array, Signature, Tuple, Type, _is_type, as_signature, enum_classes, signature_text, type_key,
+    Array, Signature, Tuple, Type, _is_type, as_signature, named_classes, signature_text, type_key,
     typeof,
 )
 from .errors import KernelcError
@@ -426,9 +426,9 @@ class Dispatcher:
             ov = self.overloads.get(types)
             if ov is None:
                 view = self._kernel_view()
-                classes = [c for t in types for c in enum_classes(t)]
+                classes = [c for t in types for c in named_classes(t)]
                 if classes:
-                    view = view.with_enums(classes)
+                    view = view.with_classes(classes)
                 compiled = self._compile(signature_text(types), view)
                 ov = Overload(self, types, compiled)
                 self._add_overload(types, ov)

@@ -45,6 +45,9 @@ __all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
 _KC_CUDA = "_kc_cuda_"
 _KC_NP = "_kc_np_"
 _KC_ENUM = "_kc_enum_"
+_KC_COLLECTIONS = "_kc_collections_"
+# What the definitions of enum and named tuple classes import.
+_CLASS_IMPORTS = f"import enum as {_KC_ENUM}; import collections as {_KC_COLLECTIONS}"
 
 
 class SourceUnavailable(KernelcError):
@@ -158,28 +161,29 @@ class KernelView:
     # file's own line at column 0.
     remap: dict = field(default_factory=dict)
     line_shift: int = 0  # lines inserted at the top (0 normally)
-    enum_classes: dict = field(default_factory=dict)  # enum class -> its name in the view
-    taken: frozenset = frozenset()  # the view's other global names
-
-    def with_enums(self, classes) -> "KernelView":
-        """This view with the enum classes `classes` (those of argument
-        types) defined too, after the text; itself when it defines them
-        all."""
-        missing = [c for c in dict.fromkeys(classes) if c not in self.enum_classes]
-        if not missing:
-            return self
-        everything = dict(self.enum_classes)
-        everything.update((c, c.__name__) for c in missing)
-        # Checks the names of all of them; defines the missing ones.
-        _enum_lines(everything, self.taken)
-        lines = _enum_lines({c: c.__name__ for c in missing}, self.taken | {
-            n for n in self.enum_classes.values()})
-        header = [] if self.enum_classes else [f"import enum as {_KC_ENUM}"]
-        text = self.text + "\n".join(header + lines) + "\n"
-        return dataclasses.replace(self, text=text, enum_classes=everything)
     # Files to link with the kernel: those of the `declare_device`
     # functions it (or a device function it calls) calls.
     link: tuple = ()
+    # Enum and named tuple classes the view defines -> their names there.
+    classes: dict = field(default_factory=dict)
+    taken: frozenset = frozenset()  # the view's other global names
+
+    def with_classes(self, classes) -> "KernelView":
+        """This view with the enum and named tuple classes `classes` (those
+        of argument types) defined too, after the text; itself when it
+        defines them all."""
+        missing = [c for c in dict.fromkeys(classes) if c not in self.classes]
+        if not missing:
+            return self
+        everything = dict(self.classes)
+        everything.update((c, c.__name__) for c in missing)
+        # Checks the names of all of them; defines the missing ones.
+        _class_lines(everything, self.taken)
+        lines = _class_lines({c: c.__name__ for c in missing}, self.taken | {
+            n for n in self.classes.values()})
+        header = [] if self.classes else [_CLASS_IMPORTS]
+        text = self.text + "\n".join(header + lines) + "\n"
+        return dataclasses.replace(self, text=text, classes=everything)
 
 
 def _literal(value):
@@ -206,10 +210,20 @@ def _literal(value):
     return None
 
 
-def _enum_lines(classes: dict, taken) -> list:
-    """The definitions of the enum classes `classes` (class -> name), each
-    under its ``__name__``, which no other global of the view (`taken`) and
-    no other class may use."""
+def is_named_class(value) -> bool:
+    """True for the classes a view defines: enums and named tuples."""
+    return isinstance(value, enum.EnumMeta) or _is_namedtuple_class(value)
+
+
+def _is_namedtuple_class(value) -> bool:
+    return (isinstance(value, type) and issubclass(value, tuple)
+            and isinstance(getattr(value, "_fields", None), tuple))
+
+
+def _class_lines(classes: dict, taken) -> list:
+    """The definitions of the enum and named tuple classes `classes`
+    (class -> name), each under its ``__name__``, which no other global of
+    the view (`taken`) and no other class may use."""
     lines = []
     names = {}
     for cls in classes:
@@ -217,14 +231,21 @@ def _enum_lines(classes: dict, taken) -> list:
         other = names.get(name)
         if other is not None and other is not cls:
             raise KernelcError(
-                f"the kernel uses two enum classes named '{name}' "
+                f"the kernel uses two classes named '{name}' "
                 f"({other.__module__} and {cls.__module__}): kernelc needs one class per name")
         if name in taken:
             raise KernelcError(
-                f"the kernel uses the enum class '{name}' and another global named '{name}': "
+                f"the kernel uses the class '{name}' and another global named '{name}': "
                 "kernelc needs the class's own name free")
         names[name] = cls
-        lines += _enum_class_lines(name, cls)
+        if isinstance(cls, enum.EnumMeta):
+            lines += _enum_class_lines(name, cls)
+        else:
+            if getattr(cls, "_field_defaults", None):
+                raise KernelcError(
+                    f"the named tuple '{name}' has default values: kernels build named "
+                    "tuples from one value per field")
+            lines.append(f"{name} = {_KC_COLLECTIONS}.namedtuple({name!r}, {list(cls._fields)!r})")
     return lines
 
 
@@ -378,7 +399,7 @@ def build_view(kernel_fn) -> KernelView:
     appended = []  # lines after the file, [(text, file, line, shift)]
     need_kc_cuda = False
     need_np = False
-    enums = {}  # name -> enum class
+    enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
 
     def place_same_file(fs: FuncSource, decorator: bool) -> bool:
@@ -447,7 +468,7 @@ def build_view(kernel_fn) -> KernelView:
                     )
                 work.append((inner, False))
                 continue
-            if isinstance(value, enum.EnumMeta):
+            if is_named_class(value):
                 enums[name] = value
                 continue
             if isinstance(value, enum.Enum):
@@ -485,7 +506,7 @@ def build_view(kernel_fn) -> KernelView:
     classes = {}
     for cls in list(enums.values()) + [type(m) for m in enum_members.values()]:
         classes.setdefault(cls, cls.__name__)
-    enum_lines = _enum_lines(classes, taken)
+    enum_lines = _class_lines(classes, taken)
     enum_lines += [f"{n} = {cls.__name__}" for n, cls in enums.items() if n != cls.__name__]
     enum_lines += [f"{n} = {type(m).__name__}.{m.name}" for n, m in enum_members.items()]
     need_np = need_np or any(_KC_NP in line for line in enum_lines)
@@ -495,7 +516,7 @@ def build_view(kernel_fn) -> KernelView:
     if need_np:
         stmts.append(f"import numpy as {_KC_NP}")
     if classes:
-        stmts.append(f"import enum as {_KC_ENUM}")
+        stmts.append(_CLASS_IMPORTS)
     header = "; ".join(stmts)
     line_shift = 0
     if header:
@@ -525,7 +546,7 @@ def build_view(kernel_fn) -> KernelView:
         const_arrays=const_arrays,
         remap=remap,
         line_shift=line_shift,
-        enum_classes=classes,
+        classes=classes,
         taken=frozenset(taken) | frozenset(n for n, c in enums.items() if n != c.__name__),
         link=tuple(link),
     )

@@ -182,31 +182,38 @@ class Array(Type):
 
 
 class Tuple(Type):
-    """A tuple of types (``UniTuple(int64, 2)``, ``Tuple(int64, float32)``)."""
+    """A tuple of types (``UniTuple(int64, 2)``, ``Tuple(int64, float32)``),
+    or an instance of a named tuple class `cls` (Numba's ``NamedTuple``:
+    ``Point(float64 x 2)``, ``Point(float64, int64)``)."""
 
-    __slots__ = ("types",)
+    __slots__ = ("types", "cls")
 
-    def __init__(self, types):
+    def __init__(self, types, cls=None):
         self.types = tuple(types)
+        self.cls = cls
 
     def __str__(self) -> str:
         t = self.types
+        if self.cls is not None:
+            if t and all(x == t[0] for x in t):
+                return f"{self.cls.__name__}({t[0]} x {len(t)})"
+            return f"{self.cls.__name__}(" + ", ".join(map(str, t)) + ")"
         if t and all(x == t[0] for x in t):
             return f"UniTuple({t[0]}, {len(t)})"
         return "Tuple(" + ", ".join(map(str, t)) + ")"
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Tuple) and other.types == self.types
+        return isinstance(other, Tuple) and other.types == self.types and other.cls is self.cls
 
     def __hash__(self) -> int:
-        return hash(("tuple", self.types))
+        return hash(("tuple", self.types, id(self.cls)))
 
 
 class EnumMember(Type):
     """A member of an ``enum.Enum`` or ``enum.IntEnum`` class, as Numba
     types it: ``IntEnum<int64>(Color)``, ``Enum<float64>(Shape)`` (the type
     of the members' values, which must agree). The kernel view defines the
-    class under its ``__name__`` (``_source.KernelView.with_enums``), the
+    class under its ``__name__`` (``_source.KernelView.with_classes``), the
     name the printed type uses."""
 
     __slots__ = ("cls", "dtype")
@@ -246,13 +253,15 @@ def enum_dtype(cls) -> "Scalar":
     return SCALARS[kind]
 
 
-def enum_classes(t: Type):
-    """The enum classes a type names (in tuples too)."""
+def named_classes(t: Type):
+    """The enum and named tuple classes a type names (in tuples too)."""
     if isinstance(t, EnumMember):
         yield t.cls
     elif isinstance(t, Tuple):
+        if t.cls is not None:
+            yield t.cls
         for x in t.types:
-            yield from enum_classes(x)
+            yield from named_classes(x)
 
 
 class Signature:
@@ -369,7 +378,9 @@ def typeof(value) -> Type:
         shape, strides, dtype = interface_shape(cai)
         return array_type(dtype, shape, strides)
     if isinstance(value, tuple):
-        return Tuple(typeof(v) for v in value)
+        fields = getattr(type(value), "_fields", None)
+        cls = type(value) if isinstance(fields, tuple) else None  # a named tuple
+        return Tuple((typeof(v) for v in value), cls)
     raise TypeError(f"kernels cannot take an argument of type {type(value).__name__}")
 
 

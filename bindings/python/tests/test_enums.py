@@ -83,7 +83,7 @@ def test_two_enum_classes_with_one_name_are_refused_clearly():
     def both(out):
         out[0] = First.RED + Other.RED
 
-    with pytest.raises(Exception, match="two enum classes named 'Color'"):
+    with pytest.raises(Exception, match="two classes named 'Color'"):
         both[1, 1](np.zeros(1, np.int64))
 
 

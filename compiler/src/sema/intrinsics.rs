@@ -52,6 +52,10 @@ pub enum Ns {
     Kernelc,
     /// `enum` (the bases of enum classes).
     Enum,
+    /// `collections` (`namedtuple`).
+    Collections,
+    /// `typing` (`NamedTuple`).
+    Typing,
 }
 
 impl Ns {
@@ -75,6 +79,8 @@ impl Ns {
             Ns::NumbaTypes => "numba.types",
             Ns::Kernelc => "kernelc",
             Ns::Enum => "enum",
+            Ns::Collections => "collections",
+            Ns::Typing => "typing",
         }
     }
 }
@@ -881,6 +887,12 @@ pub enum Member {
     EnumAuto,
     /// `enum.unique`: only valid as the decorator of an enum class.
     EnumUnique,
+    /// `collections.namedtuple`: only valid to define a named tuple class
+    /// at the top level (`Point = namedtuple('Point', 'x y')`).
+    NamedTupleFactory,
+    /// `typing.NamedTuple`: only valid as the base of a class at the top
+    /// level.
+    NamedTupleBase,
 }
 
 /// Every `ns.attr` a kernel can use, by namespace and name.
@@ -1045,6 +1057,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Enum, "IntEnum"), Member::EnumBase(EnumKind::Int));
     t.insert((Ns::Enum, "auto"), Member::EnumAuto);
     t.insert((Ns::Enum, "unique"), Member::EnumUnique);
+    t.insert((Ns::Collections, "namedtuple"), Member::NamedTupleFactory);
+    t.insert((Ns::Typing, "NamedTuple"), Member::NamedTupleBase);
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
     t.insert(
         (Ns::Cuda, "libdevice"),
@@ -1237,6 +1251,8 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "numba.types" => Ns::NumbaTypes,
         "kernelc" => Ns::Kernelc,
         "enum" => Ns::Enum,
+        "collections" => Ns::Collections,
+        "typing" => Ns::Typing,
         _ => return None,
     })
 }

@@ -239,7 +239,7 @@ impl EntryPoints<'_, '_> {
         let text = self.options.signature.as_ref()?;
         let file = self.sig_file.expect("signature file was added");
         let env = self.env;
-        match parse_signature_in(text, &|n| env.enum_named(n)) {
+        match parse_signature_in(text, &|n| env.class_named(n)) {
             Ok(s) => Some(s),
             Err(e) => {
                 diags.push(Diagnostic::error_in(
@@ -305,7 +305,7 @@ fn decorator_sig(
     s: &DeclaredSig<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Signature> {
-    match parse_signature_in(&s.text, &|n| env.enum_named(n)) {
+    match parse_signature_in(&s.text, &|n| env.class_named(n)) {
         Ok(sig) => Some(sig),
         Err(e) => {
             let span = match s.text_offset {

@@ -9,8 +9,11 @@
 //! "returns nothing". Errors carry the byte range inside the string.
 
 use crate::enums::{EnumKind, EnumType};
+use crate::namedtuples::NamedTupleClass;
 use crate::records::{RecordField, RecordLayout};
-use crate::types::{complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, Type};
+use crate::types::{
+    complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, TupleItems, Type,
+};
 use std::ops::Range;
 
 /// A parsed signature.
@@ -31,22 +34,31 @@ pub struct SigError {
     pub range: Range<usize>,
 }
 
-/// The enum classes a signature may name (`IntEnum<int64>(Color)`): the
-/// kernel file's, by class name.
-pub type EnumLookup<'e> = &'e dyn Fn(&str) -> Option<EnumType>;
+/// A class of the kernel file a signature may name: an enum
+/// (`IntEnum<int64>(Color)`) or a named tuple (`Point(float64 x 2)`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SigClass {
+    /// An enum class.
+    Enum(EnumType),
+    /// A named tuple class.
+    NamedTuple(NamedTupleClass),
+}
 
-/// Parses a signature string (one that names no enum class).
+/// The file's classes, by name.
+pub type ClassLookup<'e> = &'e dyn Fn(&str) -> Option<SigClass>;
+
+/// Parses a signature string (one that names no class of a file).
 pub fn parse_signature(text: &str) -> Result<Signature, SigError> {
     parse_signature_in(text, &|_| None)
 }
 
-/// Parses a signature string whose enum types name the classes `enums`
-/// finds.
-pub fn parse_signature_in(text: &str, enums: EnumLookup<'_>) -> Result<Signature, SigError> {
+/// Parses a signature string whose enum and named tuple types name the
+/// classes `classes` finds.
+pub fn parse_signature_in(text: &str, classes: ClassLookup<'_>) -> Result<Signature, SigError> {
     let mut p = SigParser {
         text,
         pos: 0,
-        enums,
+        classes,
     };
     p.skip_ws();
     let ret = if p.byte() == Some(b'(') {
@@ -89,7 +101,7 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
     let mut p = SigParser {
         text,
         pos: 0,
-        enums: &|_| None,
+        classes: &|_| None,
     };
     let t = p.parse_type()?;
     p.skip_ws();
@@ -106,7 +118,7 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
 struct SigParser<'a> {
     text: &'a str,
     pos: usize,
-    enums: EnumLookup<'a>,
+    classes: ClassLookup<'a>,
 }
 
 /// ASCII bytes of a word: letters, digits and `_`.
@@ -247,6 +259,14 @@ impl<'a> SigParser<'a> {
         (end > start).then(|| (&text[start..end], start..end))
     }
 
+    /// The word [`Self::word`] would read, without reading it.
+    fn peek_word(&mut self) -> Option<(&'a str, Range<usize>)> {
+        let at = self.pos;
+        let w = self.word();
+        self.pos = at;
+        w
+    }
+
     /// The end of a word that goes on at `pos` with a non-ASCII byte
     /// (letters and digits of any script belong to words).
     #[cold]
@@ -357,6 +377,15 @@ impl<'a> SigParser<'a> {
                 Some(s) => Elem::Scalar(s),
                 None => match complex_from_name(name) {
                     Some(part) => Elem::Complex(part),
+                    None if self.byte_after_ws() == Some(b'(') => {
+                        if let Some(SigClass::NamedTuple(c)) = (self.classes)(name) {
+                            return self.parse_named_tuple(c, range.start);
+                        }
+                        return Err(SigError {
+                            message: format!("unknown type '{name}' in signature (not a named tuple class of the kernel file)"),
+                            range,
+                        });
+                    }
                     None => {
                         return Err(SigError {
                             message: format!("unknown type '{name}' in signature"),
@@ -496,7 +525,7 @@ impl<'a> SigParser<'a> {
             return Err(self.error_here("expected the enum class's name"));
         };
         self.expect(b')')?;
-        let Some(e) = (self.enums)(name) else {
+        let Some(SigClass::Enum(e)) = (self.classes)(name) else {
             return Err(SigError {
                 message: format!("the kernel file defines no enum class '{name}'"),
                 range: name_range,
@@ -509,6 +538,50 @@ impl<'a> SigParser<'a> {
             });
         }
         Ok(Type::Enum(e))
+    }
+
+    /// The byte after any spaces at the current position.
+    fn byte_after_ws(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.byte()
+    }
+
+    /// The rest of Numba's `Point(float64, int64)` / `Point(float64 x 2)`
+    /// (from `start`): an instance of the file's named tuple class `c`,
+    /// with one type per field.
+    fn parse_named_tuple(&mut self, c: NamedTupleClass, start: usize) -> Result<Type, SigError> {
+        self.expect(b'(')?;
+        let mut items = Vec::new();
+        if !self.eat(b')') {
+            loop {
+                let t = self.parse_type()?;
+                items.push(t);
+                self.skip_ws();
+                if let Some(("x", _)) = self.peek_word() {
+                    self.word();
+                    let n = self.int()?;
+                    items = vec![t; n];
+                    self.expect(b')')?;
+                    break;
+                }
+                if self.eat(b')') {
+                    break;
+                }
+                self.expect(b',')?;
+            }
+        }
+        if items.len() != c.fields().len() {
+            return Err(SigError {
+                message: format!(
+                    "the named tuple '{}' has {} fields, not {}",
+                    c.name(),
+                    c.fields().len(),
+                    items.len()
+                ),
+                range: start..self.pos,
+            });
+        }
+        Ok(Type::Tuple(TupleItems::named(c, &items)))
     }
 
     /// An array's element type: a scalar name or a `Record(...)`; `None`

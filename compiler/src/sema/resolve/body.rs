@@ -334,9 +334,11 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
             None => Err(AttrError::UnknownEnumMember(e)),
         },
         Res::EnumMember(..) => Ok(Res::ValueAttr),
-        Res::Member(_) | Res::Function(_) | Res::Extern(_) | Res::HostGlobal(_) => {
-            Err(AttrError::NotAnAttribute)
-        }
+        Res::Member(_)
+        | Res::Function(_)
+        | Res::Extern(_)
+        | Res::HostGlobal(_)
+        | Res::NamedTupleClass(_) => Err(AttrError::NotAnAttribute),
     }
 }
 

@@ -13,6 +13,7 @@
 mod body;
 mod enums;
 mod extern_decl;
+mod namedtuples;
 
 pub use extern_decl::{ExternAbi, ExternDecl};
 
@@ -24,6 +25,8 @@ use crate::diagnostics::{closest, Diagnostic};
 use crate::enums::EnumType;
 use crate::front::ast::*;
 use crate::front::interner::Symbol;
+use crate::namedtuples::NamedTupleClass;
+use crate::sema::signature::SigClass;
 use crate::span::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -45,6 +48,8 @@ pub enum Global {
     EnumClass(EnumType),
     /// A member of an enum class (`DEFAULT = Color.RED`).
     EnumMember(EnumType, u32),
+    /// A named tuple class defined in the file.
+    NamedTupleClass(NamedTupleClass),
     /// A function declared with `cuda.declare_device`, defined in code
     /// linked with the kernel (its index in [`ModuleEnv::externs`]).
     Extern(u16),
@@ -75,6 +80,8 @@ pub enum Res {
     EnumClass(EnumType),
     /// Member number `k` of an enum class (`Color.RED`).
     EnumMember(EnumType, u32),
+    /// A named tuple class of the file (`Point`).
+    NamedTupleClass(NamedTupleClass),
     /// A declared device function (its index in [`ModuleEnv::externs`]).
     Extern(u16),
     /// An attribute of a value (`a.shape`): typed by the checker.
@@ -258,6 +265,7 @@ impl<'m> ModuleEnv<'m> {
             Global::Function(f) => Res::Function(f),
             Global::EnumClass(e) => Res::EnumClass(e),
             Global::EnumMember(e, k) => Res::EnumMember(e, k),
+            Global::NamedTupleClass(c) => Res::NamedTupleClass(c),
             Global::Extern(e) => Res::Extern(e),
             Global::Error => Res::Unresolved,
         });
@@ -316,12 +324,13 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
-    /// The enum class the file binds to `name`, if any (for the enum types
-    /// a signature names).
-    pub fn enum_named(&self, name: &str) -> Option<EnumType> {
+    /// The enum or named tuple class the file binds to `name`, if any (for
+    /// the types a signature names).
+    pub fn class_named(&self, name: &str) -> Option<SigClass> {
         let sym = self.module.interner.get(name)?;
         match self.globals.get(&sym) {
-            Some((Global::EnumClass(e), _)) => Some(*e),
+            Some((Global::EnumClass(e), _)) => Some(SigClass::Enum(*e)),
+            Some((Global::NamedTupleClass(c), _)) => Some(SigClass::NamedTuple(*c)),
             _ => None,
         }
     }
@@ -359,11 +368,12 @@ impl<'m> ModuleEnv<'m> {
                 self.bind(def.name.name, Global::Function(f), def.name.span);
             }
             StmtKind::ClassDef(class) => {
-                let global = match self.enum_class(class, diags) {
-                    Some(e) => Global::EnumClass(e),
-                    None => Global::Error,
+                let global = if self.is_named_tuple_class(class) {
+                    self.named_tuple_class(class, diags).map(Global::NamedTupleClass)
+                } else {
+                    self.enum_class(class, diags).map(Global::EnumClass)
                 };
-                self.bind(class.name.name, global, class.name.span);
+                self.bind(class.name.name, global.unwrap_or(Global::Error), class.name.span);
             }
             StmtKind::Assign { targets, value } => {
                 for &t in self.module.exprs(*targets) {
@@ -398,11 +408,22 @@ impl<'m> ModuleEnv<'m> {
             return;
         }
         if let ExprKind::Name(n) = self.expr(value).kind {
-            if let Some((Global::EnumClass(e), _)) = self.globals.get(&n) {
-                let e = *e;
-                self.bind(name, Global::EnumClass(e), target.span);
+            // Another name for a class of the file.
+            let class = match self.globals.get(&n) {
+                Some((g @ (Global::EnumClass(_) | Global::NamedTupleClass(_)), _)) => {
+                    Some(g.clone())
+                }
+                _ => None,
+            };
+            if let Some(g) = class {
+                self.bind(name, g, target.span);
                 return;
             }
+        }
+        if let Some(class) = self.named_tuple_call(value, diags) {
+            let global = class.map_or(Global::Error, Global::NamedTupleClass);
+            self.bind(name, global, target.span);
+            return;
         }
         if let Some((e, k)) = self.enum_member_path(value) {
             self.bind(name, Global::EnumMember(e, k), target.span);

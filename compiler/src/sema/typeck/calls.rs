@@ -43,6 +43,7 @@ impl FnChecker<'_, '_, '_> {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
+            Res::NamedTupleClass(c) => self.named_tuple_new(c, args, keywords, span),
             Res::EnumClass(e) => {
                 self.type_args_for_errors(args, keywords);
                 let msg = format!(

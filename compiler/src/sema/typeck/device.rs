@@ -44,7 +44,7 @@ impl FnChecker<'_, '_, '_> {
         if !sigs.is_empty() {
             let parsed: Vec<_> = sigs
                 .iter()
-                .filter_map(|s| parse_signature_in(&s.text, &|n| self.env.enum_named(n)).ok())
+                .filter_map(|s| parse_signature_in(&s.text, &|n| self.env.class_named(n)).ok())
                 .collect();
             let exact = parsed.iter().find(|p| p.args == arg_tys);
             let chosen = exact.or_else(|| {

@@ -284,6 +284,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 )
             }
             Res::EnumMember(en, k) => Self::enum_member(*en, *k, e.span),
+            Res::NamedTupleClass(c) => {
+                let name = c.name();
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is a named tuple class, not a value"),
+                    Some(&format!("build one: `{name}({})`", c.fields().join(", "))),
+                )
+            }
             Res::EnumClass(en) => {
                 let name = en.name();
                 self.reject(
@@ -295,6 +303,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
             Res::Member(Member::EnumBase(_) | Member::EnumUnique) => self.reject(
                 e.span,
                 "the enum module's classes and decorators only define enum classes, at the top level of the file",
+                None,
+            ),
+            Res::Member(Member::NamedTupleFactory | Member::NamedTupleBase) => self.reject(
+                e.span,
+                "named tuple classes are defined at the top level of the file (`Point = namedtuple('Point', 'x y')`)",
                 None,
             ),
             Res::Member(Member::EnumAuto) => self.reject(
@@ -381,6 +394,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
         if let Type::Record(r) = base.ty {
             return self.field_read(base, r, name, attr.span, span);
+        }
+        if let Some(field) = self.named_tuple_field(&base, name, attr.span, span) {
+            return field;
         }
         if let Type::Enum(en) = base.ty {
             if name == "value" {

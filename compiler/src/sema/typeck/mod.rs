@@ -24,6 +24,7 @@ mod externs;
 mod flow;
 mod half;
 mod libdevice;
+mod namedtuples;
 mod prune;
 mod reaching;
 mod records;

@@ -1,0 +1,65 @@
+"""Kernels with named tuples, run by ``test_named_tuples.py`` through
+kernelc and, with the import changed to ``from numba import cuda``,
+through Numba's simulator: ``run()`` returns every result by name."""
+
+import collections
+from typing import NamedTuple
+
+import numpy as np
+
+from kernelc import cuda
+
+Point = collections.namedtuple("Point", ["x", "y"])
+Grid = collections.namedtuple("Grid", "data scale")
+
+
+class Body(NamedTuple):
+    pos: float
+    mass: float
+    count: int
+
+
+@cuda.jit(device=True)
+def shifted(p, d):
+    return Point(p.x + d, y=p.y - d)
+
+
+@cuda.jit(device=True)
+def weight(b):
+    return b.mass * b.count
+
+
+@cuda.jit
+def built_in_kernel(out):
+    i = cuda.grid(1)
+    if i >= out.shape[0]:
+        return
+    q = shifted(Point(i * 0.5, 1.0), 0.25)
+    a, b = q
+    out[i, 0] = q.x * q.y + a - b + len(q)
+    r = Point(y=i, x=2 * i)
+    out[i, 1] = r.x - r.y + r[1]
+    body = Body(pos=1.0, mass=0.5 * i, count=3)
+    out[i, 2] = weight(body) + body[0]
+
+
+@cuda.jit
+def from_arguments(out, p, body, grid, pair):
+    i = cuda.grid(1)
+    if i >= out.shape[0]:
+        return
+    out[i, 0] = shifted(p, i).x * grid.scale
+    out[i, 1] = weight(body) + grid.data[i]
+    out[i, 2] = pair[0].x + pair[1].count
+
+
+def run():
+    out = np.zeros((9, 3))
+    built_in_kernel[1, 16](out)
+    results = {"built_in_kernel": out}
+    data = np.arange(9, dtype=np.float64) * 1.5
+    out2 = np.zeros((9, 3))
+    body = Body(2.0, 3.0, 4)
+    from_arguments[1, 16](out2, Point(1.5, -2.0), body, Grid(data, 0.5), (Point(7, 8), body))
+    results["from_arguments"] = out2
+    return results
