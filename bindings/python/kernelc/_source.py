@@ -376,11 +376,20 @@ def _py_function(value):
     plain Python function (treated as a device function, as the kernel
     language says), or None."""
     inner = getattr(value, "py_func", None)
-    if isinstance(inner, types.FunctionType) and getattr(value, "_kc_dispatcher", False):
+    if isinstance(inner, types.FunctionType) and (
+            getattr(value, "_kc_dispatcher", False) or _is_numba_dispatcher(value)):
         return inner
     if isinstance(value, types.FunctionType) and not getattr(value, "_kc_intrinsic", False):
         return value
     return None
+
+
+def _is_numba_dispatcher(value) -> bool:
+    """A function Numba compiled (``@numba.njit``, ``@numba.cuda.jit(device=True)``):
+    a kernel calls it as a device function, as Numba compiles it for the
+    device."""
+    module = type(value).__module__ or ""
+    return module.startswith(("numba.", "numba_cuda."))
 
 
 def build_view(kernel_fn) -> KernelView:
