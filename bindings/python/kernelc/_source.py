@@ -384,6 +384,37 @@ def _py_function(value):
     return None
 
 
+def _function_tuple(value: tuple, funcs: list):
+    """The text of a tuple that holds device functions (at any depth; its
+    other items constants), appending the functions to `funcs`; None for
+    any other tuple."""
+    items = []
+    holds_function = False
+    for item in value:
+        inner = _py_function(item)
+        if inner is not None:
+            funcs.append(inner)
+            items.append(inner.__name__)
+            holds_function = True
+        elif isinstance(item, tuple):
+            text = _function_tuple(item, funcs)
+            if text is None:
+                text = _literal(item)
+                if text is None:
+                    return None
+            else:
+                holds_function = True
+            items.append(text)
+        else:
+            text = _literal(item)
+            if text is None:
+                return None
+            items.append(text)
+    if not holds_function:
+        return None
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
 def _is_numba_dispatcher(value) -> bool:
     """A function Numba compiled (``@numba.njit``, ``@numba.cuda.jit(device=True)``):
     a kernel calls it as a device function, as Numba compiles it for the
@@ -410,6 +441,7 @@ def build_view(kernel_fn) -> KernelView:
     need_np = False
     enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
+    value_tuples = {}  # name -> the text of a tuple holding functions
 
     def place_same_file(fs: FuncSource, decorator: bool) -> bool:
         nonlocal need_kc_cuda
@@ -460,7 +492,7 @@ def build_view(kernel_fn) -> KernelView:
         candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
         for name in sorted(candidates):
             if (name in imports or name in consts or name in hosts or name in const_arrays
-                    or name in enums or name in enum_members):
+                    or name in enums or name in enum_members or name in value_tuples):
                 continue
             if name in externs:
                 continue
@@ -492,6 +524,14 @@ def build_view(kernel_fn) -> KernelView:
                 need_kc_cuda = True
                 link.extend(p for p in value.link if p not in link)
                 continue
+            funcs = []
+            text = _function_tuple(value, funcs) if isinstance(value, tuple) else None
+            if text is not None:
+                # A tuple holding device functions (`OPS = (add, mul)`):
+                # frozen, its functions compiled with the kernel.
+                value_tuples[name] = text
+                work.extend((f, False) for f in funcs)
+                continue
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
                 if name in fs.const_array_names:
                     const_arrays[name] = value
@@ -518,7 +558,7 @@ def build_view(kernel_fn) -> KernelView:
     enum_lines = _class_lines(classes, taken)
     enum_lines += [f"{n} = {cls.__name__}" for n, cls in enums.items() if n != cls.__name__]
     enum_lines += [f"{n} = {type(m).__name__}.{m.name}" for n, m in enum_members.items()]
-    need_np = need_np or any(_KC_NP in line for line in enum_lines)
+    need_np = need_np or any(_KC_NP in line for line in enum_lines + list(value_tuples.values()))
     stmts = list(dict.fromkeys(imports.values()))
     if need_kc_cuda:
         stmts.insert(0, f"import kernelc.cuda as {_KC_CUDA}")
@@ -538,6 +578,7 @@ def build_view(kernel_fn) -> KernelView:
             view[slot] = header
     tail = [f"{n} = {lit}" for n, lit in consts.items()]
     tail += enum_lines
+    tail += [f"{n} = {text}" for n, text in value_tuples.items()]
     tail += [externs[n] for n in sorted(externs)]
     # Host globals (and the constant arrays, whose contents come with the
     # compile options) are bound to something that is not a constant.

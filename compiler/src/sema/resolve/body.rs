@@ -328,7 +328,7 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
             None => Err(AttrError::UnknownMember(ns)),
         },
         Res::Unresolved => Ok(Res::Unresolved),
-        Res::Local(_) | Res::Const(_) | Res::ValueAttr => Ok(Res::ValueAttr),
+        Res::Local(_) | Res::Const(_) | Res::ValueAttr | Res::ValueTuple(_) => Ok(Res::ValueAttr),
         Res::EnumClass(e) => match e.member_index(env.name(attr)) {
             Some(k) => Ok(Res::EnumMember(e, k)),
             None => Err(AttrError::UnknownEnumMember(e)),

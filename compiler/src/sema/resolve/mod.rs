@@ -50,6 +50,9 @@ pub enum Global {
     EnumMember(EnumType, u32),
     /// A named tuple class defined in the file.
     NamedTupleClass(NamedTupleClass),
+    /// A tuple holding functions of the file (`OPS = (add, mul)`), by its
+    /// index in [`ModuleEnv::value_tuples`].
+    ValueTuple(u32),
     /// A function declared with `cuda.declare_device`, defined in code
     /// linked with the kernel (its index in [`ModuleEnv::externs`]).
     Extern(u16),
@@ -82,10 +85,24 @@ pub enum Res {
     EnumMember(EnumType, u32),
     /// A named tuple class of the file (`Point`).
     NamedTupleClass(NamedTupleClass),
+    /// A module-level tuple holding functions (its index in
+    /// [`ModuleEnv::value_tuples`]).
+    ValueTuple(u32),
     /// A declared device function (its index in [`ModuleEnv::externs`]).
     Extern(u16),
     /// An attribute of a value (`a.shape`): typed by the checker.
     ValueAttr,
+}
+
+/// A value frozen from a module-level tuple that holds functions.
+#[derive(Clone, Debug)]
+pub enum GlobalValue {
+    /// A function of the file.
+    Function(FuncId),
+    /// A constant.
+    Const(ConstValue),
+    /// A tuple of these.
+    Tuple(Vec<GlobalValue>),
 }
 
 /// A signature given in a decorator.
@@ -157,6 +174,9 @@ pub struct ModuleEnv<'m> {
     pub functions: Vec<FunctionInfo<'m>>,
     /// Functions declared with `cuda.declare_device`, in source order.
     pub externs: Vec<ExternDecl>,
+    /// The module-level tuples that hold functions (`OPS = (add, mul)`),
+    /// frozen as Numba freezes globals.
+    pub value_tuples: Vec<GlobalValue>,
     /// The values of the module constants, in definition order (a
     /// redefined name leaves its old value here unused), so that reading a
     /// constant is an index instead of a [`ModuleEnv::globals`] lookup.
@@ -215,6 +235,7 @@ impl<'m> ModuleEnv<'m> {
             globals: FxHashMap::with_capacity_and_hasher(2 * module.body.len(), Default::default()),
             functions: reuse_empty(functions),
             externs: Vec::new(),
+            value_tuples: Vec::new(),
             consts,
             res,
             local_of,
@@ -266,6 +287,7 @@ impl<'m> ModuleEnv<'m> {
             Global::EnumClass(e) => Res::EnumClass(e),
             Global::EnumMember(e, k) => Res::EnumMember(e, k),
             Global::NamedTupleClass(c) => Res::NamedTupleClass(c),
+            Global::ValueTuple(k) => Res::ValueTuple(k),
             Global::Extern(e) => Res::Extern(e),
             Global::Error => Res::Unresolved,
         });
@@ -419,6 +441,12 @@ impl<'m> ModuleEnv<'m> {
                 self.bind(name, g, target.span);
                 return;
             }
+        }
+        if let Some(GlobalValue::Tuple(items)) = self.global_tuple(value) {
+            let k = self.value_tuples.len() as u32;
+            self.value_tuples.push(GlobalValue::Tuple(items));
+            self.bind(name, Global::ValueTuple(k), target.span);
+            return;
         }
         if let Some(class) = self.named_tuple_call(value, diags) {
             let global = class.map_or(Global::Error, Global::NamedTupleClass);
@@ -802,6 +830,44 @@ impl<'m> ModuleEnv<'m> {
                     .collect();
                 Some(format!("{ret}({})", args?.join(", ")))
             }
+            _ => None,
+        }
+    }
+
+    /// A module-level tuple that holds functions of the file, at any depth
+    /// (`OPS = (add, (mul, 2.0))`), its other items constants; `None` for
+    /// any other value (a tuple of constants is a constant).
+    fn global_tuple(&self, value: ExprId) -> Option<GlobalValue> {
+        let ExprKind::Tuple(items) = &self.expr(value).kind else {
+            return None;
+        };
+        let mut holds_function = false;
+        let mut out = Vec::new();
+        for &item in self.module.exprs(*items) {
+            if let Some(f) = self.function_alias(item) {
+                holds_function = true;
+                out.push(GlobalValue::Function(f));
+            } else if let Some(t) = self
+                .global_tuple(item)
+                .or_else(|| self.value_tuple_named(item))
+            {
+                holds_function = true;
+                out.push(t);
+            } else {
+                let v = const_eval::eval(self.module, item, &ModuleConstEnv { env: self }).ok()?;
+                out.push(GlobalValue::Const(v));
+            }
+        }
+        holds_function.then_some(GlobalValue::Tuple(out))
+    }
+
+    /// The tuple of functions a name bound at module level holds.
+    fn value_tuple_named(&self, value: ExprId) -> Option<GlobalValue> {
+        match self.expr(value).kind {
+            ExprKind::Name(n) => match self.globals.get(&n) {
+                Some((Global::ValueTuple(k), _)) => Some(self.value_tuples[*k as usize].clone()),
+                _ => None,
+            },
             _ => None,
         }
     }

@@ -9,7 +9,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, BoolOp, CmpOp, Expr, ExprId, ExprKind, Ident, UnaryOp};
 use crate::sema::consts::{fold_binary, fold_compare, fold_unary, ConstValue};
 use crate::sema::intrinsics::{Intrinsic, Member};
-use crate::sema::resolve::Res;
+use crate::sema::resolve::{GlobalValue, Res};
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -284,6 +284,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 )
             }
             Res::EnumMember(en, k) => Self::enum_member(*en, *k, e.span),
+            Res::ValueTuple(k) => {
+                let v = &self.env.value_tuples[*k as usize];
+                self.global_value(v, e.span)
+            }
             Res::NamedTupleClass(c) => {
                 let name = c.name();
                 self.reject(
@@ -363,6 +367,34 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             Res::ValueAttr => self.value_attr(id),
             Res::Unresolved => TExpr::error(e.span),
+        }
+    }
+
+    /// A value frozen from a module-level tuple of functions: function
+    /// values, constants and tuples of them.
+    fn global_value(&mut self, v: &GlobalValue, span: Span) -> TExpr {
+        match v {
+            GlobalValue::Function(f) => {
+                let info = self.env.function(*f);
+                let name = self.env.name(info.name).to_string();
+                if info.is_kernel() {
+                    let msg = format!(
+                        "'{name}' is a kernel; only device functions are values in kernels"
+                    );
+                    return self.reject(span, &msg, None);
+                }
+                TExpr::compile_time(Type::Function(FunctionValue::new(f.0, &name)), span)
+            }
+            GlobalValue::Const(c) => TExpr::constant(*c, span),
+            GlobalValue::Tuple(items) => {
+                let typed: Vec<TExpr> = items.iter().map(|i| self.global_value(i, span)).collect();
+                let ty = Type::Tuple(typed.iter().map(|t| t.ty).collect());
+                TExpr {
+                    kind: TExprKind::Tuple(self.ex_list(typed)),
+                    ty,
+                    span,
+                }
+            }
         }
     }
 
