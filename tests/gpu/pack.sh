@@ -8,7 +8,8 @@
 #   lib/libkernelc_emucuda.so    the emulated CUDA driver (for prove.sh --dry)
 #   wheels/kernelc-*.whl         the Python binding (libkernelc bundled)
 #   tests/gpu/                   prove.sh, bench.py
-#   tests/cpu_device/, compiler/tests/check/accept/, bindings/python/tests/
+#   tests/cpu_device/, compiler/tests/check/accept/, bindings/python/tests/,
+#   tests/link/ (the PTX the binding's link= tests link)
 #   MANIFEST                     commit, profile, date
 #
 #   bash tests/gpu/pack.sh [--debug] [--out DIR]
@@ -107,6 +108,7 @@ cp tests/gpu/prove.sh tests/gpu/bench.py "$out/tests/gpu/"
 cp -r tests/cpu_device "$out/tests/"
 cp -r compiler/tests/check/accept "$out/compiler/tests/check/"
 cp -r bindings/python/tests "$out/bindings/python/"
+cp -r tests/link "$out/tests/"
 find "$out" -name __pycache__ -prune -exec rm -rf {} +
 {
     echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
