@@ -311,8 +311,8 @@ fn uses_cooperative_groups(module: &ir::Module, kernel: ir::FuncRef) -> bool {
 
 /// Appends the parameters a kernel parameter `name` of type `ty` passes:
 /// itself when it is a scalar or an array, its items (`t[0]`, `t[1][0]`,
-/// depth first) when it is a tuple, so that a runtime marshals scalars and
-/// arrays only. `slot` counts the IR parameters before it, which index the
+/// depth first) when it is a tuple, nothing for a type passed as a value
+/// (`class(float32)`), so that a runtime marshals scalars and arrays only. `slot` counts the IR parameters before it, which index the
 /// access summary of arrays.
 fn leaf_params(
     name: String,
@@ -326,6 +326,10 @@ fn leaf_params(
         for (k, item) in items.iter().enumerate() {
             leaf_params(format!("{name}[{k}]"), item, summary, slot, out);
         }
+        return;
+    }
+    if let Type::Class(_) = ty {
+        // A type passed as a value is compiled in: nothing is passed.
         return;
     }
     let mut slots = Vec::with_capacity(7);

@@ -511,6 +511,9 @@ impl Type {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
             Type::Complex(part) => Some(ParamKind::Complex(*part)),
             Type::Enum(e) => Some(ParamKind::Scalar(e.dtype())),
+            // A type passed as a value is known when compiling: no data,
+            // as an empty tuple.
+            Type::Class(_) => Some(ParamKind::Tuple(Vec::new())),
             Type::Array(a) => Some(ParamKind::Array {
                 elem: a.elem.abi(),
                 ndim: a.ndim,
@@ -524,7 +527,6 @@ impl Type {
             Type::Unknown
             | Type::None
             | Type::Function(_)
-            | Type::Class(_)
             | Type::Record(_)
             | Type::Vector(_)
             | Type::GridGroup => None,

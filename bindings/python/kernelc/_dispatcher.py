@@ -23,8 +23,8 @@ from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
 from ._types import (
-    Array, Signature, Tuple, Type, _is_type, as_signature, named_classes, signature_text, type_key,
-    typeof,
+    Array, Signature, Tuple, Type, _is_type, as_signature, named_classes, number_class_of,
+    signature_text, type_key, typeof,
 )
 from .errors import KernelcError
 
@@ -226,10 +226,14 @@ class Overload:
 
 
 def _flatten_tuples(args):
-    """The arguments with every tuple replaced by its items, depth first."""
+    """The arguments with every tuple replaced by its items, depth first,
+    and number types given as values (``np.float32``) left out: they have
+    no data at launch."""
     for a in args:
         if isinstance(a, tuple):
             yield from _flatten_tuples(a)
+        elif (isinstance(a, type) or _is_type(a)) and number_class_of(a) is not None:
+            continue
         else:
             yield a
 

@@ -16,6 +16,7 @@ import numpy as np
 
 __all__ = [
     "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature", "EnumMember",
+    "NumberClass",
     "typeof", "type_key", "from_dtype", "signature_text", "from_numba", "as_signature",
 ]
 
@@ -264,6 +265,45 @@ def named_classes(t: Type):
             yield from named_classes(x)
 
 
+class NumberClass(Type):
+    """A number type passed as a value (``np.float32``, ``numba.float32``
+    as an argument), Numba's ``class(float32)``: known when the kernel is
+    compiled, it carries no data at launch."""
+
+    __slots__ = ("scalar",)
+
+    def __init__(self, scalar: "Scalar"):
+        self.scalar = scalar
+
+    def __str__(self) -> str:
+        return f"class({self.scalar})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NumberClass) and other.scalar == self.scalar
+
+    def __hash__(self) -> int:
+        return hash(("class", self.scalar.name))
+
+
+def number_class_of(value):
+    """The :class:`NumberClass` of a number type given as a value (a NumPy
+    scalar type, kernelc's or Numba's scalar type object), or None."""
+    if isinstance(value, type) and issubclass(value, np.generic):
+        try:
+            return NumberClass(from_dtype(value))
+        except (TypeError, KeyError):
+            return None
+    if isinstance(value, Scalar):
+        return NumberClass(value)
+    if (type(value).__module__ or "").startswith("numba"):
+        try:
+            t = from_numba(value)
+        except (TypeError, KeyError, ValueError):
+            return None
+        return NumberClass(t) if isinstance(t, Scalar) else None
+    return None
+
+
 class Signature:
     """``return_type(arg types...)``, as ``void(float32[:], int32)`` builds."""
 
@@ -352,6 +392,9 @@ def typeof(value) -> Type:
     → element type, rank and layout; tuples → tuple types."""
     if isinstance(value, enum.Enum):
         return EnumMember(type(value))
+    cls = number_class_of(value) if isinstance(value, type) or _is_type(value) else None
+    if cls is not None:
+        return cls
     if isinstance(value, bool):
         return boolean
     if isinstance(value, int):

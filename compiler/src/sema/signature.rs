@@ -365,6 +365,20 @@ impl<'a> SigParser<'a> {
                 return Ok(Type::Tuple(items.into()));
             }
             "array" => return self.parse_array_call(),
+            // Numba's `class(float32)`: a number type passed as a value.
+            "class" => {
+                self.expect(b'(')?;
+                let inner = self.parse_type()?;
+                self.expect(b')')?;
+                return match inner {
+                    Type::Scalar(s) => Ok(Type::Class(Elem::Scalar(s))),
+                    Type::Complex(part) => Ok(Type::Class(Elem::Complex(part))),
+                    _ => Err(SigError {
+                        message: "class(...) takes a number type: class(float32)".into(),
+                        range: range.start..self.pos,
+                    }),
+                };
+            }
             "IntEnum" => return self.parse_enum(EnumKind::Int, range.start),
             "Enum" => return self.parse_enum(EnumKind::Plain, range.start),
             // Numba's `typeof` of a packed record array.
@@ -783,6 +797,55 @@ mod tests {
 
     fn arr(elem: Scalar, ndim: u8, layout: Layout) -> Type {
         Type::Array(ArrayType::global(elem, ndim, layout))
+    }
+
+    #[test]
+    fn number_types_and_file_classes_as_argument_types() {
+        let sig = parse_signature("void(class(float32), class(complex64), int8)").unwrap();
+        assert_eq!(
+            sig.args,
+            [
+                Type::Class(Elem::Scalar(Scalar::F32)),
+                Type::Class(Elem::Complex(Scalar::F32)),
+                Type::Scalar(Scalar::I8)
+            ]
+        );
+        assert!(parse_type("class(float32[:])").is_err());
+        // Enum and named tuple types name classes of the kernel file.
+        let color = EnumType::intern(crate::enums::EnumLayout {
+            name: "Color".into(),
+            kind: EnumKind::Int,
+            dtype: Scalar::I64,
+            members: vec![],
+        });
+        let point = NamedTupleClass::intern(crate::namedtuples::NamedTupleLayout {
+            name: "Point".into(),
+            fields: vec!["x".into(), "y".into()],
+        });
+        let classes = |n: &str| match n {
+            "Color" => Some(SigClass::Enum(color)),
+            "Point" => Some(SigClass::NamedTuple(point)),
+            _ => None,
+        };
+        let sig = parse_signature_in(
+            "void(IntEnum<int64>(Color), Point(float64 x 2), Point(int64, float32))",
+            &classes,
+        )
+        .unwrap();
+        assert_eq!(sig.args[0], Type::Enum(color));
+        let xy = TupleItems::named(point, &[Type::Scalar(Scalar::F64); 2]);
+        assert_eq!(sig.args[1], Type::Tuple(xy));
+        assert_eq!(sig.args[1].to_string(), "Point(float64 x 2)");
+        assert_eq!(sig.args[2].to_string(), "Point(int64, float32)");
+        for (bad, why) in [
+            ("void(Enum<int64>(Color))", "does not match"),
+            ("void(IntEnum<int64>(Shape))", "no enum class 'Shape'"),
+            ("void(Point(float64 x 3))", "has 2 fields, not 3"),
+            ("void(Pair(float64, float64))", "not a named tuple class"),
+        ] {
+            let e = parse_signature_in(bad, &classes).unwrap_err();
+            assert!(e.message.contains(why), "{bad}: {}", e.message);
+        }
     }
 
     /// The usual spelling of dimensions (read by `plain_dims`) gives what
