@@ -420,7 +420,12 @@ def _is_numba_dispatcher(value) -> bool:
     a kernel calls it as a device function, as Numba compiles it for the
     device."""
     module = type(value).__module__ or ""
-    return module.startswith(("numba.", "numba_cuda."))
+    if not module.startswith(("numba.", "numba_cuda.")):
+        return False
+    # Numba's own device functions (`numba.cuda.random`'s draws) are
+    # intrinsics kernelc knows by name (see `_import_for`), not user code.
+    defined_in = getattr(getattr(value, "py_func", None), "__module__", None) or ""
+    return not defined_in.startswith(("numba.", "numba_cuda."))
 
 
 def build_view(kernel_fn) -> KernelView:
