@@ -238,8 +238,10 @@ pub fn log10(e: &mut Emit, x: Value) -> Value {
 /// magnitude. Above, the `f64` Payne–Hanek reduction.
 const CODY_WAITE_MAX: f64 = 105_615.0;
 
-/// `pi/2` in three `f32` parts for [`reduce`].
-const PI_2_F32: [f32; 3] = [1.570_796_0, 3.139_164_7e-7, 5.390_302_5e-15];
+/// `pi/2` in three `f32` parts for [`reduce`] (the head is `pi/2` with
+/// its last bit cleared, not `FRAC_PI_2` rounded).
+#[allow(clippy::approx_constant)]
+const PI_2_F32: [f32; 3] = [1.570_796, 3.139_164_7e-7, 5.390_302_5e-15];
 
 /// `x = k pi/2 + r`: returns `k` (an `i32`; only `k mod 4` matters) and
 /// `r` (`|r| <= pi/4` and a little). Arguments of magnitude above

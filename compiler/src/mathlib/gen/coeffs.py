@@ -237,19 +237,31 @@ def fit32(f, a, b, deg, at0):
     return [float(c) for c in coeffs], worst
 
 
+def f32_repr(v):
+    """The shortest decimal that reads back as the f32 `v` (as Rust prints
+    an f32): the generated constants are exact f32s."""
+    import struct
+    rt = lambda x: struct.unpack("f", struct.pack("f", x))[0]
+    for digits in range(1, 10):
+        s = f"{v:.{digits}g}"
+        if rt(float(s)) == v:
+            return repr(float(s)) if "e" not in s else s
+    return repr(v)
+
+
 def main32():
     for name, doc, value, bits in F32_SPLITS:
         hi = head(value, bits) if bits else f32(value)
         lo = f32(value - hi)
         print(f"/// {doc}, as `[head, tail]` f32s.")
-        print(f"pub const {name}: [f32; 2] = [{float(hi)!r}, {float(lo)!r}];")
+        print(f"pub const {name}: [f32; 2] = [{f32_repr(float(hi))}, {f32_repr(float(lo))}];")
         print()
     for name, doc, f, (a, b), deg, at0 in F32_FITS:
         coeffs, err = fit32(f, a, b, deg, at0)
         print(f"/// {doc}; f32 coefficients, max relative error {float(err):.1e}.")
         print(f"pub const {name}: [f32; {len(coeffs)}] = [")
         for c in coeffs:
-            print(f"    {c!r},")
+            print(f"    {f32_repr(c)},")
         print("];")
         print()
 
