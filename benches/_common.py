@@ -55,6 +55,11 @@ KERNELS = [
     "87_radix_digit_count",
     "88_bfs_frontier",
     "89_game_of_life",
+    "122_f32_softplus",
+    "123_f32_rotate_points",
+    "124_f32_gamma_correct",
+    "125_f32_polar",
+    "126_f32_decibels",
 ]
 
 

@@ -451,3 +451,69 @@ pub const RGAMMA_DD: [[f64; 2]; 29] = [
     [1.0944433931107934e-18, 1.2392101021700994e-35],
     [-1.158923708947025e-19, -9.138818890925959e-36],
 ];
+
+/// ln 2: a 16-bit head (k * head exact for |k| < 256) and a tail, as `[head, tail]` f32s.
+pub const LN2_F32: [f32; 2] = [0.69314575, 1.4286068e-06];
+
+/// 1 / ln 2, as `[head, tail]` f32s.
+pub const INV_LN2_F32: [f32; 2] = [1.442695, 1.925963e-08];
+
+/// 1 / ln 10, as `[head, tail]` f32s.
+pub const INV_LN10_F32: [f32; 2] = [0.4342945, -1.010305e-08];
+
+/// log10(2): a 16-bit head and a tail, as `[head, tail]` f32s.
+pub const LOG10_2_F32: [f32; 2] = [0.30103302, -3.0243555e-06];
+
+/// 2 / 3, as `[head, tail]` f32s.
+pub const TWO_THIRDS_F32: [f32; 2] = [0.6666667, -1.9868216e-08];
+
+/// (e^r - 1) / r for |r| <= ln2/2 (f32 exp, pow); f32 coefficients, max relative error 2.9e-09.
+pub const EXP_F32: [f32; 7] = [
+    1.0,
+    0.5,
+    0.16666667,
+    0.04166635,
+    0.008333298,
+    0.0013941117,
+    0.00019899283,
+];
+
+/// (2^r - 1) / r for |r| <= 1/2 (f32 exp2); f32 coefficients, max relative error 5.6e-09.
+pub const EXP2_F32: [f32; 7] = [
+    0.6931472,
+    0.2402265,
+    0.05550411,
+    0.009618057,
+    0.0013333502,
+    0.00015461445,
+    1.5297324e-05,
+];
+
+/// (log(1+f) - f) / f^2 for sqrt(1/2)-1 <= f <= sqrt(2)-1 (f32 log); f32 coefficients, max relative error 1.6e-08.
+pub const LOG_F32: [f32; 10] = [
+    -0.5,
+    0.33333322,
+    -0.25000012,
+    0.20001447,
+    -0.16667528,
+    0.14232285,
+    -0.1242095,
+    0.118125685,
+    -0.11556578,
+    0.067670204,
+];
+
+/// (log((1+s)/(1-s)) - 2s - 2s^3/3) / s^5 in z = s^2, s <= 3-2*sqrt(2) (f32 pow); f32 coefficients, max relative error 2.0e-08.
+pub const LOG_HP_F32: [f32; 4] = [0.4, 0.2857153, 0.22204763, 0.19120449];
+
+/// (sin(r) - r) / r^3 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan); f32 coefficients, max relative error 3.1e-08.
+pub const SIN_F32: [f32; 4] = [-0.16666667, 0.008333332, -0.00019840087, 2.72499e-06];
+
+/// (cos(r) - 1) / r^2 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan); f32 coefficients, max relative error 1.7e-09.
+pub const COS_F32: [f32; 5] = [
+    -0.5,
+    0.041666668,
+    -0.0013888885,
+    2.4799861e-05,
+    -2.7237115e-07,
+];

@@ -1,7 +1,11 @@
-//! A thin layer over [`FuncBuilder`] for writing `f64` numerical code:
-//! one short method per operation, Horner evaluation, and the error-free
-//! transformations (two-sum, two-product with `fma`) the algorithms use
-//! to carry a few extra bits where a result would otherwise lose them.
+//! A thin layer over [`FuncBuilder`] for writing floating-point numerical
+//! code: one short method per operation, Horner evaluation, and the
+//! error-free transformations (two-sum, two-product with `fma`) the
+//! algorithms use to carry a few extra bits where a result would otherwise
+//! lose them. An [`Emit`] computes in one float type, [`Emit::ty`]: `f64`
+//! for the `f64` algorithms (and the `f16`/`f32` functions that widen to
+//! them), `f32` for the float32 algorithms of `single.rs`; constants,
+//! bit casts and integer conversions follow it (`f32` bits are `i32`).
 
 use crate::ir::builder::FuncBuilder;
 use crate::ir::entities::{ConstVar, Value};
@@ -19,15 +23,15 @@ pub struct Dd {
     pub lo: Value,
 }
 
-/// Emits `f64` arithmetic into a function.
+/// Emits float arithmetic of type [`Emit::ty`] into a function.
 pub struct Emit<'a, 'f> {
     /// The underlying builder.
     pub b: &'a mut FuncBuilder<'f>,
     /// The module's constant arrays, where coefficient tables go.
     pub consts: &'a mut PrimaryMap<ConstVar, ConstDecl>,
+    /// The float type computed in: `F64` or `F32`.
+    pub ty: Type,
 }
-
-const F: Type = Type::F64;
 
 /// The constant array named `name` in `consts`, added (as `decl()`) when
 /// there is none yet.
@@ -43,16 +47,29 @@ pub(super) fn intern_table(
 }
 
 impl Emit<'_, '_> {
-    /// An `f64` constant.
+    /// The integer type of the float type's bits (`i64` or `i32`).
+    pub fn int_ty(&self) -> Type {
+        if self.ty == Type::F32 {
+            Type::I32
+        } else {
+            Type::I64
+        }
+    }
+    /// A float constant (rounded to [`Emit::ty`]).
     pub fn c(&mut self, x: f64) -> Value {
-        self.b.fconst(F, x)
+        self.b.fconst(self.ty, x)
+    }
+    /// An integer constant of [`Emit::int_ty`].
+    pub fn iw(&mut self, x: i64) -> Value {
+        let ty = self.int_ty();
+        self.b.iconst(ty, x)
     }
     /// A pointer to the `f64` table `name` in constant memory holding
     /// `data` (added to the module's constant arrays once, by name).
     pub fn table(&mut self, name: &str, data: &[f64]) -> Value {
         let index = intern_table(self.consts, name, || ConstDecl {
             name: name.to_string(),
-            elem: F,
+            elem: Type::F64,
             count: data.len() as u64,
             data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
         });
@@ -98,15 +115,15 @@ impl Emit<'_, '_> {
     }
     /// `-a`.
     pub fn neg(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::Fneg, F, a)
+        self.b.unary(Opcode::Fneg, self.ty, a)
     }
     /// `|a|`.
     pub fn abs(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::Fabs, F, a)
+        self.b.unary(Opcode::Fabs, self.ty, a)
     }
     /// A one-operand float opcode (`sqrt`, `floor`, `nearest`, ...).
     pub fn un(&mut self, op: Opcode, a: Value) -> Value {
-        self.b.unary(op, F, a)
+        self.b.unary(op, self.ty, a)
     }
     /// Magnitude of `a`, sign of `s`.
     pub fn copysign(&mut self, a: Value, s: Value) -> Value {
@@ -142,13 +159,14 @@ impl Emit<'_, '_> {
     pub fn and(&mut self, a: Value, b: Value) -> Value {
         self.b.binary(Opcode::Band, a, b)
     }
-    /// The bits of an `f64` as an `i64`.
+    /// The bits of a float as an integer of [`Emit::int_ty`].
     pub fn bits(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::Bitcast, Type::I64, a)
+        let ty = self.int_ty();
+        self.b.unary(Opcode::Bitcast, ty, a)
     }
-    /// The `f64` with the given bits.
+    /// The float with the given bits.
     pub fn from_bits(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::Bitcast, F, a)
+        self.b.unary(Opcode::Bitcast, self.ty, a)
     }
     /// An integer binary opcode.
     pub fn ib(&mut self, op: Opcode, a: Value, b: Value) -> Value {
@@ -160,24 +178,34 @@ impl Emit<'_, '_> {
         let k = self.b.iconst(ty, k);
         self.b.binary(op, a, k)
     }
-    /// Signed `i64` to `f64`.
+    /// A signed integer to a float.
     pub fn itof(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::FcvtFromSint, F, a)
+        self.b.unary(Opcode::FcvtFromSint, self.ty, a)
     }
-    /// An integral `f64` to `i64`.
+    /// An integral float to an integer of [`Emit::int_ty`].
     pub fn ftoi(&mut self, a: Value) -> Value {
-        self.b.unary(Opcode::FcvtToSint, Type::I64, a)
+        let ty = self.int_ty();
+        self.b.unary(Opcode::FcvtToSint, ty, a)
     }
 
-    /// `2^k` for an `i64` `k` in `-1022..=1023`, built from its bits.
+    /// `2^k` for an integer `k` (of [`Emit::int_ty`]) in the normal
+    /// exponent range (`-1022..=1023` for `f64`, `-126..=127` for `f32`),
+    /// built from its bits.
     pub fn pow2(&mut self, k: Value) -> Value {
-        let e = self.ibc(Opcode::Iadd, k, 1023);
-        let e = self.ibc(Opcode::Ishl, e, 52);
+        let (bias, shift) = if self.ty == Type::F32 {
+            (127, 23)
+        } else {
+            (1023, 52)
+        };
+        let e = self.ibc(Opcode::Iadd, k, bias);
+        let e = self.ibc(Opcode::Ishl, e, shift);
         self.from_bits(e)
     }
 
-    /// `x * 2^k` for `k` in `-2044..=2046`, in two exact steps so only the
-    /// last multiplication rounds (into the subnormals or to infinity).
+    /// `x * 2^k` for `k` in twice the normal exponent range
+    /// (`-2044..=2046` for `f64`, `-252..=254` for `f32`), in two exact
+    /// steps so only the last multiplication rounds (into the subnormals or
+    /// to infinity).
     pub fn scale(&mut self, x: Value, k: Value) -> Value {
         let k1 = self.ibc(Opcode::Sshr, k, 1);
         let k2 = self.ib(Opcode::Isub, k, k1);

@@ -246,7 +246,7 @@ fn log1p_reduced(e: &mut Emit, f: Value) -> Dd {
 
 /// Applies the special cases of a logarithm of `x`: NaN and negative
 /// arguments give NaN, 0 gives -inf, +inf gives +inf.
-fn log_specials(e: &mut Emit, x: Value, v: Value) -> Value {
+pub(super) fn log_specials(e: &mut Emit, x: Value, v: Value) -> Value {
     let inf = e.cmpc(FloatCC::Eq, x, f64::INFINITY);
     let v = e.selc(inf, f64::INFINITY, v);
     let zero = e.cmpc(FloatCC::Eq, x, 0.0);

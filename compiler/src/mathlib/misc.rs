@@ -42,6 +42,15 @@ pub fn pow(e: &mut Emit, x: Value, y: Value) -> Value {
     let zl = e.add(zl, yl);
     let zl = nan_to_zero(e, zl);
     let mag = explog::exp_dd(e, zh, Some(zl));
+    pow_specials(e, x, y, mag)
+}
+
+/// `pow`'s result from `mag`, the value of `|x|^y` for finite nonzero `x`
+/// and finite `y` (anything elsewhere): the IEEE 754 special cases (zeros,
+/// infinities, NaN, negative bases, odd integer exponents) selected around
+/// it. In the type of `e` (the `f32` `pow` shares it).
+pub(super) fn pow_specials(e: &mut Emit, x: Value, y: Value, mag: Value) -> Value {
+    let ax = e.abs(x);
     // |x| = 0 or inf, and y = ±inf.
     let y_neg = e.cmpc(FloatCC::Lt, y, 0.0);
     let x_zero = e.cmpc(FloatCC::Eq, ax, 0.0);
@@ -63,7 +72,7 @@ pub fn pow(e: &mut Emit, x: Value, y: Value) -> Value {
     // Sign: negative base (or -0) to an odd integer power.
     let odd = is_odd_int(e, y);
     let xb = e.bits(x);
-    let izero = e.i(0);
+    let izero = e.iw(0);
     let x_signed = e.icmp(IntCC::Slt, xb, izero);
     let flip = e.and(odd, x_signed);
     let nmag = e.neg(mag);

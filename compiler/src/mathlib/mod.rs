@@ -16,10 +16,15 @@
 //!   (`tests/mathlib_accuracy.rs`, results in `ACCURACY.md`), and the same
 //!   IR later goes through the optimiser and the PTX back end.
 //!
-//! Every function computes in `f64`: an `f32` (or `f16`) function widens
-//! its argument, runs the `f64` algorithm and rounds once at the end, so
-//! its error is the final rounding plus a negligible `f64` error. The
-//! algorithms are the classic ones (Cody–Waite argument reduction,
+//! The `f64` functions compute in `f64`, and so do the `f16` functions
+//! and most `f32` ones: they widen their argument, run the `f64`
+//! algorithm and round once at the end, so their error is the final
+//! rounding plus a negligible `f64` error. The most used `f32` functions
+//! (`exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`, `pow`:
+//! [`single::implements`]) have float32 algorithms instead ([`single`]),
+//! with libdevice's documented accuracy (1 to 4 ulp) at a fraction of the
+//! cost: GPUs without a fast `f64` unit run the widened ones many times
+//! slower than Numba's libdevice. The algorithms are the classic ones (Cody–Waite argument reduction,
 //! polynomials on the reduced range, exponent manipulation through
 //! bitcasts); the polynomial coefficients come from `gen/coeffs.py`.
 //!
@@ -40,6 +45,7 @@ pub mod exact;
 mod explog;
 mod gamma;
 mod misc;
+mod single;
 mod trig;
 
 use crate::ir::builder::FuncBuilder;
@@ -127,6 +133,16 @@ pub fn build(
         .map(|&t| b.append_param(entry, t))
         .collect();
     b.switch_to(entry);
+    if ty == Type::F32 && single::implements(op) {
+        let mut e = Emit {
+            b: &mut b,
+            consts,
+            ty: Type::F32,
+        };
+        let r = single::body(&mut e, op, &params);
+        b.ret(&[r]);
+        return Some(func);
+    }
     let wide: Vec<Value> = params
         .iter()
         .map(|&p| match b.ty(p) {
@@ -134,7 +150,11 @@ pub fn build(
             _ => p,
         })
         .collect();
-    let mut e = Emit { b: &mut b, consts };
+    let mut e = Emit {
+        b: &mut b,
+        consts,
+        ty: Type::F64,
+    };
     let r = body(&mut e, op, &wide);
     let r = if ty == Type::F64 {
         r

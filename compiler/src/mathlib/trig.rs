@@ -118,7 +118,7 @@ fn payne_hanek(e: &mut Emit, x: Value) -> (Value, Dd) {
 
 /// `v - 4 nearest(v / 4)`, in `[-2, 2]` and exact (a floor would turn a
 /// tiny negative `v` into `4 + v` and round it away).
-fn mod4(e: &mut Emit, v: Value) -> Value {
+pub(super) fn mod4(e: &mut Emit, v: Value) -> Value {
     let q = e.mulc(v, 0.25);
     let q = e.un(Opcode::Nearest, q);
     let nq = e.mulc(q, -4.0);
@@ -127,7 +127,7 @@ fn mod4(e: &mut Emit, v: Value) -> Value {
 
 /// `table[idx]` for an `i64` index below 64, as a binary tree of selects
 /// on the index bits (no memory, no branches).
-fn lookup(e: &mut Emit, idx: Value, table: &[f64]) -> Value {
+pub(super) fn lookup(e: &mut Emit, idx: Value, table: &[f64]) -> Value {
     let mut level: Vec<Value> = table.iter().map(|&v| e.c(v)).collect();
     let zero = e.i(0);
     let mut bit = 0;
@@ -415,6 +415,7 @@ mod tests {
         let mut e = Emit {
             b: &mut b,
             consts: &mut m.consts,
+            ty: Type::F64,
         };
         let (k, r) = which(&mut e, x);
         b.ret(&[k, r.hi, r.lo]);

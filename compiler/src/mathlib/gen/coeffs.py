@@ -170,5 +170,102 @@ def main():
         print()
 
 
+# ---------------------------------------------------------------- float32
+# Polynomials of the float32 algorithms (`mathlib/single.rs`). Fitted the
+# same way, then each coefficient rounded to f32; the error printed is that
+# of the f32-rounded polynomial evaluated exactly, against the tail itself,
+# which the algorithm's error budget takes as given.
+F32_FITS = [
+    ("EXP_F32", "(e^r - 1) / r for |r| <= ln2/2 (f32 exp, pow)",
+     lambda r: mp.expm1(r) / r, (-0.3466, 0.3466), 6, mp.mpf(1)),
+    ("EXP2_F32", "(2^r - 1) / r for |r| <= 1/2 (f32 exp2)",
+     lambda r: mp.expm1(r * mp.log(2)) / r, (-0.5, 0.5), 6, mp.log(2)),
+    ("LOG_F32", "(log(1+f) - f) / f^2 for sqrt(1/2)-1 <= f <= sqrt(2)-1 (f32 log)",
+     lambda f: (mp.log1p(f) - f) / f**2, (-0.2929, 0.4143), 9, -mp.mpf(1) / 2),
+    ("LOG_HP_F32", "(log((1+s)/(1-s)) - 2s - 2s^3/3) / s^5 in z = s^2, s <= 3-2*sqrt(2) (f32 pow)",
+     lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 * mp.sqrt(z) - 2 * mp.sqrt(z) ** 3 / 3) / (mp.sqrt(z) * z * z),
+     (0, 0.02944), 3, mp.mpf(2) / 5),
+    ("SIN_F32", "(sin(r) - r) / r^3 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan)",
+     lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.6169), 3, -mp.mpf(1) / 6),
+    ("COS_F32", "(cos(r) - 1) / r^2 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan)",
+     lambda z: (mp.cos(mp.sqrt(z)) - 1) / z, (0, 0.6169), 4, -mp.mpf(1) / 2),
+]
+
+# float32 constants: (name, doc, value, bits of the head). A head of `bits`
+# significant bits times an integer of `24 - bits` bits is exact in f32;
+# `None` leaves the head a plain f32 rounding. The tail is the f32 nearest
+# the rest.
+F32_SPLITS = [
+    ("LN2_F32", "ln 2: a 16-bit head (k * head exact for |k| < 256) and a tail", mp.log(2), 16),
+    ("INV_LN2_F32", "1 / ln 2", 1 / mp.log(2), None),
+    ("INV_LN10_F32", "1 / ln 10", 1 / mp.log(10), None),
+    ("LOG10_2_F32", "log10(2): a 16-bit head and a tail", mp.log10(2), 16),
+    ("TWO_THIRDS_F32", "2 / 3", mp.mpf(2) / 3, None),
+]
+
+
+def f32(x):
+    """x rounded to the nearest f32 (round half even), as an mpf."""
+    x = mp.mpf(x)
+    if x == 0:
+        return x
+    e = int(mp.floor(mp.log(abs(x), 2)))
+    q = mp.mpf(2) ** (e - 23)
+    n = x / q
+    r = mp.nint(n)
+    if abs(n - mp.floor(n) - mp.mpf(1) / 2) == 0 and int(mp.floor(n)) % 2 == 0:
+        r = mp.floor(n)
+    return r * q
+
+
+def head(x, bits):
+    e = int(mp.floor(mp.log(abs(x), 2)))
+    q = mp.mpf(2) ** (e - bits + 1)
+    return mp.nint(x / q) * q
+
+
+def fit32(f, a, b, deg, at0):
+    g = lambda t: at0 if t == 0 and at0 is not None else f(mp.mpf(t))
+    coeffs = [f32(c) for c in reversed(mp.chebyfit(g, [a, b], deg + 1))]
+    worst = mp.mpf(0)
+    for i in range(2001):
+        t = mp.mpf(a) + (mp.mpf(b) - a) * i / 2000
+        p = mp.mpf(0)
+        for c in reversed(coeffs):
+            p = p * t + c
+        worst = max(worst, abs(p / g(t) - 1))
+    return [float(c) for c in coeffs], worst
+
+
+def f32_repr(v):
+    """The shortest decimal that reads back as the f32 `v` (as Rust prints
+    an f32): the generated constants are exact f32s."""
+    import struct
+    rt = lambda x: struct.unpack("f", struct.pack("f", x))[0]
+    for digits in range(1, 10):
+        s = f"{v:.{digits}g}"
+        if rt(float(s)) == v:
+            return repr(float(s)) if "e" not in s else s
+    return repr(v)
+
+
+def main32():
+    for name, doc, value, bits in F32_SPLITS:
+        hi = head(value, bits) if bits else f32(value)
+        lo = f32(value - hi)
+        print(f"/// {doc}, as `[head, tail]` f32s.")
+        print(f"pub const {name}: [f32; 2] = [{f32_repr(float(hi))}, {f32_repr(float(lo))}];")
+        print()
+    for name, doc, f, (a, b), deg, at0 in F32_FITS:
+        coeffs, err = fit32(f, a, b, deg, at0)
+        print(f"/// {doc}; f32 coefficients, max relative error {float(err):.1e}.")
+        print(f"pub const {name}: [f32; {len(coeffs)}] = [")
+        for c in coeffs:
+            print(f"    {f32_repr(c)},")
+        print("];")
+        print()
+
+
 if __name__ == "__main__":
     main()
+    main32()

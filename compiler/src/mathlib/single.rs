@@ -1,0 +1,470 @@
+//! float32 algorithms: the `f32` functions that compute in `f32` rather
+//! than widening to the `f64` algorithm (see [`implements`]).
+//!
+//! Why: an `f32` function that runs the `f64` algorithm is accurate to
+//! 0.5 ulp but costs several times the instructions of libdevice's
+//! float32 code, and consumer GPUs run `f64` at 1/32 or 1/64 of the `f32`
+//! rate. These functions aim at libdevice's documented accuracy instead
+//! (CUDA C Programming Guide, "Mathematical Functions", single-precision
+//! table: `expf`, `exp2f` 2 ulp; `logf`, `log2f` 1 ulp; `log10f` 2 ulp;
+//! `sinf`, `cosf` 2 ulp; `tanf` 4 ulp; `powf` 4 ulp), measured by
+//! `tests/mathlib_accuracy.rs` (`ACCURACY.md`), and never use the `.approx`
+//! instructions, whose hardware error the interpreter and the CPU device
+//! would not show (those are `fastmath`'s, `expand_math`).
+//!
+//! Every function works with `fma` and the error-free transformations of
+//! [`Emit`] in `f32`; the error budget of each is in its doc comment.
+//! The polynomials are `*_F32` in `coeffs.rs` (`gen/coeffs.py`: Chebyshev
+//! fits rounded to `f32`). Special values (±0, ±inf, NaN, subnormals)
+//! come out as C's, and huge trigonometric arguments go to an exact
+//! Payne–Hanek reduction (in `f64`, on a branch ordinary arguments never
+//! take).
+
+use super::coeffs::{
+    COS_F32, EXP2_F32, EXP_F32, INV_LN10_F32, INV_LN2_F32, LN2_F32, LOG10_2_F32, LOG_F32,
+    LOG_HP_F32, PI_2, SIN_F32, TWO_OVER_PI_24, TWO_THIRDS_F32,
+};
+use super::emit::{Dd, Emit};
+use super::explog::log_specials;
+use super::misc::pow_specials;
+use super::trig::{lookup, mod4};
+use crate::ir::entities::Value;
+use crate::ir::instructions::{FloatCC, IntCC, Opcode};
+use crate::ir::types::Type;
+
+/// True when `op` has a float32 algorithm here; the other `f32`
+/// functions widen to the `f64` algorithm and round once.
+pub fn implements(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(op, Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | Tan | Pow)
+}
+
+/// The float32 algorithm of `op` (one of [`implements`]) on `f32` `args`;
+/// `e` computes in `f32`.
+pub fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
+    debug_assert_eq!(e.ty, Type::F32);
+    let x = args[0];
+    match op {
+        Opcode::Exp => exp(e, x),
+        Opcode::Exp2 => exp2(e, x),
+        Opcode::Log => log(e, x),
+        Opcode::Log2 => log2(e, x),
+        Opcode::Log10 => log10(e, x),
+        Opcode::Sin => sin(e, x),
+        Opcode::Cos => cos(e, x),
+        Opcode::Tan => tan(e, x),
+        Opcode::Pow => pow(e, x, args[1]),
+        _ => unreachable!("{op} has no float32 algorithm"),
+    }
+}
+
+/// Horner's rule with `fma` on `f32` coefficients.
+fn poly(e: &mut Emit, x: Value, c: &[f32]) -> Value {
+    let c: Vec<f64> = c.iter().map(|&v| f64::from(v)).collect();
+    e.poly(x, &c)
+}
+
+/// `min(max(x, lo), hi)` for a non-NaN `x` (a NaN is replaced later by
+/// the caller's own select).
+fn clamp(e: &mut Emit, x: Value, lo: f64, hi: f64) -> Value {
+    let l = e.c(lo);
+    let x = e.b.binary(Opcode::Fmax, x, l);
+    let h = e.c(hi);
+    e.b.binary(Opcode::Fmin, x, h)
+}
+
+/// `v`, or `x` itself when `x` is NaN.
+fn keep_nan(e: &mut Emit, x: Value, v: Value) -> Value {
+    let nan = e.cmp(FloatCC::Uno, x, x);
+    e.sel(nan, x, v)
+}
+
+/// `e^(hi + lo) = y 2^k` for `|hi| <= 104.5` (`lo` a small correction, at
+/// most a few ulps of `hi`): `k = nearest(hi / ln2)`, `r = hi - k ln2 + lo`
+/// and `y = 1 + r P(r)`, `|r| <= ln2/2` (plus the rounding of `k`).
+/// `k ln2_head` is exact (16-bit head, `|k| < 256`) and so is `hi - k
+/// ln2_head` (Sterbenz), so `r` carries one rounding from adding the tail
+/// and `lo`: at most 2^-26 absolute, a relative 2^-26 in `e^r`. `P` is
+/// good to 3e-9 and the final `fma` rounds once: `y` is within about
+/// 0.9 ulp.
+fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
+    let kf = e.mulc(hi, f64::from(INV_LN2_F32[0]));
+    let kf = e.un(Opcode::Nearest, kf);
+    let nk = e.neg(kf);
+    let head = e.c(f64::from(LN2_F32[0]));
+    let r = e.fma(nk, head, hi);
+    let tail = e.c(f64::from(LN2_F32[1]));
+    let mut r = e.fma(nk, tail, r);
+    if let Some(lo) = lo {
+        r = e.add(r, lo);
+    }
+    let p = poly(e, r, &EXP_F32);
+    let one = e.c(1.0);
+    let y = e.fma(r, p, one);
+    (y, e.ftoi(kf))
+}
+
+/// `e^(hi + lo)` with overflow to infinity and underflow to zero (and
+/// through the subnormals, where [`Emit::scale`] rounds once). Beyond
+/// `[-104.5, 89.5]` the result is 0 or infinity already; the clamp keeps
+/// `k` in `scale`'s range and drops `lo` there.
+fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
+    let hc = clamp(e, hi, -104.5, 89.5);
+    let lo = lo.map(|lo| {
+        let inside = e.cmp(FloatCC::Eq, hc, hi);
+        let zero = e.c(0.0);
+        e.sel(inside, lo, zero)
+    });
+    let (y, k) = exp_parts(e, hc, lo);
+    e.scale(y, k)
+}
+
+/// `e^x` (libdevice `expf`: 2 ulp): [`exp_parts`], then `2^k` in two
+/// exact steps.
+pub fn exp(e: &mut Emit, x: Value) -> Value {
+    let v = exp_dd(e, x, None);
+    keep_nan(e, x, v)
+}
+
+/// `2^x` (libdevice `exp2f`: 2 ulp): `k = nearest(x)`, `r = x - k` exact
+/// in `[-1/2, 1/2]`, `2^r = 1 + r Q(r)` (`Q` good to 6e-9, one final
+/// rounding: within about 0.6 ulp), scaled by `2^k`. Integral `x` give
+/// exact powers of two.
+pub fn exp2(e: &mut Emit, x: Value) -> Value {
+    let xc = clamp(e, x, -151.0, 129.0);
+    let kf = e.un(Opcode::Nearest, xc);
+    let r = e.sub(xc, kf);
+    let q = poly(e, r, &EXP2_F32);
+    let one = e.c(1.0);
+    let y = e.fma(r, q, one);
+    let k = e.ftoi(kf);
+    let v = e.scale(y, k);
+    keep_nan(e, x, v)
+}
+
+/// Splits a positive finite `x` (subnormals included) into `k` (as an
+/// `f32`) and `f` with `x = 2^k (1 + f)`, `1 + f` in
+/// `[sqrt(1/2), sqrt(2))`; `f` is exact.
+fn split_log_arg(e: &mut Emit, x: Value) -> (Value, Value) {
+    let sub = e.cmpc(FloatCC::Lt, x, f64::from(f32::MIN_POSITIVE));
+    let big = e.mulc(x, 2f64.powi(23));
+    let xs = e.sel(sub, big, x);
+    let adj = e.iw(-23);
+    let zero = e.iw(0);
+    let adj = e.sel(sub, adj, zero);
+    let ix = e.bits(xs);
+    // 0x3f3504f3 is sqrt(1/2) rounded down.
+    let tmp = e.ibc(Opcode::Isub, ix, 0x3f35_04f3);
+    let k = e.ibc(Opcode::Sshr, tmp, 23);
+    let kshift = e.ibc(Opcode::Ishl, k, 23);
+    let mbits = e.ib(Opcode::Isub, ix, kshift);
+    let m = e.from_bits(mbits);
+    let k = e.ib(Opcode::Iadd, k, adj);
+    let kf = e.itof(k);
+    (kf, e.addc(m, -1.0))
+}
+
+/// The logarithm's parts for a positive finite `x`: `(k, f, t)` with
+/// `log x = k ln2 + f + t`, `t = f^2 Q(f) = log(1 + f) - f`. `f` is
+/// exact and `|t| <= 0.068`; `t` carries a relative error of about
+/// 2^-23 (the product, `Q`'s fit, Horner), so about 0.2 ulp of the
+/// result's magnitude at worst.
+fn log_parts(e: &mut Emit, x: Value) -> (Value, Value, Value) {
+    let (kf, f) = split_log_arg(e, x);
+    let q = poly(e, f, &LOG_F32);
+    let f2 = e.mul(f, f);
+    let t = e.mul(f2, q);
+    (kf, f, t)
+}
+
+/// `log x` (libdevice `logf`: 1 ulp): `k ln2_head + f` exactly as a
+/// two-sum (the head has 16 bits, so `k ln2_head` is exact and at least
+/// `|f|` when `k != 0`), then the small terms `k ln2_tail + t` and the
+/// two-sum's error, and one final rounding: about 0.5 + 0.2 ulp.
+pub fn log(e: &mut Emit, x: Value) -> Value {
+    let (kf, f, t) = log_parts(e, x);
+    let a = e.mulc(kf, f64::from(LN2_F32[0]));
+    let s = e.fast_two_sum(a, f);
+    let tail = e.c(f64::from(LN2_F32[1]));
+    let lo = e.fma(kf, tail, t);
+    let lo = e.add(lo, s.lo);
+    let v = e.add(s.hi, lo);
+    log_specials(e, x, v)
+}
+
+/// `(f + t) c` for a constant `c = [head, tail]`, as `(p, low)`: `p =
+/// f c_head` rounded and `low` its exact error plus the small products.
+fn scaled_log1p(e: &mut Emit, f: Value, t: Value, c: [f32; 2]) -> (Value, Value) {
+    let ch = e.c(f64::from(c[0]));
+    let p = e.mul(f, ch);
+    let np = e.neg(p);
+    let perr = e.fma(f, ch, np);
+    let cl = e.c(f64::from(c[1]));
+    let low = e.fma(f, cl, perr);
+    let low = e.fma(t, ch, low);
+    (p, low)
+}
+
+/// `log2 x` (libdevice `log2f`: 1 ulp), exact on powers of two: `k +
+/// (f + t)/ln2`, the product carried to its exact error and `k + p`
+/// summed exactly, so one final rounding plus `t`'s error (about 0.7 ulp).
+pub fn log2(e: &mut Emit, x: Value) -> Value {
+    let (kf, f, t) = log_parts(e, x);
+    let (p, low) = scaled_log1p(e, f, t, INV_LN2_F32);
+    let s = e.fast_two_sum(kf, p);
+    let lo = e.add(s.lo, low);
+    let v = e.add(s.hi, lo);
+    log_specials(e, x, v)
+}
+
+/// `log10 x` (libdevice `log10f`: 2 ulp): `k log10(2) + (f + t)/ln10`
+/// with a 16-bit head of `log10(2)` (exact `k` product), summed as
+/// [`log2`] sums.
+pub fn log10(e: &mut Emit, x: Value) -> Value {
+    let (kf, f, t) = log_parts(e, x);
+    let (p, low) = scaled_log1p(e, f, t, INV_LN10_F32);
+    let a = e.mulc(kf, f64::from(LOG10_2_F32[0]));
+    let tail = e.c(f64::from(LOG10_2_F32[1]));
+    let low = e.fma(kf, tail, low);
+    let s = e.fast_two_sum(a, p);
+    let lo = e.add(s.lo, low);
+    let v = e.add(s.hi, lo);
+    log_specials(e, x, v)
+}
+
+/// Cody–Waite with three `f32` parts of `pi/2` (CUDA's split: the first
+/// product is exact inside the `fma` and the first remainder exact) up to
+/// this `|x|`; the remainder `r` carries about one rounding of its own
+/// magnitude. Above, the `f64` Payne–Hanek reduction.
+const CODY_WAITE_MAX: f64 = 105_615.0;
+
+/// `pi/2` in three `f32` parts for [`reduce`] (the head is `pi/2` with
+/// its last bit cleared, not `FRAC_PI_2` rounded).
+#[allow(clippy::approx_constant)]
+const PI_2_F32: [f32; 3] = [1.570_796, 3.139_164_7e-7, 5.390_302_5e-15];
+
+/// `x = k pi/2 + r`: returns `k` (an `i32`; only `k mod 4` matters) and
+/// `r` (`|r| <= pi/4` and a little). Arguments of magnitude above
+/// [`CODY_WAITE_MAX`] branch to [`payne_hanek`]; infinities and NaN stay
+/// on the short path and give a NaN `r`.
+fn reduce(e: &mut Emit, x: Value) -> (Value, Value) {
+    let ax = e.abs(x);
+    let big = e.cmpc(FloatCC::Gt, ax, CODY_WAITE_MAX);
+    let finite = e.cmpc(FloatCC::Lt, ax, f64::INFINITY);
+    let huge = e.and(big, finite);
+    let (huge_b, small_b, join) = (e.b.create_block(), e.b.create_block(), e.b.create_block());
+    let k = e.b.append_param(join, Type::I32);
+    let r = e.b.append_param(join, Type::F32);
+    e.b.brif(huge, huge_b, &[], small_b, &[]);
+    e.b.switch_to(small_b);
+    let kf = e.mulc(x, std::f64::consts::FRAC_2_PI);
+    let kf = e.un(Opcode::Nearest, kf);
+    let nk = e.neg(kf);
+    let mut r1 = x;
+    for part in PI_2_F32 {
+        let p = e.c(f64::from(part));
+        r1 = e.fma(nk, p, r1);
+    }
+    let k1 = e.ftoi(kf);
+    e.b.jump(join, &[k1, r1]);
+    e.b.switch_to(huge_b);
+    let (k2, r2) = payne_hanek(e, x);
+    e.b.jump(join, &[k2, r2]);
+    e.b.switch_to(join);
+    (k, r)
+}
+
+/// Payne–Hanek reduction of a finite `f32` `|x| > 2^16`, in `f64`: with
+/// `|x| = M 2^E`, `M` a 24-bit integer and `E <= 104`, `|x| 2/pi` is the
+/// sum of `M c[i] 2^(E - 24(i+1))` over the 24-bit chunks `c[i]` of 2/pi.
+/// Each product is exact in `f64` (48 bits). The chunks whose term is a
+/// multiple of 4 are skipped; the next five terms, each reduced modulo 4
+/// exactly, are summed as a double-double, which leaves the fraction
+/// good to about 2^-70 absolute, far below the smallest `|r|` of an `f32`
+/// (about 2^-30). `r` is that fraction times `pi/2`, rounded to `f32`
+/// once.
+fn payne_hanek(e: &mut Emit, x: Value) -> (Value, Value) {
+    e.ty = Type::F64;
+    let xd = e.b.unary(Opcode::Fpromote, Type::F64, x);
+    let ax = e.abs(xd);
+    let bits = e.bits(ax);
+    // E = unbiased exponent - 23, so M = |x| 2^-E is the 24-bit integer.
+    let ex = e.ibc(Opcode::Ushr, bits, 52);
+    let ex = e.ibc(Opcode::Iadd, ex, -1023 - 23);
+    let nex = e.b.unary(Opcode::Ineg, Type::I64, ex);
+    let down = e.pow2(nex);
+    let m = e.mul(ax, down);
+    let j0 = e.ibc(Opcode::Iadd, ex, -2);
+    let j0 = e.ibc(Opcode::Sdiv, j0, 24);
+    let j0 = e.ibc(Opcode::Smax, j0, 0);
+    let j24 = e.ibc(Opcode::Imul, j0, 24);
+    let be = e.ib(Opcode::Isub, ex, j24);
+    let be = e.ibc(Opcode::Iadd, be, -24);
+    let base = e.pow2(be);
+    // j0 <= (104 - 2) / 24 = 4, so chunks 0..=8 are all that is read.
+    let table = &TWO_OVER_PI_24[..9];
+    let zero = e.c(0.0);
+    let mut sum = Dd { hi: zero, lo: zero };
+    for t in 0..5 {
+        let idx = e.ibc(Opcode::Iadd, j0, t);
+        let chunk = lookup(e, idx, table);
+        let p = e.mul(m, chunk);
+        let s = e.mulc(base, 2f64.powi(-24 * t as i32));
+        let v = e.mul(p, s);
+        let v = mod4(e, v);
+        let a = e.two_sum(sum.hi, v);
+        let lo = e.add(a.lo, sum.lo);
+        sum = e.fast_two_sum(a.hi, lo);
+    }
+    let kf = e.un(Opcode::Nearest, sum.hi);
+    let f = e.sub(sum.hi, kf);
+    let f = e.fast_two_sum(f, sum.lo);
+    let r = e.dd_mulc(f, PI_2[0], PI_2[1]);
+    let neg = e.cmpc(FloatCC::Lt, xd, 0.0);
+    let nk = e.neg(kf);
+    let kf = e.sel(neg, nk, kf);
+    let nr = e.neg(r.hi);
+    let r = e.sel(neg, nr, r.hi);
+    let k = e.b.unary(Opcode::FcvtToSint, Type::I32, kf);
+    let r = e.b.unary(Opcode::Fdemote, Type::F32, r);
+    e.ty = Type::F32;
+    (k, r)
+}
+
+/// `(sin r, cos r, k & 1 != 0, k & 2 != 0)` for `x = k pi/2 + r`:
+/// `sin r = r + r^3 S(r^2)` and `cos r = 1 + r^2 C(r^2)` on
+/// `|r| <= pi/4` (`S`, `C` good to 3e-8 and 2e-9 relative, far below an
+/// ulp of the results), each rounded once by its last `fma`. With the
+/// reduction's rounding, `sin` is within about 1.5 ulp and `cos` 1 ulp.
+fn sincos_parts(e: &mut Emit, x: Value) -> (Value, Value, Value, Value) {
+    let (k, r) = reduce(e, x);
+    let z = e.mul(r, r);
+    let ps = poly(e, z, &SIN_F32);
+    let rz = e.mul(r, z);
+    let s = e.fma(rz, ps, r);
+    let pc = poly(e, z, &COS_F32);
+    let one = e.c(1.0);
+    let c = e.fma(z, pc, one);
+    let zero = e.iw(0);
+    let b1 = e.ibc(Opcode::Band, k, 1);
+    let odd = e.icmp(IntCC::Ne, b1, zero);
+    let b2 = e.ibc(Opcode::Band, k, 2);
+    let half = e.icmp(IntCC::Ne, b2, zero);
+    (s, c, odd, half)
+}
+
+/// `v`, or `x` itself for `|x| < 2^-12`, where `sin x` and `tan x` round
+/// to `x` (and the polynomial would lose the sign of -0).
+fn odd_tiny(e: &mut Emit, x: Value, v: Value) -> Value {
+    let ax = e.abs(x);
+    let t = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-12));
+    e.sel(t, x, v)
+}
+
+/// Sine (libdevice `sinf`: 2 ulp).
+pub fn sin(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, half) = sincos_parts(e, x);
+    let v = e.sel(odd, c, s);
+    let nv = e.neg(v);
+    let v = e.sel(half, nv, v);
+    odd_tiny(e, x, v)
+}
+
+/// Cosine (libdevice `cosf`: 2 ulp).
+pub fn cos(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, half) = sincos_parts(e, x);
+    let v = e.sel(odd, s, c);
+    // Negative in quadrants 1 and 2: `odd != half`.
+    let flip = e.b.binary(Opcode::Bxor, odd, half);
+    let nv = e.neg(v);
+    e.sel(flip, nv, v)
+}
+
+/// Tangent (libdevice `tanf`: 4 ulp): `sin r / cos r`, or `-cos r / sin r`
+/// in odd quadrants, one correctly rounded division of the two
+/// polynomials (about 1.5 + 1 + 0.5 ulp at worst).
+pub fn tan(e: &mut Emit, x: Value) -> Value {
+    let (s, c, odd, _) = sincos_parts(e, x);
+    let n = e.sel(odd, c, s);
+    let d = e.sel(odd, s, c);
+    let q = e.div(n, d);
+    let nq = e.neg(q);
+    let v = e.sel(odd, nq, q);
+    odd_tiny(e, x, v)
+}
+
+/// `log x` for a positive finite `x` as a double-float `hi + lo`, to
+/// about 2^-40 relative (for `pow`): `log(1 + f) = 2 atanh(s)` with
+/// `s = f / (2 + f)` carried as a double-float (one division for
+/// `1/(2 + f)`, the quotient's error recovered with an `fma`), `2s` and
+/// `2s^3/3` as double-floats, and only the `s^5` tail (below 2^-12 of
+/// the result) in plain `f32`; then `k ln2` added as a double-float
+/// (16-bit head: `k ln2_head` exact).
+fn log_hp(e: &mut Emit, x: Value) -> Dd {
+    let (kf, f) = split_log_arg(e, x);
+    let two = e.c(2.0);
+    let d = e.fast_two_sum(two, f);
+    let one = e.c(1.0);
+    let rcp = e.div(one, d.hi);
+    let sh = e.mul(f, rcp);
+    let nsh = e.neg(sh);
+    let rem = e.fma(nsh, d.hi, f);
+    let rem = e.fma(nsh, d.lo, rem);
+    let sl = e.mul(rem, rcp);
+    // z = s^2 and c3 = s^3 as double-floats.
+    let zz = e.two_prod(sh, sh);
+    let cross = e.mul(sh, sl);
+    let cross2 = e.add(cross, cross);
+    let zlo = e.add(zz.lo, cross2);
+    let c3 = e.two_prod(sh, zz.hi);
+    let a = e.mul(sh, zlo);
+    let b = e.mul(sl, zz.hi);
+    let c3lo = e.add(a, b);
+    let c3lo = e.add(c3.lo, c3lo);
+    let t1 = e.dd_mulc(
+        Dd {
+            hi: c3.hi,
+            lo: c3lo,
+        },
+        f64::from(TWO_THIRDS_F32[0]),
+        f64::from(TWO_THIRDS_F32[1]),
+    );
+    let q = poly(e, zz.hi, &LOG_HP_F32);
+    let s5 = e.mul(c3.hi, zz.hi);
+    let t2 = e.mul(s5, q);
+    // 2s + t1 + t2.
+    let s2h = e.add(sh, sh);
+    let s2l = e.add(sl, sl);
+    let sum = e.two_sum(s2h, t1.hi);
+    let lo = e.add(s2l, t1.lo);
+    let lo = e.add(lo, t2);
+    let lo = e.add(sum.lo, lo);
+    let l = e.fast_two_sum(sum.hi, lo);
+    // + k ln2.
+    let kl = e.mulc(kf, f64::from(LN2_F32[0]));
+    let klo = e.mulc(kf, f64::from(LN2_F32[1]));
+    let sum = e.two_sum(kl, l.hi);
+    let lo = e.add(klo, l.lo);
+    let lo = e.add(sum.lo, lo);
+    e.fast_two_sum(sum.hi, lo)
+}
+
+/// `x ** y` (libdevice `powf`: 4 ulp): `e^(y log|x|)` with `log|x|` a
+/// double-float ([`log_hp`]) and the product `w = y log|x|` kept as
+/// `hi + lo` (its rounding error recovered with an `fma`), so the error
+/// of `w` stays near 2^-34 absolute even where `|w|` approaches 104;
+/// then [`exp_dd`] (about 0.9 ulp) and the IEEE special cases
+/// ([`pow_specials`], shared with the `f64` `pow`).
+pub fn pow(e: &mut Emit, x: Value, y: Value) -> Value {
+    let ax = e.abs(x);
+    let l = log_hp(e, ax);
+    let wh = e.mul(y, l.hi);
+    let nwh = e.neg(wh);
+    let wl = e.fma(y, l.hi, nwh);
+    let yl = e.mul(y, l.lo);
+    let wl = e.add(wl, yl);
+    let nan = e.cmp(FloatCC::Uno, wl, wl);
+    let wl = e.selc(nan, 0.0, wl);
+    let mag = exp_dd(e, wh, Some(wl));
+    pow_specials(e, x, y, mag)
+}
