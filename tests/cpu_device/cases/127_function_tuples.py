@@ -1,9 +1,9 @@
-"""122: module-level tuples of device functions, indexed by constants and
+"""127: module-level tuples of device functions, indexed by constants and
 nested with constants; against NumPy."""
 import numpy as np
 from harness import Case
 
-SRC = "122_function_tuples.py"
+SRC = "127_function_tuples.py"
 N = 50
 
 
