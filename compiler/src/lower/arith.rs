@@ -320,7 +320,7 @@ impl FnLowering<'_> {
     /// float64 `pow`; otherwise repeated squaring in `ty`, and for a
     /// negative exponent `1.0 / r` in float64. (Bit for bit what Numba
     /// computes, which is not always the correctly rounded power.)
-    fn float_pow_int(&mut self, ty: Scalar, ety: Scalar, x: Value, n: Value) -> Value {
+    pub(super) fn float_pow_int(&mut self, ty: Scalar, ety: Scalar, x: Value, n: Value) -> Value {
         let t = ir_type(ty);
         let et = ir_type(ety);
         if let Some(c) = self.iconst_value(n) {

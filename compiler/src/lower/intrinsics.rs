@@ -337,12 +337,83 @@ impl FnLowering<'_> {
             return self.ins().unary(Opcode::FcvtToSint, ir::Type::I64, r);
         }
         let nd = self.expr(&args[1]).scalar();
-        let ten = self.ins().fconst(t, 10.0);
-        let scale = self.ins().binary(Opcode::Powi, ten, nd);
-        let y = self.ins().binary(Opcode::Fmul, x, scale);
-        let r = self.ins().unary(Opcode::Nearest, t, y);
-        let _ = ty;
-        self.ins().binary(Opcode::Fdiv, r, scale)
+        let Type::Scalar(xt) = *ty else {
+            unreachable!("round(x, ndigits) is a float (type checked)")
+        };
+        self.round_ndigits(x, xt, nd)
+    }
+
+    /// `round(x, ndigits)` for a float `x` of type `xt` and an int64
+    /// `ndigits`, as numba-cuda's `round_ndigits` (`cudaimpl.py`, CPython's
+    /// fallback `double_round`), step for step in its types: infinities
+    /// and NaN are returned; `y = x * 10**ndigits` in float64 (the power
+    /// split as `10**(ndigits-22) * 1e22` above 22 digits, `x` itself
+    /// returned when `y` overflows; `x / 10**-ndigits` for negative
+    /// digits); `z = llrint(y)` as an int64 (saturating, as PTX's
+    /// `cvt.rni.s64.f64`), re-rounded half to even when `y` is halfway;
+    /// then scaled back, and converted to `xt`.
+    fn round_ndigits(&mut self, x: Value, xt: Scalar, nd: Value) -> Value {
+        let t = ir_type(xt);
+        let f64t = ir::Type::F64;
+        let join = self.new_block();
+        let result = self.func.dfg.append_block_param(join, t);
+        let compute = self.new_block();
+        let ax = self.ins().unary(Opcode::Fabs, t, x);
+        let inf = self.ins().fconst(t, f64::INFINITY);
+        // |x| < inf is false for infinities and NaN.
+        let finite = self.ins().fcmp(FloatCC::Lt, ax, inf);
+        self.ins().brif(finite, compute, &[], join, &[x]);
+        self.switch_to(compute);
+        let xd = self.cast_scalar(x, xt, Scalar::F64);
+        let zero = self.ins().iconst(ir::Type::I64, 0);
+        let nonneg = self.ins().icmp(IntCC::Sge, nd, zero);
+        let c22 = self.ins().iconst(ir::Type::I64, 22);
+        let big = self.ins().icmp(IntCC::Sgt, nd, c22);
+        let minus22 = self.ins().binary(Opcode::Isub, nd, c22);
+        let neg_nd = self.ins().unary(Opcode::Ineg, ir::Type::I64, nd);
+        let up = self.ins().select(big, minus22, nd);
+        let exponent = self.ins().select(nonneg, up, neg_nd);
+        let ten = self.ins().fconst(f64t, 10.0);
+        let pow1 = self.float_pow_int(Scalar::F64, Scalar::I64, ten, exponent);
+        let e22 = self.ins().fconst(f64t, 1e22);
+        let one = self.ins().fconst(f64t, 1.0);
+        let big_nonneg = self.ins().binary(Opcode::Band, nonneg, big);
+        let pow2 = self.ins().select(big_nonneg, e22, one);
+        let scaled = self.ins().binary(Opcode::Fmul, xd, pow1);
+        let scaled = self.ins().binary(Opcode::Fmul, scaled, pow2);
+        let divided = self.ins().binary(Opcode::Fdiv, xd, pow1);
+        let y = self.ins().select(nonneg, scaled, divided);
+        // With non-negative digits, `y` overflowing returns `x`.
+        let ay = self.ins().unary(Opcode::Fabs, f64t, y);
+        let inf64 = self.ins().fconst(f64t, f64::INFINITY);
+        let y_inf = self.ins().fcmp(FloatCC::Eq, ay, inf64);
+        let give_x = self.ins().binary(Opcode::Band, nonneg, y_inf);
+        let rest = self.new_block();
+        self.ins().brif(give_x, join, &[x], rest, &[]);
+        self.switch_to(rest);
+        let llrint = |l: &mut Self, v: Value| {
+            let r = l.ins().unary(Opcode::Nearest, f64t, v);
+            let i = l.ins().unary(Opcode::FcvtToSint, ir::Type::I64, r);
+            l.cast_scalar(i, Scalar::I64, Scalar::F64)
+        };
+        let z = llrint(self, y);
+        let diff = self.ins().binary(Opcode::Fsub, y, z);
+        let adiff = self.ins().unary(Opcode::Fabs, f64t, diff);
+        let half = self.ins().fconst(f64t, 0.5);
+        let halfway = self.ins().fcmp(FloatCC::Eq, adiff, half);
+        let two = self.ins().fconst(f64t, 2.0);
+        let y_half = self.ins().binary(Opcode::Fdiv, y, two);
+        let z_half = llrint(self, y_half);
+        let z_even = self.ins().binary(Opcode::Fmul, two, z_half);
+        let z = self.ins().select(halfway, z_even, z);
+        let back = self.ins().binary(Opcode::Fdiv, z, pow2);
+        let back = self.ins().binary(Opcode::Fdiv, back, pow1);
+        let times = self.ins().binary(Opcode::Fmul, z, pow1);
+        let r = self.ins().select(nonneg, back, times);
+        let r = self.cast_scalar(r, Scalar::F64, xt);
+        self.ins().jump(join, &[r]);
+        self.switch_to(join);
+        result
     }
 
     /// A `math` function: an IR opcode, or a short sequence for the
@@ -433,6 +504,7 @@ fn math_opcode(f: MathFn) -> Opcode {
         M::Atanh => Opcode::Atanh,
         M::Fabs => Opcode::Fabs,
         M::Floor => Opcode::Floor,
+        M::Rint => Opcode::Nearest,
         M::Ceil => Opcode::Ceil,
         M::Trunc => Opcode::Trunc,
         M::Erf => Opcode::Erf,

@@ -178,6 +178,9 @@ pub enum MathFn {
     Floor,
     Ceil,
     Trunc,
+    /// Round half to even, in the argument's float type (`np.rint`,
+    /// `cuda.fp16.hrint`; not a `math` name).
+    Rint,
     Copysign,
     Fmod,
     Hypot,
@@ -398,6 +401,8 @@ impl fmt::Display for Intrinsic {
                 return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
             }
             I::Atomic(op) => return write!(f, "cuda.atomic.{}", op.name()),
+            // Not a `math` name: numpy's (and `cuda.fp16.hrint`'s).
+            I::Math(MathFn::Rint) => "np.rint",
             I::Math(m) => {
                 let name = MATH_FUNCS
                     .iter()

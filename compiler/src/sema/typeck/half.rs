@@ -121,8 +121,7 @@ impl FnChecker<'_, '_, '_> {
             }
             HalfOp::Rint => {
                 let x = wide(self, &halves[0], f32t);
-                let zero = TExpr::constant(ConstValue::i64(0), span);
-                self.intrinsic(Intrinsic::Round, [x, zero], Type::F32, span)
+                self.intrinsic(Intrinsic::Math(MathFn::Rint), [x], Type::F32, span)
             }
             HalfOp::Rsqrt | HalfOp::Rcp => {
                 let x = wide(self, &halves[0], f32t);

@@ -74,8 +74,7 @@ impl FnChecker<'_, '_, '_> {
             Ufunc::Rint => {
                 let ft = float_loop(scalars[0]);
                 let x = self.cast(next(), &Type::Scalar(ft));
-                let zero = TExpr::constant(ConstValue::i64(0), span);
-                self.intrinsic(Intrinsic::Round, [x, zero], Type::Scalar(ft), span)
+                self.intrinsic(Intrinsic::Math(MathFn::Rint), [x], Type::Scalar(ft), span)
             }
             Ufunc::Rounding(f) => {
                 let x = next();
