@@ -410,6 +410,7 @@ def build_view(kernel_fn) -> KernelView:
     need_np = False
     enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
+    aliases = {}  # name -> the device function's own name
 
     def place_same_file(fs: FuncSource, decorator: bool) -> bool:
         nonlocal need_kc_cuda
@@ -470,11 +471,10 @@ def build_view(kernel_fn) -> KernelView:
             inner = _py_function(value)
             if inner is not None:
                 if inner.__name__ != name:
-                    raise KernelcError(
-                        f"kernel '{kernel_fn.__name__}' calls the device function "
-                        f"'{inner.__name__}' under the name '{name}': kernelc needs "
-                        "device functions called by their own name"
-                    )
+                    # Another name for it (`wrapped = cuda.jit(device=True)(f)`
+                    # in a closure): bound at the end, as the compiler binds
+                    # `sq = square` at module level.
+                    aliases[name] = inner.__name__
                 work.append((inner, False))
                 continue
             if is_named_class(value):
@@ -547,6 +547,7 @@ def build_view(kernel_fn) -> KernelView:
     for k, (text, file, line, shift) in enumerate(appended):
         remap[base + len(tail) + k + 1] = (file, line, shift)
     body = view + tail + [a[0] for a in appended]
+    body += [f"{n} = {f}" for n, f in sorted(aliases.items())]
     const_arrays = {n: np.ascontiguousarray(a) for n, a in const_arrays.items()}
     return KernelView(
         file=main.file,

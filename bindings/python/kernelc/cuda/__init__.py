@@ -43,6 +43,17 @@ from ..errors import KernelcError
 from . import libdevice, random
 from .args import In, InOut, Out
 
+# numba.cuda also holds Numba's types and its ufunc decorators (`from
+# numba.cuda import float32, void, types, vectorize`); so does kernelc.cuda.
+from .. import types  # noqa: E402
+from .._types import from_dtype  # noqa: E402
+from .._vectorize import guvectorize, vectorize  # noqa: E402
+from ..types import (  # noqa: E402
+    b1, bool_, boolean, c8, c16, complex64, complex128, double, f2, f4, f8, float16, float32,
+    float64, i1, i2, i4, i8, int8, int16, int32, int64, int_, intp, none, u1, u2, u4, u8, uint8,
+    uint16, uint32, uint64, uintp, void,
+)
+
 __all__ = [
     # host
     "jit", "declare_device", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
