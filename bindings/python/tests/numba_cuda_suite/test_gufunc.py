@@ -10,8 +10,10 @@ from collections import namedtuple
 from kernelc.cuda import void, int32, float32, float64
 from kernelc.cuda import guvectorize
 from kernelc import cuda
-from numba.cuda.core.errors import NumbaPerformanceWarning, TypingError
-from numba.cuda.tests.support import override_config
+from kernelc import TypingError
+
+NumbaPerformanceWarning = pytest.importorskip("numba.cuda.core.errors").NumbaPerformanceWarning
+override_config = pytest.importorskip("numba.cuda.tests.support").override_config
 
 
 def _get_matmulcore_gufunc(dtype=float32):
