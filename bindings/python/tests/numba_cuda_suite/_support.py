@@ -13,3 +13,6 @@ class _Case(_support.TestCase):
 
 
 assertPreciseEqual = _Case().assertPreciseEqual
+
+# numba-cuda's CUDATestCase.FLOAT16_RTOL (numba/cuda/testing.py).
+FLOAT16_RTOL = __import__("numpy").finfo("float16").eps
