@@ -4,11 +4,11 @@
 # unittest scaffolding turned into pytest functions; see README.md.
 
 import numpy as np
+import pytest
 from textwrap import dedent
 
 from kernelc import cuda
 from kernelc.cuda import uint32, uint64, float32, float64, int32
-from numba.cuda.core import config
 
 
 @cuda.jit(device=True)
@@ -593,16 +593,26 @@ def atomic_cas_2dim(res, old, ary, fill_val):
         old[gid] = cuda.atomic.cas(res, gid, fill_val, ary[gid])
 
 
-@unittest.skipIf(
-    not config.ENABLE_CUDASIM
-    and cuda.get_current_device().compute_capability >= (12, 0)
-    and cuda.cudadrv.runtime.get_version()[0] == 12,
-    reason="NVVM 12.9 Bugged on CC 10+",
+# Why tests fail under kernelc (each an xfail, strict):
+INTRINSIC_AS_VALUE = pytest.mark.xfail(
+    strict=True,
+    reason="unsupported in kernelc: a CUDA intrinsic passed as a value "
+    "(cuda.atomic.add given to a device function as binop_func): "
+    "'cuda.atomic.add' is a function, not a value",
 )
+KERNEL_FROM_EXEC = pytest.mark.xfail(
+    strict=True,
+    reason="unsupported in kernelc: kernels built by exec() "
+    "(gen_atomic_extreme_funcs): kernelc compiles source text, and there is "
+    "no file (SourceUnavailable)",
+)
+
+
+@pytest.fixture(autouse=True)
 def setUp():
-    super().setUp()
     np.random.seed(0)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
     ary_wrap = ary.copy()
@@ -621,6 +631,7 @@ def test_atomic_add():
     assert np.all(ary == gold)
     assert np.all(ary_wrap == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add2():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -635,6 +646,7 @@ def test_atomic_add2():
     assert np.all(ary == orig + 1)
     assert np.all(ary_wrap == orig + 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add3():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
     orig = ary.copy()
@@ -643,6 +655,7 @@ def test_atomic_add3():
 
     assert np.all(ary == orig + 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_float():
     ary = np.random.randint(0, 32, size=32).astype(np.float32)
     ary_wrap = ary.copy()
@@ -661,6 +674,7 @@ def test_atomic_add_float():
     assert np.all(ary == gold)
     assert np.all(ary_wrap == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_float_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -675,6 +689,7 @@ def test_atomic_add_float_2():
     assert np.all(ary == orig + 1)
     assert np.all(ary_wrap == orig + 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_float_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -683,25 +698,7 @@ def test_atomic_add_float_3():
 
     assert np.all(ary == orig + 1)
 
-def assertCorrectFloat64Atomics(kernel, shared=True):
-    if config.ENABLE_CUDASIM:
-        return
-
-    # Use the first (and only) definition
-    asm = next(iter(kernel.inspect_asm().values()))
-    if cc_X_or_above(6, 0):
-        inst = "(red|atom)"
-
-        if shared:
-            inst = f"{inst}\\.shared"
-
-        assert re.search(f"{inst}.add.f64", asm)
-    else:
-        if shared:
-            assert "atom.shared.cas.b64" in asm
-        else:
-            assert "atom.cas.b64" in asm
-
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -719,9 +716,9 @@ def test_atomic_add_double():
 
     np.testing.assert_equal(ary, gold)
     np.testing.assert_equal(ary_wrap, gold)
-    assertCorrectFloat64Atomics(cuda_fn)
-    assertCorrectFloat64Atomics(wrap_fn)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -735,9 +732,9 @@ def test_atomic_add_double_2():
 
     np.testing.assert_equal(ary, orig + 1)
     np.testing.assert_equal(ary_wrap, orig + 1)
-    assertCorrectFloat64Atomics(cuda_fn)
-    assertCorrectFloat64Atomics(cuda_fn_wrap)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -745,8 +742,9 @@ def test_atomic_add_double_3():
     cuda_func[1, (4, 8)](ary)
 
     np.testing.assert_equal(ary, orig + 1)
-    assertCorrectFloat64Atomics(cuda_func)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double_global():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -765,9 +763,9 @@ def test_atomic_add_double_global():
 
     np.testing.assert_equal(ary, gold)
     np.testing.assert_equal(ary_wrap, gold)
-    assertCorrectFloat64Atomics(cuda_func, shared=False)
-    assertCorrectFloat64Atomics(wrap_cuda_func, shared=False)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double_global_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -782,9 +780,9 @@ def test_atomic_add_double_global_2():
 
     np.testing.assert_equal(ary, orig + 1)
     np.testing.assert_equal(ary_wrap, orig + 1)
-    assertCorrectFloat64Atomics(cuda_func, shared=False)
-    assertCorrectFloat64Atomics(wrap_cuda_func, shared=False)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_add_double_global_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -792,8 +790,9 @@ def test_atomic_add_double_global_3():
     cuda_func[1, (4, 8)](ary)
 
     np.testing.assert_equal(ary, orig + 1)
-    assertCorrectFloat64Atomics(cuda_func, shared=False)
+    # Upstream also checks the PTX's float64 atomic instructions: left out.
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub():
     ary = np.random.randint(0, 32, size=32, dtype=np.int32)
     orig = ary.copy()
@@ -806,6 +805,7 @@ def test_atomic_sub():
 
     assert np.all(ary == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub2():
     ary = np.random.randint(0, 32, size=(4, 8), dtype=np.int32)
     orig = ary.copy()
@@ -813,6 +813,7 @@ def test_atomic_sub2():
     cuda_atomic_sub2[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub3():
     ary = np.random.randint(0, 32, size=(4, 8), dtype=np.uint32)
     orig = ary.copy()
@@ -820,6 +821,7 @@ def test_atomic_sub3():
     cuda_atomic_sub3[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_float():
     ary = np.random.randint(0, 32, size=32).astype(np.float32)
     orig = ary.copy().astype(np.intp)
@@ -832,6 +834,7 @@ def test_atomic_sub_float():
 
     assert np.all(ary == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_float_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -839,6 +842,7 @@ def test_atomic_sub_float_2():
     cuda_atomic_sub2[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_float_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -846,6 +850,7 @@ def test_atomic_sub_float_3():
     cuda_atomic_sub3[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -858,6 +863,7 @@ def test_atomic_sub_double():
 
     np.testing.assert_equal(ary, gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -865,6 +871,7 @@ def test_atomic_sub_double_2():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -872,6 +879,7 @@ def test_atomic_sub_double_3():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_global():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -885,6 +893,7 @@ def test_atomic_sub_double_global():
 
     np.testing.assert_equal(ary, gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_global_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -892,6 +901,7 @@ def test_atomic_sub_double_global_2():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_global_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -899,6 +909,7 @@ def test_atomic_sub_double_global_3():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_and():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -912,6 +923,7 @@ def test_atomic_and():
 
     assert np.all(ary == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_and2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -920,6 +932,7 @@ def test_atomic_and2():
     cuda_atomic_and2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig & rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_and3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -928,6 +941,7 @@ def test_atomic_and3():
     cuda_atomic_and3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig & rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_and_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -942,6 +956,7 @@ def test_atomic_and_global():
 
     np.testing.assert_equal(ary, gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_and_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -950,6 +965,7 @@ def test_atomic_and_global_2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, orig & rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_or():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -963,6 +979,7 @@ def test_atomic_or():
 
     assert np.all(ary == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_or2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -971,6 +988,7 @@ def test_atomic_or2():
     cuda_atomic_and2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig | rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_or3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -979,6 +997,7 @@ def test_atomic_or3():
     cuda_atomic_and3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig | rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_or_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -993,6 +1012,7 @@ def test_atomic_or_global():
 
     np.testing.assert_equal(ary, gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_or_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1001,6 +1021,7 @@ def test_atomic_or_global_2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, orig | rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_xor():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -1014,6 +1035,7 @@ def test_atomic_xor():
 
     assert np.all(ary == gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_xor2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1022,6 +1044,7 @@ def test_atomic_xor2():
     cuda_atomic_xor2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig ^ rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_xor3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1030,6 +1053,7 @@ def test_atomic_xor3():
     cuda_atomic_xor3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig ^ rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_xor_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -1044,6 +1068,7 @@ def test_atomic_xor_global():
 
     np.testing.assert_equal(ary, gold)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_xor_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1081,31 +1106,37 @@ def check_inc(ary, rconst, sig, nblocks, blksize, func):
     cuda_func[nblocks, blksize](ary, rconst)
     np.testing.assert_equal(ary, np.where(orig >= rconst, 0, orig + 1))
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
     check_inc_index(ary, idx, rand_const, sig, 1, 32, atomic_inc32)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
     check_inc_index(ary, idx, rand_const, sig, 1, 32, atomic_inc64)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc2_32)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc2_64)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc3():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc3)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
@@ -1113,6 +1144,7 @@ def test_atomic_inc_global_32():
         ary, idx, rand_const, sig, 1, 32, atomic_inc_global
     )
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
@@ -1120,11 +1152,13 @@ def test_atomic_inc_global_64():
         ary, idx, rand_const, sig, 1, 32, atomic_inc_global
     )
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc_global_2)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
@@ -1163,31 +1197,37 @@ def check_dec(ary, rconst, sig, nblocks, blksize, func):
         ),
     )
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
     check_dec_index(ary, idx, rand_const, sig, 1, 32, atomic_dec32)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
     check_dec_index(ary, idx, rand_const, sig, 1, 32, atomic_dec64)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec2_32)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec2_64)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec3_new():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec3)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_global_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
@@ -1195,6 +1235,7 @@ def test_atomic_dec_global_32():
         ary, idx, rand_const, sig, 1, 32, atomic_dec_global
     )
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_global_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
@@ -1202,16 +1243,19 @@ def test_atomic_dec_global_64():
         ary, idx, rand_const, sig, 1, 32, atomic_dec_global
     )
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_global2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec_global_2)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_dec_global2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec_global_2)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_exch():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -1222,6 +1266,7 @@ def test_atomic_exch():
 
     np.testing.assert_equal(ary, rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_exch2():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1230,6 +1275,7 @@ def test_atomic_exch2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_exch3():
     rand_const = np.random.randint(50, 100, dtype=np.uint64)
     ary = np.random.randint(0, 32, size=32).astype(np.uint64).reshape(4, 8)
@@ -1238,6 +1284,7 @@ def test_atomic_exch3():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, rand_const)
 
+@INTRINSIC_AS_VALUE
 def test_atomic_exch_global():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     idx = np.arange(32, dtype=np.uint32)
@@ -1256,24 +1303,31 @@ def check_atomic_max(dtype, lo, hi):
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_int32():
     check_atomic_max(dtype=np.int32, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_uint32():
     check_atomic_max(dtype=np.uint32, lo=0, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_int64():
     check_atomic_max(dtype=np.int64, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_uint64():
     check_atomic_max(dtype=np.uint64, lo=0, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_float32():
     check_atomic_max(dtype=np.float32, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_double():
     check_atomic_max(dtype=np.float64, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_double_normalizedindex():
     vals = np.random.randint(0, 65535, size=(32, 32)).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1285,6 +1339,7 @@ def test_atomic_max_double_normalizedindex():
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1305,24 +1360,31 @@ def check_atomic_min(dtype, lo, hi):
     gold = np.min(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_int32():
     check_atomic_min(dtype=np.int32, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_uint32():
     check_atomic_min(dtype=np.uint32, lo=0, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_int64():
     check_atomic_min(dtype=np.int64, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_uint64():
     check_atomic_min(dtype=np.uint64, lo=0, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_float():
     check_atomic_min(dtype=np.float32, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_double():
     check_atomic_min(dtype=np.float64, lo=-65535, hi=65535)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_double_normalizedindex():
     vals = np.random.randint(0, 65535, size=(32, 32)).astype(np.float64)
     res = np.ones(1, np.float64) * 65535
@@ -1334,6 +1396,7 @@ def test_atomic_min_double_normalizedindex():
     gold = np.min(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     res = np.ones(1, np.float64) * 128
@@ -1374,18 +1437,23 @@ def _test_atomic_minmax_nan_val(func):
 
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_nan_location():
     _test_atomic_minmax_nan_location(atomic_min)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_nan_location():
     _test_atomic_minmax_nan_location(atomic_max)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_nan_val():
     _test_atomic_minmax_nan_val(atomic_min)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_nan_val():
     _test_atomic_minmax_nan_val(atomic_max)
 
+@KERNEL_FROM_EXEC
 def test_atomic_max_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1396,6 +1464,7 @@ def test_atomic_max_double_shared():
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_min_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     res = np.ones(1, np.float64) * 32
@@ -1638,32 +1707,39 @@ def check_atomic_nanmax(dtype, lo, hi, init_val):
     gold = np.nanmax(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_int32():
     check_atomic_nanmax(
         dtype=np.int32, lo=-65535, hi=65535, init_val=0
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_uint32():
     check_atomic_nanmax(dtype=np.uint32, lo=0, hi=65535, init_val=0)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_int64():
     check_atomic_nanmax(
         dtype=np.int64, lo=-65535, hi=65535, init_val=0
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_uint64():
     check_atomic_nanmax(dtype=np.uint64, lo=0, hi=65535, init_val=0)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_float32():
     check_atomic_nanmax(
         dtype=np.float32, lo=-65535, hi=65535, init_val=np.nan
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double():
     check_atomic_nanmax(
         dtype=np.float64, lo=-65535, hi=65535, init_val=np.nan
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1675,6 +1751,7 @@ def test_atomic_nanmax_double_shared():
     gold = np.nanmax(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1698,32 +1775,39 @@ def check_atomic_nanmin(dtype, lo, hi, init_val):
     gold = np.nanmin(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_int32():
     check_atomic_nanmin(
         dtype=np.int32, lo=-65535, hi=65535, init_val=0
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_uint32():
     check_atomic_nanmin(dtype=np.uint32, lo=0, hi=65535, init_val=0)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_int64():
     check_atomic_nanmin(
         dtype=np.int64, lo=-65535, hi=65535, init_val=0
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_uint64():
     check_atomic_nanmin(dtype=np.uint64, lo=0, hi=65535, init_val=0)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_float():
     check_atomic_nanmin(
         dtype=np.float32, lo=-65535, hi=65535, init_val=np.nan
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double():
     check_atomic_nanmin(
         dtype=np.float64, lo=-65535, hi=65535, init_val=np.nan
     )
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1735,6 +1819,7 @@ def test_atomic_nanmin_double_shared():
     gold = np.nanmin(vals)
     np.testing.assert_equal(res, gold)
 
+@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     vals[1::2] = np.nan
