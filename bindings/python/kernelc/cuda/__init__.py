@@ -46,6 +46,7 @@ from .args import In, InOut, Out
 # numba.cuda also holds Numba's types and its ufunc decorators (`from
 # numba.cuda import float32, void, types, vectorize`); so does kernelc.cuda.
 from .. import types  # noqa: E402
+from .. import _devicearray as devicearray  # noqa: E402  (numba.cuda.devicearray)
 from .._types import from_dtype  # noqa: E402
 from .._vectorize import guvectorize as _guvectorize  # noqa: E402
 from .._vectorize import vectorize as _vectorize  # noqa: E402
@@ -59,7 +60,7 @@ __all__ = [
     # host
     "jit", "declare_device", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
-    "pinned_array_like", "mapped_array", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
+    "pinned_array_like", "mapped_array", "mapped_array_like", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
@@ -256,6 +257,12 @@ def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, por
     launch (or, with a stream, the stream) has finished, as with Numba.
     No zero-copy mapping: each launch copies it."""
     return pinned_array(shape, dtype, strides, order)
+
+
+def mapped_array_like(ary, stream=0, portable=False, wc=False):
+    """A mapped array (see :func:`mapped_array`) with the shape and dtype
+    of `ary`, contiguous in its order, as Numba's."""
+    return mapped_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary))
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
