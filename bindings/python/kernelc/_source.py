@@ -412,7 +412,7 @@ def build_view(kernel_fn) -> KernelView:
     enum_members = {}  # name -> "Class.MEMBER"
     aliases = {}  # name -> the device function's own name
 
-    def place_same_file(fs: FuncSource, decorator: bool) -> bool:
+    def place_same_file(fs: FuncSource, decorator: str | None) -> bool:
         nonlocal need_kc_cuda
         lo, hi = fs.first - 1, fs.last  # 0-based [lo, hi)
         if any(used[lo:hi]):
@@ -433,21 +433,24 @@ def build_view(kernel_fn) -> KernelView:
                 if fs.indent:
                     remap[i + 1] = (fs.file, i + 1, fs.indent)
         if decorator:
-            view[lo] = f"@{_KC_CUDA}.jit"
+            view[lo] = decorator
             need_kc_cuda = True
         return True
 
-    def append_other(fs: FuncSource, decorator: bool):
+    def append_other(fs: FuncSource, decorator: str | None):
         nonlocal need_kc_cuda
         lines = fs.parsed.lines
         if decorator:
-            appended.append(("@" + _KC_CUDA + ".jit", fs.file, fs.node.lineno, 0))
+            appended.append((decorator, fs.file, fs.node.lineno, 0))
             need_kc_cuda = True
         for i in range(fs.node.lineno - 1, fs.last):
             appended.append((_dedent(lines[i], fs.indent), fs.file, i + 1, fs.indent))
 
     seen = set()
-    work = [(kernel_fn, True)]
+    # Each function with the decorator the compiler sees: a kernel's, a
+    # device function's signatures (`@cuda.jit("int32(int32)",
+    # device=True)`: its arguments convert to them), or none.
+    work = [(kernel_fn, f"@{_KC_CUDA}.jit")]
     while work:
         fn, is_kernel = work.pop(0)
         if id(fn) in seen:
@@ -475,7 +478,8 @@ def build_view(kernel_fn) -> KernelView:
                     # in a closure): bound at the end, as the compiler binds
                     # `sq = square` at module level.
                     aliases[name] = inner.__name__
-                work.append((inner, False))
+                sigs = getattr(value, "sigs", None) if getattr(value, "_kc_device", False) else None
+                work.append((inner, f"@{_KC_CUDA}.jit({list(sigs)!r}, device=True)" if sigs else None))
                 continue
             if is_named_class(value):
                 enums[name] = value
@@ -486,7 +490,7 @@ def build_view(kernel_fn) -> KernelView:
                 continue
             if getattr(value, "_kc_extern", False):
                 externs[name] = (
-                    f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig!r}, "
+                    f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig_text!r}, "
                     f"abi={value.abi!r})"
                 )
                 need_kc_cuda = True

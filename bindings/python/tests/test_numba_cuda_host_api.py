@@ -70,3 +70,42 @@ def test_gufunc_out_keyword_and_casts():
         guvectorize(["void(int32[:], int32[:])"], "(n)->(n)", what=1)
     with pytest.raises(TypeError, match="cannot return values"):
         guvectorize([types.int32(types.int32[:])], "(n)->(n)")(lambda x: 0)
+
+
+def test_device_function_signature_converts_arguments():
+    @cuda.jit("int32(int32)", device=True)
+    def low_byte(r):
+        return r & 0xFF
+
+    @cuda.jit
+    def k(x, c):
+        x[0] = low_byte(c[0])  # a float32 converts to the declared int32
+
+    x = np.zeros(1, np.int32)
+    k[1, 1](x, np.array([259.0], np.float32))
+    assert x[0] == 3
+
+
+def test_launching_a_device_function_is_refused():
+    @cuda.jit(device=True)
+    def f():
+        pass
+
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        f[1, 1]()
+
+
+def test_declare_device_signature_object_and_refusals():
+    decl = cuda.declare_device("f1", "int32(float32[:])")
+    assert decl.name == "f1"
+    assert decl.sig.args == (float32[:],) and decl.sig.return_type == types.int32
+    with pytest.raises(TypeError, match="Return type"):
+        cuda.declare_device("f1", (float32[:],))
+
+
+def test_mapped_array_like_and_devicearray_module():
+    a = np.zeros((3, 4), order="F")
+    like = cuda.mapped_array_like(a)
+    assert like.shape == a.shape and like.strides == a.strides
+    d, copied = cuda.devicearray.auto_device(2)
+    assert copied and d.copy_to_host() == 2

@@ -145,14 +145,26 @@ class ExternFunction:
 
     _kc_extern = True
 
-    def __init__(self, name, sig, link, abi):
+    def __init__(self, name, sig_text, link, abi, sig=None):
         self.name = name
-        self.sig = sig
+        self.sig_text = sig_text  # what the compiler reads
         self.link = link
         self.abi = abi
+        self._sig = sig
+
+    @property
+    def sig(self):
+        """The signature as an object (``.args``, ``.return_type``), as
+        numba-cuda's declaration has it."""
+        if self._sig is None:
+            from .. import types as kc_types
+            from .._types import as_signature
+
+            self._sig = as_signature(eval(self.sig_text, dict(vars(kc_types))))
+        return self._sig
 
     def __repr__(self) -> str:
-        return f"<kernelc.cuda declared device function {self.name} {self.sig}>"
+        return f"<kernelc.cuda declared device function {self.name} {self.sig_text}>"
 
     def __call__(self, *args, **kwargs):
         raise KernelcError(
@@ -181,10 +193,13 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
         )
     if not isinstance(name, str):
         raise TypeError(f"the name of a declared device function is a string, not {name!r}")
-    [(text, _)] = signatures(sig)
-    if text.lstrip().startswith("("):
+    from .._types import as_signature
+
+    if isinstance(sig, tuple) or isinstance(sig, str) and sig.lstrip().startswith("("):
         raise TypeError("Return type must be provided for device declarations")
-    return ExternFunction(name, text, _link_paths(link), abi)
+    [(text, _)] = signatures(sig)
+    return ExternFunction(name, text, _link_paths(link), abi,
+                          None if isinstance(sig, str) else as_signature(sig))
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,

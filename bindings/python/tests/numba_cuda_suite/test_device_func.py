@@ -4,19 +4,17 @@
 # unittest scaffolding turned into pytest functions; see README.md.
 
 import re
-import cffi
 
 import numpy as np
+import pytest
 
 from kernelc import cuda
 from kernelc.cuda import float32, int32, types
-from numba.cuda.core.errors import TypingError
-from numba.cuda.tests.support import skip_unless_cffi
+from kernelc import TypingError
 from types import ModuleType
-from kernelc.cuda import HAS_NUMBA
 
-if HAS_NUMBA:
-    from numba import jit
+# Numba's CPU jit: a kernel may call a function it compiled.
+jit = pytest.importorskip("numba").jit
 
 
 def test_use_add2f():
@@ -70,7 +68,6 @@ def _check_cpu_dispatcher(add):
     add_kernel[1, ary.size](ary)
     np.testing.assert_equal(expect, ary)
 
-@skip_on_standalone_numba_cuda
 def test_cpu_dispatcher():
     # Test correct usage
     @jit
@@ -79,7 +76,15 @@ def test_cpu_dispatcher():
 
     _check_cpu_dispatcher(add)
 
-@skip_on_standalone_numba_cuda
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "kernelc differs: it compiles a @numba.jit('(i4, i4)') function "
+        '(explicit signature, compilation disabled) called from a kernel, where'
+        " Numba refuses it ('Untyped global name ... using cpu function on "
+        "device')"
+    ),
+)
 def test_cpu_dispatcher_invalid():
     # Test invalid usage
     # Explicit signature disables compilation, which also disable
@@ -93,9 +98,16 @@ def test_cpu_dispatcher_invalid():
         _check_cpu_dispatcher(add)
     msg = "Untyped global name 'add':.*using cpu function on device"
     expected = re.compile(msg)
-    assert expected.search(str(raises.exception)) is not None
+    assert expected.search(str(raises.value)) is not None
 
-@skip_on_standalone_numba_cuda
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        'unsupported in kernelc: a device function reached as an attribute of a'
+        " module object (mymod.add(...)): 'add' is not an attribute kernels can"
+        ' use here'
+    ),
+)
 def test_cpu_dispatcher_other_module():
     @jit
     def add(a, b):
@@ -115,48 +127,6 @@ def test_cpu_dispatcher_other_module():
     add_kernel[1, ary.size](ary)
     np.testing.assert_equal(expect, ary)
 
-def test_inspect_llvm():
-    @cuda.jit(device=True)
-    def foo(x, y):
-        return x + y
-
-    args = (int32, int32)
-    cres = foo.compile_device(args)
-
-    fname = cres.fndesc.mangled_name
-    # Verify that the function name has "foo" in it as in the python name
-    assert "foo" in fname
-
-    llvm = foo.inspect_llvm(args)
-    # Check that the compiled function name is in the LLVM.
-    assert fname in llvm
-
-def test_inspect_asm():
-    @cuda.jit(device=True)
-    def foo(x, y):
-        return x + y
-
-    args = (int32, int32)
-    cres = foo.compile_device(args)
-
-    fname = cres.fndesc.mangled_name
-    # Verify that the function name has "foo" in it as in the python name
-    assert "foo" in fname
-
-    ptx = foo.inspect_asm(args)
-    # Check that the compiled function name is in the PTX
-    assert fname in ptx
-
-def test_inspect_sass_disallowed():
-    @cuda.jit(device=True)
-    def foo(x, y):
-        return x + y
-
-    with pytest.raises(RuntimeError) as raises:
-        foo.inspect_sass((int32, int32))
-
-    assert "Cannot inspect SASS of a device function" in str(raises.exception)
-
 def test_device_func_as_kernel_disallowed():
     @cuda.jit(device=True)
     def f():
@@ -165,7 +135,7 @@ def test_device_func_as_kernel_disallowed():
     with pytest.raises(RuntimeError) as raises:
         f[1, 1]()
 
-    assert "Cannot compile a device function as a kernel" in str(raises.exception)
+    assert "Cannot compile a device function as a kernel" in str(raises.value)
 
 def test_device_casting():
     # Ensure that casts to the correct type are forced when calling a
@@ -198,67 +168,10 @@ def test_device_casting():
     assert 0x04010203 == x[0]
 
 
-times2_cu = cuda.CUSource("""
-extern "C" __device__
-int times2(int *out, int a)
-{
-  *out = a * 2;
-  return 0;
-}
-""")
 
-times3_cu = cuda.CUSource("""
-extern "C" __device__
-int times3(int *out, int a)
-{
-  *out = a * 3;
-  return 0;
-}
-""")
 
-times4_cu = cuda.CUSource("""
-extern "C" __device__
-int times2(int *out, int a);
 
-extern "C" __device__
-int times4(int *out, int a)
-{
-  int tmp;
-  times2(&tmp, a);
-  *out = tmp * 2;
-  return 0;
-}
-""")
 
-jitlink_user_cu = cuda.CUSource("""
-extern "C" __device__
-int array_mutator(void *out, int *a);
-
-extern "C" __device__
-int use_array_mutator(void *out, int *a) {
-  array_mutator(out, a);
-  return 0;
-}
-""")
-
-rng_cu = cuda.CUSource("""
-#include <curand_kernel.h>
-
-extern "C" __device__
-int random_number(unsigned int *out, unsigned long long seed)
-{
-  // Initialize state
-  curandStateXORWOW_t state;
-  unsigned long long sequence = 1;
-  unsigned long long offset = 0;
-  curand_init(seed, sequence, offset, &state);
-
-  // Generate one random number
-  *out = curand(&state);
-
-  // Report no exception
-  return 0;
-}""")
 
 
 def check_api(decl):
@@ -282,357 +195,10 @@ def test_bad_declare_device_string():
     with pytest.raises(TypeError, match="Return type"):
         cuda.declare_device("f1", "(float32[:],)")
 
-def test_link_cu_source():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times2(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 2)
-
-def _test_link_multiple_sources(link_type):
-    link = link_type([times2_cu, times4_cu])
-    times4 = cuda.declare_device("times4", "int32(int32)", link=link)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times4(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 4)
-
-def test_link_multiple_sources_set():
-    _test_link_multiple_sources(set)
-
-def test_link_multiple_sources_tuple():
-    _test_link_multiple_sources(tuple)
-
-def test_link_multiple_sources_list():
-    _test_link_multiple_sources(list)
-
-@skip_unless_cffi
-def test_link_sources_in_memory_and_on_disk():
-    jitlink_cu = str(test_data_dir / "jitlink.cu")
-    link = [jitlink_cu, jitlink_user_cu]
-    sig = types.void(types.CPointer(types.int32))
-    ext_fn = cuda.declare_device("use_array_mutator", sig, link=link)
-
-    ffi = cffi.FFI()
-
-    @cuda.jit
-    def kernel(x):
-        ptr = ffi.from_buffer(x)
-        ext_fn(ptr)
-
-    x = np.arange(2, dtype=np.int32)
-    kernel[1, 1](x)
-
-    expected = np.ones(2, dtype=np.int32)
-    np.testing.assert_equal(x, expected)
-
-@skip_if_curand_kernel_missing
-def test_include_cuda_header():
-    sig = types.int32(types.uint64)
-    link = [rng_cu]
-    random_number = cuda.declare_device("random_number", sig, link=link)
-
-    @cuda.jit
-    def kernel(x, seed):
-        x[0] = random_number(seed)
-
-    x = np.zeros(1, dtype=np.uint32)
-    kernel[1, 1](x, 1)
-    np.testing.assert_equal(x[0], 323845807)
-
-def test_declared_in_called_function():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def device_func(x):
-        return times2(x)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = device_func(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 2)
-
-def test_declared_in_called_function_twice():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def device_func_1(x):
-        return times2(x)
-
-    @cuda.jit
-    def device_func_2(x):
-        return device_func_1(x)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = device_func_2(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 2)
-
-def test_declared_in_called_function_two_calls():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def device_func(x):
-        return times2(x)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = device_func(x[i]) + device_func(x[i] + i)
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 6)
-
-def test_call_declared_function_twice():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times2(x[i]) + times2(x[i] + i)
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 6)
-
-def test_declared_in_called_function_and_parent():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-
-    @cuda.jit
-    def device_func(x):
-        return times2(x)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = device_func(x[i]) + times2(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 4)
-
-def test_call_two_different_declared_functions():
-    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
-    times3 = cuda.declare_device("times3", "int32(int32)", link=times3_cu)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times2(x[i]) + times3(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-
-    kernel[1, 32](r, x)
-
-    np.testing.assert_equal(r, x * 5)
-
-
-times2_cabi_cu = cuda.CUSource("""
-extern "C" __device__
-int times2(int a)
-{
-  return a * 2;
-}
-""")
 
 # 0-arg, 2-arg, and void-return C-ABI device functions.
-const42_cabi_cu = cuda.CUSource("""
-extern "C" __device__
-int const42()
-{
-  return 42;
-}
-""")
-
-add2_cabi_cu = cuda.CUSource("""
-extern "C" __device__
-int add2(int a, int b)
-{
-  return a + b;
-}
-""")
-
-consume_cabi_cu = cuda.CUSource("""
-extern "C" __device__
-void consume(int a)
-{
-  // Prevent trivial removal while still having no externally-visible effect.
-  asm volatile("" : : "r"(a) : "memory");
-}
-""")
-
-consume_cabi_pointer_cu = cuda.CUSource("""
-extern "C" __device__
-void consume(int *a)
-{
-  *a = 42;
-}
-""")
 
 
-def test_declare_device_cabi_basic():
-    times2 = cuda.declare_device(
-        "times2", "int32(int32)", link=times2_cabi_cu, abi="c"
-    )
 
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times2(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-    kernel[1, 32](r, x)
-    np.testing.assert_equal(r, x * 2)
-
-def test_declare_device_cabi_propagate():
-    # Ensures that a device function calling a C ABI function correctly
-    # propoagates the error status to its caller. No error status is
-    # provided by the C ABI function, so the device function that calls it
-    # should return status 0 (no error).
-    times2 = cuda.declare_device(
-        "times2", "int32(int32)", link=times2_cabi_cu, abi="c"
-    )
-
-    @cuda.jit
-    def device_func(x):
-        return times2(x)
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = device_func(x[i])
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-    kernel[1, 32](r, x)
-    np.testing.assert_equal(r, x * 2)
-
-    compile_result = device_func.overloads[device_func.signatures[0]]
-    device_func_ir = compile_result.library.get_llvm_str()
-    assert "ret i32 0" in device_func_ir
-
-def test_declare_device_cabi_zero_args():
-    const42 = cuda.declare_device(
-        "const42", "int32()", link=const42_cabi_cu, abi="c"
-    )
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = x[i] + const42()
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-    kernel[1, 32](r, x)
-    np.testing.assert_equal(r, x + 42)
-
-def test_declare_device_cabi_two_args():
-    add2 = cuda.declare_device(
-        "add2", "int32(int32, int32)", link=add2_cabi_cu, abi="c"
-    )
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = add2(x[i], i)
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-    kernel[1, 32](r, x)
-    np.testing.assert_equal(r, x + np.arange(10, dtype=np.int32))
-
-def test_declare_device_cabi_void_return():
-    consume = cuda.declare_device(
-        "consume", "void(int32)", link=consume_cabi_cu, abi="c"
-    )
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            # The call itself is what we want to validate; output must remain
-            # correct, proving compilation + linking + invocation succeeded.
-            consume(x[i])
-            r[i] = x[i] * 2
-
-    x = np.arange(10, dtype=np.int32)
-    r = np.empty_like(x)
-    kernel[1, 32](r, x)
-    np.testing.assert_equal(r, x * 2)
-
-def test_declare_device_cabi_pointer_return():
-    ffi = cffi.FFI()
-    consume = cuda.declare_device(
-        "consume",
-        types.void(types.CPointer(types.int32)),
-        link=consume_cabi_pointer_cu,
-        abi="c",
-    )
-
-    @cuda.jit
-    def kernel(x):
-        i = cuda.grid(1)
-        if i < len(x):
-            ptr = ffi.from_buffer(x[i:])
-            consume(ptr)
-
-    x = np.zeros(10, dtype=np.int32)
-
-    kernel[1, 32](x)
-    np.testing.assert_equal(x, 42)
 
 
