@@ -619,6 +619,7 @@ class DeviceFunction:
     other device functions) call it; the host cannot."""
 
     _kc_dispatcher = True
+    _kc_device = True
 
     def __reduce__(self):
         # By reference, as pickle treats functions: the receiver imports it
@@ -634,6 +635,10 @@ class DeviceFunction:
 
     def __repr__(self) -> str:
         return f"<kernelc.cuda device function {self.py_func.__qualname__}>"
+
+    def __getitem__(self, config):
+        # numba-cuda's error for launching a device function.
+        raise RuntimeError("Cannot compile a device function as a kernel")
 
     def __call__(self, *args, **kwargs):
         raise KernelcError(

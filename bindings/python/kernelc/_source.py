@@ -384,16 +384,24 @@ def _py_function(value):
     return None
 
 
+def _device_decorator(value):
+    """The decorator line a device function `value` is compiled with in
+    the view: its signatures (`@cuda.jit("int32(int32)", device=True)`:
+    its arguments convert to them), or None."""
+    sigs = getattr(value, "sigs", None) if getattr(value, "_kc_device", False) else None
+    return f"@{_KC_CUDA}.jit({list(sigs)!r}, device=True)" if sigs else None
+
+
 def _function_tuple(value: tuple, funcs: list):
     """The text of a tuple that holds device functions (at any depth; its
-    other items constants), appending the functions to `funcs`; None for
-    any other tuple."""
+    other items constants), appending (function, decorator) of each to
+    `funcs`; None for any other tuple."""
     items = []
     holds_function = False
     for item in value:
         inner = _py_function(item)
         if inner is not None:
-            funcs.append(inner)
+            funcs.append((inner, _device_decorator(item)))
             items.append(inner.__name__)
             holds_function = True
         elif isinstance(item, tuple):
@@ -447,8 +455,9 @@ def build_view(kernel_fn) -> KernelView:
     enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
     value_tuples = {}  # name -> the text of a tuple holding functions
+    aliases = {}  # name -> the device function's own name
 
-    def place_same_file(fs: FuncSource, decorator: bool) -> bool:
+    def place_same_file(fs: FuncSource, decorator: str | None) -> bool:
         nonlocal need_kc_cuda
         lo, hi = fs.first - 1, fs.last  # 0-based [lo, hi)
         if any(used[lo:hi]):
@@ -469,21 +478,24 @@ def build_view(kernel_fn) -> KernelView:
                 if fs.indent:
                     remap[i + 1] = (fs.file, i + 1, fs.indent)
         if decorator:
-            view[lo] = f"@{_KC_CUDA}.jit"
+            view[lo] = decorator
             need_kc_cuda = True
         return True
 
-    def append_other(fs: FuncSource, decorator: bool):
+    def append_other(fs: FuncSource, decorator: str | None):
         nonlocal need_kc_cuda
         lines = fs.parsed.lines
         if decorator:
-            appended.append(("@" + _KC_CUDA + ".jit", fs.file, fs.node.lineno, 0))
+            appended.append((decorator, fs.file, fs.node.lineno, 0))
             need_kc_cuda = True
         for i in range(fs.node.lineno - 1, fs.last):
             appended.append((_dedent(lines[i], fs.indent), fs.file, i + 1, fs.indent))
 
     seen = set()
-    work = [(kernel_fn, True)]
+    # Each function with the decorator the compiler sees: a kernel's, a
+    # device function's signatures (`@cuda.jit("int32(int32)",
+    # device=True)`: its arguments convert to them), or none.
+    work = [(kernel_fn, f"@{_KC_CUDA}.jit")]
     while work:
         fn, is_kernel = work.pop(0)
         if id(fn) in seen:
@@ -507,12 +519,11 @@ def build_view(kernel_fn) -> KernelView:
             inner = _py_function(value)
             if inner is not None:
                 if inner.__name__ != name:
-                    raise KernelcError(
-                        f"kernel '{kernel_fn.__name__}' calls the device function "
-                        f"'{inner.__name__}' under the name '{name}': kernelc needs "
-                        "device functions called by their own name"
-                    )
-                work.append((inner, False))
+                    # Another name for it (`wrapped = cuda.jit(device=True)(f)`
+                    # in a closure): bound at the end, as the compiler binds
+                    # `sq = square` at module level.
+                    aliases[name] = inner.__name__
+                work.append((inner, _device_decorator(value)))
                 continue
             if is_named_class(value):
                 enums[name] = value
@@ -523,7 +534,7 @@ def build_view(kernel_fn) -> KernelView:
                 continue
             if getattr(value, "_kc_extern", False):
                 externs[name] = (
-                    f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig!r}, "
+                    f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig_text!r}, "
                     f"abi={value.abi!r})"
                 )
                 need_kc_cuda = True
@@ -535,7 +546,7 @@ def build_view(kernel_fn) -> KernelView:
                 # A tuple holding device functions (`OPS = (add, mul)`):
                 # frozen, its functions compiled with the kernel.
                 value_tuples[name] = text
-                work.extend((f, False) for f in funcs)
+                work.extend(funcs)
                 continue
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
                 if name in fs.const_array_names:
@@ -593,6 +604,7 @@ def build_view(kernel_fn) -> KernelView:
     for k, (text, file, line, shift) in enumerate(appended):
         remap[base + len(tail) + k + 1] = (file, line, shift)
     body = view + tail + [a[0] for a in appended]
+    body += [f"{n} = {f}" for n, f in sorted(aliases.items())]
     const_arrays = {n: np.ascontiguousarray(a) for n, a in const_arrays.items()}
     return KernelView(
         file=main.file,

@@ -200,6 +200,40 @@ class CUDAUFunc:
             )
         return matches[0]
 
+    def reduce(self, arg, stream=0):
+        """numba-cuda's ``ufunc.reduce`` of a 1-D array by a binary ufunc:
+        halves combined pairwise on the device (an odd last element folded
+        in at the end), the same order of operations as numba-cuda."""
+        from . import cuda
+        from ._devicearray import DeviceNDArray
+
+        if self.nin != 2:
+            raise TypeError("must be a binary ufunc")
+        if arg.ndim != 1:
+            raise TypeError("must use 1d array")
+        n = arg.shape[0]
+        if n == 0:
+            raise TypeError("Reduction on an empty array.")
+        if n == 1:
+            return arg[0]
+        stream = stream or cuda.stream()
+        mem = arg if isinstance(arg, DeviceNDArray) else cuda.to_device(arg, stream)
+        out = self._reduce(mem, stream)
+        buf = np.empty((1,), dtype=arg.dtype)
+        out.copy_to_host(buf, stream=stream)
+        stream.synchronize()
+        return buf[0]
+
+    def _reduce(self, mem, stream):
+        n = mem.shape[0]
+        if n % 2:
+            fatcut, thincut = mem.split(n - 1)
+            out = self._reduce(fatcut, stream)
+            return self(out, thincut, out=out, stream=stream)
+        left, right = mem.split(n // 2)
+        self(left, right, out=left, stream=stream)
+        return self._reduce(left, stream) if n // 2 > 1 else left
+
     def __call__(self, *args, out=None, stream=0):
         from ._devicearray import DeviceNDArray, device_array, is_cuda_array
 
@@ -317,6 +351,9 @@ def _parse_gu_signature(sig):
     parsed = as_signature(sig)
     if parsed is None:
         raise TypeError(f"cannot read a gufunc signature from {sig!r}")
+    if str(parsed.return_type) != "none":
+        raise TypeError(f"guvectorized functions cannot return values: signature {sig} "
+                        f"specifies {parsed.return_type} return type")
     return [(np.dtype(t.dtype.dtype), t.ndim) if hasattr(t, "ndim") else (np.dtype(t.dtype), 0)
             for t in parsed.args]
 
@@ -330,6 +367,13 @@ def guvectorize(ftylist, signature, target="cpu", identity=None, **kws):
             f"kernelc builds CUDA gufuncs only: use guvectorize(..., target='cuda'), not target={target!r}"
         )
     _refuse_cache(kws)
+    # numba-cuda's target options: `nopython` may be given (True), no other.
+    options = {k: v for k, v in kws.items() if k != "cache"}
+    if not options.pop("nopython", True):
+        raise TypeError("nopython flag must be True")
+    if options:
+        raise TypeError("The following target options are not supported: "
+                        + ", ".join(repr(k) for k in options))
     sigs = ftylist if isinstance(ftylist, (list, tuple)) else [ftylist]
     inputs, outputs = _parse_layout(signature)
     parsed = [_parse_gu_signature(s) for s in sigs]
@@ -386,27 +430,44 @@ class CUDAGUFunc:
         return kernel
 
     def _select(self, dtypes):
-        """An exact match of the input dtypes, else the first signature the
-        inputs convert to safely (numba-cuda's gufunc rule)."""
+        """An exact match of the input dtypes, else the first signature
+        whose types cast safely to the inputs' (numba-cuda's gufunc rule,
+        `np.can_cast(signature type, input type)`: an int64 input selects
+        an int32 signature, and is cast to it)."""
         for k, types in enumerate(self._signatures):
             if all(t == d for (t, _), d in zip(types, dtypes)):
                 return k
         for k, types in enumerate(self._signatures):
-            if all(np.can_cast(d, t, "safe") for (t, _), d in zip(types, dtypes)):
+            if all(np.can_cast(t, d) for (t, _), d in zip(types, dtypes)):
                 return k
         raise TypeError("no matching signature")
 
-    def __call__(self, *args, stream=0):
+    def __call__(self, *args, out=None, stream=0):
         from ._devicearray import DeviceNDArray, device_array, is_cuda_array
 
-        if len(args) not in (self.nin, self.nin + self.nout):
-            raise TypeError(f"gufunc '{self.__name__}' takes {self.nin} inputs "
-                            f"(and optionally {self.nout} outputs), {len(args)} given")
+        # numba-cuda's checks and messages.
+        if out is None and len(args) not in (self.nin, self.nin + self.nout):
+            def pos_argn(n):
+                return f"{n} positional argument{'s' * (n != 1)}"
+
+            raise TypeError(f"This gufunc accepts {pos_argn(self.nin)} (when providing input "
+                            f"only) or {pos_argn(self.nin + self.nout)} (when providing input "
+                            f"and output). Got {pos_argn(len(args))}.")
+        if out is not None:
+            if len(args) > self.nin:
+                raise ValueError("cannot specify argument 'out' as both positional and keyword")
+            # `out=` is the output array, the same one for each output (as
+            # numba-cuda takes it).
+            args = args + (out,) * self.nout
         on_device = any(isinstance(a, DeviceNDArray) or is_cuda_array(a) for a in args)
         hosts = [a.copy_to_host(stream=stream) if isinstance(a, DeviceNDArray) else np.asarray(a)
                  for a in args[:self.nin]]
         k = self._select([h.dtype for h in hosts])
         types = self._signatures[k]
+        for a, (t, _) in zip(args, types):
+            if (isinstance(a, DeviceNDArray) or is_cuda_array(a)) and a.dtype != t:
+                raise TypeError("compatible signature is possible by casting but "
+                                f"{type(a)} does not support .astype()")
         # Numba's schedule: symbols from the inputs' core dimensions, the
         # largest outer shape loops, the others must equal it or be () / (1,).
         symbols, outers = {}, []

@@ -43,11 +43,24 @@ from ..errors import KernelcError
 from . import libdevice, random
 from .args import In, InOut, Out
 
+# numba.cuda also holds Numba's types and its ufunc decorators (`from
+# numba.cuda import float32, void, types, vectorize`); so does kernelc.cuda.
+from .. import types  # noqa: E402
+from .. import _devicearray as devicearray  # noqa: E402  (numba.cuda.devicearray)
+from .._types import from_dtype  # noqa: E402
+from .._vectorize import guvectorize as _guvectorize  # noqa: E402
+from .._vectorize import vectorize as _vectorize  # noqa: E402
+from ..types import (  # noqa: E402
+    b1, bool_, boolean, c8, c16, complex64, complex128, double, f2, f4, f8, float16, float32,
+    float64, i1, i2, i4, i8, int8, int16, int32, int64, int_, intp, none, u1, u2, u4, u8, uint8,
+    uint16, uint32, uint64, uintp, void,
+)
+
 __all__ = [
     # host
     "jit", "declare_device", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
-    "pinned_array_like", "mapped_array", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
+    "pinned_array_like", "mapped_array", "mapped_array_like", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
@@ -132,14 +145,26 @@ class ExternFunction:
 
     _kc_extern = True
 
-    def __init__(self, name, sig, link, abi):
+    def __init__(self, name, sig_text, link, abi, sig=None):
         self.name = name
-        self.sig = sig
+        self.sig_text = sig_text  # what the compiler reads
         self.link = link
         self.abi = abi
+        self._sig = sig
+
+    @property
+    def sig(self):
+        """The signature as an object (``.args``, ``.return_type``), as
+        numba-cuda's declaration has it."""
+        if self._sig is None:
+            from .. import types as kc_types
+            from .._types import as_signature
+
+            self._sig = as_signature(eval(self.sig_text, dict(vars(kc_types))))
+        return self._sig
 
     def __repr__(self) -> str:
-        return f"<kernelc.cuda declared device function {self.name} {self.sig}>"
+        return f"<kernelc.cuda declared device function {self.name} {self.sig_text}>"
 
     def __call__(self, *args, **kwargs):
         raise KernelcError(
@@ -168,10 +193,13 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
         )
     if not isinstance(name, str):
         raise TypeError(f"the name of a declared device function is a string, not {name!r}")
-    [(text, _)] = signatures(sig)
-    if text.lstrip().startswith("("):
+    from .._types import as_signature
+
+    if isinstance(sig, tuple) or isinstance(sig, str) and sig.lstrip().startswith("("):
         raise TypeError("Return type must be provided for device declarations")
-    return ExternFunction(name, text, _link_paths(link), abi)
+    [(text, _)] = signatures(sig)
+    return ExternFunction(name, text, _link_paths(link), abi,
+                          None if isinstance(sig, str) else as_signature(sig))
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
@@ -194,6 +222,18 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):
     return compile_ptx(pyfunc, sig, cc=get_current_device().compute_capability, **kws)
+
+
+def vectorize(ftylist_or_function=(), **kws):
+    """numba.cuda's ``vectorize``: ``kernelc.vectorize`` with ``target='cuda'``."""
+    kws.setdefault("target", "cuda")
+    return _vectorize(ftylist_or_function, **kws)
+
+
+def guvectorize(ftylist, signature, **kws):
+    """numba.cuda's ``guvectorize``: ``kernelc.guvectorize`` with ``target='cuda'``."""
+    kws.setdefault("target", "cuda")
+    return _guvectorize(ftylist, signature, **kws)
 
 
 reduce = Reduce
@@ -232,6 +272,12 @@ def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, por
     launch (or, with a stream, the stream) has finished, as with Numba.
     No zero-copy mapping: each launch copies it."""
     return pinned_array(shape, dtype, strides, order)
+
+
+def mapped_array_like(ary, stream=0, portable=False, wc=False):
+    """A mapped array (see :func:`mapped_array`) with the shape and dtype
+    of `ary`, contiguous in its order, as Numba's."""
+    return mapped_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary))
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,

@@ -1,0 +1,1 @@
+"""numba-cuda's own cudapy tests, ported to kernelc (see README.md)."""

@@ -1,0 +1,111 @@
+"""Host-API behaviour numba-cuda's own tests (``numba_cuda_suite/``) rely
+on: ``numba.cuda``'s names in ``kernelc.cuda``, a device function held
+under another name in a closure, and numba-cuda's ufunc/gufunc rules."""
+
+import numpy as np
+import pytest
+
+from kernelc import cuda
+from kernelc.cuda import float32, guvectorize, types, vectorize, void
+
+
+def test_numba_cuda_names():
+    @cuda.jit(void(float32[::1]))
+    def k(a):
+        a[0] = types.float32(1.5)
+
+    a = np.zeros(1, np.float32)
+    k[1, 1](a)
+    assert a[0] == 1.5
+
+
+def test_device_function_under_another_name():
+    def twice(x):
+        return 2 * x
+
+    def make(f):
+        g = cuda.jit(device=True)(f)
+
+        @cuda.jit
+        def k(a):
+            a[0] = g(a[0])
+
+        return k
+
+    a = np.array([21], np.int64)
+    make(twice)[1, 1](a)
+    assert a[0] == 42
+
+
+def test_cuda_vectorize_defaults_to_cuda_and_reduces():
+    @vectorize(["int64(int64, int64)"])
+    def add(a, b):
+        return a + b
+
+    for n in (1, 2, 7, 64):
+        a = np.arange(n, dtype=np.int64)
+        assert add.reduce(a) == a.sum()
+        assert add.reduce(cuda.to_device(a)) == a.sum()
+    with pytest.raises(TypeError, match="empty array"):
+        add.reduce(np.zeros(0, np.int64))
+
+
+def test_gufunc_out_keyword_and_casts():
+    @guvectorize(["void(int32, int32[:], int32[:])"], "(),(t)->(t)")
+    def scale(a, b, out):
+        for i in range(b.size):
+            out[i] = a * b[i]
+
+    b = np.arange(4, dtype=np.int32)
+    out = np.zeros(4, np.int32)
+    scale(np.int64(3), b, out=out)  # int64 host input cast to the int32 signature
+    np.testing.assert_array_equal(out, 3 * b)
+    with pytest.raises(ValueError, match="both positional and keyword"):
+        scale(np.int32(3), b, out, out=out)
+    with pytest.raises(TypeError, match=r"does not support \.astype\(\)"):
+        scale(cuda.to_device(np.array(3)), b)
+    with pytest.raises(TypeError, match="Got 1 positional argument."):
+        scale(b)
+    with pytest.raises(TypeError, match="not supported: 'what'"):
+        guvectorize(["void(int32[:], int32[:])"], "(n)->(n)", what=1)
+    with pytest.raises(TypeError, match="cannot return values"):
+        guvectorize([types.int32(types.int32[:])], "(n)->(n)")(lambda x: 0)
+
+
+def test_device_function_signature_converts_arguments():
+    @cuda.jit("int32(int32)", device=True)
+    def low_byte(r):
+        return r & 0xFF
+
+    @cuda.jit
+    def k(x, c):
+        x[0] = low_byte(c[0])  # a float32 converts to the declared int32
+
+    x = np.zeros(1, np.int32)
+    k[1, 1](x, np.array([259.0], np.float32))
+    assert x[0] == 3
+
+
+def test_launching_a_device_function_is_refused():
+    @cuda.jit(device=True)
+    def f():
+        pass
+
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        f[1, 1]()
+
+
+def test_declare_device_signature_object_and_refusals():
+    decl = cuda.declare_device("f1", "int32(float32[:])")
+    assert decl.name == "f1"
+    assert decl.sig.args == (float32[:],) and decl.sig.return_type == types.int32
+    with pytest.raises(TypeError, match="Return type"):
+        cuda.declare_device("f1", (float32[:],))
+
+
+def test_mapped_array_like_and_devicearray_module():
+    a = np.zeros((3, 4), order="F")
+    like = cuda.mapped_array_like(a)
+    assert like.shape == a.shape and like.strides == a.strides
+    d, copied = cuda.devicearray.auto_device(2)
+    assert copied and d.copy_to_host() == 2
