@@ -306,16 +306,6 @@ def test_log_base():
     ]
     run_binary(log_base_usecase, value_types, values, ulps=3)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc bug: a device function declared complex64(complex64) whose '
-        'body returns complex128 (cmath.log10 of a complex64 is complex128, as '
-        "in Numba) is refused ('declared to return complex64 but returns "
-        "complex128'); Numba converts the return value, as kernelc does for "
-        'float64 to float32'
-    ),
-)
 def test_log10():
     check_unary_func(log10_usecase)
 
@@ -347,16 +337,6 @@ def test_tan():
 
 # Hyperbolic functions
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc bug: a device function declared complex64(complex64) whose '
-        'body returns complex128 (cmath.acosh of a complex64 is complex128, as '
-        "in Numba) is refused ('declared to return complex64 but returns "
-        "complex128'); Numba converts the return value, as kernelc does for "
-        'float64 to float32'
-    ),
-)
 def test_acosh():
     check_unary_func(acosh_usecase)
 
@@ -372,16 +352,6 @@ def test_cosh():
 def test_sinh():
     check_unary_func(sinh_usecase, ulps=2)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc bug: a device function declared complex64(complex64) whose '
-        'body returns complex128 (cmath.tanh of a complex64 is complex128, as '
-        "in Numba) is refused ('declared to return complex64 but returns "
-        "complex128'); Numba converts the return value, as kernelc does for "
-        'float64 to float32'
-    ),
-)
 def test_tanh():
     check_unary_func(tanh_usecase, ulps=2, ignore_sign_on_zero=True)
 

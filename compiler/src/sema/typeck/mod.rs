@@ -802,6 +802,10 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             let ok = match (declared, ty) {
                 (_, Type::Unknown) => true,
                 (Type::Scalar(_), Type::Scalar(_)) => true,
+                // Numba converts a number to the declared complex type
+                // (`complex64(complex64)` returning `cmath.log10(z)`, a
+                // complex128).
+                (Type::Complex(_), Type::Scalar(_) | Type::Complex(_)) => true,
                 (a, b) => unify(a, b).is_some_and(|u| u == *a),
             };
             if !ok {
