@@ -49,21 +49,9 @@ impl ModuleEnv<'_> {
         value: ExprId,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Option<ExternDecl>> {
-        let e = self.expr(value);
-        let ExprKind::Call {
-            func,
-            args,
-            keywords,
-        } = &e.kind
-        else {
-            return None;
-        };
-        if !matches!(self.global_path(*func), Some(Member::DeclareDevice)) {
-            return None;
-        }
+        let (span, positional, keywords) = self.call_of(value, Member::DeclareDevice)?;
         let before = diags.len();
         let mut abi = ExternAbi::Numba;
-        let positional = self.module.exprs(*args);
         if positional.len() > 2 {
             diags.push(Diagnostic::error(
                 format!(
@@ -75,7 +63,7 @@ impl ModuleEnv<'_> {
         }
         let mut name = positional.first().copied();
         let mut sig = positional.get(1).copied();
-        for kw in self.module.keywords(*keywords) {
+        for kw in keywords {
             match self.name(kw.name.name) {
                 "name" => name = Some(kw.value),
                 "sig" => sig = Some(kw.value),
@@ -118,7 +106,7 @@ impl ModuleEnv<'_> {
             diags.push(Diagnostic::error(
                 "cuda.declare_device() needs the function's name and signature: \
                  cuda.declare_device(\"mul_f32\", \"float32(float32, float32)\")",
-                e.span,
+                span,
             ));
             return Some(None);
         };
@@ -135,7 +123,7 @@ impl ModuleEnv<'_> {
             params,
             ret,
             abi,
-            span: e.span,
+            span,
         }))
     }
 

@@ -834,6 +834,32 @@ impl<'m> ModuleEnv<'m> {
         }
     }
 
+    /// The call `value` is when it calls `callee` (`namedtuple(...)`,
+    /// `cuda.declare_device(...)`): the call's span, positional arguments
+    /// and keyword arguments.
+    pub(super) fn call_of(
+        &self,
+        value: ExprId,
+        callee: Member,
+    ) -> Option<(Span, &'m [ExprId], &'m [KeywordArg])> {
+        let e = self.expr(value);
+        let ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } = &e.kind
+        else {
+            return None;
+        };
+        (self.global_path(*func) == Some(callee)).then(|| {
+            (
+                e.span,
+                self.module.exprs(*args),
+                self.module.keywords(*keywords),
+            )
+        })
+    }
+
     /// A module-level tuple that holds functions of the file, at any depth
     /// (`OPS = (add, (mul, 2.0))`), its other items constants; `None` for
     /// any other value (a tuple of constants is a constant).

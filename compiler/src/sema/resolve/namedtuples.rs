@@ -84,19 +84,8 @@ impl ModuleEnv<'_> {
         value: ExprId,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Option<NamedTupleClass>> {
-        let e = self.expr(value);
-        let ExprKind::Call {
-            func,
-            args,
-            keywords,
-        } = &e.kind
-        else {
-            return None;
-        };
-        if !matches!(self.global_path(*func), Some(Member::NamedTupleFactory)) {
-            return None;
-        }
-        if let Some(k) = self.module.keywords(*keywords).first() {
+        let (span, args, keywords) = self.call_of(value, Member::NamedTupleFactory)?;
+        if let Some(k) = keywords.first() {
             diags.push(Diagnostic::error(
                 format!(
                     "namedtuple(..., {}=...) is not supported in kernel files",
@@ -106,10 +95,10 @@ impl ModuleEnv<'_> {
             ));
             return Some(None);
         }
-        let [type_name, names] = self.module.exprs(*args) else {
+        let [type_name, names] = args else {
             diags.push(Diagnostic::error(
                 "namedtuple() takes a type name and the field names: namedtuple('Point', ['x', 'y'])",
-                e.span,
+                span,
             ));
             return Some(None);
         };
@@ -155,7 +144,7 @@ impl ModuleEnv<'_> {
             }
         }
         let name = self.module.string(type_name).to_string();
-        Some(check_fields(&name, fields, e.span, diags))
+        Some(check_fields(&name, fields, span, diags))
     }
 }
 
