@@ -66,20 +66,32 @@ class _Watcher:
                 return
             if not data:
                 return
-            forward = self.forward
-            if forward >= 0:
-                try:
-                    os.write(forward, data)
-                except OSError:
-                    pass
+            # Interrupt first: passing bytes on must never delay it.
             if _SIGINT in data:
                 self._interrupt()
+            self._forward(data)
+
+    def _forward(self, data):
+        forward = self.forward
+        if forward < 0 or forward == self.write_fd:
+            return
+        try:
+            # Python only accepts a non-blocking wakeup fd; one that is
+            # blocking now was closed and its number reused: writing to it
+            # could block this thread for good.
+            if not os.get_blocking(forward):
+                os.write(forward, data)
+        except OSError:
+            pass
 
     def _interrupt(self):
         device, launch = self.device, self.launch
         # Holding `device` keeps its handle alive while it is used here.
         while device is not None and self.device is device and self.launch == launch:
-            lib.kc_device_interrupt(device.handle)
+            try:
+                lib.kc_device_interrupt(device.handle)
+            except Exception:  # noqa: BLE001 - the watcher must not die
+                return
             time.sleep(_RETRY_SECONDS)
 
 
@@ -130,19 +142,28 @@ def interruptible(device, fn):
         if not _POSIX or get_ident() != _MAIN_THREAD:
             return fn(*args)
         w = _watcher or _get_watcher()
-        try:
-            previous = set_wakeup_fd(w.write_fd)
-        except ValueError:  # not the main thread after all (Python decides)
-            return fn(*args)
-        w.forward = previous
+        # The device is named before the pipe is: a SIGINT that reaches the
+        # pipe always finds the device to interrupt.
         w.launch += 1
         w.device = device
         try:
-            return fn(*args)
+            try:
+                previous = set_wakeup_fd(w.write_fd)
+            except ValueError:  # not the main thread after all (Python decides)
+                return fn(*args)
+            # Our own pipe as the previous fd means that an earlier call was
+            # stopped (by KeyboardInterrupt) before it restored the fd:
+            # there is nothing to pass on or to restore.
+            if previous == w.write_fd:
+                previous = -1
+            w.forward = previous
+            try:
+                return fn(*args)
+            finally:
+                set_wakeup_fd(previous)
+                w.forward = -1
         finally:
             w.device = None
-            set_wakeup_fd(previous)
-            w.forward = -1
 
     return launch
 

@@ -34,6 +34,17 @@ def cpu_device():
     cuda.set_launch_timeout(None)
 
 
+@pytest.fixture
+def default_sigint():
+    """Python's own Ctrl-C handler (KeyboardInterrupt) for the test. Python
+    installs it at start-up only when SIGINT is not ignored: a test run
+    started in the background by a non-interactive shell (``cmd &``, nohup)
+    inherits SIGINT ignored, and Ctrl-C would then do nothing at all."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def runs_right():
     a = np.zeros(64, dtype=np.int64)
     spin[2, 32](0, a)
@@ -41,7 +52,7 @@ def runs_right():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT wiring is POSIX only")
-def test_ctrl_c_interrupts_an_endless_kernel(cpu_device):
+def test_ctrl_c_interrupts_an_endless_kernel(cpu_device, default_sigint):
     runs_right()  # compiled before the clock starts
     for array in (np.zeros(64, dtype=np.int64), cuda.to_device(np.zeros(64, dtype=np.int64))):
         timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))

@@ -341,6 +341,9 @@ def test_ctrl_c_interrupts_a_launch_through_a_plan():
     if not cuda.get_current_device().is_cpu:
         pytest.skip("stopping a launch needs the CPU device")
     cuda.set_launch_timeout(30)  # a safety net
+    # Python's own Ctrl-C handler: a run started in the background (`cmd &`)
+    # inherits SIGINT ignored, and Python then installs none.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         d = cuda.to_device(np.zeros(64, np.int64))
         spin[2, 32](0, d)
@@ -357,4 +360,5 @@ def test_ctrl_c_interrupts_a_launch_through_a_plan():
         spin[2, 32](0, d)
         np.testing.assert_array_equal(d.copy_to_host(), 2 * np.arange(64))
     finally:
+        signal.signal(signal.SIGINT, previous)
         cuda.set_launch_timeout(None)
