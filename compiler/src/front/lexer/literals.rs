@@ -59,7 +59,7 @@ static NUMBER_GOES_ON: [bool; 256] = {
 };
 
 /// Bytes that may end or change the scan of a string literal's content:
-/// quotes, backslashes and line breaks.
+/// quotes, backslashes and line breaks (every other byte is plain content).
 static STRING_SPECIAL: [bool; 256] = {
     let mut table = [false; 256];
     table[b'"' as usize] = true;
@@ -69,34 +69,6 @@ static STRING_SPECIAL: [bool; 256] = {
     table[b'\r' as usize] = true;
     table
 };
-
-/// The first position from `pos` whose byte may be [`STRING_SPECIAL`],
-/// found 8 bytes at a time: it skips only bytes that are not, and may stop
-/// early (at a byte below 0x0e, or in the last 7 bytes of `bytes`), so the
-/// caller still tests the byte it stops at.
-#[inline]
-fn skip_plain_string_bytes(bytes: &[u8], mut pos: usize) -> usize {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
-        let v = u64::from_le_bytes(*chunk);
-        // In each test, the lowest byte flagged (with its top bit) is one
-        // that passes; bytes above it may be flagged wrongly, which only
-        // makes the scan stop early.
-        let zero_in = |x: u64| x.wrapping_sub(ONES) & !x;
-        let flags = (zero_in(v ^ (ONES * u64::from(b'"')))
-            | zero_in(v ^ (ONES * u64::from(b'\'')))
-            | zero_in(v ^ (ONES * u64::from(b'\\')))
-            // Bytes below 0x0e: `\n` and `\r` among them.
-            | (v.wrapping_sub(ONES * 0x0e) & !v))
-            & HIGHS;
-        if flags != 0 {
-            return pos + (flags.trailing_zeros() / 8) as usize;
-        }
-        pos += 8;
-    }
-    pos
-}
 
 impl Lexer<'_> {
     // ----- numbers -------------------------------------------------------
@@ -319,14 +291,13 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let mut pos = self.pos;
         let terminated = loop {
-            pos = skip_plain_string_bytes(bytes, pos);
+            // Plain content up to the next byte that needs a look.
+            while pos < bytes.len() && !STRING_SPECIAL[bytes[pos] as usize] {
+                pos += 1;
+            }
             let Some(&b) = bytes.get(pos) else {
                 break false;
             };
-            if !STRING_SPECIAL[b as usize] {
-                pos += 1;
-                continue;
-            }
             if b == quote
                 && (!triple
                     || (byte_at(bytes, pos + 1) == quote && byte_at(bytes, pos + 2) == quote))
@@ -480,52 +451,5 @@ impl Lexer<'_> {
             None => out.push('\u{fffd}'),
         }
         1 + digits
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{skip_plain_string_bytes, STRING_SPECIAL};
-
-    /// `skip_plain_string_bytes` skips no special byte, and skips whole
-    /// chunks of plain ones.
-    #[test]
-    fn plain_string_skip_stops_at_specials() {
-        let pool = [
-            b'a', b' ', b'"', b'\'', b'\\', b'\n', b'\r', b'\t', 0x00, 0x0d, 0x0e, 0x80, 0xff, b'!',
-        ];
-        let text = b"a quick brown fox, 'jumps'\t\x0e over\"";
-        assert_eq!(skip_plain_string_bytes(text, 0), 19);
-        assert_eq!(skip_plain_string_bytes(text, 20), 25);
-        // A tab may stop the scan early; a short tail is left to the caller.
-        assert_eq!(skip_plain_string_bytes(text, 26), 26);
-        assert_eq!(skip_plain_string_bytes(text, 27), 27);
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let len = (state % 40) as usize;
-            let bytes: Vec<u8> = (0..len)
-                .map(|i| {
-                    // Mostly plain bytes, so that whole chunks get skipped.
-                    let r = state.rotate_left(i as u32 * 5);
-                    if r.is_multiple_of(4) {
-                        pool[(r >> 8) as usize % pool.len()]
-                    } else {
-                        b'a' + (r >> 8) as u8 % 26
-                    }
-                })
-                .collect();
-            let start = (state >> 40) as usize % (len + 1);
-            let end = skip_plain_string_bytes(&bytes, start);
-            assert!(end >= start && end <= len, "{bytes:?} from {start}");
-            assert!(
-                bytes[start..end]
-                    .iter()
-                    .all(|&b| !STRING_SPECIAL[b as usize]),
-                "skipped a special byte: {bytes:?} from {start} to {end}"
-            );
-        }
     }
 }
