@@ -74,24 +74,10 @@ impl Interner {
     }
 
     /// [`Self::intern`] for the name at `range` of the text (within a copy
-    /// made by [`Self::add_source`]). `packed` is the [`pack`]ed name when
-    /// it has at most 8 bytes, which makes the hash one multiplication.
-    /// Inlined into the lexer's two callers.
-    #[inline(always)]
-    pub(crate) fn intern_source(
-        &mut self,
-        range: std::ops::Range<usize>,
-        packed: Option<u64>,
-    ) -> Symbol {
+    /// made by [`Self::add_source`]): the name is not copied again.
+    pub(crate) fn intern_source(&mut self, range: std::ops::Range<usize>) -> Symbol {
         self.allocate_once();
-        debug_assert!(packed.is_none_or(|p| {
-            let name = &self.text.as_bytes()[range.clone()];
-            name.len() <= 8 && pack(name) == p
-        }));
-        let h = match packed {
-            Some(p) => hash_packed(p),
-            None => hash_bytes(&self.text.as_bytes()[range.clone()]),
-        };
+        let h = hash_bytes(&self.text.as_bytes()[range.clone()]);
         // The name is compared with the candidates' text (rarely needed:
         // only on a hash match) in `spells_at`.
         match self.probe_by(h, |interner, symbol| {
@@ -161,7 +147,6 @@ impl Interner {
     }
 
     /// True when `symbol` is spelled like the text at `range`.
-    #[inline(never)]
     fn spells_at(&self, symbol: Symbol, range: std::ops::Range<usize>) -> bool {
         let text = self.text.as_bytes();
         text.get(self.range(symbol)) == text.get(range)
@@ -243,21 +228,9 @@ fn entry(h: u32, s: Symbol) -> u64 {
     (u64::from(h) << 32) | u64::from(s.0 + 1)
 }
 
-/// Packs a word of at most 8 bytes into an integer (little-endian), which
-/// identifies it uniquely since identifiers contain no zero bytes.
-pub(crate) const fn pack(word: &[u8]) -> u64 {
-    let mut value = 0u64;
-    let mut i = 0;
-    while i < word.len() && i < 8 {
-        value |= (word[i] as u64) << (8 * i);
-        i += 1;
-    }
-    value
-}
-
-/// The 32-bit hash of a name: names of at most 8 bytes are hashed by their
-/// [`pack`]ed bytes (see [`hash_packed`]), longer ones with FxHash.
-#[inline]
+/// The 32-bit hash of a name: names of at most 8 bytes are hashed by
+/// their bytes read as one integer (see [`hash_short`]), longer ones with
+/// FxHash.
 fn hash(name: &str) -> u32 {
     hash_bytes(name.as_bytes())
 }
@@ -265,7 +238,11 @@ fn hash(name: &str) -> u32 {
 /// [`hash`] of a name's bytes.
 fn hash_bytes(name: &[u8]) -> u32 {
     if name.len() <= 8 {
-        return hash_packed(pack(name));
+        let mut word = 0u64;
+        for (i, &b) in name.iter().enumerate() {
+            word |= u64::from(b) << (8 * i);
+        }
+        return hash_short(word);
     }
     let mut hasher = FxHasher::default();
     hasher.write(name);
@@ -273,12 +250,11 @@ fn hash_bytes(name: &[u8]) -> u32 {
     (h ^ (h >> 32)) as u32
 }
 
-/// The hash of a name of at most 8 bytes from its packed bytes: the halves
-/// are folded first so that every byte reaches the low bits that pick the
-/// slot.
-#[inline]
-fn hash_packed(packed: u64) -> u32 {
-    let h = (packed ^ (packed >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+/// The hash of a name of at most 8 bytes from its bytes read as a
+/// little-endian integer: the halves are folded first so that every byte
+/// reaches the low bits that pick the slot.
+fn hash_short(word: u64) -> u32 {
+    let h = (word ^ (word >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h >> 32) as u32
 }
 
@@ -313,17 +289,17 @@ mod tests {
             let lo = base + src.find(word).unwrap();
             lo..lo + word.len()
         };
-        let grid = i.intern_source(at("grid"), Some(pack(b"grid")));
-        let cuda = i.intern_source(at("cuda"), Some(pack(b"cuda")));
-        let long = i.intern_source(at("threadIdx_long_name"), None);
+        let grid = i.intern_source(at("grid"));
+        let cuda = i.intern_source(at("cuda"));
+        let long = i.intern_source(at("threadIdx_long_name"));
         assert_eq!(grid, a);
         assert_eq!(i.intern("cuda"), cuda);
         assert_eq!(i.get("threadIdx_long_name"), Some(long));
         assert_eq!(i.resolve(long), "threadIdx_long_name");
         // A second source goes after the first.
         let base2 = i.add_source("cuda x");
-        assert_eq!(i.intern_source(base2..base2 + 4, Some(pack(b"cuda"))), cuda);
-        let x = i.intern_source(base2 + 5..base2 + 6, Some(pack(b"x")));
+        assert_eq!(i.intern_source(base2..base2 + 4), cuda);
+        let x = i.intern_source(base2 + 5..base2 + 6);
         assert_eq!((i.resolve(x), i.len()), ("x", 4));
         i.clear();
         assert!(i.is_empty());

@@ -14,7 +14,7 @@ mod literals;
 mod tests;
 
 use super::arena::Arena;
-use super::interner::{pack, Interner, Symbol};
+use super::interner::Interner;
 use super::token::{Keyword, Lexed, Punct, StrLit, Token, TokenKind};
 use crate::diagnostics::Diagnostic;
 use crate::span::Span;
@@ -99,80 +99,6 @@ struct Level {
     /// former one (see `recover_bad_dedent`). It keeps one mistake from
     /// making every later line of the block an error.
     alias: Option<u32>,
-}
-
-/// The short words (at most 8 bytes) met so far in a file, with what they
-/// are: kernels use a few short words many times, and one probe here is
-/// cheaper than the keyword table and the interner.
-///
-/// An open-addressing table keyed by the words' packed bytes (see
-/// [`pack`]), filled to half at most: past that, words go to the keyword
-/// table and the interner every time.
-struct ShortWords {
-    /// The packed bytes of each slot's word, or 0 for an empty slot (a word
-    /// is never empty, and a packed word is never 0).
-    keys: [u64; SHORT_WORD_SLOTS],
-    /// What each slot's word is, see [`decode_word`].
-    values: [u32; SHORT_WORD_SLOTS],
-    /// Number of full slots.
-    len: usize,
-}
-
-/// Slots of [`ShortWords`] (a power of two).
-const SHORT_WORD_SLOTS: usize = 128;
-
-impl ShortWords {
-    /// An empty table.
-    fn new() -> Self {
-        ShortWords {
-            keys: [0; SHORT_WORD_SLOTS],
-            values: [0; SHORT_WORD_SLOTS],
-            len: 0,
-        }
-    }
-
-    /// The value stored for the word packed as `packed`, or the empty slot
-    /// where it would go.
-    #[inline]
-    fn find(&self, packed: u64) -> Result<u32, usize> {
-        let mut slot = (packed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57) as usize;
-        loop {
-            let key = self.keys[slot];
-            if key == packed {
-                return Ok(self.values[slot]);
-            }
-            if key == 0 {
-                return Err(slot);
-            }
-            slot = (slot + 1) % SHORT_WORD_SLOTS;
-        }
-    }
-
-    /// Stores `value` for `packed` in the empty `slot` found by
-    /// [`Self::find`], unless the table is half full already.
-    fn insert(&mut self, slot: usize, packed: u64, value: u32) {
-        if self.len < SHORT_WORD_SLOTS / 2 {
-            self.keys[slot] = packed;
-            self.values[slot] = value;
-            self.len += 1;
-        }
-    }
-}
-
-/// Set in a [`ShortWords`] value for a keyword, whose slot in
-/// [`KEYWORD_TABLE`] is in the low bits; other values are symbol numbers
-/// (which stay below 2^31: spans are 32-bit, and every distinct name takes
-/// at least two bytes of source).
-const KEYWORD_TAG: u32 = 1 << 31;
-
-/// The token kind of a [`ShortWords`] value.
-#[inline]
-fn decode_word(value: u32) -> TokenKind {
-    if value & KEYWORD_TAG == 0 {
-        TokenKind::Name(Symbol(value))
-    } else {
-        TokenKind::Keyword(KEYWORD_TABLE[value as usize % KEYWORD_SLOTS].1)
-    }
 }
 
 /// The lexer state for one source file.
@@ -269,7 +195,6 @@ impl<'a> Lexer<'a> {
     fn run(mut self, buffers: &mut Buffers) -> Lexed {
         // A local copy of the slice stays in registers across the calls.
         let bytes = self.bytes;
-        let mut words = ShortWords::new();
         let mut pos = self.line_indentation(self.pos);
         while let Some(&(mut b)) = bytes.get(pos) {
             // Tokens are separated by one space or none: one space is
@@ -284,7 +209,7 @@ impl<'a> Lexer<'a> {
             // One jump on the byte's class: the class table's values are
             // known to be in range, so no bounds test comes before it.
             pos = match START[b as usize] {
-                Start::Word => self.word(bytes, pos, &mut words),
+                Start::Word => self.word(pos),
                 Start::Space => skip_spaces(bytes, pos + 1),
                 Start::Comma => self.token(TokenKind::Punct(Punct::Comma), pos, pos + 1),
                 // One class per bracket, so that each gets its own constants.
@@ -305,7 +230,7 @@ impl<'a> Lexer<'a> {
                 Start::Blank => pos + 1,
                 Start::Comment => skip_comment(bytes, pos),
                 Start::Backslash => self.continuation(pos),
-                Start::NonAscii => self.non_ascii(pos, &mut words),
+                Start::NonAscii => self.non_ascii(pos),
                 Start::Other => self.operator(b, pos),
             };
         }
@@ -373,7 +298,7 @@ impl<'a> Lexer<'a> {
     fn line_indentation(&mut self, lo: usize) -> usize {
         debug_assert!(self.brackets.is_empty());
         let bytes = self.bytes;
-        let pos = skip_indentation_spaces(bytes, lo);
+        let pos = skip_spaces(bytes, lo);
         // Leading spaces count the same in both measures.
         let spaces = (pos - lo) as u32;
         match bytes.get(pos) {
@@ -601,61 +526,38 @@ impl<'a> Lexer<'a> {
     }
 
     /// An identifier, a keyword, or the prefix of a string literal, whose
-    /// first byte (at `lo`) is an ASCII letter or `_`. `bytes` is the main
-    /// loop's copy of `self.bytes`, which it has checked `lo` against:
-    /// no need to check again.
-    #[inline(always)]
-    fn word(&mut self, bytes: &[u8], lo: usize, words: &mut ShortWords) -> usize {
-        // Most words are shorter than 8 bytes: with the 8 bytes from `lo`
-        // in hand, the scan needs no bounds checks and the packing no
-        // second load.
-        if let Some(chunk) = bytes[lo..].first_chunk::<8>() {
-            if let Some(len) = (1..8).find(|&n| !IDENT_BYTE[chunk[n] as usize]) {
-                let end = lo + len;
-                if AFTER_WORD_SPECIAL[chunk[len] as usize] {
-                    return self.unusual_word(lo, end, words);
-                }
-                let packed = u64::from_le_bytes(*chunk) & LOW_BYTES[len];
-                return self.short_word(lo, end, packed, words);
-            }
-        }
+    /// first byte (at `lo`) is an ASCII letter or `_`.
+    fn word(&mut self, lo: usize) -> usize {
+        let bytes = self.bytes;
         let mut end = lo + 1;
         while end < bytes.len() && IDENT_BYTE[bytes[end] as usize] {
             end += 1;
         }
-        // A non-ASCII byte may continue the word, a quote may make it a
-        // string prefix: both are rare, and one test finds them.
-        if end < bytes.len() && AFTER_WORD_SPECIAL[bytes[end] as usize] {
-            return self.unusual_word(lo, end, words);
+        match bytes.get(end) {
+            // A non-ASCII character may continue the word.
+            Some(&b) if b >= 0x80 => {
+                let end = ident_end(self.src, end);
+                self.word_to(lo, end)
+            }
+            // A quote after a string prefix (`r`, `b`, `f`, ...) starts a
+            // string literal.
+            Some(b'"' | b'\'') => match literals::Prefix::parse(&self.src[lo..end]) {
+                Some(prefix) => self.scan_at(end, |l| l.string(lo, prefix)),
+                None => self.word_to(lo, end),
+            },
+            _ => self.word_to(lo, end),
         }
-        self.word_to(lo, end, words)
-    }
-
-    /// The word from `lo` to `end` (an ASCII one, see [`Self::word`]) that
-    /// is followed by a quote or a non-ASCII byte.
-    #[cold]
-    #[inline(never)]
-    fn unusual_word(&mut self, lo: usize, end: usize, words: &mut ShortWords) -> usize {
-        if self.bytes[end] >= 0x80 {
-            // A word with a non-ASCII character is never a string prefix.
-            let end = ident_end(self.src, end);
-            return self.word_to(lo, end, words);
-        }
-        if let Some(prefix) = literals::Prefix::parse(&self.src[lo..end]) {
-            return self.scan_at(end, |l| l.string(lo, prefix));
-        }
-        self.word_to(lo, end, words)
     }
 
     /// A byte of 0x80 or more at `lo`: the start of a non-ASCII word or
     /// invalid characters.
     #[cold]
     #[inline(never)]
-    fn non_ascii(&mut self, lo: usize, words: &mut ShortWords) -> usize {
+    fn non_ascii(&mut self, lo: usize) -> usize {
         match self.src[lo..].chars().next() {
             Some(c) if c.is_alphabetic() => {
                 let end = ident_end(self.src, lo);
-                self.word_to(lo, end, words)
+                self.word_to(lo, end)
             }
             _ => self.scan_at(lo, Self::invalid_chars),
         }
@@ -663,65 +565,15 @@ impl<'a> Lexer<'a> {
 
     /// The word (a name or a keyword, not a string prefix) from `lo` to
     /// `end`.
-    #[inline(always)]
-    fn word_to(&mut self, lo: usize, end: usize, words: &mut ShortWords) -> usize {
-        let len = end - lo;
-        if len <= 8 {
-            return self.short_word(lo, end, pack_at(self.bytes, lo, len), words);
-        }
-        let kind = self.long_word(lo, end);
-        self.token(kind, lo, end)
-    }
-
-    /// The word of at most 8 bytes from `lo` to `end`, whose packed bytes
-    /// are `packed`.
-    #[inline(always)]
-    fn short_word(&mut self, lo: usize, end: usize, packed: u64, words: &mut ShortWords) -> usize {
-        let value = match words.find(packed) {
-            Ok(value) => value,
-            Err(slot) => self.new_short_word(lo, end, packed, slot, words),
-        };
-        // A token per kind: each writes its constant tag directly, where
-        // one token of either kind would be assembled in memory first.
-        if value & KEYWORD_TAG == 0 {
-            self.token(TokenKind::Name(Symbol(value)), lo, end)
-        } else {
-            self.token(decode_word(value), lo, end)
-        }
-    }
-
-    /// The name spelled by the word of more than 8 bytes from `lo` to `end`.
-    #[inline(never)]
-    fn long_word(&mut self, lo: usize, end: usize) -> TokenKind {
-        let base = self.source_base;
-        TokenKind::Name(self.interner.intern_source(base + lo..base + end, None))
-    }
-
-    /// The keyword or interned name spelled by the word of at most 8 bytes
-    /// from `lo` to `end`, which is not in `words` yet (its packed bytes
-    /// are `packed`, its empty slot there is `slot`), as its value in
-    /// `words` (see [`decode_word`]). Inlined: the call
-    /// cost more than a fifth of it (about 40 times per file).
-    #[inline(always)]
-    fn new_short_word(
-        &mut self,
-        lo: usize,
-        end: usize,
-        packed: u64,
-        slot: usize,
-        words: &mut ShortWords,
-    ) -> u32 {
-        let value = match keyword_packed_slot(packed) {
-            Some((_, k_slot)) => KEYWORD_TAG | k_slot as u32,
+    fn word_to(&mut self, lo: usize, end: usize) -> usize {
+        let kind = match Keyword::from_bytes(&self.bytes[lo..end]) {
+            Some(keyword) => TokenKind::Keyword(keyword),
             None => {
                 let base = self.source_base;
-                (self.interner)
-                    .intern_source(base + lo..base + end, Some(packed))
-                    .0
+                TokenKind::Name(self.interner.intern_source(base + lo..base + end))
             }
         };
-        words.insert(slot, packed, value);
-        value
+        self.token(kind, lo, end)
     }
 
     /// The opening bracket `b` at `lo`.
@@ -832,127 +684,6 @@ const fn max_tokens(len: usize) -> usize {
     len.saturating_mul(2).saturating_add(2)
 }
 
-/// [`pack`] of the `len` (1 to 8) bytes at `start`, with one load and a
-/// mask when 8 bytes are available.
-#[inline]
-fn pack_at(bytes: &[u8], start: usize, len: usize) -> u64 {
-    debug_assert!((1..=8).contains(&len));
-    let Some(chunk) = bytes.get(start..start + 8) else {
-        return pack(bytes.get(start..start + len).unwrap_or(&[]));
-    };
-    let value = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-    value & LOW_BYTES[len]
-}
-
-/// `LOW_BYTES[n]` keeps the low `n` bytes of a word (one load instead of
-/// the shifts that compute the mask).
-static LOW_BYTES: [u64; 9] = {
-    let mut masks = [0; 9];
-    let mut n = 1;
-    while n <= 8 {
-        masks[n] = u64::MAX >> (64 - 8 * n);
-        n += 1;
-    }
-    masks
-};
-
-/// The keywords in a perfect hash table: a keyword is in slot
-/// [`keyword_slot`] of its packed bytes, and no two share a slot (building
-/// the table fails to compile otherwise). Empty slots have key 0, which no
-/// word packs to.
-static KEYWORD_TABLE: [(u64, Keyword); KEYWORD_SLOTS] = {
-    use Keyword::*;
-    let keywords: [(&[u8], Keyword); 35] = [
-        (b"False", False),
-        (b"None", None),
-        (b"True", True),
-        (b"and", And),
-        (b"as", As),
-        (b"assert", Assert),
-        (b"async", Async),
-        (b"await", Await),
-        (b"break", Break),
-        (b"class", Class),
-        (b"continue", Continue),
-        (b"def", Def),
-        (b"del", Del),
-        (b"elif", Elif),
-        (b"else", Else),
-        (b"except", Except),
-        (b"finally", Finally),
-        (b"for", For),
-        (b"from", From),
-        (b"global", Global),
-        (b"if", If),
-        (b"import", Import),
-        (b"in", In),
-        (b"is", Is),
-        (b"lambda", Lambda),
-        (b"nonlocal", Nonlocal),
-        (b"not", Not),
-        (b"or", Or),
-        (b"pass", Pass),
-        (b"raise", Raise),
-        (b"return", Return),
-        (b"try", Try),
-        (b"while", While),
-        (b"with", With),
-        (b"yield", Yield),
-    ];
-    let mut table = [(0, False); KEYWORD_SLOTS];
-    let mut i = 0;
-    while i < keywords.len() {
-        let (text, k) = keywords[i];
-        let slot = keyword_slot(pack(text));
-        assert!(
-            table[slot].0 == 0,
-            "two keywords share a slot: change KEYWORD_HASH"
-        );
-        table[slot] = (pack(text), k);
-        i += 1;
-    }
-    table
-};
-
-/// Slots of [`KEYWORD_TABLE`].
-const KEYWORD_SLOTS: usize = 64;
-
-/// The multiplier of [`keyword_slot`], found by trying random odd numbers
-/// until the 35 keywords got 35 different slots.
-const KEYWORD_HASH: u64 = 0xb57c_8e05_e3c9_b0e1;
-
-/// The slot of [`KEYWORD_TABLE`] for a word whose packed bytes are `packed`.
-const fn keyword_slot(packed: u64) -> usize {
-    (packed.wrapping_mul(KEYWORD_HASH) >> 58) as usize
-}
-
-/// The keyword spelled by `word`, if any. Equivalent to
-/// [`Keyword::from_word`], without string comparisons: it runs for every
-/// identifier in the source.
-#[cfg(test)]
-fn keyword(word: &str) -> Option<Keyword> {
-    if word.is_empty() || word.len() > 8 {
-        return None;
-    }
-    keyword_packed(pack(word.as_bytes()))
-}
-
-/// The keyword whose packed bytes are `packed` (a word of 1 to 8 bytes),
-/// if any, and its slot in [`KEYWORD_TABLE`].
-#[inline]
-fn keyword_packed_slot(packed: u64) -> Option<(Keyword, usize)> {
-    let slot = keyword_slot(packed);
-    let (key, k) = KEYWORD_TABLE[slot];
-    (key == packed).then_some((k, slot))
-}
-
-/// The keyword whose packed bytes are `packed` (a word of 1 to 8 bytes),
-/// if any.
-#[cfg(test)]
-fn keyword_packed(packed: u64) -> Option<Keyword> {
-    keyword_packed_slot(packed).map(|(k, _)| k)
-}
-
 /// True for characters that begin some token (so they end a run of invalid ones).
 fn starts_token(c: char) -> bool {
     if c.is_ascii() {
@@ -1045,18 +776,6 @@ const fn identifier_bytes() -> [bool; 256] {
     table
 }
 
-/// Bytes that need a second look after an ASCII word: quotes (the word may
-/// be a string prefix) and non-ASCII bytes (the word may go on).
-static AFTER_WORD_SPECIAL: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = b >= 0x80 || b == b'"' as usize || b == b'\'' as usize;
-        b += 1;
-    }
-    table
-};
-
 /// The byte at `pos`, or 0 past the end.
 #[inline]
 fn byte_at(bytes: &[u8], pos: usize) -> u8 {
@@ -1102,21 +821,6 @@ pub(super) fn ident_end(src: &str, mut pos: usize) -> usize {
             _ => return pos,
         }
     }
-}
-
-/// [`skip_spaces`] for indentation, which comes in long runs: 8 bytes at a
-/// time.
-#[inline]
-fn skip_indentation_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while let Some(chunk) = bytes.get(pos..).and_then(<[u8]>::first_chunk::<8>) {
-        // Zero bytes where the spaces are.
-        let diff = u64::from_le_bytes(*chunk) ^ u64::from_le_bytes([b' '; 8]);
-        if diff != 0 {
-            return pos + (diff.trailing_zeros() / 8) as usize;
-        }
-        pos += 8;
-    }
-    skip_spaces(bytes, pos)
 }
 
 /// The first position from `pos` that is not a space.
