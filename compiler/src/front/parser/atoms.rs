@@ -40,7 +40,7 @@ impl Parser<'_> {
             _ => return Err(self.expected_expression()),
         };
         self.bump();
-        Ok(self.mk_leaf(kind, span))
+        Ok(self.mk(kind, span))
     }
 
     fn expected_expression(&mut self) -> super::Reported {
@@ -68,7 +68,7 @@ impl Parser<'_> {
             return self.mk(ExprKind::Error, span);
         }
         let id = self.str_values.append(value);
-        self.mk_leaf(ExprKind::Str(id), span)
+        self.mk(ExprKind::Str(id), span)
     }
 
     /// `( )`, `(expr)` (its span then includes the parentheses), a tuple,
@@ -78,7 +78,7 @@ impl Parser<'_> {
         if let Some(close) = self.eat(Punct::RParen) {
             return Ok(self.mk(ExprKind::Tuple(Seq::EMPTY), Span::new(lo, close.hi)));
         }
-        let first = self.parse_test_quick()?;
+        let first = self.parse_test()?;
         if self.at_kw(Keyword::For) {
             return self.bracketed_comprehension(lo, Punct::RParen, "generator expressions");
         }
@@ -92,7 +92,7 @@ impl Parser<'_> {
         let elems = self.expr_list(|p| {
             p.expr_lists.push(first);
             while p.eat(Punct::Comma).is_some() && !p.at(Punct::RParen) {
-                let elem = p.parse_test_quick()?;
+                let elem = p.parse_test()?;
                 p.expr_lists.push(elem);
             }
             Ok(())

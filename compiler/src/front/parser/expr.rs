@@ -12,7 +12,7 @@
 //! parsed far enough to be skipped, reported, and returned as
 //! [`ExprKind::Error`].
 
-use super::{PResult, Parser, MAX_DEPTH};
+use super::{PResult, Parser};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::Seq;
 use crate::front::ast::{BinOp, BoolOp, CmpOp, ExprId, ExprKind, Ident, KeywordArg, UnaryOp};
@@ -143,83 +143,29 @@ fn ends_expression(kind: &TokenKind) -> bool {
 }
 
 impl Parser<'_> {
-    /// An expression: a conditional expression, `lambda`, or anything
-    /// tighter (Python's `expression`, plus a reported `:=`).
+    /// An expression (Python's `expression`): `body if test else orelse`,
+    /// or an operator expression, plus a reported `:=`.
+    ///
+    /// An expression nests one level deeper than where it is, except a lone
+    /// name or literal, which is accepted even at the nesting limit.
     pub(super) fn parse_test(&mut self) -> PResult<ExprId> {
-        self.parse_test_quick()
-    }
-
-    /// [`Self::parse_test`], written out where it is called: the places
-    /// where an expression is most often a lone name or literal (an
-    /// index, an argument, a tuple item, a value) call this, so that such
-    /// an expression costs no call. Anything else costs one call, as
-    /// through `parse_test`.
-    #[inline(always)]
-    pub(super) fn parse_test_quick(&mut self) -> PResult<ExprId> {
-        if self.depth < MAX_DEPTH {
-            if let Some(kind) = self.leaf_kind() {
-                // A name or literal, alone or followed by more: the operand
-                // is parsed here, without going through the unary and atom
-                // layers, and what follows it is looked at once it is made.
-                let span = self.bump();
-                let leaf = self.mk_leaf(kind, span);
-                if ends_expression(self.peek()) {
-                    return Ok(leaf);
-                }
-                return self.parse_test_after_leaf(leaf);
-            }
-        }
-        self.parse_test_other()
-    }
-
-    /// The rest of [`Self::parse_test`] after the name or literal `leaf`
-    /// that more follows (one level of nesting, like any other expression).
-    #[inline(never)]
-    fn parse_test_after_leaf(&mut self, leaf: ExprId) -> PResult<ExprId> {
-        self.depth += 1;
-        let result = self.parse_test_leaf_rest(leaf);
-        self.leave();
-        result
-    }
-
-    /// The body of [`Self::parse_test_after_leaf`].
-    #[inline(always)]
-    fn parse_test_leaf_rest(&mut self, leaf: ExprId) -> PResult<ExprId> {
-        let operand = self.leaf_postfix(leaf)?;
-        let body = self.parse_infix(operand, PREC_OR)?;
-        self.parse_test_tail(body)
-    }
-
-    /// [`Self::parse_test`] for an expression that does not start with a
-    /// name or literal, or at the nesting limit (where a lone name or
-    /// literal is still accepted, and the error for more points at it:
-    /// what follows is looked at before the leaf is made).
-    #[inline(never)]
-    fn parse_test_other(&mut self) -> PResult<ExprId> {
         if let Some(kind) = self.leaf_kind() {
             if ends_expression(self.peek_nth(1)) {
                 let span = self.bump();
-                return Ok(self.mk_leaf(kind, span));
+                return Ok(self.mk(kind, span));
             }
         }
         self.enter()?;
-        let result = self.parse_test_inner();
+        let result = self.parse_conditional();
         self.leave();
         result
     }
 
-    #[inline]
-    fn parse_test_inner(&mut self) -> PResult<ExprId> {
+    /// The body of [`Self::parse_test`]: an operator expression, then
+    /// `if ... else ...` or a (reported) `:=`.
+    fn parse_conditional(&mut self) -> PResult<ExprId> {
         let body = self.parse_binary(PREC_OR)?;
-        self.parse_test_tail(body)
-    }
-
-    /// What may follow the operator expression `body` in an expression:
-    /// `if ... else ...`, or a (reported) `:=`.
-    #[inline(always)]
-    fn parse_test_tail(&mut self, body: ExprId) -> PResult<ExprId> {
-        if self.at_kw(Keyword::If) {
-            self.bump();
+        if self.eat_kw(Keyword::If).is_some() {
             let test = self.parse_binary(PREC_OR)?;
             if self.eat_kw(Keyword::Else).is_none() {
                 return Err(self.error_here("expected 'else' after 'if' expression"));
@@ -243,7 +189,7 @@ impl Parser<'_> {
     /// One or more expressions separated by commas (a trailing comma is
     /// allowed); two or more, or a trailing comma, make a [`ExprKind::Tuple`].
     pub(super) fn parse_testlist(&mut self) -> PResult<ExprId> {
-        let first = self.parse_test_quick()?;
+        let first = self.parse_test()?;
         if !self.at(Punct::Comma) {
             return Ok(first);
         }
@@ -378,7 +324,7 @@ impl Parser<'_> {
                 TokenKind::Punct(p) if prec > PREC_CMP => {
                     self.bump();
                     let right = self.parse_operand(prec + 1)?;
-                    let span = self.span_after(left, self.span_of(right));
+                    let span = self.span_of(left).to(self.span_of(right));
                     let op = bin_op(p);
                     self.mk(ExprKind::BinOp { op, left, right }, span)
                 }
@@ -418,26 +364,14 @@ impl Parser<'_> {
         })
     }
 
-    /// Fast path for the most common operands: a name or literal (the
-    /// current token, of kind `kind`) with its postfix operators and `**`.
-    /// It skips the unary and atom layers.
-    #[inline(always)]
+    /// The most common operand, a name or literal (the current token, of
+    /// kind `kind`), with its postfix operators and `**`: what
+    /// [`Self::parse_unary`] would give, without the unary and atom layers.
     fn leaf_operand(&mut self, kind: ExprKind) -> PResult<ExprId> {
         let span = self.bump();
-        let leaf = self.mk_leaf(kind, span);
-        self.leaf_postfix(leaf)
-    }
-
-    /// The postfix operators and `**` after the name or literal `leaf`.
-    #[inline(always)]
-    fn leaf_postfix(&mut self, leaf: ExprId) -> PResult<ExprId> {
-        match self.cur.kind {
-            TokenKind::Punct(Punct::Dot | Punct::LParen | Punct::LBracket | Punct::DoubleStar) => {
-                let value = self.parse_postfix(leaf)?;
-                self.parse_power_of(value)
-            }
-            _ => Ok(leaf),
-        }
+        let leaf = self.mk(kind, span);
+        let value = self.parse_postfix(leaf)?;
+        self.parse_power_of(value)
     }
 
     /// `first op b op c ...`, where `kw` is the keyword spelling `op`.
@@ -458,41 +392,28 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
-        let span = self.span_after(first, self.span_of(last));
+        let span = self.span_of(first).to(self.span_of(last));
         Ok(self.mk(ExprKind::BoolOp { op, values }, span))
     }
 
+    /// `left op1 b op2 c ...`: a chain of comparisons.
     fn parse_compare(&mut self, left: ExprId) -> PResult<ExprId> {
         let mark = self.comparisons.start();
         let mut last = left;
-        let ops = match self.comparison()? {
-            // One comparison (the common case): its list is finished after
-            // its operand, where the stack would have put it too.
-            Some(pair) if self.cmp_op().is_none() => {
-                last = pair.1;
-                self.comparisons.single(pair)
-            }
-            first => {
-                if let Some(pair) = first {
+        loop {
+            match self.comparison() {
+                Ok(Some(pair)) => {
                     last = pair.1;
                     self.comparisons.push(pair);
                 }
-                loop {
-                    match self.comparison() {
-                        Ok(Some(pair)) => {
-                            last = pair.1;
-                            self.comparisons.push(pair);
-                        }
-                        Ok(None) => break,
-                        Err(e) => {
-                            self.comparisons.discard(mark);
-                            return Err(e);
-                        }
-                    }
+                Ok(None) => break,
+                Err(e) => {
+                    self.comparisons.discard(mark);
+                    return Err(e);
                 }
-                self.comparisons.finish(mark)
             }
-        };
+        }
+        let ops = self.comparisons.finish(mark);
         let span = Span::new(self.span_of(left).lo, self.span_of(last).hi);
         Ok(self.mk(ExprKind::Compare { left, ops }, span))
     }
@@ -569,7 +490,7 @@ impl Parser<'_> {
         let exponent = self.parse_unary();
         self.leave();
         let exponent = exponent?;
-        let span = self.span_after(base, self.span_of(exponent));
+        let span = self.span_of(base).to(self.span_of(exponent));
         let kind = ExprKind::BinOp {
             op: BinOp::Pow,
             left: base,
@@ -586,20 +507,13 @@ impl Parser<'_> {
     }
 
     /// Any number of `.name`, `(args)` and `[index]` after `value`.
-    ///
-    /// Inlining is pinned around here: this large loop is one function
-    /// (reached from [`Self::leaf_operand`] and [`Self::parse_primary`]),
-    /// and the small steps between it and [`Self::parse_test`] are always
-    /// inlined. Left to itself, LLVM outlined those steps instead, and the
-    /// calls cost more than the layers skipped (measured under callgrind).
-    #[inline(never)]
     fn parse_postfix(&mut self, mut value: ExprId) -> PResult<ExprId> {
         loop {
             value = match self.peek() {
                 TokenKind::Punct(Punct::Dot) => {
                     self.bump();
                     let attr = self.expect_ident("expected an attribute name after '.'")?;
-                    let span = self.span_after(value, attr.span);
+                    let span = self.span_of(value).to(attr.span);
                     self.mk(ExprKind::Attribute { value, attr }, span)
                 }
                 TokenKind::Punct(Punct::LParen) => self.parse_call(value)?,
@@ -607,14 +521,6 @@ impl Parser<'_> {
                 _ => return Ok(value),
             };
         }
-    }
-
-    /// The span from the start of `value` to the end of `last`, the span
-    /// of a token or expression that comes after all of `value`'s tokens:
-    /// what `span_of(value).to(last)` gives, without comparing the ends
-    /// (an expression's span runs from its first token to its last).
-    fn span_after(&self, value: ExprId, last: Span) -> Span {
-        Span::new(self.span_of(value).lo, last.hi)
     }
 
     /// An identifier, or an error with `message`.
@@ -639,7 +545,7 @@ impl Parser<'_> {
             return Err(e);
         }
         let close = self.bump();
-        let span = self.span_after(func, close);
+        let span = self.span_of(func).to(close);
         let kind = ExprKind::Call {
             func,
             args: self.expr_lists.finish(arg_mark),
@@ -685,7 +591,7 @@ impl Parser<'_> {
             };
             self.bump();
             self.bump();
-            let value = self.parse_test_quick()?;
+            let value = self.parse_test()?;
             let earlier = self.keywords.pending(kw_mark);
             if earlier.iter().any(|k| k.name.name == name.name) {
                 let text = self.interner.resolve(name.name).to_string();
@@ -695,7 +601,7 @@ impl Parser<'_> {
             self.keywords.push(KeywordArg { name, value, span });
             return Ok(());
         }
-        let mut arg = self.parse_test_quick()?;
+        let mut arg = self.parse_test()?;
         match self.cur.kind {
             TokenKind::Punct(Punct::Comma | Punct::RParen) => {}
             TokenKind::Keyword(Keyword::For) => {
@@ -751,20 +657,18 @@ impl Parser<'_> {
             first
         };
         let close = self.expect(Punct::RBracket, "]")?;
-        let span = self.span_after(value, close);
+        let span = self.span_of(value).to(close);
         Ok(self.mk(ExprKind::Subscript { value, index }, span))
     }
 
-    /// An index or a slice `[lower]:[upper][:[step]]`. Written out in
-    /// [`Self::parse_subscript`], so that an index (usually a lone name or
-    /// literal) costs no call; a slice is made by [`Self::parse_slice`].
-    #[inline(always)]
+    /// An index or a slice `[lower]:[upper][:[step]]` (a slice is made by
+    /// [`Self::parse_slice`]).
     fn parse_slice_item(&mut self) -> PResult<ExprId> {
         let lo = self.span().lo;
         let lower = if self.at(Punct::Colon) {
             None
         } else {
-            let e = self.parse_test_quick()?;
+            let e = self.parse_test()?;
             if !self.at(Punct::Colon) {
                 return Ok(e);
             }

@@ -122,9 +122,10 @@ pub fn parse_module_with(ctx: &mut FrontContext, src: &str, diags: &mut Vec<Diag
         interner,
         exprs,
         // A node spans at least one token more than each of its children,
-        // so a tree is never taller than the tokens of its logical line.
+        // so a tree is never taller than the tokens of its logical line:
+        // heights need tracking only in a file with a line that long.
         track_heights: longest_line > MAX_HEIGHT as usize,
-        heights: Vec::new(),
+        heights: stacks.heights,
         expr_lists: ListPool::new(expr_lists, expected_exprs / 2, stacks.expr_lists),
         keywords: ListPool::new(keywords, 0, stacks.keywords),
         comparisons: ListPool::new(comparisons, expected_exprs / 16, stacks.comparisons),
@@ -155,6 +156,7 @@ pub fn parse_module_with(ctx: &mut FrontContext, src: &str, diags: &mut Vec<Diag
         keywords: parser.keywords.scratch,
         comparisons: parser.comparisons.scratch,
         blocks: parser.spare_blocks,
+        heights: parser.heights,
     };
     // Every list was finished or discarded, which leaves the stacks empty,
     // and every nested block was moved out of its vector; cleared anyway,
@@ -162,6 +164,7 @@ pub fn parse_module_with(ctx: &mut FrontContext, src: &str, diags: &mut Vec<Diag
     stacks.expr_lists.clear();
     stacks.keywords.clear();
     stacks.comparisons.clear();
+    stacks.heights.clear();
     stacks.blocks.iter_mut().for_each(Vec::clear);
     ctx.parser = stacks;
     // Made last, in the place of the result rather than moved there.
@@ -190,6 +193,8 @@ pub(crate) struct ListStacks {
     comparisons: Vec<(CmpOp, ExprId)>,
     /// Empty vectors for the statements of nested blocks.
     blocks: Vec<Vec<Stmt>>,
+    /// For the heights of the expression trees.
+    heights: Vec<u32>,
 }
 
 /// Marks a failed parse whose error has already been reported (or was
@@ -242,21 +247,11 @@ impl<T> ListPool<T> {
         T: Copy,
     {
         let start = self.items.len() as u32;
-        // Lists are short (often empty): pushing item by item is cheaper
-        // than a call to `memcpy`.
         for i in mark..self.scratch.len() {
             self.items.push(self.scratch[i]);
         }
         self.scratch.truncate(mark);
         Seq::new(start, self.items.len() as u32 - start)
-    }
-
-    /// A finished list of the one item `item`: what `start`, `push` and
-    /// `finish` make with nothing pushed between, without the stack.
-    fn single(&mut self, item: T) -> Seq<T> {
-        let start = self.items.len() as u32;
-        self.items.push(item);
-        Seq::new(start, 1)
     }
 
     /// Drops the items pushed since `mark` (the list's parse failed).
@@ -293,9 +288,8 @@ struct Parser<'a> {
     /// True when some logical line has enough tokens for an expression
     /// tree taller than [`MAX_HEIGHT`]; otherwise heights are not tracked.
     track_heights: bool,
-    /// Height of each expression tree made so far, by id, through the last
-    /// node with children (only when `track_heights`): the nodes after it
-    /// are leaves, of height 1, added when the next such node is made.
+    /// The height of each expression tree made so far, by id (a name or
+    /// literal has height 1), when `track_heights`.
     heights: Vec<u32>,
     /// Lists of expressions (arguments, items, operands, targets).
     expr_lists: ListPool<ExprId>,
@@ -443,36 +437,26 @@ impl<'a> Parser<'a> {
     /// Adds an expression node to the arena and returns its id (the next
     /// dense one). A node that would make the tree taller than
     /// [`MAX_HEIGHT`] is reported and becomes an error.
-    #[inline]
     fn mk(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        let mut kind = kind;
         if self.track_heights {
-            return self.mk_tracked(kind, span);
+            self.record_height(&mut kind, span);
         }
         self.exprs.append(Expr { kind, span })
     }
 
-    /// [`Self::mk`] in a file where heights are tracked (rare: only files
-    /// with a logical line longer than [`MAX_HEIGHT`] tokens).
+    /// Records the height of the node being made, of kind `kind` at
+    /// `span`; one too tall is reported and becomes an error. (Rare: only
+    /// in files with a logical line longer than [`MAX_HEIGHT`] tokens.)
     #[cold]
     #[inline(never)]
-    fn mk_tracked(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        // The leaves made since the last node with children.
-        self.heights.resize(self.exprs.len(), 1);
-        let mut height = 1 + self.children_height(&kind);
-        let mut kind = kind;
+    fn record_height(&mut self, kind: &mut ExprKind, span: Span) {
+        let mut height = 1 + self.children_height(kind);
         if height > MAX_HEIGHT {
             self.too_deep(span);
-            (kind, height) = (ExprKind::Error, 1);
+            (*kind, height) = (ExprKind::Error, 1);
         }
         self.heights.push(height);
-        self.mk_leaf(kind, span)
-    }
-
-    /// [`Self::mk`] for a node without children (a name, a literal), whose
-    /// height (1) is not recorded: see `heights`. Also the last step of
-    /// `mk_tracked`.
-    fn mk_leaf(&mut self, kind: ExprKind, span: Span) -> ExprId {
-        self.exprs.append(Expr { kind, span })
     }
 
     /// The node of an expression made earlier.

@@ -308,20 +308,14 @@ impl Parser<'_> {
     fn parse_assign(&mut self, lo: u32, first: ExprId) -> PResult<()> {
         self.bump();
         let mut value = self.parse_testlist()?;
-        let targets = if !self.at(Punct::Eq) {
-            // One target (the common case): its list is finished after the
-            // value, where the stack would have put it too.
-            self.expr_lists.single(first)
-        } else {
-            self.expr_list(|p| {
-                p.expr_lists.push(first);
-                while p.eat(Punct::Eq).is_some() {
-                    p.expr_lists.push(value);
-                    value = p.parse_testlist()?;
-                }
-                Ok(())
-            })?
-        };
+        let targets = self.expr_list(|p| {
+            p.expr_lists.push(first);
+            while p.eat(Punct::Eq).is_some() {
+                p.expr_lists.push(value);
+                value = p.parse_testlist()?;
+            }
+            Ok(())
+        })?;
         for i in targets.range() {
             let target = self.expr_lists.items[i];
             self.check_target(target, TargetCtx::Assign);

@@ -216,10 +216,9 @@ fn recycled_storage_parses_like_new() {
 
 #[test]
 fn operator_and_postfix_spans_cover_their_children() {
-    // The parser makes the span of `a op b`, `a.b`, `f(...)` and `a[...]`
-    // from the start of its first child to the end of its last part,
-    // without comparing ends (`Parser::span_after`): that relies on every
-    // child's span lying after the one before it, parentheses included.
+    // The span of `a op b`, `a.b`, `f(...)` and `a[...]` runs from the
+    // start of its first child to the end of its last part, and every
+    // child's span lies after the one before it, parentheses included.
     // Checked here on mutated sources too.
     use crate::front::ast::{ExprId, ExprKind};
     let mut rng = Lcg(0xc0de);
