@@ -166,7 +166,7 @@ impl<'a> FnLowering<'a> {
                 LValue::from_flat(&e.ty, &results)
             }
             TExprKind::SharedArray(i) => {
-                let decl = self.f.shared_arrays[*i as usize].clone();
+                let decl = self.f.shared_arrays[i.index()].clone();
                 let ty = e.ty.array().expect("shared array type");
                 if decl.dynamic {
                     let ptr = self
@@ -180,17 +180,17 @@ impl<'a> FnLowering<'a> {
                     // launch; the extent is the largest index a kernel can use.
                     return self.static_array(ty, ptr, &[i32::MAX as u64]);
                 }
-                let ptr = self.addr_of(Opcode::SharedAddr, *i, ir::AddrSpace::Shared);
+                let ptr = self.addr_of(Opcode::SharedAddr, i.0, ir::AddrSpace::Shared);
                 self.static_array(ty, ptr, &decl.shape)
             }
             TExprKind::LocalArray(i) => {
-                let decl = self.f.local_arrays[*i as usize].clone();
-                let ptr = self.addr_of(Opcode::LocalAddr, *i, ir::AddrSpace::Local);
+                let decl = self.f.local_arrays[i.index()].clone();
+                let ptr = self.addr_of(Opcode::LocalAddr, i.0, ir::AddrSpace::Local);
                 self.static_array(e.ty.array().expect("local array type"), ptr, &decl.shape)
             }
             TExprKind::ConstArray(i) => {
-                let decl = self.program.const_arrays[*i as usize].clone();
-                let ptr = self.addr_of(Opcode::ConstAddr, *i, ir::AddrSpace::Const);
+                let decl = self.program.const_arrays[i.index()].clone();
+                let ptr = self.addr_of(Opcode::ConstAddr, i.0, ir::AddrSpace::Const);
                 self.static_array(e.ty.array().expect("const array type"), ptr, &decl.shape)
             }
         }

@@ -31,7 +31,7 @@ pub struct CheckContext {
     /// The checker's buffers, with the typed functions to fill.
     pub(crate) typeck: typeck::Scratch,
     /// The instances checked for the entry points.
-    pub(crate) roots: Vec<u32>,
+    pub(crate) roots: Vec<typeck::InstanceId>,
     /// An emptied set of source files, whose vector the next check fills.
     pub(crate) files: SourceFiles,
 }

@@ -422,10 +422,7 @@ impl<'a> SigParser<'a> {
         }
         let open = self.pos;
         self.pos += 1;
-        let dims = match self.plain_dims() {
-            Some(dims) => dims,
-            None => self.dims()?,
-        };
+        let dims = self.dims()?;
         let range = open..self.pos;
         if dims.count > 3 {
             return Err(SigError {
@@ -442,50 +439,6 @@ impl<'a> SigParser<'a> {
             dims.count as u8,
             layout,
         )))
-    }
-
-    /// The dimensions of an array type after its `[`, in the usual
-    /// spelling: `:` or `::1` each, separated by `,` and spaces, up to
-    /// the `]` (consumed). `None`, with the position unchanged, for any
-    /// other text, which [`Self::dims`] reads (the same way for the usual
-    /// spelling, only slower).
-    #[inline]
-    fn plain_dims(&mut self) -> Option<Dims> {
-        let bytes = self.text.as_bytes();
-        let mut i = self.pos;
-        let mut dims = Dims::default();
-        loop {
-            while bytes.get(i) == Some(&b' ') {
-                i += 1;
-            }
-            if bytes.get(i) != Some(&b':') {
-                return None;
-            }
-            i += 1;
-            let contiguous = bytes.get(i) == Some(&b':');
-            if contiguous {
-                // `::1`, not followed by more of a word.
-                let after = bytes.get(i + 2).copied();
-                if bytes.get(i + 1) != Some(&b'1')
-                    || after.is_some_and(|b| is_word_byte(b) || b >= 0x80)
-                {
-                    return None;
-                }
-                i += 2;
-            }
-            dims.push(contiguous);
-            while bytes.get(i) == Some(&b' ') {
-                i += 1;
-            }
-            match bytes.get(i) {
-                Some(b']') => {
-                    self.pos = i + 1;
-                    return Some(dims);
-                }
-                Some(b',') => i += 1,
-                _ => return None,
-            }
-        }
     }
 
     /// The dimensions of an array type after its `[`, up to the `]`
@@ -848,11 +801,10 @@ mod tests {
         }
     }
 
-    /// The usual spelling of dimensions (read by `plain_dims`) gives what
-    /// the general reading (`dims`, reached here through a tab) gives,
-    /// results and errors alike.
+    /// Dimensions read the same after a tab as without it, results and
+    /// errors alike (error ranges shifted by the tab).
     #[test]
-    fn plain_dims_read_like_the_general_loop() {
+    fn dims_read_the_same_after_whitespace() {
         for dims in [
             ":",
             "::1",

@@ -69,44 +69,73 @@ impl TStmtList {
     }
 }
 
-/// Index of a function of the source file, in source order (the
-/// checker's `ModuleEnv::functions`); each is specialised into one or more
-/// [`FuncRef`]s.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct FuncId(pub u32);
+/// Defines an index type: a `u32` newtype whose `index()` is its position
+/// in the list it indexes.
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub struct $name(pub u32);
 
-impl FuncId {
-    /// The function's position in the file's list of functions.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
+        impl $name {
+            #[doc = concat!("The position of ", $what, ".")]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
 }
 
-/// Index of a local variable of a source function: its parameters first,
-/// then the names its body assigns (the checker's `FunctionInfo::locals`).
-/// The first [`VarId`]s of each typed function are its locals, in the
-/// same order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct LocalId(pub u32);
+index_type!(
+    /// Index of a function of the source file, in source order (the
+    /// checker's `ModuleEnv::functions`); each is specialised into one or
+    /// more [`FuncRef`]s.
+    FuncId,
+    "the function in the file's list of functions"
+);
 
-impl LocalId {
-    /// The local's position in its function's list of locals.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+index_type!(
+    /// Index of a local variable of a source function: its parameters
+    /// first, then the names its body assigns (the checker's
+    /// `FunctionInfo::locals`). The first [`VarId`]s of each typed function
+    /// are its locals, in the same order.
+    LocalId,
+    "the local in its function's list of locals"
+);
 
-/// Index of a module-level constant, in definition order (the checker's
-/// `ModuleEnv::constant`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ConstId(pub u32);
+index_type!(
+    /// Index of a module-level constant, in definition order (the checker's
+    /// `ModuleEnv::constant`).
+    ConstId,
+    "the constant in the module's list of constants"
+);
 
-impl ConstId {
-    /// The constant's position in the module's list of constants.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+index_type!(
+    /// Index of a `cuda.shared.array` of a typed function, in
+    /// [`TypedFunction::shared_arrays`].
+    SharedArrayId,
+    "the array in its function's shared arrays"
+);
+
+index_type!(
+    /// Index of a `cuda.local.array` of a typed function, in
+    /// [`TypedFunction::local_arrays`].
+    LocalArrayId,
+    "the array in its function's local arrays"
+);
+
+index_type!(
+    /// Index of a constant array of the program, in
+    /// [`TypedProgram::const_arrays`].
+    ConstArrayId,
+    "the array in the program's constant arrays"
+);
 
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -744,12 +773,12 @@ pub enum TExprKind {
     Intrinsic(Intrinsic, TExprList),
     /// A call of a device-function specialisation.
     Call(FuncRef, TExprList),
-    /// The shared array declared at this index of the function.
-    SharedArray(u32),
-    /// The local array declared at this index of the function.
-    LocalArray(u32),
-    /// The constant array at this index of [`TypedProgram::const_arrays`].
-    ConstArray(u32),
+    /// A shared array of the function.
+    SharedArray(SharedArrayId),
+    /// A local array of the function.
+    LocalArray(LocalArrayId),
+    /// A constant array of the program.
+    ConstArray(ConstArrayId),
 }
 
 impl TExpr {

@@ -106,13 +106,13 @@ impl FnChecker<'_, '_, '_> {
             self.shared.push(decl);
             (
                 MemSpace::Shared,
-                TExprKind::SharedArray(self.shared.len() as u32 - 1),
+                TExprKind::SharedArray(SharedArrayId(self.shared.len() as u32 - 1)),
             )
         } else {
             self.local.push(decl);
             (
                 MemSpace::Local,
-                TExprKind::LocalArray(self.local.len() as u32 - 1),
+                TExprKind::LocalArray(LocalArrayId(self.local.len() as u32 - 1)),
             )
         };
         TExpr {
@@ -233,7 +233,7 @@ impl FnChecker<'_, '_, '_> {
             );
         }
         TExpr {
-            kind: TExprKind::ConstArray(idx as u32),
+            kind: TExprKind::ConstArray(ConstArrayId(idx as u32)),
             ty: Type::Array(ArrayType {
                 elem: decl.elem,
                 ndim: decl.shape.len() as u8,

@@ -104,7 +104,7 @@ impl FnChecker<'_, '_, '_> {
                 let list = self.ex_list(args.drain(..));
                 self.recycle(args);
                 let call = TExpr {
-                    kind: TExprKind::Call(FuncRef(id), list),
+                    kind: TExprKind::Call(id.unnumbered_ref(), list),
                     ty: ret,
                     span,
                 };

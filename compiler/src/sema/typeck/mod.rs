@@ -61,9 +61,29 @@ struct Instance {
     /// The instances `func` calls, once per call (a search for repeats per
     /// call was quadratic in a function's calls; [`post_order`] visits
     /// each instance once).
-    callees: Vec<u32>,
+    callees: Vec<InstanceId>,
     /// Every `Call` expression of `func` is at this index or later.
     calls_from: u32,
+}
+
+/// Index of an instance (a function checked for one tuple of argument
+/// types) in [`Scratch::instances`], in creation order. Calls name their
+/// callee by it until [`ProgramChecker::finish`] renumbers them as
+/// [`FuncRef`]s of the program.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct InstanceId(u32);
+
+impl InstanceId {
+    /// The instance's position in [`Scratch::instances`].
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The callee a `Call` expression names until
+    /// [`ProgramChecker::finish`] renumbers it.
+    pub(crate) fn unnumbered_ref(self) -> FuncRef {
+        FuncRef(self.0)
+    }
 }
 
 /// The buffers of a [`ProgramChecker`] that outlive it: emptied, a
@@ -87,10 +107,10 @@ pub struct Scratch {
     /// empty between lists.
     pending: Vec<TExpr>,
     /// Emptied vectors for the callees of the next [`FnChecker`]s.
-    callee_vecs: Vec<Vec<u32>>,
+    callee_vecs: Vec<Vec<InstanceId>>,
     /// Emptied buffers for [`ProgramChecker::finish`]: the instances in
     /// program order, and the new number of each.
-    order: Vec<u32>,
+    order: Vec<InstanceId>,
     map: Vec<u32>,
     /// Emptied typed functions and program lists to build the program in
     /// (the context gives programs back to it).
@@ -109,7 +129,7 @@ pub struct ProgramChecker<'e, 'm> {
     /// interned text, copied when the first function is typed.
     names: Option<Arc<str>>,
     /// Each instance by its function and argument types.
-    instance_of: FxHashMap<(FuncId, Vec<Type>), u32>,
+    instance_of: FxHashMap<(FuncId, Vec<Type>), InstanceId>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
 }
@@ -153,9 +173,9 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         f: FuncId,
         args: Vec<Type>,
         declared_ret: Option<Type>,
-    ) -> Result<u32, InstanceError> {
+    ) -> Result<InstanceId, InstanceError> {
         let key = (f, args);
-        let existing = self.instance_of.get(&key).map(|&id| id as usize);
+        let existing = self.instance_of.get(&key).map(|id| id.index());
         let (_, args) = key;
         if let Some(id) = existing {
             if !self.scratch.instances[id].done {
@@ -166,7 +186,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
                     .collect();
                 return Err(InstanceError::Recursion(cycle));
             }
-            return Ok(id as u32);
+            return Ok(InstanceId(id as u32));
         }
         // Every unfinished instance is on the chain of calls being checked
         // (see `Scratch::instances`): a device function at the end of a
@@ -174,7 +194,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         if self.unfinished >= crate::sema::MAX_CALL_DEPTH as usize {
             return Err(InstanceError::TooDeep);
         }
-        let id = self.scratch.instances.len() as u32;
+        let id = InstanceId(self.scratch.instances.len() as u32);
         self.instance_of.insert((f, args.clone()), id);
         self.scratch.instances.push(Instance {
             f,
@@ -191,7 +211,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         self.unfinished += 1;
         let result = crate::stack::deeper(|| FnChecker::run(self, id, declared_ret));
         self.unfinished -= 1;
-        let inst = &mut self.scratch.instances[id as usize];
+        let inst = &mut self.scratch.instances[id.index()];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
         inst.diags = result.diags;
@@ -203,14 +223,18 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     }
 
     /// The return type of a checked instance.
-    pub(crate) fn instance_ret(&self, id: u32) -> Type {
-        self.scratch.instances[id as usize].ret
+    pub(crate) fn instance_ret(&self, id: InstanceId) -> Type {
+        self.scratch.instances[id.index()].ret
     }
 
     /// Assembles the program from the given roots: reachable instances only,
     /// callees first, with their diagnostics; returns it with the buffers
     /// to reuse.
-    pub fn finish(mut self, roots: &[u32], diags: &mut Vec<Diagnostic>) -> (TypedProgram, Scratch) {
+    pub(crate) fn finish(
+        mut self,
+        roots: &[InstanceId],
+        diags: &mut Vec<Diagnostic>,
+    ) -> (TypedProgram, Scratch) {
         let mut order = std::mem::take(&mut self.scratch.order);
         order.clear();
         // The new number of each instance (`UNSEEN` for an unreachable one).
@@ -224,7 +248,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         program.functions.reserve(order.len());
         let mut untyped_at = None;
         for &old in &order {
-            let inst = &mut self.scratch.instances[old as usize];
+            let inst = &mut self.scratch.instances[old.index()];
             diags.append(&mut inst.diags);
             untyped_at = untyped_at.or(inst.untyped_at);
             let mut func = inst.func.take().expect("instance was checked");
@@ -247,7 +271,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         }
         let mut listed = vec![false; program.functions.len()];
         for &r in roots {
-            let f = FuncRef(map[r as usize]);
+            let f = FuncRef(map[r.index()]);
             if program.function(f).is_kernel && !listed[f.0 as usize] {
                 listed[f.0 as usize] = true;
                 program.kernels.push(f);
@@ -279,24 +303,24 @@ const VISITING: u32 = u32::MAX - 1;
 /// first, each once; `map` receives each instance's position in `out`.
 /// Iterative, with an explicit stack of (instance, next callee to visit),
 /// so a long chain of calls needs no machine stack.
-fn post_order(instances: &[Instance], id: u32, map: &mut [u32], out: &mut Vec<u32>) {
-    if map[id as usize] != UNSEEN {
+fn post_order(instances: &[Instance], id: InstanceId, map: &mut [u32], out: &mut Vec<InstanceId>) {
+    if map[id.index()] != UNSEEN {
         return;
     }
-    map[id as usize] = VISITING;
+    map[id.index()] = VISITING;
     let mut stack = vec![(id, 0usize)];
     while let Some((top, next)) = stack.last_mut() {
-        let callees = &instances[*top as usize].callees;
+        let callees = &instances[top.index()].callees;
         if let Some(&c) = callees.get(*next) {
             *next += 1;
-            if map[c as usize] == UNSEEN {
-                map[c as usize] = VISITING;
+            if map[c.index()] == UNSEEN {
+                map[c.index()] = VISITING;
                 stack.push((c, 0));
             }
         } else {
             let done = *top;
             stack.pop();
-            map[done as usize] = out.len() as u32;
+            map[done.index()] = out.len() as u32;
             out.push(done);
         }
     }
@@ -318,7 +342,7 @@ struct FnResult {
     func: Box<TypedFunction>,
     diags: Vec<Diagnostic>,
     untyped_at: Option<Span>,
-    callees: Vec<u32>,
+    callees: Vec<InstanceId>,
     calls_from: u32,
 }
 
@@ -398,7 +422,7 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
     /// The instances called, once per call (see [`Instance::callees`]).
-    callees: Vec<u32>,
+    callees: Vec<InstanceId>,
     /// The length of `exprs` when the first device-function call of this
     /// walk was typed: every `Call` expression is at this index or later,
     /// so renumbering the calls skips the arena before it.
@@ -412,9 +436,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     /// Checks instance `id` (its function and argument types). The
     /// result's `param_types` is left empty: [`ProgramChecker::finish`]
     /// moves the instance's argument types there.
-    fn run(pc: &'p mut ProgramChecker<'e, 'm>, id: u32, declared_ret: Option<Type>) -> FnResult {
+    fn run(
+        pc: &'p mut ProgramChecker<'e, 'm>,
+        id: InstanceId,
+        declared_ret: Option<Type>,
+    ) -> FnResult {
         let env = pc.env;
-        let Instance { f, ref args, .. } = pc.scratch.instances[id as usize];
+        let Instance { f, ref args, .. } = pc.scratch.instances[id.index()];
         let info = env.function(f);
         let def = env.def(f);
         // The function's vectors are the checker's while it works; the
