@@ -10,8 +10,8 @@
 use crate::diagnostics::Diagnostic;
 use crate::ir::{self, verifier::verify_module};
 use crate::lower::lower_program;
-use crate::mathlib::{expand_math, Bodies};
-use crate::opt::{optimize, OptLevel, OptReport};
+use crate::mathlib::{expand_math_in, Bodies, BuiltFunctions};
+use crate::opt::{optimize_in, AnalysesPool, OptLevel, OptReport, FUEL};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
 use crate::sema::{check_with, CheckContext, CheckOptions, Checked};
@@ -80,13 +80,17 @@ impl std::fmt::Display for CompileError {
 }
 
 /// What one compile lends the next: the front end's and the type
-/// checker's buffers (see [`CheckContext`]) and the PTX text of the math
-/// library's functions written so far ([`ptx::LibraryTexts`]). Owned by the
-/// caller, one per thread that compiles; dropping it frees them. (The back
-/// end's phases still keep their buffers per thread, see `crate::pool`.)
+/// checker's buffers (see [`CheckContext`]), the back end's (the
+/// optimiser's analyses, selection's and emission's, see `crate::pool`),
+/// the math library's functions built so far and their PTX text
+/// ([`ptx::LibraryTexts`]). Owned by the caller, one per thread that
+/// compiles; dropping it frees them.
 #[derive(Default)]
 pub struct CompileContext {
     check: CheckContext,
+    analyses: AnalysesPool,
+    backend: ptx::BackendBuffers,
+    library_functions: BuiltFunctions,
     library: ptx::LibraryTexts,
 }
 
@@ -196,7 +200,7 @@ pub fn compile_forcing_with(
     verified(&module, "lowered")?;
     let verify_lowered = t.elapsed();
     let t = Instant::now();
-    let report = optimize(&mut module, options.opt);
+    let report = optimize_in(&mut module, options.opt, FUEL, &mut ctx.analyses);
     out.timings.push(("passes", t.elapsed()));
     if let Some(d) = fuel_warning(&report, &out.checked.program) {
         out.checked.diagnostics.push(d);
@@ -212,20 +216,37 @@ pub fn compile_forcing_with(
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
         // Declared, not copied: their PTX comes from the context's texts,
         // written the first time a library function is needed.
-        expand_math(&mut module, fastmath, Bodies::Declared);
+        expand_math_in(
+            &mut module,
+            fastmath,
+            Bodies::Declared,
+            &mut ctx.library_functions,
+        );
         if ptx::has_math_library_ops(&module) {
             return Err(CompileError(
                 "this kernel uses a math function the math library does not implement yet".into(),
             ));
         }
-        let library = (ctx.library.bodies_for(&module, options.target))
+        let library = (ctx.library)
+            .bodies_for(
+                &module,
+                options.target,
+                &mut ctx.library_functions,
+                &mut ctx.backend,
+            )
             .map_err(|e| CompileError(e.to_string()))?;
         out.timings.push(("math library", t.elapsed()));
         let t = Instant::now();
         let source = out.checked.files.text(crate::span::FileId::MAIN);
         let lines = ptx::lineinfo::SourceLines::new(file_name, source);
-        let text = ptx::emit_module(&module, options.target, Some(&lines), &library)
-            .map_err(|e| CompileError(e.to_string()))?;
+        let text = ptx::emit_module_in(
+            &module,
+            options.target,
+            Some(&lines),
+            &library,
+            &mut ctx.backend,
+        )
+        .map_err(|e| CompileError(e.to_string()))?;
         out.timings.push(("isel+regalloc+emission", t.elapsed()));
         out.ptx = Some(text);
     }

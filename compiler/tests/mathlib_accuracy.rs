@@ -481,8 +481,14 @@ fn measure(case: &Case, ty: Type, seed: u64) -> (String, Vec<String>) {
     let mut failures = Vec::new();
     let mut rng = Rng(seed);
     let mut module = Module::new();
-    mathlib::library_function(&mut module, case.op, ty, mathlib::Bodies::Copied)
-        .expect("implemented");
+    mathlib::library_function(
+        &mut module,
+        case.op,
+        ty,
+        mathlib::Bodies::Copied,
+        &mut mathlib::BuiltFunctions::default(),
+    )
+    .expect("implemented");
     let mut run = Runner {
         interp: Interpreter::new(&module),
         op: case.op,

@@ -15,8 +15,8 @@
 
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
 use kernelc_compiler::ir::{parse_module, verify_module};
-use kernelc_compiler::mathlib::{expand_math, Bodies};
-use kernelc_compiler::ptx::{emit_module, LibraryTexts, Target};
+use kernelc_compiler::mathlib::{expand_math, Bodies, BuiltFunctions};
+use kernelc_compiler::ptx::{emit_module, BackendBuffers, LibraryTexts, Target};
 
 mod common;
 use common::snapshots::{files, Snapshots};
@@ -65,6 +65,8 @@ fn ir_file_tests_match_their_ptx() {
     );
     let mut snapshots = Snapshots::new();
     let mut texts = LibraryTexts::new();
+    let mut built = BuiltFunctions::default();
+    let mut buffers = BackendBuffers::default();
     for path in files {
         let name = path.display();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -75,7 +77,7 @@ fn ir_file_tests_match_their_ptx() {
         let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
         expand_math(&mut module, fastmath, Bodies::Declared);
         let target = Target::default();
-        let written = (texts.bodies_for(&module, target))
+        let written = (texts.bodies_for(&module, target, &mut built, &mut buffers))
             .and_then(|library| emit_module(&module, target, None, &library));
         match written {
             Ok(ptx) => snapshots.check(&path.with_extension("ptx"), &ptx),

@@ -336,7 +336,8 @@ mod tests {
     /// A module whose function 0 is the library function `op` on `ty`.
     fn library(op: Opcode, ty: Type) -> Module {
         let mut m = Module::new();
-        library_function(&mut m, op, ty, Bodies::Copied).expect("implemented");
+        library_function(&mut m, op, ty, Bodies::Copied, &mut Default::default())
+            .expect("implemented");
         crate::ir::verify_module(&m).expect("the library function verifies");
         m
     }

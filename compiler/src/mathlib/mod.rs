@@ -57,7 +57,6 @@ use crate::ir::library::function_name;
 use crate::ir::types::Type;
 use cranelift_entity::{EntityRef, PrimaryMap};
 use emit::Emit;
-use std::cell::RefCell;
 
 /// The math-library opcodes this library implements (for `f16`, `f32`
 /// and `f64`).
@@ -224,19 +223,18 @@ pub fn library_function(
     op: Opcode,
     ty: Type,
     bodies: Bodies,
+    built: &mut BuiltFunctions,
 ) -> Option<FuncRef> {
     let name = function_name(op, ty);
     if let Some(f) = module.function_named(&name) {
         return Some(f);
     }
     let func = match bodies {
-        Bodies::Copied => library_body(op, ty, &mut module.consts)?,
+        Bodies::Copied => library_body(op, ty, &mut module.consts, built)?,
         Bodies::Declared => {
-            with_built(op, ty, |built| {
-                built.func.as_ref()?;
-                built.intern_tables(&mut module.consts);
-                Some(())
-            })?;
+            let built = built.get(op, ty);
+            built.func.as_ref()?;
+            built.intern_tables(&mut module.consts);
             let mut func = Function::new(name, FuncKind::Device, signature(op, ty));
             func.library = Some((op, ty));
             func
@@ -245,27 +243,34 @@ pub fn library_function(
     Some(module.functions.push(func))
 }
 
-/// The library function for `op` on `ty` as built on this thread (built
-/// now if it was not), passed to `f`.
-fn with_built<R>(op: Opcode, ty: Type, f: impl FnOnce(&Built) -> R) -> R {
-    BUILT.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let i = match cache.iter().position(|b| b.op == op && b.ty == ty) {
+/// The library functions built so far, each once, so that a compile
+/// copies or declares a function rather than building it again. Owned by
+/// the caller (the driver's `CompileContext` holds one); bounded by the
+/// library's size (opcodes × types), so nothing is evicted.
+#[derive(Default)]
+pub struct BuiltFunctions {
+    built: Vec<Built>,
+}
+
+impl BuiltFunctions {
+    /// The library function for `op` on `ty`, built now if it was not.
+    fn get(&mut self, op: Opcode, ty: Type) -> &Built {
+        let i = match self.built.iter().position(|b| b.op == op && b.ty == ty) {
             Some(i) => i,
             None => {
                 let mut tables = PrimaryMap::new();
                 let func = build(op, ty, &mut tables);
-                cache.push(Built {
+                self.built.push(Built {
                     op,
                     ty,
                     func,
                     tables: tables.into_iter().map(|(_, t)| t).collect(),
                 });
-                cache.len() - 1
+                self.built.len() - 1
             }
         };
-        f(&cache[i])
-    })
+        &self.built[i]
+    }
 }
 
 /// A library function built in isolation, with the constant tables it
@@ -293,14 +298,8 @@ impl Built {
     }
 }
 
-thread_local! {
-    /// Every library function built on this thread so far, so a compile
-    /// copies a function rather than building it again.
-    static BUILT: RefCell<Vec<Built>> = const { RefCell::new(Vec::new()) };
-}
-
 /// The body of the library function for `op` on `ty`: what [`build`]
-/// returns, copied from a function built once per thread (what
+/// returns, copied from the function `built` holds (what
 /// [`Bodies::Copied`] adds, and what the back end writes for a
 /// declaration). Its tables are added to `consts` as `build` adds them and
 /// its `const_addr` indices renumbered to match.
@@ -308,23 +307,23 @@ pub fn library_body(
     op: Opcode,
     ty: Type,
     consts: &mut PrimaryMap<ConstVar, ConstDecl>,
+    built: &mut BuiltFunctions,
 ) -> Option<Function> {
-    with_built(op, ty, |built| {
-        let mut func = built.func.clone()?;
-        let index = built.intern_tables(consts);
-        if index.iter().enumerate().any(|(i, c)| c.index() != i) {
-            for inst in (0..func.dfg.num_insts()).map(Inst::new) {
-                if let InstructionData::AddrOf {
-                    opcode: Opcode::ConstAddr,
-                    index: i,
-                } = func.dfg.inst_mut(inst)
-                {
-                    *i = index[*i as usize].as_u32();
-                }
+    let built = built.get(op, ty);
+    let mut func = built.func.clone()?;
+    let index = built.intern_tables(consts);
+    if index.iter().enumerate().any(|(i, c)| c.index() != i) {
+        for inst in (0..func.dfg.num_insts()).map(Inst::new) {
+            if let InstructionData::AddrOf {
+                opcode: Opcode::ConstAddr,
+                index: i,
+            } = func.dfg.inst_mut(inst)
+            {
+                *i = index[*i as usize].as_u32();
             }
         }
-        Some(func)
-    })
+    }
+    Some(func)
 }
 
 /// Replaces every implemented math-library instruction of `module` by a
@@ -334,6 +333,17 @@ pub fn library_body(
 /// instead (`sin_approx`, `cos_approx`, `lg2_approx`). Opcodes without an
 /// implementation are left in place.
 pub fn expand_math(module: &mut Module, fastmath: bool, bodies: Bodies) {
+    expand_math_in(module, fastmath, bodies, &mut BuiltFunctions::default());
+}
+
+/// [`expand_math`], with the library functions `built` holds (and those
+/// it builds, kept there).
+pub fn expand_math_in(
+    module: &mut Module,
+    fastmath: bool,
+    bodies: Bodies,
+    built: &mut BuiltFunctions,
+) {
     let originals: Vec<FuncRef> = module.functions.keys().collect();
     for fref in originals {
         let mut sites = Vec::new();
@@ -366,7 +376,7 @@ pub fn expand_math(module: &mut Module, fastmath: bool, bodies: Bodies) {
                 );
                 continue;
             }
-            let Some(callee) = library_function(module, op, ty, bodies) else {
+            let Some(callee) = library_function(module, op, ty, bodies, built) else {
                 continue;
             };
             let dfg = &mut module.functions[fref].dfg;
@@ -477,7 +487,14 @@ mod tests {
             fresh.functions.push(f);
             for _ in 0..2 {
                 let mut copy = module();
-                library_function(&mut copy, op, ty, Bodies::Copied).unwrap();
+                library_function(
+                    &mut copy,
+                    op,
+                    ty,
+                    Bodies::Copied,
+                    &mut BuiltFunctions::default(),
+                )
+                .unwrap();
                 assert_eq!(write_module(&copy), write_module(&fresh), "{op} {ty}");
             }
         }

@@ -20,16 +20,21 @@ use super::util::{find_loops, has_retreating_edge, Loops};
 use crate::ir::{Block, ControlFlowGraph, DfsScratch, DominatorTree, Function};
 use crate::pool::Pool;
 
-/// How many recycled [`Analyses`] a thread keeps (modules rarely have more
-/// functions before the math library is added).
+/// How many recycled [`Analyses`] an [`AnalysesPool`] keeps (modules
+/// rarely have more functions before the math library is added).
 const POOL_MAX_LEN: usize = 8;
 
 /// The largest function, in blocks, whose buffers are worth keeping.
 const POOL_MAX_BLOCKS: usize = 4096;
 
-thread_local! {
-    /// Recycled analyses with their buffers; see [`Analyses::pooled`].
-    static POOL: Pool<Analyses> = const { Pool::new(POOL_MAX_LEN) };
+/// Recycled analyses with their buffers, owned by the caller (see
+/// [`Analyses::pooled`] and `crate::pool`).
+pub struct AnalysesPool(Pool<Analyses>);
+
+impl Default for AnalysesPool {
+    fn default() -> Self {
+        AnalysesPool(Pool::new(POOL_MAX_LEN))
+    }
 }
 
 /// The CFG, reverse post-order, dominator tree and natural loops of one
@@ -82,26 +87,26 @@ impl Analyses {
         Analyses::default()
     }
 
-    /// An empty `Analyses` whose buffers come from an earlier compile on
-    /// this thread when there is one (see [`Analyses::recycle`]): the
-    /// pipeline's tables and work lists are then allocated once per thread
-    /// rather than once per function, as a Cranelift `Context` reused
-    /// across functions keeps its buffers.
-    pub fn pooled() -> Self {
-        let mut analyses = POOL.with(Pool::take).unwrap_or_default();
+    /// An empty `Analyses` whose buffers come from `pool` when it holds
+    /// some (see [`Analyses::recycle`]): the pipeline's tables and work
+    /// lists are then allocated once per context rather than once per
+    /// function, as a Cranelift `Context` reused across functions keeps
+    /// its buffers.
+    pub fn pooled(pool: &mut AnalysesPool) -> Self {
+        let mut analyses = pool.0.take().unwrap_or_default();
         analyses.invalidate();
         analyses
     }
 
-    /// Gives the buffers back to this thread's pool for the next
+    /// Gives the buffers back to `pool` for the next
     /// [`Analyses::pooled`]. The pool keeps a few, and only buffers of
     /// moderate size, so a huge function does not pin its memory.
-    pub fn recycle(mut self) {
+    pub fn recycle(mut self, pool: &mut AnalysesPool) {
         if self.footprint() > POOL_MAX_BLOCKS {
             return;
         }
         self.invalidate();
-        POOL.with(|pool| pool.give(self));
+        pool.0.give(self);
     }
 
     /// A measure of the buffers' size: the most blocks they were sized for.

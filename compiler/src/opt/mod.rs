@@ -42,7 +42,7 @@ pub mod strength;
 pub(crate) mod testutil;
 pub(crate) mod util;
 
-pub use analyses::Analyses;
+pub use analyses::{Analyses, AnalysesPool};
 
 use crate::ir::{verify_function, verify_module, write_function, Function, Module, Value};
 
@@ -193,6 +193,17 @@ pub struct OptReport {
 /// a step that would exceed it is skipped with everything after it, so the
 /// functions are each as a whole round left them (or as lowered).
 pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> OptReport {
+    optimize_in(module, level, fuel, &mut AnalysesPool::default())
+}
+
+/// [`optimize_with_fuel`], with the analyses' buffers from (and given back
+/// to) `pool`.
+pub fn optimize_in(
+    module: &mut Module,
+    level: OptLevel,
+    fuel: u64,
+    pool: &mut AnalysesPool,
+) -> OptReport {
     let mut report = OptReport::default();
     if level == OptLevel::O0 {
         return report;
@@ -220,7 +231,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
     for (_, func) in module.functions.iter_mut() {
         if func.is_declaration() {
             // Defined elsewhere (linked code): nothing to optimise.
-            kept.push(Analyses::pooled());
+            kept.push(Analyses::pooled(pool));
             continue;
         }
         if !take(
@@ -230,7 +241,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         ) {
             break;
         }
-        let mut analyses = Analyses::pooled();
+        let mut analyses = Analyses::pooled(pool);
         run_passes(func, &mut analyses, O2_FUNCTION_PASSES);
         kept.push(analyses);
     }
@@ -256,7 +267,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         .to_string();
     if report.out_of_fuel.is_some() || !take(total, &costliest, &mut report) {
         for analyses in kept {
-            analyses.recycle();
+            analyses.recycle(pool);
         }
         return report;
     }
@@ -267,7 +278,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
     };
     for ((f, func), mut analyses) in module.functions.iter_mut().zip(kept) {
         if func.is_declaration() {
-            analyses.recycle();
+            analyses.recycle(pool);
             continue;
         }
         let passes = O2_CLEANUP_PASSES.len()
@@ -277,7 +288,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
                 0
             };
         if !take(round_cost(func, passes), &func.name, &mut report) {
-            analyses.recycle();
+            analyses.recycle(pool);
             continue;
         }
         if inlined_into[f] {
@@ -293,7 +304,7 @@ pub fn optimize_with_fuel(module: &mut Module, level: OptLevel, fuel: u64) -> Op
         } else {
             check_no_change(func, cleanup_after_simplify_cfg);
         }
-        analyses.recycle();
+        analyses.recycle(pool);
     }
     check_module(module, "the O2 pipeline");
     report

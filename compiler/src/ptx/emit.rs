@@ -12,7 +12,7 @@
 //! register per variable. The moves regalloc2 inserts (block parameters,
 //! reloads) are `mov`s of the class's type.
 
-use super::isel::{param_type, Isel, IselError, IselErrorKind};
+use super::isel::{param_type, Isel, IselError, IselErrorKind, SelectionPool};
 use super::lineinfo::{LocWriter, SourceLines};
 use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
@@ -39,10 +39,14 @@ fn check_allocations() -> bool {
 
 /// Allocates registers for a selected function and writes it as PTX, with
 /// `.loc` directives when `lines` describes the source.
+///
+/// The selection's buffers go back to `buffers`, and writing takes its own
+/// from there.
 pub fn emit_function(
     isel: Isel<'_>,
     lines: Option<&SourceLines<'_>>,
     out: &mut String,
+    buffers: &mut BackendBuffers,
 ) -> Result<(), IselError> {
     let env = machine_env();
     let vcode = &isel.vcode;
@@ -72,7 +76,7 @@ pub fn emit_function(
     let Workspace {
         mut blocks,
         mut body,
-    } = WORKSPACE.with(Pool::take).unwrap_or_default();
+    } = buffers.workspaces.take().unwrap_or_default();
     blocks.compute(vcode, &alloc);
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
@@ -125,18 +129,18 @@ pub fn emit_function(
     }
     out.push_str(body_text);
     out.push_str("}\n");
-    isel.recycle();
+    isel.recycle(&mut buffers.selection);
     if body.text.capacity() <= WORKSPACE_MAX_BYTES {
-        WORKSPACE.with(|pool| pool.give(Workspace { blocks, body }));
+        buffers.workspaces.give(Workspace { blocks, body });
     }
     Ok(())
 }
 
-/// The buffers of writing one function, kept per thread from function to
-/// function so that repeated compiles reuse them (as selection's are, see
-/// `Isel::recycle`).
+/// The buffers of writing one function, kept in [`BackendBuffers`] from
+/// function to function so that repeated compiles reuse them (as
+/// selection's are, see `Isel::recycle`).
 #[derive(Default)]
-struct Workspace {
+pub(super) struct Workspace {
     blocks: EmittedBlocks,
     body: BodyBuffers,
 }
@@ -144,9 +148,22 @@ struct Workspace {
 /// The largest body text whose buffers are worth keeping.
 const WORKSPACE_MAX_BYTES: usize = 1 << 20;
 
-thread_local! {
-    /// The recycled workspace (functions are written one at a time).
-    static WORKSPACE: Pool<Workspace> = const { Pool::new(1) };
+/// The back end's recycled buffers: selection's and writing's, owned by
+/// the caller (the driver's `CompileContext` holds one; see
+/// `crate::pool`).
+pub struct BackendBuffers {
+    pub(super) selection: SelectionPool,
+    /// Functions are written one at a time: one workspace is enough.
+    workspaces: Pool<Workspace>,
+}
+
+impl Default for BackendBuffers {
+    fn default() -> Self {
+        BackendBuffers {
+            selection: SelectionPool::default(),
+            workspaces: Pool::new(1),
+        }
+    }
 }
 
 /// The blocks that are written, in order, with their labels: every block
@@ -719,7 +736,13 @@ def k(out, n):
             .ir
             .expect("IR");
         let (_, f) = module.functions.iter().next().expect("the kernel");
-        let isel = Isel::run(&module, f, Default::default()).expect("selects");
+        let isel = Isel::run(
+            &module,
+            f,
+            Default::default(),
+            &mut SelectionPool::default(),
+        )
+        .expect("selects");
         let vcode = &isel.vcode;
         let options = ra::RegallocOptions {
             algorithm,

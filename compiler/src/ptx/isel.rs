@@ -185,24 +185,29 @@ impl Scratch {
     }
 }
 
-/// The buffers of a selection, kept per thread from function to function
-/// (see [`Isel::recycle`]) so that repeated compiles reuse them, as a
-/// Cranelift `Context` keeps its buffers across functions.
+/// The buffers of a selection, kept in a [`SelectionPool`] from function
+/// to function (see [`Isel::recycle`]) so that repeated compiles reuse
+/// them, as a Cranelift `Context` keeps its buffers across functions.
 #[derive(Default)]
 struct Buffers {
     vcode: VCode,
     scratch: Scratch,
 }
 
-/// How many [`Buffers`] a thread keeps (one per function of a module).
+/// How many [`Buffers`] a [`SelectionPool`] keeps (one per function of a
+/// module).
 const POOL_MAX_LEN: usize = 8;
 
 /// The most machine instructions whose buffers are worth keeping.
 const POOL_MAX_INSTS: usize = 1 << 16;
 
-thread_local! {
-    /// Recycled selection buffers; see [`Isel::recycle`].
-    static POOL: Pool<Buffers> = const { Pool::new(POOL_MAX_LEN) };
+/// Recycled selection buffers, owned by the caller (see `crate::pool`).
+pub struct SelectionPool(Pool<Buffers>);
+
+impl Default for SelectionPool {
+    fn default() -> Self {
+        SelectionPool(Pool::new(POOL_MAX_LEN))
+    }
 }
 
 /// The value of a constant (see `Isel::constant`).
@@ -224,16 +229,18 @@ pub fn kind_of(ty: ir::Type) -> RegKind {
 }
 
 impl<'a> Isel<'a> {
-    /// Selects `func` (of `module`) for `target`.
+    /// Selects `func` (of `module`) for `target`, in buffers from `pool`
+    /// when it holds some.
     pub fn run(
         module: &'a ir::Module,
         func: &'a ir::Function,
         target: Target,
+        pool: &mut SelectionPool,
     ) -> Result<Isel<'a>, IselError> {
         let Buffers {
             mut vcode,
             mut scratch,
-        } = POOL.with(Pool::take).unwrap_or_default();
+        } = pool.0.take().unwrap_or_default();
         vcode.reset(func.dfg.num_insts(), func.dfg.num_values());
         scratch.reset(func);
         let mut s = Isel {
@@ -253,11 +260,11 @@ impl<'a> Isel<'a> {
         Ok(s)
     }
 
-    /// Gives the selection's buffers back to this thread's pool, for the
-    /// next function selected on it (once the machine code is written).
-    /// Only buffers of moderate size are kept, so that one huge function
-    /// does not pin its memory.
-    pub fn recycle(self) {
+    /// Gives the selection's buffers back to `pool`, for the next function
+    /// selected (once the machine code is written). Only buffers of
+    /// moderate size are kept, so that one huge function does not pin its
+    /// memory.
+    pub fn recycle(self, pool: &mut SelectionPool) {
         if self.vcode.insts.capacity() > POOL_MAX_INSTS {
             return;
         }
@@ -265,7 +272,7 @@ impl<'a> Isel<'a> {
             vcode: self.vcode,
             scratch: self.scratch,
         };
-        POOL.with(|pool| pool.give(buffers));
+        pool.0.give(buffers);
     }
 
     /// The virtual register of an IR value.

@@ -20,10 +20,11 @@
 //! it may have edited it. Debug builds write a body again on every reuse
 //! and compare.
 
-use super::emit::emit_function;
+use super::emit::{emit_function, BackendBuffers};
 use super::isel::{Isel, IselError, IselErrorKind};
 use super::target::Target;
 use crate::ir::{self, FuncRef, Opcode};
+use crate::mathlib::BuiltFunctions;
 use cranelift_entity::SecondaryMap;
 use std::rc::Rc;
 
@@ -50,11 +51,14 @@ impl LibraryTexts {
 
     /// The text of every library declaration
     /// ([`ir::Function::is_declaration`]) of `module` that its PTX for
-    /// `target` holds, written now where this cache does not have it.
+    /// `target` holds, written now where this cache does not have it
+    /// (from the functions `built` holds, in `buffers`).
     pub fn bodies_for(
         &mut self,
         module: &ir::Module,
         target: Target,
+        built: &mut BuiltFunctions,
+        buffers: &mut BackendBuffers,
     ) -> Result<LibraryBodies, IselError> {
         let needed = super::needed_functions(module);
         let mut bodies = LibraryBodies::new();
@@ -66,18 +70,25 @@ impl LibraryTexts {
                 // A declaration the library did not make: nothing to write.
                 continue;
             };
-            bodies[fref] = Some(self.text(op, ty, target)?);
+            bodies[fref] = Some(self.text(op, ty, target, built, buffers)?);
         }
         Ok(bodies)
     }
 
     /// The PTX definition (`.func ... { ... }`, as [`emit_function`]
     /// writes it) of library function `op` on `ty` for `target`.
-    pub fn text(&mut self, op: Opcode, ty: ir::Type, target: Target) -> Result<Rc<str>, IselError> {
+    pub fn text(
+        &mut self,
+        op: Opcode,
+        ty: ir::Type,
+        target: Target,
+        built: &mut BuiltFunctions,
+        buffers: &mut BackendBuffers,
+    ) -> Result<Rc<str>, IselError> {
         let key = (op, ty, target);
         if let Some((_, text)) = self.texts.iter().find(|(k, _)| *k == key) {
             if cfg!(debug_assertions) {
-                let fresh = write(op, ty, target);
+                let fresh = write(op, ty, target, built, buffers);
                 debug_assert!(
                     fresh.as_deref().ok() == Some(&**text),
                     "{}: the reused PTX text differs from a fresh one",
@@ -86,7 +97,7 @@ impl LibraryTexts {
             }
             return Ok(text.clone());
         }
-        let text: Rc<str> = write(op, ty, target)?.into();
+        let text: Rc<str> = write(op, ty, target, built, buffers)?.into();
         self.texts.push((key, text.clone()));
         Ok(text)
     }
@@ -95,19 +106,25 @@ impl LibraryTexts {
 /// Builds the body of library function `op` on `ty` in a module holding
 /// only the tables it reads (its text names tables, not numbers), then
 /// selects, allocates and writes it into a string of its own.
-fn write(op: Opcode, ty: ir::Type, target: Target) -> Result<String, IselError> {
+fn write(
+    op: Opcode,
+    ty: ir::Type,
+    target: Target,
+    built: &mut BuiltFunctions,
+    buffers: &mut BackendBuffers,
+) -> Result<String, IselError> {
     let mut module = ir::Module::new();
-    let Some(body) = crate::mathlib::library_body(op, ty, &mut module.consts) else {
+    let Some(body) = crate::mathlib::library_body(op, ty, &mut module.consts, built) else {
         let name = crate::ir::library::function_name(op, ty);
         return Err(IselError {
             function: name,
             kind: IselErrorKind::NoLibraryBody,
         });
     };
-    let isel = Isel::run(&module, &body, target)?;
+    let isel = Isel::run(&module, &body, target, &mut buffers.selection)?;
     debug_assert!(isel.printf_bytes == 0 && !isel.uses_dyn_shared);
     let mut text = String::new();
-    emit_function(isel, None, &mut text)?;
+    emit_function(isel, None, &mut text, buffers)?;
     Ok(text)
 }
 
@@ -174,7 +191,12 @@ def k(a):
         let target = crate::ptx::Target::default();
         // No declarations left: nothing for the texts to supply.
         let library = super::LibraryTexts::new()
-            .bodies_for(&module, target)
+            .bodies_for(
+                &module,
+                target,
+                &mut Default::default(),
+                &mut Default::default(),
+            )
             .unwrap();
         assert!(library.values().all(Option::is_none));
         let copied = crate::ptx::emit_module(&module, target, Some(&lines), &library).unwrap();

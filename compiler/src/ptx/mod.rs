@@ -33,6 +33,7 @@ pub mod reloads;
 pub mod target;
 pub mod vcode;
 
+pub use emit::BackendBuffers;
 pub use isel::{IselError, IselErrorKind};
 pub use library_text::{LibraryBodies, LibraryTexts};
 pub use target::Target;
@@ -63,6 +64,23 @@ pub fn emit_module(
     lines: Option<&lineinfo::SourceLines<'_>>,
     library: &LibraryBodies,
 ) -> Result<String, IselError> {
+    emit_module_in(
+        module,
+        target,
+        lines,
+        library,
+        &mut BackendBuffers::default(),
+    )
+}
+
+/// [`emit_module`], in buffers from (and given back to) `buffers`.
+pub fn emit_module_in(
+    module: &Module,
+    target: Target,
+    lines: Option<&lineinfo::SourceLines<'_>>,
+    library: &LibraryBodies,
+    buffers: &mut BackendBuffers,
+) -> Result<String, IselError> {
     // Selection first: the module's preamble depends on what the functions
     // use, and the text is written once, into a buffer of about the right
     // size.
@@ -72,7 +90,7 @@ pub fn emit_module(
         .filter(|(r, f)| needed[r.index()] && f.external.is_none())
         .map(|(r, f)| match &library[r] {
             Some(text) => Ok(Part::Written(text.clone())),
-            None => isel::Isel::run(module, f, target).map(Part::Selected),
+            None => isel::Isel::run(module, f, target, &mut buffers.selection).map(Part::Selected),
         })
         .collect::<Result<Vec<_>, _>>()?;
     let selected = || {
@@ -146,7 +164,7 @@ pub fn emit_module(
     }
     for part in parts {
         match part {
-            Part::Selected(isel) => emit::emit_function(isel, lines, &mut out)?,
+            Part::Selected(isel) => emit::emit_function(isel, lines, &mut out, buffers)?,
             Part::Written(text) => out.push_str(&text),
         }
         out.push('\n');
