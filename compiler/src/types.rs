@@ -15,6 +15,7 @@
 //! `Copy` value that is copied, compared and dropped without touching a
 //! reference count.
 
+use crate::sema::intrinsics::Callee;
 use kernelc_abi::kernel::ParamKind;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt::{self, Write as _};
@@ -255,39 +256,91 @@ pub struct RecordRef {
     pub space: MemSpace,
 }
 
-/// A device function of the file used as a value: known while typing, with
-/// no run-time representation. A call through it calls that function, and
-/// a device function taking one is specialised for it, as Numba
-/// specialises for each dispatcher passed.
+/// A function used as a value: a device function of the file, or an
+/// intrinsic (`cuda.atomic.add`, `math.sin`, `np.sin`, `operator.add`),
+/// as Numba types each as a `Dispatcher` or a `Function`. Known while
+/// typing, with no run-time representation: a call through it is that
+/// function's call, typed as a direct call is, and a device function
+/// taking one is specialised for it, as Numba specialises for each
+/// dispatcher or function passed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct FunctionValue {
-    /// The function's index in the file (`sema::typed::FuncId`).
-    pub index: u32,
+    /// The function's index in the file (`sema::typed::FuncId`), or, with
+    /// [`INTRINSIC`] set, the intrinsic's position in
+    /// [`INTRINSIC_CALLEES`].
+    index: u32,
     /// Its name's position in [`FUNCTION_NAMES`] (a number, not the text,
     /// so that a [`Type`] stays two words).
     name: u32,
 }
 
+/// The mark of an intrinsic in [`FunctionValue::index`].
+const INTRINSIC: u32 = 1 << 31;
+
 /// The interned function names of [`FunctionValue`].
 static FUNCTION_NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
 
+/// The interned intrinsics of [`FunctionValue`], each once.
+static INTRINSIC_CALLEES: Mutex<Vec<Callee>> = Mutex::new(Vec::new());
+
+/// The position of `name` in [`FUNCTION_NAMES`], added if new.
+fn intern_function_name(name: &str) -> u32 {
+    // A panic while the lock was held cannot leave the list half written:
+    // it only grows by whole entries.
+    let mut names = FUNCTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let position = match names.iter().position(|n| *n == name) {
+        Some(p) => p,
+        None => {
+            names.push(Box::leak(name.to_string().into_boxed_str()));
+            names.len() - 1
+        }
+    };
+    position as u32
+}
+
 impl FunctionValue {
-    /// The value of function `index`, named `name`.
+    /// The value of device function `index`, named `name`.
     pub fn new(index: u32, name: &str) -> Self {
-        // A panic while the lock was held cannot leave the list half
-        // written: it only grows by whole entries.
-        let mut names = FUNCTION_NAMES.lock().unwrap_or_else(|e| e.into_inner());
-        let position = match names.iter().position(|n| *n == name) {
-            Some(p) => p,
-            None => {
-                names.push(Box::leak(name.to_string().into_boxed_str()));
-                names.len() - 1
+        assert!(index < INTRINSIC, "function index {index} out of range");
+        FunctionValue {
+            index,
+            name: intern_function_name(name),
+        }
+    }
+
+    /// The value of an intrinsic (`cuda.atomic.add`): named as a user
+    /// writes it, one value per intrinsic however it was reached
+    /// (`cuda.atomic.add`, an alias, a parameter), as Numba types them.
+    pub fn intrinsic(callee: Callee) -> Self {
+        let position = {
+            let mut callees = INTRINSIC_CALLEES.lock().unwrap_or_else(|e| e.into_inner());
+            match callees.iter().position(|c| *c == callee) {
+                Some(p) => p,
+                None => {
+                    callees.push(callee);
+                    callees.len() - 1
+                }
             }
         };
         FunctionValue {
-            index,
-            name: position as u32,
+            index: INTRINSIC | position as u32,
+            name: intern_function_name(&callee.to_string()),
         }
+    }
+
+    /// The device function's index in the file, or `None` for an
+    /// intrinsic.
+    pub fn device(&self) -> Option<u32> {
+        (self.index & INTRINSIC == 0).then_some(self.index)
+    }
+
+    /// The intrinsic, or `None` for a device function.
+    pub fn callee(&self) -> Option<Callee> {
+        if self.index & INTRINSIC == 0 {
+            return None;
+        }
+        let callees = INTRINSIC_CALLEES.lock().unwrap_or_else(|e| e.into_inner());
+        Some(callees[(self.index & !INTRINSIC) as usize])
     }
 
     /// The function's name.

@@ -87,11 +87,38 @@ def fmt_type(t):
     if isinstance(t, types.Dispatcher):
         # A device function as a value: kernelc writes `function(name)`.
         return f"function({t.dispatcher.py_func.__name__})"
+    if isinstance(t, types.Function):
+        # An intrinsic as a value: kernelc writes `function(path)`, the
+        # path as a user writes it.
+        return f"function({function_path(t.typing_key)})"
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):
         return "Tuple(" + ", ".join(fmt_type(x) for x in t.types) + ")"
     return str(t)
+
+
+def function_path(key):
+    """The kernelc name of the callable a Numba `Function` type is keyed
+    on: `math.sin`, `np.sin`, `operator.add`, `abs`, `cuda.atomic.add`."""
+    import numpy as np
+
+    if isinstance(key, np.ufunc):
+        return f"np.{key.__name__}"
+    module = getattr(key, "__module__", None) or ""
+    name = getattr(key, "__qualname__", None) or getattr(key, "__name__", str(key))
+    if module in ("math", "cmath"):
+        return f"{module}.{name}"
+    if module in ("_operator", "operator"):
+        return f"operator.{name}"
+    if module == "builtins":
+        return name
+    if module.endswith("cuda.stubs"):
+        # numba-cuda's stubs (`numba.cuda.stubs.atomic.add`).
+        return f"cuda.{name}"
+    if module.endswith("cuda.intrinsics") or type(key).__name__ == "_Intrinsic":
+        return f"cuda.{getattr(key, '__name__', name)}"
+    return str(key)
 
 
 def collect(typemap, typingctx):

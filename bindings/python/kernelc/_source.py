@@ -32,6 +32,7 @@ import enum
 import hashlib
 import linecache
 import math
+import operator
 import re
 import types
 from dataclasses import dataclass, field
@@ -296,7 +297,7 @@ def _import_for(name: str, value):
         if mod == "kernelc":
             # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
             return f"import numba as {name}"
-        if mod in ("numpy", "math", "cmath", "numba", "numba.types"):
+        if mod in ("numpy", "math", "cmath", "operator", "numba", "numba.types"):
             return f"import {mod} as {name}"
         if mod in ("numba.core.types", "kernelc.types"):
             return f"import numba.types as {name}"
@@ -317,6 +318,19 @@ def _import_for(name: str, value):
         "cmath",
     ):
         return f"from {value.__module__} import {value.__name__} as {name}"
+    if isinstance(value, types.BuiltinFunctionType) and getattr(value, "__module__", None) in (
+        "_operator",
+        "operator",
+    ) and getattr(operator, value.__name__, None) is value:
+        # `operator.add` as a value (Numba's `Function`).
+        return f"from operator import {value.__name__} as {name}"
+    if isinstance(value, types.BuiltinFunctionType) and value.__module__ == "builtins" and \
+            value.__name__ in ("abs", "min", "max", "round", "len"):
+        return f"{name} = {value.__name__}"
+    path = _cuda_intrinsic_path(value)
+    if path is not None:
+        # `cuda.atomic.add` (kernelc's or numba-cuda's) as a value.
+        return f"import kernelc.cuda as {_KC_CUDA}; {name} = {_KC_CUDA}.{path}"
     if isinstance(value, np.ufunc) or getattr(value, "__module__", "") == "numpy":
         return f"from numpy import {value.__name__} as {name}"
     attr = kc_cuda._member_name(value)
@@ -328,6 +342,21 @@ def _import_for(name: str, value):
     draw = _random_draw_name(value)
     if draw is not None:
         return f"from numba.cuda.random import {draw} as {name}"
+    return None
+
+
+def _cuda_intrinsic_path(value):
+    """The path under `cuda` of a CUDA intrinsic that is not a top-level
+    member (`atomic.add`, `fp16.hadd`): kernelc's kernel-only function or
+    numba-cuda's stub; None for anything else."""
+    if getattr(value, "_kc_intrinsic", False):
+        path = getattr(value, "__name__", "")
+        return path if "." in path else None
+    module = getattr(value, "__module__", None) or ""
+    if isinstance(value, type) and module.endswith("cuda.stubs"):
+        # numba-cuda's stubs: `numba.cuda.stubs.atomic.add`.
+        path = value.__qualname__
+        return path if "." in path else None
     return None
 
 

@@ -56,6 +56,8 @@ pub enum Ns {
     Collections,
     /// `typing` (`NamedTuple`).
     Typing,
+    /// `operator` (the operators as functions: `operator.add`).
+    Operator,
 }
 
 impl Ns {
@@ -81,6 +83,7 @@ impl Ns {
             Ns::Enum => "enum",
             Ns::Collections => "collections",
             Ns::Typing => "typing",
+            Ns::Operator => "operator",
         }
     }
 }
@@ -574,6 +577,59 @@ pub enum Callee {
     /// A `cuda.fp16` function (`cuda.fp16.hadd(a, b)`): float16 operands
     /// and result (`bool` for the comparisons).
     Half(HalfOp),
+    /// A function of the `operator` module (`operator.add(a, b)`): the
+    /// operator, typed as the operator is.
+    Operator(PyOperator),
+}
+
+/// The operators the `operator` module has as functions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PyOperator {
+    /// `add sub mul truediv floordiv mod pow lshift rshift and_ or_ xor`.
+    Bin(crate::front::ast::BinOp),
+    /// `neg pos invert not_`.
+    Unary(crate::front::ast::UnaryOp),
+    /// `lt le eq ne ge gt`.
+    Cmp(crate::front::ast::CmpOp),
+}
+
+/// The names of [`PyOperator`] in `operator`.
+const OPERATORS: &[(&str, PyOperator)] = {
+    use crate::front::ast::{BinOp, CmpOp, UnaryOp};
+    &[
+        ("add", PyOperator::Bin(BinOp::Add)),
+        ("sub", PyOperator::Bin(BinOp::Sub)),
+        ("mul", PyOperator::Bin(BinOp::Mul)),
+        ("truediv", PyOperator::Bin(BinOp::Div)),
+        ("floordiv", PyOperator::Bin(BinOp::FloorDiv)),
+        ("mod", PyOperator::Bin(BinOp::Mod)),
+        ("pow", PyOperator::Bin(BinOp::Pow)),
+        ("lshift", PyOperator::Bin(BinOp::LShift)),
+        ("rshift", PyOperator::Bin(BinOp::RShift)),
+        ("and_", PyOperator::Bin(BinOp::BitAnd)),
+        ("or_", PyOperator::Bin(BinOp::BitOr)),
+        ("xor", PyOperator::Bin(BinOp::BitXor)),
+        ("neg", PyOperator::Unary(UnaryOp::Neg)),
+        ("pos", PyOperator::Unary(UnaryOp::Pos)),
+        ("invert", PyOperator::Unary(UnaryOp::Invert)),
+        ("not_", PyOperator::Unary(UnaryOp::Not)),
+        ("lt", PyOperator::Cmp(CmpOp::Lt)),
+        ("le", PyOperator::Cmp(CmpOp::LtE)),
+        ("eq", PyOperator::Cmp(CmpOp::Eq)),
+        ("ne", PyOperator::Cmp(CmpOp::NotEq)),
+        ("ge", PyOperator::Cmp(CmpOp::GtE)),
+        ("gt", PyOperator::Cmp(CmpOp::Gt)),
+    ]
+};
+
+impl PyOperator {
+    /// The name in `operator`.
+    pub fn name(self) -> &'static str {
+        OPERATORS
+            .iter()
+            .find(|(_, o)| *o == self)
+            .map_or("operator", |(n, _)| n)
+    }
 }
 
 /// The `cuda.fp16` functions: float16 arithmetic, comparisons and math,
@@ -791,6 +847,7 @@ impl fmt::Display for Callee {
             Callee::Ufunc(u) => write!(f, "np.{}", u.name()),
             Callee::Half(h) => write!(f, "cuda.fp16.{}", h.name()),
             Callee::Selp => f.write_str("cuda.selp"),
+            Callee::Operator(o) => write!(f, "operator.{}", o.name()),
         }
     }
 }
@@ -813,6 +870,8 @@ impl Callee {
                 _ => &["a", "b", "c"],
             },
             Callee::Ufunc(_) => &["x"],
+            Callee::Operator(PyOperator::Unary(_)) => &["a"],
+            Callee::Operator(_) => &["a", "b"],
             Callee::Range
             | Callee::Enumerate
             | Callee::Zip
@@ -845,6 +904,32 @@ impl Callee {
                 _ => &[],
             },
         }
+    }
+
+    /// True when the callee is also a value (`f = math.sin`, `apply(cuda.atomic.add,
+    /// ...)`), as Numba types it as a `Function`. Not the builtins Numba
+    /// types as classes (`int`, `float`, `complex`, `bool`: the dtypes are
+    /// values of their own, `Type::Class`), vector types, and the callables
+    /// that are only valid in one place (`range`, `print`,
+    /// `cuda.shared.array`, ...).
+    pub fn is_value(self) -> bool {
+        !matches!(
+            self,
+            Callee::Cast(_)
+                | Callee::Bool
+                | Callee::Complex
+                | Callee::Float
+                | Callee::Int
+                | Callee::Vector(_)
+                | Callee::Range
+                | Callee::Enumerate
+                | Callee::Zip
+                | Callee::LiteralUnroll
+                | Callee::Print
+                | Callee::SharedArray
+                | Callee::LocalArray
+                | Callee::ConstArrayLike
+        )
     }
 
     /// True when every listed parameter is required (others may be omitted).
@@ -1091,6 +1176,10 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     }
     t.insert((Ns::Cuda, "cg"), Member::Namespace(Ns::CudaCg));
     t.insert((Ns::CudaCg, "this_grid"), f(I::ThisGrid));
+    for (name, op) in OPERATORS {
+        t.insert((Ns::Operator, *name), Member::Func(Callee::Operator(*op)));
+    }
+    t.insert((Ns::Operator, "abs"), f(I::Abs));
     t.0
 }
 
@@ -1258,6 +1347,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "enum" => Ns::Enum,
         "collections" => Ns::Collections,
         "typing" => Ns::Typing,
+        "operator" => Ns::Operator,
         _ => return None,
     })
 }

@@ -594,11 +594,13 @@ def atomic_cas_2dim(res, old, ary, fill_val):
 
 
 # Why tests fail under kernelc (each an xfail, strict):
-INTRINSIC_AS_VALUE = pytest.mark.xfail(
+LITERAL_ARGUMENT = pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: a CUDA intrinsic passed as a value "
-    "(cuda.atomic.add given to a device function as binop_func): "
-    "'cuda.atomic.add' is a function, not a value",
+    reason="unsupported in kernelc: a device function typed for a literal "
+    "argument's value (Numba types atomic_binary_1dim_shared(..., 32, ...)'s "
+    "ary_nelements as Literal[int](32), so it sizes cuda.shared.array, and "
+    "prunes `if neg_idx:` for a literal False): 'cuda.shared.array' needs a "
+    "constant shape; 'ary_nelements' is a runtime value",
 )
 KERNEL_FROM_EXEC = pytest.mark.xfail(
     strict=True,
@@ -612,7 +614,7 @@ KERNEL_FROM_EXEC = pytest.mark.xfail(
 def setUp():
     np.random.seed(0)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
     ary_wrap = ary.copy()
@@ -631,7 +633,7 @@ def test_atomic_add():
     assert np.all(ary == gold)
     assert np.all(ary_wrap == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add2():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -646,7 +648,7 @@ def test_atomic_add2():
     assert np.all(ary == orig + 1)
     assert np.all(ary_wrap == orig + 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add3():
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
     orig = ary.copy()
@@ -655,7 +657,7 @@ def test_atomic_add3():
 
     assert np.all(ary == orig + 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_float():
     ary = np.random.randint(0, 32, size=32).astype(np.float32)
     ary_wrap = ary.copy()
@@ -674,7 +676,7 @@ def test_atomic_add_float():
     assert np.all(ary == gold)
     assert np.all(ary_wrap == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_float_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -689,7 +691,7 @@ def test_atomic_add_float_2():
     assert np.all(ary == orig + 1)
     assert np.all(ary_wrap == orig + 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_float_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -698,7 +700,7 @@ def test_atomic_add_float_3():
 
     assert np.all(ary == orig + 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_double():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -718,7 +720,7 @@ def test_atomic_add_double():
     np.testing.assert_equal(ary_wrap, gold)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_double_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -734,7 +736,7 @@ def test_atomic_add_double_2():
     np.testing.assert_equal(ary_wrap, orig + 1)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_double_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -744,7 +746,6 @@ def test_atomic_add_double_3():
     np.testing.assert_equal(ary, orig + 1)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
 def test_atomic_add_double_global():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -765,7 +766,6 @@ def test_atomic_add_double_global():
     np.testing.assert_equal(ary_wrap, gold)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
 def test_atomic_add_double_global_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     ary_wrap = ary.copy()
@@ -782,7 +782,7 @@ def test_atomic_add_double_global_2():
     np.testing.assert_equal(ary_wrap, orig + 1)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_add_double_global_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -792,7 +792,7 @@ def test_atomic_add_double_global_3():
     np.testing.assert_equal(ary, orig + 1)
     # Upstream also checks the PTX's float64 atomic instructions: left out.
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub():
     ary = np.random.randint(0, 32, size=32, dtype=np.int32)
     orig = ary.copy()
@@ -805,7 +805,7 @@ def test_atomic_sub():
 
     assert np.all(ary == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub2():
     ary = np.random.randint(0, 32, size=(4, 8), dtype=np.int32)
     orig = ary.copy()
@@ -813,7 +813,7 @@ def test_atomic_sub2():
     cuda_atomic_sub2[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub3():
     ary = np.random.randint(0, 32, size=(4, 8), dtype=np.uint32)
     orig = ary.copy()
@@ -821,7 +821,7 @@ def test_atomic_sub3():
     cuda_atomic_sub3[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_float():
     ary = np.random.randint(0, 32, size=32).astype(np.float32)
     orig = ary.copy().astype(np.intp)
@@ -834,7 +834,7 @@ def test_atomic_sub_float():
 
     assert np.all(ary == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_float_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -842,7 +842,7 @@ def test_atomic_sub_float_2():
     cuda_atomic_sub2[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_float_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float32).reshape(4, 8)
     orig = ary.copy()
@@ -850,7 +850,7 @@ def test_atomic_sub_float_3():
     cuda_atomic_sub3[1, (4, 8)](ary)
     assert np.all(ary == orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_double():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -863,7 +863,7 @@ def test_atomic_sub_double():
 
     np.testing.assert_equal(ary, gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_double_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -871,7 +871,7 @@ def test_atomic_sub_double_2():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_double_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -879,7 +879,6 @@ def test_atomic_sub_double_3():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_global():
     idx = np.random.randint(0, 32, size=32, dtype=np.int64)
     ary = np.zeros(32, np.float64)
@@ -893,7 +892,6 @@ def test_atomic_sub_double_global():
 
     np.testing.assert_equal(ary, gold)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_sub_double_global_2():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -901,7 +899,7 @@ def test_atomic_sub_double_global_2():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_sub_double_global_3():
     ary = np.random.randint(0, 32, size=32).astype(np.float64).reshape(4, 8)
     orig = ary.copy()
@@ -909,7 +907,7 @@ def test_atomic_sub_double_global_3():
     cuda_func[1, (4, 8)](ary)
     np.testing.assert_equal(ary, orig - 1)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_and():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -923,7 +921,7 @@ def test_atomic_and():
 
     assert np.all(ary == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_and2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -932,7 +930,7 @@ def test_atomic_and2():
     cuda_atomic_and2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig & rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_and3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -941,7 +939,6 @@ def test_atomic_and3():
     cuda_atomic_and3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig & rand_const)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_and_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -956,7 +953,6 @@ def test_atomic_and_global():
 
     np.testing.assert_equal(ary, gold)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_and_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -965,7 +961,7 @@ def test_atomic_and_global_2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, orig & rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_or():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -979,7 +975,7 @@ def test_atomic_or():
 
     assert np.all(ary == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_or2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -988,7 +984,7 @@ def test_atomic_or2():
     cuda_atomic_and2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig | rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_or3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -997,7 +993,6 @@ def test_atomic_or3():
     cuda_atomic_and3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig | rand_const)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_or_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -1012,7 +1007,6 @@ def test_atomic_or_global():
 
     np.testing.assert_equal(ary, gold)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_or_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1021,7 +1015,7 @@ def test_atomic_or_global_2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, orig | rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_xor():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -1035,7 +1029,7 @@ def test_atomic_xor():
 
     assert np.all(ary == gold)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_xor2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1044,7 +1038,7 @@ def test_atomic_xor2():
     cuda_atomic_xor2[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig ^ rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_xor3():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1053,7 +1047,6 @@ def test_atomic_xor3():
     cuda_atomic_xor3[1, (4, 8)](ary, rand_const)
     assert np.all(ary == orig ^ rand_const)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_xor_global():
     rand_const = np.random.randint(500)
     idx = np.random.randint(0, 32, size=32, dtype=np.int32)
@@ -1068,7 +1061,6 @@ def test_atomic_xor_global():
 
     np.testing.assert_equal(ary, gold)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_xor_global_2():
     rand_const = np.random.randint(500)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1106,37 +1098,36 @@ def check_inc(ary, rconst, sig, nblocks, blksize, func):
     cuda_func[nblocks, blksize](ary, rconst)
     np.testing.assert_equal(ary, np.where(orig >= rconst, 0, orig + 1))
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_inc_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
     check_inc_index(ary, idx, rand_const, sig, 1, 32, atomic_inc32)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_inc_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
     check_inc_index(ary, idx, rand_const, sig, 1, 32, atomic_inc64)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_inc2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc2_32)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_inc2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc2_64)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_inc3():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc3)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
@@ -1144,7 +1135,6 @@ def test_atomic_inc_global_32():
         ary, idx, rand_const, sig, 1, 32, atomic_inc_global
     )
 
-@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
@@ -1152,13 +1142,11 @@ def test_atomic_inc_global_64():
         ary, idx, rand_const, sig, 1, 32, atomic_inc_global
     )
 
-@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_inc(ary, rand_const, sig, 1, (4, 8), atomic_inc_global_2)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_inc_global_2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
@@ -1197,37 +1185,36 @@ def check_dec(ary, rconst, sig, nblocks, blksize, func):
         ),
     )
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_dec_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
     check_dec_index(ary, idx, rand_const, sig, 1, 32, atomic_dec32)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_dec_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
     check_dec_index(ary, idx, rand_const, sig, 1, 32, atomic_dec64)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_dec2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec2_32)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_dec2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec2_64)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_dec3_new():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec3)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_dec_global_32():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint32)
     sig = "void(uint32[:], uint32[:], uint32)"
@@ -1235,7 +1222,6 @@ def test_atomic_dec_global_32():
         ary, idx, rand_const, sig, 1, 32, atomic_dec_global
     )
 
-@INTRINSIC_AS_VALUE
 def test_atomic_dec_global_64():
     rand_const, ary, idx = inc_dec_1dim_setup(dtype=np.uint64)
     sig = "void(uint64[:], uint64[:], uint64)"
@@ -1243,19 +1229,17 @@ def test_atomic_dec_global_64():
         ary, idx, rand_const, sig, 1, 32, atomic_dec_global
     )
 
-@INTRINSIC_AS_VALUE
 def test_atomic_dec_global2_32():
     rand_const, ary = inc_dec_2dim_setup(np.uint32)
     sig = "void(uint32[:,:], uint32)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec_global_2)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_dec_global2_64():
     rand_const, ary = inc_dec_2dim_setup(np.uint64)
     sig = "void(uint64[:,:], uint64)"
     check_dec(ary, rand_const, sig, 1, (4, 8), atomic_dec_global_2)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_exch():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32)
@@ -1266,7 +1250,7 @@ def test_atomic_exch():
 
     np.testing.assert_equal(ary, rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_exch2():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     ary = np.random.randint(0, 32, size=32).astype(np.uint32).reshape(4, 8)
@@ -1275,7 +1259,7 @@ def test_atomic_exch2():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, rand_const)
 
-@INTRINSIC_AS_VALUE
+@LITERAL_ARGUMENT
 def test_atomic_exch3():
     rand_const = np.random.randint(50, 100, dtype=np.uint64)
     ary = np.random.randint(0, 32, size=32).astype(np.uint64).reshape(4, 8)
@@ -1284,7 +1268,6 @@ def test_atomic_exch3():
     cuda_func[1, (4, 8)](ary, rand_const)
     np.testing.assert_equal(ary, rand_const)
 
-@INTRINSIC_AS_VALUE
 def test_atomic_exch_global():
     rand_const = np.random.randint(50, 100, dtype=np.uint32)
     idx = np.arange(32, dtype=np.uint32)

@@ -132,58 +132,18 @@ def operator_template(op):
 
     np.testing.assert_equal(res, op(a, b))
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the operator module's functions as values (op "
-        "= operator.add; op(a[i], b[i])): 'op' is a global that is not a "
-        'compile-time constant'
-    ),
-)
 def test_add():
     operator_template(operator.add)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the operator module's functions as values (op "
-        "= operator.add; op(a[i], b[i])): 'op' is a global that is not a "
-        'compile-time constant'
-    ),
-)
 def test_sub():
     operator_template(operator.sub)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the operator module's functions as values (op "
-        "= operator.add; op(a[i], b[i])): 'op' is a global that is not a "
-        'compile-time constant'
-    ),
-)
 def test_mul():
     operator_template(operator.mul)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the operator module's functions as values (op "
-        "= operator.add; op(a[i], b[i])): 'op' is a global that is not a "
-        'compile-time constant'
-    ),
-)
 def test_truediv():
     operator_template(operator.truediv)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the operator module's functions as values (op "
-        "= operator.add; op(a[i], b[i])): 'op' is a global that is not a "
-        'compile-time constant'
-    ),
-)
 def test_floordiv():
     operator_template(operator.floordiv)
 

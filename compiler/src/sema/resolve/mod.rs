@@ -19,7 +19,7 @@ pub use extern_decl::{ExternAbi, ExternDecl};
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
 use super::consts::ConstValue;
-use super::intrinsics::{builtin, member, member_names, module_namespace, Member, Ns};
+use super::intrinsics::{builtin, member, member_names, module_namespace, Callee, Member, Ns};
 use super::typed::{ConstId, FuncId, JitFlags, LocalId};
 use crate::diagnostics::{closest, Diagnostic};
 use crate::enums::EnumType;
@@ -99,6 +99,8 @@ pub enum Res {
 pub enum GlobalValue {
     /// A function of the file.
     Function(FuncId),
+    /// An intrinsic (`operator.add`, `cuda.atomic.add`).
+    Intrinsic(Callee),
     /// A constant.
     Const(ConstValue),
     /// A tuple of these.
@@ -427,6 +429,12 @@ impl<'m> ModuleEnv<'m> {
         };
         if let Some(f) = self.function_alias(value) {
             self.bind(name, Global::Function(f), target.span);
+            return;
+        }
+        if let Some(c) = self.intrinsic_alias(value) {
+            // Another name for an intrinsic (`op = operator.add`, `SIN =
+            // math.sin`): the intrinsic itself, as Numba freezes it.
+            self.bind(name, Global::Member(Member::Func(c)), target.span);
             return;
         }
         if let ExprKind::Name(n) = self.expr(value).kind {
@@ -873,6 +881,9 @@ impl<'m> ModuleEnv<'m> {
             if let Some(f) = self.function_alias(item) {
                 holds_function = true;
                 out.push(GlobalValue::Function(f));
+            } else if let Some(c) = self.intrinsic_alias(item) {
+                holds_function = true;
+                out.push(GlobalValue::Intrinsic(c));
             } else if let Some(t) = self
                 .global_tuple(item)
                 .or_else(|| self.value_tuple_named(item))
@@ -935,6 +946,21 @@ impl<'m> ModuleEnv<'m> {
                 }
                 self.function_alias(*f)
             }
+            _ => None,
+        }
+    }
+
+    /// The intrinsic a module-level value names (`operator.add`,
+    /// `cuda.atomic.add`, or another name bound to one), when it is also
+    /// a value ([`Callee::is_value`]).
+    fn intrinsic_alias(&self, value: ExprId) -> Option<Callee> {
+        let m = match self.expr(value).kind {
+            // A builtin (`OP = abs`) unless a global takes its name.
+            ExprKind::Name(n) if !self.globals.contains_key(&n) => builtin(self.name(n))?,
+            _ => self.global_path(value)?,
+        };
+        match m {
+            Member::Func(c) if c.is_value() => Some(c),
             _ => None,
         }
     }

@@ -12,7 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{CmpOp, ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{AtomicOp, Callee, HalfOp, Intrinsic, MathFn, Member};
+use crate::sema::intrinsics::{AtomicOp, Callee, HalfOp, Intrinsic, MathFn, Member, PyOperator};
 use crate::sema::resolve::Res;
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -138,8 +138,15 @@ impl FnChecker<'_, '_, '_> {
                 let f = self.expr(func);
                 if let Type::Function(fv) = f.ty {
                     // A call through a function value (a parameter, a
-                    // variable, a tuple item): that function's call.
-                    return self.device_call(FuncId(fv.index), func, args, keywords, span);
+                    // variable, a tuple item): that function's call, typed
+                    // as a direct call of it is.
+                    return match fv.device() {
+                        Some(index) => self.device_call(FuncId(index), func, args, keywords, span),
+                        None => match fv.callee() {
+                            Some(callee) => self.callee(callee, args, keywords, span),
+                            None => TExpr::error(span),
+                        },
+                    };
                 }
                 if let Type::Class(s) = f.ty {
                     // `dtype(x)` with a type held in a variable.
@@ -278,6 +285,17 @@ impl FnChecker<'_, '_, '_> {
             Callee::Intrinsic(i @ (Intrinsic::Grid(_) | Intrinsic::GridSize(_))) => {
                 self.grid(i, name, matched.slots[0].expect("required"), span)
             }
+            Callee::Operator(op) => {
+                // Typed as the operator is (`operator.add(a, b)` is `a + b`).
+                let mut typed = Vec::with_capacity(matched.params);
+                for s in &matched.slots[..matched.params] {
+                    typed.push(self.expr(s.expect("required")));
+                }
+                if typed.iter().any(|t| t.ty.is_unknown()) {
+                    return TExpr::error(span);
+                }
+                self.operator_call(op, typed, span)
+            }
             _ => {
                 let mut typed: [Option<TExpr>; MAX_PARAMS] = Default::default();
                 let n = matched.params;
@@ -292,6 +310,19 @@ impl FnChecker<'_, '_, '_> {
                 }
                 self.typed_call(callee, name, &mut typed[..n], span)
             }
+        }
+    }
+
+    /// `operator.add(a, b)` and the other functions of `operator`: the
+    /// operator's typing and its expression.
+    fn operator_call(&mut self, op: PyOperator, mut args: Vec<TExpr>, span: Span) -> TExpr {
+        let b = (args.len() == 2).then(|| args.pop()).flatten();
+        let a = args.pop().expect("required");
+        match (op, b) {
+            (PyOperator::Bin(op), Some(b)) => self.binary(op, a, b, span),
+            (PyOperator::Cmp(op), Some(b)) => self.compare(op, a, b, span),
+            (PyOperator::Unary(op), None) => self.unary(op, a, span),
+            _ => TExpr::error(span),
         }
     }
 
@@ -413,7 +444,8 @@ impl FnChecker<'_, '_, '_> {
             | Callee::Print
             | Callee::SharedArray
             | Callee::LocalArray
-            | Callee::ConstArrayLike => {
+            | Callee::ConstArrayLike
+            | Callee::Operator(_) => {
                 unreachable!("handled before typing arguments")
             }
         }

@@ -275,6 +275,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
             Res::Member(
                 Member::Dtype(s) | Member::Func(crate::sema::intrinsics::Callee::Cast(s)),
             ) => TExpr::compile_time(Type::Class(*s), e.span),
+            // An intrinsic as a value (`apply(cuda.atomic.add, ...)`, `f =
+            // math.sin`): Numba's `Function` type.
+            Res::Member(Member::Func(c)) if c.is_value() => {
+                TExpr::compile_time(Type::Function(FunctionValue::intrinsic(*c)), e.span)
+            }
             Res::Member(Member::Func(_)) => {
                 let path = self.path_text(id);
                 self.reject(
@@ -384,6 +389,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     return self.reject(span, &msg, None);
                 }
                 TExpr::compile_time(Type::Function(FunctionValue::new(f.0, &name)), span)
+            }
+            GlobalValue::Intrinsic(c) => {
+                TExpr::compile_time(Type::Function(FunctionValue::intrinsic(*c)), span)
             }
             GlobalValue::Const(c) => TExpr::constant(*c, span),
             GlobalValue::Tuple(items) => {
