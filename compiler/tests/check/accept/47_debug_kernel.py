@@ -1,4 +1,5 @@
-# debug=True kernels: integer and float division by zero and bad indices are reported.
+# debug=True kernels: integer and float division by zero, bad indices and
+# exceptions of the program are reported.
 from numba import cuda
 
 
@@ -26,3 +27,16 @@ def checked_fdiv(a, b, out):
     i = cuda.grid(1)
     if i < out.size:
         out[i] = a[i] / b[i] + a[i] // b[i] + a[i] % b[i]
+
+
+class LimitError(ValueError):
+    """An exception class of the program, raised by checked_limit."""
+
+
+@cuda.jit("void(float64[::1], float64)", debug=True)
+def checked_limit(a, limit):
+    i = cuda.grid(1)
+    if i < a.size:
+        if a[i] > limit:
+            raise LimitError("value over the limit")
+        a[i] = 2.0 * a[i]
