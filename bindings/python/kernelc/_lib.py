@@ -259,11 +259,12 @@ _STATUS_ERRORS = {
 }
 
 
-def check(status: int, what: str = "", fix=None) -> None:
+def check(status: int, what: str = "", fix=None, exceptions=None) -> None:
     """Raises the exception for a failed call's status, with the library's
     last-error message (rewritten by ``fix``, when given). A launch that
     failed on an exception the kernel raised is a :class:`KernelException`
-    of that exception's class."""
+    of that exception's class (a built-in one, or one of ``exceptions``,
+    the program's by name)."""
     if status == KC.OK:
         return
     message = last_error() or (what + " failed")
@@ -276,7 +277,7 @@ def check(status: int, what: str = "", fix=None) -> None:
             raise LaunchError(message)
         raise ValueError(message)
     if status == KC.ERROR_LAUNCH:
-        raise launch_error(message)
+        raise launch_error(message, exceptions)
     raise _STATUS_ERRORS.get(status, KernelcError)(message)
 
 

@@ -609,7 +609,8 @@ class _Marshal:
         """Raises the failed launch's error, its ``file.py:LINE`` (a fault on
         the CPU device names the kernel's source line) in the user's
         coordinates."""
-        check(status, "kc_launch", lambda message: fix_locations(message, self.view))
+        check(status, "kc_launch", lambda message: fix_locations(message, self.view),
+              self.view.exceptions)
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view

@@ -82,10 +82,13 @@ class KernelException(LaunchError):
     (the device's whole message, ``trap executed: ZeroDivisionError:
     ...``).
 
+    An exception class of the program (``class MyError(Exception):
+    pass``, raised as ``raise MyError("message")``) is raised the same way,
+    as its class, when the kernel's launch fails.
+
     Only the CPU device tells which exception a kernel raised (the line the
     thread printed before its ``trap``); on a GPU the launch fails with
     :class:`LaunchError` and the exception's line is on standard output.
-    An exception class defined in the program is a :class:`LaunchError`.
     """
 
     exception = Exception
@@ -138,24 +141,29 @@ def _kernel_exception_class(base):
                 "__doc__": f"{base.__name__} raised by a kernel (a KernelException).",
                 "exception": base,
             })
-        except TypeError:  # a built-in class whose layout cannot be mixed
+        except TypeError:  # a class whose layout cannot be mixed
             return None
         _KERNEL_EXCEPTIONS[base] = cls
     return cls
 
 
-def launch_error(message):
+def launch_error(message, exceptions=None):
     """The exception for a failed launch's ``message``: a
     :class:`KernelException` when the kernel raised a built-in Python
-    exception, else a :class:`LaunchError`."""
+    exception or one of ``exceptions`` (the program's exception classes the
+    kernel raises, by the name it raises them with), else a
+    :class:`LaunchError`."""
     m = _RAISED.match(message)
     if m is not None:
-        base = getattr(builtins, m["name"], None)
+        base = (exceptions or {}).get(m["name"]) or getattr(builtins, m["name"], None)
         if (isinstance(base, type) and issubclass(base, Exception)
                 and not issubclass(base, KernelcError)):
             cls = _kernel_exception_class(base)
             if cls is not None:
-                e = cls(_numba_message(m["msg"], m["at"]))
+                try:
+                    e = cls(_numba_message(m["msg"], m["at"]))
+                except Exception:  # a program's class with another __init__
+                    return LaunchError(message)
                 e.launch_message = message
                 return e
     return LaunchError(message)

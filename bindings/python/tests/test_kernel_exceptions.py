@@ -183,3 +183,57 @@ def test_launch_error_maps_only_builtin_exception_names():
     ]:
         e = launch_error(text)
         assert type(e) is kernelc.LaunchError and str(e) == text
+
+
+class ProgramError(Exception):
+    """An exception class of the program."""
+
+
+class NarrowError(ProgramError):
+    pass
+
+
+Alias = NarrowError
+
+
+class Picky(Exception):
+    def __init__(self, code, detail):  # not Numba's one message argument
+        super().__init__(code, detail)
+
+
+def raise_own(a, k):
+    i = cuda.threadIdx.x
+    if k == 1:
+        raise ProgramError  # ProgramError line
+    if k == 2 and i == 1:
+        raise Alias("narrow", 2)  # Alias line
+    if k == 3:
+        raise Picky("x")
+    a[i] = 1.0
+
+
+def test_exception_classes_of_the_program_surface_as_themselves(cpu_device):
+    checked = cuda.jit(debug=True, opt=False)(raise_own)
+    a = np.zeros(2)
+    checked[1, 2](a, 0)
+    assert a.tolist() == [1.0, 1.0]
+    with pytest.raises(ProgramError) as info:
+        checked[1, 2](a, 1)
+    e = info.value
+    assert type(e).__name__ == "ProgramError" and type(e).__mro__[1] is kernelc.KernelException
+    assert isinstance(e, kernelc.LaunchError) and e.exception is ProgramError
+    assert str(e) == where("raise_own", "# ProgramError line")
+    # raised under another name: the class that name refers to
+    with pytest.raises(NarrowError) as info:
+        checked[1, 2](a, 2)
+    assert str(info.value) == f"{where('raise_own', '# Alias line', tid='[0, 0, 1]')}: ('narrow', 2)"
+    # a class that cannot take Numba's one message: kernelc's LaunchError
+    with pytest.raises(kernelc.LaunchError) as info:
+        checked[1, 2](a, 3)
+    assert not isinstance(info.value, Picky)
+    assert "trap executed: Picky: x (kernel `raise_own`" in str(info.value)
+    # without debug the raising threads end; the others store
+    unchecked = cuda.jit(raise_own)
+    a = np.zeros(2)
+    unchecked[1, 2](a, 2)
+    assert a.tolist() == [1.0, 0.0]

@@ -43,6 +43,8 @@ CASES += [
          args=lambda rng, k=k: [np.zeros(1, np.int64), np.int64(k)],
          # Numba raises IndexError, which ends the thread without debug=True:
          # nothing is stored
-         expect=lambda a: {0: np.zeros(1, np.int64)})
+         expect=lambda a: {0: np.zeros(1, np.int64)},
+         numba_skip="the simulator raises the IndexError even without debug=True; Numba's CUDA "
+                    "target ignores it there (the thread ends), as kernelc does")
     for k in (3, -4)
 ]

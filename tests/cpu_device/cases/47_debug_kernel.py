@@ -3,7 +3,8 @@ semantics, computed in int64 and wrapped on the int32 store: INT32_MIN // -1
 stores INT32_MIN); checked_transpose_inplace swaps the lower and upper triangles
 of a square matrix on a 2-d grid (one thread per pair, so race-free);
 checked_fdiv divides floats, and by zero raises ZeroDivisionError (Numba's
-Python error model with debug=True) where the numpy model gives inf."""
+Python error model with debug=True) where the numpy model gives inf;
+checked_limit raises LimitError, an exception class of the program."""
 import numpy as np
 from harness import Case
 
@@ -56,4 +57,17 @@ CASES += [
          expect_error=r"trap executed: ZeroDivisionError: division by zero \(kernel `checked_fdiv`, "
                       r"block \(0,0,0\), thread \(5,0,0\)",
          stdout=lambda a: ["ZeroDivisionError: division by zero"]),
+]
+
+
+CASES += [
+    Case("47_debug_kernel.py", "checked_limit", grid=(2,), block=(64,),
+         args=lambda rng: [rng.uniform(-1.0, 1.0, 100), np.float64(1.0)],
+         expect=lambda a: {0: 2.0 * a[0]}),
+    Case("47_debug_kernel.py", "checked_limit", grid=(2,), block=(64,), name="over",
+         args=lambda rng: [np.where(np.arange(100) == 70, 5.0, 0.5), np.float64(1.0)],
+         expect=lambda a: {},
+         expect_error=r"trap executed: LimitError: value over the limit \(kernel `checked_limit`, "
+                      r"block \(1,0,0\), thread \(6,0,0\)",
+         stdout=lambda a: ["LimitError: value over the limit"]),
 ]

@@ -225,6 +225,8 @@ const EXPECTED_FAULTS: &[(&str, &str)] = &[
     // reports (contract §4)
     ("47_debug_kernel.py", "checked_div"),
     ("47_debug_kernel.py", "checked_fdiv"),
+    // raises LimitError for a generic input over the limit
+    ("47_debug_kernel.py", "checked_limit"),
     // reshapes to (2, cols): the generic `cols` does not divide the size,
     // which traps with Numba's message
     ("99_array_views.py", "reshapes"),
