@@ -402,7 +402,11 @@ unsafe fn array_or_scalar_arg<'a>(
 /// whole launch is done when the call returns; a fault inside the kernel
 /// (an out-of-bounds access, a failed assertion) is `KC_ERROR_LAUNCH` with
 /// the kernel, block, thread, Python line (`file.py:LINE`, from the line
-/// information kernelc writes into the PTX) and PTX line; a launch stopped by
+/// information kernelc writes into the PTX) and PTX line. An exception a
+/// kernel compiled with `debug` raised (a `raise`, a failed `assert`, a
+/// division by zero) reads `trap executed: ZeroDivisionError: division by
+/// zero (kernel ...)`: the exception's class and message, the line the
+/// thread printed before its trap. A launch stopped by
 /// `kc_device_interrupt` from another thread is `KC_ERROR_INTERRUPTED`, one
 /// that ran past the device's time limit (`kc_device_set_timeout`)
 /// `KC_ERROR_TIMEOUT`.

@@ -286,7 +286,7 @@ fn warp_sync_waiting_on_a_barrier_is_a_deadlock() {
 #[test]
 fn trap_and_step_limit() {
     let e = run_k("setp.eq.u32 %p1, %r0, 5;\n@%p1 trap;", false, 32).unwrap_err();
-    let CpuError::Trap { at } = &e else {
+    let CpuError::Trap { at, .. } = &e else {
         panic!("{e}")
     };
     assert_eq!(at.thread, [5, 0, 0]);

@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use kernelc_runtime::LaunchConfig;
+use kernelc_runtime::{CpuError, LaunchConfig};
 
 /// A tiled shared-memory sum: each block reduces 256 floats in shared
 /// memory, thread 0 adds the block's sum to `out[0]` atomically.
@@ -274,4 +274,79 @@ END:
         "block 0 half 0.00 hi|   ff|\nblock 1 half 0.50 hi|   ff|\n\
          block 2 half 1.00 hi|   ff|\nblock 3 half 1.50 hi|   ff|\n"
     );
+}
+
+/// A kernel whose threads print `fmt` (a `%d` of the thread index) then
+/// trap (only thread 3), with `between` between the two.
+fn print_then_trap(fmt: &str, between: &str) -> String {
+    format!(
+        r#"
+.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.global .align 1 .b8 fmtstr[{n}] = {{{bytes}}};
+.visible .entry p()
+{{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    .reg .pred %p<2>;
+    .local .align 8 .b8 buf[8];
+    mov.u32 %r0, %tid.x;
+    setp.ne.u32 %p1, %r0, 3;
+    @%p1 bra END;
+    st.local.u32 [buf], %r0;
+    mov.u64 %rd1, buf;
+    cvta.local.u64 %rd1, %rd1;
+    cvta.global.u64 %rd2, fmtstr;
+    {{
+    .param .b64 fmt;
+    .param .b64 vargs;
+    .param .b32 status;
+    st.param.b64 [fmt], %rd2;
+    st.param.b64 [vargs], %rd1;
+    call.uni (status), vprintf, (fmt, vargs);
+    }}
+{between}
+    trap;
+END:
+    ret;
+}}
+"#,
+        n = fmt.len() + 1,
+        bytes = c_bytes(fmt)
+    )
+}
+
+#[test]
+fn a_trap_right_after_a_printf_carries_the_printed_line() {
+    let (d, out) = device(2, false);
+    let ptx = print_then_trap("ValueError: thread %d\n", "");
+    let e = launch(&d, &ptx, "p", LaunchConfig::linear(1, 32), &[]).unwrap_err();
+    let CpuError::Trap { at, message } = &e else {
+        panic!("{e}")
+    };
+    assert_eq!(at.thread, [3, 0, 0]);
+    assert_eq!(message.as_deref(), Some("ValueError: thread 3"));
+    assert!(
+        e.to_string()
+            .starts_with("trap executed: ValueError: thread 3 (kernel `p`"),
+        "{e}"
+    );
+    // the line is still printed, once
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    assert_eq!(text, "ValueError: thread 3\n");
+    // a label between them (a branch may reach the trap without the
+    // printf): the trap carries nothing
+    let ptx = print_then_trap("ValueError: thread %d\n", "L:");
+    let e = launch(&d, &ptx, "p", LaunchConfig::linear(1, 32), &[]).unwrap_err();
+    assert!(matches!(e, CpuError::Trap { message: None, .. }), "{e}");
+    assert!(
+        e.to_string().starts_with("trap executed (kernel `p`"),
+        "{e}"
+    );
+    // nor with an instruction between
+    let ptx = print_then_trap("ValueError: thread %d\n", "mov.u32 %r1, 0;");
+    let e = launch(&d, &ptx, "p", LaunchConfig::linear(1, 32), &[]).unwrap_err();
+    assert!(matches!(e, CpuError::Trap { message: None, .. }), "{e}");
 }

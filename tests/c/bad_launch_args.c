@@ -152,7 +152,7 @@ int main(void) {
     /* A kernel that faults. */
     kc_arg oob = kc_arg_buffer(KC_DTYPE_FLOAT32, buf, 1, &n16);
     EXPECT_STATUS(kc_launch(loaded, "overrun", one, warp, 0, NULL, &oob, 1), KC_ERROR_LAUNCH,
-                  "trap executed (kernel `overrun`");
+                  "trap executed: index out of bounds (kernel `overrun`");
 
     /* The device still works after all that. */
     CHECK(kc_launch(loaded, "fill", one, warp, 0, NULL, good, 2));

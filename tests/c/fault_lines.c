@@ -1,6 +1,7 @@
 /* A fault on the CPU device names the kernel's Python line: kc_launch
  * returns KC_ERROR_LAUNCH and kc_last_error_message() says
- * "fault_lines.py:LINE (PTX line N)". */
+ * "fault_lines.py:LINE (PTX line N)"; an exception of a debug kernel says
+ * its class and message first. */
 #include "check.h"
 
 static const char *SOURCE =
@@ -10,7 +11,11 @@ static const char *SOURCE =
     "def oob(a):\n"
     "    i = cuda.grid(1)\n"
     "    x = a[i] * 2\n"
-    "    a[i + 1000] = x\n";
+    "    a[i + 1000] = x\n"
+    "\n"
+    "@cuda.jit(\"void(float64[::1], float64[::1])\", debug=True)\n"
+    "def fdiv(r, x):\n"
+    "    r[0] = 1.0 / x[0]\n";
 
 int main(void) {
     kc_module *module = NULL;
@@ -27,6 +32,14 @@ int main(void) {
     kc_arg args[1] = {kc_arg_host_1d(KC_DTYPE_FLOAT32, a, 32)};
     EXPECT_STATUS(kc_launch(loaded, "oob", kc_dim(1, 1, 1), kc_dim(32, 1, 1), 0, NULL, args, 1),
                   KC_ERROR_LAUNCH, "thread (0,0,0), fault_lines.py:7 (PTX line ");
+    /* An exception of a debug kernel: its class and message, then where. */
+    double r[1] = {0}, x[1] = {0};
+    kc_arg dargs[2] = {kc_arg_host_1d(KC_DTYPE_FLOAT64, r, 1), kc_arg_host_1d(KC_DTYPE_FLOAT64, x, 1)};
+    EXPECT_STATUS(kc_launch(loaded, "fdiv", kc_dim(1, 1, 1), kc_dim(1, 1, 1), 0, NULL, dargs, 2),
+                  KC_ERROR_LAUNCH,
+                  "trap executed: ZeroDivisionError: division by zero (kernel `fdiv`, block (0,0,0), "
+                  "thread (0,0,0), fault_lines.py:11 (PTX line ");
+    EXPECT(r[0] == 0.0);
     kc_loaded_module_free(loaded);
     kc_device_free(device);
     kc_module_free(module);

@@ -25,6 +25,7 @@ from ctypes import (
 from .errors import (
     CompileError, CudaDriverError, CudaSupportError, KernelcError, LaunchError,
     ContextLost, LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
+    launch_error,
 )
 
 __all__ = ["lib", "check", "library_path", "KC"]
@@ -258,18 +259,25 @@ _STATUS_ERRORS = {
 }
 
 
-def check(status: int, what: str = "") -> None:
+def check(status: int, what: str = "", fix=None, exceptions=None) -> None:
     """Raises the exception for a failed call's status, with the library's
-    last-error message."""
+    last-error message (rewritten by ``fix``, when given). A launch that
+    failed on an exception the kernel raised is a :class:`KernelException`
+    of that exception's class (a built-in one, or one of ``exceptions``,
+    the program's by name)."""
     if status == KC.OK:
         return
     message = last_error() or (what + " failed")
+    if fix is not None:
+        message = fix(message)
     if status == KC.ERROR_PANIC:
         raise KernelcError("internal error in libkernelc (please report it): " + message)
     if status in (KC.ERROR_INVALID_ARGUMENT, KC.ERROR_NULL_POINTER, KC.ERROR_NOT_FOUND):
         if what.startswith("kc_launch") or what.startswith("kc_device_launch"):
             raise LaunchError(message)
         raise ValueError(message)
+    if status == KC.ERROR_LAUNCH:
+        raise launch_error(message, exceptions)
     raise _STATUS_ERRORS.get(status, KernelcError)(message)
 
 

@@ -609,14 +609,8 @@ class _Marshal:
         """Raises the failed launch's error, its ``file.py:LINE`` (a fault on
         the CPU device names the kernel's source line) in the user's
         coordinates."""
-        try:
-            check(status, "kc_launch")
-        except KernelcError as e:
-            message = str(e)
-            fixed = fix_locations(message, self.view)
-            if fixed == message:
-                raise
-            raise type(e)(fixed) from None
+        check(status, "kc_launch", lambda message: fix_locations(message, self.view),
+              self.view.exceptions)
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view

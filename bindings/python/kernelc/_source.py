@@ -27,6 +27,7 @@ Diagnostics then point at the user's real file and line.
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import enum
 import hashlib
@@ -167,6 +168,9 @@ class KernelView:
     link: tuple = ()
     # Enum and named tuple classes the view defines -> their names there.
     classes: dict = field(default_factory=dict)
+    # The program's exception classes the kernel raises: name in the view
+    # (the name an exception's message starts with) -> class.
+    exceptions: dict = field(default_factory=dict)
     taken: frozenset = frozenset()  # the view's other global names
 
     def with_classes(self, classes) -> "KernelView":
@@ -214,6 +218,13 @@ def _literal(value):
 def is_named_class(value) -> bool:
     """True for the classes a view defines: enums and named tuples."""
     return isinstance(value, enum.EnumMeta) or _is_namedtuple_class(value)
+
+
+def _is_program_exception(value) -> bool:
+    """True for an exception class of the program (not one of Python's,
+    which kernels name without a definition)."""
+    return (isinstance(value, type) and issubclass(value, Exception)
+            and getattr(builtins, value.__name__, None) is not value)
 
 
 def _is_namedtuple_class(value) -> bool:
@@ -483,6 +494,7 @@ def build_view(kernel_fn) -> KernelView:
     need_np = False
     enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
+    exceptions = {}  # name -> an exception class of the program
     value_tuples = {}  # name -> the text of a tuple holding functions
     aliases = {}  # name -> the device function's own name
 
@@ -538,7 +550,8 @@ def build_view(kernel_fn) -> KernelView:
         candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
         for name in sorted(candidates):
             if (name in imports or name in consts or name in hosts or name in const_arrays
-                    or name in enums or name in enum_members or name in value_tuples):
+                    or name in enums or name in enum_members or name in value_tuples
+                    or name in exceptions):
                 continue
             if name in externs:
                 continue
@@ -556,6 +569,12 @@ def build_view(kernel_fn) -> KernelView:
                 continue
             if is_named_class(value):
                 enums[name] = value
+                continue
+            if _is_program_exception(value):
+                # `raise MyError(...)`: defined in the view under this name
+                # (kernels need only that it is an exception class); the
+                # launch error maps the name back to the class.
+                exceptions[name] = value
                 continue
             if isinstance(value, enum.Enum):
                 # A member held in a global (`DEFAULT = Color.RED`).
@@ -596,7 +615,8 @@ def build_view(kernel_fn) -> KernelView:
 
     # Each enum class is defined once, under its own name (the name its
     # type prints with); other names for it are aliases.
-    taken = set(imports) | set(consts) | hosts | set(const_arrays) | set(enum_members)
+    taken = (set(imports) | set(consts) | hosts | set(const_arrays) | set(enum_members)
+             | set(exceptions))
     classes = {}
     for cls in list(enums.values()) + [type(m) for m in enum_members.values()]:
         classes.setdefault(cls, cls.__name__)
@@ -623,6 +643,7 @@ def build_view(kernel_fn) -> KernelView:
             view[slot] = header
     tail = [f"{n} = {lit}" for n, lit in consts.items()]
     tail += enum_lines
+    tail += [f"class {n}(Exception): pass" for n in exceptions]
     tail += [f"{n} = {text}" for n, text in value_tuples.items()]
     tail += [externs[n] for n in sorted(externs)]
     # Host globals (and the constant arrays, whose contents come with the
@@ -643,6 +664,7 @@ def build_view(kernel_fn) -> KernelView:
         remap=remap,
         line_shift=line_shift,
         classes=classes,
+        exceptions=exceptions,
         taken=frozenset(taken) | frozenset(n for n, c in enums.items() if n != c.__name__),
         link=tuple(link),
     )

@@ -1,8 +1,13 @@
 """kernelc's exceptions, named like Numba's where one fits.
 
 Every exception the binding raises for a kernelc failure derives from
-:class:`KernelcError`.
+:class:`KernelcError`. An exception a ``debug=True`` kernel raises on the
+CPU device reaches Python as its own class too (:class:`KernelException`).
 """
+
+import builtins
+import os
+import re
 
 __all__ = [
     "KernelcError",
@@ -11,6 +16,7 @@ __all__ = [
     "CudaSupportError",
     "CudaDriverError",
     "LaunchError",
+    "KernelException",
     "LaunchInterrupted",
     "LaunchTimeout",
     "ContextLost",
@@ -55,6 +61,112 @@ class ContextLost(CudaDriverError):
 class LaunchError(KernelcError):
     """A kernel launch failed: bad arguments, a bad launch configuration,
     or a fault while the kernel ran."""
+
+
+class KernelException(LaunchError):
+    """A kernel compiled with ``debug=True`` raised a Python exception (a
+    ``raise``, a failed ``assert``, or one Numba's Python error model
+    raises: ``ZeroDivisionError`` for a division by zero, ``IndexError``
+    for a tuple index out of range) and the launch failed, as in Numba.
+
+    The exception raised is also an instance of the built-in class the
+    kernel named: a subclass of both, named like it
+    (``kernelc.errors.ZeroDivisionError``), so ``except ZeroDivisionError``
+    catches it as it catches Numba's, and ``except LaunchError`` as it
+    catches kernelc's other launch failures. Its message is Numba's: the
+    place, then the kernel's message (``In function 'f', file /abs/f.py,
+    line 5, tid=[0, 0, 3] ctaid=[0, 0, 0]: division by zero``; ``tid`` and
+    ``ctaid`` list z, y, x as Numba does, and the function is the kernel).
+
+    Attributes: ``exception`` (the built-in class), ``launch_message``
+    (the device's whole message, ``trap executed: ZeroDivisionError:
+    ...``).
+
+    An exception class of the program (``class MyError(Exception):
+    pass``, raised as ``raise MyError("message")``) is raised the same way,
+    as its class, when the kernel's launch fails.
+
+    Only the CPU device tells which exception a kernel raised (the line the
+    thread printed before its ``trap``); on a GPU the launch fails with
+    :class:`LaunchError` and the exception's line is on standard output.
+    """
+
+    exception = Exception
+    launch_message = ""
+
+
+# `[kc_launch: ]trap executed: Name[: message] (kernel `k`, block ...,
+# thread ..., line)`:
+# the CPU device's error for a trap right after a printed line, here the
+# `Name: message` line kernelc's code prints for an exception.
+_RAISED = re.compile(
+    r"(?:kc_\w+: )?trap executed: (?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:: (?P<msg>.*?))?"
+    r" \((?P<at>kernel `.*)\)\Z",
+    re.S,
+)
+
+# The CPU device's place of a fault: kernel, block, thread, then the source
+# line when the PTX has one.
+_AT = re.compile(
+    r"kernel `(?P<kernel>[^`]*)`, block \((?P<block>\d+,\d+,\d+)\), "
+    r"thread \((?P<thread>\d+,\d+,\d+)\), "
+    r"(?:(?P<file>.*):(?P<line>\d+) \(PTX line \d+\)|PTX line \d+)\Z",
+    re.S,
+)
+
+_KERNEL_EXCEPTIONS = {}
+
+
+def _numba_message(msg, at):
+    """Numba's text of a kernel's exception: ``In function 'k', file F,
+    line N, tid=[z, y, x] ctaid=[z, y, x]`` then ``: msg`` when there is
+    one."""
+    m = _AT.match(at)
+    if m is None:
+        return f"{msg} ({at})" if msg else at
+    zyx = lambda xyz: [int(v) for v in reversed(xyz.split(","))]  # noqa: E731
+    where = ""
+    if m["file"] is not None:
+        where = f"In function {m['kernel']!r}, file {os.path.abspath(m['file'])}, line {m['line']}, "
+    prefix = f"{where}tid={zyx(m['thread'])} ctaid={zyx(m['block'])}"
+    return f"{prefix}: {msg}" if msg else prefix
+
+
+def _kernel_exception_class(base):
+    cls = _KERNEL_EXCEPTIONS.get(base)
+    if cls is None:
+        try:
+            cls = type(base.__name__, (KernelException, base), {
+                "__module__": __name__,
+                "__doc__": f"{base.__name__} raised by a kernel (a KernelException).",
+                "exception": base,
+            })
+        except TypeError:  # a class whose layout cannot be mixed
+            return None
+        _KERNEL_EXCEPTIONS[base] = cls
+    return cls
+
+
+def launch_error(message, exceptions=None):
+    """The exception for a failed launch's ``message``: a
+    :class:`KernelException` when the kernel raised a built-in Python
+    exception or one of ``exceptions`` (the program's exception classes the
+    kernel raises, by the name it raises them with), else a
+    :class:`LaunchError`."""
+    m = _RAISED.match(message)
+    if m is not None:
+        base = (exceptions or {}).get(m["name"]) or getattr(builtins, m["name"], None)
+        if (isinstance(base, type) and issubclass(base, Exception)
+                and not issubclass(base, KernelcError)):
+            cls = _kernel_exception_class(base)
+            if cls is not None:
+                try:
+                    e = cls(_numba_message(m["msg"], m["at"]))
+                except Exception:  # a program's class with another __init__
+                    return LaunchError(message)
+                e.launch_message = message
+                return e
+    return LaunchError(message)
 
 
 class LaunchInterrupted(LaunchError):

@@ -120,6 +120,9 @@ impl FnLowering<'_> {
     ) -> Value {
         use Opcode::*;
         let float = ty.is_float();
+        if float && self.f.flags.debug {
+            self.check_float_divisor(op, b);
+        }
         let simple = |o_int: Opcode, o_float: Opcode| if float { o_float } else { o_int };
         let opcode = match op {
             BinOp::Add => simple(Iadd, Fadd),
@@ -152,6 +155,21 @@ impl FnLowering<'_> {
         self.ins().binary(opcode, a, b)
     }
 
+    /// With `debug` (Numba's Python error model), a float `/`, `//` or `%`
+    /// by zero raises `ZeroDivisionError` with Numba's message (without,
+    /// the numpy error model gives inf or nan). A NaN divisor is not zero.
+    fn check_float_divisor(&mut self, op: BinOp, b: Value) {
+        let text = match op {
+            BinOp::Div | BinOp::FloorDiv => "ZeroDivisionError: division by zero",
+            BinOp::Mod => "ZeroDivisionError: modulo by zero",
+            _ => return,
+        };
+        let t = self.ins().ty(b);
+        let zero = self.ins().fconst(t, 0.0);
+        let nonzero = self.ins().fcmp(FloatCC::Ne, b, zero);
+        self.raise_unless(nonzero, text);
+    }
+
     /// Python `//` or `%` on integers, with division by zero giving 0, or
     /// reported (a trap) in code compiled with `debug` or `boundscheck`.
     fn int_divmod(&mut self, floor_div: bool, ty: Scalar, a: Value, b: Value) -> Value {
@@ -182,7 +200,13 @@ impl FnLowering<'_> {
             let (fail, cont) = (self.new_block(), self.new_block());
             self.ins().brif(b_zero, fail, &[], cont, &[]);
             self.switch_to(fail);
-            self.print_and_trap("ZeroDivisionError: integer division or modulo by zero");
+            // Numba's messages (not CPython's "integer division or modulo
+            // by zero").
+            self.print_and_trap(if floor_div {
+                "ZeroDivisionError: integer division by zero"
+            } else {
+                "ZeroDivisionError: integer modulo by zero"
+            });
             self.switch_to(cont);
         }
         let safe_b = self.ins().select(b_zero, one, b);

@@ -354,9 +354,10 @@ impl<'a> FnLowering<'a> {
     }
 
     /// Item `i` of a tuple whose items have type `ty`: the index wrapped
-    /// when negative and checked (Numba raises `IndexError`; this traps
-    /// with its message), then the item picked by comparing the index
-    /// with each position.
+    /// when negative and checked (out of range, Numba raises
+    /// `IndexError`, an exception like a `raise`: the thread ends, or with
+    /// `debug` the launch fails with it), then the item picked by
+    /// comparing the index with each position.
     fn tuple_index(&mut self, tuple: LValue, (i, ity): (Value, Scalar), ty: &Type) -> LValue {
         let LValue::Tuple(items) = tuple else {
             panic!("a tuple expected, got {tuple:?}")
@@ -373,7 +374,7 @@ impl<'a> FnLowering<'a> {
             idx = self.wrap_negative(idx, n);
         }
         let in_range = self.ins().icmp(IntCC::Ult, idx, n);
-        self.trap_unless(in_range, "tuple index out of range");
+        self.raise_unless(in_range, "IndexError: tuple index out of range");
         let mut picked = items[0].flatten();
         for (k, item) in items.iter().enumerate().skip(1) {
             let at = self.ins().iconst(i64t, k as i64);

@@ -250,7 +250,7 @@ impl<'a> FnLowering<'a> {
     }
 
     /// Unless `ok`, prints `message` (a line) and traps: the error paths of
-    /// bounds, slice, reshape and tuple-index checks.
+    /// bounds, slice and reshape checks.
     fn trap_unless(&mut self, ok: ir::Value, message: &str) {
         let (fail, cont) = (self.new_block(), self.new_block());
         self.ins().brif(ok, cont, &[], fail, &[]);

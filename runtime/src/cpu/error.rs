@@ -110,6 +110,11 @@ pub enum CpuError {
     Trap {
         /// The trapping thread.
         at: Box<Location>,
+        /// The line the thread printed right before the trap (`vprintf`
+        /// then `trap`, without its newline): how kernelc reports an
+        /// exception of a checked kernel (`ZeroDivisionError: division by
+        /// zero`) or a failed check.
+        message: Option<String>,
     },
     /// The launch was interrupted from another thread
     /// ([`CpuDevice::interrupt`](super::CpuDevice::interrupt)).
@@ -175,7 +180,11 @@ impl fmt::Display for CpuError {
                 write!(f, "divergent barrier: {detail} ({at})")
             }
             CpuError::Deadlock { at, detail } => write!(f, "deadlock: {detail} ({at})"),
-            CpuError::Trap { at } => write!(f, "trap executed ({at})"),
+            CpuError::Trap { at, message: None } => write!(f, "trap executed ({at})"),
+            CpuError::Trap {
+                at,
+                message: Some(m),
+            } => write!(f, "trap executed: {m} ({at})"),
             CpuError::Interrupted { at } => {
                 write!(f, "launch interrupted; it was running {at}")
             }
@@ -230,7 +239,10 @@ mod tests {
             line: 12,
             source: None,
         });
-        let e = CpuError::Trap { at: at.clone() };
+        let e = CpuError::Trap {
+            at: at.clone(),
+            message: None,
+        };
         assert_eq!(
             e.to_string(),
             "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), PTX line 12)"
@@ -243,8 +255,21 @@ mod tests {
             ..*at
         });
         assert_eq!(
-            CpuError::Trap { at }.to_string(),
+            CpuError::Trap {
+                at: at.clone(),
+                message: None
+            }
+            .to_string(),
             "trap executed (kernel `k`, block (1,0,0), thread (3,0,0), k.py:4 (PTX line 12))"
+        );
+        let e = CpuError::Trap {
+            at,
+            message: Some("ZeroDivisionError: division by zero".into()),
+        };
+        assert_eq!(
+            e.to_string(),
+            "trap executed: ZeroDivisionError: division by zero (kernel `k`, block (1,0,0), \
+             thread (3,0,0), k.py:4 (PTX line 12))"
         );
     }
 

@@ -24,5 +24,5 @@ CASES.append(
          expect=lambda a: {},
          # `--check` (the harness's) compiles as boundscheck=True: the index
          # check traps before the access, naming the Python line.
-         expect_error=r"trap executed \(kernel `vector_add`, block \(0,0,0\), thread \(4,0,0\), "
+         expect_error=r"trap executed: index out of bounds \(kernel `vector_add`, block \(0,0,0\), thread \(4,0,0\), "
                       r".*01_vector_add\.py:9 "))

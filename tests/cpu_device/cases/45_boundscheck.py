@@ -22,4 +22,4 @@ CASES = [
 CASES.append(
     Case("45_boundscheck.py", "gather_checked", grid=(1,), block=(8,), name="out_of_range",
          args=lambda rng: [np.arange(50, dtype=F), np.array([1, 2, 60, 3], np.int64), np.zeros(4, F)],
-         expect=lambda a: {}, expect_error=r"trap executed \(kernel `gather_checked`, block \(0,0,0\), thread \(2,0,0\)"))
+         expect=lambda a: {}, expect_error=r"trap executed: index out of bounds \(kernel `gather_checked`, block \(0,0,0\), thread \(2,0,0\)"))

@@ -143,7 +143,7 @@ CASES = [
     Case("99_array_views.py", "reshapes", grid=(1,), block=(1,), name="bad_size",
          args=lambda rng: [rng.standard_normal(12), np.int64(5), np.asfortranarray(rng.standard_normal((3, 4))),
                            np.zeros(6)],
-         expect=reshapes, expect_error=r"trap executed \(kernel `reshapes`, block \(0,0,0\), thread \(0,0,0\)",
+         expect=reshapes, expect_error=r"trap executed: reshape: total size of new array must be unchanged \(kernel `reshapes`, block \(0,0,0\), thread \(0,0,0\)",
          stdout=lambda a: ["reshape: total size of new array must be unchanged"],
          numba_skip="Numba ends the thread with a ValueError (reported only with debug=True); kernelc traps with the message"),
 ]

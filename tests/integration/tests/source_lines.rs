@@ -78,7 +78,7 @@ fn source_of(e: &CpuError) -> String {
         CpuError::MemoryFault { at, .. }
         | CpuError::SharedRace { at, .. }
         | CpuError::BarrierDivergence { at, .. }
-        | CpuError::Trap { at }
+        | CpuError::Trap { at, .. }
         | CpuError::Interrupted { at } => at,
         other => panic!("{other}"),
     };
@@ -119,7 +119,11 @@ fn a_failed_assertion_names_its_line() {
     let mut a = [0.0; 32];
     a[3] = 1.0;
     let e = run("fails", &mut a);
-    assert!(matches!(e, CpuError::Trap { .. }), "{e}");
+    let CpuError::Trap { message, .. } = &e else {
+        panic!("{e}")
+    };
+    // the line the thread printed before its trap
+    assert_eq!(message.as_deref(), Some("AssertionError: not zero"), "{e}");
     assert_eq!(source_of(&e), "faults.py:27");
 }
 

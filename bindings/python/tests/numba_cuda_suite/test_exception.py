@@ -9,16 +9,6 @@ import pytest
 from kernelc import cuda
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc bug: a run-time tuple index out of range (ary.shape[-x]) traps'
-        " and fails the launch even without debug (LaunchError 'trap "
-        "executed'), where Numba ends the thread and the launch succeeds; with "
-        "debug=True it raises LaunchError, not IndexError('tuple index out of "
-        "range')"
-    ),
-)
 def test_exception():
     def foo(ary):
         x = cuda.threadIdx.x
@@ -37,13 +27,6 @@ def test_exception():
         safe_foo[1, 3](np.array([0, 1]))
     assert "tuple index out of range" in str(cm.value)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "binding gap: with debug=True a kernel's raise ValueError surfaces as "
-        "kernelc.LaunchError ('trap executed'), not as ValueError"
-    ),
-)
 def test_user_raise():
     @cuda.jit(debug=True, opt=False)
     def foo(do_raise):
@@ -130,14 +113,6 @@ def test_no_zero_division_error():
     assert np.isinf(r[0]), "Expected inf from div by zero"
     assert r[1] == y[0], "Expected execution to continue"
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc bug: with debug=True a float division by zero (y[0] / x[0]) '
-        "gives inf and execution continues, where Numba (Python's error model) "
-        'raises ZeroDivisionError and stops the thread'
-    ),
-)
 def test_zero_division_error_in_debug():
     # When debug is True:
     # - Zero by division raises an exception

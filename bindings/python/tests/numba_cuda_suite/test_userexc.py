@@ -18,13 +18,6 @@ regex_pattern = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: raising a user-defined exception class (raise '
-        "MyError); kernels raise Python's built-in exceptions only"
-    ),
-)
 def test_user_exception():
     @cuda.jit("void(int32)", debug=True, opt=False)
     def test_exc(x):

@@ -338,7 +338,8 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
         | Res::Function(_)
         | Res::Extern(_)
         | Res::HostGlobal(_)
-        | Res::NamedTupleClass(_) => Err(AttrError::NotAnAttribute),
+        | Res::NamedTupleClass(_)
+        | Res::ExceptionClass => Err(AttrError::NotAnAttribute),
     }
 }
 

@@ -12,9 +12,11 @@
 
 mod body;
 mod enums;
+mod exceptions;
 mod extern_decl;
 mod namedtuples;
 
+pub use exceptions::BUILTIN_EXCEPTIONS;
 pub use extern_decl::{ExternAbi, ExternDecl};
 
 use super::const_eval::{self, ConstEnv, ConstLookup};
@@ -50,6 +52,9 @@ pub enum Global {
     EnumMember(EnumType, u32),
     /// A named tuple class defined in the file.
     NamedTupleClass(NamedTupleClass),
+    /// An exception class defined in the file (`class MyError(Exception):
+    /// pass`), raised by its name.
+    ExceptionClass,
     /// A tuple holding functions of the file (`OPS = (add, mul)`), by its
     /// index in [`ModuleEnv::value_tuples`].
     ValueTuple(u32),
@@ -85,6 +90,8 @@ pub enum Res {
     EnumMember(EnumType, u32),
     /// A named tuple class of the file (`Point`).
     NamedTupleClass(NamedTupleClass),
+    /// An exception class of the file (`MyError`): only raised.
+    ExceptionClass,
     /// A module-level tuple holding functions (its index in
     /// [`ModuleEnv::value_tuples`]).
     ValueTuple(u32),
@@ -289,6 +296,7 @@ impl<'m> ModuleEnv<'m> {
             Global::EnumClass(e) => Res::EnumClass(e),
             Global::EnumMember(e, k) => Res::EnumMember(e, k),
             Global::NamedTupleClass(c) => Res::NamedTupleClass(c),
+            Global::ExceptionClass => Res::ExceptionClass,
             Global::ValueTuple(k) => Res::ValueTuple(k),
             Global::Extern(e) => Res::Extern(e),
             Global::Error => Res::Unresolved,
@@ -394,6 +402,8 @@ impl<'m> ModuleEnv<'m> {
             StmtKind::ClassDef(class) => {
                 let global = if self.is_named_tuple_class(class) {
                     self.named_tuple_class(class, diags).map(Global::NamedTupleClass)
+                } else if self.is_exception_class(class) {
+                    self.exception_class(class, diags)
                 } else {
                     self.enum_class(class, diags).map(Global::EnumClass)
                 };

@@ -301,6 +301,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     Some(&format!("build one: `{name}({})`", c.fields().join(", "))),
                 )
             }
+            Res::ExceptionClass => {
+                let name = self.path_text(id);
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is an exception class, not a value"),
+                    Some(&format!("kernels only raise it: `raise {name}(\"message\")`")),
+                )
+            }
             Res::EnumClass(en) => {
                 let name = en.name();
                 self.reject(

@@ -11,7 +11,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member};
-use crate::sema::resolve::Res;
+use crate::sema::resolve::{Res, BUILTIN_EXCEPTIONS};
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::{Elem, MemSpace, Scalar, Type};
@@ -1521,29 +1521,12 @@ fn range_type(args: &[TExpr]) -> Scalar {
     }
 }
 
-/// Python's built-in exception classes a kernel may raise.
-const EXCEPTIONS: &[&str] = &[
-    "Exception",
-    "ArithmeticError",
-    "AssertionError",
-    "FloatingPointError",
-    "IndexError",
-    "KeyError",
-    "LookupError",
-    "NotImplementedError",
-    "OverflowError",
-    "RuntimeError",
-    "TypeError",
-    "ValueError",
-    "ZeroDivisionError",
-];
-
 impl FnChecker<'_, '_, '_> {
     /// The text of `raise exc`: `Name: message` as Python prints the
     /// exception (`Name` alone without arguments, the arguments' tuple
-    /// when there are several). The class must be one of Python's, and
-    /// its arguments constants (Numba CUDA's exceptions carry constant
-    /// arguments).
+    /// when there are several). The class must be one of Python's or one
+    /// the file defines, and its arguments constants (Numba CUDA's
+    /// exceptions carry constant arguments).
     fn raise_text(&mut self, exc: Option<ExprId>, span: Span) -> Option<NameRange> {
         let module = self.env.module;
         let Some(exc) = exc else {
@@ -1562,17 +1545,29 @@ impl FnChecker<'_, '_, '_> {
             } => (*func, module.exprs(*args), module.keywords(*keywords)),
             _ => (exc, &[][..], &[][..]),
         };
-        let name = match &module.expr(name_id).kind {
-            ExprKind::Name(n) => self.env.name(*n),
-            _ => "",
+        let (name, known) = match &module.expr(name_id).kind {
+            ExprKind::Name(n) => {
+                let name = self.env.name(*n);
+                let known = match self.env.module_name(*n) {
+                    Some(Res::ExceptionClass) => true,
+                    // not a global of the file (Python's builtins)
+                    None | Some(Res::Member(_)) => BUILTIN_EXCEPTIONS.contains(&name),
+                    Some(_) => false,
+                };
+                (name, known)
+            }
+            _ => ("", false),
         };
-        if !EXCEPTIONS.contains(&name) {
+        if !known {
             self.error(
                 Diagnostic::error(
-                    "kernels can raise Python's built-in exceptions only",
+                    "kernels can raise Python's built-in exceptions, and exception classes of the file",
                     module.expr(name_id).span,
                 )
-                .with_help(format!("raise one of {}", EXCEPTIONS.join(", "))),
+                .with_help(format!(
+                    "raise one of {}, or a class of the file deriving from one (`class MyError(Exception): pass`)",
+                    BUILTIN_EXCEPTIONS.join(", ")
+                )),
             );
             return None;
         }

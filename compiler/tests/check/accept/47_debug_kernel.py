@@ -1,4 +1,5 @@
-# debug=True kernels: integer division by zero and bad indices are reported.
+# debug=True kernels: integer and float division by zero, bad indices and
+# exceptions of the program are reported.
 from numba import cuda
 
 
@@ -17,3 +18,25 @@ def checked_transpose_inplace(m):
         t = m[i, j]
         m[i, j] = m[j, i]
         m[j, i] = t
+
+
+@cuda.jit("void(float64[::1], float64[::1], float64[::1])", debug=True)
+def checked_fdiv(a, b, out):
+    # Numba's Python error model (debug=True): a float division by zero
+    # raises ZeroDivisionError, ending the launch before the store
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] / b[i] + a[i] // b[i] + a[i] % b[i]
+
+
+class LimitError(ValueError):
+    """An exception class of the program, raised by checked_limit."""
+
+
+@cuda.jit("void(float64[::1], float64)", debug=True)
+def checked_limit(a, limit):
+    i = cuda.grid(1)
+    if i < a.size:
+        if a[i] > limit:
+            raise LimitError("value over the limit")
+        a[i] = 2.0 * a[i]

@@ -503,10 +503,18 @@ impl Warp {
                         goto!(next);
                     }
                 }
-                Op::Trap => {
+                Op::Trap { fmt, args } => {
                     if let Some(l) = self.first_lane(em) {
+                        // The line the thread printed right before (an
+                        // exception's `Class: message`), formatted again.
+                        let message = (fmt != NONE).then(|| {
+                            let text = self.format_printf(cx, l, fmt, args);
+                            let text = String::from_utf8_lossy(&text);
+                            text.trim_end_matches('\n').to_string()
+                        });
                         return Err(CpuError::Trap {
                             at: cx.loc(self.first_thread + l as u32, inst.line),
+                            message,
                         });
                     }
                     goto!(next);
@@ -713,8 +721,16 @@ impl Warp {
         }
     }
 
-    /// Formats one lane's `vprintf`; returns the number of bytes written.
+    /// Formats one lane's `vprintf` into the launch's output; returns the
+    /// number of bytes written.
     fn printf(&self, cx: &mut BlockCtx, l: usize, fmt: Slot, args: Slot) -> usize {
+        let out = self.format_printf(cx, l, fmt, args);
+        cx.printf.extend_from_slice(&out);
+        out.len()
+    }
+
+    /// The text one lane's `vprintf` writes.
+    fn format_printf(&self, cx: &mut BlockCtx, l: usize, fmt: Slot, args: Slot) -> Vec<u8> {
         let tid = self.first_thread + l as u32;
         let line = 0;
         let read_str = |cx: &mut BlockCtx, mut p: u64| -> Vec<u8> {
@@ -740,9 +756,6 @@ impl Warp {
             c.load(space, base + off as u64, size as u8, tid, line).ok()
         };
         let mut string = |p: u64| read_str(&mut cxc.borrow_mut(), p);
-        let out = printf::format(&f, &mut arg, &mut string);
-        let n = out.len();
-        cxc.borrow_mut().printf.extend_from_slice(&out);
-        n
+        printf::format(&f, &mut arg, &mut string)
     }
 }

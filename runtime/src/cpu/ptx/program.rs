@@ -639,8 +639,11 @@ pub enum Op {
     Ret { ret: Slot },
     /// The thread ends (`ret` in a kernel, `exit`).
     Exit,
-    /// `trap`
-    Trap,
+    /// `trap`. When a `vprintf` comes right before it (no label between,
+    /// the same guard: the way kernelc reports an exception), its format
+    /// and arguments (`NONE` otherwise), so that the trap's error carries
+    /// the line the thread printed.
+    Trap { fmt: Slot, args: Slot },
     /// Block barrier (`d`/`p` for the reductions).
     Bar {
         kind: BarKind,

@@ -435,7 +435,10 @@ impl Dec<'_> {
                 self.emit(op, g);
             }
             "exit" => self.emit(Op::Exit, g),
-            "trap" | "brkpt" => self.emit(Op::Trap, g),
+            "trap" | "brkpt" => {
+                let (fmt, args) = self.printed_before(g);
+                self.emit(Op::Trap { fmt, args }, g)
+            }
             "bar" | "barrier" => self.barrier(i, &md, g)?,
             "shfl" => {
                 let mode = match md.words.first().copied() {

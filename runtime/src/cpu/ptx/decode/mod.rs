@@ -310,6 +310,8 @@ struct Dec<'m> {
     is_kernel: bool,
     line: u32,
     sink: Slot,
+    /// Where the last label points (an instruction index).
+    label_at: Option<usize>,
 }
 
 impl<'m> Dec<'m> {
@@ -338,6 +340,7 @@ impl<'m> Dec<'m> {
             is_kernel: true,
             line: 0,
             sink: 0,
+            label_at: None,
         };
         d.sink = d.new_slot(64);
         d
@@ -414,6 +417,21 @@ impl<'m> Dec<'m> {
         }
         scope.insert(name, sym);
         Ok(())
+    }
+
+    /// The format and arguments of a `vprintf` that runs right before the
+    /// next instruction whenever the latter runs (the last instruction,
+    /// with the same guard, and no label since); `NONE` otherwise.
+    fn printed_before(&self, guard: (Slot, bool)) -> (Slot, Slot) {
+        match self.insts.last() {
+            Some(&Inst {
+                op: Op::Printf { fmt, args, .. },
+                guard: g,
+                guard_neg,
+                ..
+            }) if (g, guard_neg) == guard && self.label_at != Some(self.insts.len()) => (fmt, args),
+            _ => (NONE, NONE),
+        }
     }
 
     fn emit(&mut self, op: Op, guard: (Slot, bool)) {
@@ -531,6 +549,7 @@ impl<'m> Dec<'m> {
                 }
                 Stmt::Label(l) => {
                     labels.insert((block, l.as_str()), self.insts.len() as u32);
+                    self.label_at = Some(self.insts.len());
                 }
                 Stmt::Open => {
                     self.scopes.push(HashMap::new());
