@@ -232,6 +232,9 @@ const EXPECTED_FAULTS: &[(&str, &str)] = &[
     ("99_array_views.py", "reshapes"),
     // writes past `x.size` into `out`, sized for its run case
     ("102_device_defaults.py", "defaults"),
+    // `peaks` holds two rows of `counts.size` (its run case's sizes): the
+    // generic arrays are shorter
+    ("128_intrinsic_values.py", "intrinsic_values"),
 ];
 
 #[test]
