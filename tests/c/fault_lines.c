@@ -37,8 +37,8 @@ int main(void) {
     kc_arg dargs[2] = {kc_arg_host_1d(KC_DTYPE_FLOAT64, r, 1), kc_arg_host_1d(KC_DTYPE_FLOAT64, x, 1)};
     EXPECT_STATUS(kc_launch(loaded, "fdiv", kc_dim(1, 1, 1), kc_dim(1, 1, 1), 0, NULL, dargs, 2),
                   KC_ERROR_LAUNCH,
-                  "trap executed: ZeroDivisionError: division by zero (kernel `fdiv`, block (0,0,0), "
-                  "thread (0,0,0), fault_lines.py:11 (PTX line ");
+                  "exception raised: ZeroDivisionError: division by zero (kernel `fdiv`, block (0,0,0), "
+                  "thread (0,0,0), fault_lines.py:11)");
     EXPECT(r[0] == 0.0);
     kc_loaded_module_free(loaded);
     kc_device_free(device);
