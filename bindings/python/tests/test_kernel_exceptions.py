@@ -175,6 +175,13 @@ def test_launch_error_maps_only_builtin_exception_names():
     e = launch_error(f"trap executed: KeyError: 'x' ({at})")
     assert isinstance(e, KeyError) and isinstance(e, kernelc.KernelException)
     assert e.args == ("tid=[0, 2, 3] ctaid=[0, 0, 1]: 'x'",)  # str() of a KeyError quotes
+    # the runtime's error for a recorded exception, on either device
+    e = launch_error("kc_launch: exception raised: ValueError: x (kernel `k`, block (1,0,0), "
+                     "thread (3,2,0), /abs/k.py:7)")
+    assert type(e).__mro__[1] is kernelc.KernelException and isinstance(e, ValueError)
+    assert str(e) == "In function 'k', file /abs/k.py, line 7, tid=[0, 2, 3] ctaid=[0, 0, 1]: x"
+    e = launch_error("exception raised: IndexError (kernel `k`, block (1,0,0), thread (3,2,0))")
+    assert isinstance(e, IndexError) and str(e) == "tid=[0, 2, 3] ctaid=[0, 0, 1]"
     for text in [
         f"trap executed: MyError: x ({at})",  # a class of the program
         f"trap executed: KeyboardInterrupt ({at})",  # not an Exception
