@@ -477,6 +477,16 @@ impl Module {
         }
     }
 
+    /// The address and size of the module's exception record
+    /// ([`crate::raised::RECORD`]), which a kernel compiled with `debug`
+    /// has.
+    pub fn exception_record(&self) -> Option<(DevicePtr, usize)> {
+        match self {
+            Module::Cpu(m) => m.global(crate::raised::RECORD),
+            Module::Gpu(m) => m.exception_record().map(|(p, n)| (DevicePtr(p.0), n)),
+        }
+    }
+
     /// The byte size of each `.param` of `kernel`, in order.
     pub fn kernel_params(&self, kernel: &str) -> Option<Vec<usize>> {
         match self {

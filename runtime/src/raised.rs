@@ -67,13 +67,13 @@ impl fmt::Display for KernelRaised {
 
 /// True when `module` has an exception record (a kernel of it can raise).
 pub fn can_raise(module: &Module) -> bool {
-    module.global(RECORD).is_some()
+    module.exception_record().is_some()
 }
 
 /// After a finished launch of `kernel`: the exception a thread raised, if
 /// one did (the record is cleared), else `Ok`.
 pub fn check(device: &Device, module: &Module, kernel: &str) -> Result<(), Error> {
-    let Some((ptr, bytes)) = module.global(RECORD) else {
+    let Some((ptr, bytes)) = module.exception_record() else {
         return Ok(());
     };
     if bytes < RECORD_BYTES {
