@@ -404,9 +404,12 @@ unsafe fn array_or_scalar_arg<'a>(
 /// the kernel, block, thread, Python line (`file.py:LINE`, from the line
 /// information kernelc writes into the PTX) and PTX line. An exception a
 /// kernel compiled with `debug` raised (a `raise`, a failed `assert`, a
-/// division by zero) reads `trap executed: ZeroDivisionError: division by
-/// zero (kernel ...)`: the exception's class and message, the line the
-/// thread printed before its trap. A launch stopped by
+/// division by zero), on either device, is `KC_ERROR_LAUNCH` reading
+/// `exception raised: ZeroDivisionError: division by zero (kernel `k`,
+/// block (x,y,z), thread (x,y,z), file.py:LINE)`: the exception's class
+/// and message and the first thread that raised it (the kernel records
+/// it and the launch, which waits for such a kernel, reads it; no trap,
+/// so a GPU's context stays usable). A launch stopped by
 /// `kc_device_interrupt` from another thread is `KC_ERROR_INTERRUPTED`, one
 /// that ran past the device's time limit (`kc_device_set_timeout`)
 /// `KC_ERROR_TIMEOUT`.

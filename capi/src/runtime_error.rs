@@ -11,6 +11,8 @@ impl From<RuntimeError> for Error {
             RuntimeError::Args(_) => kc_status::KC_ERROR_LAUNCH,
             RuntimeError::Argument(_) => kc_status::KC_ERROR_INVALID_ARGUMENT,
             RuntimeError::NoGpu(_) => kc_status::KC_ERROR_NO_GPU,
+            // A `debug` kernel raised a Python exception.
+            RuntimeError::Raised(_) => kc_status::KC_ERROR_LAUNCH,
             RuntimeError::Gpu(g) => match g {
                 kernelc_runtime::gpu::GpuError::UnknownKernel { .. }
                 | kernelc_runtime::gpu::GpuError::InvalidArgument(_)

@@ -86,3 +86,44 @@ fn ir_file_tests_match_their_ptx() {
     }
     snapshots.finish();
 }
+
+/// The PTX of a `debug` kernel that raises (`tests/ptx/raise_debug.py`,
+/// sm_80): the exception record, the table of raise sites, and each raise
+/// a compare-and-swap of its code then stores of `tid` and `ctaid` before
+/// `exit`, never a `trap` (which would lose a GPU's context).
+#[test]
+fn a_raise_in_a_debug_kernel_records_the_exception() {
+    let path = std::path::Path::new("tests/ptx/raise_debug.py");
+    let source = std::fs::read_to_string(path).unwrap();
+    let compiled = compile(
+        "k.py",
+        &source,
+        &CompileOptions {
+            stage: Stage::Ptx,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(
+        !compiled.checked.has_errors(),
+        "{}",
+        compiled.checked.render_diagnostics()
+    );
+    let ptx = compiled.ptx.expect("PTX was produced");
+    assert!(ptx.contains(".visible .global .align 4 .u32 __kc_exc[8];"));
+    assert!(ptx.contains("atom.global.cas.b32"));
+    // File, then (line, text) per site, each ended by a NUL.
+    let table: Vec<u8> = b"k.py\x0011\x00ValueError: bad value\x0013\x00IndexError\x00".to_vec();
+    let list = table
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        ptx.contains(&format!("__kc_exc_sites[{}] = {{{list}}};", table.len())),
+        "{ptx}"
+    );
+    let mut snapshots = Snapshots::new();
+    snapshots.check(&path.with_extension("ptx"), &ptx);
+    snapshots.finish();
+}

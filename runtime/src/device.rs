@@ -331,6 +331,7 @@ impl Device {
                 } else {
                     d.launch(m, kernel, config, params)?
                 };
+                crate::raised::check(self, module, kernel)?;
                 Ok(LaunchStats {
                     elapsed: s.elapsed,
                     host_time: start.elapsed(),
@@ -347,6 +348,7 @@ impl Device {
                 } else {
                     g.launch(m, kernel, &config, params)?
                 };
+                crate::raised::check(self, module, kernel)?;
                 Ok(LaunchStats {
                     elapsed: s.kernel_time,
                     host_time: s.host_time,
@@ -406,10 +408,17 @@ impl Device {
                     shared_bytes: config.shared_bytes,
                 };
                 if cooperative {
-                    Ok(g.launch_cooperative_async(m, kernel, &config, params, stream)?)
+                    g.launch_cooperative_async(m, kernel, &config, params, stream)?
                 } else {
-                    Ok(g.launch_async(m, kernel, &config, params, stream)?)
+                    g.launch_async(m, kernel, &config, params, stream)?
                 }
+                // A kernel that can raise is waited for, as Numba waits
+                // for a debug kernel, to read its exception record.
+                if crate::raised::can_raise(module) {
+                    g.synchronize()?;
+                    crate::raised::check(self, module, kernel)?;
+                }
+                Ok(())
             }
             _ => Err(Error::Argument(
                 "the module was loaded on a different kind of device".into(),
@@ -465,6 +474,16 @@ impl Module {
         match self {
             Module::Cpu(m) => m.global(name),
             Module::Gpu(m) => m.global(name).map(|(p, n)| (DevicePtr(p.0), n)),
+        }
+    }
+
+    /// The address and size of the module's exception record
+    /// ([`crate::raised::RECORD`]), which a kernel compiled with `debug`
+    /// has.
+    pub fn exception_record(&self) -> Option<(DevicePtr, usize)> {
+        match self {
+            Module::Cpu(m) => m.global(crate::raised::RECORD),
+            Module::Gpu(m) => m.exception_record().map(|(p, n)| (DevicePtr(p.0), n)),
         }
     }
 

@@ -18,6 +18,9 @@ pub enum Error {
     Gpu(crate::gpu::GpuError),
     /// No GPU can be used; says why.
     NoGpu(String),
+    /// A kernel compiled with `debug` raised a Python exception (on either
+    /// device; see [`crate::raised`]).
+    Raised(crate::raised::KernelRaised),
 }
 
 impl fmt::Display for Error {
@@ -27,6 +30,7 @@ impl fmt::Display for Error {
             Error::Argument(m) | Error::NoGpu(m) => f.write_str(m),
             Error::Cpu(e) => e.fmt(f),
             Error::Gpu(e) => e.fmt(f),
+            Error::Raised(e) => e.fmt(f),
         }
     }
 }

@@ -12,6 +12,7 @@
 //!   emulated driver);
 //! - [`launch`]: `kernel[grid, block](args)` with host arrays copied in and
 //!   (when written) out;
+//! - [`raised`]: Python exceptions raised by `debug` kernels;
 //! - [`error`]: what can go wrong.
 //!
 //! The CPU device on its own:
@@ -54,6 +55,7 @@ pub mod error;
 pub mod gpu;
 pub mod launch;
 pub mod link;
+pub mod raised;
 
 pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, LaunchStats, ParamDecl, PrintfSink};
 pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, Module};

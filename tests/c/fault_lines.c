@@ -1,7 +1,7 @@
 /* A fault on the CPU device names the kernel's Python line: kc_launch
  * returns KC_ERROR_LAUNCH and kc_last_error_message() says
  * "fault_lines.py:LINE (PTX line N)"; an exception of a debug kernel says
- * its class and message first. */
+ * its class and message first, on the CPU device and on a GPU alike. */
 #include "check.h"
 
 static const char *SOURCE =
@@ -37,11 +37,29 @@ int main(void) {
     kc_arg dargs[2] = {kc_arg_host_1d(KC_DTYPE_FLOAT64, r, 1), kc_arg_host_1d(KC_DTYPE_FLOAT64, x, 1)};
     EXPECT_STATUS(kc_launch(loaded, "fdiv", kc_dim(1, 1, 1), kc_dim(1, 1, 1), 0, NULL, dargs, 2),
                   KC_ERROR_LAUNCH,
-                  "trap executed: ZeroDivisionError: division by zero (kernel `fdiv`, block (0,0,0), "
-                  "thread (0,0,0), fault_lines.py:11 (PTX line ");
+                  "exception raised: ZeroDivisionError: division by zero (kernel `fdiv`, block (0,0,0), "
+                  "thread (0,0,0), fault_lines.py:11)");
     EXPECT(r[0] == 0.0);
     kc_loaded_module_free(loaded);
     kc_device_free(device);
+    /* The same exception on a GPU (the emulated driver with
+     * KERNELC_CUDA_DRIVER): recorded, not a trap, so the context stays
+     * usable and the next launch runs. */
+    kc_device *gpu = NULL;
+    if (kc_device_open(KC_DEVICE_GPU, NULL, &gpu) == KC_OK) {
+        CHECK(kc_module_load(module, gpu, &loaded));
+        EXPECT_STATUS(kc_launch(loaded, "fdiv", kc_dim(1, 1, 1), kc_dim(1, 1, 1), 0, NULL, dargs, 2),
+                      KC_ERROR_LAUNCH,
+                      "exception raised: ZeroDivisionError: division by zero (kernel `fdiv`, "
+                      "block (0,0,0), thread (0,0,0), fault_lines.py:11)");
+        x[0] = 4.0;
+        CHECK(kc_launch(loaded, "fdiv", kc_dim(1, 1, 1), kc_dim(1, 1, 1), 0, NULL, dargs, 2));
+        EXPECT(r[0] == 0.25);
+        kc_loaded_module_free(loaded);
+        kc_device_free(gpu);
+    } else {
+        printf("fault_lines: no GPU, the GPU checks skipped\n");
+    }
     kc_module_free(module);
     printf("fault_lines: all checks passed\n");
     return 0;

@@ -17,6 +17,10 @@ import pytest
 import harness
 
 CASES = [c for c in harness.load_cases() if c.expect_error is None]
+# Cases where a debug=True kernel raises: the same launch error on a GPU
+# (recorded in the module, not a trap).
+RAISING = [c for c in harness.load_cases()
+           if c.expect_error is not None and c.expect_error.startswith("exception raised")]
 
 
 def _gpu_reason():
@@ -50,3 +54,9 @@ def test_gpu_matches_cpu_device(case):
         else:
             ok = (g == c) | (np.isnan(g) & np.isnan(c)) if np.issubdtype(g.dtype, np.floating) else g == c
         assert np.all(ok), f"{case.id}: arg {pos}: GPU and CPU device differ at {np.argwhere(~ok)[:5].tolist()}"
+
+
+@pytest.mark.parametrize("case", RAISING, ids=[c.id for c in RAISING])
+def test_gpu_raises_as_the_cpu_device(case):
+    # run_kernelc checks the launch fails with the case's expected error
+    harness.run_kernelc(case, "-O2", device="gpu")

@@ -2,7 +2,7 @@
 
 Every exception the binding raises for a kernelc failure derives from
 :class:`KernelcError`. An exception a ``debug=True`` kernel raises on the
-CPU device reaches Python as its own class too (:class:`KernelException`).
+device reaches Python as its own class too (:class:`KernelException`).
 """
 
 import builtins
@@ -79,38 +79,43 @@ class KernelException(LaunchError):
     ``ctaid`` list z, y, x as Numba does, and the function is the kernel).
 
     Attributes: ``exception`` (the built-in class), ``launch_message``
-    (the device's whole message, ``trap executed: ZeroDivisionError:
+    (the runtime's whole message, ``exception raised: ZeroDivisionError:
     ...``).
 
     An exception class of the program (``class MyError(Exception):
     pass``, raised as ``raise MyError("message")``) is raised the same way,
     as its class, when the kernel's launch fails.
 
-    Only the CPU device tells which exception a kernel raised (the line the
-    thread printed before its ``trap``); on a GPU the launch fails with
-    :class:`LaunchError` and the exception's line is on standard output.
+    The same holds on a GPU: as numba-cuda's, the kernel records the
+    first exception raised (which raise, and the thread) in a module
+    global and the thread ends, and the launch reads it once the kernel
+    has finished (a ``debug`` launch waits for its kernel); no trap, so
+    the context and its arrays stay usable.
     """
 
     exception = Exception
     launch_message = ""
 
 
-# `[kc_launch: ]trap executed: Name[: message] (kernel `k`, block ...,
-# thread ..., line)`:
-# the CPU device's error for a trap right after a printed line, here the
-# `Name: message` line kernelc's code prints for an exception.
+# `[kc_launch: ]exception raised: Name[: message] (kernel `k`, block ...,
+# thread ..., file.py:LINE)`: the runtime's error for an exception a
+# `debug` kernel raised (on either device: the kernel records it and the
+# runtime reads the record after the launch). `trap executed: Name...` is
+# the CPU device's error for a trap right after a printed `Name: message`
+# line (PTX that prints and traps as kernelc's code once did).
 _RAISED = re.compile(
-    r"(?:kc_\w+: )?trap executed: (?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:: (?P<msg>.*?))?"
+    r"(?:kc_\w+: )?(?:exception raised|trap executed): "
+    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?:: (?P<msg>.*?))?"
     r" \((?P<at>kernel `.*)\)\Z",
     re.S,
 )
 
-# The CPU device's place of a fault: kernel, block, thread, then the source
-# line when the PTX has one.
+# The place of a raise or a fault: kernel, block, thread, then the source
+# line when known (and the PTX line of a fault on the CPU device).
 _AT = re.compile(
     r"kernel `(?P<kernel>[^`]*)`, block \((?P<block>\d+,\d+,\d+)\), "
-    r"thread \((?P<thread>\d+,\d+,\d+)\), "
-    r"(?:(?P<file>.*):(?P<line>\d+) \(PTX line \d+\)|PTX line \d+)\Z",
+    r"thread \((?P<thread>\d+,\d+,\d+)\)"
+    r"(?:, (?P<file>.*):(?P<line>\d+)(?: \(PTX line \d+\))?|, PTX line \d+)?\Z",
     re.S,
 )
 

@@ -1,9 +1,9 @@
 """Exceptions raised in kernels, as Numba CUDA raises them: with
 ``debug=True`` the launch fails with the kernel's exception class (a
 ``kernelc.KernelException``, so also a ``LaunchError``) and Numba's message;
-without it the raising thread ends and the launch succeeds. The exception
-class reaches Python from the CPU device only (the line printed before the
-trap)."""
+without it the raising thread ends and the launch succeeds. The same on
+both devices: the kernel records the exception and the runtime reads the
+record after the launch (no trap: on a GPU the context stays usable)."""
 
 import os
 
@@ -28,7 +28,7 @@ def line_of(text):
 @pytest.fixture
 def cpu_device():
     if not cuda.get_current_device().is_cpu:
-        pytest.skip("the exception's class comes from the CPU device (KERNELC_DEVICE=cpu)")
+        pytest.skip("a trap loses a GPU's context (KERNELC_DEVICE=cpu)")
 
 
 def where(kernel, marker, tid="[0, 0, 0]", ctaid="[0, 0, 0]"):
@@ -59,7 +59,7 @@ def fdiv_unchecked(r, x, y):
     r[3] = y[0]
 
 
-def test_float_division_by_zero_in_debug_raises_numbas_zero_division_error(cpu_device):
+def test_float_division_by_zero_in_debug_raises_numbas_zero_division_error():
     for kernel, marker, msg in [
         (fdiv, "# fdiv line", "division by zero"),
         (ffloordiv, "# ffloordiv line", "division by zero"),
@@ -76,7 +76,7 @@ def test_float_division_by_zero_in_debug_raises_numbas_zero_division_error(cpu_d
         assert isinstance(e, kernelc.LaunchError)
         assert e.exception is ZeroDivisionError
         assert type(e).__name__ == "ZeroDivisionError"
-        assert e.launch_message.startswith(f"kc_launch: trap executed: ZeroDivisionError: {msg} (kernel `{name}`")
+        assert e.launch_message.startswith(f"kc_launch: exception raised: ZeroDivisionError: {msg} (kernel `{name}`")
         # the thread stopped before the store
         assert r.tolist() == [0.0, 0.0]
     # a non-zero divisor (and a NaN one) divides
@@ -99,7 +99,7 @@ def idiv(r, x, y):
     r[1] = y[0] % x[0]  # imod line
 
 
-def test_integer_division_by_zero_in_debug_has_numbas_message(cpu_device):
+def test_integer_division_by_zero_in_debug_has_numbas_message():
     r = np.zeros(2, np.int64)
     with pytest.raises(ZeroDivisionError) as info:
         idiv[1, 1](r, np.zeros(1, np.int64), np.ones(1, np.int64))
@@ -118,7 +118,7 @@ def raises(a, k):
     a[i] = 1.0
 
 
-def test_raise_and_assert_surface_as_their_class(cpu_device):
+def test_raise_and_assert_surface_as_their_class():
     a = np.ones(8)
     raises[1, 8](a, 0)
     with pytest.raises(ValueError) as info:
@@ -148,7 +148,7 @@ def shape_at(ary):
         ary[x] = ary.shape[-x]
 
 
-def test_tuple_index_out_of_range_ends_the_thread_or_raises_index_error(cpu_device):
+def test_tuple_index_out_of_range_ends_the_thread_or_raises_index_error():
     unchecked = cuda.jit(shape_at)
     a = np.zeros(3)
     unchecked[1, 3](a)  # the launch succeeds; thread 2 ends before its store
@@ -175,6 +175,13 @@ def test_launch_error_maps_only_builtin_exception_names():
     e = launch_error(f"trap executed: KeyError: 'x' ({at})")
     assert isinstance(e, KeyError) and isinstance(e, kernelc.KernelException)
     assert e.args == ("tid=[0, 2, 3] ctaid=[0, 0, 1]: 'x'",)  # str() of a KeyError quotes
+    # the runtime's error for a recorded exception, on either device
+    e = launch_error("kc_launch: exception raised: ValueError: x (kernel `k`, block (1,0,0), "
+                     "thread (3,2,0), /abs/k.py:7)")
+    assert type(e).__mro__[1] is kernelc.KernelException and isinstance(e, ValueError)
+    assert str(e) == "In function 'k', file /abs/k.py, line 7, tid=[0, 2, 3] ctaid=[0, 0, 1]: x"
+    e = launch_error("exception raised: IndexError (kernel `k`, block (1,0,0), thread (3,2,0))")
+    assert isinstance(e, IndexError) and str(e) == "tid=[0, 2, 3] ctaid=[0, 0, 1]"
     for text in [
         f"trap executed: MyError: x ({at})",  # a class of the program
         f"trap executed: KeyboardInterrupt ({at})",  # not an Exception
@@ -212,7 +219,7 @@ def raise_own(a, k):
     a[i] = 1.0
 
 
-def test_exception_classes_of_the_program_surface_as_themselves(cpu_device):
+def test_exception_classes_of_the_program_surface_as_themselves():
     checked = cuda.jit(debug=True, opt=False)(raise_own)
     a = np.zeros(2)
     checked[1, 2](a, 0)
@@ -231,7 +238,7 @@ def test_exception_classes_of_the_program_surface_as_themselves(cpu_device):
     with pytest.raises(kernelc.LaunchError) as info:
         checked[1, 2](a, 3)
     assert not isinstance(info.value, Picky)
-    assert "trap executed: Picky: x (kernel `raise_own`" in str(info.value)
+    assert "exception raised: Picky: x (kernel `raise_own`" in str(info.value)
     # without debug the raising threads end; the others store
     unchecked = cuda.jit(raise_own)
     a = np.zeros(2)

@@ -78,7 +78,7 @@ impl InstFormat {
             Jump => InstFormat::Jump,
             Brif => InstFormat::Brif,
             Return => InstFormat::Return,
-            DynSharedAddr | Syncthreads | GridSync | Threadfence | ThreadfenceBlock
+            DynSharedAddr | ExcAddr | Syncthreads | GridSync | Threadfence | ThreadfenceBlock
             | ThreadfenceSystem | Activemask | LanemaskLt | Trap | Exit => InstFormat::Nullary,
             Iadd | Isub | Imul | Sdiv | Udiv | Srem | Urem | Smin | Smax | Umin | Umax | Band
             | Bor | Bxor | Ishl | Sshr | Ushr | Fadd | Fsub | Fmul | Fdiv | Fmin | Fmax

@@ -174,6 +174,20 @@ pub struct Module {
     pub consts: PrimaryMap<ConstVar, ConstDecl>,
     /// Strings (print formats).
     pub strings: PrimaryMap<StringId, String>,
+    /// The places a kernel compiled with `debug` raises a Python exception:
+    /// site `i` writes code `i + 1` into the exception record
+    /// ([`super::Opcode::ExcAddr`]), and the PTX carries this table for the
+    /// runtime (`__kc_exc_sites`).
+    pub exc_sites: Vec<ExcSite>,
+}
+
+/// A raise site of a `debug` kernel: what it raises and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExcSite {
+    /// The exception as a line, `Name` or `Name: message`.
+    pub text: String,
+    /// The byte offset in the source of the statement that raises.
+    pub at: Option<u32>,
 }
 
 impl Module {

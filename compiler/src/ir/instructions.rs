@@ -252,6 +252,11 @@ opcodes! {
     ConstAddr = "const_addr",
     /// Address of the dynamic shared memory (`Nullary`).
     DynSharedAddr = "dyn_shared_addr",
+    /// Address of the module's exception record (`Nullary`, a global
+    /// pointer): eight `u32`s, the code of the first raise site that
+    /// raised (0: none; see [`super::Module::exc_sites`]), then its
+    /// thread's `tid` and `ctaid` (x, y, z).
+    ExcAddr = "exc_addr",
     /// Atomic read-modify-write returning the old value (`AtomicRmw`).
     AtomicRmw = "atomic_rmw",
     /// Atomic compare-and-swap returning the old value (`AtomicCas`).

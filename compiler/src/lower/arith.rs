@@ -201,12 +201,18 @@ impl FnLowering<'_> {
             self.ins().brif(b_zero, fail, &[], cont, &[]);
             self.switch_to(fail);
             // Numba's messages (not CPython's "integer division or modulo
-            // by zero").
-            self.print_and_trap(if floor_div {
+            // by zero"): raised with `debug`, a trap with `boundscheck`
+            // alone.
+            let text = if floor_div {
                 "ZeroDivisionError: integer division by zero"
             } else {
                 "ZeroDivisionError: integer modulo by zero"
-            });
+            };
+            if self.f.flags.debug {
+                self.record_exception(text);
+            } else {
+                self.print_and_trap(text);
+            }
             self.switch_to(cont);
         }
         let safe_b = self.ins().select(b_zero, one, b);

@@ -33,7 +33,7 @@ mod stmt;
 pub mod values;
 mod views;
 
-use crate::ir::{self, FuncBuilder, FuncKind, FuncRef, Module, Opcode};
+use crate::ir::{self, FuncBuilder, FuncKind, FuncRef, IntCC, Module, Opcode, SpecialReg};
 use crate::sema::typed::{self as t, TypedFunction, TypedProgram, VarId};
 use crate::types::Type;
 use values::LValue;
@@ -277,14 +277,63 @@ impl<'a> FnLowering<'a> {
     }
 
     /// Raises the Python exception `text` (`ValueError: ...`) as Numba
-    /// does: the thread ends, or with `debug` the text is printed and the
-    /// launch fails.
+    /// does: the thread ends, and with `debug` the launch fails with the
+    /// exception (see [`Self::record_exception`]).
     fn raise(&mut self, text: &str) {
         if self.f.flags.debug {
-            self.print_and_trap(text);
+            self.record_exception(text);
         } else {
             self.ins().nullary(Opcode::Exit, None);
         }
+    }
+
+    /// Records the exception `text` raised here in the module's exception
+    /// record and ends the thread, as numba-cuda's kernels do with
+    /// `debug`: the first thread to raise stores the site's code (a
+    /// compare-and-swap from 0) and then its `tid` and `ctaid`; the
+    /// runtime reads the record after the launch, clears it and fails the
+    /// launch with the site's exception. No trap: the context stays
+    /// usable.
+    fn record_exception(&mut self, text: &str) {
+        let site = ir::ExcSite {
+            text: text.to_string(),
+            at: self.at,
+        };
+        let sites = &mut self.module.exc_sites;
+        let index = match sites.iter().position(|s| *s == site) {
+            Some(i) => i,
+            None => {
+                sites.push(site);
+                sites.len() - 1
+            }
+        };
+        let (store, done) = (self.new_block(), self.new_block());
+        let record = (self.ins())
+            .nullary(Opcode::ExcAddr, Some(ir::Type::Ptr(ir::AddrSpace::Global)))
+            .expect("a result");
+        let zero = self.ins().iconst(ir::Type::I32, 0);
+        let code = self.ins().iconst(ir::Type::I32, index as i64 + 1);
+        let old = self.ins().atomic_cas(record, zero, code);
+        let first = self.ins().icmp(IntCC::Eq, old, zero);
+        self.ins().brif(first, store, &[], done, &[]);
+        self.switch_to(store);
+        for (k, reg) in [
+            SpecialReg::TidX,
+            SpecialReg::TidY,
+            SpecialReg::TidZ,
+            SpecialReg::CtaidX,
+            SpecialReg::CtaidY,
+            SpecialReg::CtaidZ,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let v = self.ins().special(reg);
+            self.ins().store(record, v, 4 * (k as i32 + 1));
+        }
+        self.ins().jump(done, &[]);
+        self.switch_to(done);
+        self.ins().nullary(Opcode::Exit, None);
     }
 
     fn entry(&mut self) {

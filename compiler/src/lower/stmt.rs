@@ -226,7 +226,7 @@ impl FnLowering<'_> {
                     self.ins().brif(c, cont, &[], fail, &[]);
                     self.switch_to(fail);
                     let msg = msg.map_or("", |m| self.f.text(m));
-                    self.print_and_trap(&format!("AssertionError: {msg}"));
+                    self.record_exception(&format!("AssertionError: {msg}"));
                     self.switch_to(cont);
                 }
             }

@@ -141,6 +141,8 @@ pub struct Isel<'a> {
     pub(super) printf_bytes: u32,
     /// Set when the function uses dynamic shared memory.
     pub(super) uses_dyn_shared: bool,
+    /// True when a raise writes the module's exception record (`__kc_exc`).
+    pub(super) uses_exceptions: bool,
     /// Set when it calls an external function in Numba's ABI (needs the
     /// result slot `__kc_extern_ret`, see `calls::extern_call`).
     pub(super) uses_extern_result: bool,
@@ -252,6 +254,7 @@ impl<'a> Isel<'a> {
             next_label: 0,
             printf_bytes: 0,
             uses_dyn_shared: false,
+            uses_exceptions: false,
             uses_extern_result: false,
             uses_grid_sync: false,
             current_block: None,

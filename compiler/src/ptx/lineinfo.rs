@@ -32,6 +32,11 @@ impl<'a> SourceLines<'a> {
         SourceLines { name, text, starts }
     }
 
+    /// The file name.
+    pub fn name(&self) -> &str {
+        self.name
+    }
+
     /// 1-based line and column (in characters) of byte `offset`.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         let line = self.line(offset);

@@ -150,6 +150,9 @@ pub fn emit_module_in(
     if !module.consts.is_empty() || !module.strings.is_empty() {
         out.push('\n');
     }
+    if selected().any(|s| s.uses_exceptions) {
+        write_exception_globals(&mut out, module, lines);
+    }
     // Device functions are declared first, so any order of definitions
     // (the math library is appended after its callers) is valid PTX.
     for (_, f) in (module.functions.iter())
@@ -170,6 +173,41 @@ pub fn emit_module_in(
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The exception record a `debug` kernel's raise writes (`__kc_exc`: the
+/// raise site's code, then `tid` and `ctaid`; zero until a thread raises)
+/// and the table of raise sites the runtime reads back after a launch
+/// that raised (`__kc_exc_sites`: the source file's name, then each site's
+/// line and text, every field ended by a NUL byte; site `i` has code
+/// `i + 1`, line 0 when unknown).
+fn write_exception_globals(
+    out: &mut String,
+    module: &Module,
+    lines: Option<&lineinfo::SourceLines<'_>>,
+) {
+    out.push_str(".visible .global .align 4 .u32 __kc_exc[8];\n");
+    let mut table = Vec::new();
+    table.extend_from_slice(lines.map_or("", |l| l.name()).as_bytes());
+    table.push(0);
+    for site in &module.exc_sites {
+        let line = match (lines, site.at) {
+            (Some(l), Some(at)) => l.line_col(at).0,
+            _ => 0,
+        };
+        table.extend_from_slice(line.to_string().as_bytes());
+        table.push(0);
+        // A NUL inside the text would end it early: none can be printed.
+        table.extend(site.text.bytes().map(|b| if b == 0 { b'?' } else { b }));
+        table.push(0);
+    }
+    let _ = write!(
+        out,
+        ".visible .global .align 1 .b8 __kc_exc_sites[{}]",
+        table.len()
+    );
+    write_byte_list(out, table.iter().copied());
+    out.push_str(";\n\n");
 }
 
 /// Which functions of `module` its PTX holds, indexed by function: the

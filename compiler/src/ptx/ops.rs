@@ -924,6 +924,10 @@ fn nullary(s: &mut Isel<'_>, op: Opcode, d: Option<VReg>) -> Selected {
             s.uses_dyn_shared = true;
             s.emit("mov.u64 {}, __kc_dyn_shared;", [df(d.expect("result"))])
         }
+        Opcode::ExcAddr => {
+            s.uses_exceptions = true;
+            s.emit("mov.u64 {}, __kc_exc;", [df(d.expect("result"))])
+        }
         Opcode::Trap => s.emit_owned("trap;".to_string(), NO_OPS, Control::Ret),
         Opcode::Exit => s.emit_owned("exit;".to_string(), NO_OPS, Control::Ret),
         other => {

@@ -32,6 +32,9 @@ pub struct GpuModule {
     ptx: String,
     kernels: Vec<Kernel>,
     info_log: String,
+    /// The exception record of a kernel compiled with `debug`
+    /// ([`crate::raised::RECORD`]), looked up once at load.
+    exc_record: Option<(DevicePtr, usize)>,
 }
 
 // SAFETY: driver modules and functions may be used from any thread.
@@ -98,7 +101,12 @@ impl GpuModule {
             ptx: cache_key(inputs),
             kernels: Vec::new(),
             info_log: log_text(&logs.info),
+            exc_record: None,
         };
+        // A driver call per launch is spared for the modules without one.
+        if inputs.iter().any(|ptx| ptx.contains(crate::raised::RECORD)) {
+            module.exc_record = module.global(crate::raised::RECORD);
+        }
         let driver = ctx.driver();
         for entry in inputs.iter().flat_map(|ptx| ptx_scan::entries(ptx)) {
             let name = CString::new(entry.name.as_str()).map_err(|_| {
@@ -144,6 +152,12 @@ impl GpuModule {
             (driver.api().module_get_global)(&mut ptr, &mut bytes, self.raw, name.as_ptr())
         };
         (code == result::SUCCESS).then_some((DevicePtr(ptr), bytes))
+    }
+
+    /// The address and size of the exception record of a kernel compiled
+    /// with `debug` ([`crate::raised::RECORD`]), if the module has one.
+    pub fn exception_record(&self) -> Option<(DevicePtr, usize)> {
+        self.exc_record
     }
 
     /// The JIT's info log (register use and the like), possibly empty.

@@ -1,8 +1,9 @@
 //! Faults on the CPU device name the Python line beside the PTX line:
 //! kernelc's PTX carries `.file`/`.loc`, and the device reports
 //! `file.py:LINE (PTX line N)` for an out-of-bounds access, a shared-memory
-//! race, a divergent barrier, a trap (a failed `assert` with
-//! `debug=True`), and for the place an interrupted launch was running.
+//! race or a divergent barrier, and for the place an interrupted launch
+//! was running. An exception a `debug=True` kernel raises (a failed
+//! `assert`) names its line too (recorded, not a trap).
 
 use kernelc_compiler::driver::{compile, CompileOptions};
 use kernelc_compiler::types::Scalar;
@@ -44,8 +45,18 @@ def endless(a):
         a[0] += 1.0
 ";
 
-/// Runs `kernel` of `SOURCE` on 32 threads over `a`, with checking.
+/// Runs `kernel` of `SOURCE` on 32 threads over `a`, with checking: the
+/// CPU device's fault.
 fn run(kernel: &str, a: &mut [f32]) -> CpuError {
+    match run_err(kernel, a) {
+        kernelc_runtime::Error::Cpu(e) => e,
+        other => panic!("{other}"),
+    }
+}
+
+/// Runs `kernel` of `SOURCE` on 32 threads over `a`, with checking: the
+/// launch's error.
+fn run_err(kernel: &str, a: &mut [f32]) -> kernelc_runtime::Error {
     let compiled = compile("faults.py", SOURCE, &CompileOptions::default()).unwrap();
     assert!(!compiled.checked.has_errors());
     let ptx = compiled.ptx.unwrap();
@@ -59,18 +70,14 @@ fn run(kernel: &str, a: &mut [f32]) -> CpuError {
         shape: ArrayShape::c_contiguous(Scalar::F32, &[a.len() as i64]),
         data: &mut bytes,
     }];
-    let e = launch(
+    launch(
         &device,
         &module,
         info,
         &LaunchConfig::linear(1, 32),
         &mut args,
     )
-    .unwrap_err();
-    match e {
-        kernelc_runtime::Error::Cpu(e) => e,
-        other => panic!("{other}"),
-    }
+    .unwrap_err()
 }
 
 fn source_of(e: &CpuError) -> String {
@@ -118,13 +125,14 @@ fn a_divergent_barrier_names_its_line() {
 fn a_failed_assertion_names_its_line() {
     let mut a = [0.0; 32];
     a[3] = 1.0;
-    let e = run("fails", &mut a);
-    let CpuError::Trap { message, .. } = &e else {
+    let e = run_err("fails", &mut a);
+    let kernelc_runtime::Error::Raised(raised) = &e else {
         panic!("{e}")
     };
-    // the line the thread printed before its trap
-    assert_eq!(message.as_deref(), Some("AssertionError: not zero"), "{e}");
-    assert_eq!(source_of(&e), "faults.py:27");
+    // the exception the thread recorded, and where
+    assert_eq!(raised.text, "AssertionError: not zero", "{e}");
+    assert_eq!((raised.file.as_str(), raised.line), ("faults.py", 27));
+    assert_eq!(raised.tid, [3, 0, 0]);
 }
 
 #[test]

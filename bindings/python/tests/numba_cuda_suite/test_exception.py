@@ -8,17 +8,6 @@ import pytest
 
 from kernelc import cuda
 
-# On kernelc's GPU path an exception raised with debug=True is a `trap`,
-# which loses the GPU context for the rest of the process (NVIDIA's driver
-# gives it back only to a new process); Numba instead stores an error code
-# and the thread returns. Until kernelc does that too, these tests run on
-# the CPU device only.
-pytestmark = pytest.mark.skipif(
-    not cuda.get_current_device().is_cpu,
-    reason="a raised exception traps on kernelc's GPU path and loses the context",
-)
-
-
 def test_exception():
     def foo(ary):
         x = cuda.threadIdx.x

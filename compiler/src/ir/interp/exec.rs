@@ -263,6 +263,9 @@ impl Interpreter<'_> {
                 Some(Val::I32(0))
             }
             Opcode::DynSharedAddr => Some(Val::Ptr(self.dyn_shared_ptr())),
+            // The record a raise writes before its thread ends: a fresh
+            // one each time (nothing reads it back).
+            Opcode::ExcAddr => Some(Val::Ptr(self.mem.alloc(AddrSpace::Global, 32))),
             Opcode::Trap => return Err(InterpError::Trap),
             // Unwinds every call to `run`, which ends the thread.
             Opcode::Exit => return Err(InterpError::Exited),

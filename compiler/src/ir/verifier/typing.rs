@@ -158,6 +158,7 @@ impl Typer<'_> {
             Store => self.check_store(),
             AtomicRmw | AtomicCas => self.check_atomic(),
             SharedAddr | LocalAddr | ConstAddr | DynSharedAddr => self.check_addr_of(op),
+            ExcAddr => self.result_is(Type::Ptr(AddrSpace::Global)),
             Special | Activemask | LanemaskLt => self.result_is(Type::I32),
             SyncthreadsCount | SyncthreadsAnd | SyncthreadsOr => {
                 self.operand_is(0, Type::I1, "the predicate");

@@ -1,6 +1,6 @@
 # `raise` in kernels and device functions: without debug the raising thread
 # ends (Numba ends it on an exception and reports nothing), other threads
-# go on; with debug=True the exception's text is printed and the launch
+# go on; with debug=True the exception is recorded in the module and the launch
 # fails. Code after a raise is not typed.
 import math
 
