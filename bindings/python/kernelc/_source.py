@@ -336,7 +336,7 @@ def _import_for(name: str, value):
         # `operator.add` as a value (Numba's `Function`).
         return f"from operator import {value.__name__} as {name}"
     if isinstance(value, types.BuiltinFunctionType) and value.__module__ == "builtins" and \
-            value.__name__ in ("abs", "min", "max", "round", "len"):
+            value.__name__ in ("abs", "min", "max", "round", "pow", "len"):
         return f"{name} = {value.__name__}"
     path = _cuda_intrinsic_path(value)
     if path is not None:

@@ -96,3 +96,30 @@ def test_an_intrinsic_value_called_wrongly_is_a_typing_error():
 
     with pytest.raises(TypingError, match=r"math.sin\(\) takes 1 argument but 2 were given"):
         k[1, 1](np.zeros(3))
+
+
+POW = pow
+
+
+@cuda.jit
+def builtin_pow(x, n, out, iout):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = pow(x[i], 2) + pow(x[i], 0.5)
+        out[i, 1] = pow(2, n[i])
+        out[i, 2] = apply2(pow, x[i], 1.5) + apply2(POW, x[i], -1)
+        iout[i] = pow(n[i], 3)
+
+
+def test_builtin_pow_is_the_power_operator():
+    # Numba types pow(a, b) as a ** b (float ** int by repeated squaring,
+    # int ** int an integer), also when passed as a value.
+    x = np.linspace(0.25, 4.0, 16)
+    n = np.arange(16, dtype=np.int64)
+    out = np.zeros((16, 3))
+    iout = np.zeros(16, dtype=np.int64)
+    builtin_pow[1, 16](x, n, out, iout)
+    np.testing.assert_allclose(out[:, 0], x**2 + x**0.5, rtol=1e-15)
+    np.testing.assert_array_equal(out[:, 1], 2.0**n)
+    np.testing.assert_allclose(out[:, 2], x**1.5 + 1 / x, rtol=1e-15)
+    np.testing.assert_array_equal(iout, n**3)

@@ -1317,6 +1317,11 @@ pub fn builtin(name: &str) -> Option<Member> {
         "max" => Member::Func(Callee::Intrinsic(I::Max)),
         "abs" => Member::Func(Callee::Intrinsic(I::Abs)),
         "round" => Member::Func(Callee::Intrinsic(I::Round)),
+        // Numba types `pow(a, b)` as `a ** b` (its `PowerBuiltin`); the
+        // three-argument form is not supported there either.
+        "pow" => Member::Func(Callee::Operator(PyOperator::Bin(
+            crate::front::ast::BinOp::Pow,
+        ))),
         "int" => Member::Func(Callee::Int),
         "float" => Member::Func(Callee::Float),
         "bool" => Member::Func(Callee::Bool),
@@ -1328,7 +1333,7 @@ pub fn builtin(name: &str) -> Option<Member> {
 
 /// Names of the builtins, for suggestions.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "range", "len", "min", "max", "abs", "round", "int", "float", "bool", "complex", "print",
+    "range", "len", "min", "max", "abs", "round", "pow", "int", "float", "bool", "complex", "print",
 ];
 
 /// The namespace a recognised module path imports as, if any.

@@ -96,24 +96,12 @@ def _test_cpow(dtype, func, rtol=1.0e-7):
     cfunc[1, 2](r, x, y)
     np.testing.assert_allclose(r, x**y, rtol=rtol)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the builtin pow() (name 'pow' is not defined)"
-    ),
-)
 def test_cpow_complex64_pow():
     _test_cpow(np.complex64, vec_pow, rtol=3.0e-7)
 
 def test_cpow_complex64_binop():
     _test_cpow(np.complex64, vec_pow_binop, rtol=3.0e-7)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "unsupported in kernelc: the builtin pow() (name 'pow' is not defined)"
-    ),
-)
 def test_cpow_complex128_pow():
     _test_cpow(np.complex128, vec_pow)
 

@@ -50,3 +50,9 @@ def atomic_arity(a):
 def compare(a):
     f = operator.add
     a[0] = f == operator.add
+
+
+@cuda.jit("void(float64[::1])")
+def pow_three(a):
+    # The builtin pow takes two arguments in Numba (a ** b).
+    a[0] = pow(a[1], 2, 3)
