@@ -19,6 +19,7 @@ use super::coeffs::{EXP, INV_LN10, INV_LN2, LN2, LOG, LOG_HP, SINH, TANH, TWO_TH
 use super::emit::{Dd, Emit};
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, Opcode};
+use crate::ir::types::Type;
 
 /// `e^x = y * 2^k` with `y` in about `[0.7, 1.42]`, for `x = hi + lo`
 /// with `|x| <= 746` (outside, `k` saturates and callers select).
@@ -140,19 +141,28 @@ pub fn log_dd(e: &mut Emit, x: Value) -> Dd {
     add_k_ln2(e, kf, log1pf)
 }
 
-/// Splits a positive finite `x` into `k` (as `f64`) and `f = m - 1` with
-/// `x = 2^k m`, `m` in `[sqrt(1/2), sqrt(2))`.
-fn split_log_arg(e: &mut Emit, x: Value) -> (Value, Value) {
-    let sub = e.cmpc(FloatCC::Lt, x, f64::MIN_POSITIVE);
-    let big = e.mulc(x, 2f64.powi(54));
+/// Splits a positive finite `x` (subnormals included) into `k` (as a
+/// float of `x`'s type) and `f = m - 1` with `x = 2^k m`, `m` in
+/// `[sqrt(1/2), sqrt(2))`; `f` is exact. For `f64` and `f32` alike, with
+/// each format's constants.
+pub(super) fn split_log_arg(e: &mut Emit, x: Value) -> (Value, Value) {
+    // The least normal, the scaling of subnormals, the bits of sqrt(1/2)
+    // rounded down, and the mantissa's width.
+    let (min_normal, scale, sqrt_half_bits, mantissa) = if e.ty == Type::F32 {
+        (f64::from(f32::MIN_POSITIVE), 23, 0x3f35_04f3, 23)
+    } else {
+        (f64::MIN_POSITIVE, 54, 0x3FE6_A09E_667F_3BCD, 52)
+    };
+    let sub = e.cmpc(FloatCC::Lt, x, min_normal);
+    let big = e.mulc(x, 2f64.powi(scale));
     let xs = e.sel(sub, big, x);
-    let adj = e.i(-54);
-    let zero = e.i(0);
+    let adj = e.iw(-i64::from(scale));
+    let zero = e.iw(0);
     let adj = e.sel(sub, adj, zero);
     let ix = e.bits(xs);
-    let tmp = e.ibc(Opcode::Isub, ix, 0x3FE6_A09E_667F_3BCD);
-    let k = e.ibc(Opcode::Sshr, tmp, 52);
-    let kshift = e.ibc(Opcode::Ishl, k, 52);
+    let tmp = e.ibc(Opcode::Isub, ix, sqrt_half_bits);
+    let k = e.ibc(Opcode::Sshr, tmp, mantissa);
+    let kshift = e.ibc(Opcode::Ishl, k, mantissa);
     let mbits = e.ib(Opcode::Isub, ix, kshift);
     let m = e.from_bits(mbits);
     let k = e.ib(Opcode::Iadd, k, adj);

@@ -25,7 +25,7 @@ use super::coeffs::{
     LOG_HP_F32, PI_2, SIN_F32, TWO_OVER_PI_24, TWO_THIRDS_F32,
 };
 use super::emit::{Dd, Emit};
-use super::explog::log_specials;
+use super::explog::{log_specials, split_log_arg};
 use super::misc::pow_specials;
 use super::trig::{lookup, mod4};
 use crate::ir::entities::Value;
@@ -140,28 +140,6 @@ pub fn exp2(e: &mut Emit, x: Value) -> Value {
     let k = e.ftoi(kf);
     let v = e.scale(y, k);
     keep_nan(e, x, v)
-}
-
-/// Splits a positive finite `x` (subnormals included) into `k` (as an
-/// `f32`) and `f` with `x = 2^k (1 + f)`, `1 + f` in
-/// `[sqrt(1/2), sqrt(2))`; `f` is exact.
-fn split_log_arg(e: &mut Emit, x: Value) -> (Value, Value) {
-    let sub = e.cmpc(FloatCC::Lt, x, f64::from(f32::MIN_POSITIVE));
-    let big = e.mulc(x, 2f64.powi(23));
-    let xs = e.sel(sub, big, x);
-    let adj = e.iw(-23);
-    let zero = e.iw(0);
-    let adj = e.sel(sub, adj, zero);
-    let ix = e.bits(xs);
-    // 0x3f3504f3 is sqrt(1/2) rounded down.
-    let tmp = e.ibc(Opcode::Isub, ix, 0x3f35_04f3);
-    let k = e.ibc(Opcode::Sshr, tmp, 23);
-    let kshift = e.ibc(Opcode::Ishl, k, 23);
-    let mbits = e.ib(Opcode::Isub, ix, kshift);
-    let m = e.from_bits(mbits);
-    let k = e.ib(Opcode::Iadd, k, adj);
-    let kf = e.itof(k);
-    (kf, e.addc(m, -1.0))
 }
 
 /// The logarithm's parts for a positive finite `x`: `(k, f, t)` with
