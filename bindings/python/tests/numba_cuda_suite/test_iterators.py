@@ -57,13 +57,6 @@ def test_zip():
 
     _test_twoarg_function(zipper)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: enumerate(zip(x, y)) of arrays (zip() only as '
-        "a for loop's iterable)"
-    ),
-)
 def test_enumerate_zip():
     @cuda.jit
     def enumerator_zipper(x, y, error):
@@ -84,13 +77,6 @@ def test_enumerate_zip():
 
     _test_twoarg_function(enumerator_zipper)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: zip(enumerate(x), y) of arrays (enumerate() '
-        "only as a for loop's iterable)"
-    ),
-)
 def test_zip_enumerate():
     @cuda.jit
     def zipper_enumerator(x, y, error):

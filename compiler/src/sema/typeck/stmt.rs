@@ -995,10 +995,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// array `a` (its elements, or the rows of a 2-D or 3-D array), a
     /// tuple whose items have one type, `enumerate(x[, start])` (`(int64
     /// count, item)` pairs) and `zip(x, y, ...)` (tuples of items, as many
-    /// as the shortest has), where `x`, `y` are arrays, such tuples or
-    /// ranges. Desugared to a counted loop over a hidden `int64` index:
-    /// what is iterated is evaluated once, into temporaries, before the
-    /// loop, and each iteration first assigns the target.
+    /// as the shortest has), where `x`, `y` are arrays, such tuples,
+    /// ranges, or again `enumerate`/`zip` calls (`enumerate(zip(x, y))`,
+    /// `zip(enumerate(x), y)`). Desugared to a counted loop over a hidden
+    /// `int64` index: what is iterated is evaluated once, in the order
+    /// written, into temporaries before the loop, and each iteration first
+    /// assigns the target.
     fn for_each(
         &mut self,
         target_id: ExprId,
@@ -1008,123 +1010,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
-        let module = self.env.module;
-        let iter = module.expr(iter_id);
-        let enumerate = self.is_call_of(iter_id, Callee::Enumerate);
-        let zip = self.is_call_of(iter_id, Callee::Zip);
+        let mut leaves: Vec<(VarId, Iterated, Span)> = Vec::new();
         let mut ok = true;
-        let (sources, count_start): (&[ExprId], Option<ExprId>) = match &iter.kind {
-            ExprKind::Call { args, keywords, .. } if enumerate || zip => {
-                let args = module.exprs(*args);
-                let name = if enumerate { "enumerate" } else { "zip" };
-                if let Some(k) = module.keywords(*keywords).first() {
-                    let msg = format!("{name}() takes no keyword arguments here");
-                    self.error(Diagnostic::error(msg, k.span));
-                    ok = false;
-                }
-                let arity_ok = if enumerate {
-                    (1..=2).contains(&args.len())
-                } else {
-                    !args.is_empty()
-                };
-                if !arity_ok {
-                    let want = if enumerate { "1 or 2" } else { "at least 1" };
-                    let msg = format!("{name}() takes {want} arguments, {} given", args.len());
-                    self.error(Diagnostic::error(msg, iter.span));
-                    ok = false;
-                }
-                let n = if enumerate {
-                    args.len().min(1)
-                } else {
-                    args.len()
-                };
-                (
-                    &args[..n],
-                    if enumerate {
-                        args.get(1).copied()
-                    } else {
-                        None
-                    },
-                )
-            }
-            _ => (std::slice::from_ref(&iter_id), None),
-        };
-        // The arrays and tuples, each into a temporary before the loop.
-        let mut arrays: Vec<(VarId, Iterated, Span)> = Vec::new();
-        for &src in sources {
-            if self.is_call_of(src, Callee::Range) {
-                match self.range_source(src, span, out) {
-                    Some(r) => arrays.push(r),
-                    None => ok = false,
-                }
-                continue;
-            }
-            let t = self.expr(src);
-            let iterated = match t.ty {
-                Type::Array(a) => Some(Iterated::Array(a)),
-                // A tuple whose items all have one type (Numba's
-                // `UniTuple`); a heterogeneous one needs unrolling, and
-                // Numba cannot iterate the empty tuple either.
-                Type::Tuple(items) if items.is_empty() => {
-                    self.error(Diagnostic::error("cannot loop over an empty tuple", t.span));
-                    ok = false;
-                    None
-                }
-                Type::Tuple(items) if items.iter().all(|i| *i == items[0]) => {
-                    Some(Iterated::Tuple(items.len() as u32, Some(items[0])))
-                }
-                Type::Tuple(_) => {
-                    let msg = format!(
-                        "kernels can loop over tuples whose items all have one type, not {}",
-                        t.ty
-                    );
-                    self.error(
-                        Diagnostic::error(msg, t.span)
-                            .with_help("convert the items to one type first"),
-                    );
-                    ok = false;
-                    None
-                }
-                _ => None,
-            };
-            match (iterated, t.ty) {
-                (Some(it), ty) => {
-                    let v = self.temp(ty, t.span);
-                    let sp = t.span;
-                    let value = self.ex(t);
-                    Self::push(out, TStmtKind::Assign(v, value), span);
-                    arrays.push((v, it, sp));
-                }
-                (None, Type::Unknown | Type::Tuple(_)) => ok = false,
-                (None, other) => {
-                    let what = match other {
-                        Type::None => "the result of a call that returns nothing".to_string(),
-                        other => other.describe(),
-                    };
-                    let msg = format!("kernels can loop over `range(...)` and arrays, not {what}");
-                    self.error(
-                        Diagnostic::error(msg, t.span)
-                            .with_help("iterate over indices: `for i in range(len(x)):`"),
-                    );
-                    ok = false;
-                }
-            }
-        }
-        let count_start = count_start.and_then(|s| {
-            let t = self.expr(s);
-            match t.ty.scalar() {
-                _ if t.ty.is_unknown() => None,
-                Some(sc) if sc.is_int() || sc == Scalar::Bool => Some(self.cast(t, &Type::I64)),
-                _ => {
-                    let msg = format!("enumerate() start must be an integer, not {}", t.ty);
-                    self.error(Diagnostic::error(msg, t.span));
-                    None
-                }
-            }
-        });
-        // The trip count: the shortest array's length.
+        let shape = self.iter_source(iter_id, span, &mut leaves, &mut ok, out);
+        // The trip count: the shortest leaf's length.
         let mut stop: Option<TExpr> = None;
-        for &(v, it, sp) in &arrays {
+        for &(v, it, sp) in &leaves {
             let len = match it {
                 Iterated::Array(a) => {
                     let arr = self.ex(TExpr {
@@ -1161,50 +1052,202 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let index = self.temp(Type::I64, span);
         self.enter_loop(span, out);
         let mut prefix = self.pc.scratch.stmt_vecs.pop().unwrap_or_default();
-        let value = if ok && !arrays.is_empty() {
-            let i = self.ex(TExpr {
-                kind: TExprKind::Var(index),
-                ty: Type::I64,
-                span,
-            });
-            let mut items: Vec<TExpr> = Vec::with_capacity(arrays.len() + 1);
-            if let Some(start) = count_start {
-                let start = self.ex(start);
-                items.push(TExpr {
-                    kind: TExprKind::Binary(BinOp::Add, start, i),
-                    ty: Type::I64,
-                    span,
-                });
-            } else if enumerate {
-                items.push(TExpr {
-                    kind: TExprKind::Var(index),
-                    ty: Type::I64,
-                    span,
-                });
-            }
-            for &(v, it, sp) in &arrays {
-                let item = self.element(v, it, index, sp);
-                items.push(item);
-            }
-            // zip() of one iterable gives 1-tuples, as in Python.
-            if items.len() == 1 && !zip {
-                items.pop().expect("one item")
-            } else {
-                let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
-                TExpr {
-                    kind: TExprKind::Tuple(self.ex_list(items)),
-                    ty,
-                    span: iter.span,
-                }
-            }
-        } else {
-            TExpr::error(iter.span)
+        let value = match shape {
+            Some(shape) if ok => self.iter_item(&shape, &leaves, index, span),
+            _ => TExpr::error(self.ast(iter_id).span),
         };
         // Inside the loop (its type joins see the assignment).
         self.assign_to(target_id, value, span, &mut prefix);
         let (body, orelse) = self.loop_body(|this| this.after(prefix, body), orelse, true, span);
         if let (true, Some(stop)) = (ok, stop) {
             self.push_counted_loop(index, stop, body, orelse, span, out);
+        }
+    }
+
+    /// What `e`, a `for` loop's iterable or an argument of an `enumerate`
+    /// or `zip` in it, iterates: its arrays, tuples and ranges are typed
+    /// and assigned to temporaries before the loop (appended to `leaves`,
+    /// in the order written), as is an `enumerate` start. Errors are
+    /// reported and clear `ok`; `None` when nothing is left to iterate.
+    fn iter_source(
+        &mut self,
+        e: ExprId,
+        span: Span,
+        leaves: &mut Vec<(VarId, Iterated, Span)>,
+        ok: &mut bool,
+        out: &mut Vec<TStmt>,
+    ) -> Option<IterSource> {
+        let module = self.env.module;
+        let expr = module.expr(e);
+        let enumerate = self.is_call_of(e, Callee::Enumerate);
+        if let (ExprKind::Call { args, keywords, .. }, true) =
+            (&expr.kind, enumerate || self.is_call_of(e, Callee::Zip))
+        {
+            let args = module.exprs(*args);
+            let name = if enumerate { "enumerate" } else { "zip" };
+            if let Some(k) = module.keywords(*keywords).first() {
+                let msg = format!("{name}() takes no keyword arguments here");
+                self.error(Diagnostic::error(msg, k.span));
+                *ok = false;
+            }
+            let arity_ok = if enumerate {
+                (1..=2).contains(&args.len())
+            } else {
+                !args.is_empty()
+            };
+            if !arity_ok {
+                let want = if enumerate { "1 or 2" } else { "at least 1" };
+                let msg = format!("{name}() takes {want} arguments, {} given", args.len());
+                self.error(Diagnostic::error(msg, expr.span));
+                *ok = false;
+            }
+            if !enumerate {
+                let mut parts = Vec::with_capacity(args.len());
+                for &a in args {
+                    parts.extend(self.iter_source(a, span, leaves, ok, out));
+                }
+                return (!parts.is_empty()).then_some(IterSource::Zip(parts, expr.span));
+            }
+            let inner = match args.first() {
+                Some(&a) => self.iter_source(a, span, leaves, ok, out),
+                None => None,
+            };
+            let start = args
+                .get(1)
+                .and_then(|&s| self.enumerate_start(s, span, out));
+            if args.len() == 2 && start.is_none() {
+                *ok = false;
+            }
+            return inner.map(|inner| IterSource::Enumerate(start, Box::new(inner), expr.span));
+        }
+        if self.is_call_of(e, Callee::Range) {
+            let leaf = self.range_source(e, span, out);
+            if leaf.is_none() {
+                *ok = false;
+            }
+            return leaf.map(|r| {
+                leaves.push(r);
+                IterSource::Leaf(leaves.len() - 1)
+            });
+        }
+        let t = self.expr(e);
+        let iterated = match t.ty {
+            Type::Array(a) => Some(Iterated::Array(a)),
+            // A tuple whose items all have one type (Numba's `UniTuple`); a
+            // heterogeneous one needs unrolling, and Numba cannot iterate
+            // the empty tuple either.
+            Type::Tuple(items) if items.is_empty() => {
+                self.error(Diagnostic::error("cannot loop over an empty tuple", t.span));
+                None
+            }
+            Type::Tuple(items) if items.iter().all(|i| *i == items[0]) => {
+                Some(Iterated::Tuple(items.len() as u32, Some(items[0])))
+            }
+            Type::Tuple(_) => {
+                let msg = format!(
+                    "kernels can loop over tuples whose items all have one type, not {}",
+                    t.ty
+                );
+                self.error(
+                    Diagnostic::error(msg, t.span).with_help("convert the items to one type first"),
+                );
+                None
+            }
+            Type::Unknown => None,
+            other => {
+                let what = match other {
+                    Type::None => "the result of a call that returns nothing".to_string(),
+                    other => other.describe(),
+                };
+                let msg = format!("kernels can loop over `range(...)` and arrays, not {what}");
+                self.error(
+                    Diagnostic::error(msg, t.span)
+                        .with_help("iterate over indices: `for i in range(len(x)):`"),
+                );
+                None
+            }
+        };
+        let Some(it) = iterated else {
+            *ok = false;
+            return None;
+        };
+        let v = self.temp(t.ty, t.span);
+        let sp = t.span;
+        let value = self.ex(t);
+        Self::push(out, TStmtKind::Assign(v, value), span);
+        leaves.push((v, it, sp));
+        Some(IterSource::Leaf(leaves.len() - 1))
+    }
+
+    /// An `enumerate` start, as `int64`, into a temporary before the loop
+    /// (Python evaluates it once); `None` after an error.
+    fn enumerate_start(&mut self, s: ExprId, span: Span, out: &mut Vec<TStmt>) -> Option<VarId> {
+        let t = self.expr(s);
+        match t.ty.scalar() {
+            _ if t.ty.is_unknown() => None,
+            Some(sc) if sc.is_int() || sc == Scalar::Bool => {
+                let t = self.cast(t, &Type::I64);
+                let v = self.temp(Type::I64, t.span);
+                let value = self.ex(t);
+                Self::push(out, TStmtKind::Assign(v, value), span);
+                Some(v)
+            }
+            _ => {
+                let msg = format!("enumerate() start must be an integer, not {}", t.ty);
+                self.error(Diagnostic::error(msg, t.span));
+                None
+            }
+        }
+    }
+
+    /// The item of `source` at the loop's `index`: an element of a leaf,
+    /// `(count, item)` for `enumerate`, a tuple of items for `zip` (a
+    /// 1-tuple for `zip(x)`, as in Python).
+    fn iter_item(
+        &mut self,
+        source: &IterSource,
+        leaves: &[(VarId, Iterated, Span)],
+        index: VarId,
+        span: Span,
+    ) -> TExpr {
+        let (items, tuple_span) = match source {
+            IterSource::Leaf(k) => {
+                let (v, it, sp) = leaves[*k];
+                return self.element(v, it, index, sp);
+            }
+            IterSource::Enumerate(start, inner, call_span) => {
+                let i = TExpr {
+                    kind: TExprKind::Var(index),
+                    ty: Type::I64,
+                    span,
+                };
+                let count = match *start {
+                    Some(s) => {
+                        let s = self.var_expr(s, Type::I64, span);
+                        let i = self.ex(i);
+                        TExpr {
+                            kind: TExprKind::Binary(BinOp::Add, s, i),
+                            ty: Type::I64,
+                            span,
+                        }
+                    }
+                    None => i,
+                };
+                let item = self.iter_item(inner, leaves, index, span);
+                (vec![count, item], *call_span)
+            }
+            IterSource::Zip(parts, call_span) => {
+                let items = (parts.iter())
+                    .map(|p| self.iter_item(p, leaves, index, span))
+                    .collect();
+                (items, *call_span)
+            }
+        };
+        let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
+        TExpr {
+            kind: TExprKind::Tuple(self.ex_list(items)),
+            ty,
+            span: tuple_span,
         }
     }
 
@@ -1497,6 +1540,16 @@ enum Iterated {
     Array(crate::types::ArrayType),
     Tuple(u32, Option<Type>),
     Range { stop: VarId, step: VarId, ty: Type },
+}
+
+/// What a `for` loop iterates, as the source nests it: the arrays, tuples
+/// and ranges at the leaves (an index into the loop's list of them, each
+/// in a temporary), under `enumerate` (with its start's temporary) and
+/// `zip` calls (each with its call's span).
+enum IterSource {
+    Leaf(usize),
+    Enumerate(Option<VarId>, Box<IterSource>, Span),
+    Zip(Vec<IterSource>, Span),
 }
 
 /// Numba's loop-variable type for `range(args)`: `int32` when every
