@@ -258,13 +258,10 @@ impl<'f> FuncBuilder<'f> {
         )
     }
 
-    /// `vote mode mask, pred`: `i32` for ballots, `i1` otherwise.
+    /// `vote mode mask, pred` (`pred` is an `i32` or `i64` value for the
+    /// match modes), of [`VoteMode::result_type`].
     pub fn vote(&mut self, mode: VoteMode, mask: Value, pred: Value) -> Value {
-        let ty = if mode == VoteMode::Ballot {
-            Type::I32
-        } else {
-            Type::I1
-        };
+        let ty = mode.result_type();
         self.build1(
             InstructionData::Vote {
                 opcode: Opcode::Vote,

@@ -285,7 +285,7 @@ opcodes! {
     ThreadfenceSystem = "threadfence_system",
     /// Warp shuffle (`Shuffle`).
     Shuffle = "shuffle",
-    /// Warp vote (`Vote`).
+    /// Warp vote or match (`Vote`).
     Vote = "vote",
     /// Mask of active lanes, `i32`.
     Activemask = "activemask",
@@ -610,7 +610,8 @@ named_enum! {
 }
 
 named_enum! {
-    /// Warp vote modes.
+    /// Warp vote modes, and the two match modes, which compare an `i32`
+    /// or `i64` value across the member lanes instead of a predicate.
     VoteMode {
         /// All member lanes' predicates hold (`i1`).
         All = "all",
@@ -620,6 +621,26 @@ named_enum! {
         Uni = "uni",
         /// Mask of lanes whose predicate holds (`i32`).
         Ballot = "ballot",
+        /// Mask of the member lanes whose value equals this lane's (`i32`).
+        MatchAny = "match_any",
+        /// The member mask when every member lane has the same value, else
+        /// 0 (`i32`).
+        MatchAll = "match_all",
+    }
+}
+
+impl VoteMode {
+    /// True for the match modes, whose operand is a value, not a predicate.
+    pub fn is_match(self) -> bool {
+        matches!(self, VoteMode::MatchAny | VoteMode::MatchAll)
+    }
+
+    /// The result type: a lane mask (`i32`) or a predicate (`i1`).
+    pub fn result_type(self) -> super::types::Type {
+        match self {
+            VoteMode::All | VoteMode::Any | VoteMode::Uni => super::types::Type::I1,
+            VoteMode::Ballot | VoteMode::MatchAny | VoteMode::MatchAll => super::types::Type::I32,
+        }
     }
 }
 
@@ -750,13 +771,14 @@ pub enum InstructionData {
         /// `[mask, value, lane_or_delta]`.
         args: [Value; 3],
     },
-    /// `vote mode mask, pred`.
+    /// `vote mode mask, pred` (`vote match_any mask, value` for the match
+    /// modes).
     Vote {
         /// The opcode.
         opcode: Opcode,
         /// The mode.
         mode: VoteMode,
-        /// `[mask, pred]`.
+        /// `[mask, pred]` (`[mask, value]` for the match modes).
         args: [Value; 2],
     },
     /// `call fnN(args)`.

@@ -102,6 +102,25 @@ impl FnLowering<'_> {
                 let (mask, pred) = (self.expr(&args[0]).scalar(), self.expr(&args[1]).scalar());
                 LValue::Scalar(self.ins().vote(mode, mask, pred))
             }
+            I::MatchAnySync | I::MatchAllSync => {
+                let mask = self.expr(&args[0]).scalar();
+                let value = self.expr(&args[1]).scalar();
+                // The match compares bits: a float's as an integer's.
+                let value = match self.func.dfg.value_type(value) {
+                    ir::Type::F32 => self.ins().unary(Opcode::Bitcast, ir::Type::I32, value),
+                    ir::Type::F64 => self.ins().unary(Opcode::Bitcast, ir::Type::I64, value),
+                    _ => value,
+                };
+                if i == I::MatchAnySync {
+                    LValue::Scalar(self.ins().vote(VoteMode::MatchAny, mask, value))
+                } else {
+                    // `(mask, all equal)`: the mask is 0 when they differ.
+                    let d = self.ins().vote(VoteMode::MatchAll, mask, value);
+                    let zero = self.ins().iconst(ir::Type::I32, 0);
+                    let all = self.ins().icmp(IntCC::Ne, d, zero);
+                    LValue::Tuple(vec![LValue::Scalar(d), LValue::Scalar(all)])
+                }
+            }
             I::Popc | I::Clz | I::Brev => {
                 let x = self.expr(&args[0]).scalar();
                 let op = match i {

@@ -74,6 +74,13 @@ pub enum IselErrorKind {
     KernelReturnsValues,
     /// A math-library function with no body in the library.
     NoLibraryBody,
+    /// An operation the target's PTX does not have.
+    NeedsNewerTarget {
+        /// What needs it (as the user wrote it).
+        what: &'static str,
+        /// The first compute capability that has it (70 for sm_70).
+        sm: u32,
+    },
     /// regalloc2 failed.
     RegisterAllocation {
         /// regalloc2's error, as it prints it.
@@ -111,6 +118,12 @@ impl std::fmt::Display for IselError {
             }
             IselErrorKind::KernelReturnsValues => write!(f, "a kernel cannot return values"),
             IselErrorKind::NoLibraryBody => write!(f, "the math library has no body for it"),
+            IselErrorKind::NeedsNewerTarget { what, sm } => {
+                write!(
+                    f,
+                    "{what} need sm_{sm} or later (compile for a newer target)"
+                )
+            }
             IselErrorKind::RegisterAllocation { message } => {
                 write!(f, "register allocation failed: {message}")
             }

@@ -71,7 +71,7 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) -> Selecte
         D::Shuffle { mode, args, .. } => {
             shuffle(s, d.expect("result"), rty.expect("type"), *mode, args)
         }
-        D::Vote { mode, args, .. } => vote(s, d.expect("result"), *mode, args[0], args[1]),
+        D::Vote { mode, args, .. } => vote(s, d.expect("result"), *mode, args[0], args[1])?,
         D::Call { func, args, .. } => {
             let args = s.func.dfg.list(args).to_vec();
             let results = s.func.dfg.inst_results(inst).to_vec();
@@ -974,15 +974,29 @@ fn shuffle(s: &mut Isel<'_>, d: VReg, ty: ir::Type, mode: ShuffleMode, args: &[i
     );
 }
 
-fn vote(s: &mut Isel<'_>, d: VReg, mode: VoteMode, mask: ir::Value, pred: ir::Value) {
+/// `vote.sync`, or `match.sync` for the match modes (sm_70 and later, as
+/// in PTX; Numba's NVVM refuses them for older targets too).
+fn vote(s: &mut Isel<'_>, d: VReg, mode: VoteMode, mask: ir::Value, pred: ir::Value) -> Selected {
+    if mode.is_match() && s.target.sm < 70 {
+        return Err(s.error(IselErrorKind::NeedsNewerTarget {
+            what: "cuda.match_any_sync and cuda.match_all_sync",
+            sm: 70,
+        }));
+    }
+    let wide = s.func.dfg.value_type(pred) == ir::Type::I64;
     let (m, p) = (s.vreg(mask), s.vreg(pred));
     let text = match mode {
         VoteMode::All => "vote.sync.all.pred {}, {}, {};",
         VoteMode::Any => "vote.sync.any.pred {}, {}, {};",
         VoteMode::Uni => "vote.sync.uni.pred {}, {}, {};",
         VoteMode::Ballot => "vote.sync.ballot.b32 {}, {}, {};",
+        VoteMode::MatchAny if wide => "match.any.sync.b64 {}, {}, {};",
+        VoteMode::MatchAny => "match.any.sync.b32 {}, {}, {};",
+        VoteMode::MatchAll if wide => "match.all.sync.b64 {}, {}, {};",
+        VoteMode::MatchAll => "match.all.sync.b32 {}, {}, {};",
     };
     s.emit(text, [df(d), u(p), u(m)]);
+    Ok(())
 }
 
 /// True when atomics of `op` on `ty` need a compare-and-swap loop.

@@ -305,6 +305,10 @@ pub enum Intrinsic {
     EqSync,
     /// `cuda.ballot_sync(mask, pred)`.
     BallotSync,
+    /// `cuda.match_any_sync(mask, value)`.
+    MatchAnySync,
+    /// `cuda.match_all_sync(mask, value)`.
+    MatchAllSync,
     /// `cuda.activemask()`.
     ActiveMask,
     /// `cuda.lanemask_lt()`.
@@ -435,6 +439,8 @@ impl fmt::Display for Intrinsic {
             I::AnySync => "cuda.any_sync",
             I::EqSync => "cuda.eq_sync",
             I::BallotSync => "cuda.ballot_sync",
+            I::MatchAnySync => "cuda.match_any_sync",
+            I::MatchAllSync => "cuda.match_all_sync",
             I::ActiveMask => "cuda.activemask",
             I::LanemaskLt => "cuda.lanemask_lt",
             I::Popc => "cuda.popc",
@@ -888,6 +894,7 @@ impl Callee {
                 I::ShflUpSync | I::ShflDownSync => &["mask", "value", "delta"],
                 I::ShflXorSync => &["mask", "value", "lane_mask"],
                 I::AllSync | I::AnySync | I::EqSync | I::BallotSync => &["mask", "predicate"],
+                I::MatchAnySync | I::MatchAllSync => &["mask", "value"],
                 I::Popc | I::Clz | I::Ffs | I::Brev | I::Cbrt | I::Abs => &["x"],
                 I::Fma => &["a", "b", "c"],
                 I::Round => &["number", "ndigits"],
@@ -1039,6 +1046,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         ("any_sync", f(I::AnySync)),
         ("eq_sync", f(I::EqSync)),
         ("ballot_sync", f(I::BallotSync)),
+        ("match_any_sync", f(I::MatchAnySync)),
+        ("match_all_sync", f(I::MatchAllSync)),
         ("activemask", f(I::ActiveMask)),
         ("lanemask_lt", f(I::LanemaskLt)),
         ("popc", f(I::Popc)),

@@ -323,12 +323,6 @@ def test_vote_sync_ballot():
     compiled[1, nelem](ary)
     assert np.all(ary == np.uint32(0xFFFFFFFF))
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: cuda.match_any_sync (unknown CUDA intrinsic)'
-    ),
-)
 def test_match_any_sync():
     compiled = cuda.jit("void(int32[:], int32[:])")(use_match_any_sync)
     nelem = 10
@@ -338,12 +332,6 @@ def test_match_any_sync():
     compiled[1, nelem](ary_in, ary_out)
     assert np.all(ary_out == exp)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: cuda.match_all_sync (unknown CUDA intrinsic)'
-    ),
-)
 def test_match_all_sync():
     compiled = cuda.jit("void(int32[:], int32[:])")(use_match_all_sync)
     nelem = 10

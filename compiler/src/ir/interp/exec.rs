@@ -192,6 +192,8 @@ impl Interpreter<'_> {
                     VoteMode::Ballot => Val::I32(p),
                     VoteMode::Uni => Val::I1(1),
                     VoteMode::All | VoteMode::Any => Val::I1(p),
+                    // One thread: its value matches itself.
+                    VoteMode::MatchAny | VoteMode::MatchAll => Val::I32(1),
                 }
             }
             D::Call { func, ref args, .. } => {

@@ -163,3 +163,27 @@ fn return_of_another_type_is_rejected() {
     b.ret(&[x]);
     assert!(errors_of(&f).mentions("returns (i32), but the signature returns (f64)"));
 }
+
+#[test]
+fn match_modes_take_a_value_and_votes_a_predicate() {
+    use crate::ir::instructions::VoteMode;
+    // A match of an i32 or i64 value is well formed...
+    let f = kernel_with(|b, x| {
+        b.vote(VoteMode::MatchAny, x, x);
+        let wide = b.unary(Opcode::Sextend, Type::I64, x);
+        b.vote(VoteMode::MatchAll, x, wide);
+        b.ret(&[]);
+    });
+    assert!(verify_function(&f, None).is_ok());
+    // ...a match of a predicate is not, nor a vote of a value.
+    let f = kernel_with(|b, x| {
+        let zero = b.iconst(Type::I32, 0);
+        let p = b.icmp(crate::ir::instructions::IntCC::Ne, x, zero);
+        b.vote(VoteMode::MatchAny, x, p);
+        b.vote(VoteMode::Ballot, x, x);
+        b.ret(&[]);
+    });
+    let e = errors_of(&f);
+    assert!(e.mentions("the value must be i32 or i64, not i1"), "{e}");
+    assert!(e.mentions("the predicate must be i1, not i32"), "{e}");
+}

@@ -3,7 +3,7 @@
 
 use crate::ir::entities::{Inst, Value};
 use crate::ir::function::{Function, Module};
-use crate::ir::instructions::{AtomicRmwOp, InstructionData, Opcode, VoteMode};
+use crate::ir::instructions::{AtomicRmwOp, InstructionData, Opcode};
 use crate::ir::types::{AddrSpace, Type};
 use cranelift_entity::EntityRef;
 
@@ -109,6 +109,14 @@ impl Typer<'_> {
     fn operand_is(&mut self, k: usize, want: Type, what: &str) {
         let t = self.ty(k);
         self.want(t == want, || format!("{what} must be {want}, not {t}"));
+    }
+
+    fn operand_is_one_of(&mut self, k: usize, allowed: &[Type], what: &str) {
+        let t = self.ty(k);
+        self.want(allowed.contains(&t), || {
+            let names: Vec<String> = allowed.iter().map(Type::to_string).collect();
+            format!("{what} must be {}, not {t}", names.join(" or "))
+        });
     }
 
     fn result_is(&mut self, want: Type) {
@@ -296,16 +304,16 @@ impl Typer<'_> {
     }
 
     fn check_vote(&mut self) {
+        let InstructionData::Vote { mode, .. } = *self.data() else {
+            return;
+        };
         self.operand_is(0, Type::I32, "the mask");
-        self.operand_is(1, Type::I1, "the predicate");
-        let ballot = matches!(
-            self.data(),
-            InstructionData::Vote {
-                mode: VoteMode::Ballot,
-                ..
-            }
-        );
-        self.result_is(if ballot { Type::I32 } else { Type::I1 });
+        if mode.is_match() {
+            self.operand_is_one_of(1, &[Type::I32, Type::I64], "the value");
+        } else {
+            self.operand_is(1, Type::I1, "the predicate");
+        }
+        self.result_is(mode.result_type());
     }
 
     fn arg_types(&self) -> Vec<Type> {

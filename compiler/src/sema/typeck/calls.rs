@@ -564,6 +564,43 @@ impl FnChecker<'_, '_, '_> {
                 };
                 self.intrinsic(i, [mask, pred], ty, span)
             }
+            I::MatchAnySync | I::MatchAllSync => {
+                let mask = a[0].take().expect("required");
+                let value = a[1].take().expect("required");
+                // numba-cuda's cases are (int32, int32|int64|float32|float64);
+                // its overload resolution takes these for the other types
+                // (uint64 as float64, which can merge large values).
+                let vt = match value.ty.scalar() {
+                    Some(
+                        Scalar::Bool
+                        | Scalar::I8
+                        | Scalar::I16
+                        | Scalar::I32
+                        | Scalar::U8
+                        | Scalar::U16,
+                    ) => Scalar::I32,
+                    Some(Scalar::I64 | Scalar::U32) => Scalar::I64,
+                    Some(Scalar::F16 | Scalar::F32) => Scalar::F32,
+                    Some(Scalar::F64 | Scalar::U64) => Scalar::F64,
+                    _ => {
+                        let msg = format!(
+                            "{name}() compares integers and floats, not {}",
+                            value.ty.describe()
+                        );
+                        return self.reject_call(value.span, &msg);
+                    }
+                };
+                let Some(mask) = self.int_arg(name, mask, Scalar::I32) else {
+                    return TExpr::error(span);
+                };
+                let value = self.cast(value, &Type::Scalar(vt));
+                let ty = if i == I::MatchAnySync {
+                    Type::I32
+                } else {
+                    Type::Tuple([Type::I32, Type::BOOL].into_iter().collect())
+                };
+                self.intrinsic(i, [mask, value], ty, span)
+            }
             I::Popc | I::Clz | I::Ffs | I::Brev => {
                 let x = a[0].take().expect("required");
                 let s = match x.ty.scalar() {
