@@ -907,6 +907,7 @@ impl Callee {
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
                 I::Cmath(CmathFn::Rect) => &["r", "phi"],
+                I::Cmath(CmathFn::Log) => &["z", "base"],
                 I::Cmath(_) => &["z"],
                 _ => &[],
             },
@@ -943,7 +944,7 @@ impl Callee {
     pub fn required_params(self) -> usize {
         match self {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
-            Callee::Intrinsic(Intrinsic::Round) => 1,
+            Callee::Intrinsic(Intrinsic::Round | Intrinsic::Cmath(CmathFn::Log)) => 1,
             Callee::Complex => 1,
             // Components may come from smaller vectors: at least one.
             Callee::Vector(_) => 1,

@@ -291,13 +291,6 @@ def test_log():
     sys.version_info[:2] >= (3, 14),
     reason="python 3.14 cmath.log behavior is different than previous versions",
 )
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: cmath.log(x, base) with a base (cmath.log '
-        'takes 1 argument)'
-    ),
-)
 def test_log_base():
     values = list(itertools.product(more_values(), more_values()))
     value_types = [

@@ -230,6 +230,36 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(Intrinsic::Abs, [z], Type::Scalar(part), span)
     }
 
+    /// `cmath.log(z, base)`, as Numba computes it: `log(z) / log(base)`,
+    /// both converted to one complex type (numba-cuda's cases are
+    /// `(complex64, complex64)` and `(complex128, complex128)`; a float32
+    /// converts to complex64, other numbers to complex128).
+    fn cmath_log_base(&mut self, z: TExpr, base: TExpr, span: Span) -> TExpr {
+        let mut parts = [Scalar::F32; 2];
+        for (slot, a) in parts.iter_mut().zip([&z, &base]) {
+            *slot = match a.ty {
+                Type::Complex(part) => part,
+                Type::Scalar(Scalar::F32) => Scalar::F32,
+                Type::Scalar(s) if s.is_int() || s == Scalar::F64 => Scalar::F64,
+                other => {
+                    let msg = format!("cmath.log() needs a number, not {}", other.describe());
+                    return self.reject_call(a.span, &msg);
+                }
+            };
+        }
+        let t = Type::Complex(parts[0].promote(parts[1]));
+        let log = Intrinsic::Cmath(CmathFn::Log);
+        let (z, base) = (self.cast(z, &t), self.cast(base, &t));
+        let (zs, bs) = (z.span, base.span);
+        let num = self.intrinsic(log, [z], t, zs);
+        let den = self.intrinsic(log, [base], t, bs);
+        TExpr {
+            kind: TExprKind::Binary(BinOp::Div, self.ex(num), self.ex(den)),
+            ty: t,
+            span,
+        }
+    }
+
     /// A `cmath` function. Numba's signatures take complex numbers (an
     /// integer or float argument converts: float32 to complex64, the
     /// others to complex128); `phase` and `polar` take complex numbers
@@ -261,6 +291,9 @@ impl FnChecker<'_, '_, '_> {
                 }
             };
             return self.intrinsic(i, [r, phi], Type::Complex(part), span);
+        }
+        if f == CmathFn::Log && args.len() == 2 {
+            return self.cmath_log_base(args[0], args[1], span);
         }
         let z = args[0];
         let part = match z.ty {
