@@ -120,6 +120,19 @@ impl<'a> FnLowering<'a> {
                 let a = self.expr(self.te(*a));
                 LValue::Array(a.array().transposed(e.ty.array().expect("array type")))
             }
+            TExprKind::PartView(a, imag) => {
+                let a = *self.expr(self.te(*a)).array();
+                let ty = e.ty.array().expect("array type");
+                // The imaginary part follows the real one in each element.
+                let ptr = if *imag {
+                    let part = i64::from(ty.elem.size());
+                    let off = self.ins().iconst(ir::Type::I64, part);
+                    self.ins().ptr_add(a.ptr, off)
+                } else {
+                    a.ptr
+                };
+                LValue::Array(ArrayVal::new(ty, ptr, a.shape(), a.strides()))
+            }
             TExprKind::ArrayProp(array, prop) => {
                 let a = self.expr(self.te(*array));
                 let a = a.array();

@@ -19,9 +19,13 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
             collect_let_vars(f, *a, out);
             collect_let_vars(f, *b, out);
         }
-        Cast(a) | Unary(_, a) | TupleGet(a, _) | ArrayProp(a, _) | Transpose(a) | Field(a, _) => {
-            collect_let_vars(f, *a, out)
-        }
+        Cast(a)
+        | Unary(_, a)
+        | TupleGet(a, _)
+        | ArrayProp(a, _)
+        | Transpose(a)
+        | PartView(a, _)
+        | Field(a, _) => collect_let_vars(f, *a, out),
         Binary(_, a, b)
         | Compare(_, a, b)
         | And(a, b)

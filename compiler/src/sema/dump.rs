@@ -315,6 +315,9 @@ impl Printer<'_> {
                 parts.join(":")
             }
             TExprKind::Transpose(a) => format!("{}.T", self.expr(*a)),
+            TExprKind::PartView(a, imag) => {
+                format!("{}.{}", self.expr(*a), if *imag { "imag" } else { "real" })
+            }
             TExprKind::Reshape(a, shape) => {
                 format!("{}.reshape({})", self.expr(*a), self.expr(*shape))
             }

@@ -755,6 +755,9 @@ pub enum TExprKind {
     Slice(TExprList),
     /// `array.T`: the dimensions in reverse order.
     Transpose(TExprId),
+    /// `array.real` (false) or `array.imag` (true) of a complex array: a
+    /// view of one part of each element, with the array's strides.
+    PartView(TExprId, bool),
     /// `array.reshape(shape)` of a C array: the same elements with the
     /// extents of the tuple `shape` (integers; one may be negative, to be
     /// inferred).

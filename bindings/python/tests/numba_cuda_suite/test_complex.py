@@ -356,13 +356,6 @@ def test_tanh():
 #
 # See https://github.com/numba/numba/issues/8309
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: .real of a complex array (a float view; '
-        'cuda.atomic.add(values.real, i, 1))'
-    ),
-)
 def test_atomic_on_real():
     @cuda.jit
     def atomic_add_one(values):
@@ -375,13 +368,6 @@ def test_atomic_on_real():
     atomic_add_one[1, N](arr2)
     np.testing.assert_equal(arr1 + 1, arr2)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: .imag of a complex array (a float view; '
-        'cuda.atomic.add(values.imag, i, 1))'
-    ),
-)
 def test_atomic_on_imag():
     @cuda.jit
     def atomic_add_one_j(values):

@@ -481,6 +481,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), span),
             "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), span),
             "T" => self.transpose(base, a, span),
+            "real" | "imag" => self.part_view(base, a, name == "imag", attr.span, span),
             "shape" | "strides" => {
                 // Every item reads the array: one that is not a variable, an
                 // allocation or a view of one by such indices is evaluated
@@ -522,7 +523,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.reject(
                     attr.span,
                     &msg,
-                    Some("arrays offer shape, size, ndim, strides, itemsize and T"),
+                    Some("arrays offer shape, size, ndim, strides, itemsize, T, real and imag"),
                 )
             }
         }
@@ -1372,7 +1373,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     && self.get_list(items).iter().all(|i| self.repeatable(i))
             }
             TExprKind::Slice(parts) => self.get_list(parts).iter().all(|p| self.repeatable(p)),
-            TExprKind::Transpose(base) => self.repeatable(self.get(base)),
+            TExprKind::Transpose(base) | TExprKind::PartView(base, _) => {
+                self.repeatable(self.get(base))
+            }
             _ => e.is_trivially_pure(),
         }
     }

@@ -274,6 +274,47 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
+    /// `a.real` / `a.imag`, as Numba types them: of a complex array, a view
+    /// of that part of each element (its float type, layout `A`); `.real`
+    /// of a real array is the array itself. `.imag` of a real array is a
+    /// new array of zeros in Numba, which kernels cannot allocate.
+    pub(super) fn part_view(
+        &mut self,
+        base: TExpr,
+        a: ArrayType,
+        imag: bool,
+        attr_span: Span,
+        span: Span,
+    ) -> TExpr {
+        match a.elem {
+            Elem::Complex(part) => TExpr {
+                kind: TExprKind::PartView(self.ex(base), imag),
+                ty: Type::Array(ArrayType {
+                    elem: Elem::Scalar(part),
+                    layout: Layout::A,
+                    ..a
+                }),
+                span,
+            },
+            Elem::Scalar(s) if s != Scalar::Bool && !imag => TExpr { span, ..base },
+            Elem::Scalar(s) if s != Scalar::Bool => {
+                let msg = format!(
+                    "`.imag` of an array of {s} is a new array of zeros in Numba, which kernels cannot allocate"
+                );
+                self.reject(
+                    attr_span,
+                    &msg,
+                    Some("use 0 for the imaginary part of a real number"),
+                )
+            }
+            _ => {
+                let what = if imag { "imag" } else { "real" };
+                let msg = format!("cannot access .{what} of an array of {}", a.elem);
+                self.reject(attr_span, &msg, None)
+            }
+        }
+    }
+
     /// The attribute name of a method call's callee (`x.bit_count`).
     pub(super) fn method_name(&self, func: ExprId) -> Option<&str> {
         match &self.ast(func).kind {
