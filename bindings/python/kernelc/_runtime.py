@@ -25,6 +25,7 @@ import numpy as np
 from . import _device_api as api
 from . import _interrupt
 from ._lib import DTYPE_CODES, KC, check, lib
+from ._linkable import ptx_of
 from ._source import fix_locations
 from .errors import CudaSupportError, KernelcError, LaunchError
 
@@ -379,34 +380,13 @@ class Device:
         pass
 
 
-def _link_text(path) -> bytes:
-    """The PTX text of a file given to ``link=``. kernelc links PTX: a
-    CUDA C file (``.cu``) must be compiled to PTX first (``nvcc -ptx -rdc=true``),
-    and cubins, fatbins, objects, archives and LTO-IR are not read."""
-    path = os.fspath(path)
-    ext = os.path.splitext(path)[1].lower()
-    if ext != ".ptx":
-        raise KernelcError(
-            f"cannot link '{path}': kernelc links PTX files (.ptx); compile CUDA C to PTX "
-            "first (nvcc -ptx -rdc=true file.cu)"
-        )
-    try:
-        with open(path, "rb") as f:
-            text = f.read()
-    except OSError as e:
-        raise KernelcError(f"cannot read the file to link '{path}': {e.strerror}") from None
-    if b"\0" in text:
-        raise KernelcError(f"cannot link '{path}': it holds a NUL byte (PTX is text)")
-    return text
-
-
 class LoadedModule:
     """A compiled module loaded on a device (``kc_loaded_module``)."""
 
     def __init__(self, device, compiled, link=()):
         handle = c_void_p()
         if link:
-            texts = [_link_text(path) for path in link]
+            texts = [ptx_of(item, compiled.options.arch) for item in link]
             array = (c_char_p * len(texts))(*texts)
             check(
                 lib.kc_module_load_linked(

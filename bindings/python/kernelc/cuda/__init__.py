@@ -38,6 +38,7 @@ from .._devicearray import (
     order_like, strides_like, to_device,
 )
 from .._dispatcher import DeviceFunction, Dispatcher
+from .._linkable import CUSource, LinkableCode, PTXSource
 from .._reduce import Reduce
 from ..errors import KernelcError
 from . import libdevice, random
@@ -58,7 +59,7 @@ from ..types import (  # noqa: E402
 
 __all__ = [
     # host
-    "jit", "declare_device", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
+    "jit", "declare_device", "CUSource", "PTXSource", "LinkableCode", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
     "pinned_array_like", "mapped_array", "mapped_array_like", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
@@ -129,8 +130,8 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
 
 
 def _link_paths(link):
-    """`link=` as a tuple of paths (one path, or a list, tuple or set of
-    them), as numba-cuda takes it."""
+    """`link=` as a tuple of items (one path or in-memory source, or a
+    list, tuple or set of them), as numba-cuda takes it."""
     if link is None:
         return ()
     if isinstance(link, (list, tuple, set, frozenset)):
@@ -174,8 +175,9 @@ class ExternFunction:
 
 
 def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
-    """Declares a device function defined in other code (PTX: nvcc's
-    ``extern "C" __device__`` functions), which kernels call by `sig`
+    """Declares a device function defined in other code (PTX, or CUDA C
+    compiled with NVRTC: ``extern "C" __device__`` functions), which
+    kernels call by `sig`
     (``"float32(float32, float32)"`` or a signature object). In Numba's ABI
     (``abi="numba"``) it is ``int name(T *result, args...)`` and returns a
     status (0: success); in C's (``abi="c"``) ``T name(args...)``. The

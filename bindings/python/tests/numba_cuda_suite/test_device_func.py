@@ -169,9 +169,81 @@ def test_device_casting():
 
 
 
+times2_cu = cuda.CUSource("""
+extern "C" __device__
+int times2(int *out, int a)
+{
+  *out = a * 2;
+  return 0;
+}
+""")
+
+times3_cu = cuda.CUSource("""
+extern "C" __device__
+int times3(int *out, int a)
+{
+  *out = a * 3;
+  return 0;
+}
+""")
+
+times4_cu = cuda.CUSource("""
+extern "C" __device__
+int times2(int *out, int a);
+
+extern "C" __device__
+int times4(int *out, int a)
+{
+  int tmp;
+  times2(&tmp, a);
+  *out = tmp * 2;
+  return 0;
+}
+""")
+
+jitlink_user_cu = cuda.CUSource("""
+extern "C" __device__
+int array_mutator(void *out, int *a);
+
+extern "C" __device__
+int use_array_mutator(void *out, int *a) {
+  array_mutator(out, a);
+  return 0;
+}
+""")
+
+rng_cu = cuda.CUSource("""
+#include <curand_kernel.h>
+
+extern "C" __device__
+int random_number(unsigned int *out, unsigned long long seed)
+{
+  // Initialize state
+  curandStateXORWOW_t state;
+  unsigned long long sequence = 1;
+  unsigned long long offset = 0;
+  curand_init(seed, sequence, offset, &state);
+
+  // Generate one random number
+  *out = curand(&state);
+
+  // Report no exception
+  return 0;
+}""")
 
 
+def _curand_kernel_missing():
+    """upstream's skip_if_curand_kernel_missing: curand_kernel.h is not on
+    the include path NVRTC gets."""
+    import os
+    from kernelc._linkable import _include_dirs
+    return not any(os.path.exists(os.path.join(d, "curand_kernel.h")) for d in _include_dirs())
 
+
+POINTER_ARGUMENTS = pytest.mark.xfail(
+    strict=True,
+    reason="unsupported in kernelc: pointer arguments (types.CPointer, cffi's ffi.from_buffer in a kernel)",
+)
 
 
 def check_api(decl):
@@ -195,10 +267,356 @@ def test_bad_declare_device_string():
     with pytest.raises(TypeError, match="Return type"):
         cuda.declare_device("f1", "(float32[:],)")
 
+def test_link_cu_source():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = times2(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 2)
+
+def _test_link_multiple_sources(link_type):
+    link = link_type([times2_cu, times4_cu])
+    times4 = cuda.declare_device("times4", "int32(int32)", link=link)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = times4(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 4)
+
+def test_link_multiple_sources_set():
+    _test_link_multiple_sources(set)
+
+def test_link_multiple_sources_tuple():
+    _test_link_multiple_sources(tuple)
+
+def test_link_multiple_sources_list():
+    _test_link_multiple_sources(list)
+
+@POINTER_ARGUMENTS
+def test_link_sources_in_memory_and_on_disk():
+    cffi = pytest.importorskip("cffi")
+    from numba.cuda.tests.support import test_data_dir
+    jitlink_cu = str(test_data_dir / "jitlink.cu")
+    link = [jitlink_cu, jitlink_user_cu]
+    sig = types.void(types.CPointer(types.int32))
+    ext_fn = cuda.declare_device("use_array_mutator", sig, link=link)
+
+    ffi = cffi.FFI()
+
+    @cuda.jit
+    def kernel(x):
+        ptr = ffi.from_buffer(x)
+        ext_fn(ptr)
+
+    x = np.arange(2, dtype=np.int32)
+    kernel[1, 1](x)
+
+    expected = np.ones(2, dtype=np.int32)
+    np.testing.assert_equal(x, expected)
+
+@pytest.mark.skipif(_curand_kernel_missing(), reason="curand_kernel.h not found (pip install nvidia-curand-cu12)")
+def test_include_cuda_header():
+    sig = types.int32(types.uint64)
+    link = [rng_cu]
+    random_number = cuda.declare_device("random_number", sig, link=link)
+
+    @cuda.jit
+    def kernel(x, seed):
+        x[0] = random_number(seed)
+
+    x = np.zeros(1, dtype=np.uint32)
+    kernel[1, 1](x, 1)
+    np.testing.assert_equal(x[0], 323845807)
+
+def test_declared_in_called_function():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def device_func(x):
+        return times2(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = device_func(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 2)
+
+def test_declared_in_called_function_twice():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def device_func_1(x):
+        return times2(x)
+
+    @cuda.jit
+    def device_func_2(x):
+        return device_func_1(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = device_func_2(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 2)
+
+def test_declared_in_called_function_two_calls():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def device_func(x):
+        return times2(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = device_func(x[i]) + device_func(x[i] + i)
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 6)
+
+def test_call_declared_function_twice():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = times2(x[i]) + times2(x[i] + i)
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 6)
+
+def test_declared_in_called_function_and_parent():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+
+    @cuda.jit
+    def device_func(x):
+        return times2(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = device_func(x[i]) + times2(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 4)
+
+def test_call_two_different_declared_functions():
+    times2 = cuda.declare_device("times2", "int32(int32)", link=times2_cu)
+    times3 = cuda.declare_device("times3", "int32(int32)", link=times3_cu)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = times2(x[i]) + times3(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+
+    kernel[1, 32](r, x)
+
+    np.testing.assert_equal(r, x * 5)
+
+
+times2_cabi_cu = cuda.CUSource("""
+extern "C" __device__
+int times2(int a)
+{
+  return a * 2;
+}
+""")
 
 # 0-arg, 2-arg, and void-return C-ABI device functions.
+const42_cabi_cu = cuda.CUSource("""
+extern "C" __device__
+int const42()
+{
+  return 42;
+}
+""")
+
+add2_cabi_cu = cuda.CUSource("""
+extern "C" __device__
+int add2(int a, int b)
+{
+  return a + b;
+}
+""")
+
+consume_cabi_cu = cuda.CUSource("""
+extern "C" __device__
+void consume(int a)
+{
+  // Prevent trivial removal while still having no externally-visible effect.
+  asm volatile("" : : "r"(a) : "memory");
+}
+""")
+
+consume_cabi_pointer_cu = cuda.CUSource("""
+extern "C" __device__
+void consume(int *a)
+{
+  *a = 42;
+}
+""")
 
 
+def test_declare_device_cabi_basic():
+    times2 = cuda.declare_device(
+        "times2", "int32(int32)", link=times2_cabi_cu, abi="c"
+    )
 
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = times2(x[i])
 
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+    kernel[1, 32](r, x)
+    np.testing.assert_equal(r, x * 2)
 
+def test_declare_device_cabi_propagate():
+    # Ensures that a device function calling a C ABI function correctly
+    # propoagates the error status to its caller. No error status is
+    # provided by the C ABI function, so the device function that calls it
+    # should return status 0 (no error).
+    times2 = cuda.declare_device(
+        "times2", "int32(int32)", link=times2_cabi_cu, abi="c"
+    )
+
+    @cuda.jit
+    def device_func(x):
+        return times2(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = device_func(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+    kernel[1, 32](r, x)
+    np.testing.assert_equal(r, x * 2)
+    # (upstream's check of the LLVM IR, "ret i32 0", left out: see README.md)
+
+def test_declare_device_cabi_zero_args():
+    const42 = cuda.declare_device(
+        "const42", "int32()", link=const42_cabi_cu, abi="c"
+    )
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = x[i] + const42()
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+    kernel[1, 32](r, x)
+    np.testing.assert_equal(r, x + 42)
+
+def test_declare_device_cabi_two_args():
+    add2 = cuda.declare_device(
+        "add2", "int32(int32, int32)", link=add2_cabi_cu, abi="c"
+    )
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = add2(x[i], i)
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+    kernel[1, 32](r, x)
+    np.testing.assert_equal(r, x + np.arange(10, dtype=np.int32))
+
+def test_declare_device_cabi_void_return():
+    consume = cuda.declare_device(
+        "consume", "void(int32)", link=consume_cabi_cu, abi="c"
+    )
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            # The call itself is what we want to validate; output must remain
+            # correct, proving compilation + linking + invocation succeeded.
+            consume(x[i])
+            r[i] = x[i] * 2
+
+    x = np.arange(10, dtype=np.int32)
+    r = np.empty_like(x)
+    kernel[1, 32](r, x)
+    np.testing.assert_equal(r, x * 2)
+
+@POINTER_ARGUMENTS
+def test_declare_device_cabi_pointer_return():
+    cffi = pytest.importorskip("cffi")
+    ffi = cffi.FFI()
+    consume = cuda.declare_device(
+        "consume",
+        types.void(types.CPointer(types.int32)),
+        link=consume_cabi_pointer_cu,
+        abi="c",
+    )
+
+    @cuda.jit
+    def kernel(x):
+        i = cuda.grid(1)
+        if i < len(x):
+            ptr = ffi.from_buffer(x[i:])
+            consume(ptr)
+
+    x = np.zeros(10, dtype=np.int32)
+
+    kernel[1, 32](x)
+    np.testing.assert_equal(x, 42)
