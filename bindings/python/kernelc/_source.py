@@ -192,8 +192,8 @@ class KernelView:
 
 
 def _literal(value):
-    """A constant expression for a Python or NumPy scalar value (or a tuple
-    of them), or None."""
+    """A constant expression for a Python or NumPy scalar value, a string,
+    or a tuple of them, or None."""
     if isinstance(value, enum.Enum):
         return None  # a member has a type of its own (see build_view)
     if isinstance(value, (bool, np.bool_)):
@@ -208,6 +208,10 @@ def _literal(value):
         if value.dtype == np.float64:
             return _float_literal(float(value))
         return f"{_KC_NP}.{np.dtype(value.dtype).name}({_float_literal(float(value))})"
+    if isinstance(value, str):
+        # Numba freezes a string too; kernels take one as an exception's
+        # argument (`raise ValueError(msg)`).
+        return repr(value)
     if isinstance(value, tuple) and value:
         items = [_literal(v) for v in value]
         if all(i is not None for i in items):

@@ -244,3 +244,32 @@ def test_exception_classes_of_the_program_surface_as_themselves():
     a = np.zeros(2)
     unchecked[1, 2](a, 2)
     assert a.tolist() == [1.0, 0.0]
+
+
+GLOBAL_MESSAGE = "limit exceeded"
+
+
+def test_string_globals_and_closure_variables_as_exception_arguments():
+    # Numba freezes a global string, and a closure variable holding one, as
+    # it freezes numbers: both may be an exception's arguments.
+    detail = "in 'scale'"
+
+    @cuda.jit(device=True)
+    def scaled(x):
+        if x > 10:
+            raise OverflowError(GLOBAL_MESSAGE, detail, 10)
+        return x * 2
+
+    @cuda.jit(debug=True, opt=False)
+    def kernel(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = scaled(a[i])
+
+    a = np.arange(4.0)
+    kernel[1, 4](a)
+    np.testing.assert_array_equal(a, np.arange(4.0) * 2)
+    a[2] = 50.0
+    with pytest.raises(OverflowError) as info:
+        kernel[1, 4](a)
+    assert str(info.value).endswith(": ('limit exceeded', \"in 'scale'\", 10)"), str(info.value)

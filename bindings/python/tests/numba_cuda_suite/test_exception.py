@@ -140,14 +140,6 @@ def test_zero_division_error_in_debug():
 
 # Upstream: an expected failure on a GPU (numba issue #8036), a pass in its
 # simulator.
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: an exception argument held in a closure '
-        'variable (raise ValueError(msg)); only constant arguments written in '
-        'the raise'
-    ),
-)
 def test_raise_in_device_function():
     # This is an expected failure because reporting of exceptions raised in
     # device functions does not work correctly - see Issue #8036:

@@ -44,6 +44,10 @@ pub enum Global {
     Const(ConstId),
     /// A module-level value that is not a constant (e.g. a NumPy array).
     HostGlobal,
+    /// A module-level string (`MSG = "failed"`): Numba freezes it, and
+    /// kernels take it where they take a constant string (an exception's
+    /// arguments); elsewhere it reads as a [`Global::HostGlobal`].
+    Str(crate::front::ast::StrId),
     /// A function defined in the file (see [`ModuleEnv::functions`]).
     Function(FuncId),
     /// An enum class defined in the file.
@@ -291,7 +295,7 @@ impl<'m> ModuleEnv<'m> {
             Global::Ns(ns) => Res::Ns(ns),
             Global::Member(m) => Res::Member(m),
             Global::Const(c) => Res::Const(c),
-            Global::HostGlobal => Res::HostGlobal(name),
+            Global::HostGlobal | Global::Str(_) => Res::HostGlobal(name),
             Global::Function(f) => Res::Function(f),
             Global::EnumClass(e) => Res::EnumClass(e),
             Global::EnumMember(e, k) => Res::EnumMember(e, k),
@@ -493,6 +497,10 @@ impl<'m> ModuleEnv<'m> {
                 None => Global::Error,
             };
             self.bind(name, global, target.span);
+            return;
+        }
+        if let ExprKind::Str(s) = self.expr(value).kind {
+            self.bind(name, Global::Str(s), target.span);
             return;
         }
         let global = match const_eval::eval(self.module, value, &ModuleConstEnv { env: self }) {

@@ -368,6 +368,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 TExpr::compile_time(Type::Function(FunctionValue::new(f.0, &name)), e.span)
             }
+            Res::HostGlobal(sym) if self.module_string(id).is_some() => {
+                let name = self.env.name(*sym).to_string();
+                self.reject(
+                    e.span,
+                    &format!("'{name}' is a module-level string: kernels take one only as an argument of `raise`"),
+                    None,
+                )
+            }
             Res::HostGlobal(sym) => {
                 let name = self.env.name(*sym).to_string();
                 self.reject(

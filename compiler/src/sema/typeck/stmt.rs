@@ -1636,12 +1636,21 @@ impl FnChecker<'_, '_, '_> {
             let e = module.expr(a);
             let part = match &e.kind {
                 ExprKind::Str(s) => Some(module.string(*s).to_string()),
+                // A module-level string (a global, or a closure variable
+                // the binding froze), as Numba freezes it.
+                ExprKind::Name(_) if self.module_string(a).is_some() => {
+                    self.module_string(a).map(str::to_string)
+                }
                 _ => crate::sema::const_eval::eval(module, a, &super::FnConstEnv { env: self.env })
                     .ok()
                     .and_then(|v| python_str(&v)),
             };
             match part {
-                Some(p) => parts.push((p, matches!(e.kind, ExprKind::Str(_)))),
+                Some(p) => {
+                    let is_str =
+                        matches!(e.kind, ExprKind::Str(_)) || self.module_string(a).is_some();
+                    parts.push((p, is_str))
+                }
                 None => {
                     self.expr(a);
                     self.error(Diagnostic::error(
@@ -1658,13 +1667,63 @@ impl FnChecker<'_, '_, '_> {
             many => {
                 let items: Vec<String> = many
                     .iter()
-                    .map(|(p, is_str)| if *is_str { format!("'{p}'") } else { p.clone() })
+                    .map(|(p, is_str)| if *is_str { python_repr(p) } else { p.clone() })
                     .collect();
                 format!("{name}: ({})", items.join(", "))
             }
         };
         Some(push_name(&mut self.texts, &text))
     }
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// The text of the module-level string `e` names (`MSG` after `MSG =
+    /// "failed"`), when it names one.
+    pub(super) fn module_string(&self, e: ExprId) -> Option<&str> {
+        let Res::HostGlobal(sym) = self.res(e) else {
+            return None;
+        };
+        match self.env.globals.get(sym) {
+            Some((crate::sema::resolve::Global::Str(s), _)) => Some(self.env.module.string(*s)),
+            _ => None,
+        }
+    }
+}
+
+/// `repr(s)` of a string as Python writes it (in a tuple of exception
+/// arguments): single quotes unless the text holds one and no double
+/// quote, backslashes and control characters escaped.
+fn python_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => {
+                let code = c as u32;
+                if code <= 0xff {
+                    out.push_str(&format!("\\x{code:02x}"));
+                } else {
+                    out.push_str(&format!("\\u{code:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
 }
 
 /// `str(v)` of a constant as Python writes it (numbers and booleans).
