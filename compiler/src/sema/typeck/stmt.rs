@@ -462,6 +462,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let name = self.env.name(attr.name);
                 self.field_assign(*base, name, attr.span, None, value, span, out);
             }
+            // Already reported (a target the parser could not read).
+            ExprKind::Error => {}
             _ => self.error(Diagnostic::error(
                 "cannot assign to this expression",
                 target.span,
