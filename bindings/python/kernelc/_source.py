@@ -35,6 +35,7 @@ import linecache
 import math
 import operator
 import re
+import sys
 import types
 from dataclasses import dataclass, field
 
@@ -68,16 +69,46 @@ class _Parsed:
 _parse_cache: dict = {}
 
 
-def _parsed(filename: str, module_globals) -> _Parsed:
+def _command_text(fn):
+    """The program text of ``python -c TEXT`` when `fn` was compiled from
+    it, else None. Python keeps no source for ``-c`` code (its file is
+    ``"<string>"``, as for ``exec``), but ``sys.orig_argv`` holds the text:
+    it is used when `fn`'s code object is one that compiling that text
+    gives (same name, first line and bytecode), so a function made by
+    ``exec`` of other text is never matched to it."""
+    code = fn.__code__
+    argv = getattr(sys, "orig_argv", None) or []
+    if code.co_filename != "<string>" or "-c" not in argv[:-1]:
+        return None
+    if getattr(fn, "__globals__", {}).get("__name__") != "__main__":
+        return None
+    text = argv[argv.index("-c") + 1]
+    try:
+        top = compile(text, "<string>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    stack = [top]
+    while stack:
+        c = stack.pop()
+        if (c.co_name, c.co_firstlineno, c.co_code, c.co_names) == (
+            code.co_name, code.co_firstlineno, code.co_code, code.co_names
+        ):
+            return text
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return None
+
+
+def _parsed(filename: str, module_globals, text=None) -> _Parsed:
     # As inspect.getsource does: a file edited (and its module re-imported)
     # since linecache read it is read again, so a kernel is compiled from
     # the source its function was made from, not the file's old text.
     # (Entries without a file, such as notebook cells, are kept.)
-    linecache.checkcache(filename)
-    lines = linecache.getlines(filename, module_globals)
-    if not lines:
-        return None
-    text = "".join(lines)
+    if text is None:
+        linecache.checkcache(filename)
+        lines = linecache.getlines(filename, module_globals)
+        if not lines:
+            return None
+        text = "".join(lines)
     key = (filename, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest())
     p = _parse_cache.get(key)
     if p is None:
@@ -118,6 +149,10 @@ def function_source(fn) -> FuncSource:
     code = fn.__code__
     filename = code.co_filename
     parsed = _parsed(filename, getattr(fn, "__globals__", None))
+    if parsed is None:
+        command = _command_text(fn)  # `python -c TEXT`
+        if command is not None:
+            parsed = _parsed(filename, None, command)
     if parsed is None:
         raise SourceUnavailable(
             f"the source of '{code.co_name}' is not available (it was defined in "
@@ -349,6 +384,9 @@ def _import_for(name: str, value):
     if isinstance(value, np.ufunc) or getattr(value, "__module__", "") == "numpy":
         return f"from numpy import {value.__name__} as {name}"
     attr = kc_cuda._member_name(value)
+    if attr is None and _is_numba_cuda_stub(value):
+        # numba-cuda's stub of a top-level `cuda` name (`float32x4`).
+        attr = kc_cuda._member_name(getattr(kc_cuda, value.__qualname__, None))
     if attr is not None:
         return f"from kernelc.cuda import {attr} as {name}"
     fmod = getattr(value, "__module__", None) or ""
@@ -358,6 +396,13 @@ def _import_for(name: str, value):
     if draw is not None:
         return f"from numba.cuda.random import {draw} as {name}"
     return None
+
+
+def _is_numba_cuda_stub(value) -> bool:
+    """A class of numba-cuda's ``numba.cuda.stubs`` (what its kernel-side
+    names, such as ``cuda.float32x4``, are)."""
+    module = getattr(value, "__module__", None) or ""
+    return isinstance(value, type) and module.endswith("cuda.stubs")
 
 
 def _cuda_intrinsic_path(value):

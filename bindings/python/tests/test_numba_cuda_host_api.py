@@ -109,3 +109,70 @@ def test_mapped_array_like_and_devicearray_module():
     assert like.shape == a.shape and like.strides == a.strides
     d, copied = cuda.devicearray.auto_device(2)
     assert copied and d.copy_to_host() == 2
+
+
+def _run_command(code):
+    """Runs `python -c code` in this environment; its stdout."""
+    import subprocess
+    import sys
+
+    cp = subprocess.run([sys.executable, "-c", code], timeout=120, capture_output=True)
+    assert cp.returncode == 0, cp.stderr.decode()
+    return cp.stdout.decode()
+
+
+def test_kernel_defined_in_python_c():
+    # Python keeps no source for `python -c` programs; the binding reads it
+    # from sys.orig_argv (numba-cuda's test_print runs its kernels so).
+    code = (
+        "from kernelc import cuda\n"
+        "import numpy as np\n\n"
+        "@cuda.jit(device=True)\n"
+        "def twice(x):\n"
+        "    return 2 * x\n\n"
+        "@cuda.jit\n"
+        "def k(a):\n"
+        "    a[0] = twice(a[0])\n"
+        "    print(a[0], 7)\n\n"
+        "a = np.array([21])\n"
+        "k[1, 1](a)\n"
+        "cuda.synchronize()\n"
+        "print(a[0])\n"
+    )
+    assert _run_command(code).split("\n")[:2] == ["42 7", "42"]
+
+
+def test_exec_in_python_c_is_not_taken_from_the_command():
+    # A function exec() made in a `-c` program has the file "<string>"
+    # too: it is not matched to the command's text (here a def of the same
+    # name at the same line, with another body).
+    code = (
+        "def k(a):\n"
+        "    a[0] = 1\n"
+        "from kernelc import cuda\n"
+        "import numpy as np\n"
+        "ns = {}\n"
+        "exec('def k(a):\\n    a[0] = 2\\n', ns)\n"
+        "try:\n"
+        "    cuda.jit(ns['k'])[1, 1](np.zeros(1))\n"
+        "except Exception as e:\n"
+        "    print(type(e).__name__)\n"
+    )
+    assert _run_command(code).strip() == "SourceUnavailable"
+
+
+def test_vector_type_aliases_and_numba_cuda_stubs():
+    # An alias is the same object as its type, as in numba-cuda; a kernel
+    # may close over numba-cuda's own stub of a vector type.
+    assert cuda.char4 is cuda.int8x4 and cuda.ulonglong2 is cuda.uint64x2
+    numba_cuda = pytest.importorskip("numba.cuda")
+    for vt in (numba_cuda.float32x2, numba_cuda.short2, numba_cuda.ulonglong2, cuda.uchar2):
+        @cuda.jit
+        def k(res):
+            v = vt(1, 2)
+            res[0] = v.x
+            res[1] = v.y
+
+        res = np.zeros(2)
+        k[1, 1](res)
+        assert list(res) == [1.0, 2.0]

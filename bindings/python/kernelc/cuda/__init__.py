@@ -570,14 +570,26 @@ VECTOR_TYPES = tuple(sorted(
     {f"{base}x{n}" for base, _ in _VECTOR_BASES for n in range(1, 5)}
     | {f"{alias}{n}" for _, alias in _VECTOR_BASES for n in range(1, 5)}
 ))
-globals().update({name: _kernel_only(name) for name in VECTOR_TYPES})
+# An alias is the same object as the type it names (`cuda.char4 is
+# cuda.int8x4`), as in numba-cuda.
+globals().update({f"{base}x{n}": _kernel_only(f"{base}x{n}") for base, _ in _VECTOR_BASES
+                  for n in range(1, 5)})
+globals().update({f"{alias}{n}": globals()[f"{base}x{n}"] for base, alias in _VECTOR_BASES
+                  for n in range(1, 5)})
 __all__ += list(VECTOR_TYPES)
 
 
 @functools.lru_cache(maxsize=None)
 def _members():
     g = globals()
-    return {id(g[n]): n for n in __all__ if n in g and not isinstance(g[n], (int, float))}
+    # The first name wins: a vector type's own name (`int8x4`) before
+    # its aliases (`char4`), listed after it in VECTOR_TYPES' order or not.
+    members = {}
+    for n in sorted(__all__, key=lambda n: (n in VECTOR_TYPES and g.get(n) is not None
+                                           and g[n].__name__ != n, n)):
+        if n in g and not isinstance(g[n], (int, float)):
+            members.setdefault(id(g[n]), n)
+    return members
 
 
 def _member_name(value):
