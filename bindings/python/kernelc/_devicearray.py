@@ -32,6 +32,7 @@ __all__ = [
     "device_array_like",
     "interface_shape",
     "as_cuda_array",
+    "from_cuda_array_interface",
     "is_cuda_array",
 ]
 
@@ -580,44 +581,67 @@ def _keep_alive(stream, obj):
         stream._pending.append(obj)
 
 
-def _device_view(obj):
+def _device_view(obj, sync=True):
     """A DeviceNDArray for a device array or an object with
-    ``__cuda_array_interface__``, else None."""
+    ``__cuda_array_interface__`` (see :func:`from_cuda_array_interface`
+    for `sync`), else None."""
     if isinstance(obj, DeviceNDArray):
         return obj
     cai = getattr(obj, "__cuda_array_interface__", None)
     if cai is None or isinstance(obj, np.ndarray):
         return None
-    return _from_interface(obj, cai)
+    return _from_interface(obj, cai, sync)
 
 
-def _from_interface(owner, cai):
+def _from_interface(owner, cai, sync=True):
     """A DeviceNDArray over another object's device memory: a view of the
     kernelc allocation the pointer lies in, or (memory another library
     allocated) a view that kernels take by address (``KC_ARG_DEVICE_PTR``;
     on a GPU the driver cannot check it, on the CPU device kernelc refuses
-    addresses outside its buffers at launch)."""
+    addresses outside its buffers at launch). Its stream, as numba-cuda's:
+    the interface's ``stream`` as an external stream (synchronised now when
+    `sync` and ``cuda.config.CUDA_ARRAY_INTERFACE_SYNC``), else 0. A mask
+    is refused (``NotImplementedError``), as in numba-cuda."""
+    from .cuda import config
+
+    if cai.get("version", 0) >= 1 and cai.get("mask") is not None:
+        raise NotImplementedError("Masked arrays are not supported")
     shape, strides, dtype = interface_shape(cai)
+    stream_ptr = cai.get("stream")
+    stream = 0
+    if stream_ptr is not None:
+        stream = _runtime.current().create_external_stream(int(stream_ptr))
+        if sync and config.CUDA_ARRAY_INTERFACE_SYNC:
+            stream.synchronize()
     ptr = int(cai["data"][0])
     if ptr == 0 and _prod(shape) == 0:
-        return DeviceNDArray(shape, strides, dtype)
+        return DeviceNDArray(shape, strides, dtype, stream)
     found = _runtime.lookup(ptr)
     if found is None:
         _, span = _span(shape, strides, dtype.itemsize)
         mem = _runtime.ForeignMemory(_runtime.current(), ptr, span, owner)
-        view = DeviceNDArray(shape, strides, dtype, 0, mem, 0)
+        view = DeviceNDArray(shape, strides, dtype, stream, mem, 0)
     else:
         alloc, offset = found
-        view = DeviceNDArray(shape, strides, dtype, 0, alloc, offset)
+        view = DeviceNDArray(shape, strides, dtype, stream, alloc, offset)
     view._owner = owner
     view._readonly = bool(cai["data"][1])
     return view
 
 
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """A DeviceNDArray over the memory a ``__cuda_array_interface__``
+    dictionary describes (no copy), keeping `owner` alive, as numba-cuda's:
+    its ``stream``, if any, becomes the array's (an external stream) and,
+    with `sync` (and ``cuda.config.CUDA_ARRAY_INTERFACE_SYNC``), is
+    synchronised first; a ``mask`` raises ``NotImplementedError``."""
+    return _from_interface(owner, desc, sync)
+
+
 def as_cuda_array(obj, sync=True):
     """A DeviceNDArray over an object's ``__cuda_array_interface__``
-    (no copy)."""
-    view = _device_view(obj)
+    (no copy; see :func:`from_cuda_array_interface` for `sync`)."""
+    view = _device_view(obj, sync)
     if view is None:
         raise TypeError("the object does not have a __cuda_array_interface__")
     return view

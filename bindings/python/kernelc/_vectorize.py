@@ -237,6 +237,7 @@ class CUDAUFunc:
     def __call__(self, *args, out=None, stream=0):
         from ._devicearray import DeviceNDArray, device_array, is_cuda_array
 
+        args, out = _imported(args), _imported((out,))[0]
         if len(args) != self.nin:
             raise TypeError(f"ufunc '{self.__name__}' takes {self.nin} arguments, {len(args)} given")
         scalar = [isinstance(a, (int, float, complex, np.number)) for a in args]
@@ -313,6 +314,19 @@ def gufunc_kernel({args}):
 '''
 
 
+def _imported(args):
+    """`args` with every object that has ``__cuda_array_interface__`` (but
+    is not a kernelc device array) seen as a device array over its memory
+    (``cuda.as_cuda_array``), as numba-cuda's ufuncs take them."""
+    from ._devicearray import DeviceNDArray, as_cuda_array
+
+    return tuple(
+        as_cuda_array(a) if not isinstance(a, (DeviceNDArray, np.ndarray))
+        and hasattr(a, "__cuda_array_interface__") else a
+        for a in args
+    )
+
+
 def _parse_layout(layout: str):
     """``'(m,n),(n)->(m)'`` → ([('m', 'n'), ('n',)], [('m',)])."""
     text = "".join(layout.split())
@@ -336,11 +350,12 @@ def _parse_layout(layout: str):
 
 def _parse_gu_signature(sig):
     """The argument types of a gufunc signature (``'void(float32[:],
-    float32, float32[:])'`` or a signature object) as (dtype, ndim) pairs,
+    float32, float32[:])'``, or without the return type, ``'(f8, f8[:])'``,
+    as Numba reads it, or a signature object) as (dtype, ndim) pairs,
     ndim 0 for a scalar."""
     if isinstance(sig, str):
-        m = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", sig)
-        if m is None or m.group(1) not in ("void", "none"):
+        m = re.fullmatch(r"\s*(\w*)\s*\((.*)\)\s*", sig)
+        if m is None or m.group(1) not in ("void", "none", ""):
             raise TypeError(f"a gufunc signature returns void: {sig!r}")
         out = []
         for part in re.findall(r"\w+\s*(?:\[[^\]]*\])?", m.group(2)):
@@ -445,6 +460,7 @@ class CUDAGUFunc:
     def __call__(self, *args, out=None, stream=0):
         from ._devicearray import DeviceNDArray, device_array, is_cuda_array
 
+        args, out = _imported(args), _imported((out,))[0]
         # numba-cuda's checks and messages.
         if out is None and len(args) not in (self.nin, self.nin + self.nout):
             def pos_argn(n):

@@ -176,3 +176,83 @@ def test_vector_type_aliases_and_numba_cuda_stubs():
         res = np.zeros(2)
         k[1, 1](res)
         assert list(res) == [1.0, 2.0]
+
+
+class _Foreign:
+    """An object another library would hand over: only its
+    ``__cuda_array_interface__`` (numba-cuda's test ForeignArray)."""
+
+    def __init__(self, arr):
+        self._arr = arr
+        self.__cuda_array_interface__ = arr.__cuda_array_interface__
+
+
+def test_from_cuda_array_interface():
+    h = np.arange(10).reshape(2, 5)
+    d = cuda.to_device(h)
+    face = dict(d.__cuda_array_interface__)
+    got = cuda.from_cuda_array_interface(face)
+    assert got.device_ctypes_pointer.value == d.device_ctypes_pointer.value
+    np.testing.assert_array_equal(got.copy_to_host(), h)
+    face["strides"] = h.strides
+    np.testing.assert_array_equal(cuda.from_cuda_array_interface(face).copy_to_host(), h)
+    face["mask"] = cuda.to_device(np.ones(10, np.bool_))
+    with pytest.raises(NotImplementedError, match="Masked arrays are not supported"):
+        cuda.from_cuda_array_interface(face)
+
+
+def test_imported_stream_is_external_and_synchronised(monkeypatch):
+    calls = []
+    real = cuda.cudadrv.driver.Stream.synchronize
+
+    def counting(self):
+        calls.append(self.handle)
+        real(self)
+
+    monkeypatch.setattr(cuda.cudadrv.driver.Stream, "synchronize", counting)
+    s = cuda.stream()
+    f = _Foreign(cuda.device_array(4, stream=s))
+    assert f.__cuda_array_interface__["stream"] == s.handle
+    got = cuda.as_cuda_array(f)
+    assert got.stream.external and got.stream.handle == s.handle
+    assert calls == [s.handle]
+    # No stream in the interface: the array's stream is 0, nothing waited for.
+    assert cuda.as_cuda_array(_Foreign(cuda.device_array(4))).stream == 0
+    assert cuda.as_cuda_array(f, sync=False) is not None and len(calls) == 1
+
+    @cuda.jit
+    def fill(x, y):
+        i = cuda.grid(1)
+        if i < x.size:
+            x[i] = i
+            y[i] = 2 * i
+
+    calls.clear()
+    s2 = cuda.stream()
+    g = _Foreign(cuda.device_array(4, stream=s2))
+    fill[1, 4](f, g)  # each imported stream waited for once
+    assert sorted(calls) == sorted([s.handle, s2.handle])
+    np.testing.assert_array_equal(f._arr.copy_to_host(), np.arange(4.0))
+    calls.clear()
+    monkeypatch.setattr(cuda.config, "CUDA_ARRAY_INTERFACE_SYNC", 0)
+    fill[1, 4](f, g)
+    cuda.as_cuda_array(f)
+    assert calls == []
+
+
+def test_ufuncs_take_cuda_array_interface_objects():
+    @vectorize(["f8(f8, f8)"])
+    def vadd(a, b):
+        return a + b
+
+    @guvectorize(["(f8, f8, f8[:])"], "(),()->()")  # no return type: void, as Numba reads it
+    def gadd(a, b, out):
+        out[0] = a + b
+
+    h = np.arange(6.0)
+    for f in (vadd, gadd):
+        np.testing.assert_array_equal(f(_Foreign(cuda.to_device(h)), 7.0).copy_to_host(), h + 7)
+        out = _Foreign(cuda.device_array(6))
+        returned = f(h, 7.0, out=out)
+        assert returned.device_ctypes_pointer.value == out._arr.device_ctypes_pointer.value
+        np.testing.assert_array_equal(out._arr.copy_to_host(), h + 7)

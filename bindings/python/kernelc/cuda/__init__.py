@@ -34,14 +34,14 @@ import numpy as np
 
 from .. import _runtime
 from .._devicearray import (
-    DeviceNDArray, as_cuda_array, auto_device, device_array, device_array_like, is_cuda_array,
-    order_like, strides_like, to_device,
+    DeviceNDArray, as_cuda_array, auto_device, device_array, device_array_like,
+    from_cuda_array_interface, is_cuda_array, order_like, strides_like, to_device,
 )
 from .._dispatcher import DeviceFunction, Dispatcher
 from .._linkable import CUSource, LinkableCode, PTXSource
 from .._reduce import Reduce
 from ..errors import KernelcError
-from . import libdevice, random
+from . import config, cudadrv, libdevice, random
 from .args import In, InOut, Out
 
 # numba.cuda also holds Numba's types and its ufunc decorators (`from
@@ -62,6 +62,7 @@ __all__ = [
     "jit", "declare_device", "CUSource", "PTXSource", "LinkableCode", "to_device", "device_array", "device_array_like", "auto_device", "In", "Out", "InOut",
     "pinned_array",
     "pinned_array_like", "mapped_array", "mapped_array_like", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
+    "from_cuda_array_interface",
     "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",

@@ -1,0 +1,24 @@
+"""``numba.cuda.config``'s settings that kernelc's host API follows, read
+from the same environment variables as Numba's (set them before the
+first import, or assign the attributes at run time, as with Numba's).
+
+- ``CUDA_ARRAY_INTERFACE_SYNC`` (``NUMBA_CUDA_ARRAY_INTERFACE_SYNC``,
+  default 1): an array imported through ``__cuda_array_interface__`` with
+  a ``stream`` (``cuda.as_cuda_array``, ``cuda.from_cuda_array_interface``,
+  a kernel argument) synchronises that stream first.
+"""
+
+import os
+
+
+def _flag(name, default):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        return default
+
+
+CUDA_ARRAY_INTERFACE_SYNC = _flag("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", 1)

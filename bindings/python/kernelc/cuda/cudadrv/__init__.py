@@ -1,0 +1,8 @@
+"""``numba.cuda.cudadrv``'s host classes, where numba-cuda's programs (and
+tests) name them: ``cuda.cudadrv.driver.Stream``,
+``cuda.cudadrv.devicearray.DeviceNDArray``."""
+
+from ... import _devicearray as devicearray
+from . import driver
+
+__all__ = ["devicearray", "driver"]
