@@ -662,8 +662,6 @@ def to_device(obj, stream=0, copy=True, to=None):
     if isinstance(obj, DeviceNDArray):
         return obj
     ary = np.asarray(obj)
-    if ary.ndim == 0:
-        ary = ary.reshape(1)
     if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
         ary = np.ascontiguousarray(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)

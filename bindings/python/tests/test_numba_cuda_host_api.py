@@ -256,3 +256,16 @@ def test_ufuncs_take_cuda_array_interface_objects():
         returned = f(h, 7.0, out=out)
         assert returned.device_ctypes_pointer.value == out._arr.device_ctypes_pointer.value
         np.testing.assert_array_equal(out._arr.copy_to_host(), h + 7)
+
+
+def test_to_device_keeps_zero_dimensions():
+    # As Numba (its simulator too): a 0-d host array or a scalar is a 0-d
+    # device array, read and written with [()].
+    d = cuda.to_device(np.array(42.0, dtype=np.float32))
+    assert d.shape == () and d.strides == () and d.size == 1
+    got = d.copy_to_host()
+    assert got.shape == () and got.dtype == np.float32 and got == 42.0
+    d[()] = 5
+    assert d[()] == 5.0
+    assert cuda.to_device(3.5).shape == ()
+    assert cuda.device_array((), dtype=np.float32).shape == ()
