@@ -64,7 +64,7 @@ class _LaunchConfig:
     ``Dispatcher.__getitem__``)."""
 
     __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
-                 "_block", "_shared", "_plans")
+                 "_block", "_shared", "_plans", "_extensions")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -78,12 +78,14 @@ class _LaunchConfig:
         self._grid, self._block = self._dims  # as kc_dim3
         self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it
         self._plans = dispatcher._plans  # emptied, never replaced
+        self._extensions = dispatcher._extensions  # changed in place, never replaced
 
     def __call__(self, *args):
         # The fast path: a plan made by an earlier launch with arguments of
-        # the same Python types (see _launch), if one takes these.
+        # the same Python types (see _launch), if one takes these, and no
+        # extension has to see the arguments first.
         plans = self._plans.get(tuple(map(type, args)))
-        if plans is not None:
+        if plans is not None and not self._extensions:
             for plan in plans:
                 if plan.launch(args, self._grid, self._block, self.stream, self._shared):
                     return
@@ -94,6 +96,10 @@ class _LaunchConfig:
         keeps a launch plan for arguments of these types."""
         dispatcher = self.dispatcher
         overload = dispatcher._overload_for(args)
+        if self._extensions:
+            _launch_with_extensions(overload, self._extensions, args, self._dims, self.stream,
+                                    self.sharedmem)
+            return
         if any(getattr(a, "_kc_arg_hint", False) for a in args):
             _launch_with_hints(overload, args, self._dims, self.stream, self.sharedmem)
             return
@@ -140,6 +146,24 @@ def _launch_with_hints(overload, args, dims, stream, sharedmem):
     overload.launch(args, dims[0], dims[1], stream, sharedmem)
     for f in after:
         f()
+
+
+def _launch_with_extensions(overload, extensions, args, dims, stream, sharedmem):
+    """A launch of a kernel with extensions (``cuda.jit(extensions=[...])``
+    or ``kernel.extensions``), as numba-cuda's ``_Kernel.launch``: each
+    argument, with its type in the chosen specialisation, goes through every
+    extension's ``prepare_args(ty, val, stream=, retr=)``, the last one
+    first; what they return is launched (``cuda.In/Out/InOut`` hints
+    included), then the ``retr`` callbacks they added run."""
+    retr = []
+    prepared = []
+    for ty, val in zip(overload.argtypes, args):
+        for extension in reversed(extensions):
+            ty, val = extension.prepare_args(ty, val, stream=stream, retr=retr)
+        prepared.append(val)
+    _launch_with_hints(overload, tuple(prepared), dims, stream, sharedmem)
+    for callback in retr:
+        callback()
 
 
 class _ForAll:
@@ -288,6 +312,9 @@ class Dispatcher:
         self._plans_made = {}  # tuple of argument Python types -> how many plans were made for it
         self._lock = threading.RLock()
         self._view = None
+        # Objects whose prepare_args(ty, val, stream=, retr=) sees each
+        # argument before a launch (see _launch_with_extensions).
+        self._extensions = list(self.targetoptions.pop("extensions", None) or ())
         # cache=True: compiled modules are looked up in and written to files.
         self._cache = KernelCache(py_func.__qualname__) if self.targetoptions.get("cache") else None
         self._can_compile = not sigs
@@ -296,6 +323,19 @@ class Dispatcher:
 
     def __repr__(self) -> str:
         return f"<kernelc.cuda.Dispatcher {self.py_func.__qualname__}>"
+
+    @property
+    def extensions(self) -> list:
+        """numba-cuda's dispatcher extensions: objects with
+        ``prepare_args(ty, val, stream=, retr=)`` returning ``(ty, val)``,
+        called for each argument of every launch (the last one first);
+        ``retr`` takes callables to run after the launch. Append to it,
+        or assign a new list."""
+        return self._extensions
+
+    @extensions.setter
+    def extensions(self, value):
+        self._extensions[:] = list(value)
 
     # -- pickling -------------------------------------------------------------
     def __reduce__(self):

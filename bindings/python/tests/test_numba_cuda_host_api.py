@@ -269,3 +269,37 @@ def test_to_device_keeps_zero_dimensions():
     assert d[()] == 5.0
     assert cuda.to_device(3.5).shape == ()
     assert cuda.device_array((), dtype=np.float32).shape == ()
+
+
+def test_dispatcher_extensions_prepare_each_argument():
+    from kernelc.cuda.args import wrap_arg
+
+    seen, after = [], []
+
+    class DefaultIn:
+        # numba-cuda's protocol: (ty, val) in, (ty, val) out, the last
+        # extension first; retr takes callables run after the launch.
+        def prepare_args(self, ty, val, stream=0, retr=None):
+            seen.append(str(ty))
+            retr.append(lambda: after.append(len(seen)))
+            return ty, (wrap_arg(val, default=cuda.In) if isinstance(val, np.ndarray) else val)
+
+    class Scale:
+        def prepare_args(self, ty, val, stream=0, retr=None):
+            return ty, (val * 10 if isinstance(val, int) else val)
+
+    @cuda.jit(extensions=[DefaultIn()])
+    def k(a, n):
+        a[0] = n
+
+    a = np.zeros(1, np.int64)
+    k[1, 1](a, 3)  # a is copied in only: the host keeps 0
+    assert a[0] == 0 and seen == ["array(int64, 1d, C)", "int64"] and after == [2, 2]
+    k.extensions.append(Scale())  # runs first
+    out = cuda.to_device(np.zeros(1, np.int64))
+    k[1, 1](out, 3)
+    k[1, 1](out, 3)  # launched twice with the same types: still prepared
+    assert out.copy_to_host()[0] == 30
+    k.extensions = []
+    k[1, 1](a, 4)
+    assert a[0] == 4

@@ -110,6 +110,8 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         # definitions): read when the kernel is loaded on a device.
         "link": _link_paths(link),
     }
+    if kws.get("extensions") and not device:
+        options["extensions"] = list(kws["extensions"])
 
     def wrap(func, sigs):
         if isinstance(func, (Dispatcher, DeviceFunction)):
