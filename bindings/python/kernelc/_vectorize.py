@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 
 import numpy as np
 
@@ -77,6 +78,19 @@ def _refuse_cache(kws):
         raise TypeError("caching is not supported")
 
 
+def _check_ufunc_options(options):
+    """numba-cuda's target options of a CUDA ufunc (``DeviceVectorize``):
+    ``nopython`` warns that it is redundant, any other is a ``KeyError``,
+    with its messages."""
+    for opt in options:
+        if opt == "nopython":
+            warnings.warn("nopython kwarg for cuda target is redundant", RuntimeWarning,
+                          stacklevel=3)
+        else:
+            raise KeyError("Unrecognized options. "
+                           f"cuda vectorize target does not support option: '{opt}'")
+
+
 def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
     """Numba's ``vectorize`` decorator for ``target='cuda'``:
     ``@vectorize(['float32(float32, float32)'], target='cuda')``, or
@@ -86,7 +100,9 @@ def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
             f"kernelc builds CUDA ufuncs only: use vectorize(..., target='cuda'), not target={target!r}"
         )
     _refuse_cache(kws)
+    options = {k: v for k, v in kws.items() if k != "cache"}
     if callable(ftylist_or_function):
+        _check_ufunc_options(options)
         return CUDAUFunc(getattr(ftylist_or_function, "py_func", ftylist_or_function), [])
     sigs = ftylist_or_function
     if isinstance(sigs, str) or not isinstance(sigs, (list, tuple)):
@@ -94,6 +110,7 @@ def vectorize(ftylist_or_function=(), target="cpu", identity=None, **kws):
     parsed = [_parse_signature(s) for s in sigs]
 
     def wrap(func):
+        _check_ufunc_options(options)
         return CUDAUFunc(getattr(func, "py_func", func), parsed)
 
     return wrap

@@ -303,3 +303,18 @@ def test_dispatcher_extensions_prepare_each_argument():
     k.extensions = []
     k[1, 1](a, 4)
     assert a[0] == 4
+
+
+def test_vectorize_target_options_as_numba_cuda():
+    # numba-cuda's DeviceVectorize: nopython is redundant (a RuntimeWarning),
+    # any other option a KeyError.
+    def add(a, b):
+        return a + b
+
+    with pytest.warns(RuntimeWarning, match="nopython kwarg for cuda target is redundant"):
+        f = vectorize(["float32(float32, float32)"], nopython=True)(add)
+    assert f(np.float32([2.0]), np.float32([3.0]))[0] == 5.0
+    with pytest.raises(KeyError, match="does not support option: 'nonexistent'"):
+        vectorize(["float32(float32, float32)"], nonexistent=2)(add)
+    with pytest.raises(KeyError, match="Unrecognized options"):
+        vectorize(add, nonexistent=2)

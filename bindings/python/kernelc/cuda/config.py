@@ -22,3 +22,9 @@ def _flag(name, default):
 
 
 CUDA_ARRAY_INTERFACE_SYNC = _flag("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", 1)
+
+# Numba's `ENABLE_CUDASIM` (`NUMBA_ENABLE_CUDASIM`) says whether Numba's
+# simulator is in use: kernelc never is (its CPU device runs the compiled
+# PTX), so programs that read it take their GPU branch. Setting it changes
+# nothing in kernelc.
+ENABLE_CUDASIM = 0

@@ -47,3 +47,6 @@ def override_config(name, value):
         yield
     finally:
         setattr(config, name, old_value)
+
+# numba-cuda's CheckWarningsMixin.check_warnings (a context manager).
+check_warnings = type("_Warned", (_Case, _support.CheckWarningsMixin), {})().check_warnings
