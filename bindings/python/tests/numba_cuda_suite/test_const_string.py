@@ -17,7 +17,7 @@ STRING_DTYPES = pytest.mark.xfail(
     strict=True,
     reason="unsupported in kernelc: arrays of NumPy string dtypes (<U12, S12; "
     "Numba's UnicodeCharSeq / CharSeq) and string constants stored in them "
-    "(arr[i] = 'XYZ'): kernels cannot use arrays or scalars of dtype <U12",
+    "(arr[i] = 'XYZ'): kernels cannot use arrays or scalars of dtype <U12 (|S12)",
 )
 RECORD_STRINGS = pytest.mark.xfail(
     strict=True,
