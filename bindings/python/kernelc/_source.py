@@ -744,5 +744,16 @@ def fix_locations(text: str, view: KernelView) -> str:
             return f"{file}:{orig}"
         return f"{file}:{orig}:{int(m.group(2)) + shift}"
 
-    return pat.sub(sub, text)
+    def gutter(m):
+        # A source line's number in a diagnostic's snippet (`140 │ ...`),
+        # a line of the view too: the same line as in its `┌─` header,
+        # right-aligned in the gutter's width.
+        line = int(m.group(1).strip())
+        _, orig, _ = view.remap.get(line, (view.file, line - view.line_shift, 0))
+        return str(orig).rjust(len(m.group(1))) + m.group(2)
+
+    text = pat.sub(sub, text)
+    if "\u2502" in text:
+        text = re.sub(r"(?m)^( *\d+)( \u2502)", gutter, text)
+    return text
 

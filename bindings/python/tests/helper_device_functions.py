@@ -13,3 +13,8 @@ def shifted_square(x):
 @cuda.jit(device=True)
 def store_far(a, i):
     a[i + 1000] = 1.0  # store_far's faulting line
+
+
+@cuda.jit(device=True)
+def adds_a_string(x):
+    return x + "not a number"  # adds_a_string's bad line

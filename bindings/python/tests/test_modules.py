@@ -67,3 +67,25 @@ def test_notebook_cells():
     a = np.arange(5, dtype=np.int64)
     ns["cell_kernel"][1, 8](a)
     np.testing.assert_array_equal(a, np.arange(5) * 8)
+
+
+def test_diagnostic_in_another_module_names_its_lines():
+    # The device function is appended to the kernel's view after the
+    # file's last line: the error's header and its snippet's gutter both
+    # give the line in helper_device_functions.py.
+    import re
+
+    from helper_device_functions import adds_a_string
+
+    @cuda.jit
+    def calls_it(a):
+        a[0] = adds_a_string(a[0])
+
+    with open(os.path.join(HERE, "helper_device_functions.py")) as f:
+        line = next(i for i, text in enumerate(f, 1) if "adds_a_string's bad line" in text)
+    with pytest.raises(kernelc.TypingError) as e:
+        calls_it[1, 1](np.zeros(1))
+    message = str(e.value)
+    assert re.search(r"helper_device_functions\.py:%d:\d+" % line, message), message
+    gutters = re.findall(r"(?m)^ *(\d+) \u2502", message)
+    assert gutters == [str(line)], message
