@@ -4,7 +4,10 @@
 # unittest scaffolding turned into pytest functions; see README.md.
 from __future__ import print_function
 
+import os
 import unittest
+
+import pytest
 
 import numpy as np
 
@@ -144,5 +147,39 @@ def test_max_cooperative_grid_blocks():
     assert blocks1d == blocks3d
 
 
-# Left out: test_external_cooperative_func (links cta_barrier.cu, a CUDA C source,
-# through cuda.declare_device(..., use_cooperative=True): kernelc links PTX only).
+@pytest.mark.xfail(
+    strict=True,
+    reason="unsupported in kernelc: a declared device function that needs a "
+    "cooperative launch (cuda.declare_device(..., use_cooperative=True)) is refused, "
+    "and its signature takes a pointer (CPointer(int32))",
+)
+def test_external_cooperative_func():
+    # numba-cuda's test data (cta_barrier.cu, CUDA C linked with NVRTC) and
+    # its typing of the declaration's signature.
+    numba_cuda_tests = pytest.importorskip("numba.cuda.tests")
+    from numba.cuda.types import CPointer
+    from numba.cuda.typing import signature
+
+    tests_path = os.path.dirname(numba_cuda_tests.__file__)
+    data_path = os.path.join(tests_path, "data")
+    src = os.path.join(data_path, "cta_barrier.cu")
+
+    sig = signature(
+        CPointer(int32),
+    )
+    cta_barrier = cuda.declare_device(
+        "cta_barrier", sig=sig, link=[src], use_cooperative=True
+    )
+
+    @cuda.jit("void()")
+    def kernel():
+        cta_barrier()
+
+    overload = kernel.overloads[()]
+    block_size = 32
+    grid_size = overload.max_cooperative_grid_blocks(block_size)
+
+    kernel[grid_size, block_size]()
+
+    overload = kernel.overloads[()]
+    assert overload.cooperative
