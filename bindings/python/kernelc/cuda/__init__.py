@@ -585,13 +585,13 @@ __all__ += list(VECTOR_TYPES)
 @functools.lru_cache(maxsize=None)
 def _members():
     g = globals()
-    # The first name wins: a vector type's own name (`int8x4`) before
-    # its aliases (`char4`), listed after it in VECTOR_TYPES' order or not.
+    names = [n for n in __all__ if n in g and not isinstance(g[n], (int, float))]
+    # An object under several names (a vector type and its aliases) is
+    # known by its own name (`int8x4`, not `char4`).
+    own = [n for n in names if getattr(g[n], "__name__", None) == n]
     members = {}
-    for n in sorted(__all__, key=lambda n: (n in VECTOR_TYPES and g.get(n) is not None
-                                           and g[n].__name__ != n, n)):
-        if n in g and not isinstance(g[n], (int, float)):
-            members.setdefault(id(g[n]), n)
+    for n in own + names:
+        members.setdefault(id(g[n]), n)
     return members
 
 
