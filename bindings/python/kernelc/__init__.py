@@ -17,7 +17,7 @@ signatures as Numba's do: ``@cuda.jit(void(float32[:], int32))``; Numba's
 own type objects are accepted too.
 """
 
-from . import cuda, types
+from . import _exec_sources, cuda, types
 from ._types import Array, Record, Signature, from_dtype, typeof
 from ._vectorize import guvectorize, vectorize
 from .errors import (
@@ -30,6 +30,10 @@ from .types import (
 )
 
 __version__ = "0.1.0"
+
+# Kernels built with exec() compile from the text exec was given (see
+# kernelc._exec_sources; KERNELC_EXEC_SOURCES=0 leaves the hook out).
+_exec_sources.install()
 
 jit = cuda.jit
 

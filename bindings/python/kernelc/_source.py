@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import _exec_sources
 from .errors import KernelcError
 
 __all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
@@ -150,14 +151,17 @@ def function_source(fn) -> FuncSource:
     filename = code.co_filename
     parsed = _parsed(filename, getattr(fn, "__globals__", None))
     if parsed is None:
-        command = _command_text(fn)  # `python -c TEXT`
-        if command is not None:
-            parsed = _parsed(filename, None, command)
+        # `python -c TEXT`, or a text given to `exec` since kernelc was
+        # imported (see _exec_sources).
+        text = _command_text(fn) or _exec_sources.source_of(code)
+        if text is not None:
+            parsed = _parsed(filename, None, text)
     if parsed is None:
         raise SourceUnavailable(
             f"the source of '{code.co_name}' is not available (it was defined in "
             f"{filename!r}); kernelc compiles kernels from their source text: define "
-            "the kernel in a .py file (or a notebook cell)"
+            "the kernel in a .py file (or a notebook cell), or build it with exec() after "
+            "importing kernelc"
         )
     node = parsed.funcs.get((code.co_name, code.co_firstlineno))
     if node is None:

@@ -40,12 +40,60 @@ def test_tutorial_script_runs_as_a_program():
     assert r.stdout.split() == ["sum", "1000", "again", "2000", "[0,", "2,", "4]"]
 
 
-def test_function_without_source_says_so():
+def test_kernels_built_by_exec():
+    # The text given to exec() is kept (an audit hook, kernelc._exec_sources):
+    # kernels, and device functions they call, compile from it.
     ns = {"cuda": cuda}
     exec("def made_by_exec(a):\n    a[0] = 1\n", ns)
     k = cuda.jit(ns["made_by_exec"])
-    with pytest.raises(kernelc.KernelcError, match="source of 'made_by_exec' is not available"):
-        k[1, 1](np.zeros(1))
+    a = np.zeros(2)
+    k[1, 1](a)
+    np.testing.assert_array_equal(a, [1, 0])
+    template = (
+        "@cuda.jit(device=True)\n"
+        "def step(x):\n"
+        "    return x {op} {k}\n"
+        "\n"
+        "@cuda.jit\n"
+        "def apply(a):\n"
+        "    i = cuda.grid(1)\n"
+        "    if i < a.size:\n"
+        "        a[i] = step(a[i])\n"
+    )
+    kernels = {}
+    for op, k in (("+", 3), ("*", 5)):
+        # Two texts defining the same names on the same lines, under
+        # another pseudo file name: each kernel compiles from its own.
+        ns = {"cuda": cuda}
+        exec(compile(template.format(op=op, k=k), "<generated>", "exec"), ns)
+        kernels[op] = ns["apply"]
+    for op, want in (("+", np.arange(4) + 3), ("*", np.arange(4) * 5)):
+        a = np.arange(4, dtype=np.int64)
+        kernels[op][1, 4](a)
+        np.testing.assert_array_equal(a, want)
+
+
+def test_function_without_source_says_so():
+    # Without the audit hook (KERNELC_EXEC_SOURCES=0), a kernel made by
+    # exec() has no source, and the error says what to do.
+    code = (
+        "import numpy as np, kernelc\n"
+        "from kernelc import cuda\n"
+        "ns = {'cuda': cuda}\n"
+        "exec('def made_by_exec(a):\\n    a[0] = 1\\n', ns)\n"
+        "try:\n"
+        "    cuda.jit(ns['made_by_exec'])[1, 1](np.zeros(1))\n"
+        "except kernelc.KernelcError as e:\n"
+        "    print(e)\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+        env=dict(os.environ, KERNELC_EXEC_SOURCES="0", PYTHONPATH=os.pathsep.join(
+            [os.path.dirname(os.path.dirname(kernelc.__file__)), os.environ.get("PYTHONPATH", "")])),
+    )
+    assert r.returncode == 0, r.stderr
+    assert "source of 'made_by_exec' is not available" in r.stdout, r.stdout
+    assert "build it with exec() after importing kernelc" in r.stdout, r.stdout
 
 
 def test_notebook_cells():

@@ -602,12 +602,6 @@ LITERAL_ARGUMENT = pytest.mark.xfail(
     "prunes `if neg_idx:` for a literal False): 'cuda.shared.array' needs a "
     "constant shape; 'ary_nelements' is a runtime value",
 )
-KERNEL_FROM_EXEC = pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: kernels built by exec() "
-    "(gen_atomic_extreme_funcs): kernelc compiles source text, and there is "
-    "no file (SourceUnavailable)",
-)
 
 
 @pytest.fixture(autouse=True)
@@ -1286,31 +1280,24 @@ def check_atomic_max(dtype, lo, hi):
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_int32():
     check_atomic_max(dtype=np.int32, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_uint32():
     check_atomic_max(dtype=np.uint32, lo=0, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_int64():
     check_atomic_max(dtype=np.int64, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_uint64():
     check_atomic_max(dtype=np.uint64, lo=0, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_float32():
     check_atomic_max(dtype=np.float32, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_double():
     check_atomic_max(dtype=np.float64, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_double_normalizedindex():
     vals = np.random.randint(0, 65535, size=(32, 32)).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1322,7 +1309,6 @@ def test_atomic_max_double_normalizedindex():
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1343,31 +1329,24 @@ def check_atomic_min(dtype, lo, hi):
     gold = np.min(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_int32():
     check_atomic_min(dtype=np.int32, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_uint32():
     check_atomic_min(dtype=np.uint32, lo=0, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_int64():
     check_atomic_min(dtype=np.int64, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_uint64():
     check_atomic_min(dtype=np.uint64, lo=0, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_float():
     check_atomic_min(dtype=np.float32, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_double():
     check_atomic_min(dtype=np.float64, lo=-65535, hi=65535)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_double_normalizedindex():
     vals = np.random.randint(0, 65535, size=(32, 32)).astype(np.float64)
     res = np.ones(1, np.float64) * 65535
@@ -1379,7 +1358,6 @@ def test_atomic_min_double_normalizedindex():
     gold = np.min(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     res = np.ones(1, np.float64) * 128
@@ -1420,23 +1398,18 @@ def _test_atomic_minmax_nan_val(func):
 
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_nan_location():
     _test_atomic_minmax_nan_location(atomic_min)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_nan_location():
     _test_atomic_minmax_nan_location(atomic_max)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_nan_val():
     _test_atomic_minmax_nan_val(atomic_min)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_nan_val():
     _test_atomic_minmax_nan_val(atomic_max)
 
-@KERNEL_FROM_EXEC
 def test_atomic_max_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     res = np.zeros(1, np.float64)
@@ -1447,7 +1420,6 @@ def test_atomic_max_double_shared():
     gold = np.max(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_min_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     res = np.ones(1, np.float64) * 32
@@ -1690,39 +1662,32 @@ def check_atomic_nanmax(dtype, lo, hi, init_val):
     gold = np.nanmax(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_int32():
     check_atomic_nanmax(
         dtype=np.int32, lo=-65535, hi=65535, init_val=0
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_uint32():
     check_atomic_nanmax(dtype=np.uint32, lo=0, hi=65535, init_val=0)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_int64():
     check_atomic_nanmax(
         dtype=np.int64, lo=-65535, hi=65535, init_val=0
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_uint64():
     check_atomic_nanmax(dtype=np.uint64, lo=0, hi=65535, init_val=0)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_float32():
     check_atomic_nanmax(
         dtype=np.float32, lo=-65535, hi=65535, init_val=np.nan
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double():
     check_atomic_nanmax(
         dtype=np.float64, lo=-65535, hi=65535, init_val=np.nan
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1734,7 +1699,6 @@ def test_atomic_nanmax_double_shared():
     gold = np.nanmax(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmax_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1758,39 +1722,32 @@ def check_atomic_nanmin(dtype, lo, hi, init_val):
     gold = np.nanmin(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_int32():
     check_atomic_nanmin(
         dtype=np.int32, lo=-65535, hi=65535, init_val=0
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_uint32():
     check_atomic_nanmin(dtype=np.uint32, lo=0, hi=65535, init_val=0)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_int64():
     check_atomic_nanmin(
         dtype=np.int64, lo=-65535, hi=65535, init_val=0
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_uint64():
     check_atomic_nanmin(dtype=np.uint64, lo=0, hi=65535, init_val=0)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_float():
     check_atomic_nanmin(
         dtype=np.float32, lo=-65535, hi=65535, init_val=np.nan
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double():
     check_atomic_nanmin(
         dtype=np.float64, lo=-65535, hi=65535, init_val=np.nan
     )
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double_shared():
     vals = np.random.randint(0, 32, size=32).astype(np.float64)
     vals[1::2] = np.nan
@@ -1802,7 +1759,6 @@ def test_atomic_nanmin_double_shared():
     gold = np.nanmin(vals)
     np.testing.assert_equal(res, gold)
 
-@KERNEL_FROM_EXEC
 def test_atomic_nanmin_double_oneindex():
     vals = np.random.randint(0, 128, size=32).astype(np.float64)
     vals[1::2] = np.nan
