@@ -40,7 +40,7 @@ def expect_2(args):
 
 def expect_locals(args):
     tid = np.arange(32)
-    return {0: ((tid + 1) % 32 + 10).astype(np.int32)}
+    return {0: ((tid + 1) % 32 + 10 + 8).astype(np.int32)}
 
 
 CASES = [

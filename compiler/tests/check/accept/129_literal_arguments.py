@@ -24,7 +24,8 @@ def count(out, keys, nbins, dtype, wrap):
         v = 1.5
     else:
         v = 1
-    cuda.atomic.add(bins, keys[tid] % nbins, v)
+    if tid < keys.size:
+        cuda.atomic.add(bins, keys[tid] % nbins, v)
     cuda.syncthreads()
     if tid < nbins:
         out[tid] = bins[tid]
@@ -93,19 +94,22 @@ def literal_locals(out, flag):
         M = 8
     b = cuda.shared.array((M, 2), int32)
     K = 4
+    total = 0
     for i in range(2):
         K = 4
-        out[i] = K
+        total += K
     c = cuda.local.array(K, int32)
     rows, cols = 2, 3
     d = cuda.local.array((rows, cols), int32)
     t = (5, 6)
     e = cuda.local.array(t[-1], int32)
-    a[tid] = tid
+    if tid < N:
+        a[tid] = tid
     if tid < M:
         b[tid, 0] = 1
     c[0] = 2
     d[1, 2] = 3
     e[5] = 4
     cuda.syncthreads()
-    out[tid] = a[(tid + 1) % N] + b[tid % M, 0] + c[0] + d[1, 2] + e[5]
+    if tid < N and tid < out.size:
+        out[tid] = a[(tid + 1) % N] + b[tid % M, 0] + c[0] + d[1, 2] + e[5] + total
