@@ -100,3 +100,30 @@ def test_a_local_assigned_two_literals_is_refused():
 
     with pytest.raises(TypingError, match=r"'N' is a runtime value here \(a local is a constant only where"):
         two_values[1, 1](np.zeros(1, np.int32))
+
+
+@cuda.jit(device=True)
+def fill(a, n):
+    buf = cuda.local.array(n, np.int64)
+    for k in range(n):
+        buf[k] = k
+    s = 0
+    for k in range(n):
+        s += buf[k]
+    a[0] = s
+
+
+@cuda.jit(device=True)
+def apply(f, a, n):
+    f(a, n)
+
+
+def test_a_literal_passed_on_through_a_function_value():
+    # As Numba types `n` in `apply` as Literal[int](6) and passes it on.
+    @cuda.jit
+    def k(a):
+        apply(fill, a, 6)
+
+    a = np.zeros(1, np.int64)
+    k[1, 1](a)
+    assert a[0] == 15

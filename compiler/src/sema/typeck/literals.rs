@@ -516,8 +516,9 @@ impl LitWalk<'_, '_, '_, '_> {
 impl ProgramChecker<'_, '_> {
     /// Which parameters of device function `f` typing needs as literals:
     /// those a shape of `cuda.shared.array` / `cuda.local.array` reads
-    /// (directly, in a tuple, or through locals assigned from them), and
-    /// those passed where a device function it calls needs a literal.
+    /// (directly, in a tuple, or through locals assigned from them), those
+    /// passed where a device function it calls needs a literal, and those
+    /// passed to a function value (`f(a, n)` of a parameter `f`).
     /// Found by one walk of `f`'s body, kept for the rest of the check.
     pub(super) fn literal_params(&mut self, f: FuncId) -> Rc<[bool]> {
         if let Some(p) = self.literal_params.get(&f) {
@@ -538,7 +539,9 @@ impl ProgramChecker<'_, '_> {
         // passed where they need literals.
         let calls = std::mem::take(&mut scan.calls);
         for (g, args, keywords) in calls {
-            let needs = self.literal_params(g);
+            // The recursive step (see `crate::stack`): a chain of calls
+            // may be long.
+            let needs = crate::stack::deeper(|| self.literal_params(g));
             let params = env.module.params(env.def(g).params);
             for (i, &a) in env.module.exprs(args).iter().enumerate() {
                 if needs.get(i).copied().unwrap_or(false) {
@@ -680,6 +683,17 @@ impl NeedScan {
                             && pc.env.function(g).sigs.is_empty() =>
                     {
                         self.calls.push((g, *args, *keywords));
+                    }
+                    // A call through a function value (a parameter): which
+                    // function is known only per instance, so every
+                    // argument may be one a literal is needed for.
+                    Res::Local(_) => {
+                        for &a in module.exprs(*args) {
+                            self.sources(pc, a);
+                        }
+                        for k in module.keywords(*keywords) {
+                            self.sources(pc, k.value);
+                        }
                     }
                     _ => {}
                 }
