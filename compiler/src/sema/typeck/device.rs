@@ -97,7 +97,7 @@ impl FnChecker<'_, '_, '_> {
         // A function with a declared signature takes its declared types,
         // never a literal (the argument is cast).
         let literals = if sigs.is_empty() {
-            self.literal_args(f, args_ast, keywords)
+            self.literal_args(f, &arg_tys, args_ast, keywords)
         } else {
             LiteralArgs::default()
         };
@@ -152,8 +152,14 @@ impl FnChecker<'_, '_, '_> {
     /// [`Self::bind_arguments`] accepted them): the literal each parameter
     /// `f` needs as one is given, an omitted one's default included
     /// (Numba's `omitted(default=8)`), as the instance's key.
-    fn literal_args(&mut self, f: FuncId, args: &[ExprId], keywords: &[KeywordArg]) -> LiteralArgs {
-        let needs = self.pc.literal_params(f);
+    fn literal_args(
+        &mut self,
+        f: FuncId,
+        arg_tys: &[Type],
+        args: &[ExprId],
+        keywords: &[KeywordArg],
+    ) -> LiteralArgs {
+        let needs = self.pc.literal_params(f, arg_tys);
         if !needs.contains(&true) {
             return LiteralArgs::default();
         }

@@ -27,8 +27,12 @@
 //! `False` is typed: Numba's `dead_branch_prune` resolves an argument only
 //! for a comparison with `None`), so kernelc specialises a device function
 //! per literal value only for the parameters whose value typing needs
-//! ([`ProgramChecker::literal_params`]); for every other parameter the
-//! instance is the one for the argument's type, and typing is the same.
+//! ([`ProgramChecker::literal_params`]: a shape, or a device function the
+//! value is passed to needs it, also one held by a parameter); for every
+//! other parameter the instance is the one for the argument's type, and
+//! typing is the same. Not followed: a device function's result (Numba
+//! keeps `return n` of a literal `n` a literal), a function value held in
+//! a local or a tuple rather than a parameter, or passed on twice.
 //!
 //! [`FnChecker::literal_of_expr`] answers for an expression of the function
 //! being checked; it reads the literal of each local read from one walk of
@@ -41,12 +45,13 @@
 //! literal (`N = M` with `M = 100`), where kernelc is the stricter.
 
 use super::{FnChecker, ProgramChecker};
-use crate::front::ast::{ExprId, ExprKind, Seq, Stmt, StmtKind};
+use crate::front::ast::{ExprId, ExprKind, KeywordArg, Seq, Stmt, StmtKind};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member};
 use crate::sema::resolve::Res;
 use crate::sema::typed::{FuncId, LocalId};
+use crate::types::Type;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -513,74 +518,168 @@ impl LitWalk<'_, '_, '_, '_> {
     }
 }
 
+/// What [`ProgramChecker::literal_params`] keeps of a device function.
+pub(super) struct LiteralNeeds {
+    /// The parameters needed whatever the arguments.
+    base: Rc<[bool]>,
+    /// Calls through a parameter holding a function value (`f(a, n)` of a
+    /// parameter `f`): the parameter's index and the call's arguments.
+    /// Which function it calls is known only from the argument's type at
+    /// the call of this function. Empty for most functions.
+    through: Vec<(usize, Seq<ExprId>, Seq<KeywordArg>)>,
+    /// By local: the locals its assignments copy a literal from (kept only
+    /// when `through` is not empty).
+    edges: FxHashMap<LocalId, Vec<LocalId>>,
+}
+
 impl ProgramChecker<'_, '_> {
-    /// Which parameters of device function `f` typing needs as literals:
-    /// those a shape of `cuda.shared.array` / `cuda.local.array` reads
-    /// (directly, in a tuple, or through locals assigned from them), those
-    /// passed where a device function it calls needs a literal, and those
-    /// passed to a function value (`f(a, n)` of a parameter `f`).
-    /// Found by one walk of `f`'s body, kept for the rest of the check.
-    pub(super) fn literal_params(&mut self, f: FuncId) -> Rc<[bool]> {
-        if let Some(p) = self.literal_params.get(&f) {
-            return p.clone();
+    /// Which parameters of device function `f`, called with arguments of
+    /// types `args`, typing needs as literals: those a shape of
+    /// `cuda.shared.array` / `cuda.local.array` reads (directly, in a
+    /// tuple, or through locals assigned from them), those passed where a
+    /// device function it calls needs a literal, also through a parameter
+    /// holding a device function (by the argument's type: `apply(fill, a,
+    /// 6)` passes `6` on to `fill`). Found by one walk of `f`'s body, kept
+    /// for the rest of the check.
+    pub(super) fn literal_params(&mut self, f: FuncId, args: &[Type]) -> Rc<[bool]> {
+        let needs = self.literal_needs(f);
+        if needs.through.is_empty() {
+            return needs.base.clone();
+        }
+        let env = self.env;
+        let mut seeds = Vec::new();
+        for (i, _) in needs.base.iter().enumerate().filter(|(_, n)| **n) {
+            seeds.push(LocalId(i as u32));
+        }
+        for &(p, call_args, keywords) in &needs.through {
+            let g = match args.get(p) {
+                Some(Type::Function(fv)) => fv.device().map(FuncId),
+                _ => None,
+            };
+            let Some(g) = g.filter(|g| env.function(*g).sigs.is_empty()) else {
+                continue;
+            };
+            // The callee's own needs, whatever its arguments (a function
+            // value passed on again is not followed).
+            let inner = self.literal_needs(g).base.clone();
+            self.needed_arguments(g, &inner, call_args, keywords, &mut seeds);
+        }
+        Rc::from(propagate(
+            seeds,
+            &needs.edges,
+            env.function(f).locals.len(),
+            env.def(f).params.len(),
+        ))
+    }
+
+    /// The sources of the arguments of a call of `g` at the parameters
+    /// `needs` marks, as seeds.
+    fn needed_arguments(
+        &self,
+        g: FuncId,
+        needs: &[bool],
+        args: Seq<ExprId>,
+        keywords: Seq<KeywordArg>,
+        seeds: &mut Vec<LocalId>,
+    ) {
+        let env = self.env;
+        let params = env.module.params(env.def(g).params);
+        for (i, &a) in env.module.exprs(args).iter().enumerate() {
+            if needs.get(i).copied().unwrap_or(false) {
+                literal_sources(self, a, seeds, 16);
+            }
+        }
+        for k in env.module.keywords(keywords) {
+            let name = env.name(k.name.name);
+            let i = params.iter().position(|p| env.name(p.name.name) == name);
+            if i.is_some_and(|i| needs[i]) {
+                literal_sources(self, k.value, seeds, 16);
+            }
+        }
+    }
+
+    /// The needs of `f` found by one walk of its body (see
+    /// [`Self::literal_params`]), made on first need.
+    fn literal_needs(&mut self, f: FuncId) -> Rc<LiteralNeeds> {
+        if let Some(n) = self.literal_needs.get(&f) {
+            return n.clone();
         }
         let env = self.env;
         let nparams = env.def(f).params.len();
         // A function being scanned (recursion, refused elsewhere) needs
         // nothing meanwhile.
-        self.literal_params.insert(f, vec![false; nparams].into());
+        let nothing = Rc::new(LiteralNeeds {
+            base: vec![false; nparams].into(),
+            through: Vec::new(),
+            edges: FxHashMap::default(),
+        });
+        self.literal_needs.insert(f, nothing);
         let mut scan = NeedScan {
+            nparams,
             edges: FxHashMap::default(),
             seeds: Vec::new(),
             calls: Vec::new(),
+            through: Vec::new(),
         };
         scan.block(self, env.def(f).body);
         // The device functions called: their needs, then the arguments
         // passed where they need literals.
-        let calls = std::mem::take(&mut scan.calls);
-        for (g, args, keywords) in calls {
+        let mut seeds = std::mem::take(&mut scan.seeds);
+        for (g, args, keywords) in std::mem::take(&mut scan.calls) {
             // The recursive step (see `crate::stack`): a chain of calls
             // may be long.
-            let needs = crate::stack::deeper(|| self.literal_params(g));
-            let params = env.module.params(env.def(g).params);
-            for (i, &a) in env.module.exprs(args).iter().enumerate() {
-                if needs.get(i).copied().unwrap_or(false) {
-                    scan.sources(self, a);
-                }
-            }
-            for k in env.module.keywords(keywords) {
-                let name = env.name(k.name.name);
-                let i = params.iter().position(|p| env.name(p.name.name) == name);
-                if i.is_some_and(|i| needs[i]) {
-                    scan.sources(self, k.value);
-                }
-            }
+            let needs = crate::stack::deeper(|| self.literal_needs(g)).base.clone();
+            self.needed_arguments(g, &needs, args, keywords, &mut seeds);
         }
-        let mut needed = vec![false; env.function(f).locals.len().max(nparams)];
-        let mut work = std::mem::take(&mut scan.seeds);
-        while let Some(l) = work.pop() {
-            if std::mem::replace(&mut needed[l.index()], true) {
-                continue;
-            }
-            if let Some(from) = scan.edges.get(&l) {
-                work.extend(from.iter().copied());
-            }
-        }
-        needed.truncate(nparams);
-        let needed: Rc<[bool]> = needed.into();
-        self.literal_params.insert(f, needed.clone());
-        needed
+        let base = propagate(seeds, &scan.edges, env.function(f).locals.len(), nparams);
+        let through = scan.through;
+        let needs = Rc::new(LiteralNeeds {
+            base: base.into(),
+            edges: if through.is_empty() {
+                FxHashMap::default()
+            } else {
+                scan.edges
+            },
+            through,
+        });
+        self.literal_needs.insert(f, needs.clone());
+        needs
     }
+}
+
+/// The locals `seeds` reach over the copy edges, as a flag per parameter
+/// (the first `nparams` of `nlocals`).
+fn propagate(
+    mut work: Vec<LocalId>,
+    edges: &FxHashMap<LocalId, Vec<LocalId>>,
+    nlocals: usize,
+    nparams: usize,
+) -> Vec<bool> {
+    let mut needed = vec![false; nlocals.max(nparams)];
+    while let Some(l) = work.pop() {
+        if std::mem::replace(&mut needed[l.index()], true) {
+            continue;
+        }
+        if let Some(from) = edges.get(&l) {
+            work.extend(from.iter().copied());
+        }
+    }
+    needed.truncate(nparams);
+    needed
 }
 
 /// The walk of [`ProgramChecker::literal_params`].
 struct NeedScan {
+    /// The function's number of parameters.
+    nparams: usize,
     /// By local: the locals its assignments copy a literal from.
     edges: FxHashMap<LocalId, Vec<LocalId>>,
     /// Locals read where a literal is needed.
     seeds: Vec<LocalId>,
+    /// Calls through a parameter (see [`LiteralNeeds::through`]).
+    through: Vec<(usize, Seq<ExprId>, Seq<KeywordArg>)>,
     /// Calls of device functions: the callee and its arguments.
-    calls: Vec<(FuncId, Seq<ExprId>, Seq<crate::front::ast::KeywordArg>)>,
+    calls: Vec<(FuncId, Seq<ExprId>, Seq<KeywordArg>)>,
 }
 
 impl NeedScan {
@@ -684,16 +783,10 @@ impl NeedScan {
                     {
                         self.calls.push((g, *args, *keywords));
                     }
-                    // A call through a function value (a parameter): which
-                    // function is known only per instance, so every
-                    // argument may be one a literal is needed for.
-                    Res::Local(_) => {
-                        for &a in module.exprs(*args) {
-                            self.sources(pc, a);
-                        }
-                        for k in module.keywords(*keywords) {
-                            self.sources(pc, k.value);
-                        }
+                    // A call through a parameter holding a function: see
+                    // `LiteralNeeds::through`.
+                    Res::Local(l) if l.index() < self.nparams => {
+                        self.through.push((l.index(), *args, *keywords));
                     }
                     _ => {}
                 }

@@ -137,7 +137,7 @@ pub struct ProgramChecker<'e, 'm> {
     instance_of: FxHashMap<(FuncId, Vec<Type>, literals::LiteralArgs), InstanceId>,
     /// By device function: which parameters typing needs as literals
     /// (see [`ProgramChecker::literal_params`]).
-    literal_params: FxHashMap<FuncId, std::rc::Rc<[bool]>>,
+    literal_needs: FxHashMap<FuncId, std::rc::Rc<literals::LiteralNeeds>>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
 }
@@ -170,7 +170,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             scratch,
             names: None,
             instance_of: FxHashMap::default(),
-            literal_params: FxHashMap::default(),
+            literal_needs: FxHashMap::default(),
             unfinished: 0,
         }
     }
