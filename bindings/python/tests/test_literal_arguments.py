@@ -62,15 +62,17 @@ def scratch_sum(x, size=3):
 @cuda.jit
 def defaults_and_locals(out):
     N = 5
+    W = 2 if True else 7
     out[0] = scratch_sum(1.0)
     out[1] = scratch_sum(2.0, size=N)
     out[2] = scratch_sum(1.0, N)
+    out[3] = scratch_sum(1.0, W)
 
 
 def test_defaults_keywords_and_locals_as_literals():
-    out = np.zeros(3)
+    out = np.zeros(4)
     defaults_and_locals[1, 1](out)
-    assert out.tolist() == [6.0, 30.0, 15.0]
+    assert out.tolist() == [6.0, 30.0, 15.0, 3.0]
 
 
 def test_a_runtime_value_as_a_shape_is_refused():

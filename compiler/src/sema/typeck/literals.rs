@@ -145,7 +145,14 @@ impl FnChecker<'_, '_, '_> {
                 let i = if i < 0 { i + n } else { i };
                 (0..n).contains(&i).then(|| items[i as usize])
             }
-            ExprKind::IfExp { body, orelse, .. } => {
+            ExprKind::IfExp { test, body, orelse } => {
+                // A constant condition (a literal, a module constant):
+                // Numba prunes the branch it never takes.
+                let env = super::FnConstEnv { env: self.env };
+                if let Ok(c) = const_eval::eval(module, *test, &env) {
+                    let taken = if c.truthy() { *body } else { *orelse };
+                    return self.literal_of(taken, local, depth - 1);
+                }
                 let a = self.literal_of(*body, local, depth - 1)?;
                 let b = self.literal_of(*orelse, local, depth - 1)?;
                 (a == b).then_some(a)
