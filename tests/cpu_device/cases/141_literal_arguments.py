@@ -1,4 +1,4 @@
-"""129: literal values as array shapes (a device function specialised per
+"""141: literal values as array shapes (a device function specialised per
 literal argument: histograms in shared arrays of 32 and 16 bins, tiles of
 (4, 8) and (2, 2), a local array sized by a default; a kernel's locals
 holding literals), and an atomic with a float64 index item; against
@@ -6,7 +6,7 @@ NumPy."""
 import numpy as np
 from harness import Case
 
-SRC = "129_literal_arguments.py"
+SRC = "141_literal_arguments.py"
 
 
 def args(rng):
