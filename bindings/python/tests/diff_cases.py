@@ -718,4 +718,105 @@ def case_tuple_args():
     return {"lazy": lazy, "eager": eager}
 
 
+# Literal values as array shapes (Numba's `Literal[int]` types): a device
+# function sized by the constant its caller passes (one specialisation per
+# value; each kernel uses one size per device function, since the
+# simulator keys a shared array by its source line), by a tuple or a
+# default; a kernel's local holding a literal.
+
+
+@cuda.jit(device=True)
+def _block_sum(x, n, dtype):
+    buf = cuda.shared.array(n, dtype)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    buf[t] = x[i] if i < x.size else 0
+    cuda.syncthreads()
+    step = n // 2
+    while step > 0:
+        if t < step:
+            buf[t] += buf[t + step]
+        cuda.syncthreads()
+        step //= 2
+    return buf[0]
+
+
+@cuda.jit
+def k_block_sum_64(x, out):
+    s = _block_sum(x, 64, np.float64)
+    if cuda.threadIdx.x == 0:
+        out[cuda.blockIdx.x] = s
+
+
+@cuda.jit
+def k_block_sum_32(x, out):
+    s = _block_sum(x, 32, np.int64)
+    if cuda.threadIdx.x == 0:
+        out[cuda.blockIdx.x] = s
+
+
+@cuda.jit(device=True)
+def _transpose_tile(src, dst, tile, scratch=2):
+    # `tile` is (rows, cols + 1): a padded shared tile, as in CUDA's
+    # transpose sample; `scratch` sizes a local array (its default too).
+    buf = cuda.shared.array(tile, np.float32)
+    tmp = cuda.local.array(scratch, np.float32)
+    x, y = cuda.grid(2)
+    tx, ty = cuda.threadIdx.x, cuda.threadIdx.y
+    tmp[0] = src[y, x] if y < src.shape[0] and x < src.shape[1] else 0
+    tmp[scratch - 1] = tmp[0]
+    buf[ty, tx] = tmp[scratch - 1]
+    cuda.syncthreads()
+    ox = cuda.blockIdx.y * cuda.blockDim.y + tx
+    oy = cuda.blockIdx.x * cuda.blockDim.x + ty
+    if oy < dst.shape[0] and ox < dst.shape[1]:
+        dst[oy, ox] = buf[tx, ty]
+
+
+@cuda.jit
+def k_transpose_8(src, dst):
+    _transpose_tile(src, dst, (8, 9))
+
+
+@cuda.jit
+def k_transpose_4(src, dst):
+    _transpose_tile(src, dst, (4, 5), 3)
+
+
+@cuda.jit
+def k_local_literal(x, out):
+    N = 16
+    if x.size > 4:
+        M = 4
+    else:
+        M = 4
+    rows, cols = M, N
+    acc = cuda.local.array((rows, cols), np.int64)
+    i = cuda.grid(1)
+    if i < out.size:
+        for r in range(rows):
+            for c in range(cols):
+                acc[r, c] = x[(i + r * cols + c) % x.size]
+        s = 0
+        for r in range(M):
+            for c in range(N):
+                s += acc[r, c] * (r + 1)
+        out[i] = s
+
+
+def case_literal_arguments():
+    x = _rng(40).standard_normal(200)
+    k = _rng(41).integers(-50, 50, 200)
+    sums64, sums32 = np.zeros(4), np.zeros(7, np.int64)
+    k_block_sum_64[4, 64](x, sums64)
+    k_block_sum_32[7, 32](k, sums32)
+    src = _rng(42).standard_normal((13, 21)).astype(np.float32)
+    t8, t4 = np.zeros((21, 13), np.float32), np.zeros((21, 13), np.float32)
+    k_transpose_8[(3, 2), (8, 8)](src, t8)
+    k_transpose_4[(6, 4), (4, 4)](src, t4)
+    loc = np.zeros(40, np.int64)
+    k_local_literal[2, 32](k, loc)
+    return {"sums64": sums64, "sums32": sums32, "t8": t8, "t4": t4, "loc": loc}
+
+
 CASES = sorted(name for name in globals() if name.startswith("case_"))

@@ -41,7 +41,15 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
         .param_vars()
         .iter()
         .zip(&f.param_types)
-        .map(|(v, t)| format!("{}: {t}", f.name_of(v)))
+        .enumerate()
+        .map(|(i, (v, t))| {
+            match f.literal_params.iter().find(|(k, _)| *k as usize == i) {
+                // A specialisation for a literal argument: its type as
+                // Numba spells it (`Literal[int](32)`).
+                Some((_, lit)) => format!("{}: {}", f.name_of(v), literal_type(lit)),
+                None => format!("{}: {t}", f.name_of(v)),
+            }
+        })
         .collect();
     let _ = writeln!(out, "{kind} {}({}) -> {}", f.name, params.join(", "), f.ret);
     let flags = flag_names(&f.flags);
@@ -63,6 +71,20 @@ fn dump_function(out: &mut String, p: &TypedProgram, f: &TypedFunction) {
     }
     let printer = Printer { p, f };
     printer.block(out, f.block(f.body), 1);
+}
+
+/// Numba's name of the literal type of `v`: `Literal[int](32)`,
+/// `Literal[bool](False)`, `Tuple(Literal[int](4), Literal[int](8))`.
+fn literal_type(v: &ConstValue) -> String {
+    match v {
+        ConstValue::Int(..) => format!("Literal[int]({v})"),
+        ConstValue::Bool(_) => format!("Literal[bool]({v})"),
+        ConstValue::Tuple(items) => {
+            let items: Vec<String> = items.iter().map(literal_type).collect();
+            format!("Tuple({})", items.join(", "))
+        }
+        ConstValue::Float(..) => v.ty().to_string(),
+    }
 }
 
 fn array_decl(a: &ArrayDecl) -> String {

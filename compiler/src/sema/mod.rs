@@ -119,7 +119,12 @@ pub fn check_with(
             sig_file,
         };
         targets.each(&mut diags, &mut unsigned, |f, sig| {
-            if let Ok(id) = checker.instantiate(f, sig.args, sig.ret.filter(|t| *t != Type::None)) {
+            if let Ok(id) = checker.instantiate(
+                f,
+                sig.args,
+                typeck::LiteralArgs::default(),
+                sig.ret.filter(|t| *t != Type::None),
+            ) {
                 roots.push(id);
             }
         });

@@ -264,6 +264,11 @@ pub struct TypedFunction {
     /// are the types of the parameter variables (an assignment of another
     /// type, `x ^= x >> 16` on a `uint32` parameter, makes a new version).
     pub param_types: Vec<Type>,
+    /// The parameters this specialisation is for one literal value of
+    /// (index, value): Numba's `Literal[int](32)` argument types, kept
+    /// where typing needs the value (a shared array's shape); empty for
+    /// most functions.
+    pub literal_params: Vec<(u32, crate::sema::consts::ConstValue)>,
     /// Parameters, locals and compiler temporaries.
     pub vars: Vec<Var>,
     /// The text the names of parameters and locals are ranges of: the
@@ -309,6 +314,7 @@ impl Default for TypedFunction {
             flags: JitFlags::default(),
             params: 0,
             param_types: Vec::new(),
+            literal_params: Vec::new(),
             vars: Vec::new(),
             names: no_names(),
             temp_names: String::new(),

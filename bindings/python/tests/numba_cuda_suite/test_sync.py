@@ -144,14 +144,6 @@ def test_coop_syncwarp():
     compiled[nblocks, nthreads](res)
     np.testing.assert_equal(expected, res[0])
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a local variable assigned a literal as a '
-        "shared array's shape (N = 100; cuda.shared.array(N, int32)): 'needs a "
-        "constant shape; N is a runtime value'"
-    ),
-)
 def test_simple_smem():
     compiled = cuda.jit("void(int32[::1])")(simple_smem)
     nelem = 100

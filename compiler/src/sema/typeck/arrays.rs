@@ -37,7 +37,7 @@ impl FnChecker<'_, '_, '_> {
                 self.error(Diagnostic::error(
                     format!("'{name}' needs a constant shape; {}", nc.reason),
                     nc.span,
-                ).with_help("use a literal or a module-level constant, e.g. `TPB = 16` at the top of the file"));
+                ).with_help("use a literal, a module-level constant (`TPB = 16` at the top of the file), or a local assigned one literal"));
                 return TExpr::error(span);
             }
         };
@@ -130,43 +130,74 @@ impl FnChecker<'_, '_, '_> {
     /// The constant shape of an array allocation: its extents when they are
     /// all integers, `None` when they are constants of other types. A tuple
     /// written out is evaluated item by item, which builds no tuple value.
-    fn const_shape(&self, id: ExprId) -> Result<Option<Shape>, const_eval::NotConst> {
+    fn const_shape(&mut self, id: ExprId) -> Result<Option<Shape>, const_eval::NotConst> {
         let module = self.env.module;
-        let env = FnConstEnv { env: self.env };
-        let mut shape = Shape {
-            dims: [0; 3],
-            ndim: 0,
-        };
-        let mut add = |v: &ConstValue| match v {
-            ConstValue::Int(d, _) => {
-                if let Some(slot) = shape.dims.get_mut(shape.ndim) {
-                    *slot = d.get();
-                }
-                shape.ndim += 1;
-                true
-            }
-            _ => false,
-        };
-        let all_ints = match &self.ast(id).kind {
+        let mut values = Vec::new();
+        match &self.ast(id).kind {
             ExprKind::Tuple(items) => {
-                let mut all_ints = true;
                 for &item in module.exprs(*items) {
                     // A module constant, the usual extent, is read directly
                     // (as the evaluator would read it).
                     let v = match (&module.expr(item).kind, self.res(item)) {
                         (ExprKind::Name(_), Res::Const(c)) => *self.env.constant(*c),
-                        _ => const_eval::eval(module, item, &env)?,
+                        _ => self.shape_value(item)?,
                     };
-                    all_ints &= add(&v);
+                    values.push(v);
                 }
-                all_ints
             }
-            _ => match const_eval::eval(module, id, &env)? {
-                ConstValue::Tuple(items) => items.iter().all(&mut add),
-                v => add(&v),
+            _ => match self.shape_value(id)? {
+                ConstValue::Tuple(items) => values.extend(items.iter().copied()),
+                v => values.push(v),
             },
+        }
+        let mut shape = Shape {
+            dims: [0; 3],
+            ndim: 0,
         };
-        Ok(all_ints.then_some(shape))
+        for v in &values {
+            let ConstValue::Int(d, _) = v else {
+                return Ok(None);
+            };
+            if let Some(slot) = shape.dims.get_mut(shape.ndim) {
+                *slot = d.get();
+            }
+            shape.ndim += 1;
+        }
+        Ok(Some(shape))
+    }
+
+    /// The value of a shape (or one extent of it): a constant expression,
+    /// or else an expression Numba types as a literal (a local assigned
+    /// one, a device-function parameter given one: see `literals`).
+    fn shape_value(&mut self, e: ExprId) -> Result<ConstValue, const_eval::NotConst> {
+        let env = FnConstEnv { env: self.env };
+        match const_eval::eval(self.env.module, e, &env) {
+            Ok(v) => Ok(v),
+            Err(nc) if nc.overflow => Err(nc),
+            Err(nc) => match self.literal_of_expr(e) {
+                Some(v) => Ok(v),
+                None => Err(self.not_literal(e, nc)),
+            },
+        }
+    }
+
+    /// Why shape `e` is not a constant: `nc`, or for a local (not a
+    /// parameter) that is not one literal where it is read, that.
+    fn not_literal(&self, e: ExprId, nc: const_eval::NotConst) -> const_eval::NotConst {
+        let nparams = self.env.def(self.func).params.len();
+        match (&self.ast(e).kind, self.res(e)) {
+            (ExprKind::Name(n), Res::Local(l)) if l.index() >= nparams => {
+                let name = self.env.name(*n);
+                const_eval::NotConst {
+                    reason: format!(
+                        "'{name}' is a runtime value here (a local is a constant only where \
+                         every assignment that reaches it is the same integer literal)"
+                    ),
+                    ..nc
+                }
+            }
+            _ => nc,
+        }
     }
 
     /// The scalar type a dtype argument names, if it names one.

@@ -990,10 +990,20 @@ impl FnChecker<'_, '_, '_> {
                 );
                 return self.reject_call(span, &msg);
             }
+            // numba-cuda converts each index to intp (`normalize_indices`:
+            // `context.cast`, a float truncated toward zero; a 1-D index
+            // through the template's `intp` parameter), so a float index
+            // is accepted, as in `(tx, y % n)` of a uint64 `y` (float64).
             for ix in indices {
-                match self.int_arg(name, ix, Scalar::I64) {
-                    Some(ix) => args.push(ix),
-                    None => return TExpr::error(span),
+                match ix.ty.scalar() {
+                    Some(_) => args.push(self.cast(ix, &Type::Scalar(Scalar::I64))),
+                    None => {
+                        let msg = format!(
+                            "{name}() needs a number as an index, not {}",
+                            ix.ty.describe()
+                        );
+                        return self.reject_call(ix.span, &msg);
+                    }
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! the function's declared signatures, and the function is checked once
 //! for each tuple of argument types (a specialisation).
 
-use super::{FnChecker, InstanceError};
+use super::{FnChecker, InstanceError, LiteralArgs};
 use crate::front::ast::{ExprId, KeywordArg};
 use crate::sema::signature::parse_signature_in;
 use crate::sema::typed::*;
@@ -17,10 +17,11 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         f: FuncId,
         func: ExprId,
-        args: &[ExprId],
+        args_ast: &[ExprId],
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
+        let args = args_ast;
         let env = self.env;
         let info = env.function(f);
         let fname = env.name(info.name);
@@ -93,7 +94,14 @@ impl FnChecker<'_, '_, '_> {
             *a = self.cast(t, want);
         }
         let args = typed;
-        match self.pc.instantiate(f, arg_tys, declared_ret) {
+        // A function with a declared signature takes its declared types,
+        // never a literal (the argument is cast).
+        let literals = if sigs.is_empty() {
+            self.literal_args(f, &arg_tys, args_ast, keywords)
+        } else {
+            LiteralArgs::default()
+        };
+        match self.pc.instantiate(f, arg_tys, literals, declared_ret) {
             Ok(id) => {
                 self.callees.push(id);
                 // The call expression goes into the arena after what is
@@ -140,6 +148,50 @@ impl FnChecker<'_, '_, '_> {
 }
 
 impl FnChecker<'_, '_, '_> {
+    /// The literal arguments of a call of device function `f` (after
+    /// [`Self::bind_arguments`] accepted them): the literal each parameter
+    /// `f` needs as one is given, an omitted one's default included
+    /// (Numba's `omitted(default=8)`), as the instance's key.
+    fn literal_args(
+        &mut self,
+        f: FuncId,
+        arg_tys: &[Type],
+        args: &[ExprId],
+        keywords: &[KeywordArg],
+    ) -> LiteralArgs {
+        let needs = self.pc.literal_params(f, arg_tys);
+        if !needs.contains(&true) {
+            return LiteralArgs::default();
+        }
+        let env = self.env;
+        let params = env.module.params(env.def(f).params);
+        let mut out = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            if !needs[i] {
+                continue;
+            }
+            let given = args.get(i).copied().or_else(|| {
+                let name = env.name(p.name.name);
+                (keywords.iter())
+                    .find(|k| env.name(k.name.name) == name)
+                    .map(|k| k.value)
+            });
+            let value = match (given, p.default) {
+                (Some(e), _) => self.literal_of_expr(e),
+                (None, Some(d)) => {
+                    crate::sema::const_eval::eval(env.module, d, &super::FnConstEnv { env })
+                        .ok()
+                        .filter(super::literals::is_literal)
+                }
+                (None, None) => None,
+            };
+            if let Some(v) = value {
+                out.push((i as u32, v));
+            }
+        }
+        LiteralArgs(out)
+    }
+
     /// The arguments of a call of device function `f` in parameter order,
     /// typed: the positional ones, then the keyword ones by name, then the
     /// default values of the parameters not given (constants, evaluated

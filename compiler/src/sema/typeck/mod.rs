@@ -24,6 +24,7 @@ mod externs;
 mod flow;
 mod half;
 mod libdevice;
+mod literals;
 mod namedtuples;
 mod prune;
 mod reaching;
@@ -34,6 +35,7 @@ mod vectors;
 mod views;
 
 use flow::{Binding, Conflict, LoopFrame, LoopHints};
+pub(crate) use literals::LiteralArgs;
 
 use super::const_eval::{ConstEnv, ConstLookup};
 use super::resolve::{ModuleEnv, Res};
@@ -52,6 +54,8 @@ struct Instance {
     /// The argument types (with `f`, the instance's key); they become the
     /// function's `param_types` in [`ProgramChecker::finish`].
     args: Vec<Type>,
+    /// The literal arguments (with `f` and `args`, the key).
+    literals: literals::LiteralArgs,
     ret: Type,
     done: bool,
     func: Option<Box<TypedFunction>>,
@@ -128,8 +132,12 @@ pub struct ProgramChecker<'e, 'm> {
     /// Every typed function's [`TypedFunction::names`]: the module's
     /// interned text, copied when the first function is typed.
     names: Option<Arc<str>>,
-    /// Each instance by its function and argument types.
-    instance_of: FxHashMap<(FuncId, Vec<Type>), InstanceId>,
+    /// Each instance by its function, argument types and literal
+    /// arguments.
+    instance_of: FxHashMap<(FuncId, Vec<Type>, literals::LiteralArgs), InstanceId>,
+    /// By device function: which parameters typing needs as literals
+    /// (see [`ProgramChecker::literal_params`]).
+    literal_needs: FxHashMap<FuncId, std::rc::Rc<literals::LiteralNeeds>>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
 }
@@ -162,21 +170,24 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             scratch,
             names: None,
             instance_of: FxHashMap::default(),
+            literal_needs: FxHashMap::default(),
             unfinished: 0,
         }
     }
 
-    /// Checks function `f` with the given argument types (and declared
-    /// return type, if any) and returns the instance id.
+    /// Checks function `f` with the given argument types and literal
+    /// arguments (and declared return type, if any) and returns the
+    /// instance id.
     pub(crate) fn instantiate(
         &mut self,
         f: FuncId,
         args: Vec<Type>,
+        literals: literals::LiteralArgs,
         declared_ret: Option<Type>,
     ) -> Result<InstanceId, InstanceError> {
-        let key = (f, args);
+        let key = (f, args, literals);
         let existing = self.instance_of.get(&key).map(|id| id.index());
-        let (_, args) = key;
+        let (_, args, literals) = key;
         if let Some(id) = existing {
             if !self.scratch.instances[id].done {
                 let cycle = self.scratch.instances[id..]
@@ -195,10 +206,12 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             return Err(InstanceError::TooDeep);
         }
         let id = InstanceId(self.scratch.instances.len() as u32);
-        self.instance_of.insert((f, args.clone()), id);
+        self.instance_of
+            .insert((f, args.clone(), literals.clone()), id);
         self.scratch.instances.push(Instance {
             f,
             args,
+            literals,
             ret: Type::Unknown,
             done: false,
             func: None,
@@ -253,6 +266,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             untyped_at = untyped_at.or(inst.untyped_at);
             let mut func = inst.func.take().expect("instance was checked");
             func.param_types = std::mem::take(&mut inst.args);
+            func.literal_params = std::mem::take(&mut inst.literals.0);
             // Only a function that calls others has calls to renumber.
             if !inst.callees.is_empty() {
                 if let Some(tail) = func.exprs.get_mut(inst.calls_from as usize..) {
@@ -359,6 +373,11 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// By local: the literal of its one assignment, if it has exactly one
     /// such (see `prune`); made on first need.
     reaching: Option<reaching::Reaching>,
+    /// The literal of each read of a local that has one (see `literals`);
+    /// made on first need.
+    literals: Option<literals::Literals>,
+    /// The instance's literal arguments.
+    param_literals: literals::LiteralArgs,
     is_kernel: bool,
     vars: Vec<Var>,
     /// The names of parameters and locals (see [`TypedFunction::names`]).
@@ -442,7 +461,13 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         declared_ret: Option<Type>,
     ) -> FnResult {
         let env = pc.env;
-        let Instance { f, ref args, .. } = pc.scratch.instances[id.index()];
+        let Instance {
+            f,
+            ref args,
+            ref literals,
+            ..
+        } = pc.scratch.instances[id.index()];
+        let param_literals = literals.clone();
         let info = env.function(f);
         let def = env.def(f);
         // The function's vectors are the checker's while it works; the
@@ -493,6 +518,8 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             env,
             func: f,
             reaching: None,
+            literals: None,
+            param_literals,
             is_kernel: info.is_kernel(),
             bindings,
             reachable: true,
