@@ -21,7 +21,7 @@ def parts(z, out):
         im = z.imag
         out[i] = re[i] * 10 + im[i]
         z.imag[i] = -z.real[i]
-    if i == 0:
+    if i == 0 and z.size < out.size:
         out[z.size] = total(z.real) + total(z.real[1:])
 
 
