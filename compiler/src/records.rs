@@ -1,6 +1,8 @@
 //! Records: NumPy structured dtypes as array elements, Numba's `Record`
-//! type. A [`RecordLayout`] lists the fields (name, scalar type, byte
-//! offset), the size and whether NumPy aligned it; layouts are interned, so
+//! type. A [`RecordLayout`] lists the fields (name, type, byte offset), the
+//! size and whether NumPy aligned it. A field is a scalar, a complex
+//! number, a C-ordered array of elements (Numba's `NestedArray`, NumPy's
+//! `('d', np.uint8, 5)`) or another record. Layouts are interned, so
 //! a [`RecordType`] is one pointer, `Copy`, and two records are the same
 //! type exactly when their layouts are equal. Numba spells a record
 //! `Record(x[type=float32;offset=0],y[type=int32;offset=4];8;True)`: that
@@ -14,13 +16,99 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
+/// The type of a record field.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum FieldType {
+    /// A number.
+    Scalar(Scalar),
+    /// A complex number whose parts are of this float type.
+    Complex(Scalar),
+    /// A C-ordered array of `elem` with this shape (1 to 3 extents), stored
+    /// in the record: Numba's `NestedArray`.
+    Array {
+        /// The element type.
+        elem: Elem,
+        /// The extents.
+        shape: Vec<u32>,
+    },
+    /// A nested record, stored in the record.
+    Record(RecordType),
+}
+
+impl FieldType {
+    /// Bytes the field takes.
+    pub fn size(&self) -> u32 {
+        match self {
+            FieldType::Scalar(s) => s.size(),
+            FieldType::Complex(part) => 2 * part.size(),
+            FieldType::Array { elem, shape } => shape
+                .iter()
+                .fold(elem.size(), |acc, &n| acc.saturating_mul(n)),
+            FieldType::Record(r) => r.size(),
+        }
+    }
+
+    /// The scalar type, for a scalar field.
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            FieldType::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The largest scalar the field is made of, in bytes: where it must lie
+    /// for its loads and stores to be aligned (1 for an empty record).
+    pub fn align(&self) -> u32 {
+        match self {
+            FieldType::Scalar(s) => s.size(),
+            FieldType::Complex(part) => part.size(),
+            FieldType::Array { elem, .. } => elem_align(*elem),
+            FieldType::Record(r) => r.align(),
+        }
+    }
+}
+
+/// The largest scalar an element of type `elem` is made of, in bytes.
+pub fn elem_align(elem: Elem) -> u32 {
+    match elem {
+        Elem::Scalar(s) => s.size(),
+        Elem::Complex(part) => part.size(),
+        Elem::Record(r) => r.align(),
+    }
+}
+
+impl fmt::Display for FieldType {
+    /// Numba's spelling: `float32`, `complex64`, `nestedarray(uint8, (5,))`,
+    /// `Record(...)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FieldType::Scalar(s) => f.write_str(s.name()),
+            FieldType::Complex(part) => f.write_str(complex_name(*part)),
+            FieldType::Array { elem, shape } => {
+                write!(f, "nestedarray({elem}, (")?;
+                for (k, n) in shape.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{n}")?;
+                }
+                if shape.len() == 1 {
+                    f.write_str(",")?;
+                }
+                f.write_str("))")
+            }
+            FieldType::Record(r) => fmt::Display::fmt(r, f),
+        }
+    }
+}
+
 /// One field of a record.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordField {
     /// The field's name.
     pub name: String,
     /// Its type.
-    pub ty: Scalar,
+    pub ty: FieldType,
     /// Its byte offset from the start of the record.
     pub offset: u32,
 }
@@ -43,6 +131,16 @@ impl RecordLayout {
     pub fn check(&self) -> Result<(), String> {
         if self.fields.is_empty() {
             return Err("a record needs at least one field".into());
+        }
+        for f in &self.fields {
+            if let FieldType::Array { shape, .. } = &f.ty {
+                if shape.is_empty() || shape.len() > 3 || shape.contains(&0) {
+                    return Err(format!(
+                        "record field '{}' is an array of shape {shape:?}: kernelc supports 1 to 3 extents of at least 1",
+                        f.name
+                    ));
+                }
+            }
         }
         let mut spans: Vec<(u32, u32, &str)> = Vec::new();
         for (k, f) in self.fields.iter().enumerate() {
@@ -112,6 +210,29 @@ impl RecordType {
     /// Bytes per record.
     pub fn size(self) -> u32 {
         self.layout().size
+    }
+
+    /// The largest scalar of any field, in bytes (1 for none).
+    pub fn align(self) -> u32 {
+        (self.layout().fields.iter())
+            .map(|f| f.ty.align())
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// True when field `k`, if it is an array or a nested record, lies
+    /// where every scalar in it is aligned in every element of an array of
+    /// these records: its offset and the record's size are multiples of its
+    /// largest scalar. (Scalar and complex fields that are not are moved
+    /// byte by byte instead.)
+    pub fn field_placed(self, k: u32) -> bool {
+        let layout = self.layout();
+        let field = &layout.fields[k as usize];
+        if matches!(field.ty, FieldType::Scalar(_) | FieldType::Complex(_)) {
+            return true;
+        }
+        let a = field.ty.align();
+        field.offset.is_multiple_of(a) && layout.size.is_multiple_of(a)
     }
 
     /// What a runtime needs to know of it.
@@ -209,7 +330,7 @@ mod tests {
     fn field(name: &str, ty: Scalar, offset: u32) -> RecordField {
         RecordField {
             name: name.into(),
-            ty,
+            ty: FieldType::Scalar(ty),
             offset,
         }
     }

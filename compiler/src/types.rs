@@ -572,17 +572,21 @@ impl Type {
                 ndim: a.ndim,
                 layout: a.layout,
             }),
+            // A record argument is a reference to one record: a 0-D array
+            // of records, one data pointer (as Numba passes a `Record`).
+            Type::Record(r) => Some(ParamKind::Array {
+                elem: r.record.abi(),
+                ndim: 0,
+                layout: Layout::C,
+            }),
             Type::Tuple(fields) => fields
                 .iter()
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown
-            | Type::None
-            | Type::Function(_)
-            | Type::Record(_)
-            | Type::Vector(_)
-            | Type::GridGroup => None,
+            Type::Unknown | Type::None | Type::Function(_) | Type::Vector(_) | Type::GridGroup => {
+                None
+            }
         }
     }
 

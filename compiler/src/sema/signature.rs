@@ -10,9 +10,10 @@
 
 use crate::enums::{EnumKind, EnumType};
 use crate::namedtuples::NamedTupleClass;
-use crate::records::{RecordField, RecordLayout};
+use crate::records::{FieldType, RecordField, RecordLayout};
 use crate::types::{
-    complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, TupleItems, Type,
+    complex_from_name, ArrayType, Elem, Layout, MemSpace, RecordRef, RecordType, Scalar,
+    TupleItems, Type,
 };
 use std::ops::Range;
 
@@ -414,10 +415,11 @@ impl<'a> SigParser<'a> {
             return match base {
                 Elem::Scalar(s) => Ok(Type::Scalar(s)),
                 Elem::Complex(part) => Ok(Type::Complex(part)),
-                Elem::Record(_) => Err(SigError {
-                    message: "a record is passed as an array of records: Record(...)[::1]".into(),
-                    range: range.start..self.pos,
-                }),
+                // A record passed by reference (Numba's `Record` argument).
+                Elem::Record(record) => Ok(Type::Record(RecordRef {
+                    record,
+                    space: MemSpace::Global,
+                })),
             };
         }
         let open = self.pos;
@@ -580,24 +582,7 @@ impl<'a> SigParser<'a> {
             self.expect(b'[')?;
             self.keyword("type")?;
             self.expect(b'=')?;
-            let ty_start = self.pos;
-            if let Some(("Record", r)) = self.word() {
-                return Err(SigError {
-                    message: "kernelc supports records of scalar fields only, not nested records"
-                        .into(),
-                    range: r,
-                });
-            }
-            self.pos = ty_start;
-            let ty = match self.parse_type()? {
-                Type::Scalar(s) => s,
-                _ => {
-                    return Err(SigError {
-                        message: "kernelc supports records of scalar fields only".into(),
-                        range: ty_start..self.pos,
-                    })
-                }
-            };
+            let ty = self.parse_field_type()?;
             self.expect(b';')?;
             self.keyword("offset")?;
             self.expect(b'=')?;
@@ -627,6 +612,54 @@ impl<'a> SigParser<'a> {
             range: start..self.pos,
         })?;
         Ok(RecordType::intern(layout))
+    }
+
+    /// A record field's type as Numba prints it: a scalar or complex type,
+    /// `nestedarray(ELEM, (N, ...))` or `Record(...)`.
+    fn parse_field_type(&mut self) -> Result<FieldType, SigError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.word() {
+            Some(("Record", r)) => return Ok(FieldType::Record(self.parse_record(r.start)?)),
+            Some(("nestedarray", _)) => {
+                self.expect(b'(')?;
+                let elem = match self.parse_element()? {
+                    Some(elem) => elem,
+                    None => {
+                        return Err(SigError {
+                            message: "a nested array's elements are numbers or records".into(),
+                            range: start..self.pos,
+                        })
+                    }
+                };
+                self.expect(b',')?;
+                self.expect(b'(')?;
+                let mut shape = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.eat(b')') {
+                        break;
+                    }
+                    shape.push(self.small_int()?);
+                    self.skip_ws();
+                    if !self.eat(b',') {
+                        self.expect(b')')?;
+                        break;
+                    }
+                }
+                self.expect(b')')?;
+                return Ok(FieldType::Array { elem, shape });
+            }
+            _ => self.pos = start,
+        }
+        match self.parse_type()? {
+            Type::Scalar(s) => Ok(FieldType::Scalar(s)),
+            Type::Complex(part) => Ok(FieldType::Complex(part)),
+            _ => Err(SigError {
+                message: "a record field is a number, a nestedarray(...) or a Record(...)".into(),
+                range: start..self.pos,
+            }),
+        }
     }
 
     /// A number that fits 32 bits (a record's size or a field's offset).

@@ -1263,9 +1263,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     self.field_read(base, r, module.string(name), index_span, span)
                 }
                 _ => {
-                    self.expr(index);
-                    let msg = "a record is indexed by a field name: r['x']";
-                    self.reject(index_span, msg, None)
+                    let i = self.expr(index);
+                    self.field_read_at(base, r, i, span)
                 }
             },
             Type::Array(a) => {
