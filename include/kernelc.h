@@ -380,7 +380,8 @@ typedef struct {
      */
     uint64_t address;
     /**
-     * Arrays: number of dimensions, 1 to 3.
+     * Arrays: number of dimensions, 1 to 3; 0 for one record passed by
+     * reference (a `KC_DTYPE_RECORD` argument of a `Record` parameter).
      */
     uint32_t ndim;
     /**

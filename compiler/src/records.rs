@@ -68,6 +68,28 @@ impl FieldType {
     }
 }
 
+/// [`RecordType::same_fields`] for field types.
+fn same_field_type(a: &FieldType, b: &FieldType) -> bool {
+    let same_elem = |x: &Elem, y: &Elem| match (x, y) {
+        (Elem::Record(x), Elem::Record(y)) => x.same_fields(*y),
+        (x, y) => x == y,
+    };
+    match (a, b) {
+        (FieldType::Record(x), FieldType::Record(y)) => x.same_fields(*y),
+        (
+            FieldType::Array {
+                elem: e1,
+                shape: s1,
+            },
+            FieldType::Array {
+                elem: e2,
+                shape: s2,
+            },
+        ) => s1 == s2 && same_elem(e1, e2),
+        (a, b) => a == b,
+    }
+}
+
 /// The largest scalar an element of type `elem` is made of, in bytes.
 pub fn elem_align(elem: Elem) -> u32 {
     match elem {
@@ -238,6 +260,21 @@ impl RecordType {
     /// What a runtime needs to know of it.
     pub fn abi(self) -> ElemType {
         ElemType::Record { size: self.size() }
+    }
+
+    /// True when `self` and `other` have the same size and the same fields
+    /// (names, types, offsets; in any order), nested records compared the
+    /// same way: the `aligned` flag aside, which a `.npy` file does not
+    /// record.
+    pub fn same_fields(self, other: RecordType) -> bool {
+        let (a, b) = (self.layout(), other.layout());
+        a.size == b.size
+            && a.fields.len() == b.fields.len()
+            && a.fields.iter().all(|f| {
+                b.fields.iter().any(|g| {
+                    f.name == g.name && f.offset == g.offset && same_field_type(&f.ty, &g.ty)
+                })
+            })
     }
 }
 

@@ -174,6 +174,10 @@ impl ArrayShape {
     /// record's spelling, which only the caller knows).
     pub fn numba_type_of(&self, elem: &str) -> String {
         let nd = self.shape.len();
+        if nd == 0 {
+            // One record, passed by reference.
+            return elem.to_string();
+        }
         let mut dims = vec![":"; nd];
         if nd > 0 {
             if self.is_c_contiguous() {

@@ -32,7 +32,7 @@ def array_fields(recs, out):
         d = r.d
         acc = 0
         for v in d:
-            acc += v
+            acc += int(v)
         r.d[0] = acc % 256
         r["d"][d.shape[0] - 1] = len(d)
         r.c += r.a
@@ -65,7 +65,8 @@ def nested(recs, out):
 def record_arg(rec, recs, k):
     rec.b = recs.shape[0]
     rec.d[1] = rec.d[0] + 1
-    recs[k] = rec
+    recs[k].a = rec.a
+    recs[k].d = rec.d
 
 
 @cuda.jit
