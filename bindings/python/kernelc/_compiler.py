@@ -184,6 +184,18 @@ def compile_view(view: KernelView, signature: str, options: Options) -> Compiled
         check(lib.kc_options_set_kernel(opts, view.kernel.encode()), "kc_options_set_kernel")
         check(lib.kc_options_set_signature(opts, signature.encode()), "kc_options_set_signature")
         for name, arr in view.const_arrays.items():
+            if arr.dtype.names is not None:
+                # An array of records: the record spelled as Numba spells it.
+                if not 1 <= arr.ndim <= 3:
+                    raise TypingError(
+                        f"constant array '{name}' has {arr.ndim} dimensions (1 to 3 allowed)")
+                arr = np.ascontiguousarray(arr)
+                shape = (c_int64 * arr.ndim)(*arr.shape)
+                check(lib.kc_options_add_const_record_array(
+                    opts, name.encode(), Record(arr.dtype).name.encode(), shape, arr.ndim,
+                    c_void_p(arr.ctypes.data) if arr.nbytes else None, arr.nbytes,
+                ), "kc_options_add_const_record_array")
+                continue
             code = DTYPE_CODES.get(arr.dtype.name)
             if code is None:
                 raise TypingError(f"constant array '{name}' has dtype {arr.dtype}, which kernels cannot use")

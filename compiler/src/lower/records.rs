@@ -115,11 +115,13 @@ impl FnLowering<'_> {
     /// elements).
     fn copy_into_field(&mut self, src: &ArrayVal, to: Value, elem: Elem, nitems: u32) {
         let i64t = ir::Type::I64;
-        let mut count = self.ins().iconst(i64t, i64::from(nitems));
+        let mut size = self.ins().iconst(i64t, 1);
         for &n in src.shape() {
-            let fewer = self.ins().icmp(IntCC::Slt, n, count);
-            count = self.ins().select(fewer, n, count);
+            size = self.ins().binary(Opcode::Imul, size, n);
         }
+        let nitems = self.ins().iconst(i64t, i64::from(nitems));
+        let fewer = self.ins().icmp(IntCC::Slt, size, nitems);
+        let count = self.ins().select(fewer, size, nitems);
         let size = self.ins().iconst(i64t, i64::from(elem.size()));
         let (header, body, exit) = (self.new_block(), self.new_block(), self.new_block());
         let i = self.func.dfg.append_block_params(header, &[i64t])[0];
