@@ -72,9 +72,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
         if array.fortran && array.shape.shape.len() > 1 {
             return Err(format!("'{path}' is Fortran-ordered; save it C-ordered").into());
         }
-        if array.record.is_some() {
-            return Err(format!("'{path}' holds records; constant arrays hold numbers").into());
-        }
         consts.push((name.clone(), array));
     }
     let out_dir = args.out.as_deref().map(PathBuf::from);
@@ -119,9 +116,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 .iter()
                 .map(|(name, a)| ConstArrayDecl {
                     name: name.clone(),
-                    elem: match a.shape.elem {
-                        ElemType::Complex(part) => Elem::Complex(part),
-                        other => Elem::Scalar(other.scalar().expect("records refused above")),
+                    elem: match (a.record, a.shape.elem) {
+                        (Some(r), _) => Elem::Record(r),
+                        (None, ElemType::Complex(part)) => Elem::Complex(part),
+                        (None, other) => {
+                            Elem::Scalar(other.scalar().expect("a record has its record type"))
+                        }
                     },
                     shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
                 })

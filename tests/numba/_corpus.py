@@ -134,7 +134,8 @@ def real_jit():
 
 
 HEADER_RE = re.compile(r"^#\s*kernelc:\s?(.*)$")
-CONST_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)\[([0-9, ]+)\]$")
+# NAME=DTYPE[D0,...]: DTYPE a number type or a record in Numba's spelling.
+CONST_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*|Record\(.*\))\[([0-9, ]+)\]$")
 
 
 def parse_header(path):

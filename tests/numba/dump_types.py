@@ -99,7 +99,7 @@ def fmt_type(t):
     if isinstance(t, types.Array) and not t.aligned:
         # A packed record array: kernelc moves each field that may be
         # misaligned byte by byte, so it does not type the array apart.
-        return str(t).replace("unaligned array(", "array(", 1)
+        return str(t).removeprefix("unaligned ")
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):

@@ -4,7 +4,8 @@
 //! NumPy lays out a structured dtype: fields in order, each at the next
 //! multiple of its alignment when aligned, the size a multiple of the
 //! largest alignment. A field's format is a number type (`np.float32`,
-//! `'float32'`, `np.complex64`), another record dtype of the file, or
+//! `'float32'`, `np.complex64`), another record dtype (of the file, or
+//! `np.dtype([...])` in place), or
 //! either with a shape (`('j', np.float32, (3, 2))`, `('d', (np.uint8, 5))`).
 //! The name then stands for the record type: a dtype of
 //! `cuda.local.array(n, REC)` and `cuda.shared.array(n, REC)`.
@@ -196,6 +197,13 @@ impl ModuleEnv<'_> {
             ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(format) {
                 Some(Member::Dtype(elem)) => Some(elem),
                 _ => None,
+            },
+            // A nested record written in place: `np.dtype([...])`.
+            ExprKind::Call { .. } => match self.record_dtype(format, diags) {
+                Some(Some(r)) => Some(Elem::Record(r)),
+                // Reported already.
+                Some(None) => return None,
+                None => None,
             },
             _ => None,
         };
