@@ -154,6 +154,9 @@ impl RecordLayout {
         if self.fields.is_empty() {
             return Err("a record needs at least one field".into());
         }
+        if self.depth() > MAX_DEPTH {
+            return Err(format!("records nest at most {MAX_DEPTH} deep"));
+        }
         for f in &self.fields {
             if let FieldType::Array { shape, .. } = &f.ty {
                 if shape.is_empty() || shape.len() > 3 || shape.contains(&0) {
@@ -182,6 +185,26 @@ impl RecordLayout {
             spans.push((f.offset, end, &f.name));
         }
         Ok(())
+    }
+}
+
+/// How deeply records may nest (a record in a record ... in a record): every
+/// walk of a record's fields recurses this deep at most.
+pub const MAX_DEPTH: u32 = 32;
+
+impl RecordLayout {
+    /// 1 for a record of numbers and arrays of numbers, one more than its
+    /// deepest nested record otherwise.
+    pub fn depth(&self) -> u32 {
+        let nested = |ty: &FieldType| match ty {
+            FieldType::Record(r)
+            | FieldType::Array {
+                elem: Elem::Record(r),
+                ..
+            } => r.layout().depth(),
+            _ => 0,
+        };
+        1 + self.fields.iter().map(|f| nested(&f.ty)).max().unwrap_or(0)
     }
 }
 
@@ -388,6 +411,57 @@ mod tests {
         );
         assert_eq!(a.field("y").map(|f| f.offset), Some(4));
         assert!(a.field("z").is_none());
+    }
+
+    #[test]
+    fn array_and_record_fields_print_measure_and_compare_as_numba() {
+        let inner = RecordType::intern(RecordLayout {
+            fields: vec![field("x", Scalar::I16, 0), field("y", Scalar::F32, 4)],
+            size: 8,
+            aligned: true,
+        });
+        let make = |aligned| RecordLayout {
+            fields: vec![
+                RecordField {
+                    name: "d".into(),
+                    ty: FieldType::Array {
+                        elem: Elem::Scalar(Scalar::U8),
+                        shape: vec![5],
+                    },
+                    offset: 0,
+                },
+                RecordField {
+                    name: "j".into(),
+                    ty: FieldType::Array {
+                        elem: Elem::Complex(Scalar::F32),
+                        shape: vec![3, 2],
+                    },
+                    offset: 8,
+                },
+                RecordField {
+                    name: "inner".into(),
+                    ty: FieldType::Record(inner),
+                    offset: 56,
+                },
+            ],
+            size: 64,
+            aligned,
+        };
+        assert!(make(true).check().is_ok());
+        let r = RecordType::intern(make(true));
+        assert_eq!(
+            r.to_string(),
+            "Record(d[type=nestedarray(uint8, (5,));offset=0],\
+             j[type=nestedarray(complex64, (3, 2));offset=8],\
+             inner[type=Record(x[type=int16;offset=0],y[type=float32;offset=4];8;True);offset=56];64;True)"
+        );
+        let f = &r.layout().fields;
+        assert_eq!((f[0].ty.size(), f[1].ty.size(), f[2].ty.size()), (5, 48, 8));
+        assert_eq!((r.align(), r.layout().depth()), (4, 2));
+        assert!(r.field_placed(1) && r.field_placed(2));
+        // The `aligned` flag aside, the same fields.
+        assert!(r.same_fields(RecordType::intern(make(false))));
+        assert!(!r.same_fields(inner));
     }
 
     #[test]

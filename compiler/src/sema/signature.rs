@@ -59,6 +59,7 @@ pub fn parse_signature_in(text: &str, classes: ClassLookup<'_>) -> Result<Signat
     let mut p = SigParser {
         text,
         pos: 0,
+        record_depth: 0,
         classes,
     };
     p.skip_ws();
@@ -102,6 +103,7 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
     let mut p = SigParser {
         text,
         pos: 0,
+        record_depth: 0,
         classes: &|_| None,
     };
     let t = p.parse_type()?;
@@ -120,6 +122,8 @@ struct SigParser<'a> {
     text: &'a str,
     pos: usize,
     classes: ClassLookup<'a>,
+    /// How many `Record(` the parser is inside.
+    record_depth: u32,
 }
 
 /// ASCII bytes of a word: letters, digits and `_`.
@@ -572,6 +576,20 @@ impl<'a> SigParser<'a> {
     /// The rest of `Record(x[type=float32;offset=0],...;SIZE;ALIGNED)`, as
     /// Numba prints a record type, after the word `Record` (at `start`).
     fn parse_record(&mut self, start: usize) -> Result<RecordType, SigError> {
+        self.record_depth += 1;
+        let r = self.parse_record_here(start);
+        self.record_depth -= 1;
+        r
+    }
+
+    /// [`Self::parse_record`] at the current nesting depth.
+    fn parse_record_here(&mut self, start: usize) -> Result<RecordType, SigError> {
+        if self.record_depth > crate::records::MAX_DEPTH {
+            return Err(SigError {
+                message: format!("records nest at most {} deep", crate::records::MAX_DEPTH),
+                range: start..self.pos,
+            });
+        }
         self.expect(b'(')?;
         let mut fields = Vec::new();
         loop {

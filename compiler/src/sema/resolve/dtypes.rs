@@ -199,12 +199,14 @@ impl ModuleEnv<'_> {
                 _ => None,
             },
             // A nested record written in place: `np.dtype([...])`.
-            ExprKind::Call { .. } => match self.record_dtype(format, diags) {
-                Some(Some(r)) => Some(Elem::Record(r)),
-                // Reported already.
-                Some(None) => return None,
-                None => None,
-            },
+            ExprKind::Call { .. } => {
+                match crate::stack::deeper(|| self.record_dtype(format, diags)) {
+                    Some(Some(r)) => Some(Elem::Record(r)),
+                    // Reported already.
+                    Some(None) => return None,
+                    None => None,
+                }
+            }
             _ => None,
         };
         if found.is_none() {
