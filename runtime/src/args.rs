@@ -478,6 +478,42 @@ mod tests {
     }
 
     #[test]
+    fn a_record_argument_is_a_0d_array_of_records() {
+        let rec = ElemType::Record { size: 12 };
+        let k = KernelInfo {
+            name: "k".into(),
+            params: vec![ParamInfo {
+                name: "r".into(),
+                ty: "Record(n[type=int32;offset=0],x[type=float64;offset=4];12;False)".into(),
+                kind: ParamKind::Array {
+                    elem: rec,
+                    ndim: 0,
+                    layout: Layout::C,
+                },
+                read: true,
+                written: true,
+            }],
+            cooperative: false,
+        };
+        let one = ArrayShape::c_contiguous(rec, &[]);
+        assert_eq!((one.len(), one.span_bytes()), (1, 12));
+        assert_eq!(one.numba_type_of("Record(...)"), "Record(...)");
+        let args = [ArgShape::Array(one)];
+        assert!(check_args(&k, &args).is_ok());
+        // The data pointer alone.
+        assert_eq!(
+            encode_params(&k, &args, &[0x1000]),
+            vec![0x1000u64.to_le_bytes().to_vec()]
+        );
+        // A 1-D array of them, or a record of another size, is refused.
+        let many = [ArgShape::Array(ArrayShape::c_contiguous(rec, &[1]))];
+        assert!(check_args(&k, &many).is_err());
+        let other = ElemType::Record { size: 8 };
+        let small = [ArgShape::Array(ArrayShape::c_contiguous(other, &[]))];
+        assert!(check_args(&k, &small).is_err());
+    }
+
+    #[test]
     fn strides_follow_numpy() {
         let c = ArrayShape::c_contiguous(Scalar::F32, &[3, 4]);
         assert_eq!(c.strides, vec![16, 4]);
