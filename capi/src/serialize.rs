@@ -401,6 +401,15 @@ mod tests {
                         },
                     ),
                     param("x", ParamKind::Complex(Scalar::F32)),
+                    // A record argument: a 0-D array of records.
+                    param(
+                        "r",
+                        ParamKind::Array {
+                            elem: ElemType::Record { size: 12 },
+                            ndim: 0,
+                            layout: Layout::C,
+                        },
+                    ),
                     param(
                         "t",
                         ParamKind::Tuple(vec![
