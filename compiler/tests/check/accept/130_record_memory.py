@@ -1,12 +1,9 @@
 # kernelc: --kernel tally --sig "void(float32[::1], float64[::1])"
 # kernelc: --kernel block_pairs --sig "void(float32[::1], float32[::1])"
-# kernelc: --kernel weights --sig "void(int64[::1], float64[::1])"
-# kernelc: --const TABLE=Record(w[type=float64;offset=0],k[type=int8;offset=8];9;False)[4]
-# Records in local, shared and constant memory: module-level record dtypes
+# Records in local and shared memory: module-level record dtypes
 # (np.dtype([...]), an array field, nested records, one written in place)
-# as the dtype of cuda.local.array and cuda.shared.array, and a record
-# array as a cuda.const.array_like constant. Fields by name (r["x"]): Numba's
-# simulator gives such records as NumPy void scalars.
+# as the dtype of cuda.local.array and cuda.shared.array. Fields by name
+# (r["x"]): Numba's simulator gives such records as NumPy void scalars.
 import numpy as np
 from numba import cuda
 
@@ -17,7 +14,6 @@ BOX = np.dtype(
      ("n", np.uint8, (2, 2))],
     align=True,
 )
-TABLE = np.zeros(4, dtype=np.dtype([("w", np.float64), ("k", np.int8)]))
 
 
 @cuda.jit
@@ -52,11 +48,3 @@ def block_pairs(xs, out):
     cuda.syncthreads()
     out[i] = sh[(t + 1) % 32]["x"] + sh[t]["hits"][0]
 
-
-@cuda.jit
-def weights(ks, out):
-    table = cuda.const.array_like(TABLE)
-    i = cuda.grid(1)
-    if i < ks.size:
-        r = table[ks[i] % 4]
-        out[i] = r["w"] * r["k"] + len(table)
