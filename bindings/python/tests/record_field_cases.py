@@ -16,6 +16,8 @@ INNER = np.dtype([("x", np.int16), ("y", np.float32)], align=True)
 NESTED = np.dtype([("p", np.int8), ("inner", INNER), ("v", np.float32, 3)], align=True)
 PADDED = np.dtype([("a", np.uint8), ("b", np.uint32), ("c", np.uint8, 3), ("d", np.float64)],
                   align=True)
+PT = np.dtype([("x", np.int16), ("y", np.float32)], align=True)
+POLY = np.dtype([("n", np.int32), ("pts", PT, 3)], align=True)  # an array of records
 NESTED_T = from_dtype(NESTED)  # Numba's Record type as a dtype
 TABLE = np.array([(1, 10, (1, 2, 3), 0.5), (2, 20, (4, 5, 6), -1.5), (3, 30, (7, 8, 9), 2.25)],
                  dtype=PADDED)
@@ -91,6 +93,18 @@ def constant_records(ks, out):
         out[i] = r["a"] + r["b"] + r["c"][ks[i] % 3] + r["d"]
 
 
+@cuda.jit
+def polygons(polys, out):
+    i = cuda.grid(1)
+    if i < polys.size:
+        p = polys[i]
+        s = 0.0
+        for j in range(len(p["pts"])):
+            s += p["pts"][j]["x"] * p["pts"][j]["y"]
+            p["pts"][j]["x"] = j * p["n"]
+        out[i] = s + p["n"]
+
+
 def fields(a):
     """A record array as {field: list}, nested fields flattened."""
     out = {}
@@ -144,6 +158,14 @@ def run():
     out = np.zeros(16, np.float32)
     local_and_shared[1, 16](xs, out)
     res["local_and_shared"] = out.tolist()
+
+    polys = np.zeros(4, POLY)
+    polys["n"] = [1, 2, 3, 4]
+    polys["pts"]["x"] = np.arange(12).reshape(4, 3)
+    polys["pts"]["y"] = np.round(rng.standard_normal((4, 3)) * 4) / 4  # exact in float32 and float64
+    out = np.zeros(4)
+    polygons[1, 8](polys, out)
+    res.update({"polys." + k: v for k, v in fields(polys).items()}, polygons=out.tolist())
 
     ks = np.arange(9)
     out = np.zeros(9)

@@ -131,7 +131,7 @@ def test_record_types_are_spelled_as_numba_spells_them():
 
     import record_field_cases as rc
 
-    dtypes = [rc.WIDE, rc.MATRIX, rc.NESTED, rc.PADDED]
+    dtypes = [rc.WIDE, rc.MATRIX, rc.NESTED, rc.PADDED, rc.POLY]
     ours = [[str(typeof(np.zeros(2, dt))), str(typeof(np.zeros(2, dt)[0]))] for dt in dtypes]
     theirs = ask_numba(
         """
@@ -140,7 +140,7 @@ def test_record_types_are_spelled_as_numba_spells_them():
         src = open(DATA["path"]).read().replace("from kernelc import", "from numba import")
         rc = types.ModuleType("record_field_cases_numba")
         exec(compile(src, DATA["path"], "exec"), rc.__dict__)
-        dtypes = [rc.WIDE, rc.MATRIX, rc.NESTED, rc.PADDED]
+        dtypes = [rc.WIDE, rc.MATRIX, rc.NESTED, rc.PADDED, rc.POLY]
         answer([[str(typeof(np.zeros(2, dt))), str(typeof(np.zeros(2, dt)[0]))] for dt in dtypes])
         """,
         {"path": rc.__file__},
