@@ -548,6 +548,42 @@ mod tests {
     }
 
     #[test]
+    fn reads_and_writes_array_fields_and_nested_records() {
+        // `numpy.save` of np.dtype([('a', '<f8'), ('c', '<c8'), ('d', 'u1',
+        // 5), ('j', '<f4', (3, 2)), ('inner', INNER), ('pts', INNER, 2)],
+        // align=True), INNER = np.dtype([('x', '<i2'), ('y', '<f4')],
+        // align=True); a 0-D array, one record.
+        let inner = "[('x', '<i2'), ('', '|V2'), ('y', '<f4')]";
+        let descr = format!(
+            "[('a', '<f8'), ('c', '<c8'), ('d', '|u1', (5,)), ('', '|V3'), ('j', '<f4', (3, 2)), \
+             ('inner', {inner}), ('pts', {inner}, (2,))]"
+        );
+        let h = parse(&format!(
+            "{{'descr': {descr}, 'fortran_order': False, 'shape': (), }}"
+        ))
+        .unwrap();
+        assert!(h.shape.is_empty());
+        let r = h.record.expect("a record");
+        assert_eq!(h.elem, ElemType::Record { size: 72 });
+        // Numba's spelling, but for the `aligned` flags a file does not keep.
+        assert_eq!(
+            r.to_string(),
+            "Record(a[type=float64;offset=0],c[type=complex64;offset=8],\
+             d[type=nestedarray(uint8, (5,));offset=16],j[type=nestedarray(float32, (3, 2));offset=24],\
+             inner[type=Record(x[type=int16;offset=0],y[type=float32;offset=4];8;False);offset=48],\
+             pts[type=nestedarray(Record(x[type=int16;offset=0],y[type=float32;offset=4];8;False), (2,));offset=56];72;False)"
+        );
+        let names = |s: Scalar| match s {
+            Scalar::F64 => "<f8",
+            Scalar::F32 => "<f4",
+            Scalar::I16 => "<i2",
+            Scalar::U8 => "|u1",
+            _ => "?",
+        };
+        assert_eq!(descr_of_record(r, names), descr);
+    }
+
+    #[test]
     fn rejects_what_numpy_rejects() {
         let cases = [
             ("{'descr': '<f4', 'fortran_order': False}", "no 'shape'"),
@@ -560,9 +596,10 @@ mod tests {
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", "non-negative"),
             ("{'descr': '<c32', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c32'"),
             ("{'descr': '>c16', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
-            ("{'descr': [('a', '<f4', (3,))], 'fortran_order': False, 'shape': (3,)}", "is an array"),
+            ("{'descr': [('a', '<f4', (2, 2, 2, 2))], 'fortran_order': False, 'shape': (3,)}", "1 to 3 extents"),
+            ("{'descr': [('a', '<f4', 'x')], 'fortran_order': False, 'shape': (3,)}", "has shape"),
             ("{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (3,)}", "twice"),
-            ("{'descr': [('a', '<c8')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
+            ("{'descr': [('a', '|O')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
             ("{'descr': '>f4', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} x", "after its dict"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,", "expected"),
