@@ -14,7 +14,7 @@ use super::ModuleEnv;
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::*;
 use crate::records::{FieldType, RecordField, RecordLayout, RecordType};
-use crate::sema::intrinsics::{Member, Ns};
+use crate::sema::intrinsics::Member;
 use crate::span::Span;
 use crate::types::{complex_from_name, Elem, Scalar};
 
@@ -35,16 +35,13 @@ impl ModuleEnv<'_> {
         else {
             return None;
         };
-        let ExprKind::Attribute { value: ns, attr } = &self.expr(*func).kind else {
-            return None;
-        };
-        let ns = match self.global_path(*ns) {
-            Some(Member::Namespace(ns)) => ns,
+        let from_dtype = match self.global_path(*func) {
+            Some(Member::RecordDtype(from_dtype)) => from_dtype,
             _ => return None,
         };
         let args = self.module.exprs(*args);
-        match (ns, self.name(attr.name)) {
-            (Ns::Numba, "from_dtype") => {
+        match from_dtype {
+            true => {
                 let [arg] = args else {
                     return None;
                 };
@@ -53,7 +50,7 @@ impl ModuleEnv<'_> {
                     None => Some(self.record_named(*arg, diags)),
                 }
             }
-            (Ns::Numpy, "dtype") => {
+            false => {
                 let [fields] = args else {
                     return None;
                 };
@@ -76,7 +73,6 @@ impl ModuleEnv<'_> {
                 let span = self.expr(value).span;
                 Some(self.record_layout(self.module.exprs(fields), align, span, diags))
             }
-            _ => None,
         }
     }
 

@@ -332,6 +332,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "`auto()` can only be the value of an enum member",
                 None,
             ),
+            Res::Member(Member::RecordDtype(_)) => self.reject(
+                e.span,
+                "record dtypes are defined at the top level of the file (`REC = np.dtype([('x', np.float32)])`)",
+                None,
+            ),
             Res::Member(Member::Jit | Member::CpuJit) => self.reject(
                 e.span,
                 "a jit decorator can only be used as a decorator",

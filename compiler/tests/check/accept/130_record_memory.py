@@ -1,11 +1,13 @@
 # kernelc: --kernel tally --sig "void(float32[::1], float64[::1])"
 # kernelc: --kernel block_pairs --sig "void(float32[::1], float32[::1])"
 # Records in local and shared memory: module-level record dtypes
-# (np.dtype([...]), an array field, nested records, one written in place)
-# as the dtype of cuda.local.array and cuda.shared.array. Fields by name
-# (r["x"]): Numba's simulator gives such records as NumPy void scalars.
+# (np.dtype([...]) and Numba's from_dtype of one; an array field, nested
+# records, one written in place) as the dtype of cuda.local.array and
+# cuda.shared.array. Fields by name (r["x"]): Numba's simulator gives such
+# records as NumPy void scalars.
+import numba
 import numpy as np
-from numba import cuda
+from numba import cuda, from_dtype
 
 POINT = np.dtype([("x", np.float32), ("y", np.float32), ("hits", np.int16, 2)], align=True)
 INNER = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
@@ -14,6 +16,8 @@ BOX = np.dtype(
      ("n", np.uint8, (2, 2))],
     align=True,
 )
+POINT_T = from_dtype(POINT)  # Numba's Record type, also a dtype
+BOX_T = numba.from_dtype(BOX)
 
 
 @cuda.jit
@@ -30,7 +34,7 @@ def tally(xs, out):
         for k in range(3):
             p = pts[k]
             s += p["x"] + p["y"] + p["hits"][0] * p["hits"][1]
-        box = cuda.local.array(1, BOX)
+        box = cuda.local.array(1, BOX_T)
         box[0]["lo"]["a"] = 1
         box[0]["lo"]["b"] = xs[i]
         box[0]["hi"] = box[0]["lo"]
@@ -40,7 +44,7 @@ def tally(xs, out):
 
 @cuda.jit
 def block_pairs(xs, out):
-    sh = cuda.shared.array(32, POINT)
+    sh = cuda.shared.array(32, POINT_T)
     t = cuda.threadIdx.x
     i = cuda.grid(1)
     sh[t]["x"] = xs[i]
