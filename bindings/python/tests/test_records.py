@@ -151,3 +151,26 @@ def test_record_types_are_spelled_as_numba_spells_them():
     assert ours == [[a.removeprefix("unaligned "), r] for a, r in theirs]
     for dt, (_, rec) in zip(dtypes, ours):
         assert Record.from_name(rec).dtype == dt
+
+
+def test_the_cache_key_tells_record_constants_apart():
+    """Two record constant arrays of the same bytes and size but other
+    fields (their ``dtype.str`` is ``|V8`` for both) key the disk cache
+    apart."""
+    import hashlib
+    import types
+
+    from kernelc._diskcache import _hash_view
+
+    def key(arr):
+        h = hashlib.sha256()
+        view = types.SimpleNamespace(file="f.py", kernel="k", text="", remap={}, line_shift=0,
+                                     const_arrays={"T": arr})
+        _hash_view(h, view)
+        return h.hexdigest()
+
+    a = np.zeros(2, np.dtype([("x", np.float32), ("y", np.int32)]))
+    b = np.zeros(2, np.dtype([("y", np.int32), ("x", np.float32)]))
+    assert a.dtype.str == b.dtype.str and a.tobytes() == b.tobytes()
+    assert key(a) != key(b)
+    assert key(a) == key(a.copy())
