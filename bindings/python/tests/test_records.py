@@ -174,3 +174,27 @@ def test_the_cache_key_tells_record_constants_apart():
     assert a.dtype.str == b.dtype.str and a.tobytes() == b.tobytes()
     assert key(a) != key(b)
     assert key(a) == key(a.copy())
+
+
+@cuda.jit
+def local_points(out):
+    a = cuda.local.array(2, POINT_T)
+    a[1]["d"][2] = 7
+    a[1]["x"] = 1.5
+    a[0] = a[1]
+    out[0] = a[0]["x"] + a[0]["d"][2]
+
+
+POINT = np.dtype([("x", np.float32), ("d", np.uint8, 3)], align=True)
+POINT_T = None  # Numba's Record type of POINT, set by the test
+
+
+def test_a_numba_record_type_is_a_local_array_dtype():
+    """``numba.from_dtype(dtype)`` (Numba's ``Record`` type) as the dtype of
+    ``cuda.local.array``, as Numba accepts it; a record copied whole."""
+    numba = pytest.importorskip("numba")
+    global POINT_T
+    POINT_T = numba.from_dtype(POINT)
+    out = np.zeros(1, np.float32)
+    local_points[1, 1](out)
+    assert out[0] == 8.5
