@@ -163,7 +163,13 @@ impl ArrayType {
 impl fmt::Display for ArrayType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Constant arrays print as Numba prints them; shared and local
-        // arrays carry their memory space, a kernelc detail.
+        // arrays carry their memory space, a kernelc detail. An array of
+        // packed records is Numba's `unaligned` array.
+        if let Elem::Record(r) = self.elem {
+            if !r.layout().aligned {
+                f.write_str("unaligned ")?;
+            }
+        }
         if self.space == MemSpace::Const {
             f.write_str("readonly ")?;
         }

@@ -96,10 +96,6 @@ def fmt_type(t):
         # the record's memory it is (Numba's NestedArray is an Array of
         # layout C), its shape known from the record when lowering.
         return f"array({t.dtype}, {t.ndim}d, C)"
-    if isinstance(t, types.Array) and not t.aligned:
-        # A packed record array: kernelc moves each field that may be
-        # misaligned byte by byte, so it does not type the array apart.
-        return str(t).removeprefix("unaligned ")
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):

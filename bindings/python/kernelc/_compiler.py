@@ -50,7 +50,11 @@ class Param:
         if self.kind == KC.PARAM_SCALAR:
             return SCALARS[DTYPE_NAMES[self.dtype_code]]
         if self.kind == KC.PARAM_ARRAY and self.dtype_code == KC.DTYPE_RECORD:
-            # `array(Record(...), 1d, C)`: the record is spelled out.
+            if self.ndim == 0:
+                # A record argument: `Record(...)`.
+                return Record.from_name(self.type_name)
+            # `array(Record(...), 1d, C)` (`unaligned array(...)` of packed
+            # records): the record is spelled out.
             inner = self.type_name[self.type_name.index("(") + 1:].rsplit(",", 2)[0]
             return Array(Record.from_name(inner.strip()), self.ndim, self.layout)
         if self.kind == KC.PARAM_ARRAY:

@@ -203,6 +203,9 @@ class Array(Type):
 
     def __str__(self) -> str:
         ro = "readonly " if self.readonly else ""
+        # An array of packed records is Numba's `unaligned` array.
+        if isinstance(self.dtype, Record) and not self.dtype.dtype.isalignedstruct:
+            ro = "unaligned " + ro
         return f"{ro}array({self.dtype}, {self.ndim}d, {self.layout})"
 
     def __eq__(self, other) -> bool:
