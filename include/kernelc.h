@@ -380,7 +380,8 @@ typedef struct {
      */
     uint64_t address;
     /**
-     * Arrays: number of dimensions, 1 to 3.
+     * Arrays: number of dimensions, 1 to 3; 0 for one record passed by
+     * reference (a `KC_DTYPE_RECORD` argument of a `Record` parameter).
      */
     uint32_t ndim;
     /**
@@ -1187,7 +1188,8 @@ kc_status kc_options_set_signature(kc_options *options, const char *signature);
  * bytes, C order, exactly the array's size) is copied into the options and
  * written to the module's constant memory whenever the module is loaded on
  * a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
- * again replaces the earlier declaration.
+ * again replaces the earlier declaration. (An array of records:
+ * `kc_options_add_const_record_array`.)
  */
 kc_status kc_options_add_const_array(kc_options *options,
                                      const char *name,
@@ -1196,6 +1198,21 @@ kc_status kc_options_add_const_array(kc_options *options,
                                      size_t ndim,
                                      const void *data,
                                      size_t data_bytes);
+
+/**
+ * `kc_options_add_const_array` for an array of records (a NumPy
+ * structured dtype): `record` is the record type in Numba's spelling,
+ * e.g. `"Record(x[type=float64;offset=0],y[type=int64;offset=8];16;False)"`
+ * (a parameter's `type_name` spells records the same way); `data` holds
+ * the records as NumPy lays them out, padding included.
+ */
+kc_status kc_options_add_const_record_array(kc_options *options,
+                                            const char *name,
+                                            const char *record,
+                                            const int64_t *shape,
+                                            size_t ndim,
+                                            const void *data,
+                                            size_t data_bytes);
 
 /**
  * Writes `module` as bytes into `buffer` (`capacity` bytes). `*needed`

@@ -29,11 +29,13 @@ pub enum ParamKind {
     /// A complex number passed by value: two `.param`s of its part type
     /// (`float32` for `complex64`), the real part first.
     Complex(Scalar),
-    /// An array: a data pointer, `ndim` extents, `ndim` byte strides.
+    /// An array: a data pointer, `ndim` extents, `ndim` byte strides. A
+    /// record argument (Numba's `Record`, passed by reference) is a 0-D
+    /// array of records: its data pointer alone.
     Array {
         /// Element type.
         elem: ElemType,
-        /// Number of dimensions, 1 to 3.
+        /// Number of dimensions, 1 to 3 (0 for a record).
         ndim: u8,
         /// The layout the kernel was compiled for.
         layout: Layout,

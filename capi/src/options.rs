@@ -9,8 +9,9 @@ use crate::types::{complex_of, kc_dtype, require_scalar};
 use kernelc_compiler::driver::CompileOptions;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
+use kernelc_compiler::sema::signature::parse_type;
 use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
-use kernelc_compiler::types::Elem;
+use kernelc_compiler::types::{Elem, Type};
 use std::ffi::{c_char, c_int, c_void};
 
 /// Compile options (opaque). Create with `kc_options_new`, free with
@@ -193,7 +194,8 @@ pub unsafe extern "C" fn kc_options_set_signature(
 /// bytes, C order, exactly the array's size) is copied into the options and
 /// written to the module's constant memory whenever the module is loaded on
 /// a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
-/// again replaces the earlier declaration.
+/// again replaces the earlier declaration. (An array of records:
+/// `kc_options_add_const_record_array`.)
 #[no_mangle]
 pub unsafe extern "C" fn kc_options_add_const_array(
     options: *mut kc_options,
@@ -206,50 +208,100 @@ pub unsafe extern "C" fn kc_options_add_const_array(
 ) -> kc_status {
     unsafe {
         with_options("kc_options_add_const_array", options, |o| {
-            let name = string(name, "name")?;
-            if !is_identifier(name) {
-                return Err(Error::invalid(format!(
-                    "`name` '{name}' is not a Python identifier"
-                )));
-            }
             let elem = match complex_of(dtype) {
                 Some(part) => Elem::Complex(part),
                 None => Elem::Scalar(require_scalar(dtype, "dtype")?),
             };
-            if !(1..=3).contains(&ndim) {
-                return Err(Error::invalid(format!("ndim is {ndim}, must be 1 to 3")));
-            }
-            let shape = slice(shape, ndim, "shape")?;
-            if let Some(d) = shape.iter().find(|&&d| d < 0) {
-                return Err(Error::invalid(format!("negative extent {d} in `shape`")));
-            }
-            let shape: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
-            let size = shape
-                .iter()
-                .try_fold(elem.size() as u64, |acc, &d| acc.checked_mul(d))
-                .ok_or_else(|| Error::invalid("the constant array's size overflows"))?;
-            let contents = if data.is_null() && data_bytes == 0 {
-                None
-            } else {
-                if data_bytes as u64 != size {
-                    return Err(Error::invalid(format!(
-                        "`data_bytes` is {data_bytes}, the array '{name}' has {size} bytes"
-                    )));
-                }
-                Some(slice(data.cast::<u8>(), data_bytes, "data")?.to_vec())
-            };
-            let decls = &mut o.compile.check.const_arrays;
-            decls.retain(|d| d.name != name);
-            decls.push(ConstArrayDecl {
-                name: name.to_string(),
-                elem,
-                shape,
-            });
-            o.const_data.retain(|(n, _)| n != name);
-            o.const_data.push((name.to_string(), contents));
-            Ok(())
+            add_const_array(o, name, elem, (shape, ndim), (data, data_bytes))
         })
     }
+}
+
+/// `kc_options_add_const_array` for an array of records (a NumPy
+/// structured dtype): `record` is the record type in Numba's spelling,
+/// e.g. `"Record(x[type=float64;offset=0],y[type=int64;offset=8];16;False)"`
+/// (a parameter's `type_name` spells records the same way); `data` holds
+/// the records as NumPy lays them out, padding included.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_add_const_record_array(
+    options: *mut kc_options,
+    name: *const c_char,
+    record: *const c_char,
+    shape: *const i64,
+    ndim: usize,
+    data: *const c_void,
+    data_bytes: usize,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_add_const_record_array", options, |o| {
+            let text = string(record, "record")?;
+            let elem = match parse_type(text) {
+                Ok(Type::Record(r)) => Elem::Record(r.record),
+                Ok(other) => {
+                    return Err(Error::invalid(format!(
+                        "`record` names {other}, not a record type Record(...)"
+                    )))
+                }
+                Err(e) => return Err(Error::invalid(format!("`record`: {}", e.message))),
+            };
+            add_const_array(o, name, elem, (shape, ndim), (data, data_bytes))
+        })
+    }
+}
+
+/// The common part of the two: checks the name, shape and data and
+/// declares the array.
+///
+/// # Safety
+/// The pointers are valid as `kc_options_add_const_array` documents.
+unsafe fn add_const_array(
+    o: &mut kc_options,
+    name: *const c_char,
+    elem: Elem,
+    (shape, ndim): (*const i64, usize),
+    (data, data_bytes): (*const c_void, usize),
+) -> Result<()> {
+    // SAFETY: as this function's.
+    let name = unsafe { string(name, "name")? };
+    if !is_identifier(name) {
+        return Err(Error::invalid(format!(
+            "`name` '{name}' is not a Python identifier"
+        )));
+    }
+    if !(1..=3).contains(&ndim) {
+        return Err(Error::invalid(format!("ndim is {ndim}, must be 1 to 3")));
+    }
+    // SAFETY: as this function's.
+    let shape = unsafe { slice(shape, ndim, "shape")? };
+    if let Some(d) = shape.iter().find(|&&d| d < 0) {
+        return Err(Error::invalid(format!("negative extent {d} in `shape`")));
+    }
+    let shape: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+    let size = shape
+        .iter()
+        .try_fold(elem.size() as u64, |acc, &d| acc.checked_mul(d))
+        .ok_or_else(|| Error::invalid("the constant array's size overflows"))?;
+    let contents = if data.is_null() && data_bytes == 0 {
+        None
+    } else {
+        if data_bytes as u64 != size {
+            return Err(Error::invalid(format!(
+                "`data_bytes` is {data_bytes}, the array '{name}' has {size} bytes"
+            )));
+        }
+        // SAFETY: as this function's.
+        Some(unsafe { slice(data.cast::<u8>(), data_bytes, "data")? }.to_vec())
+    };
+    let decls = &mut o.compile.check.const_arrays;
+    decls.retain(|d| d.name != name);
+    decls.push(ConstArrayDecl {
+        name: name.to_string(),
+        elem,
+        shape,
+    });
+    o.const_data.retain(|(n, _)| n != name);
+    o.const_data.push((name.to_string(), contents));
+    Ok(())
 }
 
 /// A Python identifier: a letter or `_`, then letters, digits or `_` (a

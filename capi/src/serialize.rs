@@ -265,7 +265,9 @@ impl<'a> Reader<'a> {
                     t => return Err(malformed(format_args!("element kind {t}"))),
                 };
                 let ndim = self.u8("an array's ndim")?;
-                if !(1..=3).contains(&ndim) {
+                // 0: a record passed by reference.
+                let least = u8::from(!matches!(elem, ElemType::Record { .. }));
+                if !(least..=3).contains(&ndim) {
                     return Err(malformed(format_args!("an array of {ndim} dimensions")));
                 }
                 let layout = match self.u8("a layout")? {
@@ -399,6 +401,15 @@ mod tests {
                         },
                     ),
                     param("x", ParamKind::Complex(Scalar::F32)),
+                    // A record argument: a 0-D array of records.
+                    param(
+                        "r",
+                        ParamKind::Array {
+                            elem: ElemType::Record { size: 12 },
+                            ndim: 0,
+                            layout: Layout::C,
+                        },
+                    ),
                     param(
                         "t",
                         ParamKind::Tuple(vec![

@@ -344,3 +344,8 @@ fn cmake_find_package() {
         run(&mut Command::new(build.join(exe)));
     }
 }
+
+#[test]
+fn c_records_api() {
+    build_and_run("records_api");
+}

@@ -8,7 +8,8 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
-use kernelc_compiler::types::{complex_from_name, Elem, Scalar};
+use kernelc_compiler::sema::signature::parse_type;
+use kernelc_compiler::types::{complex_from_name, Elem, Scalar, Type};
 use kernelc_runtime::device::DeviceKind;
 use std::time::Duration;
 
@@ -313,15 +314,21 @@ pub fn parse_const_spec(spec: &str) -> Result<ConstSpec, String> {
     })
 }
 
-/// `float32[16]`, `int32[4, 4]`, `complex128[8]`.
+/// `float32[16]`, `int32[4, 4]`, `complex128[8]`, or records in Numba's
+/// spelling: `Record(x[type=float32;offset=0];4;False)[8]`.
 fn parse_dtype_shape(s: &str) -> Result<(Elem, Vec<u64>), String> {
     let bad = || format!("expected FILE.npy or DTYPE[SHAPE] such as float32[16], got '{s}'");
-    let (dtype, rest) = s.split_once('[').ok_or_else(bad)?;
+    let (dtype, rest) = s.rsplit_once('[').ok_or_else(bad)?;
     let dims = rest.strip_suffix(']').ok_or_else(bad)?;
     let dtype = dtype.trim();
     let elem = match (Scalar::from_name(dtype), complex_from_name(dtype)) {
         (Some(s), _) => Elem::Scalar(s),
         (None, Some(part)) => Elem::Complex(part),
+        (None, None) if dtype.starts_with("Record(") => match parse_type(dtype) {
+            Ok(Type::Record(r)) => Elem::Record(r.record),
+            Ok(_) => return Err(format!("unknown dtype '{dtype}'")),
+            Err(e) => return Err(format!("dtype '{dtype}': {}", e.message)),
+        },
         (None, None) => return Err(format!("unknown dtype '{dtype}'")),
     };
     let shape = dims

@@ -1,7 +1,7 @@
 //! `--const NAME=FILE.npy` and `--const NAME=DTYPE[SHAPE]` of `check` and
 //! `compile`: the host arrays behind `cuda.const.array_like(NAME)`. Type
 //! checking needs only the element type and shape, so only a `.npy` file's
-//! header is read (see [`crate::npy`]).
+//! header is read (see [`crate::npy`]); a structured one holds records.
 
 use crate::args::{ConstSource, ConstSpec};
 use crate::npy;
@@ -19,13 +19,12 @@ pub fn declare(spec: &ConstSpec) -> Result<ConstArrayDecl, String> {
                 return Err(format!("'{path}' is Fortran-ordered; save it C-ordered"));
             }
             let shape = header.shape.shape.iter().map(|&d| d as u64).collect();
-            let elem = match header.shape.elem {
-                ElemType::Scalar(s) => Elem::Scalar(s),
-                ElemType::Complex(part) => Elem::Complex(part),
-                ElemType::Record { .. } => {
-                    return Err(format!(
-                        "'{path}' holds records; constant arrays hold numbers"
-                    ))
+            let elem = match (header.record, header.shape.elem) {
+                (Some(r), _) => Elem::Record(r),
+                (None, ElemType::Scalar(s)) => Elem::Scalar(s),
+                (None, ElemType::Complex(part)) => Elem::Complex(part),
+                (None, ElemType::Record { .. }) => {
+                    return Err(format!("'{path}' holds records of unknown fields"))
                 }
             };
             (elem, shape)
@@ -56,6 +55,12 @@ mod tests {
             (c.name.as_str(), c.elem, c.shape),
             ("G", Elem::Scalar(Scalar::F32), vec![4, 4])
         );
+        // Records, in Numba's spelling.
+        let rec =
+            "Record(x[type=float32;offset=0],d[type=nestedarray(uint8, (3,));offset=4];8;True)";
+        let c = declare(&parse_const_spec(&format!("R={rec}[5]")).unwrap()).unwrap();
+        assert_eq!((c.elem.to_string(), c.shape), (rec.to_string(), vec![5]));
+        assert!(parse_const_spec("R=Record(x[type=float32;offset=9];4;True)[5]").is_err());
 
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.npy");

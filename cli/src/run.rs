@@ -49,9 +49,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 // Said here, with the file's name: past this point it is a
                 // signature the user never wrote.
                 let ndim = array.shape.shape.len();
-                if !(1..=3).contains(&ndim) {
+                // A 0-D array of records is one record (Numba's `Record`
+                // argument, passed by reference).
+                let least = usize::from(array.record.is_none());
+                if !(least..=3).contains(&ndim) {
                     return Err(format!(
-                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 1 to 3 dimensions"
+                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 1 to 3 dimensions (0: one record)"
                     )
                     .into());
                 }
@@ -68,9 +71,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
         let array = npy::read(path)?;
         if array.fortran && array.shape.shape.len() > 1 {
             return Err(format!("'{path}' is Fortran-ordered; save it C-ordered").into());
-        }
-        if array.record.is_some() {
-            return Err(format!("'{path}' holds records; constant arrays hold numbers").into());
         }
         consts.push((name.clone(), array));
     }
@@ -116,9 +116,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 .iter()
                 .map(|(name, a)| ConstArrayDecl {
                     name: name.clone(),
-                    elem: match a.shape.elem {
-                        ElemType::Complex(part) => Elem::Complex(part),
-                        other => Elem::Scalar(other.scalar().expect("records refused above")),
+                    elem: match (a.record, a.shape.elem) {
+                        (Some(r), _) => Elem::Record(r),
+                        (None, ElemType::Complex(part)) => Elem::Complex(part),
+                        (None, other) => {
+                            Elem::Scalar(other.scalar().expect("a record has its record type"))
+                        }
                     },
                     shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
                 })
@@ -442,11 +445,6 @@ fn compile_kernel(
 /// compiled for, field by field: past this point only their size is
 /// checked (the runtime knows records by their size alone).
 fn check_records(info: &KernelInfo, run_args: &[RunArg]) -> Result<(), String> {
-    let by_offset = |r: RecordType| {
-        let mut fields = r.layout().fields.clone();
-        fields.sort_by_key(|f| f.offset);
-        (r.size(), fields)
-    };
     for (pos, (param, arg)) in info.params.iter().zip(run_args).enumerate() {
         let RunArg::Array { path, array } = arg else {
             continue;
@@ -454,13 +452,16 @@ fn check_records(info: &KernelInfo, run_args: &[RunArg]) -> Result<(), String> {
         let Some(file_record) = array.record else {
             continue;
         };
-        let Ok(Type::Array(a)) = parse_type(&param.ty) else {
-            continue;
+        let kernel_record = match parse_type(&param.ty) {
+            Ok(Type::Array(a)) => match a.elem {
+                Elem::Record(r) => r,
+                _ => continue,
+            },
+            // A record argument: a 0-D array of records.
+            Ok(Type::Record(r)) => r.record,
+            _ => continue,
         };
-        let Elem::Record(kernel_record) = a.elem else {
-            continue;
-        };
-        if by_offset(file_record) != by_offset(kernel_record) {
+        if !file_record.same_fields(kernel_record) {
             return Err(format!(
                 "argument {pos} ('{}'): '{path}' holds {file_record}, but the kernel takes {kernel_record}",
                 param.name
@@ -554,7 +555,10 @@ fn preview(shape: &ArrayShape, record: Option<RecordType>, data: &[u8]) -> Strin
                 let fields: Vec<String> = (r.layout().fields.iter())
                     .map(|f| {
                         let at = f.offset as usize;
-                        format_elem(f.ty, &item[at..at + f.ty.size() as usize])
+                        match f.ty.scalar() {
+                            Some(s) => format_elem(s, &item[at..at + s.size() as usize]),
+                            None => "...".to_string(),
+                        }
                     })
                     .collect();
                 format!("({})", fields.join(", "))

@@ -356,7 +356,8 @@ fn leaf_params(
     let mut slots = Vec::with_capacity(7);
     crate::lower::values::flatten_type(ty, true, &mut slots);
     let (read, written) = match ty {
-        Type::Array(_) => {
+        // A record argument is a reference, as an array.
+        Type::Array(_) | Type::Record(_) => {
             let a = summary.get(*slot).copied().unwrap_or_default();
             (a.read, a.written)
         }

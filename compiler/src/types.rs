@@ -163,7 +163,13 @@ impl ArrayType {
 impl fmt::Display for ArrayType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Constant arrays print as Numba prints them; shared and local
-        // arrays carry their memory space, a kernelc detail.
+        // arrays carry their memory space, a kernelc detail. An array of
+        // packed records is Numba's `unaligned` array.
+        if let Elem::Record(r) = self.elem {
+            if !r.layout().aligned {
+                f.write_str("unaligned ")?;
+            }
+        }
         if self.space == MemSpace::Const {
             f.write_str("readonly ")?;
         }
@@ -572,17 +578,21 @@ impl Type {
                 ndim: a.ndim,
                 layout: a.layout,
             }),
+            // A record argument is a reference to one record: a 0-D array
+            // of records, one data pointer (as Numba passes a `Record`).
+            Type::Record(r) => Some(ParamKind::Array {
+                elem: r.record.abi(),
+                ndim: 0,
+                layout: Layout::C,
+            }),
             Type::Tuple(fields) => fields
                 .iter()
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown
-            | Type::None
-            | Type::Function(_)
-            | Type::Record(_)
-            | Type::Vector(_)
-            | Type::GridGroup => None,
+            Type::Unknown | Type::None | Type::Function(_) | Type::Vector(_) | Type::GridGroup => {
+                None
+            }
         }
     }
 

@@ -174,6 +174,10 @@ impl ArrayShape {
     /// record's spelling, which only the caller knows).
     pub fn numba_type_of(&self, elem: &str) -> String {
         let nd = self.shape.len();
+        if nd == 0 {
+            // One record, passed by reference.
+            return elem.to_string();
+        }
         let mut dims = vec![":"; nd];
         if nd > 0 {
             if self.is_c_contiguous() {
@@ -471,6 +475,42 @@ mod tests {
         assert_eq!(a.strides, vec![i64::MAX, 8, 4]);
         assert_eq!(a.len(), usize::MAX);
         assert!(!a.is_empty());
+    }
+
+    #[test]
+    fn a_record_argument_is_a_0d_array_of_records() {
+        let rec = ElemType::Record { size: 12 };
+        let k = KernelInfo {
+            name: "k".into(),
+            params: vec![ParamInfo {
+                name: "r".into(),
+                ty: "Record(n[type=int32;offset=0],x[type=float64;offset=4];12;False)".into(),
+                kind: ParamKind::Array {
+                    elem: rec,
+                    ndim: 0,
+                    layout: Layout::C,
+                },
+                read: true,
+                written: true,
+            }],
+            cooperative: false,
+        };
+        let one = ArrayShape::c_contiguous(rec, &[]);
+        assert_eq!((one.len(), one.span_bytes()), (1, 12));
+        assert_eq!(one.numba_type_of("Record(...)"), "Record(...)");
+        let args = [ArgShape::Array(one)];
+        assert!(check_args(&k, &args).is_ok());
+        // The data pointer alone.
+        assert_eq!(
+            encode_params(&k, &args, &[0x1000]),
+            vec![0x1000u64.to_le_bytes().to_vec()]
+        );
+        // A 1-D array of them, or a record of another size, is refused.
+        let many = [ArgShape::Array(ArrayShape::c_contiguous(rec, &[1]))];
+        assert!(check_args(&k, &many).is_err());
+        let other = ElemType::Record { size: 8 };
+        let small = [ArgShape::Array(ArrayShape::c_contiguous(other, &[]))];
+        assert!(check_args(&k, &small).is_err());
     }
 
     #[test]

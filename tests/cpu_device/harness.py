@@ -311,8 +311,12 @@ def run_numba(case: Case):
     inputs = case.make_inputs()
     work = _copy_args(inputs)
     buf = io.StringIO()
+    # A 0-D array of records is a record argument: Numba takes the record
+    # (a NumPy void scalar that views the array's memory).
+    launch = [a[()] if isinstance(a, np.ndarray) and a.ndim == 0 and a.dtype.names else a
+              for a in work]
     with contextlib.redirect_stdout(buf):
-        kern[tuple(case.grid), tuple(case.block), 0, case.shared](*work)
+        kern[tuple(case.grid), tuple(case.block), 0, case.shared](*launch)
     outputs = {i: a for i, a in enumerate(work) if isinstance(a, np.ndarray)}
     return inputs, outputs, buf.getvalue()
 

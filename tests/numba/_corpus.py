@@ -134,7 +134,8 @@ def real_jit():
 
 
 HEADER_RE = re.compile(r"^#\s*kernelc:\s?(.*)$")
-CONST_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)\[([0-9, ]+)\]$")
+# NAME=DTYPE[D0,...]: DTYPE a number type or a record in Numba's spelling.
+CONST_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*|Record\(.*\))\[([0-9, ]+)\]$")
 
 
 def parse_header(path):
@@ -171,36 +172,86 @@ def parse_header(path):
     return {"kernels": kernels, "consts": consts}
 
 
-RECORD_RE = re.compile(r"Record\([^()]*\)")
-FIELD_RE = re.compile(r"(\w+)\[type=(\w+);offset=(\d+)\]")
+def _closing(text, open_at):
+    """The position just past the parenthesis that closes the one at
+    ``open_at``."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    raise ValueError(f"unbalanced parentheses in {text!r}")
+
+
+def _split_top(text, sep):
+    """``text`` split at each ``sep`` outside parentheses and brackets."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _field_format(ty):
+    """A NumPy format for a record field's type as Numba prints it."""
+    import numpy as np
+
+    if ty.startswith("Record("):
+        return record_dtype(ty)
+    if ty.startswith("nestedarray("):
+        elem, shape = ty[len("nestedarray("):-1].split(", ", 1)
+        return (_field_format(elem), tuple(int(n) for n in shape.strip("()").split(",") if n))
+    return np.dtype(ty)
+
+
+def record_dtype(text):
+    """The NumPy dtype of a record as Numba prints one
+    (``Record(x[type=float32;offset=0],d[type=nestedarray(uint8, (5,));offset=4];12;True)``),
+    nested records and array fields included."""
+    import numpy as np
+
+    fields, size, aligned = text[len("Record("):-1].rsplit(";", 2)
+    names, formats, offsets = [], [], []
+    for field in _split_top(fields, ","):
+        name, rest = field.split("[type=", 1)
+        ty, offset = rest[:-1].rsplit(";offset=", 1)
+        names.append(name)
+        formats.append(_field_format(ty))
+        offsets.append(int(offset))
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": int(size)}, align=aligned == "True")
 
 
 def numba_signature(sig):
     """A header signature as Numba takes it: a string, unless it spells a
     record as Numba prints one (``Record(x[type=float32;offset=0];4;True)``),
     which Numba cannot parse back; then the signature object, with each
-    record built by ``numba.from_dtype`` from the same layout."""
+    record built by ``numba.from_dtype`` from the same layout (nested
+    records and array fields included)."""
     if not isinstance(sig, str) or "Record(" not in sig:
         return sig
     import numba
-    import numpy as np
     from numba.core import types
 
     names = {}
-
-    def record(m):
-        inner = m.group(0)[len("Record("):-1]
-        fields, size, aligned = inner.rsplit(";", 2)
-        parts = FIELD_RE.findall(fields)
-        dt = np.dtype({"names": [p[0] for p in parts], "formats": [p[1] for p in parts],
-                       "offsets": [int(p[2]) for p in parts], "itemsize": int(size)},
-                      align=aligned == "True")
+    out, pos = [], 0
+    while (at := sig.find("Record(", pos)) >= 0:
+        end = _closing(sig, at + len("Record"))
         name = f"__record{len(names)}"
-        names[name] = numba.from_dtype(dt)
-        return name
-
-    text = RECORD_RE.sub(record, sig)
-    return eval(text, {**vars(types), **names})  # noqa: S307 - a test file's own header
+        names[name] = numba.from_dtype(record_dtype(sig[at:end]))
+        out.append(sig[pos:at] + name)
+        pos = end
+    out.append(sig[pos:])
+    return eval("".join(out), {**vars(types), **names})  # noqa: S307 - a test file's own header
 
 
 class LoadedFile:

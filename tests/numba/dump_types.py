@@ -91,6 +91,11 @@ def fmt_type(t):
         # An intrinsic as a value: kernelc writes `function(path)`, the
         # path as a user writes it.
         return f"function({function_path(t.typing_key)})"
+    if isinstance(t, types.NestedArray):
+        # A record's array field: kernelc types it as the C-ordered view of
+        # the record's memory it is (Numba's NestedArray is an Array of
+        # layout C), its shape known from the record when lowering.
+        return f"array({t.dtype}, {t.ndim}d, C)"
     if isinstance(t, types.UniTuple):
         return f"UniTuple({fmt_type(t.dtype)}, {t.count})"
     if isinstance(t, types.Tuple):

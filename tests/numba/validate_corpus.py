@@ -103,7 +103,9 @@ def validate_file(path, verbose=False):
         arr = getattr(lf.module, name, None)
         if decl is None:
             results.append(("FAIL", name, "constant array used without a '# kernelc: --const' header"))
-        elif arr is None or str(arr.dtype) != decl[0] or tuple(arr.shape) != decl[1]:
+        elif arr is None or tuple(arr.shape) != decl[1] or (
+                _corpus.record_dtype(decl[0]) != arr.dtype if decl[0].startswith("Record(")
+                else str(arr.dtype) != decl[0]):
             got = None if arr is None else f"{arr.dtype}{list(arr.shape)}"
             results.append(("FAIL", name, f"header says {decl[0]}{list(decl[1])}, module has {got}"))
         else:

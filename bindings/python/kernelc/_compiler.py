@@ -50,7 +50,11 @@ class Param:
         if self.kind == KC.PARAM_SCALAR:
             return SCALARS[DTYPE_NAMES[self.dtype_code]]
         if self.kind == KC.PARAM_ARRAY and self.dtype_code == KC.DTYPE_RECORD:
-            # `array(Record(...), 1d, C)`: the record is spelled out.
+            if self.ndim == 0:
+                # A record argument: `Record(...)`.
+                return Record.from_name(self.type_name)
+            # `array(Record(...), 1d, C)` (`unaligned array(...)` of packed
+            # records): the record is spelled out.
             inner = self.type_name[self.type_name.index("(") + 1:].rsplit(",", 2)[0]
             return Array(Record.from_name(inner.strip()), self.ndim, self.layout)
         if self.kind == KC.PARAM_ARRAY:
@@ -184,6 +188,18 @@ def compile_view(view: KernelView, signature: str, options: Options) -> Compiled
         check(lib.kc_options_set_kernel(opts, view.kernel.encode()), "kc_options_set_kernel")
         check(lib.kc_options_set_signature(opts, signature.encode()), "kc_options_set_signature")
         for name, arr in view.const_arrays.items():
+            if arr.dtype.names is not None:
+                # An array of records: the record spelled as Numba spells it.
+                if not 1 <= arr.ndim <= 3:
+                    raise TypingError(
+                        f"constant array '{name}' has {arr.ndim} dimensions (1 to 3 allowed)")
+                arr = np.ascontiguousarray(arr)
+                shape = (c_int64 * arr.ndim)(*arr.shape)
+                check(lib.kc_options_add_const_record_array(
+                    opts, name.encode(), Record(arr.dtype).name.encode(), shape, arr.ndim,
+                    c_void_p(arr.ctypes.data) if arr.nbytes else None, arr.nbytes,
+                ), "kc_options_add_const_record_array")
+                continue
             code = DTYPE_CODES.get(arr.dtype.name)
             if code is None:
                 raise TypingError(f"constant array '{name}' has dtype {arr.dtype}, which kernels cannot use")

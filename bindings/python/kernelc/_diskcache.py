@@ -216,7 +216,8 @@ def _hash_view(h, view):
         h.update(data)
     for name in sorted(view.const_arrays):
         arr = view.const_arrays[name]
-        h.update(repr((name, arr.dtype.str, arr.shape)).encode())
+        # `dtype.descr`: a record's fields (its `str` is only `|V<size>`).
+        h.update(repr((name, arr.dtype.descr, arr.shape)).encode())
         h.update(arr.tobytes())
 
 

@@ -153,6 +153,8 @@ _PROTOTYPES = {
     "kc_options_set_signature": (_status, [c_void_p, c_char_p]),
     "kc_options_add_const_array": (
         _status, [c_void_p, c_char_p, c_uint32, _P(c_int64), c_size_t, c_void_p, c_size_t]),
+    "kc_options_add_const_record_array": (
+        _status, [c_void_p, c_char_p, c_char_p, _P(c_int64), c_size_t, c_void_p, c_size_t]),
     # compile, modules, diagnostics
     "kc_compile": (_status, [c_char_p, c_char_p, c_void_p, _P(c_void_p), _P(c_void_p)]),
     "kc_module_free": (None, [c_void_p]),

@@ -610,6 +610,15 @@ class _Marshal:
                     raise LaunchError(
                         f"argument {i}: tuple arguments cannot be passed through libkernelc yet"
                     )
+                if isinstance(a, np.void):
+                    # A record argument (Numba's `Record`): one record, by
+                    # reference, as a 0-D array; what the kernel writes is
+                    # copied back into the record (a view of its array).
+                    host = np.array(a)
+                    if self.written[i]:
+                        writeback = writeback or []
+                        writeback.append((a, host))
+                    a = host
                 if type(a) is np.ndarray or isinstance(a, np.ndarray):
                     if self.written[i] and not a.flags.writeable:
                         raise _read_only(
@@ -653,7 +662,11 @@ class _Marshal:
                 self.fail(status)
             if writeback:
                 for orig, tmp in writeback:
-                    orig[...] = tmp
+                    if isinstance(orig, np.void):
+                        for field in orig.dtype.names:
+                            orig[field] = tmp[field]
+                    else:
+                        orig[...] = tmp
 
 
 # -- streams and events --------------------------------------------------------------------

@@ -230,6 +230,44 @@ class KernelView:
         return dataclasses.replace(self, text=text, classes=everything)
 
 
+def _record_dtype_source(value):
+    """``np.dtype([...], align=...)`` for a structured NumPy dtype or a Numba
+    ``Record`` type (its fields in order: numbers, arrays of them, nested
+    records), or None for another value. ``TypeError`` for a record whose
+    offsets the list form cannot say (explicit offsets or padding)."""
+    dt = None
+    if isinstance(value, np.dtype):
+        dt = value
+    elif type(value).__name__ == "Record" and hasattr(value, "dtype"):
+        dt = value.dtype  # numba.from_dtype(...) / a numba.types.Record
+    if dt is None or dt.names is None:
+        return None
+    aligned = dt.isalignedstruct
+    text = _dtype_list(dt)
+    if np.dtype(eval(text.replace(_KC_NP, "np"), {"np": np}), align=aligned) != dt:  # noqa: S307
+        raise TypeError(
+            f"kernelc cannot use the record dtype {dt} in a kernel: its offsets are not "
+            "those np.dtype([...]) gives its fields (explicit offsets or padding)")
+    return f"{_KC_NP}.dtype({text}, align={aligned})"
+
+
+def _dtype_list(dt) -> str:
+    """The field list of a structured dtype: ``[('x', np.float32), ...]``."""
+    fields = []
+    for name in dt.names:
+        fdt = dt.fields[name][0]
+        shape = ""
+        if fdt.subdtype is not None:
+            fdt, dims = fdt.subdtype
+            shape = f", {tuple(dims)}"
+        if fdt.names is not None:
+            fmt = f"{_KC_NP}.dtype({_dtype_list(fdt)}, align={fdt.isalignedstruct})"
+        else:
+            fmt = f"{_KC_NP}.{fdt.newbyteorder('=').name}"
+        fields.append(f"({name!r}, {fmt}{shape})")
+    return "[" + ", ".join(fields) + "]"
+
+
 def _literal(value):
     """A constant expression for a Python or NumPy scalar value, a string,
     or a tuple of them, or None."""
@@ -654,6 +692,14 @@ def build_view(kernel_fn) -> KernelView:
                     const_arrays[name] = value
                 else:
                     hosts.add(name)
+                continue
+            rec = _record_dtype_source(value)
+            if rec is not None:
+                # A record dtype (a structured np.dtype or Numba's Record):
+                # `np.dtype([...])` in the view, for cuda.local.array and
+                # cuda.shared.array.
+                consts[name] = rec
+                need_np = True
                 continue
             lit = _literal(value)
             if lit is not None:

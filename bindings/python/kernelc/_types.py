@@ -97,8 +97,8 @@ class NoneType(Type):
 
 
 class Record(Type):
-    """A record type: a NumPy structured dtype of scalar fields, Numba's
-    ``Record``, printed as Numba prints it
+    """A record type: a NumPy structured dtype, Numba's ``Record`` (fields
+    of numbers, arrays of them, nested records), printed as Numba prints it
     (``Record(x[type=float32;offset=0],y[type=int32;offset=4];8;True)``).
     ``rec[::1]`` is an array of records."""
 
@@ -111,25 +111,15 @@ class Record(Type):
         fields = []
         for field in dt.names:
             fdt, offset = dt.fields[field][:2]
-            if fdt.names is not None or fdt.subdtype is not None:
-                raise TypeError(f"record field '{field}' is {fdt}; kernelc supports scalar fields")
-            fields.append(f"{field}[type={from_dtype(fdt)};offset={offset}]")
+            fields.append(f"{field}[type={_field_type_name(fdt)};offset={offset}]")
         self.name = f"Record({','.join(fields)};{dt.itemsize};{dt.isalignedstruct})"
         self.dtype = dt
 
     @classmethod
     def from_name(cls, text: str) -> "Record":
-        """The record Numba's spelling describes."""
-        if not (text.startswith("Record(") and text.endswith(")")):
-            raise TypeError(f"not a record type: {text!r}")
-        fields, size, aligned = text[len("Record("):-1].rsplit(";", 2)
-        parts = re.findall(r"(\w+)\[type=(\w+);offset=(\d+)\]", fields)
-        dt = np.dtype(
-            {"names": [p[0] for p in parts],
-             "formats": [parse_type_name(p[1]).dtype for p in parts],
-             "offsets": [int(p[2]) for p in parts], "itemsize": int(size)},
-            align=aligned == "True")
-        return cls(dt)
+        """The record Numba's spelling describes (array fields as
+        ``nestedarray(uint8, (5,))``, nested records as ``Record(...)``)."""
+        return cls(_record_dtype(text))
 
     def __str__(self) -> str:
         return self.name
@@ -141,6 +131,62 @@ class Record(Type):
         return hash(("record", self.name))
 
     __getitem__ = Scalar.__getitem__
+
+
+def _field_type_name(fdt) -> str:
+    """A record field's type as Numba prints it: ``float32``,
+    ``complex64``, ``nestedarray(uint8, (5,))``, ``Record(...)``."""
+    if fdt.subdtype is not None:
+        base, shape = fdt.subdtype
+        return f"nestedarray({_field_type_name(base)}, {tuple(shape)})"
+    if fdt.names is not None:
+        return Record(fdt).name
+    return str(from_dtype(fdt))
+
+
+def _split_top(text: str) -> list:
+    """``text`` split at the commas outside parentheses and brackets."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _field_format(ty: str):
+    """The NumPy format of a record field's type as Numba prints it."""
+    if ty.startswith("Record("):
+        return _record_dtype(ty)
+    if ty.startswith("nestedarray(") and ty.endswith(")"):
+        elem, shape = ty[len("nestedarray("):-1].split(", ", 1)
+        dims = tuple(int(n) for n in shape.strip("()").split(",") if n.strip())
+        return (_field_format(elem), dims)
+    return parse_type_name(ty).dtype
+
+
+def _record_dtype(text: str) -> np.dtype:
+    """The NumPy dtype of a record in Numba's spelling."""
+    if not (text.startswith("Record(") and text.endswith(")")):
+        raise TypeError(f"not a record type: {text!r}")
+    try:
+        fields, size, aligned = text[len("Record("):-1].rsplit(";", 2)
+        names, formats, offsets = [], [], []
+        for field in _split_top(fields):
+            name, rest = field.split("[type=", 1)
+            ty, offset = rest[:-1].rsplit(";offset=", 1)
+            names.append(name)
+            formats.append(_field_format(ty))
+            offsets.append(int(offset))
+        return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                         "itemsize": int(size)}, align=aligned == "True")
+    except (ValueError, TypeError) as e:
+        raise TypeError(f"not a record type: {text!r} ({e})") from None
 
 
 class Array(Type):
@@ -157,6 +203,9 @@ class Array(Type):
 
     def __str__(self) -> str:
         ro = "readonly " if self.readonly else ""
+        # An array of packed records is Numba's `unaligned` array.
+        if isinstance(self.dtype, Record) and not self.dtype.dtype.isalignedstruct:
+            ro = "unaligned " + ro
         return f"{ro}array({self.dtype}, {self.ndim}d, {self.layout})"
 
     def __eq__(self, other) -> bool:

@@ -9,7 +9,7 @@
 //! of fields, as `numpy.save` writes a structured dtype) into a record.
 
 use kernelc_abi::ElemType;
-use kernelc_compiler::records::{RecordField, RecordLayout, RecordType};
+use kernelc_compiler::records::{Elem, FieldType, RecordField, RecordLayout, RecordType};
 use kernelc_compiler::types::Scalar;
 
 /// How deeply literals may nest: NumPy's headers nest two levels; a
@@ -124,39 +124,66 @@ pub fn parse(text: &str) -> Result<Header, String> {
 
 /// The record of a structured dtype's descr: a list of `(name, format)`
 /// fields in order, padding written as fields named `''` of format `|Vn`
-/// (what `numpy.save` writes, `dtype.descr`).
+/// (what `numpy.save` writes, `dtype.descr`). A field's format is a type
+/// string (a number), a list (a nested record), either followed by a shape
+/// for an array field: `('d', '|u1', (5,))`.
 fn record_of_descr(items: &[Value]) -> Result<RecordType, String> {
     let mut fields = Vec::new();
     let mut offset: u32 = 0;
     for item in items {
-        let (name, format) = match item {
-            Value::Tuple(pair) if pair.len() == 2 => match (&pair[0], &pair[1]) {
-                (Value::Str(n), Value::Str(f)) => (n, f),
-                _ => return Err(format!("unsupported record field {}", show(item))),
-            },
-            Value::Tuple(t) if t.len() == 3 => {
-                return Err(format!(
-                    "record field {} is an array; kernelc supports records of scalar fields",
-                    show(&t[0])
-                ))
-            }
-            other => return Err(format!("unsupported record field {}", show(other))),
+        let Value::Tuple(parts) = item else {
+            return Err(format!("unsupported record field {}", show(item)));
         };
-        let size = if name.is_empty() {
+        let (name, format, shape) = match parts.as_slice() {
+            [Value::Str(n), f] => (n, f, None),
+            [Value::Str(n), f, s] => (n, f, Some(s)),
+            _ => return Err(format!("unsupported record field {}", show(item))),
+        };
+        if name.is_empty() {
             // Padding: `|V4` is four bytes.
-            format
-                .strip_prefix("|V")
-                .and_then(|n| n.parse::<u32>().ok())
-                .ok_or_else(|| format!("unsupported padding field of format '{format}'"))?
-        } else {
-            let ty = scalar_of_descr(format).map_err(|e| format!("record field '{name}': {e}"))?;
-            fields.push(RecordField {
-                name: name.clone(),
-                ty,
-                offset,
-            });
-            ty.size()
+            let size = match (format, shape) {
+                (Value::Str(f), None) => f.strip_prefix("|V").and_then(|n| n.parse::<u32>().ok()),
+                _ => None,
+            }
+            .ok_or_else(|| format!("unsupported padding field {}", show(item)))?;
+            offset = offset.checked_add(size).ok_or("the record is too large")?;
+            continue;
+        }
+        let elem = match format {
+            Value::Str(f) => match elem_of_descr(f) {
+                Ok(ElemType::Scalar(s)) => Elem::Scalar(s),
+                Ok(ElemType::Complex(part)) => Elem::Complex(part),
+                _ => return Err(format!("record field '{name}': unsupported dtype '{f}'")),
+            },
+            Value::List(inner) => Elem::Record(record_of_descr(inner)?),
+            other => return Err(format!("record field '{name}' has format {}", show(other))),
         };
+        let ty = match shape {
+            None => match elem {
+                Elem::Scalar(s) => FieldType::Scalar(s),
+                Elem::Complex(part) => FieldType::Complex(part),
+                Elem::Record(r) => FieldType::Record(r),
+            },
+            Some(Value::Tuple(dims)) => {
+                let shape = (dims.iter())
+                    .map(|d| match d {
+                        Value::Int(n) => u32::try_from(*n).ok(),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<u32>>>()
+                    .ok_or_else(|| {
+                        format!("record field '{name}' has shape {}", show(&parts[2]))
+                    })?;
+                FieldType::Array { elem, shape }
+            }
+            Some(other) => return Err(format!("record field '{name}' has shape {}", show(other))),
+        };
+        let size = ty.size();
+        fields.push(RecordField {
+            name: name.clone(),
+            ty,
+            offset,
+        });
         offset = offset.checked_add(size).ok_or("the record is too large")?;
     }
     let layout = RecordLayout {
@@ -169,17 +196,39 @@ fn record_of_descr(items: &[Value]) -> Result<RecordType, String> {
 }
 
 /// A record's descr as `numpy.save` writes it: its fields in offset order
-/// with `('', '|Vn')` padding between them and at the end.
-pub fn descr_of_record(record: RecordType, descr_of: impl Fn(Scalar) -> &'static str) -> String {
+/// with `('', '|Vn')` padding between them and at the end; an array field
+/// with its shape, a nested record as a list.
+pub fn descr_of_record(
+    record: RecordType,
+    descr_of: impl Fn(Scalar) -> &'static str + Copy,
+) -> String {
     let mut fields: Vec<&RecordField> = record.layout().fields.iter().collect();
     fields.sort_by_key(|f| f.offset);
     let mut parts = Vec::new();
     let mut at = 0;
+    let elem_descr = |elem: Elem| match elem {
+        Elem::Scalar(s) => format!("'{}'", descr_of(s)),
+        Elem::Complex(part) => format!("'{}'", complex_descr(part)),
+        Elem::Record(r) => descr_of_record(r, descr_of),
+    };
     for f in fields {
         if f.offset > at {
             parts.push(format!("('', '|V{}')", f.offset - at));
         }
-        parts.push(format!("('{}', '{}')", f.name, descr_of(f.ty)));
+        let format = match &f.ty {
+            FieldType::Scalar(s) => elem_descr(Elem::Scalar(*s)),
+            FieldType::Complex(part) => elem_descr(Elem::Complex(*part)),
+            FieldType::Record(r) => elem_descr(Elem::Record(*r)),
+            FieldType::Array { elem, shape } => {
+                let dims: Vec<String> = shape.iter().map(u32::to_string).collect();
+                let tuple = match dims.len() {
+                    1 => format!("({},)", dims[0]),
+                    _ => format!("({})", dims.join(", ")),
+                };
+                format!("{}, {tuple}", elem_descr(*elem))
+            }
+        };
+        parts.push(format!("('{}', {format})", f.name));
         at = f.offset + f.ty.size();
     }
     if record.size() > at {
@@ -188,14 +237,12 @@ pub fn descr_of_record(record: RecordType, descr_of: impl Fn(Scalar) -> &'static
     format!("[{}]", parts.join(", "))
 }
 
-/// The scalar type of a NumPy type string such as `<f4`, `|b1` or `<i8`
-/// (what `dtype.str` gives, and so what `numpy.save` writes).
-pub fn scalar_of_descr(descr: &str) -> Result<Scalar, String> {
-    match elem_of_descr(descr)? {
-        ElemType::Scalar(s) => Ok(s),
-        _ => Err(format!(
-            "unsupported dtype '{descr}' here (a record's fields are bool, integers and floats)"
-        )),
+/// The little-endian descr of a complex type with parts of type `part`.
+pub fn complex_descr(part: Scalar) -> &'static str {
+    if part == Scalar::F32 {
+        "<c8"
+    } else {
+        "<c16"
     }
 }
 
@@ -501,6 +548,42 @@ mod tests {
     }
 
     #[test]
+    fn reads_and_writes_array_fields_and_nested_records() {
+        // `numpy.save` of np.dtype([('a', '<f8'), ('c', '<c8'), ('d', 'u1',
+        // 5), ('j', '<f4', (3, 2)), ('inner', INNER), ('pts', INNER, 2)],
+        // align=True), INNER = np.dtype([('x', '<i2'), ('y', '<f4')],
+        // align=True); a 0-D array, one record.
+        let inner = "[('x', '<i2'), ('', '|V2'), ('y', '<f4')]";
+        let descr = format!(
+            "[('a', '<f8'), ('c', '<c8'), ('d', '|u1', (5,)), ('', '|V3'), ('j', '<f4', (3, 2)), \
+             ('inner', {inner}), ('pts', {inner}, (2,))]"
+        );
+        let h = parse(&format!(
+            "{{'descr': {descr}, 'fortran_order': False, 'shape': (), }}"
+        ))
+        .unwrap();
+        assert!(h.shape.is_empty());
+        let r = h.record.expect("a record");
+        assert_eq!(h.elem, ElemType::Record { size: 72 });
+        // Numba's spelling, but for the `aligned` flags a file does not keep.
+        assert_eq!(
+            r.to_string(),
+            "Record(a[type=float64;offset=0],c[type=complex64;offset=8],\
+             d[type=nestedarray(uint8, (5,));offset=16],j[type=nestedarray(float32, (3, 2));offset=24],\
+             inner[type=Record(x[type=int16;offset=0],y[type=float32;offset=4];8;False);offset=48],\
+             pts[type=nestedarray(Record(x[type=int16;offset=0],y[type=float32;offset=4];8;False), (2,));offset=56];72;False)"
+        );
+        let names = |s: Scalar| match s {
+            Scalar::F64 => "<f8",
+            Scalar::F32 => "<f4",
+            Scalar::I16 => "<i2",
+            Scalar::U8 => "|u1",
+            _ => "?",
+        };
+        assert_eq!(descr_of_record(r, names), descr);
+    }
+
+    #[test]
     fn rejects_what_numpy_rejects() {
         let cases = [
             ("{'descr': '<f4', 'fortran_order': False}", "no 'shape'"),
@@ -513,9 +596,10 @@ mod tests {
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", "non-negative"),
             ("{'descr': '<c32', 'fortran_order': False, 'shape': (3,)}", "unsupported dtype '<c32'"),
             ("{'descr': '>c16', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
-            ("{'descr': [('a', '<f4', (3,))], 'fortran_order': False, 'shape': (3,)}", "is an array"),
+            ("{'descr': [('a', '<f4', (2, 2, 2, 2))], 'fortran_order': False, 'shape': (3,)}", "1 to 3 extents"),
+            ("{'descr': [('a', '<f4', 'x')], 'fortran_order': False, 'shape': (3,)}", "has shape"),
             ("{'descr': [('a', '<f4'), ('a', '<i4')], 'fortran_order': False, 'shape': (3,)}", "twice"),
-            ("{'descr': [('a', '<c8')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
+            ("{'descr': [('a', '|O')], 'fortran_order': False, 'shape': (3,)}", "record field 'a'"),
             ("{'descr': '>f4', 'fortran_order': False, 'shape': (3,)}", "big-endian"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,)} x", "after its dict"),
             ("{'descr': '<f4', 'fortran_order': False, 'shape': (3,", "expected"),
@@ -531,7 +615,6 @@ mod tests {
             assert!(e.contains(want), "{text}: {e}");
         }
         // A single-byte type has no byte order to get wrong.
-        assert_eq!(scalar_of_descr(">u1").unwrap(), Scalar::U8);
         // Complex arrays: two floats per element.
         let h = parse("{'descr': '<c16', 'fortran_order': False, 'shape': (3,)}").unwrap();
         assert_eq!(h.elem, ElemType::Complex(Scalar::F64));

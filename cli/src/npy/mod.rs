@@ -269,7 +269,7 @@ pub fn write(
         (Some(r), _) => header::descr_of_record(r, descr),
         (None, ElemType::Scalar(s)) => format!("'{}'", descr(s)),
         (None, ElemType::Complex(part)) => {
-            format!("'{}'", if part == Scalar::F32 { "<c8" } else { "<c16" })
+            format!("'{}'", header::complex_descr(part))
         }
         (None, ElemType::Record { size }) => format!("'|V{size}'"),
     };

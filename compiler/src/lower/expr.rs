@@ -42,7 +42,7 @@ impl<'a> FnLowering<'a> {
                     unreachable!("a field of a record (type checked)")
                 };
                 let addr = self.expr(r).scalar();
-                LValue::Scalar(self.load_field(addr, r_ty.record, *k))
+                self.load_field(addr, r_ty.record, *k, &e.ty)
             }
             TExprKind::Cast(a) => {
                 let a = self.te(*a);

@@ -4,12 +4,13 @@
 //! draws the Box-Muller transform of two float32 uniforms (numba-cuda's
 //! `xoroshiro128p_normal_float64` draws its uniforms in float32 too).
 
+use super::values::LValue;
 use super::FnLowering;
 use crate::ir::{self, Opcode, Value};
 use crate::records::RecordType;
 use crate::sema::intrinsics::RandomFn;
 use crate::sema::typed::TExpr;
-use crate::types::{Elem, Scalar};
+use crate::types::{Elem, Scalar, Type};
 
 /// `2 * math.pi` rounded to float32, as numba-cuda's `TWO_PI_FLOAT32`.
 const TWO_PI_F32: f32 = 2.0 * std::f32::consts::PI;
@@ -89,8 +90,12 @@ impl FnLowering<'_> {
             fields.iter().position(|f| f.name == name).expect("checked") as u32
         };
         let (k0, k1) = (field("s0"), field("s1"));
-        let s0 = self.load_field(addr, record, k0);
-        let s1 = self.load_field(addr, record, k1);
+        let s0 = self
+            .load_field(addr, record, k0, &Type::Scalar(Scalar::U64))
+            .scalar();
+        let s1 = self
+            .load_field(addr, record, k1, &Type::Scalar(Scalar::U64))
+            .scalar();
         let result = self.ins().binary(Opcode::Iadd, s0, s1);
         let s1 = self.ins().binary(Opcode::Bxor, s1, s0);
         let r55 = self.rotl64(s0, 55);
@@ -99,8 +104,8 @@ impl FnLowering<'_> {
         let new_s0 = self.ins().binary(Opcode::Bxor, r55, s1);
         let new_s0 = self.ins().binary(Opcode::Bxor, new_s0, s1_14);
         let new_s1 = self.rotl64(s1, 36);
-        self.store_field(addr, record, k0, new_s0);
-        self.store_field(addr, record, k1, new_s1);
+        self.store_field(addr, record, k0, &LValue::Scalar(new_s0));
+        self.store_field(addr, record, k1, &LValue::Scalar(new_s1));
         result
     }
 

@@ -165,8 +165,8 @@ impl FnLowering<'_> {
                     unreachable!("a field of a record (type checked)")
                 };
                 let addr = self.expr(r).scalar();
-                let v = self.expr(self.te(*value)).scalar();
-                self.store_field(addr, r_ty.record, *field, v);
+                let v = self.expr(self.te(*value));
+                self.store_field(addr, r_ty.record, *field, &v);
             }
             TStmtKind::Fill { view, value } => {
                 let v = self.expr(self.te(*value)).scalar();

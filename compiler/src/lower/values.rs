@@ -41,8 +41,8 @@ pub fn mem_units(elem: Elem) -> (ir::Type, u64) {
     match elem {
         Elem::Scalar(s) => (mem_type(s), 1),
         Elem::Complex(part) => (ir_type(part), 2),
-        // Records are never the elements of shared or local arrays (the
-        // type checker has no dtype value for them).
+        // Records (a record dtype of the file) are bytes; the arrays are
+        // declared 16-byte aligned, as NumPy aligns a record's fields.
         Elem::Record(r) => (ir::Type::I8, u64::from(r.size())),
     }
 }

@@ -991,6 +991,9 @@ pub enum Member {
     /// `typing.NamedTuple`: only valid as the base of a class at the top
     /// level.
     NamedTupleBase,
+    /// `np.dtype` (`false`) and `numba.from_dtype` (`true`): only valid to
+    /// define a record dtype at the top level (`REC = np.dtype([...])`).
+    RecordDtype(bool),
 }
 
 /// Every `ns.attr` a kernel can use, by namespace and name.
@@ -1159,6 +1162,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Enum, "unique"), Member::EnumUnique);
     t.insert((Ns::Collections, "namedtuple"), Member::NamedTupleFactory);
     t.insert((Ns::Typing, "NamedTuple"), Member::NamedTupleBase);
+    t.insert((Ns::Numpy, "dtype"), Member::RecordDtype(false));
+    t.insert((Ns::Numba, "from_dtype"), Member::RecordDtype(true));
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
     t.insert(
         (Ns::Cuda, "libdevice"),

@@ -10,9 +10,10 @@
 
 use crate::enums::{EnumKind, EnumType};
 use crate::namedtuples::NamedTupleClass;
-use crate::records::{RecordField, RecordLayout};
+use crate::records::{FieldType, RecordField, RecordLayout};
 use crate::types::{
-    complex_from_name, ArrayType, Elem, Layout, RecordType, Scalar, TupleItems, Type,
+    complex_from_name, ArrayType, Elem, Layout, MemSpace, RecordRef, RecordType, Scalar,
+    TupleItems, Type,
 };
 use std::ops::Range;
 
@@ -58,6 +59,7 @@ pub fn parse_signature_in(text: &str, classes: ClassLookup<'_>) -> Result<Signat
     let mut p = SigParser {
         text,
         pos: 0,
+        record_depth: 0,
         classes,
     };
     p.skip_ws();
@@ -101,6 +103,7 @@ pub fn parse_type(text: &str) -> Result<Type, SigError> {
     let mut p = SigParser {
         text,
         pos: 0,
+        record_depth: 0,
         classes: &|_| None,
     };
     let t = p.parse_type()?;
@@ -119,6 +122,8 @@ struct SigParser<'a> {
     text: &'a str,
     pos: usize,
     classes: ClassLookup<'a>,
+    /// How many `Record(` the parser is inside.
+    record_depth: u32,
 }
 
 /// ASCII bytes of a word: letters, digits and `_`.
@@ -414,10 +419,11 @@ impl<'a> SigParser<'a> {
             return match base {
                 Elem::Scalar(s) => Ok(Type::Scalar(s)),
                 Elem::Complex(part) => Ok(Type::Complex(part)),
-                Elem::Record(_) => Err(SigError {
-                    message: "a record is passed as an array of records: Record(...)[::1]".into(),
-                    range: range.start..self.pos,
-                }),
+                // A record passed by reference (Numba's `Record` argument).
+                Elem::Record(record) => Ok(Type::Record(RecordRef {
+                    record,
+                    space: MemSpace::Global,
+                })),
             };
         }
         let open = self.pos;
@@ -570,6 +576,20 @@ impl<'a> SigParser<'a> {
     /// The rest of `Record(x[type=float32;offset=0],...;SIZE;ALIGNED)`, as
     /// Numba prints a record type, after the word `Record` (at `start`).
     fn parse_record(&mut self, start: usize) -> Result<RecordType, SigError> {
+        self.record_depth += 1;
+        let r = self.parse_record_here(start);
+        self.record_depth -= 1;
+        r
+    }
+
+    /// [`Self::parse_record`] at the current nesting depth.
+    fn parse_record_here(&mut self, start: usize) -> Result<RecordType, SigError> {
+        if self.record_depth > crate::records::MAX_DEPTH {
+            return Err(SigError {
+                message: format!("records nest at most {} deep", crate::records::MAX_DEPTH),
+                range: start..self.pos,
+            });
+        }
         self.expect(b'(')?;
         let mut fields = Vec::new();
         loop {
@@ -580,24 +600,7 @@ impl<'a> SigParser<'a> {
             self.expect(b'[')?;
             self.keyword("type")?;
             self.expect(b'=')?;
-            let ty_start = self.pos;
-            if let Some(("Record", r)) = self.word() {
-                return Err(SigError {
-                    message: "kernelc supports records of scalar fields only, not nested records"
-                        .into(),
-                    range: r,
-                });
-            }
-            self.pos = ty_start;
-            let ty = match self.parse_type()? {
-                Type::Scalar(s) => s,
-                _ => {
-                    return Err(SigError {
-                        message: "kernelc supports records of scalar fields only".into(),
-                        range: ty_start..self.pos,
-                    })
-                }
-            };
+            let ty = self.parse_field_type()?;
             self.expect(b';')?;
             self.keyword("offset")?;
             self.expect(b'=')?;
@@ -627,6 +630,54 @@ impl<'a> SigParser<'a> {
             range: start..self.pos,
         })?;
         Ok(RecordType::intern(layout))
+    }
+
+    /// A record field's type as Numba prints it: a scalar or complex type,
+    /// `nestedarray(ELEM, (N, ...))` or `Record(...)`.
+    fn parse_field_type(&mut self) -> Result<FieldType, SigError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.word() {
+            Some(("Record", r)) => return Ok(FieldType::Record(self.parse_record(r.start)?)),
+            Some(("nestedarray", _)) => {
+                self.expect(b'(')?;
+                let elem = match self.parse_element()? {
+                    Some(elem) => elem,
+                    None => {
+                        return Err(SigError {
+                            message: "a nested array's elements are numbers or records".into(),
+                            range: start..self.pos,
+                        })
+                    }
+                };
+                self.expect(b',')?;
+                self.expect(b'(')?;
+                let mut shape = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.eat(b')') {
+                        break;
+                    }
+                    shape.push(self.small_int()?);
+                    self.skip_ws();
+                    if !self.eat(b',') {
+                        self.expect(b')')?;
+                        break;
+                    }
+                }
+                self.expect(b')')?;
+                return Ok(FieldType::Array { elem, shape });
+            }
+            _ => self.pos = start,
+        }
+        match self.parse_type()? {
+            Type::Scalar(s) => Ok(FieldType::Scalar(s)),
+            Type::Complex(part) => Ok(FieldType::Complex(part)),
+            _ => Err(SigError {
+                message: "a record field is a number, a nestedarray(...) or a Record(...)".into(),
+                range: start..self.pos,
+            }),
+        }
     }
 
     /// A number that fits 32 bits (a record's size or a field's offset).

@@ -6,8 +6,9 @@
 
 pub mod snapshots;
 
+use kernelc_compiler::sema::signature::parse_type;
 use kernelc_compiler::sema::typed::ConstArrayDecl;
-use kernelc_compiler::types::{complex_from_name, Elem, Scalar};
+use kernelc_compiler::types::{complex_from_name, Elem, Scalar, Type};
 use kernelc_compiler::CheckOptions;
 use std::path::PathBuf;
 
@@ -39,13 +40,18 @@ pub fn options_of(source: &str) -> Vec<CheckOptions> {
                 "--sig" => o.signature = Some(v),
                 "--const" => {
                     let (name, spec) = v.split_once('=').unwrap();
-                    let (dtype, dims) = spec.split_once('[').unwrap();
-                    common.const_arrays.push(ConstArrayDecl {
-                        name: name.into(),
-                        elem: Scalar::from_name(dtype).map_or_else(
+                    let (dtype, dims) = spec.rsplit_once('[').unwrap();
+                    // A number type, or a record in Numba's spelling.
+                    let elem = match parse_type(dtype) {
+                        Ok(Type::Record(r)) => Elem::Record(r.record),
+                        _ => Scalar::from_name(dtype).map_or_else(
                             || Elem::Complex(complex_from_name(dtype).unwrap()),
                             Elem::Scalar,
                         ),
+                    };
+                    common.const_arrays.push(ConstArrayDecl {
+                        name: name.into(),
+                        elem,
                         shape: dims
                             .trim_end_matches(']')
                             .split(',')

@@ -57,6 +57,31 @@ fn nested(n: usize, open: &str, close: &str) -> String {
     )
 }
 
+/// A kernel taking a record nested `n` deep in its signature (Numba's
+/// spelling: `Record(r[type=Record(...);offset=0];4;False)`), reading its
+/// innermost field.
+fn nested_record_sig(n: usize) -> String {
+    let mut rec = String::from("Record(x[type=float32;offset=0];4;False)");
+    for _ in 0..n {
+        rec = format!("Record(r[type={rec};offset=0];4;False)");
+    }
+    let path = ".r".repeat(n);
+    format!("from numba import cuda\n\n@cuda.jit('void({rec}[::1], float32[:])')\ndef k(p, a):\n    a[0] = p[0]{path}.x\n")
+}
+
+/// Record dtypes at the top level, each the one field of the next, `n`
+/// deep, as the dtype of a local array.
+fn nested_record_dtypes(n: usize) -> String {
+    let mut s = String::from(
+        "import numpy as np\nfrom numba import cuda\n\nR0 = np.dtype([('x', np.float32)])\n",
+    );
+    for i in 1..=n {
+        s += &format!("R{i} = np.dtype([('r', R{})])\n", i - 1);
+    }
+    s += &format!("\n@cuda.jit('void(float32[:])')\ndef k(a):\n    t = cuda.local.array(1, R{n})\n    a[0] = 1.0\n");
+    s
+}
+
 /// `a[0] = a[1] <op> a[1] <op> ...` with `n` operands.
 fn chain(n: usize, op: &str) -> String {
     format!("{HEAD}    a[0] = {}\n", vec!["a[1]"; n].join(op))
@@ -122,6 +147,12 @@ pub fn inputs() -> Vec<(String, String)> {
         ("ok_subscripts_40", nested(40, "a[int(", ")]")),
         ("ok_ternaries_40", ternaries(40)),
         ("err_ternaries_300", ternaries(300)),
+        // Records nest at most 32 deep (in a signature and in dtypes).
+        ("ok_nested_record_sig_31", nested_record_sig(31)),
+        ("err_nested_record_sig_33", nested_record_sig(33)),
+        ("err_nested_record_sig_5000", nested_record_sig(5000)),
+        ("ok_nested_record_dtypes_31", nested_record_dtypes(31)),
+        ("err_nested_record_dtypes_40", nested_record_dtypes(40)),
         // Operator chains: the tree height limit is 400.
         ("ok_add_chain_399", chain(399, " + ")),
         ("err_add_chain_5000", chain(5000, " + ")),

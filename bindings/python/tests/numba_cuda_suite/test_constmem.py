@@ -129,26 +129,12 @@ def test_const_array_3d():
     # Upstream also checks the load instruction in the PTX (Numba's code
     # generation): left out.
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a record array as a cuda.const.array_like '
-        'constant'
-    ),
-)
 def test_const_record_empty():
     jcuconstRecEmpty = cuda.jit("void(int64[:])")(cuconstRecEmpty)
     A = np.full(1, fill_value=-1, dtype=np.int64)
     jcuconstRecEmpty[1, 1](A)
     assert np.all(A == 0)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a record array as a cuda.const.array_like '
-        'constant'
-    ),
-)
 def test_const_record():
     A = np.zeros(2, dtype=float)
     B = np.zeros(2, dtype=int)
@@ -158,13 +144,6 @@ def test_const_record():
     np.testing.assert_allclose(A, CONST_RECORD["x"])
     np.testing.assert_allclose(B, CONST_RECORD["y"])
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a record array as a cuda.const.array_like '
-        'constant'
-    ),
-)
 def test_const_record_align():
     A = np.zeros(2, dtype=np.float64)
     B = np.zeros(2, dtype=np.float64)

@@ -179,16 +179,6 @@ def assign_array_to_nested_2d(dest, src):
     dest["array2"] = src
 
 
-# Why tests fail under kernelc (each an xfail, strict): every record type
-# here has an array field (recordtype's 'd' is 'u1' x 5, and 'h', 'j',
-# 'array1', ... are arrays).
-ARRAY_FIELDS = pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: records with array fields "
-    "(TypeError: record field 'd' is ('u1', (5,)); kernelc supports scalar fields)",
-)
-
-
 # Upstream runs these tests twice: on recarrays (TestRecordDtype) and on
 # structured arrays (TestRecordDtypeWithStructArrays).
 @pytest.fixture(params=["recarray", "structured"])
@@ -232,28 +222,24 @@ def _test_set_equal(pyfunc, value, valuetype):
         # Match the entire array to ensure no memory corruption
         assert np.all(expect == got)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_set_a():
     _test_set_equal(set_a, 3.1415, types.float64)
     # Test again to check if coercion works
     _test_set_equal(set_a, 3.0, types.float32)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_set_b():
     _test_set_equal(set_b, 123, types.int32)
     # Test again to check if coercion works
     _test_set_equal(set_b, 123, types.float64)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_set_c():
     _test_set_equal(set_c, 43j, types.complex64)
     # Test again to check if coercion works
     _test_set_equal(set_c, 43j, types.complex128)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_set_record():
     pyfunc = set_record
@@ -280,17 +266,14 @@ def _test_rec_set(v, pyfunc, f):
     cfunc[1, 1](rec, v)
     np.testing.assert_equal(rec[f], v)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_set_a():
     _test_rec_set(np.float64(1.5), record_set_a, "a")
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_set_b():
     _test_rec_set(np.int32(2), record_set_b, "b")
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_set_c():
     _test_rec_set(np.complex64(4.0 + 5.0j), record_set_c, "c")
@@ -304,22 +287,18 @@ def _test_rec_read(v, pyfunc, f):
     cfunc[1, 1](rec, arr)
     np.testing.assert_equal(arr[0], v)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_read_a():
     _test_rec_read(np.float64(1.5), record_read_a, "a")
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_read_b():
     _test_rec_read(np.int32(2), record_read_b, "b")
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_rec_read_c():
     _test_rec_read(np.complex64(4.0 + 5.0j), record_read_c, "c")
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_record_write_1d_array():
     """
@@ -337,7 +316,6 @@ def test_record_write_1d_array():
 
     np.testing.assert_equal(expected, rec)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_record_write_2d_array():
     """
@@ -355,7 +333,6 @@ def test_record_write_2d_array():
     ).reshape(3, 2)
     np.testing.assert_equal(expected, rec)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_record_read_1d_array():
     """
@@ -372,7 +349,6 @@ def test_record_read_1d_array():
 
     np.testing.assert_equal(rec["h"], arr)
 
-@ARRAY_FIELDS
 @pytest.mark.usefixtures("sample_arrays")
 def test_record_read_2d_array():
     """
@@ -419,7 +395,6 @@ def get_nested_cfunc(pyfunc, retty):
 
     return host
 
-@ARRAY_FIELDS
 def test_record_read_array():
     # Test reading from a 1D array within a structured type
     nbval = np.recarray(1, dtype=recordwitharray)
@@ -433,7 +408,6 @@ def test_record_read_array():
     res = cfunc(nbval[0])
     np.testing.assert_equal(res, nbval[0].h[1])
 
-@ARRAY_FIELDS
 def test_nested_record_read_2d_array():
     # Test reading from a 2D array within a structured type
     nbval = np.recarray(1, dtype=recordwith2darray)
@@ -452,7 +426,6 @@ def test_nested_record_read_2d_array():
     res = cfunc(nbval[0])
     np.testing.assert_equal(res, nbval[0].j[1, 0])
 
-@ARRAY_FIELDS
 def test_setitem():
     def gen():
         nbarr1 = np.recarray(1, dtype=recordwith2darray)
@@ -474,7 +447,6 @@ def test_setitem():
     cfunc[1, 1](*cuargs)
     np.testing.assert_equal(pyargs, cuargs)
 
-@ARRAY_FIELDS
 def test_getitem_idx():
     # Test __getitem__ with numerical index
 
@@ -491,7 +463,6 @@ def test_getitem_idx():
 
 # Writing to records / recarrays
 
-@ARRAY_FIELDS
 def test_nested_set_record():
     # Test setting an entire record
     rec = np.ones(2, dtype=recordwith2darray).view(np.recarray)[0]
@@ -503,7 +474,6 @@ def test_nested_set_record():
     kernel[1, 1](nbarr, rec)
     np.testing.assert_equal(nbarr, arr)
 
-@ARRAY_FIELDS
 def test_assign_array_to_nested():
     src = (np.arange(3) + 1).astype(np.int16)
     got = np.zeros(2, dtype=nested_array1_dtype)
@@ -517,7 +487,6 @@ def test_assign_array_to_nested():
 
     np.testing.assert_array_equal(expected, got)
 
-@ARRAY_FIELDS
 def test_assign_array_to_nested_2d():
     src = (np.arange(6) + 1).astype(np.int16).reshape((3, 2))
     got = np.zeros(2, dtype=nested_array2_dtype)
@@ -531,7 +500,6 @@ def test_assign_array_to_nested_2d():
 
     np.testing.assert_array_equal(expected, got)
 
-@ARRAY_FIELDS
 def test_issue_7693():
     src_dtype = np.dtype(
         [("user", np.float64), ("array", np.int16, (3,))], align=True

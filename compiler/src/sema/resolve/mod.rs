@@ -11,6 +11,7 @@
 //! that table and never looks a name up again.
 
 mod body;
+mod dtypes;
 mod enums;
 mod exceptions;
 mod extern_decl;
@@ -30,6 +31,7 @@ use crate::front::interner::Symbol;
 use crate::namedtuples::NamedTupleClass;
 use crate::sema::signature::SigClass;
 use crate::span::Span;
+use crate::types::Elem;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -472,6 +474,14 @@ impl<'m> ModuleEnv<'m> {
         }
         if let Some(class) = self.named_tuple_call(value, diags) {
             let global = class.map_or(Global::Error, Global::NamedTupleClass);
+            self.bind(name, global, target.span);
+            return;
+        }
+        if let Some(record) = self.record_dtype(value, diags) {
+            // A record dtype: the name stands for the record type.
+            let global = record.map_or(Global::Error, |r| {
+                Global::Member(Member::Dtype(Elem::Record(r)))
+            });
             self.bind(name, global, target.span);
             return;
         }

@@ -332,6 +332,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "`auto()` can only be the value of an enum member",
                 None,
             ),
+            Res::Member(Member::RecordDtype(_)) => self.reject(
+                e.span,
+                "record dtypes are defined at the top level of the file (`REC = np.dtype([('x', np.float32)])`)",
+                None,
+            ),
             Res::Member(Member::Jit | Member::CpuJit) => self.reject(
                 e.span,
                 "a jit decorator can only be used as a decorator",
@@ -1263,9 +1268,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     self.field_read(base, r, module.string(name), index_span, span)
                 }
                 _ => {
-                    self.expr(index);
-                    let msg = "a record is indexed by a field name: r['x']";
-                    self.reject(index_span, msg, None)
+                    let i = self.expr(index);
+                    self.field_read_at(base, r, i, span)
                 }
             },
             Type::Array(a) => {

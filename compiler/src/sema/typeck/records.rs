@@ -1,13 +1,17 @@
 //! Typing of record fields: `r.x` and `r['x']` read a field of a record
 //! (an element of a record array, Numba's `Record`, by reference), and the
-//! same forms as assignment targets write it, `+=` included. A field's
-//! type is its scalar type; a record in constant memory is read-only.
+//! same forms as assignment targets write it, `+=` included. A scalar or
+//! complex field is a number; an array field is a C-ordered view of the
+//! record's memory (Numba's `NestedArray`); a nested record is a
+//! reference, as the outer one; `r[0]` is the first field. A record in
+//! constant memory is read-only.
 //! Also the draws of `numba.cuda.random`, whose generator states are
 //! records (`s0`, `s1`).
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId};
+use crate::records::FieldType;
 use crate::sema::intrinsics::{Callee, Intrinsic, RandomFn};
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -44,12 +48,76 @@ impl FnChecker<'_, '_, '_> {
         let Some(k) = self.field_index(record.record, name, name_span) else {
             return TExpr::error(span);
         };
-        let ty = Type::Scalar(record.record.layout().fields[k as usize].ty);
+        self.field_at(base, record, k, name_span, span)
+    }
+
+    /// `base[k]` read, for a record-typed `base` and a constant integer
+    /// `k`: the field at that position (Numba's `IntegerLiteral` index;
+    /// negative counts from the end, as Python's list of the field names).
+    pub(super) fn field_read_at(
+        &mut self,
+        base: TExpr,
+        record: RecordRef,
+        index: TExpr,
+        span: Span,
+    ) -> TExpr {
+        let n = record.record.layout().fields.len() as i128;
+        let k = match index
+            .as_const()
+            .and_then(crate::sema::consts::ConstValue::as_int)
+        {
+            Some(k) if (-n..n).contains(&k) => (if k < 0 { k + n } else { k }) as u32,
+            Some(k) => {
+                let msg = format!("requested index {k} is out of range: the record has {n} fields");
+                return self.reject(index.span, &msg, None);
+            }
+            None => {
+                let msg = "a record is indexed by a field name or a constant integer: r['x'], r[0]";
+                return self.reject(index.span, msg, None);
+            }
+        };
+        self.field_at(base, record, k, index.span, span)
+    }
+
+    /// Field `k` of the record `base`.
+    fn field_at(
+        &mut self,
+        base: TExpr,
+        record: RecordRef,
+        k: u32,
+        name_span: Span,
+        span: Span,
+    ) -> TExpr {
+        if !self.field_placed(record, k, name_span) {
+            return TExpr::error(span);
+        }
         TExpr {
             kind: TExprKind::Field(self.ex(base), k),
-            ty,
+            ty: field_type(record, k),
             span,
         }
+    }
+
+    /// False, with an error at `span`, when field `k` of `record` is an
+    /// array or a record whose scalars would be misaligned (Numba refuses
+    /// such a field on CUDA: "... is not aligned").
+    fn field_placed(&mut self, record: RecordRef, k: u32, span: Span) -> bool {
+        if record.record.field_placed(k) {
+            return true;
+        }
+        let field = &record.record.layout().fields[k as usize];
+        let msg = format!(
+            "{}.{} of type {} is not aligned",
+            record.record, field.name, field.ty
+        );
+        let help = format!(
+            "its offset ({}) and the record's size ({}) must be multiples of {} bytes: use np.dtype(..., align=True)",
+            field.offset,
+            record.record.size(),
+            field.ty.align()
+        );
+        self.error(Diagnostic::error(msg, span).with_help(help));
+        false
     }
 
     /// `base.name = value` (or `base['name'] = value`), `base` an
@@ -86,14 +154,17 @@ impl FnChecker<'_, '_, '_> {
         let Some(k) = self.field_index(r.record, name, name_span) else {
             return;
         };
-        let field_ty = Type::Scalar(r.record.layout().fields[k as usize].ty);
+        if !self.field_placed(r, k, name_span) {
+            return;
+        }
+        let field_ty = field_type(r, k);
         // `+=` reads the record once, before the right-hand side.
         let record = match op {
             Some(_) => self.once(record, span, out),
             None => record,
         };
         let value = match op {
-            Some(op) => {
+            Some(op) if matches!(field_ty, Type::Scalar(_) | Type::Complex(_)) => {
                 let cur = TExpr {
                     kind: TExprKind::Field(self.ex(record), k),
                     ty: field_ty,
@@ -101,22 +172,19 @@ impl FnChecker<'_, '_, '_> {
                 };
                 self.binary(op, cur, value, span)
             }
+            Some(_) => {
+                let msg = format!(
+                    "cannot update a record field of type {field_ty} in place (its elements can be)"
+                );
+                self.error(Diagnostic::error(msg, target_span));
+                return;
+            }
             None => value,
         };
         let value = self.int_enum_as_number(value);
-        match value.ty {
-            Type::Unknown => return,
-            Type::Scalar(_) => {}
-            other => {
-                let msg = format!(
-                    "cannot store {} into a record field of type {field_ty}",
-                    other.describe()
-                );
-                self.error(Diagnostic::error(msg, value.span));
-                return;
-            }
-        }
-        let value = self.cast(value, &field_ty);
+        let Some(value) = self.field_value(field_ty, value) else {
+            return;
+        };
         let (record, value) = (self.ex(record), self.ex(value));
         Self::push(
             out,
@@ -127,6 +195,60 @@ impl FnChecker<'_, '_, '_> {
             },
             span,
         );
+    }
+
+    /// `value` converted to a field of type `field_ty`, as Numba's
+    /// `can_convert` allows: a number into a number (a complex number into
+    /// a complex field only), a C-ordered array of the same element type
+    /// and dimensions into an array field (its first elements are copied),
+    /// a record of the same type into a record field; `None` after an
+    /// error.
+    fn field_value(&mut self, field_ty: Type, value: TExpr) -> Option<TExpr> {
+        let ok = match (field_ty, value.ty) {
+            (_, Type::Unknown) => return None,
+            (Type::Scalar(_), Type::Scalar(_)) => true,
+            (Type::Complex(_), Type::Scalar(_) | Type::Complex(_)) => true,
+            (Type::Array(f), Type::Array(v)) => {
+                f.elem == v.elem && f.ndim == v.ndim && v.layout == Layout::C
+            }
+            (Type::Record(f), Type::Record(v)) => f.record == v.record,
+            _ => false,
+        };
+        if !ok {
+            let msg = format!(
+                "cannot store {} into a record field of type {field_ty}",
+                value.ty.describe()
+            );
+            let help = matches!(field_ty, Type::Array(_)).then_some(
+                "an array field takes a C-contiguous array of its element type and dimensions",
+            );
+            self.reject(value.span, &msg, help);
+            return None;
+        }
+        Some(match field_ty {
+            Type::Scalar(_) | Type::Complex(_) => self.cast(value, &field_ty),
+            _ => value,
+        })
+    }
+}
+
+/// The type of field `k` of a record in memory `r.space`: a number, an
+/// array view of a nested array (C-ordered, in the record's memory, as
+/// Numba's `NestedArray`), or a reference to a nested record.
+pub(super) fn field_type(r: RecordRef, k: u32) -> Type {
+    match &r.record.layout().fields[k as usize].ty {
+        FieldType::Scalar(s) => Type::Scalar(*s),
+        FieldType::Complex(part) => Type::Complex(*part),
+        FieldType::Array { elem, shape } => Type::Array(ArrayType {
+            elem: *elem,
+            ndim: shape.len() as u8,
+            layout: Layout::C,
+            space: r.space,
+        }),
+        FieldType::Record(inner) => Type::Record(RecordRef {
+            record: *inner,
+            space: r.space,
+        }),
     }
 }
 
@@ -144,9 +266,11 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let is_state = |record: RecordType| {
-            ["s0", "s1"]
-                .iter()
-                .all(|f| record.field(f).is_some_and(|f| f.ty == Scalar::U64))
+            ["s0", "s1"].iter().all(|f| {
+                record
+                    .field(f)
+                    .is_some_and(|f| f.ty == FieldType::Scalar(Scalar::U64))
+            })
         };
         match states.ty {
             Type::Array(a)
