@@ -467,6 +467,12 @@ pub const LOG10_2_F32: [f32; 2] = [0.30103302, -3.0243555e-06];
 /// 2 / 3, as `[head, tail]` f32s.
 pub const TWO_THIRDS_F32: [f32; 2] = [0.6666667, -1.9868216e-08];
 
+/// pi / 2, as `[head, tail]` f32s.
+pub const FRAC_PI_2_F32: [f32; 2] = [1.5707964, -4.371139e-08];
+
+/// pi, as `[head, tail]` f32s.
+pub const PI_F32: [f32; 2] = [3.1415927, -8.742278e-08];
+
 /// (e^r - 1) / r for |r| <= ln2/2 (f32 exp, pow); f32 coefficients, max relative error 2.9e-09.
 pub const EXP_F32: [f32; 7] = [
     1.0,
@@ -516,4 +522,50 @@ pub const COS_F32: [f32; 5] = [
     -0.0013888885,
     2.4799861e-05,
     -2.7237115e-07,
+];
+
+/// (e^r - 1 - r) / r^2 for |r| <= ln2/2 (f32 expm1); f32 coefficients, max relative error 9.1e-09.
+pub const EXPM1_F32: [f32; 6] = [
+    0.5,
+    0.16666667,
+    0.041666467,
+    0.0083333105,
+    0.0013933647,
+    0.00019890988,
+];
+
+/// (tanh(x) - x) / x^3 in z = x^2, |x| <= 0.55 (f32 tanh); f32 coefficients, max relative error 6.0e-08.
+pub const TANH_F32: [f32; 5] = [
+    -0.3333333,
+    0.13333113,
+    -0.05390943,
+    0.021309389,
+    -0.0066102277,
+];
+
+/// (sinh(x) - x) / x^3 in z = x^2, |x| <= 1 (f32 sinh); f32 coefficients, max relative error 3.2e-08.
+pub const SINH_F32: [f32; 4] = [0.16666667, 0.008333339, 0.00019838102, 2.8062802e-06];
+
+/// (atan(t) - t) / t^3 in z = t^2, |t| <= 1 (f32 atan, atan2); f32 coefficients, max relative error 5.6e-08.
+pub const ATAN_F32: [f32; 10] = [
+    -0.33333334,
+    0.1999995,
+    -0.14284004,
+    0.11088262,
+    -0.08931827,
+    0.070319146,
+    -0.048960514,
+    0.026305001,
+    -0.009144629,
+    0.0014886919,
+];
+
+/// (asin(s) - s) / s^3 in z = s^2, |s| <= 1/2 (f32 asin, acos); f32 coefficients, max relative error 6.2e-08.
+pub const ASIN_F32: [f32; 6] = [
+    0.16666666,
+    0.07500094,
+    0.044599403,
+    0.031100662,
+    0.017149238,
+    0.033690847,
 ];

@@ -189,6 +189,16 @@ F32_FITS = [
      lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.6169), 3, -mp.mpf(1) / 6),
     ("COS_F32", "(cos(r) - 1) / r^2 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan)",
      lambda z: (mp.cos(mp.sqrt(z)) - 1) / z, (0, 0.6169), 4, -mp.mpf(1) / 2),
+    ("EXPM1_F32", "(e^r - 1 - r) / r^2 for |r| <= ln2/2 (f32 expm1)",
+     lambda r: (mp.expm1(r) - r) / r**2, (-0.3466, 0.3466), 5, mp.mpf(1) / 2),
+    ("TANH_F32", "(tanh(x) - x) / x^3 in z = x^2, |x| <= 0.55 (f32 tanh)",
+     lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.3025), 4, -mp.mpf(1) / 3),
+    ("SINH_F32", "(sinh(x) - x) / x^3 in z = x^2, |x| <= 1 (f32 sinh)",
+     lambda z: (mp.sinh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 3, mp.mpf(1) / 6),
+    ("ATAN_F32", "(atan(t) - t) / t^3 in z = t^2, |t| <= 1 (f32 atan, atan2)",
+     lambda z: (mp.atan(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 9, -mp.mpf(1) / 3),
+    ("ASIN_F32", "(asin(s) - s) / s^3 in z = s^2, |s| <= 1/2 (f32 asin, acos)",
+     lambda z: (mp.asin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.25), 5, mp.mpf(1) / 6),
 ]
 
 # float32 constants: (name, doc, value, bits of the head). A head of `bits`
@@ -201,6 +211,8 @@ F32_SPLITS = [
     ("INV_LN10_F32", "1 / ln 10", 1 / mp.log(10), None),
     ("LOG10_2_F32", "log10(2): a 16-bit head and a tail", mp.log10(2), 16),
     ("TWO_THIRDS_F32", "2 / 3", mp.mpf(2) / 3, None),
+    ("FRAC_PI_2_F32", "pi / 2", mp.pi / 2, None),
+    ("PI_F32", "pi", mp.pi, None),
 ]
 
 
