@@ -226,6 +226,27 @@ impl Emit<'_, '_> {
         acc
     }
 
+    /// [`Emit::poly`] with the coefficients of the type computed in: `c64`
+    /// for `f64`, `c32` for `f32` (for an algorithm written once for both).
+    pub fn poly_for(&mut self, x: Value, c64: &[f64], c32: &[f32]) -> Value {
+        if self.ty == Type::F32 {
+            let c: Vec<f64> = c32.iter().map(|&v| f64::from(v)).collect();
+            self.poly(x, &c)
+        } else {
+            self.poly(x, c64)
+        }
+    }
+
+    /// A constant split in two parts, `[head, tail]`, in the type computed
+    /// in: `c64` for `f64`, `c32` for `f32`.
+    pub fn split_for(&self, c64: &[f64], c32: [f32; 2]) -> [f64; 2] {
+        if self.ty == Type::F32 {
+            c32.map(f64::from)
+        } else {
+            [c64[0], c64[1]]
+        }
+    }
+
     /// `a + b` exactly, as a rounded sum and its error (Knuth's two-sum).
     pub fn two_sum(&mut self, a: Value, b: Value) -> Dd {
         let s = self.add(a, b);
