@@ -310,6 +310,15 @@ fn specials() -> Vec<f64> {
         -f64::MAX,
         1.0e300,
         -1.0e300,
+        // The same for `f32` (the values above round to 0 or infinity there).
+        f64::from(f32::MIN_POSITIVE),
+        f64::from(f32::MAX),
+        -f64::from(f32::MAX),
+        1e-40,
+        -1e-40,
+        1e-45,
+        1e30,
+        -1e30,
     ]
 }
 

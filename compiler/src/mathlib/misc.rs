@@ -175,17 +175,22 @@ pub fn hypot(e: &mut Emit, x: Value, y: Value) -> Value {
 /// `f32`, from a guess within about 6%), the last one with the exact
 /// residual.
 pub fn cbrt(e: &mut Emit, x: Value) -> Value {
-    // The least normal, the scaling of subnormals (a multiple of 3), the
-    // mantissa's width, the bias and the Newton steps.
-    let (min_normal, scale, mantissa, bias, steps) = if e.ty == Type::F32 {
-        (f64::from(f32::MIN_POSITIVE), 24, 23, 127, 3)
+    // The least normal, the scaling of subnormals and of the largest
+    // numbers (a multiple of 3), the mantissa's width, the bias, the
+    // Newton steps and the largest binade.
+    let (min_normal, scale, mantissa, bias, steps, emax) = if e.ty == Type::F32 {
+        (f64::from(f32::MIN_POSITIVE), 24, 23, 127, 3, 127)
     } else {
-        (f64::MIN_POSITIVE, 54, 52, 1023, 5)
+        (f64::MIN_POSITIVE, 54, 52, 1023, 5, 1023)
     };
     let ax = e.abs(x);
     let sub = e.cmpc(FloatCC::Lt, ax, min_normal);
-    let big = e.mulc(ax, 2f64.powi(scale));
-    let xs = e.sel(sub, big, ax);
+    let up = e.mulc(ax, 2f64.powi(scale));
+    // Near the largest number, t^3 below could round past it.
+    let huge = e.cmpc(FloatCC::Ge, ax, 2f64.powi(emax - scale));
+    let down = e.mulc(ax, 2f64.powi(-scale));
+    let xs = e.sel(huge, down, ax);
+    let xs = e.sel(sub, up, xs);
     // Dividing the bits by 3 divides the exponent by 3; the constant
     // restores the bias (2/3 of it, in the exponent field).
     let bits = e.bits(xs);
@@ -212,6 +217,8 @@ pub fn cbrt(e: &mut Emit, x: Value) -> Value {
     let t = e.add(t, corr);
     let scaled = e.mulc(t, 2f64.powi(-scale / 3));
     let t = e.sel(sub, scaled, t);
+    let grown = e.mulc(t, 2f64.powi(scale / 3));
+    let t = e.sel(huge, grown, t);
     let v = e.copysign(t, x);
     // 0, inf and NaN are their own cube roots.
     let zero = e.cmpc(FloatCC::Eq, ax, 0.0);
