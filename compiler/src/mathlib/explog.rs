@@ -382,16 +382,21 @@ pub fn sinh(e: &mut Emit, x: Value) -> Value {
 }
 
 /// Hyperbolic tangent: a polynomial below 0.55, `1 - 2 / (e^2|x| + 1)`
-/// above (with `expm1` so no bits are lost to the `+ 1`).
+/// above (with `expm1` so no bits are lost to the `+ 1`; in `f32`
+/// carrying every step's error, [`single::tanh_big`]).
 pub fn tanh(e: &mut Emit, x: Value) -> Value {
     let ax = e.abs(x);
     let ax2 = e.add(ax, ax);
-    let m = expm1(e, ax2);
-    let d = e.addc(m, 2.0);
-    let two = e.c(2.0);
-    let q = e.div(two, d);
-    let one = e.c(1.0);
-    let big = e.sub(one, q);
+    let big = if e.ty == Type::F32 {
+        single::tanh_big(e, ax2)
+    } else {
+        let m = expm1(e, ax2);
+        let d = e.addc(m, 2.0);
+        let two = e.c(2.0);
+        let q = e.div(two, d);
+        let one = e.c(1.0);
+        e.sub(one, q)
+    };
     let sat = e.cmpc(FloatCC::Gt, ax, 22.0);
     let big = e.selc(sat, 1.0, big);
     let z = e.mul(ax, ax);

@@ -171,6 +171,18 @@ pub fn exp(e: &mut Emit, x: Value) -> Value {
 /// `88.72`. Below `-40` the result is `-1`; `|x| < 2^-25` gives `x` (the
 /// sign of `-0` too).
 pub fn expm1(e: &mut Emit, x: Value) -> Value {
+    let (y, j) = expm1_parts(e, x);
+    let y = e.add(y.hi, y.lo);
+    let v = e.scale(y, j);
+    let ax = e.abs(x);
+    let tiny = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-25));
+    let v = e.sel(tiny, x, v);
+    keep_nan(e, x, v)
+}
+
+/// [`expm1`]'s value before its final rounding and scaling:
+/// `e^x - 1 = 2^j (y_hi + y_lo)` (`x` clamped to `[-40, 88.8]`).
+fn expm1_parts(e: &mut Emit, x: Value) -> (Dd, Value) {
     let xc = clamp(e, x, -40.0, 88.8);
     let kf = e.mulc(xc, f64::from(INV_LN2_F32[0]));
     let kf = e.un(Opcode::Nearest, kf);
@@ -201,12 +213,34 @@ pub fn expm1(e: &mut Emit, x: Value) -> Value {
     let sum = e.fast_two_sum(big_a, bs);
     let lo = e.fma(b, s_lo, d);
     let lo = e.add(sum.lo, lo);
-    let y = e.add(sum.hi, lo);
-    let v = e.scale(y, j);
-    let ax = e.abs(x);
-    let tiny = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-25));
-    let v = e.sel(tiny, x, v);
-    keep_nan(e, x, v)
+    (Dd { hi: sum.hi, lo }, j)
+}
+
+/// `tanh a = 1 - 2 / (e^2a + 1)` for `0.55 <= a <= 22` (`a2 = 2a`): with
+/// `m = e^2a - 1` a double-float ([`expm1_parts`], scaled exactly), `d =
+/// m + 2` an exact two-sum (`m >= 2`), `q = 2/d` rounded and its
+/// remainder (an `fma`) carried, and `1 - q` an exact two-sum, so the one
+/// final rounding and `m`'s 2^-26 are the error: about 0.6 ulp, where
+/// rounding `m`, `d`, `q` and `1 - q` in turn would cost up to 1.6.
+/// Beyond 22 the caller selects 1 (here `m` may be infinite or NaN).
+pub fn tanh_big(e: &mut Emit, a2: Value) -> Value {
+    let (y, j) = expm1_parts(e, a2);
+    let t = e.pow2(j);
+    let m_hi = e.mul(y.hi, t);
+    let m_lo = e.mul(y.lo, t);
+    let two = e.c(2.0);
+    let d = e.fast_two_sum(m_hi, two);
+    let d_lo = e.add(d.lo, m_lo);
+    let q = e.div(two, d.hi);
+    let nq = e.neg(q);
+    let rem = e.fma(nq, d.hi, two);
+    let rem = e.fma(nq, d_lo, rem);
+    let half_q = e.mulc(q, 0.5);
+    let q_lo = e.mul(rem, half_q);
+    let one = e.c(1.0);
+    let s = e.fast_two_sum(one, nq);
+    let lo = e.sub(s.lo, q_lo);
+    e.add(s.hi, lo)
 }
 
 /// `2^x` (libdevice `exp2f`: 2 ulp): `k = nearest(x)`, `r = x - k` exact
