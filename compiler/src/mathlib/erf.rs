@@ -9,8 +9,15 @@
 //! loaded from the row of a constant-memory table that `select` picks;
 //! `x^2` is an exact double-double so `e^(-x^2)` loses nothing. Then
 //! `erf x = 1 - erfc x`, and negative arguments use the symmetries.
+//!
+//! Written once for `f64` and `f32`: each type's polynomials (the `f32`
+//! ones of lower degree, in an `f32` table) and `e^(-x^2)` in the type
+//! computed in (`explog::exp_dd` hands `f32` to `single.rs`).
 
-use super::coeffs::{ERF, ERFC0, ERFC1, ERFC2, ERFC3, ERFC4};
+use super::coeffs::{
+    ERF, ERFC0, ERFC0_F32, ERFC1, ERFC1_F32, ERFC2, ERFC2_F32, ERFC3, ERFC3_F32, ERFC4, ERFC4_F32,
+    ERF_F32,
+};
 use super::emit::{Dd, Emit};
 use super::explog;
 use crate::ir::entities::Value;
@@ -20,20 +27,31 @@ use crate::ir::types::Type;
 /// `(x, x E(x^2))` exactly as a double-double pair of terms, `|x| < 1`.
 fn erf_small(e: &mut Emit, x: Value) -> Dd {
     let z = e.mul(x, x);
-    let p = e.poly(z, &ERF);
+    let p = e.poly_for(z, &ERF, &ERF_F32);
     e.two_prod(x, p)
 }
 
 /// The coefficients of the five `erfc` intervals, one after another, as
-/// one constant-memory table: loading an interval's coefficients costs one
-/// load each, where selecting among five constants cost four selects.
+/// one constant-memory table (per type): loading an interval's
+/// coefficients costs one load each, where selecting among five constants
+/// cost four selects.
 fn erfc_table() -> Vec<f64> {
     [ERFC0, ERFC1, ERFC2, ERFC3, ERFC4].concat()
 }
 
+/// [`erfc_table`] for `f32`.
+fn erfc_table_f32() -> Vec<f32> {
+    [ERFC0_F32, ERFC1_F32, ERFC2_F32, ERFC3_F32, ERFC4_F32].concat()
+}
+
 /// `erfc a` for `a >= 1/2` (0 beyond the underflow threshold).
 fn erfc_large(e: &mut Emit, a: Value) -> Value {
-    let n = ERFC0.len();
+    // Coefficients per interval and bytes per coefficient.
+    let (n, size) = if e.ty == Type::F32 {
+        (ERFC0_F32.len(), 4)
+    } else {
+        (ERFC0.len(), 8)
+    };
     let in0 = e.cmpc(FloatCC::Lt, a, 1.0);
     let in1 = e.cmpc(FloatCC::Lt, a, 2.0);
     let in2 = e.cmpc(FloatCC::Lt, a, 3.5);
@@ -50,17 +68,18 @@ fn erfc_large(e: &mut Emit, a: Value) -> Value {
     let u0 = e.addc(a, -0.5);
     let v = e.sel(in0, u0, v);
     // The byte offset of the interval's coefficients in the table.
-    let row = |e: &mut Emit, k: usize| e.i((k * n * 8) as i64);
+    let row = |e: &mut Emit, k: usize| e.i((k * n * size) as i64);
     let mut off = row(e, 4);
     for (k, inside) in [(3, in3), (2, in2), (1, in1), (0, in0)] {
         let start = row(e, k);
         off = e.sel(inside, start, off);
     }
-    let table = e.table("__kernelc_erfc", &erfc_table());
+    let table = e.table_for("__kernelc_erfc", &erfc_table(), &erfc_table_f32());
     let coeffs = e.b.ptr_add(table, off);
-    let mut f = e.b.load(Type::F64, coeffs, (8 * (n - 1)) as i32);
+    let ty = e.ty;
+    let mut f = e.b.load(ty, coeffs, (size * (n - 1)) as i32);
     for k in (0..n - 1).rev() {
-        let c = e.b.load(Type::F64, coeffs, (8 * k) as i32);
+        let c = e.b.load(ty, coeffs, (size * k) as i32);
         f = e.fma(f, v, c);
     }
     let sq = e.two_prod(a, a);

@@ -17,8 +17,7 @@
 //!   IR later goes through the optimiser and the PTX back end.
 //!
 //! The `f64` functions compute in `f64`, and so do the `f16` functions
-//! and a few `f32` ones (`erf`, `erfc`, `tgamma`, `lgamma`, `powi`,
-//! `fmod`): they widen their argument, run the `f64` algorithm and round
+//! and a few `f32` ones (`tgamma`, `lgamma`, `powi`, `fmod`): they widen their argument, run the `f64` algorithm and round
 //! once at the end, so their error is the final rounding plus a
 //! negligible `f64` error. The other `f32` functions
 //! ([`single::implements`]) compute in float32 instead ([`single`]: its

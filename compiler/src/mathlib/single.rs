@@ -38,8 +38,8 @@ use crate::ir::types::Type;
 
 /// True when `op` computes in float32 for `f32`: an algorithm of this
 /// file, or one written once for both formats (`sinh`, `cosh`, `tanh`,
-/// `asin`, `acos`, `asinh`, `acosh`, `atanh`, `cbrt`, `hypot`: see
-/// [`shared`]). The other `f32` functions widen to the `f64` algorithm
+/// `asin`, `acos`, `asinh`, `acosh`, `atanh`, `cbrt`, `hypot`, `erf`,
+/// `erfc`: see [`shared`]). The other `f32` functions widen to the `f64` algorithm
 /// and round once.
 pub fn implements(op: Opcode) -> bool {
     use Opcode::*;
@@ -52,14 +52,15 @@ pub fn implements(op: Opcode) -> bool {
 
 /// True when `op`'s `f64` algorithm serves `f32` too, computing in the
 /// type of its [`Emit`]: its constants and polynomials are chosen by that
-/// type ([`Emit::poly_for`], [`Emit::split_for`]), and the building blocks
-/// it calls (`exp_parts`, `expm1`, `log`, `log_dd`, `log1p_dd` in
-/// `explog.rs`) hand `f32` to this file's algorithms.
+/// type ([`Emit::poly_for`], [`Emit::split_for`], [`Emit::table_for`]),
+/// and the building blocks it calls (`exp_parts`, `exp_dd`, `expm1`,
+/// `log`, `log_dd`, `log1p_dd` in `explog.rs`) hand `f32` to this file's
+/// algorithms (`tanh` also [`tanh_big`]).
 fn shared(op: Opcode) -> bool {
     use Opcode::*;
     matches!(
         op,
-        Sinh | Cosh | Tanh | Asin | Acos | Asinh | Acosh | Atanh | Cbrt | Hypot
+        Sinh | Cosh | Tanh | Asin | Acos | Asinh | Acosh | Atanh | Cbrt | Hypot | Erf | Erfc
     )
 }
 
@@ -137,7 +138,7 @@ pub(super) fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, V
 /// through the subnormals, where [`Emit::scale`] rounds once). Beyond
 /// `[-104.5, 89.5]` the result is 0 or infinity already; the clamp keeps
 /// `k` in `scale`'s range and drops `lo` there.
-fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
+pub(super) fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
     let hc = clamp(e, hi, -104.5, 89.5);
     let lo = lo.map(|lo| {
         let inside = e.cmp(FloatCC::Eq, hc, hi);
