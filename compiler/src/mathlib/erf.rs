@@ -4,15 +4,15 @@
 //! polynomial, and `erfc x = 1 - erf x` for `|x| < 1/2`. For `x >= 1/2`,
 //! `erfc x = e^(-x^2) F(x)` where `F(x) = erfc(x) e^(x^2)` is smooth and
 //! slowly varying: a polynomial in `x - a` on `[1/2, 1]`, `[1, 2]`, `[2, 3.5]`,
-//! `[3.5, 6]` and in `1/x - 1/28` above 6 (each fitted on an interval
+//! `[3.5, 6]` and in `1/x - 1/28` above 6 (`1/x` in `f32`; each fitted on an interval
 //! starting at 0, so Horner's rule does not cancel), its coefficients
 //! loaded from the row of a constant-memory table that `select` picks;
 //! `x^2` is an exact double-double so `e^(-x^2)` loses nothing. Then
 //! `erf x = 1 - erfc x`, and negative arguments use the symmetries.
 //!
 //! Written once for `f64` and `f32`: each type's polynomials (the `f32`
-//! ones of lower degree, in an `f32` table) and `e^(-x^2)` in the type
-//! computed in (`explog::exp_dd` hands `f32` to `single.rs`).
+//! ones of lower degree, in an `f32` table); in `f32`, `e^(-x^2) F(x)` is
+//! rounded once (`single::exp_times`).
 
 use super::coeffs::{
     ERF, ERFC0, ERFC0_F32, ERFC1, ERFC1_F32, ERFC2, ERFC2_F32, ERFC3, ERFC3_F32, ERFC4, ERFC4_F32,
@@ -20,6 +20,7 @@ use super::coeffs::{
 };
 use super::emit::{Dd, Emit};
 use super::explog;
+use super::single;
 use crate::ir::entities::Value;
 use crate::ir::instructions::FloatCC;
 use crate::ir::types::Type;
@@ -57,8 +58,14 @@ fn erfc_large(e: &mut Emit, a: Value) -> Value {
     let in2 = e.cmpc(FloatCC::Lt, a, 3.5);
     let in3 = e.cmpc(FloatCC::Lt, a, 6.0);
     let one = e.c(1.0);
-    let t = e.div(one, a);
-    let t = e.addc(t, -1.0 / 28.0);
+    let inv = e.div(one, a);
+    // In f32, subtracting 1/28 would round (up to 2^-23 of F), and the
+    // polynomial in 1/x itself does not cancel.
+    let t = if e.ty == Type::F32 {
+        inv
+    } else {
+        e.addc(inv, -1.0 / 28.0)
+    };
     let u3 = e.addc(a, -3.5);
     let v = e.sel(in3, u3, t);
     let u2 = e.addc(a, -2.0);
@@ -78,15 +85,38 @@ fn erfc_large(e: &mut Emit, a: Value) -> Value {
     let coeffs = e.b.ptr_add(table, off);
     let ty = e.ty;
     let mut f = e.b.load(ty, coeffs, (size * (n - 1)) as i32);
+    let mut last = f;
     for k in (0..n - 1).rev() {
         let c = e.b.load(ty, coeffs, (size * k) as i32);
+        last = f;
         f = e.fma(f, v, c);
     }
+    // In f32, F as a double-float: the last fma's error (`c - F` is exact,
+    // or `c` is negligible) and, above 6, the error of `1/a`, times the
+    // polynomial's derivative there (`last`).
+    let f_lo = (ty == Type::F32).then(|| {
+        let c0 = e.b.load(ty, coeffs, 0);
+        let rest = e.sub(c0, f);
+        let lo = e.fma(last, v, rest);
+        let ninv = e.neg(inv);
+        let rem = e.fma(ninv, a, one);
+        let inv_lo = e.mul(rem, inv);
+        // Below 6, and for an infinite `a` (0 times infinity: NaN), none.
+        let nan = e.cmp(FloatCC::Uno, inv_lo, inv_lo);
+        let none = e.or(in3, nan);
+        let inv_lo = e.selc(none, 0.0, inv_lo);
+        e.fma(last, inv_lo, lo)
+    });
     let sq = e.two_prod(a, a);
     let nh = e.neg(sq.hi);
     let nl = e.neg(sq.lo);
-    let g = explog::exp_dd(e, nh, Some(nl));
-    let v = e.mul(g, f);
+    let v = match f_lo {
+        Some(lo) => single::exp_times(e, nh, nl, Dd { hi: f, lo }),
+        None => {
+            let g = explog::exp_dd(e, nh, Some(nl));
+            e.mul(g, f)
+        }
+    };
     // F(inf) is a tiny polynomial value of either sign; erfc is >= 0.
     e.abs(v)
 }

@@ -78,12 +78,8 @@ fn exp_reduced(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value, Val
     (r.hi, tail, kf)
 }
 
-/// `e^(hi + lo)` with overflow to infinity and underflow to zero (in
-/// `f32`, [`single::exp_dd`]).
+/// `e^(hi + lo)` with overflow to infinity and underflow to zero.
 pub fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
-    if e.ty == Type::F32 {
-        return single::exp_dd(e, hi, lo);
-    }
     let (y, k) = exp_parts(e, hi, lo);
     let v = e.scale(y, k);
     let big = e.cmpc(FloatCC::Gt, hi, 710.0);

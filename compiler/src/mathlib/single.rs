@@ -53,9 +53,9 @@ pub fn implements(op: Opcode) -> bool {
 /// True when `op`'s `f64` algorithm serves `f32` too, computing in the
 /// type of its [`Emit`]: its constants and polynomials are chosen by that
 /// type ([`Emit::poly_for`], [`Emit::split_for`], [`Emit::table_for`]),
-/// and the building blocks it calls (`exp_parts`, `exp_dd`, `expm1`,
-/// `log`, `log_dd`, `log1p_dd` in `explog.rs`) hand `f32` to this file's
-/// algorithms (`tanh` also [`tanh_big`]).
+/// and the building blocks it calls (`exp_parts`, `expm1`, `log`,
+/// `log_dd`, `log1p_dd` in `explog.rs`) hand `f32` to this file's
+/// algorithms (`tanh` also calls [`tanh_big`], `erfc` [`exp_times`]).
 fn shared(op: Opcode) -> bool {
     use Opcode::*;
     matches!(
@@ -138,7 +138,7 @@ pub(super) fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, V
 /// through the subnormals, where [`Emit::scale`] rounds once). Beyond
 /// `[-104.5, 89.5]` the result is 0 or infinity already; the clamp keeps
 /// `k` in `scale`'s range and drops `lo` there.
-pub(super) fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
+fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
     let hc = clamp(e, hi, -104.5, 89.5);
     let lo = lo.map(|lo| {
         let inside = e.cmp(FloatCC::Eq, hc, hi);
@@ -147,6 +147,40 @@ pub(super) fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
     });
     let (y, k) = exp_parts(e, hc, lo);
     e.scale(y, k)
+}
+
+/// `e^(hi + lo) f` for `hi <= 0` and a double-float `f` (`erfc`'s
+/// `e^(-x^2) F(x)`), rounded once:
+/// as [`exp_parts`], but with `r = r_hi + r_lo` (`r_hi = hi - k ln2_head`
+/// exact, `r_lo = lo - k ln2_tail`) normalised to `r + dr`, and `y = 1 +
+/// r P(r)` as a double-float (the `fma`'s error recovered, `dr y` added),
+/// so that only `P`'s own rounding (at most 0.35 ulp) and the one final
+/// `fma` with `f` remain: about 1 ulp plus `f`'s error, where rounding
+/// `e^x` first and then the product cost up to 1.9. Scaled by `2^k` in
+/// two exact steps (0 below `-104.5`).
+pub(super) fn exp_times(e: &mut Emit, hi: Value, lo: Value, f: Dd) -> Value {
+    let hc = clamp(e, hi, -104.5, 0.0);
+    let outside = e.cmp(FloatCC::Ne, hc, hi);
+    let lo = e.selc(outside, 0.0, lo);
+    let kf = e.mulc(hc, f64::from(INV_LN2_F32[0]));
+    let kf = e.un(Opcode::Nearest, kf);
+    let nk = e.neg(kf);
+    let head = e.c(f64::from(LN2_F32[0]));
+    let r_hi = e.fma(nk, head, hc);
+    let tail = e.c(f64::from(LN2_F32[1]));
+    let r_lo = e.fma(nk, tail, lo);
+    let r = e.fast_two_sum(r_hi, r_lo);
+    let p = poly(e, r.hi, &EXP_F32);
+    let one = e.c(1.0);
+    let y_hi = e.fma(r.hi, p, one);
+    let rest = e.sub(one, y_hi);
+    let y_lo = e.fma(r.hi, p, rest);
+    let y_lo = e.fma(r.lo, y_hi, y_lo);
+    let lf = e.mul(y_lo, f.hi);
+    let lf = e.fma(y_hi, f.lo, lf);
+    let v = e.fma(y_hi, f.hi, lf);
+    let k = e.ftoi(kf);
+    e.scale(v, k)
 }
 
 /// `e^x` (libdevice `expf`: 2 ulp): [`exp_parts`], then `2^k` in two

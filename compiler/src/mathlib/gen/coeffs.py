@@ -209,9 +209,8 @@ F32_FITS = [
      lambda u: mp.erfc(u + 2) * mp.exp((u + 2) ** 2), (0, 1.5), 8, None),
     ("ERFC3_F32", "erfc(x) e^(x^2) in u = x - 3.5, 3.5 <= x <= 6 (f32 erf, erfc)",
      lambda u: mp.erfc(u + 3.5) * mp.exp((u + 3.5) ** 2), (0, 2.5), 8, None),
-    ("ERFC4_F32", "erfc(x) e^(x^2) in u = 1/x - 1/28, 6 <= x <= 28 (f32 erf, erfc)",
-     lambda u: mp.erfc(1 / (u + mp.mpf(1) / 28)) * mp.exp(1 / (u + mp.mpf(1) / 28) ** 2),
-     (0, 1 / 6.0 - 1 / 28.0), 8, None),
+    ("ERFC4_F32", "erfc(x) e^(x^2) in t = 1/x, 6 <= x <= 28 (f32 erf, erfc; unshifted: 1/x - 1/28 would round)",
+     lambda t: mp.erfc(1 / t) * mp.exp(1 / t ** 2), (1 / 28.0, 1 / 6.0), 8, None),
 ]
 
 # float32 constants: (name, doc, value, bits of the head). A head of `bits`
