@@ -294,29 +294,40 @@ pub fn exp2(e: &mut Emit, x: Value) -> Value {
     keep_nan(e, x, v)
 }
 
+/// The logarithm's terms for a positive finite `x`: `(k, f, f^2, Q(f))`
+/// with `log x = k ln2 + f + f^2 Q(f)` (`f^2` rounded), `f` exact.
+fn log_terms(e: &mut Emit, x: Value) -> (Value, Value, Value, Value) {
+    let (kf, f) = split_log_arg(e, x);
+    let q = poly(e, f, &LOG_F32);
+    let f2 = e.mul(f, f);
+    (kf, f, f2, q)
+}
+
 /// The logarithm's parts for a positive finite `x`: `(k, f, t)` with
 /// `log x = k ln2 + f + t`, `t = f^2 Q(f) = log(1 + f) - f`. `f` is
 /// exact and `|t| <= 0.068`; `t` carries a relative error of about
 /// 2^-23 (the product, `Q`'s fit, Horner), so about 0.2 ulp of the
 /// result's magnitude at worst.
 fn log_parts(e: &mut Emit, x: Value) -> (Value, Value, Value) {
-    let (kf, f) = split_log_arg(e, x);
-    let q = poly(e, f, &LOG_F32);
-    let f2 = e.mul(f, f);
+    let (kf, f, f2, q) = log_terms(e, x);
     let t = e.mul(f2, q);
     (kf, f, t)
 }
 
-/// `k ln2 + f + t (+ extra)` from [`log_parts`] as `(hi, lo)`, `hi + lo`
-/// rounding to the logarithm: `k ln2_head + f` exactly as a two-sum (the
-/// head has 16 bits, so `k ln2_head` is exact and at least `|f|` when
-/// `k != 0`), and `lo` the small terms `k ln2_tail + t` and the
-/// two-sum's error. `extra`, a correction `c + c_lo` of the argument
+/// `k ln2 + f + f^2 Q(f) (+ extra)` from [`log_terms`] as `(hi, lo)`,
+/// `hi + lo` rounding to the logarithm: `k ln2_head + f` exactly as a
+/// two-sum (the head has 16 bits, so `k ln2_head` is exact and at least
+/// `|f|` when `k != 0`), and `lo` the small terms `k ln2_tail`, the
+/// two-sum's error and, last, `f^2 Q(f)` in two `fma`s with `f^2` exact
+/// (the product and `f^2` not rounded: where `x` is near 0.7 the result
+/// is small against `f` and `t`, and their roundings cost up to 0.3 ulp). `extra`, a correction `c + c_lo` of the argument
 /// (for `log1p`), is added to `f` exactly first: for a small `log1p`
 /// argument the two cancel to the result's magnitude, where adding `c`
 /// to the small terms would cost a rounding of that magnitude.
 fn log_sum(e: &mut Emit, x: Value, extra: Option<Dd>) -> (Value, Value) {
-    let (kf, f, t) = log_parts(e, x);
+    let (kf, f, f2, q) = log_terms(e, x);
+    let nf2 = e.neg(f2);
+    let f2_lo = e.fma(f, f, nf2);
     let (f, f_lo) = match extra {
         Some(c) => {
             let fc = e.two_sum(f, c.hi);
@@ -327,11 +338,12 @@ fn log_sum(e: &mut Emit, x: Value, extra: Option<Dd>) -> (Value, Value) {
     let a = e.mulc(kf, f64::from(LN2_F32[0]));
     let s = e.fast_two_sum(a, f);
     let tail = e.c(f64::from(LN2_F32[1]));
-    let lo = e.fma(kf, tail, t);
-    let mut lo = e.add(lo, s.lo);
+    let mut lo = e.fma(kf, tail, s.lo);
     if let Some(f_lo) = f_lo {
         lo = e.add(lo, f_lo);
     }
+    let lo = e.fma(f2_lo, q, lo);
+    let lo = e.fma(f2, q, lo);
     (s.hi, lo)
 }
 
