@@ -597,13 +597,13 @@ fn math_library_accuracy() {
          most 0.67 and 0.75 ulp from the true value on every one of them\n\
          (mpmath), so they are bounded by 6 and 5.\n\
          The `f32` functions other than `tgamma`, `lgamma`, `powi` and `fmod`\n\
-         compute in float32 (`mathlib/single.rs`), bounded by\n\
-         libdevice's documented maximum error (CUDA C Programming Guide,\n\
-         single-precision table): 1 ulp for `log`, `log2`, `expm1`, `log1p`,\n\
-         `cbrt`; 2 for `exp`, `exp2`, `log10`, `sin`, `cos`, `atan`, `asin`,\n\
-         `acos`, `cosh`, `tanh`, `erf`; 3 for `atan2`, `sinh`, `asinh`,\n\
-         `atanh`, `hypot`; 4 for `tan`, `pow`, `acosh`, `erfc`. The others run the `f64`\n\
-         algorithm and round once, hence 0.50 (`fmod` is exact).\n\n\
+         compute in float32 (`mathlib/single.rs`), bounded by libdevice's\n\
+         documented maximum error (CUDA C Programming Guide, single-precision\n\
+         table): 1 ulp for `log`, `log2`, `expm1`, `log1p`, `cbrt`; 2 for\n\
+         `exp`, `exp2`, `log10`, `sin`, `cos`, `atan`, `asin`, `acos`, `cosh`,\n\
+         `tanh`, `erf`; 3 for `atan2`, `sinh`, `asinh`, `atanh`, `hypot`; 4 for\n\
+         `tan`, `pow`, `acosh`, `erfc`. The others run the `f64` algorithm and\n\
+         round once, hence 0.50 (`fmod` is exact).\n\n\
          `ldexp` and `remainder` (and `frexp`, `modf`, `nextafter`, emitted\n\
          inline) are exact: `mathlib/exact.rs` tests them bit for bit.\n\n\
          | function | type | range | samples | max ulp |\n\
