@@ -1,4 +1,4 @@
-"""130: float32 atan, atan2, asin, acos, hypot and cbrt (float32
+"""133: float32 atan, atan2, asin, acos, hypot and cbrt (float32
 algorithms, libdevice's bounds: atanf, asinf, acosf 2 ulp, atan2f, hypotf
 3, cbrtf 1) against NumPy's float64 rounded to float32, with a tolerance
 of a few float32 ulps; every quadrant of atan2, |u| up to and past 1, and
@@ -38,9 +38,9 @@ def expect(a):
 
 
 CASES = [
-    Case("130_f32_angles.py", "angles", grid=(2,), block=(128,),
+    Case("133_f32_angles.py", "angles", grid=(2,), block=(128,),
          args=lambda rng: args(rng, special=False), expect=expect, rtol=4e-7, atol=1e-44),
-    Case("130_f32_angles.py", "angles", grid=(2,), block=(128,),
+    Case("133_f32_angles.py", "angles", grid=(2,), block=(128,),
          args=args, expect=expect, rtol=4e-7, atol=1e-44,
          numba_skip="the simulator runs Python's math module, which raises on domain and range errors (the GPU gives NaN or infinity, as NumPy does); the finite case above is validated"),
 ]

@@ -1,4 +1,4 @@
-"""131: float32 asinh, acosh and atanh (float32 algorithms, libdevice's
+"""134: float32 asinh, acosh and atanh (float32 algorithms, libdevice's
 bounds: asinhf, atanhf 3 ulp, acoshf 4) against NumPy's float64 rounded to
 float32, with a tolerance of a few float32 ulps; acosh below 1 and atanh
 at and past ±1, huge and tiny arguments and the special values."""
@@ -30,9 +30,9 @@ def expect(a):
 
 
 CASES = [
-    Case("131_f32_inverse_hyperbolic.py", "inverse_hyperbolic", grid=(2,), block=(128,),
+    Case("134_f32_inverse_hyperbolic.py", "inverse_hyperbolic", grid=(2,), block=(128,),
          args=lambda rng: args(rng, special=False), expect=expect, rtol=5e-7, atol=1e-44),
-    Case("131_f32_inverse_hyperbolic.py", "inverse_hyperbolic", grid=(2,), block=(128,),
+    Case("134_f32_inverse_hyperbolic.py", "inverse_hyperbolic", grid=(2,), block=(128,),
          args=args, expect=expect, rtol=5e-7, atol=1e-44,
          numba_skip="the simulator runs Python's math module, which raises on domain and range errors (the GPU gives NaN or infinity, as NumPy does); the finite case above is validated"),
 ]

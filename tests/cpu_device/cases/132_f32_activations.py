@@ -1,4 +1,4 @@
-"""129: float32 tanh, sinh, cosh, expm1, log1p, erf and erfc (float32
+"""132: float32 tanh, sinh, cosh, expm1, log1p, erf and erfc (float32
 algorithms, libdevice's bounds: tanhf, coshf, erff 2 ulp, sinhf 3, erfcf 4,
 expm1f, log1pf 1) against NumPy's float64 (math's erf, erfc) rounded to
 float32, with a tolerance of a few float32 ulps; the inputs reach the
@@ -39,9 +39,9 @@ def expect(a):
 
 
 CASES = [
-    Case("129_f32_activations.py", "activations", grid=(3,), block=(128,),
+    Case("132_f32_activations.py", "activations", grid=(3,), block=(128,),
          args=lambda rng: args(rng, special=False), expect=expect, rtol=6e-7, atol=1e-44),
-    Case("129_f32_activations.py", "activations", grid=(3,), block=(128,),
+    Case("132_f32_activations.py", "activations", grid=(3,), block=(128,),
          args=args, expect=expect, rtol=6e-7, atol=1e-44,
          numba_skip="the simulator runs Python's math module, which raises on domain and range errors (the GPU gives NaN or infinity, as NumPy does); the finite case above is validated"),
 ]
