@@ -34,19 +34,23 @@ const MAX_ULP: f64 = 2.0;
 /// (mpmath), where ours are within 0.67 and 0.75 ulp of the true value on
 /// every sample, so they get 6 and 5.
 ///
-/// The `f32` functions with float32 algorithms (`mathlib/single.rs`) are
+/// The `f32` functions that compute in float32 (`mathlib/single.rs`) are
 /// bounded by libdevice's documented maximum error for the same function
 /// (CUDA C Programming Guide, "Mathematical Functions", single-precision
-/// table): `expf`, `exp2f`, `log10f`, `sinf`, `cosf` 2 ulp; `logf`, `log2f`
-/// 1 ulp; `tanf`, `powf` 4 ulp. The other `f32` functions round the `f64`
-/// algorithm's result and stay within `MAX_ULP` (0.5 in practice).
+/// table): `logf`, `log2f`, `expm1f`, `log1pf`, `cbrtf` 1 ulp; `expf`,
+/// `exp2f`, `log10f`, `sinf`, `cosf`, `atanf`, `asinf`, `acosf`, `coshf`,
+/// `tanhf`, `erff` 2 ulp; `atan2f`, `sinhf`, `asinhf`, `atanhf`, `hypotf` 3
+/// ulp; `tanf`, `powf`, `acoshf`, `erfcf` 4 ulp. The other `f32` functions round the
+/// `f64` algorithm's result and stay within `MAX_ULP` (0.5 in practice).
 fn tolerance(op: Opcode, ty: Type) -> f64 {
+    use Opcode::*;
     match (op, ty) {
-        (Opcode::Erfc, Type::F64) => 3.0,
-        (Opcode::Tgamma, Type::F64) => 6.0,
-        (Opcode::Lgamma, Type::F64) => 5.0,
-        (Opcode::Log | Opcode::Log2, Type::F32) => 1.0,
-        (Opcode::Tan | Opcode::Pow, Type::F32) => 4.0,
+        (Erfc, Type::F64) => 3.0,
+        (Tgamma, Type::F64) => 6.0,
+        (Lgamma, Type::F64) => 5.0,
+        (Log | Log2 | Expm1 | Log1p | Cbrt, Type::F32) => 1.0,
+        (Atan2 | Sinh | Asinh | Atanh | Hypot, Type::F32) => 3.0,
+        (Tan | Pow | Acosh | Erfc, Type::F32) => 4.0,
         _ => MAX_ULP,
     }
 }
@@ -306,6 +310,15 @@ fn specials() -> Vec<f64> {
         -f64::MAX,
         1.0e300,
         -1.0e300,
+        // The same for `f32` (the values above round to 0 or infinity there).
+        f64::from(f32::MIN_POSITIVE),
+        f64::from(f32::MAX),
+        -f64::from(f32::MAX),
+        1e-40,
+        -1e-40,
+        1e-45,
+        1e30,
+        -1e30,
     ]
 }
 
@@ -583,12 +596,14 @@ fn math_library_accuracy() {
          glibc 2.36 is up to 4.6 and 3.8 ulp off on these samples, ours at\n\
          most 0.67 and 0.75 ulp from the true value on every one of them\n\
          (mpmath), so they are bounded by 6 and 5.\n\
-         `f32` `exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`, `tan` and\n\
-         `pow` have float32 algorithms (`mathlib/single.rs`), bounded by\n\
-         libdevice's documented maximum error (CUDA C Programming Guide,\n\
-         single-precision table): 1 ulp for `log`, `log2`; 2 for `exp`, `exp2`,\n\
-         `log10`, `sin`, `cos`; 4 for `tan`, `pow`. The other `f32` functions\n\
-         run the `f64` algorithm and round once, hence 0.50.\n\n\
+         The `f32` functions other than `tgamma`, `lgamma`, `powi` and `fmod`\n\
+         compute in float32 (`mathlib/single.rs`), bounded by libdevice's\n\
+         documented maximum error (CUDA C Programming Guide, single-precision\n\
+         table): 1 ulp for `log`, `log2`, `expm1`, `log1p`, `cbrt`; 2 for\n\
+         `exp`, `exp2`, `log10`, `sin`, `cos`, `atan`, `asin`, `acos`, `cosh`,\n\
+         `tanh`, `erf`; 3 for `atan2`, `sinh`, `asinh`, `atanh`, `hypot`; 4 for\n\
+         `tan`, `pow`, `acosh`, `erfc`. The others run the `f64` algorithm and\n\
+         round once, hence 0.50 (`fmod` is exact).\n\n\
          `ldexp` and `remainder` (and `frexp`, `modf`, `nextafter`, emitted\n\
          inline) are exact: `mathlib/exact.rs` tests them bit for bit.\n\n\
          | function | type | range | samples | max ulp |\n\

@@ -467,6 +467,12 @@ pub const LOG10_2_F32: [f32; 2] = [0.30103302, -3.0243555e-06];
 /// 2 / 3, as `[head, tail]` f32s.
 pub const TWO_THIRDS_F32: [f32; 2] = [0.6666667, -1.9868216e-08];
 
+/// pi / 2, as `[head, tail]` f32s.
+pub const FRAC_PI_2_F32: [f32; 2] = [1.5707964, -4.371139e-08];
+
+/// pi, as `[head, tail]` f32s.
+pub const PI_F32: [f32; 2] = [3.1415927, -8.742278e-08];
+
 /// (e^r - 1) / r for |r| <= ln2/2 (f32 exp, pow); f32 coefficients, max relative error 2.9e-09.
 pub const EXP_F32: [f32; 7] = [
     1.0,
@@ -516,4 +522,127 @@ pub const COS_F32: [f32; 5] = [
     -0.0013888885,
     2.4799861e-05,
     -2.7237115e-07,
+];
+
+/// (e^r - 1 - r) / r^2 for |r| <= ln2/2 (f32 expm1); f32 coefficients, max relative error 9.1e-09.
+pub const EXPM1_F32: [f32; 6] = [
+    0.5,
+    0.16666667,
+    0.041666467,
+    0.0083333105,
+    0.0013933647,
+    0.00019890988,
+];
+
+/// (tanh(x) - x) / x^3 in z = x^2, |x| <= 0.55 (f32 tanh); f32 coefficients, max relative error 6.0e-08.
+pub const TANH_F32: [f32; 5] = [
+    -0.3333333,
+    0.13333113,
+    -0.05390943,
+    0.021309389,
+    -0.0066102277,
+];
+
+/// (sinh(x) - x) / x^3 in z = x^2, |x| <= 1 (f32 sinh); f32 coefficients, max relative error 3.2e-08.
+pub const SINH_F32: [f32; 4] = [0.16666667, 0.008333339, 0.00019838102, 2.8062802e-06];
+
+/// (atan(t) - t) / t^3 in z = t^2, |t| <= 1 (f32 atan, atan2); f32 coefficients, max relative error 5.6e-08.
+pub const ATAN_F32: [f32; 10] = [
+    -0.33333334,
+    0.1999995,
+    -0.14284004,
+    0.11088262,
+    -0.08931827,
+    0.070319146,
+    -0.048960514,
+    0.026305001,
+    -0.009144629,
+    0.0014886919,
+];
+
+/// (asin(s) - s) / s^3 in z = s^2, |s| <= 1/2 (f32 asin, acos); f32 coefficients, max relative error 6.2e-08.
+pub const ASIN_F32: [f32; 6] = [
+    0.16666666,
+    0.07500094,
+    0.044599403,
+    0.031100662,
+    0.017149238,
+    0.033690847,
+];
+
+/// erf(x) / x in z = x^2, |x| <= 1 (f32 erf, erfc; the constant term is stored minus 1); f32 coefficients, max relative error 2.0e-09.
+pub const ERF_F32: [f32; 8] = [
+    0.12837917,
+    -0.37612638,
+    0.11283782,
+    -0.02686543,
+    0.0052210316,
+    -0.00084840803,
+    0.00011265959,
+    -9.667045e-06,
+];
+
+/// erfc(x) e^(x^2) in u = x - 1/2, 1/2 <= x <= 1 (f32 erf, erfc); f32 coefficients, max relative error 1.2e-08.
+pub const ERFC0_F32: [f32; 9] = [
+    0.61569035,
+    -0.5126888,
+    0.35934564,
+    -0.22200489,
+    0.12411078,
+    -0.0636154,
+    0.029463079,
+    -0.011159076,
+    0.0024869626,
+];
+
+/// erfc(x) e^(x^2) in u = x - 1, 1 <= x <= 2 (f32 erf, erfc); f32 coefficients, max relative error 1.5e-08.
+pub const ERFC1_F32: [f32; 9] = [
+    0.42758358,
+    -0.2732119,
+    0.15436852,
+    -0.0791951,
+    0.03740244,
+    -0.01614273,
+    0.0060050366,
+    -0.0016507867,
+    0.00023661854,
+];
+
+/// erfc(x) e^(x^2) in u = x - 2, 2 <= x <= 3.5 (f32 erf, erfc); f32 coefficients, max relative error 2.4e-08.
+pub const ERFC2_F32: [f32; 9] = [
+    0.25539568,
+    -0.10679637,
+    0.041801054,
+    -0.015448706,
+    0.0053980215,
+    -0.001743567,
+    0.0004810968,
+    -9.573035e-05,
+    9.673356e-06,
+];
+
+/// erfc(x) e^(x^2) in u = x - 3.5, 3.5 <= x <= 6 (f32 erf, erfc); f32 coefficients, max relative error 3.7e-08.
+pub const ERFC3_F32: [f32; 9] = [
+    0.15529366,
+    -0.041323483,
+    0.010660091,
+    -0.0026686536,
+    0.00064308755,
+    -0.00014338407,
+    2.6750133e-05,
+    -3.4846478e-06,
+    2.2384991e-07,
+];
+
+/// erfc(x) e^(x^2) in t = 1/x, 6 <= x <= 28 (f32 erf, erfc; unshifted: 1/x - 1/28 would round); f32 coefficients, max relative error 1.3e-08.
+pub const ERFC4_F32: [f32; 9] = [
+    -2.0523937e-10,
+    0.5641896,
+    -9.762947e-07,
+    -0.28207234,
+    -0.00026929987,
+    0.4241715,
+    0.014760455,
+    -1.2923235,
+    1.4171826,
 ];

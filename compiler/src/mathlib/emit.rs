@@ -79,6 +79,25 @@ impl Emit<'_, '_> {
             Type::Ptr(AddrSpace::Const),
         )
     }
+    /// [`Emit::table`] in the type computed in: `c64` named `name` for
+    /// `f64`, `c32` named `name` and `_f32` for `f32` (an `f32` table).
+    pub fn table_for(&mut self, name: &str, c64: &[f64], c32: &[f32]) -> Value {
+        if self.ty != Type::F32 {
+            return self.table(name, c64);
+        }
+        let name = format!("{name}_f32");
+        let index = intern_table(self.consts, &name, || ConstDecl {
+            name: name.clone(),
+            elem: Type::F32,
+            count: c32.len() as u64,
+            data: c32.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        });
+        self.b.addr_of(
+            Opcode::ConstAddr,
+            index.as_u32(),
+            Type::Ptr(AddrSpace::Const),
+        )
+    }
     /// An `i64` constant.
     pub fn i(&mut self, x: i64) -> Value {
         self.b.iconst(Type::I64, x)
@@ -224,6 +243,27 @@ impl Emit<'_, '_> {
             acc = self.fma(acc, x, k);
         }
         acc
+    }
+
+    /// [`Emit::poly`] with the coefficients of the type computed in: `c64`
+    /// for `f64`, `c32` for `f32` (for an algorithm written once for both).
+    pub fn poly_for(&mut self, x: Value, c64: &[f64], c32: &[f32]) -> Value {
+        if self.ty == Type::F32 {
+            let c: Vec<f64> = c32.iter().map(|&v| f64::from(v)).collect();
+            self.poly(x, &c)
+        } else {
+            self.poly(x, c64)
+        }
+    }
+
+    /// A constant split in two parts, `[head, tail]`, in the type computed
+    /// in: `c64` for `f64`, `c32` for `f32`.
+    pub fn split_for(&self, c64: &[f64], c32: [f32; 2]) -> [f64; 2] {
+        if self.ty == Type::F32 {
+            c32.map(f64::from)
+        } else {
+            [c64[0], c64[1]]
+        }
     }
 
     /// `a + b` exactly, as a rounded sum and its error (Knuth's two-sum).

@@ -14,16 +14,30 @@
 //! `log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2))` where `R` is the tail of
 //! `2 atanh(s)`. The result is kept as a double-double so `log2`, `log10`
 //! and `log1p` can scale or correct it without losing bits.
+//!
+//! `sinh`, `cosh` and `tanh` (and `asinh`, `acosh`, `atanh` in `misc.rs`)
+//! are written once for `f64` and `f32`: they compute in the type of
+//! their [`Emit`], with that type's polynomials and thresholds, and the
+//! building blocks they call ([`exp_parts`], [`expm1`], [`log`],
+//! [`log_dd`], [`log1p_dd`]) hand `f32` to the float32 algorithms of
+//! `single.rs`.
 
-use super::coeffs::{EXP, INV_LN10, INV_LN2, LN2, LOG, LOG_HP, SINH, TANH, TWO_THIRDS};
+use super::coeffs::{
+    EXP, INV_LN10, INV_LN2, LN2, LOG, LOG_HP, SINH, SINH_F32, TANH, TANH_F32, TWO_THIRDS,
+};
 use super::emit::{Dd, Emit};
+use super::single;
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, Opcode};
 use crate::ir::types::Type;
 
 /// `e^x = y * 2^k` with `y` in about `[0.7, 1.42]`, for `x = hi + lo`
-/// with `|x| <= 746` (outside, `k` saturates and callers select).
+/// with `|x| <= 746` (outside, `k` saturates and callers select); in
+/// `f32`, [`single::exp_parts`] (`|x| <= 104.5`).
 pub fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
+    if e.ty == Type::F32 {
+        return single::exp_parts(e, hi, lo);
+    }
     let (r_hi, tail, kf) = exp_reduced(e, hi, lo);
     let s = e.add(r_hi, tail);
     let y = e.addc(s, 1.0);
@@ -102,8 +116,11 @@ pub fn exp2(e: &mut Emit, x: Value) -> Value {
     e.scale(y, k)
 }
 
-/// `e^x - 1`, accurate near 0.
+/// `e^x - 1`, accurate near 0 (in `f32`, [`single::expm1`]).
 pub fn expm1(e: &mut Emit, x: Value) -> Value {
+    if e.ty == Type::F32 {
+        return single::expm1(e, x);
+    }
     // k and r again, keeping r's rounding error `corr` apart.
     let kf = e.mulc(x, INV_LN2[0]);
     let kf = e.un(Opcode::Nearest, kf);
@@ -134,8 +151,12 @@ pub fn expm1(e: &mut Emit, x: Value) -> Value {
     e.sel(tiny, x, v)
 }
 
-/// `log(x)` as a double-double for finite `x > 0` (subnormals included).
+/// `log(x)` as a double-double for finite `x > 0` (subnormals included;
+/// in `f32`, [`single::log_dd`]).
 pub fn log_dd(e: &mut Emit, x: Value) -> Dd {
+    if e.ty == Type::F32 {
+        return single::log_dd(e, x);
+    }
     let (kf, f) = split_log_arg(e, x);
     let log1pf = log1p_reduced(e, f);
     add_k_ln2(e, kf, log1pf)
@@ -267,8 +288,11 @@ pub(super) fn log_specials(e: &mut Emit, x: Value, v: Value) -> Value {
     e.sel(nan, x, v)
 }
 
-/// Natural logarithm.
+/// Natural logarithm (in `f32`, [`single::log`]).
 pub fn log(e: &mut Emit, x: Value) -> Value {
+    if e.ty == Type::F32 {
+        return single::log(e, x);
+    }
     let l = log_dd(e, x);
     log_specials(e, x, l.hi)
 }
@@ -293,8 +317,12 @@ pub fn log1p(e: &mut Emit, x: Value) -> Value {
     log1p_dd(e, Dd { hi: x, lo: zero })
 }
 
-/// `log(1 + x)` for `x = hi + lo` (with `log1p`'s special cases on `hi`).
+/// `log(1 + x)` for `x = hi + lo` (with `log1p`'s special cases on `hi`;
+/// in `f32`, [`single::log1p_dd`]).
 pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
+    if e.ty == Type::F32 {
+        return single::log1p_dd(e, xd);
+    }
     let x = xd.hi;
     let one = e.c(1.0);
     let u = e.two_sum(one, x);
@@ -311,11 +339,14 @@ pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
     e.sel(inf, x, v)
 }
 
-/// `x * 2^(k-1)`: half of `e^|x|` without overflowing early.
+/// `x * 2^(k-1)`: half of `e^|x|` without overflowing early (infinity
+/// beyond 711, or 90 in `f32`, where it has overflowed already and
+/// [`exp_parts`] would leave its range).
 fn half_exp(e: &mut Emit, ax: Value) -> (Value, Value) {
     let (y, k) = exp_parts(e, ax, None);
     let km1 = e.ibc(Opcode::Iadd, k, -1);
-    let big = e.cmpc(FloatCC::Gt, ax, 711.0);
+    let limit = if e.ty == Type::F32 { 90.0 } else { 711.0 };
+    let big = e.cmpc(FloatCC::Gt, ax, limit);
     let h = e.scale(y, km1);
     let h = e.selc(big, f64::INFINITY, h);
     (h, y)
@@ -342,7 +373,7 @@ pub fn sinh(e: &mut Emit, x: Value) -> Value {
     let large = e.cmpc(FloatCC::Gt, ax, 22.0);
     let big = e.sel(large, h, big);
     let z = e.mul(ax, ax);
-    let p = e.poly(z, &SINH);
+    let p = e.poly_for(z, &SINH, &SINH_F32);
     let az = e.mul(ax, z);
     let small = e.fma(az, p, ax);
     let is_small = e.cmpc(FloatCC::Lt, ax, 1.0);
@@ -351,20 +382,25 @@ pub fn sinh(e: &mut Emit, x: Value) -> Value {
 }
 
 /// Hyperbolic tangent: a polynomial below 0.55, `1 - 2 / (e^2|x| + 1)`
-/// above (with `expm1` so no bits are lost to the `+ 1`).
+/// above (with `expm1` so no bits are lost to the `+ 1`; in `f32`
+/// carrying every step's error, [`single::tanh_big`]).
 pub fn tanh(e: &mut Emit, x: Value) -> Value {
     let ax = e.abs(x);
     let ax2 = e.add(ax, ax);
-    let m = expm1(e, ax2);
-    let d = e.addc(m, 2.0);
-    let two = e.c(2.0);
-    let q = e.div(two, d);
-    let one = e.c(1.0);
-    let big = e.sub(one, q);
+    let big = if e.ty == Type::F32 {
+        single::tanh_big(e, ax2)
+    } else {
+        let m = expm1(e, ax2);
+        let d = e.addc(m, 2.0);
+        let two = e.c(2.0);
+        let q = e.div(two, d);
+        let one = e.c(1.0);
+        e.sub(one, q)
+    };
     let sat = e.cmpc(FloatCC::Gt, ax, 22.0);
     let big = e.selc(sat, 1.0, big);
     let z = e.mul(ax, ax);
-    let p = e.poly(z, &TANH);
+    let p = e.poly_for(z, &TANH, &TANH_F32);
     let az = e.mul(ax, z);
     let small = e.fma(az, p, ax);
     let is_small = e.cmpc(FloatCC::Lt, ax, 0.55);

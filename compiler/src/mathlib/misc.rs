@@ -13,8 +13,12 @@
 //! subtracts multiples of `y * 2^j` (chosen so the quotient stays below
 //! 2^51) with an `fma`, which makes every step exact; it is the one
 //! function with a loop.
+//!
+//! `hypot`, `cbrt` and the inverse hyperbolic functions are written once
+//! for `f64` and `f32`: each type's constants, and `explog`'s building
+//! blocks, which hand `f32` to the float32 algorithms of `single.rs`.
 
-use super::coeffs::LN2;
+use super::coeffs::{LN2, LN2_F32};
 use super::emit::{Dd, Emit};
 use super::explog;
 use crate::ir::entities::Value;
@@ -107,16 +111,23 @@ fn nan_to_zero(e: &mut Emit, v: Value) -> Value {
 }
 
 /// The unbiased exponent of a positive finite `v` (subnormals included),
-/// as an `i64`.
+/// as an integer of [`Emit::int_ty`].
 fn exponent(e: &mut Emit, v: Value) -> Value {
-    let sub = e.cmpc(FloatCC::Lt, v, f64::MIN_POSITIVE);
-    let big = e.mulc(v, 2f64.powi(54));
+    // The least normal, the scaling of subnormals, the mantissa's width
+    // and the bias.
+    let (min_normal, scale, mantissa, bias) = if e.ty == Type::F32 {
+        (f64::from(f32::MIN_POSITIVE), 24, 23, 127)
+    } else {
+        (f64::MIN_POSITIVE, 54, 52, 1023)
+    };
+    let sub = e.cmpc(FloatCC::Lt, v, min_normal);
+    let big = e.mulc(v, 2f64.powi(scale));
     let vs = e.sel(sub, big, v);
     let b = e.bits(vs);
-    let ex = e.ibc(Opcode::Ushr, b, 52);
-    let ex = e.ibc(Opcode::Iadd, ex, -1023);
-    let ex54 = e.ibc(Opcode::Iadd, ex, -54);
-    e.sel(sub, ex54, ex)
+    let ex = e.ibc(Opcode::Ushr, b, mantissa);
+    let ex = e.ibc(Opcode::Iadd, ex, -bias);
+    let ex_sub = e.ibc(Opcode::Iadd, ex, -i64::from(scale));
+    e.sel(sub, ex_sub, ex)
 }
 
 /// `sqrt(x^2 + y^2)` without spurious overflow or underflow.
@@ -126,9 +137,12 @@ pub fn hypot(e: &mut Emit, x: Value, y: Value) -> Value {
     let a = e.b.binary(Opcode::Fmax, ax, ay);
     let b = e.b.binary(Opcode::Fmin, ax, ay);
     let ea = exponent(e, a);
-    let ea = e.ibc(Opcode::Smin, ea, 1022);
-    let ea = e.ibc(Opcode::Smax, ea, -1022);
-    let nea = e.b.unary(Opcode::Ineg, Type::I64, ea);
+    // Scaled by 2^-ea with ea in the normal range less one.
+    let emax = if e.ty == Type::F32 { 126 } else { 1022 };
+    let ea = e.ibc(Opcode::Smin, ea, emax);
+    let ea = e.ibc(Opcode::Smax, ea, -emax);
+    let ity = e.int_ty();
+    let nea = e.b.unary(Opcode::Ineg, ity, ea);
     let s = e.pow2(nea);
     let a_s = e.mul(a, s);
     let b_s = e.mul(b, s);
@@ -157,19 +171,33 @@ pub fn hypot(e: &mut Emit, x: Value, y: Value) -> Value {
     e.selc(any_inf, f64::INFINITY, v)
 }
 
-/// Cube root.
+/// Cube root: a guess from the bits, Newton steps (5 in `f64`, 3 in
+/// `f32`, from a guess within about 6%), the last one with the exact
+/// residual.
 pub fn cbrt(e: &mut Emit, x: Value) -> Value {
+    // The least normal, the scaling of subnormals and of the largest
+    // numbers (a multiple of 3), the mantissa's width, the bias, the
+    // Newton steps and the largest binade.
+    let (min_normal, scale, mantissa, bias, steps, emax) = if e.ty == Type::F32 {
+        (f64::from(f32::MIN_POSITIVE), 24, 23, 127, 3, 127)
+    } else {
+        (f64::MIN_POSITIVE, 54, 52, 1023, 5, 1023)
+    };
     let ax = e.abs(x);
-    let sub = e.cmpc(FloatCC::Lt, ax, f64::MIN_POSITIVE);
-    let big = e.mulc(ax, 2f64.powi(54));
-    let xs = e.sel(sub, big, ax);
+    let sub = e.cmpc(FloatCC::Lt, ax, min_normal);
+    let up = e.mulc(ax, 2f64.powi(scale));
+    // Near the largest number, t^3 below could round past it.
+    let huge = e.cmpc(FloatCC::Ge, ax, 2f64.powi(emax - scale));
+    let down = e.mulc(ax, 2f64.powi(-scale));
+    let xs = e.sel(huge, down, ax);
+    let xs = e.sel(sub, up, xs);
     // Dividing the bits by 3 divides the exponent by 3; the constant
-    // restores the bias (2/3 of 1023, in the exponent field).
+    // restores the bias (2/3 of it, in the exponent field).
     let bits = e.bits(xs);
     let third = e.ibc(Opcode::Udiv, bits, 3);
-    let g = e.ibc(Opcode::Iadd, third, 682 << 52);
+    let g = e.ibc(Opcode::Iadd, third, ((2 * bias) << mantissa) / 3);
     let mut t = e.from_bits(g);
-    for _ in 0..5 {
+    for _ in 0..steps {
         // t = (2t + x / t^2) / 3
         let t2 = e.mul(t, t);
         let q = e.div(xs, t2);
@@ -187,8 +215,10 @@ pub fn cbrt(e: &mut Emit, x: Value) -> Value {
     let d = e.mulc(t2.hi, 3.0);
     let corr = e.div(r, d);
     let t = e.add(t, corr);
-    let scaled = e.mulc(t, 2f64.powi(-18));
+    let scaled = e.mulc(t, 2f64.powi(-scale / 3));
     let t = e.sel(sub, scaled, t);
+    let grown = e.mulc(t, 2f64.powi(scale / 3));
+    let t = e.sel(huge, grown, t);
     let v = e.copysign(t, x);
     // 0, inf and NaN are their own cube roots.
     let zero = e.cmpc(FloatCC::Eq, ax, 0.0);
@@ -202,8 +232,9 @@ pub fn cbrt(e: &mut Emit, x: Value) -> Value {
 /// `log|x| + ln2` for huge `|x|` (where `sqrt(x^2 ± 1) = |x|`).
 fn log_twice(e: &mut Emit, a: Value) -> Value {
     let l = explog::log_dd(e, a);
-    let h = e.addc(l.hi, LN2[0]);
-    let lo = e.addc(l.lo, LN2[1]);
+    let ln2 = e.split_for(&LN2, LN2_F32);
+    let h = e.addc(l.hi, ln2[0]);
+    let lo = e.addc(l.lo, ln2[1]);
     e.add(h, lo)
 }
 

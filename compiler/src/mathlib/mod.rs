@@ -17,12 +17,12 @@
 //!   IR later goes through the optimiser and the PTX back end.
 //!
 //! The `f64` functions compute in `f64`, and so do the `f16` functions
-//! and most `f32` ones: they widen their argument, run the `f64`
-//! algorithm and round once at the end, so their error is the final
-//! rounding plus a negligible `f64` error. The most used `f32` functions
-//! (`exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`, `tan`, `pow`:
-//! [`single::implements`]) have float32 algorithms instead ([`single`]),
-//! with libdevice's documented accuracy (1 to 4 ulp) at a fraction of the
+//! and a few `f32` ones (`tgamma`, `lgamma`, `powi`, `fmod`): they widen their argument, run the `f64` algorithm and round
+//! once at the end, so their error is the final rounding plus a
+//! negligible `f64` error. The other `f32` functions
+//! ([`single::implements`]) compute in float32 instead ([`single`]: its
+//! own algorithms, or the `f64` one written once for both formats), with
+//! libdevice's documented accuracy (1 to 4 ulp) at a fraction of the
 //! cost: GPUs without a fast `f64` unit run the widened ones many times
 //! slower than Numba's libdevice. The algorithms are the classic ones (Cody–Waite argument reduction,
 //! polynomials on the reduced range, exponent manipulation through

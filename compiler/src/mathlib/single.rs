@@ -1,13 +1,16 @@
 //! float32 algorithms: the `f32` functions that compute in `f32` rather
-//! than widening to the `f64` algorithm (see [`implements`]).
+//! than widening to the `f64` algorithm (see [`implements`]; some are the
+//! `f64` algorithm written once for both formats, [`shared`]).
 //!
 //! Why: an `f32` function that runs the `f64` algorithm is accurate to
 //! 0.5 ulp but costs several times the instructions of libdevice's
 //! float32 code, and consumer GPUs run `f64` at 1/32 or 1/64 of the `f32`
 //! rate. These functions aim at libdevice's documented accuracy instead
 //! (CUDA C Programming Guide, "Mathematical Functions", single-precision
-//! table: `expf`, `exp2f` 2 ulp; `logf`, `log2f` 1 ulp; `log10f` 2 ulp;
-//! `sinf`, `cosf` 2 ulp; `tanf` 4 ulp; `powf` 4 ulp), measured by
+//! table: `logf`, `log2f`, `expm1f`, `log1pf`, `cbrtf` 1 ulp; `expf`,
+//! `exp2f`, `log10f`, `sinf`, `cosf`, `atanf`, `asinf`, `acosf`, `coshf`,
+//! `tanhf` 2 ulp; `atan2f`, `sinhf`, `asinhf`, `atanhf`, `hypotf` 3 ulp;
+//! `tanf`, `powf`, `acoshf` 4 ulp), measured by
 //! `tests/mathlib_accuracy.rs` (`ACCURACY.md`), and never use the `.approx`
 //! instructions, whose hardware error the interpreter and the CPU device
 //! would not show (those are `fastmath`'s, `expand_math`).
@@ -21,8 +24,9 @@
 //! take).
 
 use super::coeffs::{
-    COS_F32, EXP2_F32, EXP_F32, INV_LN10_F32, INV_LN2_F32, LN2_F32, LOG10_2_F32, LOG_F32,
-    LOG_HP_F32, PI_2, SIN_F32, TWO_OVER_PI_24, TWO_THIRDS_F32,
+    ATAN_F32, COS_F32, EXP2_F32, EXPM1_F32, EXP_F32, FRAC_PI_2_F32, INV_LN10_F32, INV_LN2_F32,
+    LN2_F32, LOG10_2_F32, LOG_F32, LOG_HP_F32, PI_2, PI_F32, SIN_F32, TWO_OVER_PI_24,
+    TWO_THIRDS_F32,
 };
 use super::emit::{Dd, Emit};
 use super::explog::{log_specials, split_log_arg};
@@ -32,11 +36,32 @@ use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, IntCC, Opcode};
 use crate::ir::types::Type;
 
-/// True when `op` has a float32 algorithm here; the other `f32`
-/// functions widen to the `f64` algorithm and round once.
+/// True when `op` computes in float32 for `f32`: an algorithm of this
+/// file, or one written once for both formats (`sinh`, `cosh`, `tanh`,
+/// `asin`, `acos`, `asinh`, `acosh`, `atanh`, `cbrt`, `hypot`, `erf`,
+/// `erfc`: see [`shared`]). The other `f32` functions widen to the `f64` algorithm
+/// and round once.
 pub fn implements(op: Opcode) -> bool {
     use Opcode::*;
-    matches!(op, Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | Tan | Pow)
+    shared(op)
+        || matches!(
+            op,
+            Exp | Exp2 | Expm1 | Log | Log2 | Log10 | Log1p | Sin | Cos | Tan | Atan | Atan2 | Pow
+        )
+}
+
+/// True when `op`'s `f64` algorithm serves `f32` too, computing in the
+/// type of its [`Emit`]: its constants and polynomials are chosen by that
+/// type ([`Emit::poly_for`], [`Emit::split_for`], [`Emit::table_for`]),
+/// and the building blocks it calls (`exp_parts`, `expm1`, `log`,
+/// `log_dd`, `log1p_dd` in `explog.rs`) hand `f32` to this file's
+/// algorithms (`tanh` also calls [`tanh_big`], `erfc` [`exp_times`]).
+fn shared(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        op,
+        Sinh | Cosh | Tanh | Asin | Acos | Asinh | Acosh | Atanh | Cbrt | Hypot | Erf | Erfc
+    )
 }
 
 /// The float32 algorithm of `op` (one of [`implements`]) on `f32` `args`;
@@ -47,13 +72,18 @@ pub fn body(e: &mut Emit, op: Opcode, args: &[Value]) -> Value {
     match op {
         Opcode::Exp => exp(e, x),
         Opcode::Exp2 => exp2(e, x),
+        Opcode::Expm1 => expm1(e, x),
         Opcode::Log => log(e, x),
         Opcode::Log2 => log2(e, x),
         Opcode::Log10 => log10(e, x),
+        Opcode::Log1p => log1p(e, x),
         Opcode::Sin => sin(e, x),
         Opcode::Cos => cos(e, x),
         Opcode::Tan => tan(e, x),
+        Opcode::Atan => atan(e, x),
+        Opcode::Atan2 => atan2(e, x, args[1]),
         Opcode::Pow => pow(e, x, args[1]),
+        _ if shared(op) => super::body(e, op, args),
         _ => unreachable!("{op} has no float32 algorithm"),
     }
 }
@@ -87,7 +117,7 @@ fn keep_nan(e: &mut Emit, x: Value, v: Value) -> Value {
 /// and `lo`: at most 2^-26 absolute, a relative 2^-26 in `e^r`. `P` is
 /// good to 3e-9 and the final `fma` rounds once: `y` is within about
 /// 0.9 ulp.
-fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
+pub(super) fn exp_parts(e: &mut Emit, hi: Value, lo: Option<Value>) -> (Value, Value) {
     let kf = e.mulc(hi, f64::from(INV_LN2_F32[0]));
     let kf = e.un(Opcode::Nearest, kf);
     let nk = e.neg(kf);
@@ -119,11 +149,133 @@ fn exp_dd(e: &mut Emit, hi: Value, lo: Option<Value>) -> Value {
     e.scale(y, k)
 }
 
+/// `e^(hi + lo) f` for `hi <= 0` and a double-float `f` (`erfc`'s
+/// `e^(-x^2) F(x)`), rounded once:
+/// as [`exp_parts`], but with `r = r_hi + r_lo` (`r_hi = hi - k ln2_head`
+/// exact, `r_lo = lo - k ln2_tail`) normalised to `r + dr`, and `y = 1 +
+/// r P(r)` as a double-float (the `fma`'s error recovered, `dr y` added),
+/// so that only `P`'s own rounding (at most 0.35 ulp) and the one final
+/// `fma` with `f` remain: about 1 ulp plus `f`'s error, where rounding
+/// `e^x` first and then the product cost up to 1.9. Scaled by `2^k` in
+/// two exact steps (0 below `-104.5`).
+pub(super) fn exp_times(e: &mut Emit, hi: Value, lo: Value, f: Dd) -> Value {
+    let hc = clamp(e, hi, -104.5, 0.0);
+    let outside = e.cmp(FloatCC::Ne, hc, hi);
+    let lo = e.selc(outside, 0.0, lo);
+    let kf = e.mulc(hc, f64::from(INV_LN2_F32[0]));
+    let kf = e.un(Opcode::Nearest, kf);
+    let nk = e.neg(kf);
+    let head = e.c(f64::from(LN2_F32[0]));
+    let r_hi = e.fma(nk, head, hc);
+    let tail = e.c(f64::from(LN2_F32[1]));
+    let r_lo = e.fma(nk, tail, lo);
+    let r = e.fast_two_sum(r_hi, r_lo);
+    let p = poly(e, r.hi, &EXP_F32);
+    let one = e.c(1.0);
+    let y_hi = e.fma(r.hi, p, one);
+    let rest = e.sub(one, y_hi);
+    let y_lo = e.fma(r.hi, p, rest);
+    let y_lo = e.fma(r.lo, y_hi, y_lo);
+    let lf = e.mul(y_lo, f.hi);
+    let lf = e.fma(y_hi, f.lo, lf);
+    let v = e.fma(y_hi, f.hi, lf);
+    let k = e.ftoi(kf);
+    e.scale(v, k)
+}
+
 /// `e^x` (libdevice `expf`: 2 ulp): [`exp_parts`], then `2^k` in two
 /// exact steps.
 pub fn exp(e: &mut Emit, x: Value) -> Value {
     let v = exp_dd(e, x, None);
     keep_nan(e, x, v)
+}
+
+/// `e^x - 1` (libdevice `expm1f`: 1 ulp). `x = k ln2 + r` with `r =
+/// r_hi + r_lo`, `r_hi = x - k ln2_head` exact and `r_lo = -k ln2_tail`
+/// (at most 2e-4, so its rounding is far below an ulp), normalised to
+/// `r + dr`; `s = e^r - 1 = r + r^2 Q(r)` (`Q` good to 1e-8) as a
+/// double-float `s_hi + s_lo` (the `fma`'s own error recovered, `dr`'s
+/// effect `dr (1 + r)` added). Then `e^x - 1 = 2^j (A + B s)` with
+/// `j = max(k, 0)`, `B = 2^(k-j)` and `A = B - 2^-j` (exact where it
+/// matters: `2^k - 1` for `k >= -24`, `1 - 2^-k` for `k <= 24`; its
+/// rounding error `d` is carried otherwise): `A + B s_hi` is an exact
+/// two-sum, and the rest (`B s_lo`, `d`, the two-sum's error) is added
+/// before the one final rounding, so the cancellation of `A` against
+/// `B s` (`k = 1`, `r < 0`; `k = -1`) costs nothing. About 0.5 ulp plus
+/// 2^-26 relative. `2^j` is an exact [`Emit::scale`], to infinity above
+/// `88.72`. Below `-40` the result is `-1`; `|x| < 2^-25` gives `x` (the
+/// sign of `-0` too).
+pub fn expm1(e: &mut Emit, x: Value) -> Value {
+    let (y, j) = expm1_parts(e, x);
+    let y = e.add(y.hi, y.lo);
+    let v = e.scale(y, j);
+    let ax = e.abs(x);
+    let tiny = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-25));
+    let v = e.sel(tiny, x, v);
+    keep_nan(e, x, v)
+}
+
+/// [`expm1`]'s value before its final rounding and scaling:
+/// `e^x - 1 = 2^j (y_hi + y_lo)` (`x` clamped to `[-40, 88.8]`).
+fn expm1_parts(e: &mut Emit, x: Value) -> (Dd, Value) {
+    let xc = clamp(e, x, -40.0, 88.8);
+    let kf = e.mulc(xc, f64::from(INV_LN2_F32[0]));
+    let kf = e.un(Opcode::Nearest, kf);
+    let nk = e.neg(kf);
+    let head = e.c(f64::from(LN2_F32[0]));
+    let r_hi = e.fma(nk, head, xc);
+    let r_lo = e.mulc(nk, f64::from(LN2_F32[1]));
+    let r = e.fast_two_sum(r_hi, r_lo);
+    let q = poly(e, r.hi, &EXPM1_F32);
+    let r2 = e.mul(r.hi, r.hi);
+    let s_hi = e.fma(r2, q, r.hi);
+    let rest = e.sub(r.hi, s_hi);
+    let s_lo = e.fma(r2, q, rest);
+    let dr = e.fma(r.lo, r.hi, r.lo);
+    let s_lo = e.add(s_lo, dr);
+    // 2^j (A + B s), j = max(k, 0).
+    let k = e.ftoi(kf);
+    let j = e.ibc(Opcode::Smax, k, 0);
+    let kj = e.ib(Opcode::Isub, k, j);
+    let b = e.pow2(kj);
+    let nj = e.b.unary(Opcode::Ineg, Type::I32, j);
+    let nj = e.ibc(Opcode::Smax, nj, -126);
+    let a = e.pow2(nj);
+    let big_a = e.sub(b, a);
+    let ba = e.sub(b, big_a);
+    let d = e.sub(ba, a);
+    let bs = e.mul(b, s_hi);
+    let sum = e.fast_two_sum(big_a, bs);
+    let lo = e.fma(b, s_lo, d);
+    let lo = e.add(sum.lo, lo);
+    (Dd { hi: sum.hi, lo }, j)
+}
+
+/// `tanh a = 1 - 2 / (e^2a + 1)` for `0.55 <= a <= 22` (`a2 = 2a`): with
+/// `m = e^2a - 1` a double-float ([`expm1_parts`], scaled exactly), `d =
+/// m + 2` an exact two-sum (`m >= 2`), `q = 2/d` rounded and its
+/// remainder (an `fma`) carried, and `1 - q` an exact two-sum, so the one
+/// final rounding and `m`'s 2^-26 are the error: about 0.6 ulp, where
+/// rounding `m`, `d`, `q` and `1 - q` in turn would cost up to 1.6.
+/// Beyond 22 the caller selects 1 (here `m` may be infinite or NaN).
+pub fn tanh_big(e: &mut Emit, a2: Value) -> Value {
+    let (y, j) = expm1_parts(e, a2);
+    let t = e.pow2(j);
+    let m_hi = e.mul(y.hi, t);
+    let m_lo = e.mul(y.lo, t);
+    let two = e.c(2.0);
+    let d = e.fast_two_sum(m_hi, two);
+    let d_lo = e.add(d.lo, m_lo);
+    let q = e.div(two, d.hi);
+    let nq = e.neg(q);
+    let rem = e.fma(nq, d.hi, two);
+    let rem = e.fma(nq, d_lo, rem);
+    let half_q = e.mulc(q, 0.5);
+    let q_lo = e.mul(rem, half_q);
+    let one = e.c(1.0);
+    let s = e.fast_two_sum(one, nq);
+    let lo = e.sub(s.lo, q_lo);
+    e.add(s.hi, lo)
 }
 
 /// `2^x` (libdevice `exp2f`: 2 ulp): `k = nearest(x)`, `r = x - k` exact
@@ -142,32 +294,106 @@ pub fn exp2(e: &mut Emit, x: Value) -> Value {
     keep_nan(e, x, v)
 }
 
+/// The logarithm's terms for a positive finite `x`: `(k, f, f^2, Q(f))`
+/// with `log x = k ln2 + f + f^2 Q(f)` (`f^2` rounded), `f` exact.
+fn log_terms(e: &mut Emit, x: Value) -> (Value, Value, Value, Value) {
+    let (kf, f) = split_log_arg(e, x);
+    let q = poly(e, f, &LOG_F32);
+    let f2 = e.mul(f, f);
+    (kf, f, f2, q)
+}
+
 /// The logarithm's parts for a positive finite `x`: `(k, f, t)` with
 /// `log x = k ln2 + f + t`, `t = f^2 Q(f) = log(1 + f) - f`. `f` is
 /// exact and `|t| <= 0.068`; `t` carries a relative error of about
 /// 2^-23 (the product, `Q`'s fit, Horner), so about 0.2 ulp of the
 /// result's magnitude at worst.
 fn log_parts(e: &mut Emit, x: Value) -> (Value, Value, Value) {
-    let (kf, f) = split_log_arg(e, x);
-    let q = poly(e, f, &LOG_F32);
-    let f2 = e.mul(f, f);
+    let (kf, f, f2, q) = log_terms(e, x);
     let t = e.mul(f2, q);
     (kf, f, t)
 }
 
-/// `log x` (libdevice `logf`: 1 ulp): `k ln2_head + f` exactly as a
+/// `k ln2 + f + f^2 Q(f) (+ extra)` from [`log_terms`] as `(hi, lo)`,
+/// `hi + lo` rounding to the logarithm: `k ln2_head + f` exactly as a
 /// two-sum (the head has 16 bits, so `k ln2_head` is exact and at least
-/// `|f|` when `k != 0`), then the small terms `k ln2_tail + t` and the
-/// two-sum's error, and one final rounding: about 0.5 + 0.2 ulp.
-pub fn log(e: &mut Emit, x: Value) -> Value {
-    let (kf, f, t) = log_parts(e, x);
+/// `|f|` when `k != 0`), and `lo` the small terms `k ln2_tail`, the
+/// two-sum's error and, last, `f^2 Q(f)` in two `fma`s with `f^2` exact
+/// (the product and `f^2` not rounded: where `x` is near 0.7 the result
+/// is small against `f` and `t`, and their roundings cost up to 0.3 ulp). `extra`, a correction `c + c_lo` of the argument
+/// (for `log1p`), is added to `f` exactly first: for a small `log1p`
+/// argument the two cancel to the result's magnitude, where adding `c`
+/// to the small terms would cost a rounding of that magnitude.
+fn log_sum(e: &mut Emit, x: Value, extra: Option<Dd>) -> (Value, Value) {
+    let (kf, f, f2, q) = log_terms(e, x);
+    let nf2 = e.neg(f2);
+    let f2_lo = e.fma(f, f, nf2);
+    let (f, f_lo) = match extra {
+        Some(c) => {
+            let fc = e.two_sum(f, c.hi);
+            (fc.hi, Some(e.add(fc.lo, c.lo)))
+        }
+        None => (f, None),
+    };
     let a = e.mulc(kf, f64::from(LN2_F32[0]));
     let s = e.fast_two_sum(a, f);
     let tail = e.c(f64::from(LN2_F32[1]));
-    let lo = e.fma(kf, tail, t);
-    let lo = e.add(lo, s.lo);
-    let v = e.add(s.hi, lo);
+    let mut lo = e.fma(kf, tail, s.lo);
+    if let Some(f_lo) = f_lo {
+        lo = e.add(lo, f_lo);
+    }
+    let lo = e.fma(f2_lo, q, lo);
+    let lo = e.fma(f2, q, lo);
+    (s.hi, lo)
+}
+
+/// `log x` (libdevice `logf`: 1 ulp): [`log_sum`] and one final
+/// rounding: about 0.5 + 0.2 ulp.
+pub fn log(e: &mut Emit, x: Value) -> Value {
+    let (hi, lo) = log_sum(e, x, None);
+    let v = e.add(hi, lo);
     log_specials(e, x, v)
+}
+
+/// `log x` for a positive finite `x` as a double-float `hi + lo`
+/// ([`log_sum`], normalised; about 2^-31 relative), for `asinh` and
+/// `acosh` of huge arguments, which add `ln2` to it.
+pub fn log_dd(e: &mut Emit, x: Value) -> Dd {
+    let (hi, lo) = log_sum(e, x, None);
+    e.fast_two_sum(hi, lo)
+}
+
+/// `log(1 + x)` (libdevice `log1pf`: 1 ulp).
+pub fn log1p(e: &mut Emit, x: Value) -> Value {
+    let zero = e.c(0.0);
+    log1p_dd(e, Dd { hi: x, lo: zero })
+}
+
+/// `log(1 + x)` for a double-float `x = hi + lo` (`asinh`, `acosh` and
+/// `atanh` pass one), with `log1p`'s special cases on `hi`: `u = 1 + hi`
+/// rounded and its error `e` (a two-sum), then `log u + log(1 + (e +
+/// lo)/u)`, the second term as `c - c^2/2` with `c = e/u` (times the
+/// reciprocal of `u`) and its remainder (an `fma`) and `lo` over `u` as a
+/// second part, passed to [`log_sum`]: about as accurate as [`log`].
+/// `|hi| < 2^-24` gives `hi` (the sign of `-0` too).
+pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
+    let x = xd.hi;
+    let one = e.c(1.0);
+    let u = e.two_sum(one, x);
+    let rcp = e.div(one, u.hi);
+    let c = e.mul(u.lo, rcp);
+    let nc = e.neg(c);
+    let rem = e.fma(nc, u.hi, u.lo);
+    let rem = e.add(rem, xd.lo);
+    let c_lo = e.mul(rem, rcp);
+    let hc = e.mulc(c, -0.5);
+    let c_lo = e.fma(hc, c, c_lo);
+    let (hi, lo) = log_sum(e, u.hi, Some(Dd { hi: c, lo: c_lo }));
+    let v = e.add(hi, lo);
+    let v = log_specials(e, u.hi, v);
+    let ax = e.abs(x);
+    let tiny = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-24));
+    e.sel(tiny, x, v)
 }
 
 /// `(f + t) c` for a constant `c = [head, tail]`, as `(p, low)`: `p =
@@ -369,6 +595,79 @@ pub fn tan(e: &mut Emit, x: Value) -> Value {
     let nq = e.neg(q);
     let v = e.sel(odd, nq, q);
     odd_tiny(e, x, v)
+}
+
+/// `atan t` for `0 <= t <= 1`: `t + t^3 A(t^2)` (`A` good to 6e-8,
+/// `t^3 A` at most 0.27 of the sum), rounded once by the last `fma`:
+/// about 0.7 ulp.
+fn atan_unit(e: &mut Emit, t: Value) -> Value {
+    let z = e.mul(t, t);
+    let p = poly(e, z, &ATAN_F32);
+    let tz = e.mul(t, z);
+    e.fma(tz, p, t)
+}
+
+/// `base ± a` for `base` `pi/2` where `half`, else `pi` where `whole`,
+/// else 0, and `a = atan t`, negated where `neg`: `(base_tail ± a) +
+/// base_head`, two roundings of which the first is at most half an ulp
+/// of `a`. Both `0` gives `a` itself.
+fn atan_from(e: &mut Emit, a: Value, half: Value, whole: Value, neg: Value) -> Value {
+    let na = e.neg(a);
+    let a = e.sel(neg, na, a);
+    let zero = e.c(0.0);
+    let mut parts = [zero; 2];
+    for (i, part) in parts.iter_mut().enumerate() {
+        let pi = e.c(f64::from(PI_F32[i]));
+        let v = e.sel(whole, pi, zero);
+        let pi_2 = e.c(f64::from(FRAC_PI_2_F32[i]));
+        *part = e.sel(half, pi_2, v);
+    }
+    let lo = e.add(parts[1], a);
+    e.add(lo, parts[0])
+}
+
+/// Arc tangent (libdevice `atanf`: 2 ulp): `atan |x|` for `|x| <= 1`,
+/// `pi/2 - atan(1/|x|)` above ([`atan_from`]; the quotient's rounding
+/// moves the result by at most 0.3 ulp), with the sign of `x`. About 1.5
+/// ulp at worst.
+pub fn atan(e: &mut Emit, x: Value) -> Value {
+    let a = e.abs(x);
+    let inv = e.cmpc(FloatCC::Gt, a, 1.0);
+    let one = e.c(1.0);
+    let r = e.div(one, a);
+    let t = e.sel(inv, r, a);
+    let at = atan_unit(e, t);
+    let no = e.b.iconst(Type::I1, 0);
+    let v = atan_from(e, at, inv, no, inv);
+    e.copysign(v, x)
+}
+
+/// `atan2(y, x)` (libdevice `atan2f`: 3 ulp): `t = min/max` of `|x|`,
+/// `|y|`, `a = atan t`, then `a`, `pi/2 - a` (`|y| > |x|`), `pi - a`
+/// (`x` negative: sign bit set) or `pi/2 + a` (both) with
+/// [`atan_from`], and the sign of `y`. `0/0` counts as `t = 0`, `inf/inf`
+/// as `t = 1`; a NaN gives `x + y`.
+pub fn atan2(e: &mut Emit, y: Value, x: Value) -> Value {
+    let ax = e.abs(x);
+    let ay = e.abs(y);
+    let swap = e.cmp(FloatCC::Gt, ay, ax);
+    let n = e.sel(swap, ax, ay);
+    let d = e.sel(swap, ay, ax);
+    let t = e.div(n, d);
+    let both_zero = e.cmpc(FloatCC::Eq, d, 0.0);
+    let t = e.selc(both_zero, 0.0, t);
+    let both_inf = e.cmpc(FloatCC::Eq, n, f64::INFINITY);
+    let t = e.selc(both_inf, 1.0, t);
+    let at = atan_unit(e, t);
+    let xb = e.bits(x);
+    let izero = e.iw(0);
+    let left = e.icmp(IntCC::Slt, xb, izero);
+    let neg = e.b.binary(Opcode::Bxor, swap, left);
+    let v = atan_from(e, at, swap, left, neg);
+    let v = e.copysign(v, y);
+    let nan = e.cmp(FloatCC::Uno, x, y);
+    let sum = e.add(x, y);
+    e.sel(nan, sum, v)
 }
 
 /// `log x` for a positive finite `x` as a double-float `hi + lo`, to

@@ -12,9 +12,13 @@
 //! `pi/4 + atan((t - 1)/(t + 1))`, leaving `|u| <= tan(pi/8)` for
 //! `u + u^3 A(u^2)`; divisions carry their remainder (`fma`) so the
 //! reductions do not add a rounding error. `asin`/`acos` use a polynomial
-//! on `|x| <= 1/2` and `asin x = pi/2 - 2 asin(sqrt((1 - x)/2))` above.
+//! on `|x| <= 1/2` and `asin x = pi/2 - 2 asin(sqrt((1 - x)/2))` above;
+//! they are written once for `f64` and `f32` (each type's polynomial and
+//! splits of `pi/2` and `pi`).
 
-use super::coeffs::{ASIN, ATAN, COS, PI, PI_2, PI_4, SIN, TWO_OVER_PI_24};
+use super::coeffs::{
+    ASIN, ASIN_F32, ATAN, COS, FRAC_PI_2_F32, PI, PI_2, PI_4, PI_F32, SIN, TWO_OVER_PI_24,
+};
 use super::emit::{Dd, Emit};
 use super::explog::dd_div;
 use crate::ir::entities::Value;
@@ -344,7 +348,7 @@ pub fn atan2(e: &mut Emit, y: Value, x: Value) -> Value {
 fn asin_parts(e: &mut Emit, x: Value) -> (Value, Value, Dd) {
     let a = e.abs(x);
     let z = e.mul(a, a);
-    let p = e.poly(z, &ASIN);
+    let p = e.poly_for(z, &ASIN, &ASIN_F32);
     let az = e.mul(a, z);
     let small = e.fma(az, p, a);
     let one = e.c(1.0);
@@ -356,7 +360,7 @@ fn asin_parts(e: &mut Emit, x: Value) -> (Value, Value, Dd) {
     let s2 = e.add(s, s);
     let sl = e.div(rem, s2);
     let sl = nan_to_zero(e, sl);
-    let pw = e.poly(w, &ASIN);
+    let pw = e.poly_for(w, &ASIN, &ASIN_F32);
     let sw = e.mul(s, w);
     let tail = e.fma(sw, pw, sl);
     let tail2 = e.add(tail, tail);
@@ -366,7 +370,8 @@ fn asin_parts(e: &mut Emit, x: Value) -> (Value, Value, Dd) {
 /// Arc sine.
 pub fn asin(e: &mut Emit, x: Value) -> Value {
     let (a, small, twice) = asin_parts(e, x);
-    let big = const_minus(e, [PI_2[0], PI_2[1]], twice);
+    let pi_2 = e.split_for(&PI_2, FRAC_PI_2_F32);
+    let big = const_minus(e, pi_2, twice);
     let big = e.add(big.hi, big.lo);
     let is_small = e.cmpc(FloatCC::Le, a, 0.5);
     let v = e.sel(is_small, small, big);
@@ -379,11 +384,13 @@ pub fn acos(e: &mut Emit, x: Value) -> Value {
     // |x| <= 1/2: pi/2 - asin x.
     let sx = e.copysign(small, x);
     let z = e.c(0.0);
-    let mid = const_minus(e, [PI_2[0], PI_2[1]], Dd { hi: sx, lo: z });
+    let pi_2 = e.split_for(&PI_2, FRAC_PI_2_F32);
+    let mid = const_minus(e, pi_2, Dd { hi: sx, lo: z });
     let mid = e.add(mid.hi, mid.lo);
     // x > 1/2: 2 asin(s); x < -1/2: pi - 2 asin(s).
     let pos = e.add(twice.hi, twice.lo);
-    let neg = const_minus(e, PI, twice);
+    let pi = e.split_for(&PI, PI_F32);
+    let neg = const_minus(e, pi, twice);
     let neg = e.add(neg.hi, neg.lo);
     let is_neg = e.cmpc(FloatCC::Lt, x, 0.0);
     let big = e.sel(is_neg, neg, pos);

@@ -1,8 +1,8 @@
 """122: float32 softplus and log-sigmoid. Each math call is float32
-(libdevice-class bounds: exp 2 ulp, log 1 ulp; log1p is the f64 algorithm
-rounded), each step rounded to float32 as the kernel does; the tolerance is
-a few float32 ulps of the result (4 ulp ~ 4.8e-7 relative) plus what the
-earlier steps' ulps become after the outer log."""
+(libdevice-class bounds: exp 2 ulp, log and log1p 1 ulp), each step
+rounded to float32 as the kernel does; the tolerance is a few float32 ulps
+of the result (4 ulp ~ 4.8e-7 relative) plus what the earlier steps' ulps
+become after the outer log."""
 import numpy as np
 from harness import Case
 

@@ -1,6 +1,6 @@
-"""125: float32 atan2 (the f64 algorithm rounded), then float32 tan (4 ulp)
-times float32 hypot. tan near +-pi/2 is ill-conditioned in its argument,
-so the points stay away from the y axis."""
+"""125: float32 atan2 (3 ulp), then float32 tan (4 ulp) times float32
+hypot (3 ulp). tan near +-pi/2 is ill-conditioned in its argument, so the
+points stay away from the y axis."""
 import numpy as np
 from harness import Case
 

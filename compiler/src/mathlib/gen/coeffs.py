@@ -189,6 +189,28 @@ F32_FITS = [
      lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.6169), 3, -mp.mpf(1) / 6),
     ("COS_F32", "(cos(r) - 1) / r^2 in z = r^2, |r| <= pi/4 (f32 sin, cos, tan)",
      lambda z: (mp.cos(mp.sqrt(z)) - 1) / z, (0, 0.6169), 4, -mp.mpf(1) / 2),
+    ("EXPM1_F32", "(e^r - 1 - r) / r^2 for |r| <= ln2/2 (f32 expm1)",
+     lambda r: (mp.expm1(r) - r) / r**2, (-0.3466, 0.3466), 5, mp.mpf(1) / 2),
+    ("TANH_F32", "(tanh(x) - x) / x^3 in z = x^2, |x| <= 0.55 (f32 tanh)",
+     lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.3025), 4, -mp.mpf(1) / 3),
+    ("SINH_F32", "(sinh(x) - x) / x^3 in z = x^2, |x| <= 1 (f32 sinh)",
+     lambda z: (mp.sinh(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 3, mp.mpf(1) / 6),
+    ("ATAN_F32", "(atan(t) - t) / t^3 in z = t^2, |t| <= 1 (f32 atan, atan2)",
+     lambda z: (mp.atan(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 1.0), 9, -mp.mpf(1) / 3),
+    ("ASIN_F32", "(asin(s) - s) / s^3 in z = s^2, |s| <= 1/2 (f32 asin, acos)",
+     lambda z: (mp.asin(mp.sqrt(z)) - mp.sqrt(z)) / (mp.sqrt(z) * z), (0, 0.25), 5, mp.mpf(1) / 6),
+    ("ERF_F32", "erf(x) / x in z = x^2, |x| <= 1 (f32 erf, erfc; the constant term is stored minus 1)",
+     lambda z: mp.erf(mp.sqrt(z)) / mp.sqrt(z), (0, 1.0), 7, 2 / mp.sqrt(mp.pi)),
+    ("ERFC0_F32", "erfc(x) e^(x^2) in u = x - 1/2, 1/2 <= x <= 1 (f32 erf, erfc)",
+     lambda u: mp.erfc(u + 0.5) * mp.exp((u + 0.5) ** 2), (0, 0.5), 8, None),
+    ("ERFC1_F32", "erfc(x) e^(x^2) in u = x - 1, 1 <= x <= 2 (f32 erf, erfc)",
+     lambda u: mp.erfc(u + 1) * mp.exp((u + 1) ** 2), (0, 1.0), 8, None),
+    ("ERFC2_F32", "erfc(x) e^(x^2) in u = x - 2, 2 <= x <= 3.5 (f32 erf, erfc)",
+     lambda u: mp.erfc(u + 2) * mp.exp((u + 2) ** 2), (0, 1.5), 8, None),
+    ("ERFC3_F32", "erfc(x) e^(x^2) in u = x - 3.5, 3.5 <= x <= 6 (f32 erf, erfc)",
+     lambda u: mp.erfc(u + 3.5) * mp.exp((u + 3.5) ** 2), (0, 2.5), 8, None),
+    ("ERFC4_F32", "erfc(x) e^(x^2) in t = 1/x, 6 <= x <= 28 (f32 erf, erfc; unshifted: 1/x - 1/28 would round)",
+     lambda t: mp.erfc(1 / t) * mp.exp(1 / t ** 2), (1 / 28.0, 1 / 6.0), 8, None),
 ]
 
 # float32 constants: (name, doc, value, bits of the head). A head of `bits`
@@ -201,6 +223,8 @@ F32_SPLITS = [
     ("INV_LN10_F32", "1 / ln 10", 1 / mp.log(10), None),
     ("LOG10_2_F32", "log10(2): a 16-bit head and a tail", mp.log10(2), 16),
     ("TWO_THIRDS_F32", "2 / 3", mp.mpf(2) / 3, None),
+    ("FRAC_PI_2_F32", "pi / 2", mp.pi / 2, None),
+    ("PI_F32", "pi", mp.pi, None),
 ]
 
 
@@ -224,16 +248,21 @@ def head(x, bits):
     return mp.nint(x / q) * q
 
 
-def fit32(f, a, b, deg, at0):
+def fit32(f, a, b, deg, at0, shift=0):
+    """The fit's coefficients rounded to f32 (the constant term less
+    `shift` before rounding) and the maximum relative error of the
+    polynomial with `shift` added back."""
     g = lambda t: at0 if t == 0 and at0 is not None else f(mp.mpf(t))
-    coeffs = [f32(c) for c in reversed(mp.chebyfit(g, [a, b], deg + 1))]
+    exact = list(reversed(mp.chebyfit(g, [a, b], deg + 1)))
+    exact[0] -= shift
+    coeffs = [f32(c) for c in exact]
     worst = mp.mpf(0)
     for i in range(2001):
         t = mp.mpf(a) + (mp.mpf(b) - a) * i / 2000
         p = mp.mpf(0)
         for c in reversed(coeffs):
             p = p * t + c
-        worst = max(worst, abs(p / g(t) - 1))
+        worst = max(worst, abs((p + shift) / g(t) - 1))
     return [float(c) for c in coeffs], worst
 
 
@@ -257,7 +286,7 @@ def main32():
         print(f"pub const {name}: [f32; 2] = [{f32_repr(float(hi))}, {f32_repr(float(lo))}];")
         print()
     for name, doc, f, (a, b), deg, at0 in F32_FITS:
-        coeffs, err = fit32(f, a, b, deg, at0)
+        coeffs, err = fit32(f, a, b, deg, at0, 1 if name == "ERF_F32" else 0)
         print(f"/// {doc}; f32 coefficients, max relative error {float(err):.1e}.")
         print(f"pub const {name}: [f32; {len(coeffs)}] = [")
         for c in coeffs:
