@@ -34,8 +34,12 @@ use std::sync::{Arc, Mutex};
 mod kc_common;
 
 /// Largest difference, in units in the last place, allowed between
-/// math-library results.
-const MATH_ULPS: u64 = 8;
+/// math-library results. Each `float32` function is within libdevice's
+/// documented error (up to 4 ulp; `mathlib_accuracy` checks each one
+/// against its bound), and kernels compose them: `tan(atan2(y, x))` for
+/// an angle near ±π/2 multiplies atan2's ulps by tan's condition there
+/// (16 ulp apart in the corpus's `33_math_trig` and `125_f32_polar`).
+const MATH_ULPS: u64 = 32;
 /// The same for programs using `cmath`: a complex result sums
 /// math-library results (`r * cos(phi) + 2.5`, `|a|**x * cos(phase)`),
 /// and cancellation in the sum scales their ulp differences up.
