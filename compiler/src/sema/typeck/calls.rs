@@ -360,6 +360,17 @@ impl FnChecker<'_, '_, '_> {
         match callee {
             Callee::Ufunc(u) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                if args.len() > u.arity() {
+                    let msg = format!(
+                        "np.{}() with an output array is supported as a statement only, its value unused",
+                        u.name()
+                    );
+                    return self.reject(
+                        span,
+                        &msg,
+                        Some("write the call on its own line; its result is in the output array"),
+                    );
+                }
                 self.ufunc(u, args, span)
             }
             Callee::Selp => {

@@ -10,7 +10,7 @@ use super::{push_name, FnChecker};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{Callee, Member};
+use crate::sema::intrinsics::{Callee, Member, Ufunc};
 use crate::sema::resolve::{Res, BUILTIN_EXCEPTIONS};
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -55,7 +55,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Moves typed statements to the function's arena as one block, and
     /// gives their vector back to the pool.
-    fn place(&mut self, mut out: Vec<TStmt>) -> TStmtList {
+    pub(super) fn place(&mut self, mut out: Vec<TStmt>) -> TStmtList {
         if out.is_empty() {
             self.pc.scratch.stmt_vecs.push(out);
             return TStmtList::default();
@@ -92,6 +92,19 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     }
                     let args = self.print_args(module.exprs(*args));
                     Self::push(out, TStmtKind::Print(args), span);
+                }
+                ExprKind::Call {
+                    func,
+                    args,
+                    keywords,
+                } if module.keywords(*keywords).is_empty()
+                    && self
+                        .ufunc_with_out(*func, module.exprs(*args).len())
+                        .is_some() =>
+                {
+                    let u = self.ufunc_with_out(*func, module.exprs(*args).len());
+                    let u = u.expect("checked by the guard");
+                    self.ufunc_out_stmt(u, module.exprs(*args), span, out);
                 }
                 _ => {
                     let t = self.expr(*e);
@@ -378,6 +391,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
         self.place(else_stmts)
     }
 
+    /// The ufunc `func` names when it is called with `n` positional
+    /// arguments, one more than its inputs (an output array).
+    fn ufunc_with_out(&self, func: ExprId, n: usize) -> Option<Ufunc> {
+        match self.res(func) {
+            Res::Member(Member::Func(Callee::Ufunc(u))) if n == u.arity() + 1 => Some(*u),
+            _ => None,
+        }
+    }
+
     fn is_print(&self, func: ExprId) -> bool {
         matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
     }
@@ -515,7 +537,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    fn store(
+    pub(super) fn store(
         &mut self,
         array: TExprId,
         indices: TExprList,
