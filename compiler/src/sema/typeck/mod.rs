@@ -29,6 +29,7 @@ mod prune;
 mod reaching;
 mod records;
 mod stmt;
+mod ufunc_complex;
 mod ufunc_out;
 mod ufuncs;
 mod vectors;

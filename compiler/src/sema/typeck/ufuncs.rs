@@ -32,6 +32,12 @@ pub(super) fn float_loop(s: Scalar) -> Scalar {
 impl FnChecker<'_, '_, '_> {
     /// `np.<u>(args)` with `args` already matched to its parameters.
     pub(super) fn ufunc(&mut self, u: Ufunc, args: Vec<TExpr>, span: Span) -> TExpr {
+        if args.iter().any(|x| x.ty.is_unknown()) {
+            return TExpr::error(span);
+        }
+        if args.iter().any(|x| x.ty.is_complex()) {
+            return self.complex_ufunc(u, args, span);
+        }
         let mut scalars = Vec::with_capacity(args.len());
         for x in &args {
             match x.ty.scalar() {
