@@ -11,7 +11,8 @@ def expect(args):
     a, b, k, u, fout, g, bout, sout, iout, lout = [x.copy() for x in args]
     np.sin(a, fout)
     np.hypot(a[1:], b, fout[1:, :])
-    np.fmax(a[:, :1], b, g, casting="unsafe")
+    r = np.fmax(a[:, :1], b, g, casting="unsafe")
+    r[0, 0] = r[1, 1] * 2
     np.greater(a, b, bout[:4])
     np.logical_and(k, 3, bout[4])
     np.less_equal(u, k, bout[5])

@@ -102,9 +102,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         .ufunc_with_out(*func, module.exprs(*args).len())
                         .is_some() =>
                 {
-                    let u = self.ufunc_with_out(*func, module.exprs(*args).len());
-                    let u = u.expect("checked by the guard");
-                    self.ufunc_out_stmt(u, module.exprs(*args), span, out);
+                    self.ufunc_out_value(*e, span, out);
                 }
                 _ => {
                     let t = self.expr(*e);
@@ -114,7 +112,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
             StmtKind::Assign { targets, value } => {
                 let targets = module.exprs(*targets);
                 let value_span = module.expr(*value).span;
-                let mut v = self.expr(*value);
+                let mut v = match self.ufunc_out_value(*value, span, out) {
+                    Some(v) => v,
+                    None => self.expr(*value),
+                };
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
                     let t = self.temp(v.ty, value_span);
                     let ty = v.ty;
@@ -389,6 +390,27 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let normal_reaches = self.reachable;
         self.leave_loop(frame, header_mark, normal_reaches, span, &mut else_stmts);
         self.place(else_stmts)
+    }
+
+    /// `e` when it is a call of a ufunc with an output array: its loop
+    /// pushed to `out`, and its value, the output array (Numba's), typed;
+    /// `None` for any other expression.
+    fn ufunc_out_value(&mut self, e: ExprId, span: Span, out: &mut Vec<TStmt>) -> Option<TExpr> {
+        let module = self.env.module;
+        let ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } = &module.expr(e).kind
+        else {
+            return None;
+        };
+        let args = module.exprs(*args);
+        if !module.keywords(*keywords).is_empty() {
+            return None;
+        }
+        let u = self.ufunc_with_out(*func, args.len())?;
+        Some(self.ufunc_out_stmt(u, args, span, out))
     }
 
     /// The ufunc `func` names when it is called with `n` positional

@@ -8,8 +8,9 @@
 //! shape, each input array aligned to its last dimensions and broadcast
 //! where its extent is 1, each scalar input the same for every element.
 //!
-//! The call is a statement here: its loop nest is made of the typed
-//! program's own `for` loops, element reads and stores.
+//! The call is a statement, or the value of an assignment (the output
+//! array, as in Numba): its loop nest, made of the typed program's own
+//! `for` loops, element reads and stores, goes before it.
 
 use super::FnChecker;
 use crate::diagnostics::Diagnostic;
@@ -37,21 +38,22 @@ fn same_kind(from: &Type, to: &Type) -> bool {
 }
 
 impl FnChecker<'_, '_, '_> {
-    /// `np.<u>(inputs..., out)` as a statement: pushes its loop nest.
+    /// `np.<u>(inputs..., out)`: pushes its loop nest; its value is the
+    /// output array (a repeatable expression).
     pub(super) fn ufunc_out_stmt(
         &mut self,
         u: Ufunc,
         args: &[ExprId],
         span: Span,
         out: &mut Vec<TStmt>,
-    ) {
+    ) -> TExpr {
         let mut typed = Vec::with_capacity(args.len());
         for &a in args {
             let x = self.expr(a);
             typed.push(self.int_enum_as_number(x));
         }
         if typed.iter().any(|t| t.ty.is_unknown()) {
-            return;
+            return TExpr::error(span);
         }
         let dest = typed.pop().expect("an output argument");
         let name = format!("np.{}()", u.name());
@@ -61,12 +63,12 @@ impl FnChecker<'_, '_, '_> {
                 dest.ty.describe()
             );
             self.error(Diagnostic::error(msg, dest.span));
-            return;
+            return TExpr::error(span);
         };
         if dest_ty.space == MemSpace::Const {
             let msg = format!("{name}'s output argument is a constant array, which is read-only");
             self.error(Diagnostic::error(msg, dest.span));
-            return;
+            return TExpr::error(span);
         }
         let out_elem = dest_ty.elem_type();
         if !matches!(out_elem, Type::Scalar(_) | Type::Complex(_)) {
@@ -75,7 +77,7 @@ impl FnChecker<'_, '_, '_> {
                 out_elem.describe()
             );
             self.error(Diagnostic::error(msg, dest.span));
-            return;
+            return TExpr::error(span);
         }
         for x in &typed {
             if let Type::Array(a) = x.ty {
@@ -85,7 +87,7 @@ impl FnChecker<'_, '_, '_> {
                         a.ndim, dest_ty.ndim
                     );
                     self.error(Diagnostic::error(msg, x.span));
-                    return;
+                    return TExpr::error(span);
                 }
             }
         }
@@ -127,7 +129,7 @@ impl FnChecker<'_, '_, '_> {
         }
         let value = self.ufunc(u, elems, span);
         if value.ty.is_unknown() {
-            return;
+            return TExpr::error(span);
         }
         if !same_kind(&value.ty, &out_elem) {
             let msg = format!(
@@ -135,9 +137,10 @@ impl FnChecker<'_, '_, '_> {
                 value.ty, out_elem
             );
             self.error(Diagnostic::error(msg, span));
-            return;
+            return TExpr::error(span);
         }
         let array = self.ex(dest);
+        let result = TExpr { span, ..dest };
         let indices = self.ex_list((0..ndim).map(index));
         let mut body = Vec::new();
         self.store(array, indices, value, span, &mut body);
@@ -162,6 +165,7 @@ impl FnChecker<'_, '_, '_> {
             }];
         }
         out.append(&mut body);
+        result
     }
 
     /// `a.shape[k]` of the repeatable array expression `a`.

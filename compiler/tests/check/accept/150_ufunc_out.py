@@ -2,7 +2,8 @@
 # them: the loop is picked by the inputs, the result cast into the output's
 # dtype, input arrays aligned to the output's last dimensions (an extent of
 # 1 broadcasts), scalars the same for every element. Also the comparison,
-# logical and bitwise ufuncs, on scalars and into arrays.
+# logical and bitwise ufuncs, on scalars and into arrays. The value of such
+# a call is its output array.
 from numba import cuda
 import numpy as np
 
@@ -11,7 +12,8 @@ import numpy as np
 def ufunc_out(a, b, k, u, fout, g, bout, sout, iout, lout):
     np.sin(a, fout)
     np.hypot(a[1:], b, fout[1:, :])
-    np.fmax(a[:, :1], b, g)
+    r = np.fmax(a[:, :1], b, g)
+    r[0, 0] = r[1, 1] * 2
     np.greater(a, b, bout[:4])
     np.logical_and(k, 3, bout[4])
     np.less_equal(u, k, bout[5])
