@@ -23,6 +23,15 @@ def expect(args):
     lout[6] = np.right_shift(k[0], 1) + np.bitwise_and(k[1], 12)
     sout[0] = np.equal(u[0], k[0]) or np.logical_not(b[0])
     sout[1] = np.logical_xor(b[1], k[1]) != np.not_equal(a[0, 0], 0.5)
+    c1 = np.left_shift(np.int8(1), np.int8(2))
+    c2 = np.bitwise_or(np.uint8(1), np.int8(2))
+    c3 = np.left_shift(np.int8(True), np.int8(True))
+    c4 = np.invert(True)
+    c5 = np.bitwise_and(True, False)
+    c6 = np.greater(u[0], np.int8(-1))
+    c7 = np.logical_xor(1.5, 0)
+    c8 = np.right_shift(u[1], np.uint8(1))
+    lout[7] = np.int64(c1) + c2 + c3 + c4 + c5 + c6 + c7 + np.int64(c8)
     return {4: fout, 5: g, 6: bout, 7: sout, 8: iout, 9: lout}
 
 
