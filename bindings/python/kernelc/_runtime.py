@@ -444,6 +444,13 @@ def _np_scalar_table():
         field = "f" if name.startswith("float") else "u" if name.startswith("uint") else "i"
         conv = float if field == "f" else int
         table[t] = (code, field, conv)
+    # NumPy's C-named scalar classes that are not the classes of the sized
+    # names (np.longlong and np.ulonglong beside np.int64 and np.uint64 on
+    # Linux): the sized type of the same dtype.
+    for t in (np.byte, np.ubyte, np.short, np.ushort, np.intc, np.uintc,
+              np.int_, np.uint, np.longlong, np.ulonglong):
+        if t not in table and np.dtype(t).name in DTYPE_CODES:
+            table[t] = table[np.dtype(np.dtype(t).name).type]
     return table
 
 

@@ -10,6 +10,7 @@
 //! `ARCHITECTURE.md`).
 
 use crate::enums::EnumKind;
+use crate::front::ast::{BinOp, CmpOp};
 use crate::types::{complex_from_name, Elem, Scalar, VectorType};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -761,6 +762,20 @@ pub enum Ufunc {
     Fmin,
     /// `fmax`.
     Fmax,
+    /// `greater`, `greater_equal`, `less`, `less_equal`, `equal`,
+    /// `not_equal`: a `bool` of the operands in their loop type (a signed
+    /// and an unsigned 64-bit integer compare as numbers, NumPy's `qQ`
+    /// loops).
+    Compare(CmpOp),
+    /// `logical_and`, `logical_or`, `logical_xor`: of the operands' truth.
+    Logical(BinOp),
+    /// `logical_not`.
+    LogicalNot,
+    /// `bitwise_and`, `bitwise_or`, `bitwise_xor`, `left_shift`,
+    /// `right_shift`: integer (and `bool`) loops only.
+    Bitwise(BinOp),
+    /// `invert` / `bitwise_not`: integer (and `bool`) loops only.
+    Invert,
 }
 
 /// NumPy's names of the functions of [`Ufunc`].
@@ -810,13 +825,37 @@ const UFUNCS: &[(&str, Ufunc)] = &[
     ("maximum", Ufunc::Maximum),
     ("fmin", Ufunc::Fmin),
     ("fmax", Ufunc::Fmax),
+    ("greater", Ufunc::Compare(CmpOp::Gt)),
+    ("greater_equal", Ufunc::Compare(CmpOp::GtE)),
+    ("less", Ufunc::Compare(CmpOp::Lt)),
+    ("less_equal", Ufunc::Compare(CmpOp::LtE)),
+    ("equal", Ufunc::Compare(CmpOp::Eq)),
+    ("not_equal", Ufunc::Compare(CmpOp::NotEq)),
+    ("logical_and", Ufunc::Logical(BinOp::BitAnd)),
+    ("logical_or", Ufunc::Logical(BinOp::BitOr)),
+    ("logical_xor", Ufunc::Logical(BinOp::BitXor)),
+    ("logical_not", Ufunc::LogicalNot),
+    ("bitwise_and", Ufunc::Bitwise(BinOp::BitAnd)),
+    ("bitwise_or", Ufunc::Bitwise(BinOp::BitOr)),
+    ("bitwise_xor", Ufunc::Bitwise(BinOp::BitXor)),
+    ("left_shift", Ufunc::Bitwise(BinOp::LShift)),
+    ("right_shift", Ufunc::Bitwise(BinOp::RShift)),
+    ("invert", Ufunc::Invert),
+    ("bitwise_not", Ufunc::Invert),
 ];
 
 impl Ufunc {
     /// Number of arguments.
     pub fn arity(self) -> usize {
         match self {
-            Ufunc::Float2(_) | Ufunc::Minimum | Ufunc::Maximum | Ufunc::Fmin | Ufunc::Fmax => 2,
+            Ufunc::Float2(_)
+            | Ufunc::Minimum
+            | Ufunc::Maximum
+            | Ufunc::Fmin
+            | Ufunc::Fmax
+            | Ufunc::Compare(_)
+            | Ufunc::Logical(_)
+            | Ufunc::Bitwise(_) => 2,
             _ => 1,
         }
     }
@@ -868,14 +907,15 @@ impl Callee {
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Complex => &["real", "imag"],
             Callee::Vector(v) => &["x", "y", "z", "w"][..v.n as usize],
-            Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2"],
+            // An explicit output array last (`out`), as NumPy's.
+            Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2", "out"],
             Callee::Selp => &["predicate", "a", "b"],
             Callee::Half(h) => match h.arity() {
                 1 => &["a"],
                 2 => &["a", "b"],
                 _ => &["a", "b", "c"],
             },
-            Callee::Ufunc(_) => &["x"],
+            Callee::Ufunc(_) => &["x", "out"],
             Callee::Operator(PyOperator::Unary(_)) => &["a"],
             Callee::Operator(_) => &["a", "b"],
             Callee::Range
@@ -946,6 +986,7 @@ impl Callee {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round | Intrinsic::Cmath(CmathFn::Log)) => 1,
             Callee::Complex => 1,
+            Callee::Ufunc(u) => u.arity(),
             // Components may come from smaller vectors: at least one.
             Callee::Vector(_) => 1,
             Callee::SharedArray | Callee::LocalArray => 2,

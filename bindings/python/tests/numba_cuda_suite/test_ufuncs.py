@@ -18,16 +18,6 @@ types = pytest.importorskip("numba.cuda").types
 typeof = pytest.importorskip("numba.cuda.typing.typeof").typeof
 numpy_support = pytest.importorskip("numba.cuda.np.numpy_support")
 
-# Every test compiles kernels _make_ufunc_usecase builds with exec() (which
-# kernelc compiles from the text exec was given): each is an xfail, strict.
-pytestmark = pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: NumPy ufuncs with an output argument "
-    "(np.sin(a0, a1): np.sin() takes 1 argument) and the comparison ufuncs "
-    "(np.greater...) in kernels",
-)
-
-
 # Upstream's BaseUFuncTest.setUp.
 BASE_INPUTS = [
     (np.uint32(0), types.uint32),

@@ -247,6 +247,15 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         let name = callee;
         match callee {
+            // Numba: "unsupported keyword arguments when calling" a ufunc.
+            Callee::Ufunc(_) if !keywords.is_empty() => {
+                self.type_args_for_errors(args, keywords);
+                let msg = format!("{callee}() takes no keyword arguments in kernels");
+                let d = Diagnostic::error(msg, keywords[0].span)
+                    .with_help("pass an output array as the last positional argument");
+                self.error(d);
+                return TExpr::error(span);
+            }
             Callee::Range | Callee::Enumerate | Callee::Zip | Callee::LiteralUnroll => {
                 self.type_args_for_errors(args, keywords);
                 let msg = format!("{callee}() can only be used as the iterable of a for loop");
@@ -360,6 +369,17 @@ impl FnChecker<'_, '_, '_> {
         match callee {
             Callee::Ufunc(u) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                if args.len() > u.arity() {
+                    let msg = format!(
+                        "np.{}() with an output array is supported as a statement or an assignment's value only",
+                        u.name()
+                    );
+                    return self.reject(
+                        span,
+                        &msg,
+                        Some("write the call on its own line; its result is in the output array"),
+                    );
+                }
                 self.ufunc(u, args, span)
             }
             Callee::Selp => {

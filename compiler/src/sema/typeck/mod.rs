@@ -30,6 +30,8 @@ mod prune;
 mod reaching;
 mod records;
 mod stmt;
+mod ufunc_complex;
+mod ufunc_out;
 mod ufuncs;
 mod vectors;
 mod views;

@@ -10,7 +10,7 @@ use super::{push_name, FnChecker};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{Callee, Member};
+use crate::sema::intrinsics::{Callee, Member, Ufunc};
 use crate::sema::resolve::{Res, BUILTIN_EXCEPTIONS};
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -55,7 +55,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Moves typed statements to the function's arena as one block, and
     /// gives their vector back to the pool.
-    fn place(&mut self, mut out: Vec<TStmt>) -> TStmtList {
+    pub(super) fn place(&mut self, mut out: Vec<TStmt>) -> TStmtList {
         if out.is_empty() {
             self.pc.scratch.stmt_vecs.push(out);
             return TStmtList::default();
@@ -93,6 +93,17 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     let args = self.print_args(module.exprs(*args));
                     Self::push(out, TStmtKind::Print(args), span);
                 }
+                ExprKind::Call {
+                    func,
+                    args,
+                    keywords,
+                } if module.keywords(*keywords).is_empty()
+                    && self
+                        .ufunc_with_out(*func, module.exprs(*args).len())
+                        .is_some() =>
+                {
+                    self.ufunc_out_value(*e, span, out);
+                }
                 _ => {
                     let t = self.expr(*e);
                     Self::push(out, TStmtKind::Expr(self.ex(t)), span);
@@ -101,7 +112,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
             StmtKind::Assign { targets, value } => {
                 let targets = module.exprs(*targets);
                 let value_span = module.expr(*value).span;
-                let mut v = self.expr(*value);
+                let mut v = match self.ufunc_out_value(*value, span, out) {
+                    Some(v) => v,
+                    None => self.expr(*value),
+                };
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
                     let t = self.temp(v.ty, value_span);
                     let ty = v.ty;
@@ -378,6 +392,36 @@ impl<'m> FnChecker<'_, '_, 'm> {
         self.place(else_stmts)
     }
 
+    /// `e` when it is a call of a ufunc with an output array: its loop
+    /// pushed to `out`, and its value, the output array (Numba's), typed;
+    /// `None` for any other expression.
+    fn ufunc_out_value(&mut self, e: ExprId, span: Span, out: &mut Vec<TStmt>) -> Option<TExpr> {
+        let module = self.env.module;
+        let ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } = &module.expr(e).kind
+        else {
+            return None;
+        };
+        let args = module.exprs(*args);
+        if !module.keywords(*keywords).is_empty() {
+            return None;
+        }
+        let u = self.ufunc_with_out(*func, args.len())?;
+        Some(self.ufunc_out_stmt(u, args, span, out))
+    }
+
+    /// The ufunc `func` names when it is called with `n` positional
+    /// arguments, one more than its inputs (an output array).
+    fn ufunc_with_out(&self, func: ExprId, n: usize) -> Option<Ufunc> {
+        match self.res(func) {
+            Res::Member(Member::Func(Callee::Ufunc(u))) if n == u.arity() + 1 => Some(*u),
+            _ => None,
+        }
+    }
+
     fn is_print(&self, func: ExprId) -> bool {
         matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
     }
@@ -515,7 +559,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    fn store(
+    pub(super) fn store(
         &mut self,
         array: TExprId,
         indices: TExprList,

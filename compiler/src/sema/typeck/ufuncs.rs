@@ -32,6 +32,12 @@ pub(super) fn float_loop(s: Scalar) -> Scalar {
 impl FnChecker<'_, '_, '_> {
     /// `np.<u>(args)` with `args` already matched to its parameters.
     pub(super) fn ufunc(&mut self, u: Ufunc, args: Vec<TExpr>, span: Span) -> TExpr {
+        if args.iter().any(|x| x.ty.is_unknown()) {
+            return TExpr::error(span);
+        }
+        if args.iter().any(|x| x.ty.is_complex()) {
+            return self.complex_ufunc(u, args, span);
+        }
         let mut scalars = Vec::with_capacity(args.len());
         for x in &args {
             match x.ty.scalar() {
@@ -136,7 +142,115 @@ impl FnChecker<'_, '_, '_> {
                     this.min_max_nan(u, ops[0], ops[1], s, span)
                 })
             }
+            Ufunc::Compare(op) => {
+                let (a, b) = (next(), next());
+                self.ufunc_compare(op, a, b, scalars[0], scalars[1], span)
+            }
+            Ufunc::Logical(op) => {
+                let a = self.cast(next(), &Type::BOOL);
+                let b = self.cast(next(), &Type::BOOL);
+                if op == BinOp::BitXor {
+                    return self.compare(CmpOp::NotEq, a, b, span);
+                }
+                self.binary_same(op, a, b, span)
+            }
+            Ufunc::LogicalNot => {
+                let x = self.cast(next(), &Type::BOOL);
+                TExpr {
+                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(x)),
+                    ty: Type::BOOL,
+                    span,
+                }
+            }
+            Ufunc::Bitwise(op) => {
+                let s = scalars[0].promote(scalars[1]);
+                if s.is_float() {
+                    return self.no_integer_loop(u, s, span);
+                }
+                // The shifts have no `bool` loop: `bb->b`.
+                let shift = matches!(op, BinOp::LShift | BinOp::RShift);
+                let s = if shift { bool_as_int8(s) } else { s };
+                let a = self.cast(next(), &Type::Scalar(s));
+                let b = self.cast(next(), &Type::Scalar(s));
+                self.binary_same(op, a, b, span)
+            }
+            Ufunc::Invert => {
+                let s = scalars[0];
+                if s.is_float() {
+                    return self.no_integer_loop(u, s, span);
+                }
+                let op = if s == Scalar::Bool {
+                    UnaryOp::Not
+                } else {
+                    UnaryOp::Invert
+                };
+                let x = next();
+                TExpr {
+                    kind: TExprKind::Unary(op, self.ex(x)),
+                    ty: Type::Scalar(s),
+                    span,
+                }
+            }
         }
+    }
+
+    /// A bitwise ufunc of operands promoting to the float type `s`: NumPy
+    /// has integer and `bool` loops only (a float, or a signed and an
+    /// unsigned 64-bit integer, which promote to `float64`, has none).
+    #[cold]
+    fn no_integer_loop(&mut self, u: Ufunc, s: Scalar, span: Span) -> TExpr {
+        let msg = format!(
+            "np.{}() has no loop for {s}: it takes integers or booleans",
+            u.name()
+        );
+        self.reject(span, &msg, None)
+    }
+
+    /// `np.greater(a, b)` and the other comparison ufuncs of numbers of
+    /// types `sa` and `sb`: compared in their loop type, NumPy's promotion,
+    /// except that a signed and an unsigned 64-bit integer compare as
+    /// numbers (NumPy's `qQ->?` and `Qq->?` loops, before `dd->?`).
+    fn ufunc_compare(
+        &mut self,
+        op: CmpOp,
+        a: TExpr,
+        b: TExpr,
+        sa: Scalar,
+        sb: Scalar,
+        span: Span,
+    ) -> TExpr {
+        let mixed = sa.is_int() && sb.is_int() && sa.promote(sb).is_float();
+        if !mixed {
+            let common = Type::Scalar(sa.promote(sb));
+            let (a, b) = (self.cast(a, &common), self.cast(b, &common));
+            return TExpr {
+                kind: TExprKind::Compare(op, self.ex(a), self.ex(b)),
+                ty: Type::BOOL,
+                span,
+            };
+        }
+        // One operand is signed: below zero it is less than any unsigned
+        // value; otherwise both compare as `uint64`.
+        let (signed, unsigned, op) = if sa.is_signed() {
+            (a, b, op)
+        } else {
+            (b, a, mirror(op))
+        };
+        let signed = self.cast(signed, &Type::Scalar(Scalar::I64));
+        self.with_operands(vec![signed, unsigned], span, |this, ops| {
+            let zero = TExpr::constant(ConstValue::i64(0), span);
+            let negative = this.compare(CmpOp::Lt, ops[0], zero, span);
+            let below = matches!(op, CmpOp::Lt | CmpOp::LtE | CmpOp::NotEq);
+            let when_negative = TExpr::constant(ConstValue::Bool(below), span);
+            let u64t = Type::Scalar(Scalar::U64);
+            let (x, y) = (this.cast(ops[0], &u64t), this.cast(ops[1], &u64t));
+            let plain = TExpr {
+                kind: TExprKind::Compare(op, this.ex(x), this.ex(y)),
+                ty: Type::BOOL,
+                span,
+            };
+            this.select(negative, when_negative, plain, span)
+        })
     }
 
     /// The intrinsic `i` on `args` converted to the float type `ft`, of
@@ -247,6 +361,17 @@ pub(super) fn min_max_kind(min: bool) -> Ufunc {
         Ufunc::Fmin
     } else {
         Ufunc::Fmax
+    }
+}
+
+/// `op` with its operands swapped (`a < b` is `b > a`).
+fn mirror(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::LtE => CmpOp::GtE,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::GtE => CmpOp::LtE,
+        op => op,
     }
 }
 

@@ -1,5 +1,5 @@
 # expect: error at line 10: np.sqrt() takes numbers in kernels, not an array of type array(float64, 1d, C)
-# expect: error at line 11: np.minimum() takes 2 arguments but 1 was given
+# expect: error at line 11: np.minimum() takes 2 to 3 arguments but 1 was given
 from numba import cuda
 import numpy as np
 
