@@ -95,6 +95,62 @@ impl Module {
         &self.comparisons[list.range()]
     }
 
+    /// Calls `f` on each child of expression `id`, in the order Python
+    /// evaluates them: a call's callee, then its positional and keyword
+    /// arguments; a conditional's test, then its two values.
+    pub fn for_each_child(&self, id: ExprId, mut f: impl FnMut(ExprId)) {
+        match &self.expr(id).kind {
+            ExprKind::Attribute { value, .. } => f(*value),
+            ExprKind::UnaryOp { operand, .. } => f(*operand),
+            ExprKind::Subscript { value, index } => {
+                f(*value);
+                f(*index);
+            }
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => {
+                f(*func);
+                self.exprs(*args).iter().for_each(|&a| f(a));
+                self.keywords(*keywords).iter().for_each(|k| f(k.value));
+            }
+            ExprKind::BinOp { left, right, .. } => {
+                f(*left);
+                f(*right);
+            }
+            ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
+                self.exprs(*values).iter().for_each(|&v| f(v));
+            }
+            ExprKind::Compare { left, ops } => {
+                f(*left);
+                self.comparisons(*ops)
+                    .iter()
+                    .for_each(|&(_, right)| f(right));
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                f(*test);
+                f(*body);
+                f(*orelse);
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                [lower, upper, step]
+                    .into_iter()
+                    .flatten()
+                    .for_each(|&p| f(p));
+            }
+            ExprKind::Name(_)
+            | ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Imag(_)
+            | ExprKind::Bool(_)
+            | ExprKind::NoneLit
+            | ExprKind::Str(_)
+            | ExprKind::Ellipsis
+            | ExprKind::Error => {}
+        }
+    }
+
     /// The parameters of a function.
     pub fn params(&self, list: Seq<Param>) -> &[Param] {
         &self.params[list.range()]

@@ -476,51 +476,7 @@ impl LitWalk<'_, '_, '_, '_> {
                     }
                 }
             }
-            ExprKind::Attribute { value, .. } => self.expr(*value),
-            ExprKind::Subscript { value, index } => {
-                self.expr(*value);
-                self.expr(*index);
-            }
-            ExprKind::Call {
-                func,
-                args,
-                keywords,
-            } => {
-                self.expr(*func);
-                for &a in module.exprs(*args) {
-                    self.expr(a);
-                }
-                for k in module.keywords(*keywords) {
-                    self.expr(k.value);
-                }
-            }
-            ExprKind::BinOp { left, right, .. } => {
-                self.expr(*left);
-                self.expr(*right);
-            }
-            ExprKind::UnaryOp { operand, .. } => self.expr(*operand),
-            ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
-                for &v in module.exprs(*values) {
-                    self.expr(v);
-                }
-            }
-            ExprKind::Compare { left, ops } => {
-                self.expr(*left);
-                for &(_, right) in module.comparisons(*ops) {
-                    self.expr(right);
-                }
-            }
-            ExprKind::IfExp { test, body, orelse } => {
-                self.expr(*test);
-                self.expr(*body);
-                self.expr(*orelse);
-            }
-            ExprKind::Slice { lower, upper, step } => {
-                for part in [lower, upper, step].into_iter().flatten() {
-                    self.expr(*part);
-                }
-            }
-            _ => {}
+            _ => module.for_each_child(id, |child| self.expr(child)),
         }
     }
 }
