@@ -41,6 +41,16 @@ if REASON is not None:
     pytest.skip(f"GPU tests skipped: {REASON}", allow_module_level=True)
 
 
+def _same(g, c):
+    """Equal element by element, NaN equal to NaN (for complex numbers, part
+    by part: `==` is false for a NaN part)."""
+    if np.iscomplexobj(g):
+        return _same(g.real, c.real) & _same(g.imag, c.imag)
+    if np.issubdtype(g.dtype, np.floating):
+        return (g == c) | (np.isnan(g) & np.isnan(c))
+    return g == c
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_gpu_matches_cpu_device(case):
     inputs, gpu_out, gpu_stdout = harness.run_kernelc(case, "-O2", device="gpu")
@@ -52,7 +62,7 @@ def test_gpu_matches_cpu_device(case):
         if (case.rtol or case.atol) and np.issubdtype(g.dtype, np.floating):
             ok = np.isclose(g, c, rtol=case.rtol, atol=case.atol, equal_nan=True)
         else:
-            ok = (g == c) | (np.isnan(g) & np.isnan(c)) if np.issubdtype(g.dtype, np.floating) else g == c
+            ok = _same(g, c)
         assert np.all(ok), f"{case.id}: arg {pos}: GPU and CPU device differ at {np.argwhere(~ok)[:5].tolist()}"
 
 
