@@ -15,6 +15,7 @@ import functools
 import numbers
 import sys
 import threading
+import warnings
 
 from . import _runtime
 from ._compiler import Options, compile_view, param_types
@@ -26,7 +27,7 @@ from ._types import (
     Array, Signature, Tuple, Type, _is_type, as_signature, named_classes, number_class_of,
     signature_text, type_key, typeof,
 )
-from .errors import KernelcError
+from .errors import KernelcError, performance_warning
 
 __all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs", "signatures"]
 
@@ -64,7 +65,7 @@ class _LaunchConfig:
     ``Dispatcher.__getitem__``)."""
 
     __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
-                 "_block", "_shared", "_plans", "_extensions")
+                 "_block", "_shared", "_plans", "_extensions", "few_blocks")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -79,6 +80,10 @@ class _LaunchConfig:
         self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it
         self._plans = dispatcher._plans  # emptied, never replaced
         self._extensions = dispatcher._extensions  # changed in place, never replaced
+        # Fewer blocks than Numba's low-occupancy threshold (see
+        # `_warn_low_occupancy`).
+        g = self.griddim
+        self.few_blocks = g[0] * g[1] * g[2] < _LOW_OCCUPANCY_BLOCKS
 
     def __call__(self, *args):
         # The fast path: a plan made by an earlier launch with arguments of
@@ -111,6 +116,26 @@ class _LaunchConfig:
             if plan is not None:
                 dispatcher._plans_made[key] = made + 1
                 _keep_plan(dispatcher, key, plan)
+
+
+# Numba's threshold for its low-occupancy warning: a grid of fewer blocks
+# (numba-cuda's `_LaunchConfiguration`: ideally twice the SMs, which vary
+# from 4 to 132 and more).
+_LOW_OCCUPANCY_BLOCKS = 128
+
+
+def _warn_low_occupancy(cfg):
+    """Numba's ``NumbaPerformanceWarning`` for a launch configuration of
+    fewer than 128 blocks, given each time such a configuration is made
+    (``kernel[griddim, blockdim]``, ``configure``), as Numba gives it,
+    unless ``cuda.config`` turns it off."""
+    from .cuda import config
+
+    if config.CUDA_LOW_OCCUPANCY_WARNINGS and not config.DISABLE_PERFORMANCE_WARNINGS:
+        g = cfg.griddim
+        msg = (f"Grid size {g[0] * g[1] * g[2]} will likely result in GPU "
+               "under-utilization due to low occupancy.")
+        warnings.warn(performance_warning(msg), stacklevel=3)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes
@@ -359,10 +384,14 @@ class Dispatcher:
         except TypeError:  # unhashable (a list): not cached
             cfg = None
         if cfg is not None:
+            if cfg.few_blocks:
+                _warn_low_occupancy(cfg)
             return cfg
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError("must specify at least the griddim and blockdim")
         cfg = _LaunchConfig(self, *config)
+        if cfg.few_blocks:
+            _warn_low_occupancy(cfg)
         try:
             if len(self._configs) > 256:
                 self._configs.clear()
@@ -375,7 +404,10 @@ class Dispatcher:
         raise ValueError(_MISSING_LAUNCH_CONFIG)
 
     def configure(self, griddim, blockdim, stream=0, sharedmem=0):
-        return _LaunchConfig(self, griddim, blockdim, stream, sharedmem)
+        cfg = _LaunchConfig(self, griddim, blockdim, stream, sharedmem)
+        if cfg.few_blocks:
+            _warn_low_occupancy(cfg)
+        return cfg
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         """A launcher that runs at least `ntasks` threads in 1-D blocks of

@@ -8,6 +8,7 @@ device reaches Python as its own class too (:class:`KernelException`).
 import builtins
 import os
 import re
+import sys
 
 __all__ = [
     "KernelcError",
@@ -22,6 +23,8 @@ __all__ = [
     "ContextLost",
     "LibraryNotFound",
     "KernelcCacheWarning",
+    "NumbaWarning",
+    "NumbaPerformanceWarning",
 ]
 
 
@@ -196,3 +199,45 @@ class KernelcCacheWarning(UserWarning):
     directory could be written, or a write failed. The kernel still runs,
     compiled in the process (as Numba's ``NumbaWarning`` says for its
     cache)."""
+
+
+class NumbaWarning(Warning):
+    """Base class of the warnings kernelc gives where Numba gives one of its
+    ``NumbaWarning`` family."""
+
+
+class NumbaPerformanceWarning(NumbaWarning):
+    """A launch or a use that will run slowly on a GPU, where Numba warns
+    the same way: a grid of fewer than 128 blocks ("Grid size N will likely
+    result in GPU under-utilization due to low occupancy."), unless
+    ``cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS`` or
+    ``cuda.config.DISABLE_PERFORMANCE_WARNINGS`` says otherwise."""
+
+
+# Numba's modules that define a `NumbaPerformanceWarning` (numba-cuda's and
+# Numba's own: two distinct classes).
+_NUMBA_ERROR_MODULES = ("numba.cuda.core.errors", "numba.core.errors")
+# The class warned with, per tuple of the Numba classes it also derives from.
+_performance_classes = {}
+
+
+def performance_warning(message):
+    """A :class:`NumbaPerformanceWarning` of `message`. When the program has
+    imported Numba, it is also an instance of Numba's
+    ``NumbaPerformanceWarning`` classes that are loaded, so that a filter
+    written for Numba (``warnings.simplefilter("ignore",
+    NumbaPerformanceWarning)``, ``pytest.warns``) applies to kernelc's
+    warning as to Numba's. Numba is never imported here."""
+    bases = tuple(
+        getattr(sys.modules[name], "NumbaPerformanceWarning")
+        for name in _NUMBA_ERROR_MODULES
+        if name in sys.modules and hasattr(sys.modules[name], "NumbaPerformanceWarning")
+    )
+    cls = _performance_classes.get(bases)
+    if cls is None:
+        cls = NumbaPerformanceWarning
+        if bases:
+            cls = type("NumbaPerformanceWarning", (NumbaPerformanceWarning, *bases),
+                       {"__module__": __name__, "__doc__": NumbaPerformanceWarning.__doc__})
+        _performance_classes[bases] = cls
+    return cls(message)

@@ -318,3 +318,49 @@ def test_vectorize_target_options_as_numba_cuda():
         vectorize(["float32(float32, float32)"], nonexistent=2)(add)
     with pytest.raises(KeyError, match="Unrecognized options"):
         vectorize(add, nonexistent=2)
+
+
+def test_low_occupancy_launch_warns_as_numba(monkeypatch):
+    import warnings
+
+    from kernelc.errors import NumbaPerformanceWarning
+
+    @cuda.jit
+    def fill(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = i
+
+    a = np.zeros(256, dtype=np.int32)
+    pattern = r"Grid size 2 will likely result in GPU under-utilization due to low occupancy\."
+    # Every time the configuration is made, cached or not, as numba-cuda
+    # makes a new one for each `kernel[...]`.
+    for _ in range(2):
+        with pytest.warns(NumbaPerformanceWarning, match=pattern):
+            fill[2, 128](a)
+    with pytest.warns(NumbaPerformanceWarning, match="Grid size 6 "):
+        fill.configure((3, 2), 32)(a)
+    assert list(a[:4]) == [0, 1, 2, 3]
+    # 128 blocks and more: no warning; and none when cuda.config says so.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fill[128, 2](a)
+        fill[(16, 8), 2](a)
+        monkeypatch.setattr(cuda.config, "CUDA_LOW_OCCUPANCY_WARNINGS", 0)
+        fill[1, 1](a)
+        monkeypatch.setattr(cuda.config, "CUDA_LOW_OCCUPANCY_WARNINGS", 1)
+        monkeypatch.setattr(cuda.config, "DISABLE_PERFORMANCE_WARNINGS", 1)
+        fill[1, 1](a)
+
+
+def test_performance_warning_is_numbas_when_numba_is_loaded():
+    numba_errors = pytest.importorskip("numba.core.errors")
+    numba_cuda_errors = pytest.importorskip("numba.cuda.core.errors")
+    from kernelc.errors import NumbaPerformanceWarning, performance_warning
+
+    w = performance_warning("slow")
+    assert isinstance(w, NumbaPerformanceWarning)
+    assert isinstance(w, numba_errors.NumbaPerformanceWarning)
+    assert isinstance(w, numba_cuda_errors.NumbaPerformanceWarning)
+    assert str(w) == "slow"
+    assert type(performance_warning("again")) is type(w)

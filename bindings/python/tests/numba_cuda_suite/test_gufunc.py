@@ -209,13 +209,6 @@ def test_not_supported_call_from_jit():
 
 # Test inefficient use of the GPU where the inputs are all mapped onto a
 # single thread in a single block.
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no NumbaPerformanceWarning for a low-occupancy launch '
-        '(CUDA_LOW_OCCUPANCY_WARNINGS)'
-    ),
-)
 def test_inefficient_launch_configuration():
     @guvectorize(
         ["void(float32[:], float32[:], float32[:])"],
