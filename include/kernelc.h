@@ -165,6 +165,12 @@ typedef struct kc_options kc_options;
 typedef struct kc_stream kc_stream;
 
 /**
+ * The kind of memory `kc_buffer_alloc_host_visible` allocates
+ * (`KC_HOST_MEMORY_*`).
+ */
+typedef uint32_t kc_host_memory;
+
+/**
  * Which device to open (`KC_DEVICE_*`).
  */
 typedef uint32_t kc_device_kind;
@@ -453,6 +459,18 @@ typedef struct {
 } kc_param_info;
 
 /**
+ * Page-locked host memory mapped into the device, Numba's mapped array
+ * (on a GPU, `cuMemHostAlloc` with `CU_MEMHOSTALLOC_DEVICEMAP`).
+ */
+#define KC_HOST_MEMORY_MAPPED 1
+
+/**
+ * Managed memory, one address for the host and the device, Numba's
+ * managed array (on a GPU, `cuMemAllocManaged`, attached globally).
+ */
+#define KC_HOST_MEMORY_MANAGED 2
+
+/**
  * A GPU when one is usable, else the CPU device.
  */
 #define KC_DEVICE_AUTO 0
@@ -656,6 +674,31 @@ extern "C" {
 kc_status kc_buffer_alloc(const kc_device *device, size_t bytes, kc_buffer **buffer);
 
 /**
+ * Allocates `bytes` of zeroed memory that both the host and kernels of
+ * `device` read and write, of kind `kind` (`KC_HOST_MEMORY_MAPPED` or
+ * `KC_HOST_MEMORY_MANAGED`); `*buffer` receives it (NULL on failure).
+ * `kc_buffer_host_pointer` gives its host address, `kc_buffer_address`
+ * its device address (the same on the CPU device and for managed
+ * memory); it is otherwise a buffer like any other (copies, launches with
+ * `KC_ARG_BUFFER` or `KC_ARG_DEVICE_PTR`), freed by `kc_buffer_free`.
+ * The host sees a kernel's writes once the launch has finished (after
+ * `kc_stream_synchronize` for a launch on a stream); host accesses while
+ * a kernel runs race with it, as on a GPU.
+ */
+kc_status kc_buffer_alloc_host_visible(const kc_device *device,
+                                       size_t bytes,
+                                       kc_host_memory kind,
+                                       kc_buffer **buffer);
+
+/**
+ * `*host` receives the host address of the first byte of a buffer from
+ * `kc_buffer_alloc_host_visible`, valid until `kc_buffer_free`. Other
+ * buffers are device memory the host cannot reach:
+ * `KC_ERROR_INVALID_ARGUMENT`.
+ */
+kc_status kc_buffer_host_pointer(const kc_buffer *buffer, void **host);
+
+/**
  * Frees a buffer and its device memory. NULL is ignored. Never fails.
  */
 void kc_buffer_free(kc_buffer *buffer);
@@ -670,7 +713,9 @@ kc_status kc_buffer_size(const kc_buffer *buffer, size_t *bytes);
  * GPU, the CUDA device pointer (a `CUdeviceptr`, what other CUDA libraries
  * and `__cuda_array_interface__` expect); on the CPU device, an address in
  * the CPU device's own address space (not a host pointer: never
- * dereference it on the host). It stays the same for the buffer's life,
+ * dereference it on the host), except for a buffer from
+ * `kc_buffer_alloc_host_visible`, which lies at its host address (see
+ * `kc_buffer_host_pointer`). It stays the same for the buffer's life,
  * and `address + offset` may be passed to a kernel as `KC_ARG_DEVICE_PTR`.
  */
 kc_status kc_buffer_address(const kc_buffer *buffer, uint64_t *address);

@@ -1,12 +1,13 @@
 //! `kc_buffer`: device memory — allocation, its device address, copies to
-//! and from the host and between buffers, filling.
+//! and from the host and between buffers, filling — and memory the host
+//! reaches too (mapped and managed, `kc_buffer_alloc_host_visible`).
 
 use crate::device::{kc_device, DeviceShared};
 use crate::error::{Error, Result};
 use crate::ffi::{deref, free_handle, guard, guard_void, slice, Out, OutHandle};
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
-use kernelc_runtime::DevicePtr;
+use kernelc_runtime::{DevicePtr, HostVisible, HostVisibleAlloc};
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -17,6 +18,8 @@ pub struct kc_buffer {
     pub(crate) device: Arc<DeviceShared>,
     pub(crate) ptr: DevicePtr,
     pub(crate) size: usize,
+    /// Memory the host reaches too (`kc_buffer_alloc_host_visible`).
+    pub(crate) host_visible: Option<HostVisibleAlloc>,
 }
 
 impl kc_buffer {
@@ -35,9 +38,25 @@ impl kc_buffer {
 impl Drop for kc_buffer {
     fn drop(&mut self) {
         self.device.remove_buffer(self.ptr.0);
-        let _ = self.device.device.free(self.ptr);
+        let _ = match self.host_visible {
+            Some(a) => self.device.device.free_host_visible(a),
+            None => self.device.device.free(self.ptr),
+        };
     }
 }
+
+/// The kind of memory `kc_buffer_alloc_host_visible` allocates
+/// (`KC_HOST_MEMORY_*`).
+#[allow(non_camel_case_types)]
+pub type kc_host_memory = u32;
+
+/// Page-locked host memory mapped into the device, Numba's mapped array
+/// (on a GPU, `cuMemHostAlloc` with `CU_MEMHOSTALLOC_DEVICEMAP`).
+pub const KC_HOST_MEMORY_MAPPED: kc_host_memory = 1;
+
+/// Managed memory, one address for the host and the device, Numba's
+/// managed array (on a GPU, `cuMemAllocManaged`, attached globally).
+pub const KC_HOST_MEMORY_MANAGED: kc_host_memory = 2;
 
 /// Allocates `bytes` of zeroed memory on `device`; `*buffer` receives it
 /// (NULL on failure).
@@ -56,7 +75,71 @@ pub unsafe extern "C" fn kc_buffer_alloc(
             device: d.clone(),
             ptr,
             size: bytes,
+            host_visible: None,
         });
+        Ok(())
+    })
+}
+
+/// Allocates `bytes` of zeroed memory that both the host and kernels of
+/// `device` read and write, of kind `kind` (`KC_HOST_MEMORY_MAPPED` or
+/// `KC_HOST_MEMORY_MANAGED`); `*buffer` receives it (NULL on failure).
+/// `kc_buffer_host_pointer` gives its host address, `kc_buffer_address`
+/// its device address (the same on the CPU device and for managed
+/// memory); it is otherwise a buffer like any other (copies, launches with
+/// `KC_ARG_BUFFER` or `KC_ARG_DEVICE_PTR`), freed by `kc_buffer_free`.
+/// The host sees a kernel's writes once the launch has finished (after
+/// `kc_stream_synchronize` for a launch on a stream); host accesses while
+/// a kernel runs race with it, as on a GPU.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_alloc_host_visible(
+    device: *const kc_device,
+    bytes: usize,
+    kind: kc_host_memory,
+    buffer: *mut *mut kc_buffer,
+) -> kc_status {
+    guard("kc_buffer_alloc_host_visible", || {
+        let out = OutHandle::new(buffer, "buffer")?;
+        let d = &unsafe { deref(device, "device") }?.shared;
+        let kind = match kind {
+            KC_HOST_MEMORY_MAPPED => HostVisible::Mapped,
+            KC_HOST_MEMORY_MANAGED => HostVisible::Managed,
+            other => {
+                return Err(Error::invalid(format!(
+                    "host memory kind {other} is neither KC_HOST_MEMORY_MAPPED (1) nor KC_HOST_MEMORY_MANAGED (2)"
+                )))
+            }
+        };
+        let a = d.device.alloc_host_visible(bytes.max(1), kind)?;
+        d.add_buffer(a.device.0, bytes);
+        out.give(kc_buffer {
+            device: d.clone(),
+            ptr: a.device,
+            size: bytes,
+            host_visible: Some(a),
+        });
+        Ok(())
+    })
+}
+
+/// `*host` receives the host address of the first byte of a buffer from
+/// `kc_buffer_alloc_host_visible`, valid until `kc_buffer_free`. Other
+/// buffers are device memory the host cannot reach:
+/// `KC_ERROR_INVALID_ARGUMENT`.
+#[no_mangle]
+pub unsafe extern "C" fn kc_buffer_host_pointer(
+    buffer: *const kc_buffer,
+    host: *mut *mut c_void,
+) -> kc_status {
+    guard("kc_buffer_host_pointer", || {
+        let b = unsafe { deref(buffer, "buffer") }?;
+        let out = Out::new(host, "host")?;
+        let a = b.host_visible.ok_or_else(|| {
+            Error::invalid(
+                "the buffer is device memory, which the host cannot reach: allocate it with kc_buffer_alloc_host_visible",
+            )
+        })?;
+        out.write(a.host as *mut c_void);
         Ok(())
     })
 }
@@ -82,7 +165,9 @@ pub unsafe extern "C" fn kc_buffer_size(buffer: *const kc_buffer, bytes: *mut us
 /// GPU, the CUDA device pointer (a `CUdeviceptr`, what other CUDA libraries
 /// and `__cuda_array_interface__` expect); on the CPU device, an address in
 /// the CPU device's own address space (not a host pointer: never
-/// dereference it on the host). It stays the same for the buffer's life,
+/// dereference it on the host), except for a buffer from
+/// `kc_buffer_alloc_host_visible`, which lies at its host address (see
+/// `kc_buffer_host_pointer`). It stays the same for the buffer's life,
 /// and `address + offset` may be passed to a kernel as `KC_ARG_DEVICE_PTR`.
 #[no_mangle]
 pub unsafe extern "C" fn kc_buffer_address(

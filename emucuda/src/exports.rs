@@ -12,7 +12,7 @@
 use crate::attrs;
 use crate::ffi::{self, guard};
 use crate::host;
-use crate::state::{self, Handle};
+use crate::state::{self, AllocKind, Handle};
 use crate::status::{self, Failure, Outcome};
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdeviceptr, CUevent, CUfunction, CUjit_option, CUmodule, CUstream,
@@ -691,8 +691,10 @@ pub extern "C" fn cuMemsetD32Async(
     })
 }
 
-/// `cuMemHostAlloc`: `CU_MEMHOSTALLOC_PORTABLE` and `WRITECOMBINED` are
-/// accepted; `DEVICEMAP` (mapped memory) is `CUDA_ERROR_NOT_SUPPORTED`.
+/// `cuMemHostAlloc`: `CU_MEMHOSTALLOC_PORTABLE`, `WRITECOMBINED` and
+/// `DEVICEMAP` are accepted; mapped memory (`DEVICEMAP`) lies at the same
+/// address for the host and kernels, as with unified addressing
+/// (`cuMemHostGetDevicePointer` returns it).
 ///
 /// # Safety
 /// `ptr` is NULL or points at a writable `void *`.
@@ -700,19 +702,71 @@ pub extern "C" fn cuMemsetD32Async(
 pub unsafe extern "C" fn cuMemHostAlloc(ptr: *mut *mut c_void, bytes: usize, flags: c_uint) -> u32 {
     guard("cuMemHostAlloc", || {
         let out = ffi::out(ptr, "pp")?;
-        state::lock()?.current()?;
-        if flags & CU_MEMHOSTALLOC_DEVICEMAP != 0 {
-            return Err(Failure::new(
-                status::NOT_SUPPORTED,
-                "mapped host memory (CU_MEMHOSTALLOC_DEVICEMAP)",
-            ));
-        }
-        if flags & !(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_WRITECOMBINED) != 0 {
+        let known =
+            CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_WRITECOMBINED | CU_MEMHOSTALLOC_DEVICEMAP;
+        if flags & !known != 0 {
             return Err(invalid(format!("host allocation flags {flags:#x}")));
         }
-        let p = host::alloc(bytes)?;
+        let mut state = state::lock()?;
+        state.current()?;
+        let p = if flags & CU_MEMHOSTALLOC_DEVICEMAP != 0 {
+            state.mem_alloc_host_visible(bytes as u64, AllocKind::Mapped)? as usize as *mut u8
+        } else {
+            host::alloc(bytes)?
+        };
         // SAFETY: checked non-NULL; the caller's contract.
         unsafe { ffi::write(out, p.cast()) };
+        Ok(())
+    })
+}
+
+/// `cuMemHostGetDevicePointer` (`_v2`): the device address of mapped host
+/// memory (the same address). `flags` must be 0.
+///
+/// # Safety
+/// `pdptr` is NULL or points at a writable `CUdeviceptr`.
+#[no_mangle]
+pub unsafe extern "C" fn cuMemHostGetDevicePointer_v2(
+    pdptr: *mut CUdeviceptr,
+    p: *mut c_void,
+    flags: c_uint,
+) -> u32 {
+    guard("cuMemHostGetDevicePointer_v2", || {
+        let out = ffi::out(pdptr, "pdptr")?;
+        if flags != 0 {
+            return Err(invalid(format!("flags {flags:#x} (must be 0)")));
+        }
+        let d = state::lock()?.mapped_device_pointer(p.addr() as u64)?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, d) };
+        Ok(())
+    })
+}
+
+/// `cuMemAllocManaged`: `bytes` zeroed bytes at one address for the host
+/// and kernels; `flags` is `CU_MEM_ATTACH_GLOBAL` or `CU_MEM_ATTACH_HOST`
+/// (the same here: work runs synchronously). Freed by `cuMemFree`.
+///
+/// # Safety
+/// `dptr` is NULL or points at a writable `CUdeviceptr`.
+#[no_mangle]
+pub unsafe extern "C" fn cuMemAllocManaged(
+    dptr: *mut CUdeviceptr,
+    bytes: usize,
+    flags: c_uint,
+) -> u32 {
+    guard("cuMemAllocManaged", || {
+        let out = ffi::out(dptr, "dptr")?;
+        const ATTACH_GLOBAL: c_uint = 1;
+        const ATTACH_HOST: c_uint = 2;
+        if flags != ATTACH_GLOBAL && flags != ATTACH_HOST {
+            return Err(invalid(format!(
+                "flags {flags:#x} (CU_MEM_ATTACH_GLOBAL or CU_MEM_ATTACH_HOST)"
+            )));
+        }
+        let p = state::lock()?.mem_alloc_host_visible(bytes as u64, AllocKind::Managed)?;
+        // SAFETY: checked non-NULL; the caller's contract.
+        unsafe { ffi::write(out, p) };
         Ok(())
     })
 }
@@ -737,7 +791,9 @@ pub unsafe extern "C" fn cuMemAllocHost_v2(ptr: *mut *mut c_void, bytes: usize) 
 #[no_mangle]
 pub extern "C" fn cuMemFreeHost(ptr: *mut c_void) -> u32 {
     guard("cuMemFreeHost", || {
-        state::lock()?;
+        if state::lock()?.mem_free_mapped(ptr.addr() as u64)? {
+            return Ok(());
+        }
         host::free(ptr.addr())
     })
 }
@@ -1761,6 +1817,8 @@ pub const EXPORTED: &[&str] = &[
     "cuMemsetD8Async",
     "cuMemsetD32Async",
     "cuMemHostAlloc",
+    "cuMemHostGetDevicePointer_v2",
+    "cuMemAllocManaged",
     "cuMemAllocHost_v2",
     "cuMemFreeHost",
     "cuModuleLoadData",

@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 76] {
+fn variants() -> [Variant; 78] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -88,6 +88,12 @@ fn variants() -> [Variant; 76] {
         v!("cuMemsetD8Async", cuMemsetD8Async, 3020),
         v!("cuMemsetD32Async", cuMemsetD32Async, 3020),
         v!("cuMemHostAlloc", cuMemHostAlloc, 2020),
+        v!(
+            "cuMemHostGetDevicePointer",
+            cuMemHostGetDevicePointer_v2,
+            3020
+        ),
+        v!("cuMemAllocManaged", cuMemAllocManaged, 6000),
         v!("cuMemAllocHost", cuMemAllocHost_v2, 3020),
         v!("cuMemFreeHost", cuMemFreeHost, 2000),
         v!("cuModuleLoadData", cuModuleLoadData, 2000),

@@ -74,6 +74,21 @@ struct Context {
 struct Allocation {
     bytes: u64,
     context: Handle,
+    kind: AllocKind,
+}
+
+/// How an allocation was made, which says how it is freed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum AllocKind {
+    /// `cuMemAlloc`: device memory, freed by `cuMemFree`.
+    Device,
+    /// `cuMemHostAlloc` with `CU_MEMHOSTALLOC_DEVICEMAP`: host memory the
+    /// device maps, at the same address (unified addressing), freed by
+    /// `cuMemFreeHost`.
+    Mapped,
+    /// `cuMemAllocManaged`: one address for the host and the device,
+    /// freed by `cuMemFree`.
+    Managed,
 }
 
 struct Module {
@@ -305,7 +320,6 @@ impl State {
     /// Drops a context and everything made in it.
     fn teardown(&mut self, ctx: Handle) {
         self.contexts.remove(&ctx);
-        let device = self.device();
         let freed: Vec<u64> = self
             .allocations
             .iter()
@@ -313,10 +327,7 @@ impl State {
             .map(|(&p, _)| p)
             .collect();
         for p in freed {
-            if let Some(a) = self.allocations.remove(&p) {
-                self.allocated -= a.bytes;
-                let _ = device.free(DevicePtr(p));
-            }
+            let _ = self.release(p);
         }
         let modules: Vec<Handle> = self
             .modules
@@ -441,21 +452,104 @@ impl State {
             Allocation {
                 bytes,
                 context: ctx,
+                kind: AllocKind::Device,
             },
         );
         self.allocated += bytes;
         Ok(p.0)
     }
 
-    /// `cuMemFree`: only the start of a live `cuMemAlloc` allocation.
+    /// `cuMemHostAlloc` with `DEVICEMAP` ([`AllocKind::Mapped`]) or
+    /// `cuMemAllocManaged` ([`AllocKind::Managed`]): `bytes` zeroed bytes
+    /// in the current context that the host reaches at the address
+    /// returned, as kernels do (the CPU device's host-visible memory).
+    /// Managed memory counts against the device's memory; mapped host
+    /// memory does not.
+    pub fn mem_alloc_host_visible(&mut self, bytes: u64, kind: AllocKind) -> Outcome<u64> {
+        let ctx = self.current()?;
+        if bytes == 0 {
+            return Err(invalid_value("an allocation of 0 bytes"));
+        }
+        let counted = if kind == AllocKind::Managed { bytes } else { 0 };
+        if counted > TOTAL_MEMORY - self.allocated {
+            return Err(Failure::new(
+                status::OUT_OF_MEMORY,
+                format!(
+                    "{bytes} bytes asked for, {} free",
+                    TOTAL_MEMORY - self.allocated
+                ),
+            ));
+        }
+        let size = usize::try_from(bytes)
+            .map_err(|_| Failure::new(status::OUT_OF_MEMORY, "too large for the host"))?;
+        let p = self
+            .device()
+            .alloc_host_visible(size)
+            .map_err(|e| status::of_cpu_error(&e))?;
+        self.allocations.insert(
+            p.0,
+            Allocation {
+                bytes,
+                context: ctx,
+                kind,
+            },
+        );
+        self.allocated += counted;
+        Ok(p.0)
+    }
+
+    /// `cuMemHostGetDevicePointer`: the device address of host address
+    /// `host` inside live mapped memory (the same number: unified
+    /// addressing).
+    pub fn mapped_device_pointer(&self, host: u64) -> Outcome<u64> {
+        self.current()?;
+        match self.allocations.range(..=host).next_back() {
+            Some((&base, a)) if a.kind == AllocKind::Mapped && host < base + a.bytes => Ok(host),
+            _ => Err(invalid_value(format!(
+                "{host:#x} is not inside host memory allocated with CU_MEMHOSTALLOC_DEVICEMAP"
+            ))),
+        }
+    }
+
+    /// `cuMemFree`: only the start of a live `cuMemAlloc` or
+    /// `cuMemAllocManaged` allocation.
     pub fn mem_free(&mut self, ptr: u64) -> Outcome<()> {
         self.current()?;
-        let a = self.allocations.remove(&ptr).ok_or_else(|| {
-            invalid_value(format!(
-                "{ptr:#x} is not the start of a live cuMemAlloc allocation"
-            ))
-        })?;
-        self.allocated -= a.bytes;
+        match self.allocations.get(&ptr) {
+            Some(a) if a.kind != AllocKind::Mapped => {}
+            Some(_) => {
+                return Err(invalid_value(format!(
+                    "{ptr:#x} is mapped host memory: free it with cuMemFreeHost"
+                )))
+            }
+            None => {
+                return Err(invalid_value(format!(
+                    "{ptr:#x} is not the start of a live cuMemAlloc allocation"
+                )))
+            }
+        }
+        self.release(ptr)
+    }
+
+    /// `cuMemFreeHost` of mapped memory: true when `ptr` starts a live
+    /// mapped allocation (then freed), false when it is not one (other
+    /// host memory is the caller's to free).
+    pub fn mem_free_mapped(&mut self, ptr: u64) -> Outcome<bool> {
+        match self.allocations.get(&ptr) {
+            Some(a) if a.kind == AllocKind::Mapped => self.release(ptr).map(|()| true),
+            _ => Ok(false),
+        }
+    }
+
+    /// Frees the live allocation that starts at `ptr`.
+    fn release(&mut self, ptr: u64) -> Outcome<()> {
+        let a = self
+            .allocations
+            .remove(&ptr)
+            .ok_or_else(|| invalid_value(format!("{ptr:#x} is not a live allocation")))?;
+        if a.kind != AllocKind::Mapped {
+            self.allocated -= a.bytes;
+        }
         self.device()
             .free(DevicePtr(ptr))
             .map_err(|e| status::of_cpu_error(&e))

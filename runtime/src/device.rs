@@ -25,6 +25,29 @@ pub enum DeviceKind {
     Auto,
 }
 
+/// Memory that the host and kernels both reach, as Numba's mapped and
+/// managed arrays are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostVisible {
+    /// Page-locked host memory mapped into the device (on a GPU,
+    /// `cuMemHostAlloc` with `CU_MEMHOSTALLOC_DEVICEMAP`).
+    Mapped,
+    /// Managed memory, one address for the host and the device (on a GPU,
+    /// `cuMemAllocManaged`).
+    Managed,
+}
+
+/// An allocation of [`HostVisible`] memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostVisibleAlloc {
+    /// Which kind it is.
+    pub kind: HostVisible,
+    /// The address kernels use (what a kernel's array argument holds).
+    pub device: DevicePtr,
+    /// The address of its first byte in the host's memory.
+    pub host: usize,
+}
+
 /// A device that runs kernels.
 pub enum Device {
     /// The CPU device.
@@ -119,6 +142,41 @@ impl Device {
         match self {
             Device::Cpu(d) => Ok(d.alloc(bytes)?),
             Device::Gpu(g) => Ok(DevicePtr(g.alloc(bytes)?.0)),
+        }
+    }
+
+    /// Allocates `bytes` of zeroed memory that the host and kernels both
+    /// reach (Numba's mapped and managed arrays; see [`HostVisible`]). On
+    /// the CPU device both kinds are memory of the host at the address
+    /// kernels use.
+    pub fn alloc_host_visible(
+        &self,
+        bytes: usize,
+        kind: HostVisible,
+    ) -> Result<HostVisibleAlloc, Error> {
+        let (device, host) = match (self, kind) {
+            (Device::Cpu(d), _) => {
+                let p = d.alloc_host_visible(bytes)?;
+                (p, p.0 as usize)
+            }
+            (Device::Gpu(g), HostVisible::Mapped) => {
+                let (dev, host) = g.alloc_mapped(bytes)?;
+                (DevicePtr(dev.0), host as usize)
+            }
+            (Device::Gpu(g), HostVisible::Managed) => {
+                let p = g.alloc_managed(bytes)?;
+                (DevicePtr(p.0), p.0 as usize)
+            }
+        };
+        Ok(HostVisibleAlloc { kind, device, host })
+    }
+
+    /// Frees memory from [`alloc_host_visible`](Self::alloc_host_visible).
+    pub fn free_host_visible(&self, a: HostVisibleAlloc) -> Result<(), Error> {
+        match (self, a.kind) {
+            (Device::Cpu(d), _) => Ok(d.free(a.device)?),
+            (Device::Gpu(g), HostVisible::Mapped) => Ok(g.free_mapped(a.host as *mut u8)?),
+            (Device::Gpu(g), HostVisible::Managed) => Ok(g.free(gpu::DevicePtr(a.device.0))?),
         }
     }
 

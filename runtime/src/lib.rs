@@ -58,5 +58,7 @@ pub mod link;
 pub mod raised;
 
 pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, LaunchStats, ParamDecl, PrintfSink};
-pub use device::{Device, DeviceKind, DevicePtr, LaunchConfig, Module};
+pub use device::{
+    Device, DeviceKind, DevicePtr, HostVisible, HostVisibleAlloc, LaunchConfig, Module,
+};
 pub use error::Error;

@@ -115,3 +115,50 @@ fn the_real_jit_reports_its_log() {
         other => panic!("expected a JIT error, got {other:?}"),
     }
 }
+
+#[test]
+fn mapped_and_managed_memory_are_used_in_place_on_the_gpu() {
+    let Some(dev) = gpu() else { return };
+    let module = dev
+        .load_module(&vector_add_ptx(dev.ptx_target()))
+        .expect("the JIT accepts the vector add");
+    let n = 4097usize;
+    let bytes = n * 4;
+    let mapped = [
+        dev.alloc_mapped(bytes).expect("mapped a"),
+        dev.alloc_mapped(bytes).expect("mapped b"),
+    ];
+    let managed = dev.alloc_managed(bytes).expect("managed out");
+    // SAFETY: each host pointer is `bytes` bytes of live host-visible
+    // memory, 4-aligned, that nothing else touches while these slices live.
+    let (a, b, out) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(mapped[0].1.cast::<f32>(), n),
+            std::slice::from_raw_parts_mut(mapped[1].1.cast::<f32>(), n),
+            std::slice::from_raw_parts_mut(managed.0 as usize as *mut f32, n),
+        )
+    };
+    assert!(out.iter().all(|&x| x == 0.0), "zeroed");
+    for i in 0..n {
+        a[i] = i as f32;
+        b[i] = 0.25 * i as f32;
+    }
+    let [pa, na, sa] = array_params(mapped[0].0 .0, n, 4);
+    let [pb, nb, sb] = array_params(mapped[1].0 .0, n, 4);
+    let [po, no, so] = array_params(managed.0, n, 4);
+    let params: [&[u8]; 9] = [&pa, &na, &sa, &pb, &nb, &sb, &po, &no, &so];
+    let config = LaunchConfig {
+        grid: [n.div_ceil(128) as u32, 1, 1],
+        block: [128, 1, 1],
+        shared_bytes: 0,
+    };
+    dev.launch(&module, "vadd", &config, &params)
+        .expect("launch");
+    for i in 0..n {
+        assert_eq!(out[i], 1.25 * i as f32, "element {i}");
+    }
+    for (_, host) in mapped {
+        dev.free_mapped(host).expect("free mapped");
+    }
+    dev.free(managed).expect("free managed");
+}

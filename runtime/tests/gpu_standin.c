@@ -166,6 +166,17 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned flags) {
     return *p ? SUCCESS : 2;
 }
 CUresult cuMemFreeHost(void *p) { free(p); return SUCCESS; }
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags) {
+    (void)flags;
+    *d = (CUdeviceptr)(uintptr_t)p;
+    return SUCCESS;
+}
+CUresult cuMemAllocManaged(CUdeviceptr *d, size_t n, unsigned flags) {
+    (void)flags;
+    void *p = malloc(n);
+    *d = (CUdeviceptr)(uintptr_t)p;
+    return p ? SUCCESS : 2;
+}
 
 static void put_log(void **values, unsigned n, int *opts, int buf_opt, int size_opt,
                     const char *text) {

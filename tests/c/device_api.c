@@ -1,6 +1,7 @@
 /* The device side of the C API on the CPU device: device properties,
  * buffers, streams and events, launches with device buffers (2-D, strided),
- * host arrays copied back only when written, constant arrays, scalars of
+ * host arrays copied back only when written, memory the host reaches too
+ * (mapped and managed), constant arrays, scalars of
  * every dtype, and tuple parameters (listed and passed as their items). */
 #include "check.h"
 
@@ -164,6 +165,51 @@ static void host_arrays_and_constants(kc_loaded_module *loaded) {
     for (int i = 0; i < 6; i++) EXPECT(out[i] == table[i % 4]);
 }
 
+/* Memory the host and kernels both reach (Numba's mapped and managed
+ * arrays): the host writes the input and reads the output through the host
+ * pointer, with no copy, and the kernel takes the buffers as any other. */
+static void host_visible(kc_device *device, kc_loaded_module *loaded) {
+    const kc_host_memory kinds[2] = {KC_HOST_MEMORY_MAPPED, KC_HOST_MEMORY_MANAGED};
+    for (int k = 0; k < 2; k++) {
+        kc_buffer *idx = NULL, *out = NULL;
+        CHECK(kc_buffer_alloc_host_visible(device, 6 * sizeof(int32_t), kinds[k], &idx));
+        CHECK(kc_buffer_alloc_host_visible(device, 6 * sizeof(int32_t), kinds[k], &out));
+        int32_t *hidx = NULL, *hout = NULL;
+        CHECK(kc_buffer_host_pointer(idx, (void **)&hidx));
+        CHECK(kc_buffer_host_pointer(out, (void **)&hout));
+        EXPECT(((uintptr_t)hidx & 4095) == 0);
+        for (int i = 0; i < 6; i++) EXPECT(hout[i] == 0); /* zeroed */
+        for (int i = 0; i < 6; i++) hidx[i] = 5 - i;
+        kc_device_properties p;
+        CHECK(kc_device_get_properties(device, &p));
+        uint64_t addr = 0;
+        CHECK(kc_buffer_address(out, &addr));
+        if (p.kind == KC_DEVICE_CPU || kinds[k] == KC_HOST_MEMORY_MANAGED)
+            EXPECT(addr == (uint64_t)(uintptr_t)hout);
+        int64_t six[1] = {6};
+        kc_arg args[2] = {kc_arg_buffer(KC_DTYPE_INT32, idx, 1, six),
+                          kc_arg_device_ptr(KC_DTYPE_INT32, addr, 1, six)};
+        CHECK(kc_launch(loaded, "lookup", kc_dim(1, 1, 1), kc_dim(32, 1, 1), 0, NULL, args, 2));
+        /* TABLE is {7, 8, 9, 10} since host_arrays_and_constants. */
+        for (int i = 0; i < 6; i++) EXPECT(hout[i] == 7 + (5 - i) % 4);
+        /* Copies see the host's writes, and the host sees theirs. */
+        hidx[0] = 77;
+        int32_t back[6] = {0};
+        CHECK(kc_buffer_read(idx, 0, back, sizeof back, NULL));
+        EXPECT(back[0] == 77 && back[5] == 0);
+        CHECK(kc_buffer_fill(out, 0, 0xff, 4, NULL));
+        EXPECT(hout[0] == -1);
+        kc_buffer_free(idx);
+        kc_buffer_free(out);
+    }
+    /* Device memory has no host address. */
+    kc_buffer *plain = NULL;
+    void *h = NULL;
+    CHECK(kc_buffer_alloc(device, 16, &plain));
+    EXPECT_STATUS(kc_buffer_host_pointer(plain, &h), KC_ERROR_INVALID_ARGUMENT, "cannot reach");
+    kc_buffer_free(plain);
+}
+
 /* A tuple parameter is listed as its items, depth first, with each array's
  * own access, and a launch passes the items as consecutive arguments. */
 static void tuple_params(const kc_module *module) {
@@ -216,6 +262,7 @@ int main(void) {
     scalars(loaded);
     buffers_streams_events(device, loaded);
     host_arrays_and_constants(loaded);
+    host_visible(device, loaded);
     tuple_launch(loaded);
 
     /* Handles keep the device alive: free it first. */

@@ -166,6 +166,7 @@ static void device_side(void) {
     kc_event *start = NULL, *end = NULL;
     kc_device_properties props;
     uint64_t a = 0, b = 0;
+    void *ptr = NULL;
     size_t n = 0;
     bool done = false;
     float host[16] = {0}, ms = 0;
@@ -191,7 +192,20 @@ static void device_side(void) {
     HOSTILE(kc_buffer_alloc(device, SIZE_MAX, &buf), KC_ERROR_DEVICE, "memory");
     EXPECT(buf == NULL);
     HOSTILE(kc_buffer_alloc(device, (size_t)1 << 50, &buf), KC_ERROR_DEVICE, "memory");
+    HOSTILE(kc_buffer_alloc_host_visible(NULL, 64, KC_HOST_MEMORY_MAPPED, &buf),
+            KC_ERROR_NULL_POINTER, "`device`");
+    HOSTILE(kc_buffer_alloc_host_visible(device, 64, KC_HOST_MEMORY_MANAGED, NULL),
+            KC_ERROR_NULL_POINTER, "`buffer`");
+    HOSTILE(kc_buffer_alloc_host_visible(device, 64, 7, &buf), KC_ERROR_INVALID_ARGUMENT,
+            "host memory kind 7");
+    EXPECT(buf == NULL);
+    HOSTILE(kc_buffer_alloc_host_visible(device, SIZE_MAX, KC_HOST_MEMORY_MAPPED, &buf),
+            KC_ERROR_DEVICE, "memory");
+    EXPECT(buf == NULL);
+    HOSTILE(kc_buffer_host_pointer(NULL, &ptr), KC_ERROR_NULL_POINTER, "`buffer`");
     CHECK(kc_buffer_alloc(device, sizeof host, &buf));
+    HOSTILE(kc_buffer_host_pointer(buf, NULL), KC_ERROR_NULL_POINTER, "`host`");
+    HOSTILE(kc_buffer_host_pointer(buf, &ptr), KC_ERROR_INVALID_ARGUMENT, "cannot reach");
     HOSTILE(kc_buffer_size(buf, NULL), KC_ERROR_NULL_POINTER, "`bytes`");
     HOSTILE(kc_buffer_address(NULL, &a), KC_ERROR_NULL_POINTER, "`buffer`");
     HOSTILE(kc_buffer_address(buf, NULL), KC_ERROR_NULL_POINTER, "`address`");

@@ -251,8 +251,40 @@ def transpose_2d(ptx_dir):
     check(cu.cuMemFree(whole))
 
 
+def mapped_managed(ptx_dir):
+    """Zero-copy memory: mapped page-locked host memory
+    (cuMemHostAlloc(DEVICEMAP) and cuMemHostGetDevicePointer) and managed
+    memory (cuMemAllocManaged), written by the host, updated in place by a
+    kernel, read back by the host with no copy; and the misuses refused."""
+    fn = check(cu.cuModuleGetFunction(load(ptx_dir, "mapped_managed"), b"bump"))
+    n = 300
+    flags = cu.CU_MEMHOSTALLOC_DEVICEMAP | cu.CU_MEMHOSTALLOC_PORTABLE
+    mapped = check(cu.cuMemHostAlloc(n * 4, flags))
+    dmapped = check(cu.cuMemHostGetDevicePointer(mapped, 0))
+    managed = check(cu.cuMemAllocManaged(n * 4, cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value))
+    for host, dev in ((int(mapped), dmapped), (int(managed), managed)):
+        a = np.ctypeslib.as_array(ctypes.cast(host, ctypes.POINTER(ctypes.c_int32)), (n,))
+        a[:] = np.arange(n)
+        args = ((dev, n), (None, ctypes.c_int))
+        check(cu.cuLaunchKernel(fn, (n + 127) // 128, 1, 1, 128, 1, 1, 0, 0, args, 0))
+        check(cu.cuCtxSynchronize())
+        np.testing.assert_array_equal(a, 3 * np.arange(n) + 1)
+        # Copies see it too.
+        np.testing.assert_array_equal(to_host(dev, a), a)
+    # Pinned memory without DEVICEMAP has no device address; mapped memory
+    # is freed with cuMemFreeHost, managed with cuMemFree.
+    pinned = check(cu.cuMemHostAlloc(64, 0))
+    err, _ = cu.cuMemHostGetDevicePointer(pinned, 0)
+    assert err == cu.CUresult.CUDA_ERROR_INVALID_VALUE, err
+    err, = cu.cuMemFree(dmapped)
+    assert err == cu.CUresult.CUDA_ERROR_INVALID_VALUE, err
+    check(cu.cuMemFreeHost(pinned))
+    check(cu.cuMemFreeHost(mapped))
+    check(cu.cuMemFree(managed))
+
+
 PROGRAMS = [saxpy, block_sums, scalars, struct_arg, two_streams, memsets, module_globals,
-            occupancy, linked, transpose_2d]
+            occupancy, linked, transpose_2d, mapped_managed]
 
 
 def main(ptx_dir):

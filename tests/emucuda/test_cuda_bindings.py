@@ -104,6 +104,11 @@ extern "C" __global__ void transpose(const double* a, double* b, int rows, int c
     int r = blockIdx.y * blockDim.y + threadIdx.y;
     if (r < rows && c < cols) b[c * rows + r] = a[r * cols + c];
 }''',
+    "mapped_managed": r'''
+extern "C" __global__ void bump(int* a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] = 3 * a[i] + 1;
+}''',
 }
 
 

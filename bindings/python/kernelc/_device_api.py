@@ -15,6 +15,9 @@ KC_ARG_BUFFER = 2
 KC_ARG_HOST = 3
 KC_ARG_DEVICE_PTR = 4
 
+KC_HOST_MEMORY_MAPPED = 1
+KC_HOST_MEMORY_MANAGED = 2
+
 KC_ARG_C_CONTIGUOUS = 1
 KC_ARG_F_CONTIGUOUS = 2
 
@@ -76,6 +79,8 @@ PROTOTYPES = {
     "kc_device_interrupt": (_s, [c_void_p]),
     "kc_device_set_timeout": (_s, [c_void_p, c_double]),
     "kc_buffer_alloc": (_s, [c_void_p, c_size_t, _P(c_void_p)]),
+    "kc_buffer_alloc_host_visible": (_s, [c_void_p, c_size_t, c_uint32, _P(c_void_p)]),
+    "kc_buffer_host_pointer": (_s, [c_void_p, _P(c_void_p)]),
     "kc_buffer_free": (None, [c_void_p]),
     "kc_buffer_size": (_s, [c_void_p, _P(c_size_t)]),
     "kc_buffer_address": (_s, [c_void_p, _P(c_uint64)]),

@@ -587,8 +587,13 @@ def _device_view(obj, sync=True):
     for `sync`), else None."""
     if isinstance(obj, DeviceNDArray):
         return obj
+    if isinstance(obj, np.ndarray):
+        # A mapped or managed array is device memory too.
+        from ._hostvisible import device_view
+
+        return device_view(obj)
     cai = getattr(obj, "__cuda_array_interface__", None)
-    if cai is None or isinstance(obj, np.ndarray):
+    if cai is None:
         return None
     return _from_interface(obj, cai, sync)
 

@@ -182,20 +182,32 @@ def lookup(address: int):
 
 class Allocation:
     """A ``kc_buffer``: device memory, freed when no array uses it. ``ptr``
-    is its real device address (``kc_buffer_address``)."""
+    is its real device address (``kc_buffer_address``). With `host_visible`
+    (``api.KC_HOST_MEMORY_MAPPED`` or ``_MANAGED``), memory the host reaches
+    too (``kc_buffer_alloc_host_visible``), at host address ``host_ptr``
+    (else None)."""
 
-    def __init__(self, device, nbytes):
+    def __init__(self, device, nbytes, host_visible=None):
         self.device = device
         self.nbytes = nbytes
         handle = c_void_p()
-        check(lib.kc_buffer_alloc(device.handle, nbytes, byref(handle)), "kc_buffer_alloc")
+        if host_visible is None:
+            check(lib.kc_buffer_alloc(device.handle, nbytes, byref(handle)), "kc_buffer_alloc")
+        else:
+            check(lib.kc_buffer_alloc_host_visible(device.handle, nbytes, host_visible,
+                                                   byref(handle)),
+                  "kc_buffer_alloc_host_visible")
         self.handle = handle
         addr = c_uint64()
         status = lib.kc_buffer_address(handle, byref(addr))
+        host = c_void_p()
+        if status == KC.OK and host_visible is not None:
+            status = lib.kc_buffer_host_pointer(handle, byref(host))
         if status != KC.OK:
             lib.kc_buffer_free(handle)
             check(status, "kc_buffer_address")
         self.ptr = addr.value
+        self.host_ptr = host.value if host_visible is not None else None
         _register(self)
         self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
 
@@ -296,6 +308,10 @@ class Device:
     # -- memory
     def alloc(self, nbytes: int) -> Allocation:
         return Allocation(self, int(nbytes))
+
+    def alloc_host_visible(self, nbytes: int, kind: int) -> Allocation:
+        """Memory the host and kernels both reach (see :class:`Allocation`)."""
+        return Allocation(self, int(nbytes), kind)
 
     def htod(self, dst: int, src_host: int, nbytes: int, stream=0):
         if nbytes == 0:
@@ -601,6 +617,7 @@ class _Marshal:
 
     def launch(self, loaded, args, griddim, blockdim, stream, sharedmem):
         from ._devicearray import DeviceNDArray, _device_view
+        from ._hostvisible import device_view as host_visible_view
 
         mv = self.mv
         with self.lock:
@@ -626,6 +643,9 @@ class _Marshal:
                         writeback = writeback or []
                         writeback.append((a, host))
                     a = host
+                if type(a) is not np.ndarray and isinstance(a, np.ndarray):
+                    # A mapped or managed array: passed as device memory.
+                    a = host_visible_view(a) or a
                 if type(a) is np.ndarray or isinstance(a, np.ndarray):
                     if self.written[i] and not a.flags.writeable:
                         raise _read_only(

@@ -220,7 +220,16 @@ impl CpuDevice {
         lock(&self.heap).alloc(bytes).map(DevicePtr)
     }
 
-    /// Frees an allocation made by [`alloc`](Self::alloc).
+    /// Allocates `bytes` zero-filled bytes that the host reaches too: the
+    /// address is a pointer to them in the host's memory, page-aligned,
+    /// valid until [`free`](Self::free) (see
+    /// `Heap::alloc_host_visible`).
+    pub fn alloc_host_visible(&self, bytes: usize) -> Result<DevicePtr, CpuError> {
+        lock(&self.heap).alloc_host_visible(bytes).map(DevicePtr)
+    }
+
+    /// Frees an allocation made by [`alloc`](Self::alloc) or
+    /// [`alloc_host_visible`](Self::alloc_host_visible).
     pub fn free(&self, ptr: DevicePtr) -> Result<(), CpuError> {
         lock(&self.heap).free(ptr.0)
     }

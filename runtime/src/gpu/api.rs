@@ -93,6 +93,9 @@ entry_points! {
     mem_get_info = "cuMemGetInfo_v2": fn(*mut usize, *mut usize);
     mem_host_alloc = "cuMemHostAlloc": fn(*mut *mut c_void, usize, c_uint);
     mem_free_host = "cuMemFreeHost": fn(*mut c_void);
+    mem_host_get_device_pointer = "cuMemHostGetDevicePointer_v2":
+        fn(*mut CUdeviceptr, *mut c_void, c_uint);
+    mem_alloc_managed = "cuMemAllocManaged": fn(*mut CUdeviceptr, usize, c_uint);
     module_load_data_ex = "cuModuleLoadDataEx":
         fn(*mut CUmodule, *const c_void, c_uint, *mut CUjit_option, *mut *mut c_void);
     module_unload = "cuModuleUnload": fn(CUmodule);
@@ -153,6 +156,7 @@ mod tests {
             "cuEventDestroy_v2",
             "cuLinkCreate_v2",
             "cuLinkAddData_v2",
+            "cuMemHostGetDevicePointer_v2",
         ] {
             assert!(Api::NAMES.contains(&name), "{name}");
         }

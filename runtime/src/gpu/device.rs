@@ -221,6 +221,78 @@ impl GpuDevice {
         PinnedBuffer::new(Arc::clone(&self.ctx), bytes)
     }
 
+    /// Allocates `bytes` (at least 1) of zeroed page-locked host memory
+    /// mapped into the device's address space (`cuMemHostAlloc` with
+    /// `DEVICEMAP | PORTABLE`, then `cuMemHostGetDevicePointer`): kernels
+    /// reach it at the device address, the host at the host pointer. Free
+    /// it with [`free_mapped`](Self::free_mapped).
+    pub fn alloc_mapped(&self, bytes: usize) -> Result<(DevicePtr, *mut u8), GpuError> {
+        use cudarc::driver::sys::{CU_MEMHOSTALLOC_DEVICEMAP, CU_MEMHOSTALLOC_PORTABLE};
+        let bytes = bytes.max(1);
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        let mut host: *mut std::ffi::c_void = std::ptr::null_mut();
+        let flags = CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE;
+        // SAFETY: out-pointer to a live pointer; a context is current.
+        self.ctx.check("cuMemHostAlloc", unsafe {
+            (driver.api().mem_host_alloc)(&mut host, bytes, flags)
+        })?;
+        if host.is_null() {
+            return Err(GpuError::InvalidArgument(
+                "cuMemHostAlloc succeeded but returned a null pointer".into(),
+            ));
+        }
+        // SAFETY: the driver returned `bytes` writable bytes.
+        unsafe { std::ptr::write_bytes(host.cast::<u8>(), 0, bytes) };
+        let mut dev: CUdeviceptr = 0;
+        // SAFETY: out-pointer to a live value; `host` is a mapped allocation.
+        let mapped = self.ctx.check("cuMemHostGetDevicePointer_v2", unsafe {
+            (driver.api().mem_host_get_device_pointer)(&mut dev, host, 0)
+        });
+        if let Err(e) = mapped {
+            // SAFETY: freeing the allocation just made.
+            let _ = unsafe { (driver.api().mem_free_host)(host) };
+            return Err(e);
+        }
+        Ok((DevicePtr(dev), host.cast()))
+    }
+
+    /// Frees memory from [`alloc_mapped`](Self::alloc_mapped), by its host
+    /// pointer.
+    pub fn free_mapped(&self, host: *mut u8) -> Result<(), GpuError> {
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: the driver validates the pointer.
+        self.ctx.check("cuMemFreeHost", unsafe {
+            (driver.api().mem_free_host)(host.cast())
+        })
+    }
+
+    /// Allocates `bytes` (at least 1) of zeroed managed memory
+    /// (`cuMemAllocManaged`, attached globally): one address for the host
+    /// and every device. Free it with [`free`](Self::free).
+    pub fn alloc_managed(&self, bytes: usize) -> Result<DevicePtr, GpuError> {
+        let bytes = bytes.max(1);
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        let mut ptr: CUdeviceptr = 0;
+        let global = cudarc::driver::sys::CUmemAttach_flags::CU_MEM_ATTACH_GLOBAL as u32;
+        // SAFETY: out-pointer to a live value; a context is current.
+        self.ctx.check("cuMemAllocManaged", unsafe {
+            (driver.api().mem_alloc_managed)(&mut ptr, bytes, global)
+        })?;
+        // SAFETY: `bytes` bytes were just allocated at `ptr`.
+        let zeroed = self.ctx.check("cuMemsetD8_v2", unsafe {
+            (driver.api().memset_d8)(ptr, 0, bytes)
+        });
+        if let Err(e) = zeroed {
+            // SAFETY: freeing the allocation just made.
+            let _ = unsafe { (driver.api().mem_free)(ptr) };
+            return Err(e);
+        }
+        Ok(DevicePtr(ptr))
+    }
+
     /// Loads a PTX module, or returns the one already loaded from the same
     /// text.
     pub fn load_module(&self, ptx: &str) -> Result<Arc<GpuModule>, GpuError> {

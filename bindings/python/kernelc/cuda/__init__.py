@@ -32,7 +32,7 @@ import functools
 
 import numpy as np
 
-from .. import _runtime
+from .. import _hostvisible, _runtime
 from .._devicearray import (
     DeviceNDArray, as_cuda_array, auto_device, device_array, device_array_like,
     from_cuda_array_interface, is_cuda_array, order_like, strides_like, to_device,
@@ -270,27 +270,30 @@ def pinned_array_like(ary):
 
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
-    """Host memory kernels read and write, as Numba's mapped array. kernelc
-    gives a host array (see :func:`pinned_array`); a kernel launched with
-    it gets its contents and writes them back when the launch completes,
-    as for any NumPy array, so the host sees the kernel's writes once the
-    launch (or, with a stream, the stream) has finished, as with Numba.
-    No zero-copy mapping: each launch copies it."""
-    return pinned_array(shape, dtype, strides, order)
+    """Host memory that kernels read and write in place, as Numba's mapped
+    array: a NumPy array (``MappedNDArray``) over page-locked host memory
+    mapped into the device (on the CPU device, host memory its kernels
+    address directly). A kernel launched with it uses it with no copy; the
+    host sees the kernel's writes once the launch has finished
+    (``cuda.synchronize()``). It has ``__cuda_array_interface__``."""
+    return _hostvisible.mapped_array(shape, dtype, strides, order, stream, portable, wc)
 
 
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
     """A mapped array (see :func:`mapped_array`) with the shape and dtype
     of `ary`, contiguous in its order, as Numba's."""
-    return mapped_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary))
+    return mapped_array(ary.shape, ary.dtype, strides_like(ary), order_like(ary), stream,
+                        portable, wc)
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0,
                   attach_global=True):
-    """Memory both the host and kernels use, as Numba's managed array; in
-    kernelc a host array, as :func:`mapped_array` (copied at each launch,
-    never migrated by page faults)."""
-    return pinned_array(shape, dtype, strides, order)
+    """Memory with one address for the host and kernels, as Numba's managed
+    array: a NumPy array (``ManagedNDArray``) over managed memory
+    (``cuMemAllocManaged`` on a GPU; on the CPU device, host memory its
+    kernels address directly), used by kernels in place, as
+    :func:`mapped_array`."""
+    return _hostvisible.managed_array(shape, dtype, strides, order, stream, attach_global)
 
 
 @contextlib.contextmanager

@@ -276,12 +276,6 @@ def test_consuming_strides():
     assert got.flags["C_CONTIGUOUS"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="binding gap: cuda.mapped_array() is a NumPy array (kernelc copies it "
-    "at each launch; no memory mapped into the device), so it has no "
-    "__cuda_array_interface__",
-)
 def test_produce_no_stream():
     c_arr = cuda.device_array(10)
     assert c_arr.__cuda_array_interface__["stream"] is None
@@ -291,23 +285,11 @@ def test_produce_no_stream():
 
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="binding gap: cuda.managed_array() is a NumPy array (kernelc copies it "
-    "at each launch; no memory mapped into the device), so it has no "
-    "__cuda_array_interface__",
-)
 def test_produce_managed_no_stream():
     managed_arr = cuda.managed_array(10)
     assert managed_arr.__cuda_array_interface__["stream"] is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="binding gap: cuda.mapped_array() is a NumPy array (kernelc copies it "
-    "at each launch; no memory mapped into the device), so it has no "
-    "__cuda_array_interface__",
-)
 def test_produce_stream():
     s = cuda.stream()
     c_arr = cuda.device_array(10, stream=s)
@@ -323,12 +305,6 @@ def test_produce_stream():
 
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="binding gap: cuda.managed_array() is a NumPy array (kernelc copies it "
-    "at each launch; no memory mapped into the device), so it has no "
-    "__cuda_array_interface__",
-)
 def test_produce_managed_stream():
     s = cuda.stream()
     managed_arr = cuda.managed_array(10, stream=s)

@@ -12,6 +12,12 @@
 //! on the same bytes are mixed-size atomics: fine on the hardware we run
 //! on, and a data race in the kernel itself.)
 //!
+//! A host-visible allocation ([`Heap::alloc_host_visible`]: Numba's mapped
+//! and managed arrays) lies at the address of its own storage in host
+//! memory, page-aligned, so that the host reads and writes it through that
+//! address as kernels do (as unified addressing gives on a GPU); the bump
+//! pointer steps over such ranges.
+//!
 //! Generic addresses: shared memory appears at [`SHARED_WINDOW`] + offset,
 //! the thread's local memory at [`LOCAL_WINDOW`] + offset; anything else is
 //! a global address.
@@ -35,10 +41,43 @@ const ALLOC_ALIGN: u64 = 256;
 const ALLOC_GAP: u64 = 256;
 const GLOBAL_END: u64 = SHARED_WINDOW;
 
-/// One global allocation.
+/// One global allocation: `len` bytes from byte `start` of `data`.
 struct Allocation {
     len: usize,
+    start: usize,
     data: Vec<u64>,
+}
+
+impl Allocation {
+    /// Its bytes.
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        let (start, len) = (self.start, self.len);
+        &mut words_as_bytes(&mut self.data)[start..start + len]
+    }
+
+    /// Its first byte.
+    fn ptr(&mut self) -> *mut u8 {
+        let start = self.start;
+        // SAFETY: `start` is inside `data` (at most `len` bytes before its end).
+        unsafe { (self.data.as_mut_ptr() as *mut u8).add(start) }
+    }
+}
+
+/// The alignment of a host-visible allocation (a page, as a driver's).
+pub const HOST_VISIBLE_ALIGN: usize = 4096;
+
+/// `bytes` zeroed bytes as words, `extra` more bytes of room, or an error.
+fn zeroed_words(bytes: usize, extra: usize) -> Result<Vec<u64>, CpuError> {
+    let words = bytes
+        .checked_add(extra)
+        .ok_or(CpuError::OutOfMemory { bytes })?
+        .div_ceil(8)
+        .max(1);
+    let mut data = Vec::new();
+    data.try_reserve_exact(words)
+        .map_err(|_| CpuError::OutOfMemory { bytes })?;
+    data.resize(words, 0u64);
+    Ok(data)
 }
 
 /// All global allocations of a device.
@@ -59,19 +98,52 @@ impl Default for Heap {
 impl Heap {
     /// Allocates `bytes` zeroed bytes.
     pub fn alloc(&mut self, bytes: usize) -> Result<u64, CpuError> {
-        let words = bytes.div_ceil(8).max(1);
-        let mut data = Vec::new();
-        data.try_reserve_exact(words)
-            .map_err(|_| CpuError::OutOfMemory { bytes })?;
-        data.resize(words, 0u64);
-        let base = self.next;
-        let end = base
-            .checked_add(bytes as u64 + ALLOC_GAP)
-            .map(|e| e.next_multiple_of(ALLOC_ALIGN))
-            .filter(|&e| e < GLOBAL_END)
-            .ok_or(CpuError::OutOfMemory { bytes })?;
+        let data = zeroed_words(bytes, 0)?;
+        let mut base = self.next;
+        let end = loop {
+            let end = base
+                .checked_add(bytes as u64 + ALLOC_GAP)
+                .map(|e| e.next_multiple_of(ALLOC_ALIGN))
+                .filter(|&e| e < GLOBAL_END)
+                .ok_or(CpuError::OutOfMemory { bytes })?;
+            // Bump allocations never overlap one another; step over a
+            // host-visible one in the way.
+            match self.allocs.range(..end).next_back() {
+                Some((&b, a)) if b + a.len as u64 + ALLOC_GAP > base => {
+                    base = (b + a.len as u64 + ALLOC_GAP).next_multiple_of(ALLOC_ALIGN);
+                }
+                _ => break end,
+            }
+        };
         self.next = end;
-        self.allocs.insert(base, Allocation { len: bytes, data });
+        let a = Allocation {
+            len: bytes,
+            start: 0,
+            data,
+        };
+        self.allocs.insert(base, a);
+        Ok(base)
+    }
+
+    /// Allocates `bytes` zeroed bytes that the host may read and write
+    /// too: the allocation's address is the host address of its memory
+    /// (page-aligned), valid until [`free`](Self::free). Host accesses
+    /// while a kernel runs race with it as on a GPU's mapped memory.
+    pub fn alloc_host_visible(&mut self, bytes: usize) -> Result<u64, CpuError> {
+        let mut data = zeroed_words(bytes.max(1), HOST_VISIBLE_ALIGN)?;
+        let start = (data.as_mut_ptr() as *mut u8).align_offset(HOST_VISIBLE_ALIGN);
+        let mut a = Allocation {
+            len: bytes,
+            start,
+            data,
+        };
+        let base = a.ptr() as u64;
+        // A host address never reaches the windows (user space ends far
+        // below them), nor overlaps another allocation's storage.
+        if base == 0 || base.saturating_add(bytes as u64) >= GLOBAL_END {
+            return Err(CpuError::OutOfMemory { bytes });
+        }
+        self.allocs.insert(base, a);
         Ok(base)
     }
 
@@ -96,8 +168,7 @@ impl Heap {
         if off.checked_add(len).is_none_or(|e| e > a.len) {
             return Err(bad());
         }
-        let bytes = words_as_bytes(&mut a.data);
-        Ok(&mut bytes[off..off + len])
+        Ok(&mut a.bytes_mut()[off..off + len])
     }
 
     /// Copies `src` to device address `dst`.
@@ -127,7 +198,7 @@ impl Heap {
             .map(|(&base, a)| Region {
                 base,
                 end: base + a.len as u64,
-                ptr: a.data.as_mut_ptr() as *mut u8,
+                ptr: a.ptr(),
             })
             .collect();
         GlobalView {
@@ -513,10 +584,50 @@ mod tests {
     }
 
     #[test]
+    fn host_visible_allocations_lie_at_their_host_address() {
+        let mut h = Heap::default();
+        let a = h.alloc_host_visible(100).unwrap();
+        assert_eq!(a % HOST_VISIBLE_ALIGN as u64, 0);
+        // SAFETY: 100 bytes at `a` are the allocation's storage, alive
+        // until `free`, and nothing else accesses them here.
+        let host = unsafe { std::slice::from_raw_parts_mut(a as *mut u8, 100) };
+        assert!(host.iter().all(|&b| b == 0));
+        host[3] = 9;
+        let mut buf = [0u8; 4];
+        h.read(&mut buf, a).unwrap();
+        assert_eq!(buf, [0, 0, 0, 9]);
+        h.write(a + 99, &[5]).unwrap();
+        assert_eq!(host[99], 5);
+        assert!(h.write(a + 100, &[1]).is_err());
+        {
+            let v = h.view();
+            let mut hint = 0;
+            let p = v.find(a + 96, 4, &mut hint).unwrap();
+            assert_eq!(v.load(p, 4), 5 << 24);
+        }
+        // The bump pointer steps over a host-visible range in its way.
+        let mut h2 = Heap {
+            next: a - 512,
+            ..Heap::default()
+        };
+        let b = h2.alloc_host_visible(64).unwrap();
+        h2.next = b - 256;
+        let c = h2.alloc(1000).unwrap();
+        assert!(c >= b + 64, "{c:#x} overlaps {b:#x}");
+        h2.free(b).unwrap();
+        h.free(a).unwrap();
+        assert!(h.read(&mut buf, a).is_err());
+    }
+
+    #[test]
     fn huge_allocations_fail_cleanly() {
         let mut h = Heap::default();
         assert!(matches!(
             h.alloc(usize::MAX / 2),
+            Err(CpuError::OutOfMemory { .. })
+        ));
+        assert!(matches!(
+            h.alloc_host_visible(usize::MAX - 8),
             Err(CpuError::OutOfMemory { .. })
         ));
     }
