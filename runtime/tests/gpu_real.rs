@@ -139,9 +139,9 @@ fn mapped_and_managed_memory_are_used_in_place_on_the_gpu() {
         )
     };
     assert!(out.iter().all(|&x| x == 0.0), "zeroed");
-    for i in 0..n {
-        a[i] = i as f32;
-        b[i] = 0.25 * i as f32;
+    for (i, (x, y)) in a.iter_mut().zip(b.iter_mut()).enumerate() {
+        *x = i as f32;
+        *y = 0.25 * i as f32;
     }
     let [pa, na, sa] = array_params(mapped[0].0 .0, n, 4);
     let [pb, nb, sb] = array_params(mapped[1].0 .0, n, 4);
@@ -154,8 +154,8 @@ fn mapped_and_managed_memory_are_used_in_place_on_the_gpu() {
     };
     dev.launch(&module, "vadd", &config, &params)
         .expect("launch");
-    for i in 0..n {
-        assert_eq!(out[i], 1.25 * i as f32, "element {i}");
+    for (i, &got) in out.iter().enumerate() {
+        assert_eq!(got, 1.25 * i as f32, "element {i}");
     }
     for (_, host) in mapped {
         dev.free_mapped(host).expect("free mapped");
