@@ -9,7 +9,10 @@
 //! call fails with `CUDA_ERROR_INVALID_HANDLE` (or `INVALID_CONTEXT`).
 //!
 //! Device pointers are the CPU device's global addresses (a separate
-//! address space starting at 64 GiB, never reused after a free). The CPU
+//! address space starting at 64 GiB, never reused after a free), except
+//! that mapped host memory (`cuMemHostAlloc` with `DEVICEMAP`) and managed
+//! memory (`cuMemAllocManaged`) lie at their host addresses, as unified
+//! addressing places them on a GPU. The CPU
 //! device checks every copy and memset against its live allocations; this
 //! state also records which allocations `cuMemAlloc` made (so `cuMemFree`
 //! of a module variable, an interior pointer or a freed one is refused) and
