@@ -27,7 +27,7 @@ from ._types import (
     Array, Signature, Tuple, Type, _is_type, as_signature, named_classes, number_class_of,
     signature_text, type_key, typeof,
 )
-from .errors import KernelcError, performance_warning
+from .errors import KernelcError, performance_warning_class
 
 __all__ = ["Dispatcher", "DeviceFunction", "Overload", "parse_sigs", "signatures"]
 
@@ -129,13 +129,12 @@ def _warn_low_occupancy(cfg):
     fewer than 128 blocks, given each time such a configuration is made
     (``kernel[griddim, blockdim]``, ``configure``), as Numba gives it,
     unless ``cuda.config`` turns it off."""
-    from .cuda import config
-
+    config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
     if config.CUDA_LOW_OCCUPANCY_WARNINGS and not config.DISABLE_PERFORMANCE_WARNINGS:
         g = cfg.griddim
         msg = (f"Grid size {g[0] * g[1] * g[2]} will likely result in GPU "
                "under-utilization due to low occupancy.")
-        warnings.warn(performance_warning(msg), stacklevel=3)
+        warnings.warn(msg, performance_warning_class(), stacklevel=3)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes

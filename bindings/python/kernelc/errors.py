@@ -217,27 +217,31 @@ class NumbaPerformanceWarning(NumbaWarning):
 # Numba's modules that define a `NumbaPerformanceWarning` (numba-cuda's and
 # Numba's own: two distinct classes).
 _NUMBA_ERROR_MODULES = ("numba.cuda.core.errors", "numba.core.errors")
-# The class warned with, per tuple of the Numba classes it also derives from.
+# The class warned with, per pair of those modules (None where not loaded).
 _performance_classes = {}
 
 
-def performance_warning(message):
-    """A :class:`NumbaPerformanceWarning` of `message`. When the program has
-    imported Numba, it is also an instance of Numba's
-    ``NumbaPerformanceWarning`` classes that are loaded, so that a filter
-    written for Numba (``warnings.simplefilter("ignore",
+def performance_warning_class():
+    """The class of kernelc's performance warnings: :class:`NumbaPerformanceWarning`,
+    and when the program has imported Numba, a subclass of it and of
+    Numba's ``NumbaPerformanceWarning`` classes that are loaded, so that a
+    filter written for Numba (``warnings.simplefilter("ignore",
     NumbaPerformanceWarning)``, ``pytest.warns``) applies to kernelc's
     warning as to Numba's. Numba is never imported here."""
-    bases = tuple(
-        getattr(sys.modules[name], "NumbaPerformanceWarning")
-        for name in _NUMBA_ERROR_MODULES
-        if name in sys.modules and hasattr(sys.modules[name], "NumbaPerformanceWarning")
-    )
-    cls = _performance_classes.get(bases)
+    modules = sys.modules
+    key = (modules.get(_NUMBA_ERROR_MODULES[0]), modules.get(_NUMBA_ERROR_MODULES[1]))
+    cls = _performance_classes.get(key)
     if cls is None:
+        bases = tuple(getattr(m, "NumbaPerformanceWarning") for m in key
+                      if m is not None and hasattr(m, "NumbaPerformanceWarning"))
         cls = NumbaPerformanceWarning
         if bases:
             cls = type("NumbaPerformanceWarning", (NumbaPerformanceWarning, *bases),
                        {"__module__": __name__, "__doc__": NumbaPerformanceWarning.__doc__})
-        _performance_classes[bases] = cls
-    return cls(message)
+        _performance_classes[key] = cls
+    return cls
+
+
+def performance_warning(message):
+    """A warning of :func:`performance_warning_class` saying `message`."""
+    return performance_warning_class()(message)
