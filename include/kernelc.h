@@ -459,6 +459,11 @@ typedef struct {
 } kc_param_info;
 
 /**
+ * How `kc_options_set_export` exports a device function (`KC_EXPORT_*`).
+ */
+typedef uint32_t kc_export_abi;
+
+/**
  * Page-locked host memory mapped into the device, Numba's mapped array
  * (on a GPU, `cuMemHostAlloc` with `CU_MEMHOSTALLOC_DEVICEMAP`).
  */
@@ -531,6 +536,23 @@ typedef struct {
  * and computed from `shape` and the dtype.
  */
 #define KC_ARG_F_CONTIGUOUS 2
+
+/**
+ * Compile kernels, export nothing (the default).
+ */
+#define KC_EXPORT_NONE 0
+
+/**
+ * Numba's ABI: `int name(T *result, args...)`, status 0, as
+ * `cuda.compile_ptx(..., device=True)` gives by default.
+ */
+#define KC_EXPORT_NUMBA 1
+
+/**
+ * C's ABI: `T name(args...)` (`abi="c"`), for CUDA C's
+ * `extern "C" __device__` declarations.
+ */
+#define KC_EXPORT_C 2
 
 /**
  * No type (the dtype of a tuple parameter; never valid as an argument).
@@ -1102,6 +1124,16 @@ void kc_module_free(kc_module *module);
 kc_status kc_module_ptx(const kc_module *module, const char **ptx, size_t *length);
 
 /**
+ * For a module compiled with `kc_options_set_export`: `*name` receives
+ * the exported device function's symbol (its `.visible .func`) and
+ * `*signature` (if not NULL) its signature in Numba's spelling, e.g.
+ * `"int64(uint32, float64)"` (`none` for no result), what another
+ * program declares it with (`cuda.declare_device(name, signature)`); both
+ * NUL-terminated and owned by `module`. NULL for a module of kernels.
+ */
+kc_status kc_module_export(const kc_module *module, const char **name, const char **signature);
+
+/**
  * `*text` receives the module's typed program (NUL-terminated, owned by
  * `module`; the module must be compiled with `kc_options_set_keep_texts`,
  * else `KC_ERROR_NOT_FOUND`): every function with each variable's type and every implicit
@@ -1216,6 +1248,19 @@ kc_status kc_options_set_boundscheck(kc_options *options, bool on);
  * one. The string is copied.
  */
 kc_status kc_options_set_kernel(kc_options *options, const char *name);
+
+/**
+ * Compiles, instead of kernels, the device function named with
+ * `kc_options_set_kernel` (typed with `kc_options_set_signature`'s
+ * argument types, a return type there being what the result converts to)
+ * and exports it for other code to link: the PTX gets a `.visible .func`
+ * in `abi`, named `name` (NULL: the function's own name), as Numba's
+ * `cuda.compile_ptx(..., device=True, abi=..., abi_info={"abi_name": ...})`
+ * gives; `kc_module_export` tells its signature. Its arguments and result
+ * must be numbers or booleans (else a compile diagnostic). `KC_EXPORT_NONE`
+ * goes back to compiling kernels. The name is copied.
+ */
+kc_status kc_options_set_export(kc_options *options, kc_export_abi abi, const char *name);
 
 /**
  * Sets the Numba signature to compile the kernel with, e.g.

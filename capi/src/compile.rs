@@ -115,7 +115,7 @@ fn module_of(
         );
         return (Err(Error::new(kc_status::KC_ERROR_COMPILE, message)), diags);
     }
-    if compiled.kernels.is_empty() {
+    if compiled.kernels.is_empty() && compiled.export.is_none() {
         let message = "nothing to compile: no kernel has a signature (give one in the \
                        decorator, or with kc_options_set_kernel and kc_options_set_signature)";
         return (Err(Error::new(kc_status::KC_ERROR_COMPILE, message)), diags);
@@ -134,6 +134,10 @@ fn module_of(
             .map(Kernel::new)
             .collect(),
         const_data: options.const_data.clone(),
+        export: compiled
+            .export
+            .take()
+            .map(|e| (c_text(e.name), c_text(e.signature))),
     };
     (Ok(module), diags)
 }

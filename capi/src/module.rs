@@ -56,6 +56,9 @@ pub struct kc_module {
     /// Host-supplied constant arrays: name and contents (None: zeros),
     /// written to constant memory when the module is loaded.
     pub(crate) const_data: Vec<(String, Option<Vec<u8>>)>,
+    /// The exported device function's symbol and signature
+    /// (`kc_options_set_export`).
+    pub(crate) export: Option<(CString, CString)>,
 }
 
 /// One kernel's metadata, with C strings ready to hand out.
@@ -149,6 +152,38 @@ pub unsafe extern "C" fn kc_module_ptx(
             Out::new(length, "length")?.write(m.ptx.as_bytes().len());
         }
         out.write(m.ptx.as_ptr());
+        Ok(())
+    })
+}
+
+/// For a module compiled with `kc_options_set_export`: `*name` receives
+/// the exported device function's symbol (its `.visible .func`) and
+/// `*signature` (if not NULL) its signature in Numba's spelling, e.g.
+/// `"int64(uint32, float64)"` (`none` for no result), what another
+/// program declares it with (`cuda.declare_device(name, signature)`); both
+/// NUL-terminated and owned by `module`. NULL for a module of kernels.
+#[no_mangle]
+pub unsafe extern "C" fn kc_module_export(
+    module: *const kc_module,
+    name: *mut *const c_char,
+    signature: *mut *const c_char,
+) -> kc_status {
+    guard("kc_module_export", || {
+        let m = unsafe { deref(module, "module") }?;
+        let out = Out::new(name, "name")?;
+        let sig_out = if signature.is_null() {
+            None
+        } else {
+            Some(Out::new(signature, "signature")?)
+        };
+        let (n, s) = match &m.export {
+            Some((n, s)) => (n.as_ptr(), s.as_ptr()),
+            None => (std::ptr::null(), std::ptr::null()),
+        };
+        out.write(n);
+        if let Some(o) = sig_out {
+            o.write(s);
+        }
         Ok(())
     })
 }

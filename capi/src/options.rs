@@ -6,7 +6,8 @@ use crate::error::{Error, Result};
 use crate::ffi::{deref_mut, free_handle, guard, guard_void, opt_string, slice, string, OutHandle};
 use crate::status::kc_status;
 use crate::types::{complex_of, kc_dtype, require_scalar};
-use kernelc_compiler::driver::CompileOptions;
+use kernelc_compiler::driver::{CompileOptions, Export};
+use kernelc_compiler::ir::ExternAbi;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::signature::parse_type;
@@ -165,6 +166,60 @@ pub unsafe extern "C" fn kc_options_set_kernel(
     unsafe {
         with_options("kc_options_set_kernel", options, |o| {
             o.compile.check.kernel = opt_string(name, "name")?.map(str::to_string);
+            Ok(())
+        })
+    }
+}
+
+/// How `kc_options_set_export` exports a device function (`KC_EXPORT_*`).
+#[allow(non_camel_case_types)]
+pub type kc_export_abi = u32;
+
+/// Compile kernels, export nothing (the default).
+pub const KC_EXPORT_NONE: kc_export_abi = 0;
+
+/// Numba's ABI: `int name(T *result, args...)`, status 0, as
+/// `cuda.compile_ptx(..., device=True)` gives by default.
+pub const KC_EXPORT_NUMBA: kc_export_abi = 1;
+
+/// C's ABI: `T name(args...)` (`abi="c"`), for CUDA C's
+/// `extern "C" __device__` declarations.
+pub const KC_EXPORT_C: kc_export_abi = 2;
+
+/// Compiles, instead of kernels, the device function named with
+/// `kc_options_set_kernel` (typed with `kc_options_set_signature`'s
+/// argument types, a return type there being what the result converts to)
+/// and exports it for other code to link: the PTX gets a `.visible .func`
+/// in `abi`, named `name` (NULL: the function's own name), as Numba's
+/// `cuda.compile_ptx(..., device=True, abi=..., abi_info={"abi_name": ...})`
+/// gives; `kc_module_export` tells its signature. Its arguments and result
+/// must be numbers or booleans (else a compile diagnostic). `KC_EXPORT_NONE`
+/// goes back to compiling kernels. The name is copied.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_export(
+    options: *mut kc_options,
+    abi: kc_export_abi,
+    name: *const c_char,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_export", options, |o| {
+            let name = opt_string(name, "name")?.map(str::to_string);
+            o.compile.export = match abi {
+                KC_EXPORT_NONE => None,
+                KC_EXPORT_NUMBA | KC_EXPORT_C => Some(Export {
+                    abi: if abi == KC_EXPORT_C {
+                        ExternAbi::C
+                    } else {
+                        ExternAbi::Numba
+                    },
+                    name,
+                }),
+                other => {
+                    return Err(Error::invalid(format!(
+                        "export ABI {other} is not KC_EXPORT_NONE (0), KC_EXPORT_NUMBA (1) or KC_EXPORT_C (2)"
+                    )))
+                }
+            };
             Ok(())
         })
     }

@@ -19,7 +19,8 @@
 //! kernels (`u32` count; each its name, cooperative byte, parameters:
 //! `u32` count, each name, type name, kind, read byte, written byte),
 //! constant arrays (`u32` count; each its name, then a presence byte and
-//! bytes). A string or byte run is a `u32` length and its bytes. A
+//! bytes), the exported device function's name and signature (each a
+//! presence byte, then a string; both or neither). A string or byte run is a `u32` length and its bytes. A
 //! parameter kind is a tag byte: 0 scalar (its name), 1 complex (its
 //! part's name), 2 array (element: tag 0 scalar name, 1 complex part
 //! name, 2 record `u32` size; then `ndim` byte and layout letter), 3 tuple
@@ -33,7 +34,7 @@ use kernelc_abi::{ElemType, KernelInfo, Layout, ParamInfo, ParamKind, Scalar};
 
 const MAGIC: &[u8; 8] = b"KCMODULE";
 /// Changes whenever the layout above does.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Nesting of tuple parameters read back (the compiler's own limit is far
 /// lower); deeper bytes are refused rather than recursed into.
@@ -191,6 +192,8 @@ fn write_module(m: &kc_module) -> Vec<u8> {
         w.str(name);
         w.opt_bytes(data.as_deref());
     }
+    w.opt_bytes(m.export.as_ref().map(|(n, _)| n.as_bytes()));
+    w.opt_bytes(m.export.as_ref().map(|(_, s)| s.as_bytes()));
     w.0
 }
 
@@ -357,6 +360,17 @@ impl<'a> Reader<'a> {
             };
             const_data.push((name, data));
         }
+        let export_name = self.opt_string("the exported function's name")?;
+        let export_sig = self.opt_string("the exported function's signature")?;
+        let export = match (export_name, export_sig) {
+            (Some(n), Some(s)) => Some((c_text(n), c_text(s))),
+            (None, None) => None,
+            _ => {
+                return Err(malformed(
+                    "an exported function without its name or signature",
+                ))
+            }
+        };
         if self.at != self.data.len() {
             return Err(malformed(format_args!(
                 "{} bytes after its end",
@@ -369,6 +383,7 @@ impl<'a> Reader<'a> {
             ir_text: ir_text.map(c_text),
             kernels,
             const_data,
+            export,
         })
     }
 }
@@ -421,6 +436,7 @@ mod tests {
                 cooperative: true,
             })],
             const_data: vec![("c".into(), Some(vec![1, 2, 3])), ("z".into(), None)],
+            export: Some((c_text("f".into()), c_text("int64(uint32)".into()))),
         }
     }
 
@@ -438,6 +454,7 @@ mod tests {
         assert_eq!(back.types_text, m.types_text);
         assert_eq!(back.ir_text, m.ir_text);
         assert_eq!(back.const_data, m.const_data);
+        assert_eq!(back.export, m.export);
         assert_eq!(back.kernels.len(), 1);
         assert_eq!(back.kernels[0].info, m.kernels[0].info);
         assert_eq!(write_module(&back), bytes);

@@ -108,6 +108,23 @@ pub struct CompileArgs {
     /// Write to this file instead of stdout.
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<String>,
+    /// Export the device function named with --kernel (and --sig) as a
+    /// `.visible .func` in this ABI, for other code to link, as
+    /// `cuda.compile_ptx(..., device=True, abi=...)` does.
+    #[arg(long, value_name = "ABI")]
+    pub export: Option<ExportAbi>,
+    /// The exported symbol's name (default: the function's).
+    #[arg(long, value_name = "NAME", requires = "export")]
+    pub export_name: Option<String>,
+}
+
+/// The calling convention of an exported device function.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportAbi {
+    /// Numba's: `int name(T *result, args...)`, status 0.
+    Numba,
+    /// C's: `T name(args...)`.
+    C,
 }
 
 /// What `compile --emit` produces.

@@ -1,10 +1,11 @@
 //! `kernelc compile`: compile a kernel file to the mid-IR or to PTX.
 
-use crate::args::{CompileArgs, CompileEmit};
+use crate::args::{CompileArgs, CompileEmit, ExportAbi};
 use crate::consts::declare_all;
 use crate::source::read_text;
-use kernelc_compiler::driver::{compile, kernels_json, CompileOptions, Stage};
+use kernelc_compiler::driver::{compile, kernels_json, CompileOptions, Export, Stage};
 use kernelc_compiler::ir::write::write_module;
+use kernelc_compiler::ir::ExternAbi;
 use kernelc_compiler::CheckOptions;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -28,6 +29,13 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
         opt: args.opt.level(),
         target: args.arch,
         stage,
+        export: args.export.map(|abi| Export {
+            abi: match abi {
+                ExportAbi::Numba => ExternAbi::Numba,
+                ExportAbi::C => ExternAbi::C,
+            },
+            name: args.export_name.clone(),
+        }),
     };
     let compiled = match compile(file, &source, &options) {
         Ok(c) => c,
@@ -52,7 +60,7 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
         );
         return Ok(ExitCode::from(1));
     }
-    if compiled.checked.program.kernels.is_empty() {
+    if compiled.checked.program.kernels.is_empty() && args.export.is_none() {
         eprintln!("kernelc: nothing to compile: no kernel has a signature (give one with --kernel NAME --sig \"SIG\")");
         return Ok(ExitCode::from(1));
     }

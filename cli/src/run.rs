@@ -401,6 +401,7 @@ fn compile_kernel(
             opt,
             target,
             stage: Stage::Ptx,
+            export: None,
         };
         compile_forcing_with(ctx, file, source, &options, force)
     };

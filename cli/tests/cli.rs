@@ -352,3 +352,50 @@ fn optimisation_levels_are_spelled_like_compilers() {
     let out = kernelc(&["compile", f.to_str().unwrap(), "-O3"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn export_writes_a_visible_function_in_either_abi() {
+    let f = write_temp(
+        "export.py",
+        "from numba import cuda\n\n@cuda.jit(device=True)\ndef scale(x, k):\n    return x * k\n",
+    );
+    let path = f.to_str().unwrap();
+    let base = [
+        "compile",
+        path,
+        "--kernel",
+        "scale",
+        "--sig",
+        "(float32, int32)",
+    ];
+    let numba = kernelc(&[&base[..], &["--export", "numba"]].concat());
+    assert_eq!(numba.status.code(), Some(0), "{}", text(&numba.stderr));
+    let ptx = text(&numba.stdout);
+    assert!(
+        ptx.contains(
+            ".visible .func (.param .b32 func_retval0) scale(\n\t.param .b64 scale_param_0,"
+        ),
+        "{ptx}"
+    );
+    let c = kernelc(&[&base[..], &["--export", "c", "--export-name", "scale_c"]].concat());
+    assert_eq!(c.status.code(), Some(0), "{}", text(&c.stderr));
+    // float32 * int32 is float64 in Numba.
+    assert!(
+        text(&c.stdout).contains(
+            ".visible .func (.param .b64 func_retval0) scale_c(\n\t.param .b32 scale_c_param_0,"
+        ),
+        "{}",
+        text(&c.stdout)
+    );
+    // Without --export a device function alone is nothing to compile; a
+    // name without --export is a usage error; a kernel cannot be exported.
+    let plain = kernelc(&base);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(text(&plain.stderr).contains("nothing to compile"));
+    let name_only = kernelc(&[&base[..], &["--export-name", "x"]].concat());
+    assert_eq!(name_only.status.code(), Some(2));
+    let k = write_temp("add5.py", ADD);
+    let kernel = kernelc(&["compile", k.to_str().unwrap(), "--export", "c"]);
+    assert_eq!(kernel.status.code(), Some(1));
+    assert!(text(&kernel.stderr).contains("only a device function is exported"));
+}

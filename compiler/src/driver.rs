@@ -37,6 +37,22 @@ pub struct CompileOptions {
     pub target: Target,
     /// Where to stop.
     pub stage: Stage,
+    /// Export the one device function `check` selects, as
+    /// `cuda.compile_ptx(..., device=True)` does (see [`Export`]); `None`
+    /// compiles kernels.
+    pub export: Option<Export>,
+}
+
+/// How to export a device function: a `.visible .func` named `name` (the
+/// function's own name when `None`) in `abi`, which other code declares
+/// with `cuda.declare_device` or `extern "C" __device__` and links. Its
+/// arguments and result are numbers or booleans (or no result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// Numba's (`int name(T *result, args...)`) or C's (`T name(args...)`).
+    pub abi: ir::ExternAbi,
+    /// The visible symbol, if not the function's name.
+    pub name: Option<String>,
 }
 
 impl Default for CompileOptions {
@@ -46,6 +62,7 @@ impl Default for CompileOptions {
             opt: OptLevel::O2,
             target: Target::default(),
             stage: Stage::Ptx,
+            export: None,
         }
     }
 }
@@ -66,6 +83,19 @@ pub struct Compiled {
     pub kernels: Vec<KernelInfo>,
     /// Time per phase, in pipeline order.
     pub timings: Vec<(&'static str, Duration)>,
+    /// The exported device function (with [`CompileOptions::export`]).
+    pub export: Option<Exported>,
+}
+
+/// An exported device function: its visible symbol and its signature in
+/// Numba's spelling (`int64(uint32, float64)`; `none(...)` when it returns
+/// nothing), what another program declares it with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// The `.visible .func`'s name.
+    pub name: String,
+    /// Its signature.
+    pub signature: String,
 }
 
 /// A failure after type checking (a compiler limitation, never a user
@@ -184,12 +214,32 @@ pub fn compile_forcing_with(
         ptx: None,
         kernels: Vec::new(),
         timings,
+        export: None,
+    };
+    let exported = match &options.export {
+        Some(export) => match exported_function(&out.checked.program, export) {
+            Ok(e) => Some(e),
+            Err(d) => {
+                out.checked.diagnostics.push(d);
+                None
+            }
+        },
+        None => None,
     };
     if out.checked.has_errors() {
         return Ok(out);
     }
     let t = Instant::now();
     let mut module = lower_program(&out.checked.program);
+    if let Some((f, export)) = exported {
+        let func = out.checked.program.function(f);
+        let args: Vec<String> = func.param_types.iter().map(|t| t.to_string()).collect();
+        out.export = Some(Exported {
+            name: export.name.clone(),
+            signature: format!("{}({})", func.ret, args.join(", ")),
+        });
+        mark_export(&mut module, f, export);
+    }
     out.timings.push(("lowering", t.elapsed()));
     // The verifier runs on the lowered IR in every build: a front-end or
     // lowering bug is an internal error, never wrong code. The passes are
@@ -252,6 +302,86 @@ pub fn compile_forcing_with(
     }
     out.ir = Some(module);
     Ok(out)
+}
+
+/// The device function `export` exports (see [`CompileOptions::export`])
+/// and its export, or the error that stops it: the program must have no
+/// kernels and one device function selected as an entry point, whose
+/// arguments and result are numbers or booleans.
+fn exported_function(
+    program: &crate::sema::typed::TypedProgram,
+    export: &Export,
+) -> Result<(crate::sema::typed::FuncRef, ir::Export), Diagnostic> {
+    use crate::span::Span;
+    use crate::types::Type;
+    let at = |f: crate::sema::typed::FuncRef| program.function(f).span;
+    if let Some(&k) = program.kernels.first() {
+        return Err(Diagnostic::error(
+            format!(
+                "'{}' is a kernel: only a device function is exported (compile_ptx(..., device=True))",
+                program.function(k).name
+            ),
+            at(k),
+        ));
+    }
+    let f = match program.device_roots[..] {
+        [f] => f,
+        _ => {
+            return Err(Diagnostic::error(
+                "an export needs one device function, named with its signature",
+                Span::new(0, 0),
+            ))
+        }
+    };
+    let func = program.function(f);
+    let scalar = |t: &Type| matches!(t, Type::Scalar(_));
+    let bad_param = func.param_types.iter().find(|t| !scalar(t));
+    let ret = &func.ret;
+    if let Some(t) = bad_param.or((!scalar(ret) && *ret != Type::None).then_some(ret)) {
+        return Err(Diagnostic::error(
+            format!(
+                "'{}' cannot be exported: its arguments and result must be numbers or booleans, not {t}",
+                func.name
+            ),
+            func.span,
+        ));
+    }
+    let name = export.name.clone().unwrap_or_else(|| func.name.clone());
+    if !is_ptx_identifier(&name) {
+        return Err(Diagnostic::error(
+            format!("'{name}' is not a PTX identifier (letters, digits, _ and $, not starting with a digit)"),
+            func.span,
+        ));
+    }
+    Ok((
+        f,
+        ir::Export {
+            name,
+            abi: export.abi,
+        },
+    ))
+}
+
+/// True for a name PTX accepts as a symbol.
+fn is_ptx_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$' || c == '%')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// Marks IR function `f` (IR functions are in the typed program's order)
+/// as exported; its own name moves aside when the export takes it.
+fn mark_export(module: &mut ir::Module, f: crate::sema::typed::FuncRef, export: ir::Export) {
+    use cranelift_entity::EntityRef;
+    let r = ir::FuncRef::new(f.0 as usize);
+    let taken = module.functions.values().any(|g| g.name == export.name);
+    let func = &mut module.functions[r];
+    if taken {
+        func.name = format!("{}__kc_impl", export.name);
+    }
+    func.export = Some(export);
 }
 
 /// The warning for an optimisation cut short by the optimiser's work

@@ -108,6 +108,7 @@ fn corpus_assembles_with_ptxas() {
                 opt,
                 target: Target { sm },
                 stage: Stage::Ptx,
+                export: None,
             };
             let compiled = compile("k.py", &source, &opts);
             if sm < min_sm {
@@ -186,4 +187,70 @@ fn ir_file_test_ptx_assembles_with_ptxas() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Exported device functions (`cuda.compile_ptx(..., device=True)`): the
+/// `.visible .func` wrapper of every number type and of no result, in
+/// Numba's ABI and C's, assembles on every target.
+#[test]
+fn exported_device_functions_assemble_with_ptxas() {
+    use kernelc_compiler::driver::Export;
+    use kernelc_compiler::ir::ExternAbi;
+    let Some(ptxas) = find_ptxas() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
+        );
+        eprintln!("skipped: ptxas not found");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kernelc-export-ptx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = "from numba import cuda\n\n\
+                  @cuda.jit(device=True)\ndef first(a, b, c):\n    if c:\n        return a\n    return b\n\n\
+                  @cuda.jit(device=True)\ndef nothing(a):\n    pass\n";
+    let mut failures = Vec::new();
+    let mut assembled = 0;
+    let types = [
+        "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+        "float16", "float32", "float64",
+    ];
+    for (k, ty) in types.iter().enumerate() {
+        for (name, sig) in [
+            ("first", format!("{ty}({ty}, {ty}, bool)")),
+            ("nothing", format!("({ty},)")),
+        ] {
+            for abi in [ExternAbi::Numba, ExternAbi::C] {
+                for sm in [52, 70, 80, 90] {
+                    let options = CompileOptions {
+                        check: CheckOptions {
+                            kernel: Some(name.into()),
+                            signature: Some(sig.clone()),
+                            ..Default::default()
+                        },
+                        target: Target { sm },
+                        export: Some(Export { abi, name: None }),
+                        ..Default::default()
+                    };
+                    let c = compile("f.py", source, &options).expect("compiles");
+                    assert!(
+                        !c.checked.has_errors(),
+                        "{}",
+                        c.checked.render_diagnostics()
+                    );
+                    let ptx = c.ptx.expect("PTX");
+                    assert!(ptx.contains(".visible .func "), "{ptx}");
+                    let file = dir.join(format!("e{k}_{name}_{abi:?}_{sm}.ptx"));
+                    std::fs::write(&file, &ptx).unwrap();
+                    match assemble(&ptxas, &file, sm, &dir) {
+                        Ok(()) => assembled += 1,
+                        Err(log) => failures.push(format!("{sig} {abi:?} sm_{sm}:\n{log}")),
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(assembled, 12 * 2 * 2 * 4);
 }

@@ -14,6 +14,14 @@
 //! of the inputs after the first (their `.loc` lines then name the first
 //! input's files: only the line information of those inputs is lost). Two
 //! strong definitions of one name are an error, as for a GPU linker.
+//!
+//! A function or variable without a linking directive (`.func f`, not
+//! `.visible .func f`) has internal linkage: it belongs to its input, as
+//! C's `static` does (the math library and the device functions of a
+//! kernelc module are such). Merged into one text, two inputs' internal
+//! `f` would clash, so an input after the first has each internal name
+//! that another input also uses renamed (`f__kc_in1`), everywhere in that
+//! input. A declaration without a body (a prototype) defines nothing.
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,6 +31,11 @@ struct Item<'a> {
     kind: Kind,
     /// The name it declares or defines, for functions and variables.
     name: Option<&'a str>,
+    /// It defines its name (a variable, or a function with a body).
+    defines: bool,
+    /// Its name has internal linkage (no `.visible`, `.extern`, `.weak`
+    /// or `.common`; not an `.entry`).
+    internal: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -40,6 +53,7 @@ enum Kind {
 /// input is at fault (numbered from 0, in the order given).
 pub fn link_ptx(inputs: &[&str]) -> Result<String, String> {
     let items: Vec<Vec<Item<'_>>> = inputs.iter().map(|t| split(t)).collect();
+    let renames = internal_renames(&items);
 
     let mut defined: HashMap<&str, (usize, bool)> = HashMap::new();
     for (i, input) in items.iter().enumerate() {
@@ -47,6 +61,11 @@ pub fn link_ptx(inputs: &[&str]) -> Result<String, String> {
             let (Some(name), false) = (item.name, item.kind == Kind::Extern) else {
                 continue;
             };
+            if !item.defines || item.internal {
+                // A prototype, or a name of its own input alone (renamed
+                // when another input has it).
+                continue;
+            }
             let weak = item.kind == Kind::Weak;
             if let Some(&(first, first_weak)) = defined.get(name) {
                 if !weak && !first_weak {
@@ -99,12 +118,66 @@ pub fn link_ptx(inputs: &[&str]) -> Result<String, String> {
                 Kind::Other => true,
             };
             if keep {
-                out.push_str(item.text.trim());
+                let mut text = item.text.trim().to_string();
+                for (from, to) in &renames[i] {
+                    text = rename_ident(&text, from, to);
+                }
+                out.push_str(&text);
                 out.push('\n');
             }
         }
     }
     Ok(out)
+}
+
+/// Per input, the internal names to rename (see the module): those of an
+/// input after the first that an earlier input, or a visible definition
+/// anywhere, also names.
+fn internal_renames(items: &[Vec<Item<'_>>]) -> Vec<Vec<(String, String)>> {
+    let visible: HashSet<&str> = (items.iter().flatten())
+        .filter(|it| it.defines && !it.internal)
+        .filter_map(|it| it.name)
+        .collect();
+    let mut earlier: HashSet<&str> = HashSet::new();
+    let mut out = Vec::with_capacity(items.len());
+    for (i, input) in items.iter().enumerate() {
+        let mut renames: Vec<(String, String)> = Vec::new();
+        let own: HashSet<&str> = (input.iter())
+            .filter(|it| it.internal && it.kind != Kind::Extern)
+            .filter_map(|it| it.name)
+            .collect();
+        if i > 0 {
+            for &name in &own {
+                if earlier.contains(name) || visible.contains(name) {
+                    renames.push((name.to_string(), format!("{name}__kc_in{i}")));
+                }
+            }
+            renames.sort();
+        }
+        earlier.extend(input.iter().filter_map(|it| it.name));
+        out.push(renames);
+    }
+    out
+}
+
+/// `text` with every whole identifier `from` replaced by `to`.
+fn rename_ident(text: &str, from: &str, to: &str) -> String {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || "_$%".contains(c);
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(p) = rest.find(from) {
+        let before = rest[..p].chars().next_back();
+        let after = rest[p + from.len()..].chars().next();
+        out.push_str(&rest[..p]);
+        if before.is_some_and(is_ident) || after.is_some_and(is_ident) {
+            out.push_str(from);
+        } else {
+            out.push_str(to);
+        }
+        rest = &rest[p + from.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `(major, minor)` of a `.version` line.
@@ -190,7 +263,8 @@ fn item_end(text: &str, mut i: usize) -> usize {
 
 fn classify(text: &str) -> Item<'_> {
     let words: Vec<&str> = text.split_whitespace().take(2).collect();
-    let kind = match words.first().copied() {
+    let first = words.first().copied();
+    let kind = match first {
         Some(".version") => Kind::Version,
         Some(".target") => Kind::Target,
         Some(".address_size") => Kind::AddressSize,
@@ -199,10 +273,18 @@ fn classify(text: &str) -> Item<'_> {
         Some(".weak") => Kind::Weak,
         _ => Kind::Other,
     };
+    let name = declared_name(text);
+    let function = find_word(text, ".func").is_some();
+    let entry = find_word(text, ".entry").is_some();
     Item {
         text,
         kind,
-        name: declared_name(text),
+        name,
+        defines: name.is_some() && (!(function || entry) || text.contains('{')),
+        internal: name.is_some()
+            && kind == Kind::Other
+            && !entry
+            && !matches!(first, Some(".visible" | ".common")),
     }
 }
 
@@ -293,6 +375,31 @@ mod tests {
             "{out}"
         );
         assert_eq!(out.matches(".weak .global").count(), 1);
+    }
+
+    #[test]
+    fn internal_names_of_two_inputs_do_not_clash_and_prototypes_define_nothing() {
+        // Both inputs have an internal `helper` (and a prototype of it); the
+        // second's is renamed wherever that input uses it, and its visible
+        // function keeps its name.
+        let a = ".version 7.0\n.target sm_80\n.address_size 64\n\
+                 .func (.param .b32 r) helper(.param .b32 x);\n\
+                 .extern .func (.param .b32 r) api(.param .b32 x);\n\
+                 .func (.param .b32 r) helper(.param .b32 x)\n{\n\tret;\n}\n\
+                 .visible .entry k()\n{\n\tcall.uni (r), helper, (x);\n\tcall.uni (r), api, (x);\n}\n";
+        let b = ".version 7.0\n.target sm_80\n.address_size 64\n\
+                 .func (.param .b32 r) helper(.param .b32 helper_param_0);\n\
+                 .visible .func (.param .b32 r) api(.param .b32 x)\n{\n\tcall.uni (r), helper, (x);\n}\n\
+                 .func (.param .b32 r) helper(.param .b32 helper_param_0)\n{\n\tret;\n}\n";
+        let out = link_ptx(&[a, b]).unwrap();
+        assert_eq!(out.matches(") helper(").count(), 2, "{out}");
+        assert_eq!(out.matches(") helper__kc_in1(").count(), 2, "{out}");
+        assert!(out.contains("call.uni (r), helper__kc_in1, (x);"), "{out}");
+        assert!(out.contains("call.uni (r), helper, (x);"), "{out}");
+        assert!(out.contains("helper_param_0"), "{out}");
+        assert!(out.contains(".visible .func (.param .b32 r) api("), "{out}");
+        assert!(!out.contains(".extern"), "{out}");
+        assert_eq!(rename_ident("f f_x xf (f) %f", "f", "g"), "g f_x xf (g) %f");
     }
 
     #[test]

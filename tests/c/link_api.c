@@ -3,7 +3,9 @@
  * kc_module_load_linked together with PTX that defines them, written as
  * nvcc writes `extern "C" __device__` functions; the results checked
  * against the same arithmetic in C. Then the mistakes: NULL pointers, a
- * missing definition, and two definitions of one name. */
+ * missing definition, and two definitions of one name. Last, device
+ * functions kernelc exports itself (kc_options_set_export, in both ABIs),
+ * linked into the same kernel in place of nvcc's. */
 #include "check.h"
 
 static const char *SOURCE =
@@ -108,6 +110,78 @@ int main(void) {
     const char *twice[3] = {MUL, CUBE, MUL};
     EXPECT_STATUS(kc_module_load_linked(module, device, twice, 3, &loaded), KC_ERROR_DEVICE,
                   "`mul_f32` is defined in PTX input 1 and again in input 3");
+
+    /* The same two functions, written in Python and exported by kernelc. */
+    static const char *FUNCTIONS =
+        "from numba import cuda\n"
+        "@cuda.jit(device=True)\n"
+        "def mul(x, y):\n"
+        "    return x * y\n"
+        "@cuda.jit(device=True)\n"
+        "def cube(x):\n"
+        "    return x * x * x\n";
+    char *exported[2] = {NULL, NULL};
+    const char *names[2] = {"mul", "cube"}, *symbols[2] = {"mul_f32", "cube_f32"};
+    const char *sigs[2] = {"float32(float32, float32)", "(float32,)"};
+    const kc_export_abi abis[2] = {KC_EXPORT_NUMBA, KC_EXPORT_C};
+    for (int f = 0; f < 2; f++) {
+        kc_options *opts = NULL;
+        kc_module *m = NULL;
+        CHECK(kc_options_new(&opts));
+        CHECK(kc_options_set_arch(opts, "sm_52"));
+        CHECK(kc_options_set_kernel(opts, names[f]));
+        CHECK(kc_options_set_signature(opts, sigs[f]));
+        CHECK(kc_options_set_export(opts, abis[f], symbols[f]));
+        CHECK(kc_compile(FUNCTIONS, "functions.py", opts, &m, NULL));
+        const char *sym = NULL, *sig = NULL, *ptx = NULL;
+        size_t kernels = 1;
+        CHECK(kc_module_export(m, &sym, &sig));
+        EXPECT(strcmp(sym, symbols[f]) == 0);
+        EXPECT(strcmp(sig, f == 0 ? "float32(float32, float32)" : "float32(float32)") == 0);
+        CHECK(kc_module_kernel_count(m, &kernels));
+        EXPECT(kernels == 0);
+        CHECK(kc_module_ptx(m, &ptx, NULL));
+        EXPECT(strstr(ptx, ".visible .func (.param .b32 func_retval0)") != NULL);
+        exported[f] = malloc(strlen(ptx) + 1);
+        EXPECT(exported[f] != NULL);
+        strcpy(exported[f], ptx);
+        kc_module_free(m);
+        kc_options_free(opts);
+    }
+    const char *ours[2] = {exported[0], exported[1]};
+    CHECK(kc_module_load_linked(module, device, ours, 2, &loaded));
+    CHECK(kc_launch(loaded, "k", kc_dim(2, 1, 1), kc_dim(128, 1, 1), 0, NULL, args, 3));
+    for (int i = 0; i < N; i++) {
+        volatile float product = a[i] * b[i];
+        volatile float square = b[i] * b[i];
+        volatile float cube = square * b[i];
+        EXPECT(out[i] == product + cube);
+    }
+    kc_loaded_module_free(loaded);
+    loaded = NULL;
+    /* A kernel module names no export; bad export requests are refused. */
+    const char *sym = "x", *sig = "x";
+    CHECK(kc_module_export(module, &sym, &sig));
+    EXPECT(sym == NULL && sig == NULL);
+    EXPECT_STATUS(kc_module_export(module, NULL, &sig), KC_ERROR_NULL_POINTER, "`name`");
+    kc_options *opts = NULL;
+    kc_module *m = NULL;
+    CHECK(kc_options_new(&opts));
+    EXPECT_STATUS(kc_options_set_export(opts, 9, NULL), KC_ERROR_INVALID_ARGUMENT, "export ABI 9");
+    EXPECT_STATUS(kc_options_set_export(NULL, KC_EXPORT_C, NULL), KC_ERROR_NULL_POINTER,
+                  "`options`");
+    CHECK(kc_options_set_export(opts, KC_EXPORT_C, NULL));
+    /* A kernel is not exported. */
+    EXPECT_STATUS(kc_compile(SOURCE, "link.py", opts, &m, NULL), KC_ERROR_COMPILE,
+                  "only a device function is exported");
+    EXPECT(m == NULL);
+    CHECK(kc_options_set_kernel(opts, "cube"));
+    CHECK(kc_options_set_signature(opts, "(float32[::1],)"));
+    EXPECT_STATUS(kc_compile(FUNCTIONS, "functions.py", opts, &m, NULL), KC_ERROR_COMPILE,
+                  "numbers or booleans");
+    kc_options_free(opts);
+    free(exported[0]);
+    free(exported[1]);
 
     kc_device_free(device);
     kc_module_free(module);

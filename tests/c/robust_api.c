@@ -55,6 +55,8 @@ static void compile_side(void) {
     HOSTILE(kc_options_set_boundscheck(NULL, true), KC_ERROR_NULL_POINTER, "`options`");
     HOSTILE(kc_options_set_kernel(NULL, "fill"), KC_ERROR_NULL_POINTER, "`options`");
     HOSTILE(kc_options_set_signature(NULL, "void()"), KC_ERROR_NULL_POINTER, "`options`");
+    HOSTILE(kc_options_set_export(NULL, KC_EXPORT_NUMBA, NULL), KC_ERROR_NULL_POINTER,
+            "`options`");
     HOSTILE(kc_options_add_const_array(NULL, "W", KC_DTYPE_FLOAT32, NULL, 0, NULL, 0),
             KC_ERROR_NULL_POINTER, "`options`");
     CHECK(kc_options_new(&opts));
@@ -106,6 +108,8 @@ static void compile_side(void) {
     /* A good module: out-of-range indices and NULL outputs. */
     CHECK(kc_compile(SOURCE, "robust.py", opts, &module, &diags));
     HOSTILE(kc_module_ptx(module, NULL, NULL), KC_ERROR_NULL_POINTER, "`ptx`");
+    HOSTILE(kc_module_export(NULL, &s, NULL), KC_ERROR_NULL_POINTER, "`module`");
+    HOSTILE(kc_module_export(module, NULL, NULL), KC_ERROR_NULL_POINTER, "`name`");
     HOSTILE(kc_module_types_text(module, NULL, NULL), KC_ERROR_NULL_POINTER, "`text`");
     HOSTILE(kc_module_types_text(NULL, &s, NULL), KC_ERROR_NULL_POINTER, "`module`");
     HOSTILE(kc_module_ir_text(module, NULL, NULL), KC_ERROR_NULL_POINTER, "`text`");

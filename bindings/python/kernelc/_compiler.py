@@ -170,6 +170,29 @@ def _free_options(handle):
 
 def compile_view(view: KernelView, signature: str, options: Options) -> Compiled:
     """Compiles the kernel of `view` for `signature` (``void(...)``)."""
+    return Compiled(_compile(view, signature, options), view, signature, options)
+
+
+def compile_device_ptx(view: KernelView, signature: str, options: Options, abi: int,
+                       name=None):
+    """``(ptx, exported name, signature)`` of the device function of `view`
+    compiled for `signature`'s argument types and exported in `abi`
+    (``KC.EXPORT_NUMBA`` or ``KC.EXPORT_C``) under `name` (None: its own),
+    as ``cuda.compile_ptx(..., device=True)`` gives it."""
+    handle = _compile(view, signature, options, (abi, name))
+    try:
+        ptx = c_char_p()
+        check(lib.kc_module_ptx(handle, byref(ptx), None), "kc_module_ptx")
+        out_name, out_sig = c_char_p(), c_char_p()
+        check(lib.kc_module_export(handle, byref(out_name), byref(out_sig)), "kc_module_export")
+        return ptx.value.decode("utf-8"), out_name.value.decode(), out_sig.value.decode()
+    finally:
+        lib.kc_module_free(handle)
+
+
+def _compile(view: KernelView, signature: str, options: Options, export=None) -> int:
+    """The ``kc_module`` handle of `view`'s function compiled for
+    `signature` with `options` (exported with `export`, ``(abi, name)``)."""
     opts = c_void_p()
     check(lib.kc_options_new(byref(opts)), "kc_options_new")
     diags = c_void_p()
@@ -187,6 +210,10 @@ def compile_view(view: KernelView, signature: str, options: Options) -> Compiled
             check(lib.kc_options_set_boundscheck(opts, True), "kc_options_set_boundscheck")
         check(lib.kc_options_set_kernel(opts, view.kernel.encode()), "kc_options_set_kernel")
         check(lib.kc_options_set_signature(opts, signature.encode()), "kc_options_set_signature")
+        if export is not None:
+            abi, name = export
+            check(lib.kc_options_set_export(opts, abi, name.encode() if name else None),
+                  "kc_options_set_export")
         for name, arr in view.const_arrays.items():
             if arr.dtype.names is not None:
                 # An array of records: the record spelled as Numba spells it.
@@ -221,7 +248,7 @@ def compile_view(view: KernelView, signature: str, options: Options) -> Compiled
             if status == KC.ERROR_COMPILE:
                 raise CompileError(fix_locations(message, view))
             check(status, "kc_compile")
-        return Compiled(module.value, view, signature, options)
+        return module.value
     finally:
         if diags.value:
             lib.kc_diagnostics_free(diags)

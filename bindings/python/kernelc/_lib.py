@@ -91,6 +91,8 @@ class KC:
     LAYOUT_ANY = 3
     SEVERITY_ERROR = 1
     SEVERITY_WARNING = 2
+    EXPORT_NUMBA = 1
+    EXPORT_C = 2
 
 
 # kc_dtype values by NumPy dtype name, and back.
@@ -151,6 +153,7 @@ _PROTOTYPES = {
     "kc_options_set_boundscheck": (_status, [c_void_p, c_bool]),
     "kc_options_set_kernel": (_status, [c_void_p, c_char_p]),
     "kc_options_set_signature": (_status, [c_void_p, c_char_p]),
+    "kc_options_set_export": (_status, [c_void_p, c_uint32, c_char_p]),
     "kc_options_add_const_array": (
         _status, [c_void_p, c_char_p, c_uint32, _P(c_int64), c_size_t, c_void_p, c_size_t]),
     "kc_options_add_const_record_array": (
@@ -159,6 +162,7 @@ _PROTOTYPES = {
     "kc_compile": (_status, [c_char_p, c_char_p, c_void_p, _P(c_void_p), _P(c_void_p)]),
     "kc_module_free": (None, [c_void_p]),
     "kc_module_ptx": (_status, [c_void_p, _P(c_char_p), _P(c_size_t)]),
+    "kc_module_export": (_status, [c_void_p, _P(c_char_p), _P(c_char_p)]),
     "kc_module_kernel_count": (_status, [c_void_p, _P(c_size_t)]),
     "kc_module_kernel_name": (_status, [c_void_p, c_size_t, _P(c_char_p)]),
     "kc_module_find_kernel": (_status, [c_void_p, c_char_p, _P(c_size_t)]),

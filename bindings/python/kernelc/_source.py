@@ -567,8 +567,10 @@ def _is_numba_dispatcher(value) -> bool:
     return not defined_in.startswith(("numba.", "numba_cuda."))
 
 
-def build_view(kernel_fn) -> KernelView:
-    """The kernel view of `kernel_fn` (a Python function)."""
+def build_view(kernel_fn, device=False) -> KernelView:
+    """The kernel view of `kernel_fn` (a Python function); with `device`,
+    the view of it as a device function (``cuda.compile_ptx(...,
+    device=True)``)."""
     main = function_source(kernel_fn)
     L = len(main.parsed.lines)
     view = [""] * L
@@ -627,7 +629,7 @@ def build_view(kernel_fn) -> KernelView:
     # Each function with the decorator the compiler sees: a kernel's, a
     # device function's signatures (`@cuda.jit("int32(int32)",
     # device=True)`: its arguments convert to them), or none.
-    work = [(kernel_fn, f"@{_KC_CUDA}.jit")]
+    work = [(kernel_fn, f"@{_KC_CUDA}.jit(device=True)" if device else f"@{_KC_CUDA}.jit")]
     while work:
         fn, is_kernel = work.pop(0)
         if id(fn) in seen:

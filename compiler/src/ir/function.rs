@@ -115,6 +115,19 @@ pub struct Function {
     /// one: the arguments, then the result (if not `void`) and, for
     /// [`ExternAbi::Numba`], the int32 status as the last result.
     pub external: Option<ExternAbi>,
+    /// A device function other code links against
+    /// (`cuda.compile_ptx(..., device=True)`): the PTX back end also writes
+    /// a `.visible .func` of this name and ABI that calls it.
+    pub export: Option<Export>,
+}
+
+/// How a device function is exported (see [`Function::export`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// The visible symbol.
+    pub name: String,
+    /// Its calling convention, as `cuda.declare_device` calls it.
+    pub abi: ExternAbi,
 }
 
 impl Function {
@@ -133,6 +146,7 @@ impl Function {
             cooperative: false,
             library: None,
             external: None,
+            export: None,
         }
     }
 

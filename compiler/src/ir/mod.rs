@@ -40,7 +40,9 @@ pub use cfg::{ControlFlowGraph, DfsScratch, DominatorTree};
 pub use dfg::{DataFlowGraph, ValueDef};
 pub use entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
 pub use formats::InstFormat;
-pub use function::{ConstDecl, ExcSite, ExternAbi, FuncKind, Function, MemDecl, Module, Signature};
+pub use function::{
+    ConstDecl, ExcSite, Export, ExternAbi, FuncKind, Function, MemDecl, Module, Signature,
+};
 pub use instructions::{
     AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, ShuffleMode, SpecialReg,
     ValueList, VoteMode,

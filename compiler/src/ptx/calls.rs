@@ -4,7 +4,7 @@
 //! of `print` (a `vprintf` call with a format string in global memory and
 //! the arguments packed in a local buffer with C's alignment rules).
 
-use super::isel::{param_type, Isel, IselErrorKind, Selected};
+use super::isel::{param_type, return_param_type, Isel, IselErrorKind, Selected};
 use super::vcode::{Control, Op};
 use crate::ir::{self, ExternAbi, FuncRef, StringId, Value};
 use std::fmt::Write as _;
@@ -272,4 +272,121 @@ pub(super) fn print(s: &mut Isel<'_>, format: StringId, args: &[Value]) {
         "st.param.b64 [vargs], %kc_s64;\n\tcall.uni (status), vprintf, (fmt, vargs);\n\t}",
     );
     s.emit_owned(text, ops, Control::None);
+}
+
+/// A `.b16`/`.b32`/`.b64` register type of the width of `.param` type
+/// `param` (an `extern_param_type`, `param_type` or `return_param_type`).
+fn bits_of(param: &str) -> &'static str {
+    match param {
+        "u8" | "u16" | "b16" => "b16",
+        "u64" | "b64" | "f64" => "b64",
+        _ => "b32",
+    }
+}
+
+/// Writes the `.visible .func` that exports device function `f` (its
+/// [`ir::Function::export`]): declared as [`write_extern_declaration`]
+/// declares an external function of that ABI, so that another module's
+/// `cuda.declare_device` (or CUDA C's `extern "C" __device__`) calls it,
+/// and defined as a call of `f`: the arguments passed on, the result
+/// returned (C's ABI) or stored at the address in the first parameter with
+/// status 0 returned (Numba's; a `bool` is one byte there, as Numba's data
+/// model has it).
+pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
+    let Some(export) = &f.export else { return };
+    let (abi, name) = (export.abi, export.name.as_str());
+    let ret = f.signature.returns.first().copied();
+    let first = usize::from(abi == ExternAbi::Numba);
+    out.push_str(".visible .func ");
+    let visible_ret = match abi {
+        ExternAbi::Numba => Some(ir::Type::I32),
+        ExternAbi::C => ret,
+    };
+    if let Some(ty) = visible_ret {
+        let _ = write!(out, "(.param .{} func_retval0) ", extern_param_type(ty));
+    }
+    let _ = writeln!(out, "{name}(");
+    let params: Vec<ir::Type> = (abi == ExternAbi::Numba)
+        .then_some(ir::Type::I64)
+        .into_iter()
+        .chain(f.signature.params.iter().copied())
+        .collect();
+    for (i, ty) in params.iter().enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        let _ = write!(out, "\t.param .{} {name}_param_{i}", extern_param_type(*ty));
+    }
+    out.push_str("\n)\n{\n");
+    // One register per argument, of its width as passed, and one for the
+    // result.
+    for (k, ty) in f.signature.params.iter().enumerate() {
+        let _ = writeln!(out, "\t.reg .{} %kc_a{k};", bits_of(extern_param_type(*ty)));
+    }
+    if let Some(ty) = ret {
+        let _ = writeln!(out, "\t.reg .{} %kc_r;", bits_of(return_param_type(ty)));
+    }
+    out.push_str("\t.reg .b64 %kc_p;\n\t.reg .b32 %kc_z;\n");
+    for (k, ty) in f.signature.params.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\tld.param.{} %kc_a{k}, [{name}_param_{}];",
+            extern_param_type(*ty),
+            k + first
+        );
+    }
+    out.push_str("\t{\n");
+    for (k, ty) in f.signature.params.iter().enumerate() {
+        let _ = writeln!(out, "\t.param .{} param{k};", param_type(*ty));
+        let _ = writeln!(out, "\tst.param.{} [param{k}], %kc_a{k};", param_type(*ty));
+    }
+    if let Some(ty) = ret {
+        let _ = writeln!(out, "\t.param .{} retval0;", return_param_type(ty));
+    }
+    out.push_str("\tcall.uni ");
+    if ret.is_some() {
+        out.push_str("(retval0), ");
+    }
+    let _ = write!(out, "{}, (", f.name);
+    for k in 0..f.signature.params.len() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "param{k}");
+    }
+    out.push_str(");\n");
+    if let Some(ty) = ret {
+        let _ = writeln!(
+            out,
+            "\tld.param.{} %kc_r, [retval0];",
+            return_param_type(ty)
+        );
+    }
+    out.push_str("\t}\n");
+    match (abi, ret) {
+        (ExternAbi::Numba, ret) => {
+            if let Some(ty) = ret {
+                let store = match ty {
+                    ir::Type::I1 | ir::Type::I8 => "u8",
+                    ir::Type::I16 | ir::Type::F16 => "b16",
+                    ir::Type::I64 | ir::Type::F64 | ir::Type::Ptr(_) => "b64",
+                    _ => "b32",
+                };
+                let _ = writeln!(
+                    out,
+                    "\tld.param.b64 %kc_p, [{name}_param_0];\n\tst.{store} [%kc_p], %kc_r;"
+                );
+            }
+            out.push_str("\tmov.b32 %kc_z, 0;\n\tst.param.b32 [func_retval0], %kc_z;\n");
+        }
+        (ExternAbi::C, Some(ty)) => {
+            let _ = writeln!(
+                out,
+                "\tst.param.{} [func_retval0], %kc_r;",
+                extern_param_type(ty)
+            );
+        }
+        (ExternAbi::C, None) => {}
+    }
+    out.push_str("\tret;\n}\n\n");
 }

@@ -172,6 +172,9 @@ pub fn emit_module_in(
         }
         out.push('\n');
     }
+    for (_, f) in module.functions.iter().filter(|(_, f)| f.export.is_some()) {
+        calls::write_export_wrapper(&mut out, f);
+    }
     Ok(out)
 }
 

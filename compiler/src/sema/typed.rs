@@ -150,6 +150,10 @@ pub struct TypedProgram {
     pub functions: Vec<Box<TypedFunction>>,
     /// The kernels that were checked, in source order.
     pub kernels: Vec<FuncRef>,
+    /// The device functions checked as entry points (one named with
+    /// `CheckOptions::kernel` and given a signature), in source order: what
+    /// an export (`CompileOptions::export`) makes visible to other code.
+    pub device_roots: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
     pub const_arrays: Vec<ConstArrayDecl>,
     /// The functions the file declares with `cuda.declare_device`
@@ -198,6 +202,7 @@ impl SpareTyped {
         TypedProgram {
             functions,
             kernels,
+            device_roots: Vec::new(),
             const_arrays: Vec::new(),
             externs: Vec::new(),
         }

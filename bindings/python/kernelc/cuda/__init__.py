@@ -209,20 +209,39 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
                 cc=None, opt=True, abi="numba", abi_info=None, output="ptx"):
-    """``(ptx, return type)`` of `pyfunc` compiled as a kernel for `sig`
-    and compute capability `cc` (default (8, 0)), without a device."""
-    from .._compiler import Options, compile_view
+    """``(ptx, return type)`` of `pyfunc` compiled for `sig` and compute
+    capability `cc` (default (8, 0)), without a device, as Numba's: a
+    kernel, or with `device` a device function exported for other code to
+    link (a ``.visible .func`` in Numba's ABI, ``int f(T *result,
+    args...)``, or with ``abi="c"`` C's, ``T f(args...)``, named
+    ``abi_info["abi_name"]`` if given, else the function's name; its
+    arguments and result numbers or booleans). `sig` gives the argument
+    types; a device function's return type, when it has one, is what the
+    result converts to, else inferred."""
+    from .._compiler import Options, compile_device_ptx, compile_view
     from .._dispatcher import parse_sigs
+    from .._lib import KC
     from .._source import build_view
-    from .._types import void
+    from .._types import parse_type_name, void
 
-    if device:
-        raise NotImplementedError("kernelc compiles kernels; device functions compile with the kernel that calls them")
+    if output != "ptx":
+        raise NotImplementedError(f"kernelc compiles to PTX only, not {output!r}")
     cc = cc or (8, 0)
     options = Options(arch=f"sm_{cc[0]}{cc[1]}", opt=2 if opt else 0, fastmath=fastmath,
                       debug=bool(debug), boundscheck=False)
-    compiled = compile_view(build_view(getattr(pyfunc, "py_func", pyfunc)), parse_sigs(sig)[0], options)
-    return compiled.ptx, void
+    fn = getattr(pyfunc, "py_func", pyfunc)
+    [text] = parse_sigs(sig)
+    if not device:
+        compiled = compile_view(build_view(fn), text, options)
+        return compiled.ptx, void
+    abis = {"numba": KC.EXPORT_NUMBA, "c": KC.EXPORT_C}
+    if abi not in abis:
+        raise NotImplementedError(f"Unsupported ABI: {abi}")
+    name = (abi_info or {}).get("abi_name")
+    ptx, _, signature = compile_device_ptx(build_view(fn, device=True), text, options,
+                                           abis[abi], name)
+    ret = signature.split("(", 1)[0]
+    return ptx, void if ret == "none" else parse_type_name(ret)
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):

@@ -3,19 +3,10 @@
 # CORPORATION & AFFILIATES, BSD-2-Clause. Only the import changed and the
 # unittest scaffolding turned into pytest functions; see README.md.
 
-import pytest
 from kernelc.cuda import float64, uint32
 from kernelc.cuda import compile_ptx
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: cuda.compile_ptx(..., device=True) raises '
-        'NotImplementedError (kernelc compiles device functions only with a '
-        'kernel that calls them)'
-    ),
-)
 def test_mandel():
     """Just make sure we can compile this"""
 

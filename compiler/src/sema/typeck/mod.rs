@@ -288,9 +288,12 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         let mut listed = vec![false; program.functions.len()];
         for &r in roots {
             let f = FuncRef(map[r.index()]);
-            if program.function(f).is_kernel && !listed[f.0 as usize] {
-                listed[f.0 as usize] = true;
-                program.kernels.push(f);
+            if !std::mem::replace(&mut listed[f.0 as usize], true) {
+                if program.function(f).is_kernel {
+                    program.kernels.push(f);
+                } else {
+                    program.device_roots.push(f);
+                }
             }
         }
         program.const_arrays = self.const_arrays;
