@@ -397,6 +397,9 @@ fn compile_kernel(
                 kernel: Some(kernel.to_string()),
                 signature,
                 const_arrays: const_arrays.clone(),
+                // `run` captures no device arrays: it passes every array
+                // as an argument.
+                global_arrays: Vec::new(),
             },
             opt,
             target,

@@ -128,6 +128,10 @@ pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
     const_arrays_supplied: &'e [ConstArrayDecl],
     const_arrays: Vec<ConstArrayDecl>,
+    /// The device arrays the host captured from module-level names, and
+    /// those the program reads (in first-read order).
+    global_arrays_supplied: &'e [GlobalArrayDecl],
+    global_arrays: Vec<GlobalArrayDecl>,
     /// The instances and the recycled buffers (given back by
     /// [`ProgramChecker::finish`]).
     scratch: Scratch,
@@ -158,7 +162,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// one (or new ones).
     pub fn new(
         env: &'e ModuleEnv<'m>,
-        const_arrays_supplied: &'e [ConstArrayDecl],
+        (const_arrays_supplied, global_arrays_supplied): (
+            &'e [ConstArrayDecl],
+            &'e [GlobalArrayDecl],
+        ),
         mut scratch: Scratch,
     ) -> Self {
         // The pools hold emptied vectors only.
@@ -169,6 +176,8 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             env,
             const_arrays_supplied,
             const_arrays: Vec::new(),
+            global_arrays_supplied,
+            global_arrays: Vec::new(),
             scratch,
             names: None,
             instance_of: FxHashMap::default(),
@@ -294,6 +303,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
+        program.global_arrays = self.global_arrays;
         program.externs.clone_from(&self.env.externs);
         for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
