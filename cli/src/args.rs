@@ -182,6 +182,12 @@ pub struct RunArgs {
     /// file's `.const` variable NAME). Repeatable.
     #[arg(long = "const", value_name = "NAME=FILE.npy", value_parser = parse_npy_const)]
     pub consts: Vec<(String, String)>,
+    /// A device array the kernel reads and writes by its module-level NAME,
+    /// of the array TYPE (e.g. "float32[::1]"): a hidden parameter after
+    /// the kernel's own, so its FILE.npy comes after the kernel's
+    /// arguments (in `--global` order). Repeatable.
+    #[arg(long = "global", value_name = "NAME=TYPE", value_parser = parse_global_spec)]
+    pub globals: Vec<GlobalArrayDecl>,
     /// A PTX file linked with the kernel: the definitions of the functions
     /// it declares with `cuda.declare_device`. Repeatable.
     #[arg(long = "link", value_name = "FILE.ptx")]

@@ -159,9 +159,11 @@ pub struct TypedProgram {
     pub kernels: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
     pub const_arrays: Vec<ConstArrayDecl>,
-    /// Device arrays the program reads from module-level names: every
-    /// function (kernel or device function) takes each as a hidden
-    /// parameter after its own, in this order.
+    /// The device arrays the host captured from module-level names (in
+    /// the order declared): every function (kernel or device function)
+    /// takes each as a hidden parameter after its own, in this order,
+    /// whether it reads it or not, so that a kernel's parameters depend
+    /// on the declarations alone.
     pub global_arrays: Vec<GlobalArrayDecl>,
     /// The functions the file declares with `cuda.declare_device`
     /// (`Intrinsic::Extern(k)` calls number `k`), each linked from other

@@ -258,19 +258,8 @@ impl FnChecker<'_, '_, '_> {
         if self.pc.const_arrays_supplied.iter().any(|d| d.name == name) {
             return Some(self.const_array(name, span, span));
         }
-        let k = self
-            .pc
-            .global_arrays_supplied
-            .iter()
-            .position(|d| d.name == name)?;
-        let decl = self.pc.global_arrays_supplied[k].clone();
-        let idx = match self.pc.global_arrays.iter().position(|d| d.name == name) {
-            Some(i) => i,
-            None => {
-                self.pc.global_arrays.push(decl.clone());
-                self.pc.global_arrays.len() - 1
-            }
-        };
+        let idx = (self.pc.global_arrays_supplied.iter()).position(|d| d.name == name)?;
+        let decl = &self.pc.global_arrays_supplied[idx];
         Some(TExpr {
             kind: TExprKind::GlobalArray(GlobalArrayId(idx as u32)),
             ty: Type::Array(ArrayType {

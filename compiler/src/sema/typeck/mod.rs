@@ -128,10 +128,9 @@ pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
     const_arrays_supplied: &'e [ConstArrayDecl],
     const_arrays: Vec<ConstArrayDecl>,
-    /// The device arrays the host captured from module-level names, and
-    /// those the program reads (in first-read order).
+    /// The device arrays the host captured from module-level names: every
+    /// function takes each, read or not, as a hidden parameter.
     global_arrays_supplied: &'e [GlobalArrayDecl],
-    global_arrays: Vec<GlobalArrayDecl>,
     /// The instances and the recycled buffers (given back by
     /// [`ProgramChecker::finish`]).
     scratch: Scratch,
@@ -177,7 +176,6 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             const_arrays_supplied,
             const_arrays: Vec::new(),
             global_arrays_supplied,
-            global_arrays: Vec::new(),
             scratch,
             names: None,
             instance_of: FxHashMap::default(),
@@ -303,7 +301,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
-        program.global_arrays = self.global_arrays;
+        program.global_arrays = self.global_arrays_supplied.to_vec();
         program.externs.clone_from(&self.env.externs);
         for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
