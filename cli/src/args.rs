@@ -63,8 +63,9 @@ pub struct SourceArgs {
     /// decorator's.
     #[arg(long, value_name = "SIG")]
     pub sig: Option<String>,
-    /// A constant array for `cuda.const.array_like(NAME)`: from a `.npy`
-    /// file or declared as DTYPE[SHAPE] (e.g. float32[4, 4]). Repeatable.
+    /// A constant array for `cuda.const.array_like(NAME)` or read by NAME
+    /// (a frozen NumPy array): from a `.npy` file or declared as
+    /// DTYPE[SHAPE] (e.g. float32[4, 4]). Repeatable.
     #[arg(long = "const", value_name = "NAME=FILE.npy|NAME=DTYPE[SHAPE]", value_parser = parse_const_spec)]
     pub consts: Vec<ConstSpec>,
     /// A device array the kernels read and write by its module-level NAME
