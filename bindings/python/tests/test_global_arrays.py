@@ -218,3 +218,56 @@ def test_a_device_array_and_a_frozen_array_together():
 
     k[1, 8]()
     np.testing.assert_array_equal(dev.copy_to_host(), np.tile(weights, 3))
+
+
+def test_global_arrays_passed_to_a_device_function():
+    table = np.float64([1.5, 2.5, 3.5, 4.5])
+    dev = cuda.to_device(np.float32([1.0, 2.0, 4.0]))
+
+    @cuda.jit(device=True)
+    def total(a):
+        s = 0.0
+        for x in a:
+            s += x
+        return s
+
+    @cuda.jit
+    def k(out):
+        out[0] = total(table) + len(table) + total(table[1:])
+        out[1] = total(dev) + dev[-1]
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [12.0 + 4 + 10.5, 7.0 + 4.0])
+
+
+_CACHED_DEV = None
+
+
+def _scale_cached(out):
+    i = cuda.grid(1)
+    if i < _CACHED_DEV.size:
+        _CACHED_DEV[i] += 1
+        out[i] = _CACHED_DEV[i] * TABLE[i % 5]
+
+
+def test_a_cached_kernel_takes_the_device_array_it_finds(tmp_path, monkeypatch):
+    """The PTX does not hold the array's address: a kernel read back from
+    the disk cache works on the device array its own compile captured."""
+    global _CACHED_DEV
+    monkeypatch.setenv("KERNELC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    outs = []
+    for start in (0.0, 100.0):
+        _CACHED_DEV = cuda.to_device(np.arange(start, start + 8, dtype=np.float64))
+        k = cuda.jit(cache=True)(_scale_cached)
+        out = np.zeros(8)
+        k[1, 8](out)
+        outs.append((out, _CACHED_DEV.copy_to_host(), k.stats))
+    (out0, dev0, stats0), (out1, dev1, stats1) = outs
+    assert sum(stats0.cache_misses.values()) == 1 and sum(stats1.cache_hits.values()) == 1
+    i = np.arange(8)
+    np.testing.assert_array_equal(dev0, i + 1.0)
+    np.testing.assert_array_equal(out0, (i + 1.0) * TABLE[i % 5])
+    np.testing.assert_array_equal(dev1, i + 101.0)
+    np.testing.assert_array_equal(out1, (i + 101.0) * TABLE[i % 5])
