@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _exec_sources
-from .errors import KernelcError
+from .errors import KernelcError, TypingError
 
 __all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
 
@@ -726,12 +726,12 @@ def build_view(kernel_fn) -> KernelView:
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
                 # Read with cuda.const.array_like(NAME) or by its name: as
                 # Numba freezes a global array, a read-only constant array
-                # of its contents now. (An array of objects is no array a
-                # kernel can read: the compiler says so.)
+                # of its contents now.
                 if value.dtype.hasobject:
-                    hosts.add(name)
-                else:
-                    const_arrays[name] = value
+                    raise TypingError(
+                        f"'{name}' is a NumPy array of dtype {value.dtype}: kernels read "
+                        "global arrays of numbers, complex numbers and records only")
+                const_arrays[name] = value
                 continue
             if _is_device_array(value):
                 # A device array is not copied: the kernel reads and

@@ -103,7 +103,7 @@ def test_an_array_of_objects_is_refused():
     def k(out):
         out[0] = names[0]
 
-    with pytest.raises(TypingError, match="'names' is a global that is not a compile-time constant"):
+    with pytest.raises(TypingError, match="'names' is a NumPy array of dtype object"):
         k[1, 1](np.zeros(1))
 
 

@@ -100,6 +100,17 @@ pub fn check_with(
         .map(|s| files.add("<signature>", s.as_str()));
     let mut diags = Vec::new();
     let module = front::parse_with(&mut ctx.front, source, &mut diags);
+    for g in &options.global_arrays {
+        if options.const_arrays.iter().any(|c| c.name == g.name) {
+            diags.push(Diagnostic::error(
+                format!(
+                    "'{}' is declared both as a constant array and as a global device array",
+                    g.name
+                ),
+                Span::default(),
+            ));
+        }
+    }
     let mut unsigned = Vec::new();
     let program = {
         let host_arrays: Vec<&str> = options
