@@ -271,3 +271,30 @@ def test_a_cached_kernel_takes_the_device_array_it_finds(tmp_path, monkeypatch):
     np.testing.assert_array_equal(out0, (i + 1.0) * TABLE[i % 5])
     np.testing.assert_array_equal(dev1, i + 101.0)
     np.testing.assert_array_equal(out1, (i + 101.0) * TABLE[i % 5])
+
+
+def test_launch_plans_pass_the_captured_arrays(monkeypatch):
+    dev = cuda.to_device(np.zeros(16, np.int64))
+
+    @cuda.jit
+    def k(xs, by):
+        i = cuda.grid(1)
+        if i < xs.size:
+            dev[i] += xs[i] * by
+
+    xs = cuda.to_device(np.arange(16, dtype=np.int64))
+    k[1, 16](xs, 2)
+    # The first launch made a plan for these argument types; the next
+    # ones take it, with the captured array after the arguments.
+    [plans] = k._plans.values()
+    assert len(plans) == 1 and plans[0].nargs == 3
+
+    def general_path(*args, **kwargs):
+        raise AssertionError("a launch took the general path")
+
+    from kernelc import _dispatcher
+
+    monkeypatch.setattr(_dispatcher.Overload, "launch", general_path)
+    for _ in range(3):
+        k[1, 16](xs, 1)
+    np.testing.assert_array_equal(dev.copy_to_host(), np.arange(16) * 5)
