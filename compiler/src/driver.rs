@@ -302,7 +302,7 @@ fn kernel_infos(
             for g in &program.global_arrays {
                 leaf_params(
                     global_param_name(&g.name),
-                    &crate::lower::global_array_type(g),
+                    &g.array_type(),
                     summary,
                     &mut slot,
                     &mut params,

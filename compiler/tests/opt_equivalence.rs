@@ -496,10 +496,7 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                 // The kernel's own parameters, then its hidden ones (the
                 // declared global device arrays).
                 let params: &Vec<_> = &(typed.param_types.iter().cloned())
-                    .chain(
-                        (checked.program.global_arrays.iter())
-                            .map(kernelc_compiler::lower::global_array_type),
-                    )
+                    .chain((checked.program.global_arrays.iter()).map(|g| g.array_type()))
                     .collect();
                 let mut launch = launches[0];
                 let mut before = observe(&o0, func, params, &name, launch, recipe, false);

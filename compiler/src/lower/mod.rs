@@ -97,23 +97,13 @@ pub fn signature(program: &TypedProgram, f: &TypedFunction) -> ir::Signature {
         values::flatten_type(ty, f.is_kernel, &mut params);
     }
     for g in &program.global_arrays {
-        values::flatten_type(&global_array_type(g), f.is_kernel, &mut params);
+        values::flatten_type(&g.array_type(), f.is_kernel, &mut params);
     }
     let mut returns = Vec::new();
     if f.ret != Type::None {
         values::flatten_type(&f.ret, false, &mut returns);
     }
     ir::Signature { params, returns }
-}
-
-/// The type of a global device array (a hidden parameter).
-pub fn global_array_type(g: &t::GlobalArrayDecl) -> Type {
-    Type::Array(crate::types::ArrayType {
-        elem: g.elem,
-        ndim: g.ndim,
-        layout: g.layout,
-        space: crate::types::MemSpace::Global,
-    })
 }
 
 /// Where `break` and `continue` go inside a loop, and which slots they carry.
@@ -369,7 +359,7 @@ impl<'a> FnLowering<'a> {
         }
         let program = self.program;
         for g in &program.global_arrays {
-            let ty = global_array_type(g);
+            let ty = g.array_type();
             let v = values::unflatten_params(self, &ty, self.f.is_kernel, &mut it);
             self.globals.push(v);
         }

@@ -27,12 +27,7 @@ pub fn dump_program(p: &TypedProgram) -> String {
         );
     }
     for (i, g) in p.global_arrays.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "global[{i}] {}: {}",
-            g.name,
-            crate::lower::global_array_type(g)
-        );
+        let _ = writeln!(out, "global[{i}] {}: {}", g.name, g.array_type());
     }
     for (i, f) in p.functions.iter().enumerate() {
         if i > 0 || !p.const_arrays.is_empty() || !p.global_arrays.is_empty() {

@@ -608,6 +608,16 @@ pub struct GlobalArrayDecl {
 }
 
 impl GlobalArrayDecl {
+    /// The array's type (in global memory, writable).
+    pub fn array_type(&self) -> Type {
+        Type::Array(crate::types::ArrayType {
+            elem: self.elem,
+            ndim: self.ndim,
+            layout: self.layout,
+            space: crate::types::MemSpace::Global,
+        })
+    }
+
     /// The declaration of the device array `name` whose type is `text`,
     /// an array type in Numba's spelling (`float32[:, ::1]`,
     /// `array(int64, 1d, A)`); an error says what is wrong.

@@ -259,15 +259,9 @@ impl FnChecker<'_, '_, '_> {
             return Some(self.const_array(name, span, span));
         }
         let idx = (self.pc.global_arrays_supplied.iter()).position(|d| d.name == name)?;
-        let decl = &self.pc.global_arrays_supplied[idx];
         Some(TExpr {
             kind: TExprKind::GlobalArray(GlobalArrayId(idx as u32)),
-            ty: Type::Array(ArrayType {
-                elem: decl.elem,
-                ndim: decl.ndim,
-                layout: decl.layout,
-                space: MemSpace::Global,
-            }),
+            ty: self.pc.global_arrays_supplied[idx].array_type(),
             span,
         })
     }
