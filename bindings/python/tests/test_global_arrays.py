@@ -298,3 +298,20 @@ def test_launch_plans_pass_the_captured_arrays(monkeypatch):
     for _ in range(3):
         k[1, 16](xs, 1)
     np.testing.assert_array_equal(dev.copy_to_host(), np.arange(16) * 5)
+
+
+def test_frozen_arrays_of_records_and_bools():
+    recs = np.zeros(3, np.dtype([("x", np.float64), ("n", np.int32)], align=True))
+    recs["x"] = [1.5, 2.5, 3.5]
+    recs["n"] = [4, 5, 6]
+    mask = np.array([True, False, True])
+
+    @cuda.jit
+    def k(out):
+        i = cuda.grid(1)
+        if i < recs.size:
+            out[i] = recs[i].x * recs[i]["n"] if mask[i] else -1.0
+
+    out = np.zeros(3)
+    k[1, 4](out)
+    np.testing.assert_array_equal(out, np.where(mask, recs["x"] * recs["n"], -1.0))
