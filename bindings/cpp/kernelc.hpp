@@ -99,6 +99,13 @@ public:
                                                  data.data(), data.size() * sizeof(T)));
         return *this;
     }
+    /// A device array the kernels read and write by its module-level name,
+    /// of the array type `type` ("float32[::1]"): the hidden last
+    /// parameters of every kernel ("global NAME"), in declaration order.
+    Options &global_array(const std::string &name, const std::string &type) {
+        detail::check(kc_options_add_global_array(get(), name.c_str(), type.c_str()));
+        return *this;
+    }
     kc_options *get() const noexcept { return handle_.get(); }
 
 private:

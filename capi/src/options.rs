@@ -11,7 +11,7 @@ use kernelc_compiler::ir::ExternAbi;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::signature::parse_type;
-use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
+use kernelc_compiler::sema::typed::{ConstArrayDecl, GlobalArrayDecl, JitFlags};
 use kernelc_compiler::types::{Elem, Type};
 use std::ffi::{c_char, c_int, c_void};
 
@@ -244,7 +244,9 @@ pub unsafe extern "C" fn kc_options_set_signature(
 }
 
 /// Declares a host-supplied constant array: the module-level name `name`
-/// that the kernel reads with `cuda.const.array_like(name)`, its element
+/// that the kernel reads with `cuda.const.array_like(name)`, or by the
+/// name itself (a NumPy array held in a global or closure variable, which
+/// Numba freezes into the module as a read-only constant array), its element
 /// type and its `ndim` extents (1 to 3, each ≥ 0). `data` (`data_bytes`
 /// bytes, C order, exactly the array's size) is copied into the options and
 /// written to the module's constant memory whenever the module is loaded on
@@ -268,6 +270,39 @@ pub unsafe extern "C" fn kc_options_add_const_array(
                 None => Elem::Scalar(require_scalar(dtype, "dtype")?),
             };
             add_const_array(o, name, elem, (shape, ndim), (data, data_bytes))
+        })
+    }
+}
+
+/// Declares a device array that kernels read and write by the module-level
+/// name `name` (a device array captured from a global or closure
+/// variable, as numba-cuda kernels capture one): `type` is its array type
+/// in Numba's spelling, e.g. `"float32[:, ::1]"` or
+/// `"array(int64, 1d, A)"` (1 to 3 dimensions). Every kernel then takes
+/// the array as a hidden parameter after its own, named `"global NAME"`
+/// in its parameter list (`kc_module_param_info`); pass the array there
+/// when launching. Declaring a name again replaces the earlier
+/// declaration. Both strings are copied.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_add_global_array(
+    options: *mut kc_options,
+    name: *const c_char,
+    type_name: *const c_char,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_add_global_array", options, |o| {
+            let name = string(name, "name")?;
+            let text = string(type_name, "type")?;
+            let decl = GlobalArrayDecl::parse(name, text).map_err(Error::invalid)?;
+            if o.compile.check.const_arrays.iter().any(|c| c.name == name) {
+                return Err(Error::invalid(format!(
+                    "'{name}' is already declared as a constant array"
+                )));
+            }
+            let decls = &mut o.compile.check.global_arrays;
+            decls.retain(|d| d.name != name);
+            decls.push(decl);
+            Ok(())
         })
     }
 }
@@ -347,6 +382,11 @@ unsafe fn add_const_array(
         // SAFETY: as this function's.
         Some(unsafe { slice(data.cast::<u8>(), data_bytes, "data")? }.to_vec())
     };
+    if o.compile.check.global_arrays.iter().any(|g| g.name == name) {
+        return Err(Error::invalid(format!(
+            "'{name}' is already declared as a global device array"
+        )));
+    }
     let decls = &mut o.compile.check.const_arrays;
     decls.retain(|d| d.name != name);
     decls.push(ConstArrayDecl {

@@ -195,6 +195,11 @@ fn c_link_api() {
 }
 
 #[test]
+fn c_global_array_api() {
+    build_and_run("global_array_api");
+}
+
+#[test]
 fn c_bad_compile_arguments() {
     build_and_run("bad_compile_args");
 }

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::signature::parse_type;
+use kernelc_compiler::sema::typed::GlobalArrayDecl;
 use kernelc_compiler::types::{complex_from_name, Elem, Scalar, Type};
 use kernelc_runtime::device::DeviceKind;
 use std::time::Duration;
@@ -62,10 +63,17 @@ pub struct SourceArgs {
     /// decorator's.
     #[arg(long, value_name = "SIG")]
     pub sig: Option<String>,
-    /// A constant array for `cuda.const.array_like(NAME)`: from a `.npy`
-    /// file or declared as DTYPE[SHAPE] (e.g. float32[4, 4]). Repeatable.
+    /// A constant array for `cuda.const.array_like(NAME)` or read by NAME
+    /// (a frozen NumPy array): from a `.npy` file or declared as
+    /// DTYPE[SHAPE] (e.g. float32[4, 4]). Repeatable.
     #[arg(long = "const", value_name = "NAME=FILE.npy|NAME=DTYPE[SHAPE]", value_parser = parse_const_spec)]
     pub consts: Vec<ConstSpec>,
+    /// A device array the kernels read and write by its module-level NAME
+    /// (a captured `cuda.to_device` array): a hidden parameter of every
+    /// kernel, after its own, of the array TYPE (e.g. "float32[:, ::1]").
+    /// Repeatable.
+    #[arg(long = "global", value_name = "NAME=TYPE", value_parser = parse_global_spec)]
+    pub globals: Vec<GlobalArrayDecl>,
 }
 
 /// `kernelc check`.
@@ -192,6 +200,12 @@ pub struct RunArgs {
     /// file's `.const` variable NAME). Repeatable.
     #[arg(long = "const", value_name = "NAME=FILE.npy", value_parser = parse_npy_const)]
     pub consts: Vec<(String, String)>,
+    /// A device array the kernel reads and writes by its module-level NAME,
+    /// of the array TYPE (e.g. "float32[::1]"): a hidden parameter after
+    /// the kernel's own, so its FILE.npy comes after the kernel's
+    /// arguments (in `--global` order). Repeatable.
+    #[arg(long = "global", value_name = "NAME=TYPE", value_parser = parse_global_spec)]
+    pub globals: Vec<GlobalArrayDecl>,
     /// A PTX file linked with the kernel: the definitions of the functions
     /// it declares with `cuda.declare_device`. Repeatable.
     #[arg(long = "link", value_name = "FILE.ptx")]
@@ -309,6 +323,14 @@ fn parse_npy_const(spec: &str) -> Result<(String, String), String> {
         .filter(|(n, p)| !n.is_empty() && p.ends_with(".npy"))
         .map(|(n, p)| (n.to_string(), p.to_string()))
         .ok_or_else(|| format!("expected NAME=FILE.npy, got '{spec}'"))
+}
+
+/// `NAME=TYPE` (check's and compile's `--global`).
+pub fn parse_global_spec(spec: &str) -> Result<GlobalArrayDecl, String> {
+    let (name, ty) = spec
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=TYPE such as A=float32[::1], got '{spec}'"))?;
+    GlobalArrayDecl::parse(name, ty)
 }
 
 /// `NAME=FILE.npy` or `NAME=DTYPE[SHAPE]` (check's and compile's `--const`).
@@ -558,6 +580,11 @@ mod tests {
             ConstSource::Npy("w.npy".into())
         );
         assert!(parse_const_spec("G").is_err());
+        let g = parse_global_spec("D=float32[:, ::1]").unwrap();
+        assert_eq!((g.name.as_str(), g.ndim), ("D", 2));
+        assert!(parse_global_spec("D").is_err());
+        assert!(parse_global_spec("1D=float32[:]").is_err());
+        assert!(parse_global_spec("D=float32").is_err());
         assert!(parse_const_spec("=float32[4]").is_err());
         assert!(parse_const_spec("G=float33[4]").is_err());
         assert!(parse_npy_const("G=float32[4]").is_err());

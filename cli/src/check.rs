@@ -17,6 +17,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         kernel: args.source.kernel.clone(),
         signature: args.source.sig.clone(),
         const_arrays: declare_all(&args.source.consts)?,
+        global_arrays: args.source.globals.clone(),
     };
     let checked = check(file, &source, &options);
     if !checked.diagnostics.is_empty() {

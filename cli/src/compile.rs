@@ -25,6 +25,7 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
             kernel: args.source.kernel.clone(),
             signature: args.source.sig.clone(),
             const_arrays: declare_all(&args.source.consts)?,
+            global_arrays: args.source.globals.clone(),
         },
         opt: args.opt.level(),
         target: args.arch,

@@ -16,7 +16,7 @@ use kernelc_compiler::ptx::Target;
 use kernelc_compiler::records::RecordType;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
 use kernelc_compiler::sema::signature::parse_type;
-use kernelc_compiler::sema::typed::{ConstArrayDecl, JitFlags};
+use kernelc_compiler::sema::typed::{ConstArrayDecl, GlobalArrayDecl, JitFlags};
 use kernelc_compiler::types::{Elem, Scalar, Type};
 use kernelc_compiler::{check_with, CheckOptions};
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
@@ -126,8 +126,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                     shape: a.shape.shape.iter().map(|&d| d as u64).collect(),
                 })
                 .collect();
-            let shapes: Vec<ArgShape> = run_args.iter().map(arg_shape).collect();
-            let records: Vec<Option<RecordType>> = (run_args.iter())
+            // The global arrays' arguments come after the kernel's own.
+            let own = run_args.len().saturating_sub(args.globals.len());
+            let shapes: Vec<ArgShape> = run_args[..own].iter().map(arg_shape).collect();
+            let records: Vec<Option<RecordType>> = (run_args[..own].iter())
                 .map(|a| match a {
                     RunArg::Array { array, .. } => array.record,
                     RunArg::Scalar(_) => None,
@@ -140,7 +142,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 kernel,
                 args.sig.as_deref(),
                 (&shapes, &records),
-                decls,
+                (decls, &args.globals),
                 args.opt.level(),
                 target,
                 check == Some(true),
@@ -380,7 +382,7 @@ fn compile_kernel(
     kernel: &str,
     sig: Option<&str>,
     (shapes, records): (&[ArgShape], &[Option<RecordType>]),
-    const_arrays: Vec<ConstArrayDecl>,
+    (const_arrays, global_arrays): (Vec<ConstArrayDecl>, &[GlobalArrayDecl]),
     opt: OptLevel,
     target: Target,
     checked: bool,
@@ -397,6 +399,7 @@ fn compile_kernel(
                 kernel: Some(kernel.to_string()),
                 signature,
                 const_arrays: const_arrays.clone(),
+                global_arrays: global_arrays.to_vec(),
             },
             opt,
             target,

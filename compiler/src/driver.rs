@@ -429,6 +429,15 @@ fn kernel_infos(
                     &mut params,
                 );
             }
+            for g in &program.global_arrays {
+                leaf_params(
+                    global_param_name(&g.name),
+                    &g.array_type(),
+                    summary,
+                    &mut slot,
+                    &mut params,
+                );
+            }
             KernelInfo {
                 name: f.name.clone(),
                 params,
@@ -437,6 +446,17 @@ fn kernel_infos(
         })
         .collect()
 }
+
+/// The name of the hidden kernel parameter that passes the global device
+/// array `name` (see `TypedProgram::global_arrays`): not a Python
+/// identifier, so no parameter of the source has it; a runtime passes the
+/// captured array there.
+pub fn global_param_name(name: &str) -> String {
+    format!("{GLOBAL_PARAM_PREFIX}{name}")
+}
+
+/// How the name of a hidden global-array parameter starts.
+pub const GLOBAL_PARAM_PREFIX: &str = "global ";
 
 /// True when `kernel` or a function it calls, directly or not, uses
 /// cooperative groups (inlined callees left their mark on their callers).

@@ -493,7 +493,11 @@ fn o2_preserves_the_behaviour_of_corpus_kernels() {
                     continue;
                 }
                 let func2 = o2.function_named(&f.name).unwrap();
-                let params = &typed.param_types;
+                // The kernel's own parameters, then its hidden ones (the
+                // declared global device arrays).
+                let params: &Vec<_> = &(typed.param_types.iter().cloned())
+                    .chain((checked.program.global_arrays.iter()).map(|g| g.array_type()))
+                    .collect();
                 let mut launch = launches[0];
                 let mut before = observe(&o0, func, params, &name, launch, recipe, false);
                 for &serial in &launches[1..] {

@@ -62,6 +62,27 @@ int main() {
     loaded.launch("saxpy", kc::dim(1), kc::dim(128), {kc::scalar(0.0f), kc::host(x), kc::host(y)});
     EXPECT(y[99] == 199.0f);
 
+    // A device array the kernel reads and writes by its global name: the
+    // kernel's hidden last parameter.
+    {
+        kc::Options g;
+        g.global_array("ACC", "float32[::1]");
+        kc::Module gm = kc::Module::compile(
+            "from numba import cuda\n"
+            "@cuda.jit('void(float32[::1])')\n"
+            "def acc(x):\n"
+            "    i = cuda.grid(1)\n"
+            "    if i < x.size:\n"
+            "        ACC[i] += x[i]\n",
+            "acc.py", &g);
+        auto gp = gm.params("acc");
+        EXPECT(gp.size() == 2 && gp[1].name == "global ACC" && gp[1].written);
+        kc::LoadedModule gl(gm, device);
+        std::vector<float> acc(100, 0.5f);
+        gl.launch("acc", kc::dim(1), kc::dim(128), {kc::host(x), kc::host(acc)});
+        EXPECT(acc[99] == 99.5f);
+    }
+
     // Device buffers, a stream and events.
     kc::Buffer bx(device, 100 * sizeof(float)), by(device, 100 * sizeof(float));
     kc::Stream stream(device);

@@ -57,7 +57,13 @@ class Case:
     shared: int = 0
     """Dynamic shared memory in bytes."""
     consts: Dict[str, np.ndarray] = dataclasses.field(default_factory=dict)
-    """Host arrays behind ``cuda.const.array_like(NAME)``."""
+    """Host arrays behind ``cuda.const.array_like(NAME)`` (or read by NAME)."""
+    globals: Dict[str, str] = dataclasses.field(default_factory=dict)
+    """Device arrays the kernel reads and writes by their module-level
+    NAME, with their Numba types (``{"DEV": "float32[::1]"}``): the last
+    ``len(globals)`` arguments, in this order, are their contents (kernelc
+    passes them as hidden parameters; Numba captures ``cuda.to_device``
+    copies bound to NAME)."""
     rtol: float = 0.0
     atol: float = 0.0
     """Tolerances for floating-point outputs (0 = exact)."""
@@ -236,6 +242,8 @@ def run_kernelc(case: Case, opt: str = "-O2", extra: Sequence[str] = (), device:
             p = os.path.join(tmp, f"const_{name}.npy")
             np.save(p, arr)
             cmd += ["--const", f"{name}={p}"]
+        for name, ty in case.globals.items():
+            cmd += ["--global", f"{name}={ty}"]
         out_dir = os.path.join(tmp, "out")
         cmd += ["--out", out_dir, *extra]
         # A tuple argument is given as its items, depth first (as kernelc
@@ -310,13 +318,22 @@ def run_numba(case: Case):
     kern = getattr(mod, case.kernel)
     inputs = case.make_inputs()
     work = _copy_args(inputs)
+    # The device arrays a kernel captures by name: the last arguments.
+    own = len(work) - len(case.globals)
+    captured = {}
+    for k, name in enumerate(case.globals):
+        captured[own + k] = mod.cuda.to_device(work[own + k])
+        setattr(mod, name, captured[own + k])
+    work_own = work[:own]
     buf = io.StringIO()
     # A 0-D array of records is a record argument: Numba takes the record
     # (a NumPy void scalar that views the array's memory).
     launch = [a[()] if isinstance(a, np.ndarray) and a.ndim == 0 and a.dtype.names else a
-              for a in work]
+              for a in work_own]
     with contextlib.redirect_stdout(buf):
         kern[tuple(case.grid), tuple(case.block), 0, case.shared](*launch)
+    for pos, dev in captured.items():
+        work[pos] = dev.copy_to_host()
     outputs = {i: a for i, a in enumerate(work) if isinstance(a, np.ndarray)}
     return inputs, outputs, buf.getvalue()
 

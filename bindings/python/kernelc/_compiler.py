@@ -88,6 +88,12 @@ def param_types(params):
     return tuple(build(t) for _, t in groups)
 
 
+# How the name of a hidden parameter starts: the compiler passes each device
+# array the code reads by name as a parameter "global NAME" after the
+# kernel's own.
+GLOBAL_PARAM_PREFIX = "global "
+
+
 class Compiled:
     """A compiled module holding one kernel (owns the ``kc_module``)."""
 
@@ -131,6 +137,12 @@ class Compiled:
                 read=bool(info.read),
                 written=bool(info.written),
             ))
+        # The hidden parameters after the kernel's own ("global NAME"):
+        # the device arrays the code reads by name, passed at every launch.
+        hidden = [p for p in self.params if p.name.startswith(GLOBAL_PARAM_PREFIX)]
+        self.own_params = self.params[: len(self.params) - len(hidden)]
+        self.hidden_args = tuple(
+            view.global_arrays[p.name[len(GLOBAL_PARAM_PREFIX):]][0] for p in hidden)
         self._types_text = None
         self._ir_text = None
 
@@ -237,6 +249,9 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
                 opts, name.encode(), code, shape, arr.ndim,
                 c_void_p(arr.ctypes.data) if arr.nbytes else None, arr.nbytes,
             ), "kc_options_add_const_array")
+        for name, (_, type_text) in view.global_arrays.items():
+            check(lib.kc_options_add_global_array(opts, name.encode(), type_text.encode()),
+                  "kc_options_add_global_array")
         status = lib.kc_compile(
             view.text.encode("utf-8"), view.file.encode("utf-8"), opts, byref(module), byref(diags)
         )

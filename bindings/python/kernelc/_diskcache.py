@@ -219,6 +219,9 @@ def _hash_view(h, view):
         # `dtype.descr`: a record's fields (its `str` is only `|V<size>`).
         h.update(repr((name, arr.dtype.descr, arr.shape)).encode())
         h.update(arr.tobytes())
+    # Captured device arrays reach the compiler as their names and types
+    # (never their addresses or contents).
+    h.update(repr([(name, t) for name, (_, t) in view.global_arrays.items()]).encode())
 
 
 class KernelCache:

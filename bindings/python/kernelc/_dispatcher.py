@@ -264,11 +264,14 @@ class Overload:
         # A tuple argument is passed as its items, depth first, as the
         # compiled kernel lists a tuple parameter's items.
         args = tuple(_flatten_tuples(args))
-        if len(args) != len(self.params):
+        own = len(self.compiled.own_params)
+        if len(args) != own:
             raise TypeError(
-                f"kernel '{self.compiled.kernel_name}' takes {len(self.params)} "
-                f"argument{'s' if len(self.params) != 1 else ''}, {len(args)} given"
+                f"kernel '{self.compiled.kernel_name}' takes {own} "
+                f"argument{'s' if own != 1 else ''}, {len(args)} given"
             )
+        # The device arrays the kernel reads by name: its hidden parameters.
+        args += self.compiled.hidden_args
         loaded = self._loaded_here()
         loaded.device.launch(loaded, self, args, griddim, blockdim, stream, sharedmem)
 
@@ -514,7 +517,7 @@ class Dispatcher:
         `argtypes` when the signature was given as types, else by the
         parameter types the compiler reports."""
         compiled = self._compile(sig)
-        types = tuple(argtypes) if argtypes is not None else param_types(compiled.params)
+        types = tuple(argtypes) if argtypes is not None else param_types(compiled.own_params)
         ov = Overload(self, types, compiled)
         self._add_overload(types, ov)
         return ov

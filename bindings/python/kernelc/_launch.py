@@ -232,7 +232,7 @@ class LaunchPlan:
 
     __slots__ = ("generation", "loaded", "handle", "name", "argv", "nargs", "source", "launch")
 
-    def __init__(self, generation, loaded, marshal, nargs, code, ns):
+    def __init__(self, generation, loaded, marshal, nargs, code, ns, hidden=()):
         self.generation = generation
         self.loaded = loaded  # keeps the module loaded
         self.handle = loaded.handle
@@ -245,7 +245,10 @@ class LaunchPlan:
             call = _interrupt.interruptible(loaded.device, call)  # Ctrl-C stops it
         checks, writes = code
         names = [f"a{i}" for i in range(nargs)]
-        unpack = [f"{', '.join(names)}, = args"] if nargs else []
+        # The captured device arrays (hidden parameters) follow the
+        # arguments.
+        source = "args + hidden" if hidden else "args"
+        unpack = [f"{', '.join(names)}, = {source}"] if nargs else []
         self.source = "\n".join(
             ["def launch(args, griddim, blockdim, stream, sharedmem):",
              "    # griddim, blockdim: kc_dim3; sharedmem: c_uint32 (see untyped_kc_launch)",
@@ -260,7 +263,7 @@ class LaunchPlan:
                "    if status: fail(status)",
                "    return True", ""]
         )
-        ns.update(runtime=_runtime, lock=lock, call=call,
+        ns.update(runtime=_runtime, lock=lock, call=call, hidden=tuple(hidden),
                   handle=self.handle, name=self.name, stream_arg=stream_arg,
                   mv=memoryview(self.argv).cast("B"), argv=self.argv, nargs=ctypes.c_size_t(nargs),
                   fail=marshal.fail)
@@ -276,6 +279,8 @@ def make_plan(overload, args):
     makes no plan each time)."""
     generation = _runtime.generation  # before the device is looked up
     params = overload.params
+    hidden = overload.compiled.hidden_args
+    args = tuple(args) + hidden
     if len(args) != len(params):
         return None
     ns = {}
@@ -299,7 +304,7 @@ def make_plan(overload, args):
         writes += code[1]
     loaded = overload._loaded_here()
     marshal = overload.__dict__.get("_marshal") or _runtime._Marshal(overload)
-    return LaunchPlan(generation, loaded, marshal, len(args), (checks, writes), ns)
+    return LaunchPlan(generation, loaded, marshal, len(args), (checks, writes), ns, hidden)
 
 
 def direct_call(kernel, args, griddim, blockdim, interruptible=False):

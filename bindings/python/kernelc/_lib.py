@@ -158,6 +158,7 @@ _PROTOTYPES = {
         _status, [c_void_p, c_char_p, c_uint32, _P(c_int64), c_size_t, c_void_p, c_size_t]),
     "kc_options_add_const_record_array": (
         _status, [c_void_p, c_char_p, c_char_p, _P(c_int64), c_size_t, c_void_p, c_size_t]),
+    "kc_options_add_global_array": (_status, [c_void_p, c_char_p, c_char_p]),
     # compile, modules, diagnostics
     "kc_compile": (_status, [c_char_p, c_char_p, c_void_p, _P(c_void_p), _P(c_void_p)]),
     "kc_module_free": (None, [c_void_p]),

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _exec_sources
-from .errors import KernelcError
+from .errors import KernelcError, TypingError
 
 __all__ = ["KernelView", "build_view", "SourceUnavailable", "fix_locations"]
 
@@ -198,6 +198,10 @@ class KernelView:
     text: str
     kernel: str  # the function's name in the view
     const_arrays: dict = field(default_factory=dict)  # name -> C-contiguous ndarray
+    # Device arrays the code reads by name (from a global or closure
+    # variable): name -> (the array, its type text). Passed as the kernel's
+    # hidden parameters ("global NAME"), in this order.
+    global_arrays: dict = field(default_factory=dict)
     # view line -> (file, line, column shift) for lines that are not the
     # file's own line at column 0.
     remap: dict = field(default_factory=dict)
@@ -523,20 +527,27 @@ def _device_decorator(value):
     return f"@{_KC_CUDA}.jit({list(sigs)!r}, device=True)" if sigs else None
 
 
-def _function_tuple(value: tuple, funcs: list):
-    """The text of a tuple that holds device functions (at any depth; its
-    other items constants), appending (function, decorator) of each to
-    `funcs`; None for any other tuple."""
+def _function_tuple(value: tuple, funcs: list, arrays: dict, prefix: str):
+    """The text of a tuple that holds device functions or NumPy arrays (at
+    any depth; its other items constants), appending (function, decorator)
+    of each function to `funcs` and naming each array `PREFIX_K` (`K` its
+    position, `_`-joined for nested tuples) in `arrays`; None for any other
+    tuple."""
     items = []
     holds_function = False
-    for item in value:
+    for k, item in enumerate(value):
         inner = _py_function(item)
         if inner is not None:
             funcs.append((inner, _device_decorator(item)))
             items.append(inner.__name__)
             holds_function = True
+        elif (isinstance(item, np.ndarray) and not isinstance(item, np.generic)
+              and not item.dtype.hasobject):
+            arrays[f"{prefix}_{k}"] = item
+            items.append(f"{prefix}_{k}")
+            holds_function = True
         elif isinstance(item, tuple):
-            text = _function_tuple(item, funcs)
+            text = _function_tuple(item, funcs, arrays, f"{prefix}_{k}")
             if text is None:
                 text = _literal(item)
                 if text is None:
@@ -552,6 +563,26 @@ def _function_tuple(value: tuple, funcs: list):
     if not holds_function:
         return None
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _is_device_array(value) -> bool:
+    """A device array (kernelc's or Numba's ``DeviceNDArray``, or any
+    object with ``__cuda_array_interface__``), not a type."""
+    return not isinstance(value, type) and hasattr(value, "__cuda_array_interface__")
+
+
+def _device_array_type(name: str, value) -> str:
+    """The Numba type of a captured device array, as the compiler reads it
+    (``array(float32, 2d, C)``)."""
+    from ._types import Array, typeof
+
+    try:
+        t = typeof(value)
+    except TypeError as e:
+        raise TypeError(f"the device array '{name}' a kernel reads: {e}") from None
+    if not isinstance(t, Array):
+        raise TypeError(f"'{name}' has __cuda_array_interface__ but is not an array ({t})")
+    return str(Array(t.dtype, t.ndim, t.layout))
 
 
 def _is_numba_dispatcher(value) -> bool:
@@ -579,7 +610,8 @@ def build_view(kernel_fn, device=False) -> KernelView:
     imports = {}  # name -> statement
     consts = {}  # name -> literal
     hosts = set()  # names bound to host objects
-    const_arrays = {}
+    const_arrays = {}  # name -> NumPy array frozen into constant memory
+    global_arrays = {}  # name -> device array captured by reference
     externs = {}  # name -> `declare_device` statement
     link = []  # files the declared functions need
     appended = []  # lines after the file, [(text, file, line, shift)]
@@ -643,7 +675,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
         candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
         for name in sorted(candidates):
             if (name in imports or name in consts or name in hosts or name in const_arrays
-                    or name in enums or name in enum_members or name in value_tuples
+                    or name in global_arrays or name in enums or name in enum_members or name in value_tuples
                     or name in exceptions):
                 continue
             if name in externs:
@@ -682,18 +714,31 @@ def build_view(kernel_fn, device=False) -> KernelView:
                 link.extend(p for p in value.link if p not in link)
                 continue
             funcs = []
-            text = _function_tuple(value, funcs) if isinstance(value, tuple) else None
+            arrays = {}
+            text = (_function_tuple(value, funcs, arrays, f"_kc_{name}")
+                    if isinstance(value, tuple) else None)
             if text is not None:
-                # A tuple holding device functions (`OPS = (add, mul)`):
-                # frozen, its functions compiled with the kernel.
+                # A tuple holding device functions (`OPS = (add, mul)`) or
+                # NumPy arrays (`CASES = (a, b)`): frozen, its functions
+                # compiled with the kernel, its arrays constant arrays.
                 value_tuples[name] = text
+                const_arrays.update(arrays)
                 work.extend(funcs)
                 continue
             if isinstance(value, np.ndarray) and not isinstance(value, np.generic):
-                if name in fs.const_array_names:
-                    const_arrays[name] = value
-                else:
-                    hosts.add(name)
+                # Read with cuda.const.array_like(NAME) or by its name: as
+                # Numba freezes a global array, a read-only constant array
+                # of its contents now.
+                if value.dtype.hasobject:
+                    raise TypingError(
+                        f"'{name}' is a NumPy array of dtype {value.dtype}: kernels read "
+                        "global arrays of numbers, complex numbers and records only")
+                const_arrays[name] = value
+                continue
+            if _is_device_array(value):
+                # A device array is not copied: the kernel reads and
+                # writes it in place, passed as a hidden parameter.
+                global_arrays[name] = (value, _device_array_type(name, value))
                 continue
             rec = _record_dtype_source(value)
             if rec is not None:
@@ -716,8 +761,8 @@ def build_view(kernel_fn, device=False) -> KernelView:
 
     # Each enum class is defined once, under its own name (the name its
     # type prints with); other names for it are aliases.
-    taken = (set(imports) | set(consts) | hosts | set(const_arrays) | set(enum_members)
-             | set(exceptions))
+    taken = (set(imports) | set(consts) | hosts | set(const_arrays) | set(global_arrays)
+             | set(enum_members) | set(exceptions))
     classes = {}
     for cls in list(enums.values()) + [type(m) for m in enum_members.values()]:
         classes.setdefault(cls, cls.__name__)
@@ -749,7 +794,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
     tail += [externs[n] for n in sorted(externs)]
     # Host globals (and the constant arrays, whose contents come with the
     # compile options) are bound to something that is not a constant.
-    tail += [f"{n} = None" for n in sorted(hosts | set(const_arrays))]
+    tail += [f"{n} = None" for n in sorted(hosts | set(const_arrays) | set(global_arrays))]
     remap = {k + line_shift: v for k, v in remap.items()}
     base = len(view)
     for k, (text, file, line, shift) in enumerate(appended):
@@ -762,6 +807,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
         text="\n".join(body) + "\n",
         kernel=kernel_fn.__code__.co_name,
         const_arrays=const_arrays,
+        global_arrays=global_arrays,
         remap=remap,
         line_shift=line_shift,
         classes=classes,

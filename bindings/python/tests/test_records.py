@@ -162,7 +162,7 @@ def test_the_cache_key_tells_record_constants_apart():
     def key(arr):
         h = hashlib.sha256()
         view = types.SimpleNamespace(file="f.py", kernel="k", text="", remap={}, line_shift=0,
-                                     const_arrays={"T": arr})
+                                     const_arrays={"T": arr}, global_arrays={})
         _hash_view(h, view)
         return h.hexdigest()
 

@@ -168,6 +168,10 @@ impl<'a> FnLowering<'a> {
                 for a in self.tl(*args) {
                     flat.extend(self.expr(a).flatten());
                 }
+                // The global device arrays, passed on (hidden parameters).
+                for g in &self.globals {
+                    flat.extend(g.flatten());
+                }
                 let callee = self.callee(*f);
                 let returns = self
                     .module
@@ -201,6 +205,7 @@ impl<'a> FnLowering<'a> {
                 let ptr = self.addr_of(Opcode::LocalAddr, i.0, ir::AddrSpace::Local);
                 self.static_array(e.ty.array().expect("local array type"), ptr, &decl.shape)
             }
+            TExprKind::GlobalArray(i) => self.globals[i.index()].clone(),
             TExprKind::ConstArray(i) => {
                 let decl = self.program.const_arrays[i.index()].clone();
                 let ptr = self.addr_of(Opcode::ConstAddr, i.0, ir::AddrSpace::Const);

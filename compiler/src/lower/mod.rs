@@ -86,13 +86,18 @@ fn function_names(program: &TypedProgram) -> Vec<String> {
         .collect()
 }
 
-/// The IR signature of a typed function (kernel ABI or device convention).
-pub fn signature(f: &TypedFunction) -> ir::Signature {
+/// The IR signature of a typed function (kernel ABI or device
+/// convention): its parameters, then the program's global device arrays
+/// as hidden parameters (see [`TypedProgram::global_arrays`]).
+pub fn signature(program: &TypedProgram, f: &TypedFunction) -> ir::Signature {
     // Room for an array of two dimensions per parameter (five values),
     // spared most growth of the list.
     let mut params = Vec::with_capacity(5 * f.param_types.len());
     for ty in &f.param_types {
         values::flatten_type(ty, f.is_kernel, &mut params);
+    }
+    for g in &program.global_arrays {
+        values::flatten_type(&g.array_type(), f.is_kernel, &mut params);
     }
     let mut returns = Vec::new();
     if f.ret != Type::None {
@@ -146,6 +151,8 @@ pub(crate) struct FnLowering<'a> {
     /// The source byte offset of the statement being lowered: the
     /// position of the instructions made now (see [`FnLowering::enter`]).
     at: Option<u32>,
+    /// The hidden parameters: the program's global device arrays.
+    globals: Vec<LValue>,
 }
 
 impl<'a> FnLowering<'a> {
@@ -160,7 +167,7 @@ impl<'a> FnLowering<'a> {
         } else {
             FuncKind::Device
         };
-        let mut func = ir::Function::new(name, kind, signature(f));
+        let mut func = ir::Function::new(name, kind, signature(program, f));
         // Lowering makes about two instructions and two values per typed
         // expression (up to four for the few that expand most) and a block
         // per four; sizing the tables from that spares most of their growth.
@@ -211,6 +218,7 @@ impl<'a> FnLowering<'a> {
             nonneg_counters: cranelift_entity::EntitySet::new(),
             next_hidden: num_slots,
             at: None,
+            globals: Vec::new(),
         };
         l.entry();
         l.block(f.block(f.body));
@@ -348,6 +356,12 @@ impl<'a> FnLowering<'a> {
         for (i, ty) in self.f.param_types.iter().enumerate() {
             let v = values::unflatten_params(self, ty, self.f.is_kernel, &mut it);
             self.bind(VarId(i as u32), v);
+        }
+        let program = self.program;
+        for g in &program.global_arrays {
+            let ty = g.array_type();
+            let v = values::unflatten_params(self, &ty, self.f.is_kernel, &mut it);
+            self.globals.push(v);
         }
     }
 

@@ -48,7 +48,7 @@ fn collect_let_vars(f: &TypedFunction, e: TExprId, out: &mut Vec<VarId>) {
             items.ids().for_each(|i| collect_let_vars(f, i, out))
         }
         // Every kind is listed: a new one with operands must be added.
-        Const(_) | Var(_) | SharedArray(_) | LocalArray(_) | ConstArray(_) => {}
+        Const(_) | Var(_) | SharedArray(_) | LocalArray(_) | ConstArray(_) | GlobalArray(_) => {}
     }
 }
 

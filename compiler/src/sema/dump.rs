@@ -26,8 +26,11 @@ pub fn dump_program(p: &TypedProgram) -> String {
             shape.join(", ")
         );
     }
+    for (i, g) in p.global_arrays.iter().enumerate() {
+        let _ = writeln!(out, "global[{i}] {}: {}", g.name, g.array_type());
+    }
     for (i, f) in p.functions.iter().enumerate() {
-        if i > 0 || !p.const_arrays.is_empty() {
+        if i > 0 || !p.const_arrays.is_empty() || !p.global_arrays.is_empty() {
             out.push('\n');
         }
         dump_function(&mut out, p, f);
@@ -373,6 +376,7 @@ impl Printer<'_> {
             TExprKind::SharedArray(i) => format!("shared[{i}]"),
             TExprKind::LocalArray(i) => format!("local[{i}]"),
             TExprKind::ConstArray(i) => format!("const[{i}]"),
+            TExprKind::GlobalArray(i) => format!("global[{i}]"),
         }
     }
 }

@@ -25,7 +25,7 @@ use crate::span::{FileId, Span};
 use crate::types::Type;
 use resolve::{DeclaredSig, ModuleEnv};
 use signature::{parse_signature_in, Signature};
-use typed::{ConstArrayDecl, FuncId, TypedProgram};
+use typed::{ConstArrayDecl, FuncId, GlobalArrayDecl, TypedProgram};
 
 pub use context::CheckContext;
 
@@ -45,6 +45,9 @@ pub struct CheckOptions {
     pub signature: Option<String>,
     /// Element types and shapes of host-supplied constant arrays.
     pub const_arrays: Vec<ConstArrayDecl>,
+    /// Device arrays the host captured from module-level names (kernels
+    /// take them as hidden parameters).
+    pub global_arrays: Vec<GlobalArrayDecl>,
 }
 
 /// The result of checking a source file.
@@ -97,12 +100,24 @@ pub fn check_with(
         .map(|s| files.add("<signature>", s.as_str()));
     let mut diags = Vec::new();
     let module = front::parse_with(&mut ctx.front, source, &mut diags);
+    for g in &options.global_arrays {
+        if options.const_arrays.iter().any(|c| c.name == g.name) {
+            diags.push(Diagnostic::error(
+                format!(
+                    "'{}' is declared both as a constant array and as a global device array",
+                    g.name
+                ),
+                Span::default(),
+            ));
+        }
+    }
     let mut unsigned = Vec::new();
     let program = {
         let host_arrays: Vec<&str> = options
             .const_arrays
             .iter()
             .map(|c| c.name.as_str())
+            .chain(options.global_arrays.iter().map(|g| g.name.as_str()))
             .collect();
         let resolve = std::mem::take(&mut ctx.resolve);
         let mut env = ModuleEnv::build(&module, &host_arrays, &mut diags, resolve);
@@ -110,7 +125,11 @@ pub fn check_with(
             env.resolve_function(f, &mut diags);
         }
         let typeck = std::mem::take(&mut ctx.typeck);
-        let mut checker = typeck::ProgramChecker::new(&env, &options.const_arrays, typeck);
+        let mut checker = typeck::ProgramChecker::new(
+            &env,
+            (&options.const_arrays, &options.global_arrays),
+            typeck,
+        );
         let mut roots = std::mem::take(&mut ctx.roots);
         roots.clear();
         let targets = EntryPoints {

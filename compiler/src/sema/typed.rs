@@ -11,7 +11,7 @@ use super::consts::ConstValue;
 use super::intrinsics::Intrinsic;
 use crate::front::ast::{BinOp, CmpOp, UnaryOp};
 use crate::span::Span;
-use crate::types::{Elem, Type};
+use crate::types::{Elem, Layout, Type};
 use std::sync::{Arc, LazyLock};
 
 /// Index of a function in [`TypedProgram::functions`].
@@ -137,6 +137,13 @@ index_type!(
     "the array in the program's constant arrays"
 );
 
+index_type!(
+    /// Index of a global device array of the program, in
+    /// [`TypedProgram::global_arrays`].
+    GlobalArrayId,
+    "the array in the program's global arrays"
+);
+
 /// Index of a variable in [`TypedFunction::vars`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -156,6 +163,12 @@ pub struct TypedProgram {
     pub device_roots: Vec<FuncRef>,
     /// Host-supplied constant arrays used by the program.
     pub const_arrays: Vec<ConstArrayDecl>,
+    /// The device arrays the host captured from module-level names (in
+    /// the order declared): every function (kernel or device function)
+    /// takes each as a hidden parameter after its own, in this order,
+    /// whether it reads it or not, so that a kernel's parameters depend
+    /// on the declarations alone.
+    pub global_arrays: Vec<GlobalArrayDecl>,
     /// The functions the file declares with `cuda.declare_device`
     /// (`Intrinsic::Extern(k)` calls number `k`), each linked from other
     /// code.
@@ -204,6 +217,7 @@ impl SpareTyped {
             kernels,
             device_roots: Vec::new(),
             const_arrays: Vec::new(),
+            global_arrays: Vec::new(),
             externs: Vec::new(),
         }
     }
@@ -582,6 +596,65 @@ pub struct ConstArrayDecl {
     pub shape: Vec<u64>,
 }
 
+/// A device array the host captured from a module-level (global or
+/// closure) name, which kernels read and write in place: numba-cuda
+/// embeds its address; kernelc passes it as a hidden parameter (so the
+/// code does not depend on the address).
+#[derive(Clone, PartialEq, Debug)]
+pub struct GlobalArrayDecl {
+    /// The module-level name.
+    pub name: String,
+    /// Element type.
+    pub elem: Elem,
+    /// Number of dimensions (1 to 3).
+    pub ndim: u8,
+    /// Layout the code is compiled for.
+    pub layout: Layout,
+}
+
+impl GlobalArrayDecl {
+    /// The array's type (in global memory, writable).
+    pub fn array_type(&self) -> Type {
+        Type::Array(crate::types::ArrayType {
+            elem: self.elem,
+            ndim: self.ndim,
+            layout: self.layout,
+            space: crate::types::MemSpace::Global,
+        })
+    }
+
+    /// The declaration of the device array `name` whose type is `text`,
+    /// an array type in Numba's spelling (`float32[:, ::1]`,
+    /// `array(int64, 1d, A)`); an error says what is wrong.
+    pub fn parse(name: &str, text: &str) -> Result<Self, String> {
+        let mut chars = name.chars();
+        let identifier = chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+            && chars.all(|c| c.is_alphanumeric() || c == '_');
+        if !identifier {
+            return Err(format!("'{name}' is not a Python identifier"));
+        }
+        let ty = crate::sema::signature::parse_type(text)
+            .map_err(|e| format!("the type of '{name}': {}", e.message))?;
+        match ty {
+            Type::Array(a)
+                if (1..=3).contains(&a.ndim) && a.space == crate::types::MemSpace::Global =>
+            {
+                Ok(GlobalArrayDecl {
+                    name: name.to_string(),
+                    elem: a.elem,
+                    ndim: a.ndim,
+                    layout: a.layout,
+                })
+            }
+            Type::Array(a) => Err(format!(
+                "'{name}' is a {}-dimensional array; a global device array has 1 to 3 dimensions",
+                a.ndim
+            )),
+            other => Err(format!("'{name}' has type {other}, not an array type")),
+        }
+    }
+}
+
 /// A typed statement (plain data: the strings and lists it refers to are
 /// in its function, so a function's statements drop as one block).
 #[derive(Clone, Copy, Debug)]
@@ -793,6 +866,8 @@ pub enum TExprKind {
     LocalArray(LocalArrayId),
     /// A constant array of the program.
     ConstArray(ConstArrayId),
+    /// A global device array of the program (a hidden parameter).
+    GlobalArray(GlobalArrayId),
 }
 
 impl TExpr {
@@ -857,6 +932,7 @@ impl TExpr {
                 | TExprKind::SharedArray(_)
                 | TExprKind::LocalArray(_)
                 | TExprKind::ConstArray(_)
+                | TExprKind::GlobalArray(_)
         )
     }
 }

@@ -7,7 +7,7 @@
 pub mod snapshots;
 
 use kernelc_compiler::sema::signature::parse_type;
-use kernelc_compiler::sema::typed::ConstArrayDecl;
+use kernelc_compiler::sema::typed::{ConstArrayDecl, GlobalArrayDecl};
 use kernelc_compiler::types::{complex_from_name, Elem, Scalar, Type};
 use kernelc_compiler::CheckOptions;
 use std::path::PathBuf;
@@ -19,7 +19,8 @@ pub fn accept_corpus() -> Vec<PathBuf> {
 
 /// The check runs a corpus program asks for in its `# kernelc:` header
 /// lines: one per `--kernel` line (with its `--sig`), or one default run;
-/// `--const NAME=dtype[dims]` declarations apply to every run.
+/// `--const NAME=dtype[dims]` and `--global NAME=TYPE` declarations apply
+/// to every run.
 pub fn options_of(source: &str) -> Vec<CheckOptions> {
     let mut common = CheckOptions::default();
     let mut runs = Vec::new();
@@ -59,6 +60,12 @@ pub fn options_of(source: &str) -> Vec<CheckOptions> {
                             .collect(),
                     });
                 }
+                "--global" => {
+                    let (name, ty) = v.split_once('=').unwrap();
+                    common
+                        .global_arrays
+                        .push(GlobalArrayDecl::parse(name, ty).unwrap());
+                }
                 _ => panic!("unknown option {w}"),
             }
         }
@@ -71,6 +78,7 @@ pub fn options_of(source: &str) -> Vec<CheckOptions> {
     }
     for r in &mut runs {
         r.const_arrays = common.const_arrays.clone();
+        r.global_arrays = common.global_arrays.clone();
     }
     runs
 }

@@ -45,16 +45,6 @@ ARRAY_FACTORIES = [
 
 
 # Upstream's TestDeviceArrayCapture (skipped on numba-cuda's simulator).
-CAPTURE = pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: a device array (a DeviceNDArray or any "
-    "__cuda_array_interface__ object) captured from a global or closure "
-    "variable in a kernel or device function (return global_array[idx]): "
-    "'global_array' is a global that is not a compile-time constant",
-)
-
-
-@CAPTURE
 def test_basic_capture():
     """Test basic global capture with different array types."""
     for name, make_array in ARRAY_FACTORIES:
@@ -81,7 +71,6 @@ def test_basic_capture():
         np.testing.assert_array_equal(result, host_data)
 
 
-@CAPTURE
 def test_computation():
     """Test captured global arrays used in computations."""
     for name, make_array in ARRAY_FACTORIES:
@@ -109,7 +98,6 @@ def test_computation():
         np.testing.assert_array_equal(result, expected)
 
 
-@CAPTURE
 def test_mutability():
     """Test that captured arrays can be written to (mutability)."""
     for name, make_array in ARRAY_FACTORIES:
@@ -129,7 +117,6 @@ def test_mutability():
         np.testing.assert_array_equal(result, expected)
 
 
-@CAPTURE
 def test_multiple_arrays():
     """Test capturing multiple arrays from globals."""
     for name, make_array in ARRAY_FACTORIES:
@@ -156,7 +143,6 @@ def test_multiple_arrays():
         np.testing.assert_array_equal(result, expected)
 
 
-@CAPTURE
 def test_multidimensional():
     """Test capturing multidimensional arrays."""
     for name, make_array in ARRAY_FACTORIES:
@@ -185,7 +171,6 @@ def test_multidimensional():
         np.testing.assert_array_equal(result, expected)
 
 
-@CAPTURE
 def test_dtypes():
     """Test capturing arrays with different dtypes."""
     dtypes = [
@@ -215,7 +200,6 @@ def test_dtypes():
             )
 
 
-@CAPTURE
 def test_direct_kernel_access():
     """Test direct kernel access (not via device function)."""
     for name, make_array in ARRAY_FACTORIES:
@@ -239,8 +223,8 @@ def test_direct_kernel_access():
 @pytest.mark.xfail(
     strict=True,
     reason="unsupported in kernelc: 0-d arrays as kernel arguments "
-    "(cuda.device_array((), ...)): kernels take arrays of 1 to 3 dimensions, not 0; "
-    "and a captured device array (global_0d[()])",
+    "(cuda.device_array((), ...)) and as captured device arrays (global_0d[()]): "
+    "kernels take arrays of 1 to 3 dimensions, not 0",
 )
 def test_zero_dimensional():
     """Test capturing 0-D (scalar) device arrays."""

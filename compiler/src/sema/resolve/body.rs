@@ -328,7 +328,13 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
             None => Err(AttrError::UnknownMember(ns)),
         },
         Res::Unresolved => Ok(Res::Unresolved),
-        Res::Local(_) | Res::Const(_) | Res::ValueAttr | Res::ValueTuple(_) => Ok(Res::ValueAttr),
+        // A host global may be an array the host supplies (`TABLE.size`);
+        // the checker says when it is not.
+        Res::Local(_)
+        | Res::Const(_)
+        | Res::ValueAttr
+        | Res::ValueTuple(_)
+        | Res::HostGlobal(_) => Ok(Res::ValueAttr),
         Res::EnumClass(e) => match e.member_index(env.name(attr)) {
             Some(k) => Ok(Res::EnumMember(e, k)),
             None => Err(AttrError::UnknownEnumMember(e)),
@@ -337,7 +343,6 @@ fn attribute(env: &ModuleEnv<'_>, base: Res, attr: Symbol) -> Result<Res, AttrEr
         Res::Member(_)
         | Res::Function(_)
         | Res::Extern(_)
-        | Res::HostGlobal(_)
         | Res::NamedTupleClass(_)
         | Res::ExceptionClass => Err(AttrError::NotAnAttribute),
     }

@@ -116,6 +116,9 @@ pub enum GlobalValue {
     Intrinsic(Callee),
     /// A constant.
     Const(ConstValue),
+    /// An array the host supplies under this module-level name (a frozen
+    /// NumPy array: a constant array; a device array: a global array).
+    HostArray(Symbol),
     /// A tuple of these.
     Tuple(Vec<GlobalValue>),
 }
@@ -213,6 +216,9 @@ pub struct ModuleEnv<'m> {
     module_of: Vec<Option<Res>>,
     /// Emptied vectors for the locals of the functions still to be read.
     spare_locals: Vec<Vec<(Symbol, Span)>>,
+    /// The module-level names whose arrays the host supplies (constant
+    /// arrays and global device arrays) that the source mentions.
+    host_arrays: Vec<Symbol>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -256,6 +262,10 @@ impl<'m> ModuleEnv<'m> {
             local_of,
             module_of,
             spare_locals,
+            host_arrays: host_arrays
+                .iter()
+                .filter_map(|name| module.interner.get(name))
+                .collect(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, host_arrays, diags);
@@ -443,6 +453,12 @@ impl<'m> ModuleEnv<'m> {
             ));
             return;
         };
+        if self.host_arrays.contains(&name) {
+            // The host supplies this array (a NumPy array frozen, or a
+            // device array): its value in the file is the host's.
+            self.bind(name, Global::HostGlobal, target.span);
+            return;
+        }
         if let Some(f) = self.function_alias(value) {
             self.bind(name, Global::Function(f), target.span);
             return;
@@ -896,34 +912,47 @@ impl<'m> ModuleEnv<'m> {
         })
     }
 
-    /// A module-level tuple that holds functions of the file, at any depth
-    /// (`OPS = (add, (mul, 2.0))`), its other items constants; `None` for
-    /// any other value (a tuple of constants is a constant).
+    /// A module-level tuple that holds functions of the file or
+    /// host-supplied arrays, at any depth (`OPS = (add, (mul, 2.0))`,
+    /// `CASES = (A, B)`), its other items constants; `None` for any other
+    /// value (a tuple of constants is a constant).
     fn global_tuple(&self, value: ExprId) -> Option<GlobalValue> {
         let ExprKind::Tuple(items) = &self.expr(value).kind else {
             return None;
         };
-        let mut holds_function = false;
+        let mut holds_value = false;
         let mut out = Vec::new();
         for &item in self.module.exprs(*items) {
             if let Some(f) = self.function_alias(item) {
-                holds_function = true;
+                holds_value = true;
                 out.push(GlobalValue::Function(f));
             } else if let Some(c) = self.intrinsic_alias(item) {
-                holds_function = true;
+                holds_value = true;
                 out.push(GlobalValue::Intrinsic(c));
             } else if let Some(t) = self
                 .global_tuple(item)
                 .or_else(|| self.value_tuple_named(item))
             {
-                holds_function = true;
+                holds_value = true;
                 out.push(t);
+            } else if let Some(a) = self.host_array_named(item) {
+                // `cases = (A, B)` of host arrays: frozen as a tuple of them.
+                holds_value = true;
+                out.push(GlobalValue::HostArray(a));
             } else {
                 let v = const_eval::eval(self.module, item, &ModuleConstEnv { env: self }).ok()?;
                 out.push(GlobalValue::Const(v));
             }
         }
-        holds_function.then_some(GlobalValue::Tuple(out))
+        holds_value.then_some(GlobalValue::Tuple(out))
+    }
+
+    /// The host-supplied array a name names.
+    fn host_array_named(&self, value: ExprId) -> Option<Symbol> {
+        match self.expr(value).kind {
+            ExprKind::Name(n) if self.host_arrays.contains(&n) => Some(n),
+            _ => None,
+        }
     }
 
     /// The tuple of functions a name bound at module level holds.

@@ -1,6 +1,7 @@
 //! Array allocation: `cuda.shared.array` and `cuda.local.array` (constant
-//! shapes, scalar dtypes) and `cuda.const.array_like` (arrays the host
-//! supplies).
+//! shapes, scalar dtypes), and the arrays the host supplies:
+//! `cuda.const.array_like`, and module-level arrays read by name (a frozen
+//! NumPy array, a captured device array).
 
 use super::{FnChecker, FnConstEnv};
 use crate::diagnostics::Diagnostic;
@@ -235,6 +236,39 @@ impl FnChecker<'_, '_, '_> {
             }
         };
         let name = self.env.name(sym).to_string();
+        if self
+            .pc
+            .global_arrays_supplied
+            .iter()
+            .any(|d| d.name == name)
+        {
+            return self.reject_call(
+                arg.span,
+                &format!("'{name}' is a device array: kernels read and write it directly, not through cuda.const.array_like()"),
+            );
+        }
+        self.const_array(&name, arg.span, span)
+    }
+
+    /// A module-level array the host supplies, read by its name (`X[i]`):
+    /// a NumPy array frozen into constant memory (Numba's readonly
+    /// constant array), or a device array the kernel reads and writes in
+    /// place; `None` when the host supplies no array of that name.
+    pub(super) fn host_array(&mut self, name: &str, span: Span) -> Option<TExpr> {
+        if self.pc.const_arrays_supplied.iter().any(|d| d.name == name) {
+            return Some(self.const_array(name, span, span));
+        }
+        let idx = (self.pc.global_arrays_supplied.iter()).position(|d| d.name == name)?;
+        Some(TExpr {
+            kind: TExprKind::GlobalArray(GlobalArrayId(idx as u32)),
+            ty: self.pc.global_arrays_supplied[idx].array_type(),
+            span,
+        })
+    }
+
+    /// The constant array `name` (supplied by the host), its name at
+    /// `name_span`.
+    fn const_array(&mut self, name: &str, name_span: Span, span: Span) -> TExpr {
         let Some(decl) = self
             .pc
             .const_arrays_supplied
@@ -243,7 +277,7 @@ impl FnChecker<'_, '_, '_> {
             .cloned()
         else {
             self.error(
-                Diagnostic::error(format!("the contents of constant array '{name}' were not supplied"), arg.span)
+                Diagnostic::error(format!("the contents of constant array '{name}' were not supplied"), name_span)
                     .with_help(format!(
                         "constant arrays come from the host: pass `--const {name}=FILE.npy` (or supply it through the API)"
                     )),
@@ -259,7 +293,7 @@ impl FnChecker<'_, '_, '_> {
         };
         if decl.shape.is_empty() || decl.shape.len() > 3 {
             return self.reject_call(
-                arg.span,
+                name_span,
                 &format!("constant array '{name}' must have 1 to 3 dimensions"),
             );
         }

@@ -383,6 +383,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             Res::HostGlobal(sym) => {
                 let name = self.env.name(*sym).to_string();
+                if let Some(t) = self.host_array(&name, e.span) {
+                    return t;
+                }
                 self.reject(
                     e.span,
                     &format!("'{name}' is a global that is not a compile-time constant"),
@@ -396,8 +399,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    /// A value frozen from a module-level tuple of functions: function
-    /// values, constants and tuples of them.
+    /// A value frozen from a module-level tuple of functions or host
+    /// arrays: function values, host arrays, constants and tuples of them.
     fn global_value(&mut self, v: &GlobalValue, span: Span) -> TExpr {
         match v {
             GlobalValue::Function(f) => {
@@ -415,6 +418,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 TExpr::compile_time(Type::Function(FunctionValue::intrinsic(*c)), span)
             }
             GlobalValue::Const(c) => TExpr::constant(*c, span),
+            GlobalValue::HostArray(sym) => {
+                let name = self.env.name(*sym).to_string();
+                self.host_array(&name, span)
+                    .expect("a tuple's host arrays are supplied ones")
+            }
             GlobalValue::Tuple(items) => {
                 let typed: Vec<TExpr> = items.iter().map(|i| self.global_value(i, span)).collect();
                 let ty = Type::Tuple(typed.iter().map(|t| t.ty).collect());

@@ -128,6 +128,9 @@ pub struct ProgramChecker<'e, 'm> {
     env: &'e ModuleEnv<'m>,
     const_arrays_supplied: &'e [ConstArrayDecl],
     const_arrays: Vec<ConstArrayDecl>,
+    /// The device arrays the host captured from module-level names: every
+    /// function takes each, read or not, as a hidden parameter.
+    global_arrays_supplied: &'e [GlobalArrayDecl],
     /// The instances and the recycled buffers (given back by
     /// [`ProgramChecker::finish`]).
     scratch: Scratch,
@@ -158,7 +161,10 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
     /// one (or new ones).
     pub fn new(
         env: &'e ModuleEnv<'m>,
-        const_arrays_supplied: &'e [ConstArrayDecl],
+        (const_arrays_supplied, global_arrays_supplied): (
+            &'e [ConstArrayDecl],
+            &'e [GlobalArrayDecl],
+        ),
         mut scratch: Scratch,
     ) -> Self {
         // The pools hold emptied vectors only.
@@ -169,6 +175,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             env,
             const_arrays_supplied,
             const_arrays: Vec::new(),
+            global_arrays_supplied,
             scratch,
             names: None,
             instance_of: FxHashMap::default(),
@@ -297,6 +304,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             }
         }
         program.const_arrays = self.const_arrays;
+        program.global_arrays = self.global_arrays_supplied.to_vec();
         program.externs.clone_from(&self.env.externs);
         for inst in &mut self.scratch.instances {
             if inst.callees.capacity() > 0 {
