@@ -394,6 +394,10 @@ fn export_writes_a_visible_function_in_either_abi() {
     assert!(text(&plain.stderr).contains("nothing to compile"));
     let name_only = kernelc(&[&base[..], &["--export-name", "x"]].concat());
     assert_eq!(name_only.status.code(), Some(2));
+    let with_global =
+        kernelc(&[&base[..], &["--export", "c", "--global", "G=float32[::1]"]].concat());
+    assert_eq!(with_global.status.code(), Some(1));
+    assert!(text(&with_global.stderr).contains("cannot be exported with global device arrays"));
     let k = write_temp("add5.py", ADD);
     let kernel = kernelc(&["compile", k.to_str().unwrap(), "--export", "c"]);
     assert_eq!(kernel.status.code(), Some(1));

@@ -346,6 +346,16 @@ fn exported_function(
             func.span,
         ));
     }
+    if let Some(g) = program.global_arrays.first() {
+        // They would be hidden parameters other code cannot pass.
+        return Err(Diagnostic::error(
+            format!(
+                "'{}' cannot be exported with global device arrays declared ('{}')",
+                func.name, g.name
+            ),
+            func.span,
+        ));
+    }
     let name = export.name.clone().unwrap_or_else(|| func.name.clone());
     if !is_ptx_identifier(&name) {
         return Err(Diagnostic::error(
