@@ -29,6 +29,7 @@ mod namedtuples;
 mod prune;
 mod reaching;
 mod records;
+mod recursion;
 mod stmt;
 mod ufunc_complex;
 mod ufunc_out;
@@ -70,6 +71,17 @@ struct Instance {
     callees: Vec<InstanceId>,
     /// Every `Call` expression of `func` is at this index or later.
     calls_from: u32,
+    /// The return type a recursive call of this instance gets while it is
+    /// being checked: the declared one, or the one its walks have found
+    /// so far (see `recursion`).
+    assumed: Option<Type>,
+    /// A recursive call reached this instance in the current walk.
+    reached: bool,
+    /// The first recursive call of this walk that found no assumed type.
+    unassumed_at: Option<Span>,
+    /// The lowest unfinished instance this one's types depended on when it
+    /// was done (its own index or more: none; see `recursion`).
+    depends_on: u32,
 }
 
 /// Index of an instance (a function checked for one tuple of argument
@@ -146,8 +158,9 @@ pub struct ProgramChecker<'e, 'm> {
 
 /// Why an instance could not be created.
 pub(crate) enum InstanceError {
-    /// The function calls itself, directly or through others.
-    Recursion(Vec<FuncId>),
+    /// A recursive call of this instance, whose return type is not known
+    /// yet (see `recursion`).
+    Unassumed(InstanceId),
     /// The call would nest device-function checks deeper than
     /// [`MAX_CALL_DEPTH`](crate::sema::MAX_CALL_DEPTH).
     TooDeep,
@@ -192,12 +205,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         let (_, args, literals) = key;
         if let Some(id) = existing {
             if !self.scratch.instances[id].done {
-                let cycle = self.scratch.instances[id..]
-                    .iter()
-                    .filter(|i| !i.done)
-                    .map(|i| i.f)
-                    .collect();
-                return Err(InstanceError::Recursion(cycle));
+                return self.recursive_call(InstanceId(id as u32));
             }
             return Ok(InstanceId(id as u32));
         }
@@ -214,13 +222,17 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             f,
             args,
             literals,
-            ret: Type::Unknown,
+            ret: declared_ret.unwrap_or(Type::Unknown),
             done: false,
             func: None,
             diags: Vec::new(),
             untyped_at: None,
             callees: Vec::new(),
             calls_from: 0,
+            assumed: declared_ret,
+            reached: false,
+            unassumed_at: None,
+            depends_on: u32::MAX,
         });
         // The recursive step (see `crate::stack`).
         self.unfinished += 1;
@@ -233,6 +245,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         inst.untyped_at = result.untyped_at;
         inst.callees = result.callees;
         inst.calls_from = result.calls_from;
+        inst.depends_on = result.depends_on;
         inst.done = true;
         Ok(id)
     }
@@ -360,6 +373,7 @@ struct FnResult {
     untyped_at: Option<Span>,
     callees: Vec<InstanceId>,
     calls_from: u32,
+    depends_on: u32,
 }
 
 /// The most walks of a body (each after a loop join widened a type);
@@ -372,6 +386,20 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     /// The function being checked.
     func: FuncId,
+    /// The instance being checked.
+    id: InstanceId,
+    /// The lowest unfinished instance a recursive call of this walk
+    /// reached, directly or through a callee (`u32::MAX`: none).
+    depends_on: u32,
+    /// The walk types the recursive calls with an assumed return type
+    /// that the walk's own `return`s may still change (see `recursion`).
+    iterating: bool,
+    /// This walk skipped a recursive call whose return type is not known
+    /// yet (see `recursion`): its types only give that return type.
+    partial: bool,
+    /// In such a walk, the first `return` of None where others return a
+    /// value (or the reverse): reported if the types settle.
+    none_ret: Option<Diagnostic>,
     /// By local: the literal of its one assignment, if it has exactly one
     /// such (see `prune`); made on first need.
     reaching: Option<reaching::Reaching>,
@@ -519,6 +547,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             pc,
             env,
             func: f,
+            id,
+            depends_on: u32::MAX,
+            iterating: false,
+            partial: false,
+            none_ret: None,
             reaching: None,
             literals: None,
             param_literals,
@@ -559,21 +592,30 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             loop_depth: 0,
         };
         let mut body;
-        let mut walks = 0;
+        let mut assumptions = 0;
         loop {
-            body = c.block(def.body);
-            walks += 1;
-            if !c.again {
-                break;
+            let mut walks = 0;
+            loop {
+                body = c.block(def.body);
+                walks += 1;
+                if !c.again {
+                    break;
+                }
+                if walks >= MAX_WALKS {
+                    c.error(Diagnostic::error(
+                        format!(
+                            "internal error: the types of this function's variables did not \
+                             settle after {MAX_WALKS} walks"
+                        ),
+                        def.header_span,
+                    ));
+                    break;
+                }
+                c.reset_walk();
             }
-            if walks >= MAX_WALKS {
-                c.error(Diagnostic::error(
-                    format!(
-                        "internal error: the types of this function's variables did not settle \
-                         after {MAX_WALKS} walks"
-                    ),
-                    def.header_span,
-                ));
+            // A recursive function walks again until the return type its
+            // recursive calls assume is the one its walk found.
+            if !c.settle_recursion(&mut assumptions, def.header_span) {
                 break;
             }
             c.reset_walk();
@@ -607,6 +649,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             untyped_at: c.untyped_at,
             callees: c.callees,
             calls_from: c.calls_from,
+            depends_on: c.depends_on,
         }
     }
 
@@ -649,6 +692,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.calls_from = u32::MAX;
         self.ret = Type::Unknown;
         self.loop_depth = 0;
+        self.depends_on = u32::MAX;
+        self.partial = false;
+        self.none_ret = None;
     }
 
     /// Reports an error (kept only if this walk is the last).
@@ -877,6 +923,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         match unify(&self.ret, ty) {
             Some(u) => self.ret = u,
             None if self.ret_error => {}
+            // Numba makes an optional type of None and a value, which
+            // kernelc does not have: while a recursive function's type is
+            // settling, the value's type goes on (see `recursion`).
+            None if self.iterating && (self.ret == Type::None || *ty == Type::None) => {
+                let prev = self.ret;
+                if self.none_ret.is_none() {
+                    self.none_ret = Some(Diagnostic::error(
+                        format!("this function returns {ty} here but {prev} elsewhere"),
+                        span,
+                    ));
+                }
+                if *ty != Type::None {
+                    self.ret = *ty;
+                }
+            }
             None => {
                 let prev = self.ret;
                 self.ret_error = true;

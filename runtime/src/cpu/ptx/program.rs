@@ -637,6 +637,12 @@ pub enum Op {
     Call { target: u32, ret: Slot },
     /// Return from a `.func` to the address in `ret`.
     Ret { ret: Slot },
+    /// Before a call inside a recursive cycle: each lane pushes the
+    /// caller's [`Frame`] (`frame` indexes [`Program::frames`]) on its
+    /// call stack.
+    Save { frame: u32 },
+    /// After such a call returns: each lane pops the frame back.
+    Restore { frame: u32 },
     /// The thread ends (`ret` in a kernel, `exit`).
     Exit,
     /// `trap`. When a `vprintf` comes right before it (no label between,
@@ -804,8 +810,26 @@ pub struct Program {
     pub shared_static: usize,
     /// Local memory per thread.
     pub local_frame: usize,
+    /// What the calls inside recursive cycles save and restore (see
+    /// [`Op::Save`]).
+    pub frames: Vec<Frame>,
     /// The source line of each PTX instruction line (from `.loc`).
     pub source: super::source::SourceMap,
+}
+
+/// The state of a function that a call may overwrite when the callee
+/// can call the function again: its register slots (the callee's result
+/// slots left out: they carry the call's results back) and its `.local`
+/// variables, bytes `local` of the thread's local memory. Each function
+/// has static slots and static local memory, so a call inside a recursive
+/// cycle saves the caller's frame on the lane's call stack and restores it
+/// when the call returns: each activation has its own values.
+#[derive(Clone, Debug, Default)]
+pub struct Frame {
+    /// The register slots.
+    pub slots: Vec<Slot>,
+    /// The `.local` bytes of the thread's local memory.
+    pub local: std::ops::Range<usize>,
 }
 
 #[cfg(test)]

@@ -68,12 +68,19 @@ impl Dec<'_> {
             back.extend((0..n.min(p.chunks)).map(|k| (r + k, p.slot + k)));
         }
         let ret = info.ret;
+        let frame = self.cycle_frame(callee);
+        if let Some(frame) = frame {
+            self.emit(Op::Save { frame }, g);
+        }
         for (d, a) in pairs {
             self.emit(Op::Mov { d, a }, g);
         }
         self.call_fixups
             .push((self.insts.len(), callee.to_string()));
         self.emit(Op::Call { target: 0, ret }, g);
+        if let Some(frame) = frame {
+            self.emit(Op::Restore { frame }, g);
+        }
         for (d, a) in back {
             self.emit(Op::Mov { d, a }, g);
         }

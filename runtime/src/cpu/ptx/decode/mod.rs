@@ -1,9 +1,8 @@
 //! Decoder: one kernel of a parsed module to an executable [`Program`].
 //!
 //! The kernel's body comes first, then the body of every `.func` it can
-//! reach; each function has its own static register slots (PTX forbids
-//! nothing here, but kernelc and NVRTC never emit recursion: a recursive
-//! call is rejected). A call copies its `.param` arguments into the
+//! reach; each function has its own static register slots, which a call
+//! inside a recursive cycle saves and restores (`frames`). A call copies its `.param` arguments into the
 //! callee's parameter slots, stores the return address in the callee's
 //! return slot, and jumps; `ret` jumps back. `.param` variables of calls and
 //! functions are register slots; kernel parameters become slots filled at
@@ -16,6 +15,7 @@
 
 mod arith;
 mod control;
+mod frames;
 mod inst;
 mod memory;
 mod mods;
@@ -163,7 +163,8 @@ pub fn decode_kernel(
             },
         );
     }
-    check_recursion(&order)?;
+    d.cycle_of = frames::cycles(&order);
+    let mut extents = HashMap::new();
     let mut base = HashMap::new();
     for (p, &o) in kf.params.iter().zip(&offsets) {
         base.insert(p.name.clone(), Sym::KParam(o, p.size));
@@ -182,8 +183,18 @@ pub fn decode_kernel(
         let ret = info.ret;
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
         d.cur_ret = ret;
+        d.cur_func = Some(f.name.clone());
+        let (slots, local) = (d.nslots, d.local_frame);
         d.function(f, base, false)?;
+        extents.insert(
+            f.name.clone(),
+            frames::Extent {
+                slots: slots..d.nslots,
+                local: local..d.local_frame,
+            },
+        );
     }
+    let frames = d.frames(&extents);
     if d.nslots >= MAX_SLOTS {
         return Err(CpuError::Unsupported {
             line: kf.line,
@@ -219,6 +230,7 @@ pub fn decode_kernel(
         param_bytes: off,
         shared_static: d.shared_static,
         local_frame: d.local_frame,
+        frames,
         source: SourceMap::new(m, std::iter::once(kf).chain(order)),
     })
 }
@@ -238,52 +250,6 @@ fn callees(f: &Function) -> Vec<String> {
         }
     }
     out
-}
-
-fn check_recursion(funcs: &[&Function]) -> Result<(), CpuError> {
-    // Depth-first search for a cycle among the reachable functions.
-    let index: HashMap<&str, usize> = funcs
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.name.as_str(), i))
-        .collect();
-    let edges: Vec<Vec<usize>> = funcs
-        .iter()
-        .map(|f| {
-            callees(f)
-                .iter()
-                .filter_map(|c| index.get(c.as_str()).copied())
-                .collect()
-        })
-        .collect();
-    let mut state = vec![0u8; funcs.len()];
-    fn visit(
-        i: usize,
-        edges: &[Vec<usize>],
-        state: &mut [u8],
-        funcs: &[&Function],
-    ) -> Result<(), CpuError> {
-        state[i] = 1;
-        for &j in &edges[i] {
-            if state[j] == 1 {
-                return Err(CpuError::Unsupported {
-                    line: funcs[j].line,
-                    what: format!("recursive call of `{}`", funcs[j].name),
-                });
-            }
-            if state[j] == 0 {
-                visit(j, edges, state, funcs)?;
-            }
-        }
-        state[i] = 2;
-        Ok(())
-    }
-    for i in 0..funcs.len() {
-        if state[i] == 0 {
-            visit(i, &edges, &mut state, funcs)?;
-        }
-    }
-    Ok(())
 }
 
 struct Dec<'m> {
@@ -306,6 +272,12 @@ struct Dec<'m> {
     call_fixups: Vec<(usize, String)>,
     scopes: Vec<HashMap<String, Sym>>,
     cur_ret: Slot,
+    /// The `.func` being decoded (`None`: the kernel).
+    cur_func: Option<String>,
+    /// See [`frames::cycles`].
+    cycle_of: HashMap<String, usize>,
+    /// The (caller, callee) of each call that saves a frame.
+    frame_calls: Vec<(String, String)>,
     cc: Slot,
     is_kernel: bool,
     line: u32,
@@ -336,6 +308,9 @@ impl<'m> Dec<'m> {
             call_fixups: Vec::new(),
             scopes: Vec::new(),
             cur_ret: NONE,
+            cur_func: None,
+            cycle_of: HashMap::new(),
+            frame_calls: Vec::new(),
             cc: NONE,
             is_kernel: true,
             line: 0,
