@@ -129,6 +129,17 @@ impl FnChecker<'_, '_, '_> {
                 self.recycle(args);
                 TExpr::error(span)
             }
+            Err(InstanceError::Specialisations) => {
+                let max = super::recursion::MAX_SPECIALISATIONS;
+                self.reject_call(
+                    span,
+                    &format!(
+                        "recursive calls of '{fname}' change their argument types at every \
+                         level: {max} specialisations of it are being typed already, and this \
+                         call needs another"
+                    ),
+                )
+            }
             Err(InstanceError::TooDeep) => {
                 let max = crate::sema::MAX_CALL_DEPTH;
                 self.reject_call(

@@ -154,6 +154,9 @@ pub struct ProgramChecker<'e, 'm> {
     literal_needs: FxHashMap<FuncId, std::rc::Rc<literals::LiteralNeeds>>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
+    /// By function: how many of its instances are being checked (more
+    /// than one: recursive calls with new argument types).
+    unfinished_of: FxHashMap<FuncId, u32>,
 }
 
 /// Why an instance could not be created.
@@ -164,6 +167,10 @@ pub(crate) enum InstanceError {
     /// The call would nest device-function checks deeper than
     /// [`MAX_CALL_DEPTH`](crate::sema::MAX_CALL_DEPTH).
     TooDeep,
+    /// The call would make a specialisation of a function while
+    /// [`recursion::MAX_SPECIALISATIONS`] of it are being checked (its
+    /// recursive calls change their argument types at every level).
+    Specialisations,
 }
 
 impl<'e, 'm> ProgramChecker<'e, 'm> {
@@ -187,6 +194,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             instance_of: FxHashMap::default(),
             literal_needs: FxHashMap::default(),
             unfinished: 0,
+            unfinished_of: FxHashMap::default(),
         }
     }
 
@@ -215,6 +223,11 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         if self.unfinished >= crate::sema::MAX_CALL_DEPTH as usize {
             return Err(InstanceError::TooDeep);
         }
+        let same = self.unfinished_of.entry(f).or_insert(0);
+        if *same >= recursion::MAX_SPECIALISATIONS {
+            return Err(InstanceError::Specialisations);
+        }
+        *same += 1;
         let id = InstanceId(self.scratch.instances.len() as u32);
         self.instance_of
             .insert((f, args.clone(), literals.clone()), id);
@@ -238,6 +251,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         self.unfinished += 1;
         let result = crate::stack::deeper(|| FnChecker::run(self, id, declared_ret));
         self.unfinished -= 1;
+        *self.unfinished_of.get_mut(&f).expect("counted above") -= 1;
         let inst = &mut self.scratch.instances[id.index()];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);

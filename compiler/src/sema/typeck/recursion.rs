@@ -25,6 +25,13 @@ use crate::diagnostics::Diagnostic;
 use crate::span::Span;
 use crate::types::Type;
 
+/// How many specialisations of one function may be checked at once (each
+/// called, directly or not, by the one before: recursive calls that change
+/// their argument types). A tuple argument that doubles at every level
+/// would otherwise make types of exponential size before the call chain's
+/// depth limit.
+pub(crate) const MAX_SPECIALISATIONS: u32 = 8;
+
 /// How many return types a recursive function may assume before its type
 /// is declared not to converge (Numba's `RETTY_LIMIT`).
 const MAX_ASSUMPTIONS: u32 = 16;
@@ -134,11 +141,10 @@ impl FnChecker<'_, '_, '_> {
             }
             *assumptions += 1;
             if *assumptions >= MAX_ASSUMPTIONS {
-                let last = assumed.unwrap_or(Type::Unknown);
                 self.error(Diagnostic::error(
                     format!(
-                        "Return type of recursive function does not converge: \
-                         {MAX_ASSUMPTIONS} return types assumed, the last {last}"
+                        "Return type of recursive function does not converge: each of the \
+                         {MAX_ASSUMPTIONS} types assumed for its recursive calls gave a new one"
                     ),
                     header,
                 ));
