@@ -203,7 +203,7 @@ impl fmt::Display for CpuError {
             ),
             CpuError::StackOverflow { at, limit } => write!(
                 f,
-                "call stack overflow: the calls nested deeper than the {limit}-byte call \
+                "call stack overflow: the calls nested deeper than a {limit}-byte call \
                  stack of a thread holds (a recursion too deep, or without end) ({at})"
             ),
             CpuError::StepLimit {

@@ -510,10 +510,6 @@ impl Warp {
                         for &s in &fr.slots {
                             stack.extend_from_slice(&self.regs[s as usize][l].to_le_bytes());
                         }
-                        let base = tid as usize * cx.frame;
-                        stack.extend_from_slice(
-                            &cx.local[base + fr.local.start..base + fr.local.end],
-                        );
                         if stack.len() > MAX_STACK_BYTES {
                             return Err(CpuError::StackOverflow {
                                 at: cx.loc(tid, inst.line),
@@ -528,21 +524,38 @@ impl Warp {
                     for l in lanes(em) {
                         let tid = self.first_thread + l as u32;
                         let stack = &mut self.stacks[l];
-                        let base = tid as usize * cx.frame;
-                        let n = fr.local.len();
-                        let Some(at) = stack.len().checked_sub(n + 8 * fr.slots.len()) else {
+                        let Some(at) = stack.len().checked_sub(8 * fr.slots.len()) else {
                             return Err(CpuError::Deadlock {
                                 at: cx.loc(tid, inst.line),
                                 detail: "a call's frame restored that was not saved".into(),
                             });
                         };
-                        let (slots, local) = stack[at..].split_at(8 * fr.slots.len());
-                        cx.local[base + fr.local.start..base + fr.local.end].copy_from_slice(local);
-                        for (&s, b) in fr.slots.iter().zip(slots.chunks_exact(8)) {
+                        for (&s, b) in fr.slots.iter().zip(stack[at..].chunks_exact(8)) {
                             let v = u64::from_le_bytes(b.try_into().expect("8 bytes"));
                             self.regs[s as usize][l] = v;
                         }
                         stack.truncate(at);
+                    }
+                    goto!(next);
+                }
+                Op::Alloc { base, sp, size } => {
+                    for l in lanes(em) {
+                        let at = self.regs[sp as usize][l];
+                        let end = at + size as u64;
+                        if end > cx.frame as u64 {
+                            return Err(CpuError::StackOverflow {
+                                at: cx.loc(self.first_thread + l as u32, inst.line),
+                                limit: cx.frame - cx.prog.local_stack,
+                            });
+                        }
+                        self.regs[base as usize][l] = at;
+                        self.regs[sp as usize][l] = end;
+                    }
+                    goto!(next);
+                }
+                Op::Free { sp, size } => {
+                    for l in lanes(em) {
+                        self.regs[sp as usize][l] -= size as u64;
                     }
                     goto!(next);
                 }

@@ -48,6 +48,9 @@ enum Sym {
     KParam(usize, usize),
     /// A `.local` variable at this frame offset.
     Local(u64),
+    /// A `.local` variable of a function in a recursive cycle: at this
+    /// offset from its activation's base (see `frames`).
+    StackLocal(u64),
     /// A `.shared` variable at this offset.
     Shared(u64),
     /// The dynamic shared memory (its offset is known at the end).
@@ -71,6 +74,9 @@ struct FuncInfo {
     params: Vec<PSlot>,
     rets: Vec<PSlot>,
     ret: Slot,
+    /// The base of the activation's `.local` variables (a function in a
+    /// recursive cycle).
+    lbase: Slot,
 }
 
 /// Decodes kernel `kernel` of `m`; `globals` maps module `.global`/`.const`
@@ -153,6 +159,7 @@ pub fn decode_kernel(
             .map(|p| d.param_slot(p.bits, p.size))
             .collect();
         let ret = d.new_slot(64);
+        let lbase = d.new_slot(64);
         d.funcs.insert(
             f.name.clone(),
             FuncInfo {
@@ -160,6 +167,7 @@ pub fn decode_kernel(
                 params,
                 rets,
                 ret,
+                lbase,
             },
         );
     }
@@ -184,17 +192,19 @@ pub fn decode_kernel(
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
         d.cur_ret = ret;
         d.cur_func = Some(f.name.clone());
-        let (slots, local) = (d.nslots, d.local_frame);
+        let slots = d.nslots;
+        d.stack_local = 0;
         d.function(f, base, false)?;
         extents.insert(
             f.name.clone(),
             frames::Extent {
                 slots: slots..d.nslots,
-                local: local..d.local_frame,
+                local_size: d.stack_local.next_multiple_of(16),
             },
         );
     }
     let frames = d.frames(&extents);
+    let local_stack = d.finish_local_stack(&extents);
     if d.nslots >= MAX_SLOTS {
         return Err(CpuError::Unsupported {
             line: kf.line,
@@ -230,6 +240,7 @@ pub fn decode_kernel(
         param_bytes: off,
         shared_static: d.shared_static,
         local_frame: d.local_frame,
+        local_stack,
         frames,
         source: SourceMap::new(m, std::iter::once(kf).chain(order)),
     })
@@ -278,6 +289,13 @@ struct Dec<'m> {
     cycle_of: HashMap<String, usize>,
     /// The (caller, callee) of each call that saves a frame.
     frame_calls: Vec<(String, String)>,
+    /// The stack pointer of the thread's local call stack.
+    sp: Slot,
+    /// The `.local` bytes of the function in a cycle being decoded.
+    stack_local: usize,
+    /// The `Op::Alloc`/`Op::Free` instructions of calls of functions in
+    /// cycles, and their callees (the size is known at the end).
+    alloc_fixups: Vec<(usize, String)>,
     cc: Slot,
     is_kernel: bool,
     line: u32,
@@ -311,6 +329,9 @@ impl<'m> Dec<'m> {
             cur_func: None,
             cycle_of: HashMap::new(),
             frame_calls: Vec::new(),
+            sp: NONE,
+            stack_local: 0,
+            alloc_fixups: Vec::new(),
             cc: NONE,
             is_kernel: true,
             line: 0,
@@ -318,6 +339,7 @@ impl<'m> Dec<'m> {
             label_at: None,
         };
         d.sink = d.new_slot(64);
+        d.sp = d.new_slot(64);
         d
     }
 
@@ -495,6 +517,11 @@ impl<'m> Dec<'m> {
                 Stmt::Var(v) => {
                     self.line = v.line;
                     let sym = match v.space {
+                        VarSpace::Local if self.in_cycle() => {
+                            let o = self.stack_local.next_multiple_of(v.align.max(1));
+                            self.stack_local = o + v.size();
+                            Sym::StackLocal(o as u64)
+                        }
                         VarSpace::Local => {
                             let o = self.local_frame.next_multiple_of(v.align.max(1));
                             self.local_frame = o + v.size();
