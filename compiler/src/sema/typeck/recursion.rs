@@ -124,9 +124,12 @@ impl FnChecker<'_, '_, '_> {
             // The first walk: the return types of the paths without a
             // recursive call (Numba's `return_types_from_partial`).
             if found.is_unknown() {
+                let name = self.env.name(self.env.function(self.func).name);
                 self.error(Diagnostic::error(
-                    "cannot type infer runaway recursion: every path of this function \
-                     returns the result of a recursive call",
+                    format!(
+                        "cannot type infer runaway recursion: no path of '{name}' returns \
+                         without a recursive call"
+                    ),
                     call,
                 ));
                 return false;
