@@ -545,7 +545,7 @@ impl Warp {
                         if end > cx.frame as u64 {
                             return Err(CpuError::StackOverflow {
                                 at: cx.loc(self.first_thread + l as u32, inst.line),
-                                limit: cx.frame - cx.prog.local_stack,
+                                limit: cx.frame.saturating_sub(cx.prog.local_stack),
                             });
                         }
                         self.regs[base as usize][l] = at;

@@ -139,8 +139,12 @@ impl Dec<'_> {
     /// local call stack; returns where the stack starts.
     pub(super) fn finish_local_stack(&mut self, extents: &HashMap<String, Extent>) -> usize {
         let start = self.local_frame.next_multiple_of(16);
+        let fixups = std::mem::take(&mut self.alloc_fixups);
+        if fixups.is_empty() {
+            return start;
+        }
         let mut any = false;
-        for (idx, callee) in std::mem::take(&mut self.alloc_fixups) {
+        for (idx, callee) in fixups {
             let n = extents[&callee].local_size as u32;
             any |= n > 0;
             match &mut self.insts[idx].op {
@@ -148,9 +152,9 @@ impl Dec<'_> {
                 _ => unreachable!("an alloc fixup names an Alloc or a Free"),
             }
         }
-        if any {
-            self.local_frame = start + LOCAL_STACK_BYTES;
-        }
+        // The stack starts inside the thread's local memory even when it
+        // is empty (every `Op::Alloc` takes 0 bytes).
+        self.local_frame = start + if any { LOCAL_STACK_BYTES } else { 0 };
         self.init_launch.push((self.sp, Init::Const(start as u64)));
         start
     }

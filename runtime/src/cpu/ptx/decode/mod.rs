@@ -705,5 +705,14 @@ mod tests {
         // The static frame is empty; the local call stack follows it.
         assert_eq!(p.local_stack, 0);
         assert_eq!(p.local_frame, frames::LOCAL_STACK_BYTES);
+        // Without `.local` variables in the cycle the stack is empty, and
+        // it starts inside the thread's memory after the static 8 bytes
+        // (its start was once past their end, which every call overflowed).
+        let p = decode(
+            ".func f()\n{\ncall.uni f, ();\nret;\n}\n\
+             .entry k()\n{\n.local .b8 x[8];\ncall.uni f, ();\nret;\n}",
+        )
+        .unwrap();
+        assert_eq!((p.local_stack, p.local_frame), (16, 16));
     }
 }
