@@ -27,9 +27,9 @@ def expect(args):
     x, even, pp, clen = [a.copy() for a in args]
     for i in range(x.size):
         v = int(x[i])
-        even[i] = (v % 64) % 2 == 0
-        pp[i] = ping(v % 50, 0)
-        clen[i] = collatz_len(v % 100 + 1)
+        even[i] = (v % 32) % 2 == 0
+        pp[i] = ping(v % 30, 0)
+        clen[i] = collatz_len(v % 16 + 1)
     return {1: even, 2: pp, 3: clen}
 
 

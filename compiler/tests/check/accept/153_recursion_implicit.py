@@ -43,6 +43,6 @@ def gcd(a, b):
 def recursion_implicit(x, out, h, steps):
     i = cuda.grid(1)
     if i < x.size:
-        out[i] = fib(x[i] % 20) + gcd(x[i], x[i - 1]) * 100000
+        out[i] = fib(x[i] % 16) + gcd(x[i], x[i - 1]) * 100000
         h[i] = halving(x[i] * 10.0)
         count_down(steps, i, x[i] % steps.shape[1])
