@@ -135,6 +135,7 @@ pub fn of_cpu_error(error: &CpuError) -> Failure {
         | CpuError::SharedRace { .. }
         | CpuError::BarrierDivergence { .. }
         | CpuError::Deadlock { .. }
+        | CpuError::StackOverflow { .. }
         | CpuError::Interrupted { .. } => LAUNCH_FAILED,
     };
     Failure::new(code, error.to_string())

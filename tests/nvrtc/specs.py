@@ -601,6 +601,27 @@ add(Spec("noinline.cu", "calls", grid=(2,), block=(128,), args=_call_args, expec
          what="__noinline__ calls (call.uni, .param), recursion (gcd), while+break, -default-device helper, "
               "__fmul_rn/__fadd_rn Horner"))
 
+# ---------------------------------------------------------------- recursion.cu
+
+def _rec_args(rng):
+    n = 96
+    x = ints(rng, 0, 1000, n)
+    return [x, np.zeros(n, np.int64), np.zeros(n, I32), I32(n)]
+
+
+def _rec_expect(a):
+    fib = [0, 1]
+    while len(fib) < 20:
+        fib.append(fib[-1] + fib[-2])
+    x = a[0].astype(np.int64)
+    k = x % 12
+    return {1: np.array([fib[v % 20] for v in x], np.int64), 2: (k * (k + 1) // 2).astype(I32)}
+
+
+add(Spec("recursion.cu", "recursion", grid=(3,), block=(32,), args=_rec_args, expect=_rec_expect,
+         what="recursive calls (call.uni of the caller itself), a local array per activation in the "
+              "stack frame (__local_depot, %SP) whose address is passed to the next call"))
+
 # ---------------------------------------------------------------- control_flow.cu
 
 def _row_args(rng):

@@ -173,12 +173,8 @@ impl<'a> FnLowering<'a> {
                     flat.extend(g.flatten());
                 }
                 let callee = self.callee(*f);
-                let returns = self
-                    .module
-                    .functions
-                    .get(callee)
-                    .map(|f| f.signature.returns.clone())
-                    .unwrap_or_default();
+                // From the typed callee: a recursive one is not lowered yet.
+                let returns = super::signature(self.program.function(*f)).returns;
                 let results = self.ins().call(callee, &flat, &returns);
                 LValue::from_flat(&e.ty, &results)
             }

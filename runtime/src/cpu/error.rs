@@ -130,6 +130,14 @@ pub enum CpuError {
         /// The limit.
         limit: std::time::Duration,
     },
+    /// A thread's calls nested deeper than its call stack holds (a
+    /// recursion too deep, or without end).
+    StackOverflow {
+        /// The thread and the call.
+        at: Box<Location>,
+        /// The call stack's size per thread, in bytes.
+        limit: usize,
+    },
     /// A block executed more warp-instructions than the step limit.
     StepLimit {
         /// The kernel.
@@ -192,6 +200,11 @@ impl fmt::Display for CpuError {
                 f,
                 "time limit: the launch ran longer than {limit:?} and was stopped; it was \
                  running {at}"
+            ),
+            CpuError::StackOverflow { at, limit } => write!(
+                f,
+                "call stack overflow: the calls nested deeper than a {limit}-byte call \
+                 stack of a thread holds (a recursion too deep, or without end) ({at})"
             ),
             CpuError::StepLimit {
                 kernel,

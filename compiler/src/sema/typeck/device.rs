@@ -103,6 +103,7 @@ impl FnChecker<'_, '_, '_> {
         };
         match self.pc.instantiate(f, arg_tys, literals, declared_ret) {
             Ok(id) => {
+                self.depend_on(id);
                 self.callees.push(id);
                 // The call expression goes into the arena after what is
                 // there now (see `FnChecker::calls_from`).
@@ -118,20 +119,26 @@ impl FnChecker<'_, '_, '_> {
                 };
                 self.bind_lets(lets, call, span)
             }
-            Err(InstanceError::Recursion(cycle)) => {
-                let names: Vec<String> = cycle
-                    .iter()
-                    .map(|f| format!("'{}'", self.env.name(self.env.function(*f).name)))
-                    .collect();
-                let msg = if cycle.len() <= 1 {
-                    format!("recursion is not supported in kernels: '{fname}' calls itself")
-                } else {
-                    format!(
-                        "recursion is not supported in kernels: {} call each other",
-                        names.join(", ")
-                    )
-                };
-                self.reject_call(span, &msg)
+            Err(InstanceError::Unassumed(id)) => {
+                // A recursive call before its function's return type is
+                // known: typed as nothing this walk, which the function
+                // walks again (see `recursion`).
+                self.depend_on(id);
+                self.partial = true;
+                self.pc.note_unassumed(id, span);
+                self.recycle(args);
+                TExpr::error(span)
+            }
+            Err(InstanceError::Specialisations) => {
+                let max = super::recursion::MAX_SPECIALISATIONS;
+                self.reject_call(
+                    span,
+                    &format!(
+                        "recursive calls of '{fname}' change their argument types at every \
+                         level: {max} specialisations of it are being typed already, and this \
+                         call needs another"
+                    ),
+                )
             }
             Err(InstanceError::TooDeep) => {
                 let max = crate::sema::MAX_CALL_DEPTH;

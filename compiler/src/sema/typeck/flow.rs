@@ -193,6 +193,10 @@ impl FnChecker<'_, '_, '_> {
         match (a, b) {
             (x, y) if x == y => x,
             (Binding::Unset, x) | (x, Binding::Unset) => x,
+            // A walk that skips recursive calls (see `recursion`) types a
+            // join by the paths that have a type, as Numba's partial
+            // inference does.
+            (Binding::Error, x) | (x, Binding::Error) if self.partial => x,
             (Binding::Error, _) | (_, Binding::Error) => Binding::Error,
             (c @ Binding::Conflict(_), _) | (_, c @ Binding::Conflict(_)) => c,
             (Binding::Var(va), Binding::Var(vb)) => {

@@ -569,8 +569,8 @@ impl ProgramChecker<'_, '_> {
         }
         let env = self.env;
         let nparams = env.def(f).params.len();
-        // A function being scanned (recursion, refused elsewhere) needs
-        // nothing meanwhile.
+        // A function being scanned needs nothing meanwhile: its recursive
+        // calls are not scanned again (a call takes its needs once known).
         let nothing = Rc::new(LiteralNeeds {
             base: vec![false; nparams].into(),
             through: Vec::new(),

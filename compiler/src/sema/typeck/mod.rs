@@ -29,6 +29,7 @@ mod namedtuples;
 mod prune;
 mod reaching;
 mod records;
+mod recursion;
 mod stmt;
 mod ufunc_complex;
 mod ufunc_out;
@@ -70,6 +71,17 @@ struct Instance {
     callees: Vec<InstanceId>,
     /// Every `Call` expression of `func` is at this index or later.
     calls_from: u32,
+    /// The return type a recursive call of this instance gets while it is
+    /// being checked: the declared one, or the one its walks have found
+    /// so far (see `recursion`).
+    assumed: Option<Type>,
+    /// A recursive call reached this instance in the current walk.
+    reached: bool,
+    /// The first recursive call of this walk that found no assumed type.
+    unassumed_at: Option<Span>,
+    /// The lowest unfinished instance this one's types depended on when it
+    /// was done (its own index or more: none; see `recursion`).
+    depends_on: u32,
 }
 
 /// Index of an instance (a function checked for one tuple of argument
@@ -145,15 +157,23 @@ pub struct ProgramChecker<'e, 'm> {
     literal_needs: FxHashMap<FuncId, std::rc::Rc<literals::LiteralNeeds>>,
     /// How many instances are being checked (the depth of the call chain).
     unfinished: usize,
+    /// By function: how many of its instances are being checked (more
+    /// than one: recursive calls with new argument types).
+    unfinished_of: FxHashMap<FuncId, u32>,
 }
 
 /// Why an instance could not be created.
 pub(crate) enum InstanceError {
-    /// The function calls itself, directly or through others.
-    Recursion(Vec<FuncId>),
+    /// A recursive call of this instance, whose return type is not known
+    /// yet (see `recursion`).
+    Unassumed(InstanceId),
     /// The call would nest device-function checks deeper than
     /// [`MAX_CALL_DEPTH`](crate::sema::MAX_CALL_DEPTH).
     TooDeep,
+    /// The call would make a specialisation of a function while
+    /// [`recursion::MAX_SPECIALISATIONS`] of it are being checked (its
+    /// recursive calls change their argument types at every level).
+    Specialisations,
 }
 
 impl<'e, 'm> ProgramChecker<'e, 'm> {
@@ -181,6 +201,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             instance_of: FxHashMap::default(),
             literal_needs: FxHashMap::default(),
             unfinished: 0,
+            unfinished_of: FxHashMap::default(),
         }
     }
 
@@ -199,12 +220,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         let (_, args, literals) = key;
         if let Some(id) = existing {
             if !self.scratch.instances[id].done {
-                let cycle = self.scratch.instances[id..]
-                    .iter()
-                    .filter(|i| !i.done)
-                    .map(|i| i.f)
-                    .collect();
-                return Err(InstanceError::Recursion(cycle));
+                return self.recursive_call(InstanceId(id as u32));
             }
             return Ok(InstanceId(id as u32));
         }
@@ -214,6 +230,11 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         if self.unfinished >= crate::sema::MAX_CALL_DEPTH as usize {
             return Err(InstanceError::TooDeep);
         }
+        let same = self.unfinished_of.entry(f).or_insert(0);
+        if *same >= recursion::MAX_SPECIALISATIONS {
+            return Err(InstanceError::Specialisations);
+        }
+        *same += 1;
         let id = InstanceId(self.scratch.instances.len() as u32);
         self.instance_of
             .insert((f, args.clone(), literals.clone()), id);
@@ -221,18 +242,23 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
             f,
             args,
             literals,
-            ret: Type::Unknown,
+            ret: declared_ret.unwrap_or(Type::Unknown),
             done: false,
             func: None,
             diags: Vec::new(),
             untyped_at: None,
             callees: Vec::new(),
             calls_from: 0,
+            assumed: declared_ret,
+            reached: false,
+            unassumed_at: None,
+            depends_on: u32::MAX,
         });
         // The recursive step (see `crate::stack`).
         self.unfinished += 1;
         let result = crate::stack::deeper(|| FnChecker::run(self, id, declared_ret));
         self.unfinished -= 1;
+        *self.unfinished_of.get_mut(&f).expect("counted above") -= 1;
         let inst = &mut self.scratch.instances[id.index()];
         inst.ret = result.func.ret;
         inst.func = Some(result.func);
@@ -240,6 +266,7 @@ impl<'e, 'm> ProgramChecker<'e, 'm> {
         inst.untyped_at = result.untyped_at;
         inst.callees = result.callees;
         inst.calls_from = result.calls_from;
+        inst.depends_on = result.depends_on;
         inst.done = true;
         Ok(id)
     }
@@ -371,6 +398,7 @@ struct FnResult {
     untyped_at: Option<Span>,
     callees: Vec<InstanceId>,
     calls_from: u32,
+    depends_on: u32,
 }
 
 /// The most walks of a body (each after a loop join widened a type);
@@ -383,6 +411,20 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     env: &'e ModuleEnv<'m>,
     /// The function being checked.
     func: FuncId,
+    /// The instance being checked.
+    id: InstanceId,
+    /// The lowest unfinished instance a recursive call of this walk
+    /// reached, directly or through a callee (`u32::MAX`: none).
+    depends_on: u32,
+    /// The walk types the recursive calls with an assumed return type
+    /// that the walk's own `return`s may still change (see `recursion`).
+    iterating: bool,
+    /// This walk skipped a recursive call whose return type is not known
+    /// yet (see `recursion`): its types only give that return type.
+    partial: bool,
+    /// In such a walk, the first `return` of None where others return a
+    /// value (or the reverse): reported if the types settle.
+    none_ret: Option<Diagnostic>,
     /// By local: the literal of its one assignment, if it has exactly one
     /// such (see `prune`); made on first need.
     reaching: Option<reaching::Reaching>,
@@ -530,6 +572,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             pc,
             env,
             func: f,
+            id,
+            depends_on: u32::MAX,
+            iterating: false,
+            partial: false,
+            none_ret: None,
             reaching: None,
             literals: None,
             param_literals,
@@ -570,21 +617,30 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             loop_depth: 0,
         };
         let mut body;
-        let mut walks = 0;
+        let mut assumptions = 0;
         loop {
-            body = c.block(def.body);
-            walks += 1;
-            if !c.again {
-                break;
+            let mut walks = 0;
+            loop {
+                body = c.block(def.body);
+                walks += 1;
+                if !c.again {
+                    break;
+                }
+                if walks >= MAX_WALKS {
+                    c.error(Diagnostic::error(
+                        format!(
+                            "internal error: the types of this function's variables did not \
+                             settle after {MAX_WALKS} walks"
+                        ),
+                        def.header_span,
+                    ));
+                    break;
+                }
+                c.reset_walk();
             }
-            if walks >= MAX_WALKS {
-                c.error(Diagnostic::error(
-                    format!(
-                        "internal error: the types of this function's variables did not settle \
-                         after {MAX_WALKS} walks"
-                    ),
-                    def.header_span,
-                ));
+            // A recursive function walks again until the return type its
+            // recursive calls assume is the one its walk found.
+            if !c.settle_recursion(&mut assumptions, def.header_span) {
                 break;
             }
             c.reset_walk();
@@ -618,6 +674,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             untyped_at: c.untyped_at,
             callees: c.callees,
             calls_from: c.calls_from,
+            depends_on: c.depends_on,
         }
     }
 
@@ -660,6 +717,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.calls_from = u32::MAX;
         self.ret = Type::Unknown;
         self.loop_depth = 0;
+        self.depends_on = u32::MAX;
+        self.partial = false;
+        self.none_ret = None;
     }
 
     /// Reports an error (kept only if this walk is the last).
@@ -888,6 +948,21 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         match unify(&self.ret, ty) {
             Some(u) => self.ret = u,
             None if self.ret_error => {}
+            // Numba makes an optional type of None and a value, which
+            // kernelc does not have: while a recursive function's type is
+            // settling, the value's type goes on (see `recursion`).
+            None if self.iterating && (self.ret == Type::None || *ty == Type::None) => {
+                let prev = self.ret;
+                if self.none_ret.is_none() {
+                    self.none_ret = Some(Diagnostic::error(
+                        format!("this function returns {ty} here but {prev} elsewhere"),
+                        span,
+                    ));
+                }
+                if *ty != Type::None {
+                    self.ret = *ty;
+                }
+            }
             None => {
                 let prev = self.ret;
                 self.ret_error = true;

@@ -39,7 +39,13 @@ pub struct Warp {
     pub first_thread: u32,
     /// Backward branches taken since the last regrouping.
     spins: u32,
+    /// By lane: the call stack of saved frames (see [`Op::Save`]).
+    stacks: Vec<Vec<u8>>,
 }
+
+/// The bytes of saved frames a thread's call stack holds (a GPU's stack
+/// is far smaller by default: 1 KiB).
+pub const MAX_STACK_BYTES: usize = 256 * 1024;
 
 /// Backward branches a group may take while other lanes of its warp wait
 /// before the warp lets another group run (fairness: a lane spinning on a
@@ -79,6 +85,7 @@ impl Warp {
             existing: 0,
             first_thread: 0,
             spins: 0,
+            stacks: vec![Vec::new(); 32],
         }
     }
 
@@ -95,6 +102,7 @@ impl Warp {
         self.at_sync = 0;
         self.first_thread = first_thread;
         self.spins = 0;
+        self.stacks.iter_mut().for_each(Vec::clear);
     }
 
     /// Every lane exited.
@@ -493,6 +501,63 @@ impl Warp {
                         self.save(next, g.mask & !em);
                         regroup!();
                     }
+                }
+                Op::Save { frame } => {
+                    let fr = &prog.frames[frame as usize];
+                    for l in lanes(em) {
+                        let tid = self.first_thread + l as u32;
+                        let stack = &mut self.stacks[l];
+                        for &s in &fr.slots {
+                            stack.extend_from_slice(&self.regs[s as usize][l].to_le_bytes());
+                        }
+                        if stack.len() > MAX_STACK_BYTES {
+                            return Err(CpuError::StackOverflow {
+                                at: cx.loc(tid, inst.line),
+                                limit: MAX_STACK_BYTES,
+                            });
+                        }
+                    }
+                    goto!(next);
+                }
+                Op::Restore { frame } => {
+                    let fr = &prog.frames[frame as usize];
+                    for l in lanes(em) {
+                        let tid = self.first_thread + l as u32;
+                        let stack = &mut self.stacks[l];
+                        let Some(at) = stack.len().checked_sub(8 * fr.slots.len()) else {
+                            return Err(CpuError::Deadlock {
+                                at: cx.loc(tid, inst.line),
+                                detail: "a call's frame restored that was not saved".into(),
+                            });
+                        };
+                        for (&s, b) in fr.slots.iter().zip(stack[at..].chunks_exact(8)) {
+                            let v = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                            self.regs[s as usize][l] = v;
+                        }
+                        stack.truncate(at);
+                    }
+                    goto!(next);
+                }
+                Op::Alloc { base, sp, size } => {
+                    for l in lanes(em) {
+                        let at = self.regs[sp as usize][l];
+                        let end = at + size as u64;
+                        if end > cx.frame as u64 {
+                            return Err(CpuError::StackOverflow {
+                                at: cx.loc(self.first_thread + l as u32, inst.line),
+                                limit: cx.frame.saturating_sub(cx.prog.local_stack),
+                            });
+                        }
+                        self.regs[base as usize][l] = at;
+                        self.regs[sp as usize][l] = end;
+                    }
+                    goto!(next);
+                }
+                Op::Free { sp, size } => {
+                    for l in lanes(em) {
+                        self.regs[sp as usize][l] -= size as u64;
+                    }
+                    goto!(next);
                 }
                 Op::Exit => {
                     self.exited |= em;

@@ -131,6 +131,9 @@ pub struct Param {
     pub align: usize,
     /// Element type width in bits.
     pub bits: u32,
+    /// Declared `.reg` (a `.func`'s register parameter, named without
+    /// brackets in the body) rather than `.param`.
+    pub is_reg: bool,
 }
 
 /// A `.entry` or `.func`.

@@ -451,6 +451,7 @@ impl Parser {
                 size: elem * count,
                 align: if align == 0 { elem } else { align },
                 bits,
+                is_reg: d == ".reg",
             });
             if self.eat_punct(')') {
                 return Ok(out);

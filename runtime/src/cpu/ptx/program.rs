@@ -637,6 +637,18 @@ pub enum Op {
     Call { target: u32, ret: Slot },
     /// Return from a `.func` to the address in `ret`.
     Ret { ret: Slot },
+    /// Before a call inside a recursive cycle: each lane pushes the
+    /// caller's [`Frame`] (`frame` indexes [`Program::frames`]) on its
+    /// call stack.
+    Save { frame: u32 },
+    /// After such a call returns: each lane pops the frame back.
+    Restore { frame: u32 },
+    /// Before a call of a function in a recursive cycle: its `.local`
+    /// variables get `size` bytes of the thread's local call stack, from
+    /// the stack pointer `sp`, at the base `base` (the callee's slot).
+    Alloc { base: Slot, sp: Slot, size: u32 },
+    /// After that call returns: the bytes are given back.
+    Free { sp: Slot, size: u32 },
     /// The thread ends (`ret` in a kernel, `exit`).
     Exit,
     /// `trap`. When a `vprintf` comes right before it (no label between,
@@ -802,10 +814,30 @@ pub struct Program {
     pub param_bytes: usize,
     /// Static shared memory per block.
     pub shared_static: usize,
-    /// Local memory per thread.
+    /// Local memory per thread (the static `.local` variables, then the
+    /// local call stack of recursive functions, see [`Op::Alloc`]).
     pub local_frame: usize,
+    /// Where the local call stack starts in a thread's local memory.
+    pub local_stack: usize,
+    /// What the calls inside recursive cycles save and restore (see
+    /// [`Op::Save`]).
+    pub frames: Vec<Frame>,
     /// The source line of each PTX instruction line (from `.loc`).
     pub source: super::source::SourceMap,
+}
+
+/// The registers of a function that a call may overwrite when the
+/// callee can call the function again (the callee's result slots left
+/// out: they carry the call's results back). Each function has static
+/// register slots, so a call inside a recursive cycle saves the caller's
+/// on the lane's call stack and restores them when the call returns: each
+/// activation has its own values. (Its `.local` variables are on the
+/// thread's local call stack, each activation's at its own address: see
+/// [`Op::Alloc`].)
+#[derive(Clone, Debug, Default)]
+pub struct Frame {
+    /// The register slots.
+    pub slots: Vec<Slot>,
 }
 
 #[cfg(test)]

@@ -67,13 +67,40 @@ impl Dec<'_> {
         for (&(r, n), p) in rets.iter().zip(&info.rets) {
             back.extend((0..n.min(p.chunks)).map(|k| (r + k, p.slot + k)));
         }
-        let ret = info.ret;
+        let (ret, lbase) = (info.ret, info.lbase);
+        let frame = self.cycle_frame(callee);
+        if let Some(frame) = frame {
+            self.emit(Op::Save { frame }, g);
+        }
         for (d, a) in pairs {
             self.emit(Op::Mov { d, a }, g);
+        }
+        let stack = self.cycle_of.contains_key(callee);
+        if stack {
+            self.alloc_fixups
+                .push((self.insts.len(), callee.to_string()));
+            let sp = self.sp;
+            self.emit(
+                Op::Alloc {
+                    base: lbase,
+                    sp,
+                    size: 0,
+                },
+                g,
+            );
         }
         self.call_fixups
             .push((self.insts.len(), callee.to_string()));
         self.emit(Op::Call { target: 0, ret }, g);
+        if stack {
+            self.alloc_fixups
+                .push((self.insts.len(), callee.to_string()));
+            let sp = self.sp;
+            self.emit(Op::Free { sp, size: 0 }, g);
+        }
+        if let Some(frame) = frame {
+            self.emit(Op::Restore { frame }, g);
+        }
         for (d, a) in back {
             self.emit(Op::Mov { d, a }, g);
         }

@@ -1,9 +1,8 @@
 //! Decoder: one kernel of a parsed module to an executable [`Program`].
 //!
 //! The kernel's body comes first, then the body of every `.func` it can
-//! reach; each function has its own static register slots (PTX forbids
-//! nothing here, but kernelc and NVRTC never emit recursion: a recursive
-//! call is rejected). A call copies its `.param` arguments into the
+//! reach; each function has its own static register slots, which a call
+//! inside a recursive cycle saves and restores (`frames`). A call copies its `.param` arguments into the
 //! callee's parameter slots, stores the return address in the callee's
 //! return slot, and jumps; `ret` jumps back. `.param` variables of calls and
 //! functions are register slots; kernel parameters become slots filled at
@@ -16,6 +15,7 @@
 
 mod arith;
 mod control;
+mod frames;
 mod inst;
 mod memory;
 mod mods;
@@ -48,6 +48,9 @@ enum Sym {
     KParam(usize, usize),
     /// A `.local` variable at this frame offset.
     Local(u64),
+    /// A `.local` variable of a function in a recursive cycle: at this
+    /// offset from its activation's base (see `frames`).
+    StackLocal(u64),
     /// A `.shared` variable at this offset.
     Shared(u64),
     /// The dynamic shared memory (its offset is known at the end).
@@ -71,6 +74,9 @@ struct FuncInfo {
     params: Vec<PSlot>,
     rets: Vec<PSlot>,
     ret: Slot,
+    /// The base of the activation's `.local` variables (a function in a
+    /// recursive cycle).
+    lbase: Slot,
 }
 
 /// Decodes kernel `kernel` of `m`; `globals` maps module `.global`/`.const`
@@ -153,6 +159,7 @@ pub fn decode_kernel(
             .map(|p| d.param_slot(p.bits, p.size))
             .collect();
         let ret = d.new_slot(64);
+        let lbase = d.new_slot(64);
         d.funcs.insert(
             f.name.clone(),
             FuncInfo {
@@ -160,10 +167,12 @@ pub fn decode_kernel(
                 params,
                 rets,
                 ret,
+                lbase,
             },
         );
     }
-    check_recursion(&order)?;
+    d.cycle_of = frames::cycles(&order);
+    let mut extents = HashMap::new();
     let mut base = HashMap::new();
     for (p, &o) in kf.params.iter().zip(&offsets) {
         base.insert(p.name.clone(), Sym::KParam(o, p.size));
@@ -173,17 +182,38 @@ pub fn decode_kernel(
         let entry = d.insts.len() as u32;
         let info = &d.funcs[&f.name];
         let mut base = HashMap::new();
+        // A `.reg` parameter is a register of the body; a `.param` one
+        // is read and written with `ld.param`/`st.param`.
+        let sym = |p: &super::ast::Param, ps: PSlot| {
+            if p.is_reg && ps.scalar {
+                Sym::Reg(ps.slot, ps.bits)
+            } else {
+                Sym::Param(ps)
+            }
+        };
         for (p, &ps) in f.params.iter().zip(&info.params) {
-            base.insert(p.name.clone(), Sym::Param(ps));
+            base.insert(p.name.clone(), sym(p, ps));
         }
         for (p, &ps) in f.rets.iter().zip(&info.rets) {
-            base.insert(p.name.clone(), Sym::Param(ps));
+            base.insert(p.name.clone(), sym(p, ps));
         }
         let ret = info.ret;
         d.funcs.get_mut(&f.name).expect("declared above").entry = entry;
         d.cur_ret = ret;
+        d.cur_func = Some(f.name.clone());
+        let slots = d.nslots;
+        d.stack_local = 0;
         d.function(f, base, false)?;
+        extents.insert(
+            f.name.clone(),
+            frames::Extent {
+                slots: slots..d.nslots,
+                local_size: d.stack_local.next_multiple_of(16),
+            },
+        );
     }
+    let frames = d.frames(&extents);
+    let local_stack = d.finish_local_stack(&extents);
     if d.nslots >= MAX_SLOTS {
         return Err(CpuError::Unsupported {
             line: kf.line,
@@ -219,6 +249,8 @@ pub fn decode_kernel(
         param_bytes: off,
         shared_static: d.shared_static,
         local_frame: d.local_frame,
+        local_stack,
+        frames,
         source: SourceMap::new(m, std::iter::once(kf).chain(order)),
     })
 }
@@ -238,52 +270,6 @@ fn callees(f: &Function) -> Vec<String> {
         }
     }
     out
-}
-
-fn check_recursion(funcs: &[&Function]) -> Result<(), CpuError> {
-    // Depth-first search for a cycle among the reachable functions.
-    let index: HashMap<&str, usize> = funcs
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.name.as_str(), i))
-        .collect();
-    let edges: Vec<Vec<usize>> = funcs
-        .iter()
-        .map(|f| {
-            callees(f)
-                .iter()
-                .filter_map(|c| index.get(c.as_str()).copied())
-                .collect()
-        })
-        .collect();
-    let mut state = vec![0u8; funcs.len()];
-    fn visit(
-        i: usize,
-        edges: &[Vec<usize>],
-        state: &mut [u8],
-        funcs: &[&Function],
-    ) -> Result<(), CpuError> {
-        state[i] = 1;
-        for &j in &edges[i] {
-            if state[j] == 1 {
-                return Err(CpuError::Unsupported {
-                    line: funcs[j].line,
-                    what: format!("recursive call of `{}`", funcs[j].name),
-                });
-            }
-            if state[j] == 0 {
-                visit(j, edges, state, funcs)?;
-            }
-        }
-        state[i] = 2;
-        Ok(())
-    }
-    for i in 0..funcs.len() {
-        if state[i] == 0 {
-            visit(i, &edges, &mut state, funcs)?;
-        }
-    }
-    Ok(())
 }
 
 struct Dec<'m> {
@@ -306,6 +292,19 @@ struct Dec<'m> {
     call_fixups: Vec<(usize, String)>,
     scopes: Vec<HashMap<String, Sym>>,
     cur_ret: Slot,
+    /// The `.func` being decoded (`None`: the kernel).
+    cur_func: Option<String>,
+    /// See [`frames::cycles`].
+    cycle_of: HashMap<String, usize>,
+    /// The (caller, callee) of each call that saves a frame.
+    frame_calls: Vec<(String, String)>,
+    /// The stack pointer of the thread's local call stack.
+    sp: Slot,
+    /// The `.local` bytes of the function in a cycle being decoded.
+    stack_local: usize,
+    /// The `Op::Alloc`/`Op::Free` instructions of calls of functions in
+    /// cycles, and their callees (the size is known at the end).
+    alloc_fixups: Vec<(usize, String)>,
     cc: Slot,
     is_kernel: bool,
     line: u32,
@@ -336,6 +335,12 @@ impl<'m> Dec<'m> {
             call_fixups: Vec::new(),
             scopes: Vec::new(),
             cur_ret: NONE,
+            cur_func: None,
+            cycle_of: HashMap::new(),
+            frame_calls: Vec::new(),
+            sp: NONE,
+            stack_local: 0,
+            alloc_fixups: Vec::new(),
             cc: NONE,
             is_kernel: true,
             line: 0,
@@ -343,6 +348,7 @@ impl<'m> Dec<'m> {
             label_at: None,
         };
         d.sink = d.new_slot(64);
+        d.sp = d.new_slot(64);
         d
     }
 
@@ -520,6 +526,11 @@ impl<'m> Dec<'m> {
                 Stmt::Var(v) => {
                     self.line = v.line;
                     let sym = match v.space {
+                        VarSpace::Local if self.in_cycle() => {
+                            let o = self.stack_local.next_multiple_of(v.align.max(1));
+                            self.stack_local = o + v.size();
+                            Sym::StackLocal(o as u64)
+                        }
                         VarSpace::Local => {
                             let o = self.local_frame.next_multiple_of(v.align.max(1));
                             self.local_frame = o + v.size();
@@ -660,11 +671,48 @@ mod tests {
     }
 
     #[test]
-    fn recursion_is_rejected() {
-        let e = decode(
-            ".func f()\n{\ncall.uni f, ();\nret;\n}\n.entry k()\n{\ncall.uni f, ();\nret;\n}",
+    fn calls_inside_a_cycle_save_the_callers_frame() {
+        let p = decode(
+            ".func f()\n{\n.local .b32 x;\ncall.uni f, ();\nret;\n}\n\
+             .entry k()\n{\ncall.uni f, ();\nret;\n}",
         )
-        .unwrap_err();
-        assert!(e.to_string().contains("recursive"), "{e}");
+        .unwrap();
+        let kinds: Vec<&str> = p
+            .insts
+            .iter()
+            .map(|i| match i.op {
+                Op::Save { .. } => "save",
+                Op::Restore { .. } => "restore",
+                Op::Alloc { size: 16, .. } => "alloc16",
+                Op::Free { size: 16, .. } => "free16",
+                Op::Call { .. } => "call",
+                Op::Ret { .. } => "ret",
+                Op::Exit => "exit",
+                _ => "other",
+            })
+            .collect();
+        // The kernel's call of `f` gives `f` its local bytes; `f`'s own
+        // call also saves and restores `f`'s registers around it. (Each
+        // body ends with an implicit `exit` or `ret`.)
+        assert_eq!(
+            kinds,
+            [
+                "alloc16", "call", "free16", "exit", "exit", "save", "alloc16", "call", "free16",
+                "restore", "ret", "ret"
+            ]
+        );
+        assert_eq!(p.frames.len(), 1);
+        // The static frame is empty; the local call stack follows it.
+        assert_eq!(p.local_stack, 0);
+        assert_eq!(p.local_frame, frames::LOCAL_STACK_BYTES);
+        // Without `.local` variables in the cycle the stack is empty, and
+        // it starts inside the thread's memory after the static 8 bytes
+        // (its start was once past their end, which every call overflowed).
+        let p = decode(
+            ".func f()\n{\ncall.uni f, ();\nret;\n}\n\
+             .entry k()\n{\n.local .b8 x[8];\ncall.uni f, ();\nret;\n}",
+        )
+        .unwrap();
+        assert_eq!((p.local_stack, p.local_frame), (16, 16));
     }
 }

@@ -60,6 +60,7 @@ impl Dec<'_> {
                 Ok(self.konst(o.wrapping_add(off as u64)))
             }
             Some(Sym::Global(a)) => Ok(self.konst(a.wrapping_add(off as u64))),
+            Some(Sym::StackLocal(o)) => Ok(self.stack_local_addr(o.wrapping_add(off as u64))),
             Some(Sym::DynShared) => {
                 let s = self.new_slot(64);
                 self.dyn_slots.push((s, off as u64));
