@@ -174,7 +174,7 @@ impl<'a> FnLowering<'a> {
                 }
                 let callee = self.callee(*f);
                 // From the typed callee: a recursive one is not lowered yet.
-                let returns = super::signature(self.program.function(*f)).returns;
+                let returns = super::signature(self.program, self.program.function(*f)).returns;
                 let results = self.ins().call(callee, &flat, &returns);
                 LValue::from_flat(&e.ty, &results)
             }
