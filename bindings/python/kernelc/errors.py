@@ -22,6 +22,7 @@ __all__ = [
     "ContextLost",
     "LibraryNotFound",
     "KernelcCacheWarning",
+    "NumbaWarning",
 ]
 
 
@@ -196,3 +197,10 @@ class KernelcCacheWarning(UserWarning):
     directory could be written, or a write failed. The kernel still runs,
     compiled in the process (as Numba's ``NumbaWarning`` says for its
     cache)."""
+
+
+class NumbaWarning(UserWarning):
+    """A warning of the compiler about a kernel that compiled, under
+    Numba's name: a ``print()`` of more than 32 items (the kernel prints
+    the raw format string, as numba-cuda's does), or a kernel too large to
+    optimise fully."""

@@ -10,7 +10,7 @@ use super::{push_name, FnChecker};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{Callee, Member, Ufunc};
+use crate::sema::intrinsics::{Callee, Intrinsic, Member, Ns, Ufunc};
 use crate::sema::resolve::{Res, BUILTIN_EXCEPTIONS};
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -434,25 +434,64 @@ impl<'m> FnChecker<'_, '_, 'm> {
         for &arg in args {
             let a = self.ast(arg);
             if let ExprKind::Str(s) = a.kind {
+                if args.len() > MAX_PRINT_LITERAL_ITEMS {
+                    // Python passes more than 30 arguments as one tuple,
+                    // which makes a string literal a `unicode_type` that
+                    // numba-cuda cannot print.
+                    self.error(Diagnostic::error(
+                        "print() of more than 30 items cannot print a string: Numba passes them as one tuple, where a string is not a literal (printing unimplemented for values of type unicode_type)",
+                        a.span,
+                    ));
+                    continue;
+                }
                 let text = push_name(&mut self.texts, self.env.module.string(s));
                 self.print_args.push(PrintArg::Str(text));
                 continue;
             }
+            if let Res::Member(Member::Namespace(Ns::Dim3(d))) | Res::Ns(Ns::Dim3(d)) =
+                self.res(arg)
+            {
+                let axes: Vec<TExpr> = (0..3)
+                    .map(|axis| TExpr {
+                        kind: TExprKind::Intrinsic(Intrinsic::Special(*d, axis), TExprList::EMPTY),
+                        ty: Type::I32,
+                        span: a.span,
+                    })
+                    .collect();
+                let ty = Type::uni_tuple(Type::I32, 3);
+                let kind = TExprKind::Tuple(self.ex_list(axes));
+                let e = self.ex(TExpr {
+                    kind,
+                    ty,
+                    span: a.span,
+                });
+                self.print_args.push(PrintArg::Dim3(e));
+                continue;
+            }
             let t = self.expr(arg);
-            match &t.ty {
-                Type::Scalar(_) => {
+            match unprintable(&t.ty) {
+                None => {
                     let e = self.ex(t);
                     self.print_args.push(PrintArg::Value(e));
                 }
-                Type::Unknown => {}
-                other => {
+                Some(Type::Unknown) => {}
+                Some(other) => {
                     let msg = format!(
-                        "print() in a kernel supports strings and scalars, not {}",
+                        "print() in a kernel supports strings, numbers, booleans, tuples of them and `dim3`s (`cuda.threadIdx`), not {}",
                         other.describe()
                     );
                     self.error(Diagnostic::error(msg, a.span));
                 }
             }
+        }
+        // numba-cuda's limit (CUDA's `vprintf` takes at most 32
+        // arguments): its kernel prints the format string itself.
+        if args.len() > MAX_PRINT_ITEMS {
+            let span = self.ast(args[MAX_PRINT_ITEMS]).span;
+            self.error(Diagnostic::warning(
+                "CUDA print() cannot print more than 32 items. The raw format string will be emitted by the kernel instead.",
+                span,
+            ));
         }
         PrintList {
             start,
@@ -1781,3 +1820,19 @@ fn python_str(v: &ConstValue) -> Option<String> {
         ConstValue::Tuple(_) => None,
     }
 }
+
+/// The part of type `t` that `print` cannot format (numba-cuda's
+/// `print_item` handles numbers, booleans and anonymous tuples of them),
+/// or `None` when it can format all of it.
+fn unprintable(t: &Type) -> Option<Type> {
+    match t {
+        Type::Scalar(_) => None,
+        Type::Tuple(items) if items.class().is_none() => items.iter().find_map(unprintable),
+        other => Some(*other),
+    }
+}
+
+/// The most items a `print` with a string literal may have: CPython
+/// passes more than 30 arguments to a call as one tuple, and numba-cuda
+/// then types the string as `unicode_type`, which it cannot print.
+const MAX_PRINT_LITERAL_ITEMS: usize = 30;
