@@ -456,6 +456,20 @@ impl FnChecker<'_, '_, '_> {
                     }
                 }
             }
+            Callee::Tuple => match a[0].take() {
+                None => TExpr::constant(ConstValue::Tuple(std::iter::empty().collect()), span),
+                Some(x) => match &x.ty {
+                    Type::Tuple(_) => TExpr { span, ..x },
+                    Type::Unknown => TExpr::error(span),
+                    other => {
+                        let msg = format!(
+                            "tuple() builds a tuple only from a tuple in kernels (as Numba), not from {}",
+                            other.describe()
+                        );
+                        self.reject_call(x.span, &msg)
+                    }
+                },
+            },
             Callee::Intrinsic(i) => self.intrinsic_call(i, name, a, span),
             Callee::Range
             | Callee::Enumerate
