@@ -100,7 +100,7 @@ impl Module {
     /// arguments; a conditional's test, then its two values.
     pub fn for_each_child(&self, id: ExprId, mut f: impl FnMut(ExprId)) {
         match &self.expr(id).kind {
-            ExprKind::Attribute { value, .. } => f(*value),
+            ExprKind::Attribute { value, .. } | ExprKind::Starred(value) => f(*value),
             ExprKind::UnaryOp { operand, .. } => f(*operand),
             ExprKind::Subscript { value, index } => {
                 f(*value);
@@ -594,6 +594,9 @@ pub enum ExprKind {
         /// Step.
         step: Option<ExprId>,
     },
+    /// `*value`, a starred argument of a call (the parser makes it
+    /// nowhere else): the items of a tuple as positional arguments.
+    Starred(ExprId),
     /// A construct the parser already reported as an error.
     Error,
 }

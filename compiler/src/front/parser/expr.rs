@@ -573,6 +573,14 @@ impl Parser<'_> {
     }
 
     fn parse_argument(&mut self, kw_mark: usize) -> PResult<()> {
+        if self.at(Punct::Star) {
+            let lo = self.bump().lo;
+            let value = self.parse_test()?;
+            let span = Span::new(lo, self.span_of(value).hi);
+            let starred = self.mk(ExprKind::Starred(value), span);
+            self.expr_lists.push(starred);
+            return Ok(());
+        }
         if self.at(Punct::DoubleStar) {
             let lo = self.bump().lo;
             let value = self.parse_test()?;

@@ -90,7 +90,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             k.span,
                         ));
                     }
-                    let args = self.print_args(module.exprs(*args));
+                    let args = self.print_args(module.exprs(*args), span, out);
                     Self::push(out, TStmtKind::Print(args), span);
                 }
                 ExprKind::Call {
@@ -428,18 +428,27 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Types the arguments of a `print` statement into the function's
     /// list of print arguments (a print has no print inside, so its
-    /// arguments are consecutive there).
-    fn print_args(&mut self, args: &[ExprId]) -> PrintList {
+    /// arguments are consecutive there). A starred tuple (`print(*t)`)
+    /// gives its items, read from a temporary assigned before the print
+    /// (in `out`).
+    fn print_args(&mut self, args: &[ExprId], span: Span, out: &mut Vec<TStmt>) -> PrintList {
         let start = self.print_args.len() as u32;
+        let starred = self.has_starred(args);
+        let mut items = 0;
         for &arg in args {
             let a = self.ast(arg);
+            if let ExprKind::Starred(value) = a.kind {
+                items += self.print_starred(value, a.span, span, out);
+                continue;
+            }
+            items += 1;
             if let ExprKind::Str(s) = a.kind {
-                if args.len() > MAX_PRINT_LITERAL_ITEMS {
-                    // Python passes more than 30 arguments as one tuple,
-                    // which makes a string literal a `unicode_type` that
-                    // numba-cuda cannot print.
+                if args.len() > MAX_PRINT_LITERAL_ITEMS || starred {
+                    // Python passes more than 30 arguments, or any with a
+                    // starred one, as one tuple, which makes a string
+                    // literal a `unicode_type` that numba-cuda cannot print.
                     self.error(Diagnostic::error(
-                        "print() of more than 30 items cannot print a string: Numba passes them as one tuple, where a string is not a literal (printing unimplemented for values of type unicode_type)",
+                        "print() of more than 30 items, or with a starred argument, cannot print a string: Python passes the items as one tuple, where Numba sees the string as a unicode_type (printing unimplemented for values of type unicode_type)",
                         a.span,
                     ));
                     continue;
@@ -468,26 +477,22 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.print_args.push(PrintArg::Dim3(e));
                 continue;
             }
-            let t = self.expr(arg);
-            match unprintable(&t.ty) {
-                None => {
-                    let e = self.ex(t);
-                    self.print_args.push(PrintArg::Value(e));
-                }
-                Some(Type::Unknown) => {}
-                Some(other) => {
-                    let msg = format!(
-                        "print() in a kernel supports strings, numbers, booleans, tuples of them and `dim3`s (`cuda.threadIdx`), not {}",
-                        other.describe()
-                    );
-                    self.error(Diagnostic::error(msg, a.span));
-                }
+            let mut t = self.expr(arg);
+            if starred && !t.ty.is_unknown() && !self.repeatable(&t) {
+                // Evaluated before the starred tuples that follow it, which
+                // are assigned before the print.
+                let v = self.temp(t.ty, t.span);
+                Self::push(out, TStmtKind::Assign(v, self.ex(t)), span);
+                t = TExpr {
+                    kind: TExprKind::Var(v),
+                    ..t
+                };
             }
+            self.print_value(t);
         }
         // numba-cuda's limit (CUDA's `vprintf` takes at most 32
         // arguments): its kernel prints the format string itself.
-        if args.len() > MAX_PRINT_ITEMS {
-            let span = self.ast(args[MAX_PRINT_ITEMS]).span;
+        if items > MAX_PRINT_ITEMS {
             self.error(Diagnostic::warning(
                 "CUDA print() cannot print more than 32 items. The raw format string will be emitted by the kernel instead.",
                 span,
@@ -497,6 +502,67 @@ impl<'m> FnChecker<'_, '_, 'm> {
             start,
             len: self.print_args.len() as u32 - start,
         }
+    }
+
+    /// Adds value `t` to the print arguments, if `print` can format it.
+    fn print_value(&mut self, t: TExpr) {
+        match unprintable(&t.ty) {
+            None => {
+                let e = self.ex(t);
+                self.print_args.push(PrintArg::Value(e));
+            }
+            Some(Type::Unknown) => {}
+            Some(other) => {
+                let msg = format!(
+                    "print() in a kernel supports strings, numbers, booleans, tuples of them and `dim3`s (`cuda.threadIdx`), not {}",
+                    other.describe()
+                );
+                self.error(Diagnostic::error(msg, t.span));
+            }
+        }
+    }
+
+    /// The items of the starred print argument `*value` (at `at`) as print
+    /// arguments, each read from a temporary the tuple is assigned to
+    /// before the print statement (at `span`); how many items it has.
+    fn print_starred(
+        &mut self,
+        value: ExprId,
+        at: Span,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) -> usize {
+        let t = self.expr(value);
+        let Type::Tuple(items) = t.ty else {
+            if !t.ty.is_unknown() {
+                let msg = format!(
+                    "*args in function call should be a tuple (of a length known when compiling), got {}",
+                    t.ty.describe()
+                );
+                self.error(Diagnostic::error(msg, at));
+            }
+            return 1;
+        };
+        let whole = match t.kind {
+            TExprKind::Var(_) => t,
+            _ => {
+                let v = self.temp(t.ty, t.span);
+                Self::push(out, TStmtKind::Assign(v, self.ex(t)), span);
+                TExpr {
+                    kind: TExprKind::Var(v),
+                    ..t
+                }
+            }
+        };
+        for (k, ty) in items.iter().enumerate() {
+            let base = self.ex(whole);
+            self.print_value(TExpr {
+                kind: TExprKind::TupleGet(base, k as u32),
+                ty: *ty,
+                span: at,
+            });
+        }
+        items.len()
     }
 
     /// Assigns a typed value to a target (name, element, or tuple of targets).
