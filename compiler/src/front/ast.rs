@@ -436,6 +436,9 @@ pub struct FunctionDef {
     pub name: Ident,
     /// The parameters (see [`Module::params`]).
     pub params: Seq<Param>,
+    /// True when the last parameter is `*name`: the positional arguments
+    /// past the others, as a tuple.
+    pub vararg: bool,
     /// The decorator expressions (without `@`), top to bottom.
     pub decorators: Seq<ExprId>,
     /// The return annotation, if any.

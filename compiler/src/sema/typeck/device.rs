@@ -197,7 +197,7 @@ impl FnChecker<'_, '_, '_> {
         let params = env.module.params(env.def(f).params);
         let mut out = Vec::new();
         for (i, p) in params.iter().enumerate() {
-            if !needs[i] {
+            if !needs[i] || (env.def(f).vararg && i == params.len() - 1) {
                 continue;
             }
             if let Some(literals) = given_literals.filter(|l| i < l.len()) {
@@ -251,11 +251,12 @@ impl FnChecker<'_, '_, '_> {
         let fname = env.name(env.function(f).name);
         let params = env.module.params(env.def(f).params);
         let n = params.len();
+        let vararg = env.def(f).vararg;
         let mut typed = match given {
             Some(typed) => typed,
             None => self.typed_operands(args),
         };
-        if typed.len() > n {
+        if typed.len() > n && !vararg {
             let msg = format!(
                 "'{fname}' takes {n} argument{} but {} {} given",
                 if n == 1 { "" } else { "s" },
@@ -285,12 +286,20 @@ impl FnChecker<'_, '_, '_> {
             slots.push(Some(in_order(self, t, lets)));
         }
         self.recycle(typed);
+        if vararg {
+            // `*rest`: the positional arguments past the others, a tuple.
+            let rest = slots.split_off((n - 1).min(slots.len()));
+            let items: Vec<TExpr> = rest.into_iter().flatten().collect();
+            slots.resize(n - 1, None);
+            slots.push(Some(self.tuple_of(items, span)));
+        }
         slots.resize(n, None);
         let mut ok = true;
         for k in keywords {
             let name = env.name(k.name.name);
             let value = self.expr(k.value);
-            match params.iter().position(|p| env.name(p.name.name) == name) {
+            let named = params.iter().position(|p| env.name(p.name.name) == name);
+            match named.filter(|&i| !(vararg && i == n - 1)) {
                 None => {
                     self.reject_call(
                         k.name.span,
@@ -334,6 +343,24 @@ impl FnChecker<'_, '_, '_> {
                 .map(|s| s.expect("every slot is filled"))
                 .collect()
         })
+    }
+
+    /// The tuple of `items` (a constant when they all are), as a `*args`
+    /// parameter receives them.
+    fn tuple_of(&mut self, items: Vec<TExpr>, span: Span) -> TExpr {
+        if items.iter().any(|t| t.ty.is_unknown()) {
+            return TExpr::error(span);
+        }
+        if items.iter().all(|t| t.as_const().is_some()) {
+            let values = items.iter().map(|t| *t.as_const().expect("constant"));
+            return TExpr::constant(ConstValue::Tuple(values.collect()), span);
+        }
+        let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
+        TExpr {
+            kind: TExprKind::Tuple(self.ex_list(items)),
+            ty,
+            span,
+        }
     }
 
     /// The value of parameter `p`'s default `d`: a constant (or `None`).

@@ -547,7 +547,9 @@ impl ProgramChecker<'_, '_> {
     ) {
         let env = self.env;
         let params = env.module.params(env.def(g).params);
-        for (i, &a) in env.module.exprs(args).iter().enumerate() {
+        // The arguments a `*args` parameter collects are no literal.
+        let fixed = params.len() - usize::from(env.def(g).vararg);
+        for (i, &a) in env.module.exprs(args).iter().enumerate().take(fixed) {
             if needs.get(i).copied().unwrap_or(false) {
                 literal_sources(self, a, seeds, 16);
             }
