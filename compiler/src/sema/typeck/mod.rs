@@ -26,6 +26,7 @@ mod half;
 mod libdevice;
 mod literals;
 mod namedtuples;
+mod print;
 mod prune;
 mod reaching;
 mod records;
