@@ -131,14 +131,15 @@ impl FnChecker<'_, '_, '_> {
         out: &mut Vec<TStmt>,
     ) -> usize {
         let t = self.expr(value);
+        if !t.ty.is_known() {
+            return 1;
+        }
         let Type::Tuple(items) = t.ty else {
-            if !t.ty.is_unknown() {
-                let msg = format!(
-                    "*args in function call should be a tuple (of a length known when compiling), got {}",
-                    t.ty.describe()
-                );
-                self.error(Diagnostic::error(msg, at));
-            }
+            let msg = format!(
+                "*args in function call should be a tuple (of a length known when compiling), got {}",
+                t.ty.describe()
+            );
+            self.error(Diagnostic::error(msg, at));
             return 1;
         };
         let whole = match t.kind {

@@ -55,13 +55,7 @@ impl FnChecker<'_, '_, '_> {
             // `print` as a statement expands its starred arguments itself
             // (as an expression it is refused as such).
             Res::Member(Member::Func(c)) if c != Callee::Print => {
-                for &a in args {
-                    match self.ast(a).kind {
-                        ExprKind::Starred(value) => self.expr(value),
-                        _ => self.expr(a),
-                    };
-                }
-                self.type_args_for_errors(&[], keywords);
+                self.type_starred_args_for_errors(args, keywords);
                 let msg = format!("{c}() takes no starred argument `*x` in kernels");
                 return Some(self.reject_call(span, &msg));
             }
@@ -78,7 +72,7 @@ impl FnChecker<'_, '_, '_> {
                     _ => None,
                 };
                 let Some(target) = target else {
-                    self.type_args_for_errors(args, keywords);
+                    self.type_starred_args_for_errors(args, keywords);
                     if !f.ty.is_unknown() && !matches!(f.ty, Type::Function(_)) {
                         let msg = format!("{} is not callable", f.ty.describe());
                         self.error(Diagnostic::error(msg, f.span));
@@ -109,6 +103,18 @@ impl FnChecker<'_, '_, '_> {
         })
     }
 
+    /// Types the arguments of a call that is refused, a starred one's
+    /// value as it is (for the errors inside).
+    fn type_starred_args_for_errors(&mut self, args: &[ExprId], keywords: &[KeywordArg]) {
+        for &a in args {
+            match self.ast(a).kind {
+                ExprKind::Starred(value) => self.expr(value),
+                _ => self.expr(a),
+            };
+        }
+        self.type_args_for_errors(&[], keywords);
+    }
+
     /// The positional arguments typed, each starred tuple as its items;
     /// `None` after an error. The values that may have effects go into
     /// temporaries `lets` binds, in written order.
@@ -125,7 +131,7 @@ impl FnChecker<'_, '_, '_> {
                 _ => (false, a),
             };
             let t = self.expr(e);
-            if t.ty.is_unknown() {
+            if !t.ty.is_known() {
                 ok = false;
                 continue;
             }
