@@ -22,7 +22,8 @@ from ._types import Array, Record, Signature, from_dtype, typeof
 from ._vectorize import guvectorize, vectorize
 from .errors import (
     CompileError, ContextLost, CudaDriverError, CudaSupportError, KernelcCacheWarning,
-    KernelcError, KernelException, LaunchError, LaunchInterrupted, LaunchTimeout, LibraryNotFound, TypingError,
+    KernelcError, KernelException, LaunchError, LaunchInterrupted, LaunchTimeout, LibraryNotFound, NumbaWarning,
+    TypingError,
 )
 from .types import (
     b1, bool_, boolean, f2, f4, f8, float16, float32, float64, i1, i2, i4, i8, int8, int16, int32,
@@ -41,7 +42,7 @@ __all__ = [
     "cuda", "types", "jit", "vectorize", "guvectorize", "typeof", "from_dtype", "Array", "Record", "Signature", "void", "none",
     "KernelcError", "TypingError", "CompileError", "CudaSupportError",
     "CudaDriverError", "ContextLost", "LaunchError", "KernelException", "LaunchInterrupted", "LaunchTimeout", "LibraryNotFound",
-    "KernelcCacheWarning",
+    "KernelcCacheWarning", "NumbaWarning",
     "boolean", "bool_", "int8", "int16", "int32", "int64", "intp", "uint8", "uint16",
     "uint32", "uint64", "uintp", "float16", "float32", "float64",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+import warnings
 import weakref
 from ctypes import byref, c_bool, c_char_p, c_int64, c_size_t, c_void_p
 from dataclasses import dataclass
@@ -12,10 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _lib
-from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, lib
+from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, kc_diagnostic, lib
 from ._source import KernelView, fix_locations
 from ._types import Array, Record, Tuple, SCALARS
-from .errors import CompileError, TypingError
+from .errors import CompileError, NumbaWarning, TypingError
 
 __all__ = ["Options", "Compiled", "Param", "compile_view"]
 
@@ -263,11 +264,28 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
             if status == KC.ERROR_COMPILE:
                 raise CompileError(fix_locations(message, view))
             check(status, "kc_compile")
+        _warn(diags)
         return module.value
     finally:
         if diags.value:
             lib.kc_diagnostics_free(diags)
         lib.kc_options_free(opts)
+
+
+def _warn(diags):
+    """Issues the warnings of a compile that succeeded as
+    :class:`NumbaWarning` (numba-cuda warns with ``NumbaWarning``, e.g. for
+    a ``print()`` of more than 32 items)."""
+    if not diags.value:
+        return
+    n = c_size_t()
+    if lib.kc_diagnostics_count(diags, byref(n)) != KC.OK:
+        return
+    for i in range(n.value):
+        d = kc_diagnostic()
+        if lib.kc_diagnostics_get(diags, i, byref(d)) != KC.OK or d.severity != KC.SEVERITY_WARNING:
+            continue
+        warnings.warn((d.message or b"").decode("utf-8", "replace"), NumbaWarning, stacklevel=6)
 
 
 def _rendered(diags) -> str:

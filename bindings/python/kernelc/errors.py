@@ -202,8 +202,11 @@ class KernelcCacheWarning(UserWarning):
 
 
 class NumbaWarning(Warning):
-    """Base class of the warnings kernelc gives where Numba gives one of its
-    ``NumbaWarning`` family."""
+    """A warning under Numba's name, where Numba gives one of its
+    ``NumbaWarning`` family: of the compiler about a kernel that compiled
+    (a ``print()`` of more than 32 items: the kernel prints the raw format
+    string, as numba-cuda's does; a kernel too large to optimise fully),
+    and the base of :class:`NumbaPerformanceWarning`."""
 
 
 class NumbaPerformanceWarning(NumbaWarning):

@@ -272,6 +272,20 @@ def test_compile_error_in_a_nested_kernel():
     assert "syncthreads" in str(info.value)
 
 
+def test_compile_warnings_are_numba_warnings():
+    # numba-cuda warns (NumbaWarning) when print() has more than 32 items;
+    # the kernel still compiles and prints the raw format string.
+    @cuda.jit
+    def print_many(r):
+        print(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
+              r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18], r[19], r[20],
+              r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30],
+              r[31], r[32])
+
+    with pytest.warns(kernelc.NumbaWarning, match="cannot print more than 32 items"):
+        print_many.compile("void(int64[::1])")
+
+
 def test_nested_kernels_and_closures():
     factor = 3
 

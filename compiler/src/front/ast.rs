@@ -100,7 +100,7 @@ impl Module {
     /// arguments; a conditional's test, then its two values.
     pub fn for_each_child(&self, id: ExprId, mut f: impl FnMut(ExprId)) {
         match &self.expr(id).kind {
-            ExprKind::Attribute { value, .. } => f(*value),
+            ExprKind::Attribute { value, .. } | ExprKind::Starred(value) => f(*value),
             ExprKind::UnaryOp { operand, .. } => f(*operand),
             ExprKind::Subscript { value, index } => {
                 f(*value);
@@ -436,6 +436,9 @@ pub struct FunctionDef {
     pub name: Ident,
     /// The parameters (see [`Module::params`]).
     pub params: Seq<Param>,
+    /// True when the last parameter is `*name`: the positional arguments
+    /// past the others, as a tuple.
+    pub vararg: bool,
     /// The decorator expressions (without `@`), top to bottom.
     pub decorators: Seq<ExprId>,
     /// The return annotation, if any.
@@ -594,6 +597,9 @@ pub enum ExprKind {
         /// Step.
         step: Option<ExprId>,
     },
+    /// `*value`, a starred argument of a call (the parser makes it
+    /// nowhere else): the items of a tuple as positional arguments.
+    Starred(ExprId),
     /// A construct the parser already reported as an error.
     Error,
 }

@@ -318,6 +318,7 @@ impl Dumper<'_> {
             ExprKind::Tuple(_) => "Tuple".into(),
             ExprKind::List(_) => "List".into(),
             ExprKind::Slice { .. } => "Slice".into(),
+            ExprKind::Starred(_) => "Starred".into(),
             ExprKind::Error => "Error".into(),
         }
     }
@@ -325,7 +326,9 @@ impl Dumper<'_> {
     fn expr_children(&mut self, kind: &ExprKind) {
         let module = self.module;
         match *kind {
-            ExprKind::Attribute { value, .. } => self.expr(Some("value"), value),
+            ExprKind::Attribute { value, .. } | ExprKind::Starred(value) => {
+                self.expr(Some("value"), value)
+            }
             ExprKind::Subscript { value, index } => {
                 self.expr(Some("value"), value);
                 self.expr(Some("index"), index);

@@ -69,7 +69,7 @@ impl InstFormat {
             Store => InstFormat::Store,
             AtomicRmw => InstFormat::AtomicRmw,
             AtomicCas => InstFormat::AtomicCas,
-            SharedAddr | LocalAddr | ConstAddr => InstFormat::AddrOf,
+            SharedAddr | LocalAddr | ConstAddr | StrAddr => InstFormat::AddrOf,
             Special => InstFormat::Special,
             Shuffle => InstFormat::Shuffle,
             Vote => InstFormat::Vote,

@@ -250,6 +250,9 @@ opcodes! {
     LocalAddr = "local_addr",
     /// Address of a constant array of the module (`AddrOf`).
     ConstAddr = "const_addr",
+    /// Address of a string of the module, NUL-terminated (`AddrOf`, a
+    /// global pointer; `print` passes it to a `%s`).
+    StrAddr = "str_addr",
     /// Address of the dynamic shared memory (`Nullary`).
     DynSharedAddr = "dyn_shared_addr",
     /// Address of the module's exception record (`Nullary`, a global

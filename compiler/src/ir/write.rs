@@ -57,7 +57,7 @@
 //! [`super::formats::InstFormat::of`]), which is printed by its data and
 //! which the verifier rejects.
 
-use super::entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, Value};
+use super::entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
 use super::function::{FuncKind, Function, MemDecl, Module};
 use super::instructions::{BlockCall, InstructionData, Opcode};
 use super::types::Type;
@@ -352,6 +352,7 @@ fn addr_of_name(opcode: Opcode, index: u32) -> String {
     match opcode {
         Opcode::LocalAddr => LocalSlot::new(i).to_string(),
         Opcode::ConstAddr => ConstVar::new(i).to_string(),
+        Opcode::StrAddr => StringId::new(i).to_string(),
         _ => SharedVar::new(i).to_string(),
     }
 }

@@ -4,10 +4,13 @@
 
 use super::env::Mark;
 use super::expr::scalar;
+use super::values::LValue;
 use super::{FnLowering, LoopTargets, Slot};
 use crate::front::ast::CmpOp;
 use crate::ir::{self, IntCC, Opcode, Value};
-use crate::sema::typed::{PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId};
+use crate::sema::typed::{
+    PrintArg, TExpr, TExprId, TStmt, TStmtKind, TypedFunction, VarId, MAX_PRINT_ITEMS,
+};
 use crate::types::{Elem, Scalar, Type};
 
 /// Temporaries bound by `Let` inside an expression.
@@ -465,43 +468,124 @@ impl FnLowering<'_> {
         }
     }
 
-    /// `print(a, b, ...)`: one printf with the values separated by spaces
+    /// `print(a, b, ...)`: one printf with the items separated by spaces
     /// and a newline, as Python prints them (floats with `%f`; float32 is
-    /// promoted to float64 for the variadic call).
+    /// promoted to float64 for the variadic call; booleans as `True` and
+    /// `False` through `%s`; tuples as Python writes them). Past
+    /// [`MAX_PRINT_ITEMS`] items it prints numba-cuda's raw format string
+    /// instead, as numba-cuda does (CUDA's `vprintf` takes no more).
     fn print(&mut self, args: &[PrintArg]) {
         let mut format = String::new();
         let mut values = Vec::new();
+        let raw = args.len() > MAX_PRINT_ITEMS;
         for (i, a) in args.iter().enumerate() {
             if i > 0 {
                 format.push(' ');
             }
             match a {
+                PrintArg::Str(_) if raw => format.push_str("%s"),
                 PrintArg::Str(s) => format.push_str(&self.f.text(*s).replace('%', "%%")),
-                PrintArg::Value(e) => {
+                PrintArg::Value(e) | PrintArg::Dim3(e) => {
                     let e = self.te(*e);
-                    let v = self.expr(e).scalar();
-                    let s = scalar(&e.ty);
-                    let (spec, v) = match s {
-                        Scalar::Bool => ("%d", self.cast_scalar(v, s, Scalar::I32)),
-                        Scalar::I8 | Scalar::I16 | Scalar::I32 => {
-                            ("%d", self.cast_scalar(v, s, Scalar::I32))
-                        }
-                        Scalar::U8 | Scalar::U16 | Scalar::U32 => {
-                            ("%u", self.cast_scalar(v, s, Scalar::U32))
-                        }
-                        Scalar::I64 => ("%lld", v),
-                        Scalar::U64 => ("%llu", v),
-                        Scalar::F16 | Scalar::F32 | Scalar::F64 => {
-                            ("%f", self.cast_scalar(v, s, Scalar::F64))
-                        }
-                    };
-                    format.push_str(spec);
-                    values.push(v);
+                    let v = self.expr(e);
+                    let dim3 = matches!(a, PrintArg::Dim3(_));
+                    if raw {
+                        numba_format(&e.ty, dim3, &mut format);
+                    } else {
+                        self.print_value(&e.ty, &v, dim3, &mut format, &mut values);
+                    }
                 }
             }
         }
         format.push('\n');
+        if raw {
+            format = format.replace('%', "%%");
+            values.clear();
+        }
         let id = self.module.intern_string(&format);
         self.ins().print(id, &values);
+    }
+
+    /// Adds the conversions for value `v` of type `ty` to `format` and its
+    /// arguments to `values`: a tuple's items in Python's spelling, with
+    /// `(x,)` for one item.
+    fn print_value(
+        &mut self,
+        ty: &Type,
+        v: &LValue,
+        dim3: bool,
+        format: &mut String,
+        values: &mut Vec<ir::Value>,
+    ) {
+        match (ty, v) {
+            (Type::Tuple(items), LValue::Tuple(parts)) => {
+                format.push('(');
+                for (k, (t, p)) in items.iter().zip(parts).enumerate() {
+                    if k > 0 {
+                        format.push_str(", ");
+                    }
+                    self.print_value(t, p, dim3, format, values);
+                }
+                if items.len() == 1 {
+                    format.push(',');
+                }
+                format.push(')');
+            }
+            _ => {
+                let s = scalar(ty);
+                let v = v.scalar();
+                let (spec, v) = match s {
+                    Scalar::Bool => {
+                        let yes = self.module.intern_string("True");
+                        let no = self.module.intern_string("False");
+                        let yes =
+                            self.addr_of(Opcode::StrAddr, yes.as_u32(), ir::AddrSpace::Global);
+                        let no = self.addr_of(Opcode::StrAddr, no.as_u32(), ir::AddrSpace::Global);
+                        ("%s", self.ins().select(v, yes, no))
+                    }
+                    Scalar::I8 | Scalar::I16 | Scalar::I32 => {
+                        ("%d", self.cast_scalar(v, s, Scalar::I32))
+                    }
+                    Scalar::U8 | Scalar::U16 | Scalar::U32 => {
+                        ("%u", self.cast_scalar(v, s, Scalar::U32))
+                    }
+                    Scalar::I64 => ("%lld", v),
+                    Scalar::U64 => ("%llu", v),
+                    Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+                        ("%f", self.cast_scalar(v, s, Scalar::F64))
+                    }
+                };
+                format.push_str(if dim3 { "%d" } else { spec });
+                values.push(v);
+            }
+        }
+    }
+}
+
+/// numba-cuda's conversions for a value of type `ty` (its `print_item`):
+/// `%lld` or `%llu` for every integer, `%f` for floats, `%s` for booleans,
+/// `(%d, %d, %d)` for a `dim3`, tuples item by item.
+fn numba_format(ty: &Type, dim3: bool, format: &mut String) {
+    match ty {
+        Type::Tuple(items) => {
+            format.push('(');
+            for (k, t) in items.iter().enumerate() {
+                if k > 0 {
+                    format.push_str(", ");
+                }
+                numba_format(t, dim3, format);
+            }
+            if items.len() == 1 {
+                format.push(',');
+            }
+            format.push(')');
+        }
+        _ if dim3 => format.push_str("%d"),
+        _ => format.push_str(match scalar(ty) {
+            Scalar::Bool => "%s",
+            Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 => "%llu",
+            Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 => "%lld",
+            Scalar::F16 | Scalar::F32 | Scalar::F64 => "%f",
+        }),
     }
 }

@@ -254,6 +254,10 @@ pub(super) fn print(s: &mut Isel<'_>, format: StringId, args: &[Value]) {
             ir::Type::I1 => text.push_str(&format!(
                 "selp.u32 %kc_s32, 1, 0, {{}};\n\tst.local.u32 [__kc_printf_buf+{offset}], %kc_s32;\n\t"
             )),
+            // `%s` takes a generic address.
+            ir::Type::Ptr(ir::AddrSpace::Global) => text.push_str(&format!(
+                "cvta.global.u64 %kc_s64, {{}};\n\tst.local.u64 [__kc_printf_buf+{offset}], %kc_s64;\n\t"
+            )),
             _ => text.push_str(&format!("st.local.{st} [__kc_printf_buf+{offset}], {{}};\n\t")),
         }
         offset += size;

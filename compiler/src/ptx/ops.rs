@@ -881,6 +881,7 @@ fn addr_of(s: &mut Isel<'_>, d: VReg, op: Opcode, index: u32) {
     let (prefix, sym) = match op {
         Opcode::SharedAddr => ("mov.u64 {}, __kc_shared_", None),
         Opcode::LocalAddr => ("mov.u64 {}, __kc_local_", None),
+        Opcode::StrAddr => ("mov.u64 {}, __kc_str_", None),
         _ => (
             "mov.u64 {}, ",
             Some(super::emit::const_symbol(s.module, index)),

@@ -247,6 +247,7 @@ impl Printer<'_> {
                     .map(|a| match a {
                         PrintArg::Str(s) => format!("{:?}", self.f.text(*s)),
                         PrintArg::Value(e) => self.expr(*e),
+                        PrintArg::Dim3(e) => format!("dim3{}", self.expr(*e)),
                     })
                     .collect();
                 let _ = writeln!(out, "print({})", parts.join(", "));

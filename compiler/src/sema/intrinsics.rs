@@ -559,6 +559,9 @@ pub enum Callee {
     Int,
     /// `len(x)`.
     Len,
+    /// `tuple()` (the empty tuple) and `tuple(t)` of a tuple (`t` itself),
+    /// the forms Numba's `TupleConstructor` types.
+    Tuple,
     /// `range(...)` (only as a `for` iterable).
     Range,
     /// `enumerate(iterable[, start])` (only as a `for` iterable).
@@ -881,6 +884,7 @@ impl fmt::Display for Callee {
             Callee::Float => f.write_str("float"),
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
+            Callee::Tuple => f.write_str("tuple"),
             Callee::Range => f.write_str("range"),
             Callee::Enumerate => f.write_str("enumerate"),
             Callee::Zip => f.write_str("zip"),
@@ -904,6 +908,7 @@ impl Callee {
         match self {
             Callee::SharedArray | Callee::LocalArray => &["shape", "dtype", "alignment"],
             Callee::ConstArrayLike => &["ndarray"],
+            Callee::Tuple => &["iterable"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
             Callee::Complex => &["real", "imag"],
             Callee::Vector(v) => &["x", "y", "z", "w"][..v.n as usize],
@@ -968,6 +973,7 @@ impl Callee {
                 | Callee::Complex
                 | Callee::Float
                 | Callee::Int
+                | Callee::Tuple
                 | Callee::Vector(_)
                 | Callee::Range
                 | Callee::Enumerate
@@ -985,6 +991,7 @@ impl Callee {
         match self {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round | Intrinsic::Cmath(CmathFn::Log)) => 1,
+            Callee::Tuple => 0,
             Callee::Complex => 1,
             Callee::Ufunc(u) => u.arity(),
             // Components may come from smaller vectors: at least one.
@@ -1369,6 +1376,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "enumerate" => Member::Func(Callee::Enumerate),
         "zip" => Member::Func(Callee::Zip),
         "len" => Member::Func(Callee::Len),
+        "tuple" => Member::Func(Callee::Tuple),
         "min" => Member::Func(Callee::Intrinsic(I::Min)),
         "max" => Member::Func(Callee::Intrinsic(I::Max)),
         "abs" => Member::Func(Callee::Intrinsic(I::Abs)),
@@ -1389,7 +1397,8 @@ pub fn builtin(name: &str) -> Option<Member> {
 
 /// Names of the builtins, for suggestions.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "range", "len", "min", "max", "abs", "round", "pow", "int", "float", "bool", "complex", "print",
+    "range", "len", "min", "max", "abs", "round", "pow", "int", "float", "bool", "complex",
+    "print", "tuple",
 ];
 
 /// The namespace a recognised module path imports as, if any.

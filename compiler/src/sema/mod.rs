@@ -281,6 +281,14 @@ impl EntryPoints<'_, '_> {
         let (env, options) = (self.env, self.options);
         let info = env.function(f);
         let def = env.def(f);
+        if def.vararg {
+            let name = env.name(info.name);
+            diags.push(Diagnostic::error(
+                format!("'{name}' takes '*args': kernels, and functions compiled for a signature, cannot"),
+                def.header_span,
+            ).with_help("a device function without a signature takes '*args' (typed where it is called)"));
+            return false;
+        }
         if sig.args.len() != def.params.len() {
             let span = info.sigs.first().map_or(def.header_span, |s| s.span);
             let file = if options.signature.is_some() {

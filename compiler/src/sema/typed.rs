@@ -767,13 +767,20 @@ pub struct PrintList {
     pub len: u32,
 }
 
+/// The most items one `print` formats (numba-cuda's, from CUDA's
+/// `vprintf`); past it the kernel prints the raw format string.
+pub const MAX_PRINT_ITEMS: usize = 32;
+
 /// One argument of `print`.
 #[derive(Clone, Copy, Debug)]
 pub enum PrintArg {
     /// A string literal (in [`TypedFunction::texts`]).
     Str(NameRange),
-    /// A scalar value.
+    /// A scalar, or a tuple of scalars and tuples.
     Value(TExprId),
+    /// A `dim3` (`cuda.threadIdx`): a tuple of its three `int32` axes,
+    /// printed as numba-cuda prints a `Dim3`, `(%d, %d, %d)`.
+    Dim3(TExprId),
 }
 
 /// A typed expression.

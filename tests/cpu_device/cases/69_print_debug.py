@@ -1,7 +1,8 @@
 """69: print() in kernels, compiled to vprintf.  The PTX format strings are
-"step %d size %lld", "negative value at %lld : %f", "%f %d %d %d" and
+"step %d size %lld", "negative value at %lld : %f", "%f %s %d %d" and
 "thread %d of block %d sees %lld" (int32 values use %d, int64 %lld, floats
-and float32 %f, True prints as 1); print() prints an empty line per thread.
+and float32 %f, True prints as True through %s); print() prints an empty
+line per thread.
 Lines are compared as a multiset, so thread order does not matter."""
 import numpy as np
 from harness import Case
@@ -19,7 +20,7 @@ def show_stdout(a):
     x, step = a
     lines = ["kernel started", f"step {int(step)} size {x.size}"]
     lines += ["negative value at %d : %f" % (i, float(x[i])) for i in np.flatnonzero(x < 0)]
-    lines.append("%f %d %d %d" % (1.5, True, 0, 128))
+    lines.append("%f %s %d %d" % (1.5, True, 0, 128))
     return lines
 
 

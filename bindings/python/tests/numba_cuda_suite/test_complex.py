@@ -244,13 +244,6 @@ def check_unary_func(
 def test_phase():
     check_unary_func(phase_usecase, returns_float=True)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a starred call argument '
-        '(complex(*cmath.polar(x)))'
-    ),
-)
 def test_polar():
     check_unary_func(polar_as_complex_usecase)
 

@@ -181,11 +181,6 @@ def test_printfloat():
     assert output.strip() in expected_cases
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="differs in kernelc: print() of a boolean (print(True), print(x == 0)) "
-    "prints 1 / 0; Numba prints True / False",
-)
 def test_bool():
     output, _ = run_code(printbool_usecase)
     expected = "True\r?\nFalse\r?\nTrue\r?\nTrue\r?\nFalse\r?\nFalse"
@@ -204,11 +199,6 @@ def test_string():
     assert sorted(lines) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: print(cuda.threadIdx) (a dim3 as a value): "
-    "'cuda.threadIdx' is a module, not a value",
-)
 def test_dim3():
     output, _ = run_code(printdim3_usecase)
     lines = [line.strip() for line in output.splitlines(True)]
@@ -216,11 +206,6 @@ def test_dim3():
     assert sorted(lines) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: print() of a tuple (UniTuple(int64, 5)): print() "
-    "in a kernel supports strings and scalars",
-)
 def test_tuple():
     output, _ = run_code(print_int64_tuple_usecase)
     lines = [line.strip() for line in output.splitlines(True)]
@@ -228,11 +213,6 @@ def test_tuple():
     assert lines == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: print() of a tuple (a nested, mixed-type one): "
-    "print() in a kernel supports strings and scalars",
-)
 def test_nested_mixed_type_tuple():
     output, _ = run_code(print_nested_mixed_type_tuple_usecase)
     (line,) = (line.strip() for line in output.splitlines(True))
@@ -240,11 +220,6 @@ def test_nested_mixed_type_tuple():
     assert re.search(expected, line)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: print() of a tuple (UniTuple(int64, 1)): print() "
-    "in a kernel supports strings and scalars",
-)
 def test_single_element_tuple():
     output, _ = run_code(print_single_element_tuple_usecase)
     lines = [line.strip() for line in output.splitlines(True)]
@@ -262,11 +237,6 @@ def test_bfloat16():
     assert output.strip() == "0.937500 0.937500 0.937500"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="differs in kernelc: print() of more than 32 items prints them all; Numba "
-    "(CUDA vprintf's limit) emits the raw format string and warns",
-)
 def test_too_many_args():
     # Tests that we emit the format string and warn when there are more
     # than 32 arguments, in common with CUDA C/C++ printf - this is due to

@@ -266,11 +266,6 @@ def test_creation_readout():
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the builtin tuple() (for v in tuple((f4_1, ..., "
-    "f4_34)):): name 'tuple' is not defined (the rest of the kernel passes without it)",
-)
 def test_fancy_creation_readout():
     for vty in vector_types.values():
         kernel = make_fancy_creation_kernel(vty)

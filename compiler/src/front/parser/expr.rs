@@ -573,6 +573,9 @@ impl Parser<'_> {
     }
 
     fn parse_argument(&mut self, kw_mark: usize) -> PResult<()> {
+        if self.at(Punct::Star) {
+            return self.parse_starred_argument();
+        }
         if self.at(Punct::DoubleStar) {
             let lo = self.bump().lo;
             let value = self.parse_test()?;
@@ -626,6 +629,18 @@ impl Parser<'_> {
             }
         }
         self.expr_lists.push(arg);
+        Ok(())
+    }
+
+    /// `*value`, a starred argument. Out of line: `parse_argument` is on
+    /// the parser's recursion, whose frames the nesting limit is sized for.
+    #[inline(never)]
+    fn parse_starred_argument(&mut self) -> PResult<()> {
+        let lo = self.bump().lo;
+        let value = self.parse_test()?;
+        let span = Span::new(lo, self.span_of(value).hi);
+        let starred = self.mk(ExprKind::Starred(value), span);
+        self.expr_lists.push(starred);
         Ok(())
     }
 

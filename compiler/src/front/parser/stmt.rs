@@ -610,7 +610,8 @@ impl Parser<'_> {
             }
         };
         let params_start = self.params.len();
-        let mut ok = self.parse_params(params_start).is_ok();
+        let mut vararg = false;
+        let mut ok = self.parse_params(params_start, &mut vararg).is_ok();
         let params = pool_list(&self.params, params_start);
         let mut header_hi = self.prev_hi();
         let mut returns = None;
@@ -635,6 +636,7 @@ impl Parser<'_> {
         let def = FunctionDef {
             name,
             params,
+            vararg,
             decorators,
             returns,
             body,
@@ -701,21 +703,43 @@ impl Parser<'_> {
         })
     }
 
-    /// `(p1, p2: ann, p3=default)`, pushing each parameter on the pool (the
-    /// function's start at `start`) as it is parsed.
-    fn parse_params(&mut self, start: usize) -> PResult<()> {
+    /// `(p1, p2: ann, p3=default, *rest)`, pushing each parameter on the
+    /// pool (the function's start at `start`) as it is parsed; a `*rest`
+    /// comes last and sets `vararg`.
+    fn parse_params(&mut self, start: usize, vararg: &mut bool) -> PResult<()> {
         if self.eat(Punct::LParen).is_none() {
             return Err(self.error_here("expected '(' after the function name"));
         }
         let mut default_seen = false;
         while self.eat(Punct::RParen).is_none() {
-            match self.peek() {
-                TokenKind::Name(_) => {
+            match (self.peek(), self.peek_nth(1)) {
+                (TokenKind::Name(_), _) if *vararg => {
+                    let param = self.parse_param()?;
+                    self.unsupported(
+                        "keyword-only parameters (after '*args') are not supported in kernels",
+                        param.span,
+                    );
+                }
+                (TokenKind::Name(_), _) => {
                     let param = self.parse_param()?;
                     self.check_param(&param, start, &mut default_seen);
                     self.params.push(param);
                 }
-                TokenKind::Punct(Punct::Star | Punct::DoubleStar | Punct::Slash) => {
+                (TokenKind::Punct(Punct::Star), TokenKind::Name(_)) if !*vararg => {
+                    let star = self.bump();
+                    let mut param = self.parse_param()?;
+                    param.span = star.to(param.span);
+                    if let Some(d) = param.default.take() {
+                        let span = self.span_of(d);
+                        self.error("a '*args' parameter cannot have a default value", span);
+                    }
+                    // A default before it does not require one of it.
+                    let mut no_default = false;
+                    self.check_param(&param, start, &mut no_default);
+                    self.params.push(param);
+                    *vararg = true;
+                }
+                (TokenKind::Punct(Punct::Star | Punct::DoubleStar | Punct::Slash), _) => {
                     self.unsupported_param()?;
                 }
                 _ => return Err(self.error_here("expected a parameter name")),
@@ -782,9 +806,7 @@ impl Parser<'_> {
             (TokenKind::Punct(Punct::DoubleStar), _) => {
                 "'**kwargs' parameters are not supported in kernels"
             }
-            (TokenKind::Punct(Punct::Star), true) => {
-                "'*args' parameters are not supported in kernels"
-            }
+            (TokenKind::Punct(Punct::Star), true) => "'*' argument may appear only once",
             (TokenKind::Punct(Punct::Star), false) => {
                 "keyword-only parameters ('*') are not supported in kernels"
             }

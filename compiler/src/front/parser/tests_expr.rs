@@ -80,6 +80,7 @@ pub(super) fn sexpr(module: &Module, e: ExprId) -> String {
         ExprKind::Slice { lower, upper, step } => {
             format!("(slice {} {} {})", opt(lower), opt(upper), opt(step))
         }
+        ExprKind::Starred(value) => format!("(* {})", s(value)),
         ExprKind::Error => "ERR".to_string(),
     }
 }
@@ -244,6 +245,8 @@ fn calls() {
         "(call (. cuda jit) device=True fastmath=1)"
     );
     assert_eq!(sx("f(a, k=b)"), "(call f a k=b)");
+    // A starred argument: the items of a tuple, where the call is typed.
+    assert_eq!(sx("f(a, *t, *g(b))"), "(call f a (* t) (* (call g b)))");
     assert_eq!(
         errors("f(a=1, 2)"),
         ["positional argument follows keyword argument"]
@@ -444,7 +447,10 @@ fn unsupported_expressions_are_reported_as_error_nodes() {
         ("x = {}", "dict displays are not supported in kernels"),
         ("x = {1, 2}", "set displays are not supported in kernels"),
         ("x = *a", "starred expressions are not supported in kernels"),
-        ("f(*a)", "starred expressions are not supported in kernels"),
+        (
+            "x = (1, *a)",
+            "starred expressions are not supported in kernels",
+        ),
         (
             "f(**kw)",
             "'**' argument unpacking is not supported in kernels",

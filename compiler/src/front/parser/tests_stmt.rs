@@ -350,6 +350,21 @@ fn statement_spans() {
     };
     assert_eq!(text(src, def.header_span), "def g(n: int = 3)");
     assert_eq!(text(src, module.params(def.params)[0].span), "n: int = 3");
+    assert!(!def.vararg);
+}
+
+#[test]
+fn star_parameter_is_the_last_parameter() {
+    let src = "def f(a, b=2, *rest):\n    pass\n";
+    let module = ok(src);
+    let StmtKind::FunctionDef(def) = &module.body[0].kind else {
+        panic!()
+    };
+    assert!(def.vararg);
+    let params = module.params(def.params);
+    assert_eq!(params.len(), 3);
+    assert_eq!(text(src, params[2].span), "*rest");
+    assert!(params[2].default.is_none());
 }
 
 #[test]
@@ -396,8 +411,12 @@ fn unsupported_statements() {
             "'from ... import *' is not supported in kernels",
         ),
         (
-            "def f(*args): pass\n",
-            "'*args' parameters are not supported in kernels",
+            "def f(*args, *more): pass\n",
+            "'*' argument may appear only once",
+        ),
+        (
+            "def f(*args, k): pass\n",
+            "keyword-only parameters (after '*args') are not supported in kernels",
         ),
         (
             "def f(**kw): pass\n",
@@ -428,10 +447,10 @@ fn unsupported_statements() {
 
 #[test]
 fn unsupported_statement_spans() {
-    let src = "def f(a, *rest): pass\n";
+    let src = "def f(a, *rest, **kw): pass\n";
     let mut diags = Vec::new();
     parse_module(src, &mut diags);
-    assert_eq!(text(src, diags[0].primary().span), "*rest");
+    assert_eq!(text(src, diags[0].primary().span), "**kw");
 }
 
 #[test]

@@ -209,7 +209,8 @@ impl Interpreter<'_> {
             } => {
                 let argv: Vec<Val> = dfg.list(args).iter().map(|&v| fr.get(v)).collect();
                 let fmt = self.module.strings.get(format).map_or("", String::as_str);
-                self.output.push_str(&print::format(fmt, &argv));
+                let text = print::format(fmt, &argv, &|p| self.c_string(p));
+                self.output.push_str(&text);
                 return Ok(Flow::Next);
             }
             D::Jump { dest, .. } => return Ok(Flow::Branch(dest)),
@@ -304,11 +305,25 @@ impl Interpreter<'_> {
         }
     }
 
+    /// The NUL-terminated string at `ptr` (a `%s` argument of `print`),
+    /// or `(null)` where there is none.
+    fn c_string(&self, ptr: u64) -> String {
+        let mut bytes = Vec::new();
+        while let Ok(&[b]) = self.mem.read(ptr + bytes.len() as u64, 1) {
+            if b == 0 {
+                return String::from_utf8_lossy(&bytes).into_owned();
+            }
+            bytes.push(b);
+        }
+        "(null)".to_string()
+    }
+
     fn addr_of(&mut self, fr: &Frame<'_>, op: Opcode, index: u32) -> Result<Val, InterpError> {
         let missing = || invalid(format!("{op} {index}: no such array"));
         let ptr = match op {
             Opcode::LocalAddr => *fr.locals.get(index as usize).ok_or_else(missing)?,
             Opcode::ConstAddr => *self.consts.get(index as usize).ok_or_else(missing)?,
+            Opcode::StrAddr => *self.strings.get(index as usize).ok_or_else(missing)?,
             _ => {
                 let decl = fr
                     .func

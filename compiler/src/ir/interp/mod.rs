@@ -51,6 +51,8 @@ pub struct Interpreter<'m> {
     pub mem: Memory,
     decoded: Vec<Option<Rc<Decoded>>>,
     consts: Vec<u64>,
+    /// The module's strings, NUL-terminated, for `str_addr`.
+    strings: Vec<u64>,
     shared: FxHashMap<(FuncRef, u32), u64>,
     dyn_shared_bytes: usize,
     dyn_shared: Option<u64>,
@@ -76,11 +78,16 @@ impl<'m> Interpreter<'m> {
                 mem.alloc_with(AddrSpace::Const, data)
             })
             .collect();
+        // Kept with the constants, which no caller clears.
+        let strings = (module.strings.values())
+            .map(|s| mem.alloc_with(AddrSpace::Const, s.bytes().chain([0]).collect()))
+            .collect();
         Interpreter {
             module,
             mem,
             decoded: vec![None; module.functions.len()],
             consts,
+            strings,
             shared: FxHashMap::default(),
             dyn_shared_bytes: 0,
             dyn_shared: None,

@@ -14,8 +14,9 @@ struct Spec {
     prec: Option<usize>,
 }
 
-/// Formats `values` following the C format string `fmt`.
-pub fn format(fmt: &str, values: &[Val]) -> String {
+/// Formats `values` following the C format string `fmt`; `string(ptr)`
+/// reads the NUL-terminated string a `%s` argument points to.
+pub fn format(fmt: &str, values: &[Val], string: &dyn Fn(u64) -> String) -> String {
     let mut out = String::new();
     let mut args = values.iter();
     let mut chars = fmt.chars().peekable();
@@ -58,6 +59,14 @@ pub fn format(fmt: &str, values: &[Val]) -> String {
             continue;
         }
         let v = args.next().copied().unwrap_or(Val::I64(0));
+        if conv == 's' {
+            let mut text = string(v.bits());
+            if let Some(p) = spec.prec {
+                text = text.chars().take(p).collect();
+            }
+            out.push_str(&pad("", text, &spec, false));
+            continue;
+        }
         out.push_str(&convert(conv, v, &spec));
     }
     out
@@ -185,7 +194,7 @@ mod tests {
 
     #[test]
     fn printf_conversions() {
-        let f = |fmt: &str, v: &[Val]| format(fmt, v);
+        let f = |fmt: &str, v: &[Val]| format(fmt, v, &|_| String::new());
         assert_eq!(
             f(
                 "%d|%5d|%-4d|",

@@ -591,6 +591,7 @@ fn addr_prefix(opcode: Opcode) -> &'static str {
     match opcode {
         Opcode::LocalAddr => "local",
         Opcode::ConstAddr => "const",
+        Opcode::StrAddr => "str",
         _ => "shared",
     }
 }

@@ -165,7 +165,7 @@ impl Typer<'_> {
             }
             Store => self.check_store(),
             AtomicRmw | AtomicCas => self.check_atomic(),
-            SharedAddr | LocalAddr | ConstAddr | DynSharedAddr => self.check_addr_of(op),
+            SharedAddr | LocalAddr | ConstAddr | StrAddr | DynSharedAddr => self.check_addr_of(op),
             ExcAddr => self.result_is(Type::Ptr(AddrSpace::Global)),
             Special | Activemask | LanemaskLt => self.result_is(Type::I32),
             SyncthreadsCount | SyncthreadsAnd | SyncthreadsOr => {
@@ -287,6 +287,7 @@ impl Typer<'_> {
             Opcode::SharedAddr => (Some(self.f.shared.len()), AddrSpace::Shared),
             Opcode::LocalAddr => (Some(self.f.locals.len()), AddrSpace::Local),
             Opcode::ConstAddr => (self.m.map(|m| m.consts.len()), AddrSpace::Const),
+            Opcode::StrAddr => (self.m.map(|m| m.strings.len()), AddrSpace::Global),
             _ => (None, AddrSpace::Shared),
         };
         if let Some(n) = count {

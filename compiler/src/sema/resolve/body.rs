@@ -195,7 +195,9 @@ impl FnResolver<'_, '_> {
                 self.expr(left, diags);
                 self.expr(right, diags);
             }
-            ExprKind::UnaryOp { operand, .. } => self.expr(operand, diags),
+            ExprKind::UnaryOp { operand, .. } | ExprKind::Starred(operand) => {
+                self.expr(operand, diags)
+            }
             ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) => {
                 exprs(values).for_each(|v| self.expr(v, diags));
             }

@@ -27,7 +27,7 @@ struct Args {
 
 /// The most parameters a builtin or intrinsic has (`cuda.atomic.cas`):
 /// arguments are matched into fixed arrays of this size, not vectors.
-const MAX_PARAMS: usize = 4;
+pub(super) const MAX_PARAMS: usize = 4;
 
 impl FnChecker<'_, '_, '_> {
     /// Types a call expression.
@@ -39,6 +39,11 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let func_span = self.ast(func).span;
+        if self.has_starred(args) {
+            if let Some(t) = self.starred_call(func, args, keywords, span) {
+                return t;
+            }
+        }
         match *self.res(func) {
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
@@ -222,7 +227,14 @@ impl FnChecker<'_, '_, '_> {
         })
     }
 
-    fn arity_error(&mut self, name: Callee, required: usize, max: usize, given: usize, span: Span) {
+    pub(super) fn arity_error(
+        &mut self,
+        name: Callee,
+        required: usize,
+        max: usize,
+        given: usize,
+        span: Span,
+    ) {
         let takes = if required == max {
             format!(
                 "{required} argument{}",
@@ -324,7 +336,12 @@ impl FnChecker<'_, '_, '_> {
 
     /// `operator.add(a, b)` and the other functions of `operator`: the
     /// operator's typing and its expression.
-    fn operator_call(&mut self, op: PyOperator, mut args: Vec<TExpr>, span: Span) -> TExpr {
+    pub(super) fn operator_call(
+        &mut self,
+        op: PyOperator,
+        mut args: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
         let b = (args.len() == 2).then(|| args.pop()).flatten();
         let a = args.pop().expect("required");
         match (op, b) {
@@ -359,7 +376,7 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    fn typed_call(
+    pub(super) fn typed_call(
         &mut self,
         callee: Callee,
         name: Callee,
@@ -456,6 +473,20 @@ impl FnChecker<'_, '_, '_> {
                     }
                 }
             }
+            Callee::Tuple => match a[0].take() {
+                None => TExpr::constant(ConstValue::Tuple(std::iter::empty().collect()), span),
+                Some(x) => match &x.ty {
+                    Type::Tuple(_) => TExpr { span, ..x },
+                    Type::Unknown => TExpr::error(span),
+                    other => {
+                        let msg = format!(
+                            "tuple() builds a tuple only from a tuple in kernels (as Numba), not from {}",
+                            other.describe()
+                        );
+                        self.reject_call(x.span, &msg)
+                    }
+                },
+            },
             Callee::Intrinsic(i) => self.intrinsic_call(i, name, a, span),
             Callee::Range
             | Callee::Enumerate
@@ -812,7 +843,18 @@ impl FnChecker<'_, '_, '_> {
                 &format!("{name}() takes no keyword arguments in kernels"),
             );
         }
-        let mut typed = self.typed_operands(args);
+        let typed = self.typed_operands(args);
+        self.min_max_typed(i, name, typed, span)
+    }
+
+    /// `min`/`max` of typed arguments (a starred tuple's items among them).
+    pub(super) fn min_max_typed(
+        &mut self,
+        i: Intrinsic,
+        name: Callee,
+        mut typed: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
         // numba-cuda lowers `min`/`max` of exactly two floats to libdevice's
         // `fmin`/`fmax`, where a NaN operand is ignored; every other form
         // (more arguments, a tuple, a float with an integer) goes through

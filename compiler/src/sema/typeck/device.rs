@@ -2,8 +2,10 @@
 //! the function's declared signatures, and the function is checked once
 //! for each tuple of argument types (a specialisation).
 
+use super::starred::Positional;
 use super::{FnChecker, InstanceError, LiteralArgs};
 use crate::front::ast::{ExprId, KeywordArg};
+use crate::sema::consts::ConstValue;
 use crate::sema::signature::parse_signature_in;
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -21,19 +23,46 @@ impl FnChecker<'_, '_, '_> {
         keywords: &[KeywordArg],
         span: Span,
     ) -> TExpr {
-        let args = args_ast;
+        self.device_call_with(f, func, Positional::Ast(args_ast), keywords, span)
+    }
+
+    /// [`Self::device_call`] with the positional arguments either still
+    /// to type or typed already (a call with a starred argument, whose
+    /// temporaries `Positional::Typed` carries, bound around the call).
+    pub(super) fn device_call_with(
+        &mut self,
+        f: FuncId,
+        func: ExprId,
+        positional: Positional<'_>,
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
         let env = self.env;
         let info = env.function(f);
         let fname = env.name(info.name);
         if info.is_kernel() {
-            self.type_args_for_errors(args, keywords);
+            match positional {
+                Positional::Ast(args) => self.type_args_for_errors(args, keywords),
+                Positional::Typed(..) => self.type_args_for_errors(&[], keywords),
+            }
             return self.reject_call(
                 self.ast(func).span,
                 &format!("'{fname}' is a kernel; kernels cannot be called from device code"),
             );
         }
-        let mut lets = Vec::new();
-        let Some(mut typed) = self.bind_arguments(f, args, keywords, &mut lets, span) else {
+        let (args_ast, given, mut lets): (&[ExprId], _, _) = match positional {
+            Positional::Ast(args) => (args, None, Vec::new()),
+            Positional::Typed(typed, lets) => (&[], Some(typed), lets),
+        };
+        // The literals the typed positional arguments are (a starred
+        // constant tuple's items), by position.
+        let given_literals: Option<Vec<Option<ConstValue>>> = given.as_ref().map(|g| {
+            g.iter()
+                .map(|t| t.as_const().copied().filter(super::literals::is_literal))
+                .collect()
+        });
+        let Some(mut typed) = self.bind_arguments(f, args_ast, given, keywords, &mut lets, span)
+        else {
             return TExpr::error(span);
         };
         if typed.iter().any(|t| !t.ty.is_known()) {
@@ -97,7 +126,7 @@ impl FnChecker<'_, '_, '_> {
         // A function with a declared signature takes its declared types,
         // never a literal (the argument is cast).
         let literals = if sigs.is_empty() {
-            self.literal_args(f, &arg_tys, args_ast, keywords)
+            self.literal_args(f, &arg_tys, args_ast, given_literals.as_deref(), keywords)
         } else {
             LiteralArgs::default()
         };
@@ -164,6 +193,7 @@ impl FnChecker<'_, '_, '_> {
         f: FuncId,
         arg_tys: &[Type],
         args: &[ExprId],
+        given_literals: Option<&[Option<ConstValue>]>,
         keywords: &[KeywordArg],
     ) -> LiteralArgs {
         let needs = self.pc.literal_params(f, arg_tys);
@@ -174,7 +204,13 @@ impl FnChecker<'_, '_, '_> {
         let params = env.module.params(env.def(f).params);
         let mut out = Vec::new();
         for (i, p) in params.iter().enumerate() {
-            if !needs[i] {
+            if !needs[i] || (env.def(f).vararg && i == params.len() - 1) {
+                continue;
+            }
+            if let Some(literals) = given_literals.filter(|l| i < l.len()) {
+                if let Some(v) = literals[i] {
+                    out.push((i as u32, v));
+                }
                 continue;
             }
             let given = args.get(i).copied().or_else(|| {
@@ -213,6 +249,7 @@ impl FnChecker<'_, '_, '_> {
         &mut self,
         f: FuncId,
         args: &[ExprId],
+        given: Option<Vec<TExpr>>,
         keywords: &[KeywordArg],
         lets: &mut Vec<(VarId, TExpr)>,
         span: Span,
@@ -221,8 +258,12 @@ impl FnChecker<'_, '_, '_> {
         let fname = env.name(env.function(f).name);
         let params = env.module.params(env.def(f).params);
         let n = params.len();
-        let mut typed = self.typed_operands(args);
-        if typed.len() > n {
+        let vararg = env.def(f).vararg;
+        let mut typed = match given {
+            Some(typed) => typed,
+            None => self.typed_operands(args),
+        };
+        if typed.len() > n && !vararg {
             let msg = format!(
                 "'{fname}' takes {n} argument{} but {} {} given",
                 if n == 1 { "" } else { "s" },
@@ -252,12 +293,20 @@ impl FnChecker<'_, '_, '_> {
             slots.push(Some(in_order(self, t, lets)));
         }
         self.recycle(typed);
+        if vararg {
+            // `*rest`: the positional arguments past the others, a tuple.
+            let rest = slots.split_off((n - 1).min(slots.len()));
+            let items: Vec<TExpr> = rest.into_iter().flatten().collect();
+            slots.resize(n - 1, None);
+            slots.push(Some(self.tuple_of(items, span)));
+        }
         slots.resize(n, None);
         let mut ok = true;
         for k in keywords {
             let name = env.name(k.name.name);
             let value = self.expr(k.value);
-            match params.iter().position(|p| env.name(p.name.name) == name) {
+            let named = params.iter().position(|p| env.name(p.name.name) == name);
+            match named.filter(|&i| !(vararg && i == n - 1)) {
                 None => {
                     self.reject_call(
                         k.name.span,
@@ -301,6 +350,24 @@ impl FnChecker<'_, '_, '_> {
                 .map(|s| s.expect("every slot is filled"))
                 .collect()
         })
+    }
+
+    /// The tuple of `items` (a constant when they all are), as a `*args`
+    /// parameter receives them.
+    fn tuple_of(&mut self, items: Vec<TExpr>, span: Span) -> TExpr {
+        if items.iter().any(|t| t.ty.is_unknown()) {
+            return TExpr::error(span);
+        }
+        if items.iter().all(|t| t.as_const().is_some()) {
+            let values = items.iter().map(|t| *t.as_const().expect("constant"));
+            return TExpr::constant(ConstValue::Tuple(values.collect()), span);
+        }
+        let ty = Type::Tuple(items.iter().map(|t| t.ty).collect());
+        TExpr {
+            kind: TExprKind::Tuple(self.ex_list(items)),
+            ty,
+            span,
+        }
     }
 
     /// The value of parameter `p`'s default `d`: a constant (or `None`).

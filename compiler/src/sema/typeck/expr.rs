@@ -161,6 +161,17 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "a slice can only be written inside a subscript",
                 Some("index an array with it: `a[1:n]`"),
             ),
+            // A call that takes starred arguments expands them first
+            // (`FnChecker::expand_starred`).
+            ExprKind::Starred(value) => {
+                let value = *value;
+                self.expr(value);
+                self.reject(
+                    e.span,
+                    "this call takes no starred argument `*x` in kernels",
+                    Some("device functions, builtins such as `complex`, casts and math functions take one"),
+                )
+            }
             ExprKind::Error => TExpr::error(e.span),
         }
     }

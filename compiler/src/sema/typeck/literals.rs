@@ -547,7 +547,9 @@ impl ProgramChecker<'_, '_> {
     ) {
         let env = self.env;
         let params = env.module.params(env.def(g).params);
-        for (i, &a) in env.module.exprs(args).iter().enumerate() {
+        // The arguments a `*args` parameter collects are no literal.
+        let fixed = params.len() - usize::from(env.def(g).vararg);
+        for (i, &a) in env.module.exprs(args).iter().enumerate().take(fixed) {
             if needs.get(i).copied().unwrap_or(false) {
                 literal_sources(self, a, seeds, 16);
             }
@@ -729,7 +731,13 @@ impl NeedScan {
                 args,
                 keywords,
             } => {
+                // A starred argument (`f(*t)`) moves the arguments after it
+                // to positions only its type says: such a call passes no
+                // literal by position.
+                let starred = (module.exprs(*args).iter())
+                    .any(|&a| matches!(module.expr(a).kind, ExprKind::Starred(_)));
                 match pc.env.res[func.index()] {
+                    _ if starred => {}
                     Res::Member(Member::Func(Callee::SharedArray | Callee::LocalArray)) => {
                         let shape = module.exprs(*args).first().copied().or_else(|| {
                             (module.keywords(*keywords).iter())
@@ -761,7 +769,7 @@ impl NeedScan {
                     self.expr(pc, k.value);
                 }
             }
-            ExprKind::Attribute { value, .. } => self.expr(pc, *value),
+            ExprKind::Attribute { value, .. } | ExprKind::Starred(value) => self.expr(pc, *value),
             ExprKind::Subscript { value, index } => {
                 self.expr(pc, *value);
                 self.expr(pc, *index);

@@ -90,7 +90,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             k.span,
                         ));
                     }
-                    let args = self.print_args(module.exprs(*args));
+                    let args = self.print_args(module.exprs(*args), span, out);
                     Self::push(out, TStmtKind::Print(args), span);
                 }
                 ExprKind::Call {
@@ -419,44 +419,6 @@ impl<'m> FnChecker<'_, '_, 'm> {
         match self.res(func) {
             Res::Member(Member::Func(Callee::Ufunc(u))) if n == u.arity() + 1 => Some(*u),
             _ => None,
-        }
-    }
-
-    fn is_print(&self, func: ExprId) -> bool {
-        matches!(self.res(func), Res::Member(Member::Func(Callee::Print)))
-    }
-
-    /// Types the arguments of a `print` statement into the function's
-    /// list of print arguments (a print has no print inside, so its
-    /// arguments are consecutive there).
-    fn print_args(&mut self, args: &[ExprId]) -> PrintList {
-        let start = self.print_args.len() as u32;
-        for &arg in args {
-            let a = self.ast(arg);
-            if let ExprKind::Str(s) = a.kind {
-                let text = push_name(&mut self.texts, self.env.module.string(s));
-                self.print_args.push(PrintArg::Str(text));
-                continue;
-            }
-            let t = self.expr(arg);
-            match &t.ty {
-                Type::Scalar(_) => {
-                    let e = self.ex(t);
-                    self.print_args.push(PrintArg::Value(e));
-                }
-                Type::Unknown => {}
-                other => {
-                    let msg = format!(
-                        "print() in a kernel supports strings and scalars, not {}",
-                        other.describe()
-                    );
-                    self.error(Diagnostic::error(msg, a.span));
-                }
-            }
-        }
-        PrintList {
-            start,
-            len: self.print_args.len() as u32 - start,
         }
     }
 

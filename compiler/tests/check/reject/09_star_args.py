@@ -1,4 +1,4 @@
-# expect: error at line 6: '*args' parameters are not supported
+# expect: error at line 8: kernels can loop over tuples whose items all have one type
 from numba import cuda
 
 

@@ -1,4 +1,4 @@
-# expect: error at line 8: print() accepts string literals and scalars, not array(float64, 1d, C)
+# expect: error at line 8: print() in a kernel supports strings, numbers, booleans, tuples of them
 from numba import cuda
 
 
