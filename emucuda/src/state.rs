@@ -431,49 +431,26 @@ impl State {
 
     /// `cuMemAlloc`: `bytes` zeroed bytes in the current context.
     pub fn mem_alloc(&mut self, bytes: u64) -> Outcome<u64> {
-        let ctx = self.current()?;
-        if bytes == 0 {
-            return Err(invalid_value("cuMemAlloc of 0 bytes"));
-        }
-        if bytes > TOTAL_MEMORY - self.allocated {
-            return Err(Failure::new(
-                status::OUT_OF_MEMORY,
-                format!(
-                    "{bytes} bytes asked for, {} free",
-                    TOTAL_MEMORY - self.allocated
-                ),
-            ));
-        }
-        let size = usize::try_from(bytes)
-            .map_err(|_| Failure::new(status::OUT_OF_MEMORY, "too large for the host"))?;
-        let p = self
-            .device()
-            .alloc(size)
-            .map_err(|e| status::of_cpu_error(&e))?;
-        self.allocations.insert(
-            p.0,
-            Allocation {
-                bytes,
-                context: ctx,
-                kind: AllocKind::Device,
-            },
-        );
-        self.allocated += bytes;
-        Ok(p.0)
+        self.allocate(bytes, AllocKind::Device)
     }
 
     /// `cuMemHostAlloc` with `DEVICEMAP` ([`AllocKind::Mapped`]) or
     /// `cuMemAllocManaged` ([`AllocKind::Managed`]): `bytes` zeroed bytes
     /// in the current context that the host reaches at the address
     /// returned, as kernels do (the CPU device's host-visible memory).
-    /// Managed memory counts against the device's memory; mapped host
-    /// memory does not.
     pub fn mem_alloc_host_visible(&mut self, bytes: u64, kind: AllocKind) -> Outcome<u64> {
+        self.allocate(bytes, kind)
+    }
+
+    /// `bytes` zeroed bytes of `kind` in the current context, recorded.
+    /// Device and managed memory count against the device's memory;
+    /// mapped host memory does not.
+    fn allocate(&mut self, bytes: u64, kind: AllocKind) -> Outcome<u64> {
         let ctx = self.current()?;
         if bytes == 0 {
             return Err(invalid_value("an allocation of 0 bytes"));
         }
-        let counted = if kind == AllocKind::Managed { bytes } else { 0 };
+        let counted = if kind == AllocKind::Mapped { 0 } else { bytes };
         if counted > TOTAL_MEMORY - self.allocated {
             return Err(Failure::new(
                 status::OUT_OF_MEMORY,
@@ -485,10 +462,12 @@ impl State {
         }
         let size = usize::try_from(bytes)
             .map_err(|_| Failure::new(status::OUT_OF_MEMORY, "too large for the host"))?;
-        let p = self
-            .device()
-            .alloc_host_visible(size)
-            .map_err(|e| status::of_cpu_error(&e))?;
+        let device = self.device();
+        let p = match kind {
+            AllocKind::Device => device.alloc(size),
+            AllocKind::Mapped | AllocKind::Managed => device.alloc_host_visible(size),
+        }
+        .map_err(|e| status::of_cpu_error(&e))?;
         self.allocations.insert(
             p.0,
             Allocation {
