@@ -14,6 +14,13 @@ median time per launch, for these argument mixes:
 - ``host3``: three NumPy arrays, two read (copied in) and one written
   (copied in and back).
 
+The launches are of one block, so Numba's low-occupancy warning (a grid of
+fewer than 128 blocks warns ``NumbaPerformanceWarning``, on by default in
+numba-cuda and kernelc alike) is switched off in both
+(``NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS=0``): its cost is measured on its own
+(``none`` with the warning on, filtered as a user would filter it), and
+printed on the last line.
+
 For kernelc each mix is also launched by calling ``kc_launch`` directly,
 through the same ctypes prototype, with the ``kc_arg`` array the binding
 filled for those arguments: the C API's own cost (``C API`` below,
@@ -136,6 +143,15 @@ def run(n):
             out[key] = measure(launch, n, raw(kernel, args, False), raw(kernel, args, True))
         else:
             out[key] = measure(launch, n)
+    if "{module}" == "kernelc":
+        # What the low-occupancy warning costs each `kernel[1, 1]`, given
+        # and filtered out (as a user silences it).
+        import warnings
+        cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out["none_warned"] = measure(lambda: k0[1, 1](), n)
+        cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0
     dev = cuda.get_current_device()
     name = getattr(dev, "name", "Numba's CUDA simulator")
     name = name.decode() if isinstance(name, bytes) else str(name)
@@ -175,7 +191,7 @@ def run_impl(module, n, python, env=None):
         path = os.path.join(tmp, f"bench_{module}.py")
         with open(path, "w") as f:
             f.write(BODY.format(module=module))
-        env = dict(os.environ, **(env or {}))
+        env = dict(os.environ, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS="0", **(env or {}))
         if module == "kernelc":
             env["PYTHONPATH"] = os.pathsep.join([kernelc_path(), env.get("PYTHONPATH", "")])
         r = subprocess.run([python, path, str(n)], capture_output=True, text=True, env=env)
@@ -224,6 +240,9 @@ def main():
           "kc_arg array; 'binding': the rest (argument checks and marshalling, overload lookup, "
           "Ctrl-C handling), the median of per-batch differences (spread: their smallest and "
           "largest); 'of it Ctrl-C': what the Ctrl-C handling around kc_launch adds (CPU device).")
+    warned = ours["none_warned"]["us"] - ours["none"]["us"]
+    print(f"The low-occupancy warning (on by default, off above) adds {warned:.1f} µs to each "
+          "launch of fewer than 128 blocks, given and filtered out.")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"kernelc": ours, "numba": theirs, "numba_mode": numba_mode}, f, indent=2)
