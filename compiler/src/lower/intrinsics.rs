@@ -44,6 +44,7 @@ impl FnLowering<'_> {
                 self.func.cooperative = true;
                 LValue::Unit
             }
+            I::Reduce(r) => self.reduction(r, args, ty),
             I::GridSync => {
                 self.func.cooperative = true;
                 self.expr(&args[0]);

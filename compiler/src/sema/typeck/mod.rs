@@ -29,6 +29,7 @@ mod namedtuples;
 mod prune;
 mod reaching;
 mod records;
+mod reductions;
 mod stmt;
 mod ufunc_complex;
 mod ufunc_out;
