@@ -549,3 +549,114 @@ def test_complex_results_keep_complex_parts():
     np.testing.assert_allclose(run("var", z)[0], np.var(z), rtol=1e-14)
     np.testing.assert_allclose(run("std", z)[0], np.std(z), rtol=1e-14)
     assert cmath.isclose(run("prod", z)[0], np.prod(z), rel_tol=1e-14)
+
+
+# ---------------------------------------------------------------------------
+# a.view(dtype): the same bytes as another number type (numba-cuda's
+# array_view, after NumPy's checks).
+
+@cuda.jit
+def k_view_i32(a, out, shape):
+    v = a.view(np.int32)
+    for i in range(v.shape[0]):
+        out[i] = v[i]
+    shape[0] = v.shape[0]
+
+
+@cuda.jit
+def k_view_2d(a, small, large, shape):
+    h = a.view(np.int16)
+    for i in range(h.shape[0]):
+        for j in range(h.shape[1]):
+            small[i, j] = h[i, j]
+    d = a.view(np.float64)
+    for i in range(d.shape[0]):
+        for j in range(d.shape[1]):
+            large[i, j] = d[i, j]
+    shape[0] = h.shape[1]
+    shape[1] = d.shape[1]
+
+
+@cuda.jit
+def k_view_complex(a, out, shape):
+    z = a.view(np.complex128)
+    for i in range(z.shape[0]):
+        for j in range(z.shape[1]):
+            out[i, j] = z[i, j]
+    shape[0] = z.shape[0]
+    shape[1] = z.shape[1]
+
+
+@cuda.jit
+def k_view_write(a):
+    v = a.view(np.uint32)
+    v[0] = 0xFFFFFFFF
+    v[v.shape[0] - 1] = 0x01020304
+
+
+def test_view_of_bytes_as_int32():
+    b = np.arange(32, dtype=np.uint8)
+    for start in range(0, 32, 4):
+        part = b[start:start + 12]
+        want = part.view(np.int32)
+        out, shape = np.zeros(3, np.int32), np.zeros(1, np.int64)
+        k_view_i32[1, 1](part, out, shape)
+        assert shape[0] == want.shape[0]
+        np.testing.assert_array_equal(out[:len(want)], want)
+
+
+def test_view_smaller_and_larger_elements_of_c_arrays():
+    a = np.random.default_rng(3).uniform(-5, 5, (3, 4)).astype(np.float32)
+    small = np.zeros((3, 8), np.int16)
+    large = np.zeros((3, 2), np.float64)
+    shape = np.zeros(2, np.int64)
+    k_view_2d[1, 1](a, small, large, shape)
+    assert list(shape) == [8, 2]
+    np.testing.assert_array_equal(small, a.view(np.int16))
+    np.testing.assert_array_equal(large.view(np.uint64), a.view(np.float64).view(np.uint64))
+
+
+def test_view_of_a_strided_array_with_a_contiguous_last_axis():
+    s = np.random.default_rng(4).uniform(-1, 1, (6, 4))[::2]  # layout A
+    out = np.zeros((3, 2), np.complex128)
+    shape = np.zeros(2, np.int64)
+    k_view_complex[1, 1](s, out, shape)
+    assert list(shape) == [3, 2]
+    np.testing.assert_array_equal(out, s.view(np.complex128))
+
+
+def test_writes_through_a_view_reach_the_array():
+    a = np.zeros(8, np.uint16)
+    k_view_write[1, 1](a)
+    want = np.zeros(8, np.uint16)
+    w = want.view(np.uint32)
+    w[0] = 0xFFFFFFFF
+    w[-1] = 0x01020304
+    np.testing.assert_array_equal(a, want)
+
+
+def test_view_size_change_needs_a_contiguous_last_axis():
+    # NumPy's check, as numba-cuda's: an F array (or a view with a strided
+    # last axis) can't change its element size: ValueError, which ends the
+    # thread (with debug, the launch fails with it).
+    @cuda.jit(debug=True, opt=False)
+    def k(a, out):
+        out[0] = a.view(np.int32)[0, 0]
+
+    f = np.asfortranarray(np.arange(6, dtype=np.int64).reshape(2, 3))
+    with pytest.raises(ValueError, match="last axis must be contiguous"):
+        k[1, 1](f, np.zeros(1, np.int32))
+    c = np.arange(12, dtype=np.int64).reshape(3, 4)[:, ::2]
+    with pytest.raises(ValueError, match="last axis must be contiguous"):
+        k[1, 1](c, np.zeros(1, np.int32))
+
+    # A larger element must divide the last axis' bytes.
+    @cuda.jit(debug=True, opt=False)
+    def k2(a, out):
+        out[0] = a.view(np.int64)[0]
+
+    with pytest.raises(ValueError, match="divisor of the total size in bytes"):
+        k2[1, 1](np.zeros(3, np.int32), np.zeros(1, np.int64))
+    out = np.zeros(1, np.int64)
+    k2[1, 1](np.array([1, 2], np.int32), out)
+    assert out[0] == np.array([1, 2], np.int32).view(np.int64)[0]

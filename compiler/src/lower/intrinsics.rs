@@ -45,6 +45,10 @@ impl FnLowering<'_> {
                 LValue::Unit
             }
             I::Reduce(r) => self.reduction(r, args, ty),
+            I::ViewDtype => {
+                let a = *self.expr(&args[0]).array();
+                LValue::Array(self.view_dtype(&a, ty.array().expect("an array type")))
+            }
             I::GridSync => {
                 self.func.cooperative = true;
                 self.expr(&args[0]);

@@ -368,6 +368,9 @@ pub enum Intrinsic {
     /// A whole-array reduction (`np.sum(a)`, `a.max()`): a loop over the
     /// array's elements (`sema/typeck/reductions.rs`, `lower/reductions.rs`).
     Reduce(Reduction),
+    /// `a.view(dtype)`: the array's bytes as elements of another number
+    /// type (the result's), its last (C) or first (F) extent rescaled.
+    ViewDtype,
 }
 
 /// NumPy's whole-array reductions, as numba-cuda implements them
@@ -572,6 +575,7 @@ impl fmt::Display for Intrinsic {
             I::ThisGrid => "cuda.cg.this_grid",
             I::GridSync => "GridGroup.sync",
             I::Reduce(r) => return write!(f, "np.{}", r.name()),
+            I::ViewDtype => "ndarray.view",
         };
         f.write_str(name)
     }
