@@ -42,7 +42,7 @@ impl FnLowering<'_> {
     pub(super) fn reduction(&mut self, r: Reduction, args: &[TExpr], ty: &Type) -> LValue {
         use Reduction as R;
         let a = self.expr(&args[0]);
-        let a = a.array().clone();
+        let a = *a.array();
         let elem = a.ty.elem_type();
         match r {
             R::Sum | R::Prod => {

@@ -490,47 +490,6 @@ pub(super) fn view_layout(layout: Layout, ndim: u8, items: &[IndexItem]) -> Layo
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::IndexItem::*;
-    use super::*;
-
-    const SLICE: IndexItem = Slice { has_step: false };
-    const STEP: IndexItem = Slice { has_step: true };
-
-    /// The layouts Numba gives (checked with `numba.cuda.compile_ptx` on
-    /// numba-cuda 0.30: see tests/numba/dump_types.py and the accept corpus).
-    #[test]
-    fn layouts_follow_numba() {
-        use Layout::*;
-        let cases: &[(Layout, u8, &[IndexItem], Layout)] = &[
-            (C, 1, &[SLICE], C),
-            (C, 1, &[STEP], A),
-            (C, 2, &[SLICE], C),
-            (C, 2, &[Int, SLICE], C),
-            (C, 2, &[SLICE, Int], A),
-            (C, 2, &[SLICE, SLICE], A),
-            (C, 3, &[Int, Int, SLICE], C),
-            (C, 3, &[Int, SLICE], C),
-            (C, 2, &[Ellipsis, Int], A),
-            (C, 2, &[Int, Ellipsis], C),
-            (F, 2, &[SLICE, Int], F),
-            (F, 2, &[Int, SLICE], A),
-            (F, 2, &[SLICE], A),
-            (F, 2, &[Ellipsis, Int], F),
-            (F, 1, &[STEP], A),
-            (A, 1, &[SLICE], A),
-        ];
-        for (layout, ndim, items, want) in cases {
-            assert_eq!(
-                view_layout(*layout, *ndim, items),
-                *want,
-                "{layout:?} {ndim}-D {items:?}"
-            );
-        }
-    }
-}
-
 impl FnChecker<'_, '_, '_> {
     /// `a.view(dtype)`: the same bytes as elements of another number type
     /// (Numba's `array.view`: the same dimensions and layout; whether the
@@ -596,5 +555,46 @@ impl FnChecker<'_, '_, '_> {
             ty,
             span,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IndexItem::*;
+    use super::*;
+
+    const SLICE: IndexItem = Slice { has_step: false };
+    const STEP: IndexItem = Slice { has_step: true };
+
+    /// The layouts Numba gives (checked with `numba.cuda.compile_ptx` on
+    /// numba-cuda 0.30: see tests/numba/dump_types.py and the accept corpus).
+    #[test]
+    fn layouts_follow_numba() {
+        use Layout::*;
+        let cases: &[(Layout, u8, &[IndexItem], Layout)] = &[
+            (C, 1, &[SLICE], C),
+            (C, 1, &[STEP], A),
+            (C, 2, &[SLICE], C),
+            (C, 2, &[Int, SLICE], C),
+            (C, 2, &[SLICE, Int], A),
+            (C, 2, &[SLICE, SLICE], A),
+            (C, 3, &[Int, Int, SLICE], C),
+            (C, 3, &[Int, SLICE], C),
+            (C, 2, &[Ellipsis, Int], A),
+            (C, 2, &[Int, Ellipsis], C),
+            (F, 2, &[SLICE, Int], F),
+            (F, 2, &[Int, SLICE], A),
+            (F, 2, &[SLICE], A),
+            (F, 2, &[Ellipsis, Int], F),
+            (F, 1, &[STEP], A),
+            (A, 1, &[SLICE], A),
+        ];
+        for (layout, ndim, items, want) in cases {
+            assert_eq!(
+                view_layout(*layout, *ndim, items),
+                *want,
+                "{layout:?} {ndim}-D {items:?}"
+            );
+        }
     }
 }
