@@ -435,6 +435,23 @@ def test_nans_and_infinities(name, dt):
     assert same(got[0], model(name, a)), f"np.{name} of all-NaN {dt}: {got[0]}"
 
 
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "var", "std", "all", "any",
+                                  "count_nonzero"])
+def test_float16_reductions_numba_allows(name):
+    # Numba compiles these of float16 (the others need np.isnan, which has
+    # no float16 loop): sums in float16, mean/var/std in float64. Small
+    # integers and halves keep every float16 step exact.
+    rng = np.random.default_rng(8)
+    for shape in SHAPES:
+        for layout, a in layouts((rng.integers(-3, 4, shape) * 0.5).astype(np.float16)):
+            if name == "prod":
+                a = a[..., :2] if a.ndim > 1 else a[:4]
+            got = run(name, a)
+            want = model(name, a)
+            assert same(got[0], want), f"np.{name} of float16 {a.shape} {layout}: {got[0]} != {want}"
+            assert same(got[1], got[0])
+
+
 def test_min_max_take_the_first_nan_and_nan_versions_skip_it():
     a = np.array([3.0, -1.0, np.nan, -7.0, np.nan], np.float64)
     assert np.isnan(run("min", a)[0]) and np.isnan(run("max", a)[0])

@@ -61,8 +61,9 @@ def reductions(x, k, f, b, u, z, out, iout, zout):
     iout[10] = ls
     iout[11] = np.min(loc)
     sh = cuda.shared.array(4, np.float32)
-    for i in range(4):
-        sh[i] = f[i] * 2
+    if cuda.threadIdx.x == 0:
+        for i in range(4):
+            sh[i] = f[i] * 2
     cuda.syncthreads()
     sm = np.mean(sh)
     out[13] = sm
