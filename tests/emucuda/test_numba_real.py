@@ -12,6 +12,11 @@ The 11 cases that do not pass (2026-11-27):
   where the references round twice; the emulated driver computes what the
   PTX says, as a GPU does;
 - 3 kernels Numba itself rejects outside its simulator.
+Also not run by real Numba (added after): the 6 run cases of
+160_array_reductions, 161_array_reductions_nan and 162_array_methods, whose
+np.min/np.max/np.argmin/np.nanmin numba-cuda compiles only with its NRT,
+whose library the emulated driver does not load
+(`test_reductions_numba.py` compares the other reductions bit for bit).
 Kernel `printf` output is read where a driver writes it, file descriptor 1.
 """
 

@@ -282,9 +282,25 @@ class LoadedFile:
         return [e for e in self.entries if e.device]
 
 
+NRT_RE = re.compile(r"^#\s*numba:\s*nrt\s*$", re.M)
+
+
+def needs_nrt(path):
+    """True when the file asks for numba-cuda's NRT (a `# numba: nrt` line):
+    numba-cuda compiles some NumPy functions only with it (np.min,
+    np.argmax, np.nanmax: their implementations take an element through
+    `a.ravel()`, a new array), which kernelc compiles without allocating."""
+    with open(path, encoding="utf-8") as fh:
+        return NRT_RE.search(fh.read()) is not None
+
+
 def load(path, modname=None):
-    """Import one corpus file with the shim active."""
+    """Import one corpus file with the shim active (and numba-cuda's NRT on
+    for the files that ask for it, off for the others)."""
     setup()
+    from numba.cuda.core import config as cuda_config
+
+    cuda_config.CUDA_ENABLE_NRT = needs_nrt(path)
     del _REGISTRY[:]
     header = parse_header(path)
     modname = modname or "kernelc_corpus_" + re.sub(r"\W", "_", os.path.basename(path)[:-3])

@@ -44,6 +44,11 @@ impl FnLowering<'_> {
                 self.func.cooperative = true;
                 LValue::Unit
             }
+            I::Reduce(r) => self.reduction(r, args, ty),
+            I::ViewDtype => {
+                let a = *self.expr(&args[0]).array();
+                LValue::Array(self.view_dtype(&a, ty.array().expect("an array type")))
+            }
             I::GridSync => {
                 self.func.cooperative = true;
                 self.expr(&args[0]);

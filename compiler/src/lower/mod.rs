@@ -29,6 +29,7 @@ mod intrinsics;
 mod libdevice;
 mod random;
 mod records;
+mod reductions;
 mod stmt;
 pub mod values;
 mod views;

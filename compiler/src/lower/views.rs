@@ -13,7 +13,7 @@ use super::values::ArrayVal;
 use super::FnLowering;
 use crate::ir::{self, IntCC, Opcode, Value};
 use crate::sema::typed::{TExpr, TExprKind};
-use crate::types::{ArrayType, Scalar, Type};
+use crate::types::{ArrayType, Layout, Scalar, Type};
 
 /// The sign of a slice's step, when it is known at compile time.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -290,5 +290,110 @@ impl FnLowering<'_> {
         let zero = self.ins().iconst(ir::Type::I64, 0);
         let ok = self.ins().icmp(IntCC::Ne, step, zero);
         self.trap_unless(ok, "slice step cannot be zero");
+    }
+}
+
+impl FnLowering<'_> {
+    /// `a.view(dtype)` as numba-cuda's `array_view`: NumPy's checks
+    /// (`_compatible_view`: a different element size needs a contiguous
+    /// last axis, and a larger one a last axis whose bytes it divides),
+    /// then `_change_dtype`: the last extent (C order; the first for F,
+    /// and an A array is taken as C or F by its strides, else refused)
+    /// rescaled and its stride set to the new size. A failed check raises
+    /// Numba's `ValueError`.
+    pub(super) fn view_dtype(&mut self, a: &ArrayVal, ty: ArrayType) -> ArrayVal {
+        let old = i64::from(a.ty.elem.size());
+        let new = i64::from(ty.elem.size());
+        if old == new {
+            return ArrayVal::new(ty, a.ptr, a.shape(), a.strides());
+        }
+        let i64t = ir::Type::I64;
+        let n = a.ndim();
+        let last = n - 1;
+        let old_v = self.ins().iconst(i64t, old);
+        let new_v = self.ins().iconst(i64t, new);
+        let one = self.ins().iconst(i64t, 1);
+        let zero = self.ins().iconst(i64t, 0);
+        // _compatible_view.
+        let stride_last = self.dim_stride(a, last);
+        let mut size = one;
+        for k in 0..n {
+            size = self.ins().binary(Opcode::Imul, size, a.shape()[k]);
+        }
+        let p1 = self.ins().icmp(IntCC::Ne, a.shape()[last], one);
+        let p2 = self.ins().icmp(IntCC::Ne, size, zero);
+        let p3 = self.ins().icmp(IntCC::Ne, stride_last, old_v);
+        let p12 = self.ins().binary(Opcode::Band, p1, p2);
+        let bad = self.ins().binary(Opcode::Band, p12, p3);
+        let ok = self.ins().unary(Opcode::Bnot, ir::Type::I1, bad);
+        self.raise_unless(
+            ok,
+            "ValueError: To change to a dtype of a different size, the last axis must be contiguous",
+        );
+        if new > old {
+            let bytes = self.ins().binary(Opcode::Imul, a.shape()[last], old_v);
+            let rem = self.ins().binary(Opcode::Srem, bytes, new_v);
+            let ok = self.ins().icmp(IntCC::Eq, rem, zero);
+            self.raise_unless(
+                ok,
+                "ValueError: When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last axis of the array.",
+            );
+        }
+        // _change_dtype: which dimension changes (the last when `c_like`,
+        // else the first).
+        let c_like = match a.ty.layout {
+            Layout::C => self.ins().iconst(ir::Type::I1, 1),
+            Layout::F => self.ins().iconst(ir::Type::I1, 0),
+            Layout::A => {
+                let c = self.ins().icmp(IntCC::Eq, stride_last, old_v);
+                let stride0 = self.dim_stride(a, 0);
+                let f = self.ins().icmp(IntCC::Eq, stride0, old_v);
+                let either = self.ins().binary(Opcode::Bor, c, f);
+                self.raise_unless(either, "ValueError: new type not compatible with array");
+                c
+            }
+        };
+        let mut extents = a.shape().to_vec();
+        let mut strides = a.strides().to_vec();
+        let mut fits = Vec::new();
+        // (dimension, changed when `c_like` is this); one candidate of a
+        // 1-D array, which changes either way.
+        let candidates: &[(usize, bool)] = if n == 1 {
+            &[(0, true)]
+        } else {
+            &[(last, true), (0, false)]
+        };
+        for &(k, when_c) in candidates {
+            let changed = if new < old {
+                let factor = self.ins().iconst(i64t, old / new);
+                self.ins().binary(Opcode::Imul, a.shape()[k], factor)
+            } else {
+                let bytes = self.ins().binary(Opcode::Imul, a.shape()[k], old_v);
+                let rem = self.ins().binary(Opcode::Srem, bytes, new_v);
+                fits.push(self.ins().icmp(IntCC::Eq, rem, zero));
+                self.ins().binary(Opcode::Sdiv, bytes, new_v)
+            };
+            if n == 1 {
+                extents[0] = changed;
+                strides[0] = new_v;
+                continue;
+            }
+            let take = if when_c {
+                c_like
+            } else {
+                self.ins().unary(Opcode::Bnot, ir::Type::I1, c_like)
+            };
+            extents[k] = self.ins().select(take, changed, extents[k]);
+            strides[k] = self.ins().select(take, new_v, strides[k]);
+        }
+        if new > old {
+            let ok = match fits[..] {
+                [only] => only,
+                [at_last, at_first] => self.ins().select(c_like, at_last, at_first),
+                _ => unreachable!("one or two candidate dimensions"),
+            };
+            self.raise_unless(ok, "ValueError: new type not compatible with array");
+        }
+        ArrayVal::new(ty, a.ptr, &extents, &strides)
     }
 }

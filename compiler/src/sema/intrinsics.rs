@@ -365,6 +365,109 @@ pub enum Intrinsic {
     /// `group.sync()` of a grid group: a grid-wide barrier (int32 0, the
     /// `cudaCGSynchronize` status numba-cuda returns).
     GridSync,
+    /// A whole-array reduction (`np.sum(a)`, `a.max()`): a loop over the
+    /// array's elements (`sema/typeck/reductions.rs`, `lower/reductions.rs`).
+    Reduce(Reduction),
+    /// `a.view(dtype)`: the array's bytes as elements of another number
+    /// type (the result's), its last (C) or first (F) extent rescaled.
+    ViewDtype,
+}
+
+/// NumPy's whole-array reductions, as numba-cuda implements them
+/// (`np/arraymath.py`): no `axis`, a scalar result.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Reduction {
+    /// `np.sum` / `a.sum()`.
+    Sum,
+    /// `np.prod` / `a.prod()`.
+    Prod,
+    /// `np.mean` / `a.mean()`.
+    Mean,
+    /// `np.var` / `a.var()` (population variance, two passes).
+    Var,
+    /// `np.std` / `a.std()`: `var ** 0.5`.
+    Std,
+    /// `np.min`, `np.amin` / `a.min()`: the first NaN if there is one.
+    Min,
+    /// `np.max`, `np.amax` / `a.max()`.
+    Max,
+    /// `np.all` / `a.all()`.
+    All,
+    /// `np.any` / `a.any()`.
+    Any,
+    /// `np.nanmin`: NaNs ignored.
+    NanMin,
+    /// `np.nanmax`.
+    NanMax,
+    /// `np.nansum`.
+    NanSum,
+    /// `np.nanprod`.
+    NanProd,
+    /// `np.nanmean`.
+    NanMean,
+    /// `np.count_nonzero`.
+    CountNonzero,
+    /// `np.argmin` / `a.argmin()`: the flat (C-order) index of the first
+    /// minimum, or of the first NaN.
+    ArgMin,
+    /// `np.argmax` / `a.argmax()`.
+    ArgMax,
+}
+
+/// The reductions by their NumPy function names.
+pub const REDUCTIONS: &[(&str, Reduction)] = &[
+    ("sum", Reduction::Sum),
+    ("prod", Reduction::Prod),
+    ("mean", Reduction::Mean),
+    ("var", Reduction::Var),
+    ("std", Reduction::Std),
+    ("min", Reduction::Min),
+    ("amin", Reduction::Min),
+    ("max", Reduction::Max),
+    ("amax", Reduction::Max),
+    ("all", Reduction::All),
+    ("any", Reduction::Any),
+    ("nanmin", Reduction::NanMin),
+    ("nanmax", Reduction::NanMax),
+    ("nansum", Reduction::NanSum),
+    ("nanprod", Reduction::NanProd),
+    ("nanmean", Reduction::NanMean),
+    ("count_nonzero", Reduction::CountNonzero),
+    ("argmin", Reduction::ArgMin),
+    ("argmax", Reduction::ArgMax),
+];
+
+impl Reduction {
+    /// NumPy's name (`np.<name>`).
+    pub fn name(self) -> &'static str {
+        REDUCTIONS
+            .iter()
+            .find(|(_, r)| *r == self)
+            .map_or("?", |(n, _)| n)
+    }
+
+    /// The reduction that the array method `a.<name>()` is (Numba's
+    /// `ndarray` methods: not the `nan*` functions nor `count_nonzero`).
+    pub fn method(name: &str) -> Option<Reduction> {
+        match name {
+            "amin" | "amax" => None,
+            _ => REDUCTIONS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, r)| *r)
+                .filter(|r| {
+                    !matches!(
+                        r,
+                        Reduction::NanMin
+                            | Reduction::NanMax
+                            | Reduction::NanSum
+                            | Reduction::NanProd
+                            | Reduction::NanMean
+                            | Reduction::CountNonzero
+                    )
+                }),
+        }
+    }
 }
 
 /// The draws of `numba.cuda.random`'s xoroshiro128+ generators.
@@ -471,6 +574,8 @@ impl fmt::Display for Intrinsic {
             I::Conjugate => ".conjugate",
             I::ThisGrid => "cuda.cg.this_grid",
             I::GridSync => "GridGroup.sync",
+            I::Reduce(r) => return write!(f, "np.{}", r.name()),
+            I::ViewDtype => "ndarray.view",
         };
         f.write_str(name)
     }
@@ -949,6 +1054,7 @@ impl Callee {
                     &["x", "y", "z"][..super::libdevice::LIBDEVICE[k as usize].params.len()]
                 }
                 I::GridSync => &["group"],
+                I::Reduce(_) => &["a", "axis"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
                 I::Cmath(CmathFn::Rect) => &["r", "phi"],
@@ -992,6 +1098,8 @@ impl Callee {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round | Intrinsic::Cmath(CmathFn::Log)) => 1,
             Callee::Tuple => 0,
+            // `axis` is matched only to be refused with a clear message.
+            Callee::Intrinsic(Intrinsic::Reduce(_)) => 1,
             Callee::Complex => 1,
             Callee::Ufunc(u) => u.arity(),
             // Components may come from smaller vectors: at least one.
@@ -1155,6 +1263,9 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     }
     for (name, u) in UFUNCS {
         t.insert((Ns::Numpy, *name), Member::Func(Callee::Ufunc(*u)));
+    }
+    for (name, r) in REDUCTIONS {
+        t.insert((Ns::Numpy, *name), f(I::Reduce(*r)));
     }
     for (ns, consts) in [
         (Ns::Math, MATH_CONSTS),

@@ -18,11 +18,6 @@ def reinterpret_array_type(byte_arr, start, stop, output):
 # (config.CUDA_ENABLE_NRT) for these tests; kernelc has no NRT setting.
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: an array's .view(dtype) in a kernel "
-    "(byte_arr[start:stop].view(np.int32)): arrays have no attribute 'view' in kernels",
-)
 def test_reinterpret_array_type():
     """
     Reinterpret byte array as int32 in the GPU.

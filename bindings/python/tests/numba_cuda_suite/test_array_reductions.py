@@ -23,10 +23,10 @@ def setUp():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.all() of an array in a kernel ('numpy.all' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('cases' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
+    "a global that is not a compile-time constant)",
 )
 def test_all_basic():
     cases = (
@@ -53,10 +53,10 @@ def test_all_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.any() of an array in a kernel ('numpy.any' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('cases' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
+    "a global that is not a compile-time constant)",
 )
 def test_any_basic():
     cases = (
@@ -83,10 +83,10 @@ def test_any_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.sum() of an array in a kernel ('numpy.sum' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_sum_basic():
     arrays = (
@@ -118,10 +118,10 @@ def test_sum_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.mean() of an array in a kernel ('numpy.mean' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_mean_basic():
     arrays = (
@@ -153,10 +153,10 @@ def test_mean_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.var() of an array in a kernel ('numpy.var' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_var_basic():
     arrays = (
@@ -188,10 +188,10 @@ def test_var_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.std() of an array in a kernel ('numpy.std' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_std_basic():
     arrays = (
@@ -223,10 +223,10 @@ def test_std_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.min() of an array in a kernel ('numpy.min' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_min_basic():
     arrays = (
@@ -258,10 +258,10 @@ def test_min_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.max() of an array in a kernel ('numpy.max' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_max_basic():
     arrays = (
@@ -293,10 +293,10 @@ def test_max_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.nanmin() of an array in a kernel ('numpy.nanmin' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_nanmin_basic():
     arrays = (
@@ -326,10 +326,10 @@ def test_nanmin_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.nanmax() of an array in a kernel ('numpy.nanmax' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_nanmax_basic():
     arrays = (
@@ -359,10 +359,10 @@ def test_nanmax_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.nanmean() of an array in a kernel ('numpy.nanmean' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_nanmean_basic():
     arrays = (
@@ -392,10 +392,10 @@ def test_nanmean_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.nansum() of an array in a kernel ('numpy.nansum' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_nansum_basic():
     arrays = (
@@ -425,10 +425,10 @@ def test_nansum_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.nanprod() of an array in a kernel ('numpy.nanprod' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('arrays' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
+    " a global that is not a compile-time constant)",
 )
 def test_nanprod_basic():
     arrays = (
@@ -458,10 +458,10 @@ def test_nanprod_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.count_nonzero() of an array in a kernel ('numpy.count_nonzero' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('cases' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
+    "a global that is not a compile-time constant)",
 )
 def test_count_nonzero_basic():
     cases = (
@@ -490,10 +490,10 @@ def test_count_nonzero_basic():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.count_nonzero() of an array in a kernel ('numpy.count_nonzero' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('cases' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
+    "a global that is not a compile-time constant)",
 )
 def test_count_nonzero_bool():
     cases = (
@@ -517,10 +517,10 @@ def test_count_nonzero_bool():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="unsupported in kernelc: np.count_nonzero() of an array in a kernel ('numpy.count_nonzero' is "
-    "not supported in kernels), over a tuple of NumPy arrays frozen from a closure "
-    "variable and unrolled with literal_unroll ('cases' is a global that is not a "
-    "compile-time constant)",
+    reason="unsupported in kernelc: the reduction itself compiles (see "
+    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
+    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
+    "a global that is not a compile-time constant)",
 )
 def test_count_nonzero_2d():
     cases = (

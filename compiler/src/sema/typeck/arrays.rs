@@ -202,7 +202,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The scalar type a dtype argument names, if it names one.
-    fn dtype_of(&self, e: ExprId) -> Option<Elem> {
+    pub(super) fn dtype_of(&self, e: ExprId) -> Option<Elem> {
         match &self.ast(e).kind {
             ExprKind::Str(s) => {
                 let name = self.env.module.string(*s);

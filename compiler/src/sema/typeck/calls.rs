@@ -66,6 +66,12 @@ impl FnChecker<'_, '_, '_> {
             Res::ValueAttr if self.is_array_method(func) => {
                 self.array_method(func, args, keywords, span)
             }
+            Res::ValueAttr if self.method_name(func) == Some("view") => {
+                self.view_dtype(func, args, keywords, span)
+            }
+            Res::ValueAttr if self.reduction_method_of(func).is_some() => {
+                self.reduction_method(func, args, keywords, span)
+            }
             Res::ValueAttr if self.method_name(func) == Some("conjugate") && args.is_empty() => {
                 let ExprKind::Attribute { value, .. } = self.ast(func).kind else {
                     return TExpr::error(span);
@@ -535,6 +541,16 @@ impl FnChecker<'_, '_, '_> {
             }
             I::ActiveMask | I::LanemaskLt => self.intrinsic(i, [], Type::U32, span),
             I::ThisGrid => self.intrinsic(i, [], Type::GridGroup, span),
+            // Typed by `view_dtype`: no name in the intrinsic table is one.
+            I::ViewDtype => self.reject_call(
+                span,
+                "internal error: a view's dtype change called as an intrinsic",
+            ),
+            I::Reduce(r) => {
+                let array = a[0].take().expect("required");
+                let axis = a[1].take();
+                self.reduction(r, array, axis, span)
+            }
             I::GridSync => {
                 let group = a[0].take().expect("required");
                 match group.ty {

@@ -31,6 +31,7 @@ mod prune;
 mod reaching;
 mod records;
 mod recursion;
+mod reductions;
 mod starred;
 mod stmt;
 mod ufunc_complex;

@@ -490,6 +490,74 @@ pub(super) fn view_layout(layout: Layout, ndim: u8, items: &[IndexItem]) -> Layo
     }
 }
 
+impl FnChecker<'_, '_, '_> {
+    /// `a.view(dtype)`: the same bytes as elements of another number type
+    /// (Numba's `array.view`: the same dimensions and layout; whether the
+    /// extents and strides allow it is checked when it runs).
+    pub(super) fn view_dtype(
+        &mut self,
+        func: ExprId,
+        args: &[ExprId],
+        keywords: &[KeywordArg],
+        span: Span,
+    ) -> TExpr {
+        let ExprKind::Attribute { value, attr } = &self.ast(func).kind else {
+            return TExpr::error(span);
+        };
+        let attr_span = attr.span;
+        let base = self.expr(*value);
+        if !keywords.is_empty() || args.len() != 1 {
+            self.type_args_for_errors(args, keywords);
+            if base.ty.is_unknown() {
+                return TExpr::error(span);
+            }
+            return self.reject(
+                span,
+                "view() takes one dtype argument in kernels (`a.view(np.int32)`)",
+                None,
+            );
+        }
+        let a = match base.ty {
+            Type::Array(a) => a,
+            Type::Unknown => {
+                self.expr(args[0]);
+                return TExpr::error(span);
+            }
+            other => {
+                self.expr(args[0]);
+                let msg = format!("{} has no method 'view'", other.describe());
+                return self.reject(attr_span, &msg, None);
+            }
+        };
+        let dtype = match self.dtype_of(args[0]) {
+            Some(d) => Some(d),
+            None => match self.expr(args[0]).ty {
+                Type::Class(d) => Some(d),
+                Type::Unknown => return TExpr::error(span),
+                _ => None,
+            },
+        };
+        let Some(elem) = dtype else {
+            let msg = "view() needs a dtype such as np.int32";
+            return self.reject(self.ast(args[0]).span, msg, None);
+        };
+        if matches!(elem, Elem::Record(_)) || matches!(a.elem, Elem::Record(_)) {
+            return self.reject(
+                span,
+                "view() between records and numbers is not supported in kernels",
+                None,
+            );
+        }
+        let ty = Type::Array(ArrayType { elem, ..a });
+        self.intrinsic(
+            crate::sema::intrinsics::Intrinsic::ViewDtype,
+            [base],
+            ty,
+            span,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::IndexItem::*;
