@@ -21,13 +21,6 @@ def setUp():
     np.random.seed(42)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
-    "a global that is not a compile-time constant)",
-)
 def test_all_basic():
     cases = (
         np.float64([1.0, 0.0, float("inf"), float("nan")]),
@@ -51,13 +44,6 @@ def test_all_basic():
     assertPreciseEqual(expected, got)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
-    "a global that is not a compile-time constant)",
-)
 def test_any_basic():
     cases = (
         np.float64([0.0, -0.0, 0.0, 0.0]),
@@ -81,13 +67,6 @@ def test_any_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_sum_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -116,13 +95,6 @@ def test_sum_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_mean_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -151,13 +123,6 @@ def test_mean_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_var_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -186,13 +151,6 @@ def test_var_basic():
     assertPreciseEqual(expected, out.copy_to_host(), prec="double")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_std_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -221,13 +179,6 @@ def test_std_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_min_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -256,13 +207,6 @@ def test_min_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_max_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -291,13 +235,6 @@ def test_max_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_nanmin_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -324,13 +261,6 @@ def test_nanmin_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_nanmax_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -357,13 +287,6 @@ def test_nanmax_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_nanmean_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -390,13 +313,6 @@ def test_nanmean_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_nansum_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -423,13 +339,6 @@ def test_nansum_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('arrays' is"
-    " a global that is not a compile-time constant)",
-)
 def test_nanprod_basic():
     arrays = (
         np.float64([1.0, 2.0, 0.0, -0.0, 1.0, -1.5]),
@@ -456,13 +365,6 @@ def test_nanprod_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
-    "a global that is not a compile-time constant)",
-)
 def test_count_nonzero_basic():
     cases = (
         np.int64([1, 0, 2, 0, 3]),
@@ -488,13 +390,6 @@ def test_count_nonzero_basic():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
-    "a global that is not a compile-time constant)",
-)
 def test_count_nonzero_bool():
     cases = (
         np.array([True, False, True, False, True]),
@@ -515,13 +410,6 @@ def test_count_nonzero_bool():
     assertPreciseEqual(expected, out.copy_to_host())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: the reduction itself compiles (see "
-    "test_array_reductions_kernels.py), but it runs over a tuple of NumPy arrays "
-    "frozen from a closure variable and unrolled with literal_unroll ('cases' is "
-    "a global that is not a compile-time constant)",
-)
 def test_count_nonzero_2d():
     cases = (
         np.int64([[1, 0, 2], [0, 3, 0]]),
