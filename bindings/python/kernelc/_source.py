@@ -490,6 +490,62 @@ def _numpy_name(n: str) -> str:
     return "bool_" if n == "bool" else n
 
 
+def _module_members(fn, fs: FuncSource):
+    """The members of Python modules the body reaches through an attribute
+    chain (``mymod.add(x)``, ``pkg.sub.SCALE``) of a module the compiler
+    does not know (a user's module, not ``math`` or ``numpy``): ``(alias,
+    value, dots)`` per chain, `alias` the chain with ``_`` for each ``.``
+    (``mymod_add``: as long as the chain, so the view's columns stay the
+    user's) and `dots` the ``(line, column)`` of each of its dots in the
+    file. The view names the member by its alias, as Numba reads the
+    module's attribute when it compiles. A chain whose alias the code
+    already uses, or written across lines or with blanks around a dot, is
+    left as it is (the compiler then says what it cannot read)."""
+    lines = fs.parsed.lines
+    parents = {}
+    for sub in ast.walk(fs.node):
+        for child in ast.iter_child_nodes(sub):
+            parents[child] = sub
+    out = []
+    for sub in ast.walk(fs.node):
+        if not (isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)):
+            continue
+        found, value = _resolve(fn, sub.id)
+        if not (found and isinstance(value, types.ModuleType)
+                and _import_for(sub.id, value) is None):
+            continue
+        parts, dots, node = [sub.id], [], sub
+        while True:
+            up = parents.get(node)
+            if not (isinstance(up, ast.Attribute) and up.value is node):
+                value = None  # the chain ends at a module: nothing to name
+                break
+            line = lines[node.end_lineno - 1] if node.end_lineno <= len(lines) else ""
+            col = node.end_col_offset
+            if (up.end_lineno != node.end_lineno or col >= len(line) or line[col] != "."
+                    or not hasattr(value, up.attr)):
+                value = None
+                break
+            parts.append(up.attr)
+            dots.append((node.end_lineno, col))
+            value = getattr(value, up.attr)
+            node = up
+            if not isinstance(value, types.ModuleType):
+                break
+        if value is None:
+            continue
+        alias = "_".join(parts)
+        if alias in fs.names or alias in fn.__globals__:
+            continue
+        out.append((alias, value, dots))
+    return out
+
+
+def _undot(text: str, col: int) -> str:
+    """`text` with the ``.`` at `col` turned into ``_``."""
+    return text[:col] + "_" + text[col + 1:] if text[col:col + 1] == "." else text
+
+
 def _resolve(fn, name):
     """(found, value) for a name a function's body reads: a closure
     variable, a global, or (not found) a builtin / unknown name."""
@@ -669,18 +725,34 @@ def build_view(kernel_fn, device=False) -> KernelView:
         seen.add(id(fn))
         fs = main if fn is kernel_fn else function_source(fn)
         same = fs.file == main.file and fs.parsed is main.parsed
+        first_appended = len(appended)
         if not (same and place_same_file(fs, is_kernel)):
             append_other(fs, is_kernel)
         code = fn.__code__
         candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
-        for name in sorted(candidates):
+        # Members of the user's modules (`mymod.add`), under an alias the
+        # view's text is rewritten to use, dot by dot.
+        members = {}
+        for alias, value, dots in _module_members(fn, fs):
+            members[alias] = value
+            for line, col in dots:
+                original = fs.parsed.lines[line - 1]
+                if view[line - 1] and used[line - 1] and same:
+                    shift = len(original) - len(view[line - 1])
+                    view[line - 1] = _undot(view[line - 1], col - shift)
+                for k in range(first_appended, len(appended)):
+                    text, file, at, indent = appended[k]
+                    if at == line and file == fs.file:
+                        shift = len(original) - len(text)
+                        appended[k] = (_undot(text, col - shift), file, at, indent)
+        for name in sorted(candidates | set(members)):
             if (name in imports or name in consts or name in hosts or name in const_arrays
                     or name in global_arrays or name in enums or name in enum_members or name in value_tuples
                     or name in exceptions):
                 continue
             if name in externs:
                 continue
-            found, value = _resolve(fn, name)
+            found, value = (True, members[name]) if name in members else _resolve(fn, name)
             if not found:
                 continue  # a builtin, or unknown: the compiler says which
             inner = _py_function(value)

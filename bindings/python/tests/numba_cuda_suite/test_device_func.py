@@ -100,14 +100,6 @@ def test_cpu_dispatcher_invalid():
     expected = re.compile(msg)
     assert expected.search(str(raises.value)) is not None
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a device function reached as an attribute of a'
-        " module object (mymod.add(...)): 'add' is not an attribute kernels can"
-        ' use here'
-    ),
-)
 def test_cpu_dispatcher_other_module():
     @jit
     def add(a, b):
