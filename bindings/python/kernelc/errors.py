@@ -208,6 +208,14 @@ class NumbaWarning(Warning):
     string, as numba-cuda's does; a kernel too large to optimise fully),
     and the base of :class:`NumbaPerformanceWarning`."""
 
+    def __init__(self, msg, loc=None):
+        # The message as given: Numba's own __init__ (met through the
+        # classes that also derive from Numba's, see performance_warning_class)
+        # would colour it with terminal escapes in some settings.
+        self.msg = msg
+        self.loc = loc
+        Warning.__init__(self, msg)
+
 
 class NumbaPerformanceWarning(NumbaWarning):
     """A launch or a use that will run slowly on a GPU, where Numba warns
