@@ -395,7 +395,7 @@ def _import_for(name: str, value):
             return f"import numba as {name}"
         if mod in ("numpy", "math", "cmath", "operator", "numba", "numba.types"):
             return f"import {mod} as {name}"
-        if mod in ("numba.core.types", "kernelc.types"):
+        if mod in ("numba.core.types", "numba.cuda.types", "kernelc.types"):
             return f"import numba.types as {name}"
         return None
     if isinstance(value, _types.Scalar):
@@ -490,6 +490,11 @@ def _numpy_name(n: str) -> str:
     return "bool_" if n == "bool" else n
 
 
+# Packages whose modules the compiler knows by name or refuses with its
+# own message: their members are never frozen under an alias.
+_LIBRARY_PACKAGES = ("numba", "numba_cuda", "kernelc", "numpy", "math", "cmath", "operator")
+
+
 def _module_members(fn, fs: FuncSource):
     """The members of Python modules the body reaches through an attribute
     chain (``mymod.add(x)``, ``pkg.sub.SCALE``) of a module the compiler
@@ -503,16 +508,18 @@ def _module_members(fn, fs: FuncSource):
     left as it is (the compiler then says what it cannot read)."""
     lines = fs.parsed.lines
     parents = {}
-    for sub in ast.walk(fs.node):
+    body = [n for stmt in fs.node.body for n in ast.walk(stmt)]  # not the decorators
+    for sub in body:
         for child in ast.iter_child_nodes(sub):
             parents[child] = sub
     out = []
-    for sub in ast.walk(fs.node):
+    for sub in body:
         if not (isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)):
             continue
         found, value = _resolve(fn, sub.id)
         if not (found and isinstance(value, types.ModuleType)
-                and _import_for(sub.id, value) is None):
+                and _import_for(sub.id, value) is None
+                and value.__name__.split(".")[0] not in _LIBRARY_PACKAGES):
             continue
         parts, dots, node = [sub.id], [], sub
         while True:

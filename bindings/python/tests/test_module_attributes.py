@@ -84,3 +84,17 @@ def test_a_module_itself_is_not_a_value(modules):
 
     with pytest.raises(TypingError):
         k[1, 1](np.zeros(1))
+
+
+def test_library_modules_are_not_frozen_as_members(modules):
+    # numba's types in the decorator and the body stay numba's types (a
+    # cast), never members frozen under an alias.
+    from numba.core import types as t
+
+    @cuda.jit([t.void(t.float64[::1], t.float64)])
+    def k(out, v):
+        out[0] = t.float32(v)
+
+    out = np.zeros(1)
+    k[1, 1](out, 1.1)
+    assert out[0] == np.float64(np.float32(1.1))
