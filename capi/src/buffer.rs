@@ -23,6 +23,23 @@ pub struct kc_buffer {
 }
 
 impl kc_buffer {
+    /// The buffer of `size` bytes at `ptr` on `device`, entered in the
+    /// device's table of live buffers (which `Drop` leaves).
+    fn registered(
+        device: &Arc<DeviceShared>,
+        ptr: DevicePtr,
+        size: usize,
+        host_visible: Option<HostVisibleAlloc>,
+    ) -> kc_buffer {
+        device.add_buffer(ptr.0, size);
+        kc_buffer {
+            device: device.clone(),
+            ptr,
+            size,
+            host_visible,
+        }
+    }
+
     /// Checks that `bytes` at `offset` lie inside the buffer.
     pub(crate) fn range(&self, offset: usize, bytes: usize) -> Result<DevicePtr> {
         match offset.checked_add(bytes) {
@@ -70,13 +87,7 @@ pub unsafe extern "C" fn kc_buffer_alloc(
         let out = OutHandle::new(buffer, "buffer")?;
         let d = &unsafe { deref(device, "device") }?.shared;
         let ptr = d.device.alloc(bytes.max(1))?;
-        d.add_buffer(ptr.0, bytes);
-        out.give(kc_buffer {
-            device: d.clone(),
-            ptr,
-            size: bytes,
-            host_visible: None,
-        });
+        out.give(kc_buffer::registered(d, ptr, bytes, None));
         Ok(())
     })
 }
@@ -111,13 +122,7 @@ pub unsafe extern "C" fn kc_buffer_alloc_host_visible(
             }
         };
         let a = d.device.alloc_host_visible(bytes.max(1), kind)?;
-        d.add_buffer(a.device.0, bytes);
-        out.give(kc_buffer {
-            device: d.clone(),
-            ptr: a.device,
-            size: bytes,
-            host_visible: Some(a),
-        });
+        out.give(kc_buffer::registered(d, a.device, bytes, Some(a)));
         Ok(())
     })
 }

@@ -39,6 +39,22 @@ fn find_ptxas() -> Option<PathBuf> {
 
 /// Assembles the PTX file `ptx` for `sm_{sm}` (the cubin goes to `dir`);
 /// returns ptxas's messages when it fails.
+/// `ptxas`, or `None` after saying the test is skipped (a failure under
+/// CI, which must have it).
+fn ptxas_or_skip() -> Option<PathBuf> {
+    let found = find_ptxas();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
+        );
+        eprintln!(
+            "skipped: ptxas not found (set KERNELC_PTXAS or pip install nvidia-cuda-nvcc-cu12)"
+        );
+    }
+    found
+}
+
 fn assemble(ptxas: &Path, ptx: &Path, sm: u32, dir: &Path) -> Result<(), String> {
     let out = Command::new(ptxas)
         .arg(format!("-arch=sm_{sm}"))
@@ -79,14 +95,7 @@ fn corpus_runs() -> Vec<(PathBuf, String, CheckOptions)> {
 
 #[test]
 fn corpus_assembles_with_ptxas() {
-    let Some(ptxas) = find_ptxas() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
-        );
-        eprintln!(
-            "skipped: ptxas not found (set KERNELC_PTXAS or pip install nvidia-cuda-nvcc-cu12)"
-        );
+    let Some(ptxas) = ptxas_or_skip() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("kernelc-ptx-{}", std::process::id()));
@@ -167,12 +176,7 @@ fn corpus_assembles_with_ptxas() {
 /// sm_80 by `tests/ptx_snapshots.rs`) assemble.
 #[test]
 fn ir_file_test_ptx_assembles_with_ptxas() {
-    let Some(ptxas) = find_ptxas() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
-        );
-        eprintln!("skipped: ptxas not found");
+    let Some(ptxas) = ptxas_or_skip() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("kernelc-ir-ptx-{}", std::process::id()));
@@ -196,12 +200,7 @@ fn ir_file_test_ptx_assembles_with_ptxas() {
 fn exported_device_functions_assemble_with_ptxas() {
     use kernelc_compiler::driver::Export;
     use kernelc_compiler::ir::ExternAbi;
-    let Some(ptxas) = find_ptxas() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ptxas is required in CI (pip install nvidia-cuda-nvcc-cu12)"
-        );
-        eprintln!("skipped: ptxas not found");
+    let Some(ptxas) = ptxas_or_skip() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("kernelc-export-ptx-{}", std::process::id()));

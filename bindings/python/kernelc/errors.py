@@ -251,8 +251,3 @@ def performance_warning_class():
                        {"__module__": __name__, "__doc__": NumbaPerformanceWarning.__doc__})
         _performance_classes[key] = cls
     return cls
-
-
-def performance_warning(message):
-    """A warning of :func:`performance_warning_class` saying `message`."""
-    return performance_warning_class()(message)
