@@ -220,6 +220,13 @@ class DeviceNDArray:
             raise TypeError("len() of a 0-d array")
         return self.shape[0]
 
+    def __reduce__(self):
+        """Pickled by value, as CuPy pickles its arrays (Numba's do not
+        pickle): the contents are copied to the host, and the receiver
+        copies them to its current device. The copy is a new array: writes
+        on one side are not seen on the other."""
+        return (_rebuild_device_array, (self.copy_to_host(),))
+
     def __repr__(self) -> str:
         return f"<kernelc DeviceNDArray shape={self.shape} dtype={self.dtype} at 0x{self._ptr:x}>"
 
@@ -475,6 +482,11 @@ class DeviceNDArray:
         out = DeviceNDArray(self.shape, None, self.dtype, self.stream)
         out.copy_to_device(self)
         return out
+
+
+def _rebuild_device_array(host):
+    """The receiving side of :meth:`DeviceNDArray.__reduce__`."""
+    return to_device(host)
 
 
 def _nocopy_reshape(shape, strides, newshape, itemsize, f_order):

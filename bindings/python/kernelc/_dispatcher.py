@@ -13,6 +13,7 @@ import collections
 import ctypes
 import functools
 import numbers
+import pickle
 import sys
 import threading
 import warnings
@@ -62,10 +63,17 @@ def _dims(dim, name):
 class _LaunchConfig:
     """``kernel[griddim, blockdim, stream, sharedmem]``: call it with the
     arguments to launch. Made once per configuration and dispatcher (see
-    ``Dispatcher.__getitem__``)."""
+    ``Dispatcher.__getitem__``).
+
+    ``pre_launch_callbacks``, as Numba's: functions called with
+    ``(kernel, launch_config)`` just before each launch, ``kernel`` the
+    specialisation that runs. A configuration pickles (the dispatcher by
+    its source, the stream by its handle, as Numba's) unless it has
+    callbacks."""
 
     __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
-                 "_block", "_shared", "_plans", "_extensions", "few_blocks")
+                 "_block", "_shared", "_plans", "_extensions", "few_blocks",
+                 "pre_launch_callbacks")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -84,13 +92,22 @@ class _LaunchConfig:
         # `_warn_low_occupancy`).
         g = self.griddim
         self.few_blocks = g[0] * g[1] * g[2] < _LOW_OCCUPANCY_BLOCKS
+        self.pre_launch_callbacks = []
+
+    def __reduce__(self):
+        if self.pre_launch_callbacks:
+            raise pickle.PicklingError(
+                "Cannot pickle configured launches with pre-launch callbacks")
+        stream = int(self.stream.handle) if self.stream else 0
+        return (_rebuild_launch_config,
+                (self.dispatcher, self.griddim, self.blockdim, stream, self.sharedmem))
 
     def __call__(self, *args):
         # The fast path: a plan made by an earlier launch with arguments of
         # the same Python types (see _launch), if one takes these, and no
-        # extension has to see the arguments first.
+        # extension or callback has to see the launch first.
         plans = self._plans.get(tuple(map(type, args)))
-        if plans is not None and not self._extensions:
+        if plans is not None and not self._extensions and not self.pre_launch_callbacks:
             for plan in plans:
                 if plan.launch(args, self._grid, self._block, self.stream, self._shared):
                     return
@@ -101,6 +118,8 @@ class _LaunchConfig:
         keeps a launch plan for arguments of these types."""
         dispatcher = self.dispatcher
         overload = dispatcher._overload_for(args)
+        for callback in self.pre_launch_callbacks:
+            callback(overload, self)
         if self._extensions:
             _launch_with_extensions(overload, self._extensions, args, self._dims, self.stream,
                                     self.sharedmem)
@@ -385,7 +404,9 @@ class Dispatcher:
             cfg = self._configs.get(config)
         except TypeError:  # unhashable (a list): not cached
             cfg = None
-        if cfg is not None:
+        # A cached configuration that was given callbacks belongs to whoever
+        # gave them: a new one is made (Numba makes one every time).
+        if cfg is not None and not cfg.pre_launch_callbacks:
             if cfg.few_blocks:
                 _warn_low_occupancy(cfg)
             return cfg
@@ -675,6 +696,15 @@ def _stand_in(facts):
     fn.__module__ = facts["module"]
     fn.__doc__ = facts["doc"]
     return fn
+
+
+def _rebuild_launch_config(dispatcher, griddim, blockdim, stream, sharedmem):
+    """The receiving side of :meth:`_LaunchConfig.__reduce__`: a stream
+    other than the default comes back as ``cuda.external_stream`` of its
+    handle, as Numba rebuilds it."""
+    if stream:
+        stream = sys.modules["kernelc.cuda"].external_stream(stream)
+    return _LaunchConfig(dispatcher, griddim, blockdim, stream, sharedmem)
 
 
 def _rebuild_dispatcher(state):

@@ -66,6 +66,15 @@ class _HostVisibleNDArray(np.ndarray):
         alloc = self._kc_alloc
         return ctypes.c_void_p(_device_address(self, alloc) if alloc is not None else None)
 
+    def __reduce__(self):
+        """Pickled by value, into a new array of the same kind in the
+        receiver (as device arrays pickle); an array that owns plain host
+        memory comes back as a NumPy array."""
+        host = np.array(self, copy=True, subok=False)
+        if self._kc_alloc is None:
+            return (np.asarray, (host,))
+        return (_rebuild, (type(self), host))
+
     def copy_to_host(self, ary=None, stream=0):
         """A host copy (into `ary` when given, which is returned), as a
         device array's ``copy_to_host``."""
@@ -133,6 +142,13 @@ def _new(cls, shape, dtype, strides, order, stream):
                              order=order)
     arr._kc_alloc = alloc
     arr.stream = stream
+    return arr
+
+
+def _rebuild(cls, host):
+    """The receiving side of ``_HostVisibleNDArray.__reduce__``."""
+    arr = _new(cls, host.shape, host.dtype, None, "C", 0)
+    arr[...] = host
     return arr
 
 

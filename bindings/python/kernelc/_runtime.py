@@ -27,7 +27,7 @@ from . import _interrupt
 from ._lib import DTYPE_CODES, KC, check, lib
 from ._linkable import ptx_of
 from ._source import fix_locations
-from .errors import CudaSupportError, KernelcError, LaunchError
+from .errors import CudaDriverError, CudaSupportError, KernelcError, LaunchError
 
 MemoryInfo = collections.namedtuple("MemoryInfo", ["free", "total"])
 
@@ -77,8 +77,8 @@ def device_list():
     ``gpu``), or the CPU device."""
     global _devices
     if _forked_from_gpu:
-        raise CudaSupportError(
-            "CUDA was initialised before this process was forked: a forked child cannot use "
+        raise CudaDriverError(
+            "CUDA initialized before forking: a forked child cannot use "
             "the parent's GPU; start workers with multiprocessing's 'spawn' (or 'forkserver') "
             "method"
         )

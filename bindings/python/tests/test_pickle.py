@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from kernelc import cuda, vectorize
-from kernelc.errors import CudaSupportError
+from kernelc.errors import CudaDriverError
 
 OFFSET = 0.25
 
@@ -105,7 +105,7 @@ def test_multiprocessing_fork():
     else:
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(1) as pool:
-            with pytest.raises(CudaSupportError, match="forked"):
+            with pytest.raises(CudaDriverError, match="CUDA initialized before forking"):
                 pool.apply(run_shift, (shift_all, 10))
 
 
@@ -137,3 +137,57 @@ def test_dask_local_cluster():
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     assert len(set(workers.values())) == 2
     np.testing.assert_array_equal(got, (np.arange(10_000) + OFFSET) * 2)
+
+
+def test_device_arrays_pickle_by_value():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    d = cuda.to_device(a)
+    back = pickle.loads(pickle.dumps(d))
+    assert back is not d and back.shape == (3, 4) and back.dtype == np.float32
+    np.testing.assert_array_equal(back.copy_to_host(), a)
+    back[0, 0] = 7  # a copy: the original does not see it
+    assert d.copy_to_host()[0, 0] == 0
+    view = pickle.loads(pickle.dumps(d[:, ::2]))
+    np.testing.assert_array_equal(view.copy_to_host(), a[:, ::2])
+
+
+def test_configured_launches_pickle():
+    cfg = pickle.loads(pickle.dumps(scale_inplace[3, 32]))
+    assert (cfg.griddim, cfg.blockdim) == ((3, 1, 1), (32, 1, 1))
+    a = np.ones(96, np.float32)
+    cfg(a, np.float32(2))
+    np.testing.assert_array_equal(a, 2)
+    s = cuda.stream()
+    on_stream = pickle.loads(pickle.dumps(scale_inplace[1, 32, s]))
+    assert on_stream.stream.handle == s.handle  # rebuilt as Numba does, by handle
+    with_callback = scale_inplace[1, 32]
+    with_callback.pre_launch_callbacks.append(print)
+    with pytest.raises(pickle.PicklingError, match="pre-launch callbacks"):
+        pickle.dumps(with_callback)
+
+
+def test_pre_launch_callbacks():
+    seen = []
+    cfg = scale_inplace[1, 32]
+    cfg.pre_launch_callbacks.append(lambda kernel, config: seen.append((kernel, config)))
+    a = np.ones(32, np.float32)
+    cfg(a, np.float32(3))
+    cfg(a, np.float32(3))  # every launch, the fast path's too
+    assert len(seen) == 2 and seen[0][1] is cfg
+    assert seen[0][0] is scale_inplace.overloads[seen[0][0].argtypes]
+    np.testing.assert_array_equal(a, 9)
+    # The callbacks belong to that configuration: a new `kernel[1, 32]` has none.
+    assert scale_inplace[1, 32] is not cfg
+    assert scale_inplace[1, 32].pre_launch_callbacks == []
+
+
+def test_mapped_and_managed_arrays_pickle_by_value():
+    for make in (cuda.mapped_array, cuda.managed_array):
+        m = make((2, 3), np.int32)
+        m[:] = np.arange(6).reshape(2, 3)
+        back = pickle.loads(pickle.dumps(m))
+        assert type(back) is type(m) and back.__cuda_array_interface__["shape"] == (2, 3)
+        np.testing.assert_array_equal(back, m)
+        assert back.__cuda_array_interface__["data"][0] != m.__cuda_array_interface__["data"][0]
+        plain = pickle.loads(pickle.dumps(m + 1))  # owns host memory: plain NumPy
+        assert type(plain) is np.ndarray

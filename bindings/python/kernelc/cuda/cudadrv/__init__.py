@@ -1,8 +1,9 @@
 """``numba.cuda.cudadrv``'s host classes, where numba-cuda's programs (and
 tests) name them: ``cuda.cudadrv.driver.Stream``,
-``cuda.cudadrv.devicearray.DeviceNDArray``."""
+``cuda.cudadrv.devicearray.DeviceNDArray``, ``cuda.cudadrv.error``'s
+exceptions."""
 
 from ... import _devicearray as devicearray
-from . import driver
+from . import driver, error
 
-__all__ = ["devicearray", "driver"]
+__all__ = ["devicearray", "driver", "error"]
