@@ -121,6 +121,10 @@ def setup():
             return lambda f: wrap(f, None)
         if sigutils.is_signature(func_or_sig):
             return lambda f: wrap(f, func_or_sig)
+        if device and isinstance(func_or_sig, list) and all(
+            sigutils.is_signature(s) for s in func_or_sig
+        ):  # a device function with several signatures
+            return lambda f: wrap(f, func_or_sig)
         if callable(func_or_sig):
             return wrap(func_or_sig, None)
         raise TypeError(f"unsupported cuda.jit argument {func_or_sig!r}")

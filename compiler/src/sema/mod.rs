@@ -17,6 +17,7 @@ pub mod libdevice;
 pub mod resolve;
 pub mod signature;
 pub mod typeck;
+pub mod typeconv;
 pub mod typed;
 
 use crate::diagnostics::{closest, render, Diagnostic, SourceFiles};

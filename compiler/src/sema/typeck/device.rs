@@ -7,6 +7,7 @@ use super::{FnChecker, InstanceError, LiteralArgs};
 use crate::front::ast::{ExprId, KeywordArg};
 use crate::sema::consts::ConstValue;
 use crate::sema::signature::parse_signature_in;
+use crate::sema::typeconv::choose_signature;
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -76,13 +77,14 @@ impl FnChecker<'_, '_, '_> {
                 .iter()
                 .filter_map(|s| parse_signature_in(&s.text, &|n| self.env.class_named(n)).ok())
                 .collect();
-            let exact = parsed.iter().find(|p| p.args == arg_tys);
-            let chosen = exact.or_else(|| {
-                parsed.iter().find(|p| {
-                    p.args.len() == arg_tys.len()
-                        && p.args.iter().zip(&arg_tys).all(|(d, g)| convertible(g, d))
-                })
-            });
+            // Numba's choice among them (see `typeconv`); a literal
+            // argument converts at best by promotion.
+            let literal: Vec<bool> = typed
+                .iter()
+                .map(|t| t.as_const().is_some_and(super::literals::is_literal))
+                .collect();
+            let chosen = choose_signature(parsed.iter().map(|p| &p.args[..]), &arg_tys, &literal)
+                .map(|i| &parsed[i]);
             match chosen {
                 Some(p) => {
                     // Declared array types keep the memory space of the
@@ -102,10 +104,17 @@ impl FnChecker<'_, '_, '_> {
                     declared_ret = p.ret;
                 }
                 None => {
+                    // Numba's words, with the signatures the function has.
                     let got: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();
+                    let known: Vec<&str> = sigs.iter().map(|s| &*s.text).collect();
                     return self.reject_call(
                         span,
-                        &format!("no signature of '{fname}' accepts ({})", got.join(", ")),
+                        &format!(
+                            "Invalid use of type(CUDADispatcher(<function {fname}>)) with \
+                             parameters ({}); known signatures: {}",
+                            got.join(", "),
+                            known.join(", ")
+                        ),
                     );
                 }
             }
@@ -394,16 +403,5 @@ impl FnChecker<'_, '_, '_> {
                 TExpr::error(span)
             }
         }
-    }
-}
-
-/// True when a value of type `from` can be passed where `to` is declared.
-fn convertible(from: &Type, to: &Type) -> bool {
-    match (from, to) {
-        (Type::Scalar(_), Type::Scalar(_)) => true,
-        (Type::Array(a), Type::Array(b)) => {
-            a.elem == b.elem && a.ndim == b.ndim && (a.layout == b.layout || b.layout == Layout::A)
-        }
-        (a, b) => a == b,
     }
 }
