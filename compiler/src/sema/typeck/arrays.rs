@@ -67,28 +67,21 @@ impl FnChecker<'_, '_, '_> {
             };
             return self.reject_call(shape_e.span, &format!("'{name}': {what}"));
         }
-        // A dtype held in a variable or parameter (`dtype=np.float32`
-        // passed to a device function) is typed as the type it holds.
-        let held = match self.res(dtype_id) {
-            Res::Local(_) => match self.expr(dtype_id).ty {
-                Type::Class(s) => Some(s),
-                _ => None,
-            },
-            _ => None,
-        };
-        let elem = match held.or_else(|| self.dtype_of(dtype_id)) {
+        // A dtype named (`np.float32`, `'float32'`), or held in a variable
+        // or parameter (`dtype=np.float32` passed to a device function) or
+        // read from an array (`a.dtype`): typed as the type it holds.
+        let elem = match self.dtype_of(dtype_id) {
             Some(s) => s,
-            None if matches!(self.res(dtype_id), Res::Unresolved)
-                && matches!(dtype_e.kind, ExprKind::Name(_) | ExprKind::Attribute { .. }) =>
-            {
-                return TExpr::error(span);
-            }
-            None => {
-                return self.reject_call(
-                    dtype_e.span,
-                    &format!("'{name}' needs a dtype such as float32 or np.float32"),
-                )
-            }
+            None => match self.expr(dtype_id).ty {
+                Type::Class(s) => s,
+                Type::Unknown => return TExpr::error(span),
+                _ => {
+                    return self.reject_call(
+                        dtype_e.span,
+                        &format!("'{name}' needs a dtype such as float32 or np.float32"),
+                    )
+                }
+            },
         };
         let total: i128 = dims.iter().product::<i128>() * elem.size() as i128;
         if total > (1 << 31) {

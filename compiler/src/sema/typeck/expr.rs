@@ -512,6 +512,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             "size" => prop(ArrayProp::Size, self.ex(base)),
             "ndim" => TExpr::constant(ConstValue::i64(a.ndim as i64), span),
             "itemsize" => TExpr::constant(ConstValue::i64(a.elem.size() as i64), span),
+            // Numba's `DType`: the element type as a value (a dtype for
+            // `cuda.local.array(n, a.dtype)`, a conversion `a.dtype(x)`).
+            "dtype" => TExpr::compile_time(Type::Class(a.elem), span),
             "T" => self.transpose(base, a, span),
             "real" | "imag" => self.part_view(base, a, name == "imag", attr.span, span),
             "shape" | "strides" => {
@@ -555,7 +558,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.reject(
                     attr.span,
                     &msg,
-                    Some("arrays offer shape, size, ndim, strides, itemsize, T, real and imag"),
+                    Some("arrays offer shape, size, ndim, strides, itemsize, dtype, T, real and imag"),
                 )
             }
         }
