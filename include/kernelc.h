@@ -408,6 +408,36 @@ typedef struct {
 } kc_arg;
 
 /**
+ * A loaded kernel's resources, filled in by
+ * `kc_loaded_module_kernel_attributes`: on a GPU the driver's function
+ * attributes; on the CPU device the decoded kernel's (its registers are
+ * the simulator's register slots, not a hardware allocation).
+ */
+typedef struct {
+    /**
+     * Registers per thread (numba-cuda's `get_regs_per_thread`).
+     */
+    uint32_t registers_per_thread;
+    /**
+     * The largest block it may be launched with: the device's limit, or
+     * less by its launch bounds (`get_max_threads_per_block`).
+     */
+    uint32_t max_threads_per_block;
+    /**
+     * Static shared memory per block, in bytes (`get_shared_mem_per_block`).
+     */
+    uint64_t shared_bytes;
+    /**
+     * Constant memory it uses, in bytes (`get_const_mem_size`).
+     */
+    uint64_t const_bytes;
+    /**
+     * Local memory per thread, in bytes (`get_local_mem_per_thread`).
+     */
+    uint64_t local_bytes_per_thread;
+} kc_kernel_attributes;
+
+/**
  * What a kernel parameter is (`KC_PARAM_*`).
  */
 typedef uint32_t kc_param_kind;
@@ -1112,6 +1142,26 @@ kc_status kc_loaded_module_max_cooperative_blocks(const kc_loaded_module *loaded
                                                   uint64_t *blocks);
 
 /**
+ * `*attributes` receives kernel `name`'s resources on the module's device
+ * (see `kc_kernel_attributes`).
+ */
+kc_status kc_loaded_module_kernel_attributes(const kc_loaded_module *loaded,
+                                             const char *name,
+                                             kc_kernel_attributes *attributes);
+
+/**
+ * Sets kernel `name`'s preferred split of on-chip memory between shared
+ * memory and L1, as numba-cuda's `cuda.jit(shared_memory_carveout=...)`:
+ * `percent` of the most shared memory, -1 for the driver's default
+ * (`KC_ERROR_INVALID_ARGUMENT` outside -1 to 100). A hint to the driver
+ * on a GPU; the CPU device, which has no L1, checks it and has nothing
+ * to set.
+ */
+kc_status kc_loaded_module_set_shared_memory_carveout(const kc_loaded_module *loaded,
+                                                      const char *name,
+                                                      int32_t percent);
+
+/**
  * Frees a module. NULL is ignored. Never fails.
  */
 void kc_module_free(kc_module *module);
@@ -1261,6 +1311,20 @@ kc_status kc_options_set_kernel(kc_options *options, const char *name);
  * goes back to compiling kernels. The name is copied.
  */
 kc_status kc_options_set_export(kc_options *options, kc_export_abi abi, const char *name);
+
+/**
+ * Sets every kernel's launch bounds, as numba-cuda's
+ * `cuda.jit(launch_bounds=(max_threads, min_blocks_per_sm,
+ * max_cluster_rank))`: the PTX gets `.maxntid max_threads, 1, 1` (a launch
+ * of larger blocks fails), `.minnctapersm min_blocks_per_sm` and
+ * `.maxclusterrank max_cluster_rank` (sm_90 and later; else the compile
+ * fails). `max_threads` is 1 to 1024, or 0 to remove the bounds; a 0 for
+ * either of the others leaves that bound out.
+ */
+kc_status kc_options_set_launch_bounds(kc_options *options,
+                                       uint32_t max_threads,
+                                       uint32_t min_blocks_per_sm,
+                                       uint32_t max_cluster_rank);
 
 /**
  * Sets the Numba signature to compile the kernel with, e.g.

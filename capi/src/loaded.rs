@@ -206,3 +206,67 @@ pub unsafe extern "C" fn kc_loaded_module_max_cooperative_blocks(
         Ok(())
     })
 }
+
+/// A loaded kernel's resources, filled in by
+/// `kc_loaded_module_kernel_attributes`: on a GPU the driver's function
+/// attributes; on the CPU device the decoded kernel's (its registers are
+/// the simulator's register slots, not a hardware allocation).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct kc_kernel_attributes {
+    /// Registers per thread (numba-cuda's `get_regs_per_thread`).
+    pub registers_per_thread: u32,
+    /// The largest block it may be launched with: the device's limit, or
+    /// less by its launch bounds (`get_max_threads_per_block`).
+    pub max_threads_per_block: u32,
+    /// Static shared memory per block, in bytes (`get_shared_mem_per_block`).
+    pub shared_bytes: u64,
+    /// Constant memory it uses, in bytes (`get_const_mem_size`).
+    pub const_bytes: u64,
+    /// Local memory per thread, in bytes (`get_local_mem_per_thread`).
+    pub local_bytes_per_thread: u64,
+}
+
+/// `*attributes` receives kernel `name`'s resources on the module's device
+/// (see `kc_kernel_attributes`).
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_kernel_attributes(
+    loaded: *const kc_loaded_module,
+    name: *const c_char,
+    attributes: *mut kc_kernel_attributes,
+) -> kc_status {
+    guard("kc_loaded_module_kernel_attributes", || {
+        let lm = unsafe { deref(loaded, "loaded") }?;
+        let name = unsafe { string(name, "name") }?;
+        let out = Out::new(attributes, "attributes")?;
+        let a = lm.module.kernel_attributes(&lm.kernel(name)?.name)?;
+        out.write(kc_kernel_attributes {
+            registers_per_thread: a.registers_per_thread,
+            max_threads_per_block: a.max_threads_per_block,
+            shared_bytes: a.shared_bytes,
+            const_bytes: a.const_bytes,
+            local_bytes_per_thread: a.local_bytes_per_thread,
+        });
+        Ok(())
+    })
+}
+
+/// Sets kernel `name`'s preferred split of on-chip memory between shared
+/// memory and L1, as numba-cuda's `cuda.jit(shared_memory_carveout=...)`:
+/// `percent` of the most shared memory, -1 for the driver's default
+/// (`KC_ERROR_INVALID_ARGUMENT` outside -1 to 100). A hint to the driver
+/// on a GPU; the CPU device, which has no L1, checks it and has nothing
+/// to set.
+#[no_mangle]
+pub unsafe extern "C" fn kc_loaded_module_set_shared_memory_carveout(
+    loaded: *const kc_loaded_module,
+    name: *const c_char,
+    percent: i32,
+) -> kc_status {
+    guard("kc_loaded_module_set_shared_memory_carveout", || {
+        let lm = unsafe { deref(loaded, "loaded") }?;
+        let name = unsafe { string(name, "name") }?;
+        let kernel = &lm.kernel(name)?.name;
+        Ok(lm.module.set_shared_memory_carveout(kernel, percent)?)
+    })
+}

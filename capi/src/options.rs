@@ -7,7 +7,7 @@ use crate::ffi::{deref_mut, free_handle, guard, guard_void, opt_string, slice, s
 use crate::status::kc_status;
 use crate::types::{complex_of, kc_dtype, require_scalar};
 use kernelc_compiler::driver::{CompileOptions, Export};
-use kernelc_compiler::ir::ExternAbi;
+use kernelc_compiler::ir::{ExternAbi, LaunchBounds};
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::signature::parse_type;
@@ -217,6 +217,40 @@ pub unsafe extern "C" fn kc_options_set_export(
                 other => {
                     return Err(Error::invalid(format!(
                         "export ABI {other} is not KC_EXPORT_NONE (0), KC_EXPORT_NUMBA (1) or KC_EXPORT_C (2)"
+                    )))
+                }
+            };
+            Ok(())
+        })
+    }
+}
+
+/// Sets every kernel's launch bounds, as numba-cuda's
+/// `cuda.jit(launch_bounds=(max_threads, min_blocks_per_sm,
+/// max_cluster_rank))`: the PTX gets `.maxntid max_threads, 1, 1` (a launch
+/// of larger blocks fails), `.minnctapersm min_blocks_per_sm` and
+/// `.maxclusterrank max_cluster_rank` (sm_90 and later; else the compile
+/// fails). `max_threads` is 1 to 1024, or 0 to remove the bounds; a 0 for
+/// either of the others leaves that bound out.
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_launch_bounds(
+    options: *mut kc_options,
+    max_threads: u32,
+    min_blocks_per_sm: u32,
+    max_cluster_rank: u32,
+) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_launch_bounds", options, |o| {
+            o.compile.launch_bounds = match max_threads {
+                0 => None,
+                1..=1024 => Some(LaunchBounds {
+                    max_threads,
+                    min_blocks_per_sm: (min_blocks_per_sm > 0).then_some(min_blocks_per_sm),
+                    max_cluster_rank: (max_cluster_rank > 0).then_some(max_cluster_rank),
+                }),
+                n => {
+                    return Err(Error::invalid(format!(
+                        "a launch bound of {n} threads per block: it must be 1 to 1024 (0 removes the bounds)"
                     )))
                 }
             };

@@ -354,3 +354,8 @@ fn cmake_find_package() {
 fn c_records_api() {
     build_and_run("records_api");
 }
+
+#[test]
+fn c_launch_bounds_api() {
+    build_and_run("launch_bounds_api");
+}

@@ -6,6 +6,7 @@
 //! (a missing or bad file is exit 1).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use kernelc_compiler::ir::LaunchBounds;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::sema::signature::parse_type;
@@ -124,6 +125,38 @@ pub struct CompileArgs {
     /// The exported symbol's name (default: the function's).
     #[arg(long, value_name = "NAME", requires = "export")]
     pub export_name: Option<String>,
+    /// Every kernel's launch bounds, as numba-cuda's
+    /// `cuda.jit(launch_bounds=...)`: the most threads per block (1 to
+    /// 1024), then optionally the fewest blocks per multiprocessor and the
+    /// most blocks per cluster (sm_90).
+    #[arg(long, value_name = "MAX[,MIN_BLOCKS[,CLUSTER]]", value_parser = parse_launch_bounds)]
+    pub launch_bounds: Option<LaunchBounds>,
+}
+
+/// `--launch-bounds 128` or `128,2` or `128,2,4`.
+fn parse_launch_bounds(s: &str) -> Result<LaunchBounds, String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() > 3 {
+        return Err(format!(
+            "got {} launch bounds: at most three (max threads, min blocks, max cluster rank)",
+            parts.len()
+        ));
+    }
+    let mut nums = Vec::with_capacity(3);
+    for p in &parts {
+        match p.parse::<u32>() {
+            Ok(n) if n > 0 => nums.push(n),
+            _ => return Err(format!("'{p}' is not a positive integer")),
+        }
+    }
+    if nums[0] > 1024 {
+        return Err(format!("{} threads per block: at most 1024", nums[0]));
+    }
+    Ok(LaunchBounds {
+        max_threads: nums[0],
+        min_blocks_per_sm: nums.get(1).copied(),
+        max_cluster_rank: nums.get(2).copied(),
+    })
 }
 
 /// The calling convention of an exported device function.

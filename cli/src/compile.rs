@@ -37,6 +37,7 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
             },
             name: args.export_name.clone(),
         }),
+        launch_bounds: args.launch_bounds,
     };
     let compiled = match compile(file, &source, &options) {
         Ok(c) => c,

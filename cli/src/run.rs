@@ -405,6 +405,7 @@ fn compile_kernel(
             target,
             stage: Stage::Ptx,
             export: None,
+            launch_bounds: None,
         };
         compile_forcing_with(ctx, file, source, &options, force)
     };

@@ -403,3 +403,42 @@ fn export_writes_a_visible_function_in_either_abi() {
     assert_eq!(kernel.status.code(), Some(1));
     assert!(text(&kernel.stderr).contains("only a device function is exported"));
 }
+
+#[test]
+fn launch_bounds_become_ptx_directives() {
+    let f = write_temp(
+        "bounds.py",
+        "from numba import cuda\n\n@cuda.jit(\"void(float32[::1])\")\ndef k(a):\n    a[cuda.grid(1)] = 1\n",
+    );
+    let path = f.to_str().unwrap();
+    let out = kernelc(&[
+        "compile",
+        path,
+        "--arch",
+        "sm_90",
+        "--launch-bounds",
+        "256,2,4",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let ptx = text(&out.stdout);
+    assert!(
+        ptx.contains(".maxntid 256, 1, 1\n.minnctapersm 2\n.maxclusterrank 4\n{"),
+        "{ptx}"
+    );
+    // A cluster bound needs sm_90; more than three bounds, or a block of
+    // more than 1024 threads, is refused.
+    let old = kernelc(&[
+        "compile",
+        path,
+        "--arch",
+        "sm_80",
+        "--launch-bounds",
+        "256,2,4",
+    ]);
+    assert_eq!(old.status.code(), Some(1));
+    assert!(text(&old.stderr).contains("sm_90"), "{}", text(&old.stderr));
+    for bad in ["1,2,3,4", "2048", "0", "x"] {
+        let out = kernelc(&["compile", path, "--launch-bounds", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", text(&out.stderr));
+    }
+}

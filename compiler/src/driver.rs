@@ -41,6 +41,9 @@ pub struct CompileOptions {
     /// `cuda.compile_ptx(..., device=True)` does (see [`Export`]); `None`
     /// compiles kernels.
     pub export: Option<Export>,
+    /// Every kernel's launch bounds (`cuda.jit(launch_bounds=...)`), if
+    /// given.
+    pub launch_bounds: Option<ir::LaunchBounds>,
 }
 
 /// How to export a device function: a `.visible .func` named `name` (the
@@ -63,6 +66,7 @@ impl Default for CompileOptions {
             target: Target::default(),
             stage: Stage::Ptx,
             export: None,
+            launch_bounds: None,
         }
     }
 }
@@ -239,6 +243,19 @@ pub fn compile_forcing_with(
             signature: format!("{}({})", func.ret, args.join(", ")),
         });
         mark_export(&mut module, f, export);
+    }
+    if let Some(bounds) = options.launch_bounds {
+        if bounds.max_cluster_rank.is_some() && options.target.sm < 90 {
+            return Err(CompileError(format!(
+                "a launch bound on the blocks of a cluster needs sm_90 or later, not {}",
+                options.target
+            )));
+        }
+        for (_, f) in module.functions.iter_mut() {
+            if f.kind == ir::FuncKind::Kernel {
+                f.launch_bounds = Some(bounds);
+            }
+        }
     }
     out.timings.push(("lowering", t.elapsed()));
     // The verifier runs on the lowered IR in every build: a front-end or

@@ -132,6 +132,9 @@ pub fn max_active_blocks(
             format!("block size {block_threads}: it must be 1..={MAX_THREADS_PER_BLOCK}"),
         ));
     }
+    if block_threads as u32 > resources.max_threads_per_block {
+        return Ok(0); // beyond the kernel's launch bounds: none run
+    }
     let warps = (block_threads + 31) / 32;
     let by_threads = 2048 / (warps * 32);
     let shared = resources.shared_bytes + dynamic_shared;
@@ -153,18 +156,22 @@ pub fn function_attribute(
     attribute: i32,
     resources: KernelResources,
     ptx_version: i32,
+    carveout: i32,
 ) -> Outcome<i32> {
     let int = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
     let known = [
         (
             F::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-            MAX_THREADS_PER_BLOCK as i32,
+            resources.max_threads_per_block as i32,
         ),
         (
             F::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
             int(resources.shared_bytes),
         ),
-        (F::CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES, 0),
+        (
+            F::CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+            int(resources.const_bytes),
+        ),
         (
             F::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
             int(resources.local_bytes),
@@ -180,7 +187,10 @@ pub fn function_attribute(
             F::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             int(MAX_SHARED_BYTES.saturating_sub(resources.shared_bytes.next_multiple_of(16))),
         ),
-        (F::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, -1),
+        (
+            F::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+            carveout,
+        ),
     ];
     if let Some(&(_, v)) = known.iter().find(|(a, _)| *a as i32 == attribute) {
         return Ok(v);
@@ -230,9 +240,19 @@ mod tests {
             shared_bytes: 1000,
             local_bytes: 16,
             register_slots: 400,
+            max_threads_per_block: 256,
+            const_bytes: 64,
         };
-        let f = |x: F| function_attribute(x as i32, r, 80);
+        let f = |x: F| function_attribute(x as i32, r, 80, -1);
         assert_eq!(f(F::CU_FUNC_ATTRIBUTE_NUM_REGS), Ok(255));
+        assert_eq!(f(F::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK), Ok(256));
+        assert_eq!(f(F::CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES), Ok(64));
+        let bounded = KernelResources {
+            max_threads_per_block: 128,
+            ..r
+        };
+        assert_eq!(max_active_blocks(bounded, 256, 0), Ok(0));
+        assert_eq!(max_active_blocks(bounded, 128, 0), Ok(16));
         assert_eq!(f(F::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES), Ok(1000));
         assert_eq!(f(F::CU_FUNC_ATTRIBUTE_PTX_VERSION), Ok(80));
         assert_eq!(
@@ -240,7 +260,7 @@ mod tests {
             Ok(48 * 1024 - 1008)
         );
         assert_eq!(
-            function_attribute(-1, r, 80).unwrap_err().code,
+            function_attribute(-1, r, 80, -1).unwrap_err().code,
             status::INVALID_VALUE
         );
     }
@@ -251,6 +271,8 @@ mod tests {
             shared_bytes,
             local_bytes: 0,
             register_slots: 40,
+            max_threads_per_block: MAX_THREADS_PER_BLOCK,
+            const_bytes: 0,
         };
         assert_eq!(max_active_blocks(res(0), 256, 0), Ok(8));
         assert_eq!(max_active_blocks(res(0), 1024, 0), Ok(2));

@@ -1242,11 +1242,19 @@ pub unsafe extern "C" fn cuFuncGetAttribute(
 ) -> u32 {
     guard("cuFuncGetAttribute", || {
         let out = ffi::out(value, "pi")?;
-        let (resources, version) = state::lock()?.function_info(handle(function))?;
-        let v = attrs::function_attribute(attribute, resources, version)?;
+        let (resources, version, carveout) = state::lock()?.function_info(handle(function))?;
+        let v = attrs::function_attribute(attribute, resources, version, carveout)?;
         // SAFETY: checked non-NULL; the caller's contract.
         unsafe { ffi::write(out, v) };
         Ok(())
+    })
+}
+
+/// `cuFuncSetAttribute` (see `State::set_function_attribute`).
+#[no_mangle]
+pub extern "C" fn cuFuncSetAttribute(function: CUfunction, attribute: c_int, value: c_int) -> u32 {
+    guard("cuFuncSetAttribute", || {
+        state::lock()?.set_function_attribute(handle(function), attribute, value)
     })
 }
 
@@ -1519,7 +1527,7 @@ pub unsafe extern "C" fn cuLaunchCooperativeKernel(
     params: *mut *mut c_void,
 ) -> u32 {
     let fits = guard("cuLaunchCooperativeKernel", || {
-        let (resources, _) = state::lock()?.function_info(handle(function))?;
+        let (resources, _, _) = state::lock()?.function_info(handle(function))?;
         let threads = u64::from(block_x) * u64::from(block_y) * u64::from(block_z);
         let per_sm = attrs::max_active_blocks(
             resources,
@@ -1605,7 +1613,7 @@ pub unsafe extern "C" fn cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         if flags > 1 {
             return Err(invalid(format!("occupancy flags {flags:#x}")));
         }
-        let (resources, _) = state::lock()?.function_info(handle(function))?;
+        let (resources, _, _) = state::lock()?.function_info(handle(function))?;
         let n = attrs::max_active_blocks(resources, block_size, dynamic_shared)?;
         // SAFETY: checked non-NULL; the caller's contract.
         unsafe { ffi::write(out, n) };
@@ -1838,6 +1846,7 @@ pub const EXPORTED: &[&str] = &[
     "cuModuleGetFunction",
     "cuModuleGetGlobal_v2",
     "cuFuncGetAttribute",
+    "cuFuncSetAttribute",
     "cuLaunchKernel",
     "cuLaunchKernelEx",
     "cuLaunchCooperativeKernel",

@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 78] {
+fn variants() -> [Variant; 79] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -113,6 +113,7 @@ fn variants() -> [Variant; 78] {
         v!("cuModuleGetFunction", cuModuleGetFunction, 2000),
         v!("cuModuleGetGlobal", cuModuleGetGlobal_v2, 3020),
         v!("cuFuncGetAttribute", cuFuncGetAttribute, 2020),
+        v!("cuFuncSetAttribute", cuFuncSetAttribute, 9000),
         v!("cuLaunchKernel", cuLaunchKernel, 4000),
         v!("cuLaunchKernelEx", cuLaunchKernelEx, 11060),
         v!("cuLaunchCooperativeKernel", cuLaunchCooperativeKernel, 9000),

@@ -106,6 +106,10 @@ struct Function {
     name: String,
     params: Vec<ParamDecl>,
     resources: KernelResources,
+    /// `CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT` as last set
+    /// (-1: the default). The CPU device has no L1 to split: it is kept
+    /// to be read back, as the driver keeps it.
+    carveout: i32,
 }
 
 struct Stream {
@@ -696,6 +700,7 @@ impl State {
                 name: name.to_string(),
                 params,
                 resources,
+                carveout: -1,
             },
         );
         if let Some(m) = self.modules.get_mut(&module) {
@@ -729,11 +734,46 @@ impl State {
         Ok(self.function(f)?.params.clone())
     }
 
-    /// A function's resources and its module's PTX version (`major*10+minor`).
-    pub fn function_info(&self, f: Handle) -> Outcome<(KernelResources, i32)> {
+    /// A function's resources, its module's PTX version (`major*10+minor`)
+    /// and its shared-memory carveout.
+    pub fn function_info(&self, f: Handle) -> Outcome<(KernelResources, i32, i32)> {
         let func = self.function(f)?;
         let version = self.modules.get(&func.module).map_or(0, |m| m.ptx_version);
-        Ok((func.resources, version))
+        Ok((func.resources, version, func.carveout))
+    }
+
+    /// `cuFuncSetAttribute`: the carveout (-1 to 100 percent) is kept; the
+    /// dynamic shared memory limit may be set up to what the device gives
+    /// (the emulated device has no opt-in beyond it); the other
+    /// attributes are read-only.
+    pub fn set_function_attribute(&mut self, f: Handle, attribute: i32, value: i32) -> Outcome<()> {
+        use cudarc::driver::sys::CUfunction_attribute as F;
+        let func = self
+            .functions
+            .get_mut(&f)
+            .ok_or_else(|| invalid_handle("function", f))?;
+        if attribute == F::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT as i32 {
+            if !(-1..=100).contains(&value) {
+                return Err(invalid_value(format!(
+                    "a shared memory carveout of {value}: it must be -1 to 100 (percent)"
+                )));
+            }
+            func.carveout = value;
+            return Ok(());
+        }
+        if attribute == F::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES as i32 {
+            let (resources, version, carveout) = (func.resources, 0, func.carveout);
+            let limit = crate::attrs::function_attribute(attribute, resources, version, carveout)?;
+            if value < 0 || value > limit {
+                return Err(invalid_value(format!(
+                    "{value} bytes of dynamic shared memory: the emulated device allows {limit}"
+                )));
+            }
+            return Ok(());
+        }
+        Err(invalid_value(format!(
+            "function attribute {attribute} cannot be set"
+        )))
     }
 
     /// What a launch of `f` on `stream` needs, checked: the function lives

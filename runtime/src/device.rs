@@ -555,6 +555,65 @@ impl Module {
         }
     }
 
+    /// What the device reports of `kernel` (numba-cuda's
+    /// `get_regs_per_thread`, `get_shared_mem_per_block`...): on a GPU the
+    /// driver's function attributes; on the CPU device the decoded
+    /// kernel's (its registers are the simulator's register slots, not a
+    /// hardware allocation).
+    pub fn kernel_attributes(&self, kernel: &str) -> Result<KernelAttributes, Error> {
+        match self {
+            Module::Cpu(m) => {
+                let r = m
+                    .kernel_resources(kernel)
+                    .ok_or_else(|| no_kernel(kernel))?;
+                Ok(KernelAttributes {
+                    registers_per_thread: r.register_slots,
+                    max_threads_per_block: r.max_threads_per_block,
+                    shared_bytes: r.shared_bytes as u64,
+                    const_bytes: r.const_bytes as u64,
+                    local_bytes_per_thread: r.local_bytes as u64,
+                })
+            }
+            Module::Gpu(m) => {
+                use cudarc::driver::sys::CUfunction_attribute as A;
+                let get = |a| -> Result<u64, Error> {
+                    Ok(u64::try_from(m.attribute(kernel, a)?).unwrap_or(0))
+                };
+                Ok(KernelAttributes {
+                    registers_per_thread: get(A::CU_FUNC_ATTRIBUTE_NUM_REGS)? as u32,
+                    max_threads_per_block: get(A::CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)? as u32,
+                    shared_bytes: get(A::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)?,
+                    const_bytes: get(A::CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES)?,
+                    local_bytes_per_thread: get(A::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)?,
+                })
+            }
+        }
+    }
+
+    /// Sets `kernel`'s preferred split of on-chip memory between shared
+    /// memory and L1, in percent of the most shared memory (-1: the
+    /// driver's default), as numba-cuda's `shared_memory_carveout`: a hint
+    /// to the driver on a GPU; the CPU device, which has no L1, checks it
+    /// and has nothing to set.
+    pub fn set_shared_memory_carveout(&self, kernel: &str, percent: i32) -> Result<(), Error> {
+        if !(-1..=100).contains(&percent) {
+            return Err(Error::Argument(format!(
+                "a shared memory carveout of {percent}: it must be -1 to 100 (percent)"
+            )));
+        }
+        match self {
+            Module::Cpu(m) => m
+                .kernel_resources(kernel)
+                .map(|_| ())
+                .ok_or_else(|| no_kernel(kernel)),
+            Module::Gpu(m) => {
+                use cudarc::driver::sys::CUfunction_attribute as A;
+                let carveout = A::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
+                Ok(m.set_attribute(kernel, carveout, percent)?)
+            }
+        }
+    }
+
     /// The kernels' names.
     pub fn kernels(&self) -> Vec<String> {
         match self {
@@ -562,6 +621,26 @@ impl Module {
             Module::Gpu(m) => m.kernels().into_iter().map(str::to_string).collect(),
         }
     }
+}
+
+/// A loaded kernel's resources, as the device reports them (see
+/// [`Module::kernel_attributes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelAttributes {
+    /// Registers per thread.
+    pub registers_per_thread: u32,
+    /// The largest block it may be launched with.
+    pub max_threads_per_block: u32,
+    /// Static shared memory per block, in bytes.
+    pub shared_bytes: u64,
+    /// Constant memory it uses, in bytes.
+    pub const_bytes: u64,
+    /// Local memory per thread, in bytes.
+    pub local_bytes_per_thread: u64,
+}
+
+fn no_kernel(kernel: &str) -> Error {
+    Error::Argument(format!("the module has no kernel named '{kernel}'"))
 }
 
 /// Largest host staging buffer of [`Device::copy_device_to_device`].

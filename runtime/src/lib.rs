@@ -59,6 +59,7 @@ pub mod raised;
 
 pub use cpu::{CpuDevice, CpuError, CpuModule, CpuOptions, LaunchStats, ParamDecl, PrintfSink};
 pub use device::{
-    Device, DeviceKind, DevicePtr, HostVisible, HostVisibleAlloc, LaunchConfig, Module,
+    Device, DeviceKind, DevicePtr, HostVisible, HostVisibleAlloc, KernelAttributes, LaunchConfig,
+    Module,
 };
 pub use error::Error;

@@ -266,6 +266,11 @@ CUresult cuFuncGetAttribute(int *v, int attr, void *f) {
     *v = 12;
     return SUCCESS;
 }
+CUresult cuFuncSetAttribute(void *f, int attr, int v) {
+    (void)f;
+    /* PREFERRED_SHARED_MEMORY_CARVEOUT */
+    return attr == 9 && v >= -1 && v <= 100 ? SUCCESS : INVALID_VALUE;
+}
 
 #ifndef OMIT_LAUNCH
 static unsigned last_launch[7];

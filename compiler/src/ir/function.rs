@@ -119,6 +119,23 @@ pub struct Function {
     /// (`cuda.compile_ptx(..., device=True)`): the PTX back end also writes
     /// a `.visible .func` of this name and ABI that calls it.
     pub export: Option<Export>,
+    /// A kernel's launch bounds (`cuda.jit(launch_bounds=...)`): the PTX
+    /// back end writes them as performance directives.
+    pub launch_bounds: Option<LaunchBounds>,
+}
+
+/// A kernel's launch bounds, as numba-cuda takes them
+/// (`launch_bounds=(max_threads, min_blocks, max_cluster_rank)`) and
+/// writes them: `.maxntid max_threads, 1, 1`, `.minnctapersm min_blocks`,
+/// `.maxclusterrank max_cluster_rank` (sm_90 and later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LaunchBounds {
+    /// The most threads a block of the kernel has (1 to 1024).
+    pub max_threads: u32,
+    /// The fewest blocks that should fit on a multiprocessor at once.
+    pub min_blocks_per_sm: Option<u32>,
+    /// The most blocks of a thread-block cluster.
+    pub max_cluster_rank: Option<u32>,
 }
 
 /// How a device function is exported (see [`Function::export`]).
@@ -147,6 +164,7 @@ impl Function {
             library: None,
             external: None,
             export: None,
+            launch_bounds: None,
         }
     }
 

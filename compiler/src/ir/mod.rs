@@ -41,7 +41,8 @@ pub use dfg::{DataFlowGraph, ValueDef};
 pub use entities::{Block, ConstVar, FuncRef, Inst, LocalSlot, SharedVar, StringId, Value};
 pub use formats::InstFormat;
 pub use function::{
-    ConstDecl, ExcSite, Export, ExternAbi, FuncKind, Function, MemDecl, Module, Signature,
+    ConstDecl, ExcSite, Export, ExternAbi, FuncKind, Function, LaunchBounds, MemDecl, Module,
+    Signature,
 };
 pub use instructions::{
     AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, ShuffleMode, SpecialReg,

@@ -92,6 +92,15 @@ pub fn emit_function(
     } = &body;
     out.reserve(body_text.len() + 1024);
     write_header(out, isel.func);
+    if let Some(b) = isel.func.launch_bounds {
+        let _ = write!(out, "\n.maxntid {}, 1, 1", b.max_threads);
+        if let Some(n) = b.min_blocks_per_sm {
+            let _ = write!(out, "\n.minnctapersm {n}");
+        }
+        if let Some(n) = b.max_cluster_rank {
+            let _ = write!(out, "\n.maxclusterrank {n}");
+        }
+    }
     out.push_str("\n{\n");
     names.declare(out);
     out.push_str("\t.reg .b32 %kc_s32, %kc_t32;\n\t.reg .b64 %kc_s64;\n\t.reg .pred %kc_p, %kc_q;\n\t.reg .b16 %kc_h;\n");
@@ -772,6 +781,46 @@ def k(out, n):
         let [forwarded, plain] = bodies(ra::Algorithm::Ion);
         assert!(forwarded.is_err());
         assert!(plain.is_ok());
+    }
+
+    #[test]
+    fn launch_bounds_become_performance_directives() {
+        let bounds = |max_cluster_rank, sm| CompileOptions {
+            launch_bounds: Some(ir::LaunchBounds {
+                max_threads: 128,
+                min_blocks_per_sm: Some(2),
+                max_cluster_rank,
+            }),
+            target: crate::ptx::Target { sm },
+            ..CompileOptions::default()
+        };
+        let ptx = compile("loop.py", LOOP, &bounds(None, 80))
+            .expect("compiles")
+            .ptx
+            .expect("PTX");
+        assert!(
+            ptx.contains(")\n.maxntid 128, 1, 1\n.minnctapersm 2\n{"),
+            "{ptx}"
+        );
+        assert!(!ptx.contains(".maxclusterrank"));
+        let ptx = compile("loop.py", LOOP, &bounds(Some(4), 90))
+            .expect("compiles")
+            .ptx
+            .expect("PTX");
+        assert!(
+            ptx.contains(".minnctapersm 2\n.maxclusterrank 4\n{"),
+            "{ptx}"
+        );
+        let err = compile("loop.py", LOOP, &bounds(Some(4), 80))
+            .err()
+            .expect("refused");
+        assert!(err.to_string().contains("needs sm_90"), "{err}");
+        // Without bounds: no directive.
+        let ptx = compile("loop.py", LOOP, &CompileOptions::default())
+            .expect("compiles")
+            .ptx
+            .expect("PTX");
+        assert!(!ptx.contains(".maxntid"));
     }
 
     /// The word-at-a-time search agrees with a plain byte search at every

@@ -165,12 +165,19 @@ pub struct KernelResources {
     /// Register slots of the decoded kernel (the simulator's registers,
     /// not a hardware allocation).
     pub register_slots: u32,
+    /// The most threads a block of it may have: the device's limit, or
+    /// less by its launch bounds (`.maxntid`, `.reqntid`).
+    pub max_threads_per_block: u32,
+    /// Constant memory of its module (`.const` variables), in bytes.
+    pub const_bytes: usize,
 }
 
 /// A loaded module: its kernels, decoded, and its module variables.
 pub struct CpuModule {
     kernels: Vec<Program>,
     globals: HashMap<String, (u64, usize)>,
+    /// Bytes of its `.const` variables.
+    const_bytes: usize,
     heap: Weak<Mutex<Heap>>,
     device: u64,
 }
@@ -255,6 +262,10 @@ impl CpuDevice {
         let m = parse(ptx)?;
         let mut globals = HashMap::new();
         let mut addrs = HashMap::new();
+        let const_bytes = (m.vars.iter())
+            .filter(|v| v.space == VarSpace::Const)
+            .map(|v| v.size())
+            .sum();
         {
             let mut heap = lock(&self.heap);
             for v in &m.vars {
@@ -285,6 +296,7 @@ impl CpuDevice {
         let module = CpuModule {
             kernels: Vec::new(),
             globals,
+            const_bytes,
             heap: Arc::downgrade(&self.heap),
             device: self.id,
         };
@@ -465,6 +477,10 @@ fn validate(prog: &Program, c: &LaunchConfig, params: &[&[u8]]) -> Result<Vec<u8
             c.block
         ));
     }
+    // The kernel's launch bounds: the driver's CUDA_ERROR_INVALID_VALUE.
+    if let Err(m) = prog.block_limit.check(c.block) {
+        return bad(format!("CUDA_ERROR_INVALID_VALUE: {m}"));
+    }
     if c.grid[0] > i32::MAX as u32 || c.grid[1] > 65535 || c.grid[2] > 65535 {
         return bad(format!("grid {:?} is too large", c.grid));
     }
@@ -512,12 +528,22 @@ impl CpuModule {
         self.program(kernel).map(|p| p.params.clone())
     }
 
-    /// The shared, local and register needs of a kernel.
+    /// The shared, local, constant and register needs of a kernel, and
+    /// the largest block it may have.
     pub fn kernel_resources(&self, kernel: &str) -> Option<KernelResources> {
         self.program(kernel).map(|p| KernelResources {
             shared_bytes: p.shared_static,
             local_bytes: p.local_frame,
             register_slots: p.nslots,
+            max_threads_per_block: p
+                .block_limit
+                .max_threads()
+                .map_or(MAX_THREADS_PER_BLOCK, |n| {
+                    u32::try_from(n)
+                        .unwrap_or(u32::MAX)
+                        .min(MAX_THREADS_PER_BLOCK)
+                }),
+            const_bytes: self.const_bytes,
         })
     }
 

@@ -111,6 +111,7 @@ entry_points! {
     module_get_global = "cuModuleGetGlobal_v2":
         fn(*mut CUdeviceptr, *mut usize, CUmodule, *const c_char);
     func_get_attribute = "cuFuncGetAttribute": fn(*mut c_int, CUfunction_attribute, CUfunction);
+    func_set_attribute = "cuFuncSetAttribute": fn(CUfunction, CUfunction_attribute, c_int);
     launch_kernel = "cuLaunchKernel": fn(
         CUfunction, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint,
         CUstream, *mut *mut c_void, *mut *mut c_void

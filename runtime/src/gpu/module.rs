@@ -167,19 +167,41 @@ impl GpuModule {
 
     /// Registers per thread the JIT gave `kernel`.
     pub fn registers(&self, kernel: &str) -> Result<u32, GpuError> {
+        let regs = self.attribute(kernel, CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS)?;
+        Ok(u32::try_from(regs).unwrap_or(0))
+    }
+
+    /// One of `kernel`'s attributes (`cuFuncGetAttribute`).
+    pub fn attribute(
+        &self,
+        kernel: &str,
+        attribute: CUfunction_attribute,
+    ) -> Result<i32, GpuError> {
         let k = self.kernel(kernel)?;
         let _current = self.ctx.enter()?;
         let driver = self.ctx.driver();
         let mut value: c_int = 0;
         // SAFETY: out-pointer to a live c_int; a live function.
         self.ctx.check("cuFuncGetAttribute", unsafe {
-            (driver.api().func_get_attribute)(
-                &mut value,
-                CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS,
-                k.function,
-            )
+            (driver.api().func_get_attribute)(&mut value, attribute, k.function)
         })?;
-        Ok(u32::try_from(value).unwrap_or(0))
+        Ok(value)
+    }
+
+    /// Sets one of `kernel`'s attributes (`cuFuncSetAttribute`).
+    pub fn set_attribute(
+        &self,
+        kernel: &str,
+        attribute: CUfunction_attribute,
+        value: i32,
+    ) -> Result<(), GpuError> {
+        let k = self.kernel(kernel)?;
+        let _current = self.ctx.enter()?;
+        let driver = self.ctx.driver();
+        // SAFETY: a live function; the attribute and value are plain ints.
+        self.ctx.check("cuFuncSetAttribute", unsafe {
+            (driver.api().func_set_attribute)(k.function, attribute, value)
+        })
     }
 
     /// The driver's handle (`CUfunction`) of `kernel`, for interop.

@@ -151,6 +151,58 @@ pub struct Function {
     pub body: Option<Vec<Stmt>>,
     /// 1-based line of the name.
     pub line: u32,
+    /// The block sizes a launch of it may have (`.maxntid`, `.reqntid`).
+    pub block_limit: BlockLimit,
+}
+
+/// The block sizes a kernel may be launched with, from its PTX.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BlockLimit {
+    /// Any the device allows.
+    #[default]
+    None,
+    /// `.maxntid x, y, z`: at most `x * y * z` threads.
+    Max([u32; 3]),
+    /// `.reqntid x, y, z`: exactly this block shape.
+    Required([u32; 3]),
+}
+
+impl BlockLimit {
+    /// The most threads a block may have, if limited.
+    pub fn max_threads(self) -> Option<u64> {
+        match self {
+            BlockLimit::None => None,
+            BlockLimit::Max(d) | BlockLimit::Required(d) => {
+                Some(d.iter().map(|&x| u64::from(x)).product())
+            }
+        }
+    }
+
+    /// Why a block of shape `block` may not launch, if it may not (the
+    /// driver's `CUDA_ERROR_INVALID_VALUE`).
+    pub fn check(self, block: [u32; 3]) -> Result<(), String> {
+        let threads: u64 = block.iter().map(|&x| u64::from(x)).product();
+        match self {
+            BlockLimit::None => Ok(()),
+            BlockLimit::Max(d) => {
+                let max: u64 = d.iter().map(|&x| u64::from(x)).product();
+                if threads > max {
+                    Err(format!(
+                        "a block of {threads} threads is more than the kernel's launch bound \
+                         (.maxntid {}, {}, {}: {max} threads)",
+                        d[0], d[1], d[2]
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            BlockLimit::Required(d) if d != block => Err(format!(
+                "the kernel requires blocks of {}x{}x{} threads (.reqntid), not {}x{}x{}",
+                d[0], d[1], d[2], block[0], block[1], block[2]
+            )),
+            BlockLimit::Required(_) => Ok(()),
+        }
+    }
 }
 
 /// A parsed module.

@@ -2,14 +2,17 @@
 //!
 //! Directives that do not change what a kernel computes (`.version`,
 //! `.target`, `.address_size`, `.pragma`, `.section`, performance hints
-//! like `.maxntid`) are skipped. Line information is kept: `.file` names
+//! like `.minnctapersm`) are skipped; a kernel's block-size limits
+//! (`.maxntid`, `.reqntid`) are kept, as the driver checks launches by them. Line information is kept: `.file` names
 //! source files, and each instruction records the last `.loc` before it in
 //! its function, so a fault can name the source line. Like `ptxas`, the
 //! parser rejects a label defined twice in one block (labels are
 //! block-scoped, as variables are) and a function defined twice, or as
 //! both `.entry` and `.func`.
 
-use super::ast::{Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, VarSpace};
+use super::ast::{
+    BlockLimit, Function, Imm, Inst, Module, Operand, Param, Stmt, VarDecl, VarSpace,
+};
 use super::lexer::{lex, Tok, Token};
 use crate::cpu::error::CpuError;
 use std::collections::{HashMap, HashSet};
@@ -385,12 +388,25 @@ impl Parser {
         if self.is_punct('(') {
             params = self.param_list()?;
         }
-        // Performance hints and attributes up to the body or `;`.
+        // Performance hints and attributes up to the body or `;`: the
+        // block-size limits are kept (a launch outside them fails, as on a
+        // GPU), the others skipped.
+        let mut block_limit = BlockLimit::None;
         while !self.is_punct('{') && !self.is_punct(';') {
-            if self.peek().is_none() {
-                return self.err("unexpected end of input in a function header");
+            match self.peek() {
+                None => return self.err("unexpected end of input in a function header"),
+                Some(Tok::Ident(d)) if d == ".maxntid" || d == ".reqntid" => {
+                    let required = d == ".reqntid";
+                    self.pos += 1;
+                    let dims = self.dims()?;
+                    block_limit = if required {
+                        BlockLimit::Required(dims)
+                    } else {
+                        BlockLimit::Max(dims)
+                    };
+                }
+                Some(_) => self.pos += 1,
             }
-            self.pos += 1;
         }
         let body = if self.eat_punct(';') {
             None
@@ -405,7 +421,24 @@ impl Parser {
             params,
             body,
             line,
+            block_limit,
         })
+    }
+
+    /// The 1 to 3 extents of `.maxntid`/`.reqntid` (missing ones are 1).
+    fn dims(&mut self) -> Result<[u32; 3], CpuError> {
+        let mut dims = [1u32; 3];
+        for (k, d) in dims.iter_mut().enumerate() {
+            if k > 0 && !self.eat_punct(',') {
+                break;
+            }
+            let n = self.int()?;
+            *d = match u32::try_from(n) {
+                Ok(n) if n > 0 => n,
+                _ => return self.err(format!("block extent {n} out of range")),
+            };
+        }
+        Ok(dims)
     }
 
     fn param_list(&mut self) -> Result<Vec<Param>, CpuError> {
@@ -805,6 +838,16 @@ $L__BB0:
 "#;
 
     #[test]
+    fn required_block_shapes_are_exact() {
+        let m = parse(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n.reqntid 32, 2\n{\nret;\n}\n").unwrap();
+        let k = m.functions[0].block_limit;
+        assert_eq!(k, BlockLimit::Required([32, 2, 1]));
+        assert_eq!(k.check([32, 2, 1]), Ok(()));
+        assert!(k.check([64, 1, 1]).is_err());
+        assert!(parse(".visible .entry k()\n.maxntid 0\n{\nret;\n}\n").is_err());
+    }
+
+    #[test]
     fn oversized_register_counts_and_initializers_are_errors() {
         // A count past u32 was truncated (2^32 registers became none).
         let e = parse(".visible .entry k()\n{\n.reg .b32 %x<4294967296>;\nret;\n}\n").unwrap_err();
@@ -831,6 +874,10 @@ $L__BB0:
         assert!(k.is_entry);
         assert_eq!(k.params[1].size, 12);
         assert_eq!(k.params[1].align, 4);
+        assert_eq!(k.block_limit, BlockLimit::Max([128, 1, 1]));
+        assert_eq!(k.block_limit.check([128, 1, 1]), Ok(()));
+        assert!(k.block_limit.check([16, 16, 1]).is_err());
+        assert_eq!(m.functions[0].block_limit, BlockLimit::None);
         let body = k.body.as_ref().unwrap();
         let insts: Vec<&Inst> = body
             .iter()

@@ -824,6 +824,8 @@ pub struct Program {
     pub frames: Vec<Frame>,
     /// The source line of each PTX instruction line (from `.loc`).
     pub source: super::source::SourceMap,
+    /// The block sizes it may be launched with (`.maxntid`, `.reqntid`).
+    pub block_limit: super::ast::BlockLimit,
 }
 
 /// The registers of a function that a call may overwrite when the

@@ -252,6 +252,7 @@ pub fn decode_kernel(
         local_stack,
         frames,
         source: SourceMap::new(m, std::iter::once(kf).chain(order)),
+        block_limit: kf.block_limit,
     })
 }
 
