@@ -30,6 +30,9 @@ class Options:
     fastmath: bool = False
     debug: bool = False
     boundscheck: bool = False
+    # `cuda.jit(launch_bounds=...)`: (max threads[, min blocks[, max
+    # cluster rank]]), or () for none.
+    launch_bounds: tuple = ()
 
 
 @dataclass
@@ -221,6 +224,9 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
             check(lib.kc_options_set_debug(opts, True), "kc_options_set_debug")
         if options.boundscheck:
             check(lib.kc_options_set_boundscheck(opts, True), "kc_options_set_boundscheck")
+        if options.launch_bounds:
+            bounds = tuple(options.launch_bounds) + (0,) * (3 - len(options.launch_bounds))
+            check(lib.kc_options_set_launch_bounds(opts, *bounds), "kc_options_set_launch_bounds")
         check(lib.kc_options_set_kernel(opts, view.kernel.encode()), "kc_options_set_kernel")
         check(lib.kc_options_set_signature(opts, signature.encode()), "kc_options_set_signature")
         if export is not None:

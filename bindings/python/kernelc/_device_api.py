@@ -36,6 +36,16 @@ class kc_device_properties(Structure):
     ]
 
 
+class kc_kernel_attributes(Structure):
+    _fields_ = [
+        ("registers_per_thread", c_uint32),
+        ("max_threads_per_block", c_uint32),
+        ("shared_bytes", c_uint64),
+        ("const_bytes", c_uint64),
+        ("local_bytes_per_thread", c_uint64),
+    ]
+
+
 class kc_dim3(Structure):
     _fields_ = [("x", c_uint32), ("y", c_uint32), ("z", c_uint32)]
 
@@ -93,6 +103,8 @@ PROTOTYPES = {
     "kc_loaded_module_free": (None, [c_void_p]),
     "kc_loaded_module_set_const_array": (_s, [c_void_p, c_char_p, c_void_p, c_size_t]),
     "kc_loaded_module_kernel_cooperative": (_s, [c_void_p, c_char_p, _P(c_bool)]),
+    "kc_loaded_module_kernel_attributes": (_s, [c_void_p, c_char_p, _P(kc_kernel_attributes)]),
+    "kc_loaded_module_set_shared_memory_carveout": (_s, [c_void_p, c_char_p, c_int]),
     "kc_loaded_module_max_cooperative_blocks": (
         _s,
         [c_void_p, c_char_p, c_uint32, c_uint32, _P(c_uint64)],

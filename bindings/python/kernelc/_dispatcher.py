@@ -245,11 +245,38 @@ class Overload:
         device = _runtime.current()
         loaded = self._loaded.get(device.key)
         if loaded is None:
-            link = tuple(self.dispatcher.targetoptions.get("link", ()))
+            options = self.dispatcher.targetoptions
+            link = tuple(options.get("link", ()))
             link += tuple(p for p in self.compiled.view.link if p not in link)
             loaded = device.load(self.compiled, link)
+            carveout = options.get("shared_memory_carveout")
+            if carveout is not None:
+                loaded.set_shared_memory_carveout(self.compiled.kernel_name, carveout)
             self._loaded[device.key] = loaded
         return loaded
+
+    def _attributes(self):
+        return self._loaded_here().kernel_attributes(self.compiled.kernel_name)
+
+    @property
+    def regs_per_thread(self) -> int:
+        return int(self._attributes().registers_per_thread)
+
+    @property
+    def const_mem_size(self) -> int:
+        return int(self._attributes().const_bytes)
+
+    @property
+    def shared_mem_per_block(self) -> int:
+        return int(self._attributes().shared_bytes)
+
+    @property
+    def max_threads_per_block(self) -> int:
+        return int(self._attributes().max_threads_per_block)
+
+    @property
+    def local_mem_per_thread(self) -> int:
+        return int(self._attributes().local_bytes_per_thread)
 
     @property
     def cooperative(self) -> bool:
@@ -364,6 +391,10 @@ class Dispatcher:
         # cache=True: compiled modules are looked up in and written to files.
         self._cache = KernelCache(py_func.__qualname__) if self.targetoptions.get("cache") else None
         self._can_compile = not sigs
+        # Numba's `specialized`: one signature given (not a list of them),
+        # or made by `specialize()`.
+        self._specialized = bool(sigs) and not isinstance(sigs, list)
+        self._specializations = {}  # argument types -> Dispatcher (`specialize`)
         for text, argtypes in signatures(sigs or []):
             self._compile_sig_text(text, argtypes)
 
@@ -492,6 +523,7 @@ class Dispatcher:
                 fastmath=bool(to.get("fastmath", False)),
                 debug=bool(to.get("debug", False)),
                 boundscheck=bool(to.get("boundscheck", False)),
+                launch_bounds=to.get("launch_bounds", ()),
             )
         return self._options
 
@@ -561,8 +593,15 @@ class Dispatcher:
         return self._compile_sig_text(*signatures(sig)[0])
 
     def specialize(self, *args):
-        """A kernel compiled for the types of `args` only."""
+        """A kernel compiled for the types of `args` only, as Numba's: the
+        same one for the same types; a kernel that is already specialized
+        (one signature, or made by ``specialize``) refuses."""
+        if self._specialized:
+            raise RuntimeError("Dispatcher already specialized")
         types = tuple(typeof(a) for a in args)
+        d = self._specializations.get(types)
+        if d is not None:
+            return d
         ov = self._compile_types(types)
         d = Dispatcher.__new__(Dispatcher)
         d.__dict__.update(self.__dict__)
@@ -573,11 +612,52 @@ class Dispatcher:
         d._plans_made = {}
         d._lock = threading.RLock()
         d._can_compile = False
+        d._specialized = True
+        d._specializations = {}
+        self._specializations[types] = d
         return d
 
     @property
+    def specialized(self) -> bool:
+        """True for a kernel of one signature or made by ``specialize``."""
+        return self._specialized
+
+    @property
     def specializations(self):
-        return dict(self.overloads)
+        """The kernels ``specialize`` made, by argument types."""
+        return dict(self._specializations)
+
+    # -- the compiled kernels' resources (numba-cuda's kernel properties) ----
+    def _property(self, name, signature):
+        """`name` of the specialisation for `signature`; without one, of
+        the only specialisation of a specialized kernel, else a dict of
+        every specialisation's keyed by its argument types."""
+        if signature is not None:
+            return getattr(self._select(signature), name)
+        if self._specialized:
+            return getattr(next(iter(self.overloads.values())), name)
+        return {types: getattr(ov, name) for types, ov in self.overloads.items()}
+
+    def get_regs_per_thread(self, signature=None):
+        """Registers per thread on the current device (on the CPU device,
+        the simulator's register slots)."""
+        return self._property("regs_per_thread", signature)
+
+    def get_const_mem_size(self, signature=None):
+        """Constant memory used, in bytes."""
+        return self._property("const_mem_size", signature)
+
+    def get_shared_mem_per_block(self, signature=None):
+        """Static shared memory per block, in bytes."""
+        return self._property("shared_mem_per_block", signature)
+
+    def get_max_threads_per_block(self, signature=None):
+        """The largest block the kernel may be launched with."""
+        return self._property("max_threads_per_block", signature)
+
+    def get_local_mem_per_thread(self, signature=None):
+        """Local memory per thread, in bytes."""
+        return self._property("local_mem_per_thread", signature)
 
     @property
     def signatures(self):

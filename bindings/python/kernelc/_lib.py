@@ -154,6 +154,7 @@ _PROTOTYPES = {
     "kc_options_set_kernel": (_status, [c_void_p, c_char_p]),
     "kc_options_set_signature": (_status, [c_void_p, c_char_p]),
     "kc_options_set_export": (_status, [c_void_p, c_uint32, c_char_p]),
+    "kc_options_set_launch_bounds": (_status, [c_void_p, c_uint32, c_uint32, c_uint32]),
     "kc_options_add_const_array": (
         _status, [c_void_p, c_char_p, c_uint32, _P(c_int64), c_size_t, c_void_p, c_size_t]),
     "kc_options_add_const_record_array": (

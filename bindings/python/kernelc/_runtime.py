@@ -427,6 +427,22 @@ class LoadedModule:
         )
         return bool(out.value)
 
+    def kernel_attributes(self, kernel: str):
+        """``kernel``'s resources on this device (``kc_kernel_attributes``)."""
+        out = api.kc_kernel_attributes()
+        check(
+            lib.kc_loaded_module_kernel_attributes(self.handle, kernel.encode(), byref(out)),
+            "kc_loaded_module_kernel_attributes",
+        )
+        return out
+
+    def set_shared_memory_carveout(self, kernel: str, percent: int):
+        """Sets ``kernel``'s preferred shared memory carveout (-1 to 100)."""
+        check(
+            lib.kc_loaded_module_set_shared_memory_carveout(self.handle, kernel.encode(), percent),
+            "kc_loaded_module_set_shared_memory_carveout",
+        )
+
     def max_cooperative_blocks(self, kernel: str, block_threads: int, dynamic_shared: int) -> int:
         """How many blocks a cooperative launch of ``kernel`` may have."""
         out = c_uint64()

@@ -85,13 +85,18 @@ __all__ = [
 
 def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=True,
         lineinfo=False, cache=False, fastmath=False, boundscheck=None, max_registers=None,
-        **kws):
+        launch_bounds=None, shared_memory_carveout=None, **kws):
     """Compiles a Python function into a kernel (or, with
     ``device=True``, a device function). Used as ``@cuda.jit``,
     ``@cuda.jit("void(float32[:])")``, ``@cuda.jit(device=True)`` or
     ``@cuda.jit(fastmath=True, debug=True, boundscheck=True)``.
     ``cache=True`` keeps the compiled kernels in files, for later
-    processes (see :mod:`kernelc._diskcache`)."""
+    processes (see :mod:`kernelc._diskcache`). ``launch_bounds`` is
+    numba-cuda's: the most threads per block, or a tuple of it, the fewest
+    blocks per multiprocessor and the most blocks per cluster (sm_90); a
+    launch of larger blocks fails. ``shared_memory_carveout`` (-1 to 100
+    percent, ``"default"``, ``"MaxL1"``, ``"MaxShared"``) is the driver's
+    preferred split of on-chip memory for the kernel."""
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
     if unknown:
         raise TypeError(f"cuda.jit() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
@@ -109,6 +114,8 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         # Files linked with the kernel (`declare_device` functions'
         # definitions): read when the kernel is loaded on a device.
         "link": _link_paths(link),
+        "launch_bounds": _launch_bounds(launch_bounds),
+        "shared_memory_carveout": _carveout(shared_memory_carveout),
     }
     if kws.get("extensions") and not device:
         options["extensions"] = list(kws["extensions"])
@@ -130,6 +137,46 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         return wrap(func_or_sig, None)
     sigs = func_or_sig
     return lambda func: wrap(func, sigs)
+
+
+def _launch_bounds(launch_bounds):
+    """``launch_bounds`` as a tuple of 1 to 3 positive ints (() for none),
+    checked as numba-cuda's ``set_launch_bounds`` checks it."""
+    if launch_bounds is None:
+        return ()
+    if isinstance(launch_bounds, int):
+        launch_bounds = (launch_bounds,)
+    launch_bounds = tuple(launch_bounds)
+    if (n := len(launch_bounds)) > 3:
+        raise ValueError(
+            f"Got {n} launch bounds: {launch_bounds}. A maximum of three are supported: "
+            "(max_threads_per_block, min_blocks_per_sm, max_blocks_per_cluster)"
+        )
+    if not all(isinstance(b, int) and b > 0 for b in launch_bounds) or launch_bounds[0] > 1024:
+        raise ValueError(
+            f"launch bounds {launch_bounds}: positive integers, at most 1024 threads per block")
+    return launch_bounds
+
+
+def _carveout(carveout):
+    """``shared_memory_carveout`` as a percent (-1 to 100), or None: an int,
+    or ``"default"`` (-1), ``"MaxL1"`` (0) or ``"MaxShared"`` (100), checked
+    with numba-cuda's messages."""
+    if carveout is None:
+        return None
+    named = {"default": -1, "maxl1": 0, "maxshared": 100}
+    if isinstance(carveout, str):
+        if carveout.lower() not in named:
+            raise ValueError(
+                f"Invalid carveout value: {carveout}. "
+                f"Must be -1 to 100 or one of {list(named)}"
+            )
+        return named[carveout.lower()]
+    if isinstance(carveout, int) and not isinstance(carveout, bool):
+        if not -1 <= carveout <= 100:
+            raise ValueError("Carveout must be between -1 and 100")
+        return carveout
+    raise TypeError(f"shared_memory_carveout must be an int or a string, not {carveout!r}")
 
 
 def _link_paths(link):
