@@ -7,6 +7,7 @@
 //! fails the test; elsewhere the test says it was skipped.
 
 use kernelc_compiler::driver::{compile, CompileOptions, Stage};
+use kernelc_compiler::ir::LaunchBounds;
 use kernelc_compiler::opt::OptLevel;
 use kernelc_compiler::ptx::Target;
 use kernelc_compiler::CheckOptions;
@@ -112,12 +113,20 @@ fn corpus_assembles_with_ptxas() {
     for (k, (path, source, options)) in corpus_runs().into_iter().enumerate() {
         let min_sm = min_target(&source);
         for (sm, opt) in configs {
+            // sm_90 compiles also carry launch bounds (cluster rank
+            // included), so that ptxas checks the directives on every kernel.
+            let launch_bounds = (sm == 90).then_some(LaunchBounds {
+                max_threads: 1024,
+                min_blocks_per_sm: Some(1),
+                max_cluster_rank: Some(8),
+            });
             let opts = CompileOptions {
                 check: options.clone(),
                 opt,
                 target: Target { sm },
                 stage: Stage::Ptx,
-                export: None,
+                launch_bounds,
+                ..CompileOptions::default()
             };
             let compiled = compile("k.py", &source, &opts);
             if sm < min_sm {
