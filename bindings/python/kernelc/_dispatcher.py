@@ -55,9 +55,12 @@ def _dims(dim, name):
     for v in dim:
         if not isinstance(v, numbers.Integral):
             raise TypeError("%s must be a sequence of integers, got %r" % (name, dim))
-    if any(v <= 0 for v in dim):
-        raise ValueError("%s must be a sequence of positive integers, got %r" % (name, dim))
-    return tuple(int(v) for v in dim) + (1,) * (3 - len(dim))
+    dims = tuple(int(v) for v in dim) + (1,) * (3 - len(dim))
+    if any(v <= 0 for v in dims):
+        # numba-cuda's words (cuda.core's LaunchConfig, at launch).
+        what = "grid" if name == "griddim" else "block"
+        raise ValueError(f"LaunchConfig.{what} values must be >= 1 (got {dims})")
+    return dims
 
 
 class _LaunchConfig:
@@ -83,6 +86,9 @@ class _LaunchConfig:
         self.blockdim = _dims(blockdim, "blockdim")
         self.stream = stream
         self.sharedmem = int(sharedmem)
+        if not 0 <= self.sharedmem < 2**32:
+            raise ValueError(
+                f"dynamic shared memory must be 0 to 2**32 - 1 bytes, not {self.sharedmem}")
         self._dims = (_runtime.dim3(self.griddim), _runtime.dim3(self.blockdim))
         self._grid, self._block = self._dims  # as kc_dim3
         self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it

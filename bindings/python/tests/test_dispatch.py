@@ -222,10 +222,15 @@ def test_launch_configuration_checks_are_numbas():
 
 
 def test_non_positive_extents_are_refused_before_launch():
-    # Numba leaves these to the driver (CUDA_ERROR_INVALID_VALUE at launch).
-    for cfg, name in [((0, 1), "griddim"), ((1, 0), "blockdim"), ((1, (4, -1)), "blockdim")]:
-        with pytest.raises(ValueError, match=f"^{name} must be a sequence of positive integers"):
+    # numba-cuda's message (cuda.core's LaunchConfig, at launch; kernelc
+    # refuses the configuration itself).
+    for cfg, msg in [((0, 1), r"grid values must be >= 1 \(got \(0, 1, 1\)\)"),
+                     ((1, 0), r"block values must be >= 1 \(got \(0, 1, 1\)\)"),
+                     ((1, (4, -1)), r"block values must be >= 1 \(got \(4, -1, 1\)\)")]:
+        with pytest.raises(ValueError, match=f"^LaunchConfig.{msg}$"):
             add_two[cfg]
+    with pytest.raises(ValueError, match="dynamic shared memory must be 0 to"):
+        add_two[1, 1, 0, -1]
     with pytest.raises(ValueError, match="must specify at least the griddim and blockdim"):
         add_two[1, 2, 0, 0, 5]
 

@@ -463,7 +463,12 @@ impl CpuDevice {
 
 /// Checks a launch and packs its parameter buffer.
 fn validate(prog: &Program, c: &LaunchConfig, params: &[&[u8]]) -> Result<Vec<u8>, CpuError> {
-    let bad = |m: String| Err(CpuError::InvalidLaunch(m));
+    // The driver's error for each of these is CUDA_ERROR_INVALID_VALUE.
+    let bad = |m: String| {
+        Err(CpuError::InvalidLaunch(format!(
+            "CUDA_ERROR_INVALID_VALUE: {m}"
+        )))
+    };
     if c.grid.contains(&0) || c.block.contains(&0) {
         return bad(format!(
             "grid {:?} and block {:?} must have no zero dimension",
@@ -477,9 +482,9 @@ fn validate(prog: &Program, c: &LaunchConfig, params: &[&[u8]]) -> Result<Vec<u8
             c.block
         ));
     }
-    // The kernel's launch bounds: the driver's CUDA_ERROR_INVALID_VALUE.
+    // The kernel's launch bounds.
     if let Err(m) = prog.block_limit.check(c.block) {
-        return bad(format!("CUDA_ERROR_INVALID_VALUE: {m}"));
+        return bad(m);
     }
     if c.grid[0] > i32::MAX as u32 || c.grid[1] > 65535 || c.grid[2] > 65535 {
         return bad(format!("grid {:?} is too large", c.grid));
