@@ -60,7 +60,7 @@ for align in (True, False):
 ALIGNMENT = pytest.mark.xfail(
     strict=True,
     reason="unsupported in kernelc: a closure variable holding None as the alignment "
-    "(alignment=None: 'alignment' is a global that is not a compile-time constant), "
+    "(alignment=None: Untyped global name 'alignment', not a compile-time constant), "
     "an array's address in a kernel (local_array.ctypes.data: arrays have no "
     "attribute 'ctypes' in kernels) and alignments above 16 (64, 256: not supported "
     "yet, kernelc aligns these arrays to 16)",

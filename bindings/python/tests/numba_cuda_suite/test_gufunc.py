@@ -182,14 +182,7 @@ def test_copy2d():
     copy2d(A, out=B)
     assert np.allclose(A, B)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'kernelc rejects calling a gufunc from a kernel, as Numba does, but '
-        "with its own message ('gufunc_copy' is a global that is not a compile-"
-        "time constant), not Numba's 'Untyped global name'"
-    ),
-)
+
 def test_not_supported_call_from_jit():
     # not supported
     @guvectorize([void(int32[:], int32[:])], "(n)->(n)", target="cuda")

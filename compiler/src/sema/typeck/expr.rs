@@ -399,7 +399,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 self.reject(
                     e.span,
-                    &format!("'{name}' is a global that is not a compile-time constant"),
+                    // Numba's words first ("Untyped global name").
+                    &format!(
+                        "Untyped global name '{name}': a global that is not a compile-time constant"
+                    ),
                     Some(&format!(
                         "pass it to the kernel as an argument, or read it as `cuda.const.array_like({name})`"
                     )),

@@ -2,7 +2,7 @@
 # kernelc: --global DEV=float32[::1]
 # expect: error at line 19: constant arrays are read-only
 # expect: error at line 20: constant arrays are read-only
-# expect: error at line 21: 'NAMES' is a global that is not a compile-time constant
+# expect: error at line 21: Untyped global name 'NAMES': a global that is not a compile-time constant
 # expect: error at line 22: 'DEV' is a device array: kernels read and write it directly
 import numpy as np
 from numba import cuda
