@@ -76,6 +76,7 @@ __all__ = [
     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
     "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp", "literal_unroll",
+    "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
 ]
 
 
@@ -581,6 +582,16 @@ brev = _kernel_only("brev")
 fma = _kernel_only("fma")
 cbrt = _kernel_only("cbrt")
 selp = _kernel_only("selp")
+# Loads and stores with a cache hint (numba-cuda's `cache_hints.py`).
+ldca = _kernel_only("ldca")
+ldcg = _kernel_only("ldcg")
+ldcs = _kernel_only("ldcs")
+ldlu = _kernel_only("ldlu")
+ldcv = _kernel_only("ldcv")
+stcg = _kernel_only("stcg")
+stcs = _kernel_only("stcs")
+stwb = _kernel_only("stwb")
+stwt = _kernel_only("stwt")
 literal_unroll = _kernel_only("literal_unroll")
 
 
