@@ -42,14 +42,16 @@ def floats(a, b, c, out):
 @cuda.jit("void(float32[:, ::1], float64[::1, :], int32[:, :], int64[:, :, :])")
 def layouts(c2, f2, a2, a3):
     i, j = cuda.grid(2)
-    if i >= c2.shape[0] or j >= c2.shape[1]:
-        return
-    cuda.stcg(c2, (i, j), cuda.ldcg(c2, (i, j)) + 1)
-    cuda.stcs(f2, (i, j), cuda.ldcs(f2, (i, j)) * 3)
+    if i < c2.shape[0] and j < c2.shape[1]:
+        cuda.stcg(c2, (i, j), cuda.ldcg(c2, (i, j)) + 1)
+    if i < f2.shape[0] and j < f2.shape[1]:
+        cuda.stcs(f2, (i, j), cuda.ldcs(f2, (i, j)) * 3)
     ij = (i, j)
-    cuda.stwt(a2, ij, cuda.ldlu(a2, ij) + cuda.ldca(a2, (i - a2.shape[0], j - a2.shape[1])))
-    for k in range(a3.shape[2]):
-        cuda.stwb(a3, (i, j, k), cuda.ldcv(a3, (i, j, k)) + k)
+    if i < a2.shape[0] and j < a2.shape[1]:
+        cuda.stwt(a2, ij, cuda.ldlu(a2, ij) + cuda.ldca(a2, (i - a2.shape[0], j - a2.shape[1])))
+    if i < a3.shape[0] and j < a3.shape[1]:
+        for k in range(a3.shape[2]):
+            cuda.stwb(a3, (i, j, k), cuda.ldcv(a3, (i, j, k)) + k)
 
 
 @cuda.jit("void(float32[::1], int64)")
