@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import ctypes
+import enum
 import functools
 import numbers
 import sys
@@ -283,6 +284,9 @@ def _flatten_tuples(args):
     for a in args:
         if isinstance(a, tuple):
             yield from _flatten_tuples(a)
+        elif isinstance(a, enum.Enum) and isinstance(a.value, tuple) and not isinstance(a, int):
+            # A member of an enum with tuple values is that tuple.
+            yield from _flatten_tuples(a.value)
         elif (isinstance(a, type) or _is_type(a)) and number_class_of(a) is not None:
             continue
         else:
