@@ -1384,6 +1384,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Numba, "njit"), Member::CpuJit);
     t.insert((Ns::Numba, "jit"), Member::CpuJit);
     t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
+    // numba-cuda's `numba.cuda.types` (`cuda.types.float16(1.0)`).
+    t.insert((Ns::Cuda, "types"), Member::Namespace(Ns::NumbaTypes));
     // numba-cuda has it as `numba.cuda.literal_unroll` (its kernels do
     // not type `numba.literal_unroll`).
     t.insert(
@@ -1599,7 +1601,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,
         "numba" => Ns::Numba,
-        "numba.types" => Ns::NumbaTypes,
+        "numba.types" | "numba.cuda.types" | "kernelc.types" => Ns::NumbaTypes,
         "kernelc" => Ns::Kernelc,
         "enum" => Ns::Enum,
         "collections" => Ns::Collections,
