@@ -18,9 +18,12 @@ import sys
 import threading
 import warnings
 
+import numpy as np
+
 from . import _runtime
 from ._compiler import Options, compile_view, param_types
 from ._diskcache import CacheStats, KernelCache
+from ._hostvisible import _HostVisibleNDArray
 from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
@@ -87,6 +90,9 @@ class _LaunchConfig:
         self.few_blocks = g[0] * g[1] * g[2] < _LOW_OCCUPANCY_BLOCKS
 
     def __call__(self, *args):
+        config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
+        if config.CUDA_WARN_ON_IMPLICIT_COPY and not config.DISABLE_PERFORMANCE_WARNINGS:
+            _warn_implicit_copies(args)
         # The fast path: a plan made by an earlier launch with arguments of
         # the same Python types (see _launch), if one takes these, and no
         # extension has to see the arguments first.
@@ -136,6 +142,17 @@ def _warn_low_occupancy(cfg):
         msg = (f"Grid size {g[0] * g[1] * g[2]} will likely result in GPU "
                "under-utilization due to low occupancy.")
         warnings.warn(msg, performance_warning_class(), stacklevel=3)
+
+
+def _warn_implicit_copies(args):
+    """numba-cuda's ``NumbaPerformanceWarning`` for each host NumPy array
+    a launch copies to the device and back (not a device array, nor a
+    mapped or managed array kernels use in place, nor one wrapped in
+    ``cuda.In``/``Out``/``InOut``, which says the copy is wanted)."""
+    for a in args:
+        if isinstance(a, np.ndarray) and not isinstance(a, _HostVisibleNDArray):
+            msg = "Host array used in CUDA kernel will incur copy overhead to/from device."
+            warnings.warn(msg, performance_warning_class(), stacklevel=3)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes

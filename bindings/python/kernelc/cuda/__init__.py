@@ -84,7 +84,7 @@ __all__ = [
 # @cuda.jit
 
 
-def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=True,
+def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=None,
         lineinfo=False, cache=False, fastmath=False, boundscheck=None, max_registers=None,
         **kws):
     """Compiles a Python function into a kernel (or, with
@@ -96,6 +96,10 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
     if unknown:
         raise TypeError(f"cuda.jit() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+    # numba-cuda's defaults, from its configuration, and its warnings.
+    debug = config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug
+    opt = (config.OPT != 0) if opt is None else opt
+    _warn_invalid_config(debug, opt, lineinfo)
     options = {
         "debug": bool(debug),
         "opt": bool(opt),
@@ -131,6 +135,25 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
         return wrap(func_or_sig, None)
     sigs = func_or_sig
     return lambda func: wrap(func, sigs)
+
+
+def _warn_invalid_config(debug, opt, lineinfo):
+    """numba-cuda's ``NumbaInvalidConfigWarning``s of ``cuda.jit``: debug
+    with optimisation (which can crash numba-cuda's NVVM; kernelc compiles
+    it as asked), and debug with lineinfo."""
+    import warnings
+
+    from ..errors import invalid_config_warning_class
+
+    if debug and opt:
+        msg = ("debug=True with opt=True is not supported by CUDA. This may result in a crash"
+               " - set debug=False or opt=False.")
+        warnings.warn(msg, invalid_config_warning_class(), stacklevel=3)
+    if debug and lineinfo:
+        msg = ("debug and lineinfo are mutually exclusive. Use debug to get full debug info "
+               "(this disables some optimizations), or lineinfo for line info only with code "
+               "generation unaffected.")
+        warnings.warn(msg, invalid_config_warning_class(), stacklevel=3)
 
 
 def _link_paths(link):
