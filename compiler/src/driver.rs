@@ -509,7 +509,8 @@ fn uses_cooperative_groups(module: &ir::Module, kernel: ir::FuncRef) -> bool {
 
 /// Appends the parameters a kernel parameter `name` of type `ty` passes:
 /// itself when it is a scalar or an array, its items (`t[0]`, `t[1][0]`,
-/// depth first) when it is a tuple, nothing for a type passed as a value
+/// depth first) when it is a tuple (or a member of an enum with tuple
+/// values), nothing for a type passed as a value
 /// (`class(float32)`), so that a runtime marshals scalars and arrays only. `slot` counts the IR parameters before it, which index the
 /// access summary of arrays.
 fn leaf_params(
@@ -520,6 +521,13 @@ fn leaf_params(
     out: &mut Vec<ParamInfo>,
 ) {
     use crate::types::Type;
+    if let Type::Enum(e) = ty {
+        // A member of an enum with tuple values passes as that tuple.
+        let value = e.value_type();
+        if let Type::Tuple(_) = value {
+            return leaf_params(name, &value, summary, slot, out);
+        }
+    }
     if let Type::Tuple(items) = ty {
         for (k, item) in items.iter().enumerate() {
             leaf_params(format!("{name}[{k}]"), item, summary, slot, out);

@@ -9,12 +9,16 @@
 //! number, `Copy`, and two enums are the same type exactly when their
 //! layouts are equal. A member is represented at run time by its value (an
 //! `Enum<int64>(Color)` is an `int64` in registers and kernel parameters).
+//! A plain `Enum`'s values may also be tuples of numbers of one type
+//! (Numba's `UniTuple`: `Planet.EARTH = (5.976e24, 6.37814e6)`), held as
+//! that tuple.
 //!
-//! Numba spells the member types `IntEnum<int64>(Color)` and
-//! `Enum<float64>(Shape)`; that is what [`EnumType`] prints.
+//! Numba spells the member types `IntEnum<int64>(Color)`,
+//! `Enum<float64>(Shape)` and `Enum<UniTuple(float64 x 2)>(Planet)`; that
+//! is what [`EnumType`] prints.
 
 use crate::sema::consts::ConstValue;
-use crate::types::Scalar;
+use crate::types::{Scalar, Type};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
@@ -34,8 +38,10 @@ pub struct EnumMember {
     /// The member's name.
     pub name: String,
     /// Its value's bits, read as the enum's [`EnumLayout::dtype`]: an
-    /// integer sign- or zero-extended, a float's `to_bits`, a bool as 0/1.
-    pub bits: u64,
+    /// integer sign- or zero-extended, a float's `to_bits`, a bool as 0/1;
+    /// one per item of a tuple value ([`EnumLayout::arity`]), one for a
+    /// number.
+    pub bits: Vec<u64>,
 }
 
 /// An enum class.
@@ -46,8 +52,12 @@ pub struct EnumLayout {
     /// Its base.
     pub kind: EnumKind,
     /// The type of every member's value (`int64`, `uint64`, `float64` or
-    /// `bool`, as Numba's `typeof` of a Python value).
+    /// `bool`, as Numba's `typeof` of a Python value), or of every item of
+    /// it when the values are tuples.
     pub dtype: Scalar,
+    /// 0 when the values are numbers; `n` when they are tuples of `n`
+    /// numbers of type `dtype` (Numba's `UniTuple(dtype x n)`).
+    pub arity: u8,
     /// The members, in definition order (aliases included).
     pub members: Vec<EnumMember>,
 }
@@ -92,9 +102,20 @@ impl EnumType {
         &self.layout().name
     }
 
-    /// The type of the members' values.
+    /// The type of the members' values when they are numbers, or of each
+    /// item of a tuple value.
     pub fn dtype(self) -> Scalar {
         self.layout().dtype
+    }
+
+    /// The type of the members' values: [`EnumType::dtype`], or a tuple of
+    /// it.
+    pub fn value_type(self) -> Type {
+        let layout = self.layout();
+        match layout.arity {
+            0 => Type::Scalar(layout.dtype),
+            n => Type::uni_tuple(Type::Scalar(layout.dtype), usize::from(n)),
+        }
     }
 
     /// True for an `IntEnum`.
@@ -114,7 +135,11 @@ impl EnumType {
     /// The value of member number `k`.
     pub fn value(self, k: u32) -> ConstValue {
         let layout = self.layout();
-        value_of(layout.members[k as usize].bits, layout.dtype)
+        let bits = &layout.members[k as usize].bits;
+        match layout.arity {
+            0 => value_of(bits[0], layout.dtype),
+            _ => ConstValue::Tuple(bits.iter().map(|&b| value_of(b, layout.dtype)).collect()),
+        }
     }
 
     /// The member names, for "did you mean" suggestions.
@@ -157,7 +182,14 @@ impl fmt::Display for EnumType {
             EnumKind::Plain => "Enum",
             EnumKind::Int => "IntEnum",
         };
-        write!(f, "{base}<{}>({})", layout.dtype, layout.name)
+        match layout.arity {
+            0 => write!(f, "{base}<{}>({})", layout.dtype, layout.name),
+            n => write!(
+                f,
+                "{base}<UniTuple({} x {n})>({})",
+                layout.dtype, layout.name
+            ),
+        }
     }
 }
 
@@ -170,14 +202,15 @@ mod tests {
             name: "Color".into(),
             kind,
             dtype: Scalar::I64,
+            arity: 0,
             members: vec![
                 EnumMember {
                     name: "RED".into(),
-                    bits: 1,
+                    bits: vec![1],
                 },
                 EnumMember {
                     name: "NEG".into(),
-                    bits: (-3i64) as u64,
+                    bits: vec![(-3i64) as u64],
                 },
             ],
         }
@@ -204,11 +237,28 @@ mod tests {
             name: "Half".into(),
             kind: EnumKind::Plain,
             dtype: Scalar::F64,
+            arity: 0,
             members: vec![EnumMember {
                 name: "A".into(),
-                bits: 0.5f64.to_bits(),
+                bits: vec![0.5f64.to_bits()],
             }],
         });
         assert!(matches!(half.value(0), ConstValue::Float(v, Scalar::F64) if v == 0.5));
+        let planet = EnumType::intern(EnumLayout {
+            name: "Planet".into(),
+            kind: EnumKind::Plain,
+            dtype: Scalar::F64,
+            arity: 2,
+            members: vec![EnumMember {
+                name: "EARTH".into(),
+                bits: vec![5.976e24f64.to_bits(), 6.37814e6f64.to_bits()],
+            }],
+        });
+        assert_eq!(planet.to_string(), "Enum<UniTuple(float64 x 2)>(Planet)");
+        assert!(matches!(planet.value(0), ConstValue::Tuple(items) if items.len() == 2));
+        assert_eq!(
+            planet.value_type(),
+            Type::uni_tuple(Type::Scalar(Scalar::F64), 2)
+        );
     }
 }

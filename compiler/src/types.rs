@@ -569,7 +569,7 @@ impl Type {
         match self {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
             Type::Complex(part) => Some(ParamKind::Complex(*part)),
-            Type::Enum(e) => Some(ParamKind::Scalar(e.dtype())),
+            Type::Enum(e) => e.value_type().param_kind(),
             // A type passed as a value is known when compiling: no data,
             // as an empty tuple.
             Type::Class(_) => Some(ParamKind::Tuple(Vec::new())),

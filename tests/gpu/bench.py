@@ -480,8 +480,10 @@ def main():
             skipped[part] = "dry run (emulated driver): Numba CUDA, CuPy and cuda-bindings need NVIDIA's driver"
             continue
         env = dict(os.environ)
-        # Numba warns of low occupancy on every small launch.
+        # Numba (and kernelc, as Numba) warns of low occupancy on every
+        # small launch, and of every host array's copies.
         env.setdefault("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", "0")
+        env.setdefault("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", "0")
         if part in ("kernelc", "corpus-kernelc"):
             env["KERNELC_DEVICE"] = "gpu"  # never the CPU device
         cmd = [sys.executable, os.path.abspath(__file__), "--part", part] + (["--dry"] if args.dry else [])

@@ -191,7 +191,10 @@ def run_impl(module, n, python, env=None):
         path = os.path.join(tmp, f"bench_{module}.py")
         with open(path, "w") as f:
             f.write(BODY.format(module=module))
-        env = dict(os.environ, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS="0", **(env or {}))
+        # Both warn of low occupancy and of host arrays' copies on small
+        # launches (numba-cuda's defaults, kernelc's too): off for both.
+        env = dict(os.environ, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS="0",
+                   NUMBA_CUDA_WARN_ON_IMPLICIT_COPY="0", **(env or {}))
         if module == "kernelc":
             env["PYTHONPATH"] = os.pathsep.join([kernelc_path(), env.get("PYTHONPATH", "")])
         r = subprocess.run([python, path, str(n)], capture_output=True, text=True, env=env)

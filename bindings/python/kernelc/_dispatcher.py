@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import ctypes
+import enum
 import functools
 import numbers
 import pickle
@@ -18,9 +19,12 @@ import sys
 import threading
 import warnings
 
+import numpy as np
+
 from . import _runtime
 from ._compiler import Options, compile_view, param_types
 from ._diskcache import CacheStats, KernelCache
+from ._hostvisible import _HostVisibleNDArray
 from ._launch import make_plan
 from ._source import build_view
 from ._typeconv import resolve
@@ -109,6 +113,9 @@ class _LaunchConfig:
                 (self.dispatcher, self.griddim, self.blockdim, stream, self.sharedmem))
 
     def __call__(self, *args):
+        config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
+        if config.CUDA_WARN_ON_IMPLICIT_COPY and not config.DISABLE_PERFORMANCE_WARNINGS:
+            _warn_implicit_copies(args)
         # The fast path: a plan made by an earlier launch with arguments of
         # the same Python types (see _launch), if one takes these, and no
         # extension or callback has to see the launch first.
@@ -160,6 +167,17 @@ def _warn_low_occupancy(cfg):
         msg = (f"Grid size {g[0] * g[1] * g[2]} will likely result in GPU "
                "under-utilization due to low occupancy.")
         warnings.warn(msg, performance_warning_class(), stacklevel=3)
+
+
+def _warn_implicit_copies(args):
+    """numba-cuda's ``NumbaPerformanceWarning`` for each host NumPy array
+    a launch copies to the device and back (not a device array, nor a
+    mapped or managed array kernels use in place, nor one wrapped in
+    ``cuda.In``/``Out``/``InOut``, which says the copy is wanted)."""
+    for a in args:
+        if isinstance(a, np.ndarray) and not isinstance(a, _HostVisibleNDArray):
+            msg = "Host array used in CUDA kernel will incur copy overhead to/from device."
+            warnings.warn(msg, performance_warning_class(), stacklevel=3)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes
@@ -335,6 +353,9 @@ def _flatten_tuples(args):
     for a in args:
         if isinstance(a, tuple):
             yield from _flatten_tuples(a)
+        elif isinstance(a, enum.Enum) and isinstance(a.value, tuple) and not isinstance(a, int):
+            # A member of an enum with tuple values is that tuple.
+            yield from _flatten_tuples(a.value)
         elif (isinstance(a, type) or _is_type(a)) and number_class_of(a) is not None:
             continue
         else:

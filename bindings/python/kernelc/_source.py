@@ -358,10 +358,13 @@ def _enum_class_lines(name: str, cls) -> list:
     for member_name, member in cls.__members__.items():
         value = int(member) if base == "IntEnum" else member.value
         lit = _literal(value)
-        if lit is None or isinstance(value, tuple):
+        numbers = isinstance(value, tuple) and all(
+            isinstance(v, (int, float, bool, np.bool_, np.integer, np.floating)) for v in value)
+        if lit is None or isinstance(value, str) or isinstance(value, tuple) and not numbers:
             raise KernelcError(
                 f"the enum member {cls.__name__}.{member_name} has the value {value!r}: "
-                "kernels support enum members whose values are numbers or bools")
+                "kernels support enum members whose values are numbers or bools, or "
+                "tuples of numbers of one type")
         lines.append(f"    {member_name} = {lit}")
     if len(lines) == 1:
         lines.append("    pass")

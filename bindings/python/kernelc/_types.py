@@ -10,6 +10,7 @@ just ``"void(" + ", ".join(map(str, types)) + ")"``.
 from __future__ import annotations
 
 import enum
+import numbers
 import re
 
 import numpy as np
@@ -283,7 +284,7 @@ class EnumMember(Type):
         return hash(("enum", id(self.cls)))
 
 
-def enum_dtype(cls) -> "Scalar":
+def enum_dtype(cls) -> "Type":
     """Numba's type of an enum class's values (``typeof`` of each, which
     must agree; numba's ``_typeof_enum_class``)."""
     members = list(cls.__members__.values())
@@ -292,15 +293,33 @@ def enum_dtype(cls) -> "Scalar":
     kinds = set()
     for m in members:
         v = int(m) if issubclass(cls, enum.IntEnum) else m.value
-        kinds.add(str(typeof(v)) if not isinstance(v, tuple) else "tuple")
+        kinds.add(_enum_value_kind(v))
     if len(kinds) > 1:
         raise TypeError(f"cannot type heterogeneous enum '{cls.__name__}': "
-                        f"got value types {', '.join(sorted(kinds))}")
+                        f"got value types {', '.join(sorted(map(str, kinds)))}")
     (kind,) = kinds
+    if isinstance(kind, tuple):
+        # A tuple of numbers of one type: Numba's `UniTuple`.
+        item, n = kind
+        if item in SCALARS and not item.startswith("complex") and n > 0:
+            return Tuple([SCALARS[item]] * n)
+        raise TypeError(f"the enum '{cls.__name__}' has tuple values of {item}: kernels take "
+                        "enums whose values are numbers or bools, or tuples of numbers of "
+                        "one type")
     if kind not in SCALARS or kind.startswith("complex"):
         raise TypeError(f"the enum '{cls.__name__}' has {kind} values: kernels take enums "
-                        "whose values are numbers or bools")
+                        "whose values are numbers or bools, or tuples of numbers of one type")
     return SCALARS[kind]
+
+
+def _enum_value_kind(v):
+    """The type name of an enum member's value as Numba's ``typeof`` names
+    it, or ``(item type name, count)`` for a tuple of one item type
+    (``"mixed"`` as the item type of any other tuple)."""
+    if not isinstance(v, tuple):
+        return str(typeof(v))
+    items = {str(typeof(x)) if not isinstance(x, tuple) else "tuple" for x in v}
+    return (items.pop() if len(items) == 1 else "mixed", len(v))
 
 
 def named_classes(t: Type):
@@ -370,8 +389,13 @@ class Signature:
 
 
 def _is_type(x) -> bool:
-    """True for a type object, kernelc's or Numba's."""
-    return isinstance(x, Type) or (type(x).__module__ or "").startswith("numba")
+    """True for a type object, kernelc's or Numba's (a value, such as a
+    member of an enum defined in a `numba.*` module, is not one)."""
+    if isinstance(x, Type):
+        return True
+    if isinstance(x, (enum.Enum, numbers.Number, np.generic)):
+        return False
+    return (type(x).__module__ or "").startswith("numba")
 
 
 _SCALARS = {

@@ -25,6 +25,7 @@ __all__ = [
     "KernelcCacheWarning",
     "NumbaWarning",
     "NumbaPerformanceWarning",
+    "NumbaInvalidConfigWarning",
 ]
 
 
@@ -225,10 +226,17 @@ class NumbaPerformanceWarning(NumbaWarning):
     ``cuda.config.DISABLE_PERFORMANCE_WARNINGS`` says otherwise."""
 
 
+class NumbaInvalidConfigWarning(NumbaWarning):
+    """Options that numba-cuda warns about as it does: ``cuda.jit`` with
+    ``debug=True`` and ``opt=True`` (the default ``opt``), or ``debug=True``
+    with ``lineinfo=True``."""
+
+
 # Numba's modules that define a `NumbaPerformanceWarning` (numba-cuda's and
 # Numba's own: two distinct classes).
 _NUMBA_ERROR_MODULES = ("numba.cuda.core.errors", "numba.core.errors")
-# The class warned with, per pair of those modules (None where not loaded).
+# The class warned with, per (class name, pair of those modules) (None
+# where not loaded).
 _performance_classes = {}
 
 
@@ -239,15 +247,28 @@ def performance_warning_class():
     filter written for Numba (``warnings.simplefilter("ignore",
     NumbaPerformanceWarning)``, ``pytest.warns``) applies to kernelc's
     warning as to Numba's. Numba is never imported here."""
+    return _numba_warning_class(NumbaPerformanceWarning)
+
+
+def invalid_config_warning_class():
+    """The class of kernelc's configuration warnings: :class:`NumbaInvalidConfigWarning`,
+    also Numba's classes of the name when Numba is loaded (as
+    :func:`performance_warning_class`)."""
+    return _numba_warning_class(NumbaInvalidConfigWarning)
+
+
+def _numba_warning_class(own):
+    """`own`, or, when the program has imported Numba, a subclass of it
+    and of Numba's classes of the same name that are loaded."""
+    name = own.__name__
     modules = sys.modules
-    key = (modules.get(_NUMBA_ERROR_MODULES[0]), modules.get(_NUMBA_ERROR_MODULES[1]))
+    loaded = (modules.get(_NUMBA_ERROR_MODULES[0]), modules.get(_NUMBA_ERROR_MODULES[1]))
+    key = (name, *loaded)
     cls = _performance_classes.get(key)
     if cls is None:
-        bases = tuple(getattr(m, "NumbaPerformanceWarning") for m in key
-                      if m is not None and hasattr(m, "NumbaPerformanceWarning"))
-        cls = NumbaPerformanceWarning
+        bases = tuple(getattr(m, name) for m in loaded if m is not None and hasattr(m, name))
+        cls = own
         if bases:
-            cls = type("NumbaPerformanceWarning", (NumbaPerformanceWarning, *bases),
-                       {"__module__": __name__, "__doc__": NumbaPerformanceWarning.__doc__})
+            cls = type(name, (own, *bases), {"__module__": __name__, "__doc__": own.__doc__})
         _performance_classes[key] = cls
     return cls

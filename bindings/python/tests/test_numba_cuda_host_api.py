@@ -332,6 +332,8 @@ def test_low_occupancy_launch_warns_as_numba(monkeypatch):
             a[i] = i
 
     a = np.zeros(256, dtype=np.int32)
+    # A host array also warns of its copies (tested below): not here.
+    monkeypatch.setattr(cuda.config, "CUDA_WARN_ON_IMPLICIT_COPY", 0)
     pattern = r"Grid size 2 will likely result in GPU under-utilization due to low occupancy\."
     # Every time the configuration is made, cached or not, as numba-cuda
     # makes a new one for each `kernel[...]`.
@@ -364,3 +366,84 @@ def test_performance_warning_is_numbas_when_numba_is_loaded():
     assert isinstance(w, numba_cuda_errors.NumbaPerformanceWarning)
     assert str(w) == "slow"
     assert performance_warning_class() is type(w)
+
+
+def test_implicit_copy_of_a_host_array_warns_as_numba(monkeypatch):
+    import warnings
+
+    from kernelc.errors import NumbaPerformanceWarning
+
+    @cuda.jit
+    def inc(a):
+        a[0] += 1
+
+    monkeypatch.setattr(cuda.config, "CUDA_LOW_OCCUPANCY_WARNINGS", 0)
+    a = np.zeros(4, np.int32)
+    # numba-cuda's default (CUDA_WARN_ON_IMPLICIT_COPY=1): a host array,
+    # pinned ones too, warns once per array at each launch.
+    with pytest.warns(NumbaPerformanceWarning, match="Host array used in CUDA kernel") as w:
+        inc[1, 1](a)
+        inc[1, 1](cuda.pinned_array(4, np.int32))
+    assert len(w) == 2 and a[0] == 1
+    # Device, mapped and managed arrays and cuda.In/InOut wrappers are not
+    # copied implicitly: no warning; nor when cuda.config turns it off.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        inc[1, 1](cuda.to_device(a))
+        inc[1, 1](cuda.mapped_array(4, np.int32))
+        inc[1, 1](cuda.managed_array(4, np.int32))
+        inc[1, 1](cuda.InOut(a))
+        monkeypatch.setattr(cuda.config, "CUDA_WARN_ON_IMPLICIT_COPY", 0)
+        inc[1, 1](a)
+        monkeypatch.setattr(cuda.config, "CUDA_WARN_ON_IMPLICIT_COPY", 1)
+        monkeypatch.setattr(cuda.config, "DISABLE_PERFORMANCE_WARNINGS", 1)
+        inc[1, 1](a)
+    assert a[0] == 4
+
+
+def test_debug_with_opt_warns_as_numba(monkeypatch):
+    import warnings
+
+    from kernelc.errors import NumbaInvalidConfigWarning
+
+    with pytest.warns(NumbaInvalidConfigWarning, match="debug=True with opt=True is not supported"):
+        cuda.jit(debug=True)
+    with pytest.warns(NumbaInvalidConfigWarning, match="debug and lineinfo are mutually exclusive"):
+        cuda.jit(debug=True, opt=False, lineinfo=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cuda.jit(debug=True, opt=False)
+        cuda.jit()
+        # The defaults come from cuda.config: NUMBA_CUDA_DEBUGINFO and NUMBA_OPT.
+        monkeypatch.setattr(cuda.config, "CUDA_DEBUGINFO_DEFAULT", 1)
+        monkeypatch.setattr(cuda.config, "OPT", cuda.config._OptLevel(0))
+        cuda.jit()
+    monkeypatch.setattr(cuda.config, "OPT", cuda.config._OptLevel("max"))
+    assert cuda.config.OPT == 3 and cuda.config.OPT.is_opt_max
+    with pytest.warns(NumbaInvalidConfigWarning):
+        cuda.jit()
+
+
+def test_numba_invalid_config_warning_is_numbas_when_numba_is_loaded():
+    numba_cuda_errors = pytest.importorskip("numba.cuda.core.errors")
+    with pytest.warns(numba_cuda_errors.NumbaInvalidConfigWarning):
+        cuda.jit(debug=True, opt=True)
+
+
+def test_cache_hint_functions_are_kernel_only_names():
+    from kernelc import KernelcError
+
+    for name in ("ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt"):
+        f = getattr(cuda, name)
+        assert name in cuda.__all__
+        with pytest.raises(KernelcError, match="can only be used inside a kernel"):
+            f(np.zeros(1), 0)
+
+
+def test_an_enum_member_of_a_numba_module_is_a_value_to_a_type_call():
+    enum_usecases = pytest.importorskip("numba.cuda.tests.cudapy.enum_usecases")
+    from kernelc.cuda import int16
+
+    # `int16(RequestError.internal_error)` on the host: a NumPy scalar (the
+    # class's module is numba's, yet a member is no type).
+    assert int16(enum_usecases.RequestError.internal_error) == np.int16(500)

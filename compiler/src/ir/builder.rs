@@ -189,6 +189,34 @@ impl<'f> FuncBuilder<'f> {
         );
     }
 
+    /// A global load with a cache hint: `op` is one of `load_ca` ...
+    /// `load_cv` (`Opcode::is_cached_load`).
+    pub fn cached_load(&mut self, op: Opcode, ty: Type, addr: Value) -> Value {
+        debug_assert!(op.is_cached_load());
+        self.build1(
+            InstructionData::Load {
+                opcode: op,
+                addr,
+                offset: 0,
+            },
+            ty,
+        )
+    }
+
+    /// A global store with a cache hint: `op` is one of `store_cg` ...
+    /// `store_wt` (`Opcode::is_cached_store`).
+    pub fn cached_store(&mut self, op: Opcode, addr: Value, value: Value) {
+        debug_assert!(op.is_cached_store());
+        self.build(
+            InstructionData::Store {
+                opcode: op,
+                args: [addr, value],
+                offset: 0,
+            },
+            &[],
+        );
+    }
+
     /// `ptr_add p, bytes`.
     pub fn ptr_add(&mut self, p: Value, bytes: Value) -> Value {
         self.binary(Opcode::PtrAdd, p, bytes)

@@ -244,6 +244,27 @@ opcodes! {
     Load = "load",
     /// Store to memory (`Store`).
     Store = "store",
+    /// Load from global memory with the cache hint `ld.global.ca`: cache
+    /// in all levels (`Load`; `cuda.ldca`).
+    LoadCa = "load_ca",
+    /// Load from global memory, cached in L2 only (`ld.global.cg`).
+    LoadCg = "load_cg",
+    /// Load from global memory, streaming: likely read once (`ld.global.cs`).
+    LoadCs = "load_cs",
+    /// Load from global memory, the last use of the line (`ld.global.lu`).
+    LoadLu = "load_lu",
+    /// Load from global memory, not cached: fetched again (`ld.global.cv`).
+    LoadCv = "load_cv",
+    /// Store to global memory, cached in L2 only (`Store`; `st.global.cg`,
+    /// `cuda.stcg`).
+    StoreCg = "store_cg",
+    /// Store to global memory, streaming: likely accessed once (`st.global.cs`).
+    StoreCs = "store_cs",
+    /// Store to global memory, write-back of all coherent levels
+    /// (`st.global.wb`).
+    StoreWb = "store_wb",
+    /// Store to global memory, write-through to system memory (`st.global.wt`).
+    StoreWt = "store_wt",
     /// Address of a shared array of the function (`AddrOf`).
     SharedAddr = "shared_addr",
     /// Address of a local array of the function (`AddrOf`).
@@ -328,6 +349,15 @@ impl Opcode {
         matches!(
             self,
             Store
+                | LoadCa
+                | LoadCg
+                | LoadCs
+                | LoadLu
+                | LoadCv
+                | StoreCg
+                | StoreCs
+                | StoreWb
+                | StoreWt
                 | AtomicRmw
                 | AtomicCas
                 | Syncthreads
@@ -358,7 +388,37 @@ impl Opcode {
         matches!(
             self,
             Opcode::Load | Opcode::AtomicRmw | Opcode::AtomicCas | Opcode::Call
-        )
+        ) || self.is_cached_load()
+    }
+
+    /// The PTX cache operator of a global load or store with a cache hint
+    /// (`"cg"` for `load_cg`), `None` for every other opcode. These
+    /// opcodes have side effects: passes keep each one, in order, as
+    /// written (the hints `.lu` and `.cv` say how often the line is read).
+    pub fn cache_hint(self) -> Option<&'static str> {
+        use Opcode::*;
+        Some(match self {
+            LoadCa => "ca",
+            LoadCg | StoreCg => "cg",
+            LoadCs | StoreCs => "cs",
+            LoadLu => "lu",
+            LoadCv => "cv",
+            StoreWb => "wb",
+            StoreWt => "wt",
+            _ => return None,
+        })
+    }
+
+    /// True for the loads with a cache hint (`load_ca` ... `load_cv`).
+    pub fn is_cached_load(self) -> bool {
+        use Opcode::*;
+        matches!(self, LoadCa | LoadCg | LoadCs | LoadLu | LoadCv)
+    }
+
+    /// True for the stores with a cache hint (`store_cg` ... `store_wt`).
+    pub fn is_cached_store(self) -> bool {
+        use Opcode::*;
+        matches!(self, StoreCg | StoreCs | StoreWb | StoreWt)
     }
 
     /// True for the math-library opcodes expanded by a late pass.
@@ -895,6 +955,11 @@ mod tests {
         }
         assert!(Opcode::Brif.is_terminator());
         assert!(Opcode::Store.has_side_effects());
+        assert_eq!(Opcode::LoadCv.cache_hint(), Some("cv"));
+        assert_eq!(Opcode::StoreWt.cache_hint(), Some("wt"));
+        assert!(Opcode::LoadLu.reads_memory() && Opcode::LoadLu.has_side_effects());
+        assert!(Opcode::StoreCs.is_cached_store() && !Opcode::StoreCs.is_cached_load());
+        assert_eq!(Opcode::Load.cache_hint(), None);
         assert!(!Opcode::Iadd.has_side_effects());
     }
 }

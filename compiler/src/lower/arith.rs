@@ -84,6 +84,8 @@ impl FnLowering<'_> {
             (LValue::Scalar(x), Type::Enum(e), Type::Scalar(b)) => {
                 LValue::Scalar(self.cast_scalar(x, e.dtype(), *b))
             }
+            // A member with a tuple value as that tuple (`.value`).
+            (v @ LValue::Tuple(_), Type::Enum(e), to) if e.value_type() == *to => v,
             (LValue::Complex(re, im), Type::Complex(part), Type::Scalar(Scalar::Bool)) => {
                 LValue::Scalar(self.complex_truth((re, im), *part))
             }

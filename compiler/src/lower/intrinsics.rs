@@ -11,7 +11,7 @@ use crate::ir::{
     self, AtomicRmwOp, FloatCC, IntCC, Opcode, ShuffleMode, SpecialReg, Value, VoteMode,
 };
 use crate::mathlib;
-use crate::sema::intrinsics::{AtomicOp, Dim3, Intrinsic, MathFn};
+use crate::sema::intrinsics::{AtomicOp, CacheHint, Dim3, Intrinsic, MathFn};
 use crate::sema::typed::TExpr;
 use crate::types::{Scalar, Type};
 
@@ -82,6 +82,8 @@ impl FnLowering<'_> {
                 LValue::Scalar(self.ins().nullary(op, Some(ir::Type::I32)).expect("result"))
             }
             I::Atomic(op) => self.atomic(op, args),
+            I::CachedLoad(h) => self.cached_load(h, args),
+            I::CachedStore(h) => self.cached_store(h, args),
             I::AtomicCas | I::AtomicCompareAndSwap => self.atomic_cas(i == I::AtomicCas, args),
             I::ShflSync | I::ShflUpSync | I::ShflDownSync | I::ShflXorSync => {
                 let mode = match i {
@@ -306,6 +308,44 @@ impl FnLowering<'_> {
             AtomicOp::Min | AtomicOp::NanMin => AtomicRmwOp::Smin,
         };
         LValue::Scalar(self.ins().atomic_rmw(rmw, addr, value))
+    }
+
+    /// `cuda.ldHINT(array, index...)`: the element, read with
+    /// `ld.global.HINT` (negative indices wrap, as numba-cuda's).
+    fn cached_load(&mut self, h: CacheHint, args: &[TExpr]) -> LValue {
+        let a = self.expr(&args[0]);
+        let a = *a.array();
+        let idx = self.indices(&args[1..=a.ndim()]);
+        let addr = self.element_address(&a, &idx);
+        let op = match h {
+            CacheHint::Ca => Opcode::LoadCa,
+            CacheHint::Cg => Opcode::LoadCg,
+            CacheHint::Cs => Opcode::LoadCs,
+            CacheHint::Lu => Opcode::LoadLu,
+            CacheHint::Cv => Opcode::LoadCv,
+            CacheHint::Wb | CacheHint::Wt => unreachable!("no load hint {h:?}"),
+        };
+        let elem = a.ty.elem.scalar().expect("numbers only (type checked)");
+        LValue::Scalar(self.ins().cached_load(op, ir_type(elem), addr))
+    }
+
+    /// `cuda.stHINT(array, index..., value)` with `st.global.HINT`.
+    fn cached_store(&mut self, h: CacheHint, args: &[TExpr]) -> LValue {
+        let a = self.expr(&args[0]);
+        let a = *a.array();
+        let n = a.ndim();
+        let idx = self.indices(&args[1..=n]);
+        let value = self.expr(&args[n + 1]).scalar();
+        let addr = self.element_address(&a, &idx);
+        let op = match h {
+            CacheHint::Cg => Opcode::StoreCg,
+            CacheHint::Cs => Opcode::StoreCs,
+            CacheHint::Wb => Opcode::StoreWb,
+            CacheHint::Wt => Opcode::StoreWt,
+            _ => unreachable!("no store hint {h:?}"),
+        };
+        self.ins().cached_store(op, addr, value);
+        LValue::Unit
     }
 
     /// `cuda.atomic.cas(array, index..., old, new)` or the older

@@ -64,7 +64,7 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
         Type::Scalar(Scalar::Bool) if kernel_abi => out.push(ir::Type::I8),
         Type::Scalar(s) => out.push(ir_type(*s)),
         // An enum member is its value.
-        Type::Enum(e) => flatten_type(&Type::Scalar(e.dtype()), kernel_abi, out),
+        Type::Enum(e) => flatten_type(&e.value_type(), kernel_abi, out),
         Type::Complex(part) => {
             out.push(ir_type(*part));
             out.push(ir_type(*part));
@@ -251,7 +251,9 @@ impl LValue {
     /// Builds a value of type `ty` from the next components `it` yields.
     pub fn take(ty: &Type, it: &mut impl Iterator<Item = ir::Value>) -> LValue {
         match ty {
-            Type::Scalar(_) | Type::Enum(_) => LValue::Scalar(it.next().expect("scalar component")),
+            Type::Scalar(_) => LValue::Scalar(it.next().expect("scalar component")),
+            // An enum member is its value: a number or a tuple of them.
+            Type::Enum(e) => Self::take(&e.value_type(), it),
             Type::Complex(_) => LValue::Complex(
                 it.next().expect("real part"),
                 it.next().expect("imaginary part"),

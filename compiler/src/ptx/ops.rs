@@ -50,10 +50,29 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) -> Selecte
         }
         D::IntCompare { cond, args, .. } => icmp(s, d.expect("result"), *cond, args[0], args[1]),
         D::FloatCompare { cond, args, .. } => fcmp(s, d.expect("result"), *cond, args[0], args[1]),
-        D::Load { addr, offset, .. } => {
-            load(s, d.expect("result"), rty.expect("type"), *addr, *offset)
-        }
-        D::Store { args, offset, .. } => store(s, args[0], args[1], *offset),
+        D::Load {
+            opcode,
+            addr,
+            offset,
+        } => match opcode.cache_hint() {
+            Some(hint) => cached_load(
+                s,
+                hint,
+                d.expect("result"),
+                rty.expect("type"),
+                *addr,
+                *offset,
+            ),
+            None => load(s, d.expect("result"), rty.expect("type"), *addr, *offset),
+        },
+        D::Store {
+            opcode,
+            args,
+            offset,
+        } => match opcode.cache_hint() {
+            Some(hint) => cached_store(s, hint, args[0], args[1], *offset),
+            None => store(s, args[0], args[1], *offset),
+        },
         D::AtomicRmw { op, args, .. } => super::atomics::rmw(
             s,
             d.expect("result"),
@@ -873,6 +892,83 @@ fn store(s: &mut Isel<'_>, addr: ir::Value, value: ir::Value, offset: i32) {
     };
     s.emit_parts(
         &access(before, space, mem, " ", &address(offset), after),
+        ops,
+    );
+}
+
+/// The `.bN` type of a cached access (the IR verifier allows only integers
+/// and floats, never `i1` or a pointer).
+fn bit_type(ty: ir::Type) -> &'static str {
+    match ty {
+        ir::Type::I8 => "b8",
+        ir::Type::I16 | ir::Type::F16 => "b16",
+        ir::Type::I32 | ir::Type::F32 => "b32",
+        _ => "b64",
+    }
+}
+
+/// `ld.global.HINT.bN DEST, [ADDR]`, as numba-cuda's inline assembly for
+/// `cuda.ldcg` and friends; an f16 through the scratch register, widened.
+fn cached_load(
+    s: &mut Isel<'_>,
+    hint: &'static str,
+    d: VReg,
+    ty: ir::Type,
+    addr: ir::Value,
+    offset: i32,
+) {
+    let a = s.vreg(addr);
+    let at = address(offset);
+    let (dest, after, ops) = match ty {
+        ir::Type::F16 => (" %kc_h, ", "];\n\tcvt.f32.f16 {}, %kc_h;", [u(a), df(d)]),
+        _ => (" {}, ", "];", [df(d), u(a)]),
+    };
+    s.emit_parts(
+        &[
+            Part::Str("ld.global."),
+            Part::Str(hint),
+            Part::Str("."),
+            Part::Str(bit_type(ty)),
+            Part::Str(dest),
+            Part::Str(at.open()),
+            at.offset(),
+            Part::Str(after),
+        ],
+        ops,
+    );
+}
+
+/// `st.global.HINT.bN [ADDR], VALUE` (`cuda.stcg` and friends); an f16
+/// narrowed into the scratch register first.
+fn cached_store(
+    s: &mut Isel<'_>,
+    hint: &'static str,
+    addr: ir::Value,
+    value: ir::Value,
+    offset: i32,
+) {
+    let ty = s.func.dfg.value_type(value);
+    let at = address(offset);
+    let (a, v) = (s.vreg(addr), s.vreg(value));
+    let (before, after, ops) = match ty {
+        ir::Type::F16 => (
+            "cvt.rn.f16.f32 %kc_h, {};\n\tst.global.",
+            "], %kc_h;",
+            [u(v), u(a)],
+        ),
+        _ => ("st.global.", "], {};", [u(a), u(v)]),
+    };
+    s.emit_parts(
+        &[
+            Part::Str(before),
+            Part::Str(hint),
+            Part::Str("."),
+            Part::Str(bit_type(ty)),
+            Part::Str(" "),
+            Part::Str(at.open()),
+            at.offset(),
+            Part::Str(after),
+        ],
         ops,
     );
 }

@@ -153,6 +153,50 @@ impl AtomicOp {
     }
 }
 
+/// The cache operators of numba-cuda's cache-hint loads and stores
+/// (`cache_hints.py`: `cuda.ldca`, `ldcg`, `ldcs`, `ldlu`, `ldcv` and
+/// `cuda.stcg`, `stcs`, `stwb`, `stwt`), PTX's `ld.global.OP` /
+/// `st.global.OP`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(missing_docs)]
+pub enum CacheHint {
+    Ca,
+    Cg,
+    Cs,
+    Lu,
+    Cv,
+    Wb,
+    Wt,
+}
+
+impl CacheHint {
+    /// The PTX cache operator (`cg`), also the suffix of the function's
+    /// name (`ldcg`, `stcg`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheHint::Ca => "ca",
+            CacheHint::Cg => "cg",
+            CacheHint::Cs => "cs",
+            CacheHint::Lu => "lu",
+            CacheHint::Cv => "cv",
+            CacheHint::Wb => "wb",
+            CacheHint::Wt => "wt",
+        }
+    }
+
+    /// The hints of `ld.global` (numba-cuda's `ld*` functions).
+    pub const LOADS: [CacheHint; 5] = [
+        CacheHint::Ca,
+        CacheHint::Cg,
+        CacheHint::Cs,
+        CacheHint::Lu,
+        CacheHint::Cv,
+    ];
+
+    /// The hints of `st.global` (numba-cuda's `st*` functions).
+    pub const STORES: [CacheHint; 4] = [CacheHint::Cg, CacheHint::Cs, CacheHint::Wb, CacheHint::Wt];
+}
+
 /// Functions of the `math` module.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[allow(missing_docs)]
@@ -290,6 +334,11 @@ pub enum Intrinsic {
     AtomicCas,
     /// `cuda.atomic.compare_and_swap(array, old, value)` (element 0).
     AtomicCompareAndSwap,
+    /// `cuda.ldcg(array, i)` and the other cache-hint loads: element `i`
+    /// of a global array, read with `ld.global.HINT`.
+    CachedLoad(CacheHint),
+    /// `cuda.stcg(array, i, value)` and the other cache-hint stores.
+    CachedStore(CacheHint),
     /// `cuda.shfl_sync(mask, value, src_lane)`.
     ShflSync,
     /// `cuda.shfl_up_sync(mask, value, delta)`.
@@ -512,6 +561,8 @@ impl fmt::Display for Intrinsic {
                 return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
             }
             I::Atomic(op) => return write!(f, "cuda.atomic.{}", op.name()),
+            I::CachedLoad(h) => return write!(f, "cuda.ld{}", h.name()),
+            I::CachedStore(h) => return write!(f, "cuda.st{}", h.name()),
             // Not a `math` name: numpy's (and `cuda.fp16.hrint`'s).
             I::Math(MathFn::Rint) => "np.rint",
             I::Math(m) => {
@@ -1040,6 +1091,8 @@ impl Callee {
                 I::Atomic(_) => &["ary", "idx", "val"],
                 I::AtomicCas => &["ary", "idx", "old", "val"],
                 I::AtomicCompareAndSwap => &["ary", "old", "val"],
+                I::CachedLoad(_) => &["array", "i"],
+                I::CachedStore(_) => &["array", "i", "value"],
                 I::ShflSync => &["mask", "value", "src_lane"],
                 I::ShflUpSync | I::ShflDownSync => &["mask", "value", "delta"],
                 I::ShflXorSync => &["mask", "value", "lane_mask"],
@@ -1170,6 +1223,23 @@ fn table() -> &'static MemberTable {
     })
 }
 
+/// `ldcg`, `stwt`: the name of a cache-hint function (the table's keys
+/// are static strings).
+fn cache_name(prefix: &str, h: CacheHint) -> &'static str {
+    match (prefix, h) {
+        ("ld", CacheHint::Ca) => "ldca",
+        ("ld", CacheHint::Cg) => "ldcg",
+        ("ld", CacheHint::Cs) => "ldcs",
+        ("ld", CacheHint::Lu) => "ldlu",
+        ("ld", CacheHint::Cv) => "ldcv",
+        (_, CacheHint::Cg) => "stcg",
+        (_, CacheHint::Cs) => "stcs",
+        (_, CacheHint::Wb) => "stwb",
+        (_, CacheHint::Wt) => "stwt",
+        (_, h) => unreachable!("no store hint {h:?}"),
+    }
+}
+
 /// Every entry of the intrinsic table.
 fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     use Intrinsic as I;
@@ -1233,6 +1303,12 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         t.insert((Ns::CudaAtomic, op.name()), f(I::Atomic(op)));
     }
     t.insert((Ns::CudaAtomic, "cas"), f(I::AtomicCas));
+    for h in CacheHint::LOADS {
+        t.insert((Ns::Cuda, cache_name("ld", h)), f(I::CachedLoad(h)));
+    }
+    for h in CacheHint::STORES {
+        t.insert((Ns::Cuda, cache_name("st", h)), f(I::CachedStore(h)));
+    }
     t.insert((Ns::Cuda, "fp16"), Member::Namespace(Ns::CudaFp16));
     t.insert((Ns::Cuda, "selp"), Member::Func(Callee::Selp));
     for (name, op) in HALF_OPS {
@@ -1308,6 +1384,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Numba, "njit"), Member::CpuJit);
     t.insert((Ns::Numba, "jit"), Member::CpuJit);
     t.insert((Ns::Numba, "types"), Member::Namespace(Ns::NumbaTypes));
+    // numba-cuda's `numba.cuda.types` (`cuda.types.float16(1.0)`).
+    t.insert((Ns::Cuda, "types"), Member::Namespace(Ns::NumbaTypes));
     // numba-cuda has it as `numba.cuda.literal_unroll` (its kernels do
     // not type `numba.literal_unroll`).
     t.insert(
@@ -1523,7 +1601,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,
         "numba" => Ns::Numba,
-        "numba.types" => Ns::NumbaTypes,
+        "numba.types" | "numba.cuda.types" | "kernelc.types" => Ns::NumbaTypes,
         "kernelc" => Ns::Kernelc,
         "enum" => Ns::Enum,
         "collections" => Ns::Collections,

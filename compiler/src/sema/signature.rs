@@ -332,7 +332,10 @@ impl<'a> SigParser<'a> {
             "UniTuple" => {
                 self.expect(b'(')?;
                 let t = self.parse_type()?;
-                self.expect(b',')?;
+                // kernelc's `UniTuple(int64, 2)`, Numba's `UniTuple(int64 x 2)`.
+                if !self.eat(b',') {
+                    self.keyword("x")?;
+                }
                 let n = self.int()?;
                 self.expect(b')')?;
                 return Ok(Type::uni_tuple(t, n));
@@ -483,15 +486,8 @@ impl<'a> SigParser<'a> {
     /// that name, whose kind and value type must be the ones written.
     fn parse_enum(&mut self, kind: EnumKind, start: usize) -> Result<Type, SigError> {
         self.expect(b'<')?;
-        let Some((dtype, dtype_range)) = self.word() else {
-            return Err(self.error_here("expected the type of the enum's values"));
-        };
-        let Some(dtype) = Scalar::from_name(dtype) else {
-            return Err(SigError {
-                message: format!("unknown type '{dtype}' in signature"),
-                range: dtype_range,
-            });
-        };
+        // A number type, or `UniTuple(float64 x 2)` for tuple values.
+        let value_type = self.parse_type()?;
         self.expect(b'>')?;
         self.expect(b'(')?;
         let Some((name, name_range)) = self.word() else {
@@ -504,7 +500,7 @@ impl<'a> SigParser<'a> {
                 range: name_range,
             });
         };
-        if e.dtype() != dtype || e.is_int() != (kind == EnumKind::Int) {
+        if e.value_type() != value_type || e.is_int() != (kind == EnumKind::Int) {
             return Err(SigError {
                 message: format!("the signature's type does not match the file's class '{name}', whose members are {e}"),
                 range: start..self.pos,
@@ -820,6 +816,15 @@ mod tests {
             name: "Color".into(),
             kind: EnumKind::Int,
             dtype: Scalar::I64,
+            arity: 0,
+            members: vec![],
+        });
+        // An enum whose values are pairs of floats.
+        let planet = EnumType::intern(crate::enums::EnumLayout {
+            name: "Planet".into(),
+            kind: EnumKind::Plain,
+            dtype: Scalar::F64,
+            arity: 2,
             members: vec![],
         });
         let point = NamedTupleClass::intern(crate::namedtuples::NamedTupleLayout {
@@ -828,6 +833,7 @@ mod tests {
         });
         let classes = |n: &str| match n {
             "Color" => Some(SigClass::Enum(color)),
+            "Planet" => Some(SigClass::Enum(planet)),
             "Point" => Some(SigClass::NamedTuple(point)),
             _ => None,
         };
@@ -841,7 +847,22 @@ mod tests {
         assert_eq!(sig.args[1], Type::Tuple(xy));
         assert_eq!(sig.args[1].to_string(), "Point(float64 x 2)");
         assert_eq!(sig.args[2].to_string(), "Point(int64, float32)");
+        // Numba's spelling of a UniTuple (`x`) and kernelc's (`,`).
+        let sig = parse_signature_in(
+            "void(Enum<UniTuple(float64 x 2)>(Planet), Enum<UniTuple(float64, 2)>(Planet), UniTuple(int32 x 3))",
+            &classes,
+        )
+        .unwrap();
+        assert_eq!(sig.args[0], Type::Enum(planet));
+        assert_eq!(sig.args[1], Type::Enum(planet));
+        assert_eq!(sig.args[2], Type::uni_tuple(Type::Scalar(Scalar::I32), 3));
         for (bad, why) in [
+            ("void(Enum<float64>(Planet))", "does not match"),
+            (
+                "void(Enum<UniTuple(float64 x 3)>(Planet))",
+                "does not match",
+            ),
+            ("void(UniTuple(int32 y 3))", "expected 'x'"),
             ("void(Enum<int64>(Color))", "does not match"),
             ("void(IntEnum<int64>(Shape))", "no enum class 'Shape'"),
             ("void(Point(float64 x 3))", "has 2 fields, not 3"),

@@ -76,6 +76,7 @@ __all__ = [
     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
     "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp", "literal_unroll",
+    "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
 ]
 
 
@@ -83,7 +84,7 @@ __all__ = [
 # @cuda.jit
 
 
-def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=True,
+def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=None,
         lineinfo=False, cache=False, fastmath=False, boundscheck=None, max_registers=None,
         launch_bounds=None, shared_memory_carveout=None, **kws):
     """Compiles a Python function into a kernel (or, with
@@ -100,6 +101,10 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=T
     unknown = set(kws) - {"argtypes", "restype", "forceinline", "lto", "extensions"}
     if unknown:
         raise TypeError(f"cuda.jit() got unexpected keyword argument(s): {', '.join(sorted(unknown))}")
+    # numba-cuda's defaults, from its configuration, and its warnings.
+    debug = config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug
+    opt = (config.OPT != 0) if opt is None else opt
+    _warn_invalid_config(debug, opt, lineinfo)
     options = {
         "debug": bool(debug),
         "opt": bool(opt),
@@ -177,6 +182,25 @@ def _carveout(carveout):
             raise ValueError("Carveout must be between -1 and 100")
         return carveout
     raise TypeError(f"shared_memory_carveout must be an int or a string, not {carveout!r}")
+
+
+def _warn_invalid_config(debug, opt, lineinfo):
+    """numba-cuda's ``NumbaInvalidConfigWarning``s of ``cuda.jit``: debug
+    with optimisation (which can crash numba-cuda's NVVM; kernelc compiles
+    it as asked), and debug with lineinfo."""
+    import warnings
+
+    from ..errors import invalid_config_warning_class
+
+    if debug and opt:
+        msg = ("debug=True with opt=True is not supported by CUDA. This may result in a crash"
+               " - set debug=False or opt=False.")
+        warnings.warn(msg, invalid_config_warning_class(), stacklevel=3)
+    if debug and lineinfo:
+        msg = ("debug and lineinfo are mutually exclusive. Use debug to get full debug info "
+               "(this disables some optimizations), or lineinfo for line info only with code "
+               "generation unaffected.")
+        warnings.warn(msg, invalid_config_warning_class(), stacklevel=3)
 
 
 def _link_paths(link):
@@ -628,6 +652,16 @@ brev = _kernel_only("brev")
 fma = _kernel_only("fma")
 cbrt = _kernel_only("cbrt")
 selp = _kernel_only("selp")
+# Loads and stores with a cache hint (numba-cuda's `cache_hints.py`).
+ldca = _kernel_only("ldca")
+ldcg = _kernel_only("ldcg")
+ldcs = _kernel_only("ldcs")
+ldlu = _kernel_only("ldlu")
+ldcv = _kernel_only("ldcv")
+stcg = _kernel_only("stcg")
+stcs = _kernel_only("stcs")
+stwb = _kernel_only("stwb")
+stwt = _kernel_only("stwt")
 literal_unroll = _kernel_only("literal_unroll")
 
 

@@ -13,7 +13,7 @@ from kernelc import cuda
 from kernelc import TypingError
 
 NumbaPerformanceWarning = pytest.importorskip("numba.cuda.core.errors").NumbaPerformanceWarning
-override_config = pytest.importorskip("numba.cuda.tests.support").override_config
+from ._support import override_config  # noqa: E402
 
 
 def _get_matmulcore_gufunc(dtype=float32):

@@ -2,7 +2,7 @@ use super::*;
 use crate::ir::builder::FuncBuilder;
 use crate::ir::function::{FuncKind, Signature};
 use crate::ir::instructions::{InstructionData, Opcode};
-use crate::ir::types::Type;
+use crate::ir::types::{AddrSpace, Type};
 
 fn kernel_with(build: impl FnOnce(&mut FuncBuilder, Value)) -> Function {
     let sig = Signature {
@@ -186,4 +186,36 @@ fn match_modes_take_a_value_and_votes_a_predicate() {
     let e = errors_of(&f);
     assert!(e.mentions("the value must be i32 or i64, not i1"), "{e}");
     assert!(e.mentions("the predicate must be i1, not i32"), "{e}");
+}
+
+#[test]
+fn cached_accesses_need_global_numbers() {
+    // Loads and stores with a cache hint of numbers through a global
+    // pointer are well formed...
+    let f = kernel_with(|b, x| {
+        let p = b.nullary(Opcode::ExcAddr, Some(Type::Ptr(AddrSpace::Global)));
+        let p = p.expect("result");
+        let v = b.cached_load(Opcode::LoadCv, Type::F32, p);
+        b.cached_store(Opcode::StoreWt, p, v);
+        b.cached_store(Opcode::StoreCg, p, x);
+        b.ret(&[]);
+    });
+    assert!(verify_function(&f, None).is_ok());
+    // ...not through shared memory, nor of a predicate.
+    let f = kernel_with(|b, x| {
+        let s = b.nullary(Opcode::DynSharedAddr, Some(Type::Ptr(AddrSpace::Shared)));
+        let s = s.expect("result");
+        b.cached_load(Opcode::LoadCa, Type::I32, s);
+        let g = b.nullary(Opcode::ExcAddr, Some(Type::Ptr(AddrSpace::Global)));
+        let zero = b.iconst(Type::I32, 0);
+        let p = b.icmp(crate::ir::instructions::IntCC::Ne, x, zero);
+        b.cached_store(Opcode::StoreCs, g.expect("result"), p);
+        b.ret(&[]);
+    });
+    let e = errors_of(&f);
+    assert!(
+        e.mentions("`load_ca` needs global memory, not shared"),
+        "{e}"
+    );
+    assert!(e.mentions("`store_cs` does not support i1"), "{e}");
 }

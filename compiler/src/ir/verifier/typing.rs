@@ -37,8 +37,9 @@ struct Typer<'a> {
 fn expected_results(op: Opcode, data: &InstructionData, m: Option<&Module>) -> Option<usize> {
     use Opcode::*;
     match op {
-        Store | Syncthreads | GridSync | Syncwarp | Threadfence | ThreadfenceBlock
-        | ThreadfenceSystem | Print | Jump | Brif | Return | Trap | Exit => Some(0),
+        Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp
+        | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif | Return
+        | Trap | Exit => Some(0),
         Call => match data {
             InstructionData::Call { func, .. } => m
                 .and_then(|m| m.functions.get(*func))
@@ -164,6 +165,9 @@ impl Typer<'_> {
                 self.check_pointer(0, "the address");
             }
             Store => self.check_store(),
+            LoadCa | LoadCg | LoadCs | LoadLu | LoadCv | StoreCg | StoreCs | StoreWb | StoreWt => {
+                self.check_cached_access(op)
+            }
             AtomicRmw | AtomicCas => self.check_atomic(),
             SharedAddr | LocalAddr | ConstAddr | StrAddr | DynSharedAddr => self.check_addr_of(op),
             ExcAddr => self.result_is(Type::Ptr(AddrSpace::Global)),
@@ -252,6 +256,30 @@ impl Typer<'_> {
         if let Some(space) = self.check_pointer(0, "the address") {
             self.want(space.is_writable(), || {
                 format!("cannot store into {} memory", space.name())
+            });
+        }
+    }
+
+    /// A load or store with a cache hint: global memory only (PTX has the
+    /// hints on `ld.global`/`st.global`), of an integer or float type
+    /// (the `.b8` ... `.b64` accesses; not `i1` or a pointer).
+    fn check_cached_access(&mut self, op: Opcode) {
+        if let Some(space) = self.check_pointer(0, "the address") {
+            self.want(space == AddrSpace::Global, || {
+                format!("`{op}` needs global memory, not {}", space.name())
+            });
+        }
+        let t = if op.is_cached_store() {
+            Some(self.ty(1))
+        } else {
+            self.f
+                .dfg
+                .first_result(self.inst)
+                .map(|r| self.f.dfg.value_type(r))
+        };
+        if let Some(t) = t {
+            self.want(t.is_int() && t != Type::I1 || t.is_float(), || {
+                format!("`{op}` does not support {t}")
             });
         }
     }

@@ -53,7 +53,7 @@ impl ModuleEnv<'_> {
             }
         }
         let mut members: Vec<EnumMember> = Vec::new();
-        let mut dtype: Option<(Scalar, Span)> = None;
+        let mut dtype: Option<((Scalar, u8), Span)> = None;
         let mut last_int: Option<i128> = None;
         let mut ok = true;
         for stmt in self.module.block(class.body) {
@@ -118,39 +118,52 @@ impl ModuleEnv<'_> {
                 ok = false;
                 continue;
             };
-            let ty = match v {
-                ConstValue::Int(_, s) | ConstValue::Float(_, s) => s,
-                ConstValue::Bool(_) => Scalar::Bool,
-                ConstValue::Tuple(_) => unreachable!("member_value gives scalars"),
+            let Some((ty, arity)) = value_type(&v) else {
+                diags.push(Diagnostic::error(
+                    "an enum member's tuple value holds numbers of one type in kernels \
+                     (Numba's `UniTuple`)",
+                    self.expr(value).span,
+                ));
+                ok = false;
+                continue;
             };
             last_int = v.as_int().filter(|_| ty.is_int());
             let span = self.expr(value).span;
             match dtype {
-                None => dtype = Some((ty, span)),
-                Some((first, first_span)) if first != ty => {
+                None => dtype = Some(((ty, arity), span)),
+                Some((first, first_span)) if first != (ty, arity) => {
+                    let (a, b) = (spell(first), spell((ty, arity)));
                     diags.push(
                         Diagnostic::error(
                             format!(
-                                "cannot type heterogeneous enum '{class_name}': its values have types {first} and {ty}"
+                                "cannot type heterogeneous enum '{class_name}': its values have types {a} and {b}"
                             ),
                             span,
                         )
-                        .with_secondary(first_span, format!("this value is {first}")),
+                        .with_secondary(first_span, format!("this value is {a}")),
                     );
                     ok = false;
                     continue;
                 }
                 Some(_) => {}
             }
-            let mut bits = bits_of(&v).expect("a scalar constant");
+            let items: Vec<ConstValue> = match v {
+                ConstValue::Tuple(items) => items.to_vec(),
+                v => vec![v],
+            };
+            let mut bits: Vec<u64> = (items.iter())
+                .map(|v| bits_of(v).expect("a scalar constant"))
+                .collect();
             // A value equal to an earlier member's makes this name an alias
             // of that member, with its value (`-0.0` after `0.0` is `0.0`).
-            let equal = |b: u64| match ty.is_float() {
-                true => f64::from_bits(b) == f64::from_bits(bits),
-                false => b == bits,
+            let equal = |b: &[u64]| {
+                b.iter().zip(&bits).all(|(&x, &y)| match ty.is_float() {
+                    true => f64::from_bits(x) == f64::from_bits(y),
+                    false => x == y,
+                })
             };
-            if let Some(first) = members.iter().find(|m| equal(m.bits)) {
-                bits = first.bits;
+            if let Some(first) = members.iter().find(|m| equal(&m.bits)) {
+                bits = first.bits.clone();
             }
             members.push(EnumMember { name, bits });
         }
@@ -179,11 +192,12 @@ impl ModuleEnv<'_> {
         }
         // A class without members has nothing a kernel can name (Numba
         // types a class only through its members' values).
-        let dtype = dtype.map_or(Scalar::I64, |(t, _)| t);
+        let (dtype, arity) = dtype.map_or((Scalar::I64, 0), |(t, _)| t);
         Some(EnumType::intern(EnumLayout {
             name: class_name,
             kind,
             dtype,
+            arity,
             members,
         }))
     }
@@ -237,9 +251,9 @@ impl ModuleEnv<'_> {
             }
         };
         match (kind, v) {
-            (_, ConstValue::Tuple(_)) => {
+            (EnumKind::Int, ConstValue::Tuple(_)) => {
                 diags.push(Diagnostic::error(
-                    "enum members with tuple values are not supported in kernels",
+                    "an IntEnum member's value is an integer, not a tuple",
                     e.span,
                 ));
                 None
@@ -272,5 +286,36 @@ impl ModuleEnv<'_> {
             }
             (EnumKind::Plain, v) => Some(v),
         }
+    }
+}
+
+/// The type of a member's value as Numba's `typeof` gives it: a number's
+/// type and 0, or the items' type and their count for a tuple of numbers
+/// of one type (`UniTuple`); `None` for other tuples (empty, mixed,
+/// nested), which kernels do not hold as enum values.
+fn value_type(v: &ConstValue) -> Option<(Scalar, u8)> {
+    let scalar = |v: &ConstValue| match v {
+        ConstValue::Int(_, s) | ConstValue::Float(_, s) => Some(*s),
+        ConstValue::Bool(_) => Some(Scalar::Bool),
+        ConstValue::Tuple(_) => None,
+    };
+    match v {
+        ConstValue::Tuple(items) => {
+            let first = scalar(items.first()?)?;
+            let n = u8::try_from(items.len()).ok()?;
+            items
+                .iter()
+                .all(|v| scalar(v) == Some(first))
+                .then_some((first, n))
+        }
+        v => Some((scalar(v)?, 0)),
+    }
+}
+
+/// Numba's spelling of a member value type: `float64`, `UniTuple(float64 x 2)`.
+fn spell((s, arity): (Scalar, u8)) -> String {
+    match arity {
+        0 => s.to_string(),
+        n => format!("UniTuple({s} x {n})"),
     }
 }

@@ -584,6 +584,7 @@ impl FnChecker<'_, '_, '_> {
                 self.intrinsic(i, [p], Type::I32, span)
             }
             I::Atomic(_) | I::AtomicCas | I::AtomicCompareAndSwap => self.atomic(i, name, a, span),
+            I::CachedLoad(_) | I::CachedStore(_) => self.cached_access(i, name, a, span),
             I::ShflSync | I::ShflUpSync | I::ShflDownSync | I::ShflXorSync => {
                 let mask = a[0].take().expect("required");
                 let value = a[1].take().expect("required");

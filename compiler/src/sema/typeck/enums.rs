@@ -28,8 +28,9 @@ impl FnChecker<'_, '_, '_> {
         }
     }
 
-    /// The value of an enum member, as a number of its enum's value type
-    /// (`Color.RED.value`); any other expression unchanged.
+    /// The value of an enum member, as a number (or a tuple of numbers) of
+    /// its enum's value type (`Color.RED.value`); any other expression
+    /// unchanged.
     pub(super) fn enum_value(&mut self, t: TExpr) -> TExpr {
         let Type::Enum(e) = t.ty else {
             return t;
@@ -40,7 +41,7 @@ impl FnChecker<'_, '_, '_> {
         let span = t.span;
         TExpr {
             kind: TExprKind::Cast(self.ex(t)),
-            ty: Type::Scalar(e.dtype()),
+            ty: e.value_type(),
             span,
         }
     }

@@ -15,6 +15,7 @@
 //! calls.
 
 mod arrays;
+mod cache_hints;
 mod calls;
 mod complex;
 mod device;
