@@ -113,13 +113,18 @@ class _LaunchConfig:
                 (self.dispatcher, self.griddim, self.blockdim, stream, self.sharedmem))
 
     def __call__(self, *args):
-        config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
-        if config.CUDA_WARN_ON_IMPLICIT_COPY and not config.DISABLE_PERFORMANCE_WARNINGS:
+        types = tuple(map(type, args))
+        # Host NumPy arrays are copied: numba-cuda's warning (a launch of
+        # device arrays pays only this lookup).
+        copies = _COPIES.get(types)
+        if copies is None:
+            copies = _copies_host_arrays(types)
+        if copies:
             _warn_implicit_copies(args)
         # The fast path: a plan made by an earlier launch with arguments of
         # the same Python types (see _launch), if one takes these, and no
         # extension or callback has to see the launch first.
-        plans = self._plans.get(tuple(map(type, args)))
+        plans = self._plans.get(types)
         if plans is not None and not self._extensions and not self.pre_launch_callbacks:
             for plan in plans:
                 if plan.launch(args, self._grid, self._block, self.stream, self._shared):
@@ -169,11 +174,29 @@ def _warn_low_occupancy(cfg):
         warnings.warn(msg, performance_warning_class(), stacklevel=3)
 
 
+# Whether arguments of these Python types include a host NumPy array (of
+# any ndarray class but the mapped and managed ones kernels use in place).
+_COPIES = {}
+
+
+def _copies_host_arrays(types) -> bool:
+    copies = any(issubclass(t, np.ndarray) and not issubclass(t, _HostVisibleNDArray)
+                 for t in types)
+    if len(_COPIES) > 256:
+        _COPIES.clear()
+    _COPIES[types] = copies
+    return copies
+
+
 def _warn_implicit_copies(args):
     """numba-cuda's ``NumbaPerformanceWarning`` for each host NumPy array
     a launch copies to the device and back (not a device array, nor a
     mapped or managed array kernels use in place, nor one wrapped in
-    ``cuda.In``/``Out``/``InOut``, which says the copy is wanted)."""
+    ``cuda.In``/``Out``/``InOut``, which says the copy is wanted), unless
+    ``cuda.config`` turns it off."""
+    config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
+    if not config.CUDA_WARN_ON_IMPLICIT_COPY or config.DISABLE_PERFORMANCE_WARNINGS:
+        return
     for a in args:
         if isinstance(a, np.ndarray) and not isinstance(a, _HostVisibleNDArray):
             msg = "Host array used in CUDA kernel will incur copy overhead to/from device."
