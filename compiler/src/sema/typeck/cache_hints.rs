@@ -93,7 +93,7 @@ impl FnChecker<'_, '_, '_> {
         let mut args = vec![array];
         match items {
             None => args.push(index),
-            Some(n) => args.extend(self.tuple_items(index, n)),
+            Some(_) => args.extend(self.index_items(index)),
         }
         if !store {
             return self.intrinsic(i, args, Type::Scalar(elem), span);
@@ -110,18 +110,19 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(i, args, Type::None, span)
     }
 
-    /// The `n` items of a tuple-typed expression, as expressions.
-    fn tuple_items(&mut self, tuple: TExpr, n: usize) -> Vec<TExpr> {
-        match (&tuple.kind, &tuple.ty) {
+    /// The indices an index expression stands for: a tuple's items (the
+    /// tuple evaluated once), or the expression itself.
+    pub(super) fn index_items(&mut self, idx: TExpr) -> Vec<TExpr> {
+        match (&idx.kind, &idx.ty) {
             (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
             (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
-                vs.iter().map(|v| TExpr::constant(*v, tuple.span)).collect()
+                vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
             }
             (_, Type::Tuple(tys)) => {
                 let tys = *tys;
-                let span = tuple.span;
-                let whole = self.ex(tuple);
-                (0..n)
+                let span = idx.span;
+                let whole = self.ex(idx);
+                (0..tys.len())
                     .map(|k| TExpr {
                         kind: TExprKind::TupleGet(whole, k as u32),
                         ty: tys[k],
@@ -129,7 +130,7 @@ impl FnChecker<'_, '_, '_> {
                     })
                     .collect()
             }
-            _ => unreachable!("a tuple-typed index"),
+            _ => vec![idx],
         }
     }
 }

@@ -1041,25 +1041,7 @@ impl FnChecker<'_, '_, '_> {
             }
         } else {
             let idx = a[1].take().expect("required");
-            let indices: Vec<TExpr> = match (&idx.kind, &idx.ty) {
-                (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
-                (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
-                    vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
-                }
-                (_, Type::Tuple(tys)) => {
-                    let tys = *tys;
-                    let span = idx.span;
-                    let whole = self.ex(idx);
-                    (0..tys.len())
-                        .map(|k| TExpr {
-                            kind: TExprKind::TupleGet(whole, k as u32),
-                            ty: tys[k],
-                            span,
-                        })
-                        .collect()
-                }
-                _ => vec![idx],
-            };
+            let indices = self.index_items(idx);
             if indices.len() != at.ndim as usize {
                 let msg = format!(
                     "{name}() on a {}-D array needs {} indices, {} given",
