@@ -44,7 +44,7 @@ pub use function::{
     ConstDecl, ExcSite, Export, ExternAbi, FuncKind, Function, MemDecl, Module, Signature,
 };
 pub use instructions::{
-    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, ShuffleMode, SpecialReg,
+    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, Rounding, ShuffleMode, SpecialReg,
     ValueList, VoteMode,
 };
 pub use layout::Layout;
