@@ -7,10 +7,12 @@
 //!
 //! This table gives each function its signature as Numba types it and the
 //! way kernelc computes it ([`LdOp`]): most are kernelc's math library or
-//! one IR instruction; the rest are small compositions written out in
-//! `lower/libdevice.rs`. Functions kernelc cannot compute with libdevice's
-//! semantics yet (the Bessel functions, the inverse error functions) are listed as [`LdOp::Unsupported`], so that a
-//! kernel using one gets an error naming it rather than another function.
+//! one IR instruction (a directed-rounding one for the `_rd`/`_ru`/`_rz`
+//! functions); the rest are compositions written out in
+//! `lower/libdevice.rs` and `lower/libdevice_special.rs`. Functions kernelc
+//! cannot compute with libdevice's semantics yet (the Bessel functions) are
+//! listed as [`LdOp::Unsupported`], so that a kernel using one gets an
+//! error naming it rather than another function.
 
 use crate::ir::Opcode;
 use crate::sema::intrinsics::MathFn;
@@ -144,8 +146,25 @@ pub enum LdOp {
     FloatToHalf,
     /// A float16's bits (int16) to float32.
     HalfToFloat,
+    /// `remquo`: the remainder and the quotient's low three bits.
+    Remquo,
+    /// An inverse error function (`lower/libdevice_special.rs`).
+    InverseErf(InverseErf),
+    /// `erfcx(x) = exp(x^2) erfc(x)`.
+    Erfcx,
     /// Not computed by kernelc yet; the string says what it needs.
     Unsupported(&'static str),
+}
+
+/// Which inverse error function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum InverseErf {
+    /// `erfinv(y)`: the `x` with `erf(x) = y`.
+    Erfinv,
+    /// `erfcinv(z)`: the `x` with `erfc(x) = z`.
+    Erfcinv,
+    /// `normcdfinv(p) = -sqrt(2) erfcinv(2 p)`.
+    Normcdfinv,
 }
 
 /// A libdevice function: its parameters, results (one, or a tuple for the
@@ -318,12 +337,12 @@ const REST: &[LdFn] = &[
     f("dsqrt_rd", D, D, O::Directed(Op::SqrtRm)),
     f("dsqrt_ru", D, D, O::Directed(Op::SqrtRp)),
     f("dsqrt_rz", D, D, O::Directed(Op::SqrtRz)),
-    f("erfcinv", D, D, SPECIAL),
-    f("erfcinvf", S, S, SPECIAL),
-    f("erfcx", D, D, SPECIAL),
-    f("erfcxf", S, S, SPECIAL),
-    f("erfinv", D, D, SPECIAL),
-    f("erfinvf", S, S, SPECIAL),
+    f("erfcinv", D, D, O::InverseErf(InverseErf::Erfcinv)),
+    f("erfcinvf", S, S, O::InverseErf(InverseErf::Erfcinv)),
+    f("erfcx", D, D, O::Erfcx),
+    f("erfcxf", S, S, O::Erfcx),
+    f("erfinv", D, D, O::InverseErf(InverseErf::Erfinv)),
+    f("erfinvf", S, S, O::InverseErf(InverseErf::Erfinv)),
     f("exp10", D, D, O::Exp10),
     f("exp10f", S, S, O::Exp10),
     f("fadd_rn", SS, S, O::Inst(Op::Fadd)),
@@ -500,8 +519,8 @@ const REST: &[LdFn] = &[
     f("nextafterf", SS, S, O::Math(M::Nextafter)),
     f("normcdf", D, D, O::NormCdf),
     f("normcdff", S, S, O::NormCdf),
-    f("normcdfinv", D, D, SPECIAL),
-    f("normcdfinvf", S, S, SPECIAL),
+    f("normcdfinv", D, D, O::InverseErf(InverseErf::Normcdfinv)),
+    f("normcdfinvf", S, S, O::InverseErf(InverseErf::Normcdfinv)),
     f("popc", I, I, O::Popc),
     f("popcll", L, I, O::Popc),
     f("pow", DD, D, O::Math(M::Pow)),
@@ -512,18 +531,8 @@ const REST: &[LdFn] = &[
     f("rcbrtf", S, S, O::Rcbrt),
     f("remainder", DD, D, O::Math(M::Remainder)),
     f("remainderf", SS, S, O::Math(M::Remainder)),
-    f(
-        "remquo",
-        DD,
-        &[F64, I32],
-        O::Unsupported("remquo's quotient bits"),
-    ),
-    f(
-        "remquof",
-        SS,
-        &[F32, I32],
-        O::Unsupported("remquo's quotient bits"),
-    ),
+    f("remquo", DD, &[F64, I32], O::Remquo),
+    f("remquof", SS, &[F32, I32], O::Remquo),
     f(
         "rhadd",
         II,
