@@ -493,8 +493,14 @@ const DIRECTED: [(Opcode, [Opcode; 3]); 9] = {
         (Sqrt, [SqrtRz, SqrtRm, SqrtRp]),
         (Fma, [FmaRz, FmaRm, FmaRp]),
         (Fdemote, [FdemoteRz, FdemoteRm, FdemoteRp]),
-        (FcvtFromSint, [FcvtFromSintRz, FcvtFromSintRm, FcvtFromSintRp]),
-        (FcvtFromUint, [FcvtFromUintRz, FcvtFromUintRm, FcvtFromUintRp]),
+        (
+            FcvtFromSint,
+            [FcvtFromSintRz, FcvtFromSintRm, FcvtFromSintRp],
+        ),
+        (
+            FcvtFromUint,
+            [FcvtFromUintRz, FcvtFromUintRm, FcvtFromUintRp],
+        ),
     ]
 };
 

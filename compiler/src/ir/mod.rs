@@ -44,8 +44,8 @@ pub use function::{
     ConstDecl, ExcSite, Export, ExternAbi, FuncKind, Function, MemDecl, Module, Signature,
 };
 pub use instructions::{
-    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, Rounding, ShuffleMode, SpecialReg,
-    ValueList, VoteMode,
+    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, Rounding, ShuffleMode,
+    SpecialReg, ValueList, VoteMode,
 };
 pub use layout::Layout;
 pub use parse::{parse_module, ParseError};

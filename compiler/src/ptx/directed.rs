@@ -31,7 +31,11 @@ pub(super) fn select(
         Opcode::Sqrt => "sqrt",
         Opcode::Fma => "fma",
         Opcode::Fdemote => {
-            let parts = [Part::Str("cvt."), Part::Str(r.ptx()), Part::Str(".f32.f64 {}, {};")];
+            let parts = [
+                Part::Str("cvt."),
+                Part::Str(r.ptx()),
+                Part::Str(".f32.f64 {}, {};"),
+            ];
             s.emit_parts(&parts, ops);
             return Ok(());
         }

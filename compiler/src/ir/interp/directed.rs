@@ -25,7 +25,11 @@ pub fn eval(base: Opcode, r: Rounding, ty: Type, args: &[Val]) -> Result<Val, St
         }
         Fmul => {
             let p = f(0) * f(1);
-            (p, f(0).mul_add(f(1), -p), f(0).is_finite() && f(1).is_finite())
+            (
+                p,
+                f(0).mul_add(f(1), -p),
+                f(0).is_finite() && f(1).is_finite(),
+            )
         }
         Fdiv => {
             let q = f(0) / f(1);
@@ -38,7 +42,11 @@ pub fn eval(base: Opcode, r: Rounding, ty: Type, args: &[Val]) -> Result<Val, St
         Fma => {
             let (a, b, c) = (f(0), f(1), f(2));
             let v = a.mul_add(b, c);
-            (v, fma_err(v, a, b, c), a.is_finite() && b.is_finite() && c.is_finite())
+            (
+                v,
+                fma_err(v, a, b, c),
+                a.is_finite() && b.is_finite() && c.is_finite(),
+            )
         }
         Fdemote => (f(0), 0.0, f(0).is_finite()),
         FcvtFromSint | FcvtFromUint => {
@@ -205,15 +213,30 @@ mod tests {
         assert_eq!(d.next_up(), u);
         assert_eq!(z, d);
         let tiny = |r| {
-            eval(Opcode::Fadd, r, Type::F64, &[Val::F64(1.0), Val::F64(1e-300)])
-                .unwrap()
-                .as_f64()
+            eval(
+                Opcode::Fadd,
+                r,
+                Type::F64,
+                &[Val::F64(1.0), Val::F64(1e-300)],
+            )
+            .unwrap()
+            .as_f64()
         };
         assert_eq!(tiny(Rounding::Up), 1f64.next_up());
         assert_eq!(tiny(Rounding::Down), 1.0);
-        let neg = eval(Opcode::Fsub, Rounding::Zero, Type::F64, &[Val::F64(-1.0), Val::F64(1e-300)]);
+        let neg = eval(
+            Opcode::Fsub,
+            Rounding::Zero,
+            Type::F64,
+            &[Val::F64(-1.0), Val::F64(1e-300)],
+        );
         assert_eq!(neg.unwrap().as_f64(), -1.0);
-        let big = eval(Opcode::Fmul, Rounding::Zero, Type::F64, &[Val::F64(1e300), Val::F64(1e300)]);
+        let big = eval(
+            Opcode::Fmul,
+            Rounding::Zero,
+            Type::F64,
+            &[Val::F64(1e300), Val::F64(1e300)],
+        );
         assert_eq!(big.unwrap().as_f64(), f64::MAX);
     }
 
@@ -223,9 +246,14 @@ mod tests {
         // low product bits.
         let x = 1f64.next_up();
         let fma = |r| {
-            eval(Opcode::Fma, r, Type::F64, &[Val::F64(x), Val::F64(x), Val::F64(1e-300)])
-                .unwrap()
-                .as_f64()
+            eval(
+                Opcode::Fma,
+                r,
+                Type::F64,
+                &[Val::F64(x), Val::F64(x), Val::F64(1e-300)],
+            )
+            .unwrap()
+            .as_f64()
         };
         assert_eq!(fma(Rounding::Down), x * x);
         assert_eq!(fma(Rounding::Up), (x * x).next_up());
@@ -243,7 +271,12 @@ mod tests {
                 .as_f64()
         };
         assert!(demote(Rounding::Down) < 0.1 && demote(Rounding::Up) > 0.1);
-        let f32_sum = eval(Opcode::Fadd, Rounding::Up, Type::F32, &[Val::F32(1.0), Val::F32(1e-30)]);
+        let f32_sum = eval(
+            Opcode::Fadd,
+            Rounding::Up,
+            Type::F32,
+            &[Val::F32(1.0), Val::F32(1e-30)],
+        );
         assert_eq!(f32_sum.unwrap().as_f64(), 1f32.next_up() as f64);
     }
 }

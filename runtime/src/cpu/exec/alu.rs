@@ -9,8 +9,8 @@
 //! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
 
 use super::float::{
-    cvt, div_err, f16_to_f64, fma_err, f64_to_f16, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err,
-    two_sum,
+    cvt, div_err, f16_to_f64, f64_to_f16, f64_to_f32, fma_err, ftz32, round_f32, round_f64, sext,
+    sqrt_err, two_sum,
 };
 use crate::cpu::ptx::program::{
     BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Rnd, Slot, TernOp, TestpKind, Ty,
