@@ -280,12 +280,12 @@ pub fn compile_forcing_with(
     out.kernels = kernel_infos(&out.checked.program, &module);
     if options.stage == Stage::Ptx {
         let t = Instant::now();
-        let fastmath = module.functions.iter().any(|(_, f)| f.fastmath);
         // Declared, not copied: their PTX comes from the context's texts,
-        // written the first time a library function is needed.
+        // written the first time a library function is needed. Each
+        // function's math is fast as its own `fastmath` says.
         expand_math_in(
             &mut module,
-            fastmath,
+            false,
             Bodies::Declared,
             &mut ctx.library_functions,
         );

@@ -408,6 +408,48 @@ fn directed_rounding_arithmetic() {
     assert_eq!(f64::from_bits(w[5]), 1.0 + 3.0 * e);
 }
 
+/// `fma.r{z,m,p}.f64` (libdevice's `__nv_fma_rd` ...) and directed integer
+/// to float conversions (`__nv_ll2double_ru`, `__nv_int2float_rd`), rounded
+/// from the exact value.
+#[test]
+fn directed_fma_f64_and_integer_conversions() {
+    // (1 + 2^-52)^2 + 2^-200 = 1 + 2^-51 + 2^-104 + 2^-200: just above
+    // 1 + 2^-51, whose rounding down it is.
+    let r = run(
+        "mov.f64 %fd1, 0d3FF0000000000001;
+ mov.f64 %fd2, 0d3370000000000000;
+         fma.rm.f64 %fd3, %fd1, %fd1, %fd2;
+ fma.rp.f64 %fd4, %fd1, %fd1, %fd2;
+         neg.f64 %fd5, %fd2;
+ fma.rz.f64 %fd6, %fd1, %fd1, %fd5;
+         st.global.f64 [%rd1], %fd3;
+ st.global.f64 [%rd1+8], %fd4;
+         st.global.f64 [%rd1+16], %fd6;
+         mov.u64 %rd2, 9007199254740993;
+         cvt.rp.f64.s64 %fd7, %rd2;
+ cvt.rm.f64.u64 %fd8, %rd2;
+         st.global.f64 [%rd1+24], %fd7;
+ st.global.f64 [%rd1+32], %fd8;
+         mov.u32 %r2, 16777217;
+ cvt.rp.f32.s32 %f1, %r2;
+ cvt.rz.f32.u32 %f2, %r2;
+         st.global.f32 [%rd1+40], %f1;
+ st.global.f32 [%rd1+44], %f2;",
+        1,
+    );
+    let w = &r[0];
+    let e = 2f64.powi(-52);
+    let f = |x: u64| f64::from_bits(x);
+    assert_eq!(f(w[0]), 1.0 + 2.0 * e);
+    assert_eq!(f(w[1]), 1.0 + 3.0 * e);
+    // 1 + 2^-51 + 2^-104 - 2^-200 is still above 1 + 2^-51.
+    assert_eq!(f(w[2]), 1.0 + 2.0 * e);
+    assert_eq!(f(w[3]), 9007199254740994.0);
+    assert_eq!(f(w[4]), 9007199254740992.0);
+    assert_eq!(f32v(w[5]), 16777218.0);
+    assert_eq!(f32v(w[5] >> 32), 16777216.0);
+}
+
 /// libdevice's inline PTX (NVVM emits it for float64 `sin`/`cos`/`tan`):
 /// a braced scope declaring registers without `%`, 64-bit values unpacked
 /// into and packed from 32-bit halves with vector operands, and a carry

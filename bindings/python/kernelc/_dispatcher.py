@@ -874,6 +874,23 @@ class DeviceFunction:
         # numba-cuda's error for launching a device function.
         raise RuntimeError("Cannot compile a device function as a kernel")
 
+    def inspect_asm(self, signature=None):
+        """The PTX of the function compiled for `signature` (argument types)
+        for the current device, with its `fastmath` and `debug` options, as
+        numba-cuda's device dispatcher gives it; without a signature, a dict
+        of the PTX for each of its declared signatures."""
+        from .cuda import compile_ptx_for_current_device
+
+        def ptx(sig):
+            return compile_ptx_for_current_device(
+                self.py_func, sig, device=True,
+                fastmath=self.targetoptions.get("fastmath", False),
+                debug=self.targetoptions.get("debug", False))[0]
+
+        if signature is not None:
+            return ptx(signature)
+        return {sig: ptx(sig) for sig in self.sigs}
+
     def __call__(self, *args, **kwargs):
         raise KernelcError(
             f"device function '{self.py_func.__name__}' can only be called from a kernel "

@@ -131,10 +131,16 @@ impl<'f> FuncBuilder<'f> {
 
     /// `fma a, b, c`.
     pub fn fma(&mut self, a: Value, b: Value, c: Value) -> Value {
+        self.ternary(Opcode::Fma, a, b, c)
+    }
+
+    /// A three-operand arithmetic instruction (`fma`, `fma_rz`, ...)
+    /// giving the type of `a`.
+    pub fn ternary(&mut self, opcode: Opcode, a: Value, b: Value, c: Value) -> Value {
         let ty = self.ty(a);
         self.build1(
             InstructionData::Ternary {
-                opcode: Opcode::Fma,
+                opcode,
                 args: [a, b, c],
             },
             ty,

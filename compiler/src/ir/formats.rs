@@ -59,6 +59,9 @@ impl InstFormat {
     /// The format `opcode` is meant to use.
     pub fn of(opcode: Opcode) -> InstFormat {
         use Opcode::*;
+        if let Some((base, _)) = opcode.directed() {
+            return InstFormat::of(base);
+        }
         match opcode {
             Iconst => InstFormat::UnaryImm,
             Fconst => InstFormat::UnaryIeee,

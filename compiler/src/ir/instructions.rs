@@ -212,6 +212,64 @@ opcodes! {
     Lg2Approx = "lg2_approx",
     /// Hardware reciprocal approximation (`fastmath`).
     RcpApprox = "rcp_approx",
+    /// Hardware hyperbolic tangent approximation (`fastmath`, f32; PTX's
+    /// `tanh.approx.f32` from sm_75, a sequence of `ex2.approx` and
+    /// `rcp.approx` before).
+    TanhApprox = "tanh_approx",
+    /// Float add, rounded toward zero (libdevice's `_rz`).
+    FaddRz = "fadd_rz",
+    /// Float add, rounded toward negative infinity (libdevice's `_rd`).
+    FaddRm = "fadd_rm",
+    /// Float add, rounded toward positive infinity (libdevice's `_ru`).
+    FaddRp = "fadd_rp",
+    /// Float subtract, rounded toward zero (libdevice's `_rz`).
+    FsubRz = "fsub_rz",
+    /// Float subtract, rounded toward negative infinity (libdevice's `_rd`).
+    FsubRm = "fsub_rm",
+    /// Float subtract, rounded toward positive infinity (libdevice's `_ru`).
+    FsubRp = "fsub_rp",
+    /// Float multiply, rounded toward zero (libdevice's `_rz`).
+    FmulRz = "fmul_rz",
+    /// Float multiply, rounded toward negative infinity (libdevice's `_rd`).
+    FmulRm = "fmul_rm",
+    /// Float multiply, rounded toward positive infinity (libdevice's `_ru`).
+    FmulRp = "fmul_rp",
+    /// Float divide, rounded toward zero (libdevice's `_rz`).
+    FdivRz = "fdiv_rz",
+    /// Float divide, rounded toward negative infinity (libdevice's `_rd`).
+    FdivRm = "fdiv_rm",
+    /// Float divide, rounded toward positive infinity (libdevice's `_ru`).
+    FdivRp = "fdiv_rp",
+    /// Square root, rounded toward zero (libdevice's `_rz`).
+    SqrtRz = "sqrt_rz",
+    /// Square root, rounded toward negative infinity (libdevice's `_rd`).
+    SqrtRm = "sqrt_rm",
+    /// Square root, rounded toward positive infinity (libdevice's `_ru`).
+    SqrtRp = "sqrt_rp",
+    /// Fused multiply-add, rounded toward zero (libdevice's `_rz`).
+    FmaRz = "fma_rz",
+    /// Fused multiply-add, rounded toward negative infinity (libdevice's `_rd`).
+    FmaRm = "fma_rm",
+    /// Fused multiply-add, rounded toward positive infinity (libdevice's `_ru`).
+    FmaRp = "fma_rp",
+    /// Float to a narrower float, rounded toward zero (libdevice's `_rz`).
+    FdemoteRz = "fdemote_rz",
+    /// Float to a narrower float, rounded toward negative infinity (libdevice's `_rd`).
+    FdemoteRm = "fdemote_rm",
+    /// Float to a narrower float, rounded toward positive infinity (libdevice's `_ru`).
+    FdemoteRp = "fdemote_rp",
+    /// Signed integer to float, rounded toward zero (libdevice's `_rz`).
+    FcvtFromSintRz = "fcvt_from_sint_rz",
+    /// Signed integer to float, rounded toward negative infinity (libdevice's `_rd`).
+    FcvtFromSintRm = "fcvt_from_sint_rm",
+    /// Signed integer to float, rounded toward positive infinity (libdevice's `_ru`).
+    FcvtFromSintRp = "fcvt_from_sint_rp",
+    /// Unsigned integer to float, rounded toward zero (libdevice's `_rz`).
+    FcvtFromUintRz = "fcvt_from_uint_rz",
+    /// Unsigned integer to float, rounded toward negative infinity (libdevice's `_rd`).
+    FcvtFromUintRm = "fcvt_from_uint_rm",
+    /// Unsigned integer to float, rounded toward positive infinity (libdevice's `_ru`).
+    FcvtFromUintRp = "fcvt_from_uint_rp",
     /// Integer comparison (`IntCompare`), gives `i1`.
     Icmp = "icmp",
     /// Float comparison (`FloatCompare`), gives `i1`.
@@ -457,6 +515,71 @@ impl Opcode {
                 | Ldexp
                 | Remainder
         )
+    }
+}
+
+/// A directed rounding mode of the `*_rz`/`*_rm`/`*_rp` opcodes (PTX's
+/// `.rz`, `.rm`, `.rp`; libdevice's `_rz`, `_rd`, `_ru`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Rounding {
+    /// Toward zero.
+    Zero,
+    /// Toward negative infinity.
+    Down,
+    /// Toward positive infinity.
+    Up,
+}
+
+impl Rounding {
+    /// PTX's modifier (without the dot).
+    pub fn ptx(self) -> &'static str {
+        match self {
+            Rounding::Zero => "rz",
+            Rounding::Down => "rm",
+            Rounding::Up => "rp",
+        }
+    }
+}
+
+/// The opcodes with a directed-rounding form: each base opcode and its
+/// `[toward zero, down, up]` forms.
+const DIRECTED: [(Opcode, [Opcode; 3]); 9] = {
+    use Opcode::*;
+    [
+        (Fadd, [FaddRz, FaddRm, FaddRp]),
+        (Fsub, [FsubRz, FsubRm, FsubRp]),
+        (Fmul, [FmulRz, FmulRm, FmulRp]),
+        (Fdiv, [FdivRz, FdivRm, FdivRp]),
+        (Sqrt, [SqrtRz, SqrtRm, SqrtRp]),
+        (Fma, [FmaRz, FmaRm, FmaRp]),
+        (Fdemote, [FdemoteRz, FdemoteRm, FdemoteRp]),
+        (
+            FcvtFromSint,
+            [FcvtFromSintRz, FcvtFromSintRm, FcvtFromSintRp],
+        ),
+        (
+            FcvtFromUint,
+            [FcvtFromUintRz, FcvtFromUintRm, FcvtFromUintRp],
+        ),
+    ]
+};
+
+impl Opcode {
+    /// For a directed-rounding opcode (`fadd_rz`), its round-to-nearest
+    /// base opcode (`fadd`, whose operands and typing it shares) and its
+    /// rounding.
+    pub fn directed(self) -> Option<(Opcode, Rounding)> {
+        DIRECTED.iter().find_map(|(base, forms)| {
+            let k = forms.iter().position(|&f| f == self)?;
+            Some((*base, [Rounding::Zero, Rounding::Down, Rounding::Up][k]))
+        })
+    }
+
+    /// The form of `self` (a base opcode such as `fadd`) that rounds as
+    /// `r`, if it has one.
+    pub fn with_rounding(self, r: Rounding) -> Option<Opcode> {
+        let (_, forms) = DIRECTED.iter().find(|(base, _)| *base == self)?;
+        Some(forms[r as usize])
     }
 }
 

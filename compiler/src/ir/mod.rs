@@ -45,8 +45,8 @@ pub use function::{
     Signature,
 };
 pub use instructions::{
-    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, ShuffleMode, SpecialReg,
-    ValueList, VoteMode,
+    AtomicRmwOp, BlockCall, FloatCC, InstructionData, IntCC, Opcode, Rounding, ShuffleMode,
+    SpecialReg, ValueList, VoteMode,
 };
 pub use layout::Layout;
 pub use parse::{parse_module, ParseError};

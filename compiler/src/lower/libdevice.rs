@@ -48,6 +48,22 @@ impl FnLowering<'_> {
                 _ => unreachable!("one or two operands"),
             }),
             LdOp::Fma => LValue::Scalar(self.ins().fma(v[0], v[1], v[2])),
+            LdOp::Remquo => {
+                let (r, q) = self.remquo(v[0], v[1], t);
+                pair(r, q)
+            }
+            LdOp::InverseErf(which) => LValue::Scalar(self.inverse_erf(which, v[0], t)),
+            LdOp::Erfcx => LValue::Scalar(self.erfcx(v[0], t)),
+            LdOp::Directed(op) => LValue::Scalar(match v[..] {
+                [x] if op.directed().is_some_and(|(base, _)| base == Opcode::Fdiv) => {
+                    let one = self.ins().fconst(t, 1.0);
+                    self.ins().binary(op, one, x)
+                }
+                [x] => self.ins().unary(op, r, x),
+                [x, y] => self.ins().binary(op, x, y),
+                [x, y, z] => self.ins().ternary(op, x, y, z),
+                _ => unreachable!("one to three operands"),
+            }),
             LdOp::Fdim => {
                 let d = self.ins().binary(Opcode::Fsub, v[0], v[1]);
                 let le = self.ins().fcmp(FloatCC::Le, v[0], v[1]);

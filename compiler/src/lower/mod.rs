@@ -27,6 +27,7 @@ mod expr;
 mod externs;
 mod intrinsics;
 mod libdevice;
+mod libdevice_special;
 mod random;
 mod records;
 mod reductions;

@@ -43,6 +43,7 @@ pub mod emit;
 mod erf;
 pub mod exact;
 mod explog;
+mod fast;
 mod gamma;
 mod misc;
 mod single;
@@ -328,10 +329,10 @@ pub fn library_body(
 
 /// Replaces every implemented math-library instruction of `module` by a
 /// call of its library function, adding the functions it needs (copied
-/// or declared, as `bodies` says). Under
-/// `fastmath`, `f32` `sin`/`cos`/`log2` use the hardware approximations
-/// instead (`sin_approx`, `cos_approx`, `lg2_approx`). Opcodes without an
-/// implementation are left in place.
+/// or declared, as `bodies` says). In a function compiled with
+/// `fastmath` (every function when `fastmath` is given), the `f32`
+/// functions with a hardware approximation use it instead (`fast.rs`).
+/// Opcodes without an implementation are left in place.
 pub fn expand_math(module: &mut Module, fastmath: bool, bodies: Bodies) {
     expand_math_in(module, fastmath, bodies, &mut BuiltFunctions::default());
 }
@@ -357,23 +358,9 @@ pub fn expand_math_in(
                 }
             }
         }
+        let fast = fastmath || module.functions[fref].fastmath;
         for (inst, op, ty) in sites {
-            let approx = match op {
-                Opcode::Sin if fastmath && ty == Type::F32 => Some(Opcode::SinApprox),
-                Opcode::Cos if fastmath && ty == Type::F32 => Some(Opcode::CosApprox),
-                Opcode::Log2 if fastmath && ty == Type::F32 => Some(Opcode::Lg2Approx),
-                _ => None,
-            };
-            let dfg = &mut module.functions[fref].dfg;
-            if let Some(approx) = approx {
-                let arg = dfg.inst_args(inst)[0];
-                dfg.replace_inst(
-                    inst,
-                    InstructionData::Unary {
-                        opcode: approx,
-                        arg,
-                    },
-                );
+            if fast && fast::approximate(&mut module.functions[fref], inst, op, ty) {
                 continue;
             }
             let Some(callee) = library_function(module, op, ty, bodies, built) else {
@@ -584,12 +571,24 @@ mod tests {
         let f = caller(&mut m, Type::F32);
         expand_math(&mut m, true, Bodies::Copied);
         assert_eq!(count(&m, f, Opcode::SinApprox), 1);
-        assert_eq!(
-            count(&m, f, Opcode::Call),
-            2,
-            "pow and tgamma are still accurate"
-        );
+        // pow(x, y) is ex2(y * lg2(x)), as libdevice's __nv_fast_powf.
+        assert_eq!(count(&m, f, Opcode::Lg2Approx), 1);
+        assert_eq!(count(&m, f, Opcode::Ex2Approx), 1);
+        assert_eq!(count(&m, f, Opcode::Call), 1, "tgamma is still accurate");
+        crate::ir::verify_function(&m.functions[f], Some(&m)).unwrap();
         assert!(build(Opcode::Fadd, Type::F32, &mut m.consts).is_none());
         assert!(build(Opcode::Sin, Type::I32, &mut m.consts).is_none());
+    }
+
+    #[test]
+    fn a_function_without_fastmath_keeps_its_accurate_math() {
+        let mut m = Module::new();
+        let fast = caller(&mut m, Type::F32);
+        m.functions[fast].fastmath = true;
+        let precise = caller(&mut m, Type::F32);
+        expand_math(&mut m, false, Bodies::Copied);
+        assert_eq!(count(&m, fast, Opcode::SinApprox), 1);
+        assert_eq!(count(&m, precise, Opcode::SinApprox), 0);
+        assert_eq!(count(&m, precise, Opcode::Call), 3);
     }
 }

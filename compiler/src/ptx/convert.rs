@@ -8,7 +8,7 @@ use crate::ir::{self, Opcode};
 use regalloc2::VReg;
 
 /// The PTX name of an integer type (`s32`, `u8`, ...; `i1` as 8 bits).
-fn int_name(ty: ir::Type, signed: bool) -> &'static str {
+pub(super) fn int_name(ty: ir::Type, signed: bool) -> &'static str {
     match (ty.bits(), signed) {
         (64, true) => "s64",
         (64, false) => "u64",
@@ -21,7 +21,7 @@ fn int_name(ty: ir::Type, signed: bool) -> &'static str {
     }
 }
 
-fn float_name(ty: ir::Type) -> &'static str {
+pub(super) fn float_name(ty: ir::Type) -> &'static str {
     if ty == ir::Type::F64 {
         "f64"
     } else {

@@ -23,6 +23,7 @@
 pub mod atomics;
 pub mod calls;
 pub mod convert;
+pub mod directed;
 pub mod emit;
 pub mod grid_sync;
 pub mod isel;

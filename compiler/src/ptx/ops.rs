@@ -34,6 +34,10 @@ pub(super) fn select_inst(s: &mut Isel<'_>, inst: ir::Inst, data: &D) -> Selecte
     }
     let rty = result.map(|r| s.func.dfg.value_type(r));
     let d = result.map(|r| s.vreg(r));
+    if let (Some((base, r)), Some(d), Some(ty)) = (data.opcode().directed(), d, rty) {
+        let args = s.func.dfg.inst_args(inst);
+        return super::directed::select(s, base, r, d, ty, &args);
+    }
     match data {
         D::UnaryImm { .. } | D::UnaryIeee { .. } => {}
         D::Unary { opcode, arg } => unary(s, *opcode, d, rty, *arg)?,
@@ -272,14 +276,18 @@ fn float_suffix(ty: ir::Type) -> &'static str {
 /// `fastmath` it carries `.rn`, which forbids ptxas to fuse a multiply and
 /// an add into one `fma` (its default for plain `mul`/`add`): the GPU then
 /// computes what the PTX says, bit for bit what the CPU device computes.
-/// With `fastmath` ptxas may fuse them, as Numba's fast math allows.
-fn rounded(op: Opcode, fastmath: bool) -> &'static str {
-    match (op, fastmath) {
-        (Opcode::Fadd, false) => "add.rn",
-        (Opcode::Fsub, false) => "sub.rn",
-        (Opcode::Fmul, false) => "mul.rn",
-        (Opcode::Fadd, true) => "add",
-        (Opcode::Fsub, true) => "sub",
+/// With `fastmath` ptxas may fuse them, as Numba's fast math allows, and
+/// `f32` subnormals flush to zero (`.ftz`, NVVM's `ftz=1`).
+fn rounded(op: Opcode, fastmath: bool, f32: bool) -> &'static str {
+    match (op, fastmath, f32) {
+        (Opcode::Fadd, false, _) => "add.rn",
+        (Opcode::Fsub, false, _) => "sub.rn",
+        (Opcode::Fmul, false, _) => "mul.rn",
+        (Opcode::Fadd, true, true) => "add.ftz",
+        (Opcode::Fsub, true, true) => "sub.ftz",
+        (Opcode::Fmul, true, true) => "mul.ftz",
+        (Opcode::Fadd, true, false) => "add",
+        (Opcode::Fsub, true, false) => "sub",
         _ => "mul",
     }
 }
@@ -317,8 +325,10 @@ fn binary(
         ) {
             if let Some(lit) = literal(s, b, ty) {
                 let m = match op {
-                    Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => rounded(op, s.func.fastmath),
-                    _ if s.func.fastmath && f == "f32" => "div.approx",
+                    Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => {
+                        rounded(op, s.func.fastmath, f == "f32")
+                    }
+                    _ if s.func.fastmath && f == "f32" => "div.approx.ftz",
                     _ => "div.rn",
                 };
                 let av = s.vreg(a);
@@ -348,8 +358,8 @@ fn binary(
         }
         let (av, bv) = (s.vreg(a), s.vreg(b));
         let m = match op {
-            Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => rounded(op, s.func.fastmath),
-            Opcode::Fdiv if s.func.fastmath && f == "f32" => "div.approx",
+            Opcode::Fadd | Opcode::Fsub | Opcode::Fmul => rounded(op, s.func.fastmath, f == "f32"),
+            Opcode::Fdiv if s.func.fastmath && f == "f32" => "div.approx.ftz",
             Opcode::Fdiv => "div.rn",
             Opcode::Copysign => {
                 // PTX copies the sign of its first source to the second.
@@ -571,11 +581,12 @@ fn unary(
     {
         let f = float_suffix(ty);
         let f64 = f == "f64";
+        let fast32 = s.func.fastmath && !f64;
         // The instruction, and its type suffix where it has one.
         let (name, suffix) = match op {
             Opcode::Fneg => ("neg.", f),
             Opcode::Fabs => ("abs.", f),
-            Opcode::Sqrt if s.func.fastmath && !f64 => ("sqrt.approx.f32", ""),
+            Opcode::Sqrt if fast32 => ("sqrt.approx.ftz.f32", ""),
             Opcode::Sqrt => ("sqrt.rn.", f),
             Opcode::Floor if f64 => ("cvt.rmi.f64.f64", ""),
             Opcode::Floor => ("cvt.rmi.f32.f32", ""),
@@ -585,10 +596,26 @@ fn unary(
             Opcode::Trunc => ("cvt.rzi.f32.f32", ""),
             Opcode::Nearest if f64 => ("cvt.rni.f64.f64", ""),
             Opcode::Nearest => ("cvt.rni.f32.f32", ""),
+            // The `.ftz` forms under `fastmath`, as NVVM's `ftz=1` gives.
+            Opcode::SinApprox if fast32 => ("sin.approx.ftz.f32", ""),
             Opcode::SinApprox => ("sin.approx.f32", ""),
+            Opcode::CosApprox if fast32 => ("cos.approx.ftz.f32", ""),
             Opcode::CosApprox => ("cos.approx.f32", ""),
+            Opcode::Ex2Approx if fast32 => ("ex2.approx.ftz.f32", ""),
             Opcode::Ex2Approx => ("ex2.approx.f32", ""),
+            Opcode::Lg2Approx if fast32 => ("lg2.approx.ftz.f32", ""),
             Opcode::Lg2Approx => ("lg2.approx.f32", ""),
+            Opcode::TanhApprox if s.target.has_tanh_approx() => ("tanh.approx.f32", ""),
+            Opcode::TanhApprox => {
+                // Before sm_75: tanh x = sign(x) (1 - 2 / (2**(2|x| log2 e) + 1)).
+                let t = float_dest(s, d, ty);
+                s.emit(
+                    "abs.f32 %kc_s32, {};\n\tmul.f32 %kc_s32, %kc_s32, 0f4038AA3B;\n\tex2.approx.f32 %kc_s32, %kc_s32;\n\tadd.f32 %kc_s32, %kc_s32, 0f3F800000;\n\trcp.approx.f32 %kc_s32, %kc_s32;\n\tfma.rn.f32 %kc_s32, %kc_s32, 0fC0000000, 0f3F800000;\n\tcopysign.f32 {}, {}, %kc_s32;",
+                    [u(a), df(t), u(a)],
+                );
+                float_finish(s, t, d, ty);
+                return Ok(());
+            }
             Opcode::RcpApprox if f64 => ("rcp.approx.ftz.f64", ""),
             Opcode::RcpApprox => ("rcp.approx.", f),
             other => {
@@ -683,7 +710,12 @@ fn ternary(s: &mut Isel<'_>, op: Opcode, d: VReg, ty: ir::Type, args: &[ir::Valu
         Opcode::Fma => {
             let f = float_suffix(ty);
             let t = float_dest(s, d, ty);
-            let parts = [Part::Str("fma.rn."), Part::Str(f), Part::Str(" {}, {}, {}, {};")];
+            let fma = if s.func.fastmath && f == "f32" {
+                "fma.rn.ftz."
+            } else {
+                "fma.rn."
+            };
+            let parts = [Part::Str(fma), Part::Str(f), Part::Str(" {}, {}, {}, {};")];
             s.emit_parts(&parts, [df(t), u(x), u(y), u(z)]);
             float_finish(s, t, d, ty);
         }

@@ -10,11 +10,17 @@ pub use kernelc_abi::target::{Target, SUPPORTED};
 pub trait TargetFeatures {
     /// Native `atom.add.f64` (sm_60 and later).
     fn has_atomic_add_f64(self) -> bool;
+    /// `tanh.approx.f32` (sm_75 and later).
+    fn has_tanh_approx(self) -> bool;
 }
 
 impl TargetFeatures for Target {
     fn has_atomic_add_f64(self) -> bool {
         self.sm >= 60
+    }
+
+    fn has_tanh_approx(self) -> bool {
+        self.sm >= 75
     }
 }
 
@@ -27,5 +33,11 @@ mod tests {
         assert!(!Target::parse("sm_52").unwrap().has_atomic_add_f64());
         assert!(Target::parse("sm_60").unwrap().has_atomic_add_f64());
         assert!(Target::default().has_atomic_add_f64());
+    }
+
+    #[test]
+    fn tanh_approx_from_sm_75() {
+        assert!(!Target::parse("sm_70").unwrap().has_tanh_approx());
+        assert!(Target::parse("sm_75").unwrap().has_tanh_approx());
     }
 }

@@ -7,11 +7,12 @@
 //!
 //! This table gives each function its signature as Numba types it and the
 //! way kernelc computes it ([`LdOp`]): most are kernelc's math library or
-//! one IR instruction; the rest are small compositions written out in
-//! `lower/libdevice.rs`. Functions kernelc cannot compute with libdevice's
-//! semantics yet (directed rounding modes, the Bessel functions, the
-//! inverse error functions) are listed as [`LdOp::Unsupported`], so that a
-//! kernel using one gets an error naming it rather than another function.
+//! one IR instruction (a directed-rounding one for the `_rd`/`_ru`/`_rz`
+//! functions); the rest are compositions written out in
+//! `lower/libdevice.rs` and `lower/libdevice_special.rs`. Functions kernelc
+//! cannot compute with libdevice's semantics yet (the Bessel functions) are
+//! listed as [`LdOp::Unsupported`], so that a kernel using one gets an
+//! error naming it rather than another function.
 
 use crate::ir::Opcode;
 use crate::sema::intrinsics::MathFn;
@@ -38,6 +39,10 @@ pub enum LdOp {
     Rcbrt,
     /// `1 / x`, correctly rounded.
     Rcp,
+    /// A directed-rounding IR instruction (`fadd_rz`, `sqrt_rm`,
+    /// `fcvt_from_sint_rp`, ...) on the arguments, giving the result type;
+    /// a directed `fdiv` of one argument is the reciprocal `1 / x`.
+    Directed(Opcode),
     /// `10 ** x`.
     Exp10,
     /// `x ** n` of an int32 `n`, as `pow(x, n)` (float32 in float64, where
@@ -141,8 +146,25 @@ pub enum LdOp {
     FloatToHalf,
     /// A float16's bits (int16) to float32.
     HalfToFloat,
+    /// `remquo`: the remainder and the quotient's low three bits.
+    Remquo,
+    /// An inverse error function (`lower/libdevice_special.rs`).
+    InverseErf(InverseErf),
+    /// `erfcx(x) = exp(x^2) erfc(x)`.
+    Erfcx,
     /// Not computed by kernelc yet; the string says what it needs.
     Unsupported(&'static str),
+}
+
+/// Which inverse error function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum InverseErf {
+    /// `erfinv(y)`: the `x` with `erf(x) = y`.
+    Erfinv,
+    /// `erfcinv(z)`: the `x` with `erfc(x) = z`.
+    Erfcinv,
+    /// `normcdfinv(p) = -sqrt(2) erfcinv(2 p)`.
+    Normcdfinv,
 }
 
 /// A libdevice function: its parameters, results (one, or a tuple for the
@@ -191,9 +213,6 @@ const L: &[Scalar] = &[I64];
 const LL: &[Scalar] = &[I64, I64];
 const H: &[Scalar] = &[I16];
 
-/// Directed rounding needs rounding-mode instructions kernelc's IR does
-/// not carry yet.
-const DIRECTED: LdOp = O::Unsupported("directed rounding (_rd, _ru, _rz)");
 const SPECIAL: LdOp = O::Unsupported("this special function");
 
 /// One math function in its float64 and float32 (`f`-suffixed) forms.
@@ -276,21 +295,21 @@ const REST: &[LdFn] = &[
     f("cospi", D, D, O::CosPi),
     f("cospif", S, S, O::CosPi),
     f("dadd_rn", DD, D, O::Inst(Op::Fadd)),
-    f("dadd_rd", DD, D, DIRECTED),
-    f("dadd_ru", DD, D, DIRECTED),
-    f("dadd_rz", DD, D, DIRECTED),
+    f("dadd_rd", DD, D, O::Directed(Op::FaddRm)),
+    f("dadd_ru", DD, D, O::Directed(Op::FaddRp)),
+    f("dadd_rz", DD, D, O::Directed(Op::FaddRz)),
     f("ddiv_rn", DD, D, O::Inst(Op::Fdiv)),
-    f("ddiv_rd", DD, D, DIRECTED),
-    f("ddiv_ru", DD, D, DIRECTED),
-    f("ddiv_rz", DD, D, DIRECTED),
+    f("ddiv_rd", DD, D, O::Directed(Op::FdivRm)),
+    f("ddiv_ru", DD, D, O::Directed(Op::FdivRp)),
+    f("ddiv_rz", DD, D, O::Directed(Op::FdivRz)),
     f("dmul_rn", DD, D, O::Inst(Op::Fmul)),
-    f("dmul_rd", DD, D, DIRECTED),
-    f("dmul_ru", DD, D, DIRECTED),
-    f("dmul_rz", DD, D, DIRECTED),
+    f("dmul_rd", DD, D, O::Directed(Op::FmulRm)),
+    f("dmul_ru", DD, D, O::Directed(Op::FmulRp)),
+    f("dmul_rz", DD, D, O::Directed(Op::FmulRz)),
     f("double2float_rn", D, S, O::Demote),
-    f("double2float_rd", D, S, DIRECTED),
-    f("double2float_ru", D, S, DIRECTED),
-    f("double2float_rz", D, S, DIRECTED),
+    f("double2float_rd", D, S, O::Directed(Op::FdemoteRm)),
+    f("double2float_ru", D, S, O::Directed(Op::FdemoteRp)),
+    f("double2float_rz", D, S, O::Directed(Op::FdemoteRz)),
     f("double2hiint", D, I, O::Half32(true)),
     f("double2loint", D, I, O::Half32(false)),
     f("double2int_rn", D, I, to_int(Some(Op::Nearest), false)),
@@ -311,25 +330,25 @@ const REST: &[LdFn] = &[
     f("double2ull_rz", D, L, to_int(None, true)),
     f("double_as_longlong", D, L, O::Bitcast),
     f("drcp_rn", D, D, O::Rcp),
-    f("drcp_rd", D, D, DIRECTED),
-    f("drcp_ru", D, D, DIRECTED),
-    f("drcp_rz", D, D, DIRECTED),
+    f("drcp_rd", D, D, O::Directed(Op::FdivRm)),
+    f("drcp_ru", D, D, O::Directed(Op::FdivRp)),
+    f("drcp_rz", D, D, O::Directed(Op::FdivRz)),
     f("dsqrt_rn", D, D, O::Math(M::Sqrt)),
-    f("dsqrt_rd", D, D, DIRECTED),
-    f("dsqrt_ru", D, D, DIRECTED),
-    f("dsqrt_rz", D, D, DIRECTED),
-    f("erfcinv", D, D, SPECIAL),
-    f("erfcinvf", S, S, SPECIAL),
-    f("erfcx", D, D, SPECIAL),
-    f("erfcxf", S, S, SPECIAL),
-    f("erfinv", D, D, SPECIAL),
-    f("erfinvf", S, S, SPECIAL),
+    f("dsqrt_rd", D, D, O::Directed(Op::SqrtRm)),
+    f("dsqrt_ru", D, D, O::Directed(Op::SqrtRp)),
+    f("dsqrt_rz", D, D, O::Directed(Op::SqrtRz)),
+    f("erfcinv", D, D, O::InverseErf(InverseErf::Erfcinv)),
+    f("erfcinvf", S, S, O::InverseErf(InverseErf::Erfcinv)),
+    f("erfcx", D, D, O::Erfcx),
+    f("erfcxf", S, S, O::Erfcx),
+    f("erfinv", D, D, O::InverseErf(InverseErf::Erfinv)),
+    f("erfinvf", S, S, O::InverseErf(InverseErf::Erfinv)),
     f("exp10", D, D, O::Exp10),
     f("exp10f", S, S, O::Exp10),
     f("fadd_rn", SS, S, O::Inst(Op::Fadd)),
-    f("fadd_rd", SS, S, DIRECTED),
-    f("fadd_ru", SS, S, DIRECTED),
-    f("fadd_rz", SS, S, DIRECTED),
+    f("fadd_rd", SS, S, O::Directed(Op::FaddRm)),
+    f("fadd_ru", SS, S, O::Directed(Op::FaddRp)),
+    f("fadd_rz", SS, S, O::Directed(Op::FaddRz)),
     // The fast (approximate) functions, computed accurately.
     f("fast_cosf", S, S, O::Math(M::Cos)),
     f("fast_exp10f", S, S, O::Exp10),
@@ -345,9 +364,9 @@ const REST: &[LdFn] = &[
     f("fdim", DD, D, O::Fdim),
     f("fdimf", SS, S, O::Fdim),
     f("fdiv_rn", SS, S, O::Inst(Op::Fdiv)),
-    f("fdiv_rd", SS, S, DIRECTED),
-    f("fdiv_ru", SS, S, DIRECTED),
-    f("fdiv_rz", SS, S, DIRECTED),
+    f("fdiv_rd", SS, S, O::Directed(Op::FdivRm)),
+    f("fdiv_ru", SS, S, O::Directed(Op::FdivRp)),
+    f("fdiv_rz", SS, S, O::Directed(Op::FdivRz)),
     f("ffs", I, I, O::Ffs),
     f("ffsll", L, I, O::Ffs),
     f("finitef", S, I, O::Predicate(M::IsFinite)),
@@ -371,14 +390,14 @@ const REST: &[LdFn] = &[
     f("float_as_int", S, I, O::Bitcast),
     f("fma", DDD, D, O::Fma),
     f("fma_rn", DDD, D, O::Fma),
-    f("fma_rd", DDD, D, DIRECTED),
-    f("fma_ru", DDD, D, DIRECTED),
-    f("fma_rz", DDD, D, DIRECTED),
+    f("fma_rd", DDD, D, O::Directed(Op::FmaRm)),
+    f("fma_ru", DDD, D, O::Directed(Op::FmaRp)),
+    f("fma_rz", DDD, D, O::Directed(Op::FmaRz)),
     f("fmaf", SSS, S, O::Fma),
     f("fmaf_rn", SSS, S, O::Fma),
-    f("fmaf_rd", SSS, S, DIRECTED),
-    f("fmaf_ru", SSS, S, DIRECTED),
-    f("fmaf_rz", SSS, S, DIRECTED),
+    f("fmaf_rd", SSS, S, O::Directed(Op::FmaRm)),
+    f("fmaf_ru", SSS, S, O::Directed(Op::FmaRp)),
+    f("fmaf_rz", SSS, S, O::Directed(Op::FmaRz)),
     f("fmax", DD, D, O::Inst(Op::Fmax)),
     f("fmaxf", SS, S, O::Inst(Op::Fmax)),
     f("fmin", DD, D, O::Inst(Op::Fmin)),
@@ -386,24 +405,24 @@ const REST: &[LdFn] = &[
     f("fmod", DD, D, O::Math(M::Fmod)),
     f("fmodf", SS, S, O::Math(M::Fmod)),
     f("fmul_rn", SS, S, O::Inst(Op::Fmul)),
-    f("fmul_rd", SS, S, DIRECTED),
-    f("fmul_ru", SS, S, DIRECTED),
-    f("fmul_rz", SS, S, DIRECTED),
+    f("fmul_rd", SS, S, O::Directed(Op::FmulRm)),
+    f("fmul_ru", SS, S, O::Directed(Op::FmulRp)),
+    f("fmul_rz", SS, S, O::Directed(Op::FmulRz)),
     f("frcp_rn", S, S, O::Rcp),
-    f("frcp_rd", S, S, DIRECTED),
-    f("frcp_ru", S, S, DIRECTED),
-    f("frcp_rz", S, S, DIRECTED),
+    f("frcp_rd", S, S, O::Directed(Op::FdivRm)),
+    f("frcp_ru", S, S, O::Directed(Op::FdivRp)),
+    f("frcp_rz", S, S, O::Directed(Op::FdivRz)),
     f("frexp", D, &[F64, I32], O::Frexp),
     f("frexpf", S, &[F32, I32], O::Frexp),
     f("frsqrt_rn", S, S, O::Rsqrt),
     f("fsqrt_rn", S, S, O::Math(M::Sqrt)),
-    f("fsqrt_rd", S, S, DIRECTED),
-    f("fsqrt_ru", S, S, DIRECTED),
-    f("fsqrt_rz", S, S, DIRECTED),
+    f("fsqrt_rd", S, S, O::Directed(Op::SqrtRm)),
+    f("fsqrt_ru", S, S, O::Directed(Op::SqrtRp)),
+    f("fsqrt_rz", S, S, O::Directed(Op::SqrtRz)),
     f("fsub_rn", SS, S, O::Inst(Op::Fsub)),
-    f("fsub_rd", SS, S, DIRECTED),
-    f("fsub_ru", SS, S, DIRECTED),
-    f("fsub_rz", SS, S, DIRECTED),
+    f("fsub_rd", SS, S, O::Directed(Op::FsubRm)),
+    f("fsub_ru", SS, S, O::Directed(Op::FsubRp)),
+    f("fsub_rz", SS, S, O::Directed(Op::FsubRz)),
     f(
         "hadd",
         II,
@@ -421,9 +440,9 @@ const REST: &[LdFn] = &[
     f("ilogbf", S, I, O::Ilogb),
     f("int2double_rn", I, D, O::IntToFloat { unsigned: false }),
     f("int2float_rn", I, S, O::IntToFloat { unsigned: false }),
-    f("int2float_rd", I, S, DIRECTED),
-    f("int2float_ru", I, S, DIRECTED),
-    f("int2float_rz", I, S, DIRECTED),
+    f("int2float_rd", I, S, O::Directed(Op::FcvtFromSintRm)),
+    f("int2float_ru", I, S, O::Directed(Op::FcvtFromSintRp)),
+    f("int2float_rz", I, S, O::Directed(Op::FcvtFromSintRz)),
     f("int_as_float", I, S, O::Bitcast),
     f("isfinited", D, I, O::Predicate(M::IsFinite)),
     f("isinfd", D, I, O::Predicate(M::IsInf)),
@@ -439,13 +458,13 @@ const REST: &[LdFn] = &[
     f("ldexp", &[F64, I32], D, O::Math(M::Ldexp)),
     f("ldexpf", &[F32, I32], S, O::Math(M::Ldexp)),
     f("ll2double_rn", L, D, O::IntToFloat { unsigned: false }),
-    f("ll2double_rd", L, D, DIRECTED),
-    f("ll2double_ru", L, D, DIRECTED),
-    f("ll2double_rz", L, D, DIRECTED),
+    f("ll2double_rd", L, D, O::Directed(Op::FcvtFromSintRm)),
+    f("ll2double_ru", L, D, O::Directed(Op::FcvtFromSintRp)),
+    f("ll2double_rz", L, D, O::Directed(Op::FcvtFromSintRz)),
     f("ll2float_rn", L, S, O::IntToFloat { unsigned: false }),
-    f("ll2float_rd", L, S, DIRECTED),
-    f("ll2float_ru", L, S, DIRECTED),
-    f("ll2float_rz", L, S, DIRECTED),
+    f("ll2float_rd", L, S, O::Directed(Op::FcvtFromSintRm)),
+    f("ll2float_ru", L, S, O::Directed(Op::FcvtFromSintRp)),
+    f("ll2float_rz", L, S, O::Directed(Op::FcvtFromSintRz)),
     f(
         "llmax",
         LL,
@@ -500,8 +519,8 @@ const REST: &[LdFn] = &[
     f("nextafterf", SS, S, O::Math(M::Nextafter)),
     f("normcdf", D, D, O::NormCdf),
     f("normcdff", S, S, O::NormCdf),
-    f("normcdfinv", D, D, SPECIAL),
-    f("normcdfinvf", S, S, SPECIAL),
+    f("normcdfinv", D, D, O::InverseErf(InverseErf::Normcdfinv)),
+    f("normcdfinvf", S, S, O::InverseErf(InverseErf::Normcdfinv)),
     f("popc", I, I, O::Popc),
     f("popcll", L, I, O::Popc),
     f("pow", DD, D, O::Math(M::Pow)),
@@ -512,18 +531,8 @@ const REST: &[LdFn] = &[
     f("rcbrtf", S, S, O::Rcbrt),
     f("remainder", DD, D, O::Math(M::Remainder)),
     f("remainderf", SS, S, O::Math(M::Remainder)),
-    f(
-        "remquo",
-        DD,
-        &[F64, I32],
-        O::Unsupported("remquo's quotient bits"),
-    ),
-    f(
-        "remquof",
-        SS,
-        &[F32, I32],
-        O::Unsupported("remquo's quotient bits"),
-    ),
+    f("remquo", DD, &[F64, I32], O::Remquo),
+    f("remquof", SS, &[F32, I32], O::Remquo),
     f(
         "rhadd",
         II,
@@ -562,17 +571,17 @@ const REST: &[LdFn] = &[
     ),
     f("uint2double_rn", I, D, O::IntToFloat { unsigned: true }),
     f("uint2float_rn", I, S, O::IntToFloat { unsigned: true }),
-    f("uint2float_rd", I, S, DIRECTED),
-    f("uint2float_ru", I, S, DIRECTED),
-    f("uint2float_rz", I, S, DIRECTED),
+    f("uint2float_rd", I, S, O::Directed(Op::FcvtFromUintRm)),
+    f("uint2float_ru", I, S, O::Directed(Op::FcvtFromUintRp)),
+    f("uint2float_rz", I, S, O::Directed(Op::FcvtFromUintRz)),
     f("ull2double_rn", L, D, O::IntToFloat { unsigned: true }),
-    f("ull2double_rd", L, D, DIRECTED),
-    f("ull2double_ru", L, D, DIRECTED),
-    f("ull2double_rz", L, D, DIRECTED),
+    f("ull2double_rd", L, D, O::Directed(Op::FcvtFromUintRm)),
+    f("ull2double_ru", L, D, O::Directed(Op::FcvtFromUintRp)),
+    f("ull2double_rz", L, D, O::Directed(Op::FcvtFromUintRz)),
     f("ull2float_rn", L, S, O::IntToFloat { unsigned: true }),
-    f("ull2float_rd", L, S, DIRECTED),
-    f("ull2float_ru", L, S, DIRECTED),
-    f("ull2float_rz", L, S, DIRECTED),
+    f("ull2float_rd", L, S, O::Directed(Op::FcvtFromUintRm)),
+    f("ull2float_ru", L, S, O::Directed(Op::FcvtFromUintRp)),
+    f("ull2float_rz", L, S, O::Directed(Op::FcvtFromUintRz)),
     f(
         "ullmax",
         LL,

@@ -109,7 +109,7 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=N
         "debug": bool(debug),
         "opt": bool(opt),
         "lineinfo": bool(lineinfo),
-        "fastmath": bool(fastmath),
+        "fastmath": _fastmath_on(fastmath),
         "boundscheck": bool(boundscheck),
         "inline": inline,
         # An on-disk cache of the compiled kernels (kernelc._diskcache);
@@ -201,6 +201,28 @@ def _warn_invalid_config(debug, opt, lineinfo):
                "(this disables some optimizations), or lineinfo for line info only with code "
                "generation unaffected.")
         warnings.warn(msg, invalid_config_warning_class(), stacklevel=3)
+
+#: The flags of ``fastmath={...}`` (LLVM's fast-math flags, as numba-cuda's
+#: ``FastMathOptions`` takes them).
+FASTMATH_FLAGS = frozenset({"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"})
+
+
+def _fastmath_on(value):
+    """Whether a ``fastmath=`` option turns fast math on, checked as
+    numba-cuda's ``FastMathOptions`` checks it: ``True``/``False``, a set
+    of flags or a dict of flags to booleans. Any flag turns on all of it
+    (numba-cuda's NVVM options, ``ftz``, approximate division and square
+    root, the fast libdevice functions, follow the option's truth)."""
+    if value is True or value is False:
+        return value
+    if isinstance(value, (set, frozenset, dict)):
+        invalid = set(value) - FASTMATH_FLAGS
+        if invalid:
+            raise ValueError("Unrecognized fastmath flags: %s" % invalid)
+        if isinstance(value, dict):
+            return any(bool(on) for on in value.values())
+        return bool(value)
+    raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
 def _link_paths(link):
@@ -298,7 +320,8 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     if output != "ptx":
         raise NotImplementedError(f"kernelc compiles to PTX only, not {output!r}")
     cc = cc or (8, 0)
-    options = Options(arch=f"sm_{cc[0]}{cc[1]}", opt=2 if opt else 0, fastmath=fastmath,
+    options = Options(arch=f"sm_{cc[0]}{cc[1]}", opt=2 if opt else 0,
+                      fastmath=_fastmath_on(fastmath),
                       debug=bool(debug), boundscheck=False)
     fn = getattr(pyfunc, "py_func", pyfunc)
     [text] = parse_sigs(sig)

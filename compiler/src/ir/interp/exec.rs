@@ -1,6 +1,6 @@
 //! The instruction loop of one call frame.
 
-use super::{invalid, ops, print, InterpError, Interpreter, Val};
+use super::{directed, invalid, ops, print, InterpError, Interpreter, Val};
 use crate::ir::entities::{Block, FuncRef, Inst};
 use crate::ir::function::Function;
 use crate::ir::instructions::{BlockCall, InstructionData as D, Opcode, SpecialReg, VoteMode};
@@ -120,6 +120,12 @@ impl Interpreter<'_> {
 
     fn step(&mut self, fr: &mut Frame<'_>, inst: Inst, depth: usize) -> Result<Flow, InterpError> {
         let dfg = &fr.func.dfg;
+        if let Some((base, r)) = dfg.inst(inst).opcode().directed() {
+            let vals: Vec<Val> = dfg.inst_args(inst).iter().map(|&v| fr.get(v)).collect();
+            let val = directed::eval(base, r, fr.result_type(inst), &vals).map_err(invalid)?;
+            fr.set_result(inst, val);
+            return Ok(Flow::Next);
+        }
         let val = match *dfg.inst(inst) {
             D::UnaryImm { imm, .. } => Val::int(fr.result_type(inst), imm as u64),
             D::UnaryIeee { bits, .. } => Val::from_bits(fr.result_type(inst), bits),

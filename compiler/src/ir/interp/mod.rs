@@ -13,6 +13,7 @@
 //! sequential atomics, calls, `print`, `trap` — is executed exactly as
 //! [`crate::ir::instructions`] documents.
 
+pub mod directed;
 pub mod memory;
 pub mod ops;
 pub mod print;

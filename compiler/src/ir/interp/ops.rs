@@ -40,7 +40,7 @@ pub fn unary(op: Opcode, ty: Type, a: Val) -> R {
         FcvtFromSint => Ok(from_int(ty, a.as_i64() as f64, a.as_i64() as f32)),
         FcvtFromUint => Ok(from_int(ty, a.bits() as f64, a.bits() as f32)),
         Bitcast => Ok(Val::from_bits(ty, a.bits())),
-        SinApprox | CosApprox | Ex2Approx | Lg2Approx | RcpApprox => {
+        SinApprox | CosApprox | Ex2Approx | Lg2Approx | RcpApprox | TanhApprox => {
             Ok(Val::float(ty, approx(op, a.as_f64())))
         }
         _ if op.is_math_library() => Ok(Val::float(ty, math(op, a.as_f64(), 0.0))),
@@ -253,6 +253,7 @@ fn approx(op: Opcode, x: f64) -> f64 {
         Opcode::CosApprox => x.cos(),
         Opcode::Ex2Approx => x.exp2(),
         Opcode::Lg2Approx => x.log2(),
+        Opcode::TanhApprox => x.tanh(),
         _ => 1.0 / x,
     }
 }

@@ -127,7 +127,15 @@ impl Typer<'_> {
 
     fn check_types(&mut self) {
         use Opcode::*;
-        let op = self.data().opcode();
+        let mut op = self.data().opcode();
+        if let Some((base, _)) = op.directed() {
+            // Typed as its round-to-nearest form, in f32 or f64 only.
+            let r = self.result();
+            self.want(matches!(r, Type::F32 | Type::F64), || {
+                format!("`{op}` gives f32 or f64, not {r}")
+            });
+            op = base;
+        }
         match op {
             Iconst => {
                 let r = self.result();
@@ -151,7 +159,7 @@ impl Typer<'_> {
                 self.all_of_kind(1, Type::is_float, "a float");
                 self.operand_is(1, Type::I32, "the exponent");
             }
-            SinApprox | CosApprox | Ex2Approx | Lg2Approx => {
+            SinApprox | CosApprox | Ex2Approx | Lg2Approx | TanhApprox => {
                 self.operand_is(0, Type::F32, "the operand");
                 self.same_as_result(0);
             }

@@ -9,8 +9,8 @@
 //! NaN bits rather than PTX's canonical NaN, except for `min`/`max`.
 
 use super::float::{
-    cvt, div_err, f16_to_f64, f64_to_f16, f64_to_f32, ftz32, round_f32, round_f64, sext, sqrt_err,
-    two_sum,
+    cvt, div_err, f16_to_f64, f64_to_f16, f64_to_f32, fma_err, ftz32, round_f32, round_f64, sext,
+    sqrt_err, two_sum,
 };
 use crate::cpu::ptx::program::{
     BinOp, CarryKind, CarryOp, Cmp, CmpOp, CmpTy, Combine, Cvt, Rnd, Slot, TernOp, TestpKind, Ty,
@@ -692,6 +692,12 @@ fn tern_impl(regs: &mut [Row], op: TernOp, d: Slot, a: Slot, b: Slot, c: Slot, m
             let (s, e) = two_sum(p, f32b(z) as f64);
             b32(round_f32(s, e, r))
         }),
+        TernOp::FmaF64Rnd(r) => go!(|x, y, z| {
+            let (a, b, c) = (f64b(x), f64b(y), f64b(z));
+            let v = a.mul_add(b, c);
+            let finite = a.is_finite() && b.is_finite() && c.is_finite();
+            round_f64(v, fma_err(v, a, b, c), r, finite).to_bits()
+        }),
     }
 }
 
@@ -951,8 +957,10 @@ fn convert_impl(regs: &mut [Row], c: &Cvt, d: Slot, a: Slot, m: u32) {
         }
         // Integer to f64, and to f32 rounding to nearest: the i64/u64
         // conversions round the same exact value as `cvt`'s i128 one.
-        (Ty::S(sb), Ty::F(64), false) => map1(regs, d, a, m, |x| (sext(x, sb) as f64).to_bits()),
-        (Ty::U(sb), Ty::F(64), false) => {
+        (Ty::S(sb), Ty::F(64), false) if !matches!(c.rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp) => {
+            map1(regs, d, a, m, |x| (sext(x, sb) as f64).to_bits())
+        }
+        (Ty::U(sb), Ty::F(64), false) if !matches!(c.rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp) => {
             let k = mask(sb);
             map1(regs, d, a, m, |x| ((x & k) as f64).to_bits())
         }

@@ -3,8 +3,8 @@
 //! Semantics follow the PTX ISA: float-to-integer conversions saturate and
 //! send NaN to 0; `.rni/.rzi/.rmi/.rpi` round to an integral value;
 //! `.rn/.rz/.rm/.rp` on a narrowing float conversion round as named.
-//! Integer-to-float conversions always round to nearest (directed modes on
-//! them are rare and treated as `.rn`); f16 results always round to nearest.
+//! Integer-to-float conversions round as named too (exactly, from the
+//! integer); f16 results always round to nearest.
 
 use crate::cpu::ptx::program::{Cvt, Rnd, Ty};
 
@@ -130,6 +130,37 @@ pub fn round_f64(v: f64, e: f64, rnd: Rnd, finite: bool) -> f64 {
     }
 }
 
+/// The sign of `a * b + c - v` for `v = RN(a * b + c)`: the exact value
+/// is `w + z + t`, three non-overlapping parts (the product's TwoProduct,
+/// then TwoSums), and `w - v` is exact, as both lie within an ulp or two
+/// of the exact value; the first nonzero of `w - v`, `z`, `t` has the sign.
+pub fn fma_err(v: f64, a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b;
+    let e1 = a.mul_add(b, -p);
+    let (s, t1) = two_sum(p, c);
+    let (u, t) = two_sum(t1, e1);
+    let (w, z) = two_sum(s, u);
+    let first = [w - v, z, t].into_iter().find(|x| *x != 0.0).unwrap_or(0.0);
+    if first.is_finite() {
+        first
+    } else {
+        0.0
+    }
+}
+
+/// An integer to f64 or f32 rounded in direction `rnd` (exact: the error
+/// of the rounded-to-nearest value is an integer).
+fn int_to_float_directed(i: i128, rnd: Rnd, f32_result: bool) -> f64 {
+    if f32_result {
+        let v = i as f32;
+        let e = (i - v as i128).signum() as f64;
+        round_f32(v as f64, e, rnd) as f64
+    } else {
+        let v = i as f64;
+        round_f64(v, (i - v as i128).signum() as f64, rnd, true)
+    }
+}
+
 /// The sign (as ±1 or 0) of `exact - q` for `q = RN(a / b)`.
 pub fn div_err(q: f64, a: f64, b: f64) -> f64 {
     let r = (-q).mul_add(b, a);
@@ -214,7 +245,10 @@ pub fn cvt(c: &Cvt, x: u64) -> u64 {
     match c.dst {
         Ty::F(64) => {
             let f = match v {
-                Val::Int(i) => i as f64,
+                Val::Int(i) => match c.rnd {
+                    Rnd::Rz | Rnd::Rm | Rnd::Rp => int_to_float_directed(i, c.rnd, false),
+                    _ => i as f64,
+                },
                 Val::Float(f) => match c.rnd {
                     Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi => round_int(f, c.rnd),
                     _ => f,
@@ -225,7 +259,7 @@ pub fn cvt(c: &Cvt, x: u64) -> u64 {
         Ty::F(32) => {
             let f = match v {
                 Val::Int(i) => match c.rnd {
-                    Rnd::Rz | Rnd::Rm | Rnd::Rp => f64_to_f32(i as f64, c.rnd),
+                    Rnd::Rz | Rnd::Rm | Rnd::Rp => int_to_float_directed(i, c.rnd, true) as f32,
                     _ => i as f32,
                 },
                 Val::Float(f) => match c.rnd {

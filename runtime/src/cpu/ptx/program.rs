@@ -271,6 +271,8 @@ pub enum TernOp {
     ShfR(bool),
     /// f32 fused multiply-add with a directed rounding.
     FmaF32Rnd(Rnd),
+    /// f64 fused multiply-add with a directed rounding.
+    FmaF64Rnd(Rnd),
 }
 
 /// What `testp` tests.

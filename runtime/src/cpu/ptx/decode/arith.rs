@@ -24,7 +24,7 @@ impl Dec<'_> {
             _ => 3,
         };
         self.nops(i, n)?;
-        if !md.words.is_empty() || (wide && name == "fma") {
+        if !md.words.is_empty() {
             return self.unsupported(i.opcode.clone());
         }
         let bits = if wide { 64 } else { 32 };
@@ -48,7 +48,11 @@ impl Dec<'_> {
         let (d, _) = self.dst(&i.operands[0])?;
         let op = match (name, wide) {
             ("fma", _) => {
-                let op = TernOp::FmaF32Rnd(rnd);
+                let op = if wide {
+                    TernOp::FmaF64Rnd(rnd)
+                } else {
+                    TernOp::FmaF32Rnd(rnd)
+                };
                 let [a, b, c] = [srcs[0], srcs[1], srcs[2]];
                 self.emit(Op::Tern { op, d, a, b, c }, g);
                 None
