@@ -130,10 +130,9 @@ impl FnResolver<'_, '_> {
                     self.expr(*m, diags);
                 }
             }
-            StmtKind::FunctionDef(def) => diags.push(Diagnostic::error(
-                "nested functions are not supported in kernels; define it at the top level",
-                def.header_span,
-            )),
+            // A nested function is a function of its own (see `closures`),
+            // resolved by itself; its name is a local here.
+            StmtKind::FunctionDef(_) => {}
             StmtKind::ClassDef(class) => diags.push(
                 Diagnostic::error("'class' definitions are not supported in kernels", class.header_span)
                     .with_help("define enum classes (`class Color(IntEnum): ...`) at the top level of the file"),

@@ -65,6 +65,13 @@ impl FnChecker<'_, '_, '_> {
         else {
             return TExpr::error(span);
         };
+        if !info.captures.is_empty() {
+            // A nested function's hidden arguments (see `closures`).
+            match self.capture_args(f, span) {
+                Some(hidden) => typed.extend(hidden),
+                None => return TExpr::error(span),
+            }
+        }
         if typed.iter().any(|t| !t.ty.is_known()) {
             return TExpr::error(span);
         }
@@ -230,6 +237,22 @@ impl FnChecker<'_, '_, '_> {
             };
             if let Some(v) = value {
                 out.push((i as u32, v));
+            }
+        }
+        // A nested function's captured constant (`n = 4` read as a shape
+        // in the closure): the literal Numba's inlining types it as.
+        let info = env.function(f);
+        if let Some(parent) = info.parent {
+            for (k, &l) in info.captures.iter().enumerate() {
+                let i = params.len() + k;
+                if !needs.get(i).copied().unwrap_or(false) {
+                    continue;
+                }
+                if let crate::sema::resolve::CaptureValue::Const(v) = env.capture_value(parent, l) {
+                    if super::literals::is_literal(&v) {
+                        out.push((i as u32, v));
+                    }
+                }
             }
         }
         LiteralArgs(out)

@@ -16,6 +16,7 @@
 
 mod arrays;
 mod calls;
+mod closures;
 mod complex;
 mod device;
 mod enums;
@@ -540,7 +541,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // The variables as the first walk starts (later walks get the same
         // by `reset_walk`): a parameter holds its argument, a local is
         // unset and untyped.
-        let nparams = def.params.len();
+        let nparams = env.param_count(f);
         let interner = &env.module.interner;
         let names = (pc.names)
             .get_or_insert_with(|| Arc::from(interner.text()))
@@ -658,7 +659,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         func.name.push_str(env.name(def.name.name));
         func.is_kernel = c.is_kernel;
         func.flags = info.flags;
-        func.params = def.params.len() as u32;
+        func.params = env.param_count(f) as u32;
         func.vars = c.vars;
         func.names = c.names;
         func.temp_names = c.temp_names;

@@ -198,9 +198,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 self.reachable = false;
             }
+            StmtKind::FunctionDef(def) => self.nested_def(def, span, out),
             // Reported during name resolution.
-            StmtKind::FunctionDef(_)
-            | StmtKind::ClassDef(_)
+            StmtKind::ClassDef(_)
             | StmtKind::Import(_)
             | StmtKind::ImportFrom { .. }
             | StmtKind::Global(_)
