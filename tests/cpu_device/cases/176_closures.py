@@ -1,0 +1,42 @@
+"""176: functions defined inside kernels (closures): captured run-time
+values read at each call, sibling closures, defaults, a closure of a
+closure, and closures passed to device functions."""
+import numpy as np
+from harness import Case
+
+
+def closures(args):
+    out, a, n = args
+    out = out.copy()
+    n = int(n)
+    scale = a[0]
+    for i in range(out.size):
+        v = a[i]
+        x = (v + 3) * scale + n
+        x = 0.0 if x < 0 else (100.0 if x > 100 else x)
+        out[i] = x + (v + 3)
+        out[i] += 1.0 * 2.0 + n
+    return {0: out}
+
+
+def nested(args):
+    out, m = args
+    out = out.copy()
+    m = int(m)
+    for i in range(out.size):
+        outer = (i * 2 + m) + (1 * 2 + m)
+        out[i] = outer + i * (i - 1) // 2 + (i - 1)
+    return {0: out}
+
+
+CASES = [
+    Case("176_closures.py", "closures", grid=(2,), block=(32,), name=f"n{n}",
+         args=lambda rng, n=n: [np.zeros(50), rng.standard_normal(50) * 40, np.int64(n)],
+         expect=closures)
+    for n in (0, 5, -7)
+] + [
+    Case("176_closures.py", "nested", grid=(1,), block=(64,), name=f"m{m}",
+         args=lambda rng, m=m: [np.zeros(40, np.int64), np.int64(m)],
+         expect=nested)
+    for m in (0, 9)
+]
