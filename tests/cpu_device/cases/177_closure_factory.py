@@ -1,5 +1,7 @@
 """177: closures in device functions: a factory returning a closure, a
-closure over an array parameter, a closure defined in a loop, a captured constant as a local array's shape."""
+closure over an array parameter, a closure defined in a loop, a captured
+constant as a local array's shape, a default value read from the
+enclosing function."""
 import numpy as np
 from harness import Case
 
@@ -27,6 +29,13 @@ def local_shape(args):
     return {0: out}
 
 
+def parent_defaults(args):
+    (out,) = args
+    out = out.copy()
+    out[0], out[1] = 1 + 4, 1 + 10
+    return {0: out}
+
+
 CASES = [
     Case("177_closure_factory.py", "factory", grid=(1,), block=(32,),
          args=lambda rng: [np.zeros(24), rng.standard_normal(24)],
@@ -34,4 +43,7 @@ CASES = [
     Case("177_closure_factory.py", "local_shape", grid=(1,), block=(16,),
          args=lambda rng: [np.zeros(10, np.float32)],
          expect=local_shape),
+    Case("177_closure_factory.py", "parent_defaults", grid=(1,), block=(1,),
+         args=lambda rng: [np.zeros(2, np.int64)],
+         expect=parent_defaults),
 ]

@@ -216,9 +216,29 @@ impl ModuleEnv<'_> {
             name: self.function(f).locals[l.index()].0,
             count: 0,
             value: None,
+            first: None,
         };
         defs.block(self.module.block(self.def(f).body));
         defs.count
+    }
+
+    /// True when local `l` of function `f` is a parameter or has a
+    /// definition written before `pos`: Numba's `LOAD_CLOSURE` at a
+    /// nested `def` needs the variable it captures defined already
+    /// ("Unsupported use of cell variable encountered").
+    pub fn defined_before(&self, f: FuncId, l: LocalId, pos: u32) -> bool {
+        if l.index() < self.param_count(f) {
+            return true;
+        }
+        let mut defs = Definitions {
+            module: self.module,
+            name: self.function(f).locals[l.index()].0,
+            count: 0,
+            value: None,
+            first: None,
+        };
+        defs.block(self.module.block(self.def(f).body));
+        defs.first.is_some_and(|first| first < pos)
     }
 
     /// What local `l` of function `f` holds for a nested function that
@@ -238,6 +258,7 @@ impl ModuleEnv<'_> {
             name,
             count: 0,
             value: None,
+            first: None,
         };
         defs.block(self.module.block(self.def(f).body));
         match (defs.count, defs.value) {
@@ -282,12 +303,27 @@ struct Definitions<'m> {
     name: Symbol,
     count: u32,
     value: Option<ExprId>,
+    /// Where the first definition in the text starts.
+    first: Option<u32>,
 }
 
 impl Definitions<'_> {
     fn block(&mut self, body: &[Stmt]) {
-        let module = self.module;
         for s in body {
+            let before = self.count;
+            self.stmt(s);
+            if self.count > before && self.first.is_none() {
+                self.first = Some(match &s.kind {
+                    StmtKind::FunctionDef(def) => def.header_span.lo,
+                    _ => s.span.lo,
+                });
+            }
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        let module = self.module;
+        {
             match &s.kind {
                 StmtKind::Assign { targets, value } => {
                     for &t in module.exprs(*targets) {

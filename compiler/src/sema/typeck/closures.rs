@@ -26,6 +26,22 @@ impl FnChecker<'_, '_, '_> {
             return;
         };
         let l = LocalId(l as u32);
+        for &c in &env.function(g).captures {
+            if !env.defined_before(self.func, c, def.header_span.lo) {
+                let var = env.name(info.locals[c.index()].0);
+                self.error(
+                    Diagnostic::error(
+                        "Unsupported use of cell variable encountered",
+                        def.header_span,
+                    )
+                    .with_help(format!(
+                        "'{}' reads '{var}', which is not assigned before this `def` \
+                             (Numba needs the variables a nested function captures defined first)",
+                        env.name(def.name.name)
+                    )),
+                );
+            }
+        }
         if env.definition_count(self.func, l) > 1 {
             self.check_escape(g);
         }

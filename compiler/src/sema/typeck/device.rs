@@ -228,11 +228,13 @@ impl FnChecker<'_, '_, '_> {
             });
             let value = match (given, p.default) {
                 (Some(e), _) => self.literal_of_expr(e),
-                (None, Some(d)) => {
-                    crate::sema::const_eval::eval(env.module, d, &super::FnConstEnv { env })
-                        .ok()
-                        .filter(super::literals::is_literal)
-                }
+                (None, Some(d)) => crate::sema::const_eval::eval(
+                    env.module,
+                    d,
+                    &super::DefaultsConstEnv { env, f },
+                )
+                .ok()
+                .filter(super::literals::is_literal),
                 (None, None) => None,
             };
             if let Some(v) = value {
@@ -353,7 +355,7 @@ impl FnChecker<'_, '_, '_> {
                 continue;
             }
             match p.default {
-                Some(d) => *slot = Some(self.default_value(d, p)),
+                Some(d) => *slot = Some(self.default_value(f, d, p)),
                 None => missing.push(format!("'{}'", env.name(p.name.name))),
             }
         }
@@ -394,7 +396,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The value of parameter `p`'s default `d`: a constant (or `None`).
-    fn default_value(&mut self, d: ExprId, p: &crate::front::ast::Param) -> TExpr {
+    fn default_value(&mut self, f: FuncId, d: ExprId, p: &crate::front::ast::Param) -> TExpr {
         let span = self.ast(d).span;
         if matches!(self.ast(d).kind, crate::front::ast::ExprKind::NoneLit) {
             return TExpr::none(span);
@@ -402,7 +404,7 @@ impl FnChecker<'_, '_, '_> {
         match crate::sema::const_eval::eval(
             self.env.module,
             d,
-            &super::FnConstEnv { env: self.env },
+            &super::DefaultsConstEnv { env: self.env, f },
         ) {
             Ok(v) => TExpr::constant(v, span),
             Err(nc) => {

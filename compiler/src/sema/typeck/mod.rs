@@ -1031,6 +1031,29 @@ fn path_text(env: &ModuleEnv<'_>, e: ExprId) -> String {
     }
 }
 
+/// Constant lookup for the default values of function `f`'s parameters:
+/// [`FnConstEnv`]'s, and for a nested function (whose defaults are
+/// evaluated in its parent) a variable of the parent with one constant
+/// definition, as Numba's `get_definition` finds it.
+pub(super) struct DefaultsConstEnv<'a, 'm> {
+    pub(super) env: &'a ModuleEnv<'m>,
+    pub(super) f: FuncId,
+}
+
+impl ConstEnv for DefaultsConstEnv<'_, '_> {
+    fn lookup(&self, expr: ExprId) -> ConstLookup {
+        if let (Some(parent), Res::Local(l)) = (
+            self.env.function(self.f).parent,
+            &self.env.res[expr.index()],
+        ) {
+            if let super::resolve::CaptureValue::Const(v) = self.env.capture_value(parent, *l) {
+                return ConstLookup::Value(v);
+            }
+        }
+        FnConstEnv { env: self.env }.lookup(expr)
+    }
+}
+
 /// Constant lookup inside a function body: module constants and intrinsic
 /// members are constants, locals are run-time values.
 struct FnConstEnv<'a, 'm> {

@@ -2,7 +2,8 @@
 closure (a factory), a closure over a device function's array parameter,
 a closure defined in a loop, closures given to other functions, and a
 captured constant as a local array's shape (a literal, as Numba's
-inlining types it)."""
+inlining types it), and a default value read from the enclosing
+function."""
 from numba import cuda, float32
 
 
@@ -62,3 +63,14 @@ def local_shape(out):
     i = cuda.grid(1)
     if i < out.size:
         out[i] = fill(i)
+
+
+@cuda.jit("void(int64[::1])")
+def parent_defaults(out):
+    y = 4
+
+    def f(a, b=y):
+        return a + b
+
+    out[0] = f(1)
+    out[1] = f(1, 10)
