@@ -1,6 +1,6 @@
 """176: functions defined inside kernels (closures): captured run-time
 values read at each call, sibling closures, defaults, a closure of a
-closure, and closures passed to device functions."""
+closure, closures passed to device functions, and another name for a closure."""
 import numpy as np
 from harness import Case
 
@@ -29,6 +29,14 @@ def nested(args):
     return {0: out}
 
 
+def aliased(args):
+    out, x = args
+    out = out.copy()
+    out[0] = 2 + int(x) + 1
+    out[1] = 2 + 10
+    return {0: out}
+
+
 CASES = [
     Case("176_closures.py", "closures", grid=(2,), block=(32,), name=f"n{n}",
          args=lambda rng, n=n: [np.zeros(50), rng.standard_normal(50) * 40, np.int64(n)],
@@ -39,4 +47,9 @@ CASES = [
          args=lambda rng, m=m: [np.zeros(40, np.int64), np.int64(m)],
          expect=nested)
     for m in (0, 9)
+] + [
+    Case("176_closures.py", "aliased", grid=(1,), block=(1,), name=f"x{x}",
+         args=lambda rng, x=x: [np.zeros(2, np.int64), np.int64(x)],
+         expect=aliased)
+    for x in (0, 41)
 ]

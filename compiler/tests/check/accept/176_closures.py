@@ -1,7 +1,8 @@
 """Functions defined inside kernels (closures), as Numba takes them: a
 call in the enclosing function reads the variables the closure captures
 as they are at the call (Numba inlines it); a closure passed to another
-function captures constants only."""
+function captures constants only; another name for a closure
+(`g = inner`) is called as the closure is."""
 from numba import cuda
 
 LIMIT = 100
@@ -74,3 +75,16 @@ def nested(out, m):
 
     if i < out.size:
         out[i] = outer(i) + count(i) + apply_all(pair, i, 1)
+
+
+@cuda.jit("void(int64[::1], int64)")
+def aliased(out, x):
+    z = x + 1
+
+    def inner(v):
+        return v + z
+
+    g = inner
+    out[0] = g(2)
+    z = 10
+    out[1] = g(2)
