@@ -556,6 +556,17 @@ def _undot(text: str, col: int) -> str:
     return text[:col] + "_" + text[col + 1:] if text[col:col + 1] == "." else text
 
 
+def _global_names(code):
+    """The global names a function's body reads, with those of the
+    functions defined inside it (a nested function is compiled with its
+    enclosing one; its free variables are the enclosing one's)."""
+    names = set(code.co_names)
+    for k in code.co_consts:
+        if isinstance(k, types.CodeType):
+            names |= _global_names(k)
+    return names
+
+
 def _resolve(fn, name):
     """(found, value) for a name a function's body reads: a closure
     variable, a global, or (not found) a builtin / unknown name."""
@@ -739,7 +750,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
         if not (same and place_same_file(fs, is_kernel)):
             append_other(fs, is_kernel)
         code = fn.__code__
-        candidates = fs.names & (set(code.co_names) | set(code.co_freevars))
+        candidates = fs.names & (_global_names(code) | set(code.co_freevars))
         # Members of the user's modules (`mymod.add`), under an alias the
         # view's text is rewritten to use, dot by dot.
         members = {}

@@ -447,3 +447,30 @@ def test_an_enum_member_of_a_numba_module_is_a_value_to_a_type_call():
     # `int16(RequestError.internal_error)` on the host: a NumPy scalar (the
     # class's module is numba's, yet a member is no type).
     assert int16(enum_usecases.RequestError.internal_error) == np.int16(500)
+
+
+CLOSURE_OFFSET = 100
+
+
+def test_nested_function_reads_globals_and_closure_variables():
+    # A function defined inside a kernel reads a module-level global and a
+    # closure variable of the host function that made the kernel: the
+    # binding gathers the names nested functions read too (they are in the
+    # code objects of the kernel's constants).
+    def make(scale):
+        @cuda.jit
+        def kernel(out, a):
+            i = cuda.grid(1)
+
+            def f(x):
+                return x * scale + CLOSURE_OFFSET
+
+            if i < out.size:
+                out[i] = f(a[i])
+
+        return kernel
+
+    a = np.arange(8, dtype=np.float64)
+    out = np.zeros_like(a)
+    make(3)[1, 8](out, a)
+    assert list(out) == [x * 3 + CLOSURE_OFFSET for x in a]

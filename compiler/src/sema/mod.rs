@@ -193,9 +193,14 @@ impl EntryPoints<'_, '_> {
         let Some(only) = self.selected(diags) else {
             return;
         };
-        // `None`: every `@cuda.jit` function.
-        let targets =
-            (env.function_ids()).filter(|&f| only.map_or(env.function(f).jit, |o| o == f));
+        // `None`: every `@cuda.jit` function (a nested function is checked
+        // where it is called).
+        let targets = (env.function_ids()).filter(|&f| {
+            only.map_or(
+                env.function(f).jit && env.function(f).parent.is_none(),
+                |o| o == f,
+            )
+        });
         for f in targets {
             let info = env.function(f);
             let from_option = self.options.signature.is_some();

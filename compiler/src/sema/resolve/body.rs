@@ -22,7 +22,9 @@ impl ModuleEnv<'_> {
         // parameters, which are reported, wins), emptied again below.
         let mut local_of = std::mem::take(&mut self.local_of);
         // Default parameter values are evaluated where the function is
-        // defined: they see the module's names, not the parameters.
+        // defined: they see the module's names, not the parameters (a
+        // nested function's are resolved with its parent's body, where
+        // its `def` is).
         let mut defaults = FnResolver {
             env: self,
             f,
@@ -30,9 +32,11 @@ impl ModuleEnv<'_> {
             res: &mut res,
             unknown_reported: Vec::new(),
         };
-        for p in self.module.params(def.params) {
-            if let Some(d) = p.default {
-                defaults.expr(d, diags);
+        if self.function(f).parent.is_none() {
+            for p in self.module.params(def.params) {
+                if let Some(d) = p.default {
+                    defaults.expr(d, diags);
+                }
             }
         }
         for (i, (name, _)) in self.function(f).locals.iter().enumerate() {
@@ -130,10 +134,16 @@ impl FnResolver<'_, '_> {
                     self.expr(*m, diags);
                 }
             }
-            StmtKind::FunctionDef(def) => diags.push(Diagnostic::error(
-                "nested functions are not supported in kernels; define it at the top level",
-                def.header_span,
-            )),
+            // A nested function is a function of its own (see `closures`),
+            // resolved by itself; its name is a local here, and its
+            // default values are evaluated here.
+            StmtKind::FunctionDef(def) => {
+                for p in module.params(def.params) {
+                    if let Some(d) = p.default {
+                        self.expr(d, diags);
+                    }
+                }
+            }
             StmtKind::ClassDef(class) => diags.push(
                 Diagnostic::error("'class' definitions are not supported in kernels", class.header_span)
                     .with_help("define enum classes (`class Color(IntEnum): ...`) at the top level of the file"),

@@ -11,12 +11,15 @@
 //! that table and never looks a name up again.
 
 mod body;
+mod closures;
 mod dtypes;
 mod enums;
 mod exceptions;
 mod extern_decl;
 mod namedtuples;
 
+pub use closures::CaptureValue;
+use closures::NESTED;
 pub use exceptions::BUILTIN_EXCEPTIONS;
 pub use extern_decl::{ExternAbi, ExternDecl};
 
@@ -152,9 +155,18 @@ pub struct FunctionInfo<'m> {
     pub flags: JitFlags,
     /// Signatures given in the decorator.
     pub sigs: Vec<DeclaredSig<'m>>,
-    /// Local variables, by [`LocalId`]: parameters first, then assigned
-    /// names.
+    /// Local variables, by [`LocalId`]: parameters first, then the
+    /// variables a nested function captures (see
+    /// [`FunctionInfo::captures`]), then assigned names.
     pub locals: Vec<(Symbol, Span)>,
+    /// A function defined inside another (`closures`): its `def`.
+    pub nested_def: Option<&'m FunctionDef>,
+    /// A nested function's enclosing function.
+    pub parent: Option<FuncId>,
+    /// A nested function's free variables, as locals of its parent: each
+    /// is a hidden parameter after the declared ones (local number
+    /// `params + k` here), given at every call.
+    pub captures: Vec<LocalId>,
 }
 
 impl FunctionInfo<'_> {
@@ -219,6 +231,9 @@ pub struct ModuleEnv<'m> {
     /// The module-level names whose arrays the host supplies (constant
     /// arrays and global device arrays) that the source mentions.
     host_arrays: Vec<Symbol>,
+    /// The nested functions (see `closures`), by where their `def`
+    /// header starts.
+    nested_at: FxHashMap<u32, FuncId>,
 }
 
 impl<'m> ModuleEnv<'m> {
@@ -266,10 +281,12 @@ impl<'m> ModuleEnv<'m> {
                 .iter()
                 .filter_map(|name| module.interner.get(name))
                 .collect(),
+            nested_at: FxHashMap::default(),
         };
         for (i, stmt) in module.body.iter().enumerate() {
             env.top_level(i, stmt, host_arrays, diags);
         }
+        env.read_nested_functions(diags);
         for name in host_arrays {
             // A name the source never mentions has no symbol, and needs none.
             if let Some(sym) = module.interner.get(name) {
@@ -366,10 +383,20 @@ impl<'m> ModuleEnv<'m> {
 
     /// The `def` of a function.
     pub fn def(&self, f: FuncId) -> &'m FunctionDef {
-        match &self.module.body[self.function(f).stmt].kind {
+        let info = self.function(f);
+        if let Some(def) = info.nested_def {
+            return def;
+        }
+        match &self.module.body[info.stmt].kind {
             StmtKind::FunctionDef(def) => def,
             _ => unreachable!("function index points at a def"),
         }
+    }
+
+    /// The number of parameters of function `f`: its declared ones, then
+    /// the variables it captures (a nested function's hidden parameters).
+    pub fn param_count(&self, f: FuncId) -> usize {
+        self.def(f).params.len() + self.function(f).captures.len()
     }
 
     /// The enum or named tuple class the file binds to `name`, if any (for
@@ -662,9 +689,15 @@ impl<'m> ModuleEnv<'m> {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: self.spare_locals.pop().unwrap_or_default(),
+            nested_def: None,
+            parent: None,
+            captures: Vec::new(),
         };
-        for &d in self.module.exprs(def.decorators) {
-            self.decorator(d, &mut info, diags);
+        // A nested function's decorators are reported by `closures`.
+        if stmt != NESTED {
+            for &d in self.module.exprs(def.decorators) {
+                self.decorator(d, &mut info, diags);
+            }
         }
         info.locals.reserve(def.params.len() + 16);
         for p in self.module.params(def.params) {
@@ -1120,6 +1153,8 @@ impl LocalsCollector<'_> {
                     self.block(module.block(*body));
                     self.block(module.block(*orelse));
                 }
+                // A nested `def` binds its name.
+                StmtKind::FunctionDef(def) => self.name(def.name.name, def.name.span),
                 StmtKind::Global(names) | StmtKind::Nonlocal(names) => self
                     .globals
                     .extend(module.idents(*names).iter().map(|n| n.name)),
@@ -1135,15 +1170,19 @@ impl LocalsCollector<'_> {
     fn target(&mut self, target: ExprId) {
         let e = self.module.expr(target);
         match &e.kind {
-            ExprKind::Name(n) => {
-                let seen = &mut self.seen[n.0 as usize];
-                if seen.is_none() {
-                    *seen = Some(LocalId(self.out.len() as u32));
-                    self.out.push((*n, e.span));
-                }
-            }
+            ExprKind::Name(n) => self.name(*n, e.span),
             ExprKind::Tuple(items) | ExprKind::List(items) => self.target_items(*items),
             _ => {}
+        }
+    }
+
+    /// Adds local `n` (bound at `span`) unless it is one already.
+    #[inline]
+    fn name(&mut self, n: Symbol, span: Span) {
+        let seen = &mut self.seen[n.0 as usize];
+        if seen.is_none() {
+            *seen = Some(LocalId(self.out.len() as u32));
+            self.out.push((n, span));
         }
     }
 
@@ -1207,6 +1246,9 @@ mod tests {
             flags: JitFlags::default(),
             sigs: Vec::new(),
             locals: Vec::new(),
+            nested_def: None,
+            parent: None,
+            captures: Vec::new(),
         });
         let w: Vec<FunctionInfo<'_>> = reuse_empty(v);
         assert!(w.is_empty());

@@ -178,7 +178,7 @@ impl FnChecker<'_, '_, '_> {
     /// Why shape `e` is not a constant: `nc`, or for a local (not a
     /// parameter) that is not one literal where it is read, that.
     fn not_literal(&self, e: ExprId, nc: const_eval::NotConst) -> const_eval::NotConst {
-        let nparams = self.env.def(self.func).params.len();
+        let nparams = self.env.param_count(self.func);
         match (&self.ast(e).kind, self.res(e)) {
             (ExprKind::Name(n), Res::Local(l)) if l.index() >= nparams => {
                 let name = self.env.name(*n);

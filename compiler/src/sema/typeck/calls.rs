@@ -146,7 +146,7 @@ impl FnChecker<'_, '_, '_> {
                 TExpr::error(span)
             }
             _ => {
-                let f = self.expr(func);
+                let f = self.callee_value(func);
                 if let Type::Function(fv) = f.ty {
                     // A call through a function value (a parameter, a
                     // variable, a tuple item): that function's call, typed

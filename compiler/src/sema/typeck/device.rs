@@ -66,6 +66,13 @@ impl FnChecker<'_, '_, '_> {
         else {
             return TExpr::error(span);
         };
+        if !info.captures.is_empty() {
+            // A nested function's hidden arguments (see `closures`).
+            match self.capture_args(f, span) {
+                Some(hidden) => typed.extend(hidden),
+                None => return TExpr::error(span),
+            }
+        }
         if typed.iter().any(|t| !t.ty.is_known()) {
             return TExpr::error(span);
         }
@@ -230,15 +237,33 @@ impl FnChecker<'_, '_, '_> {
             });
             let value = match (given, p.default) {
                 (Some(e), _) => self.literal_of_expr(e),
-                (None, Some(d)) => {
-                    crate::sema::const_eval::eval(env.module, d, &super::FnConstEnv { env })
-                        .ok()
-                        .filter(super::literals::is_literal)
-                }
+                (None, Some(d)) => crate::sema::const_eval::eval(
+                    env.module,
+                    d,
+                    &super::DefaultsConstEnv { env, f },
+                )
+                .ok()
+                .filter(super::literals::is_literal),
                 (None, None) => None,
             };
             if let Some(v) = value {
                 out.push((i as u32, v));
+            }
+        }
+        // A nested function's captured constant (`n = 4` read as a shape
+        // in the closure): the literal Numba's inlining types it as.
+        let info = env.function(f);
+        if let Some(parent) = info.parent {
+            for (k, &l) in info.captures.iter().enumerate() {
+                let i = params.len() + k;
+                if !needs.get(i).copied().unwrap_or(false) {
+                    continue;
+                }
+                if let crate::sema::resolve::CaptureValue::Const(v) = env.capture_value(parent, l) {
+                    if super::literals::is_literal(&v) {
+                        out.push((i as u32, v));
+                    }
+                }
             }
         }
         LiteralArgs(out)
@@ -339,7 +364,7 @@ impl FnChecker<'_, '_, '_> {
                 continue;
             }
             match p.default {
-                Some(d) => *slot = Some(self.default_value(d, p)),
+                Some(d) => *slot = Some(self.default_value(f, d, p)),
                 None => missing.push(format!("'{}'", env.name(p.name.name))),
             }
         }
@@ -380,7 +405,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// The value of parameter `p`'s default `d`: a constant (or `None`).
-    fn default_value(&mut self, d: ExprId, p: &crate::front::ast::Param) -> TExpr {
+    fn default_value(&mut self, f: FuncId, d: ExprId, p: &crate::front::ast::Param) -> TExpr {
         let span = self.ast(d).span;
         if matches!(self.ast(d).kind, crate::front::ast::ExprKind::NoneLit) {
             return TExpr::none(span);
@@ -388,7 +413,7 @@ impl FnChecker<'_, '_, '_> {
         match crate::sema::const_eval::eval(
             self.env.module,
             d,
-            &super::FnConstEnv { env: self.env },
+            &super::DefaultsConstEnv { env: self.env, f },
         ) {
             Ok(v) => TExpr::constant(v, span),
             Err(nc) => {

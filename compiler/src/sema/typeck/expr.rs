@@ -272,7 +272,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn name_or_attr(&mut self, id: ExprId) -> TExpr {
         let e = self.ast(id);
         match self.res(id) {
-            Res::Local(l) => self.read_var(*l, e.span),
+            Res::Local(l) => {
+                let t = self.read_var(*l, e.span);
+                self.note_escape(&t);
+                t
+            }
             Res::Const(c) => TExpr::constant(*self.env.constant(*c), e.span),
             Res::Member(Member::FloatConst(v)) => {
                 TExpr::constant(ConstValue::Float(*v, Scalar::F64), e.span)

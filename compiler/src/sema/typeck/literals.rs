@@ -570,7 +570,7 @@ impl ProgramChecker<'_, '_> {
             return n.clone();
         }
         let env = self.env;
-        let nparams = env.def(f).params.len();
+        let nparams = env.param_count(f);
         // A function being scanned needs nothing meanwhile: its recursive
         // calls are not scanned again (a call takes its needs once known).
         let nothing = Rc::new(LiteralNeeds {

@@ -17,6 +17,7 @@
 mod arrays;
 mod cache_hints;
 mod calls;
+mod closures;
 mod complex;
 mod device;
 mod enums;
@@ -541,7 +542,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         // The variables as the first walk starts (later walks get the same
         // by `reset_walk`): a parameter holds its argument, a local is
         // unset and untyped.
-        let nparams = def.params.len();
+        let nparams = env.param_count(f);
         let interner = &env.module.interner;
         let names = (pc.names)
             .get_or_insert_with(|| Arc::from(interner.text()))
@@ -659,7 +660,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         func.name.push_str(env.name(def.name.name));
         func.is_kernel = c.is_kernel;
         func.flags = info.flags;
-        func.params = def.params.len() as u32;
+        func.params = env.param_count(f) as u32;
         func.vars = c.vars;
         func.names = c.names;
         func.temp_names = c.temp_names;
@@ -1028,6 +1029,29 @@ fn path_text(env: &ModuleEnv<'_>, e: ExprId) -> String {
             format!("{}.{}", path_text(env, *value), env.name(attr.name))
         }
         _ => "this".to_string(),
+    }
+}
+
+/// Constant lookup for the default values of function `f`'s parameters:
+/// [`FnConstEnv`]'s, and for a nested function (whose defaults are
+/// evaluated in its parent) a variable of the parent with one constant
+/// definition, as Numba's `get_definition` finds it.
+pub(super) struct DefaultsConstEnv<'a, 'm> {
+    pub(super) env: &'a ModuleEnv<'m>,
+    pub(super) f: FuncId,
+}
+
+impl ConstEnv for DefaultsConstEnv<'_, '_> {
+    fn lookup(&self, expr: ExprId) -> ConstLookup {
+        if let (Some(parent), Res::Local(l)) = (
+            self.env.function(self.f).parent,
+            &self.env.res[expr.index()],
+        ) {
+            if let super::resolve::CaptureValue::Const(v) = self.env.capture_value(parent, *l) {
+                return ConstLookup::Value(v);
+            }
+        }
+        FnConstEnv { env: self.env }.lookup(expr)
     }
 }
 

@@ -62,7 +62,7 @@ impl FnChecker<'_, '_, '_> {
             Res::Member(Member::Dtype(s)) => Target::Callee(Callee::Cast(s)),
             // A function value held in a local (a parameter, a variable).
             Res::Local(_) => {
-                let f = self.expr(func);
+                let f = self.callee_value(func);
                 let target = match f.ty {
                     Type::Function(fv) => match (fv.device(), fv.callee()) {
                         (Some(index), _) => Some(Target::Device(FuncId(index))),

@@ -114,6 +114,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 let value_span = module.expr(*value).span;
                 let mut v = match self.ufunc_out_value(*value, span, out) {
                     Some(v) => v,
+                    // `g = inner`: another name for a nested function,
+                    // which escapes only where that name is used as a
+                    // value (Numba inlines `g(...)` as `inner(...)`).
+                    None if targets
+                        .iter()
+                        .all(|&t| matches!(module.expr(t).kind, ExprKind::Name(_))) =>
+                    {
+                        self.callee_value(*value)
+                    }
                     None => self.expr(*value),
                 };
                 if targets.len() > 1 && !v.is_trivially_pure() && !v.ty.is_unknown() {
@@ -198,9 +207,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
                 self.reachable = false;
             }
+            StmtKind::FunctionDef(def) => self.nested_def(def, span, out),
             // Reported during name resolution.
-            StmtKind::FunctionDef(_)
-            | StmtKind::ClassDef(_)
+            StmtKind::ClassDef(_)
             | StmtKind::Import(_)
             | StmtKind::ImportFrom { .. }
             | StmtKind::Global(_)

@@ -1,0 +1,86 @@
+from numba import cuda
+
+@cuda.jit('void(int64[:])')
+def k(a):
+    v = a[0]
+    def f0(x):
+        def f1(x):
+            def f2(x):
+                def f3(x):
+                    def f4(x):
+                        def f5(x):
+                            def f6(x):
+                                def f7(x):
+                                    def f8(x):
+                                        def f9(x):
+                                            def f10(x):
+                                                def f11(x):
+                                                    def f12(x):
+                                                        def f13(x):
+                                                            def f14(x):
+                                                                def f15(x):
+                                                                    def f16(x):
+                                                                        def f17(x):
+                                                                            def f18(x):
+                                                                                def f19(x):
+                                                                                    def f20(x):
+                                                                                        def f21(x):
+                                                                                            def f22(x):
+                                                                                                def f23(x):
+                                                                                                    def f24(x):
+                                                                                                        def f25(x):
+                                                                                                            def f26(x):
+                                                                                                                def f27(x):
+                                                                                                                    def f28(x):
+                                                                                                                        def f29(x):
+                                                                                                                            def f30(x):
+                                                                                                                                def f31(x):
+                                                                                                                                    def f32(x):
+                                                                                                                                        def f33(x):
+                                                                                                                                            def f34(x):
+                                                                                                                                                def f35(x):
+                                                                                                                                                    def f36(x):
+                                                                                                                                                        def f37(x):
+                                                                                                                                                            def f38(x):
+                                                                                                                                                                def f39(x):
+                                                                                                                                                                    return x + v
+                                                                                                                                                                return f39(x)
+                                                                                                                                                            return f38(x)
+                                                                                                                                                        return f37(x)
+                                                                                                                                                    return f36(x)
+                                                                                                                                                return f35(x)
+                                                                                                                                            return f34(x)
+                                                                                                                                        return f33(x)
+                                                                                                                                    return f32(x)
+                                                                                                                                return f31(x)
+                                                                                                                            return f30(x)
+                                                                                                                        return f29(x)
+                                                                                                                    return f28(x)
+                                                                                                                return f27(x)
+                                                                                                            return f26(x)
+                                                                                                        return f25(x)
+                                                                                                    return f24(x)
+                                                                                                return f23(x)
+                                                                                            return f22(x)
+                                                                                        return f21(x)
+                                                                                    return f20(x)
+                                                                                return f19(x)
+                                                                            return f18(x)
+                                                                        return f17(x)
+                                                                    return f16(x)
+                                                                return f15(x)
+                                                            return f14(x)
+                                                        return f13(x)
+                                                    return f12(x)
+                                                return f11(x)
+                                            return f10(x)
+                                        return f9(x)
+                                    return f8(x)
+                                return f7(x)
+                            return f6(x)
+                        return f5(x)
+                    return f4(x)
+                return f3(x)
+            return f2(x)
+        return f1(x)
+    a[0] = f0(1)
