@@ -26,6 +26,7 @@ mod half;
 mod libdevice;
 mod literals;
 mod namedtuples;
+mod numba_sig;
 mod print;
 mod prune;
 mod reaching;
