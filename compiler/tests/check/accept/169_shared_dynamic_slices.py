@@ -9,12 +9,13 @@ from numba import cuda, int32, float64
 def reverse_stride(x):
     dynsmem = cuda.shared.array(0, dtype=int32)
     sm1 = dynsmem[-1::-2]
-    for k in range(len(dynsmem)):
-        dynsmem[k] = 99
-    for k in range(len(sm1)):
-        sm1[k] = k + 1
-    for k in range(len(dynsmem)):
-        x[k] = dynsmem[k]
+    if cuda.threadIdx.x == 0:
+        for k in range(len(dynsmem)):
+            dynsmem[k] = 99
+        for k in range(len(sm1)):
+            sm1[k] = k + 1
+        for k in range(min(len(dynsmem), x.size)):
+            x[k] = dynsmem[k]
 
 
 @cuda.jit("void(int64[::1])")

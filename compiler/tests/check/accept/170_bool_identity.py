@@ -19,7 +19,7 @@ def push_if_true(pred, stack):
 @cuda.jit("void(boolean[::1], boolean[::1])")
 def identities(flags, out):
     i = cuda.grid(1)
-    if i < flags.size:
+    if i < flags.size and 4 * i + 3 < out.size:
         f = bool(flags[i])
         out[4 * i] = f is True
         out[4 * i + 1] = f is not False
