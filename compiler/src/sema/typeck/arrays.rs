@@ -43,10 +43,12 @@ impl FnChecker<'_, '_, '_> {
                 "local.array"
             };
             let sig = this.numba_signature("array", call.0, call.1);
-            format!(
-                "No implementation of function Function(<function {function}>) found for \
-                 signature:\n \n {sig}\n \n"
-            )
+            sig.map_or(String::new(), |sig| {
+                format!(
+                    "No implementation of function Function(<function {function}>) found for \
+                     signature:\n \n {sig}\n \n"
+                )
+            })
         };
         if let ExprKind::Str(s) = dtype_e.kind {
             if self.dtype_of(dtype_id).is_none() {
