@@ -778,6 +778,9 @@ named_enum! {
         Laneid = "laneid",
         /// `WARP_SZ` (32).
         Warpsize = "warpsize",
+        /// `%dynamic_smem_size`: the launch's dynamic shared memory, in
+        /// bytes.
+        DynamicSmemSize = "dynamic_smem_size",
     }
 }
 

@@ -190,8 +190,13 @@ impl<'a> FnLowering<'a> {
                         )
                         .expect("result");
                     // The size of dynamic shared memory is only known at
-                    // launch; the extent is the largest index a kernel can use.
-                    return self.static_array(ty, ptr, &[i32::MAX as u64]);
+                    // launch: as Numba, the extent is the launch's bytes
+                    // over the item size (`%dynamic_smem_size`).
+                    let bytes = self.ins().special(ir::SpecialReg::DynamicSmemSize);
+                    let bytes = self.ins().unary(Opcode::Uextend, ir::Type::I64, bytes);
+                    let item = self.ins().iconst(ir::Type::I64, i64::from(ty.elem.size()));
+                    let len = self.ins().binary(Opcode::Udiv, bytes, item);
+                    return self.array_1d(ty, ptr, len);
                 }
                 let ptr = self.addr_of(Opcode::SharedAddr, i.0, ir::AddrSpace::Shared);
                 self.static_array(ty, ptr, &decl.shape)

@@ -327,6 +327,19 @@ impl FnLowering<'_> {
         })
     }
 
+    /// A C-contiguous 1-D array of `len` items at `ptr` (dynamic shared
+    /// memory, whose length is known at launch).
+    pub(super) fn array_1d(&mut self, ty: ArrayType, ptr: ir::Value, len: ir::Value) -> LValue {
+        debug_assert_eq!(ty.ndim, 1);
+        let elem = i64::from(ty.elem.size());
+        LValue::Array(ArrayVal {
+            ty,
+            ptr,
+            extents: dims(1, |_| len),
+            strides: dims(1, |_| self.ins().iconst(ir::Type::I64, elem)),
+        })
+    }
+
     /// The address of a shared, local or constant array.
     pub(super) fn addr_of(&mut self, opcode: Opcode, index: u32, space: AddrSpace) -> ir::Value {
         self.ins().addr_of(opcode, index, ir::Type::Ptr(space))

@@ -430,6 +430,7 @@ fn special_bound(reg: SpecialReg) -> u64 {
         NctaidY | NctaidZ => 65535,
         Laneid => 31,
         Warpsize => 32,
+        DynamicSmemSize => u64::from(u32::MAX),
     }
 }
 

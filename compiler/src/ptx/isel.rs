@@ -336,7 +336,14 @@ impl<'a> Isel<'a> {
     /// same.
     pub(super) fn defer_special(&mut self, v: Value, reg: ir::SpecialReg) -> bool {
         let (count, block) = self.scratch.uses[v.index()];
-        let defer = count == 1 && block == self.current_block && reg != ir::SpecialReg::Warpsize;
+        // `WARP_SZ` is a constant, and `%dynamic_smem_size` is read by a
+        // `mov` only (as Numba reads it), not as a conversion's source.
+        let defer = count == 1
+            && block == self.current_block
+            && !matches!(
+                reg,
+                ir::SpecialReg::Warpsize | ir::SpecialReg::DynamicSmemSize
+            );
         if defer {
             self.scratch.deferred_specials.push((v, reg));
         }

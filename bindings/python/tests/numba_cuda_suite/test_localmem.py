@@ -63,14 +63,6 @@ def test_local_array_complex():
     jculocalcomplex[1, 1](A, B)
     assert np.all(A == B)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: a string dtype in cuda.local.array; refused, '
-        "but with kernelc's message ('needs a dtype such as float32'), not "
-        "Numba's 'Invalid NumPy dtype specified'"
-    ),
-)
 def test_invalid_string_dtype():
     # Check that strings of invalid dtypes cause a typing error
     re = ".*Invalid NumPy dtype specified: 'int33'.*"

@@ -308,6 +308,7 @@ impl Interpreter<'_> {
             SpecialReg::NctaidZ => t.nctaid[2],
             SpecialReg::Laneid => (t.linear_tid() % 32) as u32,
             SpecialReg::Warpsize => 32,
+            SpecialReg::DynamicSmemSize => u32::try_from(self.dyn_shared_bytes).unwrap_or(u32::MAX),
         }
     }
 

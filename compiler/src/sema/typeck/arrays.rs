@@ -5,7 +5,7 @@
 
 use super::{FnChecker, FnConstEnv};
 use crate::diagnostics::Diagnostic;
-use crate::front::ast::{ExprId, ExprKind};
+use crate::front::ast::{ExprId, ExprKind, KeywordArg};
 use crate::sema::const_eval;
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member};
@@ -23,20 +23,53 @@ struct Shape {
 
 impl FnChecker<'_, '_, '_> {
     /// `cuda.shared.array(shape, dtype)` or `cuda.local.array(shape, dtype)`:
-    /// the shape must be a constant, the dtype a scalar type.
+    /// the shape must be a constant, the dtype a scalar type. A shape that
+    /// is not one, or a string naming no dtype, is Numba's "No
+    /// implementation of function" error, with the call's argument types
+    /// as Numba spells them (`call`: its arguments and keywords).
     pub(super) fn array_alloc(
         &mut self,
         callee: Callee,
         name: Callee,
         (shape_id, dtype_id): (ExprId, ExprId),
+        call: (&[ExprId], &[KeywordArg]),
         span: Span,
     ) -> TExpr {
         let (shape_e, dtype_e) = (self.ast(shape_id), self.ast(dtype_id));
+        let no_impl = |this: &mut Self| {
+            let function = if callee == Callee::SharedArray {
+                "shared.array"
+            } else {
+                "local.array"
+            };
+            let sig = this.numba_signature("array", call.0, call.1);
+            sig.map_or(String::new(), |sig| {
+                format!(
+                    "No implementation of function Function(<function {function}>) found for \
+                     signature:\n \n {sig}\n \n"
+                )
+            })
+        };
+        if let ExprKind::Str(s) = dtype_e.kind {
+            if self.dtype_of(dtype_id).is_none() {
+                let text = self.env.module.string(s).to_string();
+                let head = no_impl(self);
+                let msg = format!("{head}Invalid NumPy dtype specified: '{text}'");
+                return self.reject_call(dtype_e.span, &msg);
+            }
+        }
         let shape = match self.const_shape(shape_id) {
             Ok(shape) => shape,
             Err(nc) => {
+                // A constant too large for 64 bits is kernelc's own error,
+                // not a shape Numba would type.
+                let head = if nc.overflow {
+                    String::new()
+                } else {
+                    no_impl(self)
+                };
                 self.error(Diagnostic::error(
-                    format!("'{name}' needs a constant shape; {}", nc.reason),
+                    format!("{head}'{name}' needs a constant shape; {}", nc.reason),
                     nc.span,
                 ).with_help("use a literal, a module-level constant (`TPB = 16` at the top of the file), or a local assigned one literal"));
                 return TExpr::error(span);
@@ -46,9 +79,10 @@ impl FnChecker<'_, '_, '_> {
             // Not integers: evaluate the whole shape again to say what it is.
             let ty = const_eval::eval(self.env.module, shape_id, &FnConstEnv { env: self.env })
                 .map_or(Type::Unknown, |v| v.ty());
+            let head = no_impl(self);
             return self.reject_call(
                 shape_e.span,
-                &format!("'{name}' needs an integer shape or a tuple of integers, not {ty}"),
+                &format!("{head}'{name}' needs an integer shape or a tuple of integers, not {ty}"),
             );
         };
         if ndim == 0 || ndim > 3 {

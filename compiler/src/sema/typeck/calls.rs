@@ -304,7 +304,7 @@ impl FnChecker<'_, '_, '_> {
                         return TExpr::error(span);
                     }
                 }
-                self.array_alloc(callee, name, (shape, dtype), span)
+                self.array_alloc(callee, name, (shape, dtype), (args, keywords), span)
             }
             Callee::ConstArrayLike => {
                 self.const_array_like(matched.slots[0].expect("required"), span)

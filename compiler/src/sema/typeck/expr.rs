@@ -927,14 +927,26 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 return self.reject(span, "'in' is not supported in kernels", None);
             }
             CmpOp::Is | CmpOp::IsNot => {
-                // Only `None` has identity in kernels: a value of type none
-                // is `None`, a value of any other type is not (Numba decides
-                // it while typing and prunes the branch not taken).
+                // Two booleans are identical when equal (numba-cuda's
+                // `bool_is_impl`: Python's `True` and `False` are
+                // singletons).
+                if l.ty == Type::BOOL && r.ty == Type::BOOL {
+                    let eq = if op == CmpOp::Is {
+                        CmpOp::Eq
+                    } else {
+                        CmpOp::NotEq
+                    };
+                    return self.compare(eq, l, r, span);
+                }
+                // Otherwise only `None` has identity in kernels: a value of
+                // type none is `None`, a value of any other type is not
+                // (Numba decides it while typing and prunes the branch not
+                // taken).
                 let (l_none, r_none) = (l.ty == Type::None, r.ty == Type::None);
                 if !l_none && !r_none {
                     return self.reject(
                         span,
-                        "'is' compares with None only in kernels",
+                        "'is' compares with None or two booleans only in kernels",
                         Some("compare values with `==` or `!=`"),
                     );
                 }

@@ -28,6 +28,7 @@ mod half;
 mod libdevice;
 mod literals;
 mod namedtuples;
+mod numba_sig;
 mod print;
 mod prune;
 mod reaching;
@@ -433,6 +434,9 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// By local: the literal of its one assignment, if it has exactly one
     /// such (see `prune`); made on first need.
     reaching: Option<reaching::Reaching>,
+    /// Typing the condition of a `while` loop, which is tested at entry
+    /// and on every back edge (see `prune::reaching_value`).
+    typing_loop_test: bool,
     /// The literal of each read of a local that has one (see `literals`);
     /// made on first need.
     literals: Option<literals::Literals>,
@@ -583,6 +587,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             partial: false,
             none_ret: None,
             reaching: None,
+            typing_loop_test: false,
             literals: None,
             param_literals,
             is_kernel: info.is_kernel(),

@@ -132,11 +132,20 @@ impl FnChecker<'_, '_, '_> {
 
     /// The value of the one assignment that reaches read `name` of a local
     /// (see `reaching.rs`); the walk is made on first need.
+    ///
+    /// While the condition of a `while` loop is typed for every test
+    /// (`typing_loop_test`), a read of a local the loop's body assigns has
+    /// no one value: the entry's reaches only the first test.
     fn reaching_value(&mut self, name: ExprId) -> Option<ExprId> {
         if self.reaching.is_none() {
             self.reaching = Some(self.reaching_defs());
         }
-        self.reaching.as_ref().and_then(|r| r.def(name))
+        let loop_test = self.typing_loop_test;
+        let r = self.reaching.as_ref()?;
+        if loop_test && r.varies_in_loop(name) {
+            return None;
+        }
+        r.def(name)
     }
 
     /// Whether the body of the `while` loop tested by `test` leaves the

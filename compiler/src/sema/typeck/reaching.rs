@@ -13,7 +13,10 @@
 //! locals are unknown. A `while` condition is read once before the loop
 //! (CPython tests it before entering, as Numba's IR keeps), so its entry
 //! reads stay; [`Reaching::stable_while`] says whether the body leaves its
-//! locals alone (then the condition is the same at every test). The walk
+//! locals alone (then the condition is the same at every test), and
+//! [`Reaching::varies_in_loop`] names the condition's reads of locals the
+//! body assigns (Numba's back-edge copy of the test reads those from the
+//! loop's join, so only the entry test may be pruned by them). The walk
 //! is linear in the body, times the nesting depth of loops for the reads
 //! inside them.
 
@@ -32,6 +35,8 @@ pub(super) struct Reaching {
     /// The conditions (test expressions) of the `while` loops whose bodies
     /// assign none of the locals the condition reads.
     stable: FxHashSet<ExprId>,
+    /// The reads in `while` conditions of locals the loop's body assigns.
+    varying: FxHashSet<ExprId>,
 }
 
 impl Reaching {
@@ -44,6 +49,13 @@ impl Reaching {
     /// reads unassigned in its body.
     pub(super) fn stable_while(&self, test: ExprId) -> bool {
         self.stable.contains(&test)
+    }
+
+    /// Whether read `name` is in a `while` condition and reads a local
+    /// the loop's body assigns: its value differs between the entry test
+    /// and the back-edge tests.
+    pub(super) fn varies_in_loop(&self, name: ExprId) -> bool {
+        self.varying.contains(&name)
     }
 }
 
@@ -80,6 +92,7 @@ struct Walk<'c, 'p, 'e, 'm> {
     /// The reads recorded so far.
     reads: Vec<Read>,
     stable: FxHashSet<ExprId>,
+    varying: FxHashSet<ExprId>,
 }
 
 impl FnChecker<'_, '_, '_> {
@@ -95,6 +108,7 @@ impl FnChecker<'_, '_, '_> {
             stamp: 0,
             reads: Vec::new(),
             stable: FxHashSet::default(),
+            varying: FxHashSet::default(),
         };
         w.block(self.env.def(self.func).body);
         let defs = (w.reads.iter())
@@ -103,6 +117,7 @@ impl FnChecker<'_, '_, '_> {
         Reaching {
             defs,
             stable: w.stable,
+            varying: w.varying,
         }
     }
 }
@@ -202,12 +217,14 @@ impl Walk<'_, '_, '_, '_> {
                 self.expr(*test);
                 let test_reads = first_read..self.reads.len();
                 let changed = self.loop_body(*body);
-                let stable = self.reads[test_reads]
-                    .iter()
-                    .all(|r| !changed.contains(&r.local));
-                if stable {
+                let varying: Vec<ExprId> = (self.reads[test_reads].iter())
+                    .filter(|r| changed.contains(&r.local))
+                    .map(|r| r.name)
+                    .collect();
+                if varying.is_empty() {
                     self.stable.insert(*test);
                 }
+                self.varying.extend(varying);
                 self.block(*orelse);
             }
             StmtKind::For {

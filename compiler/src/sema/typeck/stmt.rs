@@ -323,7 +323,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
             return;
         }
         self.enter_loop(span, out);
+        // The one condition kernelc types is tested at entry and on each
+        // back edge: an `and`/`or` operand is pruned only by values that
+        // reach every test.
+        let outer = std::mem::replace(&mut self.typing_loop_test, true);
         let cond = self.condition(test);
+        self.typing_loop_test = outer;
         // Always true only when the body leaves the condition's locals
         // alone (Numba prunes the entry test and the back-edge test each
         // on its own reaching values).

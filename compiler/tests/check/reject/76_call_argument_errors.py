@@ -2,7 +2,7 @@
 # expect: error at line 28: 'f' got multiple values for argument 'x'
 # expect: error at line 29: 'f' is missing 1 required argument: 'x'
 # expect: error at line 16: the default value of 'n' must be a constant
-# expect: error at line 31: 'is' compares with None only in kernels
+# expect: error at line 31: 'is' compares with None or two booleans only in kernels
 # expect: error at line 21: kernel parameters cannot have default values
 from numba import cuda
 
