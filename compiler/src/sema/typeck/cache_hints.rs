@@ -18,7 +18,6 @@
 //! are not part of kernelc's language.)
 
 use super::FnChecker;
-use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Intrinsic};
 use crate::sema::typed::*;
 use crate::span::Span;
@@ -108,30 +107,6 @@ impl FnChecker<'_, '_, '_> {
         }
         args.push(self.cast(value, &Type::Scalar(elem)));
         self.intrinsic(i, args, Type::None, span)
-    }
-
-    /// The indices an index expression stands for: a tuple's items (the
-    /// tuple evaluated once), or the expression itself.
-    pub(super) fn index_items(&mut self, idx: TExpr) -> Vec<TExpr> {
-        match (&idx.kind, &idx.ty) {
-            (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
-            (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
-                vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
-            }
-            (_, Type::Tuple(tys)) => {
-                let tys = *tys;
-                let span = idx.span;
-                let whole = self.ex(idx);
-                (0..tys.len())
-                    .map(|k| TExpr {
-                        kind: TExprKind::TupleGet(whole, k as u32),
-                        ty: tys[k],
-                        span,
-                    })
-                    .collect()
-            }
-            _ => vec![idx],
-        }
     }
 }
 

@@ -30,6 +30,30 @@ struct Args {
 pub(super) const MAX_PARAMS: usize = 4;
 
 impl FnChecker<'_, '_, '_> {
+    /// The indices an index expression stands for: a tuple's items (the
+    /// tuple evaluated once), or the expression itself.
+    pub(super) fn index_items(&mut self, idx: TExpr) -> Vec<TExpr> {
+        match (&idx.kind, &idx.ty) {
+            (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
+            (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
+                vs.iter().map(|v| TExpr::constant(*v, idx.span)).collect()
+            }
+            (_, Type::Tuple(tys)) => {
+                let tys = *tys;
+                let span = idx.span;
+                let whole = self.ex(idx);
+                (0..tys.len())
+                    .map(|k| TExpr {
+                        kind: TExprKind::TupleGet(whole, k as u32),
+                        ty: tys[k],
+                        span,
+                    })
+                    .collect()
+            }
+            _ => vec![idx],
+        }
+    }
+
     /// Types a call expression.
     pub(super) fn call(
         &mut self,
