@@ -230,6 +230,11 @@ pub enum Type {
     /// A member of an enum class (Numba's `EnumMember`/`IntEnumMember`):
     /// one component, its value (of the enum's `dtype`).
     Enum(EnumType),
+    /// A pointer to elements of global memory (Numba's `CPointer(dtype)`,
+    /// printed `float32*`): one component, the address. Indexed by one
+    /// integer with no bounds and no wraparound (`p[i]`, C's `p[i]`); a
+    /// kernel parameter of this type is a 64-bit address.
+    Pointer(Elem),
 }
 
 /// A CUDA vector type: `n` (1 to 4) components of type `base`.
@@ -550,6 +555,11 @@ impl Type {
         }
     }
 
+    /// True for pointers.
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, Type::Pointer(_))
+    }
+
     /// True for complex numbers.
     pub fn is_complex(&self) -> bool {
         matches!(self, Type::Complex(_))
@@ -570,6 +580,9 @@ impl Type {
             Type::Scalar(s) => Some(ParamKind::Scalar(*s)),
             Type::Complex(part) => Some(ParamKind::Complex(*part)),
             Type::Enum(e) => e.value_type().param_kind(),
+            // An address, as numba-cuda passes a `CPointer`: a
+            // pointer-sized integer.
+            Type::Pointer(_) => Some(ParamKind::Scalar(Scalar::U64)),
             // A type passed as a value is known when compiling: no data,
             // as an empty tuple.
             Type::Class(_) => Some(ParamKind::Tuple(Vec::new())),
@@ -648,6 +661,7 @@ impl Type {
             Type::Record(r) => format!("a record of type {}", r.record),
             Type::GridGroup => "a grid group".to_string(),
             Type::Enum(e) => format!("a member of the enum '{}' ({e})", e.name()),
+            Type::Pointer(_) => format!("a pointer of type {self}"),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -662,6 +676,7 @@ impl fmt::Display for Type {
             Type::Class(s) => write!(f, "class({s})"),
             Type::GridGroup => f.write_str("GridGroup"),
             Type::Enum(e) => fmt::Display::fmt(e, f),
+            Type::Pointer(elem) => write!(f, "{elem}*"),
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Complex(part) => f.write_str(complex_name(*part)),
@@ -837,6 +852,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::Class(x), Type::Class(y)) if x == y => Some(*a),
         (Type::GridGroup, Type::GridGroup) => Some(Type::GridGroup),
         (Type::Enum(x), Type::Enum(y)) if x == y => Some(*a),
+        (Type::Pointer(x), Type::Pointer(y)) if x == y => Some(*a),
         // An IntEnum member converts safely to an integer of its value's
         // type only (Numba's `IntEnumMember.can_convert_to`, then
         // `unify_pairs`): `IntEnum<int64>` and `int64` give `int64`.

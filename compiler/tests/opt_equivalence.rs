@@ -340,6 +340,24 @@ fn make_args(
                 make_args(t, recipe, rng, interp, args, buffers);
             }
         }
+        // A pointer points into the middle of a buffer of its elements, so
+        // that small negative and positive indices land inside it.
+        Type::Pointer(e) => {
+            const ELEMS: u64 = 256;
+            let size = u64::from(e.size());
+            let mut data = Vec::with_capacity((ELEMS * size) as usize);
+            for _ in 0..ELEMS * size {
+                data.push(rng.small_bits(IrType::I8, false) as u8);
+            }
+            let ptr = interp.alloc_global(data.len());
+            interp.write(ptr, &data).unwrap();
+            args.push(Val::Ptr(ptr + ELEMS / 2 * size));
+            buffers.push(Buffer {
+                ptr,
+                elem: IrType::I8,
+                count: data.len(),
+            });
+        }
         // An enum member is passed as its value.
         Type::Enum(e) => make_args(&Type::Scalar(e.dtype()), recipe, rng, interp, args, buffers),
         // (Kernel parameters are never records, only arrays of them.)

@@ -2,7 +2,8 @@
  * introspect a compile, on the CPU device: kc_buffer_address,
  * kc_buffer_copy, KC_ARG_DEVICE_PTR (checked against live buffers),
  * explicit contiguity flags with negative and zero (broadcast) strides,
- * kc_module_types_text / kc_module_ir_text and kc_device_memory_info. */
+ * kc_module_types_text / kc_module_ir_text and kc_device_memory_info, and
+ * a pointer parameter (Numba's CPointer) given a buffer's address. */
 #include "check.h"
 
 static const char *SOURCE =
@@ -25,7 +26,13 @@ static const char *SOURCE =
     "def negate(a):\n"
     "    i = cuda.grid(1)\n"
     "    if i < a.size:\n"
-    "        a[i] = -a[i]\n";
+    "        a[i] = -a[i]\n"
+    "\n"
+    "@cuda.jit(\"void(CPointer(float32), int64)\")\n"
+    "def halve(p, n):\n"
+    "    i = cuda.grid(1)\n"
+    "    if i < n:\n"
+    "        p[i] = p[i] / 2\n";
 
 enum { N = 8 };
 
@@ -167,6 +174,28 @@ static void device_pointers(kc_device *device, kc_loaded_module *loaded) {
     kc_buffer_free(src);
 }
 
+static void pointer_parameter(kc_device *device, kc_loaded_module *loaded) {
+    /* A pointer parameter is a uint64 scalar: a device address. */
+    kc_buffer *buf = NULL;
+    float host[N], out[N];
+    for (int i = 0; i < N; i++) host[i] = (float)(4 * i);
+    CHECK(kc_buffer_alloc(device, sizeof host, &buf));
+    CHECK(kc_buffer_write(buf, 0, host, sizeof host, NULL));
+    uint64_t addr = 0;
+    CHECK(kc_buffer_address(buf, &addr));
+    /* From element 2 on: p[i] is element i + 2. */
+    kc_arg args[2] = {kc_arg_uint(KC_DTYPE_UINT64, addr + 2 * sizeof(float)), kc_arg_i64(N - 2)};
+    CHECK(kc_launch(loaded, "halve", one(), warp(), 0, NULL, args, 2));
+    CHECK(kc_buffer_read(buf, 0, out, sizeof out, NULL));
+    for (int i = 0; i < N; i++) EXPECT(out[i] == (i < 2 ? host[i] : host[i] / 2));
+    /* An address outside every buffer faults the launch: no crash. */
+    args[0] = kc_arg_uint(KC_DTYPE_UINT64, 0x1234);
+    args[1] = kc_arg_i64(1);
+    EXPECT_STATUS(kc_launch(loaded, "halve", one(), warp(), 0, NULL, args, 2), KC_ERROR_LAUNCH,
+                  "outside every allocation");
+    kc_buffer_free(buf);
+}
+
 static void strides(kc_device *device, kc_loaded_module *loaded) {
     /* Host arrays with negative strides: a[::-1], written back in place. */
     float a[N];
@@ -286,6 +315,7 @@ int main(void) {
     memory_info(device);
     addresses_and_copies(device, other);
     device_pointers(device, loaded);
+    pointer_parameter(device, loaded);
     strides(device, loaded);
 
     kc_loaded_module_free(loaded);

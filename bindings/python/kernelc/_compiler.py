@@ -15,7 +15,7 @@ import numpy as np
 from . import _lib
 from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, kc_diagnostic, lib
 from ._source import KernelView, fix_locations
-from ._types import Array, Record, Tuple, SCALARS
+from ._types import SCALARS, Array, CPointer, Record, Tuple
 from .errors import CompileError, NumbaWarning, TypingError
 
 __all__ = ["Options", "Compiled", "Param", "compile_view"]
@@ -51,6 +51,12 @@ class Param:
 
     @property
     def type(self):
+        if self.kind == KC.PARAM_SCALAR and self.type_name.endswith("*"):
+            # A pointer (`float32*`, Numba's `CPointer`), passed as a uint64.
+            target = self.type_name[:-1].strip()
+            if target.startswith("Record("):
+                return CPointer(Record.from_name(target))
+            return CPointer(SCALARS[target])
         if self.kind == KC.PARAM_SCALAR:
             return SCALARS[DTYPE_NAMES[self.dtype_code]]
         if self.kind == KC.PARAM_ARRAY and self.dtype_code == KC.DTYPE_RECORD:

@@ -65,7 +65,8 @@ def _text(data, name) -> str:
 def _include_dirs():
     """Header directories for CUDA C: the CUDA headers of the installed
     ``nvidia-*`` wheels (runtime, cuRAND, CCCL) and numba-cuda's own, then
-    ``$KERNELC_NVRTC_INCLUDE`` (a ``:``-separated list)."""
+    ``cuda.config.CUDA_NVRTC_EXTRA_SEARCH_PATHS`` (as numba-cuda's) and
+    ``$KERNELC_NVRTC_INCLUDE`` (``:``-separated lists)."""
     dirs = []
     for package in ("nvidia.cuda_runtime", "nvidia.curand", "nvidia.cuda_cccl"):
         try:
@@ -84,6 +85,10 @@ def _include_dirs():
         inc = os.path.join(os.path.dirname(numba_cuda.origin), "include", "12")
         if os.path.isdir(inc):
             dirs.append(inc)
+    from .cuda import config
+
+    extra = config.CUDA_NVRTC_EXTRA_SEARCH_PATHS or ""
+    dirs += [d for d in extra.split(":") if d]
     dirs += [d for d in os.environ.get("KERNELC_NVRTC_INCLUDE", "").split(":") if d]
     return dirs
 

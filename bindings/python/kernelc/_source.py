@@ -50,6 +50,7 @@ _KC_CUDA = "_kc_cuda_"
 _KC_NP = "_kc_np_"
 _KC_ENUM = "_kc_enum_"
 _KC_COLLECTIONS = "_kc_collections_"
+_KC_CFFI = "_kc_cffi_"
 # What the definitions of enum and named tuple classes import.
 _CLASS_IMPORTS = f"import enum as {_KC_ENUM}; import collections as {_KC_COLLECTIONS}"
 
@@ -642,6 +643,13 @@ def _function_tuple(value: tuple, funcs: list, arrays: dict, prefix: str):
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
+def _is_cffi_ffi(value) -> bool:
+    """True for a ``cffi.FFI()`` object (recognised by its class, without
+    importing cffi)."""
+    t = type(value)
+    return t.__name__ == "FFI" and (t.__module__ or "").startswith("cffi")
+
+
 def _is_device_array(value) -> bool:
     """A device array (kernelc's or Numba's ``DeviceNDArray``, or any
     object with ``__cuda_array_interface__``), not a type."""
@@ -694,6 +702,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
     appended = []  # lines after the file, [(text, file, line, shift)]
     need_kc_cuda = False
     need_np = False
+    need_cffi = False
     enums = {}  # name -> enum or named tuple class
     enum_members = {}  # name -> "Class.MEMBER"
     exceptions = {}  # name -> an exception class of the program
@@ -798,6 +807,12 @@ def build_view(kernel_fn, device=False) -> KernelView:
                 # A member held in a global (`DEFAULT = Color.RED`).
                 enum_members[name] = value
                 continue
+            if _is_cffi_ffi(value):
+                # `ffi = cffi.FFI()`: kernels call its `from_buffer`, which
+                # the compiler knows of an FFI object the file makes.
+                externs[name] = f"{name} = {_KC_CFFI}.FFI()"
+                need_cffi = True
+                continue
             if getattr(value, "_kc_extern", False):
                 externs[name] = (
                     f"{name} = {_KC_CUDA}.declare_device({value.name!r}, {value.sig_text!r}, "
@@ -868,6 +883,8 @@ def build_view(kernel_fn, device=False) -> KernelView:
         stmts.insert(0, f"import kernelc.cuda as {_KC_CUDA}")
     if need_np:
         stmts.append(f"import numpy as {_KC_NP}")
+    if need_cffi:
+        stmts.append(f"import cffi as {_KC_CFFI}")
     if classes:
         stmts.append(_CLASS_IMPORTS)
     header = "; ".join(stmts)

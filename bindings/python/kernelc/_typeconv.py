@@ -14,6 +14,8 @@ Conversion kinds, strictest first, as ``numba.cuda.typeconv.Conversion``:
   (``Array.can_convert_to``).
 - Tuples of the same length convert element by element, as loose as the
   loosest element; the empty tuple converts safely.
+- An integer converts (unsafely) to a pointer (``CPointer``): numba-cuda
+  passes the value of a pointer argument as an address.
 
 :func:`resolve` is the dispatcher's choice for a kernel compiled for
 explicit signatures (``typeconv.cpp``'s ``selectOverload``): each signature
@@ -23,7 +25,7 @@ that order, and the lowest wins; a tie at the lowest is ambiguous.
 
 from __future__ import annotations
 
-from ._types import Array, Scalar, Tuple
+from ._types import Array, CPointer, Scalar, Tuple
 
 __all__ = ["EXACT", "PROMOTE", "SAFE", "UNSAFE", "can_convert", "rate", "resolve"]
 
@@ -99,6 +101,8 @@ def can_convert(have, want):
         ):
             return SAFE
         return None
+    if isinstance(want, CPointer):
+        return UNSAFE if isinstance(have, Scalar) and have.dtype.kind in "iu" else None
     if isinstance(have, Tuple) and isinstance(want, Tuple):
         if len(have.types) != len(want.types):
             return None

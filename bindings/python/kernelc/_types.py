@@ -17,7 +17,7 @@ import numpy as np
 
 __all__ = [
     "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature", "EnumMember",
-    "NumberClass",
+    "NumberClass", "CPointer",
     "typeof", "type_key", "from_dtype", "signature_text", "from_numba", "as_signature",
 ]
 
@@ -372,6 +372,29 @@ def number_class_of(value):
     return None
 
 
+class CPointer(Type):
+    """A pointer to elements of global memory (Numba's ``CPointer``,
+    printed ``float32*``): a kernel takes it as an address, a Python ``int``
+    (``ary.__cuda_array_interface__["data"][0]``), as numba-cuda does."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype):
+        dtype = from_numba(dtype)
+        if not isinstance(dtype, (Scalar, Record)):
+            raise TypeError(f"CPointer takes a number or record type, not {dtype}")
+        self.dtype = dtype
+
+    def __str__(self) -> str:
+        return f"{self.dtype}*"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CPointer) and other.dtype == self.dtype
+
+    def __hash__(self) -> int:
+        return hash(("pointer", self.dtype))
+
+
 class Signature:
     """``return_type(arg types...)``, as ``void(float32[:], int32)`` builds."""
 
@@ -619,6 +642,8 @@ def from_numba(t) -> Type:
         if not isinstance(dtype, (Scalar, Record)):
             raise TypeError(f"kernels cannot take arrays of {t.dtype}")
         return Array(dtype, int(t.ndim), str(t.layout), readonly=not getattr(t, "mutable", True))
+    if kind == "CPointer" and hasattr(t, "dtype"):
+        return CPointer(from_numba(t.dtype))
     if kind in ("UniTuple", "Tuple") and hasattr(t, "types"):
         return Tuple(from_numba(x) for x in t.types)
     if kind in ("Integer", "Float", "Boolean") or isinstance(getattr(t, "name", None), str):

@@ -109,6 +109,17 @@ fn function_access(
     let n = func.signature.params.len();
     let mut access = vec![Access::default(); n];
     let Some(entry) = func.layout.entry_block() else {
+        // A declaration (a `cuda.declare_device` function, a library
+        // function whose body the back end supplies): its body is not
+        // known, so every pointer it takes may be read and written.
+        for (a, t) in access.iter_mut().zip(&func.signature.params) {
+            if t.is_ptr() {
+                *a = Access {
+                    read: true,
+                    written: true,
+                };
+            }
+        }
         return (access, false);
     };
     let entry_params = func.dfg.block_params(entry);
@@ -250,5 +261,23 @@ mod tests {
             }
         );
         assert_eq!(acc[k][3], Access::default());
+    }
+
+    #[test]
+    fn a_declaration_may_read_and_write_every_pointer_it_takes() {
+        let m = parse_module(
+            "device fn0 \"ext\"(ptr.global, i32) extern c {\n}\n\nkernel fn1 \"k\"(ptr.global, ptr.global) {\nblock0(v0: ptr.global, v1: ptr.global):\n    v2 = iconst.i32 1\n    call fn0(v1, v2)\n    return\n}\n",
+        )
+        .expect("parses");
+        let acc = module_param_access(&m);
+        let k = m.function_named("k").unwrap();
+        assert_eq!(acc[k][0], Access::default());
+        let both = Access {
+            read: true,
+            written: true,
+        };
+        assert_eq!(acc[k][1], both);
+        let ext = m.function_named("ext").unwrap();
+        assert_eq!(acc[ext], vec![both, Access::default()]);
     }
 }

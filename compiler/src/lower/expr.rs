@@ -93,6 +93,15 @@ impl<'a> FnLowering<'a> {
                 }
                 result
             }
+            TExprKind::Index(base, indices) if self.te(*base).ty.is_pointer() => {
+                let Type::Pointer(elem) = self.te(*base).ty else {
+                    unreachable!("a pointer")
+                };
+                let ptr = self.expr(self.te(*base)).scalar();
+                let idx = self.indices(self.tl(*indices));
+                let addr = self.pointer_element_address(ptr, idx[0], elem);
+                self.load_value(addr, elem)
+            }
             TExprKind::Index(array, indices) => {
                 let a = self.expr(self.te(*array));
                 let items = self.tl(*indices);
@@ -549,7 +558,12 @@ impl<'a> FnLowering<'a> {
         if let Type::Array(view) = ty {
             return LValue::Array(a.view(*view, addr, indices.len()));
         }
-        match a.ty.elem {
+        self.load_value(addr, a.ty.elem)
+    }
+
+    /// The element of type `elem` at `addr`.
+    fn load_value(&mut self, addr: Value, elem: Elem) -> LValue {
+        match elem {
             Elem::Scalar(s) => LValue::Scalar(self.load_elem(addr, s)),
             Elem::Complex(part) => {
                 let t = ir_type(part);
@@ -560,6 +574,25 @@ impl<'a> FnLowering<'a> {
             // A record is a reference: its address.
             Elem::Record(_) => LValue::Scalar(addr),
         }
+    }
+
+    /// The address of element `index` after the one `ptr` points at (a
+    /// pointer's `p[i]`: no bounds, no wraparound; the index is an `int64`
+    /// or a `uint64`).
+    pub(super) fn pointer_element_address(
+        &mut self,
+        ptr: Value,
+        index: (Value, Scalar),
+        elem: Elem,
+    ) -> Value {
+        let (i, ty) = index;
+        debug_assert!(
+            matches!(ty, Scalar::I64 | Scalar::U64),
+            "a normalised index"
+        );
+        let size = self.ins().iconst(ir::Type::I64, i64::from(elem.size()));
+        let off = self.ins().binary(Opcode::Imul, i, size);
+        self.ins().ptr_add(ptr, off)
     }
 
     /// Loads an element (`bool` is stored as a byte).

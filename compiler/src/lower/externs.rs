@@ -6,7 +6,7 @@
 //! "none" return) go on, any other value ends the thread, as a Python
 //! exception raised in a device function does.
 
-use super::values::{ir_type, LValue};
+use super::values::{flatten_type, ir_type, LValue};
 use super::FnLowering;
 use crate::ir::{self, ExternAbi, FuncKind, FuncRef, IntCC, Opcode};
 use crate::sema::resolve::ExternDecl;
@@ -17,7 +17,10 @@ use cranelift_entity::EntityRef;
 /// signature is the arguments, then the result (when not `void`) and, in
 /// Numba's ABI, the int32 status.
 fn declaration(decl: &ExternDecl) -> ir::Function {
-    let params = decl.params.iter().map(|&s| ir_type(s)).collect();
+    let mut params = Vec::with_capacity(decl.params.len());
+    for p in &decl.params {
+        flatten_type(p, false, &mut params);
+    }
     let mut returns: Vec<ir::Type> = decl.ret.map(ir_type).into_iter().collect();
     if decl.abi == ExternAbi::Numba {
         returns.push(ir::Type::I32);

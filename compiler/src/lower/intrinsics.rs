@@ -49,6 +49,9 @@ impl FnLowering<'_> {
                 let a = *self.expr(&args[0]).array();
                 LValue::Array(self.view_dtype(&a, ty.array().expect("an array type")))
             }
+            // The address of the array's first element (a contiguous
+            // global array: type checked).
+            I::FromBuffer => LValue::Scalar(self.expr(&args[0]).array().ptr),
             I::GridSync => {
                 self.func.cooperative = true;
                 self.expr(&args[0]);

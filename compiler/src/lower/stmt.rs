@@ -142,12 +142,20 @@ impl FnLowering<'_> {
                 indices,
                 value,
             } => {
-                let a = self.expr(self.te(*array));
-                let a = *a.array();
-                let idx = self.indices(self.tl(*indices));
-                let v = self.expr(self.te(*value));
-                let addr = self.element_address(&a, &idx);
-                match a.ty.elem {
+                // The base, the indices, the value, then the address.
+                let base = self.te(*array);
+                let (addr, elem, v) = if let Type::Pointer(elem) = base.ty {
+                    let ptr = self.expr(base).scalar();
+                    let idx = self.indices(self.tl(*indices));
+                    let v = self.expr(self.te(*value));
+                    (self.pointer_element_address(ptr, idx[0], elem), elem, v)
+                } else {
+                    let a = *self.expr(base).array();
+                    let idx = self.indices(self.tl(*indices));
+                    let v = self.expr(self.te(*value));
+                    (self.element_address(&a, &idx), a.ty.elem, v)
+                };
+                match elem {
                     Elem::Scalar(elem) => self.store_elem(addr, elem, v.scalar()),
                     Elem::Complex(part) => {
                         let (re, im) = v.complex();

@@ -83,6 +83,9 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
         Type::Tuple(items) => items.iter().for_each(|t| flatten_type(t, kernel_abi, out)),
         // A record is a reference: its address.
         Type::Record(r) => out.push(ir::Type::Ptr(addr_space(r.space))),
+        // A pointer is its address (a `u64` parameter in the kernel ABI,
+        // which PTX declares as it declares an array's data pointer).
+        Type::Pointer(_) => out.push(ir::Type::Ptr(AddrSpace::Global)),
         Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::GridGroup => {}
     }
 }
@@ -265,6 +268,7 @@ impl LValue {
                     .collect(),
             ),
             Type::Record(_) => LValue::Scalar(it.next().expect("record address")),
+            Type::Pointer(_) => LValue::Scalar(it.next().expect("pointer address")),
             Type::Array(a) => {
                 let n = a.ndim as usize;
                 LValue::Array(ArrayVal {

@@ -59,6 +59,11 @@ pub enum Ns {
     Typing,
     /// `operator` (the operators as functions: `operator.add`).
     Operator,
+    /// `cffi` (its `FFI` class).
+    Cffi,
+    /// A `cffi.FFI()` object of the file (`ffi = cffi.FFI()`): kernels
+    /// call its `from_buffer`.
+    Ffi,
 }
 
 impl Ns {
@@ -85,6 +90,8 @@ impl Ns {
             Ns::Collections => "collections",
             Ns::Typing => "typing",
             Ns::Operator => "operator",
+            Ns::Cffi => "cffi",
+            Ns::Ffi => "cffi.FFI()",
         }
     }
 }
@@ -411,6 +418,9 @@ pub enum Intrinsic {
     /// A call of a function declared with `cuda.declare_device`: its index
     /// in [`crate::sema::typed::TypedProgram::externs`].
     Extern(u16),
+    /// `ffi.from_buffer(array)`: the address of a contiguous array's data,
+    /// a pointer to its elements (numba-cuda's `cffi` support).
+    FromBuffer,
     /// `group.sync()` of a grid group: a grid-wide barrier (int32 0, the
     /// `cudaCGSynchronize` status numba-cuda returns).
     GridSync,
@@ -625,6 +635,7 @@ impl fmt::Display for Intrinsic {
             I::Conjugate => ".conjugate",
             I::ThisGrid => "cuda.cg.this_grid",
             I::GridSync => "GridGroup.sync",
+            I::FromBuffer => "ffi.from_buffer",
             I::Reduce(r) => return write!(f, "np.{}", r.name()),
             I::ViewDtype => "ndarray.view",
         };
@@ -1107,6 +1118,7 @@ impl Callee {
                     &["x", "y", "z"][..super::libdevice::LIBDEVICE[k as usize].params.len()]
                 }
                 I::GridSync => &["group"],
+                I::FromBuffer => &["python_buffer"],
                 I::Reduce(_) => &["a", "axis"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
@@ -1200,6 +1212,9 @@ pub enum Member {
     /// `typing.NamedTuple`: only valid as the base of a class at the top
     /// level.
     NamedTupleBase,
+    /// `cffi.FFI`: only valid to make the file's FFI object at the top
+    /// level (`ffi = cffi.FFI()`).
+    FfiClass,
     /// `np.dtype` (`false`) and `numba.from_dtype` (`true`): only valid to
     /// define a record dtype at the top level (`REC = np.dtype([...])`).
     RecordDtype(bool),
@@ -1352,7 +1367,9 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
             t.insert((ns, *name), Member::FloatConst(*v));
         }
     }
-    for ns in [Ns::Numba, Ns::NumbaTypes, Ns::Numpy] {
+    // numba-cuda's `numba.cuda` has the number types too
+    // (`cuda.local.array(4, cuda.float32)`), as `numba` has.
+    for ns in [Ns::Numba, Ns::NumbaTypes, Ns::Numpy, Ns::Cuda] {
         for name in DTYPE_NAMES {
             if ns == Ns::Numpy
                 && matches!(
@@ -1399,6 +1416,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Enum, "unique"), Member::EnumUnique);
     t.insert((Ns::Collections, "namedtuple"), Member::NamedTupleFactory);
     t.insert((Ns::Typing, "NamedTuple"), Member::NamedTupleBase);
+    t.insert((Ns::Cffi, "FFI"), Member::FfiClass);
+    t.insert((Ns::Ffi, "from_buffer"), f(I::FromBuffer));
     t.insert((Ns::Numpy, "dtype"), Member::RecordDtype(false));
     t.insert((Ns::Numba, "from_dtype"), Member::RecordDtype(true));
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
@@ -1607,6 +1626,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "collections" => Ns::Collections,
         "typing" => Ns::Typing,
         "operator" => Ns::Operator,
+        "cffi" => Ns::Cffi,
         _ => return None,
     })
 }

@@ -373,6 +373,18 @@ impl<'a> SigParser<'a> {
                 return Ok(Type::Tuple(items.into()));
             }
             "array" => return self.parse_array_call(),
+            // Numba's `CPointer(float32)`: a pointer to numbers or records
+            // (printed `float32*`, which reads too).
+            "CPointer" => {
+                self.expect(b'(')?;
+                let elem = self.parse_element()?.ok_or_else(|| SigError {
+                    message: "CPointer(...) takes a number or record type: CPointer(float32)"
+                        .into(),
+                    range: range.start..self.pos,
+                })?;
+                self.expect(b')')?;
+                return Ok(Type::Pointer(elem));
+            }
             // Numba's `class(float32)`: a number type passed as a value.
             "class" => {
                 self.expect(b'(')?;
@@ -418,6 +430,10 @@ impl<'a> SigParser<'a> {
             },
         };
         self.skip_ws();
+        if self.eat(b'*') {
+            // Numba's spelling of `CPointer(float32)`: `float32*`.
+            return Ok(Type::Pointer(base));
+        }
         if self.byte() != Some(b'[') {
             return match base {
                 Elem::Scalar(s) => Ok(Type::Scalar(s)),
@@ -787,6 +803,7 @@ pub fn type_to_signature_syntax(t: &Type) -> String {
             format!("{}[{}]", a.elem, dims.join(", "))
         }
         Type::None => "void".into(),
+        Type::Pointer(elem) => format!("CPointer({elem})"),
         other => other.to_string(),
     }
 }
@@ -1008,8 +1025,34 @@ mod tests {
 
     #[test]
     fn round_trips_signature_syntax() {
-        for t in ["float32[:, ::1]", "int8[::1, :, :]", "float64[:]", "int64"] {
+        for t in [
+            "float32[:, ::1]",
+            "int8[::1, :, :]",
+            "float64[:]",
+            "int64",
+            "CPointer(uint8)",
+        ] {
             assert_eq!(type_to_signature_syntax(&parse_type(t).unwrap()), t);
         }
+    }
+
+    #[test]
+    fn parses_pointers_in_numba_spellings() {
+        let f32p = Type::Pointer(Elem::Scalar(Scalar::F32));
+        let sig = parse_signature("float32(CPointer(float32), int32)").unwrap();
+        assert_eq!(sig.args, vec![f32p, Type::Scalar(Scalar::I32)]);
+        // Numba prints `CPointer(float32)` as `float32*`.
+        assert_eq!(f32p.to_string(), "float32*");
+        assert_eq!(parse_type("float32 *").unwrap(), f32p);
+        assert_eq!(
+            parse_type("CPointer(complex64)").unwrap(),
+            Type::Pointer(Elem::Complex(Scalar::F32))
+        );
+        let e = parse_type("CPointer(float32[:])").unwrap_err();
+        assert_eq!(
+            e.message,
+            "CPointer(...) takes a number or record type: CPointer(float32)"
+        );
+        assert!(parse_type("CPointer(CPointer(int8))").is_err());
     }
 }

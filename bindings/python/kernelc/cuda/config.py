@@ -22,6 +22,10 @@ first import, or assign the attributes at run time, as with Numba's).
   ``debug`` of a ``cuda.jit`` that does not give one.
 - ``OPT`` (``NUMBA_OPT``, default 3, an :class:`_OptLevel`): the ``opt`` of
   a ``cuda.jit`` that does not give one is ``OPT != 0``.
+- ``CUDA_NVRTC_EXTRA_SEARCH_PATHS`` (``NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS``,
+  default ``""``): a ``:``-separated list of directories searched, after the
+  CUDA headers, for the ``#include``s of CUDA C in ``link=``, read when the
+  code is compiled.
 """
 
 import os
@@ -69,6 +73,7 @@ DISABLE_PERFORMANCE_WARNINGS = _flag("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
 CUDA_WARN_ON_IMPLICIT_COPY = _flag("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)
 CUDA_DEBUGINFO_DEFAULT = _flag("NUMBA_CUDA_DEBUGINFO", 0)
 OPT = _opt_level("NUMBA_OPT", 3)
+CUDA_NVRTC_EXTRA_SEARCH_PATHS = os.environ.get("NUMBA_CUDA_NVRTC_EXTRA_SEARCH_PATHS", "")
 
 # Numba's `ENABLE_CUDASIM` (`NUMBA_ENABLE_CUDASIM`) says whether Numba's
 # simulator is in use: kernelc never is (its CPU device runs the compiled

@@ -150,8 +150,7 @@ def test_max_cooperative_grid_blocks():
 @pytest.mark.xfail(
     strict=True,
     reason="unsupported in kernelc: a declared device function that needs a "
-    "cooperative launch (cuda.declare_device(..., use_cooperative=True)) is refused, "
-    "and its signature takes a pointer (CPointer(int32))",
+    "cooperative launch (cuda.declare_device(..., use_cooperative=True)) is refused",
 )
 def test_external_cooperative_func():
     # numba-cuda's test data (cta_barrier.cu, CUDA C linked with NVRTC) and

@@ -3,6 +3,7 @@
 # CORPORATION & AFFILIATES, BSD-2-Clause. Only the import changed and the
 # unittest scaffolding turned into pytest functions; see README.md.
 
+import pathlib
 import re
 
 import numpy as np
@@ -232,12 +233,6 @@ def _curand_kernel_missing():
     return not any(os.path.exists(os.path.join(d, "curand_kernel.h")) for d in _include_dirs())
 
 
-POINTER_ARGUMENTS = pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: pointer arguments (types.CPointer, cffi's ffi.from_buffer in a kernel)",
-)
-
-
 def check_api(decl):
     assert decl.name == "f1"
     assert decl.sig.args == (float32[:],)
@@ -301,10 +296,11 @@ def test_link_multiple_sources_tuple():
 def test_link_multiple_sources_list():
     _test_link_multiple_sources(list)
 
-@POINTER_ARGUMENTS
 def test_link_sources_in_memory_and_on_disk():
     cffi = pytest.importorskip("cffi")
-    from numba.cuda.tests.support import test_data_dir
+    # numba-cuda's test data (upstream: `numba.cuda.testing.test_data_dir`).
+    numba_cuda_tests = pytest.importorskip("numba.cuda.tests")
+    test_data_dir = pathlib.Path(numba_cuda_tests.__file__).parent / "data"
     jitlink_cu = str(test_data_dir / "jitlink.cu")
     link = [jitlink_cu, jitlink_user_cu]
     sig = types.void(types.CPointer(types.int32))
@@ -590,7 +586,6 @@ def test_declare_device_cabi_void_return():
     kernel[1, 32](r, x)
     np.testing.assert_equal(r, x * 2)
 
-@POINTER_ARGUMENTS
 def test_declare_device_cabi_pointer_return():
     cffi = pytest.importorskip("cffi")
     ffi = cffi.FFI()

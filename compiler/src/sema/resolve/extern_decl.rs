@@ -9,9 +9,9 @@
 //! the keywords are numba-cuda 0.30's: `link=` (files the host links;
 //! kernelc's compiler does not read them), `abi="numba"` (the default:
 //! `int name(T *result, args...)`, the int a status) or `abi="c"` (`T
-//! name(args...)`), and `use_cooperative=False`. Arguments and the result
-//! are scalars (a bool, an integer, float32 or float64); the result may be
-//! `void`. Every mistake is a located error, and the name is then bound to
+//! name(args...)`), and `use_cooperative=False`. Arguments are scalars (a
+//! bool, an integer, float32 or float64) or pointers (`CPointer(float32)`,
+//! C's `float*`); the result is a scalar or `void`. Every mistake is a located error, and the name is then bound to
 //! nothing (`Global::Error`), so its calls are not reported again.
 
 use super::{DeclaredSig, ModuleConstEnv, ModuleEnv};
@@ -30,8 +30,8 @@ pub use crate::ir::ExternAbi;
 pub struct ExternDecl {
     /// Its symbol in the linked code (`mul_f32`).
     pub name: String,
-    /// Parameter types.
-    pub params: Vec<Scalar>,
+    /// Parameter types: scalars (not float16) and pointers.
+    pub params: Vec<Type>,
     /// Result type; `None` for `void`.
     pub ret: Option<Scalar>,
     /// How it is called.
@@ -172,7 +172,7 @@ impl ModuleEnv<'_> {
         &self,
         id: ExprId,
         diags: &mut Vec<Diagnostic>,
-    ) -> Option<(Vec<Scalar>, Option<Scalar>)> {
+    ) -> Option<(Vec<Type>, Option<Scalar>)> {
         let e = self.expr(id);
         let declared = match &e.kind {
             ExprKind::Str(text) => {
@@ -215,14 +215,15 @@ impl ModuleEnv<'_> {
             _ => None,
         };
         let mut bad = Vec::new();
-        let params: Vec<Scalar> = (sig.args.iter())
-            .filter_map(|t| {
-                let s = scalar(t);
-                if s.is_none() {
+        let params: Vec<Type> = (sig.args.iter())
+            .filter(|t| {
+                let ok = scalar(t).is_some() || t.is_pointer();
+                if !ok {
                     bad.push(t.describe());
                 }
-                s
+                ok
             })
+            .copied()
             .collect();
         let ret = match ret {
             Type::None => None,
@@ -238,14 +239,15 @@ impl ModuleEnv<'_> {
             diags.push(
                 Diagnostic::error(
                     format!(
-                        "declared device functions take and return scalars in kernelc, not {}",
+                        "declared device functions take scalars and pointers and return scalars in kernelc, not {}",
                         bad.join(", ")
                     ),
                     e.span,
                 )
                 .with_note(
-                    "a bool, an integer, float32 or float64 (arrays, pointers, float16, complex \
-                     numbers, tuples and records are not supported)",
+                    "a bool, an integer, float32 or float64, or a pointer (`CPointer(float32)`) as \
+                     an argument (arrays, float16, complex numbers, tuples and records are not \
+                     supported: pass `ffi.from_buffer(array)` for an array)",
                 ),
             );
             return None;

@@ -520,6 +520,21 @@ impl<'m> ModuleEnv<'m> {
             self.bind(name, global, target.span);
             return;
         }
+        if let Some((call, args, keywords)) = self.call_of(value, Member::FfiClass) {
+            // `ffi = cffi.FFI()`: the name is the FFI object, whose
+            // `from_buffer` kernels call.
+            let global = if args.is_empty() && keywords.is_empty() {
+                Global::Ns(Ns::Ffi)
+            } else {
+                diags.push(Diagnostic::error(
+                    "kernelc reads `cffi.FFI()` without arguments: kernels use only its `from_buffer`",
+                    call,
+                ));
+                Global::Error
+            };
+            self.bind(name, global, target.span);
+            return;
+        }
         if let Some(record) = self.record_dtype(value, diags) {
             // A record dtype: the name stands for the record type.
             let global = record.map_or(Global::Error, |r| {
@@ -869,15 +884,20 @@ impl<'m> ModuleEnv<'m> {
     fn sig_expr_text(&self, id: ExprId) -> Option<String> {
         let e = self.expr(id);
         match &e.kind {
-            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(id)? {
-                Member::Dtype(s) => Some(s.to_string()),
+            ExprKind::Name(_) | ExprKind::Attribute { .. } => match self.global_path(id) {
+                Some(Member::Dtype(s)) => Some(s.to_string()),
                 _ => {
                     let last = match &e.kind {
                         ExprKind::Name(n) => self.name(*n),
                         ExprKind::Attribute { attr, .. } => self.name(attr.name),
                         _ => return None,
                     };
-                    (last == "void" || last == "none").then(|| "void".to_string())
+                    match last {
+                        "void" | "none" => Some("void".to_string()),
+                        // `types.CPointer(types.int32)`, called below.
+                        "CPointer" => Some("CPointer".to_string()),
+                        _ => None,
+                    }
                 }
             },
             ExprKind::Subscript { value, index } => {

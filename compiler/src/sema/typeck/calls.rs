@@ -565,6 +565,10 @@ impl FnChecker<'_, '_, '_> {
             }
             I::ActiveMask | I::LanemaskLt => self.intrinsic(i, [], Type::U32, span),
             I::ThisGrid => self.intrinsic(i, [], Type::GridGroup, span),
+            I::FromBuffer => {
+                let array = a[0].take().expect("required");
+                self.ffi_from_buffer(array, span)
+            }
             // Typed by `view_dtype`: no name in the intrinsic table is one.
             I::ViewDtype => self.reject_call(
                 span,

@@ -347,6 +347,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 "`auto()` can only be the value of an enum member",
                 None,
             ),
+            Res::Member(Member::FfiClass) => self.reject(
+                e.span,
+                "cffi's FFI objects are made at the top level of the file (`ffi = cffi.FFI()`)",
+                None,
+            ),
             Res::Member(Member::RecordDtype(_)) => self.reject(
                 e.span,
                 "record dtypes are defined at the top level of the file (`REC = np.dtype([('x', np.float32)])`)",
@@ -1304,6 +1309,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.indices(index);
                 TExpr::error(span)
             }
+            Type::Pointer(elem) => self.pointer_read(base, elem, index, span),
             Type::Record(r) => match module.expr(index).kind {
                 ExprKind::Str(name) => {
                     self.field_read(base, r, module.string(name), index_span, span)

@@ -52,6 +52,31 @@ impl FnChecker<'_, '_, '_> {
                 failed = true;
                 continue;
             }
+            if p.is_pointer() {
+                // A pointer is passed as it is: of the declared type.
+                if a.ty != p {
+                    let msg = format!(
+                        "'{callee}' takes {} here, not {}",
+                        p.describe(),
+                        a.ty.describe()
+                    );
+                    let help = match p {
+                        Type::Pointer(_) if a.ty.array().is_some() => {
+                            Some("pass the address of its data: `ffi.from_buffer(array)`")
+                        }
+                        _ => None,
+                    };
+                    let mut d = Diagnostic::error(msg, a.span);
+                    if let Some(h) = help {
+                        d = d.with_help(h);
+                    }
+                    self.error(d);
+                    failed = true;
+                } else {
+                    converted.push(a);
+                }
+                continue;
+            }
             if a.ty.scalar().is_none() {
                 let msg = format!(
                     "'{callee}' takes {p} here, not {}: a declared device function's arguments \
@@ -62,7 +87,7 @@ impl FnChecker<'_, '_, '_> {
                 failed = true;
                 continue;
             }
-            converted.push(self.cast(a, &Type::Scalar(p)));
+            converted.push(self.cast(a, &p));
         }
         if failed {
             return TExpr::error(span);

@@ -29,6 +29,7 @@ mod libdevice;
 mod literals;
 mod namedtuples;
 mod numba_sig;
+mod pointers;
 mod print;
 mod prune;
 mod reaching;

@@ -495,6 +495,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
     fn store_target(&mut self, array: ExprId, index: ExprId) -> Option<(TExpr, TExprList)> {
         let (array_span, index_span) = (self.ast(array).span, self.ast(index).span);
         let a = self.expr(array);
+        if let Type::Pointer(elem) = a.ty {
+            // `p[i] = v`: one integer index, no wraparound.
+            self.pointer_element_type(&a, elem, array_span.to(index_span))?;
+            let index = self.pointer_index(&a, index)?;
+            return Some((a, index));
+        }
         let indices = self.indices(index)?;
         match &a.ty {
             Type::Unknown => None,
@@ -543,9 +549,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
         span: Span,
         out: &mut Vec<TStmt>,
     ) {
-        let elem = (self.get(array).ty.array())
-            .expect("store target is an array")
-            .elem;
+        let elem = match self.get(array).ty {
+            Type::Pointer(elem) => elem,
+            other => {
+                other
+                    .array()
+                    .expect("store target is an array or a pointer")
+                    .elem
+            }
+        };
         let value = self.int_enum_as_number(value);
         let value = match (elem, value.ty) {
             (_, Type::Unknown) => return,
@@ -749,7 +761,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     })
                     .collect();
                 let indices = self.ex_list(indices);
-                let elem = a.ty.array().expect("store target is an array").elem_type();
+                let elem = match a.ty {
+                    Type::Pointer(Elem::Complex(part)) => Type::Complex(part),
+                    Type::Pointer(elem) => {
+                        Type::Scalar(elem.scalar().expect("a pointer to numbers"))
+                    }
+                    other => other.array().expect("store target is an array").elem_type(),
+                };
                 let a = self.ex(a);
                 let cur = TExpr {
                     kind: TExprKind::Index(a, indices),

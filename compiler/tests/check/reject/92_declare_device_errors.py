@@ -1,6 +1,6 @@
 # expect: error at line 16: invalid signature: expected ')', the signature ends too early
 # expect: error at line 17: the return type must be given for device declarations
-# expect: error at line 18: declared device functions take and return scalars in kernelc, not an array, a complex64 value
+# expect: error at line 18: declared device functions take scalars and pointers and return scalars in kernelc, not an array, a complex64 value
 # expect: error at line 19: '3d' is not a name a linked function can have
 # expect: error at line 20: unsupported ABI: `abi` is "numba" or "c"
 # expect: error at line 21: cuda.declare_device() needs the function's name and signature
