@@ -211,6 +211,15 @@ class Allocation:
         _register(self)
         self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
 
+    # Numba's `MemoryPointer` names for the address (`int(ary.gpu_data.
+    # device_pointer)` in numba-cuda's programs; it is the allocation's
+    # first byte, as numba-cuda's is for an array that is not a view).
+    @property
+    def device_pointer(self) -> int:
+        return self.ptr
+
+    device_pointer_value = device_pointer
+
 
 class ForeignMemory:
     """Device memory another library allocated (CuPy, PyTorch, ...), seen

@@ -445,6 +445,18 @@ def _import_for(name: str, value):
     draw = _random_draw_name(value)
     if draw is not None:
         return f"from numba.cuda.random import {draw} as {name}"
+    return _cfarray_import(name, value)
+
+
+def _cfarray_import(name: str, value):
+    """The import of numba-cuda's ``carray``/``farray`` (an array over a
+    pointer, ``numba.cuda.np.numpy_support``'s), which the compiler knows,
+    or None. (They are Python functions: without this they would be
+    compiled as device functions.)"""
+    fmod = getattr(value, "__module__", None) or ""
+    if fmod == "numba.cuda.np.numpy_support" and \
+            getattr(value, "__name__", None) in ("carray", "farray"):
+        return f"from numba.cuda.np.numpy_support import {value.__name__} as {name}"
     return None
 
 
@@ -767,7 +779,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
             members[alias] = value
             for line, col in dots:
                 original = fs.parsed.lines[line - 1]
-                if view[line - 1] and used[line - 1] and same:
+                if same and view[line - 1] and used[line - 1]:
                     shift = len(original) - len(view[line - 1])
                     view[line - 1] = _undot(view[line - 1], col - shift)
                 for k in range(first_appended, len(appended)):
@@ -785,6 +797,10 @@ def build_view(kernel_fn, device=False) -> KernelView:
             found, value = (True, members[name]) if name in members else _resolve(fn, name)
             if not found:
                 continue  # a builtin, or unknown: the compiler says which
+            stmt = _cfarray_import(name, value)
+            if stmt is not None:
+                imports[name] = stmt
+                continue
             inner = _py_function(value)
             if inner is not None:
                 if inner.__name__ != name:

@@ -137,3 +137,28 @@ def test_a_pointer_passed_to_linked_cuda_c():
     kernel[1, 1](r, x, ints)
     assert r[0] == np.sum(x)
     np.testing.assert_array_equal(ints, [0, 0, 5, 5, 5, 5])
+
+
+def test_carray_and_farray_view_a_pointer():
+    carray = pytest.importorskip("numba.cuda.np.numpy_support").carray
+    farray = pytest.importorskip("numba.cuda.np.numpy_support").farray
+
+    @cuda.jit(types.void(types.CPointer(types.int16), types.int64, types.int64,
+                         types.int16[:, ::1], types.int16[:, ::1]))
+    def views(p, rows, cols, c_out, f_out):
+        c = carray(p, (rows, cols))
+        f = farray(p, (rows, cols), dtype=cuda.int16)
+        for i in range(rows):
+            for j in range(cols):
+                c_out[i, j] = c[i, j]
+                f_out[i, j] = f[i, j]
+        c[0, 1] = -1
+
+    data = cuda.to_device(np.arange(12, dtype=np.int16))
+    c_out = np.zeros((3, 4), np.int16)
+    f_out = np.zeros((3, 4), np.int16)
+    views[1, 1](address(data), 3, 4, c_out, f_out)
+    host = np.arange(12, dtype=np.int16)
+    np.testing.assert_array_equal(c_out, host.reshape(3, 4))
+    np.testing.assert_array_equal(f_out, host.reshape(3, 4, order="F"))
+    assert data.copy_to_host()[1] == -1

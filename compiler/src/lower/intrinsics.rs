@@ -52,6 +52,16 @@ impl FnLowering<'_> {
             // The address of the array's first element (a contiguous
             // global array: type checked).
             I::FromBuffer => LValue::Scalar(self.expr(&args[0]).array().ptr),
+            I::CfArray(_) => {
+                let ptr = self.expr(&args[0]).scalar();
+                let extents: Vec<ir::Value> =
+                    args[1..].iter().map(|e| self.expr(e).scalar()).collect();
+                LValue::Array(self.contiguous_array(
+                    ty.array().expect("an array type"),
+                    ptr,
+                    &extents,
+                ))
+            }
             I::GridSync => {
                 self.func.cooperative = true;
                 self.expr(&args[0]);

@@ -9,7 +9,7 @@
 
 use super::FnLowering;
 use crate::ir::{self, AddrSpace, IntCC, Opcode};
-use crate::types::{ArrayType, Elem, MemSpace, Scalar, Type};
+use crate::types::{ArrayType, Elem, Layout, MemSpace, Scalar, Type};
 use cranelift_entity::packed_option::ReservedValue;
 
 /// The IR type of a scalar in registers.
@@ -311,6 +311,38 @@ pub(super) fn unflatten_params(
 }
 
 impl FnLowering<'_> {
+    /// A contiguous array of type `ty` (layout C or F) at `ptr` with the
+    /// extents `extents` (`i64` values, one per dimension): its strides
+    /// are the products of the item size and the extents before it, from
+    /// the last dimension in C order and from the first in F order.
+    pub(super) fn contiguous_array(
+        &mut self,
+        ty: ArrayType,
+        ptr: ir::Value,
+        extents: &[ir::Value],
+    ) -> ArrayVal {
+        let n = extents.len();
+        debug_assert_eq!(n, ty.ndim as usize);
+        let mut strides = [ir::Value::reserved_value(); MAX_NDIM];
+        let mut step = self.ins().iconst(ir::Type::I64, i64::from(ty.elem.size()));
+        let order: Vec<usize> = match ty.layout {
+            Layout::F => (0..n).collect(),
+            _ => (0..n).rev().collect(),
+        };
+        for (pos, &k) in order.iter().enumerate() {
+            strides[k] = step;
+            if pos + 1 < n {
+                step = self.ins().binary(Opcode::Imul, step, extents[k]);
+            }
+        }
+        ArrayVal {
+            ty,
+            ptr,
+            extents: dims(n, |k| extents[k]),
+            strides: dims(n, |k| strides[k]),
+        }
+    }
+
     /// An array value for a statically shaped (shared, local, constant)
     /// C-ordered array at `ptr`.
     pub(super) fn static_array(&mut self, ty: ArrayType, ptr: ir::Value, shape: &[u64]) -> LValue {

@@ -11,7 +11,7 @@
 
 use crate::enums::EnumKind;
 use crate::front::ast::{BinOp, CmpOp};
-use crate::types::{complex_from_name, Elem, Scalar, VectorType};
+use crate::types::{complex_from_name, Elem, Layout, Scalar, VectorType};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -61,6 +61,9 @@ pub enum Ns {
     Operator,
     /// `cffi` (its `FFI` class).
     Cffi,
+    /// numba-cuda's `numba.cuda.np.numpy_support`: `carray` and `farray`
+    /// (numba-cuda types those, not `numba.carray`).
+    NumpySupport,
     /// A `cffi.FFI()` object of the file (`ffi = cffi.FFI()`): kernels
     /// call its `from_buffer`.
     Ffi,
@@ -91,6 +94,7 @@ impl Ns {
             Ns::Typing => "typing",
             Ns::Operator => "operator",
             Ns::Cffi => "cffi",
+            Ns::NumpySupport => "numba.cuda.np.numpy_support",
             Ns::Ffi => "cffi.FFI()",
         }
     }
@@ -418,6 +422,10 @@ pub enum Intrinsic {
     /// A call of a function declared with `cuda.declare_device`: its index
     /// in [`crate::sema::typed::TypedProgram::externs`].
     Extern(u16),
+    /// `carray(ptr, shape[, dtype])` (layout C) and `farray(...)` (layout
+    /// F) of numba-cuda's `numpy_support`: an array over the elements a
+    /// pointer points to.
+    CfArray(Layout),
     /// `ffi.from_buffer(array)`: the address of a contiguous array's data,
     /// a pointer to its elements (numba-cuda's `cffi` support).
     FromBuffer,
@@ -636,6 +644,8 @@ impl fmt::Display for Intrinsic {
             I::ThisGrid => "cuda.cg.this_grid",
             I::GridSync => "GridGroup.sync",
             I::FromBuffer => "ffi.from_buffer",
+            I::CfArray(Layout::F) => "farray",
+            I::CfArray(_) => "carray",
             I::Reduce(r) => return write!(f, "np.{}", r.name()),
             I::ViewDtype => "ndarray.view",
         };
@@ -1119,6 +1129,7 @@ impl Callee {
                 }
                 I::GridSync => &["group"],
                 I::FromBuffer => &["python_buffer"],
+                I::CfArray(_) => &["ptr", "shape", "dtype"],
                 I::Reduce(_) => &["a", "axis"],
                 I::Math(f) if f.arity() == 2 => &["x", "y"],
                 I::Math(_) => &["x"],
@@ -1162,6 +1173,7 @@ impl Callee {
         match self {
             Callee::Intrinsic(Intrinsic::SyncWarp) => 0,
             Callee::Intrinsic(Intrinsic::Round | Intrinsic::Cmath(CmathFn::Log)) => 1,
+            Callee::Intrinsic(Intrinsic::CfArray(_)) => 2,
             Callee::Tuple => 0,
             // `axis` is matched only to be refused with a clear message.
             Callee::Intrinsic(Intrinsic::Reduce(_)) => 1,
@@ -1418,6 +1430,8 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::Typing, "NamedTuple"), Member::NamedTupleBase);
     t.insert((Ns::Cffi, "FFI"), Member::FfiClass);
     t.insert((Ns::Ffi, "from_buffer"), f(I::FromBuffer));
+    t.insert((Ns::NumpySupport, "carray"), f(I::CfArray(Layout::C)));
+    t.insert((Ns::NumpySupport, "farray"), f(I::CfArray(Layout::F)));
     t.insert((Ns::Numpy, "dtype"), Member::RecordDtype(false));
     t.insert((Ns::Numba, "from_dtype"), Member::RecordDtype(true));
     t.insert((Ns::Cuda, "random"), Member::Namespace(Ns::CudaRandom));
@@ -1627,6 +1641,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "typing" => Ns::Typing,
         "operator" => Ns::Operator,
         "cffi" => Ns::Cffi,
+        "numba.cuda.np.numpy_support" => Ns::NumpySupport,
         _ => return None,
     })
 }

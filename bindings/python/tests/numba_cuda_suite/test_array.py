@@ -323,23 +323,9 @@ def _test_cfarray(cfarray):
     a = a.copy_to_host()
     assert a[0] == 1.2
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: pointer arguments and carray '
-        '(types.CPointer(types.float32); kernelc.types has no CPointer)'
-    ),
-)
 def test_carray():
     _test_cfarray(carray)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: pointer arguments and farray '
-        '(types.CPointer(types.float32); kernelc.types has no CPointer)'
-    ),
-)
 def test_farray():
     _test_cfarray(farray)
 

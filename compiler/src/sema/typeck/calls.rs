@@ -565,6 +565,12 @@ impl FnChecker<'_, '_, '_> {
             }
             I::ActiveMask | I::LanemaskLt => self.intrinsic(i, [], Type::U32, span),
             I::ThisGrid => self.intrinsic(i, [], Type::GridGroup, span),
+            I::CfArray(layout) => {
+                let ptr = a[0].take().expect("required");
+                let shape = a[1].take().expect("required");
+                let dtype = a[2].take();
+                self.cf_array(layout, ptr, shape, dtype, span)
+            }
             I::FromBuffer => {
                 let array = a[0].take().expect("required");
                 self.ffi_from_buffer(array, span)

@@ -103,6 +103,81 @@ impl FnChecker<'_, '_, '_> {
         self.intrinsic(Intrinsic::FromBuffer, [array], Type::Pointer(a.elem), span)
     }
 
+    /// `carray(ptr, shape[, dtype])` / `farray(...)`: an array of `layout`
+    /// over the elements `ptr` points to, of the extents `shape` (an
+    /// integer or a tuple of 1 to 3), with numba-cuda's messages
+    /// (`get_cfarray_intrinsic`). Its arguments are the pointer and the
+    /// extents as `int64`s.
+    pub(super) fn cf_array(
+        &mut self,
+        layout: Layout,
+        ptr: TExpr,
+        shape: TExpr,
+        dtype: Option<TExpr>,
+        span: Span,
+    ) -> TExpr {
+        let elem = match ptr.ty {
+            Type::Unknown => return TExpr::error(span),
+            Type::Pointer(elem) => elem,
+            other => {
+                let msg = format!("pointer argument expected, got '{other}'");
+                return self.reject(ptr.span, &msg, None);
+            }
+        };
+        if let Some(d) = dtype {
+            match d.ty {
+                Type::Unknown => return TExpr::error(span),
+                Type::Class(given) if given == elem => {}
+                Type::Class(given) => {
+                    let msg = format!("mismatching dtype '{given}' for pointer type '{}'", ptr.ty);
+                    return self.reject(d.span, &msg, None);
+                }
+                other => {
+                    let msg = format!("invalid dtype spec '{other}'");
+                    return self.reject(d.span, &msg, None);
+                }
+            }
+        }
+        let shape_span = shape.span;
+        let extents: Vec<TExpr> = match shape.ty {
+            Type::Unknown => return TExpr::error(span),
+            Type::Scalar(s) if s.is_int() => vec![shape],
+            Type::Tuple(items) if items.iter().all(Type::is_int) && !items.is_empty() => {
+                let whole = self.ex(shape);
+                (0..items.len())
+                    .map(|k| TExpr {
+                        kind: TExprKind::TupleGet(whole, k as u32),
+                        ty: items[k],
+                        span: shape_span,
+                    })
+                    .collect()
+            }
+            other => {
+                let msg = format!("invalid shape '{other}'");
+                return self.reject(shape_span, &msg, None);
+            }
+        };
+        if extents.len() > 3 {
+            let msg = format!(
+                "kernelc's arrays have 1 to 3 dimensions; this shape has {}",
+                extents.len()
+            );
+            return self.reject(shape_span, &msg, None);
+        }
+        let ndim = extents.len() as u8;
+        let mut args = vec![ptr];
+        for e in extents {
+            args.push(self.cast(e, &Type::I64));
+        }
+        let ty = Type::Array(ArrayType {
+            elem,
+            ndim,
+            layout,
+            space: MemSpace::Global,
+        });
+        self.intrinsic(Intrinsic::CfArray(layout), args, ty, span)
+    }
+
     /// The type of an element a pointer reads or writes: a number or a
     /// complex number. A pointer to records is only passed on.
     pub(super) fn pointer_element_type(
