@@ -386,8 +386,9 @@ typedef struct {
      */
     uint64_t address;
     /**
-     * Arrays: number of dimensions, 1 to 3; 0 for one record passed by
-     * reference (a `KC_DTYPE_RECORD` argument of a `Record` parameter).
+     * Arrays: number of dimensions, 0 to 3 (0: one element, a 0-D array,
+     * or one record passed by reference, a `KC_DTYPE_RECORD` argument of
+     * a `Record` parameter).
      */
     uint32_t ndim;
     /**
@@ -470,7 +471,7 @@ typedef struct {
      */
     kc_dtype dtype;
     /**
-     * An array's number of dimensions (1 to 3); 0 for a scalar or tuple.
+     * An array's number of dimensions (0 to 3); 0 for a scalar or tuple.
      */
     uint32_t ndim;
     /**

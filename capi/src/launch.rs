@@ -124,8 +124,9 @@ pub struct kc_arg {
     /// `KC_ARG_DEVICE_PTR`: the device address of the array's element
     /// `[0, 0, 0]`.
     pub address: u64,
-    /// Arrays: number of dimensions, 1 to 3; 0 for one record passed by
-    /// reference (a `KC_DTYPE_RECORD` argument of a `Record` parameter).
+    /// Arrays: number of dimensions, 0 to 3 (0: one element, a 0-D array,
+    /// or one record passed by reference, a `KC_DTYPE_RECORD` argument of
+    /// a `Record` parameter).
     pub ndim: u32,
     /// Arrays: `KC_ARG_C_CONTIGUOUS`, `KC_ARG_F_CONTIGUOUS`, or both where
     /// both are true (strides computed), or 0 (`strides` as given).
@@ -141,15 +142,11 @@ pub struct kc_arg {
 fn array_shape(i: usize, a: &kc_arg, elem: impl Into<ElemType>) -> Result<ArrayShape> {
     let elem = elem.into();
     let ndim = a.ndim as usize;
-    // A record argument (Numba's `Record`) is one record: a 0-D array.
-    let least = if matches!(elem, ElemType::Record { .. }) {
-        0
-    } else {
-        1
-    };
-    if !(least..=3).contains(&ndim) {
+    // A 0-D array holds one element (a record argument, Numba's `Record`,
+    // is one too).
+    if ndim > 3 {
         return Err(Error::invalid(format!(
-            "argument {i}: ndim is {}, must be {least} to 3",
+            "argument {i}: ndim is {}, must be 0 to 3",
             a.ndim
         )));
     }

@@ -49,12 +49,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 // Said here, with the file's name: past this point it is a
                 // signature the user never wrote.
                 let ndim = array.shape.shape.len();
-                // A 0-D array of records is one record (Numba's `Record`
-                // argument, passed by reference).
-                let least = usize::from(array.record.is_none());
-                if !(least..=3).contains(&ndim) {
+                // A 0-D array holds one element (a 0-D array of records is
+                // one record: Numba's `Record` argument, by reference).
+                if ndim > 3 {
                     return Err(format!(
-                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 1 to 3 dimensions (0: one record)"
+                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 0 to 3 dimensions"
                     )
                     .into());
                 }

@@ -125,7 +125,7 @@ impl MemSpace {
 pub struct ArrayType {
     /// Element type.
     pub elem: Elem,
-    /// Number of dimensions, 1 to 3.
+    /// Number of dimensions, 0 to 3 (a 0-D array holds one element).
     pub ndim: u8,
     /// Memory layout.
     pub layout: Layout,

@@ -175,8 +175,13 @@ impl ArrayShape {
     pub fn numba_type_of(&self, elem: &str) -> String {
         let nd = self.shape.len();
         if nd == 0 {
-            // One record, passed by reference.
-            return elem.to_string();
+            return match self.elem {
+                // One record, passed by reference.
+                ElemType::Record { .. } => elem.to_string(),
+                // A 0-D array of one number, in Numba's spelling (no slice
+                // syntax has zero dimensions).
+                _ => format!("array({elem}, 0d, C)"),
+            };
         }
         let mut dims = vec![":"; nd];
         if nd > 0 {

@@ -317,9 +317,14 @@ static void device_side(void) {
     HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
             "argument 0");
     args[0] = good[0];
-    args[0].ndim = 0;
+    args[0].ndim = 4;
     HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
-            "ndim is 0");
+            "ndim is 4");
+    /* A 0-D array is an array (one element), not the 1-D one `fill` takes. */
+    args[0] = good[0];
+    args[0].ndim = 0;
+    HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_LAUNCH,
+            "got float32 array of shape ()");
     args[0] = good[0];
     args[0].flags = 0x80;
     HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,

@@ -235,16 +235,24 @@ def record_dtype(text):
                      "itemsize": int(size)}, align=aligned == "True")
 
 
+# `array(float64, 0d, C)` of a scalar element type.
+ARRAY_RE = re.compile(r"\barray\((\w+), (\d)d, ([CFA])\)")
+
+
 def numba_signature(sig):
     """A header signature as Numba takes it: a string, unless it spells a
     record as Numba prints one (``Record(x[type=float32;offset=0];4;True)``),
     which Numba cannot parse back; then the signature object, with each
     record built by ``numba.from_dtype`` from the same layout (nested
-    records and array fields included)."""
-    if not isinstance(sig, str) or "Record(" not in sig:
+    records and array fields included). An array type written as Numba
+    prints it (``array(float64, 0d, C)``, which Numba's parser does not
+    read either) becomes ``Array(float64, 0, 'C')``."""
+    if not isinstance(sig, str) or ("Record(" not in sig and not ARRAY_RE.search(sig)):
         return sig
     import numba
     from numba.core import types
+
+    sig = ARRAY_RE.sub(lambda m: f"Array({m.group(1)}, {m.group(2)}, '{m.group(3)}')", sig)
 
     names = {}
     out, pos = [], 0

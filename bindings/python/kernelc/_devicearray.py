@@ -171,7 +171,7 @@ class DeviceNDArray:
         # Memory another library lent read-only (`__cuda_array_interface__`'s
         # `data[1]`): kernels that may write it are refused.
         self._readonly = False
-        if 1 <= self.ndim <= 3:
+        if 0 <= self.ndim <= 3:
             try:
                 self._kc_type = array_type(self.dtype, self.shape, self.strides)
             except TypeError:

@@ -191,7 +191,7 @@ def _record_dtype(text: str) -> np.dtype:
 
 
 class Array(Type):
-    """An array type: element type, 1 to 3 dimensions, layout C, F or A."""
+    """An array type: element type, 0 to 3 dimensions, layout C, F or A."""
 
     __slots__ = ("dtype", "ndim", "layout", "readonly", "_hash")
 
@@ -500,8 +500,8 @@ def typeof(value) -> Type:
     if isinstance(value, complex):
         return SCALARS["complex128"]
     if isinstance(value, np.ndarray):
-        if not 1 <= value.ndim <= 3:
-            raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {value.ndim}")
+        if not 0 <= value.ndim <= 3:
+            raise TypeError(f"kernels take arrays of 0 to 3 dimensions, not {value.ndim}")
         return Array(from_dtype(value.dtype), value.ndim, _layout(value))
     if isinstance(value, np.generic):
         return from_dtype(value.dtype)
@@ -543,8 +543,8 @@ def array_type(dtype, shape, strides) -> Array:
     """The type of an array given by dtype, shape and byte strides (the
     same object for equal types, see ``_ARRAY_TYPES``)."""
     ndim = len(shape)
-    if not 1 <= ndim <= 3:
-        raise TypeError(f"kernels take arrays of 1 to 3 dimensions, not {ndim}")
+    if not 0 <= ndim <= 3:
+        raise TypeError(f"kernels take arrays of 0 to 3 dimensions, not {ndim}")
     dtype = np.dtype(dtype)
     layout = layout_of(shape, strides, dtype.itemsize)
     key = (dtype, dtype.isalignedstruct, ndim, layout)

@@ -150,8 +150,12 @@ impl<'a> FnLowering<'a> {
                     ArrayProp::Stride(k) => a.strides()[*k as usize],
                     ArrayProp::Size => {
                         let shape = a.shape();
-                        let mut acc = shape[0];
-                        for s in &shape[1..] {
+                        // A 0-d array holds one element.
+                        let Some((&first, rest)) = shape.split_first() else {
+                            return LValue::Scalar(self.ins().iconst(ir::Type::I64, 1));
+                        };
+                        let mut acc = first;
+                        for s in rest {
                             acc = self.ins().binary(Opcode::Imul, acc, *s);
                         }
                         acc

@@ -725,15 +725,17 @@ impl<'a> SigParser<'a> {
         };
         self.expect(b',')?;
         let Some((dims, r)) = self.word() else {
-            return Err(self.error_here("expected '1d', '2d' or '3d'"));
+            return Err(self.error_here("expected '0d', '1d', '2d' or '3d'"));
         };
         let ndim = match dims {
+            // A 0-d array (`np.array(2.5)`): one element, indexed `a[()]`.
+            "0d" => 0,
             "1d" => 1,
             "2d" => 2,
             "3d" => 3,
             _ => {
                 return Err(SigError {
-                    message: format!("expected '1d', '2d' or '3d', found '{dims}'"),
+                    message: format!("expected '0d', '1d', '2d' or '3d', found '{dims}'"),
                     range: r,
                 })
             }

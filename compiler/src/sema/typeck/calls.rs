@@ -488,6 +488,10 @@ impl FnChecker<'_, '_, '_> {
             Callee::Len => {
                 let x = a[0].take().expect("required");
                 match &x.ty {
+                    // NumPy's message: a 0-d array has no length.
+                    Type::Array(a) if a.ndim == 0 => {
+                        self.reject_call(x.span, "len() of unsized object")
+                    }
                     Type::Array(_) => TExpr {
                         kind: TExprKind::ArrayProp(self.ex(x), ArrayProp::Extent(0)),
                         ty: Type::I64,
@@ -1039,6 +1043,14 @@ impl FnChecker<'_, '_, '_> {
             let msg = format!(
                 "{name}() needs a global or shared array; this is a {} array",
                 at.space.name()
+            );
+            return self.reject_call(array.span, &msg);
+        }
+        if at.ndim == 0 {
+            // numba-cuda's atomics take arrays of 1 to 3 dimensions.
+            let msg = format!(
+                "{name}() needs an array of 1 to 3 dimensions, not {}",
+                array.ty
             );
             return self.reject_call(array.span, &msg);
         }

@@ -1172,6 +1172,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
         let t = self.expr(e);
         let iterated = match t.ty {
+            Type::Array(a) if a.ndim == 0 => {
+                // Numba's message (NumPy's is "iteration over a 0-d array" too).
+                self.error(Diagnostic::error("iteration over a 0-d array", t.span));
+                None
+            }
             Type::Array(a) => Some(Iterated::Array(a)),
             // A tuple whose items all have one type (Numba's `UniTuple`); a
             // heterogeneous one needs unrolling, and Numba cannot iterate
