@@ -1121,14 +1121,20 @@ kc_status kc_launch(const kc_loaded_module *loaded,
  * it is ignored): while the call runs, each SIGINT the process receives
  * also writes the byte `SIGINT` to `sigint_fd` (with a non-blocking
  * write: make it the write end of a pipe in non-blocking mode), after
- * running the handler installed before the call, which is set back when
- * the call returns. A thread reading the other end can then stop the
- * launch with `kc_device_interrupt`. This is done only while a handler
- * function is installed for SIGINT (not `SIG_DFL` or `SIG_IGN`: then
- * Ctrl-C ends or leaves alone the process as before) and for one call at
- * a time in the process (a call made while another one does it runs
- * without). The handler must not be changed by another thread during
- * the call.
+ * running the SIGINT handler that was installed. A thread reading the
+ * other end can then stop the launch with `kc_device_interrupt`. This is
+ * done only while a handler function is installed for SIGINT (not
+ * `SIG_DFL` or `SIG_IGN`: then Ctrl-C ends or leaves alone the process as
+ * before) and for one call at a time in the process (a call made while
+ * another one does it runs without).
+ *
+ * To do so the first such call installs kernelc's own SIGINT handler in
+ * front of the installed one, and leaves it there: outside such calls it
+ * only runs the one behind it (which is what a SIGINT then does). A
+ * handler installed afterwards (`sigaction`, Python's `signal.signal`)
+ * replaces it, and the next such call puts kernelc's in front of that
+ * one. So: do not unload libkernelc after such a call, and do not change
+ * SIGINT's handler from another thread during one.
  */
 kc_status kc_launch_packed(const kc_launch_request *request, int sigint_fd);
 

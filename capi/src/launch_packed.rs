@@ -7,12 +7,12 @@
 //! Optionally the call also tells a file descriptor of each SIGINT during
 //! the launch (`sigint_fd`): a thread reading it can then stop the launch
 //! with `kc_device_interrupt`, which is how a Python program blocked in a
-//! CPU-device launch gets Ctrl-C. The handler that was installed keeps
-//! running first; the signal disposition is swapped for the call and set
-//! back after it, two `sigaction` calls per launch (Python's own way, the
-//! signal wakeup fd, costs two calls from Python and two more system
-//! calls). Signal dispositions are process-wide: the swap is done for one
-//! launch at a time (see [`sigint`]).
+//! CPU-device launch gets Ctrl-C. kernelc's SIGINT handler is put in front
+//! of the one installed (which it runs first) and stays there, so that a
+//! launch costs one `sigaction` query (Python's own way, the signal wakeup
+//! fd, costs two calls from Python and four system calls per launch).
+//! Signal dispositions are process-wide: one launch at a time is told (see
+//! [`sigint`]).
 
 use crate::ffi::{deref, guard};
 use crate::launch::{kc_arg, kc_dim3, launch_checked};
@@ -53,14 +53,20 @@ pub struct kc_launch_request {
 /// it is ignored): while the call runs, each SIGINT the process receives
 /// also writes the byte `SIGINT` to `sigint_fd` (with a non-blocking
 /// write: make it the write end of a pipe in non-blocking mode), after
-/// running the handler installed before the call, which is set back when
-/// the call returns. A thread reading the other end can then stop the
-/// launch with `kc_device_interrupt`. This is done only while a handler
-/// function is installed for SIGINT (not `SIG_DFL` or `SIG_IGN`: then
-/// Ctrl-C ends or leaves alone the process as before) and for one call at
-/// a time in the process (a call made while another one does it runs
-/// without). The handler must not be changed by another thread during
-/// the call.
+/// running the SIGINT handler that was installed. A thread reading the
+/// other end can then stop the launch with `kc_device_interrupt`. This is
+/// done only while a handler function is installed for SIGINT (not
+/// `SIG_DFL` or `SIG_IGN`: then Ctrl-C ends or leaves alone the process as
+/// before) and for one call at a time in the process (a call made while
+/// another one does it runs without).
+///
+/// To do so the first such call installs kernelc's own SIGINT handler in
+/// front of the installed one, and leaves it there: outside such calls it
+/// only runs the one behind it (which is what a SIGINT then does). A
+/// handler installed afterwards (`sigaction`, Python's `signal.signal`)
+/// replaces it, and the next such call puts kernelc's in front of that
+/// one. So: do not unload libkernelc after such a call, and do not change
+/// SIGINT's handler from another thread during one.
 #[no_mangle]
 pub unsafe extern "C" fn kc_launch_packed(
     request: *const kc_launch_request,
@@ -88,40 +94,40 @@ pub unsafe extern "C" fn kc_launch_packed(
 
 /// Telling a file descriptor of SIGINT for the duration of one call.
 ///
-/// Process-wide by nature: the signal's disposition is swapped for a
-/// handler ([`on_sigint`]) that reads what to chain to and where to write
-/// from the atomics below, which one call at a time ([`BUSY`]) fills.
+/// Process-wide by nature: SIGINT's handler becomes [`on_sigint`], which
+/// reads what to run first and where to write from the atomics below; one
+/// call at a time ([`BUSY`]) sets [`FD`].
 #[cfg(unix)]
 mod sigint {
     use std::ffi::{c_int, c_void};
     use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 
-    /// Held by the call that swapped the disposition.
+    /// Held by the call that set [`FD`].
     static BUSY: AtomicBool = AtomicBool::new(false);
-    /// The fd [`on_sigint`] writes to.
+    /// The fd [`on_sigint`] writes to (-1 outside a call).
     static FD: AtomicI32 = AtomicI32::new(-1);
-    /// The handler installed before (an address), and whether it takes
-    /// `SA_SIGINFO`'s three arguments.
-    static PREVIOUS: AtomicUsize = AtomicUsize::new(0);
-    static PREVIOUS_SIGINFO: AtomicBool = AtomicBool::new(false);
+    /// The handler [`on_sigint`] was put in front of (an address), and
+    /// whether it takes `SA_SIGINFO`'s three arguments.
+    static BEHIND: AtomicUsize = AtomicUsize::new(0);
+    static BEHIND_SIGINFO: AtomicBool = AtomicBool::new(false);
 
     type Handler = extern "C" fn(c_int);
     type InfoHandler = extern "C" fn(c_int, *mut libc::siginfo_t, *mut c_void);
 
-    /// Runs the handler installed before, then writes the signal's number
-    /// to [`FD`]. Only async-signal-safe work: atomic loads, a call, and
-    /// `write` (errno is kept).
+    /// Runs the handler behind it, then writes the signal's number to
+    /// [`FD`] during a call. Only async-signal-safe work: atomic loads, a
+    /// call, and `write` (errno is kept).
     extern "C" fn on_sigint(sig: c_int, info: *mut libc::siginfo_t, context: *mut c_void) {
-        let previous = PREVIOUS.load(Ordering::SeqCst);
-        if previous != 0 {
-            if PREVIOUS_SIGINFO.load(Ordering::SeqCst) {
+        let behind = BEHIND.load(Ordering::SeqCst);
+        if behind != 0 {
+            if BEHIND_SIGINFO.load(Ordering::SeqCst) {
                 // SAFETY: the address of a handler installed with
                 // SA_SIGINFO, which takes these arguments.
-                let f: InfoHandler = unsafe { std::mem::transmute(previous) };
+                let f: InfoHandler = unsafe { std::mem::transmute(behind) };
                 f(sig, info, context);
             } else {
                 // SAFETY: the address of a one-argument handler.
-                let f: Handler = unsafe { std::mem::transmute(previous) };
+                let f: Handler = unsafe { std::mem::transmute(behind) };
                 f(sig);
             }
         }
@@ -166,54 +172,57 @@ mod sigint {
         std::ptr::null_mut()
     }
 
-    /// The swap, undone when dropped.
-    pub(super) struct Told {
-        old: libc::sigaction,
-    }
+    /// [`FD`] set for one call, and unset when dropped.
+    pub(super) struct Told(());
 
     impl Told {
-        /// Swaps the disposition for `fd` (see `kc_launch_packed`), or
-        /// `None` when `fd` is -1, another call holds the swap, or no
-        /// handler function is installed.
+        /// Sets [`FD`] to `fd` (see `kc_launch_packed`), with
+        /// [`on_sigint`] installed in front of the installed handler if it
+        /// is not there yet; `None` when `fd` is -1, another call holds
+        /// [`FD`], or no handler function is installed.
         pub(super) fn start(fd: c_int) -> Option<Told> {
             if fd < 0 || BUSY.swap(true, Ordering::SeqCst) {
                 return None;
             }
-            FD.store(fd, Ordering::SeqCst);
-            // SAFETY: zeroed is a valid `sigaction` (no handler, empty
-            // mask), then filled in; `sigaction` reads `new` and writes `old`.
-            let (installed, old) = unsafe {
-                let mut new: libc::sigaction = std::mem::zeroed();
-                new.sa_sigaction = on_sigint as *const () as usize;
-                new.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-                libc::sigemptyset(&mut new.sa_mask);
-                let mut old: libc::sigaction = std::mem::zeroed();
-                (libc::sigaction(libc::SIGINT, &new, &mut old) == 0, old)
+            let ours = on_sigint as *const () as usize;
+            // SAFETY: zeroed is a valid `sigaction`; this only reads the
+            // installed one into it.
+            let installed = unsafe {
+                let mut now: libc::sigaction = std::mem::zeroed();
+                (libc::sigaction(libc::SIGINT, std::ptr::null(), &mut now) == 0).then_some(now)
             };
-            let handler = old.sa_sigaction;
-            if !installed || handler == libc::SIG_DFL || handler == libc::SIG_IGN {
-                if installed {
-                    // SAFETY: puts back what was there.
-                    unsafe { libc::sigaction(libc::SIGINT, &old, std::ptr::null_mut()) };
+            let usable = match installed {
+                Some(now) if now.sa_sigaction == ours => true,
+                Some(now)
+                    if now.sa_sigaction != libc::SIG_DFL && now.sa_sigaction != libc::SIG_IGN =>
+                {
+                    // Behind ours before ours is installed: a SIGINT in
+                    // between runs it once, as it would have.
+                    BEHIND_SIGINFO.store(now.sa_flags & libc::SA_SIGINFO != 0, Ordering::SeqCst);
+                    BEHIND.store(now.sa_sigaction, Ordering::SeqCst);
+                    // SAFETY: a valid `sigaction` (as Python installs its
+                    // own: empty mask, SA_ONSTACK), read by the call.
+                    unsafe {
+                        let mut new: libc::sigaction = std::mem::zeroed();
+                        new.sa_sigaction = ours;
+                        new.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+                        libc::sigemptyset(&mut new.sa_mask);
+                        libc::sigaction(libc::SIGINT, &new, std::ptr::null_mut()) == 0
+                    }
                 }
-                FD.store(-1, Ordering::SeqCst);
+                _ => false,
+            };
+            if !usable {
                 BUSY.store(false, Ordering::SeqCst);
                 return None;
             }
-            // A SIGINT between the swap and these stores reaches only the
-            // fd (the previous handler is the one from the last call, or
-            // none): the same handler in practice (Python's C-level
-            // handler serves every Python-level one).
-            PREVIOUS_SIGINFO.store(old.sa_flags & libc::SA_SIGINFO != 0, Ordering::SeqCst);
-            PREVIOUS.store(handler, Ordering::SeqCst);
-            Some(Told { old })
+            FD.store(fd, Ordering::SeqCst);
+            Some(Told(()))
         }
     }
 
     impl Drop for Told {
         fn drop(&mut self) {
-            // SAFETY: puts back the disposition read in `start`.
-            unsafe { libc::sigaction(libc::SIGINT, &self.old, std::ptr::null_mut()) };
             FD.store(-1, Ordering::SeqCst);
             BUSY.store(false, Ordering::SeqCst);
         }

@@ -1,9 +1,10 @@
 /* kc_launch_packed: the same launch as kc_launch with its arguments in one
  * struct (a request reused across launches), the same errors; with a
- * SIGINT fd, a SIGINT during the launch runs the handler installed before
- * and writes its number to the fd, whose reader stops the launch with
- * kc_device_interrupt; the handler is the same one after the call, and
- * with SIGINT ignored the fd is not written. */
+ * SIGINT fd, a SIGINT during the launch runs the installed handler and
+ * writes its number to the fd, whose reader stops the launch with
+ * kc_device_interrupt; after the call a SIGINT only runs the handler;
+ * with SIGINT ignored the fd is not written; a handler installed later is
+ * run by the next call's SIGINT. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 
@@ -33,11 +34,24 @@ static void sleep_ms(long ms) {
     nanosleep(&t, NULL);
 }
 
-static volatile sig_atomic_t handled = 0;
+static volatile sig_atomic_t handled = 0, handled_later = 0;
 
 static void on_sigint(int sig) {
     (void)sig;
     handled++;
+}
+
+static void on_sigint_later(int sig) {
+    (void)sig;
+    handled_later++;
+}
+
+static void install(void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    EXPECT(sigaction(SIGINT, &action, NULL) == 0);
 }
 
 /* Sends SIGINT to the process after 300 ms. */
@@ -128,11 +142,8 @@ int main(void) {
     EXPECT_STATUS(kc_launch_packed(&bad, -1), KC_ERROR_LAUNCH, "no zero dimension");
 
     /* Ctrl-C through the SIGINT fd. */
-    struct sigaction mine, now;
-    memset(&mine, 0, sizeof mine);
-    mine.sa_handler = on_sigint;
-    sigemptyset(&mine.sa_mask);
-    EXPECT(sigaction(SIGINT, &mine, NULL) == 0);
+    struct sigaction now;
+    install(on_sigint);
     int pipe_fds[2];
     EXPECT(pipe(pipe_fds) == 0);
     EXPECT(fcntl(pipe_fds[1], F_SETFL, O_NONBLOCK) == 0);
@@ -146,29 +157,37 @@ int main(void) {
     EXPECT(pthread_create(&sending, NULL, send_sigint, NULL) == 0);
     EXPECT_STATUS(kc_launch_packed(&req, pipe_fds[1]), KC_ERROR_INTERRUPTED, "interrupted");
     EXPECT(pthread_join(sending, NULL) == 0);
-    EXPECT(handled == 1);     /* the handler installed before ran */
+    EXPECT(handled == 1);     /* the installed handler ran */
     EXPECT(reader.seen == 1); /* and the fd was told */
-    EXPECT(sigaction(SIGINT, NULL, &now) == 0);
-    EXPECT(now.sa_handler == on_sigint); /* and is installed again */
     args[1] = kc_arg_i64(0);
     CHECK(kc_launch_packed(&req, pipe_fds[1])); /* runs right afterwards */
     EXPECT(a[N - 1] == 2 * (N - 1));
+    /* Outside a call a SIGINT runs the handler only. */
+    EXPECT(raise(SIGINT) == 0);
+    EXPECT(handled == 2);
+    sleep_ms(100);
+    EXPECT(reader.seen == 1);
 
     /* SIGINT ignored: nothing is told, the launch runs to its time limit. */
-    struct sigaction ignore;
-    memset(&ignore, 0, sizeof ignore);
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    EXPECT(sigaction(SIGINT, &ignore, NULL) == 0);
+    install(SIG_IGN);
     CHECK(kc_device_set_timeout(device, 0.8));
     args[1] = kc_arg_i64(1);
     a[1] = 0;
     EXPECT(pthread_create(&sending, NULL, send_sigint, NULL) == 0);
     EXPECT_STATUS(kc_launch_packed(&req, pipe_fds[1]), KC_ERROR_TIMEOUT, "time limit");
     EXPECT(pthread_join(sending, NULL) == 0);
-    EXPECT(handled == 1 && reader.seen == 1);
+    EXPECT(handled == 2 && reader.seen == 1);
     EXPECT(sigaction(SIGINT, NULL, &now) == 0);
     EXPECT(now.sa_handler == SIG_IGN);
+
+    /* A handler installed later: the next call runs it, and is told. */
+    install(on_sigint_later);
+    CHECK(kc_device_set_timeout(device, 20.0));
+    a[1] = 0;
+    EXPECT(pthread_create(&sending, NULL, send_sigint, NULL) == 0);
+    EXPECT_STATUS(kc_launch_packed(&req, pipe_fds[1]), KC_ERROR_INTERRUPTED, "interrupted");
+    EXPECT(pthread_join(sending, NULL) == 0);
+    EXPECT(handled == 2 && handled_later == 1 && reader.seen == 2);
     CHECK(kc_device_set_timeout(device, 0));
 
     close(pipe_fds[1]);
