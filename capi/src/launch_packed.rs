@@ -101,6 +101,7 @@ pub unsafe extern "C" fn kc_launch_packed(
 mod sigint {
     use std::ffi::{c_int, c_void};
     use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
+    use std::sync::Once;
 
     /// Held by the call that set [`FD`].
     static BUSY: AtomicBool = AtomicBool::new(false);
@@ -172,6 +173,16 @@ mod sigint {
         std::ptr::null_mut()
     }
 
+    /// Registers [`forget_in_child`] once.
+    static FORK_HOOK: Once = Once::new();
+
+    /// In a child forked while a call held [`FD`] (from another thread):
+    /// that call does not go on in the child, so nothing is told there.
+    extern "C" fn forget_in_child() {
+        FD.store(-1, Ordering::SeqCst);
+        BUSY.store(false, Ordering::SeqCst);
+    }
+
     /// [`FD`] set for one call, and unset when dropped.
     pub(super) struct Told(());
 
@@ -184,6 +195,11 @@ mod sigint {
             if fd < 0 || BUSY.swap(true, Ordering::SeqCst) {
                 return None;
             }
+            FORK_HOOK.call_once(|| {
+                // SAFETY: registers a plain function; failure (ENOMEM)
+                // leaves a forked child without the reset below.
+                unsafe { libc::pthread_atfork(None, None, Some(forget_in_child)) };
+            });
             let ours = on_sigint as *const () as usize;
             // SAFETY: zeroed is a valid `sigaction`; this only reads the
             // installed one into it.
