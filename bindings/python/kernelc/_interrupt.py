@@ -26,12 +26,13 @@ on Windows are plain calls.
 Launch plans (``_launch``) do the same for less: they call
 ``kc_launch_packed`` with the watcher's pipe as its ``sigint_fd``, so that
 for the duration of the launch the C API itself writes each SIGINT to the
-pipe, after running Python's own C-level handler (two ``sigaction`` calls
-in C per launch, in place of two ``signal.set_wakeup_fd`` calls from
-Python, which check the fd with two more system calls). Python's wakeup
-fd is left alone then: its handler writes to it as always, and the
-watcher has nothing to pass on. They set ``device`` and ``launch`` as
-:func:`interruptible` does.
+pipe, after running Python's own C-level handler (libkernelc's handler,
+put in front of Python's on the first such launch and left there, costs
+one ``sigaction`` query per launch, in place of two
+``signal.set_wakeup_fd`` calls, which check the fd with two system calls).
+Python's wakeup fd is left alone then: its handler writes to it as always,
+and the watcher has nothing to pass on. Plans set ``device`` and
+``launch`` as :func:`interruptible` does.
 """
 
 from __future__ import annotations
