@@ -420,3 +420,32 @@ def test_a_planned_launch_of_a_host_array_warns_once_at_the_callers_line(monkeyp
         with pytest.raises(NumbaPerformanceWarning):
             store[1, 1](out, 3.0)
     assert out[0] == 2.0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT wiring is POSIX only")
+def test_a_handler_installed_after_planned_launches_runs_and_the_launch_stops():
+    # signal.signal replaces libkernelc's SIGINT handler, which the next
+    # planned launch puts in front of the new one again.
+    if not cuda.get_current_device().is_cpu:
+        pytest.skip("stopping a launch needs the CPU device")
+    cuda.set_launch_timeout(30)  # a safety net
+    d = cuda.to_device(np.zeros(64, np.int64))
+    spin[2, 32](0, d)
+    spin[2, 32](0, d)
+    assert plan_for(spin, (0, d)) is not None
+    seen = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(kernelc.LaunchInterrupted):
+                spin[2, 32](1, d)
+        finally:
+            timer.cancel()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        cuda.set_launch_timeout(None)
+    assert seen == [signal.SIGINT]
+    spin[2, 32](0, d)
+    np.testing.assert_array_equal(d.copy_to_host(), 2 * np.arange(64))
