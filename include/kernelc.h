@@ -409,6 +409,45 @@ typedef struct {
 } kc_arg;
 
 /**
+ * One launch, as `kc_launch`'s arguments: the same members, with the
+ * same meaning and contracts, in one struct.
+ */
+typedef struct {
+    /**
+     * The loaded module holding the kernel.
+     */
+    const kc_loaded_module *loaded;
+    /**
+     * The kernel's name (NUL-terminated UTF-8).
+     */
+    const char *kernel;
+    /**
+     * Blocks in the grid.
+     */
+    kc_dim3 grid;
+    /**
+     * Threads in each block.
+     */
+    kc_dim3 block;
+    /**
+     * Dynamic shared memory per block, in bytes.
+     */
+    uint32_t shared_bytes;
+    /**
+     * The stream (NULL: the default stream).
+     */
+    const kc_stream *stream;
+    /**
+     * `num_args` arguments (NULL when `num_args` is 0).
+     */
+    const kc_arg *args;
+    /**
+     * The number of arguments.
+     */
+    size_t num_args;
+} kc_launch_request;
+
+/**
  * A loaded kernel's resources, filled in by
  * `kc_loaded_module_kernel_attributes`: on a GPU the driver's function
  * attributes; on the CPU device the decoded kernel's (its registers are
@@ -1072,6 +1111,33 @@ kc_status kc_launch(const kc_loaded_module *loaded,
                     const kc_stream *stream,
                     const kc_arg *args,
                     size_t num_args);
+
+/**
+ * `kc_launch` with its arguments in `request` (see `kc_launch` for what a
+ * launch checks and does, and its errors: the same statuses and messages,
+ * which name `kc_launch`). `request` is only read; it may be rewritten
+ * for the next launch once the call returns.
+ *
+ * `sigint_fd` -1: nothing more. A file descriptor (POSIX only; elsewhere
+ * it is ignored): while the call runs, each SIGINT the process receives
+ * also writes the byte `SIGINT` to `sigint_fd` (with a non-blocking
+ * write: make it the write end of a pipe in non-blocking mode), after
+ * running the SIGINT handler that was installed. A thread reading the
+ * other end can then stop the launch with `kc_device_interrupt`. This is
+ * done only while a handler function is installed for SIGINT (not
+ * `SIG_DFL` or `SIG_IGN`: then Ctrl-C ends or leaves alone the process as
+ * before) and for one call at a time in the process (a call made while
+ * another one does it runs without).
+ *
+ * To do so the first such call installs kernelc's own SIGINT handler in
+ * front of the installed one, and leaves it there: outside such calls it
+ * only runs the one behind it (which is what a SIGINT then does). A
+ * handler installed afterwards (`sigaction`, Python's `signal.signal`)
+ * replaces it, and the next such call puts kernelc's in front of that
+ * one. So: do not unload libkernelc after such a call, and do not change
+ * SIGINT's handler from another thread during one.
+ */
+kc_status kc_launch_packed(const kc_launch_request *request, int sigint_fd);
 
 /**
  * Loads `module` on `device` and writes the constant arrays given to

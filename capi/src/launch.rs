@@ -428,40 +428,68 @@ pub unsafe extern "C" fn kc_launch(
     args: *const kc_arg,
     num_args: usize,
 ) -> kc_status {
-    guard("kc_launch", || {
-        let lm = unsafe { deref(loaded, "loaded") }?;
-        let name = unsafe { string(kernel, "kernel") }?;
-        let on = unsafe { on_device(stream, &lm.device) }?;
-        let args = unsafe { slice(args, num_args, "args") }?;
-        let info = lm.kernel(name)?;
-        let mut kernel_args = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| unsafe { kernel_arg(i, a, lm) })
-            .collect::<Result<Vec<_>>>()?;
-        let config = LaunchConfig {
-            grid: [grid.x, grid.y, grid.z],
-            block: [block.x, block.y, block.z],
+    guard("kc_launch", || unsafe {
+        launch_checked(
+            loaded,
+            kernel,
+            grid,
+            block,
             shared_bytes,
-        };
-        let device = &lm.device.device;
-        if kernel_args
-            .iter()
-            .any(|a| matches!(a, KernelArg::Host { .. }))
-        {
-            // Host arrays are copied in and back around the kernel, on the
-            // default stream (ordered after the stream's earlier work).
-            if let Some(s) = on {
-                s.synchronize()?;
-            }
-            launch(device, &lm.module, info, &config, &mut kernel_args)?;
-        } else {
-            // Only device memory: on a GPU queued without waiting, as Numba
-            // launches (a fault surfaces in the next call that waits).
-            enqueue(device, &lm.module, info, &config, &kernel_args, on)?;
-        }
-        Ok(())
+            stream,
+            args,
+            num_args,
+        )
     })
+}
+
+/// `kc_launch`'s body, shared with `kc_launch_packed`: checks every
+/// pointer and argument, then launches.
+///
+/// # Safety
+/// The pointers are NULL or valid as `kc_launch` documents.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn launch_checked(
+    loaded: *const kc_loaded_module,
+    kernel: *const c_char,
+    grid: kc_dim3,
+    block: kc_dim3,
+    shared_bytes: u32,
+    stream: *const kc_stream,
+    args: *const kc_arg,
+    num_args: usize,
+) -> Result<()> {
+    let lm = unsafe { deref(loaded, "loaded") }?;
+    let name = unsafe { string(kernel, "kernel") }?;
+    let on = unsafe { on_device(stream, &lm.device) }?;
+    let args = unsafe { slice(args, num_args, "args") }?;
+    let info = lm.kernel(name)?;
+    let mut kernel_args = args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| unsafe { kernel_arg(i, a, lm) })
+        .collect::<Result<Vec<_>>>()?;
+    let config = LaunchConfig {
+        grid: [grid.x, grid.y, grid.z],
+        block: [block.x, block.y, block.z],
+        shared_bytes,
+    };
+    let device = &lm.device.device;
+    if kernel_args
+        .iter()
+        .any(|a| matches!(a, KernelArg::Host { .. }))
+    {
+        // Host arrays are copied in and back around the kernel, on the
+        // default stream (ordered after the stream's earlier work).
+        if let Some(s) = on {
+            s.synchronize()?;
+        }
+        launch(device, &lm.module, info, &config, &mut kernel_args)?;
+    } else {
+        // Only device memory: on a GPU queued without waiting, as Numba
+        // launches (a fault surfaces in the next call that waits).
+        enqueue(device, &lm.module, info, &config, &kernel_args, on)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -25,7 +25,8 @@
 //! other small enumerations); the compile side: [`options`], [`compile`],
 //! [`diagnostics`], [`module`], [`serialize`] (modules as bytes, for
 //! caches); the device side: [`device`], [`buffer`], [`loaded`] (modules
-//! on a device), [`launch`], [`stream`], [`event`], `runtime_error`
+//! on a device), [`launch`], [`launch_packed`] (the same in one struct, with
+//! an optional signal wakeup-fd route), [`stream`], [`event`], `runtime_error`
 //! (runtime failures as statuses).
 // C names for C callers: `kc_status`, `KC_OK`.
 #![allow(non_camel_case_types)]
@@ -42,6 +43,7 @@ pub mod error;
 pub mod event;
 mod ffi;
 pub mod launch;
+pub mod launch_packed;
 pub mod loaded;
 pub mod module;
 pub mod options;

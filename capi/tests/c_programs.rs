@@ -245,6 +245,11 @@ fn c_interrupt_api() {
 }
 
 #[test]
+fn c_launch_packed_api() {
+    build_and_run("launch_packed_api");
+}
+
+#[test]
 fn c_fault_lines() {
     build_and_run("fault_lines");
 }
@@ -268,6 +273,7 @@ fn c_programs_are_valgrind_clean() {
         "interop_api",
         "cache_stream_api",
         "interrupt_api",
+        "launch_packed_api",
         "fault_lines",
         "robust_api",
         "link_api",

@@ -21,10 +21,10 @@ numba-cuda and kernelc alike) is switched off in both
 (``none`` with the warning on, filtered as a user would filter it), and
 printed on the last line.
 
-For kernelc each mix is also launched by calling ``kc_launch`` directly,
-through the same ctypes prototype, with the ``kc_arg`` array the binding
-filled for those arguments: the C API's own cost (``C API`` below,
-including ctypes' call). Batches of the two take turns, and the binding's
+For kernelc each mix is also launched by calling ``kc_launch_packed``
+directly, through the same ctypes call, with the ``kc_launch_request`` and
+``kc_arg`` array the binding's launch plan filled for those arguments: the
+C API's own cost (``C API`` below, including ctypes' call). Batches of the two take turns, and the binding's
 share is the median of the per-turn differences, so that a change in the
 machine's load hits both. ``spread`` is the smallest and largest of those
 differences over the batches.
@@ -35,7 +35,13 @@ a GPU with its CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``), with a GPU on the
 GPU. Numba is taken from this Python or from ``KERNELC_NUMBA_PYTHON``;
 ``--no-numba`` leaves it out.
 
-    python bench/launch_overhead.py [--launches 2000] [--no-numba] [--json out.json]
+``--clock thread`` times with the main thread's CPU time
+(``time.thread_time``) in place of the wall clock: on a machine busy with
+other work the binding's share (which is all work of the launching
+thread) then stays put, while the totals leave out the time the launching
+thread waits (for the CPU device's workers, among others).
+
+    python bench/launch_overhead.py [--launches 2000] [--no-numba] [--clock thread] [--json out.json]
 """
 
 import argparse
@@ -81,16 +87,19 @@ def tiny_scalars(a, x, y, z, w):
         a[0] = x + y + z + w
 
 
+clock = time.{clock}
+
+
 def timed(launch, n):
-    t0 = time.perf_counter()
+    t0 = clock()
     for _ in range(n):
         launch()
     cuda.synchronize()
-    return (time.perf_counter() - t0) / n * 1e6
+    return (clock() - t0) / n * 1e6
 
 
 def measure(launch, n, raw=None, raw_ctrl_c=None, repeats=7):
-    # Batches of the binding's launches and of the same kc_launch called
+    # Batches of the binding's launches and of the same kc_launch_packed called
     # directly (bare, and inside the binding's Ctrl-C handling) take
     # turns, so that a change in the machine's load hits all of them: the
     # binding's share is the median of the per-turn differences.
@@ -113,9 +122,9 @@ def measure(launch, n, raw=None, raw_ctrl_c=None, repeats=7):
 
 
 def raw(kernel, args, ctrl_c):
-    # kc_launch alone, with the kc_arg array the binding filled for these
-    # arguments (the binding's launch plan, see kernelc._launch); with
-    # ctrl_c, inside the Ctrl-C handling the binding wraps it in.
+    # kc_launch_packed alone, with the request and kc_arg array the
+    # binding filled for these arguments (the binding's launch plan, see
+    # kernelc._launch); with ctrl_c, inside the plan's Ctrl-C handling.
     from kernelc import _launch
     kernel[1, 1](*args)
     kernel[1, 1](*args)
@@ -184,13 +193,13 @@ def numba_python():
     return None
 
 
-def run_impl(module, n, python, env=None):
+def run_impl(module, n, python, env=None, clock="perf_counter"):
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, f"bench_{module}.py")
         with open(path, "w") as f:
-            f.write(BODY.format(module=module))
+            f.write(BODY.format(module=module, clock=clock))
         # Both warn of low occupancy and of host arrays' copies on small
         # launches (numba-cuda's defaults, kernelc's too): off for both.
         env = dict(os.environ, NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS="0",
@@ -209,6 +218,8 @@ def main():
     ap.add_argument("--numba-launches", type=int, default=200,
                     help="launches per timing for Numba's simulator (default 200)")
     ap.add_argument("--no-numba", action="store_true", help="measure kernelc only")
+    ap.add_argument("--clock", choices=["wall", "thread"], default="wall",
+                    help="time with the wall clock (default) or the launching thread's CPU time")
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args()
 
@@ -216,16 +227,19 @@ def main():
     import kernelc.cuda as kcuda
 
     on_gpu = kcuda.is_gpu_available()
-    ours = run_impl("kernelc", args.launches, sys.executable)
+    clock = "thread_time" if args.clock == "thread" else "perf_counter"
+    ours = run_impl("kernelc", args.launches, sys.executable, clock=clock)
     py = None if args.no_numba else numba_python()
     theirs, numba_mode = None, None
     if py:
         numba_mode = "GPU" if on_gpu else "simulator (NUMBA_ENABLE_CUDASIM=1)"
         env = {} if on_gpu else {"NUMBA_ENABLE_CUDASIM": "1"}
-        theirs = run_impl("numba", args.launches if on_gpu else args.numba_launches, py, env)
+        theirs = run_impl("numba", args.launches if on_gpu else args.numba_launches, py, env,
+                          clock=clock)
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    print(f"kernelc device: {ours['device_name']}")
+    print(f"kernelc device: {ours['device_name']}; clock: "
+          + ("the launching thread's CPU time" if args.clock == "thread" else "wall"))
     if theirs:
         print(f"Numba: {numba_mode}, device {theirs['device_name']}")
     else:
@@ -239,10 +253,11 @@ def main():
         lo, hi = o["binding_spread"]
         print(f"{key:<10} {o['us']:>18.1f} {o['raw_us']:>7.1f} {o['binding_us']:>8.1f} "
               f"{f'{lo:.1f}..{hi:.1f}':>11} {o['ctrl_c_us']:>13.1f} {t:>16.1f} {t / o['us']:>13.1f}x")
-    print("\n'C API': the same kc_launch called directly from Python (ctypes) with the binding's "
-          "kc_arg array; 'binding': the rest (argument checks and marshalling, overload lookup, "
-          "Ctrl-C handling), the median of per-batch differences (spread: their smallest and "
-          "largest); 'of it Ctrl-C': what the Ctrl-C handling around kc_launch adds (CPU device).")
+    print("\n'C API': the same kc_launch_packed called directly from Python (ctypes) with the "
+          "binding's request and kc_arg array; 'binding': the rest (argument checks and "
+          "marshalling, plan lookup, Ctrl-C handling), the median of per-batch differences "
+          "(spread: their smallest and largest); 'of it Ctrl-C': what the Ctrl-C handling around "
+          "kc_launch_packed adds (CPU device).")
     warned = ours["none_warned"]["us"] - ours["none"]["us"]
     print(f"The low-occupancy warning (on by default, off above) adds {warned:.1f} µs to each "
           "launch of fewer than 128 blocks, given and filtered out.")

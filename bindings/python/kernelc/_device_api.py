@@ -71,6 +71,19 @@ class kc_arg(Structure):
     ]
 
 
+class kc_launch_request(Structure):
+    _fields_ = [
+        ("loaded", c_void_p),
+        ("kernel", c_char_p),
+        ("grid", kc_dim3),
+        ("block", kc_dim3),
+        ("shared_bytes", c_uint32),
+        ("stream", c_void_p),
+        ("args", POINTER(kc_arg)),
+        ("num_args", c_size_t),
+    ]
+
+
 _P = POINTER
 _s = c_int
 
@@ -110,6 +123,7 @@ PROTOTYPES = {
         [c_void_p, c_char_p, c_uint32, c_uint32, _P(c_uint64)],
     ),
     "kc_launch": (_s, [c_void_p, c_char_p, kc_dim3, kc_dim3, c_uint32, c_void_p, _P(kc_arg), c_size_t]),
+    "kc_launch_packed": (_s, [_P(kc_launch_request), c_int]),
     "kc_stream_new": (_s, [c_void_p, _P(c_void_p)]),
     "kc_stream_free": (None, [c_void_p]),
     "kc_stream_synchronize": (_s, [c_void_p]),

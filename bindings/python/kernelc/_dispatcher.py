@@ -10,7 +10,6 @@ objects or Numba's (converted field by field)."""
 from __future__ import annotations
 
 import collections
-import ctypes
 import enum
 import functools
 import numbers
@@ -25,7 +24,7 @@ from . import _runtime
 from ._compiler import Options, compile_view, param_types
 from ._diskcache import CacheStats, KernelCache
 from ._hostvisible import _HostVisibleNDArray
-from ._launch import make_plan
+from ._launch import config_image, make_plan
 from ._source import build_view
 from ._typeconv import resolve
 from ._types import (
@@ -78,9 +77,8 @@ class _LaunchConfig:
     its source, the stream by its handle, as Numba's) unless it has
     callbacks."""
 
-    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_grid",
-                 "_block", "_shared", "_plans", "_extensions", "few_blocks",
-                 "pre_launch_callbacks")
+    __slots__ = ("dispatcher", "griddim", "blockdim", "stream", "sharedmem", "_dims", "_image",
+                 "_plans", "_extensions", "few_blocks", "pre_launch_callbacks")
 
     def __init__(self, dispatcher, griddim, blockdim, stream=0, sharedmem=0):
         if griddim is None or blockdim is None:
@@ -94,8 +92,9 @@ class _LaunchConfig:
             raise ValueError(
                 f"dynamic shared memory must be 0 to 2**32 - 1 bytes, not {self.sharedmem}")
         self._dims = (_runtime.dim3(self.griddim), _runtime.dim3(self.blockdim))
-        self._grid, self._block = self._dims  # as kc_dim3
-        self._shared = ctypes.c_uint32(self.sharedmem)  # as plans pass it
+        # The configuration as plans write it into their kc_launch_request
+        # (None for a stream plans cannot pass: the general path says why).
+        self._image = config_image(self.griddim, self.blockdim, self.sharedmem, stream)
         self._plans = dispatcher._plans  # emptied, never replaced
         self._extensions = dispatcher._extensions  # changed in place, never replaced
         # Fewer blocks than Numba's low-occupancy threshold (see
@@ -113,27 +112,32 @@ class _LaunchConfig:
                 (self.dispatcher, self.griddim, self.blockdim, stream, self.sharedmem))
 
     def __call__(self, *args):
-        types = tuple(map(type, args))
-        # Host NumPy arrays are copied: numba-cuda's warning (a launch of
-        # device arrays pays only this lookup).
-        copies = _COPIES.get(types)
-        if copies is None:
-            copies = _copies_host_arrays(types)
-        if copies:
-            _warn_implicit_copies(args)
-        # The fast path: a plan made by an earlier launch with arguments of
-        # the same Python types (see _launch), if one takes these, and no
-        # extension or callback has to see the launch first.
-        plans = self._plans.get(types)
-        if plans is not None and not self._extensions and not self.pre_launch_callbacks:
-            for plan in plans:
-                if plan.launch(args, self._grid, self._block, self.stream, self._shared):
+        # The fast path: a plan made by an earlier launch (see _launch), the
+        # one used last first (it checks the arguments' types itself, so
+        # they need no key), then those made for these arguments' Python
+        # types, when no extension or callback has to see the launch first.
+        if not self._extensions and not self.pre_launch_callbacks:
+            plans = self._plans
+            plan = plans.recent
+            if plan is not None and plan.launch(args, self):
+                return
+            for plan in plans.get(tuple(map(type, args)), ()):
+                if plan.launch(args, self):
+                    plans.recent = plan
                     return
         self._launch_general(args)
 
     def _launch_general(self, args):
         """Types the arguments, picks the overload, launches, and then
         keeps a launch plan for arguments of these types."""
+        types = tuple(map(type, args))
+        # Host NumPy arrays are copied: numba-cuda's warning (plans give
+        # it for the arrays they take).
+        copies = _COPIES.get(types)
+        if copies is None:
+            copies = _copies_host_arrays(types)
+        if copies:
+            _warn_implicit_copies(args, 4)
         dispatcher = self.dispatcher
         overload = dispatcher._overload_for(args)
         for callback in self.pre_launch_callbacks:
@@ -146,7 +150,7 @@ class _LaunchConfig:
             _launch_with_hints(overload, args, self._dims, self.stream, self.sharedmem)
             return
         overload.launch(args, self._dims[0], self._dims[1], self.stream, self.sharedmem)
-        key = tuple(map(type, args))
+        key = types
         made = dispatcher._plans_made.get(key, 0)
         if made < _PLANS_MADE_PER_KEY:
             plan = make_plan(overload, args)
@@ -159,6 +163,17 @@ class _LaunchConfig:
 # (numba-cuda's `_LaunchConfiguration`: ideally twice the SMs, which vary
 # from 4 to 132 and more).
 _LOW_OCCUPANCY_BLOCKS = 128
+
+
+# kernelc.cuda.config, once imported (with kernelc.cuda): cached configs
+# read its switch without a call (see Dispatcher.__getitem__).
+_config = None
+
+
+def _load_config():
+    global _config
+    _config = sys.modules["kernelc.cuda.config"]
+    return _config
 
 
 def _warn_low_occupancy(cfg):
@@ -188,19 +203,21 @@ def _copies_host_arrays(types) -> bool:
     return copies
 
 
-def _warn_implicit_copies(args):
+def _warn_implicit_copies(args, stacklevel):
     """numba-cuda's ``NumbaPerformanceWarning`` for each host NumPy array
     a launch copies to the device and back (not a device array, nor a
     mapped or managed array kernels use in place, nor one wrapped in
     ``cuda.In``/``Out``/``InOut``, which says the copy is wanted), unless
-    ``cuda.config`` turns it off."""
+    ``cuda.config`` turns it off; `stacklevel` counts from this function's
+    caller (the user's call is at 4 when the launch path is
+    ``_LaunchConfig.__call__`` and one function below it)."""
     config = sys.modules["kernelc.cuda.config"]  # imported with kernelc.cuda
     if not config.CUDA_WARN_ON_IMPLICIT_COPY or config.DISABLE_PERFORMANCE_WARNINGS:
         return
     for a in args:
         if isinstance(a, np.ndarray) and not isinstance(a, _HostVisibleNDArray):
             msg = "Host array used in CUDA kernel will incur copy overhead to/from device."
-            warnings.warn(msg, performance_warning_class(), stacklevel=3)
+            warnings.warn(msg, performance_warning_class(), stacklevel=stacklevel)
 
 
 # Plans kept per tuple of argument Python types: arrays of several dtypes
@@ -214,16 +231,34 @@ _PLANS_PER_KEY = 8
 _PLANS_MADE_PER_KEY = 32
 
 
+class _Plans(dict):
+    """A dispatcher's launch plans: tuple of argument Python types -> the
+    ``_launch.LaunchPlan``s made for them, newest first; ``recent``, the
+    plan that launched last (tried first, before the key is computed),
+    forgotten with the others when they are cleared."""
+
+    __slots__ = ("recent",)
+
+    def __init__(self):
+        super().__init__()
+        self.recent = None
+
+    def clear(self):
+        self.recent = None
+        super().clear()
+
+
 def _keep_plan(dispatcher, key, plan):
     """Puts `plan` first among the dispatcher's plans for `key`, dropping
     those made for another current device and the oldest beyond
-    `_PLANS_PER_KEY`."""
+    `_PLANS_PER_KEY`; it is the one tried first next time."""
     plans = dispatcher._plans
     if len(plans) >= 64:
         plans.clear()
         dispatcher._plans_made.clear()
     kept = [p for p in plans.get(key, ()) if p.generation == plan.generation]
     plans[key] = (plan, *kept[: _PLANS_PER_KEY - 1])
+    plans.recent = plan
 
 
 def _launch_with_hints(overload, args, dims, stream, sharedmem):
@@ -431,7 +466,7 @@ class Dispatcher:
         self.overloads = {}  # tuple of argument types -> Overload
         self._by_key = {}  # tuple of type_key() -> Overload
         self._configs = {}  # launch configuration -> _LaunchConfig
-        self._plans = {}  # tuple of argument Python types -> the _launch.LaunchPlans made for them, newest first
+        self._plans = _Plans()  # tuple of argument Python types -> the _launch.LaunchPlans made for them
         self._plans_made = {}  # tuple of argument Python types -> how many plans were made for it
         self._lock = threading.RLock()
         self._view = None
@@ -488,7 +523,7 @@ class Dispatcher:
         # A cached configuration that was given callbacks belongs to whoever
         # gave them: a new one is made (Numba makes one every time).
         if cfg is not None and not cfg.pre_launch_callbacks:
-            if cfg.few_blocks:
+            if cfg.few_blocks and (_config or _load_config()).CUDA_LOW_OCCUPANCY_WARNINGS:
                 _warn_low_occupancy(cfg)
             return cfg
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
@@ -658,7 +693,7 @@ class Dispatcher:
         d.overloads = {types: ov}
         d._by_key = {}
         d._configs = {}
-        d._plans = {}
+        d._plans = _Plans()
         d._plans_made = {}
         d._lock = threading.RLock()
         d._can_compile = False

@@ -22,6 +22,17 @@ Bytes for other signals, and all bytes when a wakeup fd was already set
 restored after the call. Only the main thread can set the wakeup fd: a
 launch from another thread (where Python delivers no signals) and launches
 on Windows are plain calls.
+
+Launch plans (``_launch``) do the same for less: they call
+``kc_launch_packed`` with the watcher's pipe as its ``sigint_fd``, so that
+for the duration of the launch the C API itself writes each SIGINT to the
+pipe, after running Python's own C-level handler (libkernelc's handler,
+put in front of Python's on the first such launch and left there, costs
+one ``sigaction`` query per launch, in place of two
+``signal.set_wakeup_fd`` calls, which check the fd with two system calls).
+Python's wakeup fd is left alone then: its handler writes to it as always,
+and the watcher has nothing to pass on. Plans set ``device`` and
+``launch`` as :func:`interruptible` does.
 """
 
 from __future__ import annotations

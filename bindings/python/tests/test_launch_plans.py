@@ -4,7 +4,6 @@ it writes the same ``kc_arg`` bytes as the general path, and steps aside
 for the general path (its typing, overload choice, copies and errors) on
 anything it was not made for."""
 
-import ctypes
 import os
 import signal
 import threading
@@ -56,7 +55,7 @@ def launch_twice_and_compare(kernel, args, config=(1, 32)):
     assert plan is not None, "no plan made"
     ov = kernel._overload_for(args)
     general = bytes(ov._marshal.argv)[: 120 * len(args)]
-    assert plan.launch(args, *kernel[config]._dims, 0, ctypes.c_uint32(0)) is True
+    assert plan.launch(args, kernel[config]) is True
     assert bytes(plan.argv)[: 120 * len(args)] == general
 
 
@@ -266,10 +265,10 @@ def test_a_new_current_device_is_not_launched_through_an_old_plan(monkeypatch):
     generation = _runtime.generation
     cuda.select_device(cuda.get_current_device().id)  # the same device: plans stay
     assert _runtime.generation == generation
-    assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, ctypes.c_uint32(0)) is True
+    assert plan.launch((out, 2.0), store[1, 1]) is True
     # What select_device (another device), close and fork do:
     monkeypatch.setattr(_runtime, "generation", generation + 1)
-    assert plan.launch((out, 2.0), *store[1, 1]._dims, 0, ctypes.c_uint32(0)) is False
+    assert plan.launch((out, 2.0), store[1, 1]) is False
     store[1, 1](out, 3.0)  # the general path, then a new plan
     assert out.copy_to_host()[0] == 3.0
     assert plan_for(store, (out, 1.0)) is not plan
@@ -362,3 +361,91 @@ def test_ctrl_c_interrupts_a_launch_through_a_plan():
     finally:
         signal.signal(signal.SIGINT, previous)
         cuda.set_launch_timeout(None)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT wiring is POSIX only")
+def test_a_wakeup_fd_set_before_a_planned_launch_is_kept_and_told():
+    # A plan's launch leaves Python's wakeup fd (asyncio sets one) alone:
+    # Python's handler, which the C API runs first, writes to it as always.
+    if not cuda.get_current_device().is_cpu:
+        pytest.skip("stopping a launch needs the CPU device")
+    cuda.set_launch_timeout(30)  # a safety net
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    os.set_blocking(r, False)
+    before = signal.set_wakeup_fd(w)
+    try:
+        d = cuda.to_device(np.zeros(64, np.int64))
+        spin[2, 32](0, d)
+        assert plan_for(spin, (0, d)) is not None
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                spin[2, 32](1, d)
+        finally:
+            timer.cancel()
+        assert bytes([signal.SIGINT]) in os.read(r, 64)
+        spin[2, 32](0, d)
+        assert signal.set_wakeup_fd(w) == w
+    finally:
+        signal.set_wakeup_fd(before)
+        signal.signal(signal.SIGINT, previous)
+        cuda.set_launch_timeout(None)
+        os.close(r)
+        os.close(w)
+
+
+def test_a_planned_launch_of_a_host_array_warns_once_at_the_callers_line(monkeypatch):
+    import warnings
+
+    from kernelc.errors import NumbaPerformanceWarning, performance_warning_class
+
+    monkeypatch.setattr(cuda.config, "CUDA_LOW_OCCUPANCY_WARNINGS", 0)
+    monkeypatch.setattr(cuda.config, "CUDA_WARN_ON_IMPLICIT_COPY", 1)
+    forget_plans(store)
+    out = np.zeros(1)
+    for value in (1.0, 2.0):  # the general path, then the plan
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            store[1, 1](out, value)
+        assert [w.category for w in caught] == [performance_warning_class()]
+        assert caught[0].filename == __file__
+        assert out[0] == value
+    assert plan_for(store, (out, 1.0)) is not None
+    # An error filter stops the launch before anything runs.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(NumbaPerformanceWarning):
+            store[1, 1](out, 3.0)
+    assert out[0] == 2.0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT wiring is POSIX only")
+def test_a_handler_installed_after_planned_launches_runs_and_the_launch_stops():
+    # signal.signal replaces libkernelc's SIGINT handler, which the next
+    # planned launch puts in front of the new one again.
+    if not cuda.get_current_device().is_cpu:
+        pytest.skip("stopping a launch needs the CPU device")
+    cuda.set_launch_timeout(30)  # a safety net
+    d = cuda.to_device(np.zeros(64, np.int64))
+    spin[2, 32](0, d)
+    spin[2, 32](0, d)
+    assert plan_for(spin, (0, d)) is not None
+    seen = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(kernelc.LaunchInterrupted):
+                spin[2, 32](1, d)
+        finally:
+            timer.cancel()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        cuda.set_launch_timeout(None)
+    assert seen == [signal.SIGINT]
+    spin[2, 32](0, d)
+    np.testing.assert_array_equal(d.copy_to_host(), 2 * np.arange(64))
