@@ -326,10 +326,7 @@ impl FnLowering<'_> {
     /// `cuda.ldHINT(array, index...)`: the element, read with
     /// `ld.global.HINT` (negative indices wrap, as numba-cuda's).
     fn cached_load(&mut self, h: CacheHint, args: &[TExpr]) -> LValue {
-        let a = self.expr(&args[0]);
-        let a = *a.array();
-        let idx = self.indices(&args[1..=a.ndim()]);
-        let addr = self.element_address(&a, &idx);
+        let (addr, elem, _) = self.cached_address(args, false);
         let op = match h {
             CacheHint::Ca => Opcode::LoadCa,
             CacheHint::Cg => Opcode::LoadCg,
@@ -338,18 +335,42 @@ impl FnLowering<'_> {
             CacheHint::Cv => Opcode::LoadCv,
             CacheHint::Wb | CacheHint::Wt => unreachable!("no load hint {h:?}"),
         };
-        let elem = a.ty.elem.scalar().expect("numbers only (type checked)");
         LValue::Scalar(self.ins().cached_load(op, ir_type(elem), addr))
+    }
+
+    /// The address a cache-hint load or store reaches (an array's element,
+    /// or a pointer's), its element type, and the value of a store.
+    /// The operand, the index and (for a store) the value are evaluated in
+    /// that order, then the address.
+    fn cached_address(
+        &mut self,
+        args: &[TExpr],
+        store: bool,
+    ) -> (ir::Value, Scalar, Option<ir::Value>) {
+        let value = |l: &mut Self, n: usize| store.then(|| l.expr(&args[n]).scalar());
+        if let Type::Pointer(elem) = args[0].ty {
+            let ptr = self.expr(&args[0]).scalar();
+            let idx = self.indices(&args[1..2]);
+            let v = value(self, 2);
+            let addr = self.pointer_element_address(ptr, idx[0], elem);
+            return (addr, elem.scalar().expect("numbers only (type checked)"), v);
+        }
+        let a = *self.expr(&args[0]).array();
+        let n = a.ndim();
+        let idx = self.indices(&args[1..=n]);
+        let v = value(self, n + 1);
+        let addr = self.element_address(&a, &idx);
+        (
+            addr,
+            a.ty.elem.scalar().expect("numbers only (type checked)"),
+            v,
+        )
     }
 
     /// `cuda.stHINT(array, index..., value)` with `st.global.HINT`.
     fn cached_store(&mut self, h: CacheHint, args: &[TExpr]) -> LValue {
-        let a = self.expr(&args[0]);
-        let a = *a.array();
-        let n = a.ndim();
-        let idx = self.indices(&args[1..=n]);
-        let value = self.expr(&args[n + 1]).scalar();
-        let addr = self.element_address(&a, &idx);
+        let (addr, _, value) = self.cached_address(args, true);
+        let value = value.expect("a store's value");
         let op = match h {
             CacheHint::Cg => Opcode::StoreCg,
             CacheHint::Cs => Opcode::StoreCs,

@@ -65,7 +65,6 @@ def test_loads():
             assert f"ld.global.{modifier}.b{bitwidth}" in ptx
 
 
-@pytest.mark.xfail(strict=True, reason="unsupported: pointer arguments (types.CPointer)")
 def test_loads_cpointer():
     for operator, modifier in load_operators:
 
@@ -134,7 +133,6 @@ def test_stores():
             assert f"st.global.{modifier}.b{bitwidth}" in ptx
 
 
-@pytest.mark.xfail(strict=True, reason="unsupported: pointer arguments (types.CPointer)")
 def test_stores_cpointer():
     for operator, modifier in store_operators:
 

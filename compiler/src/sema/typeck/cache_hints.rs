@@ -3,7 +3,8 @@
 //!
 //! The rules are numba-cuda's (`cache_hints.py`, `_validate_arguments`
 //! and `_validate_bitwidth`), with its messages: the first argument is an
-//! array; the index is an integer for a 1-D array, or a tuple of one
+//! array or a pointer (a pointer takes one integer index, no wraparound,
+//! normalised as `p[i]` is); an array's index is an integer for a 1-D array, or a tuple of one
 //! integer type (Numba's `UniTuple`, so `(i, 1)` of an `int32` `i` is not
 //! an index) with one item per dimension; the elements are integers or
 //! floats of 8 to 64 bits. A load gives the element type; a store casts
@@ -14,8 +15,8 @@
 //! One rule is kernelc's own: the array is global memory. numba-cuda
 //! emits `ld.global`/`st.global` through whatever address the array has,
 //! so a shared, local or constant array would be read and written at the
-//! wrong place; kernelc refuses it. (Pointers, numba-cuda's other operand,
-//! are not part of kernelc's language.)
+//! wrong place; kernelc refuses it. (kernelc's pointers are to global
+//! memory.)
 
 use super::FnChecker;
 use crate::sema::intrinsics::{Callee, Intrinsic};
@@ -39,6 +40,9 @@ impl FnChecker<'_, '_, '_> {
         let fname = fname.trim_start_matches("cuda.");
         let array = a[0].take().expect("required");
         let index = a[1].take().expect("required");
+        if let Type::Pointer(elem) = array.ty {
+            return self.cached_pointer_access(i, fname, array, elem, index, a, span);
+        }
         let Type::Array(at) = array.ty else {
             let msg = format!(
                 "{fname} operates on arrays or pointers. Got type {}",
@@ -95,6 +99,64 @@ impl FnChecker<'_, '_, '_> {
             Some(_) => args.extend(self.index_items(index)),
         }
         if !store {
+            return self.intrinsic(i, args, Type::Scalar(elem), span);
+        }
+        let value = a[2].take().expect("required");
+        if value.ty.scalar().is_none() {
+            let msg = format!(
+                "{fname} stores a number into an array of {elem}, not {}",
+                value.ty.describe()
+            );
+            return self.reject_call(value.span, &msg);
+        }
+        args.push(self.cast(value, &Type::Scalar(elem)));
+        self.intrinsic(i, args, Type::None, span)
+    }
+}
+
+impl FnChecker<'_, '_, '_> {
+    /// `cuda.ldHINT(ptr, i)` / `cuda.stHINT(ptr, i, value)` of a pointer.
+    #[allow(clippy::too_many_arguments, reason = "the parts of one call, typed")]
+    fn cached_pointer_access(
+        &mut self,
+        i: Intrinsic,
+        fname: &str,
+        ptr: TExpr,
+        elem: Elem,
+        index: TExpr,
+        a: &mut [Option<TExpr>],
+        span: Span,
+    ) -> TExpr {
+        let index = match &index.ty {
+            Type::Scalar(s) if s.is_int() => {
+                let normal = if s.is_signed() {
+                    Type::I64
+                } else {
+                    Type::Scalar(Scalar::U64)
+                };
+                self.cast(index, &normal)
+            }
+            Type::Tuple(tys) if tys.class().is_none() && is_uni_tuple(tys) => {
+                let msg = format!(
+                    "Pointers only support scalar indexing, got tuple of {}",
+                    tys.len()
+                );
+                return self.reject_call(index.span, &msg);
+            }
+            other => {
+                let msg = format!("{} is not a valid index", numba_spelling(other));
+                return self.reject_call(index.span, &msg);
+            }
+        };
+        let elem = match elem.scalar() {
+            Some(s) if s.is_int() || s.is_float() => s,
+            _ => {
+                let msg = format!("{fname} requires array of integer or float type, got {elem}");
+                return self.reject_call(ptr.span, &msg);
+            }
+        };
+        let mut args = vec![ptr, index];
+        if matches!(i, Intrinsic::CachedLoad(_)) {
             return self.intrinsic(i, args, Type::Scalar(elem), span);
         }
         let value = a[2].take().expect("required");

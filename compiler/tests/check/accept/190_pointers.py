@@ -45,3 +45,12 @@ def from_buffers(out, a, m, z):
     q[0] = 7
     p[np.uint8(1)] += 1.5
     w[0] = w[1] * 2
+
+
+@cuda.jit("void(CPointer(int32), CPointer(float64), int64)")
+def cached(src, dst, n):
+    # Cache-hint loads and stores take pointers too (numba-cuda's
+    # `_validate_arguments`): one integer index.
+    i = cuda.grid(1)
+    if i < n:
+        cuda.stcs(dst, i, cuda.ldcg(src, i) * 0.5)
