@@ -636,19 +636,15 @@ impl GlobalArrayDecl {
         let ty = crate::sema::signature::parse_type(text)
             .map_err(|e| format!("the type of '{name}': {}", e.message))?;
         match ty {
-            Type::Array(a)
-                if (1..=3).contains(&a.ndim) && a.space == crate::types::MemSpace::Global =>
-            {
-                Ok(GlobalArrayDecl {
-                    name: name.to_string(),
-                    elem: a.elem,
-                    ndim: a.ndim,
-                    layout: a.layout,
-                })
-            }
+            Type::Array(a) if a.space == crate::types::MemSpace::Global => Ok(GlobalArrayDecl {
+                name: name.to_string(),
+                elem: a.elem,
+                ndim: a.ndim,
+                layout: a.layout,
+            }),
             Type::Array(a) => Err(format!(
-                "'{name}' is a {}-dimensional array; a global device array has 1 to 3 dimensions",
-                a.ndim
+                "'{name}' is an array in {} memory; a global device array is in global memory",
+                a.space.name()
             )),
             other => Err(format!("'{name}' has type {other}, not an array type")),
         }

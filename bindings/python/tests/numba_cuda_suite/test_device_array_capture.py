@@ -220,12 +220,6 @@ def test_direct_kernel_access():
         np.testing.assert_array_equal(result, expected)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: 0-d arrays as kernel arguments "
-    "(cuda.device_array((), ...)) and as captured device arrays (global_0d[()]): "
-    "kernels take arrays of 1 to 3 dimensions, not 0",
-)
 def test_zero_dimensional():
     """Test capturing 0-D (scalar) device arrays."""
     for name, make_array in ARRAY_FACTORIES:

@@ -504,9 +504,14 @@ def test_dispatcher_docstring():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="pointer arguments (types.CPointer): kernelc.types has no CPointer",
+    reason="upstream's kernel reads and writes 16 elements (N = 16) of 10-element arrays: "
+    "kernelc's CPU device (and the emulated driver) report the out-of-bounds access, "
+    "which a GPU lets pass; with N = 10 the test passes (test_pointers.py)",
 )
 def test_dispatcher_cpointer_arguments():
+    if not cuda.get_current_device().is_cpu:
+        pytest.skip("the out-of-bounds access loses the (emulated) GPU's context for the "
+                    "rest of the process")
     ptr = types.CPointer(types.int32)
     sig = void(ptr, int32, ptr, ptr, uint32)
 
