@@ -1282,9 +1282,19 @@ kc_status kc_options_set_keep_texts(kc_options *options, bool on);
 
 /**
  * Turns on `debug` for every function (`assert` is checked, and so are
- * array bounds), as `@cuda.jit(debug=True)` does.
+ * array bounds), as `@cuda.jit(debug=True)` does; the PTX also carries a
+ * DWARF compile unit (`.section .debug_info`) and `lineinfo`'s `.loc`s.
  */
 kc_status kc_options_set_debug(kc_options *options, bool on);
+
+/**
+ * Turns on `lineinfo` for every function, as `@cuda.jit(lineinfo=True)`
+ * does: the `.loc` directives of a device function's inlined code name
+ * the function and the call it was inlined at (`inlined_at`), as NVVM
+ * writes them. (The `.file`/`.loc` line information itself is always
+ * written; `kc_options_set_debug` also adds a DWARF compile unit.)
+ */
+kc_status kc_options_set_lineinfo(kc_options *options, bool on);
 
 /**
  * Turns on `boundscheck` for every function (an out-of-bounds index
