@@ -37,7 +37,7 @@ struct Typer<'a> {
 fn expected_results(op: Opcode, data: &InstructionData, m: Option<&Module>) -> Option<usize> {
     use Opcode::*;
     match op {
-        Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp
+        Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp | Nanosleep
         | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif | Return
         | Trap | Exit => Some(0),
         Call => match data {
@@ -185,6 +185,7 @@ impl Typer<'_> {
                 self.result_is(Type::I32);
             }
             Syncwarp => self.operand_is(0, Type::I32, "the mask"),
+            Nanosleep => self.operand_is(0, Type::I32, "the duration"),
             Shuffle => self.check_shuffle(),
             Vote => self.check_vote(),
             Call => self.check_call(),
