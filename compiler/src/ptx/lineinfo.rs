@@ -143,8 +143,7 @@ impl<'s, 'a> ModuleLines<'s, 'a> {
                 for site in f.srclocs.sites() {
                     let next = table.names.len() as u32;
                     let name = site.callee.as_str();
-                    if let std::collections::hash_map::Entry::Vacant(e) = table.labels.entry(name)
-                    {
+                    if let std::collections::hash_map::Entry::Vacant(e) = table.labels.entry(name) {
                         e.insert(next);
                         table.names.push(name);
                     }
@@ -343,8 +342,7 @@ impl<'s, 'a> LocWriter<'s, 'a> {
 
     /// The inline site numbered `site` (None for the function's own code).
     fn site(&self, site: u32) -> Option<&'s InlineSite> {
-        site.checked_sub(1)
-            .and_then(|i| self.sites.get(i as usize))
+        site.checked_sub(1).and_then(|i| self.sites.get(i as usize))
     }
 
     /// Writes `.loc 1 LINE COL` for byte `offset`, with the inline site's
@@ -450,5 +448,64 @@ def k(a):
             ],
             "{ptx}"
         );
+    }
+
+    /// With `lineinfo`, a `.loc` of inlined code names the function and
+    /// its call; a call inlined inside inlined code gets its own `.loc`
+    /// first (ptxas takes an `inlined_at` position only once named).
+    #[test]
+    fn lineinfo_names_inlined_functions_and_their_calls() {
+        use crate::driver::{compile, CompileOptions};
+        let source = "from numba import cuda
+
+@cuda.jit(device=True)
+def inner(x):
+    return x * 3
+
+@cuda.jit(device=True)
+def twice(x):
+    return inner(x) * 2
+
+@cuda.jit(\"void(float32[::1])\")
+def k(a):
+    i = cuda.grid(1)
+    a[i] = twice(a[i])
+";
+        let options = CompileOptions {
+            lineinfo: true,
+            ..CompileOptions::default()
+        };
+        let ptx = compile("k.py", source, &options).unwrap().ptx.unwrap();
+        assert!(ptx.contains(".version 7.2\n"), "{ptx}");
+        let locs: Vec<&str> = (ptx.lines()).filter(|l| l.starts_with("\t.loc")).collect();
+        assert_eq!(
+            locs,
+            [
+                "\t.loc\t1 13 5",
+                "\t.loc\t1 14 5",
+                "\t.loc\t1 9 5, function_name $L__info_string1, inlined_at 1 14 5",
+                "\t.loc\t1 5 5, function_name $L__info_string0, inlined_at 1 9 5",
+                "\t.loc\t1 9 5, function_name $L__info_string1, inlined_at 1 14 5",
+                "\t.loc\t1 14 5",
+            ],
+            "{ptx}"
+        );
+        assert!(ptx.ends_with(
+            "\t.section\t.debug_str\n\t{\n$L__info_string0:\n.b8 105,110,110,101,114,0\n\
+             $L__info_string1:\n.b8 116,119,105,99,101,0\n\t}\n"
+        ));
+        assert!(!ptx.contains(".debug_info"));
+        // debug=True adds the DWARF unit; its length counts what follows it.
+        let debug = source.replace("\")\ndef k", "\", debug=True)\ndef k");
+        assert_ne!(debug, source);
+        let ptx = compile("k.py", &debug, &CompileOptions::default())
+            .unwrap()
+            .ptx
+            .unwrap();
+        let info = ptx.split("\t.section\t.debug_info\n\t{\n").nth(1).unwrap();
+        let producer = concat!("kernelc ", env!("CARGO_PKG_VERSION")).len();
+        let length = 2 + 4 + 1 + 1 + producer + 1 + 2 + "k.py".len() + 1 + 4;
+        assert!(info.starts_with(&format!(".b32 {length}\n.b8 2,0\n.b32 .debug_abbrev\n")));
+        assert!(ptx.contains("\t.section\t.debug_abbrev\n"));
     }
 }

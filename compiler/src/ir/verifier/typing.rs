@@ -37,9 +37,9 @@ struct Typer<'a> {
 fn expected_results(op: Opcode, data: &InstructionData, m: Option<&Module>) -> Option<usize> {
     use Opcode::*;
     match op {
-        Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp | Nanosleep
-        | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif | Return
-        | Trap | Exit => Some(0),
+        Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp
+        | Nanosleep | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif
+        | Return | Trap | Exit => Some(0),
         Call => match data {
             InstructionData::Call { func, .. } => m
                 .and_then(|m| m.functions.get(*func))
