@@ -10,6 +10,7 @@ objects or Numba's (converted field by field)."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import ctypes
 import enum
 import functools
@@ -287,6 +288,16 @@ class Overload:
         self.params = compiled.params
         self.signature = compiled.signature
         self._loaded = {}  # device id -> loaded module
+
+    def inspect_asm(self, cc=None):
+        """The PTX of this specialisation, for compute capability `cc`
+        (``(major, minor)``; None: the one it was compiled for), as
+        numba-cuda's compiled kernel's ``inspect_asm(cc)``."""
+        compiled = self.compiled
+        if cc is None or f"sm_{cc[0]}{cc[1]}" == compiled.options.arch:
+            return compiled.ptx
+        options = dataclasses.replace(compiled.options, arch=f"sm_{cc[0]}{cc[1]}")
+        return compile_view(compiled.view, compiled.signature, options).ptx
 
     def _loaded_here(self):
         device = _runtime.current()
@@ -572,6 +583,7 @@ class Dispatcher:
                 opt=2 if to.get("opt", True) else 0,
                 fastmath=bool(to.get("fastmath", False)),
                 debug=bool(to.get("debug", False)),
+                lineinfo=bool(to.get("lineinfo", False)),
                 boundscheck=bool(to.get("boundscheck", False)),
                 launch_bounds=to.get("launch_bounds", ()),
             )
@@ -767,7 +779,28 @@ class Dispatcher:
             print("=" * 80, file=file)
 
     def inspect_sass(self, signature=None):
-        raise NotImplementedError("kernelc does not assemble PTX to SASS; use inspect_asm() for the PTX")
+        """The SASS of the specialisation for `signature` (or, without, a
+        dict of every specialisation's), as numba-cuda's: the PTX
+        assembled by ``ptxas`` and disassembled by ``nvdisasm -gi`` (see
+        :mod:`kernelc._sass`; without ``nvdisasm``, numba-cuda's
+        ``RuntimeError``)."""
+        return self._sass(signature, ("-gi",))
+
+    def inspect_sass_cfg(self, signature=None):
+        """The control-flow graph of the SASS (``nvdisasm -cfg``, a DOT
+        ``digraph``), as :meth:`inspect_sass`."""
+        return self._sass(signature, ("-cfg",))
+
+    def _sass(self, signature, flags):
+        from ._sass import disassemble
+
+        def sass(ov):
+            return disassemble(ov.compiled.ptx, ov.compiled.options.arch, flags)
+
+        ov = self._select(signature)
+        if ov is not None:
+            return sass(ov)
+        return {types: sass(ov) for types, ov in self.overloads.items()}
 
 
 def _numba_repr(t) -> str:
