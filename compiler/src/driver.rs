@@ -378,7 +378,9 @@ fn exported_function(
         }
     };
     let func = program.function(f);
-    let scalar = |t: &Type| matches!(t, Type::Scalar(_));
+    // Numbers (complex ones too: two parameters, and an aggregate result,
+    // as NVVM passes them) and booleans.
+    let scalar = |t: &Type| matches!(t, Type::Scalar(_) | Type::Complex(_));
     let bad_param = func.param_types.iter().find(|t| !scalar(t));
     let ret = &func.ret;
     if let Some(t) = bad_param.or((!scalar(ret) && *ret != Type::None).then_some(ret)) {

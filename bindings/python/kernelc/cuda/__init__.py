@@ -310,7 +310,7 @@ def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False
     to link in C's ABI (a ``.visible .func``, ``T f(args...)``, named
     ``abi_info["abi_name"]`` if given, else the function's name), or with
     ``abi="numba"`` Numba's (``int f(T *result, args...)``); its arguments
-    and result numbers or booleans. With ``device=False`` a kernel (Numba's
+    and result numbers (complex too) or booleans. With ``device=False`` a kernel (Numba's
     ABI only; it must return nothing). `sig` gives the argument types; a
     return type, when it has one, is what the result converts to, else it
     is inferred. ``lineinfo`` writes numba-cuda's line information (each

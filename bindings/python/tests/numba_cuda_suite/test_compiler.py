@@ -598,10 +598,6 @@ def test_compile_cabi_calling_device_function_returning_optional():
     cuda.compile(wrapper_func, types.int32(types.int32), output="ltoir", abi="c")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported: an exported device function's arguments and result are numbers or booleans; complex128 in the C ABI (NVVM's {double, double}) is refused",
-)
 def test_compile_complex_div_c_abi():
     # Reproducer from gh-789
     # https://github.com/NVIDIA/numba-cuda/issues/789
