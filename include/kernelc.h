@@ -1256,7 +1256,8 @@ void kc_options_free(kc_options *options);
 
 /**
  * Sets the target architecture: `"sm_80"` (or `"80"`); kernelc accepts
- * sm_50 … sm_90. `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
+ * sm_50 … sm_90, and the architecture-specific `"sm_90a"` (PTX ISA 8.0).
+ * `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
  */
 kc_status kc_options_set_arch(kc_options *options, const char *arch);
 

@@ -60,7 +60,8 @@ unsafe fn with_options(
 }
 
 /// Sets the target architecture: `"sm_80"` (or `"80"`); kernelc accepts
-/// sm_50 … sm_90. `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
+/// sm_50 … sm_90, and the architecture-specific `"sm_90a"` (PTX ISA 8.0).
+/// `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
 #[no_mangle]
 pub unsafe extern "C" fn kc_options_set_arch(
     options: *mut kc_options,

@@ -142,3 +142,10 @@ def test_inspect_sass_assembles_and_disassembles(tmp_path, monkeypatch):
     k = cuda.jit(void(int32[::1]))(_doubled)
     assert k.inspect_sass(k.signatures[0]) == "flags -gi\nCUBIN"
     assert list(k.inspect_sass_cfg().values()) == ["flags -cfg\nCUBIN"]
+
+
+def test_arch_specific_target():
+    ptx, _ = cuda.compile_ptx(_doubled, (int32[::1],), cc=(9, 0, "a"))
+    assert ".version 8.0\n.target sm_90a\n" in ptx
+    with pytest.raises(Exception, match="sm_80a"):
+        cuda.compile_ptx(_doubled, (int32[::1],), cc=(8, 0, "a"))

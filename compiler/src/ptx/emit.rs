@@ -793,7 +793,7 @@ def k(out, n):
                 min_blocks_per_sm: Some(2),
                 max_cluster_rank,
             }),
-            target: crate::ptx::Target { sm },
+            target: crate::ptx::Target::sm(sm),
             ..CompileOptions::default()
         };
         let ptx = compile("loop.py", LOOP, &bounds(None, 80))

@@ -657,10 +657,6 @@ def test_nanosleep():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported: arch-specific targets (cc=(9, 0, 'a'), sm_90a): kernelc targets sm_50 to sm_90",
-)
 def test_compile_ptx_arch_specific():
     ptx, resty = cuda.compile_ptx(lambda: None, tuple(), cc=(9, 0, "a"))
     assert ".target sm_90a" in ptx
