@@ -909,7 +909,7 @@ class DeviceFunction:
 
     def inspect_asm(self, signature=None):
         """The PTX of the function compiled for `signature` (argument types)
-        for the current device, with its `fastmath` and `debug` options, as
+        for the current device, with its `fastmath`, `debug` and `lineinfo` options, as
         numba-cuda's device dispatcher gives it; without a signature, a dict
         of the PTX for each of its declared signatures."""
         from .cuda import compile_ptx_for_current_device
@@ -918,7 +918,9 @@ class DeviceFunction:
             return compile_ptx_for_current_device(
                 self.py_func, sig, device=True,
                 fastmath=self.targetoptions.get("fastmath", False),
-                debug=self.targetoptions.get("debug", False))[0]
+                debug=self.targetoptions.get("debug", False),
+                opt=self.targetoptions.get("opt", True),
+                lineinfo=self.targetoptions.get("lineinfo", False))[0]
 
         if signature is not None:
             return ptx(signature)

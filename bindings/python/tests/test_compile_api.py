@@ -149,3 +149,12 @@ def test_arch_specific_target():
     assert ".version 8.0\n.target sm_90a\n" in ptx
     with pytest.raises(Exception, match="sm_80a"):
         cuda.compile_ptx(_doubled, (int32[::1],), cc=(8, 0, "a"))
+
+
+def test_device_function_inspect_asm_keeps_lineinfo():
+    @cuda.jit(device=True, lineinfo=True)
+    def outer(x):
+        return _twice(x) + 1
+
+    ptx = outer.inspect_asm((int32,))
+    assert "inlined_at" in ptx and ".visible .func" in ptx
