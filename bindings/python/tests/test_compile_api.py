@@ -158,3 +158,12 @@ def test_device_function_inspect_asm_keeps_lineinfo():
 
     ptx = outer.inspect_asm((int32,))
     assert "inlined_at" in ptx and ".visible .func" in ptx
+
+
+def test_a_kernel_signature_may_declare_void():
+    for sig in ("void(int32[::1])", void(int32[::1]), (int32[::1],), "(int32[::1],)"):
+        ptx, resty = cuda.compile_ptx(_doubled, sig)
+        assert resty == void and ".visible .entry _doubled(" in ptx
+    for sig in ("int32(int32[::1])", int32(int32[::1])):
+        with pytest.raises(TypeError, match="must have void return type"):
+            cuda.compile_ptx(_doubled, sig)

@@ -408,7 +408,7 @@ def _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi
     from .._dispatcher import signatures
     from .._lib import KC
     from .._source import build_view, function_of_lambda
-    from .._types import as_signature, parse_type_name, void
+    from .._types import parse_type_name, void
     from ..errors import TypingError, invalid_config_warning_class
 
     if abi not in ("numba", "c"):
@@ -431,11 +431,7 @@ def _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi
         fn = function_of_lambda(fn, name if name and name.isidentifier() else "lambda_")
     [(text, _)] = signatures(sig)
     if not device:
-        declared = None if isinstance(sig, (str, tuple)) else as_signature(sig)
-        if isinstance(sig, str) and not sig.lstrip().startswith("("):
-            declared = text.split("(", 1)[0].strip()
-        if declared is not None and str(getattr(declared, "return_type", declared)) not in (
-                "none", "void"):
+        if _declared_return(sig, text) not in (None, "none", "void"):
             raise TypeError("CUDA kernel must have void return type.")
         view = build_view(fn)
         try:
@@ -452,6 +448,21 @@ def _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi
     ptx, _, signature = compile_device_ptx(view, text, options, abis[abi], name)
     ret = signature.split("(", 1)[0]
     return ptx, void if ret == "none" else parse_type_name(ret), view
+
+
+def _declared_return(sig, text):
+    """The return type `sig` declares, as text (``int32``), or None when
+    it declares none (a tuple of argument types, ``"(float32[:])"``)."""
+    from .._types import as_signature
+
+    if isinstance(sig, tuple):
+        return None
+    if isinstance(sig, str):
+        return text.split("(", 1)[0].strip() or None
+    declared = as_signature(sig)
+    if declared is None or declared.return_type is None:
+        return None
+    return str(declared.return_type)
 
 
 #: kernelc's diagnostic for a kernel that returns a value (numba-cuda's
