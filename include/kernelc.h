@@ -1323,7 +1323,8 @@ void kc_options_free(kc_options *options);
 
 /**
  * Sets the target architecture: `"sm_80"` (or `"80"`); kernelc accepts
- * sm_50 … sm_90. `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
+ * sm_50 … sm_90, and the architecture-specific `"sm_90a"` (PTX ISA 8.0).
+ * `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
  */
 kc_status kc_options_set_arch(kc_options *options, const char *arch);
 
@@ -1349,9 +1350,19 @@ kc_status kc_options_set_keep_texts(kc_options *options, bool on);
 
 /**
  * Turns on `debug` for every function (`assert` is checked, and so are
- * array bounds), as `@cuda.jit(debug=True)` does.
+ * array bounds), as `@cuda.jit(debug=True)` does; the PTX also carries a
+ * DWARF compile unit (`.section .debug_info`) and `lineinfo`'s `.loc`s.
  */
 kc_status kc_options_set_debug(kc_options *options, bool on);
+
+/**
+ * Turns on `lineinfo` for every function, as `@cuda.jit(lineinfo=True)`
+ * does: the `.loc` directives of a device function's inlined code name
+ * the function and the call it was inlined at (`inlined_at`), as NVVM
+ * writes them. (The `.file`/`.loc` line information itself is always
+ * written; `kc_options_set_debug` also adds a DWARF compile unit.)
+ */
+kc_status kc_options_set_lineinfo(kc_options *options, bool on);
 
 /**
  * Turns on `boundscheck` for every function (an out-of-bounds index

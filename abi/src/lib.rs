@@ -23,4 +23,4 @@ pub mod target;
 pub use elem::ElemType;
 pub use kernel::{KernelInfo, ParamInfo, ParamKind};
 pub use scalar::{Layout, Scalar};
-pub use target::{Target, SUPPORTED};
+pub use target::{Target, SUPPORTED, SUPPORTED_ARCH_SPECIFIC};

@@ -87,6 +87,7 @@ public:
     Options &opt_level(int level) { detail::check(kc_options_set_opt_level(get(), level)); return *this; }
     Options &fastmath(bool on = true) { detail::check(kc_options_set_fastmath(get(), on)); return *this; }
     Options &debug(bool on = true) { detail::check(kc_options_set_debug(get(), on)); return *this; }
+    Options &lineinfo(bool on = true) { detail::check(kc_options_set_lineinfo(get(), on)); return *this; }
     Options &boundscheck(bool on = true) { detail::check(kc_options_set_boundscheck(get(), on)); return *this; }
     /// Keep the typed program and the IR for Module::types_text() / ir_text().
     Options &keep_texts(bool on = true) { detail::check(kc_options_set_keep_texts(get(), on)); return *this; }

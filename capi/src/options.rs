@@ -60,7 +60,8 @@ unsafe fn with_options(
 }
 
 /// Sets the target architecture: `"sm_80"` (or `"80"`); kernelc accepts
-/// sm_50 … sm_90. `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
+/// sm_50 … sm_90, and the architecture-specific `"sm_90a"` (PTX ISA 8.0).
+/// `KC_ERROR_INVALID_ARGUMENT` lists the supported ones.
 #[no_mangle]
 pub unsafe extern "C" fn kc_options_set_arch(
     options: *mut kc_options,
@@ -129,12 +130,28 @@ pub unsafe extern "C" fn kc_options_set_keep_texts(
 }
 
 /// Turns on `debug` for every function (`assert` is checked, and so are
-/// array bounds), as `@cuda.jit(debug=True)` does.
+/// array bounds), as `@cuda.jit(debug=True)` does; the PTX also carries a
+/// DWARF compile unit (`.section .debug_info`) and `lineinfo`'s `.loc`s.
 #[no_mangle]
 pub unsafe extern "C" fn kc_options_set_debug(options: *mut kc_options, on: bool) -> kc_status {
     unsafe {
         with_options("kc_options_set_debug", options, |o| {
             o.force.debug = on;
+            Ok(())
+        })
+    }
+}
+
+/// Turns on `lineinfo` for every function, as `@cuda.jit(lineinfo=True)`
+/// does: the `.loc` directives of a device function's inlined code name
+/// the function and the call it was inlined at (`inlined_at`), as NVVM
+/// writes them. (The `.file`/`.loc` line information itself is always
+/// written; `kc_options_set_debug` also adds a DWARF compile unit.)
+#[no_mangle]
+pub unsafe extern "C" fn kc_options_set_lineinfo(options: *mut kc_options, on: bool) -> kc_status {
+    unsafe {
+        with_options("kc_options_set_lineinfo", options, |o| {
+            o.compile.lineinfo = on;
             Ok(())
         })
     }

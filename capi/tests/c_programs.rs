@@ -365,3 +365,8 @@ fn c_records_api() {
 fn c_launch_bounds_api() {
     build_and_run("launch_bounds_api");
 }
+
+#[test]
+fn c_lineinfo_api() {
+    build_and_run("lineinfo_api");
+}

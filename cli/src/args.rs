@@ -131,6 +131,11 @@ pub struct CompileArgs {
     /// most blocks per cluster (sm_90).
     #[arg(long, value_name = "MAX[,MIN_BLOCKS[,CLUSTER]]", value_parser = parse_launch_bounds)]
     pub launch_bounds: Option<LaunchBounds>,
+    /// Compile every function as `@cuda.jit(lineinfo=True)`: the `.loc`
+    /// directives of inlined device functions name the function and the
+    /// call it was inlined at (`inlined_at`), as NVVM writes them.
+    #[arg(long)]
+    pub lineinfo: bool,
 }
 
 /// `--launch-bounds 128` or `128,2` or `128,2,4`.

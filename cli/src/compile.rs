@@ -38,6 +38,7 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
             name: args.export_name.clone(),
         }),
         launch_bounds: args.launch_bounds,
+        lineinfo: args.lineinfo,
     };
     let compiled = match compile(file, &source, &options) {
         Ok(c) => c,

@@ -405,6 +405,7 @@ fn compile_kernel(
             stage: Stage::Ptx,
             export: None,
             launch_bounds: None,
+            lineinfo: false,
         };
         compile_forcing_with(ctx, file, source, &options, force)
     };

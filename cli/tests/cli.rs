@@ -405,6 +405,57 @@ fn export_writes_a_visible_function_in_either_abi() {
 }
 
 #[test]
+fn export_passes_complex_numbers_as_nvvm_does() {
+    let f = write_temp(
+        "half.py",
+        "from numba import cuda\n\n@cuda.jit(device=True)\ndef half(x):\n    return x / 2\n",
+    );
+    let path = f.to_str().unwrap();
+    let sig = ["compile", path, "--kernel", "half", "--sig"];
+    let c = kernelc(&[&sig[..], &["complex64(complex64)", "--export", "c"]].concat());
+    assert_eq!(c.status.code(), Some(0), "{}", text(&c.stderr));
+    let ptx = text(&c.stdout);
+    // The parts as two parameters; the result an aggregate, real part first.
+    assert!(
+        ptx.contains(
+            ".visible .func (.param .align 4 .b8 func_retval0[8]) half(\n\t.param .b32 half_param_0,\n\t.param .b32 half_param_1\n)"
+        ),
+        "{ptx}"
+    );
+    assert!(ptx.contains(
+        "\tst.param.b32 [func_retval0+0], %kc_r0;\n\tst.param.b32 [func_retval0+4], %kc_r1;\n"
+    ));
+    let numba = kernelc(&[&sig[..], &["complex128(complex128)", "--export", "numba"]].concat());
+    assert_eq!(numba.status.code(), Some(0), "{}", text(&numba.stderr));
+    let ptx = text(&numba.stdout);
+    assert!(
+        ptx.contains("\tst.b64 [%kc_p], %kc_r0;\n\tst.b64 [%kc_p+8], %kc_r1;\n"),
+        "{ptx}"
+    );
+}
+
+#[test]
+fn lineinfo_names_the_inlined_device_functions() {
+    let f = write_temp(
+        "lines.py",
+        "from numba import cuda\n\n@cuda.jit(device=True)\ndef twice(x):\n    return x * 2\n\n\
+         @cuda.jit(\"void(int32[::1])\")\ndef k(a):\n    a[0] = twice(a[0])\n",
+    );
+    let path = f.to_str().unwrap();
+    let plain = kernelc(&["compile", path]);
+    assert_eq!(plain.status.code(), Some(0), "{}", text(&plain.stderr));
+    assert!(!text(&plain.stdout).contains("inlined_at"));
+    let lines = kernelc(&["compile", path, "--lineinfo"]);
+    assert_eq!(lines.status.code(), Some(0), "{}", text(&lines.stderr));
+    let ptx = text(&lines.stdout);
+    assert!(
+        ptx.contains("\t.loc\t1 5 5, function_name $L__info_string0, inlined_at 1 9 5\n"),
+        "{ptx}"
+    );
+    assert!(ptx.contains("\t.section\t.debug_str\n"));
+}
+
+#[test]
 fn launch_bounds_become_ptx_directives() {
     let f = write_temp(
         "bounds.py",

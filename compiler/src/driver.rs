@@ -44,6 +44,12 @@ pub struct CompileOptions {
     /// Every kernel's launch bounds (`cuda.jit(launch_bounds=...)`), if
     /// given.
     pub launch_bounds: Option<ir::LaunchBounds>,
+    /// `lineinfo` for every function, as `@cuda.jit(lineinfo=True)`: the
+    /// `.loc` directives of a device function's inlined code name the
+    /// function and the call it was inlined at, as NVVM writes them (see
+    /// [`ptx::lineinfo::LineInfo`]). The `.file`/`.loc` lines themselves
+    /// are always written.
+    pub lineinfo: bool,
 }
 
 /// How to export a device function: a `.visible .func` named `name` (the
@@ -67,6 +73,7 @@ impl Default for CompileOptions {
             stage: Stage::Ptx,
             export: None,
             launch_bounds: None,
+            lineinfo: false,
         }
     }
 }
@@ -210,6 +217,7 @@ pub fn compile_forcing_with(
         f.flags.fastmath |= force.fastmath;
         f.flags.debug |= force.debug;
         f.flags.boundscheck |= force.boundscheck;
+        f.flags.lineinfo |= force.lineinfo | options.lineinfo;
     }
     timings.push(("parse+types", t.elapsed()));
     let mut out = Compiled {
@@ -305,7 +313,8 @@ pub fn compile_forcing_with(
         out.timings.push(("math library", t.elapsed()));
         let t = Instant::now();
         let source = out.checked.files.text(crate::span::FileId::MAIN);
-        let lines = ptx::lineinfo::SourceLines::new(file_name, source);
+        let lines = ptx::lineinfo::SourceLines::new(file_name, source)
+            .with_level(line_info_level(&out.checked.program));
         let text = ptx::emit_module_in(
             &module,
             options.target,
@@ -319,6 +328,24 @@ pub fn compile_forcing_with(
     }
     out.ir = Some(module);
     Ok(out)
+}
+
+/// How much source information the module's PTX carries: NVVM's DWARF
+/// compile unit when a function is compiled with `debug`, its inlining
+/// line information when one is compiled with `lineinfo`, else kernelc's
+/// `.file`/`.loc` lines alone (see [`ptx::lineinfo::LineInfo`]).
+fn line_info_level(program: &crate::sema::typed::TypedProgram) -> ptx::lineinfo::LineInfo {
+    use ptx::lineinfo::LineInfo;
+    let flags = program.functions.iter().map(|f| f.flags);
+    flags.fold(LineInfo::Lines, |level, f| {
+        level.max(if f.debug {
+            LineInfo::Dwarf
+        } else if f.lineinfo {
+            LineInfo::Inlining
+        } else {
+            LineInfo::Lines
+        })
+    })
 }
 
 /// The device function `export` exports (see [`CompileOptions::export`])
@@ -351,7 +378,9 @@ fn exported_function(
         }
     };
     let func = program.function(f);
-    let scalar = |t: &Type| matches!(t, Type::Scalar(_));
+    // Numbers (complex ones too: two parameters, and an aggregate result,
+    // as NVVM passes them) and booleans.
+    let scalar = |t: &Type| matches!(t, Type::Scalar(_) | Type::Complex(_));
     let bad_param = func.param_types.iter().find(|t| !scalar(t));
     let ret = &func.ret;
     if let Some(t) = bad_param.or((!scalar(ret) && *ret != Type::None).then_some(ret)) {

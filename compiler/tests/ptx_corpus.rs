@@ -57,8 +57,13 @@ fn ptxas_or_skip() -> Option<PathBuf> {
 }
 
 fn assemble(ptxas: &Path, ptx: &Path, sm: u32, dir: &Path) -> Result<(), String> {
+    assemble_for(ptxas, ptx, &format!("sm_{sm}"), dir)
+}
+
+/// Assembles the PTX file `ptx` for `arch` (`sm_90a`).
+fn assemble_for(ptxas: &Path, ptx: &Path, arch: &str, dir: &Path) -> Result<(), String> {
     let out = Command::new(ptxas)
-        .arg(format!("-arch=sm_{sm}"))
+        .arg(format!("-arch={arch}"))
         .arg(ptx)
         .arg("-o")
         .arg(dir.join("out.cubin"))
@@ -123,7 +128,7 @@ fn corpus_assembles_with_ptxas() {
             let opts = CompileOptions {
                 check: options.clone(),
                 opt,
-                target: Target { sm },
+                target: Target::sm(sm),
                 stage: Stage::Ptx,
                 launch_bounds,
                 ..CompileOptions::default()
@@ -236,7 +241,7 @@ fn exported_device_functions_assemble_with_ptxas() {
                             signature: Some(sig.clone()),
                             ..Default::default()
                         },
-                        target: Target { sm },
+                        target: Target::sm(sm),
                         export: Some(Export { abi, name: None }),
                         ..Default::default()
                     };
@@ -261,4 +266,46 @@ fn exported_device_functions_assemble_with_ptxas() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(assembled, 12 * 2 * 2 * 4);
+}
+
+/// The architecture-specific target sm_90a: PTX ISA 8.0 and `.target
+/// sm_90a`, which ptxas assembles for sm_90a, for corpus programs that use
+/// sm_90's features (a cluster launch bound, `match.sync`, `nanosleep`,
+/// line and debug information).
+#[test]
+fn arch_specific_target_assembles_with_ptxas() {
+    let Some(ptxas) = ptxas_or_skip() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kernelc_ptx_sm90a_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = Target::parse("sm_90a").unwrap();
+    let mut assembled = 0;
+    for path in common::accept_corpus() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !["21_", "188_", "189_"].iter().any(|p| name.starts_with(p)) {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        let options = CompileOptions {
+            target,
+            stage: Stage::Ptx,
+            launch_bounds: Some(LaunchBounds {
+                max_threads: 128,
+                min_blocks_per_sm: Some(2),
+                max_cluster_rank: Some(4),
+            }),
+            ..CompileOptions::default()
+        };
+        let ptx = compile(&name, &source, &options).unwrap().ptx.unwrap();
+        assert!(ptx.contains(".version 8.0\n.target sm_90a\n"), "{ptx}");
+        let file = dir.join(name.replace(".py", ".ptx"));
+        std::fs::write(&file, &ptx).unwrap();
+        if let Err(log) = assemble_for(&ptxas, &file, "sm_90a", &dir) {
+            panic!("{name} for sm_90a: ptxas failed:\n{log}");
+        }
+        assembled += 1;
+    }
+    assert_eq!(assembled, 3, "the three programs were found");
+    let _ = std::fs::remove_dir_all(&dir);
 }

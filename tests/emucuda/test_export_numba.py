@@ -198,3 +198,73 @@ def test_exported_device_functions_link_both_ways_with_numba_cuda(tmp_path):
         out = tmp_path / f"from_numba_{device}.npz"
         run_kernelc(tmp_path, from_numba, [nb_ptx, out], device, lib)
         np.testing.assert_array_equal(np.load(out)["x"], want_x, err_msg=device)
+
+
+# Complex numbers across the boundary: kernelc exports `half` for complex128
+# in C's ABI and complex64 in Numba's; numba-cuda declares and calls them.
+COMPLEX_EXPORT = '''
+import sys
+from kernelc import cuda
+from kernelc.types import complex64, complex128
+
+
+def half(x):
+    return x / 2
+
+
+for name, sig, abi in (("half_c", complex128(complex128), "c"),
+                       ("half_numba", complex64(complex64), "numba")):
+    ptx, resty = cuda.compile_ptx(half, sig, device=True, abi=abi,
+                                  abi_info={"abi_name": name})
+    with open(f"{sys.argv[1]}/{name}.ptx", "w") as f:
+        f.write(ptx)
+    print(name, resty)
+'''
+
+COMPLEX_USE = '''
+import sys
+import numpy as np
+from numba import cuda
+
+PTX, OUT = sys.argv[1], sys.argv[2]
+half_c = cuda.declare_device("half_c", "complex128(complex128)", abi="c")
+half_numba = cuda.declare_device("half_numba", "complex64(complex64)")
+
+
+@cuda.jit(link=[f"{PTX}/half_c.ptx", f"{PTX}/half_numba.ptx"])
+def use(a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = half_c(a[i])
+        b[i] = half_numba(b[i])
+
+
+k = np.arange(40)
+a = (k + 1j * (3 - k)).astype(np.complex128)
+b = (0.5 * k - 2j * k).astype(np.complex64)
+use[1, 64](a, b)
+np.savez(OUT, a=a, b=b)
+'''
+
+
+def test_exported_complex_functions_link_into_numba_cuda(tmp_path):
+    lib = emulated_driver()
+    pytest.importorskip("numba.cuda")
+    ptx = tmp_path / "ptx"
+    ptx.mkdir()
+    export = tmp_path / "export_complex.py"
+    export.write_text(COMPLEX_EXPORT)
+    proc = run_kernelc(tmp_path, export, [ptx], "cpu", lib)
+    assert proc.stdout.split() == ["half_c", "complex128", "half_numba", "complex64"]
+    text = (ptx / "half_c.ptx").read_text()
+    # NVVM's C ABI: the parts as two parameters, an aggregate result.
+    assert ".visible .func (.param .align 8 .b8 func_retval0[16]) half_c(" in text
+    use = tmp_path / "use_complex.py"
+    use.write_text(COMPLEX_USE)
+    out = tmp_path / "complex.npz"
+    proc = run_on_emulated_driver(tmp_path, [use, ptx, out])
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    got = np.load(out)
+    k = np.arange(40)
+    np.testing.assert_array_equal(got["a"], (k + 1j * (3 - k)).astype(np.complex128) / 2)
+    np.testing.assert_array_equal(got["b"], (0.5 * k - 2j * k).astype(np.complex64) / np.float32(2))

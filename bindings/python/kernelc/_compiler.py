@@ -29,6 +29,10 @@ class Options:
     opt: int = 2
     fastmath: bool = False
     debug: bool = False
+    # `lineinfo=True`: numba-cuda's line information (`.loc` directives
+    # naming the device functions inlined and where), see
+    # `kc_options_set_lineinfo`.
+    lineinfo: bool = False
     boundscheck: bool = False
     # `cuda.jit(launch_bounds=...)`: (max threads[, min blocks[, max
     # cluster rank]]), or () for none.
@@ -228,6 +232,8 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
             check(lib.kc_options_set_fastmath(opts, True), "kc_options_set_fastmath")
         if options.debug:
             check(lib.kc_options_set_debug(opts, True), "kc_options_set_debug")
+        if options.lineinfo:
+            check(lib.kc_options_set_lineinfo(opts, True), "kc_options_set_lineinfo")
         if options.boundscheck:
             check(lib.kc_options_set_boundscheck(opts, True), "kc_options_set_boundscheck")
         if options.launch_bounds:

@@ -13,12 +13,11 @@ the PTX's line information names), the constant arrays
 (``cuda.const.array_like``: name, dtype, shape, contents), the signature,
 every compile option (:class:`kernelc._compiler.Options`: the target
 ``sm_XX`` of the current device, GPU or CPU device, the optimisation level,
-``fastmath``, ``debug``, ``boundscheck``), and the library: its version and
-a SHA-256 of the ``libkernelc`` file itself (so any rebuild of the
-compiler misses; the digest is remembered per library file and ``stat``,
-see :func:`library_identity`). ``lineinfo`` and ``max_registers`` are left
-out: they do not change kernelc's output (line information is always written;
-``max_registers`` is ignored). Unlike Numba, which checks the kernel file's
+``fastmath``, ``debug``, ``lineinfo``, ``boundscheck``), and the library:
+its version and a SHA-256 of the ``libkernelc`` file itself (so any
+rebuild of the compiler misses; the digest is remembered per library file
+and ``stat``, see :func:`library_identity`). ``max_registers`` is left
+out: it does not change kernelc's output (it is ignored). Unlike Numba, which checks the kernel file's
 modification time, kernelc checks content: an edit to host code that
 moves no line of the kernel keeps the entry (the view holds the file's
 lines at their numbers, blank where host code is); an edit to a device

@@ -10,6 +10,7 @@ objects or Numba's (converted field by field)."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import enum
 import functools
 import numbers
@@ -323,6 +324,16 @@ class Overload:
         self.signature = compiled.signature
         self._loaded = {}  # device id -> loaded module
 
+    def inspect_asm(self, cc=None):
+        """The PTX of this specialisation, for compute capability `cc`
+        (``(major, minor)``; None: the one it was compiled for), as
+        numba-cuda's compiled kernel's ``inspect_asm(cc)``."""
+        compiled = self.compiled
+        if cc is None or f"sm_{cc[0]}{cc[1]}" == compiled.options.arch:
+            return compiled.ptx
+        options = dataclasses.replace(compiled.options, arch=f"sm_{cc[0]}{cc[1]}")
+        return compile_view(compiled.view, compiled.signature, options).ptx
+
     def _loaded_here(self):
         device = _runtime.current()
         loaded = self._loaded.get(device.key)
@@ -607,6 +618,7 @@ class Dispatcher:
                 opt=2 if to.get("opt", True) else 0,
                 fastmath=bool(to.get("fastmath", False)),
                 debug=bool(to.get("debug", False)),
+                lineinfo=bool(to.get("lineinfo", False)),
                 boundscheck=bool(to.get("boundscheck", False)),
                 launch_bounds=to.get("launch_bounds", ()),
             )
@@ -802,7 +814,28 @@ class Dispatcher:
             print("=" * 80, file=file)
 
     def inspect_sass(self, signature=None):
-        raise NotImplementedError("kernelc does not assemble PTX to SASS; use inspect_asm() for the PTX")
+        """The SASS of the specialisation for `signature` (or, without, a
+        dict of every specialisation's), as numba-cuda's: the PTX
+        assembled by ``ptxas`` and disassembled by ``nvdisasm -gi`` (see
+        :mod:`kernelc._sass`; without ``nvdisasm``, numba-cuda's
+        ``RuntimeError``)."""
+        return self._sass(signature, ("-gi",))
+
+    def inspect_sass_cfg(self, signature=None):
+        """The control-flow graph of the SASS (``nvdisasm -cfg``, a DOT
+        ``digraph``), as :meth:`inspect_sass`."""
+        return self._sass(signature, ("-cfg",))
+
+    def _sass(self, signature, flags):
+        from ._sass import disassemble
+
+        def sass(ov):
+            return disassemble(ov.compiled.ptx, ov.compiled.options.arch, flags)
+
+        ov = self._select(signature)
+        if ov is not None:
+            return sass(ov)
+        return {types: sass(ov) for types, ov in self.overloads.items()}
 
 
 def _numba_repr(t) -> str:
@@ -911,7 +944,7 @@ class DeviceFunction:
 
     def inspect_asm(self, signature=None):
         """The PTX of the function compiled for `signature` (argument types)
-        for the current device, with its `fastmath` and `debug` options, as
+        for the current device, with its `fastmath`, `debug` and `lineinfo` options, as
         numba-cuda's device dispatcher gives it; without a signature, a dict
         of the PTX for each of its declared signatures."""
         from .cuda import compile_ptx_for_current_device
@@ -920,7 +953,9 @@ class DeviceFunction:
             return compile_ptx_for_current_device(
                 self.py_func, sig, device=True,
                 fastmath=self.targetoptions.get("fastmath", False),
-                debug=self.targetoptions.get("debug", False))[0]
+                debug=self.targetoptions.get("debug", False),
+                opt=self.targetoptions.get("opt", True),
+                lineinfo=self.targetoptions.get("lineinfo", False))[0]
 
         if signature is not None:
             return ptx(signature)

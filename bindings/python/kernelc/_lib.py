@@ -149,6 +149,7 @@ _PROTOTYPES = {
     "kc_options_set_opt_level": (_status, [c_void_p, c_int]),
     "kc_options_set_fastmath": (_status, [c_void_p, c_bool]),
     "kc_options_set_debug": (_status, [c_void_p, c_bool]),
+    "kc_options_set_lineinfo": (_status, [c_void_p, c_bool]),
     "kc_options_set_keep_texts": (_status, [c_void_p, c_bool]),
     "kc_options_set_boundscheck": (_status, [c_void_p, c_bool]),
     "kc_options_set_kernel": (_status, [c_void_p, c_char_p]),

@@ -131,6 +131,41 @@ def _parsed(filename: str, module_globals, text=None) -> _Parsed:
     return p
 
 
+def function_of_lambda(fn, name: str):
+    """A function equal to the lambda `fn`, named `name`, made from its
+    source (``lambda x: x + 1`` becomes ``def name(x): return x + 1``, at
+    the lambda's line, under a file name that says where it came from), so
+    that :func:`build_view` can read it: numba-cuda compiles a lambda as
+    any function (``cuda.compile_ptx(lambda x: x, ...)``). A lambda of
+    variables from an enclosing function, or one whose line holds several
+    lambdas of its parameters, is :class:`SourceUnavailable`."""
+    code = fn.__code__
+    if code.co_freevars:
+        raise SourceUnavailable(
+            f"a lambda reading variables of its enclosing function ({', '.join(code.co_freevars)})"
+            " cannot be compiled by kernelc: define it with def")
+    parsed = _parsed(code.co_filename, getattr(fn, "__globals__", None))
+    params = code.co_varnames[: code.co_argcount]
+    found = [] if parsed is None else [
+        node for node in ast.walk(parsed.tree)
+        if isinstance(node, ast.Lambda) and node.lineno == code.co_firstlineno
+        and tuple(a.arg for a in node.args.args) == params
+    ]
+    if len(found) != 1:
+        raise SourceUnavailable(
+            f"cannot find the lambda of line {code.co_firstlineno} in {code.co_filename} "
+            f"({len(found)} lambdas of parameters {params} there): define it with def")
+    node = found[0]
+    text = "\n" * (node.lineno - 1) + (
+        f"def {name}({ast.unparse(node.args)}):\n    return {ast.unparse(node.body)}\n")
+    namespace = dict(fn.__globals__)
+    # Compiled under a pseudo file name, whose text _exec_sources keeps.
+    exec(compile(text, f"<lambda of {code.co_filename}>", "exec"), namespace)
+    made = namespace[name]
+    made.__defaults__ = fn.__defaults__
+    return made
+
+
 @dataclass
 class FuncSource:
     """Where a Python function's ``def`` is, and what its body names."""

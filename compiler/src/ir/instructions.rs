@@ -359,6 +359,8 @@ opcodes! {
     SyncthreadsOr = "syncthreads_or",
     /// Warp barrier over an `i32` member mask.
     Syncwarp = "syncwarp",
+    /// Suspends the thread for about the `i32` operand's nanoseconds.
+    Nanosleep = "nanosleep",
     /// Device-scope memory fence.
     Threadfence = "threadfence",
     /// Block-scope memory fence.
@@ -424,6 +426,7 @@ impl Opcode {
                 | SyncthreadsAnd
                 | SyncthreadsOr
                 | Syncwarp
+                | Nanosleep
                 | Threadfence
                 | ThreadfenceBlock
                 | ThreadfenceSystem

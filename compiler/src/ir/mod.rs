@@ -50,7 +50,7 @@ pub use instructions::{
 };
 pub use layout::Layout;
 pub use parse::{parse_module, ParseError};
-pub use srcloc::SrcLocs;
+pub use srcloc::{InlineSite, SrcLocs};
 pub use types::{AddrSpace, Type};
 pub use verifier::{verify_function, verify_module, VerifierError, VerifierErrors};
 pub use write::{write_function, write_module, DisplayFunction};

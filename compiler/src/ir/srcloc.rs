@@ -8,6 +8,12 @@
 //! the instruction written before them. The back end turns positions into
 //! `.loc` directives, which the CPU device reads to name the Python line
 //! of a fault.
+//!
+//! An instruction the inliner copied from a device function also records
+//! its *inline site* ([`InlineSite`]: the function inlined, the position of
+//! the call, and the site of the call itself when it was inlined too), so
+//! that `lineinfo=True` can write where inlined code came from (`.loc`'s
+//! `inlined_at`, as NVVM writes it).
 
 use super::entities::Inst;
 use cranelift_entity::EntityRef;
@@ -18,6 +24,23 @@ pub struct SrcLocs {
     /// Indexed by instruction: byte offset + 1, 0 for none. Instructions
     /// past the end have none.
     locs: Vec<u32>,
+    /// Indexed by instruction: its inline site's index + 1, 0 for the
+    /// function's own code. Empty until something is inlined.
+    site_of: Vec<u32>,
+    /// The inline sites of the function's inlined code.
+    sites: Vec<InlineSite>,
+}
+
+/// Where inlined code came from: a call of `callee`, inlined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineSite {
+    /// The name of the function inlined (its IR name).
+    pub callee: String,
+    /// The source byte offset of the call, if known.
+    pub call: Option<u32>,
+    /// The inline site of the call itself (index + 1; 0: the function's
+    /// own code).
+    pub parent: u32,
 }
 
 impl SrcLocs {
@@ -25,7 +48,39 @@ impl SrcLocs {
     pub fn with_capacity(insts: usize) -> Self {
         SrcLocs {
             locs: Vec::with_capacity(insts),
+            site_of: Vec::new(),
+            sites: Vec::new(),
         }
+    }
+
+    /// The inline site of `inst` (index + 1 into [`SrcLocs::sites`]; 0
+    /// for the function's own code).
+    pub fn site(&self, inst: Inst) -> u32 {
+        self.site_of.get(inst.index()).copied().unwrap_or(0)
+    }
+
+    /// Records that `inst` is inlined code of `site` (index + 1; 0: the
+    /// function's own code).
+    pub fn set_site(&mut self, inst: Inst, site: u32) {
+        let i = inst.index();
+        if site == 0 && i >= self.site_of.len() {
+            return;
+        }
+        if i >= self.site_of.len() {
+            self.site_of.resize(i + 1, 0);
+        }
+        self.site_of[i] = site;
+    }
+
+    /// The inline sites, indexed by site - 1.
+    pub fn sites(&self) -> &[InlineSite] {
+        &self.sites
+    }
+
+    /// Adds an inline site; its number (index + 1) is returned.
+    pub fn add_site(&mut self, site: InlineSite) -> u32 {
+        self.sites.push(site);
+        self.sites.len() as u32
     }
 
     /// The source byte offset `inst` came from, if known.
@@ -86,5 +141,23 @@ mod tests {
         assert_eq!(s.get(Inst::new(6)), None);
         assert_eq!(s.raw(Inst::new(7)), 5);
         assert_eq!(SrcLocs::decode(5), Some(4));
+    }
+
+    #[test]
+    fn inline_sites() {
+        let mut s = SrcLocs::default();
+        assert_eq!(s.site(Inst::new(3)), 0);
+        s.set_site(Inst::new(3), 0);
+        assert!(s.site_of.is_empty(), "own code needs no entry");
+        let site = s.add_site(InlineSite {
+            callee: "f".into(),
+            call: Some(7),
+            parent: 0,
+        });
+        assert_eq!(site, 1);
+        s.set_site(Inst::new(2), site);
+        assert_eq!(s.site(Inst::new(2)), 1);
+        assert_eq!(s.site(Inst::new(1)), 0);
+        assert_eq!(s.sites()[0].callee, "f");
     }
 }

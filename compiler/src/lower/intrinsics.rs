@@ -86,6 +86,15 @@ impl FnLowering<'_> {
                 self.ins().build(inst, &[]);
                 LValue::Unit
             }
+            I::NanoSleep => {
+                let ns = self.expr(&args[0]).scalar();
+                let inst = ir::InstructionData::Unary {
+                    opcode: Opcode::Nanosleep,
+                    arg: ns,
+                };
+                self.ins().build(inst, &[]);
+                LValue::Unit
+            }
             I::ActiveMask | I::LanemaskLt => {
                 let op = if i == I::ActiveMask {
                     Opcode::Activemask

@@ -220,7 +220,7 @@ fn inline_call(caller: &mut Function, call: Inst, callee: &Function) -> Vec<Bloc
         shared_base,
         local_base,
     };
-    let new_insts = copy_insts(caller, callee, &remap, &mut values);
+    let new_insts = copy_insts(caller, call, callee, &remap, &mut values);
     for inst in new_insts {
         caller.dfg.map_args(inst, |v| values.get(v));
     }
@@ -240,6 +240,7 @@ fn inline_call(caller: &mut Function, call: Inst, callee: &Function) -> Vec<Bloc
         &[],
     );
     caller.srclocs.set(jump, caller.srclocs.get(call));
+    caller.srclocs.set_site(jump, caller.srclocs.site(call));
     caller.layout.insert_inst_before(jump, call);
     caller.layout.remove_inst(call);
     let results = caller.dfg.inst_results(call).to_vec();
@@ -318,6 +319,51 @@ fn copy_blocks(caller: &mut Function, callee: &Function, values: &mut ValueMap) 
     blocks
 }
 
+/// The inline sites of a callee's code copied into its caller: the call's
+/// own site (`root`), and the callee's sites (code the callee had inlined
+/// itself) renumbered from `base`, the outermost of them inlined at the
+/// call.
+struct InlinedSites {
+    root: u32,
+    base: u32,
+}
+
+impl InlinedSites {
+    /// The caller's site for code of the callee's site `site` (0: the
+    /// callee's own code).
+    fn of(&self, site: u32) -> u32 {
+        if site == 0 {
+            self.root
+        } else {
+            self.base + site
+        }
+    }
+}
+
+/// Adds to `caller` the inline sites of inlining `callee` at `call` (see
+/// [`InlinedSites`]).
+fn inline_sites(caller: &mut Function, call: Inst, callee: &Function) -> InlinedSites {
+    let root = caller.srclocs.add_site(crate::ir::srcloc::InlineSite {
+        callee: callee.name.clone(),
+        call: caller.srclocs.get(call),
+        parent: caller.srclocs.site(call),
+    });
+    let base = caller.srclocs.sites().len() as u32;
+    for site in callee.srclocs.sites() {
+        let parent = if site.parent == 0 {
+            root
+        } else {
+            base + site.parent
+        };
+        caller.srclocs.add_site(crate::ir::srcloc::InlineSite {
+            callee: site.callee.clone(),
+            call: site.call,
+            parent,
+        });
+    }
+    InlinedSites { root, base }
+}
+
 /// How callee entities map into the caller.
 struct Remap<'a> {
     /// The copies of the callee's blocks, indexed by callee block.
@@ -331,10 +377,12 @@ struct Remap<'a> {
 /// callee values, to be mapped once every result exists).
 fn copy_insts(
     caller: &mut Function,
+    call: Inst,
     callee: &Function,
     remap: &Remap,
     values: &mut ValueMap,
 ) -> Vec<Inst> {
+    let sites = inline_sites(caller, call, callee);
     // Aliases in the callee resolve to their originals, which are mapped.
     let mut new_insts = Vec::with_capacity(callee.dfg.num_insts());
     let mut types = Vec::new();
@@ -346,6 +394,9 @@ fn copy_insts(
             types.extend(results.iter().map(|&r| callee.dfg.value_type(r)));
             let ni = caller.dfg.make_inst(data, &types);
             caller.srclocs.set(ni, callee.srclocs.get(i));
+            caller
+                .srclocs
+                .set_site(ni, sites.of(callee.srclocs.site(i)));
             caller.layout.append_inst(ni, remap.blocks[b.index()]);
             for (&r, &nr) in results.iter().zip(caller.dfg.inst_results(ni)) {
                 values.insert(r, nr);

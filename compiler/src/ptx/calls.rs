@@ -295,19 +295,33 @@ fn bits_of(param: &str) -> &'static str {
 /// and defined as a call of `f`: the arguments passed on, the result
 /// returned (C's ABI) or stored at the address in the first parameter with
 /// status 0 returned (Numba's; a `bool` is one byte there, as Numba's data
-/// model has it).
+/// model has it). A complex number is two parameters (its parts) and, as
+/// a result, an aggregate of the two parts (C's), or the two parts stored
+/// one after the other (Numba's), as NVVM passes it.
 pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
     let Some(export) = &f.export else { return };
     let (abi, name) = (export.abi, export.name.as_str());
-    let ret = f.signature.returns.first().copied();
+    let rets = &f.signature.returns;
+    // One result, or a complex number's two parts (as NVVM returns a
+    // complex number: an aggregate of the two, real part first).
+    let ret = rets.first().copied();
+    let pair = rets.len() == 2;
+    let part_bytes = ret.map_or(0, |t| t.bytes() as usize);
     let first = usize::from(abi == ExternAbi::Numba);
     out.push_str(".visible .func ");
-    let visible_ret = match abi {
-        ExternAbi::Numba => Some(ir::Type::I32),
-        ExternAbi::C => ret,
-    };
-    if let Some(ty) = visible_ret {
-        let _ = write!(out, "(.param .{} func_retval0) ", extern_param_type(ty));
+    match (abi, ret) {
+        (ExternAbi::Numba, _) => out.push_str("(.param .b32 func_retval0) "),
+        (ExternAbi::C, Some(_)) if pair => {
+            let _ = write!(
+                out,
+                "(.param .align {part_bytes} .b8 func_retval0[{}]) ",
+                2 * part_bytes
+            );
+        }
+        (ExternAbi::C, Some(ty)) => {
+            let _ = write!(out, "(.param .{} func_retval0) ", extern_param_type(ty));
+        }
+        (ExternAbi::C, None) => {}
     }
     let _ = writeln!(out, "{name}(");
     let params: Vec<ir::Type> = (abi == ExternAbi::Numba)
@@ -322,13 +336,17 @@ pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
         let _ = write!(out, "\t.param .{} {name}_param_{i}", extern_param_type(*ty));
     }
     out.push_str("\n)\n{\n");
-    // One register per argument, of its width as passed, and one for the
-    // result.
+    // One register per argument, of its width as passed, and one per
+    // result (`%kc_r`, or `%kc_r0` and `%kc_r1` for a complex number).
+    let result_regs: Vec<String> = match rets.len() {
+        1 => vec!["%kc_r".to_string()],
+        n => (0..n).map(|j| format!("%kc_r{j}")).collect(),
+    };
     for (k, ty) in f.signature.params.iter().enumerate() {
         let _ = writeln!(out, "\t.reg .{} %kc_a{k};", bits_of(extern_param_type(*ty)));
     }
-    if let Some(ty) = ret {
-        let _ = writeln!(out, "\t.reg .{} %kc_r;", bits_of(return_param_type(ty)));
+    for (reg, ty) in result_regs.iter().zip(rets) {
+        let _ = writeln!(out, "\t.reg .{} {reg};", bits_of(return_param_type(*ty)));
     }
     out.push_str("\t.reg .b64 %kc_p;\n\t.reg .b32 %kc_z;\n");
     for (k, ty) in f.signature.params.iter().enumerate() {
@@ -344,8 +362,15 @@ pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
         let _ = writeln!(out, "\t.param .{} param{k};", param_type(*ty));
         let _ = writeln!(out, "\tst.param.{} [param{k}], %kc_a{k};", param_type(*ty));
     }
-    if let Some(ty) = ret {
-        let _ = writeln!(out, "\t.param .{} retval0;", return_param_type(ty));
+    match rets.len() {
+        0 => {}
+        1 => {
+            let _ = writeln!(out, "\t.param .{} retval0;", return_param_type(rets[0]));
+        }
+        // The callee's results share an aggregate of 8 bytes each.
+        n => {
+            let _ = writeln!(out, "\t.param .align 8 .b8 retval0[{}];", 8 * n);
+        }
     }
     out.push_str("\tcall.uni ");
     if ret.is_some() {
@@ -359,16 +384,21 @@ pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
         let _ = write!(out, "param{k}");
     }
     out.push_str(");\n");
-    if let Some(ty) = ret {
+    for (j, (reg, ty)) in result_regs.iter().zip(rets).enumerate() {
+        let slot = if rets.len() == 1 {
+            "retval0".to_string()
+        } else {
+            format!("retval0+{}", 8 * j)
+        };
         let _ = writeln!(
             out,
-            "\tld.param.{} %kc_r, [retval0];",
-            return_param_type(ty)
+            "\tld.param.{} {reg}, [{slot}];",
+            return_param_type(*ty)
         );
     }
     out.push_str("\t}\n");
-    match (abi, ret) {
-        (ExternAbi::Numba, ret) => {
+    match abi {
+        ExternAbi::Numba => {
             if let Some(ty) = ret {
                 let store = match ty {
                     ir::Type::I1 | ir::Type::I8 => "u8",
@@ -376,21 +406,34 @@ pub(super) fn write_export_wrapper(out: &mut String, f: &ir::Function) {
                     ir::Type::I64 | ir::Type::F64 | ir::Type::Ptr(_) => "b64",
                     _ => "b32",
                 };
-                let _ = writeln!(
-                    out,
-                    "\tld.param.b64 %kc_p, [{name}_param_0];\n\tst.{store} [%kc_p], %kc_r;"
-                );
+                out.push_str("\tld.param.b64 %kc_p, [");
+                out.push_str(name);
+                out.push_str("_param_0];\n");
+                for (j, reg) in result_regs.iter().enumerate() {
+                    let at = if j == 0 {
+                        String::new()
+                    } else {
+                        format!("+{}", j * part_bytes)
+                    };
+                    let _ = writeln!(out, "\tst.{store} [%kc_p{at}], {reg};");
+                }
             }
             out.push_str("\tmov.b32 %kc_z, 0;\n\tst.param.b32 [func_retval0], %kc_z;\n");
         }
-        (ExternAbi::C, Some(ty)) => {
-            let _ = writeln!(
-                out,
-                "\tst.param.{} [func_retval0], %kc_r;",
-                extern_param_type(ty)
-            );
+        ExternAbi::C => {
+            for (j, (reg, ty)) in result_regs.iter().zip(rets).enumerate() {
+                let slot = if pair {
+                    format!("func_retval0+{}", j * part_bytes)
+                } else {
+                    "func_retval0".to_string()
+                };
+                let _ = writeln!(
+                    out,
+                    "\tst.param.{} [{slot}], {reg};",
+                    extern_param_type(*ty)
+                );
+            }
         }
-        (ExternAbi::C, None) => {}
     }
     out.push_str("\tret;\n}\n\n");
 }

@@ -13,7 +13,7 @@
 //! reloads) are `mov`s of the class's type.
 
 use super::isel::{param_type, Isel, IselError, IselErrorKind, SelectionPool};
-use super::lineinfo::{LocWriter, SourceLines};
+use super::lineinfo::{LocWriter, ModuleLines};
 use super::reloads::{self, LocalRegisters, Reloads};
 use super::vcode::{Control, Op, RegKind, VCode, SCRATCH};
 use crate::ir::{self, FuncKind};
@@ -44,7 +44,7 @@ fn check_allocations() -> bool {
 /// from there.
 pub fn emit_function(
     isel: Isel<'_>,
-    lines: Option<&SourceLines<'_>>,
+    lines: Option<&ModuleLines<'_, '_>>,
     out: &mut String,
     buffers: &mut BackendBuffers,
 ) -> Result<(), IselError> {
@@ -81,6 +81,8 @@ pub fn emit_function(
     // Reload forwarding holds where no register lives into a block, which
     // the fast allocator guarantees; writing the body checks it, and the
     // body is written again without forwarding should it not hold.
+    let sites = isel.func.srclocs.sites();
+    let lines = lines.map(|l| (l, sites));
     if write_body(vcode, &alloc, &blocks, true, lines, &mut body).is_err() {
         write_body(vcode, &alloc, &blocks, false, lines, &mut body)
             .unwrap_or_else(|_| unreachable!("only forwarding is checked"));
@@ -236,7 +238,7 @@ fn write_body(
     alloc: &ra::Output,
     blocks: &EmittedBlocks,
     forwarding: bool,
-    lines: Option<&SourceLines<'_>>,
+    lines: Option<(&ModuleLines<'_, '_>, &[ir::InlineSite])>,
     out: &mut BodyBuffers,
 ) -> Result<(), RegisterLiveIntoBlock> {
     let BodyBuffers {
@@ -253,10 +255,10 @@ fn write_body(
     due.clear();
     let mut items = Vec::new();
     let mut local = LocalRegisters::default();
-    let mut locs = lines.map(LocWriter::new);
+    let mut locs = lines.map(|(module, sites)| LocWriter::new(module, sites));
     let mut loc = |body: &mut String, m: &super::vcode::MInst| {
         if let Some(w) = &mut locs {
-            w.before(body, ir::SrcLocs::decode(m.src));
+            w.before(body, ir::SrcLocs::decode(m.src), m.site);
         }
     };
     // With forwarding, every register read must have been written earlier
@@ -791,7 +793,7 @@ def k(out, n):
                 min_blocks_per_sm: Some(2),
                 max_cluster_rank,
             }),
-            target: crate::ptx::Target { sm },
+            target: crate::ptx::Target::sm(sm),
             ..CompileOptions::default()
         };
         let ptx = compile("loop.py", LOOP, &bounds(None, 80))

@@ -528,6 +528,7 @@ impl<'a> Isel<'a> {
         let mut ended_by_brif = false;
         for &inst in func.layout.block_insts(b) {
             self.vcode.src = func.srclocs.raw(inst);
+            self.vcode.site = func.srclocs.site(inst);
             let data = func.dfg.inst(inst);
             match data {
                 InstructionData::Jump { dest, .. } => {

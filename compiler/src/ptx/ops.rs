@@ -548,6 +548,17 @@ fn unary(
             s.emit("bar.warp.sync {};", [u(a)]);
             return Ok(());
         }
+        Opcode::Nanosleep => {
+            // PTX has it from sm_70 (Numba's NVVM refuses it before too).
+            if s.target.sm < 70 {
+                return Err(s.error(IselErrorKind::NeedsNewerTarget {
+                    what: "cuda.nanosleep",
+                    sm: 70,
+                }));
+            }
+            s.emit("nanosleep.u32 {};", [u(a)]);
+            return Ok(());
+        }
         Opcode::SyncthreadsCount => {
             s.emit(
                 "bar.red.popc.u32 {}, 0, {};",

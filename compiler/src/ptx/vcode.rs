@@ -129,6 +129,8 @@ pub struct MInst {
     /// The source position of the IR instruction it was selected from
     /// (stored form, see [`crate::ir::SrcLocs::raw`]).
     pub src: u32,
+    /// Its inline site (see [`crate::ir::SrcLocs::site`]).
+    pub site: u32,
 }
 
 /// A machine block. Its lists live in the function's arenas
@@ -200,6 +202,9 @@ pub struct VCode {
     /// (selection sets it per IR instruction; stored form, see
     /// [`crate::ir::SrcLocs::raw`]).
     pub src: u32,
+    /// The inline site given to the instructions pushed from now on (see
+    /// [`crate::ir::SrcLocs::site`]).
+    pub site: u32,
 }
 
 impl VCode {
@@ -220,8 +225,10 @@ impl VCode {
             block_vregs,
             preds,
             src,
+            site,
         } = self;
         *src = 0;
+        *site = 0;
         let insts = insts + 8;
         minsts.clear();
         minsts.reserve(insts);
@@ -271,6 +278,7 @@ impl VCode {
             ops: (start, self.ops.len() as u32),
             control,
             src: self.src,
+            site: self.site,
         });
     }
 

@@ -333,6 +333,9 @@ pub enum Intrinsic {
     SyncThreadsOr,
     /// `cuda.syncwarp([mask])`.
     SyncWarp,
+    /// `cuda.nanosleep(ns)`: suspends the thread for about `ns`
+    /// nanoseconds (sm_70 and later).
+    NanoSleep,
     /// `cuda.threadfence()`.
     ThreadFence,
     /// `cuda.threadfence_block()`.
@@ -599,6 +602,7 @@ impl fmt::Display for Intrinsic {
             I::SyncThreadsAnd => "cuda.syncthreads_and",
             I::SyncThreadsOr => "cuda.syncthreads_or",
             I::SyncWarp => "cuda.syncwarp",
+            I::NanoSleep => "cuda.nanosleep",
             I::ThreadFence => "cuda.threadfence",
             I::ThreadFenceBlock => "cuda.threadfence_block",
             I::ThreadFenceSystem => "cuda.threadfence_system",
@@ -1109,6 +1113,7 @@ impl Callee {
                 I::Grid(_) | I::GridSize(_) => &["ndim"],
                 I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => &["predicate"],
                 I::SyncWarp => &["mask"],
+                I::NanoSleep => &["ns"],
                 I::Atomic(_) => &["ary", "idx", "val"],
                 I::AtomicCas => &["ary", "idx", "old", "val"],
                 I::AtomicCompareAndSwap => &["ary", "old", "val"],
@@ -1292,6 +1297,7 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         ("syncthreads_and", f(I::SyncThreadsAnd)),
         ("syncthreads_or", f(I::SyncThreadsOr)),
         ("syncwarp", f(I::SyncWarp)),
+        ("nanosleep", f(I::NanoSleep)),
         ("threadfence", f(I::ThreadFence)),
         ("threadfence_block", f(I::ThreadFenceBlock)),
         ("threadfence_system", f(I::ThreadFenceSystem)),

@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn declares_both_kernels_with_the_array_abi() {
-        let ptx = vector_add_ptx(Target { sm: 90 });
+        let ptx = vector_add_ptx(Target::sm(90));
         assert!(ptx.starts_with(".version 7.8\n.target sm_90\n"));
         let e = entries(&ptx);
         assert_eq!(e[0].name, "empty");

@@ -91,7 +91,7 @@ pub fn choose_target(capability: (u32, u32), max_isa: (u32, u32)) -> Result<Targ
     SUPPORTED
         .iter()
         .rev()
-        .map(|&sm| Target { sm })
+        .map(|&sm| Target::sm(sm))
         .find(|t| t.sm <= device_sm && t.ptx_version() <= max_isa)
         .ok_or_else(|| {
             GpuError::InvalidArgument(format!(

@@ -67,12 +67,13 @@ __all__ = [
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
-    "is_gpu_available", "compile_ptx", "compile_ptx_for_current_device",
+    "is_gpu_available", "compile", "compile_all", "compile_for_current_device", "compile_ptx",
+    "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
     # kernel side
     "threadIdx", "blockIdx", "blockDim", "gridDim", "laneid", "warpsize", "grid",
     "gridsize", "shared", "local", "const", "atomic", "syncthreads", "syncthreads_count",
-    "syncthreads_and", "syncthreads_or", "syncwarp", "threadfence", "threadfence_block",
+    "syncthreads_and", "syncthreads_or", "syncwarp", "nanosleep", "threadfence", "threadfence_block",
     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
     "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp", "literal_unroll",
@@ -300,46 +301,173 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
                           None if isinstance(sig, str) else as_signature(sig))
 
 
-def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False,
-                cc=None, opt=True, abi="numba", abi_info=None, output="ptx"):
+def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None,
+            opt=None, abi="c", abi_info=None, output="ptx", forceinline=False,
+            launch_bounds=None):
     """``(ptx, return type)`` of `pyfunc` compiled for `sig` and compute
-    capability `cc` (default (8, 0)), without a device, as Numba's: a
-    kernel, or with `device` a device function exported for other code to
-    link (a ``.visible .func`` in Numba's ABI, ``int f(T *result,
-    args...)``, or with ``abi="c"`` C's, ``T f(args...)``, named
-    ``abi_info["abi_name"]`` if given, else the function's name; its
-    arguments and result numbers or booleans). `sig` gives the argument
-    types; a device function's return type, when it has one, is what the
-    result converts to, else inferred."""
+    capability `cc` (default (8, 0)), without a device, as numba-cuda's
+    ``cuda.compile``: by default a device function exported for other code
+    to link in C's ABI (a ``.visible .func``, ``T f(args...)``, named
+    ``abi_info["abi_name"]`` if given, else the function's name), or with
+    ``abi="numba"`` Numba's (``int f(T *result, args...)``); its arguments
+    and result numbers (complex too) or booleans. With ``device=False`` a kernel (Numba's
+    ABI only; it must return nothing). `sig` gives the argument types; a
+    return type, when it has one, is what the result converts to, else it
+    is inferred. ``lineinfo`` writes numba-cuda's line information (each
+    ``.loc`` of a device function's inlined code names the function and
+    where it was inlined), ``debug`` also a DWARF compile unit
+    (``.section .debug_info``). kernelc writes PTX only: ``output`` is
+    ``"ptx"`` (``"ltoir"``, NVVM's LTO IR, is refused)."""
+    if output not in ("ptx", "ltoir"):
+        raise NotImplementedError(f"Unsupported output type: {output}")
+    if forceinline and output != "ltoir":
+        raise ValueError("Can only designate forced inlining in LTO-IR")
+    if output == "ltoir":
+        raise NotImplementedError(
+            "output='ltoir' (NVVM's LTO IR) is not supported by kernelc: it compiles to PTX")
+    ptx, resty, _ = _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi,
+                                    abi_info, launch_bounds)
+    return ptx, resty
+
+
+def compile_all(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None,
+                opt=None, abi="c", abi_info=None, output="ltoir", forceinline=False,
+                launch_bounds=None):
+    """:func:`compile`, returning ``([ptx, linked...], return type)``: the
+    PTX, then what the functions it declares with ``declare_device`` link
+    (a CUDA C source compiled by NVRTC, as a :class:`PTXSource`; other
+    items as they were given), as numba-cuda's ``compile_all``."""
+    if output not in ("ptx", "ltoir"):
+        raise NotImplementedError(f"Unsupported output type: {output}")
+    if forceinline and output != "ltoir":
+        raise ValueError("Can only designate forced inlining in LTO-IR")
+    if output == "ltoir":
+        raise NotImplementedError(
+            "output='ltoir' (NVVM's LTO IR) is not supported by kernelc: it compiles to PTX")
+    from .._linkable import ptx_of
+
+    ptx, resty, view = _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt,
+                                       abi, abi_info, launch_bounds)
+    codes = [ptx]
+    arch = _arch(cc)
+    for item in view.link:
+        kind = getattr(item, "kind", None) or str(item).rsplit(".", 1)[-1].lower()
+        if kind == "cu":
+            name = getattr(item, "name", None) or str(item)
+            codes.append(PTXSource(ptx_of(item, arch), name=name))
+        else:
+            codes.append(item)
+    return codes, resty
+
+
+def compile_ptx(pyfunc, sig, debug=None, lineinfo=False, device=False, fastmath=False,
+                cc=None, opt=None, abi="numba", abi_info=None, forceinline=False,
+                launch_bounds=None):
+    """:func:`compile` to PTX, by default a kernel in Numba's ABI (numba-cuda's
+    ``compile_ptx``)."""
+    return compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                   fastmath=fastmath, cc=cc, opt=opt, abi=abi, abi_info=abi_info, output="ptx",
+                   forceinline=forceinline, launch_bounds=launch_bounds)
+
+
+def compile_for_current_device(pyfunc, sig, debug=None, lineinfo=False, device=True,
+                               fastmath=False, opt=None, abi="c", abi_info=None, output="ptx",
+                               forceinline=False, launch_bounds=None):
+    """:func:`compile` for the current device's compute capability."""
+    return compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                   fastmath=fastmath, cc=get_current_device().compute_capability, opt=opt,
+                   abi=abi, abi_info=abi_info, output=output, forceinline=forceinline,
+                   launch_bounds=launch_bounds)
+
+
+def compile_ptx_for_current_device(pyfunc, sig, debug=None, lineinfo=False, device=False,
+                                   fastmath=False, opt=None, abi="numba", abi_info=None,
+                                   forceinline=False, launch_bounds=None):
+    """:func:`compile_ptx` for the current device's compute capability."""
+    return compile_ptx(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device,
+                       fastmath=fastmath, cc=get_current_device().compute_capability, opt=opt,
+                       abi=abi, abi_info=abi_info, forceinline=forceinline,
+                       launch_bounds=launch_bounds)
+
+
+def _arch(cc):
+    """The ``sm_XX`` of a compute capability ``(major, minor)`` (an
+    arch-specific one, ``(9, 0, "a")``, is ``sm_90a``); (8, 0) by default."""
+    cc = tuple(cc or (8, 0))
+    suffix = str(cc[2]) if len(cc) > 2 else ""
+    return f"sm_{cc[0]}{cc[1]}{suffix}"
+
+
+def _compile_pyfunc(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info,
+                    launch_bounds):
+    """``(ptx, return type, view)`` of :func:`compile`, its options checked
+    as numba-cuda's ``_compile_pyfunc_with_fixup`` checks them."""
+    import warnings
+
     from .._compiler import Options, compile_device_ptx, compile_view
-    from .._dispatcher import parse_sigs
+    from .._dispatcher import signatures
     from .._lib import KC
-    from .._source import build_view
+    from .._source import build_view, function_of_lambda
     from .._types import parse_type_name, void
+    from ..errors import TypingError, invalid_config_warning_class
 
-    if output != "ptx":
-        raise NotImplementedError(f"kernelc compiles to PTX only, not {output!r}")
-    cc = cc or (8, 0)
-    options = Options(arch=f"sm_{cc[0]}{cc[1]}", opt=2 if opt else 0,
-                      fastmath=_fastmath_on(fastmath),
-                      debug=bool(debug), boundscheck=False)
-    fn = getattr(pyfunc, "py_func", pyfunc)
-    [text] = parse_sigs(sig)
-    if not device:
-        compiled = compile_view(build_view(fn), text, options)
-        return compiled.ptx, void
-    abis = {"numba": KC.EXPORT_NUMBA, "c": KC.EXPORT_C}
-    if abi not in abis:
+    if abi not in ("numba", "c"):
         raise NotImplementedError(f"Unsupported ABI: {abi}")
+    if abi == "c" and not device:
+        raise NotImplementedError("The C ABI is not supported for kernels")
+    debug = config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug
+    opt = (config.OPT != 0) if opt is None else opt
+    if debug and opt:
+        warnings.warn(
+            "debug=True with opt=True is not supported by CUDA. This may result in a crash"
+            " - set debug=False or opt=False.", invalid_config_warning_class(), stacklevel=4)
+    options = Options(arch=_arch(cc), opt=2 if opt else 0, fastmath=_fastmath_on(fastmath),
+                      debug=bool(debug), lineinfo=bool(lineinfo), boundscheck=False,
+                      launch_bounds=_launch_bounds(launch_bounds))
+    fn = getattr(pyfunc, "py_func", pyfunc)
     name = (abi_info or {}).get("abi_name")
-    ptx, _, signature = compile_device_ptx(build_view(fn, device=True), text, options,
-                                           abis[abi], name)
+    if fn.__name__ == "<lambda>":
+        # numba-cuda names it `<lambda>`, which PTX cannot spell.
+        fn = function_of_lambda(fn, name if name and name.isidentifier() else "lambda_")
+    [(text, _)] = signatures(sig)
+    if not device:
+        if _declared_return(sig, text) not in (None, "none", "void"):
+            raise TypeError("CUDA kernel must have void return type.")
+        view = build_view(fn)
+        try:
+            compiled = compile_view(view, text, options)
+        except TypingError as e:
+            # numba-cuda types the function, then refuses a kernel whose
+            # return type is not void.
+            if _KERNEL_RETURNS in str(e):
+                raise TypeError("CUDA kernel must have void return type.") from e
+            raise
+        return compiled.ptx, void, view
+    abis = {"numba": KC.EXPORT_NUMBA, "c": KC.EXPORT_C}
+    view = build_view(fn, device=True)
+    ptx, _, signature = compile_device_ptx(view, text, options, abis[abi], name)
     ret = signature.split("(", 1)[0]
-    return ptx, void if ret == "none" else parse_type_name(ret)
+    return ptx, void if ret == "none" else parse_type_name(ret), view
 
 
-def compile_ptx_for_current_device(pyfunc, sig, **kws):
-    return compile_ptx(pyfunc, sig, cc=get_current_device().compute_capability, **kws)
+def _declared_return(sig, text):
+    """The return type `sig` declares, as text (``int32``), or None when
+    it declares none (a tuple of argument types, ``"(float32[:])"``)."""
+    from .._types import as_signature
+
+    if isinstance(sig, tuple):
+        return None
+    if isinstance(sig, str):
+        return text.split("(", 1)[0].strip() or None
+    declared = as_signature(sig)
+    if declared is None or declared.return_type is None:
+        return None
+    return str(declared.return_type)
+
+
+#: kernelc's diagnostic for a kernel that returns a value (numba-cuda's
+#: ``TypeError`` in ``compile``).
+_KERNEL_RETURNS = "a kernel cannot return a value"
 
 
 def vectorize(ftylist_or_function=(), **kws):
@@ -655,6 +783,7 @@ syncthreads_count = _kernel_only("syncthreads_count")
 syncthreads_and = _kernel_only("syncthreads_and")
 syncthreads_or = _kernel_only("syncthreads_or")
 syncwarp = _kernel_only("syncwarp")
+nanosleep = _kernel_only("nanosleep")
 threadfence = _kernel_only("threadfence")
 threadfence_block = _kernel_only("threadfence_block")
 threadfence_system = _kernel_only("threadfence_system")

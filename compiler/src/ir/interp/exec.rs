@@ -138,6 +138,8 @@ impl Interpreter<'_> {
                     self.need_one_thread(opcode, false)?;
                     return Ok(Flow::Next);
                 }
+                // A sleep has no effect on values.
+                Opcode::Nanosleep => return Ok(Flow::Next),
                 _ => ops::unary(opcode, fr.result_type(inst), fr.get(arg)).map_err(invalid)?,
             },
             D::Binary { opcode, args } => {

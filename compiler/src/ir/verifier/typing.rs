@@ -38,8 +38,8 @@ fn expected_results(op: Opcode, data: &InstructionData, m: Option<&Module>) -> O
     use Opcode::*;
     match op {
         Store | StoreCg | StoreCs | StoreWb | StoreWt | Syncthreads | GridSync | Syncwarp
-        | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif | Return
-        | Trap | Exit => Some(0),
+        | Nanosleep | Threadfence | ThreadfenceBlock | ThreadfenceSystem | Print | Jump | Brif
+        | Return | Trap | Exit => Some(0),
         Call => match data {
             InstructionData::Call { func, .. } => m
                 .and_then(|m| m.functions.get(*func))
@@ -185,6 +185,7 @@ impl Typer<'_> {
                 self.result_is(Type::I32);
             }
             Syncwarp => self.operand_is(0, Type::I32, "the mask"),
+            Nanosleep => self.operand_is(0, Type::I32, "the duration"),
             Shuffle => self.check_shuffle(),
             Vote => self.check_vote(),
             Call => self.check_call(),

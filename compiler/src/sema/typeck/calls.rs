@@ -616,6 +616,14 @@ impl FnChecker<'_, '_, '_> {
                     None => TExpr::error(span),
                 }
             }
+            I::NanoSleep => {
+                // numba-cuda's `void(uint32)`.
+                let ns = a[0].take().expect("required");
+                match self.int_arg(name, ns, Scalar::U32) {
+                    Some(ns) => self.intrinsic(i, [ns], none, span),
+                    None => TExpr::error(span),
+                }
+            }
             I::SyncThreadsCount | I::SyncThreadsAnd | I::SyncThreadsOr => {
                 let p = a[0].take().expect("required");
                 let p = self.truth(p);
