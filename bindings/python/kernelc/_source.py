@@ -836,6 +836,14 @@ def build_view(kernel_fn, device=False) -> KernelView:
             if stmt is not None:
                 imports[name] = stmt
                 continue
+            if (_is_numba_dispatcher(value) and type(value).__name__ != "CUDADispatcher"
+                    and getattr(value, "_can_compile", True) is False):
+                # `@numba.jit("(i4, i4)")`: explicit signatures switch its
+                # compilation off, for the device too (numba-cuda's
+                # `resolve_value_type` and message).
+                raise TypingError(
+                    f"Untyped global name '{name}': using cpu function on device but its "
+                    "compilation is disabled")
             inner = _py_function(value)
             if inner is not None:
                 if inner.__name__ != name:

@@ -77,15 +77,6 @@ def test_cpu_dispatcher():
 
     _check_cpu_dispatcher(add)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "kernelc differs: it compiles a @numba.jit('(i4, i4)') function "
-        '(explicit signature, compilation disabled) called from a kernel, where'
-        " Numba refuses it ('Untyped global name ... using cpu function on "
-        "device')"
-    ),
-)
 def test_cpu_dispatcher_invalid():
     # Test invalid usage
     # Explicit signature disables compilation, which also disable
