@@ -1418,7 +1418,7 @@ kc_status kc_options_set_signature(kc_options *options, const char *signature);
  * that the kernel reads with `cuda.const.array_like(name)`, or by the
  * name itself (a NumPy array held in a global or closure variable, which
  * Numba freezes into the module as a read-only constant array), its element
- * type and its `ndim` extents (1 to 3, each ≥ 0). `data` (`data_bytes`
+ * type and its `ndim` extents (0 to 3, each ≥ 0). `data` (`data_bytes`
  * bytes, C order, exactly the array's size) is copied into the options and
  * written to the module's constant memory whenever the module is loaded on
  * a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
@@ -1438,7 +1438,7 @@ kc_status kc_options_add_const_array(kc_options *options,
  * name `name` (a device array captured from a global or closure
  * variable, as numba-cuda kernels capture one): `type` is its array type
  * in Numba's spelling, e.g. `"float32[:, ::1]"` or
- * `"array(int64, 1d, A)"` (1 to 3 dimensions). Every kernel then takes
+ * `"array(int64, 1d, A)"` (0 to 3 dimensions). Every kernel then takes
  * the array as a hidden parameter after its own, named `"global NAME"`
  * in its parameter list (`kc_module_param_info`); pass the array there
  * when launching. Declaring a name again replaces the earlier

@@ -248,10 +248,10 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
         for name, arr in view.const_arrays.items():
             if arr.dtype.names is not None:
                 # An array of records: the record spelled as Numba spells it.
-                if not 1 <= arr.ndim <= 3:
+                if not 0 <= arr.ndim <= 3:
                     raise TypingError(
-                        f"constant array '{name}' has {arr.ndim} dimensions (1 to 3 allowed)")
-                arr = np.ascontiguousarray(arr)
+                        f"constant array '{name}' has {arr.ndim} dimensions (0 to 3 allowed)")
+                arr = np.require(arr, requirements="C")  # keeps a 0-d array 0-d
                 shape = (c_int64 * arr.ndim)(*arr.shape)
                 check(lib.kc_options_add_const_record_array(
                     opts, name.encode(), Record(arr.dtype).name.encode(), shape, arr.ndim,
@@ -261,8 +261,8 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
             code = DTYPE_CODES.get(arr.dtype.name)
             if code is None:
                 raise TypingError(f"constant array '{name}' has dtype {arr.dtype}, which kernels cannot use")
-            if not 1 <= arr.ndim <= 3:
-                raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions (1 to 3 allowed)")
+            if not 0 <= arr.ndim <= 3:
+                raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions (0 to 3 allowed)")
             shape = (c_int64 * arr.ndim)(*arr.shape)
             check(lib.kc_options_add_const_array(
                 opts, name.encode(), code, shape, arr.ndim,

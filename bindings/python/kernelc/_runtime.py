@@ -678,7 +678,8 @@ class _Marshal:
                         )
                     host = a
                     if _needs_copy(a):
-                        host = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("="))
+                        # (`np.require` keeps a 0-d array 0-d.)
+                        host = np.require(a, dtype=a.dtype.newbyteorder("="), requirements="C")
                         if self.written[i]:
                             writeback = writeback or []
                             writeback.append((a, host))

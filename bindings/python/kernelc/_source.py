@@ -970,7 +970,8 @@ def build_view(kernel_fn, device=False) -> KernelView:
         remap[base + len(tail) + k + 1] = (file, line, shift)
     body = view + tail + [a[0] for a in appended]
     body += [f"{n} = {f}" for n, f in sorted(aliases.items())]
-    const_arrays = {n: np.ascontiguousarray(a) for n, a in const_arrays.items()}
+    # (`np.require`, not `np.ascontiguousarray`, which makes a 0-d array 1-d.)
+    const_arrays = {n: np.require(a, requirements="C") for n, a in const_arrays.items()}
     return KernelView(
         file=main.file,
         text="\n".join(body) + "\n",

@@ -54,3 +54,30 @@ def test_len_of_a_zero_d_array_is_numpys_error():
 
     with pytest.raises(TypingError, match="len\\(\\) of unsized object"):
         length[1, 1](np.array(1.0), np.zeros(1))
+
+
+SCALE = np.array(2.5)
+TABLE = np.array([1.0, 2.0])
+
+
+def test_zero_d_global_arrays_are_constants():
+    @cuda.jit
+    def scaled(out):
+        out[0] = SCALE[()] * TABLE[1] + SCALE.size
+        c = cuda.const.array_like(SCALE)
+        out[1] = c[()] + c.ndim
+
+    out = np.zeros(2)
+    scaled[1, 1](out)
+    np.testing.assert_array_equal(out, [6.0, 2.5])
+
+
+def test_a_captured_zero_d_device_array_is_read_and_written():
+    cell = cuda.to_device(np.array(4, dtype=np.int64))
+
+    @cuda.jit
+    def bump_cell():
+        cell[()] += 3
+
+    bump_cell[1, 1]()
+    assert cell.copy_to_host()[()] == 7

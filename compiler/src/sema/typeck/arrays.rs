@@ -318,10 +318,10 @@ impl FnChecker<'_, '_, '_> {
                 self.pc.const_arrays.len() - 1
             }
         };
-        if decl.shape.is_empty() || decl.shape.len() > 3 {
+        if decl.shape.len() > 3 {
             return self.reject_call(
                 name_span,
-                &format!("constant array '{name}' must have 1 to 3 dimensions"),
+                &format!("constant array '{name}' must have 0 to 3 dimensions"),
             );
         }
         TExpr {
