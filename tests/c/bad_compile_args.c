@@ -48,8 +48,11 @@ int main(void) {
     float data[4] = {0};
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", 42, shape, 1, data, sizeof data),
                   KC_ERROR_INVALID_ARGUMENT, "not a kc_dtype");
+    EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 4, data, 0),
+                  KC_ERROR_INVALID_ARGUMENT, "ndim is 4");
+    /* A 0-D constant holds one element. */
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 0, data, 0),
-                  KC_ERROR_INVALID_ARGUMENT, "ndim is 0");
+                  KC_ERROR_INVALID_ARGUMENT, "the array 'W' has 4 bytes");
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 2, data, 16),
                   KC_ERROR_INVALID_ARGUMENT, "negative extent");
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 1, data, 12),
