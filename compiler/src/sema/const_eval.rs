@@ -93,7 +93,13 @@ pub fn eval(module: &Module, id: ExprId, env: &dyn ConstEnv) -> Result<ConstValu
             })
         }
         ExprKind::UnaryOp { op, operand } => {
-            let a = eval(*operand)?;
+            let mut a = eval(*operand)?;
+            // CPython folds `~True` as an int (-2), as it runs `~` on a bool
+            // anywhere; `~` of a bool that is not a literal is typed as Numba
+            // types it (logical not), by `fold_unary`.
+            if let (UnaryOp::Invert, ExprKind::Bool(b)) = (op, &module.expr(*operand).kind) {
+                a = ConstValue::i64(i64::from(*b));
+            }
             fold_unary(*op, &a).ok_or_else(|| not_const("invalid operand for a unary operator"))
         }
         ExprKind::Compare { left, ops } => {

@@ -232,6 +232,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
         // A condition Numba settles before typing leaves a branch that is
         // never taken, which it prunes: its assignments join nothing.
         let constant = self.pruned_condition(test, &cond);
+        // Pruning and typing read one value: a branch pruned under a
+        // condition that is a constant of the other truth would be lost.
+        debug_assert!(
+            constant.is_none() || cond.as_const().is_none_or(|c| Some(c.truthy()) == constant),
+            "pruning and typing disagree on a constant condition"
+        );
         let cond = self.ex(cond);
         self.branches(
             cond,
