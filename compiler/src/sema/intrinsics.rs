@@ -31,6 +31,8 @@ pub enum Ns {
     CudaAtomic,
     /// `cuda.fp16`.
     CudaFp16,
+    /// `numba.cuda.bf16` (also `kernelc.cuda.bf16`).
+    CudaBf16,
     /// `numba.cuda.random` (also `kernelc.cuda.random`).
     CudaRandom,
     /// `cuda.libdevice`.
@@ -71,6 +73,7 @@ impl Ns {
             Ns::CudaConst => "cuda.const",
             Ns::CudaAtomic => "cuda.atomic",
             Ns::CudaFp16 => "cuda.fp16",
+            Ns::CudaBf16 => "cuda.bf16",
             Ns::CudaRandom => "cuda.random",
             Ns::CudaLibdevice => "cuda.libdevice",
             Ns::CudaCg => "cuda.cg",
@@ -420,6 +423,8 @@ pub enum Intrinsic {
     /// `a.view(dtype)`: the array's bytes as elements of another number
     /// type (the result's), its last (C) or first (F) extent rescaled.
     ViewDtype,
+    /// A bfloat16 operation of `lower/bf16.rs` (`sema/bf16.rs`).
+    Bf16(super::bf16::Bf16Prim),
 }
 
 /// NumPy's whole-array reductions, as numba-cuda implements them
@@ -557,6 +562,7 @@ impl fmt::Display for Intrinsic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Intrinsic as I;
         let name = match self {
+            I::Bf16(p) => return write!(f, "cuda.bf16 ({p:?})"),
             I::Special(d, axis) => {
                 return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
             }
@@ -746,6 +752,8 @@ pub enum Callee {
     /// A function of the `operator` module (`operator.add(a, b)`): the
     /// operator, typed as the operator is.
     Operator(PyOperator),
+    /// A function of `numba.cuda.bf16` (`hadd(a, b)`).
+    Bf16(super::bf16::Bf16Fn),
 }
 
 /// The operators the `operator` module has as functions.
@@ -1051,6 +1059,7 @@ impl fmt::Display for Callee {
             Callee::ConstArrayLike => f.write_str("cuda.const.array_like"),
             Callee::Ufunc(u) => write!(f, "np.{}", u.name()),
             Callee::Half(h) => write!(f, "cuda.fp16.{}", h.name()),
+            Callee::Bf16(b) => write!(f, "cuda.bf16.{}", super::bf16::name_of(*b)),
             Callee::Selp => f.write_str("cuda.selp"),
             Callee::Operator(o) => write!(f, "operator.{}", o.name()),
         }
@@ -1072,6 +1081,11 @@ impl Callee {
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2", "out"],
             Callee::Selp => &["predicate", "a", "b"],
             Callee::Half(h) => match h.arity() {
+                1 => &["a"],
+                2 => &["a", "b"],
+                _ => &["a", "b", "c"],
+            },
+            Callee::Bf16(b) => match b.arity() {
                 1 => &["a"],
                 2 => &["a", "b"],
                 _ => &["a", "b", "c"],
@@ -1310,6 +1324,29 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         t.insert((Ns::Cuda, cache_name("st", h)), f(I::CachedStore(h)));
     }
     t.insert((Ns::Cuda, "fp16"), Member::Namespace(Ns::CudaFp16));
+    t.insert((Ns::Cuda, "bf16"), Member::Namespace(Ns::CudaBf16));
+    // numba-cuda re-exports Numba's number types (`from numba.cuda import
+    // float32`), as kernelc.cuda does.
+    for name in [
+        "bool_", "boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+        "uint64", "float32", "float64", "intp", "uintp",
+    ] {
+        if let Some(s) = Scalar::from_name(name) {
+            t.insert((Ns::Cuda, name), Member::Dtype(Elem::Scalar(s)));
+        }
+    }
+    for name in ["complex64", "complex128"] {
+        if let Some(part) = complex_from_name(name) {
+            t.insert((Ns::Cuda, name), Member::Dtype(Elem::Complex(part)));
+        }
+    }
+    let bf16 = Member::Dtype(Elem::Scalar(Scalar::BF16));
+    t.insert((Ns::CudaBf16, "bfloat16"), bf16);
+    t.insert((Ns::NumbaTypes, "bfloat16"), bf16);
+    t.insert((Ns::Cuda, "bfloat16"), bf16);
+    for (name, b) in super::bf16::functions() {
+        t.insert((Ns::CudaBf16, name.as_str()), Member::Func(Callee::Bf16(*b)));
+    }
     t.insert((Ns::Cuda, "selp"), Member::Func(Callee::Selp));
     for (name, op) in HALF_OPS {
         t.insert((Ns::CudaFp16, *name), Member::Func(Callee::Half(*op)));
@@ -1597,6 +1634,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
         "numba.cuda.libdevice" | "kernelc.cuda.libdevice" => Ns::CudaLibdevice,
         "numba.cuda.cg" | "kernelc.cuda.cg" => Ns::CudaCg,
+        "numba.cuda.bf16" | "kernelc.cuda.bf16" => Ns::CudaBf16,
         "math" => Ns::Math,
         "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,

@@ -9,6 +9,7 @@
 //! from check to check.
 
 pub mod const_eval;
+pub mod bf16;
 pub mod consts;
 mod context;
 pub mod dump;

@@ -78,14 +78,32 @@ fn rules() -> [(Number, Number, Conversion, Option<Conversion>); 23] {
     ]
 }
 
-const NODES: usize = 14;
+const NODES: usize = 15;
 
 fn index(n: Number) -> usize {
     match n {
         Number::Real(s) => Scalar::ALL.iter().position(|&x| x == s).unwrap_or(0),
-        Number::Complex(Scalar::F32) => 12,
-        Number::Complex(_) => 13,
+        Number::Complex(Scalar::F32) => 13,
+        Number::Complex(_) => 14,
     }
+}
+
+/// numba-cuda's `Bfloat16.can_convert_to` and `can_convert_from` (the type
+/// manager has no rule for it): to float32 and float64 safely, to float16
+/// and the integers unsafely; from the 8-bit integers safely, from the
+/// other integers and the floats unsafely; never to or from `bool` or a
+/// complex number.
+fn bf16_conversion(from: Number, to: Number) -> Option<Conversion> {
+    let (Number::Real(a), Number::Real(b)) = (from, to) else {
+        return None;
+    };
+    if a == Scalar::Bool || b == Scalar::Bool {
+        return None;
+    }
+    if a == Scalar::BF16 {
+        return Some(if matches!(b, Scalar::F32 | Scalar::F64) { Safe } else { Unsafe });
+    }
+    Some(if a.bits() == 8 { Safe } else { Unsafe })
 }
 
 type Table = [[Option<Conversion>; NODES]; NODES];
@@ -142,6 +160,9 @@ pub fn can_convert(from: &Type, to: &Type) -> Option<Conversion> {
         return Some(Conversion::Exact);
     }
     if let (Some(a), Some(b)) = (number(from), number(to)) {
+        if from.scalar() == Some(Scalar::BF16) || to.scalar() == Some(Scalar::BF16) {
+            return bf16_conversion(a, b);
+        }
         return table()[index(a)][index(b)];
     }
     match (from, to) {

@@ -437,6 +437,17 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.half_op(h, args, span)
             }
+            Callee::Bf16(f) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.bf16_call(f, args, span)
+            }
+            // numba-cuda has no `int()` or `float()` of a bfloat16.
+            Callee::Float | Callee::Int
+                if a[0].as_ref().is_some_and(|x| x.ty == Type::Scalar(Scalar::BF16)) =>
+            {
+                let msg = format!("No implementation of function {name} found for signature (__nv_bfloat16)");
+                self.reject_call(span, &msg)
+            }
             Callee::Cast(Elem::Complex(part)) => {
                 let x = a[0].take().expect("required");
                 self.complex_cast(x, part, span)
@@ -541,7 +552,18 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         use Intrinsic as I;
         let none = Type::None;
+        match self.bf16_intrinsic(i, a, span) {
+            Some(Err(done)) => return done,
+            Some(Ok(())) | None => {}
+        }
         match i {
+            // Typed by `bf16_call`: no name in the intrinsic table is one.
+            I::Bf16(_) => {
+                return self.reject_call(
+                    span,
+                    "internal error: a bfloat16 operation called as an intrinsic",
+                )
+            }
             I::Libdevice(k) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.libdevice_call(k, name, args, span)

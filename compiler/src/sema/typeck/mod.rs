@@ -15,6 +15,7 @@
 //! calls.
 
 mod arrays;
+mod bf16;
 mod cache_hints;
 mod calls;
 mod closures;
