@@ -55,6 +55,40 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types a call expression.
+    /// `float("nan")`, `float("-inf")`, `float("1.5")`: a float64
+    /// constant of a string literal Python's `float` reads (Numba folds
+    /// the call of a literal string); `None` when the argument is not a
+    /// string literal. A string `float` cannot read is an error.
+    fn float_of_string(&mut self, arg: ExprId) -> Option<TExpr> {
+        let ExprKind::Str(s) = self.ast(arg).kind else {
+            return None;
+        };
+        let span = self.ast(arg).span;
+        let text = self.env.module.string(s).trim().to_ascii_lowercase();
+        let unsigned = text.trim_start_matches(['+', '-']);
+        let negative = text.starts_with('-');
+        let magnitude = match unsigned {
+            "nan" => Some(f64::NAN),
+            "inf" | "infinity" => Some(f64::INFINITY),
+            _ if unsigned.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | '_'))
+                && unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.') =>
+            {
+                unsigned.replace('_', "").parse::<f64>().ok()
+            }
+            _ => None,
+        };
+        Some(match magnitude {
+            Some(m) => TExpr::constant(
+                ConstValue::Float(if negative { -m } else { m }, Scalar::F64),
+                span,
+            ),
+            None => {
+                let msg = format!("could not convert string to float: '{}'", self.env.module.string(s));
+                self.reject(span, &msg, None)
+            }
+        })
+    }
+
     pub(super) fn call(
         &mut self,
         func: ExprId,
@@ -69,6 +103,12 @@ impl FnChecker<'_, '_, '_> {
             }
         }
         match *self.res(func) {
+            Res::Member(Member::Func(Callee::Float)) if args.len() == 1 && keywords.is_empty() => {
+                if let Some(v) = self.float_of_string(args[0]) {
+                    return v;
+                }
+                self.callee(Callee::Float, args, keywords, span)
+            }
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
