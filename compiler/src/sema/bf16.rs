@@ -135,6 +135,36 @@ pub enum Bf16Prim {
     Bits,
 }
 
+impl Bf16Prim {
+    /// The operation's name in dumps (`cuda.bf16.round_rz`).
+    pub fn name(self) -> String {
+        let cmp = |op: CmpOp| match op {
+            CmpOp::Eq => "eq",
+            CmpOp::NotEq => "ne",
+            CmpOp::Lt => "lt",
+            CmpOp::LtE => "le",
+            CmpOp::Gt => "gt",
+            CmpOp::GtE => "ge",
+            _ => "cmp",
+        };
+        match self {
+            Bf16Prim::Round(r) => format!("round_{}", r.suffix()),
+            Bf16Prim::ToInt(r) => format!("to_int_{}", r.suffix()),
+            Bf16Prim::Fma => "fma".into(),
+            Bf16Prim::Sat => "sat".into(),
+            Bf16Prim::Relu => "relu".into(),
+            Bf16Prim::MaxNan => "max_nan".into(),
+            Bf16Prim::MinNan => "min_nan".into(),
+            Bf16Prim::IsInf => "isinf".into(),
+            Bf16Prim::Cmp(op, false) => cmp(op).into(),
+            Bf16Prim::Cmp(op, true) => format!("{}u", cmp(op)),
+            Bf16Prim::Neg => "neg".into(),
+            Bf16Prim::Abs => "abs".into(),
+            Bf16Prim::Bits => "bits".into(),
+        }
+    }
+}
+
 impl Bf16Fn {
     /// numba-cuda's signature: parameter types and the result's.
     pub fn signature(self) -> (Vec<Scalar>, Scalar) {

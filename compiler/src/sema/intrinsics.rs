@@ -562,7 +562,7 @@ impl fmt::Display for Intrinsic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Intrinsic as I;
         let name = match self {
-            I::Bf16(p) => return write!(f, "cuda.bf16 ({p:?})"),
+            I::Bf16(p) => return write!(f, "cuda.bf16.{}", p.name()),
             I::Special(d, axis) => {
                 return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
             }

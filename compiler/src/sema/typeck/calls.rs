@@ -958,6 +958,13 @@ impl FnChecker<'_, '_, '_> {
         mut typed: Vec<TExpr>,
         span: Span,
     ) -> TExpr {
+        if typed.iter().any(|x| super::bf16::is_bf16(&x.ty)) {
+            let mut slots: Vec<Option<TExpr>> = typed.into_iter().map(Some).collect();
+            return match self.bf16_intrinsic(i, &mut slots, span) {
+                Some(Err(done)) => done,
+                _ => self.reject_call(span, "internal error: min/max of a bfloat16"),
+            };
+        }
         // numba-cuda lowers `min`/`max` of exactly two floats to libdevice's
         // `fmin`/`fmax`, where a NaN operand is ignored; every other form
         // (more arguments, a tuple, a float with an integer) goes through
