@@ -3,11 +3,12 @@
 //! `Bf16Prim`).
 //!
 //! A bfloat16 is an `i16` in the IR, its bits (numba-cuda's data model).
-//! To float32 is exact: the bits shifted into the upper half. To bfloat16
-//! is computed with integer operations on the float32's bits, as CUDA's
-//! `cuda_bf16.hpp` does where the target has no `cvt.*.bf16.f32`: to
-//! nearest (ties to even) adds `0x7fff` and the kept part's last bit; a NaN
-//! is the canonical `0x7fff`. A float64 is first rounded to float32 *to
+//! To float32 is exact: the bits shifted into the upper half. A float32 to
+//! bfloat16 to nearest (ties to even) is the IR's `f32_to_bf16` (PTX's
+//! `cvt.rn.bf16.f32` from sm_80, CUDA's integer sequence before); toward
+//! zero, down and up are integer operations on the float32's bits, as
+//! CUDA's `cuda_bf16.hpp` computes them; a NaN is the canonical `0x7fff`.
+//! A float64 is first rounded to float32 *to
 //! odd* (rounded toward zero, the last bit set when inexact), after which
 //! rounding to bfloat16 is correct (24 ≥ 8 + 2 bits); a 64-bit integer
 //! goes to float64 in two exact halves whose rounding error (TwoSum) makes
@@ -92,6 +93,10 @@ impl FnLowering<'_> {
     /// A float32 rounded to bfloat16 by `mode` (CUDA's
     /// `__float2bfloat16_rn`, `_rz`, `_rd`, `_ru`).
     fn f32_to_bf16(&mut self, f: Value, mode: Bf16Round) -> Value {
+        if mode == Bf16Round::Rn {
+            // One instruction (PTX's `cvt.rn.bf16.f32` from sm_80).
+            return self.ins().unary(Opcode::F32ToBf16, I16, f);
+        }
         let u = self.ins().unary(Opcode::Bitcast, I32, f);
         let sixteen = self.ins().iconst(I32, 16);
         let one = self.ins().iconst(I32, 1);
@@ -104,15 +109,8 @@ impl FnLowering<'_> {
         let sign = self.ins().binary(Opcode::Band, u, sign_bit);
         let negative = self.ins().icmp(IntCC::Ne, sign, zero);
         let rounded = match mode {
-            Bf16Round::Rn => {
-                let last = self.ins().binary(Opcode::Band, kept, one);
-                let half = self.ins().iconst(I32, 0x7fff);
-                let bias = self.ins().binary(Opcode::Iadd, half, last);
-                let up = self.ins().binary(Opcode::Iadd, u, bias);
-                self.ins().binary(Opcode::Ushr, up, sixteen)
-            }
             Bf16Round::Rz => kept,
-            Bf16Round::Rd | Bf16Round::Ru => {
+            _ => {
                 // Away from zero when inexact and the sign is the
                 // direction's.
                 let away = if mode == Bf16Round::Rd {
@@ -236,7 +234,10 @@ impl FnLowering<'_> {
     /// A [`Bf16Prim`] of typed arguments; its result has type `ty`.
     pub(super) fn bf16_prim(&mut self, p: Bf16Prim, args: &[TExpr], ty: &Type) -> Value {
         let vals: Vec<Value> = args.iter().map(|a| self.expr(a).scalar()).collect();
-        let from = args.first().and_then(|a| a.ty.scalar()).unwrap_or(Scalar::BF16);
+        let from = args
+            .first()
+            .and_then(|a| a.ty.scalar())
+            .unwrap_or(Scalar::BF16);
         match p {
             Bf16Prim::Round(mode) => self.round_to_bf16(vals[0], from, mode),
             Bf16Prim::ToInt(mode) => {
@@ -280,7 +281,10 @@ impl FnLowering<'_> {
             }
             Bf16Prim::IsInf => {
                 let w = self.ins().unary(Opcode::Uextend, I32, vals[0]);
-                let (pos, neg) = (self.ins().iconst(I32, 0x7f80), self.ins().iconst(I32, 0xff80));
+                let (pos, neg) = (
+                    self.ins().iconst(I32, 0x7f80),
+                    self.ins().iconst(I32, 0xff80),
+                );
                 let is_pos = self.ins().icmp(IntCC::Eq, w, pos);
                 let is_neg = self.ins().icmp(IntCC::Eq, w, neg);
                 let (one, minus_one, zero) = (
