@@ -826,11 +826,7 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::Unknown, t) | (t, Type::Unknown) => Some(*t),
         // numba-cuda's bfloat16 unifies with itself alone (its `unify`
         // with another number recurses without end).
-        (Type::Scalar(x), Type::Scalar(y))
-            if (*x == Scalar::BF16) != (*y == Scalar::BF16) =>
-        {
-            None
-        }
+        (Type::Scalar(x), Type::Scalar(y)) if (*x == Scalar::BF16) != (*y == Scalar::BF16) => None,
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(x.promote(*y))),
         (Type::Complex(_), Type::Scalar(Scalar::BF16))
         | (Type::Scalar(Scalar::BF16), Type::Complex(_)) => None,

@@ -258,16 +258,34 @@ fn make_functions() -> Vec<(String, Bf16Fn)> {
     add("hexp10", Bf16Fn::Exp10);
     add("hrsqrt", Bf16Fn::Rsqrt);
     add("hrcp", Bf16Fn::Rcp);
-    add("float2bfloat16", Bf16Fn::FromFloat(Scalar::F32, Bf16Round::Rn));
-    add("float32_to_bfloat16", Bf16Fn::FromFloat(Scalar::F32, Bf16Round::Rn));
-    add("double2bfloat16", Bf16Fn::FromFloat(Scalar::F64, Bf16Round::Rn));
-    add("float64_to_bfloat16", Bf16Fn::FromFloat(Scalar::F64, Bf16Round::Rn));
+    add(
+        "float2bfloat16",
+        Bf16Fn::FromFloat(Scalar::F32, Bf16Round::Rn),
+    );
+    add(
+        "float32_to_bfloat16",
+        Bf16Fn::FromFloat(Scalar::F32, Bf16Round::Rn),
+    );
+    add(
+        "double2bfloat16",
+        Bf16Fn::FromFloat(Scalar::F64, Bf16Round::Rn),
+    );
+    add(
+        "float64_to_bfloat16",
+        Bf16Fn::FromFloat(Scalar::F64, Bf16Round::Rn),
+    );
     add("bfloat162float", Bf16Fn::ToFloat);
     add("bfloat16_to_float32", Bf16Fn::ToFloat);
     for r in Bf16Round::ALL {
         let x = r.suffix();
-        add(&format!("float2bfloat16_{x}"), Bf16Fn::FromFloat(Scalar::F32, r));
-        add(&format!("float32_to_bfloat16_{x}"), Bf16Fn::FromFloat(Scalar::F32, r));
+        add(
+            &format!("float2bfloat16_{x}"),
+            Bf16Fn::FromFloat(Scalar::F32, r),
+        );
+        add(
+            &format!("float32_to_bfloat16_{x}"),
+            Bf16Fn::FromFloat(Scalar::F32, r),
+        );
         for (c, np, s) in INT_NAMES {
             add(&format!("{c}2bfloat16_{x}"), Bf16Fn::FromInt(s, r));
             add(&format!("{np}_to_bfloat16_{x}"), Bf16Fn::FromInt(s, r));
@@ -276,9 +294,18 @@ fn make_functions() -> Vec<(String, Bf16Fn)> {
         }
     }
     add("bfloat162char_rz", Bf16Fn::ToInt(Scalar::I8, Bf16Round::Rz));
-    add("bfloat16_to_int8_rz", Bf16Fn::ToInt(Scalar::I8, Bf16Round::Rz));
-    add("bfloat162uchar_rz", Bf16Fn::ToInt(Scalar::U8, Bf16Round::Rz));
-    add("bfloat16_to_uint8_rz", Bf16Fn::ToInt(Scalar::U8, Bf16Round::Rz));
+    add(
+        "bfloat16_to_int8_rz",
+        Bf16Fn::ToInt(Scalar::I8, Bf16Round::Rz),
+    );
+    add(
+        "bfloat162uchar_rz",
+        Bf16Fn::ToInt(Scalar::U8, Bf16Round::Rz),
+    );
+    add(
+        "bfloat16_to_uint8_rz",
+        Bf16Fn::ToInt(Scalar::U8, Bf16Round::Rz),
+    );
     for (c, np, s) in [
         ("short", "int16", Scalar::I16),
         ("ushort", "uint16", Scalar::U16),

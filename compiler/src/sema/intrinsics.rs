@@ -1345,7 +1345,10 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
     t.insert((Ns::NumbaTypes, "bfloat16"), bf16);
     t.insert((Ns::Cuda, "bfloat16"), bf16);
     for (name, b) in super::bf16::functions() {
-        t.insert((Ns::CudaBf16, name.as_str()), Member::Func(Callee::Bf16(*b)));
+        t.insert(
+            (Ns::CudaBf16, name.as_str()),
+            Member::Func(Callee::Bf16(*b)),
+        );
     }
     t.insert((Ns::Cuda, "selp"), Member::Func(Callee::Selp));
     for (name, op) in HALF_OPS {

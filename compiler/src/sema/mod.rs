@@ -8,8 +8,8 @@
 //! [`check_with`] does the same with the buffers a [`CheckContext`] keeps
 //! from check to check.
 
-pub mod const_eval;
 pub mod bf16;
+pub mod const_eval;
 pub mod consts;
 mod context;
 pub mod dump;

@@ -101,7 +101,11 @@ fn bf16_conversion(from: Number, to: Number) -> Option<Conversion> {
         return None;
     }
     if a == Scalar::BF16 {
-        return Some(if matches!(b, Scalar::F32 | Scalar::F64) { Safe } else { Unsafe });
+        return Some(if matches!(b, Scalar::F32 | Scalar::F64) {
+            Safe
+        } else {
+            Unsafe
+        });
     }
     Some(if a.bits() == 8 { Safe } else { Unsafe })
 }

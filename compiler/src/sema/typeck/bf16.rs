@@ -43,10 +43,14 @@ impl FnChecker<'_, '_, '_> {
             return TExpr::error(span);
         }
         let fits = args.len() == params.len()
-            && (args.iter().zip(&params)).all(|(x, p)| can_convert(&x.ty, &Type::Scalar(*p)).is_some());
+            && (args.iter().zip(&params))
+                .all(|(x, p)| can_convert(&x.ty, &Type::Scalar(*p)).is_some());
         if !fits {
             let given: Vec<String> = args.iter().map(|x| x.ty.to_string()).collect();
-            let wanted: Vec<String> = params.iter().map(|p| Type::Scalar(*p).to_string()).collect();
+            let wanted: Vec<String> = params
+                .iter()
+                .map(|p| Type::Scalar(*p).to_string())
+                .collect();
             let msg = format!(
                 "No implementation of function cuda.bf16.{} found for signature ({}); it takes ({})",
                 crate::sema::bf16::name_of(f),
@@ -81,7 +85,10 @@ impl FnChecker<'_, '_, '_> {
                 prim(self, Bf16Prim::Cmp(op, unordered), args, Type::BOOL)
             }
             Bf16Fn::Max | Bf16Fn::Min => {
-                let (x, y) = (self.cast(args[0], &Type::F32), self.cast(args[1], &Type::F32));
+                let (x, y) = (
+                    self.cast(args[0], &Type::F32),
+                    self.cast(args[1], &Type::F32),
+                );
                 let r = self.ufunc(min_max_kind(f == Bf16Fn::Min), vec![x, y], span);
                 self.rounded(r, span)
             }
@@ -192,7 +199,10 @@ impl FnChecker<'_, '_, '_> {
                 let Some(t) = self.bf16_resolve(&l, &r, &cands) else {
                     return unsupported(self);
                 };
-                let (l, r) = (self.cast(l, &Type::Scalar(t)), self.cast(r, &Type::Scalar(t)));
+                let (l, r) = (
+                    self.cast(l, &Type::Scalar(t)),
+                    self.cast(r, &Type::Scalar(t)),
+                );
                 if t == Scalar::BF16 {
                     self.bf16_arith(op, l, r, span)
                 } else {
@@ -227,7 +237,11 @@ impl FnChecker<'_, '_, '_> {
             return self.reject(span, &msg, None);
         };
         // A bfloat16 is exactly a float32.
-        let t = if t == Scalar::BF16 { Type::F32 } else { Type::Scalar(t) };
+        let t = if t == Scalar::BF16 {
+            Type::F32
+        } else {
+            Type::Scalar(t)
+        };
         let (l, r) = (self.cast(l, &t), self.cast(r, &t));
         self.compare(op, l, r, span)
     }
@@ -257,13 +271,14 @@ impl FnChecker<'_, '_, '_> {
     /// bfloat16 (`math.sqrt(x)` is `hsqrt(x)`); `max`/`min` of bfloat16
     /// alone are bfloat16 (of a bfloat16 and another type Numba fails);
     /// `abs`, `cuda.fma`, `cuda.cbrt`, `round` and the other `math`
-    /// functions take it as a float32. Other intrinsics refuse it.
+    /// functions take it as a float32 (its arguments converted in place,
+    /// and `None`: the caller types the call). Other intrinsics refuse it.
     pub(super) fn bf16_intrinsic(
         &mut self,
         i: Intrinsic,
         a: &mut [Option<TExpr>],
         span: Span,
-    ) -> Option<Result<(), TExpr>> {
+    ) -> Option<TExpr> {
         use Intrinsic as I;
         let bf = |x: &Option<TExpr>| x.as_ref().is_some_and(|e| is_bf16(&e.ty));
         if !a.iter().any(bf) {
@@ -272,35 +287,39 @@ impl FnChecker<'_, '_, '_> {
         match i {
             I::Math(f) if overloads_math(f) && a.iter().flatten().count() == 1 => {
                 let x = a[0].take()?;
-                Some(Err(self.bf16_math(f, x, span)))
+                Some(self.bf16_math(f, x, span))
             }
             I::Max | I::Min => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 if !args.iter().all(|x| is_bf16(&x.ty)) {
-                    return Some(Err(self.reject(
+                    return Some(self.reject(
                         span,
                         "max() and min() of a bfloat16 and another type are not supported (numba-cuda cannot unify them)",
                         None,
-                    )));
+                    ));
                 }
                 let mut r = self.cast(args[0], &Type::F32);
                 for y in &args[1..] {
                     let y = self.cast(*y, &Type::F32);
                     r = self.ufunc(min_max_kind(i == I::Min), vec![r, y], span);
                 }
-                Some(Err(self.rounded(r, span)))
+                Some(self.rounded(r, span))
             }
             I::Math(_) | I::Fma | I::Cbrt | I::Abs | I::Round => {
                 for x in a.iter_mut() {
                     if let Some(e) = x.take() {
-                        *x = Some(if is_bf16(&e.ty) { self.cast(e, &Type::F32) } else { e });
+                        *x = Some(if is_bf16(&e.ty) {
+                            self.cast(e, &Type::F32)
+                        } else {
+                            e
+                        });
                     }
                 }
-                Some(Ok(()))
+                None
             }
             _ => {
                 let msg = format!("{} does not take a bfloat16 in kernels", i);
-                Some(Err(self.reject(span, &msg, None)))
+                Some(self.reject(span, &msg, None))
             }
         }
     }

@@ -70,7 +70,9 @@ impl FnChecker<'_, '_, '_> {
         let magnitude = match unsigned {
             "nan" => Some(f64::NAN),
             "inf" | "infinity" => Some(f64::INFINITY),
-            _ if unsigned.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | '_'))
+            _ if unsigned
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | '_'))
                 && unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.') =>
             {
                 unsigned.replace('_', "").parse::<f64>().ok()
@@ -83,7 +85,10 @@ impl FnChecker<'_, '_, '_> {
                 span,
             ),
             None => {
-                let msg = format!("could not convert string to float: '{}'", self.env.module.string(s));
+                let msg = format!(
+                    "could not convert string to float: '{}'",
+                    self.env.module.string(s)
+                );
                 self.reject(span, &msg, None)
             }
         })
@@ -483,9 +488,13 @@ impl FnChecker<'_, '_, '_> {
             }
             // numba-cuda has no `int()` or `float()` of a bfloat16.
             Callee::Float | Callee::Int
-                if a[0].as_ref().is_some_and(|x| x.ty == Type::Scalar(Scalar::BF16)) =>
+                if a[0]
+                    .as_ref()
+                    .is_some_and(|x| x.ty == Type::Scalar(Scalar::BF16)) =>
             {
-                let msg = format!("No implementation of function {name} found for signature (__nv_bfloat16)");
+                let msg = format!(
+                    "No implementation of function {name} found for signature (__nv_bfloat16)"
+                );
                 self.reject_call(span, &msg)
             }
             Callee::Cast(Elem::Complex(part)) => {
@@ -592,18 +601,15 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         use Intrinsic as I;
         let none = Type::None;
-        match self.bf16_intrinsic(i, a, span) {
-            Some(Err(done)) => return done,
-            Some(Ok(())) | None => {}
+        if let Some(done) = self.bf16_intrinsic(i, a, span) {
+            return done;
         }
         match i {
             // Typed by `bf16_call`: no name in the intrinsic table is one.
-            I::Bf16(_) => {
-                return self.reject_call(
-                    span,
-                    "internal error: a bfloat16 operation called as an intrinsic",
-                )
-            }
+            I::Bf16(_) => self.reject_call(
+                span,
+                "internal error: a bfloat16 operation called as an intrinsic",
+            ),
             I::Libdevice(k) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.libdevice_call(k, name, args, span)
@@ -961,8 +967,8 @@ impl FnChecker<'_, '_, '_> {
         if typed.iter().any(|x| super::bf16::is_bf16(&x.ty)) {
             let mut slots: Vec<Option<TExpr>> = typed.into_iter().map(Some).collect();
             return match self.bf16_intrinsic(i, &mut slots, span) {
-                Some(Err(done)) => done,
-                _ => self.reject_call(span, "internal error: min/max of a bfloat16"),
+                Some(done) => done,
+                None => self.reject_call(span, "internal error: min/max of a bfloat16"),
             };
         }
         // numba-cuda lowers `min`/`max` of exactly two floats to libdevice's
