@@ -272,6 +272,9 @@ pub fn elem_of_descr(descr: &str) -> Result<ElemType, String> {
         "f2" => scalar(Scalar::F16),
         "f4" => scalar(Scalar::F32),
         "f8" => scalar(Scalar::F64),
+        // ml_dtypes' bfloat16 saves as two raw bytes (`<V2`); kernelc
+        // has no other 2-byte void type.
+        "V2" => scalar(Scalar::BF16),
         "c8" => ElemType::Complex(Scalar::F32),
         "c16" => ElemType::Complex(Scalar::F64),
         _ => return Err(unsupported()),
