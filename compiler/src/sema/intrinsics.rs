@@ -754,6 +754,9 @@ pub enum Callee {
     Operator(PyOperator),
     /// A function of `numba.cuda.bf16` (`hadd(a, b)`).
     Bf16(super::bf16::Bf16Fn),
+    /// `isinstance(x, classinfo)` of a number type (or a tuple of them):
+    /// a constant, as numba-cuda's `ol_isinstance` decides it while typing.
+    IsInstance,
 }
 
 /// The operators the `operator` module has as functions.
@@ -1048,6 +1051,7 @@ impl fmt::Display for Callee {
             Callee::Float => f.write_str("float"),
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
+            Callee::IsInstance => f.write_str("isinstance"),
             Callee::Tuple => f.write_str("tuple"),
             Callee::Range => f.write_str("range"),
             Callee::Enumerate => f.write_str("enumerate"),
@@ -1075,6 +1079,7 @@ impl Callee {
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Tuple => &["iterable"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
+            Callee::IsInstance => &["obj", "classinfo"],
             Callee::Complex => &["real", "imag"],
             Callee::Vector(v) => &["x", "y", "z", "w"][..v.n as usize],
             // An explicit output array last (`out`), as NumPy's.
@@ -1605,6 +1610,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "enumerate" => Member::Func(Callee::Enumerate),
         "zip" => Member::Func(Callee::Zip),
         "len" => Member::Func(Callee::Len),
+        "isinstance" => Member::Func(Callee::IsInstance),
         "tuple" => Member::Func(Callee::Tuple),
         "min" => Member::Func(Callee::Intrinsic(I::Min)),
         "max" => Member::Func(Callee::Intrinsic(I::Max)),
@@ -1626,8 +1632,20 @@ pub fn builtin(name: &str) -> Option<Member> {
 
 /// Names of the builtins, for suggestions.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "range", "len", "min", "max", "abs", "round", "pow", "int", "float", "bool", "complex",
-    "print", "tuple",
+    "range",
+    "len",
+    "min",
+    "max",
+    "abs",
+    "round",
+    "pow",
+    "int",
+    "float",
+    "bool",
+    "complex",
+    "isinstance",
+    "print",
+    "tuple",
 ];
 
 /// The namespace a recognised module path imports as, if any.

@@ -8,7 +8,6 @@ from collections import OrderedDict
 from kernelc import cuda
 import numpy as np
 import operator
-import pytest
 
 from kernelc.cuda import (
     int16,
@@ -235,11 +234,6 @@ def test_math_func():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: isinstance() (isinstance(x, nv_bfloat16)): name "
-    "'isinstance' is not defined",
-)
 def test_check_bfloat16_type():
     @cuda.jit
     def kernel(arr):

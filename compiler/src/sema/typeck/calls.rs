@@ -114,6 +114,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 self.callee(Callee::Float, args, keywords, span)
             }
+            Res::Member(Member::Func(Callee::IsInstance)) => self.isinstance(args, keywords, span),
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
@@ -486,6 +487,11 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.bf16_call(f, args, span)
             }
+            // Typed by `isinstance` (from `call`), its class argument unevaluated.
+            Callee::IsInstance => self.reject_call(
+                span,
+                "isinstance() is only supported as a direct call in kernels",
+            ),
             // numba-cuda has no `int()` or `float()` of a bfloat16.
             Callee::Float | Callee::Int
                 if a[0]

@@ -26,6 +26,7 @@ mod expr;
 mod externs;
 mod flow;
 mod half;
+mod isinstance;
 mod libdevice;
 mod literals;
 mod namedtuples;
