@@ -59,3 +59,39 @@ def test_module_names_and_host_calls():
     assert cuda.bfloat16 is bfloat16
     with pytest.raises(KernelcError, match="only be used inside a kernel"):
         hadd(1, 2)
+
+
+def test_explicit_signature_takes_python_numbers():
+    @cuda.jit("void(bfloat16[::1], bfloat16)")
+    def fill(a, v):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = v
+
+    a = np.zeros(4, BF16)
+    fill[1, 4](a, 1.3)  # float64 -> bfloat16: unsafe, rounded to nearest
+    np.testing.assert_array_equal(a.view(np.uint16), np.full(4, BF16(1.3)).view(np.uint16))
+    fill[1, 4](a, 7)
+    assert a.astype(np.float32).tolist() == [7.0] * 4
+
+
+def test_conversions_are_numba_cudas():
+    from numba.cuda import types as nb_types
+    from numba.cuda.descriptor import cuda_target
+
+    from kernelc._typeconv import EXACT, PROMOTE, SAFE, UNSAFE, can_convert
+    from kernelc._types import SCALARS
+
+    kinds = {EXACT: "exact", PROMOTE: "promote", SAFE: "safe", UNSAFE: "unsafe", None: None}
+    ctx = cuda_target.typing_context
+    for name in ["bool", "int8", "uint8", "int16", "uint16", "int32", "int64", "uint64",
+                 "float16", "float32", "float64", "complex64"]:
+        other = getattr(nb_types, "boolean" if name == "bool" else name)
+        for have, want, nb_have, nb_want in [
+            ("bfloat16", name, nb_types.bfloat16, other),
+            (name, "bfloat16", other, nb_types.bfloat16),
+        ]:
+            theirs = ctx.can_convert(nb_have, nb_want)
+            theirs = theirs.name if theirs is not None else None
+            ours = kinds[can_convert(SCALARS[have], SCALARS[want])]
+            assert ours == theirs, (have, want, ours, theirs)

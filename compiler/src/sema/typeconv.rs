@@ -259,6 +259,30 @@ mod tests {
     }
 
     #[test]
+    fn bfloat16_follows_numba_cudas_class_rules() {
+        // As numba-cuda's typing context answers (the binding's test
+        // compares every pair with it).
+        assert_eq!(can_convert(&s(BF16), &s(F32)), Some(Safe));
+        assert_eq!(can_convert(&s(BF16), &s(F64)), Some(Safe));
+        assert_eq!(can_convert(&s(BF16), &s(F16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(BF16), &s(I64)), Some(Unsafe));
+        assert_eq!(can_convert(&s(I8), &s(BF16)), Some(Safe));
+        assert_eq!(can_convert(&s(U8), &s(BF16)), Some(Safe));
+        assert_eq!(can_convert(&s(I16), &s(BF16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(F32), &s(BF16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(Bool), &s(BF16)), None);
+        assert_eq!(can_convert(&s(BF16), &s(Bool)), None);
+        assert_eq!(can_convert(&s(BF16), &Type::Complex(F32)), None);
+        // bfloat16 + int8 resolves to bfloat16, + float32 to float32.
+        let cands: Vec<[Type; 2]> = [F32, F64, BF16].iter().map(|t| [s(*t), s(*t)]).collect();
+        let pick =
+            |a, b| choose_signature(cands.iter().map(|c| &c[..]), &[s(a), s(b)], &[false; 2]);
+        assert_eq!(pick(BF16, I8), Some(2));
+        assert_eq!(pick(BF16, F32), Some(0));
+        assert_eq!(pick(BF16, I64), Some(1));
+    }
+
+    #[test]
     fn the_best_rated_signature_wins_and_ties_go_to_the_first() {
         let f32s = [s(F32), s(F32)];
         let f64s = [s(F64), s(F64)];
