@@ -709,6 +709,13 @@ typedef uint32_t kc_export_abi;
 #define KC_DTYPE_COMPLEX128 15
 
 /**
+ * `bfloat16` (numba-cuda's `__nv_bfloat16`; NumPy's through
+ * `ml_dtypes`): 16 bits, the upper half of a `float`'s. A scalar's value
+ * is in `value.f` (rounded to nearest, ties to even).
+ */
+#define KC_DTYPE_BFLOAT16 16
+
+/**
  * Not an array.
  */
 #define KC_LAYOUT_NONE 0

@@ -31,11 +31,15 @@ pub enum Scalar {
     F32,
     /// `float64` / `f8`.
     F64,
+    /// `bfloat16` (numba-cuda's `__nv_bfloat16`, NumPy's through
+    /// `ml_dtypes`): 8 exponent bits, 7 fraction bits. Not a float to
+    /// [`Scalar::is_float`]: Numba types it as a number of its own.
+    BF16,
 }
 
 impl Scalar {
     /// Every scalar type, in declaration order.
-    pub const ALL: [Scalar; 12] = [
+    pub const ALL: [Scalar; 13] = [
         Scalar::Bool,
         Scalar::I8,
         Scalar::I16,
@@ -48,6 +52,7 @@ impl Scalar {
         Scalar::F16,
         Scalar::F32,
         Scalar::F64,
+        Scalar::BF16,
     ];
 
     /// Numba's name for the type (`float32`, `int64`, `bool`).
@@ -65,6 +70,7 @@ impl Scalar {
             Scalar::F16 => "float16",
             Scalar::F32 => "float32",
             Scalar::F64 => "float64",
+            Scalar::BF16 => "bfloat16",
         }
     }
 
@@ -84,6 +90,7 @@ impl Scalar {
             "float16" | "f2" | "half" => Scalar::F16,
             "float32" | "f4" | "single" => Scalar::F32,
             "float64" | "f8" | "double" | "float_" => Scalar::F64,
+            "bfloat16" => Scalar::BF16,
             _ => return None,
         })
     }
@@ -92,7 +99,7 @@ impl Scalar {
     pub fn size(self) -> u32 {
         match self {
             Scalar::Bool | Scalar::I8 | Scalar::U8 => 1,
-            Scalar::I16 | Scalar::U16 | Scalar::F16 => 2,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 | Scalar::BF16 => 2,
             Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
         }

@@ -299,7 +299,9 @@ unsafe fn array_or_scalar_arg<'a>(
                 Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 => {
                     Number::Uint(unsafe { v.u })
                 }
-                Scalar::F16 | Scalar::F32 | Scalar::F64 => Number::Float(unsafe { v.f }),
+                Scalar::F16 | Scalar::F32 | Scalar::F64 | Scalar::BF16 => {
+                    Number::Float(unsafe { v.f })
+                }
             };
             Ok(KernelArg::Scalar(ScalarArg { ty: elem, value }))
         }

@@ -46,6 +46,10 @@ pub const KC_DTYPE_COMPLEX64: kc_dtype = 14;
 /// `complex128`: two `double`s, the real part first (C's `double
 /// _Complex`). A scalar's value is in `value.c`.
 pub const KC_DTYPE_COMPLEX128: kc_dtype = 15;
+/// `bfloat16` (numba-cuda's `__nv_bfloat16`; NumPy's through
+/// `ml_dtypes`): 16 bits, the upper half of a `float`'s. A scalar's value
+/// is in `value.f` (rounded to nearest, ties to even).
+pub const KC_DTYPE_BFLOAT16: kc_dtype = 16;
 
 /// The memory layout an array parameter was compiled for (`KC_LAYOUT_*`).
 pub type kc_layout = u32;
@@ -91,6 +95,7 @@ pub(crate) fn dtype_of(s: Scalar) -> kc_dtype {
         Scalar::F16 => KC_DTYPE_FLOAT16,
         Scalar::F32 => KC_DTYPE_FLOAT32,
         Scalar::F64 => KC_DTYPE_FLOAT64,
+        Scalar::BF16 => KC_DTYPE_BFLOAT16,
     }
 }
 
@@ -122,7 +127,7 @@ pub(crate) fn complex_of(d: kc_dtype) -> Option<Scalar> {
 pub(crate) fn require_scalar(d: kc_dtype, name: &str) -> Result<Scalar> {
     scalar_of(d).ok_or_else(|| {
         Error::invalid(format!(
-            "`{name}` is {d}, not a kc_dtype (KC_DTYPE_BOOL = 1 … KC_DTYPE_FLOAT64 = 12, KC_DTYPE_RECORD = 13, KC_DTYPE_COMPLEX64 = 14, KC_DTYPE_COMPLEX128 = 15)"
+            "`{name}` is {d}, not a kc_dtype (KC_DTYPE_BOOL = 1 … KC_DTYPE_FLOAT64 = 12, KC_DTYPE_RECORD = 13, KC_DTYPE_COMPLEX64 = 14, KC_DTYPE_COMPLEX128 = 15, KC_DTYPE_BFLOAT16 = 16)"
         ))
     })
 }
@@ -166,6 +171,7 @@ pub extern "C" fn kc_dtype_name(dtype: kc_dtype) -> *const c_char {
         Some(Scalar::F16) => b"float16\0",
         Some(Scalar::F32) => b"float32\0",
         Some(Scalar::F64) => b"float64\0",
+        Some(Scalar::BF16) => b"bfloat16\0",
     };
     name.as_ptr().cast()
 }

@@ -451,10 +451,11 @@ pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
         "u32" => Scalar::U32,
         "u64" => Scalar::U64,
         "f16" => Scalar::F16,
+        "bf16" => Scalar::BF16,
         "f32" => Scalar::F32,
         "f64" => Scalar::F64,
         other => Scalar::from_name(other).ok_or_else(|| {
-            bad("unknown type (use bool, i8..i64, u8..u64, f16, f32, f64, c64 or c128)")
+            bad("unknown type (use bool, i8..i64, u8..u64, f16, bf16, f32, f64, c64 or c128)")
         })?,
     };
     let value = match ty {
@@ -463,7 +464,7 @@ pub fn parse_run_arg(a: &str) -> Result<RunArgSpec, String> {
             "false" | "False" | "0" => Number::Bool(false),
             _ => return Err(bad("a bool is true or false")),
         },
-        _ if ty.is_float() => Number::Float(
+        _ if ty.is_float() || ty == Scalar::BF16 => Number::Float(
             value
                 .parse::<f64>()
                 .map_err(|_| bad("not a floating-point number"))?,

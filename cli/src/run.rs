@@ -600,7 +600,7 @@ fn format_elem(elem: Scalar, b: &[u8]) -> String {
         Scalar::I32 => sext(32).to_string(),
         Scalar::I64 => (bits as i64).to_string(),
         Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 => bits.to_string(),
-        Scalar::F16 => format!("0x{bits:04x}"),
+        Scalar::F16 | Scalar::BF16 => format!("0x{bits:04x}"),
         Scalar::F32 => format!("{}", f32::from_bits(bits as u32)),
         Scalar::F64 => format!("{}", f64::from_bits(bits)),
     }

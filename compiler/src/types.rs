@@ -45,6 +45,9 @@ impl Promote for Scalar {
         if a == b {
             return a;
         }
+        if a == BF16 || b == BF16 {
+            return bf16_promote(if a == BF16 { b } else { a });
+        }
         if a == Bool {
             return b;
         }
@@ -74,6 +77,19 @@ impl Promote for Scalar {
                 }
             }
         }
+    }
+}
+
+/// The type a bfloat16 and a value of `other` meet in: bfloat16 with
+/// `bool` and the 8-bit integers (which convert to it safely), float32
+/// with float16 and float32, float64 otherwise (as Numba's arithmetic
+/// resolves them; its unification of bfloat16 with other types fails, see
+/// [`unify`]).
+fn bf16_promote(other: Scalar) -> Scalar {
+    match other {
+        Scalar::Bool | Scalar::I8 | Scalar::U8 | Scalar::BF16 => Scalar::BF16,
+        Scalar::F16 | Scalar::F32 => Scalar::F32,
+        _ => Scalar::F64,
     }
 }
 
@@ -823,7 +839,12 @@ pub fn float_pow_exponent(b: Scalar) -> Scalar {
 pub fn unify(a: &Type, b: &Type) -> Option<Type> {
     match (a, b) {
         (Type::Unknown, t) | (t, Type::Unknown) => Some(*t),
+        // numba-cuda's bfloat16 unifies with itself alone (its `unify`
+        // with another number recurses without end).
+        (Type::Scalar(x), Type::Scalar(y)) if (*x == Scalar::BF16) != (*y == Scalar::BF16) => None,
         (Type::Scalar(x), Type::Scalar(y)) => Some(Type::Scalar(x.promote(*y))),
+        (Type::Complex(_), Type::Scalar(Scalar::BF16))
+        | (Type::Scalar(Scalar::BF16), Type::Complex(_)) => None,
         (Type::Complex(_), Type::Scalar(_) | Type::Complex(_))
         | (Type::Scalar(_), Type::Complex(_)) => {
             let (x, y) = (a.number_part()?, b.number_part()?);

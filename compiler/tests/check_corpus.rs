@@ -108,8 +108,11 @@ fn rejected_programs_report_diagnostics_matching_snapshots() {
 /// Numba spells a tuple `UniTuple(int64 x 2)`; the oracle files are
 /// normalised to `UniTuple(int64, 2)` already. The shared and local memory
 /// spaces are kernelc's own detail, so they are dropped before comparing.
+/// Numba names bfloat16 by its C type, `__nv_bfloat16`.
 fn normalise(ty: &str) -> String {
-    ty.replace(", shared)", ")").replace(", local)", ")")
+    ty.replace(", shared)", ")")
+        .replace(", local)", ")")
+        .replace("bfloat16", "__nv_bfloat16")
 }
 
 #[test]

@@ -398,11 +398,30 @@ pub fn encode_scalar(ty: Scalar, value: Number) -> Vec<u8> {
     let bits = match ty {
         Scalar::Bool => (as_f64 != 0.0) as u64,
         Scalar::F16 => f16_bits(as_f64) as u64,
+        Scalar::BF16 => bf16_bits(as_f64) as u64,
         Scalar::F32 => (as_f64 as f32).to_bits() as u64,
         Scalar::F64 => as_f64.to_bits(),
         _ => as_bits,
     };
     bits.to_le_bytes()[..size].to_vec()
+}
+
+/// bfloat16 bits of `x`, rounded to nearest even (NaN is `0x7fff`): to
+/// float32 rounded to odd, then to bfloat16, as CUDA's `__double2bfloat16`.
+pub fn bf16_bits(x: f64) -> u16 {
+    if x.is_nan() {
+        return 0x7fff;
+    }
+    let f = x as f32;
+    let d = f as f64;
+    let mut u = f.to_bits();
+    if (x > 0.0 && d > x) || (x < 0.0 && d < x) {
+        u -= 1;
+    }
+    if d != x {
+        u |= 1;
+    }
+    (u.wrapping_add(0x7fff + ((u >> 16) & 1)) >> 16) as u16
 }
 
 /// IEEE binary16 bits of `x`, rounded to nearest even (through binary32,

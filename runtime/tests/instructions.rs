@@ -557,3 +557,34 @@ fn half_precision_modifiers_the_device_does_not_run_are_errors() {
         assert!(err.is_some(), "{op} was accepted");
     }
 }
+
+#[test]
+fn bfloat16_conversions_round_to_nearest_even() {
+    // `cvt.rn.bf16.f32` (sm_80) and back (`cvt.f32.bf16`, exact): each
+    // input's bfloat16 bits in a 16-bit slot.
+    let cases: [(u32, u16); 8] = [
+        (0x3F80_8000, 0x3F80), // 1 + 2^-8: halfway, to even (down)
+        (0x3F81_8000, 0x3F82), // 1 + 3 * 2^-8: halfway, to even (up)
+        (0x3F80_8001, 0x3F81), // above halfway: up
+        (0x7F7F_FFFF, 0x7F80), // the largest float32 rounds to infinity
+        (0xFF80_0000, 0xFF80), // -inf
+        (0x7FC0_1234, 0x7FFF), // a NaN is canonical
+        (0x0000_8001, 0x0001), // a subnormal rounds up to the least bfloat16
+        (0x8000_0000, 0x8000), // -0
+    ];
+    let mut body = String::new();
+    for (k, (bits, _)) in cases.iter().enumerate() {
+        body += &format!(
+            "mov.b32 %f1, 0x{bits:08x};\n cvt.rn.bf16.f32 %h1, %f1;\n st.global.b16 [%rd1+{}], %h1;\n",
+            2 * k
+        );
+    }
+    body += "mov.b16 %h2, 0xBFC0;\n cvt.f32.bf16 %f2, %h2;\n st.global.f32 [%rd1+16], %f2;";
+    let r = run(&body, 1);
+    let w = &r[0];
+    for (k, (bits, want)) in cases.iter().enumerate() {
+        let got = (w[k / 4] >> (16 * (k % 4))) as u16;
+        assert_eq!(got, *want, "{bits:#010x}");
+    }
+    assert_eq!(f32v(w[2]), -1.5);
+}

@@ -181,8 +181,20 @@ def _flatten(t):
             yield x
 
 
+def _bfloat16_dtype():
+    """NumPy's bfloat16 (ml_dtypes'), or None without ml_dtypes."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        return None
+    return np.dtype(ml_dtypes.bfloat16)
+
+
 def _scalar_arg(value) -> str:
     v = np.asarray(value)
+    bf16 = _bfloat16_dtype()
+    if bf16 is not None and v.dtype == bf16:
+        return f"bf16:{float(v)!r}"
     code = {
         np.dtype(np.bool_): "bool",
         np.dtype(np.int8): "i8",

@@ -171,7 +171,14 @@ def dump_file(path):
     _corpus.promote_plain_functions(lf)
     result, errors = {}, {}
     for e, sig in lf.kernels():
-        argtypes, _ = sigutils.normalize_signature(sig)
+        try:
+            argtypes, _ = sigutils.normalize_signature(sig)
+        except NameError:
+            # A name only numba-cuda's types have (`bfloat16`): its own
+            # signature parser, which `cuda.compile_ptx` uses.
+            from numba.cuda.core import sigutils as cuda_sigutils
+
+            argtypes, _ = cuda_sigutils.normalize_signature(sig)
         debug = bool(e.options.get("debug", False))
         try:
             cres = compile_cuda(

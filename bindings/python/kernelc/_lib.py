@@ -102,6 +102,14 @@ DTYPE_CODES = {
     "float16": 10, "float32": 11, "float64": 12,
     "complex64": 14, "complex128": 15,
 }
+try:
+    # NumPy knows bfloat16 (`np.dtype("bfloat16")`) once ml_dtypes is
+    # imported; without it no array or scalar of it can be made.
+    import ml_dtypes  # noqa: F401
+
+    DTYPE_CODES["bfloat16"] = 16
+except ImportError:  # pragma: no cover - ml_dtypes is a test dependency
+    pass
 DTYPE_NAMES = {v: k for k, v in DTYPE_CODES.items()}
 LAYOUT_LETTERS = {1: "C", 2: "F", 3: "A", 0: None}
 

@@ -482,7 +482,7 @@ def _np_scalar_table():
         if name.startswith("complex"):
             table[t] = (code, "c", lambda z: (z.real, z.imag))
             continue
-        field = "f" if name.startswith("float") else "u" if name.startswith("uint") else "i"
+        field = "f" if name.startswith(("float", "bfloat")) else "u" if name.startswith("uint") else "i"
         conv = float if field == "f" else int
         table[t] = (code, field, conv)
     # NumPy's C-named scalar classes that are not the classes of the sized

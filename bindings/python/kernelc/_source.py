@@ -429,6 +429,8 @@ def _import_for(name: str, value):
             return f"import numba.cuda.random as {name}"
         if mod in ("numba.cuda.libdevice", "kernelc.cuda.libdevice"):
             return f"import numba.cuda.libdevice as {name}"
+        if mod in ("numba.cuda.bf16", "kernelc.cuda.bf16"):
+            return f"import numba.cuda.bf16 as {name}"
         if mod == "kernelc":
             # `kernelc.float32`, `kernelc.cuda`: what `numba.` offers.
             return f"import numba as {name}"
@@ -437,6 +439,8 @@ def _import_for(name: str, value):
         if mod in ("numba.core.types", "numba.cuda.types", "kernelc.types"):
             return f"import numba.types as {name}"
         return None
+    if isinstance(value, _types.Scalar) and value.name == "bfloat16":
+        return f"from numba.cuda.bf16 import bfloat16 as {name}"
     if isinstance(value, _types.Scalar):
         return f"from numba import {_numba_name(value.name)} as {name}"
     if isinstance(value, type) and issubclass(value, np.generic):
@@ -477,6 +481,9 @@ def _import_for(name: str, value):
     fmod = getattr(value, "__module__", None) or ""
     if fmod in ("numba.cuda.libdevice", "kernelc.cuda.libdevice") and callable(value):
         return f"from numba.cuda.libdevice import {value.__name__} as {name}"
+    bf16_name = _bf16_name(value)
+    if bf16_name is not None:
+        return f"from numba.cuda.bf16 import {bf16_name} as {name}"
     draw = _random_draw_name(value)
     if draw is not None:
         return f"from numba.cuda.random import {draw} as {name}"
@@ -492,6 +499,28 @@ def _cfarray_import(name: str, value):
     if fmod == "numba.cuda.np.numpy_support" and \
             getattr(value, "__name__", None) in ("carray", "farray"):
         return f"from numba.cuda.np.numpy_support import {value.__name__} as {name}"
+    return None
+
+
+def _bf16_name(value):
+    """The name in ``numba.cuda.bf16`` of a bfloat16 function (kernelc's
+    kernel-only one, or numba-cuda's own), or None."""
+    from .cuda import bf16 as kc_bf16
+
+    name = getattr(value, "_kc_bf16", None)
+    if name is not None:
+        return name
+    module = getattr(value, "__module__", None) or ""
+    if not module.startswith(("numba.cuda.bf16", "numba.cuda._internal.cuda_bf16",
+                              "numba_cuda.numba.cuda")):
+        return None
+    try:
+        import numba.cuda.bf16 as nb_bf16
+    except ImportError:  # pragma: no cover - numba-cuda absent
+        return None
+    for public in kc_bf16.FUNCTIONS:
+        if getattr(nb_bf16, public, None) is value:
+            return public
     return None
 
 

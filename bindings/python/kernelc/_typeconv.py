@@ -85,12 +85,26 @@ def _scalar_table():
 SCALAR_CONVERSIONS = _scalar_table()
 
 
+def _bf16_conversion(have, want):
+    """numba-cuda's ``Bfloat16.can_convert_to`` / ``can_convert_from`` (no
+    rule of the type manager names it): to float32 and float64 safely, to
+    float16 and the integers unsafely; from the 8-bit integers safely, from
+    the other integers and the floats unsafely; never bool or complex."""
+    if "bool" in (have, want) or have.startswith("complex") or want.startswith("complex"):
+        return None
+    if have == "bfloat16":
+        return SAFE if want in ("float32", "float64") else UNSAFE
+    return SAFE if have in ("int8", "uint8") else UNSAFE
+
+
 def can_convert(have, want):
     """The kind of conversion from an argument of type `have` to a
     parameter of type `want`, or None when there is none."""
     if have == want:
         return EXACT
     if isinstance(have, Scalar) and isinstance(want, Scalar):
+        if "bfloat16" in (have.name, want.name):
+            return _bf16_conversion(have.name, want.name)
         return SCALAR_CONVERSIONS.get((have.name, want.name))
     if isinstance(have, Array) and isinstance(want, Array):
         if (

@@ -438,6 +438,16 @@ _SCALARS = {
     "complex128": np.complex128,
 }
 
+try:
+    # numba-cuda's bfloat16 is NumPy's through ml_dtypes (as its tests use
+    # it); without ml_dtypes kernels still use bfloat16, but arrays of it
+    # cannot be made.
+    import ml_dtypes as _ml_dtypes
+
+    _SCALARS["bfloat16"] = _ml_dtypes.bfloat16
+except ImportError:  # pragma: no cover - ml_dtypes is a test dependency
+    _ml_dtypes = None
+
 SCALARS = {name: Scalar(name, dt) for name, dt in _SCALARS.items()}
 boolean = SCALARS["bool"]
 int64 = SCALARS["int64"]

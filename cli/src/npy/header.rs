@@ -272,6 +272,9 @@ pub fn elem_of_descr(descr: &str) -> Result<ElemType, String> {
         "f2" => scalar(Scalar::F16),
         "f4" => scalar(Scalar::F32),
         "f8" => scalar(Scalar::F64),
+        // ml_dtypes' bfloat16 saves as two raw bytes in an order (`<V2`);
+        // NumPy's padding is `|V2`, which kernelc reads only in records.
+        "V2" if order != '|' => scalar(Scalar::BF16),
         "c8" => ElemType::Complex(Scalar::F32),
         "c16" => ElemType::Complex(Scalar::F64),
         _ => return Err(unsupported()),
@@ -581,6 +584,13 @@ mod tests {
             _ => "?",
         };
         assert_eq!(descr_of_record(r, names), descr);
+    }
+
+    #[test]
+    fn reads_ml_dtypes_bfloat16() {
+        let h = parse("{'descr': '<V2', 'fortran_order': False, 'shape': (5,), }").unwrap();
+        assert_eq!(h.elem, ElemType::Scalar(Scalar::BF16));
+        assert!(parse("{'descr': '|V2', 'fortran_order': False, 'shape': (5,), }").is_err());
     }
 
     #[test]

@@ -304,6 +304,8 @@ fn descr(s: Scalar) -> &'static str {
         Scalar::F16 => "<f2",
         Scalar::F32 => "<f4",
         Scalar::F64 => "<f8",
+        // ml_dtypes writes a bfloat16 array as two raw bytes an element.
+        Scalar::BF16 => "<V2",
     }
 }
 

@@ -296,6 +296,9 @@ opcodes! {
     FcvtFromUint = "fcvt_from_uint",
     /// Reinterpret the bits as another type of the same width.
     Bitcast = "bitcast",
+    /// An `f32` rounded to bfloat16 (to nearest, ties to even; a NaN is
+    /// `0x7fff`), its bits as an `i16`.
+    F32ToBf16 = "f32_to_bf16",
     /// `ptr_add p, n`: pointer plus a byte offset (`i64`).
     PtrAdd = "ptr_add",
     /// Load from memory (`Load`).

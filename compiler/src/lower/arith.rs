@@ -16,6 +16,9 @@ impl FnLowering<'_> {
         if from == to {
             return v;
         }
+        if from == Scalar::BF16 || to == Scalar::BF16 {
+            return self.bf16_cast(v, from, to);
+        }
         let to_ty = ir_type(to);
         if to == Scalar::Bool {
             return if from.is_float() {

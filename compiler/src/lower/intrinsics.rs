@@ -20,6 +20,7 @@ impl FnLowering<'_> {
     pub(super) fn intrinsic(&mut self, i: Intrinsic, args: &[TExpr], ty: &Type) -> LValue {
         use Intrinsic as I;
         match i {
+            I::Bf16(p) => LValue::Scalar(self.bf16_prim(p, args, ty)),
             I::Special(d, axis) => LValue::Scalar(self.ins().special(special_reg(d, axis))),
             I::Random(r) => LValue::Scalar(self.random_draw(r, args)),
             I::Extern(k) => self.extern_call(k, args),

@@ -20,6 +20,7 @@
 //! conversions) and `intrinsics` (CUDA and math intrinsics).
 
 mod arith;
+mod bf16;
 mod cmath;
 mod complex;
 mod env;

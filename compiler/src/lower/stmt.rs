@@ -559,7 +559,8 @@ impl FnLowering<'_> {
                     }
                     Scalar::I64 => ("%lld", v),
                     Scalar::U64 => ("%llu", v),
-                    Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+                    // numba-cuda prints a bfloat16 as its float64 (`%f`).
+                    Scalar::F16 | Scalar::F32 | Scalar::F64 | Scalar::BF16 => {
                         ("%f", self.cast_scalar(v, s, Scalar::F64))
                     }
                 };
@@ -593,7 +594,7 @@ fn numba_format(ty: &Type, dim3: bool, format: &mut String) {
             Scalar::Bool => "%s",
             Scalar::U8 | Scalar::U16 | Scalar::U32 | Scalar::U64 => "%llu",
             Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64 => "%lld",
-            Scalar::F16 | Scalar::F32 | Scalar::F64 => "%f",
+            Scalar::F16 | Scalar::F32 | Scalar::F64 | Scalar::BF16 => "%f",
         }),
     }
 }

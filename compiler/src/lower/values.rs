@@ -17,7 +17,8 @@ pub fn ir_type(s: Scalar) -> ir::Type {
     match s {
         Scalar::Bool => ir::Type::I1,
         Scalar::I8 | Scalar::U8 => ir::Type::I8,
-        Scalar::I16 | Scalar::U16 => ir::Type::I16,
+        // A bfloat16 is its bits, as numba-cuda's data model has it.
+        Scalar::I16 | Scalar::U16 | Scalar::BF16 => ir::Type::I16,
         Scalar::I32 | Scalar::U32 => ir::Type::I32,
         Scalar::I64 | Scalar::U64 => ir::Type::I64,
         Scalar::F16 => ir::Type::F16,

@@ -369,6 +369,11 @@ macro_rules! float_unary {
                 Opcode::Bitcast if ty.is_int() && ty.bits() == <$t>::BITS_OF => {
                     return Some(Const::Int(ty, f.to_bits() as u64))
                 }
+                // Only from f32 (the verifier's rule): `as f32` is exact.
+                Opcode::F32ToBf16 => {
+                    let bits = crate::ir::interp::ops::f32_to_bf16(f as f32);
+                    return Some(Const::Int(ty, u64::from(bits)));
+                }
                 _ => return None,
             };
             Some(Const::$variant(r))

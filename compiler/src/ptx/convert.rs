@@ -30,6 +30,22 @@ pub(super) fn float_name(ty: ir::Type) -> &'static str {
 }
 
 /// Selects conversion `op` from `aty` to `ty`.
+/// `f32_to_bf16` before sm_80 (no `cvt.rn.bf16.f32`): CUDA's
+/// `cuda_bf16.hpp` sequence, adding `0x7fff` and the kept part's last bit;
+/// a NaN gives `0x7fff`. The operand is read into scratch first, so the
+/// result may share its register.
+const BF16_ROUND_EMULATED: &str = concat!(
+    "mov.b32 %kc_s32, {};\n\t",
+    "shr.u32 %kc_t32, %kc_s32, 16;\n\t",
+    "and.b32 %kc_t32, %kc_t32, 1;\n\t",
+    "add.u32 %kc_t32, %kc_t32, 32767;\n\t",
+    "add.u32 %kc_t32, %kc_s32, %kc_t32;\n\t",
+    "shr.u32 %kc_t32, %kc_t32, 16;\n\t",
+    "and.b32 %kc_s32, %kc_s32, 2147483647;\n\t",
+    "setp.gt.u32 %kc_p, %kc_s32, 2139095040;\n\t",
+    "selp.b32 {}, 32767, %kc_t32, %kc_p;"
+);
+
 pub(super) fn convert(
     s: &mut Isel<'_>,
     op: Opcode,
@@ -76,7 +92,19 @@ pub(super) fn convert(
             s.emit(text, [Op::Use(a), Op::Def(d)]);
             return Ok(());
         }
+        // sm_80 has the conversion; before it, CUDA's `cuda_bf16.hpp`
+        // sequence: add 0x7fff and the kept part's last bit, NaN to 0x7fff.
+        Opcode::F32ToBf16 => {
+            let text = if s.target.sm >= 80 {
+                "cvt.rn.bf16.f32 %kc_h, {};\n\tcvt.u32.u16 {}, %kc_h;"
+            } else {
+                BF16_ROUND_EMULATED
+            };
+            s.emit(text, [Op::Use(a), Op::Def(d)]);
+            return Ok(());
+        }
         Opcode::Ireduce if aty.bits() == 64 => "cvt.u32.u64 {}, {};",
+
         Opcode::Ireduce => "mov.b32 {}, {};",
         Opcode::Fpromote if aty == ir::Type::F16 && ty == ir::Type::F32 => "mov.f32 {}, {};",
         Opcode::Fpromote => "cvt.f64.f32 {}, {};",

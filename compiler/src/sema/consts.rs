@@ -235,6 +235,11 @@ impl ConstValue {
         if to == Scalar::Bool {
             return Some(ConstValue::Bool(self.truthy()));
         }
+        // A bfloat16 is never a constant: its conversions are code
+        // (`lower/bf16.rs`).
+        if to == Scalar::BF16 || self.scalar_type() == Some(Scalar::BF16) {
+            return None;
+        }
         if to.is_float() {
             return Some(ConstValue::Float(round_float(self.as_f64()?, to), to));
         }

@@ -31,6 +31,8 @@ pub enum Ns {
     CudaAtomic,
     /// `cuda.fp16`.
     CudaFp16,
+    /// `numba.cuda.bf16` (also `kernelc.cuda.bf16`).
+    CudaBf16,
     /// `numba.cuda.random` (also `kernelc.cuda.random`).
     CudaRandom,
     /// `cuda.libdevice`.
@@ -79,6 +81,7 @@ impl Ns {
             Ns::CudaConst => "cuda.const",
             Ns::CudaAtomic => "cuda.atomic",
             Ns::CudaFp16 => "cuda.fp16",
+            Ns::CudaBf16 => "cuda.bf16",
             Ns::CudaRandom => "cuda.random",
             Ns::CudaLibdevice => "cuda.libdevice",
             Ns::CudaCg => "cuda.cg",
@@ -441,6 +444,8 @@ pub enum Intrinsic {
     /// `a.view(dtype)`: the array's bytes as elements of another number
     /// type (the result's), its last (C) or first (F) extent rescaled.
     ViewDtype,
+    /// A bfloat16 operation of `lower/bf16.rs` (`sema/bf16.rs`).
+    Bf16(super::bf16::Bf16Prim),
 }
 
 /// NumPy's whole-array reductions, as numba-cuda implements them
@@ -578,6 +583,7 @@ impl fmt::Display for Intrinsic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Intrinsic as I;
         let name = match self {
+            I::Bf16(p) => return write!(f, "cuda.bf16.{}", p.name()),
             I::Special(d, axis) => {
                 return write!(f, "{}.{}", d.path(), ["x", "y", "z"][*axis as usize])
             }
@@ -771,6 +777,11 @@ pub enum Callee {
     /// A function of the `operator` module (`operator.add(a, b)`): the
     /// operator, typed as the operator is.
     Operator(PyOperator),
+    /// A function of `numba.cuda.bf16` (`hadd(a, b)`).
+    Bf16(super::bf16::Bf16Fn),
+    /// `isinstance(x, classinfo)` of a number type (or a tuple of them):
+    /// a constant, as numba-cuda's `ol_isinstance` decides it while typing.
+    IsInstance,
 }
 
 /// The operators the `operator` module has as functions.
@@ -1065,6 +1076,7 @@ impl fmt::Display for Callee {
             Callee::Float => f.write_str("float"),
             Callee::Int => f.write_str("int"),
             Callee::Len => f.write_str("len"),
+            Callee::IsInstance => f.write_str("isinstance"),
             Callee::Tuple => f.write_str("tuple"),
             Callee::Range => f.write_str("range"),
             Callee::Enumerate => f.write_str("enumerate"),
@@ -1076,6 +1088,7 @@ impl fmt::Display for Callee {
             Callee::ConstArrayLike => f.write_str("cuda.const.array_like"),
             Callee::Ufunc(u) => write!(f, "np.{}", u.name()),
             Callee::Half(h) => write!(f, "cuda.fp16.{}", h.name()),
+            Callee::Bf16(b) => write!(f, "cuda.bf16.{}", super::bf16::name_of(*b)),
             Callee::Selp => f.write_str("cuda.selp"),
             Callee::Operator(o) => write!(f, "operator.{}", o.name()),
         }
@@ -1091,12 +1104,18 @@ impl Callee {
             Callee::ConstArrayLike => &["ndarray"],
             Callee::Tuple => &["iterable"],
             Callee::Cast(_) | Callee::Bool | Callee::Float | Callee::Int | Callee::Len => &["x"],
+            Callee::IsInstance => &["obj", "classinfo"],
             Callee::Complex => &["real", "imag"],
             Callee::Vector(v) => &["x", "y", "z", "w"][..v.n as usize],
             // An explicit output array last (`out`), as NumPy's.
             Callee::Ufunc(u) if u.arity() == 2 => &["x1", "x2", "out"],
             Callee::Selp => &["predicate", "a", "b"],
             Callee::Half(h) => match h.arity() {
+                1 => &["a"],
+                2 => &["a", "b"],
+                _ => &["a", "b", "c"],
+            },
+            Callee::Bf16(b) => match b.arity() {
                 1 => &["a"],
                 2 => &["a", "b"],
                 _ => &["a", "b", "c"],
@@ -1343,6 +1362,17 @@ fn table_entries() -> Vec<(Ns, &'static str, Member)> {
         t.insert((Ns::Cuda, cache_name("st", h)), f(I::CachedStore(h)));
     }
     t.insert((Ns::Cuda, "fp16"), Member::Namespace(Ns::CudaFp16));
+    t.insert((Ns::Cuda, "bf16"), Member::Namespace(Ns::CudaBf16));
+    let bf16 = Member::Dtype(Elem::Scalar(Scalar::BF16));
+    t.insert((Ns::CudaBf16, "bfloat16"), bf16);
+    t.insert((Ns::NumbaTypes, "bfloat16"), bf16);
+    t.insert((Ns::Cuda, "bfloat16"), bf16);
+    for (name, b) in super::bf16::functions() {
+        t.insert(
+            (Ns::CudaBf16, name.as_str()),
+            Member::Func(Callee::Bf16(*b)),
+        );
+    }
     t.insert((Ns::Cuda, "selp"), Member::Func(Callee::Selp));
     for (name, op) in HALF_OPS {
         t.insert((Ns::CudaFp16, *name), Member::Func(Callee::Half(*op)));
@@ -1604,6 +1634,7 @@ pub fn builtin(name: &str) -> Option<Member> {
         "enumerate" => Member::Func(Callee::Enumerate),
         "zip" => Member::Func(Callee::Zip),
         "len" => Member::Func(Callee::Len),
+        "isinstance" => Member::Func(Callee::IsInstance),
         "tuple" => Member::Func(Callee::Tuple),
         "min" => Member::Func(Callee::Intrinsic(I::Min)),
         "max" => Member::Func(Callee::Intrinsic(I::Max)),
@@ -1625,8 +1656,20 @@ pub fn builtin(name: &str) -> Option<Member> {
 
 /// Names of the builtins, for suggestions.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "range", "len", "min", "max", "abs", "round", "pow", "int", "float", "bool", "complex",
-    "print", "tuple",
+    "range",
+    "len",
+    "min",
+    "max",
+    "abs",
+    "round",
+    "pow",
+    "int",
+    "float",
+    "bool",
+    "complex",
+    "isinstance",
+    "print",
+    "tuple",
 ];
 
 /// The namespace a recognised module path imports as, if any.
@@ -1636,6 +1679,7 @@ pub fn module_namespace(path: &str) -> Option<Ns> {
         "numba.cuda.random" | "kernelc.cuda.random" => Ns::CudaRandom,
         "numba.cuda.libdevice" | "kernelc.cuda.libdevice" => Ns::CudaLibdevice,
         "numba.cuda.cg" | "kernelc.cuda.cg" => Ns::CudaCg,
+        "numba.cuda.bf16" | "kernelc.cuda.bf16" => Ns::CudaBf16,
         "math" => Ns::Math,
         "cmath" => Ns::Cmath,
         "numpy" => Ns::Numpy,

@@ -8,6 +8,7 @@
 //! [`check_with`] does the same with the buffers a [`CheckContext`] keeps
 //! from check to check.
 
+pub mod bf16;
 pub mod const_eval;
 pub mod consts;
 mod context;

@@ -78,14 +78,36 @@ fn rules() -> [(Number, Number, Conversion, Option<Conversion>); 23] {
     ]
 }
 
-const NODES: usize = 14;
+const NODES: usize = 15;
 
 fn index(n: Number) -> usize {
     match n {
         Number::Real(s) => Scalar::ALL.iter().position(|&x| x == s).unwrap_or(0),
-        Number::Complex(Scalar::F32) => 12,
-        Number::Complex(_) => 13,
+        Number::Complex(Scalar::F32) => 13,
+        Number::Complex(_) => 14,
     }
+}
+
+/// numba-cuda's `Bfloat16.can_convert_to` and `can_convert_from` (the type
+/// manager has no rule for it): to float32 and float64 safely, to float16
+/// and the integers unsafely; from the 8-bit integers safely, from the
+/// other integers and the floats unsafely; never to or from `bool` or a
+/// complex number.
+fn bf16_conversion(from: Number, to: Number) -> Option<Conversion> {
+    let (Number::Real(a), Number::Real(b)) = (from, to) else {
+        return None;
+    };
+    if a == Scalar::Bool || b == Scalar::Bool {
+        return None;
+    }
+    if a == Scalar::BF16 {
+        return Some(if matches!(b, Scalar::F32 | Scalar::F64) {
+            Safe
+        } else {
+            Unsafe
+        });
+    }
+    Some(if a.bits() == 8 { Safe } else { Unsafe })
 }
 
 type Table = [[Option<Conversion>; NODES]; NODES];
@@ -142,6 +164,9 @@ pub fn can_convert(from: &Type, to: &Type) -> Option<Conversion> {
         return Some(Conversion::Exact);
     }
     if let (Some(a), Some(b)) = (number(from), number(to)) {
+        if from.scalar() == Some(Scalar::BF16) || to.scalar() == Some(Scalar::BF16) {
+            return bf16_conversion(a, b);
+        }
         return table()[index(a)][index(b)];
     }
     match (from, to) {
@@ -231,6 +256,30 @@ mod tests {
         // One way only: a complex number never becomes a real one.
         assert_eq!(can_convert(&Type::Complex(F64), &s(F64)), None);
         assert_eq!(can_convert(&Type::Complex(F64), &s(I32)), None);
+    }
+
+    #[test]
+    fn bfloat16_follows_numba_cudas_class_rules() {
+        // As numba-cuda's typing context answers (the binding's test
+        // compares every pair with it).
+        assert_eq!(can_convert(&s(BF16), &s(F32)), Some(Safe));
+        assert_eq!(can_convert(&s(BF16), &s(F64)), Some(Safe));
+        assert_eq!(can_convert(&s(BF16), &s(F16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(BF16), &s(I64)), Some(Unsafe));
+        assert_eq!(can_convert(&s(I8), &s(BF16)), Some(Safe));
+        assert_eq!(can_convert(&s(U8), &s(BF16)), Some(Safe));
+        assert_eq!(can_convert(&s(I16), &s(BF16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(F32), &s(BF16)), Some(Unsafe));
+        assert_eq!(can_convert(&s(Bool), &s(BF16)), None);
+        assert_eq!(can_convert(&s(BF16), &s(Bool)), None);
+        assert_eq!(can_convert(&s(BF16), &Type::Complex(F32)), None);
+        // bfloat16 + int8 resolves to bfloat16, + float32 to float32.
+        let cands: Vec<[Type; 2]> = [F32, F64, BF16].iter().map(|t| [s(*t), s(*t)]).collect();
+        let pick =
+            |a, b| choose_signature(cands.iter().map(|c| &c[..]), &[s(a), s(b)], &[false; 2]);
+        assert_eq!(pick(BF16, I8), Some(2));
+        assert_eq!(pick(BF16, F32), Some(0));
+        assert_eq!(pick(BF16, I64), Some(1));
     }
 
     #[test]

@@ -24,7 +24,7 @@ fn dtype(name: &str) -> (usize, bool) {
     match name {
         "bool" | "int8" | "uint8" => (1, false),
         "int16" | "uint16" => (2, false),
-        "float16" => (2, true),
+        "float16" | "bfloat16" => (2, true),
         "int32" | "uint32" => (4, false),
         "float32" => (4, true),
         "float64" => (8, true),
@@ -51,7 +51,9 @@ fn element(rng: &mut Rng, size: usize, float: bool) -> Vec<u8> {
         let x = (r >> 11) as f64 / (1u64 << 53) as f64;
         match size {
             2 => {
-                let h = (x * 1024.0) as u16; // [0,1) as f16: 0x3800-ish range
+                // [0,1) as f16: 0x3800-ish range (as bfloat16, small
+                // positive numbers)
+                let h = (x * 1024.0) as u16;
                 (0x3800u16 + h / 2).to_le_bytes().to_vec()
             }
             4 => (x as f32).to_le_bytes().to_vec(),

@@ -41,8 +41,9 @@ from .._dispatcher import DeviceFunction, Dispatcher
 from .._linkable import CUSource, LinkableCode, PTXSource
 from .._reduce import Reduce
 from ..errors import KernelcError
-from . import config, cudadrv, libdevice, random
+from . import bf16, config, cudadrv, libdevice, random
 from .args import In, InOut, Out
+from .bf16 import bfloat16  # noqa: E402  (numba.cuda.bfloat16)
 
 # numba.cuda also holds Numba's types and its ufunc decorators (`from
 # numba.cuda import float32, void, types, vectorize`); so does kernelc.cuda.
@@ -67,6 +68,7 @@ __all__ = [
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
+    "is_bfloat16_supported",
     "is_gpu_available", "compile", "compile_all", "compile_for_current_device", "compile_ptx",
     "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -652,6 +654,13 @@ def is_available() -> bool:
         return bool(_runtime.device_list())
     except KernelcError:
         return False
+
+
+def is_bfloat16_supported() -> bool:
+    """Whether kernels can use bfloat16 (numba-cuda: compute capability
+    8.0 or later). Always True: kernelc computes bfloat16 with float32 and
+    integer instructions on every target, and the CPU device runs them."""
+    return True
 
 
 def is_gpu_available() -> bool:

@@ -227,11 +227,6 @@ def test_single_element_tuple():
     assert lines == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unsupported in kernelc: bfloat16 (cuda.bfloat16(0.9375)): unknown CUDA "
-    "intrinsic 'cuda.bfloat16'",
-)
 def test_bfloat16():
     output, _ = run_code(print_bfloat16_usecase)
     assert output.strip() == "0.937500 0.937500 0.937500"

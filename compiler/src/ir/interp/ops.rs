@@ -40,6 +40,7 @@ pub fn unary(op: Opcode, ty: Type, a: Val) -> R {
         FcvtFromSint => Ok(from_int(ty, a.as_i64() as f64, a.as_i64() as f32)),
         FcvtFromUint => Ok(from_int(ty, a.bits() as f64, a.bits() as f32)),
         Bitcast => Ok(Val::from_bits(ty, a.bits())),
+        F32ToBf16 => Ok(Val::int(ty, u64::from(f32_to_bf16(a.as_f64() as f32)))),
         SinApprox | CosApprox | Ex2Approx | Lg2Approx | RcpApprox | TanhApprox => {
             Ok(Val::float(ty, approx(op, a.as_f64())))
         }
@@ -300,4 +301,14 @@ pub fn math(op: Opcode, x: f64, y: f64) -> f64 {
         Lgamma => libm::lgamma(x),
         _ => f64::NAN,
     }
+}
+
+/// The bfloat16 bits of `f` rounded to nearest, ties to even (NaN is
+/// `0x7fff`): PTX's `cvt.rn.bf16.f32`.
+pub fn f32_to_bf16(f: f32) -> u16 {
+    if f.is_nan() {
+        return 0x7fff;
+    }
+    let u = f.to_bits();
+    (u.wrapping_add(0x7fff + ((u >> 16) & 1)) >> 16) as u16
 }

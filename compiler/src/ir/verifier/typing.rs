@@ -167,7 +167,7 @@ impl Typer<'_> {
             Icmp => self.check_compare(|t| t.is_int() || t.is_ptr(), "integers or pointers"),
             Fcmp => self.check_compare(Type::is_float, "floats"),
             Sextend | Uextend | Ireduce | Fpromote | Fdemote | FcvtToSint | FcvtToUint
-            | FcvtFromSint | FcvtFromUint | Bitcast => self.check_conversion(op),
+            | FcvtFromSint | FcvtFromUint | Bitcast | F32ToBf16 => self.check_conversion(op),
             PtrAdd => self.check_ptr_add(),
             Load => {
                 self.check_pointer(0, "the address");
@@ -244,6 +244,7 @@ impl Typer<'_> {
             Fdemote => a.is_float() && r.is_float() && r.bits() < a.bits(),
             FcvtToSint | FcvtToUint => a.is_float() && r.is_int(),
             FcvtFromSint | FcvtFromUint => a.is_int() && r.is_float(),
+            F32ToBf16 => a == Type::F32 && r == Type::I16,
             _ => a.bits() == r.bits(),
         };
         self.want(ok, || format!("`{op}` cannot convert {a} to {r}"));

@@ -55,6 +55,45 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// Types a call expression.
+    /// `float("nan")`, `float("-inf")`, `float("1.5")`: a float64
+    /// constant of a string literal Python's `float` reads (Numba folds
+    /// the call of a literal string); `None` when the argument is not a
+    /// string literal. A string `float` cannot read is an error.
+    fn float_of_string(&mut self, arg: ExprId) -> Option<TExpr> {
+        let ExprKind::Str(s) = self.ast(arg).kind else {
+            return None;
+        };
+        let span = self.ast(arg).span;
+        let text = self.env.module.string(s).trim().to_ascii_lowercase();
+        let unsigned = text.trim_start_matches(['+', '-']);
+        let negative = text.starts_with('-');
+        let magnitude = match unsigned {
+            "nan" => Some(f64::NAN),
+            "inf" | "infinity" => Some(f64::INFINITY),
+            _ if unsigned
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-' | '_'))
+                && unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.') =>
+            {
+                unsigned.replace('_', "").parse::<f64>().ok()
+            }
+            _ => None,
+        };
+        Some(match magnitude {
+            Some(m) => TExpr::constant(
+                ConstValue::Float(if negative { -m } else { m }, Scalar::F64),
+                span,
+            ),
+            None => {
+                let msg = format!(
+                    "could not convert string to float: '{}'",
+                    self.env.module.string(s)
+                );
+                self.reject(span, &msg, None)
+            }
+        })
+    }
+
     pub(super) fn call(
         &mut self,
         func: ExprId,
@@ -69,6 +108,13 @@ impl FnChecker<'_, '_, '_> {
             }
         }
         match *self.res(func) {
+            Res::Member(Member::Func(Callee::Float)) if args.len() == 1 && keywords.is_empty() => {
+                if let Some(v) = self.float_of_string(args[0]) {
+                    return v;
+                }
+                self.callee(Callee::Float, args, keywords, span)
+            }
+            Res::Member(Member::Func(Callee::IsInstance)) => self.isinstance(args, keywords, span),
             Res::Member(Member::Func(callee)) => self.callee(callee, args, keywords, span),
             Res::Member(Member::Dtype(s)) => self.callee(Callee::Cast(s), args, keywords, span),
             Res::Function(f) => self.device_call(f, func, args, keywords, span),
@@ -437,6 +483,26 @@ impl FnChecker<'_, '_, '_> {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.half_op(h, args, span)
             }
+            Callee::Bf16(f) => {
+                let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
+                self.bf16_call(f, args, span)
+            }
+            // Typed by `isinstance` (from `call`), its class argument unevaluated.
+            Callee::IsInstance => self.reject_call(
+                span,
+                "isinstance() is only supported as a direct call in kernels",
+            ),
+            // numba-cuda has no `int()` or `float()` of a bfloat16.
+            Callee::Float | Callee::Int
+                if a[0]
+                    .as_ref()
+                    .is_some_and(|x| x.ty == Type::Scalar(Scalar::BF16)) =>
+            {
+                let msg = format!(
+                    "No implementation of function {name} found for signature (__nv_bfloat16)"
+                );
+                self.reject_call(span, &msg)
+            }
             Callee::Cast(Elem::Complex(part)) => {
                 let x = a[0].take().expect("required");
                 self.complex_cast(x, part, span)
@@ -545,7 +611,15 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         use Intrinsic as I;
         let none = Type::None;
+        if let Some(done) = self.bf16_intrinsic(i, a, span) {
+            return done;
+        }
         match i {
+            // Typed by `bf16_call`: no name in the intrinsic table is one.
+            I::Bf16(_) => self.reject_call(
+                span,
+                "internal error: a bfloat16 operation called as an intrinsic",
+            ),
             I::Libdevice(k) => {
                 let args: Vec<TExpr> = a.iter_mut().filter_map(Option::take).collect();
                 self.libdevice_call(k, name, args, span)
@@ -918,6 +992,13 @@ impl FnChecker<'_, '_, '_> {
         mut typed: Vec<TExpr>,
         span: Span,
     ) -> TExpr {
+        if typed.iter().any(|x| super::bf16::is_bf16(&x.ty)) {
+            let mut slots: Vec<Option<TExpr>> = typed.into_iter().map(Some).collect();
+            return match self.bf16_intrinsic(i, &mut slots, span) {
+                Some(done) => done,
+                None => self.reject_call(span, "internal error: min/max of a bfloat16"),
+            };
+        }
         // numba-cuda lowers `min`/`max` of exactly two floats to libdevice's
         // `fmin`/`fmax`, where a NaN operand is ignored; every other form
         // (more arguments, a tuple, a float with an integer) goes through

@@ -582,6 +582,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             return TExpr::error(span);
         }
         let (l, r) = (self.int_enum_as_number(l), self.int_enum_as_number(r));
+        if super::bf16::is_bf16(&l.ty) || super::bf16::is_bf16(&r.ty) {
+            return self.bf16_binary(op, l, r, span);
+        }
         if l.ty.is_complex() || r.ty.is_complex() {
             return self.complex_binary(op, l, r, span);
         }
@@ -716,6 +719,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
             return TExpr::error(span);
         }
         let a = self.int_enum_as_number(a);
+        if super::bf16::is_bf16(&a.ty) {
+            return self.bf16_unary(op, a, span);
+        }
         if a.ty.is_complex() {
             return self.complex_unary(op, a, span);
         }
@@ -962,6 +968,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         };
         if let (Type::Tuple(_), Type::Tuple(_)) = (l.ty, r.ty) {
             return self.tuple_compare(op, l, r, span);
+        }
+        if super::bf16::is_bf16(&l.ty) || super::bf16::is_bf16(&r.ty) {
+            return self.bf16_compare(op, l, r, span);
         }
         if l.ty.is_complex() || r.ty.is_complex() {
             return self.complex_compare(op, l, r, span);

@@ -15,6 +15,7 @@
 //! calls.
 
 mod arrays;
+mod bf16;
 mod cache_hints;
 mod calls;
 mod closures;
@@ -25,6 +26,7 @@ mod expr;
 mod externs;
 mod flow;
 mod half;
+mod isinstance;
 mod libdevice;
 mod literals;
 mod namedtuples;

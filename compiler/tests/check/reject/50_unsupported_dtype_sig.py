@@ -1,8 +1,8 @@
-# expect: error at line 5: bad signature "void(bfloat16[::1], bfloat16[::1])": unsupported type 'bfloat16'
+# expect: error at line 5: bad signature "void(float128[::1], float128[::1])": unsupported type 'float128'
 from numba import cuda
 
 
-@cuda.jit("void(bfloat16[::1], bfloat16[::1])")
+@cuda.jit("void(float128[::1], float128[::1])")
 def copy(x, out):
     i = cuda.grid(1)
     if i < x.size:

@@ -491,6 +491,16 @@ fn un_impl(regs: &mut [Row], op: UnOp, d: Slot, a: Slot, m: u32) {
             go!(|x| (x >> s) & k)
         }
         UnOp::NotPred => go!(|x| (x == 0) as u64),
+        UnOp::F32ToBf16 => go!(|x| {
+            let f = f32b(x);
+            if f.is_nan() {
+                0x7fff
+            } else {
+                let u = x as u32;
+                u64::from(u.wrapping_add(0x7fff + ((u >> 16) & 1)) >> 16)
+            }
+        }),
+        UnOp::Bf16ToF32 => go!(|x| (x & 0xffff) << 16),
         UnOp::NegF16 => go!(|x| (x ^ 0x8000) & 0xffff),
         UnOp::AbsF16 => go!(|x| x & 0x7fff),
         UnOp::NegF32 => go!(|x| b32(-f32b(x))),

@@ -174,6 +174,10 @@ pub enum UnOp {
     Extract(u8, u8),
     /// Predicate not.
     NotPred,
+    /// f32 to bfloat16, to nearest even (NaN is `0x7fff`): `cvt.rn.bf16.f32`.
+    F32ToBf16,
+    /// bfloat16 to f32 (exact): `cvt.f32.bf16`.
+    Bf16ToF32,
     /// f16 negation (the sign bit flipped).
     NegF16,
     /// f16 absolute value (the sign bit cleared).

@@ -287,6 +287,17 @@ impl Dec<'_> {
         let (dt, st) = (md.tys[0], md.tys[1]);
         let a = self.src(&i.operands[1], st.bits(), st.is_float())?;
         let (d, _) = self.dst(&i.operands[0])?;
+        if dt == TyM::Bf16 || st == TyM::Bf16 {
+            // `cvt.rn.bf16.f32` (sm_80) and `cvt.f32.bf16` (exact), the
+            // forms kernelc emits.
+            let op = match (dt, st, md.rnd) {
+                (TyM::Bf16, TyM::F(32), Some(Rnd::Rn)) if !md.sat && !md.ftz => UnOp::F32ToBf16,
+                (TyM::F(32), TyM::Bf16, None) => UnOp::Bf16ToF32,
+                _ => return self.unsupported(i.opcode.clone()),
+            };
+            self.emit(Op::Un { op, d, a }, g);
+            return Ok(());
+        }
         let ints = !dt.is_float() && !st.is_float();
         if ints && !md.sat {
             let (db, sb) = (dt.bits(), st.bits());

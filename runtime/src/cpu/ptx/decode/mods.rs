@@ -23,6 +23,8 @@ pub(super) enum TyM {
     S(u8),
     B(u8),
     F(u8),
+    /// `.bf16` (only `cvt` takes it).
+    Bf16,
     Pred,
 }
 
@@ -30,6 +32,7 @@ impl TyM {
     pub(super) fn bits(self) -> u8 {
         match self {
             TyM::U(b) | TyM::S(b) | TyM::B(b) | TyM::F(b) => b,
+            TyM::Bf16 => 16,
             TyM::Pred => 1,
         }
     }
@@ -41,6 +44,7 @@ impl TyM {
             TyM::S(b) => Ty::S(b),
             TyM::F(b) => Ty::F(b),
             TyM::U(b) | TyM::B(b) => Ty::U(b),
+            TyM::Bf16 => Ty::U(16),
             TyM::Pred => Ty::U(1),
         }
     }
@@ -70,6 +74,7 @@ pub(super) fn parse_mods<'a>(parts: &[&'a str]) -> Mods<'a> {
             "b32" => m.tys.push(TyM::B(32)),
             "b64" => m.tys.push(TyM::B(64)),
             "f16" => m.tys.push(TyM::F(16)),
+            "bf16" => m.tys.push(TyM::Bf16),
             "f32" => m.tys.push(TyM::F(32)),
             "f64" => m.tys.push(TyM::F(64)),
             "pred" => m.tys.push(TyM::Pred),
