@@ -107,6 +107,27 @@ fn args(d: &CpuDevice, k: &KernelInfo, rng: &mut Rng) -> Args {
                 let stride = (size * side.pow(k as u32)) as i64;
                 params.push(stride.to_le_bytes().to_vec());
             }
+        } else if let Some(elem) = p.ty.strip_suffix('*') {
+            // A pointer (`float32*`): the middle of a buffer of 256 of its
+            // elements (complex numbers as two floats), so that small
+            // negative and positive indices land inside it.
+            let (unit, per_elem, float) = match elem {
+                "complex64" => (4, 2, true),
+                "complex128" => (8, 2, true),
+                name => {
+                    let (size, float) = dtype(name);
+                    (size, 1, float)
+                }
+            };
+            const ELEMS: usize = 256;
+            let bytes: Vec<u8> = (0..ELEMS * per_elem)
+                .flat_map(|_| element(rng, unit, float))
+                .collect();
+            let ptr = d.alloc(bytes.len()).unwrap();
+            d.copy_to_device(ptr, &bytes).unwrap();
+            arrays.push((ptr, bytes.len()));
+            let middle = ptr.0 + (ELEMS / 2 * unit * per_elem) as u64;
+            params.push(middle.to_le_bytes().to_vec());
         } else if let ParamKind::Complex(part) = &p.kind {
             // Two parameters: the real and imaginary parts.
             for v in [0.5f64, -0.25] {

@@ -176,6 +176,9 @@ struct Buffer {
     data: Vec<u8>,
     elem: IrType,
     interp_ptr: u64,
+    /// Bytes from the buffer's start to the address the kernel is given
+    /// (a pointer argument points into the middle of its buffer).
+    offset: u64,
 }
 
 /// Kernel arguments: interpreter values, `.param` bytes, and arrays.
@@ -222,6 +225,7 @@ fn make_args(
                 Elem::Record(r) => (IrType::I8, false, u64::from(r.size())),
             };
             let dims: Vec<u64> = match a.ndim {
+                0 => vec![],
                 1 => vec![shape.0],
                 2 => shape.1.to_vec(),
                 _ => vec![4, 4, 4],
@@ -263,6 +267,27 @@ fn make_args(
                 data,
                 elem,
                 interp_ptr: ptr,
+                offset: 0,
+            });
+        }
+        // A pointer points into the middle of a buffer of its elements, so
+        // that small negative and positive indices land inside it.
+        Type::Pointer(e) => {
+            const ELEMS: u64 = 256;
+            let size = u64::from(e.size());
+            let data: Vec<u8> = (0..ELEMS * size)
+                .map(|_| rng.small_bits(IrType::I8, false) as u8)
+                .collect();
+            let ptr = interp.alloc_global(data.len());
+            interp.write(ptr, &data).unwrap();
+            let offset = ELEMS / 2 * size;
+            out.vals.push(Val::Ptr(ptr + offset));
+            out.params.push(Vec::new()); // the device pointer, filled later
+            out.buffers.push(Buffer {
+                data,
+                elem: IrType::I8,
+                interp_ptr: ptr,
+                offset,
             });
         }
         Type::Tuple(items) => {
@@ -449,7 +474,7 @@ fn device_agrees_with_the_ir_interpreter_on_the_corpus() {
                         ptrs.push(p);
                     }
                     for (k, p) in params.iter_mut().filter(|p| p.is_empty()).enumerate() {
-                        *p = ptrs[k].0.to_le_bytes().to_vec();
+                        *p = (ptrs[k].0 + args.buffers[k].offset).to_le_bytes().to_vec();
                     }
                     let refs: Vec<&[u8]> = params.iter().map(|p| p.as_slice()).collect();
                     let cfg = LaunchConfig {

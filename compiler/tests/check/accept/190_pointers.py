@@ -30,12 +30,13 @@ def add_one(x, n):
 def shifted(p, k, out):
     i = cuda.grid(1)
     if i < out.size:
-        out[i] = p[i - k] * 2
-        p[np.uint32(i)] = 0
+        out[i] = p[i - k] * 2 + p[np.uint32(i)]
 
 
 @cuda.jit("void(float64[::1], float32[::1], int16[:, ::1], complex64[::1])")
 def from_buffers(out, a, m, z):
+    if cuda.grid(1) != 0:
+        return
     p = ffi.from_buffer(a)
     q = ffi.from_buffer(m)
     w = ffi.from_buffer(z)

@@ -13,7 +13,8 @@ ffi = cffi.FFI()
 @cuda.jit(types.void(types.CPointer(types.float32)))
 def add(a_ptr):
     a = carray(a_ptr, (1,), dtype=cuda.float32)
-    a[0] += 1.2
+    if cuda.grid(1) == 0:
+        a[0] += 1.2
 
 
 @cuda.jit("void(float64[::1], int32, int32, float64[:, ::1])")
