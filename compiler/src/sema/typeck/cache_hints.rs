@@ -128,14 +128,7 @@ impl FnChecker<'_, '_, '_> {
         span: Span,
     ) -> TExpr {
         let index = match &index.ty {
-            Type::Scalar(s) if s.is_int() => {
-                let normal = if s.is_signed() {
-                    Type::I64
-                } else {
-                    Type::Scalar(Scalar::U64)
-                };
-                self.cast(index, &normal)
-            }
+            Type::Scalar(s) if s.is_int() => self.normalised_pointer_index(index),
             Type::Tuple(tys) if tys.class().is_none() && is_uni_tuple(tys) => {
                 let msg = format!(
                     "Pointers only support scalar indexing, got tuple of {}",

@@ -22,15 +22,9 @@ impl FnChecker<'_, '_, '_> {
     pub(super) fn pointer_index(&mut self, ptr: &TExpr, index: ExprId) -> Option<TExprList> {
         let index_span = self.ast(index).span;
         let i = self.expr(index);
-        let normal = match i.ty {
+        match i.ty {
             Type::Unknown => return None,
-            Type::Scalar(s) if s.is_int() => {
-                if s.is_signed() {
-                    Type::I64
-                } else {
-                    Type::Scalar(Scalar::U64)
-                }
-            }
+            Type::Scalar(s) if s.is_int() => {}
             other => {
                 let msg = format!(
                     "a pointer ({}) takes one integer index, not {}",
@@ -40,9 +34,21 @@ impl FnChecker<'_, '_, '_> {
                 self.reject(index_span, &msg, Some("index it as C does: `p[i]`"));
                 return None;
             }
-        };
-        let i = self.cast(i, &normal);
+        }
+        let i = self.normalised_pointer_index(i);
         Some(self.ex_list([i]))
+    }
+
+    /// An integer index of a pointer as Numba's `normalize_1d_index` makes
+    /// it: a signed one `int64`, an unsigned one `uint64`.
+    pub(super) fn normalised_pointer_index(&mut self, i: TExpr) -> TExpr {
+        let signed = i.ty.scalar().is_some_and(Scalar::is_signed);
+        let normal = if signed {
+            Type::I64
+        } else {
+            Type::Scalar(Scalar::U64)
+        };
+        self.cast(i, &normal)
     }
 
     /// `ptr[index]` read.
