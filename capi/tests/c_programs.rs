@@ -282,8 +282,6 @@ fn c_programs_are_valgrind_clean() {
             return;
         };
         run(Command::new(&valgrind)
-            // Tests that time a signal after a launch starts wait longer.
-            .env("KERNELC_TEST_UNDER_VALGRIND", "1")
             .args([
                 "-q",
                 "--error-exitcode=99",

@@ -40,6 +40,7 @@ struct run {
     int64_t a[N];
     kc_status status;
     char message[512];
+    _Atomic int done;
 };
 
 static void *launch(void *p) {
@@ -49,6 +50,7 @@ static void *launch(void *p) {
                           args, 1);
     /* The message is per thread: copy it here. */
     kc_last_error_copy(r->message, sizeof r->message, NULL);
+    r->done = 1;
     return NULL;
 }
 
@@ -85,9 +87,14 @@ int main(void) {
     start(&r, loaded, 1);
     pthread_t t;
     EXPECT(pthread_create(&t, NULL, launch, &r) == 0);
-    sleep_ms(300);
+    /* An interrupt stops only a launch that has begun (under valgrind one
+     * begins seconds after the call): interrupt until it has stopped. */
     double asked = now();
-    CHECK(kc_device_interrupt(device));
+    while (!r.done) {
+        sleep_ms(100);
+        asked = now();
+        CHECK(kc_device_interrupt(device));
+    }
     EXPECT(pthread_join(t, NULL) == 0);
     double took = now() - asked;
     printf("interrupted after %.3f s: %s: %s\n", took, kc_status_name(r.status), r.message);
