@@ -79,7 +79,7 @@ static inline kc_arg kc_arg_host(kc_dtype dtype, void *data, size_t bytes, uint3
     a.host_bytes = bytes;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -96,7 +96,7 @@ static inline kc_arg kc_arg_buffer(kc_dtype dtype, const kc_buffer *buffer, uint
     a.buffer = buffer;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -111,7 +111,7 @@ static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_
     a.address = address;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -122,7 +122,7 @@ static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_
 static inline kc_arg kc_arg_strided(kc_arg a, const int64_t *strides) {
     uint32_t d;
     a.flags = 0;
-    for (d = 0; d < a.ndim && d < 3; d++) a.strides[d] = strides[d];
+    for (d = 0; d < a.ndim && d < KC_MAX_NDIM; d++) a.strides[d] = strides[d];
     return a;
 }
 

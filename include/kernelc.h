@@ -8,6 +8,13 @@
 #include <stdint.h>
 
 /**
+ * The most dimensions an array argument has (the length of `kc_arg`'s
+ * `shape` and `strides`): 8. Numba sets no limit; kernelc's compiler
+ * refuses arrays of more with a located error.
+ */
+#define KC_MAX_NDIM 8
+
+/**
  * Major version of the header (`0` in `0.1.0`).
  */
 #define KC_VERSION_MAJOR 0
@@ -340,9 +347,9 @@ typedef uint32_t kc_arg_flags;
  * use the `kc_arg_*` helpers at the end of this header.
  *
  * Arrays follow NumPy: the data pointer (`buffer` + `offset`, `host` or
- * `address`) is the address of element `[0, 0, 0]`, and element
- * `[i, j, k]` lies `i*strides[0] + j*strides[1] + k*strides[2]` bytes from
- * it. Strides may be negative (reversed views: then elements lie below
+ * `address`) is the address of element `[0, ..., 0]`, and element
+ * `[i, j, k, ...]` lies `i*strides[0] + j*strides[1] + k*strides[2] + ...`
+ * bytes from it. Strides may be negative (reversed views: then elements lie below
  * the data pointer) or zero (broadcasts). An array's *span* runs from its
  * lowest-addressed element to the end of its highest.
  */
@@ -364,12 +371,12 @@ typedef struct {
      */
     const kc_buffer *buffer;
     /**
-     * `KC_ARG_BUFFER`: byte offset of the array's element `[0, 0, 0]` in
+     * `KC_ARG_BUFFER`: byte offset of the array's element `[0, ..., 0]` in
      * the buffer; the whole span must lie inside the buffer.
      */
     size_t offset;
     /**
-     * `KC_ARG_HOST`: the array's element `[0, 0, 0]` in host memory.
+     * `KC_ARG_HOST`: the array's element `[0, ..., 0]` in host memory.
      * Written (during the call) only when the kernel may write the
      * parameter.
      */
@@ -382,11 +389,11 @@ typedef struct {
     size_t host_bytes;
     /**
      * `KC_ARG_DEVICE_PTR`: the device address of the array's element
-     * `[0, 0, 0]`.
+     * `[0, ..., 0]`.
      */
     uint64_t address;
     /**
-     * Arrays: number of dimensions, 0 to 3 (0: one element, a 0-D array,
+     * Arrays: number of dimensions, 0 to `KC_MAX_NDIM` (0: one element, a 0-D array,
      * or one record passed by reference, a `KC_DTYPE_RECORD` argument of
      * a `Record` parameter).
      */
@@ -399,13 +406,13 @@ typedef struct {
     /**
      * Arrays: extent of each of the first `ndim` dimensions.
      */
-    int64_t shape[3];
+    int64_t shape[KC_MAX_NDIM];
     /**
      * Arrays: distance in bytes between neighbours along each of the first
      * `ndim` dimensions (NumPy's strides; negative and zero allowed). Read
      * only when `flags` has neither contiguity flag.
      */
-    int64_t strides[3];
+    int64_t strides[KC_MAX_NDIM];
 } kc_arg;
 
 /**
@@ -510,7 +517,8 @@ typedef struct {
      */
     kc_dtype dtype;
     /**
-     * An array's number of dimensions (0 to 3); 0 for a scalar or tuple.
+     * An array's number of dimensions (0 to `KC_MAX_NDIM`); 0 for a scalar
+     * or tuple.
      */
     uint32_t ndim;
     /**
@@ -1425,7 +1433,7 @@ kc_status kc_options_set_signature(kc_options *options, const char *signature);
  * that the kernel reads with `cuda.const.array_like(name)`, or by the
  * name itself (a NumPy array held in a global or closure variable, which
  * Numba freezes into the module as a read-only constant array), its element
- * type and its `ndim` extents (0 to 3, each ≥ 0). `data` (`data_bytes`
+ * type and its `ndim` extents (0 to `KC_MAX_NDIM`, each ≥ 0). `data` (`data_bytes`
  * bytes, C order, exactly the array's size) is copied into the options and
  * written to the module's constant memory whenever the module is loaded on
  * a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
@@ -1445,7 +1453,7 @@ kc_status kc_options_add_const_array(kc_options *options,
  * name `name` (a device array captured from a global or closure
  * variable, as numba-cuda kernels capture one): `type` is its array type
  * in Numba's spelling, e.g. `"float32[:, ::1]"` or
- * `"array(int64, 1d, A)"` (0 to 3 dimensions). Every kernel then takes
+ * `"array(int64, 1d, A)"` (0 to `KC_MAX_NDIM` dimensions). Every kernel then takes
  * the array as a hidden parameter after its own, named `"global NAME"`
  * in its parameter list (`kc_module_param_info`); pass the array there
  * when launching. Declaring a name again replaces the earlier
@@ -1662,7 +1670,7 @@ static inline kc_arg kc_arg_host(kc_dtype dtype, void *data, size_t bytes, uint3
     a.host_bytes = bytes;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -1679,7 +1687,7 @@ static inline kc_arg kc_arg_buffer(kc_dtype dtype, const kc_buffer *buffer, uint
     a.buffer = buffer;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -1694,7 +1702,7 @@ static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_
     a.address = address;
     a.ndim = ndim;
     a.flags = KC_ARG_C_CONTIGUOUS;
-    for (d = 0; d < ndim && d < 3; d++) a.shape[d] = shape[d];
+    for (d = 0; d < ndim && d < KC_MAX_NDIM; d++) a.shape[d] = shape[d];
     return a;
 }
 
@@ -1705,7 +1713,7 @@ static inline kc_arg kc_arg_device_ptr(kc_dtype dtype, uint64_t address, uint32_
 static inline kc_arg kc_arg_strided(kc_arg a, const int64_t *strides) {
     uint32_t d;
     a.flags = 0;
-    for (d = 0; d < a.ndim && d < 3; d++) a.strides[d] = strides[d];
+    for (d = 0; d < a.ndim && d < KC_MAX_NDIM; d++) a.strides[d] = strides[d];
     return a;
 }
 

@@ -35,7 +35,7 @@ pub enum ParamKind {
     Array {
         /// Element type.
         elem: ElemType,
-        /// Number of dimensions, 1 to 3 (0 for a record).
+        /// Number of dimensions, 0 to 8 (0 for a record or a 0-D array).
         ndim: u8,
         /// The layout the kernel was compiled for.
         layout: Layout,

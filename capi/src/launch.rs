@@ -12,6 +12,12 @@ use crate::loaded::kc_loaded_module;
 use crate::status::kc_status;
 use crate::stream::{kc_stream, on_device};
 use crate::types::{complex_of, kc_dtype, require_scalar, scalar_of, KC_DTYPE_RECORD};
+
+/// The most dimensions an array argument has (the length of `kc_arg`'s
+/// `shape` and `strides`): 8. Numba sets no limit; kernelc's compiler
+/// refuses arrays of more with a located error.
+pub const KC_MAX_NDIM: usize = 8;
+const _: () = assert!(KC_MAX_NDIM == kernelc_compiler::types::MAX_NDIM);
 use kernelc_abi::ElemType;
 use kernelc_compiler::types::Scalar;
 use kernelc_runtime::args::{ArrayShape, Number, ScalarArg};
@@ -94,9 +100,9 @@ pub union kc_scalar {
 /// use the `kc_arg_*` helpers at the end of this header.
 ///
 /// Arrays follow NumPy: the data pointer (`buffer` + `offset`, `host` or
-/// `address`) is the address of element `[0, 0, 0]`, and element
-/// `[i, j, k]` lies `i*strides[0] + j*strides[1] + k*strides[2]` bytes from
-/// it. Strides may be negative (reversed views: then elements lie below
+/// `address`) is the address of element `[0, ..., 0]`, and element
+/// `[i, j, k, ...]` lies `i*strides[0] + j*strides[1] + k*strides[2] + ...`
+/// bytes from it. Strides may be negative (reversed views: then elements lie below
 /// the data pointer) or zero (broadcasts). An array's *span* runs from its
 /// lowest-addressed element to the end of its highest.
 #[repr(C)]
@@ -110,10 +116,10 @@ pub struct kc_arg {
     pub value: kc_scalar,
     /// `KC_ARG_BUFFER`: the buffer holding the array, on the launch's device.
     pub buffer: *const kc_buffer,
-    /// `KC_ARG_BUFFER`: byte offset of the array's element `[0, 0, 0]` in
+    /// `KC_ARG_BUFFER`: byte offset of the array's element `[0, ..., 0]` in
     /// the buffer; the whole span must lie inside the buffer.
     pub offset: usize,
-    /// `KC_ARG_HOST`: the array's element `[0, 0, 0]` in host memory.
+    /// `KC_ARG_HOST`: the array's element `[0, ..., 0]` in host memory.
     /// Written (during the call) only when the kernel may write the
     /// parameter.
     pub host: *mut c_void,
@@ -122,9 +128,9 @@ pub struct kc_arg {
     /// array's span.
     pub host_bytes: usize,
     /// `KC_ARG_DEVICE_PTR`: the device address of the array's element
-    /// `[0, 0, 0]`.
+    /// `[0, ..., 0]`.
     pub address: u64,
-    /// Arrays: number of dimensions, 0 to 3 (0: one element, a 0-D array,
+    /// Arrays: number of dimensions, 0 to `KC_MAX_NDIM` (0: one element, a 0-D array,
     /// or one record passed by reference, a `KC_DTYPE_RECORD` argument of
     /// a `Record` parameter).
     pub ndim: u32,
@@ -132,11 +138,11 @@ pub struct kc_arg {
     /// both are true (strides computed), or 0 (`strides` as given).
     pub flags: kc_arg_flags,
     /// Arrays: extent of each of the first `ndim` dimensions.
-    pub shape: [i64; 3],
+    pub shape: [i64; KC_MAX_NDIM],
     /// Arrays: distance in bytes between neighbours along each of the first
     /// `ndim` dimensions (NumPy's strides; negative and zero allowed). Read
     /// only when `flags` has neither contiguity flag.
-    pub strides: [i64; 3],
+    pub strides: [i64; KC_MAX_NDIM],
 }
 
 fn array_shape(i: usize, a: &kc_arg, elem: impl Into<ElemType>) -> Result<ArrayShape> {
@@ -144,9 +150,9 @@ fn array_shape(i: usize, a: &kc_arg, elem: impl Into<ElemType>) -> Result<ArrayS
     let ndim = a.ndim as usize;
     // A 0-D array holds one element (a record argument, Numba's `Record`,
     // is one too).
-    if ndim > 3 {
+    if ndim > KC_MAX_NDIM {
         return Err(Error::invalid(format!(
-            "argument {i}: ndim is {}, must be 0 to 3",
+            "argument {i}: ndim is {}, must be 0 to {KC_MAX_NDIM}",
             a.ndim
         )));
     }
@@ -499,7 +505,7 @@ mod tests {
     use super::*;
 
     fn array(shape: &[i64], flags: kc_arg_flags) -> kc_arg {
-        let mut s = [0; 3];
+        let mut s = [0; KC_MAX_NDIM];
         s[..shape.len()].copy_from_slice(shape);
         kc_arg {
             kind: KC_ARG_HOST,
@@ -513,7 +519,7 @@ mod tests {
             ndim: shape.len() as u32,
             flags,
             shape: s,
-            strides: [0; 3],
+            strides: [0; KC_MAX_NDIM],
         }
     }
 

@@ -93,7 +93,8 @@ pub struct kc_param_info {
     /// The scalar's type or the array's element type (`KC_DTYPE_NONE` for
     /// a tuple).
     pub dtype: kc_dtype,
-    /// An array's number of dimensions (0 to 3); 0 for a scalar or tuple.
+    /// An array's number of dimensions (0 to `KC_MAX_NDIM`); 0 for a scalar
+    /// or tuple.
     pub ndim: u32,
     /// An array's layout; `KC_LAYOUT_NONE` for a scalar or tuple.
     pub layout: kc_layout,

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::ffi::{deref_mut, free_handle, guard, guard_void, opt_string, slice, string, OutHandle};
+use crate::launch::KC_MAX_NDIM;
 use crate::status::kc_status;
 use crate::types::{complex_of, kc_dtype, require_scalar};
 use kernelc_compiler::driver::{CompileOptions, Export};
@@ -298,7 +299,7 @@ pub unsafe extern "C" fn kc_options_set_signature(
 /// that the kernel reads with `cuda.const.array_like(name)`, or by the
 /// name itself (a NumPy array held in a global or closure variable, which
 /// Numba freezes into the module as a read-only constant array), its element
-/// type and its `ndim` extents (0 to 3, each ≥ 0). `data` (`data_bytes`
+/// type and its `ndim` extents (0 to `KC_MAX_NDIM`, each ≥ 0). `data` (`data_bytes`
 /// bytes, C order, exactly the array's size) is copied into the options and
 /// written to the module's constant memory whenever the module is loaded on
 /// a device; NULL `data` with `data_bytes` 0 means zeros. Declaring a name
@@ -329,7 +330,7 @@ pub unsafe extern "C" fn kc_options_add_const_array(
 /// name `name` (a device array captured from a global or closure
 /// variable, as numba-cuda kernels capture one): `type` is its array type
 /// in Numba's spelling, e.g. `"float32[:, ::1]"` or
-/// `"array(int64, 1d, A)"` (0 to 3 dimensions). Every kernel then takes
+/// `"array(int64, 1d, A)"` (0 to `KC_MAX_NDIM` dimensions). Every kernel then takes
 /// the array as a hidden parameter after its own, named `"global NAME"`
 /// in its parameter list (`kc_module_param_info`); pass the array there
 /// when launching. Declaring a name again replaces the earlier
@@ -409,8 +410,10 @@ unsafe fn add_const_array(
             "`name` '{name}' is not a Python identifier"
         )));
     }
-    if ndim > 3 {
-        return Err(Error::invalid(format!("ndim is {ndim}, must be 0 to 3")));
+    if ndim > KC_MAX_NDIM {
+        return Err(Error::invalid(format!(
+            "ndim is {ndim}, must be 0 to {KC_MAX_NDIM}"
+        )));
     }
     // SAFETY: as this function's.
     let shape = unsafe { slice(shape, ndim, "shape")? };

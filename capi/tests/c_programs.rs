@@ -220,6 +220,11 @@ fn c_device_api() {
 }
 
 #[test]
+fn c_nd_arrays_api() {
+    build_and_run("nd_arrays_api");
+}
+
+#[test]
 fn c_complex_api() {
     build_and_run("complex_api");
 }

@@ -17,7 +17,7 @@ use kernelc_compiler::records::RecordType;
 use kernelc_compiler::sema::resolve::{ModuleEnv, Scratch};
 use kernelc_compiler::sema::signature::parse_type;
 use kernelc_compiler::sema::typed::{ConstArrayDecl, GlobalArrayDecl, JitFlags};
-use kernelc_compiler::types::{Elem, Scalar, Type};
+use kernelc_compiler::types::{Elem, Scalar, Type, MAX_NDIM};
 use kernelc_compiler::{check_with, CheckOptions};
 use kernelc_runtime::args::{encode_scalar, signature_for, ArgShape, ArrayShape, ScalarArg};
 use kernelc_runtime::device::{Device, DeviceKind, LaunchConfig, LaunchStats, Module};
@@ -51,9 +51,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, Stop> {
                 let ndim = array.shape.shape.len();
                 // A 0-D array holds one element (a 0-D array of records is
                 // one record: Numba's `Record` argument, by reference).
-                if ndim > 3 {
+                if ndim > MAX_NDIM {
                     return Err(format!(
-                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 0 to 3 dimensions"
+                        "'{path}' holds a {ndim}-dimensional array; kernel arguments have 0 to {MAX_NDIM} dimensions"
                     )
                     .into());
                 }

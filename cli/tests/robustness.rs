@@ -51,7 +51,7 @@ const CASES: &[Case] = &[
     case!("npy_is_dev_zero", ["{r}/scale.py", "{d}/zero.npy", "f32:2", "{d}/out.npy"], 1, "zero.npy"),
     case!("npy_is_a_fifo", ["{r}/scale.py", "{d}/fifo.npy", "f32:2", "{d}/out.npy"], 1, "fifo.npy"),
     // .npy files that read but do not fit the kernel, or are odd but fine.
-    case!("npy_four_dimensions", ["{r}/scale.py", "{d}/four_d.npy", "f32:2", "{d}/out.npy"], 1, "four_d.npy' holds a 4-dimensional array"),
+    case!("npy_nine_dimensions", ["{r}/scale.py", "{d}/nine_d.npy", "f32:2", "{d}/out.npy"], 1, "nine_d.npy' holds a 9-dimensional array; kernel arguments have 0 to 8 dimensions"),
     case!("npy_zero_dimensions", ["{r}/scale.py", "{d}/zero_d.npy", "f32:2", "{d}/out.npy"], 1, "too many indices for a 0-D array: 1 given"),
     case!("npy_wrong_dtype", ["{r}/typed.py", "--kernel", "typed", "{d}/i32x4.npy", "f32:2", "{d}/out.npy"], 1, "got int32 array"),
     case!("npy_wrong_ndim", ["{r}/typed.py", "--kernel", "typed", "{d}/a2d.npy", "f32:2", "{d}/out.npy"], 1, "got float32 array of shape (2, 2)"),
@@ -147,7 +147,10 @@ fn fixtures(d: &Path) {
         npy_bytes(&dict("<f4", "(4611686018427387904,)"), &a),
     );
     w("zero_d.npy", npy_bytes(&dict("<f4", "()"), &a[..4]));
-    w("four_d.npy", npy_bytes(&dict("<f4", "(1, 1, 2, 2)"), &a));
+    w(
+        "nine_d.npy",
+        npy_bytes(&dict("<f4", "(1, 1, 1, 1, 1, 1, 1, 2, 2)"), &a),
+    );
     std::fs::create_dir(d.join("dir.npy")).unwrap();
     std::fs::create_dir(d.join("dir.py")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", d.join("zero.npy")).unwrap();

@@ -136,12 +136,18 @@ impl MemSpace {
     }
 }
 
+/// The most dimensions an array has: 8, as in the C ABI's `kc_arg`
+/// (`KC_MAX_NDIM`). Numba sets no limit; arrays of more are refused with
+/// a located error, never truncated.
+pub const MAX_NDIM: usize = 8;
+
 /// An array type: `array(float32, 2d, C)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct ArrayType {
     /// Element type.
     pub elem: Elem,
-    /// Number of dimensions, 0 to 3 (a 0-D array holds one element).
+    /// Number of dimensions, 0 to [`MAX_NDIM`] (a 0-D array holds one
+    /// element).
     pub ndim: u8,
     /// Memory layout.
     pub layout: Layout,

@@ -48,8 +48,8 @@ int main(void) {
     float data[4] = {0};
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", 42, shape, 1, data, sizeof data),
                   KC_ERROR_INVALID_ARGUMENT, "not a kc_dtype");
-    EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 4, data, 0),
-                  KC_ERROR_INVALID_ARGUMENT, "ndim is 4");
+    EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 9, data, 0),
+                  KC_ERROR_INVALID_ARGUMENT, "ndim is 9, must be 0 to 8");
     /* A 0-D constant holds one element. */
     EXPECT_STATUS(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 0, data, 0),
                   KC_ERROR_INVALID_ARGUMENT, "the array 'W' has 4 bytes");

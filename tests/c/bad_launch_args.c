@@ -121,9 +121,9 @@ int main(void) {
     EXPECT_STATUS(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
                   "kind is 42");
     args[0] = good[0];
-    args[0].ndim = 4;
+    args[0].ndim = KC_MAX_NDIM + 1;
     EXPECT_STATUS(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
-                  "ndim is 4");
+                  "ndim is 9, must be 0 to 8");
     args[0] = good[0];
     args[0].shape[0] = 17; /* one element past the buffer */
     EXPECT_STATUS(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,

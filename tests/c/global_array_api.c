@@ -66,8 +66,8 @@ int main(void) {
             "not an array type");
     REFUSED(kc_options_add_global_array(options, "DEV", "float64[:"), KC_ERROR_INVALID_ARGUMENT,
             "the type of 'DEV'");
-    REFUSED(kc_options_add_global_array(options, "DEV", "float64[:, :, :, :]"),
-            KC_ERROR_INVALID_ARGUMENT, "1 to 3 dimensions");
+    REFUSED(kc_options_add_global_array(options, "DEV", "float64[:, :, :, :, :, :, :, :, :]"),
+            KC_ERROR_INVALID_ARGUMENT, "1 to 8 dimensions");
 
     int64_t four = 4;
     CHECK(kc_options_add_const_array(options, "TABLE", KC_DTYPE_FLOAT64, &four, 1, table,

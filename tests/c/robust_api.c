@@ -72,7 +72,8 @@ static void compile_side(void) {
             KC_ERROR_NULL_POINTER, "`name`");
     HOSTILE(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 1, NULL, 16),
             KC_ERROR_NULL_POINTER, "`data`");
-    HOSTILE(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, 4, data, 1024),
+    HOSTILE(kc_options_add_const_array(opts, "W", KC_DTYPE_FLOAT32, shape, KC_MAX_NDIM + 1, data,
+                                       1024),
             KC_ERROR_INVALID_ARGUMENT, "ndim");
     HOSTILE(kc_options_add_const_array(opts, "W", KC_DTYPE_NONE, shape, 1, data, 16),
             KC_ERROR_INVALID_ARGUMENT, "dtype");
@@ -317,9 +318,9 @@ static void device_side(void) {
     HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
             "argument 0");
     args[0] = good[0];
-    args[0].ndim = 4;
+    args[0].ndim = KC_MAX_NDIM + 1;
     HOSTILE(kc_launch(loaded, "fill", one, warp, 0, NULL, args, 2), KC_ERROR_INVALID_ARGUMENT,
-            "ndim is 4");
+            "ndim is 9");
     /* A 0-D array is an array (one element), not the 1-D one `fill` takes. */
     args[0] = good[0];
     args[0].ndim = 0;

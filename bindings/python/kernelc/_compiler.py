@@ -15,7 +15,7 @@ import numpy as np
 from . import _lib
 from ._lib import KC, DTYPE_CODES, DTYPE_NAMES, LAYOUT_LETTERS, check, kc_diagnostic, lib
 from ._source import KernelView, fix_locations
-from ._types import SCALARS, Array, CPointer, Record, Tuple
+from ._types import MAX_NDIM, SCALARS, Array, CPointer, Record, Tuple
 from .errors import CompileError, NumbaWarning, TypingError
 
 __all__ = ["Options", "Compiled", "Param", "compile_view"]
@@ -248,9 +248,9 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
         for name, arr in view.const_arrays.items():
             if arr.dtype.names is not None:
                 # An array of records: the record spelled as Numba spells it.
-                if not 0 <= arr.ndim <= 3:
-                    raise TypingError(
-                        f"constant array '{name}' has {arr.ndim} dimensions (0 to 3 allowed)")
+                if not 0 <= arr.ndim <= MAX_NDIM:
+                    raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions "
+                                      f"(0 to {MAX_NDIM} allowed)")
                 arr = np.require(arr, requirements="C")  # keeps a 0-d array 0-d
                 shape = (c_int64 * arr.ndim)(*arr.shape)
                 check(lib.kc_options_add_const_record_array(
@@ -261,8 +261,9 @@ def _compile(view: KernelView, signature: str, options: Options, export=None) ->
             code = DTYPE_CODES.get(arr.dtype.name)
             if code is None:
                 raise TypingError(f"constant array '{name}' has dtype {arr.dtype}, which kernels cannot use")
-            if not 0 <= arr.ndim <= 3:
-                raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions (0 to 3 allowed)")
+            if not 0 <= arr.ndim <= MAX_NDIM:
+                raise TypingError(f"constant array '{name}' has {arr.ndim} dimensions "
+                                  f"(0 to {MAX_NDIM} allowed)")
             shape = (c_int64 * arr.ndim)(*arr.shape)
             check(lib.kc_options_add_const_array(
                 opts, name.encode(), code, shape, arr.ndim,

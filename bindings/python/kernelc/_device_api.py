@@ -18,6 +18,9 @@ KC_ARG_DEVICE_PTR = 4
 KC_HOST_MEMORY_MAPPED = 1
 KC_HOST_MEMORY_MANAGED = 2
 
+#: The most dimensions of an array argument (kc_arg's shape and strides).
+KC_MAX_NDIM = 8
+
 KC_ARG_C_CONTIGUOUS = 1
 KC_ARG_F_CONTIGUOUS = 2
 
@@ -66,8 +69,8 @@ class kc_arg(Structure):
         ("address", c_uint64),
         ("ndim", c_uint32),
         ("flags", c_uint32),
-        ("shape", c_int64 * 3),
-        ("strides", c_int64 * 3),
+        ("shape", c_int64 * KC_MAX_NDIM),
+        ("strides", c_int64 * KC_MAX_NDIM),
     ]
 
 

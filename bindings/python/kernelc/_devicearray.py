@@ -21,7 +21,7 @@ import ctypes
 import numpy as np
 
 from . import _runtime
-from ._types import array_type
+from ._types import MAX_NDIM, array_type
 from .errors import KernelcError
 
 __all__ = [
@@ -171,7 +171,7 @@ class DeviceNDArray:
         # Memory another library lent read-only (`__cuda_array_interface__`'s
         # `data[1]`): kernels that may write it are refused.
         self._readonly = False
-        if 0 <= self.ndim <= 3:
+        if 0 <= self.ndim <= MAX_NDIM:
             try:
                 self._kc_type = array_type(self.dtype, self.shape, self.strides)
             except TypeError:

@@ -69,8 +69,9 @@ _SCALAR_FORMATS = {"i": "=IIq", "u": "=IIQ", "f": "=IId", "c": "=IIdd"}
 
 def _host_format(ndim):
     """kind, dtype, value (8 of its 16 bytes), buffer, offset, host,
-    host_bytes, address, ndim, flags, shape[3], strides[3]."""
-    pad = 8 * (3 - ndim)
+    host_bytes, address, ndim, flags, shape[KC_MAX_NDIM],
+    strides[KC_MAX_NDIM]."""
+    pad = 8 * (api.KC_MAX_NDIM - ndim)
     return f"=IIQ8xQQQQQII{ndim}q{pad}x{ndim}q{pad}x"
 
 
@@ -79,13 +80,16 @@ def _check_layout():
     offsets = [f.kind.offset, f.dtype.offset, f.value.offset, f.buffer.offset, f.offset.offset,
                f.host.offset, f.host_bytes.offset, f.address.offset, f.ndim.offset,
                f.flags.offset, f.shape.offset, f.strides.offset]
-    sizes = [struct.calcsize(_host_format(ndim)) for ndim in (1, 2, 3)]
-    if offsets != [0, 4, 8, 24, 32, 40, 48, 56, 64, 68, 72, 96] or sizes != [_SLOT] * 3 or _SLOT != 120:
+    sizes = {struct.calcsize(_host_format(ndim)) for ndim in _NDIMS}
+    strides_at = 72 + 8 * api.KC_MAX_NDIM
+    if offsets != [0, 4, 8, 24, 32, 40, 48, 56, 64, 68, 72, strides_at] or sizes != {_SLOT} \
+            or _SLOT != strides_at + 8 * api.KC_MAX_NDIM:
         raise ImportError(f"kc_arg layout {offsets} (size {_SLOT}) is not the one _launch packs")
 
 
+_NDIMS = range(1, api.KC_MAX_NDIM + 1)
 _check_layout()
-_PACK_HOST = {ndim: struct.Struct(_host_format(ndim)).pack_into for ndim in (1, 2, 3)}
+_PACK_HOST = {ndim: struct.Struct(_host_format(ndim)).pack_into for ndim in _NDIMS}
 
 
 # -- kc_launch_packed without argtypes --------------------------------------------------
@@ -251,7 +255,7 @@ def _host_code(i, off, sample, written, ns):
     if code is None and dtype.names is not None:
         code, record_size = KC.DTYPE_RECORD, dtype.itemsize
     ndim = sample.ndim
-    if code is None or dtype.byteorder == ">" or not 1 <= ndim <= 3 or not sample.flags.aligned:
+    if code is None or dtype.byteorder == ">" or not 1 <= ndim <= api.KC_MAX_NDIM or not sample.flags.aligned:
         return None  # the general path copies the array (or refuses it) each time
     a, dt = f"a{i}", f"DT{i}"
     ns[dt] = dtype

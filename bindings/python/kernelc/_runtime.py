@@ -567,7 +567,7 @@ def _array_fields(slot, dtype, shape, strides):
     n = len(shape)
     slot.ndim = n
     slot.flags = 0
-    pad = (0,) * (3 - n)
+    pad = (0,) * (api.KC_MAX_NDIM - n)
     slot.shape[:] = tuple(shape) + pad
     slot.strides[:] = tuple(strides) + pad
 

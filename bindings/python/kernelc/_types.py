@@ -15,6 +15,10 @@ import re
 
 import numpy as np
 
+#: The most dimensions of an array a kernel takes (the C API's
+#: ``KC_MAX_NDIM``; Numba sets no limit).
+MAX_NDIM = 8
+
 __all__ = [
     "Type", "Scalar", "Record", "Array", "Tuple", "NoneType", "Signature", "EnumMember",
     "NumberClass", "CPointer",
@@ -53,8 +57,8 @@ class Scalar(Type):
     def __getitem__(self, key) -> "Array":
         if not isinstance(key, tuple):
             key = (key,)
-        if not 1 <= len(key) <= 3 or not all(isinstance(k, slice) for k in key):
-            raise TypeError(f"{self}[...] takes 1 to 3 slices, e.g. {self}[:, ::1]")
+        if not 1 <= len(key) <= MAX_NDIM or not all(isinstance(k, slice) for k in key):
+            raise TypeError(f"{self}[...] takes 1 to {MAX_NDIM} slices, e.g. {self}[:, ::1]")
         contiguous = [k.step == 1 for k in key]
         if any(k.start is not None or k.stop is not None for k in key) or any(
             k.step not in (None, 1) for k in key
@@ -191,7 +195,8 @@ def _record_dtype(text: str) -> np.dtype:
 
 
 class Array(Type):
-    """An array type: element type, 0 to 3 dimensions, layout C, F or A."""
+    """An array type: element type, 0 to ``MAX_NDIM`` dimensions, layout C,
+    F or A."""
 
     __slots__ = ("dtype", "ndim", "layout", "readonly", "_hash")
 
@@ -510,8 +515,8 @@ def typeof(value) -> Type:
     if isinstance(value, complex):
         return SCALARS["complex128"]
     if isinstance(value, np.ndarray):
-        if not 0 <= value.ndim <= 3:
-            raise TypeError(f"kernels take arrays of 0 to 3 dimensions, not {value.ndim}")
+        if not 0 <= value.ndim <= MAX_NDIM:
+            raise TypeError(f"kernels take arrays of 0 to {MAX_NDIM} dimensions, not {value.ndim}")
         return Array(from_dtype(value.dtype), value.ndim, _layout(value))
     if isinstance(value, np.generic):
         return from_dtype(value.dtype)
@@ -553,8 +558,8 @@ def array_type(dtype, shape, strides) -> Array:
     """The type of an array given by dtype, shape and byte strides (the
     same object for equal types, see ``_ARRAY_TYPES``)."""
     ndim = len(shape)
-    if not 0 <= ndim <= 3:
-        raise TypeError(f"kernels take arrays of 0 to 3 dimensions, not {ndim}")
+    if not 0 <= ndim <= MAX_NDIM:
+        raise TypeError(f"kernels take arrays of 0 to {MAX_NDIM} dimensions, not {ndim}")
     dtype = np.dtype(dtype)
     layout = layout_of(shape, strides, dtype.itemsize)
     key = (dtype, dtype.isalignedstruct, ndim, layout)

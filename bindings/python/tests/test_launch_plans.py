@@ -4,6 +4,7 @@ it writes the same ``kc_arg`` bytes as the general path, and steps aside
 for the general path (its typing, overload choice, copies and errors) on
 anything it was not made for."""
 
+import ctypes
 import os
 import signal
 import threading
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 import kernelc
-from kernelc import _runtime, cuda
+from kernelc import _device_api, _runtime, cuda
 
 
 @cuda.jit
@@ -54,9 +55,10 @@ def launch_twice_and_compare(kernel, args, config=(1, 32)):
     plan = plan_for(kernel, args)
     assert plan is not None, "no plan made"
     ov = kernel._overload_for(args)
-    general = bytes(ov._marshal.argv)[: 120 * len(args)]
+    size = ctypes.sizeof(_device_api.kc_arg) * len(args)
+    general = bytes(ov._marshal.argv)[:size]
     assert plan.launch(args, kernel[config]) is True
-    assert bytes(plan.argv)[: 120 * len(args)] == general
+    assert bytes(plan.argv)[:size] == general
 
 
 SCALARS = [1.5, -0.0, 7, -(2**63), 2**63 - 1, True, False, 1 - 2j, np.float32(2.5), np.float16(3),
@@ -95,6 +97,28 @@ def test_arrays_are_written_as_the_general_path_writes_them(name):
     if a.size:
         view = cuda.to_device(np.arange(24.0).reshape(3, 8))[:, ::2]
         launch_twice_and_compare(add2d, (view, d_out), ((1, 1), (4, 4)))
+
+
+@cuda.jit
+def add4d(a, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        for j in range(out.shape[1]):
+            for k in range(out.shape[2]):
+                for m in range(out.shape[3]):
+                    out[i, j, k, m] = a[i, j, k, m] + 1
+
+
+@pytest.mark.parametrize("order", ["C", "F", "A"])
+def test_four_d_arrays_are_written_as_the_general_path_writes_them(order):
+    a = np.arange(2 * 3 * 4 * 5.0).reshape(2, 3, 4, 5)
+    a = {"C": a, "F": np.asfortranarray(a), "A": a[:, ::-1, 1:, ::2]}[order]
+    out = np.zeros(a.shape)
+    launch_twice_and_compare(add4d, (a, out))
+    np.testing.assert_array_equal(out, a + 1)
+    d_out = cuda.to_device(out)
+    launch_twice_and_compare(add4d, (cuda.to_device(a), d_out))
+    np.testing.assert_array_equal(d_out.copy_to_host(), a + 1)
 
 
 def test_records_are_written_as_the_general_path_writes_them():

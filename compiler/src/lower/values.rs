@@ -91,8 +91,7 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
     }
 }
 
-/// The most dimensions an array has (the type checker accepts 1 to 3).
-pub const MAX_NDIM: usize = 3;
+pub use crate::types::MAX_NDIM;
 
 /// An array value: pointer, extents, byte strides.
 #[derive(Clone, Copy, Debug)]

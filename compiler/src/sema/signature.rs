@@ -13,7 +13,7 @@ use crate::namedtuples::NamedTupleClass;
 use crate::records::{FieldType, RecordField, RecordLayout};
 use crate::types::{
     complex_from_name, ArrayType, Elem, Layout, MemSpace, RecordRef, RecordType, Scalar,
-    TupleItems, Type,
+    TupleItems, Type, MAX_NDIM,
 };
 use std::ops::Range;
 
@@ -449,9 +449,12 @@ impl<'a> SigParser<'a> {
         self.pos += 1;
         let dims = self.dims()?;
         let range = open..self.pos;
-        if dims.count > 3 {
+        if dims.count > MAX_NDIM {
             return Err(SigError {
-                message: format!("arrays have 1 to 3 dimensions; this one has {}", dims.count),
+                message: format!(
+                    "arrays have 1 to {MAX_NDIM} dimensions; this one has {}",
+                    dims.count
+                ),
                 range,
             });
         }
@@ -724,18 +727,16 @@ impl<'a> SigParser<'a> {
             }
         };
         self.expect(b',')?;
+        // `0d` (`np.array(2.5)`: one element, indexed `a[()]`) to `8d`.
+        let expected = || format!("the number of dimensions, '0d' to '{MAX_NDIM}d'");
         let Some((dims, r)) = self.word() else {
-            return Err(self.error_here("expected '0d', '1d', '2d' or '3d'"));
+            return Err(self.error_here(&format!("expected {}", expected())));
         };
-        let ndim = match dims {
-            // A 0-d array (`np.array(2.5)`): one element, indexed `a[()]`.
-            "0d" => 0,
-            "1d" => 1,
-            "2d" => 2,
-            "3d" => 3,
+        let ndim = match dims.strip_suffix('d').map(str::parse::<usize>) {
+            Some(Ok(n)) if n <= MAX_NDIM && !dims.starts_with('+') => n as u8,
             _ => {
                 return Err(SigError {
-                    message: format!("expected '0d', '1d', '2d' or '3d', found '{dims}'"),
+                    message: format!("expected {}, found '{dims}'", expected()),
                     range: r,
                 })
             }
@@ -984,8 +985,15 @@ mod tests {
         assert_eq!(e.range, 5..12);
         let e = parse_signature("void(float32[:]").unwrap_err();
         assert!(e.message.contains("ends too early"), "{}", e.message);
-        let e = parse_signature("void(float32[:,:,:,:])").unwrap_err();
-        assert!(e.message.contains("1 to 3 dimensions"));
+        assert!(parse_signature("void(float32[:,:,:,:,:,:,:,::1])").is_ok());
+        let e = parse_signature("void(float32[:,:,:,:,:,:,:,:,:])").unwrap_err();
+        assert!(e.message.contains("1 to 8 dimensions"), "{}", e.message);
+        let e = parse_signature("void(array(float32, 9d, C))").unwrap_err();
+        assert!(
+            e.message.contains("'0d' to '8d', found '9d'"),
+            "{}",
+            e.message
+        );
         let e = parse_signature("void(float32[::1, ::1])").unwrap_err();
         assert!(e.message.contains("'::1'"));
         assert!(parse_signature("void(void)").is_err());

@@ -523,10 +523,9 @@ pub struct ArrayDecl {
     pub span: Span,
 }
 
-/// The extents of a shared or local array. The language allows 1 to 3
-/// dimensions, which are kept inline (a declaration then owns no heap
-/// data); more, which the checker rejects, would go to the heap. Reads as
-/// a `&[u64]`.
+/// The extents of a shared or local array (1 to [`MAX_NDIM`](crate::types::MAX_NDIM)
+/// dimensions): up to [`Extents::INLINE`] are kept inline (a declaration
+/// then owns no heap data), more go to the heap. Reads as a `&[u64]`.
 #[derive(Clone, PartialEq, Eq)]
 pub enum Extents {
     /// Up to [`Extents::INLINE`] extents: the first `len` of `dims`.

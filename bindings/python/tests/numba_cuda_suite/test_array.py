@@ -257,14 +257,6 @@ def test_issue_4628():
 
     assert 1 == len(func.overloads)
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'unsupported in kernelc: arrays of more than 3 dimensions (a 6-D kernel'
-        ' argument, np.arange(24).reshape((1, 8, 1, 1, 3, 1))); the 1-D cases '
-        'before it pass'
-    ),
-)
 def test_array_reshape():
     def check(pyfunc, kernelfunc, arr, shape):
         kernel = cuda.jit(kernelfunc)

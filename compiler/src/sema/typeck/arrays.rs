@@ -17,7 +17,7 @@ use crate::types::*;
 /// The extents of an array shape: the first `ndim` of `dims` (`ndim` may
 /// be more than 3, for an error message).
 struct Shape {
-    dims: [i128; 3],
+    dims: [i128; MAX_NDIM],
     ndim: usize,
 }
 
@@ -85,10 +85,10 @@ impl FnChecker<'_, '_, '_> {
                 &format!("{head}'{name}' needs an integer shape or a tuple of integers, not {ty}"),
             );
         };
-        if ndim == 0 || ndim > 3 {
+        if ndim == 0 || ndim > MAX_NDIM {
             return self.reject_call(
                 shape_e.span,
-                &format!("'{name}' arrays have 1 to 3 dimensions, not {ndim}"),
+                &format!("'{name}' arrays have 1 to {MAX_NDIM} dimensions, not {ndim}"),
             );
         }
         let dims = &dims[..ndim];
@@ -179,7 +179,7 @@ impl FnChecker<'_, '_, '_> {
             },
         }
         let mut shape = Shape {
-            dims: [0; 3],
+            dims: [0; MAX_NDIM],
             ndim: 0,
         };
         for v in &values {
@@ -318,10 +318,10 @@ impl FnChecker<'_, '_, '_> {
                 self.pc.const_arrays.len() - 1
             }
         };
-        if decl.shape.len() > 3 {
+        if decl.shape.len() > MAX_NDIM {
             return self.reject_call(
                 name_span,
-                &format!("constant array '{name}' must have 0 to 3 dimensions"),
+                &format!("constant array '{name}' must have 0 to {MAX_NDIM} dimensions"),
             );
         }
         TExpr {

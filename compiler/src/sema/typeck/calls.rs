@@ -1136,9 +1136,9 @@ impl FnChecker<'_, '_, '_> {
             return self.reject_call(array.span, &msg);
         }
         if at.ndim == 0 {
-            // numba-cuda's atomics take arrays of 1 to 3 dimensions.
+            // numba-cuda's atomics take arrays of one or more dimensions.
             let msg = format!(
-                "{name}() needs an array of 1 to 3 dimensions, not {}",
+                "{name}() needs an array of 1 to {MAX_NDIM} dimensions, not {}",
                 array.ty
             );
             return self.reject_call(array.span, &msg);

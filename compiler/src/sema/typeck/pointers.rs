@@ -163,9 +163,9 @@ impl FnChecker<'_, '_, '_> {
                 return self.reject(shape_span, &msg, None);
             }
         };
-        if extents.len() > 3 {
+        if extents.len() > MAX_NDIM {
             let msg = format!(
-                "kernelc's arrays have 1 to 3 dimensions; this shape has {}",
+                "kernelc's arrays have 1 to {MAX_NDIM} dimensions; this shape has {}",
                 extents.len()
             );
             return self.reject(shape_span, &msg, None);

@@ -414,9 +414,9 @@ impl FnChecker<'_, '_, '_> {
         if !ok {
             return TExpr::error(span);
         }
-        if items.is_empty() || items.len() > 3 {
+        if items.is_empty() || items.len() > MAX_NDIM {
             let msg = format!(
-                "kernel arrays have 1 to 3 dimensions; reshape() was given {}",
+                "kernel arrays have 1 to {MAX_NDIM} dimensions; reshape() was given {}",
                 items.len()
             );
             return self.reject(span, &msg, None);

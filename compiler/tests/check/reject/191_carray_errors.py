@@ -2,7 +2,7 @@
 # expect: error at line 17: pointer argument expected, got 'array(float32, 1d, C)'
 # expect: error at line 18: mismatching dtype 'int32' for pointer type 'float32*'
 # expect: error at line 19: invalid shape 'float64'
-# expect: error at line 20: kernelc's arrays have 1 to 3 dimensions; this shape has 4
+# expect: error at line 20: kernelc's arrays have 1 to 8 dimensions; this shape has 9
 # expect: error at line 21: invalid dtype spec 'int64'
 import cffi
 import numpy as np
@@ -17,5 +17,5 @@ def bad(a, n):
     carray(a, (2,))
     carray(ffi.from_buffer(a), 2, np.int32)
     farray(ffi.from_buffer(a), 2.0)
-    carray(ffi.from_buffer(a), (1, 1, 1, 1))
+    carray(ffi.from_buffer(a), (1, 1, 1, 1, 1, 1, 1, 1, 1))
     carray(ffi.from_buffer(a), 2, n)

@@ -3,7 +3,7 @@
 # expect: error at line 12: len() of unsized object
 # expect: error at line 13: iteration over a 0-d array
 # expect: error at line 15: too many indices for a 0-D array: 1 given
-# expect: error at line 16: cuda.atomic.add() needs an array of 1 to 3 dimensions, not array(float64, 0d, C)
+# expect: error at line 16: cuda.atomic.add() needs an array of 1 to 8 dimensions, not array(float64, 0d, C)
 from numba import cuda
 
 
