@@ -257,6 +257,14 @@ pub enum Type {
     /// integer with no bounds and no wraparound (`p[i]`, C's `p[i]`); a
     /// kernel parameter of this type is a 64-bit address.
     Pointer(Elem),
+    /// A number or bool that may be None (Numba's `Optional`, printed
+    /// `OptionalType(int64)`): what a device function returns when one of
+    /// its paths returns `None` and another a number, and a variable
+    /// assigned `None` on one path and a number on another. Two
+    /// components: whether there is a value (`bool`), then the value.
+    /// `x is None` tests it; any other use takes the value, and raises
+    /// `TypeError` when there is none, as Numba does.
+    Optional(Scalar),
 }
 
 /// A CUDA vector type: `n` (1 to 4) components of type `base`.
@@ -625,9 +633,12 @@ impl Type {
                 .map(Type::param_kind)
                 .collect::<Option<_>>()
                 .map(ParamKind::Tuple),
-            Type::Unknown | Type::None | Type::Function(_) | Type::Vector(_) | Type::GridGroup => {
-                None
-            }
+            Type::Unknown
+            | Type::None
+            | Type::Function(_)
+            | Type::Vector(_)
+            | Type::GridGroup
+            | Type::Optional(_) => None,
         }
     }
 
@@ -684,6 +695,7 @@ impl Type {
             Type::GridGroup => "a grid group".to_string(),
             Type::Enum(e) => format!("a member of the enum '{}' ({e})", e.name()),
             Type::Pointer(_) => format!("a pointer of type {self}"),
+            Type::Optional(s) => format!("{} or None ({self})", Type::Scalar(*s).describe()),
             Type::Unknown => "a value of unknown type".to_string(),
         }
     }
@@ -699,6 +711,7 @@ impl fmt::Display for Type {
             Type::GridGroup => f.write_str("GridGroup"),
             Type::Enum(e) => fmt::Display::fmt(e, f),
             Type::Pointer(elem) => write!(f, "{elem}*"),
+            Type::Optional(s) => write!(f, "OptionalType({s})"),
             Type::Record(r) => fmt::Display::fmt(&r.record, f),
             Type::Scalar(s) => f.write_str(s.name()),
             Type::Complex(part) => f.write_str(complex_name(*part)),
@@ -880,6 +893,17 @@ pub fn unify(a: &Type, b: &Type) -> Option<Type> {
         (Type::GridGroup, Type::GridGroup) => Some(Type::GridGroup),
         (Type::Enum(x), Type::Enum(y)) if x == y => Some(*a),
         (Type::Pointer(x), Type::Pointer(y)) if x == y => Some(*a),
+        // None and a number or bool: Numba's `Optional` of it.
+        (Type::None, Type::Scalar(s)) | (Type::Scalar(s), Type::None) => Some(Type::Optional(*s)),
+        (Type::Optional(s), Type::None) | (Type::None, Type::Optional(s)) => {
+            Some(Type::Optional(*s))
+        }
+        (Type::Optional(x), Type::Scalar(y) | Type::Optional(y))
+        | (Type::Scalar(x), Type::Optional(y)) => match unify(&Type::Scalar(*x), &Type::Scalar(*y))
+        {
+            Some(Type::Scalar(s)) => Some(Type::Optional(s)),
+            _ => None,
+        },
         // An IntEnum member converts safely to an integer of its value's
         // type only (Numba's `IntEnumMember.can_convert_to`, then
         // `unify_pairs`): `IntEnum<int64>` and `int64` give `int64`.

@@ -360,8 +360,10 @@ fn make_args(
         }
         // An enum member is passed as its value.
         Type::Enum(e) => make_args(&Type::Scalar(e.dtype()), recipe, rng, interp, args, buffers),
-        // (Kernel parameters are never records, only arrays of them.)
+        // (Kernel parameters are never records, only arrays of them, and
+        // never optional.)
         Type::None
+        | Type::Optional(_)
         | Type::Unknown
         | Type::Function(_)
         | Type::Class(_)

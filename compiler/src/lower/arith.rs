@@ -80,6 +80,25 @@ impl FnLowering<'_> {
     /// change layout, which needs no code).
     pub(super) fn convert_value(&mut self, v: LValue, from: &Type, to: &Type) -> LValue {
         match (v, from, to) {
+            // Into a value that may be None: None, or a value.
+            (_, Type::None, Type::Optional(_)) => self.zero_value(to),
+            (LValue::Tuple(parts), Type::Optional(a), Type::Optional(b)) => {
+                let (flag, x) = (parts[0].scalar(), parts[1].scalar());
+                let x = self.cast_scalar(x, *a, *b);
+                LValue::Tuple(vec![LValue::Scalar(flag), LValue::Scalar(x)])
+            }
+            (LValue::Scalar(x), Type::Scalar(a), Type::Optional(b)) => {
+                let x = self.cast_scalar(x, *a, *b);
+                let flag = self.ins().iconst(ir::Type::I1, 1);
+                LValue::Tuple(vec![LValue::Scalar(flag), LValue::Scalar(x)])
+            }
+            // Out of one: its value, and Numba's `TypeError` when there is
+            // none (`optional_to_any`).
+            (LValue::Tuple(parts), Type::Optional(a), to) => {
+                let (flag, x) = (parts[0].scalar(), parts[1].scalar());
+                self.raise_unless(flag, &format!("TypeError: expected {a}, got None"));
+                self.convert_value(LValue::Scalar(x), &Type::Scalar(*a), to)
+            }
             (LValue::Scalar(x), Type::Scalar(a), Type::Scalar(b)) => {
                 LValue::Scalar(self.cast_scalar(x, *a, *b))
             }

@@ -372,8 +372,9 @@ impl<'a> FnLowering<'a> {
         if self.f.ret == Type::None {
             self.ins().ret(&[]);
         } else {
-            // Falling off the end of a device function that returns a value
-            // on other paths: return zeros of the result type.
+            // Falling off the end of a device function that returns a
+            // value on other paths, which makes its result an
+            // `OptionalType`: None (zeros, the flag false).
             let zero = self.zero_value(&self.f.ret.clone());
             let flat = zero.flatten();
             self.ins().ret(&flat);

@@ -228,6 +228,11 @@ impl FnLowering<'_> {
             TStmtKind::Return(value) => {
                 let flat = match value {
                     Some(e) => self.expr(self.te(*e)).flatten(),
+                    // `return` in a function that may return None
+                    // (`OptionalType`): None, the flag and value zero.
+                    None if self.f.ret != Type::None => {
+                        self.zero_value(&self.f.ret.clone()).flatten()
+                    }
                     None => Vec::new(),
                 };
                 self.ins().ret(&flat);

@@ -4,7 +4,8 @@
 //! memory and in the kernel ABI); a complex number is two, its real and
 //! imaginary parts. An array is its data pointer (in its
 //! address space), one `i64` extent per dimension and one `i64` byte stride
-//! per dimension. A tuple is its elements, flattened. [`flatten_type`] lists
+//! per dimension. A tuple is its elements, flattened. An optional number
+//! (`OptionalType(int64)`) is the pair (has a value: `i1`, the value). [`flatten_type`] lists
 //! the IR types of these components ("slots"), [`LValue`] holds the values.
 
 use super::FnLowering;
@@ -87,6 +88,11 @@ pub fn flatten_type(ty: &Type, kernel_abi: bool, out: &mut Vec<ir::Type>) {
         // A pointer is its address (a `u64` parameter in the kernel ABI,
         // which PTX declares as it declares an array's data pointer).
         Type::Pointer(_) => out.push(ir::Type::Ptr(AddrSpace::Global)),
+        // Whether there is a value, then the value.
+        Type::Optional(s) => {
+            out.push(ir::Type::I1);
+            out.push(ir_type(*s));
+        }
         Type::None | Type::Unknown | Type::Function(_) | Type::Class(_) | Type::GridGroup => {}
     }
 }
@@ -269,6 +275,11 @@ impl LValue {
             ),
             Type::Record(_) => LValue::Scalar(it.next().expect("record address")),
             Type::Pointer(_) => LValue::Scalar(it.next().expect("pointer address")),
+            // As the tuple (has a value, value).
+            Type::Optional(_) => LValue::Tuple(vec![
+                LValue::Scalar(it.next().expect("optional's flag")),
+                LValue::Scalar(it.next().expect("optional's value")),
+            ]),
             Type::Array(a) => {
                 let n = a.ndim as usize;
                 LValue::Array(ArrayVal {

@@ -366,6 +366,10 @@ impl Printer<'_> {
                     format!("({})", self.list(*items))
                 }
             }
+            // An optional's first component says it has a value.
+            TExprKind::TupleGet(a, 0) if matches!(self.f.expr(*a).ty, Type::Optional(_)) => {
+                format!("({} is not None)", self.expr(*a))
+            }
             TExprKind::TupleGet(a, k) => format!("{}[{k}]", self.expr(*a)),
             TExprKind::TupleIndex(a, i) => format!("{}[{}]", self.expr(*a), self.expr(*i)),
             TExprKind::Intrinsic(i, args) => intrinsic(*i, &self.list(*args), &e.ty),

@@ -97,8 +97,6 @@ def test_raise(mod):
     assert str(raises.value) == "raise_self"
 
 
-@pytest.mark.skip(reason="upstream: Needs insert_unresolved_ref support in target")
-
 def test_optional_return(mod):
     pfunc = mod.make_optional_return_case()
     cfunc = mod.make_optional_return_case(cuda.jit)

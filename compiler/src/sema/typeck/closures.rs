@@ -59,7 +59,8 @@ impl FnChecker<'_, '_, '_> {
     pub(super) fn callee_value(&mut self, func: ExprId) -> TExpr {
         match (&self.ast(func).kind, *self.res(func)) {
             (ExprKind::Name(_), Res::Local(l)) => self.read_var(l, self.ast(func).span),
-            _ => self.expr(func),
+            // A value that may be None stays one (`x = f(y)`).
+            _ => self.expr_keep_optional(func),
         }
     }
 

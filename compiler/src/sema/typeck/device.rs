@@ -293,9 +293,18 @@ impl FnChecker<'_, '_, '_> {
         let params = env.module.params(env.def(f).params);
         let n = params.len();
         let vararg = env.def(f).vararg;
+        // A value that may be None is passed as it is (the callee is
+        // specialised for `OptionalType`, as Numba's is).
         let mut typed = match given {
             Some(typed) => typed,
-            None => self.typed_operands(args),
+            None => {
+                let mut typed = self.pc.scratch.operand_vecs.pop().unwrap_or_default();
+                for &a in args {
+                    let t = self.expr_keep_optional(a);
+                    typed.push(t);
+                }
+                typed
+            }
         };
         if typed.len() > n && !vararg {
             let msg = format!(
@@ -338,7 +347,7 @@ impl FnChecker<'_, '_, '_> {
         let mut ok = true;
         for k in keywords {
             let name = env.name(k.name.name);
-            let value = self.expr(k.value);
+            let value = self.expr_keep_optional(k.value);
             let named = params.iter().position(|p| env.name(p.name.name) == name);
             match named.filter(|&i| !(vararg && i == n - 1)) {
                 None => {

@@ -19,8 +19,47 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// commonest expressions, are typed here; the others by
     /// [`Self::expr_other`], kept out of line so that this function stays
     /// small (the general one saves many registers and a large frame).
+    ///
+    /// A value that may be None ([`Type::Optional`]) is unwrapped: its
+    /// number, with a `TypeError` raised when there is none, as Numba
+    /// converts an `Optional` to the type an operation needs. Only the
+    /// places that keep such a value ask for it with
+    /// [`Self::expr_keep_optional`].
     #[inline(always)]
     pub(super) fn expr(&mut self, id: ExprId) -> TExpr {
+        let keep = std::mem::take(&mut self.keep_optional);
+        let t = self.expr_any(id);
+        if let Type::Optional(s) = t.ty {
+            if !keep {
+                return self.unwrap_optional(t, s);
+            }
+        }
+        t
+    }
+
+    /// [`Self::expr`], keeping a value that may be None as it is: the
+    /// value assigned to a variable, returned, passed to a device function,
+    /// compared with `is None`, or an arm of a conditional expression.
+    pub(super) fn expr_keep_optional(&mut self, id: ExprId) -> TExpr {
+        self.keep_optional = true;
+        self.expr(id)
+    }
+
+    /// The number in `t`, of type `OptionalType(s)`: a `TypeError`
+    /// ("expected int64, got None") when there is none.
+    #[inline(never)]
+    pub(super) fn unwrap_optional(&mut self, t: TExpr, s: Scalar) -> TExpr {
+        let span = t.span;
+        TExpr {
+            kind: TExprKind::Cast(self.ex(t)),
+            ty: Type::Scalar(s),
+            span,
+        }
+    }
+
+    /// [`Self::expr`] before unwrapping.
+    #[inline(always)]
+    fn expr_any(&mut self, id: ExprId) -> TExpr {
         let e = self.env.module.expr(id);
         match e.kind {
             ExprKind::Name(_) => {
@@ -81,7 +120,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             ExprKind::IfExp { test, body, orelse } => {
                 let cond = self.condition(*test);
-                let (a, b) = (self.expr(*body), self.expr(*orelse));
+                let a = self.expr_keep_optional(*body);
+                let b = self.expr_keep_optional(*orelse);
                 // Numba prunes the arm a condition it settles before
                 // typing never takes: the result is the other arm, its
                 // type unchanged.
@@ -189,7 +229,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     /// Types an expression used as a condition: any scalar, tested for non-zero.
     pub(super) fn condition(&mut self, e: ExprId) -> TExpr {
-        let t = self.expr(e);
+        // Numba has no truth value for a value that may be None
+        // (`bool(OptionalType(float64))` does not type): it is refused,
+        // not unwrapped.
+        let t = self.expr_keep_optional(e);
         self.truth(t)
     }
 
@@ -198,6 +241,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
         let t = self.int_enum_as_number(t);
         match &t.ty {
             Type::Scalar(_) | Type::Complex(_) | Type::Unknown => self.cast(t, &Type::BOOL),
+            Type::Optional(_) => {
+                let msg = format!(
+                    "{} has no truth value (Numba cannot type `bool()` of it)",
+                    t.ty.describe()
+                );
+                self.reject(t.span, &msg, Some("test it with `x is not None`"))
+            }
             other => {
                 let msg = format!("cannot use {} as a condition", other.describe());
                 self.reject(t.span, &msg, Some("compare it explicitly, e.g. `x > 0`"))
@@ -857,16 +907,27 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     fn compare_chain(&mut self, left: ExprId, ops: &[(CmpOp, ExprId)], span: Span) -> TExpr {
         let left_span = self.ast(left).span;
-        let mut lhs = self.expr(left);
         if let [(op, right)] = *ops {
-            // A single comparison, by far the most common.
+            // A single comparison, by far the most common. `x is None`
+            // keeps a value that may be None, to test it.
+            let identity = matches!(op, CmpOp::Is | CmpOp::IsNot);
+            let lhs = if identity {
+                self.expr_keep_optional(left)
+            } else {
+                self.expr(left)
+            };
             let right_span = self.ast(right).span;
-            let rhs = self.expr(right);
+            let rhs = if identity {
+                self.expr_keep_optional(right)
+            } else {
+                self.expr(right)
+            };
             return TExpr {
                 span,
                 ..self.compare(op, lhs, rhs, left_span.to(right_span))
             };
         }
+        let mut lhs = self.expr(left);
         let mut parts: Vec<TExpr> = Vec::new();
         let mut lets: Vec<(VarId, TExpr)> = Vec::new();
         for (k, &(op, right)) in ops.iter().enumerate() {
@@ -925,6 +986,32 @@ impl<'m> FnChecker<'_, '_, 'm> {
         result
     }
 
+    /// `x is None`, `x is not None` (either side) of an `x` that may be
+    /// None: whether it has no value, at run time; `None` for other
+    /// operands.
+    fn optional_is_none(&mut self, op: CmpOp, l: &TExpr, r: &TExpr, span: Span) -> Option<TExpr> {
+        let opt = match (l.ty, r.ty) {
+            (Type::Optional(_), Type::None) => *l,
+            (Type::None, Type::Optional(_)) => *r,
+            _ => return None,
+        };
+        // The flag, the optional's first component, says it has a value.
+        let has_value = TExpr {
+            kind: TExprKind::TupleGet(self.ex(opt), 0),
+            ty: Type::BOOL,
+            span,
+        };
+        Some(if op == CmpOp::IsNot {
+            has_value
+        } else {
+            TExpr {
+                kind: TExprKind::Unary(UnaryOp::Not, self.ex(has_value)),
+                ty: Type::BOOL,
+                span,
+            }
+        })
+    }
+
     /// A single comparison.
     pub(super) fn compare(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         if l.ty.is_unknown() || r.ty.is_unknown() {
@@ -948,6 +1035,10 @@ impl<'m> FnChecker<'_, '_, 'm> {
                         CmpOp::NotEq
                     };
                     return self.compare(eq, l, r, span);
+                }
+                // A value that may be None is tested at run time.
+                if let Some(t) = self.optional_is_none(op, &l, &r, span) {
+                    return t;
                 }
                 // Otherwise only `None` has identity in kernels: a value of
                 // type none is `None`, a value of any other type is not

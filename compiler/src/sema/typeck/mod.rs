@@ -505,6 +505,10 @@ pub(crate) struct FnChecker<'p, 'e, 'm> {
     /// if none was, the program is refused with an internal error rather
     /// than compiled without the code the expression is part of.
     untyped_at: Option<Span>,
+    /// Set just before typing an expression whose value may stay
+    /// [`Type::Optional`] (see `expr_keep_optional`); every other
+    /// expression of that type is unwrapped where it is used.
+    keep_optional: bool,
     shared: Vec<ArrayDecl>,
     local: Vec<ArrayDecl>,
     /// The instances called, once per call (see [`Instance::callees`]).
@@ -621,6 +625,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             again: false,
             diags: Vec::new(),
             untyped_at: None,
+            keep_optional: false,
             shared: std::mem::take(&mut func.shared_arrays),
             local: std::mem::take(&mut func.local_arrays),
             callees,
@@ -635,6 +640,11 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             let mut walks = 0;
             loop {
                 body = c.block(def.body);
+                // A device function whose end is reachable returns None
+                // there, as Python does.
+                if c.reachable && !c.is_kernel {
+                    c.add_implicit_return(def.header_span);
+                }
                 walks += 1;
                 if !c.again {
                     break;
@@ -733,6 +743,7 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
         self.depends_on = u32::MAX;
         self.partial = false;
         self.none_ret = None;
+        self.keep_optional = false;
     }
 
     /// Reports an error (kept only if this walk is the last).
@@ -917,14 +928,9 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
             self.set_binding(l, Binding::Error);
             return;
         }
-        if value.ty == Type::None {
-            self.error(Diagnostic::error(
-                "this call returns nothing; there is no value to assign",
-                value.span,
-            ));
-            self.set_binding(l, Binding::Error);
-            return;
-        }
+        // `x = None` (or the result of a call that returns nothing): a
+        // version of type none, as in Numba; joined with a number it makes
+        // an `OptionalType`.
         let v = self.version(l, value.ty, value.span);
         self.set_binding(l, Binding::Var(v));
         let e = self.ex(value);
@@ -935,6 +941,31 @@ impl<'p, 'e, 'm> FnChecker<'p, 'e, 'm> {
     }
 
     /// Records the type of a `return` value.
+    /// The `return None` at the reachable end of a device function's body
+    /// (`header` locates the function).
+    fn add_implicit_return(&mut self, header: Span) {
+        if self.declared_ret.is_none()
+            && !self.ret_error
+            && !self.iterating
+            && unify(&self.ret, &Type::None).is_none()
+        {
+            let ret = self.ret;
+            self.ret_error = true;
+            self.error(
+                Diagnostic::error(
+                    format!(
+                        "this function can reach the end of its body, returning None there, \
+                     but returns {ret} elsewhere"
+                    ),
+                    header,
+                )
+                .with_help("end it with a `return` of a value, or return None on no path"),
+            );
+            return;
+        }
+        self.add_return(&Type::None, header);
+    }
+
     fn add_return(&mut self, ty: &Type, span: Span) {
         if ty.is_unknown() {
             self.ret_error = true;

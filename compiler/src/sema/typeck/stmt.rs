@@ -814,7 +814,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
             Some(v) => {
                 let v_span = self.ast(v).span;
-                let t = self.expr(v);
+                let t = self.expr_keep_optional(v);
                 if let Type::Array(_) = t.ty {
                     self.error(Diagnostic::error(
                         "device functions cannot return arrays",
