@@ -78,6 +78,8 @@ FEATURES = {
     "narrow_store": "stores converting to a narrower or other-kind array element type",
     "attrs": "len(a), a.shape[0], a.size, cuda.threadIdx.x / blockDim.x / blockIdx.x (int32), math.pi, math.e",
     "runtime_range": "range() with runtime bounds and steps (trip counts kept small)",
+    "optional_returns": "device functions that may reach their end (returning None: Numba's "
+                        "OptionalType), the caller replacing None with a literal after `is None`",
 }
 
 GENERIC_BINOPS = ["+", "-", "*"]
@@ -171,6 +173,9 @@ def _np_dtype(d):
 class Gen:
     def __init__(self, seed, features):
         self.rng = random.Random(seed)
+        # The optional_returns choices draw from their own stream, so that
+        # the programs of every seed stay the same apart from them.
+        self.optional_rng = random.Random(seed * 7919 + 17)
         self.features = set(features)
         self.counter = 0
         self.funcs = []           # device function sources
@@ -737,15 +742,46 @@ class Gen:
         for e in rets[1:]:
             t = unify(t, e.ty)
         taint = any(e.taint for e in rets) or any(a.taint for a in args)
+        o = self.optional_rng
+        optional = self.on("optional_returns") and t is not None and o.random() < 0.5
+        if optional:
+            # The body runs only under a condition on a parameter: the
+            # function may reach its end and return None.
+            cond = f"{params[o.randrange(nparams)]} > {o.choice([0, 1, 3])}"
+            body = [f"if {cond}:"] + ["    " + line for line in body]
         src = ["@cuda.jit(device=True)", f"def {fname}({', '.join(params)}):"] + ["    " + line for line in body]
         self.funcs.append("\n".join(src))
+        call = f"{fname}({', '.join(a.code for a in args)})"
+        lines = []
+        if optional:
+            # The result may be None (OptionalType(t)): None becomes a
+            # literal, and `+ 0` takes the number (Numba types no truth
+            # value or cast of an OptionalType, which later uses might be).
+            raw = self.fresh()
+            lines = [f"{raw} = {call}", f"if {raw} is None:", f"    {raw} = {self.zero_literal(t)}"]
+            call = f"{raw} + 0"
+            t = binop_type(t, "+", "int64")
         n = self.fresh()
         scope[n] = Var(t, taint)
         if "assigned" in ctx:
             ctx["assigned"].setdefault(n, []).append(t)
         if ctx.get("assignable") is not None:
             ctx["assignable"].add(n)
-        return [f"{n} = {fname}({', '.join(a.code for a in args)})"]
+        return lines + [f"{n} = {call}"]
+
+    def zero_literal(self, ty):
+        """A literal of exactly type `ty` (drawing nothing from the main
+        stream): the value a caller puts in place of None."""
+        k = kind(ty)
+        if k == "b":
+            return "False"
+        if ty == "float64":
+            return "0.5"
+        if ty == "float32":
+            return "np.float32(0.5)"
+        if ty == "int64":
+            return "7"
+        return f"{self.castname(ty)}(7)"
 
     def ret_expr(self, scope, ctx):
         e = self.expr(scope, 2)

@@ -297,8 +297,10 @@ fn make_args(
         }
         // An enum member is passed as its value.
         Type::Enum(e) => make_args(&Type::Scalar(e.dtype()), shape, rng, interp, out),
-        // (Kernel parameters are never records, only arrays of them.)
+        // (Kernel parameters are never records, only arrays of them, and
+        // never optional.)
         Type::None
+        | Type::Optional(_)
         | Type::Unknown
         | Type::Function(_)
         | Type::Class(_)
