@@ -12,6 +12,7 @@ use crate::front::ast::{BinOp, ExprId, ExprKind, Seq, Stmt, StmtKind};
 use crate::sema::consts::ConstValue;
 use crate::sema::intrinsics::{Callee, Member, Ufunc};
 use crate::sema::resolve::{Res, BUILTIN_EXCEPTIONS};
+use crate::sema::typeconv::choose_signature;
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::{Elem, MemSpace, Scalar, Type};
@@ -1544,10 +1545,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
         for t in &typed {
             match t.ty.scalar() {
                 _ if t.ty.is_unknown() => ok = false,
-                Some(s) if s.is_int() || s == Scalar::Bool => {}
+                // Numba converts a float to the range's integer type
+                // (unsafely: truncated), as it converts any argument.
+                Some(_) => {}
                 _ => {
                     ok = false;
-                    let msg = format!("range() arguments must be integers, not {}", t.ty);
+                    let msg = format!("range() arguments must be numbers, not {}", t.ty);
                     self.error(Diagnostic::error(msg, t.span));
                 }
             }
@@ -1555,7 +1558,17 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if !ok {
             return None;
         }
-        let ty = Type::Scalar(range_type(&typed));
+        let literal: Vec<bool> = typed
+            .iter()
+            .map(|t| t.as_const().is_some_and(super::literals::is_literal))
+            .collect();
+        let Some(ty) = range_type(&typed, &literal) else {
+            let tys: Vec<String> = typed.iter().map(|t| t.ty.to_string()).collect();
+            let msg = format!("range() takes no arguments of types ({})", tys.join(", "));
+            self.error(Diagnostic::error(msg, typed[0].span));
+            return None;
+        };
+        let ty = Type::Scalar(ty);
         let mut it = typed.drain(..);
         let (start, stop, step) = match args.len() {
             1 => (
@@ -1607,22 +1620,19 @@ enum IterSource {
 /// argument is a 32-bit-or-narrower integer (integer literals and module
 /// constants are int64), `uint64` when they are all `uint64`, `int64`
 /// otherwise.
-fn range_type(args: &[TExpr]) -> Scalar {
-    let tys = || args.iter().filter_map(|a| a.ty.scalar());
-    if tys().all(|s| s == Scalar::U64) {
-        return Scalar::U64;
-    }
-    let small = |s: Scalar| {
-        matches!(
-            s,
-            Scalar::Bool | Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::U8 | Scalar::U16
-        )
-    };
-    if tys().all(small) {
-        Scalar::I32
-    } else {
-        Scalar::I64
-    }
+fn range_type(args: &[TExpr], literal: &[bool]) -> Option<Scalar> {
+    // Numba's `Range` template: its (int32, ...), (int64, ...) and
+    // (uint64, ...) signatures, chosen as `resolve_overload` chooses
+    // (`range(u8)` is a uint64 range, `range(u8, 10)` an int64 one, a
+    // float argument truncated into an int32 range when nothing else
+    // decides).
+    const CANDIDATES: [Scalar; 3] = [Scalar::I32, Scalar::I64, Scalar::U64];
+    let tys: Vec<Type> = args.iter().map(|a| a.ty).collect();
+    let sigs: Vec<Vec<Type>> = CANDIDATES
+        .iter()
+        .map(|s| vec![Type::Scalar(*s); args.len()])
+        .collect();
+    choose_signature(sigs.iter().map(|s| &s[..]), &tys, literal).map(|i| CANDIDATES[i])
 }
 
 impl FnChecker<'_, '_, '_> {
