@@ -30,6 +30,7 @@ import ast
 import builtins
 import dataclasses
 import enum
+import functools
 import hashlib
 import linecache
 import math
@@ -663,14 +664,26 @@ def _resolve(fn, name):
 def _py_function(value):
     """The Python function behind a kernelc kernel / device function, or a
     plain Python function (treated as a device function, as the kernel
-    language says), or None."""
+    language says), or None. A lambda (``sq = cuda.jit(lambda x: x * x,
+    device=True)``) is given as the equal ``def`` (:func:`_lambda_def`)."""
     inner = getattr(value, "py_func", None)
+    fn = None
     if isinstance(inner, types.FunctionType) and (
             getattr(value, "_kc_dispatcher", False) or _is_numba_dispatcher(value)):
-        return inner
-    if isinstance(value, types.FunctionType) and not getattr(value, "_kc_intrinsic", False):
-        return value
-    return None
+        fn = inner
+    elif isinstance(value, types.FunctionType) and not getattr(value, "_kc_intrinsic", False):
+        fn = value
+    if fn is not None and fn.__name__ == "<lambda>":
+        fn = _lambda_def(fn)
+    return fn
+
+
+@functools.lru_cache(maxsize=256)
+def _lambda_def(fn):
+    """The ``def`` equal to lambda `fn` (:func:`function_of_lambda`), made
+    once per lambda, named after its line (``lambda_12``): the name its
+    calls have in the view and in diagnostics."""
+    return function_of_lambda(fn, f"lambda_{fn.__code__.co_firstlineno}")
 
 
 def _device_decorator(value):

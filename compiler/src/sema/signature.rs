@@ -68,6 +68,30 @@ pub fn parse_signature_in(text: &str, classes: ClassLookup<'_>) -> Result<Signat
     } else {
         Some(p.parse_type()?)
     };
+    // Argument types alone, as a tuple Numba evaluates the text to
+    // (`"float32[:], int64"`, `"float32[:],"`): the result is inferred.
+    if let Some(first) = ret.filter(|_| p.eat(b',')) {
+        let mut args = vec![first];
+        p.skip_ws();
+        while p.pos < text.len() {
+            args.push(p.parse_type()?);
+            if !p.eat(b',') {
+                break;
+            }
+            p.skip_ws();
+        }
+        p.skip_ws();
+        if p.pos < text.len() {
+            return Err(p.error_here("unexpected text after the argument types"));
+        }
+        return finish_signature(&p, None, args);
+    }
+    if ret.is_some() && p.pos >= text.len() {
+        return Err(p.error_here(
+            "a signature is `ret(args)`, `(args)` or argument types separated by commas \
+             (Numba's text evaluates to a tuple or a Signature), not one type",
+        ));
+    }
     p.expect(b'(')?;
     let mut args = Vec::new();
     if !p.eat(b')') {
@@ -89,10 +113,20 @@ pub fn parse_signature_in(text: &str, classes: ClassLookup<'_>) -> Result<Signat
     if p.pos < text.len() {
         return Err(p.error_here("unexpected text after the signature"));
     }
+    finish_signature(&p, ret, args)
+}
+
+/// The signature of `ret` and `args`, checked: `void` is no argument's
+/// type.
+fn finish_signature(
+    p: &SigParser<'_>,
+    ret: Option<Type>,
+    args: Vec<Type>,
+) -> Result<Signature, SigError> {
     if args.contains(&Type::None) {
         return Err(SigError {
             message: "'void' is only valid as a return type".into(),
-            range: 0..text.len(),
+            range: 0..p.text.len(),
         });
     }
     Ok(Signature { ret, args })
@@ -976,6 +1010,23 @@ mod tests {
         let s = parse_signature("UniTuple(float32, 2)(float32, array(int32, 2d, A))").unwrap();
         assert_eq!(s.ret, Some(Type::uni_tuple(Type::F32, 2)));
         assert_eq!(s.args[1], arr(Scalar::I32, 2, Layout::A));
+    }
+
+    #[test]
+    fn argument_types_alone_as_numba_evaluates_them() {
+        // Numba evaluates the text: a tuple of types is the arguments.
+        let s = parse_signature("float32[:], int64").unwrap();
+        assert_eq!(s.ret, None);
+        assert_eq!(s.args.len(), 2);
+        let s = parse_signature(" float32[::1] , ").unwrap();
+        assert_eq!((s.ret, s.args.len()), (None, 1));
+        let s = parse_signature("int32, float64, uint8").unwrap();
+        assert_eq!(s.args, vec![Type::I32, Type::F64, Type::Scalar(Scalar::U8)]);
+        // One type alone is neither a tuple nor a signature.
+        let e = parse_signature("float32[:]").unwrap_err();
+        assert!(e.message.contains("not one type"), "{}", e.message);
+        assert!(parse_signature("float32[:], int64 x").is_err());
+        assert!(parse_signature("float32[:], void").is_err());
     }
 
     #[test]

@@ -24,15 +24,20 @@ from __future__ import annotations
 import numpy as np
 
 from .._devicearray import device_array
+from .._types import Record
 
 __all__ = [
-    "xoroshiro128p_dtype", "create_xoroshiro128p_states", "init_xoroshiro128p_states",
+    "xoroshiro128p_dtype", "xoroshiro128p_type", "create_xoroshiro128p_states",
+    "init_xoroshiro128p_states",
     "xoroshiro128p_uniform_float32", "xoroshiro128p_uniform_float64",
     "xoroshiro128p_normal_float32", "xoroshiro128p_normal_float64",
 ]
 
 #: One generator's state, as numba-cuda lays it out.
 xoroshiro128p_dtype = np.dtype([("s0", np.uint64), ("s1", np.uint64)], align=True)
+#: Its record type, for signatures (``void(xoroshiro128p_type[::1], float32[:])``),
+#: as numba-cuda's ``xoroshiro128p_type`` (``from_dtype(xoroshiro128p_dtype)``).
+xoroshiro128p_type = Record(xoroshiro128p_dtype)
 
 _MASK = (1 << 64) - 1
 _JUMP = (0xBEAC0467EBA5FACB, 0xD86B048B86AA9922)

@@ -722,18 +722,9 @@ impl<'m> ModuleEnv<'m> {
                     p.name.span,
                 ));
             }
+            // A kernel parameter's default value is never used: a launch
+            // passes every argument (Numba refuses one that does not).
             info.locals.push((p.name.name, p.name.span));
-            if let (Some(default), true) = (p.default, info.is_kernel()) {
-                diags.push(
-                    Diagnostic::error(
-                        "kernel parameters cannot have default values",
-                        self.expr(default).span,
-                    )
-                    .with_help(
-                        "a launch passes every argument; device functions may have defaults",
-                    ),
-                );
-            }
         }
         let nparams = info.locals.len();
         let body = self.module.block(def.body);

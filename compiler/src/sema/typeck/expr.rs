@@ -540,6 +540,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if let Some(field) = self.named_tuple_field(&base, name, attr.span, span) {
             return field;
         }
+        // `a.dtype.type`: the scalar type of the dtype, callable as
+        // `a.dtype.type(0.0)` (Numba's `DType.type`, its `NumberClass`).
+        if let (Type::Class(_), "type") = (base.ty, name) {
+            return TExpr { span, ..base };
+        }
         if let Type::Enum(en) = base.ty {
             if name == "value" {
                 let v = self.enum_value(base);

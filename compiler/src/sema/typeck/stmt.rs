@@ -622,6 +622,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.poison_targets(targets, span, out);
                 return;
             }
+            Type::Array(a) if a.ndim >= 1 => {
+                return self.unpack_array(targets, value, *a, span, out)
+            }
             other => {
                 let msg = format!("cannot unpack {} into {n} targets", other.describe());
                 self.error(Diagnostic::error(msg, value.span));
@@ -679,6 +682,79 @@ impl<'m> FnChecker<'_, '_, 'm> {
             self.assign_to(t, part, span, out);
         }
         self.recycle(parts);
+    }
+
+    /// `x, y = a` of an array, as Numba's `exhaust_iter`: `ValueError`
+    /// unless `a` has exactly as many items (elements of a 1-D array, rows
+    /// of layout `A` of a deeper one) as there are targets; the items are
+    /// read, each into a temporary, before any target is assigned.
+    fn unpack_array(
+        &mut self,
+        targets: &[ExprId],
+        value: TExpr,
+        a: crate::types::ArrayType,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let n = targets.len();
+        let (ty, sp) = (value.ty, value.span);
+        let whole = self.temp(ty, sp);
+        Self::push(out, TStmtKind::Assign(whole, self.ex(value)), span);
+        let read = |this: &mut Self| this.var_expr(whole, ty, sp);
+        let w = read(self);
+        let extent = self.ex(TExpr {
+            kind: TExprKind::ArrayProp(w, ArrayProp::Extent(0)),
+            ty: Type::I64,
+            span: sp,
+        });
+        let count = self.ex(TExpr::constant(ConstValue::i64(n as i64), sp));
+        let cond = self.ex(TExpr {
+            kind: TExprKind::Compare(crate::front::ast::CmpOp::NotEq, extent, count),
+            ty: Type::BOOL,
+            span: sp,
+        });
+        let text = push_name(&mut self.texts, "ValueError");
+        let mut raise = Vec::with_capacity(1);
+        Self::push(&mut raise, TStmtKind::Raise(text), span);
+        let then_body = self.place(raise);
+        Self::push(
+            out,
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body: TStmtList::default(),
+            },
+            span,
+        );
+        let item_ty = if a.ndim == 1 {
+            a.elem_type()
+        } else {
+            Type::Array(crate::types::ArrayType {
+                ndim: a.ndim - 1,
+                layout: crate::types::Layout::A,
+                ..a
+            })
+        };
+        let mut parts = Vec::with_capacity(n);
+        for k in 0..n {
+            let w = read(self);
+            let idx = self.ex_list([TExpr::constant(ConstValue::i64(k as i64), sp)]);
+            let item = TExpr {
+                kind: TExprKind::Index(w, idx),
+                ty: item_ty,
+                span: sp,
+            };
+            let t = self.temp(item_ty, sp);
+            Self::push(out, TStmtKind::Assign(t, self.ex(item)), span);
+            parts.push(TExpr {
+                kind: TExprKind::Var(t),
+                ty: item_ty,
+                span: sp,
+            });
+        }
+        for (&t, part) in targets.iter().zip(parts) {
+            self.assign_to(t, part, span, out);
+        }
     }
 
     /// Marks the targets of a failed assignment as erroneous, so their later
@@ -1363,7 +1439,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// A read of temporary `v`.
-    fn var_expr(&mut self, v: VarId, ty: Type, span: Span) -> TExprId {
+    pub(super) fn var_expr(&mut self, v: VarId, ty: Type, span: Span) -> TExprId {
         self.ex(TExpr {
             kind: TExprKind::Var(v),
             ty,

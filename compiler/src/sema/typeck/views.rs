@@ -98,19 +98,110 @@ impl FnChecker<'_, '_, '_> {
                 );
                 return;
             }
+            // A homogeneous tuple of numbers (Numba's `UniTuple`, a
+            // `Sequence`) into a 1-D view.
+            Type::Tuple(items)
+                if a.ndim == 1
+                    && !items.is_empty()
+                    && items[0].is_scalar()
+                    && items.iter().all(|t| *t == items[0]) =>
+            {
+                return self.fill_from_tuple(view, elem, value, span, out);
+            }
             other => {
                 let msg = format!(
                     "cannot store {} into an array view of {}",
                     other.describe(),
                     a.elem
                 );
-                self.error(Diagnostic::error(msg, value.span));
+                let help = matches!(other, Type::Tuple(_)).then_some(
+                    "as in Numba, a 1-D view takes a tuple whose items are numbers of one type (a UniTuple)",
+                );
+                self.error(match help {
+                    Some(h) => Diagnostic::error(msg, value.span).with_help(h),
+                    None => Diagnostic::error(msg, value.span),
+                });
                 return;
             }
         }
         let value = self.cast(value, &Type::Scalar(elem));
         let (view, value) = (self.ex(view), self.ex(value));
         Self::push(out, TStmtKind::Fill { view, value }, span);
+    }
+
+    /// `view[...] = (x, y, z)` of a 1-D view and a tuple of numbers, as
+    /// Numba's `fancy_setslice` of a sequence: `ValueError` unless the view
+    /// has as many elements as the tuple, then each item converted to the
+    /// element type and stored in order.
+    fn fill_from_tuple(
+        &mut self,
+        view: TExpr,
+        elem: Scalar,
+        value: TExpr,
+        span: Span,
+        out: &mut Vec<TStmt>,
+    ) {
+        let Type::Tuple(items) = value.ty else {
+            return;
+        };
+        let n = items.len();
+        let (vty, vspan) = (view.ty, view.span);
+        let (tty, tspan) = (value.ty, value.span);
+        // The tuple first, then the view, each evaluated once.
+        let tuple = self.temp(tty, tspan);
+        Self::push(out, TStmtKind::Assign(tuple, self.ex(value)), span);
+        let v = self.temp(vty, vspan);
+        Self::push(out, TStmtKind::Assign(v, self.ex(view)), span);
+        let w = self.var_expr(v, vty, vspan);
+        let extent = self.ex(TExpr {
+            kind: TExprKind::ArrayProp(w, ArrayProp::Extent(0)),
+            ty: Type::I64,
+            span: vspan,
+        });
+        let count = self.ex(TExpr::constant(ConstValue::i64(n as i64), span));
+        let cond = self.ex(TExpr {
+            kind: TExprKind::Compare(crate::front::ast::CmpOp::NotEq, extent, count),
+            ty: Type::BOOL,
+            span,
+        });
+        let text = super::push_name(
+            &mut self.texts,
+            "ValueError: cannot assign slice from input of different size",
+        );
+        let mut raise = Vec::with_capacity(1);
+        Self::push(&mut raise, TStmtKind::Raise(text), span);
+        let then_body = self.place(raise);
+        Self::push(
+            out,
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body: TStmtList::default(),
+            },
+            span,
+        );
+        for (k, item_ty) in items.iter().enumerate() {
+            let t = self.var_expr(tuple, tty, tspan);
+            let item = TExpr {
+                kind: TExprKind::TupleGet(t, k as u32),
+                ty: *item_ty,
+                span: tspan,
+            };
+            let item = self.int_enum_as_number(item);
+            let item = self.cast(item, &Type::Scalar(elem));
+            let array = self.var_expr(v, vty, vspan);
+            let indices = self.ex_list([TExpr::constant(ConstValue::i64(k as i64), span)]);
+            let value = self.ex(item);
+            Self::push(
+                out,
+                TStmtKind::Store {
+                    array,
+                    indices,
+                    value,
+                },
+                span,
+            );
+        }
     }
 
     /// Reports `view[...] op= value`, which would compute a new array.

@@ -1,9 +1,8 @@
-# expect: error at line 27: 'f' got an unexpected keyword argument 'w'
-# expect: error at line 28: 'f' got multiple values for argument 'x'
-# expect: error at line 29: 'f' is missing 1 required argument: 'x'
-# expect: error at line 16: the default value of 'n' must be a constant
-# expect: error at line 31: 'is' compares with None or two booleans only in kernels
-# expect: error at line 21: kernel parameters cannot have default values
+# expect: error at line 21: 'f' got an unexpected keyword argument 'w'
+# expect: error at line 22: 'f' got multiple values for argument 'x'
+# expect: error at line 23: 'f' is missing 1 required argument: 'x'
+# expect: error at line 15: the default value of 'n' must be a constant
+# expect: error at line 25: 'is' compares with None or two booleans only in kernels
 from numba import cuda
 
 
@@ -15,11 +14,6 @@ def f(x, y=2):
 @cuda.jit(device=True)
 def g(a, n=len):
     return a
-
-
-@cuda.jit("void(float64[::1], int64)")
-def k(out, m=3):
-    pass
 
 
 @cuda.jit("void(float64[::1], int64)")
