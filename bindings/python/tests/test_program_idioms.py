@@ -139,3 +139,30 @@ def test_xoroshiro128p_type_in_a_signature():
     out = np.zeros(8, dtype=np.float32)
     draws[1, 8](create_xoroshiro128p_states(8, seed=1), out)
     assert ((out >= 0) & (out < 1)).all() and len(set(out.tolist())) == 8
+
+
+SCALE = 2.5
+
+
+def test_global_and_nonlocal_names_are_read_as_constants():
+    offset = 4
+
+    @cuda.jit
+    def scaled(out):
+        global SCALE
+        nonlocal offset
+        out[0] = SCALE * offset
+
+    out = np.zeros(1)
+    scaled[1, 1](out)
+    assert out[0] == 10.0
+
+    @cuda.jit
+    def stores(out):
+        global SCALE
+        SCALE = 3.0
+        out[0] = SCALE
+
+    from kernelc.errors import TypingError
+    with pytest.raises(TypingError, match="cannot assign to 'SCALE', declared global"):
+        stores[1, 1](out)

@@ -152,10 +152,12 @@ impl FnResolver<'_, '_> {
                 Diagnostic::error("imports inside a function are not supported", s.span)
                     .with_help("move the import to the top of the file"),
             ),
-            StmtKind::Global(_) | StmtKind::Nonlocal(_) => diags.push(Diagnostic::error(
-                "`global` and `nonlocal` are not supported in kernels: globals are compile-time constants",
-                s.span,
-            )),
+            // `global x` / `nonlocal x`: `x` is the module's (a closure
+            // variable is one in the binding's view), a compile-time
+            // constant read as Numba freezes it; the names are left out of
+            // the function's locals (see `LocalsCollector`), and storing to
+            // one is an error there.
+            StmtKind::Global(_) | StmtKind::Nonlocal(_) => {}
             StmtKind::Del(_) => diags.push(Diagnostic::error("`del` is not supported in kernels", s.span)),
             StmtKind::Break
             | StmtKind::Continue

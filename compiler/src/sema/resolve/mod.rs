@@ -756,7 +756,20 @@ impl<'m> ModuleEnv<'m> {
         };
         while i < info.locals.len() {
             if declared_global.contains(&info.locals[i].0) {
-                info.locals.remove(i);
+                // Assigned, and declared `global`/`nonlocal`: Numba stores
+                // to no global (its STORE_GLOBAL is unsupported).
+                let (name, span) = info.locals.remove(i);
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "cannot assign to '{}', declared global or nonlocal: globals are \
+                             compile-time constants in kernels",
+                            self.name(name)
+                        ),
+                        span,
+                    )
+                    .with_help("use a local variable, or write the value into an array"),
+                );
             } else {
                 i += 1;
             }

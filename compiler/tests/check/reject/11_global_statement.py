@@ -1,4 +1,4 @@
-# expect: error at line 9: 'global' statements are not supported in kernels
+# expect: error at line 10: cannot assign to 'calls', declared global or nonlocal: globals are compile-time constants in kernels
 from numba import cuda
 
 calls = 0
