@@ -150,7 +150,12 @@ setup_venv() {
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --no-index --force-reinstall "$wheel"
 }
 step venv check 0 setup_venv
-KERNELC_DEVICE=gpu step binding check 180 \
+# 180 s on a GPU machine (16 cores; not measured there yet); the dry run's
+# emulated driver on CI's 2-core machine took 178 s on 2026-11-28, and the
+# suite grows.
+binding_limit=180
+[ "$dry" = 1 ] && binding_limit=900
+KERNELC_DEVICE=gpu step binding check "$binding_limit" \
     env -C "$pack" "$venv/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
 
 # 4. Measurements (a failure here is reported, not a failed proof).
