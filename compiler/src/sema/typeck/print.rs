@@ -75,7 +75,8 @@ impl FnChecker<'_, '_, '_> {
                 self.print_args.push(PrintArg::Dim3(e));
                 continue;
             }
-            let mut t = self.expr(arg);
+            // A value that may be None is refused, as Numba refuses it.
+            let mut t = self.expr_keep_optional(arg);
             if starred && !t.ty.is_unknown() && !self.repeatable(&t) {
                 // Evaluated before the starred tuples that follow it, which
                 // are assigned before the print.

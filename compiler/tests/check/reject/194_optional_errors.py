@@ -1,12 +1,13 @@
 # kernelc: --kernel k --sig "void(int64[::1])"
 # Misuses of values that may be None: a truth value (Numba cannot type
 # `bool()` of an OptionalType), `is` with something other than None, None
-# stored as a number, and a function whose end is reachable while it
-# returns a tuple elsewhere (kernelc's optionals hold numbers only).
-# expect: error at line 20: this function can reach the end of its body, returning None there, but returns UniTuple(int64, 2) elsewhere
-# expect: error at line 28: an int64 value or None (OptionalType(int64)) has no truth value (Numba cannot type `bool()` of it)
-# expect: error at line 31: 'is' compares with None or two booleans only in kernels
-# expect: error at line 33: cannot store None into an array element of type int64
+# stored as a number, print() of one (Numba cannot print an OptionalType),
+# and a function reaching its end but returning a tuple elsewhere.
+# expect: error at line 21: this function can reach the end of its body, returning None there, but returns UniTuple(int64, 2) elsewhere
+# expect: error at line 29: an int64 value or None (OptionalType(int64)) has no truth value (Numba cannot type `bool()` of it)
+# expect: error at line 32: 'is' compares with None or two booleans only in kernels
+# expect: error at line 34: cannot store None into an array element of type int64
+# expect: error at line 36: print() in a kernel supports strings, numbers, booleans, tuples of them and `dim3`s (`cuda.threadIdx`), not an int64 value or None (OptionalType(int64))
 from numba import cuda
 
 
@@ -32,3 +33,4 @@ def k(out):
     n = None
     out[i] = n
     out[i] += pair_or_none(i)[0] + t
+    print(r)
