@@ -180,6 +180,21 @@ impl ArrayType {
             }),
         }
     }
+
+    /// What iterating or unpacking the array yields (Numba's array
+    /// iterator): its elements when it has one dimension, else its rows,
+    /// views of layout `A`.
+    pub fn item_type(&self) -> Type {
+        if self.ndim == 1 {
+            self.elem_type()
+        } else {
+            Type::Array(ArrayType {
+                ndim: self.ndim - 1,
+                layout: Layout::A,
+                ..*self
+            })
+        }
+    }
 }
 
 impl fmt::Display for ArrayType {

@@ -702,39 +702,9 @@ impl<'m> FnChecker<'_, '_, 'm> {
         Self::push(out, TStmtKind::Assign(whole, self.ex(value)), span);
         let read = |this: &mut Self| this.var_expr(whole, ty, sp);
         let w = read(self);
-        let extent = self.ex(TExpr {
-            kind: TExprKind::ArrayProp(w, ArrayProp::Extent(0)),
-            ty: Type::I64,
-            span: sp,
-        });
-        let count = self.ex(TExpr::constant(ConstValue::i64(n as i64), sp));
-        let cond = self.ex(TExpr {
-            kind: TExprKind::Compare(crate::front::ast::CmpOp::NotEq, extent, count),
-            ty: Type::BOOL,
-            span: sp,
-        });
-        let text = push_name(&mut self.texts, "ValueError");
-        let mut raise = Vec::with_capacity(1);
-        Self::push(&mut raise, TStmtKind::Raise(text), span);
-        let then_body = self.place(raise);
-        Self::push(
-            out,
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body: TStmtList::default(),
-            },
-            span,
-        );
-        let item_ty = if a.ndim == 1 {
-            a.elem_type()
-        } else {
-            Type::Array(crate::types::ArrayType {
-                ndim: a.ndim - 1,
-                layout: crate::types::Layout::A,
-                ..a
-            })
-        };
+        let cond = self.first_extent_is_not(w, n, sp);
+        self.raise_if(cond, "ValueError", span, out);
+        let item_ty = a.item_type();
         let mut parts = Vec::with_capacity(n);
         for k in 0..n {
             let w = read(self);
@@ -1411,10 +1381,6 @@ impl<'m> FnChecker<'_, '_, 'm> {
         if !step_known {
             // A step of zero raises ValueError in Numba, which ends the
             // thread (with `debug`, fails the launch), as for a plain range.
-            let text = push_name(
-                &mut self.texts,
-                "ValueError: range() arg 3 must not be zero",
-            );
             let read = self.var_expr(step, Type::I64, span);
             let zero = self.ex(TExpr::constant(ConstValue::i64(0), span));
             let cond = self.ex(TExpr {
@@ -1422,20 +1388,47 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 ty: Type::BOOL,
                 span,
             });
-            let mut raise = Vec::with_capacity(1);
-            Self::push(&mut raise, TStmtKind::Raise(text), span);
-            let then_body = self.place(raise);
-            Self::push(
-                out,
-                TStmtKind::If {
-                    cond,
-                    then_body,
-                    else_body: TStmtList::default(),
-                },
+            self.raise_if(
+                cond,
+                "ValueError: range() arg 3 must not be zero",
                 span,
+                out,
             );
         }
         Some((start, Iterated::Range { stop, step, ty }, e.span))
+    }
+
+    /// `if cond: raise TEXT` (`TEXT` as Python prints the exception), to
+    /// `out`: the checks Numba makes at run time.
+    pub(super) fn raise_if(&mut self, cond: TExprId, text: &str, span: Span, out: &mut Vec<TStmt>) {
+        let text = push_name(&mut self.texts, text);
+        let mut raise = Vec::with_capacity(1);
+        Self::push(&mut raise, TStmtKind::Raise(text), span);
+        let then_body = self.place(raise);
+        Self::push(
+            out,
+            TStmtKind::If {
+                cond,
+                then_body,
+                else_body: TStmtList::default(),
+            },
+            span,
+        );
+    }
+
+    /// `array.shape[0] != n`, for the array expression `array`.
+    pub(super) fn first_extent_is_not(&mut self, array: TExprId, n: usize, span: Span) -> TExprId {
+        let extent = self.ex(TExpr {
+            kind: TExprKind::ArrayProp(array, ArrayProp::Extent(0)),
+            ty: Type::I64,
+            span,
+        });
+        let count = self.ex(TExpr::constant(ConstValue::i64(n as i64), span));
+        self.ex(TExpr {
+            kind: TExprKind::Compare(crate::front::ast::CmpOp::NotEq, extent, count),
+            ty: Type::BOOL,
+            span,
+        })
     }
 
     /// A read of temporary `v`.
@@ -1518,15 +1511,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         };
         match it {
             Iterated::Array(a) => {
-                let ty = if a.ndim == 1 {
-                    a.elem_type()
-                } else {
-                    Type::Array(crate::types::ArrayType {
-                        ndim: a.ndim - 1,
-                        layout: crate::types::Layout::A,
-                        ..a
-                    })
-                };
+                let ty = a.item_type();
                 let arr = self.ex(var(Type::Array(a)));
                 let idx = self.ex_list([i]);
                 TExpr {

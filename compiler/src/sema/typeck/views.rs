@@ -153,32 +153,12 @@ impl FnChecker<'_, '_, '_> {
         let v = self.temp(vty, vspan);
         Self::push(out, TStmtKind::Assign(v, self.ex(view)), span);
         let w = self.var_expr(v, vty, vspan);
-        let extent = self.ex(TExpr {
-            kind: TExprKind::ArrayProp(w, ArrayProp::Extent(0)),
-            ty: Type::I64,
-            span: vspan,
-        });
-        let count = self.ex(TExpr::constant(ConstValue::i64(n as i64), span));
-        let cond = self.ex(TExpr {
-            kind: TExprKind::Compare(crate::front::ast::CmpOp::NotEq, extent, count),
-            ty: Type::BOOL,
-            span,
-        });
-        let text = super::push_name(
-            &mut self.texts,
+        let cond = self.first_extent_is_not(w, n, vspan);
+        self.raise_if(
+            cond,
             "ValueError: cannot assign slice from input of different size",
-        );
-        let mut raise = Vec::with_capacity(1);
-        Self::push(&mut raise, TStmtKind::Raise(text), span);
-        let then_body = self.place(raise);
-        Self::push(
-            out,
-            TStmtKind::If {
-                cond,
-                then_body,
-                else_body: TStmtList::default(),
-            },
             span,
+            out,
         );
         for (k, item_ty) in items.iter().enumerate() {
             let t = self.var_expr(tuple, tty, tspan);
