@@ -251,14 +251,7 @@ impl FnChecker<'_, '_, '_> {
         match op {
             UnaryOp::Pos => TExpr { span, ..a },
             UnaryOp::Neg => self.intrinsic(Intrinsic::Bf16(Bf16Prim::Neg), [a], BF16, span),
-            UnaryOp::Not => {
-                let b = self.truth(a);
-                TExpr {
-                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(b)),
-                    ty: Type::BOOL,
-                    span,
-                }
-            }
+            UnaryOp::Not => self.logical_not(a, span),
             UnaryOp::Invert => {
                 let msg = format!("unsupported operand type for unary ~: {}", a.ty);
                 self.reject(span, &msg, None)

@@ -210,14 +210,7 @@ impl FnChecker<'_, '_, '_> {
                 span,
             },
             UnaryOp::Pos => TExpr { span, ..a },
-            UnaryOp::Not => {
-                let b = self.truth(a);
-                TExpr {
-                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(b)),
-                    ty: Type::BOOL,
-                    span,
-                }
-            }
+            UnaryOp::Not => self.logical_not(a, span),
             UnaryOp::Invert => {
                 let msg = format!("unsupported operand type for unary ~: {}", a.ty);
                 self.reject(span, &msg, Some("`~` needs an integer operand"))

@@ -236,6 +236,17 @@ impl<'m> FnChecker<'_, '_, 'm> {
         self.truth(t)
     }
 
+    /// `not t`: the negation of `t`'s truth value (`t` a `bool` already,
+    /// or anything `truth` converts).
+    pub(super) fn logical_not(&mut self, t: TExpr, span: Span) -> TExpr {
+        let b = self.truth(t);
+        TExpr {
+            kind: TExprKind::Unary(UnaryOp::Not, self.ex(b)),
+            ty: Type::BOOL,
+            span,
+        }
+    }
+
     /// Converts a typed scalar to `bool` by Python truthiness.
     pub(super) fn truth(&mut self, t: TExpr) -> TExpr {
         let t = self.int_enum_as_number(t);
@@ -794,14 +805,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             }
         }
         let result = match op {
-            UnaryOp::Not => {
-                let b = self.truth(a);
-                return TExpr {
-                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(b)),
-                    ty: Type::BOOL,
-                    span,
-                };
-            }
+            UnaryOp::Not => return self.logical_not(a, span),
             _ if s.is_float() => {
                 if op == UnaryOp::Invert {
                     let msg = format!("unsupported operand type for unary ~: {s}");
@@ -1009,11 +1013,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         Some(if op == CmpOp::IsNot {
             has_value
         } else {
-            TExpr {
-                kind: TExprKind::Unary(UnaryOp::Not, self.ex(has_value)),
-                ty: Type::BOOL,
-                span,
-            }
+            self.logical_not(has_value, span)
         })
     }
 
@@ -1278,11 +1278,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             (CmpOp::NotEq, Some(ConstValue::Bool(b))) => {
                 TExpr::constant(ConstValue::Bool(!b), span)
             }
-            (CmpOp::NotEq, _) => TExpr {
-                kind: TExprKind::Unary(UnaryOp::Not, self.ex(equal)),
-                ty: Type::BOOL,
-                span,
-            },
+            (CmpOp::NotEq, _) => self.logical_not(equal, span),
             _ => equal,
         };
         self.bind_lets(lets, result, span)

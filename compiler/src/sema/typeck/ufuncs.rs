@@ -154,14 +154,7 @@ impl FnChecker<'_, '_, '_> {
                 }
                 self.binary_same(op, a, b, span)
             }
-            Ufunc::LogicalNot => {
-                let x = self.cast(next(), &Type::BOOL);
-                TExpr {
-                    kind: TExprKind::Unary(UnaryOp::Not, self.ex(x)),
-                    ty: Type::BOOL,
-                    span,
-                }
-            }
+            Ufunc::LogicalNot => self.logical_not(next(), span),
             Ufunc::Bitwise(op) => {
                 let s = scalars[0].promote(scalars[1]);
                 if s.is_float() {
