@@ -309,9 +309,11 @@ def _dtype_list(dt) -> str:
     return "[" + ", ".join(fields) + "]"
 
 
-def _literal(value):
+def _literal(value, classes=None):
     """A constant expression for a Python or NumPy scalar value, a string,
-    or a tuple of them, or None."""
+    or a tuple of them, or None. Named tuples (``Cfg(1.5, 2)``) are
+    literals only when `classes` is given: a dict that collects their
+    classes (class -> None), which the view must then define."""
     if isinstance(value, enum.Enum):
         return None  # a member has a type of its own (see build_view)
     if isinstance(value, (bool, np.bool_)):
@@ -331,8 +333,14 @@ def _literal(value):
         # argument (`raise ValueError(msg)`).
         return repr(value)
     if isinstance(value, tuple) and value:
-        items = [_literal(v) for v in value]
+        named = _is_namedtuple_class(type(value))
+        if named and classes is None:
+            return None
+        items = [_literal(v, classes) for v in value]
         if all(i is not None for i in items):
+            if named:
+                classes[type(value)] = None
+                return f"{type(value).__name__}(" + ", ".join(items) + ")"
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     return None
 
@@ -796,6 +804,7 @@ def build_view(kernel_fn, device=False) -> KernelView:
     enum_members = {}  # name -> "Class.MEMBER"
     exceptions = {}  # name -> an exception class of the program
     value_tuples = {}  # name -> the text of a tuple holding functions
+    instance_classes = {}  # named tuple classes of frozen named tuples -> None
     aliases = {}  # name -> the device function's own name
 
     def place_same_file(fs: FuncSource, decorator: str | None) -> bool:
@@ -949,6 +958,13 @@ def build_view(kernel_fn, device=False) -> KernelView:
                 # writes it in place, passed as a hidden parameter.
                 global_arrays[name] = (value, _device_array_type(name, value))
                 continue
+            if isinstance(value, np.void):
+                # numba-cuda 0.30 with NumPy 2 fails on these too (its
+                # constant_record calls the removed `tostring`).
+                raise TypingError(
+                    f"'{name}' is a NumPy record scalar read from a global or "
+                    "closure variable: kernels cannot freeze record scalars; pass it as an "
+                    "argument (a record array, read as `r[0]`), or its fields as numbers")
             rec = _record_dtype_source(value)
             if rec is not None:
                 # A record dtype (a structured np.dtype or Numba's Record):
@@ -957,7 +973,14 @@ def build_view(kernel_fn, device=False) -> KernelView:
                 consts[name] = rec
                 need_np = True
                 continue
-            lit = _literal(value)
+            named = {}
+            lit = _literal(value, named)
+            if lit is not None and named:
+                # A named tuple (`CFG = Cfg(1.5, 2)`), frozen as Numba
+                # freezes it, with its class: after the classes' lines.
+                value_tuples[name] = lit
+                instance_classes.update(named)
+                continue
             if lit is not None:
                 consts[name] = lit
                 need_np = need_np or _KC_NP in lit
@@ -973,7 +996,8 @@ def build_view(kernel_fn, device=False) -> KernelView:
     taken = (set(imports) | set(consts) | hosts | set(const_arrays) | set(global_arrays)
              | set(enum_members) | set(exceptions))
     classes = {}
-    for cls in list(enums.values()) + [type(m) for m in enum_members.values()]:
+    for cls in (list(enums.values()) + [type(m) for m in enum_members.values()]
+                + list(instance_classes)):
         classes.setdefault(cls, cls.__name__)
     enum_lines = _class_lines(classes, taken)
     enum_lines += [f"{n} = {cls.__name__}" for n, cls in enums.items() if n != cls.__name__]

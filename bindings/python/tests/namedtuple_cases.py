@@ -53,6 +53,28 @@ def from_arguments(out, p, body, grid, pair):
     out[i, 2] = pair[0].x + pair[1].count
 
 
+# Named tuples held in globals and closures: frozen as constants of their
+# named tuple types, as Numba freezes them.
+ORIGIN = Point(np.float32(0.5), 2)
+CASES = (Point(1, 3), Body(mass=0.25, pos=7.0, count=2))
+
+
+def make_frozen_kernel(scale):
+    limits = Point(x=-1.5, y=scale)
+
+    @cuda.jit
+    def frozen_globals(out):
+        i = cuda.grid(1)
+        if i >= out.shape[0]:
+            return
+        out[i, 0] = ORIGIN.x * i + ORIGIN.y + len(ORIGIN) + ORIGIN[1]
+        lo, hi = CASES[0]
+        out[i, 1] = lo * i + hi + weight(CASES[1]) + CASES[1].pos
+        out[i, 2] = shifted(limits, i).y + max(limits.x, i - 4.0)
+
+    return frozen_globals
+
+
 def run():
     out = np.zeros((9, 3))
     built_in_kernel[1, 16](out)
@@ -62,4 +84,7 @@ def run():
     body = Body(2.0, 3.0, 4)
     from_arguments[1, 16](out2, Point(1.5, -2.0), body, Grid(data, 0.5), (Point(7, 8), body))
     results["from_arguments"] = out2
+    out3 = np.zeros((9, 3))
+    make_frozen_kernel(2.5)[1, 16](out3)
+    results["frozen_globals"] = out3
     return results

@@ -221,3 +221,18 @@ def test_a_record_parameter_in_an_explicit_signature():
     assert out[0] == 5.5
     assert holder[0]["d"].tolist() == [3, 4, 0]
     assert recs[1] == holder[0] and recs[0]["x"] == 0
+
+
+def test_a_record_scalar_read_from_a_closure_is_refused_clearly():
+    # numba-cuda 0.30 under NumPy 2 fails on one inside its constant
+    # lowering (`constant_record` calls the removed `tostring`); kernelc
+    # says what to do instead.
+    cfg = np.rec.array([(1.5, 2.0)], dtype=[("a", "f4"), ("b", "f4")])[0]
+
+    @cuda.jit
+    def read_cfg(out):
+        out[0] = cfg.a * 2 + cfg.b
+
+    from kernelc.errors import TypingError
+    with pytest.raises(TypingError, match=r"'cfg' is a NumPy record scalar .* pass it as an argument"):
+        read_cfg[1, 1](np.zeros(1, np.float32))

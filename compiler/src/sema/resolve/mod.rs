@@ -124,6 +124,9 @@ pub enum GlobalValue {
     HostArray(Symbol),
     /// A tuple of these.
     Tuple(Vec<GlobalValue>),
+    /// A named tuple of these (`CFG = Cfg(1.5, 2)`), its items in field
+    /// order.
+    NamedTuple(NamedTupleClass, Vec<GlobalValue>),
 }
 
 /// A signature given in a decorator.
@@ -509,10 +512,17 @@ impl<'m> ModuleEnv<'m> {
                 return;
             }
         }
-        if let Some(GlobalValue::Tuple(items)) = self.global_tuple(value) {
-            let k = self.value_tuples.len() as u32;
-            self.value_tuples.push(GlobalValue::Tuple(items));
-            self.bind(name, Global::ValueTuple(k), target.span);
+        let frozen = match self.named_tuple_value(value, diags) {
+            Some(named) => Some(named),
+            None => self.global_tuple(value, diags).map(Some),
+        };
+        if let Some(frozen) = frozen {
+            let global = frozen.map_or(Global::Error, |v| {
+                let k = self.value_tuples.len() as u32;
+                self.value_tuples.push(v);
+                Global::ValueTuple(k)
+            });
+            self.bind(name, global, target.span);
             return;
         }
         if let Some(class) = self.named_tuple_call(value, diags) {
@@ -969,39 +979,51 @@ impl<'m> ModuleEnv<'m> {
         })
     }
 
-    /// A module-level tuple that holds functions of the file or
-    /// host-supplied arrays, at any depth (`OPS = (add, (mul, 2.0))`,
+    /// A module-level tuple that holds functions of the file, host-supplied
+    /// arrays or named tuples, at any depth (`OPS = (add, (mul, 2.0))`,
     /// `CASES = (A, B)`), its other items constants; `None` for any other
     /// value (a tuple of constants is a constant).
-    fn global_tuple(&self, value: ExprId) -> Option<GlobalValue> {
+    fn global_tuple(&self, value: ExprId, diags: &mut Vec<Diagnostic>) -> Option<GlobalValue> {
         let ExprKind::Tuple(items) = &self.expr(value).kind else {
             return None;
         };
         let mut holds_value = false;
         let mut out = Vec::new();
         for &item in self.module.exprs(*items) {
-            if let Some(f) = self.function_alias(item) {
-                holds_value = true;
-                out.push(GlobalValue::Function(f));
-            } else if let Some(c) = self.intrinsic_alias(item) {
-                holds_value = true;
-                out.push(GlobalValue::Intrinsic(c));
-            } else if let Some(t) = self
-                .global_tuple(item)
-                .or_else(|| self.value_tuple_named(item))
-            {
-                holds_value = true;
-                out.push(t);
-            } else if let Some(a) = self.host_array_named(item) {
-                // `cases = (A, B)` of host arrays: frozen as a tuple of them.
-                holds_value = true;
-                out.push(GlobalValue::HostArray(a));
-            } else {
-                let v = const_eval::eval(self.module, item, &ModuleConstEnv { env: self }).ok()?;
-                out.push(GlobalValue::Const(v));
-            }
+            let (v, is_value) = self.global_item(item, diags)?;
+            holds_value |= is_value;
+            out.push(v);
         }
         holds_value.then_some(GlobalValue::Tuple(out))
+    }
+
+    /// An item of a module-level tuple or named tuple: a function, an
+    /// intrinsic, a tuple or named tuple of values, a host array (each a
+    /// value: `true`), or a constant (`false`); `None` for anything else.
+    pub(super) fn global_item(
+        &self,
+        item: ExprId,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<(GlobalValue, bool)> {
+        if let Some(f) = self.function_alias(item) {
+            return Some((GlobalValue::Function(f), true));
+        }
+        if let Some(c) = self.intrinsic_alias(item) {
+            return Some((GlobalValue::Intrinsic(c), true));
+        }
+        if let Some(t) = self
+            .global_tuple(item, diags)
+            .or_else(|| self.value_tuple_named(item))
+            .or_else(|| self.global_named_tuple(item, diags))
+        {
+            return Some((t, true));
+        }
+        if let Some(a) = self.host_array_named(item) {
+            // `cases = (A, B)` of host arrays: frozen as a tuple of them.
+            return Some((GlobalValue::HostArray(a), true));
+        }
+        let v = const_eval::eval(self.module, item, &ModuleConstEnv { env: self }).ok()?;
+        Some((GlobalValue::Const(v), false))
     }
 
     /// The host-supplied array a name names.

@@ -5,7 +5,7 @@
 //! Defaults, `rename=` and methods are reported: kernels build a named
 //! tuple from one value per field, as Numba's do.
 
-use super::ModuleEnv;
+use super::{Global, GlobalValue, ModuleEnv};
 use crate::diagnostics::Diagnostic;
 use crate::front::ast::*;
 use crate::namedtuples::{NamedTupleClass, NamedTupleLayout};
@@ -74,6 +74,93 @@ impl ModuleEnv<'_> {
         }
         let name = self.name(class.name.name).to_string();
         check_fields(&name, fields, class.header_span, diags)
+    }
+
+    /// A named tuple built at module level (`CFG = Cfg(1.5, b=2)`, as the
+    /// binding freezes a named tuple a kernel reads from a global or a
+    /// closure): `None` when `value` is not a call of a named tuple class
+    /// of the file, `Some(None)` after reporting one kernels cannot use.
+    /// Numba freezes such a global as a constant of its `NamedTuple` type.
+    pub(super) fn named_tuple_value(
+        &self,
+        value: ExprId,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Option<GlobalValue>> {
+        let e = self.expr(value);
+        let ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } = &e.kind
+        else {
+            return None;
+        };
+        let ExprKind::Name(n) = self.expr(*func).kind else {
+            return None;
+        };
+        let Some((Global::NamedTupleClass(c), _)) = self.globals.get(&n) else {
+            return None;
+        };
+        let c = *c;
+        let (fields, name) = (c.fields(), c.name());
+        let args = self.module.exprs(*args);
+        if args.len() > fields.len() {
+            let msg = format!(
+                "{name}() takes {} arguments but {} were given",
+                fields.len(),
+                args.len()
+            );
+            diags.push(Diagnostic::error(msg, e.span));
+            return Some(None);
+        }
+        // The expression of each field: by position, then by name.
+        let mut slots: Vec<Option<ExprId>> = vec![None; fields.len()];
+        for (k, &a) in args.iter().enumerate() {
+            slots[k] = Some(a);
+        }
+        for kw in self.module.keywords(*keywords) {
+            let kname = self.name(kw.name.name);
+            let problem = match c.field_index(kname) {
+                None => format!("{name}() has no field named '{kname}'"),
+                Some(k) if slots[k].is_some() => {
+                    format!("{name}() got several values for '{kname}'")
+                }
+                Some(k) => {
+                    slots[k] = Some(kw.value);
+                    continue;
+                }
+            };
+            diags.push(Diagnostic::error(problem, kw.span));
+            return Some(None);
+        }
+        let mut items = Vec::with_capacity(fields.len());
+        for (field, slot) in fields.iter().zip(slots) {
+            let Some(x) = slot else {
+                let msg = format!("{name}() is missing a value for the field '{field}'");
+                diags.push(Diagnostic::error(msg, e.span));
+                return Some(None);
+            };
+            let Some((v, _)) = self.global_item(x, diags) else {
+                let msg = format!(
+                    "the field '{field}' of this {name} is not a value kernels can use \
+                     (a number, a bool, a tuple of them, a function or an array)"
+                );
+                diags.push(Diagnostic::error(msg, self.expr(x).span));
+                return Some(None);
+            };
+            items.push(v);
+        }
+        Some(Some(GlobalValue::NamedTuple(c, items)))
+    }
+
+    /// A module-level named tuple (see [`Self::named_tuple_value`]) as an
+    /// item of another value; `None` also after reporting an error.
+    pub(super) fn global_named_tuple(
+        &self,
+        value: ExprId,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<GlobalValue> {
+        self.named_tuple_value(value, diags).flatten()
     }
 
     /// `namedtuple('Point', fields)` as a module-level value: `None` when

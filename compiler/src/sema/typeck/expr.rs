@@ -507,9 +507,13 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.host_array(&name, span)
                     .expect("a tuple's host arrays are supplied ones")
             }
-            GlobalValue::Tuple(items) => {
+            GlobalValue::Tuple(items) | GlobalValue::NamedTuple(_, items) => {
                 let typed: Vec<TExpr> = items.iter().map(|i| self.global_value(i, span)).collect();
-                let ty = Type::Tuple(typed.iter().map(|t| t.ty).collect());
+                let tys: Vec<Type> = typed.iter().map(|t| t.ty).collect();
+                let ty = match v {
+                    GlobalValue::NamedTuple(c, _) => Type::Tuple(TupleItems::named(*c, &tys)),
+                    _ => Type::Tuple(tys.into_iter().collect()),
+                };
                 TExpr {
                     kind: TExprKind::Tuple(self.ex_list(typed)),
                     ty,
