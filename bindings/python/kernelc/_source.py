@@ -702,12 +702,13 @@ def _device_decorator(value):
     return f"@{_KC_CUDA}.jit({list(sigs)!r}, device=True)" if sigs else None
 
 
-def _function_tuple(value: tuple, funcs: list, arrays: dict, prefix: str):
+def _function_tuple(value: tuple, funcs: list, arrays: dict, prefix: str, classes: dict):
     """The text of a tuple that holds device functions or NumPy arrays (at
     any depth; its other items constants), appending (function, decorator)
     of each function to `funcs` and naming each array `PREFIX_K` (`K` its
     position, `_`-joined for nested tuples) in `arrays`; None for any other
-    tuple."""
+    tuple. A named tuple is written as a call of its class (``Grid(A_0,
+    0.5)``), the class added to `classes` (class -> None)."""
     items = []
     holds_function = False
     for k, item in enumerate(value):
@@ -722,21 +723,24 @@ def _function_tuple(value: tuple, funcs: list, arrays: dict, prefix: str):
             items.append(f"{prefix}_{k}")
             holds_function = True
         elif isinstance(item, tuple):
-            text = _function_tuple(item, funcs, arrays, f"{prefix}_{k}")
+            text = _function_tuple(item, funcs, arrays, f"{prefix}_{k}", classes)
             if text is None:
-                text = _literal(item)
+                text = _literal(item, classes)
                 if text is None:
                     return None
             else:
                 holds_function = True
             items.append(text)
         else:
-            text = _literal(item)
+            text = _literal(item, classes)
             if text is None:
                 return None
             items.append(text)
     if not holds_function:
         return None
+    if _is_namedtuple_class(type(value)):
+        classes[type(value)] = None
+        return f"{type(value).__name__}(" + ", ".join(items) + ")"
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
@@ -933,9 +937,11 @@ def build_view(kernel_fn, device=False) -> KernelView:
                 continue
             funcs = []
             arrays = {}
-            text = (_function_tuple(value, funcs, arrays, f"_kc_{name}")
+            named = {}
+            text = (_function_tuple(value, funcs, arrays, f"_kc_{name}", named)
                     if isinstance(value, tuple) else None)
             if text is not None:
+                instance_classes.update(named)
                 # A tuple holding device functions (`OPS = (add, mul)`) or
                 # NumPy arrays (`CASES = (a, b)`): frozen, its functions
                 # compiled with the kernel, its arrays constant arrays.

@@ -57,6 +57,8 @@ def from_arguments(out, p, body, grid, pair):
 # named tuple types, as Numba freezes them.
 ORIGIN = Point(np.float32(0.5), 2)
 CASES = (Point(1, 3), Body(mass=0.25, pos=7.0, count=2))
+Kit = collections.namedtuple("Kit", "table move")
+KIT = Kit(np.arange(5.0) * 0.5, shifted)
 
 
 def make_frozen_kernel(scale):
@@ -67,7 +69,8 @@ def make_frozen_kernel(scale):
         i = cuda.grid(1)
         if i >= out.shape[0]:
             return
-        out[i, 0] = ORIGIN.x * i + ORIGIN.y + len(ORIGIN) + ORIGIN[1]
+        out[i, 0] = ORIGIN.x * i + ORIGIN.y + len(ORIGIN) + ORIGIN[1] + KIT.table[i % 5]
+        out[i, 0] += KIT.move(ORIGIN, 1.5).x
         lo, hi = CASES[0]
         out[i, 1] = lo * i + hi + weight(CASES[1]) + CASES[1].pos
         out[i, 2] = shifted(limits, i).y + max(limits.x, i - 4.0)
