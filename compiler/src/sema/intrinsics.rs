@@ -971,6 +971,11 @@ pub enum Ufunc {
     Bitwise(BinOp),
     /// `invert` / `bitwise_not`: integer (and `bool`) loops only.
     Invert,
+    /// `divide` / `true_divide`: a float (or complex) quotient; integers
+    /// divide in their float loop, so a zero divisor gives inf or NaN.
+    Divide,
+    /// `conjugate` / `conj`: a real number is itself (`bool` as `int8`).
+    Conjugate,
 }
 
 /// NumPy's names of the functions of [`Ufunc`].
@@ -1037,6 +1042,22 @@ const UFUNCS: &[(&str, Ufunc)] = &[
     ("right_shift", Ufunc::Bitwise(BinOp::RShift)),
     ("invert", Ufunc::Invert),
     ("bitwise_not", Ufunc::Invert),
+    ("divide", Ufunc::Divide),
+    ("true_divide", Ufunc::Divide),
+    ("conjugate", Ufunc::Conjugate),
+    ("conj", Ufunc::Conjugate),
+    // NumPy 2's other names of the same ufunc objects (`np.asin is
+    // np.arcsin`), which Numba therefore takes as well.
+    ("asin", Ufunc::Float(MathFn::Asin)),
+    ("acos", Ufunc::Float(MathFn::Acos)),
+    ("atan", Ufunc::Float(MathFn::Atan)),
+    ("asinh", Ufunc::Float(MathFn::Asinh)),
+    ("acosh", Ufunc::Float(MathFn::Acosh)),
+    ("atanh", Ufunc::Float(MathFn::Atanh)),
+    ("atan2", Ufunc::Float2(MathFn::Atan2)),
+    ("bitwise_invert", Ufunc::Invert),
+    ("bitwise_left_shift", Ufunc::Bitwise(BinOp::LShift)),
+    ("bitwise_right_shift", Ufunc::Bitwise(BinOp::RShift)),
 ];
 
 impl Ufunc {
@@ -1050,7 +1071,8 @@ impl Ufunc {
             | Ufunc::Fmax
             | Ufunc::Compare(_)
             | Ufunc::Logical(_)
-            | Ufunc::Bitwise(_) => 2,
+            | Ufunc::Bitwise(_)
+            | Ufunc::Divide => 2,
             _ => 1,
         }
     }

@@ -17,7 +17,8 @@ def numpy_functions(args):
             out[i, 2] = np.arcsin(v / 4) + f64(np.arccos(w / f32(4))) + np.arctan(f64(k))
             out[i, 3] = np.sinh(v) + f64(np.cosh(w)) + np.tanh(v)
             out[i, 4] = np.arcsinh(v) + f64(np.arccosh(abs(w) + f32(1))) + np.arctanh(v / 4)
-            out[i, 5] = np.arctan2(v, f64(w)) + np.hypot(f64(w), f64(k))
+            # An integer meets a float32 in the float32 loop (Numba's ufunc_can_cast).
+            out[i, 5] = np.arctan2(v, f64(w)) + f64(np.hypot(w, f32(k)))
             out[i, 6] = np.degrees(v) + f64(np.radians(w)) + np.deg2rad(f64(k)) + np.rad2deg(v)
             out[i, 7] = np.minimum(v, f64(w)) + np.maximum(v, 0.5)
             out[i, 8] = np.fmin(v, np.nan) + f64(np.fmax(f32(np.nan), w))

@@ -13,7 +13,7 @@
 use super::FnChecker;
 use crate::front::ast::{BinOp, CmpOp};
 use crate::sema::consts::ConstValue;
-use crate::sema::intrinsics::{Callee, CmathFn, MathFn, Ufunc};
+use crate::sema::intrinsics::{Callee, CmathFn, Intrinsic, MathFn, Ufunc};
 use crate::sema::typed::*;
 use crate::span::Span;
 use crate::types::*;
@@ -137,6 +137,10 @@ impl FnChecker<'_, '_, '_> {
                     this.complex_min_max(u, z[0], z[1], span)
                 })
             }
+            Ufunc::Conjugate => self.conjugate(args[0], span),
+            Ufunc::Divide => self.with_operands(args, span, |this, z| {
+                this.complex_divide(z[0], z[1], part, span)
+            }),
             _ => {
                 let msg = format!(
                     "np.{}() of complex numbers is not supported in kernels",
@@ -162,6 +166,69 @@ impl FnChecker<'_, '_, '_> {
             ty: Type::BOOL,
             span,
         }
+    }
+
+    /// `np.divide` of complex numbers `a / b`: NumPy's loop (Smith's
+    /// algorithm, numba-cuda's `np_complex_div_impl`), which differs from
+    /// the `/` operator's (CPython's `_Py_c_quot`): a zero divisor gives
+    /// inf or NaN parts instead of raising, and the quotient is scaled by
+    /// `1 / d` rather than divided by `d`. Both branches are computed and
+    /// one is selected (float division does not trap).
+    fn complex_divide(&mut self, a: TExpr, b: TExpr, part: Scalar, span: Span) -> TExpr {
+        let ft = Type::Scalar(part);
+        let (ar, ai) = (self.part(a, false, span), self.part(a, true, span));
+        let (br, bi) = (self.part(b, false, span), self.part(b, true, span));
+        let abs_br = self.intrinsic(Intrinsic::Math(MathFn::Fabs), [br], ft, span);
+        let abs_bi = self.intrinsic(Intrinsic::Math(MathFn::Fabs), [bi], ft, span);
+        self.with_operands(vec![ar, ai, br, bi, abs_br, abs_bi], span, |this, v| {
+            let [ar, ai, br, bi, abs_br, abs_bi] = [v[0], v[1], v[2], v[3], v[4], v[5]];
+            let one = TExpr::constant(ConstValue::Float(1.0, part), span);
+            let zero = TExpr::constant(ConstValue::Float(0.0, part), span);
+            // |br| >= |bi| ("wide"): rat = bi / br, scl = 1 / (br + bi*rat);
+            // else rat = br / bi, scl = 1 / (bi + br*rat).
+            let rat_w = this.binary_same(BinOp::Div, bi, br, span);
+            let rat_t = this.binary_same(BinOp::Div, br, bi, span);
+            this.with_operands(vec![rat_w, rat_t], span, |this, r| {
+                let (rat_w, rat_t) = (r[0], r[1]);
+                let scl_of = |this: &mut Self, big, small, rat| {
+                    let t = this.binary_same(BinOp::Mul, small, rat, span);
+                    let d = this.binary_same(BinOp::Add, big, t, span);
+                    this.binary_same(BinOp::Div, one, d, span)
+                };
+                let scl_w = scl_of(this, br, bi, rat_w);
+                let scl_t = scl_of(this, bi, br, rat_t);
+                this.with_operands(vec![scl_w, scl_t], span, |this, s| {
+                    let (scl_w, scl_t) = (s[0], s[1]);
+                    let b = |this: &mut Self, op, x, y| this.binary_same(op, x, y, span);
+                    // (ar + ai*rat) * scl, (ai - ar*rat) * scl
+                    let t = b(this, BinOp::Mul, ai, rat_w);
+                    let t = b(this, BinOp::Add, ar, t);
+                    let re_w = b(this, BinOp::Mul, t, scl_w);
+                    let t = b(this, BinOp::Mul, ar, rat_w);
+                    let t = b(this, BinOp::Sub, ai, t);
+                    let im_w = b(this, BinOp::Mul, t, scl_w);
+                    // (ar*rat + ai) * scl, (ai*rat - ar) * scl
+                    let t = b(this, BinOp::Mul, ar, rat_t);
+                    let t = b(this, BinOp::Add, t, ai);
+                    let re_t = b(this, BinOp::Mul, t, scl_t);
+                    let t = b(this, BinOp::Mul, ai, rat_t);
+                    let t = b(this, BinOp::Sub, t, ar);
+                    let im_t = b(this, BinOp::Mul, t, scl_t);
+                    // A zero divisor: each part over its zero (inf or NaN).
+                    let re_0 = b(this, BinOp::Div, ar, abs_br);
+                    let im_0 = b(this, BinOp::Div, ai, abs_bi);
+                    let r_is_0 = this.compare(CmpOp::Eq, abs_br, zero, span);
+                    let i_is_0 = this.compare(CmpOp::Eq, abs_bi, zero, span);
+                    let is_0 = this.bools(BinOp::BitAnd, r_is_0, i_is_0, span);
+                    let wide = this.compare(CmpOp::GtE, abs_br, abs_bi, span);
+                    let re = this.select(is_0, re_0, re_w, span);
+                    let im = this.select(is_0, im_0, im_w, span);
+                    let re = this.select(wide, re, re_t, span);
+                    let im = this.select(wide, im, im_t, span);
+                    this.complex_builtin(vec![re, im], span)
+                })
+            })
+        })
     }
 
     /// `z != 0` (a NaN part is true), numba-cuda's `_complex_is_true`.

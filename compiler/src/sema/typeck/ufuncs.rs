@@ -29,6 +29,21 @@ pub(super) fn float_loop(s: Scalar) -> Scalar {
     }
 }
 
+/// The type in which two real operands of a ufunc meet, as Numba picks
+/// its loop (`ufunc_find_matching_loop`): NumPy's promotion, except that
+/// when one operand is an integer and the other a float, Numba lets any
+/// integer convert to any float (`ufunc_can_cast`), so the float
+/// operand's type alone decides: `np.arctan2(float32, int64)` runs the
+/// float32 loop, where NumPy's promotion would give float64. Numba has no
+/// float16 loops: a float16 operand meets an integer in float32.
+pub(super) fn loop_common(a: Scalar, b: Scalar) -> Scalar {
+    match (a.is_int(), b.is_int()) {
+        (true, false) if b.is_float() => float_loop(b),
+        (false, true) if a.is_float() => float_loop(a),
+        _ => a.promote(b),
+    }
+}
+
 impl FnChecker<'_, '_, '_> {
     /// `np.<u>(args)` with `args` already matched to its parameters.
     pub(super) fn ufunc(&mut self, u: Ufunc, args: Vec<TExpr>, span: Span) -> TExpr {
@@ -128,11 +143,24 @@ impl FnChecker<'_, '_, '_> {
                 self.with_operands(vec![x], span, |this, ops| this.sign(ops[0], s, span))
             }
             Ufunc::Float2(f) => {
-                let ft = float_loop(scalars[0].promote(scalars[1]));
+                let ft = float_loop(loop_common(scalars[0], scalars[1]));
                 self.float_call(Intrinsic::Math(f), vec![next(), next()], ft, span)
             }
+            Ufunc::Divide => {
+                // The loop's float type (`(int8, int8)` divides in
+                // float32, as NumPy's first loop they convert to).
+                let ft = Type::Scalar(float_loop(loop_common(scalars[0], scalars[1])));
+                let a = self.cast(next(), &ft);
+                let b = self.cast(next(), &ft);
+                self.binary_same(BinOp::Div, a, b, span)
+            }
+            Ufunc::Conjugate => {
+                let s = bool_as_int8(scalars[0]);
+                let x = self.cast(next(), &Type::Scalar(s));
+                TExpr { span, ..x }
+            }
             Ufunc::Minimum | Ufunc::Maximum | Ufunc::Fmin | Ufunc::Fmax => {
-                let s = scalars[0].promote(scalars[1]);
+                let s = loop_common(scalars[0], scalars[1]);
                 let (a, b) = (next(), next());
                 let (a, b) = (
                     self.cast(a, &Type::Scalar(s)),
@@ -214,7 +242,7 @@ impl FnChecker<'_, '_, '_> {
     ) -> TExpr {
         let mixed = sa.is_int() && sb.is_int() && sa.promote(sb).is_float();
         if !mixed {
-            let common = Type::Scalar(sa.promote(sb));
+            let common = Type::Scalar(loop_common(sa, sb));
             let (a, b) = (self.cast(a, &common), self.cast(b, &common));
             return TExpr {
                 kind: TExprKind::Compare(op, self.ex(a), self.ex(b)),
@@ -284,7 +312,7 @@ impl FnChecker<'_, '_, '_> {
     }
 
     /// `a op b` of operands of one type, of that type.
-    fn binary_same(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> TExpr {
+    pub(super) fn binary_same(&mut self, op: BinOp, a: TExpr, b: TExpr, span: Span) -> TExpr {
         let ty = a.ty;
         TExpr {
             kind: TExprKind::Binary(op, self.ex(a), self.ex(b)),
