@@ -10,17 +10,22 @@
 //! = 0`), one level deep (`w = v - 5; if w - 1:` is not folded), and never
 //! float arithmetic (Numba has no float literal type); `tests/differential/programs/literal_propagation.py` pins these
 //! against Numba. The operands of `and`/`or` are branches in Numba's IR
-//! and are pruned the same way. Anything else (a call such as
-//! `np.uint64(0)`, an attribute, an array element) leaves both branches to
-//! be typed, even where kernelc could fold it. It matters for typing: the
+//! and are pruned the same way. Numba's `rewrite_semantic_constants` also
+//! makes `arg.ndim` of an array argument and `len(arg)` of a tuple
+//! argument constants, where `arg` is a parameter the function never
+//! assigns. Anything else (a call such as `np.uint64(0)`, another
+//! attribute, an array element) leaves both branches to be typed, even
+//! where kernelc could fold it. It matters for typing: the
 //! assignments of a pruned branch join nothing.
 
 use super::FnChecker;
-use crate::front::ast::{CmpOp, ExprId, ExprKind, UnaryOp};
+use crate::front::ast::{CmpOp, ExprId, ExprKind, Seq, Stmt, StmtKind, UnaryOp};
 use crate::sema::const_eval;
 use crate::sema::consts::{fold_binary, fold_compare, ConstValue};
+use crate::sema::intrinsics::{Callee, Member};
 use crate::sema::resolve::Res;
-use crate::sema::typed::TExpr;
+use crate::sema::typed::{LocalId, TExpr};
+use crate::types::Type;
 
 impl FnChecker<'_, '_, '_> {
     /// Whether Numba takes the branch of condition `test` (typed as
@@ -99,8 +104,85 @@ impl FnChecker<'_, '_, '_> {
                 }
                 _ => None,
             },
+            // Numba's `rewrite_semantic_constants`: `arg.ndim` of an array
+            // argument and `len(arg)` of a tuple argument are constants
+            // (`if a.ndim == 2:` keeps one branch per specialisation).
+            ExprKind::Attribute { value, attr } if self.env.name(attr.name) == "ndim" => {
+                match self.unassigned_param_type(*value)? {
+                    Type::Array(a) => Some(ConstValue::i64(i64::from(a.ndim))),
+                    _ => None,
+                }
+            }
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } if matches!(self.res(*func), Res::Member(Member::Func(Callee::Len)))
+                && self.env.module.keywords(*keywords).is_empty() =>
+            {
+                let [arg] = self.env.module.exprs(*args) else {
+                    return None;
+                };
+                match self.unassigned_param_type(*arg)? {
+                    Type::Tuple(items) => Some(ConstValue::i64(items.len() as i64)),
+                    _ => None,
+                }
+            }
             _ if self.is_python_literal(e) => self.literal_value(e),
             _ => None,
+        }
+    }
+
+    /// The type of the argument `e` names, when `e` is a parameter the
+    /// function never assigns: Numba's `get_definition` then finds the
+    /// argument itself.
+    fn unassigned_param_type(&self, e: ExprId) -> Option<Type> {
+        let Res::Local(l) = *self.res(e) else {
+            return None;
+        };
+        if l.index() >= self.env.param_count(self.func) {
+            return None;
+        }
+        let body = self.env.def(self.func).body;
+        (!self.assigns_local(body, l)).then(|| self.vars[l.index()].ty)
+    }
+
+    /// Whether a statement of `body` (nested blocks too) assigns local `l`.
+    fn assigns_local(&self, body: Seq<Stmt>, l: LocalId) -> bool {
+        let module = self.env.module;
+        let target = |t: ExprId| self.target_names_local(t, l);
+        module.block(body).iter().any(|s| match &s.kind {
+            StmtKind::Assign { targets, .. } => module.exprs(*targets).iter().any(|&t| target(t)),
+            StmtKind::AugAssign { target: t, .. } | StmtKind::AnnAssign { target: t, .. } => {
+                target(*t)
+            }
+            StmtKind::For {
+                target: t,
+                body,
+                orelse,
+                ..
+            } => target(*t) || self.assigns_local(*body, l) || self.assigns_local(*orelse, l),
+            StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
+                self.assigns_local(*body, l) || self.assigns_local(*orelse, l)
+            }
+            StmtKind::Del(items) => module.exprs(*items).iter().any(|&t| target(t)),
+            _ => false,
+        })
+    }
+
+    /// Whether assignment target `t` (a name, or a tuple or list of
+    /// targets) binds local `l`.
+    fn target_names_local(&self, t: ExprId, l: LocalId) -> bool {
+        match &self.ast(t).kind {
+            ExprKind::Name(_) => matches!(self.res(t), Res::Local(x) if *x == l),
+            ExprKind::Tuple(items) | ExprKind::List(items) => self
+                .env
+                .module
+                .exprs(*items)
+                .iter()
+                .any(|&i| self.target_names_local(i, l)),
+            ExprKind::Starred(inner) => self.target_names_local(*inner, l),
+            _ => false,
         }
     }
 
