@@ -46,7 +46,7 @@ def reduce_blocks(arr, partial, n):
     step = TPB // 2
     while step > 0:
         if tid < step and tid + step < cnt:
-            s[tid] = {fname}(s[tid], s[tid + step])
+            s[tid] = _kc_reduce_fn(s[tid], s[tid + step])
         cuda.syncthreads()
         if cnt > step:
             cnt = step
@@ -94,14 +94,16 @@ class Reduce:
         if k is not None:
             return k
         with lock:
-            name = self._py.__name__
+            # The kernel calls the function by a name of its own, which
+            # none of its locals (`s`, `step`...) can shadow, whatever the
+            # function is called.
+            name = "_kc_reduce_fn"
             prelude = ""
-            if name == "<lambda>":
-                name = f"_kc_lambda_{id(self)}"
+            if self._py.__name__ == "<lambda>":
                 prelude = _lambda_def(self._py, name)
             scalar = from_dtype(dtype).name
             np_name = "bool_" if scalar == "bool" else scalar
-            text = _TEMPLATE.format(fname=name, tpb=TPB, dtype=np_name) + prelude
+            text = _TEMPLATE.format(fname=self._py.__name__, tpb=TPB, dtype=np_name) + prelude
             mod = load_module(f"reduce_{id(self)}_{scalar}", text)
             if prelude:
                 # The lambda as a def in the generated file, reading the

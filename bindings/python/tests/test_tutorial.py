@@ -475,3 +475,13 @@ def test_literal_unroll_over_a_tuple_of_mixed_types():
     assert out[0] == 1 + 2.5 + 4 + 1
     with pytest.raises(KernelcError, match="can only be used inside a kernel"):
         literal_unroll((1, 2))
+
+
+@pytest.mark.parametrize("name", ["s", "step", "tid", "cnt", "n", "arr", "partial", "i"])
+def test_a_reduce_function_may_have_any_name(name):
+    # The generated kernel calls the function by a name of its own: one
+    # named like a local of that kernel is not shadowed by it.
+    namespace = {}
+    exec(f"def {name}(a, b):\n    return a + b\n", namespace)
+    summed = cuda.reduce(namespace[name])
+    assert summed(np.arange(1000.0)) == 499500.0
