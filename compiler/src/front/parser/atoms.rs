@@ -222,15 +222,16 @@ impl Parser<'_> {
         Ok(self.mk(ExprKind::Error, span))
     }
 
-    /// `*value`.
+    /// `*value`: the type checker takes it as an item of a tuple display
+    /// (`(*idx, 0)`) and refuses it elsewhere.
     fn parse_starred(&mut self) -> PResult<ExprId> {
         let lo = self.bump().lo;
         self.enter()?;
         let value = self.parse_binary(PREC_BITOR);
         self.leave();
-        let span = Span::new(lo, self.span_of(value?).hi);
-        self.unsupported("starred expressions are not supported in kernels", span);
-        Ok(self.mk(ExprKind::Error, span))
+        let value = value?;
+        let span = Span::new(lo, self.span_of(value).hi);
+        Ok(self.mk(ExprKind::Starred(value), span))
     }
 
     /// Reports and skips a comprehension whose bracket opened at `lo`,

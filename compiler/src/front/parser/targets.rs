@@ -75,6 +75,15 @@ impl Parser<'_> {
                     self.check_target(elem, ctx);
                 }
             }
+            ExprKind::Starred(_) if matches!(ctx, TargetCtx::Assign) => {
+                // Numba cannot type extended unpacking either.
+                let span = self.exprs[target].span;
+                self.error(
+                    "a starred assignment target (`a, *rest = t`) is not supported in kernels",
+                    span,
+                );
+                self.exprs[target].kind = ExprKind::Error;
+            }
             kind => {
                 let what = describe(kind);
                 let message = match ctx {

@@ -446,11 +446,6 @@ fn unsupported_expressions_are_reported_as_error_nodes() {
         ("x = {1: 2}", "dict displays are not supported in kernels"),
         ("x = {}", "dict displays are not supported in kernels"),
         ("x = {1, 2}", "set displays are not supported in kernels"),
-        ("x = *a", "starred expressions are not supported in kernels"),
-        (
-            "x = (1, *a)",
-            "starred expressions are not supported in kernels",
-        ),
         (
             "f(**kw)",
             "'**' argument unpacking is not supported in kernels",

@@ -154,20 +154,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     }
                 }
             }
-            ExprKind::Tuple(items) => {
-                let items = self.expr_list(module.exprs(*items));
-                let items_ref = self.get_list(items);
-                if items_ref.iter().all(|i| i.as_const().is_some()) {
-                    let values = items_ref.iter().map(|i| *i.as_const().expect("constant"));
-                    return TExpr::constant(ConstValue::Tuple(values.collect()), e.span);
-                }
-                let ty = Type::Tuple(items_ref.iter().map(|i| i.ty).collect());
-                TExpr {
-                    kind: TExprKind::Tuple(items),
-                    ty,
-                    span: e.span,
-                }
-            }
+            ExprKind::Tuple(items) => self.tuple_display(module.exprs(*items), e.span),
             ExprKind::Subscript { value, index } => self.subscript(*value, *index, e.span),
             ExprKind::Call {
                 func,
@@ -208,8 +195,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 self.expr(value);
                 self.reject(
                     e.span,
-                    "this call takes no starred argument `*x` in kernels",
-                    Some("device functions, builtins such as `complex`, casts and math functions take one"),
+                    "a starred expression `*x` is not supported here in kernels",
+                    Some("kernels take `*t` of a tuple in a tuple display (`(*t, 0)`) and as an argument of device functions, builtins such as `complex`, casts and math functions"),
                 )
             }
             ExprKind::Error => TExpr::error(e.span),
@@ -520,6 +507,42 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     span,
                 }
             }
+        }
+    }
+
+    /// `(a, b, ...)`: a constant when every item is one. A starred item
+    /// (`(*idx, 0)`) is a tuple's items, as CPython's `BUILD_TUPLE_UNPACK`
+    /// and Numba build it.
+    pub(super) fn tuple_display(&mut self, items: &[ExprId], span: Span) -> TExpr {
+        if self.has_starred(items) {
+            let mut lets = Vec::new();
+            let Some(typed) = self.expand_starred(items, false, &mut lets) else {
+                return TExpr::error(span);
+            };
+            let consts: Option<Vec<ConstValue>> =
+                typed.iter().map(|t| t.as_const().copied()).collect();
+            if let (Some(values), true) = (consts, lets.is_empty()) {
+                return TExpr::constant(ConstValue::Tuple(values.into()), span);
+            }
+            let ty = Type::Tuple(typed.iter().map(|t| t.ty).collect());
+            let tuple = TExpr {
+                kind: TExprKind::Tuple(self.ex_list(typed)),
+                ty,
+                span,
+            };
+            return self.bind_lets(lets, tuple, span);
+        }
+        let items = self.expr_list(items);
+        let items_ref = self.get_list(items);
+        if items_ref.iter().all(|i| i.as_const().is_some()) {
+            let values = items_ref.iter().map(|i| *i.as_const().expect("constant"));
+            return TExpr::constant(ConstValue::Tuple(values.collect()), span);
+        }
+        let ty = Type::Tuple(items_ref.iter().map(|i| i.ty).collect());
+        TExpr {
+            kind: TExprKind::Tuple(items),
+            ty,
+            span,
         }
     }
 

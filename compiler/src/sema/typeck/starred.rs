@@ -84,7 +84,7 @@ impl FnChecker<'_, '_, '_> {
             _ => return None,
         };
         let mut lets = Vec::new();
-        let Some(typed) = self.expand_starred(args, &mut lets) else {
+        let Some(typed) = self.expand_starred(args, true, &mut lets) else {
             self.type_args_for_errors(&[], keywords);
             return Some(TExpr::error(span));
         };
@@ -115,12 +115,14 @@ impl FnChecker<'_, '_, '_> {
         self.type_args_for_errors(&[], keywords);
     }
 
-    /// The positional arguments typed, each starred tuple as its items;
-    /// `None` after an error. The values that may have effects go into
+    /// The positional arguments typed (or a tuple display's items, when
+    /// not `in_call`), each starred tuple as its items; `None` after an
+    /// error. The values that may have effects go into
     /// temporaries `lets` binds, in written order.
-    fn expand_starred(
+    pub(super) fn expand_starred(
         &mut self,
         args: &[ExprId],
+        in_call: bool,
         lets: &mut Vec<(VarId, TExpr)>,
     ) -> Option<Vec<TExpr>> {
         let mut out = Vec::with_capacity(args.len());
@@ -141,10 +143,17 @@ impl FnChecker<'_, '_, '_> {
                 continue;
             }
             let Type::Tuple(items) = t.ty else {
-                let msg = format!(
-                    "*args in function call should be a tuple (of a length known when compiling), got {}",
-                    t.ty.describe()
-                );
+                let msg = if in_call {
+                    format!(
+                        "*args in function call should be a tuple (of a length known when compiling), got {}",
+                        t.ty.describe()
+                    )
+                } else {
+                    format!(
+                        "`*x` in a tuple display takes a tuple (of a length known when compiling), not {}",
+                        t.ty.describe()
+                    )
+                };
                 self.error(Diagnostic::error(msg, self.ast(a).span));
                 ok = false;
                 continue;

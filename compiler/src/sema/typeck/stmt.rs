@@ -607,6 +607,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
 
     fn unpack(&mut self, targets: &[ExprId], value: TExpr, span: Span, out: &mut Vec<TStmt>) {
         let n = targets.len();
+        if targets
+            .iter()
+            .any(|&t| matches!(self.ast(t).kind, ExprKind::Error))
+        {
+            // A target the parser refused (`a, *rest = t`): reported.
+            self.poison_targets(targets, span, out);
+            return;
+        }
         let tys = match &value.ty {
             Type::Unknown => {
                 self.poison_targets(targets, span, out);
@@ -1105,7 +1113,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
     ) {
         let mut leaves: Vec<(VarId, Iterated, Span)> = Vec::new();
         let mut ok = true;
-        let shape = self.iter_source(iter_id, span, &mut leaves, &mut ok, out);
+        let shape = self.iter_source(iter_id, true, span, &mut leaves, &mut ok, out);
         // The trip count: the shortest leaf's length.
         let mut stop: Option<TExpr> = None;
         for &(v, it, sp) in &leaves {
@@ -1162,9 +1170,11 @@ impl<'m> FnChecker<'_, '_, 'm> {
     /// and assigned to temporaries before the loop (appended to `leaves`,
     /// in the order written), as is an `enumerate` start. Errors are
     /// reported and clear `ok`; `None` when nothing is left to iterate.
+    /// `outermost`: `e` is the loop's own iterable (not inside `zip`).
     fn iter_source(
         &mut self,
         e: ExprId,
+        outermost: bool,
         span: Span,
         leaves: &mut Vec<(VarId, Iterated, Span)>,
         ok: &mut bool,
@@ -1197,12 +1207,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
             if !enumerate {
                 let mut parts = Vec::with_capacity(args.len());
                 for &a in args {
-                    parts.extend(self.iter_source(a, span, leaves, ok, out));
+                    parts.extend(self.iter_source(a, false, span, leaves, ok, out));
                 }
                 return (!parts.is_empty()).then_some(IterSource::Zip(parts, expr.span));
             }
             let inner = match args.first() {
-                Some(&a) => self.iter_source(a, span, leaves, ok, out),
+                Some(&a) => self.iter_source(a, false, span, leaves, ok, out),
                 None => None,
             };
             let start = args
@@ -1223,7 +1233,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 IterSource::Leaf(leaves.len() - 1)
             });
         }
-        let t = self.expr(e);
+        let t = match &expr.kind {
+            // CPython compiles a list display that a `for` iterates, and
+            // that has no starred item, as a tuple (`for j in [1, 2, 4]`
+            // iterates the constant (1, 2, 4)), so Numba sees a tuple
+            // there; elsewhere a list needs Numba's memory manager.
+            ExprKind::List(items) if outermost && !self.has_starred(module.exprs(*items)) => {
+                self.tuple_display(module.exprs(*items), expr.span)
+            }
+            _ => self.expr(e),
+        };
         let iterated = match t.ty {
             Type::Array(a) if a.ndim == 0 => {
                 // Numba's message (NumPy's is "iteration over a 0-d array" too).
