@@ -21,7 +21,7 @@ import ctypes
 import numpy as np
 
 from . import _runtime
-from ._types import MAX_NDIM, array_type
+from ._types import MAX_NDIM, Array, array_type, from_dtype
 from .errors import KernelcError
 
 __all__ = [
@@ -34,6 +34,13 @@ __all__ = [
     "as_cuda_array",
     "from_cuda_array_interface",
     "is_cuda_array",
+    "is_cuda_ndarray",
+    "require_cuda_ndarray",
+    "verify_cuda_ndarray_interface",
+    "array_core",
+    "is_contiguous",
+    "sentry_contiguous",
+    "from_array_like",
 ]
 
 
@@ -208,6 +215,17 @@ class DeviceNDArray:
     @property
     def T(self):
         return self.transpose()
+
+    @property
+    def _numba_type_(self):
+        """The array's type as numba-cuda types it (``Array(dtype, ndim,
+        layout)``, kernelc's type object): layout ``C`` when C-contiguous
+        (preferred when both), else ``F`` when F-contiguous, else ``A``; a
+        broadcast array (a zero stride, not empty) is always ``A``."""
+        broadcast = 0 in self.strides and self.size != 0
+        c, f = contiguity(self.shape, self.strides, self.dtype.itemsize)
+        layout = "C" if c and not broadcast else "F" if f and not broadcast else "A"
+        return Array(from_dtype(self.dtype), self.ndim, layout)
 
     def is_c_contiguous(self) -> bool:
         return contiguity(self.shape, self.strides, self.dtype.itemsize)[0]
@@ -534,6 +552,77 @@ def _nocopy_reshape(shape, strides, newshape, itemsize, f_order):
     return tuple(newstrides)
 
 
+def is_cuda_ndarray(obj) -> bool:
+    """True for a device array (an object with a true ``__cuda_ndarray__``),
+    as numba-cuda's ``is_cuda_ndarray``."""
+    return getattr(obj, "__cuda_ndarray__", False)
+
+
+def require_cuda_ndarray(obj):
+    """``ValueError`` unless :func:`is_cuda_ndarray` (numba-cuda's)."""
+    if not is_cuda_ndarray(obj):
+        raise ValueError("require an cuda ndarray object")
+
+
+def verify_cuda_ndarray_interface(obj):
+    """Checks that `obj` is a device array with ``shape`` and ``strides``
+    tuples, a NumPy ``dtype`` and an int ``size`` (numba-cuda's check,
+    raising ``ValueError`` / ``AttributeError`` as it does)."""
+    require_cuda_ndarray(obj)
+
+    def requires_attr(attr, typ):
+        if not hasattr(obj, attr):
+            raise AttributeError(attr)
+        if not isinstance(getattr(obj, attr), typ):
+            raise AttributeError("%s must be of type %s" % (attr, typ))
+
+    requires_attr("shape", tuple)
+    requires_attr("strides", tuple)
+    requires_attr("dtype", np.dtype)
+    requires_attr("size", int)
+
+
+def array_core(ary):
+    """The repeated core of a broadcast array (NumPy or device): the view
+    with index 0 on every axis of stride 0, as numba-cuda's ``array_core``
+    (a broadcast array is never contiguous; its core may be)."""
+    if not ary.strides or not ary.size:
+        return ary
+    return ary[tuple(0 if stride == 0 else slice(None) for stride in ary.strides)]
+
+
+def is_contiguous(ary) -> bool:
+    """True when `ary` is C-contiguous once broadcast axes (stride 0) and
+    extents of 1 are ignored (numba-cuda's ``is_contiguous``, which agrees
+    with ``array_core(ary).flags["C_CONTIGUOUS"]``)."""
+    size = ary.dtype.itemsize
+    for extent, stride in zip(reversed(ary.shape), reversed(ary.strides)):
+        if extent > 1 and stride != 0:
+            if size != stride:
+                return False
+            size *= extent
+    return True
+
+
+def _contiguous_core(ary) -> bool:
+    """True when `ary`'s core (:func:`array_core`) is C- or F-contiguous."""
+    core = array_core(ary)
+    return core.flags["C_CONTIGUOUS"] or core.flags["F_CONTIGUOUS"]
+
+
+def sentry_contiguous(ary):
+    """numba-cuda's ``ValueError`` (:data:`errmsg_contiguous_buffer`) unless
+    the core of `ary` (:func:`array_core`) is C- or F-contiguous."""
+    if not _contiguous_core(ary):
+        raise ValueError(errmsg_contiguous_buffer)
+
+
+def from_array_like(ary, stream=0, gpu_data=None):
+    """A device array with `ary`'s shape, strides and dtype (over
+    `gpu_data`, a kernelc allocation, when given), as numba-cuda's."""
+    return DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream, gpu_data)
+
+
 def check_array_compatibility(ary1, ary2):
     """Numba's check before a copy between two arrays: the same dtype
     (``TypeError``) and the same shape once extents of 1 are dropped
@@ -672,14 +761,17 @@ def is_cuda_array(obj) -> bool:
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a NumPy array (or anything ``np.asarray`` takes) to the device
     and returns the DeviceNDArray; with ``to``, copies into that device
-    array instead."""
+    array instead. A broadcast array (strides of 0) of a contiguous core
+    stays broadcast, as in numba-cuda (only the core is in device memory;
+    the device array's layout is ``A``); any other non-contiguous array is
+    copied contiguous (numba-cuda refuses it)."""
     if to is not None:
         to.copy_to_device(obj, stream=stream)
         return to
     if isinstance(obj, DeviceNDArray):
         return obj
     ary = np.asarray(obj)
-    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
+    if not (ary.flags.c_contiguous or ary.flags.f_contiguous or _contiguous_core(ary)):
         ary = np.ascontiguousarray(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
     if copy:
@@ -741,9 +833,7 @@ def auto_device(obj, stream=0, copy=True, user_explicit=False):
     if dev is not None:
         return dev, False
     ary = np.asarray(obj)
-    core = ary[tuple(0 if st == 0 else slice(None) for st in ary.strides)] if ary.strides and ary.size else ary
-    if not (core.flags["C_CONTIGUOUS"] or core.flags["F_CONTIGUOUS"]):
-        raise ValueError(errmsg_contiguous_buffer)
+    sentry_contiguous(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
     if copy:
         out.copy_to_device(ary, stream=stream)

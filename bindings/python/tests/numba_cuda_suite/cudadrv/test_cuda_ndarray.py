@@ -18,12 +18,6 @@ IS_NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 # TestCudaNDArray
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.verify_cuda_ndarray_interface'
-    ),
-)
 def test_device_array_interface():
     dary = cuda.device_array(shape=100)
     devicearray.verify_cuda_ndarray_interface(dary)
@@ -435,12 +429,6 @@ def test_c_f_contiguity_matches_numpy():
         assert arr.flags["F_CONTIGUOUS"] == d_arr.flags["F_CONTIGUOUS"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_simple_c():
     # C-order 1D array
     a = np.zeros(10, order="C")
@@ -448,12 +436,6 @@ def test_devicearray_typing_order_simple_c():
     assert d._numba_type_.layout == "C"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_simple_f():
     # F-order array that is also C layout.
     a = np.zeros(10, order="F")
@@ -461,12 +443,6 @@ def test_devicearray_typing_order_simple_f():
     assert d._numba_type_.layout == "C"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_2d_c():
     # C-order 2D array
     a = np.zeros((2, 10), order="C")
@@ -474,12 +450,6 @@ def test_devicearray_typing_order_2d_c():
     assert d._numba_type_.layout == "C"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_2d_f():
     # F-order array that can only be F layout
     a = np.zeros((2, 10), order="F")
@@ -487,12 +457,6 @@ def test_devicearray_typing_order_2d_f():
     assert d._numba_type_.layout == "F"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_noncontig_slice_c():
     # Non-contiguous slice of C-order array
     a = np.zeros((5, 5), order="C")
@@ -500,12 +464,6 @@ def test_devicearray_typing_order_noncontig_slice_c():
     assert d._numba_type_.layout == "A"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_noncontig_slice_f():
     # Non-contiguous slice of F-order array
     a = np.zeros((5, 5), order="F")
@@ -513,12 +471,6 @@ def test_devicearray_typing_order_noncontig_slice_f():
     assert d._numba_type_.layout == "A"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_contig_slice_c():
     # Contiguous slice of C-order array
     a = np.zeros((5, 5), order="C")
@@ -526,12 +478,6 @@ def test_devicearray_typing_order_contig_slice_c():
     assert d._numba_type_.layout == "C"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_contig_slice_f():
     # Contiguous slice of F-order array - is both C- and F-contiguous, so
     # types as 'C' layout
@@ -540,12 +486,6 @@ def test_devicearray_typing_order_contig_slice_f():
     assert d._numba_type_.layout == "C"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: DeviceNDArray has no _numba_type_'
-    ),
-)
 def test_devicearray_typing_order_broadcasted():
     # Broadcasted array, similar to that used for passing scalars to ufuncs
     a = np.broadcast_to(np.array([1]), (10,))
@@ -669,136 +609,64 @@ def _test_against_array_core(view):
     assert devicearray.is_contiguous(view) == devicearray.array_core(view).flags["C_CONTIGUOUS"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_1d():
     d_a = cuda.device_array(10, order="C")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_2d():
     d_a = cuda.device_array((10, 12), order="C")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_2d_transpose():
     d_a = cuda.device_array((10, 12), order="C")
     _test_against_array_core(d_a.T)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_3d():
     d_a = cuda.device_array((10, 12, 14), order="C")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_1d_f():
     d_a = cuda.device_array(10, order="F")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_2d_f():
     d_a = cuda.device_array((10, 12), order="F")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_2d_f_transpose():
     d_a = cuda.device_array((10, 12), order="F")
     _test_against_array_core(d_a.T)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_device_array_like_3d_f():
     d_a = cuda.device_array((10, 12, 14), order="F")
     _test_against_array_core(d_a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_1d_view():
     shape = 10
     view = np.zeros(shape)[::2]
     _test_against_array_core(view)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_1d_view_f():
     shape = 10
     view = np.zeros(shape, order="F")[::2]
     _test_against_array_core(view)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_2d_view():
     shape = (10, 12)
     view = np.zeros(shape)[::2, ::2]
     _test_against_array_core(view)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no devicearray.is_contiguous / array_core'
-    ),
-)
 def test_2d_view_f():
     shape = (10, 12)
     view = np.zeros(shape, order="F")[::2, ::2]
