@@ -17,6 +17,7 @@ kernel and refuses other ranks; its simulator makes a view like kernelc).
 from __future__ import annotations
 
 import ctypes
+import operator
 
 import numpy as np
 
@@ -69,10 +70,23 @@ def _f_strides(shape, itemsize):
     return tuple(strides)
 
 
+_SHAPE_ERROR = "shape must be an integer or tuple of integers"
+
+
 def _normalize_shape(shape):
-    if isinstance(shape, (int, np.integer)):
-        return (int(shape),)
-    return tuple(int(d) for d in shape)
+    """`shape` (an int, a sequence of ints or an integer NumPy array) as a
+    tuple of ints; floats are numba-cuda's ``TypeError`` (they were
+    truncated)."""
+    if isinstance(shape, (float, np.floating)) or (
+        isinstance(shape, np.ndarray) and not np.issubdtype(shape.dtype, np.integer)
+    ):
+        raise TypeError(_SHAPE_ERROR)
+    try:
+        if isinstance(shape, (int, np.integer)) or (isinstance(shape, np.ndarray) and shape.ndim == 0):
+            return (operator.index(shape),)
+        return tuple(operator.index(d) for d in shape)
+    except TypeError:
+        raise TypeError(_SHAPE_ERROR) from None
 
 
 def contiguity(shape, strides, itemsize):

@@ -70,12 +70,6 @@ def test_device_array_float():
         cuda.device_array(shape=np.array(1.23))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: device_array takes a shape of floats (float(1.1) truncated) where numba-cuda raises TypeError'
-    ),
-)
 def test_device_array_float_vectors():
     # Ensure that np.array, list or tuple inputs with
     # non-ints raise an TypeError
