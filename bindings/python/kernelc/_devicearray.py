@@ -393,7 +393,9 @@ class DeviceNDArray:
         """``array[key] = value``: a scalar, a host array or device memory,
         broadcast as Numba broadcasts it (missing leading axes and extents
         of 1) and converted to this array's dtype; Numba's ``ValueError``s
-        when it does not fit."""
+        when it does not fit. Without a `stream` (here or the array's), the
+        copy is done on the default stream and waited for; with one, it is
+        ordered on it (synchronise the stream before reading the result)."""
         shape, strides, offset, _ = _index(self.shape, self.strides, key)
         lhs = self._view(shape, strides, offset)
         src = _device_view(value)
@@ -406,7 +408,16 @@ class DeviceNDArray:
                 raise ValueError(
                     "Can't copy sequence with size %d to array axis %d with dimension %d" % (r, i, l)
                 )
-        lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream or self.stream)
+        # As numba-cuda: on the given stream, else the array's; with
+        # neither (0), on the default stream, synchronised before returning.
+        # A stream object counts as given even when it is the default stream.
+        stream = stream if isinstance(stream, _runtime.Stream) else self.stream
+        synchronous = not isinstance(stream, _runtime.Stream)
+        if synchronous:
+            stream = self.gpu_data.device.default_stream()
+        lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream)
+        if synchronous:
+            stream.synchronize()
 
     def reshape(self, *newshape, **kws):
         """A view with another shape, as Numba's ``reshape``: a C- or

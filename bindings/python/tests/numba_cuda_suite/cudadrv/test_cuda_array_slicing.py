@@ -324,12 +324,6 @@ def test_incompatible_shape():
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: a host-side setitem without a stream does not synchronize the default stream (numba-cuda copies on it and calls Stream.synchronize once)'
-    ),
-)
 def test_sync():
     # There should be a synchronization when no stream is supplied
     darr = cuda.to_device(np.arange(5))
