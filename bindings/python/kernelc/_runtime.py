@@ -211,6 +211,18 @@ class Allocation:
         _register(self)
         self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
 
+    # Device memory to numba-cuda's driver functions (`cuda.cudadrv.driver`),
+    # as its `MemoryPointer` is (`ctx.memalloc(n)` returns an Allocation).
+    __cuda_memory__ = True
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def device_ctypes_pointer(self):
+        return c_void_p(self.ptr)
+
     # Numba's `MemoryPointer` names for the address (`int(ary.gpu_data.
     # device_pointer)` in numba-cuda's programs; it is the allocation's
     # first byte, as numba-cuda's is for an array that is not a view).
@@ -343,6 +355,15 @@ class Device:
         s_alloc, s_off = _resolve(src, nbytes)
         check(lib.kc_buffer_copy(d_alloc.handle, d_off, s_alloc.handle, s_off, nbytes,
                                  _stream_handle(stream)), "kc_buffer_copy")
+
+    def memset(self, dst: int, value: int, nbytes: int, stream=0):
+        """Sets `nbytes` bytes from device address `dst` to the byte `value`
+        (``kc_buffer_fill``), in order on `stream`."""
+        if nbytes == 0:
+            return
+        alloc, offset = _resolve(dst, nbytes)
+        check(lib.kc_buffer_fill(alloc.handle, offset, int(value) & 0xFF, nbytes,
+                                 _stream_handle(stream)), "kc_buffer_fill")
 
     def memory_info(self):
         """(free, total) bytes (``kc_device_memory_info``: the host's memory

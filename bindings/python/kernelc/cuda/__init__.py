@@ -617,6 +617,15 @@ class _Context:
     def synchronize(self):
         self.device.synchronize()
 
+    def memalloc(self, nbytes):
+        """`nbytes` bytes of device memory, as numba-cuda's context gives
+        them (``cuda.cudadrv.driver``'s functions take it; freed when no
+        longer referenced)."""
+        return self.device.alloc(nbytes)
+
+    def get_default_stream(self):
+        return self.device.default_stream()
+
     def reset(self):
         pass
 

@@ -23,12 +23,6 @@ def context():
     return devices.get_context()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no context.memalloc nor driver.host_to_device / device_to_host / device_to_device / device_memset'
-    ),
-)
 def test_memcpy(context):
     hstary = np.arange(100, dtype=np.uint32)
     hstary2 = np.arange(100, dtype=np.uint32)
@@ -39,12 +33,6 @@ def test_memcpy(context):
     assert np.all(hstary == hstary2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no context.memalloc nor driver.host_to_device / device_to_host / device_to_device / device_memset'
-    ),
-)
 def test_memset(context):
     dtype = np.dtype("uint32")
     n = 10
@@ -59,12 +47,6 @@ def test_memset(context):
     assert np.all(hstary == hstary2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no context.memalloc nor driver.host_to_device / device_to_host / device_to_device / device_memset'
-    ),
-)
 def test_d2d(context):
     hst = np.arange(100, dtype=np.uint32)
     hst2 = np.empty_like(hst)
@@ -80,12 +62,6 @@ def test_d2d(context):
 # TestMVExtent
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.host_memory_extents / host_memory_size'
-    ),
-)
 def test_c_contiguous_array():
     ary = np.arange(100)
     arysz = ary.dtype.itemsize * ary.size
@@ -94,12 +70,6 @@ def test_c_contiguous_array():
     assert arysz == driver.host_memory_size(ary)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.host_memory_extents / host_memory_size'
-    ),
-)
 def test_f_contiguous_array():
     ary = np.asfortranarray(np.arange(100).reshape(2, 50))
     arysz = ary.dtype.itemsize * np.prod(ary.shape)
@@ -108,12 +78,6 @@ def test_f_contiguous_array():
     assert arysz == driver.host_memory_size(ary)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.host_memory_extents / host_memory_size'
-    ),
-)
 def test_single_element_array():
     ary = np.asarray(np.uint32(1234))
     arysz = ary.dtype.itemsize
@@ -122,12 +86,6 @@ def test_single_element_array():
     assert arysz == driver.host_memory_size(ary)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.host_memory_extents / host_memory_size'
-    ),
-)
 def test_ctypes_struct():
     class mystruct(ctypes.Structure):
         _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
@@ -137,12 +95,6 @@ def test_ctypes_struct():
     assert ctypes.sizeof(data) == sz
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.host_memory_extents / host_memory_size'
-    ),
-)
 def test_ctypes_double():
     data = ctypes.c_double(1.234)
     sz = driver.host_memory_size(data)

@@ -19,12 +19,6 @@ def _reset_context():
     cuda.current_context().reset()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.device_memset / device_memory_size'
-    ),
-)
 def test_host_alloc_pinned():
     ary = cuda.pinned_array(10, dtype=np.uint32)
     ary.fill(123)
@@ -36,12 +30,6 @@ def test_host_alloc_pinned():
     assert all(ary == 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no driver.device_memset / device_memory_size'
-    ),
-)
 def test_host_alloc_mapped():
     ary = cuda.mapped_array(10, dtype=np.uint32)
     ary.fill(123)
