@@ -812,6 +812,46 @@ class Stream:
         yield self
         self.synchronize()
 
+    def add_callback(self, callback, arg=None):
+        """Calls ``callback(stream, status, arg)`` once the work submitted
+        to this stream so far is done, as numba-cuda's (``status`` is 0, or
+        the failed wait's ``kc_status``). It runs on another thread, as the
+        driver's callbacks do: an event recorded now is waited for there."""
+        event = Event(self.device, timing=False)
+        event.record(self)
+
+        def wait():
+            status = lib.kc_event_synchronize(event._handle)
+            callback(self, status, arg)
+
+        threading.Thread(target=wait, name="kernelc stream callback", daemon=True).start()
+
+    def async_done(self):
+        """An ``asyncio`` future of the running loop, resolved to this
+        stream once the work submitted to it so far is done (an exception
+        if the wait fails), as numba-cuda's. Cancelling it is harmless."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+
+        def resolve(future, status):
+            if future.done():
+                return
+            if status == KC.OK:
+                future.set_result(self)
+            else:
+                future.set_exception(KernelcError(f"Stream error {status}"))
+
+        def callback(stream, status, future):
+            try:
+                loop.call_soon_threadsafe(resolve, future, status)
+            except RuntimeError:  # the loop was closed: nobody awaits it
+                pass
+
+        self.add_callback(callback, future)
+        return future
+
 
 class Event:
     """An event (``cuda.event()``): ``record``, ``synchronize``, ``wait``,

@@ -28,12 +28,6 @@ def with_asyncio_loop(f):
     return runner
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.add_callback'
-    ),
-)
 def test_add_callback():
     def callback(stream, status, event):
         event.set()
@@ -44,12 +38,6 @@ def test_add_callback():
     assert callback_event.wait(1.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.add_callback'
-    ),
-)
 def test_add_callback_with_default_arg():
     callback_event = threading.Event()
     seen = []
@@ -65,24 +53,12 @@ def test_add_callback_with_default_arg():
     assert seen == [None]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.async_done'
-    ),
-)
 @with_asyncio_loop
 async def test_async_done():
     stream = cuda.stream()
     await stream.async_done()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.async_done'
-    ),
-)
 @with_asyncio_loop
 async def test_parallel_tasks():
     async def async_cuda_fn(value_in: float) -> float:
@@ -102,12 +78,6 @@ async def test_parallel_tasks():
     assert np.allclose(values_in, values_out)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.async_done'
-    ),
-)
 @with_asyncio_loop
 async def test_multiple_async_done():
     stream = cuda.stream()
@@ -118,12 +88,6 @@ async def test_multiple_async_done():
         assert d == stream
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.async_done'
-    ),
-)
 @with_asyncio_loop
 async def test_multiple_async_done_multiple_streams():
     streams = [cuda.stream() for _ in range(4)]
@@ -135,12 +99,6 @@ async def test_multiple_async_done_multiple_streams():
     assert set(done) == set(streams)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no Stream.async_done'
-    ),
-)
 @with_asyncio_loop
 async def test_cancelled_future():
     stream = cuda.stream()
