@@ -42,6 +42,8 @@ __all__ = [
     "is_contiguous",
     "sentry_contiguous",
     "from_array_like",
+    "DeviceRecord",
+    "from_record_like",
 ]
 
 
@@ -376,8 +378,13 @@ class DeviceNDArray:
     def getitem(self, key, stream=0):
         """``array[key]`` (ints, slices, ``...``): a view sharing the
         memory, or, when every axis is indexed by an int, the element as a
-        NumPy scalar (read from the device)."""
+        NumPy scalar (read from the device) or, for a record dtype, as a
+        :class:`DeviceRecord` over the element's memory (numba-cuda's)."""
         shape, strides, offset, scalar = _index(self.shape, self.strides, key)
+        if scalar and self.dtype.names is not None:
+            # An element of a record array: the record in device memory.
+            return DeviceRecord(self.dtype, stream or self.stream, self.gpu_data,
+                                self._offset + offset)
         view = self._view(shape, strides, offset, stream or None)
         if scalar:
             host = view.copy_to_host(stream=stream)
@@ -525,6 +532,117 @@ class DeviceNDArray:
         out = DeviceNDArray(self.shape, None, self.dtype, self.stream)
         out.copy_to_device(self)
         return out
+
+
+class DeviceRecord(DeviceNDArray):
+    """A record in device memory, numba-cuda's ``DeviceRecord`` (what
+    ``device_array[i]`` of a record array gives, or
+    :func:`from_record_like` / :func:`auto_device` of a NumPy record):
+    ``rec["field"]`` reads a field (a NumPy scalar; a nested record as a
+    ``DeviceRecord``; an array field as a device array view), ``rec["field"]
+    = value`` writes one; ``copy_to_device`` / ``copy_to_host`` take NumPy
+    records (``np.void`` / ``np.record``). Its shape and strides are ``()``.
+    (Kernels take it as a 0-d array of the record, not as numba-cuda's
+    record argument.)"""
+
+    def __init__(self, dtype, stream=0, gpu_data=None, offset=0):
+        super().__init__((), (), dtype, stream, gpu_data, offset)
+
+    @property
+    def flags(self) -> dict:
+        return dict(super().flags)
+
+    @property
+    def _numba_type_(self):
+        """The record's type (kernelc's ``Record``, equal to numba-cuda's
+        for the same dtype)."""
+        return from_dtype(self.dtype)
+
+    def _stream_of(self, stream):
+        """(stream, synchronous) as numba-cuda picks them: the given
+        stream, else the record's, else the default stream, waited for."""
+        stream = stream if isinstance(stream, _runtime.Stream) else self.stream
+        if isinstance(stream, _runtime.Stream):
+            return stream, False
+        return self.gpu_data.device.default_stream(), True
+
+    def __getitem__(self, item):
+        return self.getitem(item)
+
+    def getitem(self, item, stream=0):
+        """The field `item` (see the class)."""
+        typ, offset = self.dtype.fields[item][:2]
+        stream = stream or self.stream
+        if typ.shape == ():
+            if typ.names is not None:
+                return DeviceRecord(typ, stream, self.gpu_data, self._offset + offset)
+            host = np.empty(1, dtype=typ)
+            self.gpu_data.device.dtoh(host.ctypes.data, self._ptr + offset, typ.itemsize, stream)
+            if stream:
+                stream.synchronize()
+            return host[0]
+        base, shape = typ.subdtype
+        return DeviceNDArray(shape, None, base, stream, self.gpu_data, self._offset + offset)
+
+    def __setitem__(self, key, value):
+        self.setitem(key, value)
+
+    def setitem(self, key, value, stream=0):
+        """Writes `value`, converted to the field's type, to field `key`;
+        without a stream (here or the record's), waited for, as
+        numba-cuda's."""
+        typ, offset = self.dtype.fields[key][:2]
+        stream, synchronous = self._stream_of(stream)
+        host = np.empty(1, dtype=typ)
+        host[0] = value
+        self.gpu_data.device.htod(self._ptr + offset, host.ctypes.data, typ.itemsize, stream)
+        _keep_alive(stream, host)
+        if synchronous:
+            stream.synchronize()
+
+    def copy_to_device(self, ary, stream=0):
+        """Copies a NumPy record (or a record device array) of this dtype
+        into this record."""
+        src = _device_view(ary)
+        if src is not None:
+            if src.dtype != self.dtype:
+                raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, src.dtype))
+            self.gpu_data.device.dtod(self._ptr, src._ptr, self.dtype.itemsize, stream or self.stream)
+            return
+        host = np.array(ary, dtype=self.dtype) if not isinstance(ary, np.void) else ary
+        if host.dtype != self.dtype:
+            raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, host.dtype))
+        buf = np.asarray(memoryview(host)) if isinstance(host, np.void) else host
+        buf = np.ascontiguousarray(buf)
+        stream = stream or self.stream
+        self.gpu_data.device.htod(self._ptr, buf.ctypes.data, self.dtype.itemsize, stream)
+        _keep_alive(stream, buf)
+
+    def copy_to_host(self, ary=None, stream=0):
+        """Copies the record into `ary` (a NumPy record, written in place,
+        or a 0-d or 1-element array of this dtype) or, without one, a new
+        NumPy record; returns it."""
+        stream = stream or self.stream
+        if ary is None:
+            ary = np.empty(1, dtype=self.dtype)[0]
+        if ary.dtype != self.dtype:
+            raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, ary.dtype))
+        if isinstance(ary, np.void):
+            # A NumPy record's own buffer (read-only to Python, written in
+            # place as numba-cuda writes it).
+            address = np.asarray(memoryview(ary)).__array_interface__["data"][0]
+        else:
+            if ary.size != 1 or not ary.flags.writeable:
+                raise ValueError("the target must be one writeable record")
+            address = ary.ctypes.data
+        self.gpu_data.device.dtoh(address, self._ptr, self.dtype.itemsize, stream)
+        return ary
+
+
+def from_record_like(rec, stream=0, gpu_data=None):
+    """A :class:`DeviceRecord` of `rec`'s dtype (a NumPy or device record),
+    in new device memory unless `gpu_data` is given (numba-cuda's)."""
+    return DeviceRecord(rec.dtype, stream, gpu_data)
 
 
 def _rebuild_device_array(host):
@@ -850,13 +968,19 @@ errmsg_contiguous_buffer = (
 def auto_device(obj, stream=0, copy=True, user_explicit=False):
     """``(device array, copied)`` for `obj`, as Numba's ``auto_device``:
     device memory (a DeviceNDArray or any ``__cuda_array_interface__``) as
-    it is, ``copied`` False; anything else becomes a NumPy array, which
+    it is, ``copied`` False; a NumPy record (``np.void``) a
+    :class:`DeviceRecord`; anything else becomes a NumPy array, which
     must be contiguous once broadcast axes are dropped (else Numba's
     ``ValueError``), and a device array like it, filled from it when
     `copy`, ``copied`` True."""
     dev = _device_view(obj)
     if dev is not None:
         return dev, False
+    if isinstance(obj, np.void):
+        rec = from_record_like(obj, stream)
+        if copy:
+            rec.copy_to_device(obj, stream=stream)
+        return rec, True
     ary = np.asarray(obj)
     sentry_contiguous(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
