@@ -418,8 +418,8 @@ class DeviceNDArray:
         # As numba-cuda: on the given stream, else the array's; with
         # neither (0), on the default stream, synchronised before returning.
         # A stream object counts as given even when it is the default stream.
-        stream = stream if isinstance(stream, _runtime.Stream) else self.stream
-        synchronous = not isinstance(stream, _runtime.Stream)
+        stream = stream if _runtime.is_stream(stream) else self.stream
+        synchronous = not _runtime.is_stream(stream)
         if synchronous:
             stream = self.gpu_data.device.default_stream()
         lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream)
@@ -561,8 +561,8 @@ class DeviceRecord(DeviceNDArray):
     def _stream_of(self, stream):
         """(stream, synchronous) as numba-cuda picks them: the given
         stream, else the record's, else the default stream, waited for."""
-        stream = stream if isinstance(stream, _runtime.Stream) else self.stream
-        if isinstance(stream, _runtime.Stream):
+        stream = stream if _runtime.is_stream(stream) else self.stream
+        if _runtime.is_stream(stream):
             return stream, False
         return self.gpu_data.device.default_stream(), True
 
@@ -821,8 +821,14 @@ def _index(shape, strides, key):
 def _keep_alive(stream, obj):
     """Keeps a host buffer alive until an asynchronous copy on `stream`
     is done (the stream holds it until its next synchronisation)."""
-    if stream:
-        stream._pending.append(obj)
+    wrapper = _runtime.as_stream(stream)
+    if wrapper is stream:
+        if stream:
+            stream._pending.append(obj)
+    elif wrapper:
+        # Another library's stream: its owner's synchronisation never
+        # releases kernelc's list, so the copy is waited for now.
+        wrapper.synchronize()
 
 
 def _device_view(obj, sync=True):

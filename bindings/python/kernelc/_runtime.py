@@ -257,12 +257,51 @@ def _free_buffer(handle, ptr):
 
 
 def _stream_handle(stream):
+    """The ``kc_stream`` of a stream argument (None: the default stream);
+    see :func:`as_stream` for what is taken."""
+    stream = as_stream(stream)
     if not stream:
         return None
-    h = getattr(stream, "_handle", None)
-    if h is None:
-        raise TypeError(f"not a kernelc stream: {stream!r}")
-    return h
+    return stream._handle
+
+
+def is_stream(obj) -> bool:
+    """True for a stream object: kernelc's, or another library's with the
+    ``__cuda_stream__`` protocol (cuda.core's, numba-cuda's)."""
+    return isinstance(obj, Stream) or hasattr(obj, "__cuda_stream__")
+
+
+# kernelc's wrappers of other libraries' streams, one per (device, handle),
+# so that the `kc_stream` a call is given outlives the call (the foreign
+# stream is never destroyed by kernelc; see `as_stream`).
+_foreign_streams = {}
+_foreign_streams_lock = threading.Lock()
+
+
+def as_stream(stream):
+    """A stream argument as kernelc's: 0 / None (the default stream) and
+    kernelc's streams as they are; an object with ``__cuda_stream__``
+    (cuda.core's ``Stream``, as numba-cuda takes it) as kernelc's external
+    stream of its handle on the current device (0 for a handle of 0).
+    ``TypeError`` for anything else."""
+    if not stream or isinstance(stream, Stream):
+        return stream
+    protocol = getattr(stream, "__cuda_stream__", None)
+    if protocol is None:
+        raise TypeError(f"not a stream: {stream!r}")
+    version, ptr = protocol()
+    if version != 0:
+        raise TypeError(f"unsupported __cuda_stream__ version {version} of {stream!r}")
+    ptr = int(ptr)
+    if ptr == 0:
+        return 0
+    device = current()
+    key = (device.id, ptr)
+    with _foreign_streams_lock:
+        wrapper = _foreign_streams.get(key)
+        if wrapper is None or wrapper.device is not device:
+            wrapper = _foreign_streams[key] = device.create_external_stream(ptr)
+    return wrapper
 
 
 def _resolve(address, nbytes):
@@ -795,6 +834,10 @@ class Stream:
 
     def __int__(self):
         return self.handle
+
+    def __cuda_stream__(self):
+        """The stream protocol (cuda.core's): ``(0, handle)``."""
+        return (0, self.handle)
 
     def __repr__(self):
         what = "external stream" if self.external else "stream"

@@ -117,7 +117,7 @@ def host_pointer(obj, readonly=False) -> int:
 def _sync(dev, stream):
     """With no stream, waits for the default stream, so that the call is
     done when it returns (numba-cuda's synchronous copies)."""
-    if not isinstance(stream, Stream):
+    if not _runtime.is_stream(stream):
         dev.default_stream().synchronize()
 
 
