@@ -542,11 +542,14 @@ class DeviceRecord(DeviceNDArray):
     ``DeviceRecord``; an array field as a device array view), ``rec["field"]
     = value`` writes one; ``copy_to_device`` / ``copy_to_host`` take NumPy
     records (``np.void`` / ``np.record``). Its shape and strides are ``()``.
-    (Kernels take it as a 0-d array of the record, not as numba-cuda's
-    record argument.)"""
+    A kernel takes it as a record argument (Numba's ``Record``), by
+    reference, as numba-cuda does: what the kernel writes is in device
+    memory."""
 
     def __init__(self, dtype, stream=0, gpu_data=None, offset=0):
         super().__init__((), (), dtype, stream, gpu_data, offset)
+        # Typed as a record; passed as a NumPy record is (its address).
+        self._kc_type = from_dtype(self.dtype)
 
     @property
     def flags(self) -> dict:

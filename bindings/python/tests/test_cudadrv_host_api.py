@@ -131,3 +131,19 @@ def test_device_array_shape_must_be_integers():
         cuda.device_array((2, 1.5))
     assert cuda.device_array(np.int64(3)).shape == (3,)
     assert cuda.device_array(np.array(4)).shape == (4,)
+
+
+def test_device_record_as_a_kernel_argument():
+    dt = np.dtype([("a", np.int32), ("b", np.float32)], align=True)
+
+    @cuda.jit
+    def k(r):
+        r.a = 5
+        r.b = r.b + 1
+
+    d = cuda.to_device(np.zeros(2, dt))
+    d[1]["b"] = 2.0
+    k[1, 1](d[1])  # a Record argument, by reference, as numba-cuda's
+    host = d.copy_to_host()
+    assert (host[0]["a"], host[0]["b"]) == (0, 0.0)
+    assert (host[1]["a"], host[1]["b"]) == (5, 3.0)
