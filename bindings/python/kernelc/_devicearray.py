@@ -549,7 +549,11 @@ class DeviceRecord(DeviceNDArray):
     def __init__(self, dtype, stream=0, gpu_data=None, offset=0):
         super().__init__((), (), dtype, stream, gpu_data, offset)
         # Typed as a record; passed as a NumPy record is (its address).
-        self._kc_type = from_dtype(self.dtype)
+        # (None for a record kernels cannot take, with string fields.)
+        try:
+            self._kc_type = from_dtype(self.dtype)
+        except TypeError:
+            self._kc_type = None
 
     @property
     def flags(self) -> dict:
