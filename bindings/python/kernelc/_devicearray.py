@@ -3,7 +3,11 @@
 (``copy_to_host``, ``copy_to_device``), views sharing the memory (slices,
 ``.T``, ``reshape``, ``ravel``, ``split``, ``squeeze``, ``view``),
 host-side element and slice reads and writes, ``flags`` and contiguity as
-Numba computes them; and ``to_device``, ``device_array(_like)``,
+Numba computes them; records in device memory (``DeviceRecord``, an
+element of a record array); numba-cuda's module helpers
+(``is_contiguous``, ``array_core``, ``sentry_contiguous``,
+``verify_cuda_ndarray_interface``, ``from_array_like``,
+``from_record_like``); and ``to_device``, ``device_array(_like)``,
 ``auto_device``, ``as_cuda_array``.
 
 Where Numba's real target and its simulator differ, kernelc takes Numba's
