@@ -288,7 +288,7 @@ def as_stream(stream):
         return stream
     protocol = getattr(stream, "__cuda_stream__", None)
     if protocol is None:
-        raise TypeError(f"not a stream: {stream!r}")
+        raise TypeError(f"not a kernelc stream (nor an object with __cuda_stream__): {stream!r}")
     version, ptr = protocol()
     if version != 0:
         raise TypeError(f"unsupported __cuda_stream__ version {version} of {stream!r}")

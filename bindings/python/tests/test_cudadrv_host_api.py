@@ -45,7 +45,7 @@ def test_foreign_stream_protocol_for_events_copies_and_launches():
     np.testing.assert_array_equal(d.copy_to_host(stream=f), np.arange(32.0) + 1)
     # a foreign handle of 0 is the default stream
     cuda.to_device(np.zeros(4), stream=_ForeignStream(0)).copy_to_host()
-    with pytest.raises(TypeError, match="not a stream"):
+    with pytest.raises(TypeError, match="not a kernelc stream"):
         cuda.event().record(stream=object())
 
 
