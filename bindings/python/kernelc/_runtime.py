@@ -357,6 +357,9 @@ class Device:
         self.WARP_SIZE = props.warp_size
         self.workers = props.workers
         self.MULTIPROCESSOR_COUNT = props.workers or 1
+        # numba-cuda's (compute capability 5.3 or later there): kernelc
+        # computes float16 in float32 on every target.
+        self.supports_float16 = True
 
     def __repr__(self):
         return f"<kernelc device {self.id} '{self.name}'>"

@@ -68,7 +68,7 @@ __all__ = [
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
-    "is_bfloat16_supported",
+    "is_bfloat16_supported", "is_float16_supported",
     "is_gpu_available", "compile", "compile_all", "compile_for_current_device", "compile_ptx",
     "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -663,6 +663,14 @@ def is_available() -> bool:
         return bool(_runtime.device_list())
     except KernelcError:
         return False
+
+
+def is_float16_supported() -> bool:
+    """Whether kernels can use float16 (numba-cuda: the current device's
+    ``supports_float16``, compute capability 5.3 or later). Always True:
+    kernelc computes float16 in float32 on every target, and the CPU
+    device runs it."""
+    return True
 
 
 def is_bfloat16_supported() -> bool:

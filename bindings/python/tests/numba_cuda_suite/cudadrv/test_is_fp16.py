@@ -4,26 +4,12 @@
 # and the unittest scaffolding turned into pytest functions; see ../README.md.
 # `skip_unless_cc_53` dropped: kernelc has float16 on every target.
 
-import pytest
-
 from kernelc import cuda
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no cuda.is_float16_supported()'
-    ),
-)
 def test_is_fp16_supported():
     assert cuda.is_float16_supported()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: the device has no supports_float16'
-    ),
-)
 def test_device_supports_float16():
     assert cuda.get_current_device().supports_float16
