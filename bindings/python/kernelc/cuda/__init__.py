@@ -68,7 +68,7 @@ __all__ = [
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
-    "is_bfloat16_supported", "is_float16_supported",
+    "is_bfloat16_supported", "is_float16_supported", "is_supported_version",
     "is_gpu_available", "compile", "compile_all", "compile_for_current_device", "compile_ptx",
     "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -642,10 +642,11 @@ def close():
 
 
 def detect():
-    """Prints the devices kernels can run on; True when there is one."""
+    """Prints the devices kernels can run on; True when there is one. The
+    first line is numba-cuda's ("Found N CUDA devices", as its simulator
+    also says it); the CPU device's entry says that it runs on the CPU."""
     devices = _runtime.device_list()
-    kind = "CUDA" if devices and not devices[0].is_cpu else "kernelc"
-    print(f"Found {len(devices)} {kind} device{'s' if len(devices) != 1 else ''}")
+    print(f"Found {len(devices)} CUDA devices")
     for d in devices:
         cc = ".".join(map(str, d.compute_capability))
         print(f"id {d.id:<3} {d.name!r:>40} {'[SUPPORTED]':>15}")
@@ -654,6 +655,13 @@ def detect():
             print(f"{'Runs':>40} the PTX kernelc emits, on the CPU (no GPU found)")
     print(f"Summary:\n\t{len(devices)}/{len(devices)} devices are supported")
     return bool(devices)
+
+
+def is_supported_version() -> bool:
+    """numba-cuda's check that the CUDA runtime is a version it is tested
+    with. Always True: kernelc needs no CUDA runtime (it writes PTX itself,
+    runs it on the CPU device or loads it through the driver)."""
+    return True
 
 
 def is_available() -> bool:

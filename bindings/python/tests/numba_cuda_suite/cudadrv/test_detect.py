@@ -18,12 +18,6 @@ from kernelc import cuda
 # TestCudaDetect
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "binding difference: cuda.detect() prints 'Found 1 kernelc device' on the CPU device ('CUDA device' without the s for one GPU); numba-cuda prints 'Found N CUDA devices' (its simulator too)"
-    ),
-)
 def test_cuda_detect(capsys):
     # exercise the code path
     cuda.detect()
@@ -35,12 +29,6 @@ def test_cuda_detect(capsys):
 # TestSupportedVersion
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        'binding gap: no cuda.is_supported_version()'
-    ),
-)
 def test_is_supported_version():
     # Exercise the `cuda.is_supported_version()` API.
     #
