@@ -3,7 +3,11 @@
 (``copy_to_host``, ``copy_to_device``), views sharing the memory (slices,
 ``.T``, ``reshape``, ``ravel``, ``split``, ``squeeze``, ``view``),
 host-side element and slice reads and writes, ``flags`` and contiguity as
-Numba computes them; and ``to_device``, ``device_array(_like)``,
+Numba computes them; records in device memory (``DeviceRecord``, an
+element of a record array); numba-cuda's module helpers
+(``is_contiguous``, ``array_core``, ``sentry_contiguous``,
+``verify_cuda_ndarray_interface``, ``from_array_like``,
+``from_record_like``); and ``to_device``, ``device_array(_like)``,
 ``auto_device``, ``as_cuda_array``.
 
 Where Numba's real target and its simulator differ, kernelc takes Numba's
@@ -17,11 +21,12 @@ kernel and refuses other ranks; its simulator makes a view like kernelc).
 from __future__ import annotations
 
 import ctypes
+import operator
 
 import numpy as np
 
 from . import _runtime
-from ._types import MAX_NDIM, array_type
+from ._types import MAX_NDIM, Array, array_type, from_dtype
 from .errors import KernelcError
 
 __all__ = [
@@ -34,6 +39,15 @@ __all__ = [
     "as_cuda_array",
     "from_cuda_array_interface",
     "is_cuda_array",
+    "is_cuda_ndarray",
+    "require_cuda_ndarray",
+    "verify_cuda_ndarray_interface",
+    "array_core",
+    "is_contiguous",
+    "sentry_contiguous",
+    "from_array_like",
+    "DeviceRecord",
+    "from_record_like",
 ]
 
 
@@ -62,10 +76,23 @@ def _f_strides(shape, itemsize):
     return tuple(strides)
 
 
+_SHAPE_ERROR = "shape must be an integer or tuple of integers"
+
+
 def _normalize_shape(shape):
-    if isinstance(shape, (int, np.integer)):
-        return (int(shape),)
-    return tuple(int(d) for d in shape)
+    """`shape` (an int, a sequence of ints or an integer NumPy array) as a
+    tuple of ints; floats are numba-cuda's ``TypeError`` (they were
+    truncated)."""
+    if isinstance(shape, (float, np.floating)) or (
+        isinstance(shape, np.ndarray) and not np.issubdtype(shape.dtype, np.integer)
+    ):
+        raise TypeError(_SHAPE_ERROR)
+    try:
+        if isinstance(shape, (int, np.integer)) or (isinstance(shape, np.ndarray) and shape.ndim == 0):
+            return (operator.index(shape),)
+        return tuple(operator.index(d) for d in shape)
+    except TypeError:
+        raise TypeError(_SHAPE_ERROR) from None
 
 
 def contiguity(shape, strides, itemsize):
@@ -209,6 +236,17 @@ class DeviceNDArray:
     def T(self):
         return self.transpose()
 
+    @property
+    def _numba_type_(self):
+        """The array's type as numba-cuda types it (``Array(dtype, ndim,
+        layout)``, kernelc's type object): layout ``C`` when C-contiguous
+        (preferred when both), else ``F`` when F-contiguous, else ``A``; a
+        broadcast array (a zero stride, not empty) is always ``A``."""
+        broadcast = 0 in self.strides and self.size != 0
+        c, f = contiguity(self.shape, self.strides, self.dtype.itemsize)
+        layout = "C" if c and not broadcast else "F" if f and not broadcast else "A"
+        return Array(from_dtype(self.dtype), self.ndim, layout)
+
     def is_c_contiguous(self) -> bool:
         return contiguity(self.shape, self.strides, self.dtype.itemsize)[0]
 
@@ -344,8 +382,13 @@ class DeviceNDArray:
     def getitem(self, key, stream=0):
         """``array[key]`` (ints, slices, ``...``): a view sharing the
         memory, or, when every axis is indexed by an int, the element as a
-        NumPy scalar (read from the device)."""
+        NumPy scalar (read from the device) or, for a record dtype, as a
+        :class:`DeviceRecord` over the element's memory (numba-cuda's)."""
         shape, strides, offset, scalar = _index(self.shape, self.strides, key)
+        if scalar and self.dtype.names is not None:
+            # An element of a record array: the record in device memory.
+            return DeviceRecord(self.dtype, stream or self.stream, self.gpu_data,
+                                self._offset + offset)
         view = self._view(shape, strides, offset, stream or None)
         if scalar:
             host = view.copy_to_host(stream=stream)
@@ -361,7 +404,9 @@ class DeviceNDArray:
         """``array[key] = value``: a scalar, a host array or device memory,
         broadcast as Numba broadcasts it (missing leading axes and extents
         of 1) and converted to this array's dtype; Numba's ``ValueError``s
-        when it does not fit."""
+        when it does not fit. Without a `stream` (here or the array's), the
+        copy is done on the default stream and waited for; with one, it is
+        ordered on it (synchronise the stream before reading the result)."""
         shape, strides, offset, _ = _index(self.shape, self.strides, key)
         lhs = self._view(shape, strides, offset)
         src = _device_view(value)
@@ -374,7 +419,16 @@ class DeviceNDArray:
                 raise ValueError(
                     "Can't copy sequence with size %d to array axis %d with dimension %d" % (r, i, l)
                 )
-        lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream or self.stream)
+        # As numba-cuda: on the given stream, else the array's; with
+        # neither (0), on the default stream, synchronised before returning.
+        # A stream object counts as given even when it is the default stream.
+        stream = stream if _runtime.is_stream(stream) else self.stream
+        synchronous = not _runtime.is_stream(stream)
+        if synchronous:
+            stream = self.gpu_data.device.default_stream()
+        lhs._write(np.broadcast_to(rhs.astype(self.dtype, copy=False), lhs.shape), stream)
+        if synchronous:
+            stream.synchronize()
 
     def reshape(self, *newshape, **kws):
         """A view with another shape, as Numba's ``reshape``: a C- or
@@ -484,6 +538,124 @@ class DeviceNDArray:
         return out
 
 
+class DeviceRecord(DeviceNDArray):
+    """A record in device memory, numba-cuda's ``DeviceRecord`` (what
+    ``device_array[i]`` of a record array gives, or
+    :func:`from_record_like` / :func:`auto_device` of a NumPy record):
+    ``rec["field"]`` reads a field (a NumPy scalar; a nested record as a
+    ``DeviceRecord``; an array field as a device array view), ``rec["field"]
+    = value`` writes one; ``copy_to_device`` / ``copy_to_host`` take NumPy
+    records (``np.void`` / ``np.record``). Its shape and strides are ``()``.
+    A kernel takes it as a record argument (Numba's ``Record``), by
+    reference, as numba-cuda does: what the kernel writes is in device
+    memory."""
+
+    def __init__(self, dtype, stream=0, gpu_data=None, offset=0):
+        super().__init__((), (), dtype, stream, gpu_data, offset)
+        # Typed as a record; passed as a NumPy record is (its address).
+        # (None for a record kernels cannot take, with string fields.)
+        try:
+            self._kc_type = from_dtype(self.dtype)
+        except TypeError:
+            self._kc_type = None
+
+    @property
+    def flags(self) -> dict:
+        return dict(super().flags)
+
+    @property
+    def _numba_type_(self):
+        """The record's type (kernelc's ``Record``, equal to numba-cuda's
+        for the same dtype)."""
+        return from_dtype(self.dtype)
+
+    def _stream_of(self, stream):
+        """(stream, synchronous) as numba-cuda picks them: the given
+        stream, else the record's, else the default stream, waited for."""
+        stream = stream if _runtime.is_stream(stream) else self.stream
+        if _runtime.is_stream(stream):
+            return stream, False
+        return self.gpu_data.device.default_stream(), True
+
+    def __getitem__(self, item):
+        return self.getitem(item)
+
+    def getitem(self, item, stream=0):
+        """The field `item` (see the class)."""
+        typ, offset = self.dtype.fields[item][:2]
+        stream = stream or self.stream
+        if typ.shape == ():
+            if typ.names is not None:
+                return DeviceRecord(typ, stream, self.gpu_data, self._offset + offset)
+            host = np.empty(1, dtype=typ)
+            self.gpu_data.device.dtoh(host.ctypes.data, self._ptr + offset, typ.itemsize, stream)
+            if stream:
+                stream.synchronize()
+            return host[0]
+        base, shape = typ.subdtype
+        return DeviceNDArray(shape, None, base, stream, self.gpu_data, self._offset + offset)
+
+    def __setitem__(self, key, value):
+        self.setitem(key, value)
+
+    def setitem(self, key, value, stream=0):
+        """Writes `value`, converted to the field's type, to field `key`;
+        without a stream (here or the record's), waited for, as
+        numba-cuda's."""
+        typ, offset = self.dtype.fields[key][:2]
+        stream, synchronous = self._stream_of(stream)
+        host = np.empty(1, dtype=typ)
+        host[0] = value
+        self.gpu_data.device.htod(self._ptr + offset, host.ctypes.data, typ.itemsize, stream)
+        _keep_alive(stream, host)
+        if synchronous:
+            stream.synchronize()
+
+    def copy_to_device(self, ary, stream=0):
+        """Copies a NumPy record (or a record device array) of this dtype
+        into this record."""
+        src = _device_view(ary)
+        if src is not None:
+            if src.dtype != self.dtype:
+                raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, src.dtype))
+            self.gpu_data.device.dtod(self._ptr, src._ptr, self.dtype.itemsize, stream or self.stream)
+            return
+        host = np.array(ary, dtype=self.dtype) if not isinstance(ary, np.void) else ary
+        if host.dtype != self.dtype:
+            raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, host.dtype))
+        buf = np.asarray(memoryview(host)) if isinstance(host, np.void) else host
+        buf = np.ascontiguousarray(buf)
+        stream = stream or self.stream
+        self.gpu_data.device.htod(self._ptr, buf.ctypes.data, self.dtype.itemsize, stream)
+        _keep_alive(stream, buf)
+
+    def copy_to_host(self, ary=None, stream=0):
+        """Copies the record into `ary` (a NumPy record, written in place,
+        or a 0-d or 1-element array of this dtype) or, without one, a new
+        NumPy record; returns it."""
+        stream = stream or self.stream
+        if ary is None:
+            ary = np.empty(1, dtype=self.dtype)[0]
+        if ary.dtype != self.dtype:
+            raise TypeError("incompatible dtype: %s vs. %s" % (self.dtype, ary.dtype))
+        if isinstance(ary, np.void):
+            # A NumPy record's own buffer (read-only to Python, written in
+            # place as numba-cuda writes it).
+            address = np.asarray(memoryview(ary)).__array_interface__["data"][0]
+        else:
+            if ary.size != 1 or not ary.flags.writeable:
+                raise ValueError("the target must be one writeable record")
+            address = ary.ctypes.data
+        self.gpu_data.device.dtoh(address, self._ptr, self.dtype.itemsize, stream)
+        return ary
+
+
+def from_record_like(rec, stream=0, gpu_data=None):
+    """A :class:`DeviceRecord` of `rec`'s dtype (a NumPy or device record),
+    in new device memory unless `gpu_data` is given (numba-cuda's)."""
+    return DeviceRecord(rec.dtype, stream, gpu_data)
+
+
 def _rebuild_device_array(host):
     """The receiving side of :meth:`DeviceNDArray.__reduce__`."""
     return to_device(host)
@@ -532,6 +704,77 @@ def _nocopy_reshape(shape, strides, newshape, itemsize, f_order):
     for nk in range(ni, len(newshape)):
         newstrides[nk] = last
     return tuple(newstrides)
+
+
+def is_cuda_ndarray(obj) -> bool:
+    """True for a device array (an object with a true ``__cuda_ndarray__``),
+    as numba-cuda's ``is_cuda_ndarray``."""
+    return getattr(obj, "__cuda_ndarray__", False)
+
+
+def require_cuda_ndarray(obj):
+    """``ValueError`` unless :func:`is_cuda_ndarray` (numba-cuda's)."""
+    if not is_cuda_ndarray(obj):
+        raise ValueError("require an cuda ndarray object")
+
+
+def verify_cuda_ndarray_interface(obj):
+    """Checks that `obj` is a device array with ``shape`` and ``strides``
+    tuples, a NumPy ``dtype`` and an int ``size`` (numba-cuda's check,
+    raising ``ValueError`` / ``AttributeError`` as it does)."""
+    require_cuda_ndarray(obj)
+
+    def requires_attr(attr, typ):
+        if not hasattr(obj, attr):
+            raise AttributeError(attr)
+        if not isinstance(getattr(obj, attr), typ):
+            raise AttributeError("%s must be of type %s" % (attr, typ))
+
+    requires_attr("shape", tuple)
+    requires_attr("strides", tuple)
+    requires_attr("dtype", np.dtype)
+    requires_attr("size", int)
+
+
+def array_core(ary):
+    """The repeated core of a broadcast array (NumPy or device): the view
+    with index 0 on every axis of stride 0, as numba-cuda's ``array_core``
+    (a broadcast array is never contiguous; its core may be)."""
+    if not ary.strides or not ary.size:
+        return ary
+    return ary[tuple(0 if stride == 0 else slice(None) for stride in ary.strides)]
+
+
+def is_contiguous(ary) -> bool:
+    """True when `ary` is C-contiguous once broadcast axes (stride 0) and
+    extents of 1 are ignored (numba-cuda's ``is_contiguous``, which agrees
+    with ``array_core(ary).flags["C_CONTIGUOUS"]``)."""
+    size = ary.dtype.itemsize
+    for extent, stride in zip(reversed(ary.shape), reversed(ary.strides)):
+        if extent > 1 and stride != 0:
+            if size != stride:
+                return False
+            size *= extent
+    return True
+
+
+def _contiguous_core(ary) -> bool:
+    """True when `ary`'s core (:func:`array_core`) is C- or F-contiguous."""
+    core = array_core(ary)
+    return core.flags["C_CONTIGUOUS"] or core.flags["F_CONTIGUOUS"]
+
+
+def sentry_contiguous(ary):
+    """numba-cuda's ``ValueError`` (:data:`errmsg_contiguous_buffer`) unless
+    the core of `ary` (:func:`array_core`) is C- or F-contiguous."""
+    if not _contiguous_core(ary):
+        raise ValueError(errmsg_contiguous_buffer)
+
+
+def from_array_like(ary, stream=0, gpu_data=None):
+    """A device array with `ary`'s shape, strides and dtype (over
+    `gpu_data`, a kernelc allocation, when given), as numba-cuda's."""
+    return DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream, gpu_data)
 
 
 def check_array_compatibility(ary1, ary2):
@@ -589,8 +832,14 @@ def _index(shape, strides, key):
 def _keep_alive(stream, obj):
     """Keeps a host buffer alive until an asynchronous copy on `stream`
     is done (the stream holds it until its next synchronisation)."""
-    if stream:
-        stream._pending.append(obj)
+    wrapper = _runtime.as_stream(stream)
+    if wrapper is stream:
+        if stream:
+            stream._pending.append(obj)
+    elif wrapper:
+        # Another library's stream: its owner's synchronisation never
+        # releases kernelc's list, so the copy is waited for now.
+        wrapper.synchronize()
 
 
 def _device_view(obj, sync=True):
@@ -672,14 +921,17 @@ def is_cuda_array(obj) -> bool:
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a NumPy array (or anything ``np.asarray`` takes) to the device
     and returns the DeviceNDArray; with ``to``, copies into that device
-    array instead."""
+    array instead. A broadcast array (strides of 0) of a contiguous core
+    stays broadcast, as in numba-cuda (only the core is in device memory;
+    the device array's layout is ``A``); any other non-contiguous array is
+    copied contiguous (numba-cuda refuses it)."""
     if to is not None:
         to.copy_to_device(obj, stream=stream)
         return to
     if isinstance(obj, DeviceNDArray):
         return obj
     ary = np.asarray(obj)
-    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
+    if not (ary.flags.c_contiguous or ary.flags.f_contiguous or _contiguous_core(ary)):
         ary = np.ascontiguousarray(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
     if copy:
@@ -733,17 +985,21 @@ errmsg_contiguous_buffer = (
 def auto_device(obj, stream=0, copy=True, user_explicit=False):
     """``(device array, copied)`` for `obj`, as Numba's ``auto_device``:
     device memory (a DeviceNDArray or any ``__cuda_array_interface__``) as
-    it is, ``copied`` False; anything else becomes a NumPy array, which
+    it is, ``copied`` False; a NumPy record (``np.void``) a
+    :class:`DeviceRecord`; anything else becomes a NumPy array, which
     must be contiguous once broadcast axes are dropped (else Numba's
     ``ValueError``), and a device array like it, filled from it when
     `copy`, ``copied`` True."""
     dev = _device_view(obj)
     if dev is not None:
         return dev, False
+    if isinstance(obj, np.void):
+        rec = from_record_like(obj, stream)
+        if copy:
+            rec.copy_to_device(obj, stream=stream)
+        return rec, True
     ary = np.asarray(obj)
-    core = ary[tuple(0 if st == 0 else slice(None) for st in ary.strides)] if ary.strides and ary.size else ary
-    if not (core.flags["C_CONTIGUOUS"] or core.flags["F_CONTIGUOUS"]):
-        raise ValueError(errmsg_contiguous_buffer)
+    sentry_contiguous(ary)
     out = DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream)
     if copy:
         out.copy_to_device(ary, stream=stream)

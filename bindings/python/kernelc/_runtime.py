@@ -211,6 +211,18 @@ class Allocation:
         _register(self)
         self._finalizer = weakref.finalize(self, _free_buffer, handle.value, self.ptr)
 
+    # Device memory to numba-cuda's driver functions (`cuda.cudadrv.driver`),
+    # as its `MemoryPointer` is (`ctx.memalloc(n)` returns an Allocation).
+    __cuda_memory__ = True
+
+    @property
+    def size(self) -> int:
+        return self.nbytes
+
+    @property
+    def device_ctypes_pointer(self):
+        return c_void_p(self.ptr)
+
     # Numba's `MemoryPointer` names for the address (`int(ary.gpu_data.
     # device_pointer)` in numba-cuda's programs; it is the allocation's
     # first byte, as numba-cuda's is for an array that is not a view).
@@ -245,12 +257,51 @@ def _free_buffer(handle, ptr):
 
 
 def _stream_handle(stream):
+    """The ``kc_stream`` of a stream argument (None: the default stream);
+    see :func:`as_stream` for what is taken."""
+    stream = as_stream(stream)
     if not stream:
         return None
-    h = getattr(stream, "_handle", None)
-    if h is None:
-        raise TypeError(f"not a kernelc stream: {stream!r}")
-    return h
+    return stream._handle
+
+
+def is_stream(obj) -> bool:
+    """True for a stream object: kernelc's, or another library's with the
+    ``__cuda_stream__`` protocol (cuda.core's, numba-cuda's)."""
+    return isinstance(obj, Stream) or hasattr(obj, "__cuda_stream__")
+
+
+# kernelc's wrappers of other libraries' streams, one per (device, handle),
+# so that the `kc_stream` a call is given outlives the call (the foreign
+# stream is never destroyed by kernelc; see `as_stream`).
+_foreign_streams = {}
+_foreign_streams_lock = threading.Lock()
+
+
+def as_stream(stream):
+    """A stream argument as kernelc's: 0 / None (the default stream) and
+    kernelc's streams as they are; an object with ``__cuda_stream__``
+    (cuda.core's ``Stream``, as numba-cuda takes it) as kernelc's external
+    stream of its handle on the current device (0 for a handle of 0).
+    ``TypeError`` for anything else."""
+    if not stream or isinstance(stream, Stream):
+        return stream
+    protocol = getattr(stream, "__cuda_stream__", None)
+    if protocol is None:
+        raise TypeError(f"not a kernelc stream (nor an object with __cuda_stream__): {stream!r}")
+    version, ptr = protocol()
+    if version != 0:
+        raise TypeError(f"unsupported __cuda_stream__ version {version} of {stream!r}")
+    ptr = int(ptr)
+    if ptr == 0:
+        return 0
+    device = current()
+    key = (device.id, ptr)
+    with _foreign_streams_lock:
+        wrapper = _foreign_streams.get(key)
+        if wrapper is None or wrapper.device is not device:
+            wrapper = _foreign_streams[key] = device.create_external_stream(ptr)
+    return wrapper
 
 
 def _resolve(address, nbytes):
@@ -306,6 +357,9 @@ class Device:
         self.WARP_SIZE = props.warp_size
         self.workers = props.workers
         self.MULTIPROCESSOR_COUNT = props.workers or 1
+        # numba-cuda's (compute capability 5.3 or later there): kernelc
+        # computes float16 in float32 on every target.
+        self.supports_float16 = True
 
     def __repr__(self):
         return f"<kernelc device {self.id} '{self.name}'>"
@@ -343,6 +397,15 @@ class Device:
         s_alloc, s_off = _resolve(src, nbytes)
         check(lib.kc_buffer_copy(d_alloc.handle, d_off, s_alloc.handle, s_off, nbytes,
                                  _stream_handle(stream)), "kc_buffer_copy")
+
+    def memset(self, dst: int, value: int, nbytes: int, stream=0):
+        """Sets `nbytes` bytes from device address `dst` to the byte `value`
+        (``kc_buffer_fill``), in order on `stream`."""
+        if nbytes == 0:
+            return
+        alloc, offset = _resolve(dst, nbytes)
+        check(lib.kc_buffer_fill(alloc.handle, offset, int(value) & 0xFF, nbytes,
+                                 _stream_handle(stream)), "kc_buffer_fill")
 
     def memory_info(self):
         """(free, total) bytes (``kc_device_memory_info``: the host's memory
@@ -775,6 +838,10 @@ class Stream:
     def __int__(self):
         return self.handle
 
+    def __cuda_stream__(self):
+        """The stream protocol (cuda.core's): ``(0, handle)``."""
+        return (0, self.handle)
+
     def __repr__(self):
         what = "external stream" if self.external else "stream"
         return f"<kernelc {what} 0x{self.handle:x} on {self.device.name}>"
@@ -790,6 +857,46 @@ class Stream:
     def auto_synchronize(self):
         yield self
         self.synchronize()
+
+    def add_callback(self, callback, arg=None):
+        """Calls ``callback(stream, status, arg)`` once the work submitted
+        to this stream so far is done, as numba-cuda's (``status`` is 0, or
+        the failed wait's ``kc_status``). It runs on another thread, as the
+        driver's callbacks do: an event recorded now is waited for there."""
+        event = Event(self.device, timing=False)
+        event.record(self)
+
+        def wait():
+            status = lib.kc_event_synchronize(event._handle)
+            callback(self, status, arg)
+
+        threading.Thread(target=wait, name="kernelc stream callback", daemon=True).start()
+
+    def async_done(self):
+        """An ``asyncio`` future of the running loop, resolved to this
+        stream once the work submitted to it so far is done (an exception
+        if the wait fails), as numba-cuda's. Cancelling it is harmless."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+
+        def resolve(future, status):
+            if future.done():
+                return
+            if status == KC.OK:
+                future.set_result(self)
+            else:
+                future.set_exception(KernelcError(f"Stream error {status}"))
+
+        def callback(stream, status, future):
+            try:
+                loop.call_soon_threadsafe(resolve, future, status)
+            except RuntimeError:  # the loop was closed: nobody awaits it
+                pass
+
+        self.add_callback(callback, future)
+        return future
 
 
 class Event:

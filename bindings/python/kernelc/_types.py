@@ -130,6 +130,13 @@ class Record(Type):
         return self.name
 
     def __eq__(self, other) -> bool:
+        # Numba's Record for the same dtype is equal too (kernelc takes
+        # Numba's type objects wherever it takes its own: `from_numba`).
+        if not isinstance(other, Type) and type(other).__name__ == "Record":
+            try:
+                other = from_numba(other)
+            except TypeError:
+                return False
         return isinstance(other, Record) and other.name == self.name
 
     def __hash__(self) -> int:

@@ -68,7 +68,7 @@ __all__ = [
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
-    "is_bfloat16_supported",
+    "is_bfloat16_supported", "is_float16_supported", "is_supported_version",
     "is_gpu_available", "compile", "compile_all", "compile_for_current_device", "compile_ptx",
     "compile_ptx_for_current_device",
     "profile_start", "profile_stop", "profiling", "DeviceNDArray", "reduce", "Reduce",
@@ -617,6 +617,15 @@ class _Context:
     def synchronize(self):
         self.device.synchronize()
 
+    def memalloc(self, nbytes):
+        """`nbytes` bytes of device memory, as numba-cuda's context gives
+        them (``cuda.cudadrv.driver``'s functions take it; freed when no
+        longer referenced)."""
+        return self.device.alloc(nbytes)
+
+    def get_default_stream(self):
+        return self.device.default_stream()
+
     def reset(self):
         pass
 
@@ -633,10 +642,11 @@ def close():
 
 
 def detect():
-    """Prints the devices kernels can run on; True when there is one."""
+    """Prints the devices kernels can run on; True when there is one. The
+    first line is numba-cuda's ("Found N CUDA devices", as its simulator
+    also says it); the CPU device's entry says that it runs on the CPU."""
     devices = _runtime.device_list()
-    kind = "CUDA" if devices and not devices[0].is_cpu else "kernelc"
-    print(f"Found {len(devices)} {kind} device{'s' if len(devices) != 1 else ''}")
+    print(f"Found {len(devices)} CUDA devices")
     for d in devices:
         cc = ".".join(map(str, d.compute_capability))
         print(f"id {d.id:<3} {d.name!r:>40} {'[SUPPORTED]':>15}")
@@ -647,6 +657,13 @@ def detect():
     return bool(devices)
 
 
+def is_supported_version() -> bool:
+    """numba-cuda's check that the CUDA runtime is a version it is tested
+    with. Always True: kernelc needs no CUDA runtime (it writes PTX itself,
+    runs it on the CPU device or loads it through the driver)."""
+    return True
+
+
 def is_available() -> bool:
     """True when kernels can run: on a GPU, or on the CPU device when no GPU
     is usable (like Numba's simulator). See :func:`is_gpu_available`."""
@@ -654,6 +671,14 @@ def is_available() -> bool:
         return bool(_runtime.device_list())
     except KernelcError:
         return False
+
+
+def is_float16_supported() -> bool:
+    """Whether kernels can use float16 (numba-cuda: the current device's
+    ``supports_float16``, compute capability 5.3 or later). Always True:
+    kernelc computes float16 in float32 on every target, and the CPU
+    device runs it."""
+    return True
 
 
 def is_bfloat16_supported() -> bool:
