@@ -21,7 +21,7 @@ import warnings
 
 import numpy as np
 
-from . import _runtime
+from . import _runtime, _types
 from ._compiler import Options, compile_view, param_types
 from ._diskcache import CacheStats, KernelCache
 from ._hostvisible import _HostVisibleNDArray
@@ -474,7 +474,7 @@ class Dispatcher:
         functools.update_wrapper(self, py_func)
         self.targetoptions = dict(targetoptions or {})
         self._options = None
-        self.overloads = {}  # tuple of argument types -> Overload
+        self.overloads = _Overloads()  # tuple of argument types -> Overload
         self._by_key = {}  # tuple of type_key() -> Overload
         self._configs = {}  # launch configuration -> _LaunchConfig
         self._plans = _Plans()  # tuple of argument Python types -> the _launch.LaunchPlans made for them
@@ -836,6 +836,30 @@ class Dispatcher:
         if ov is not None:
             return sass(ov)
         return {types: sass(ov) for types, ov in self.overloads.items()}
+
+
+class _Overloads(dict):
+    """A dispatcher's overloads by tuple of argument types: kernelc's type
+    objects, or Numba's for the same types (`kernel.overloads[(float64[::1],
+    int32)]` with `numba.types`), as numba-cuda keys its own."""
+
+    @staticmethod
+    def _key(key):
+        if isinstance(key, tuple) and not all(isinstance(t, _types.Type) for t in key):
+            try:
+                return tuple(_types.from_numba(t) for t in key)
+            except TypeError:
+                return key
+        return key
+
+    def __getitem__(self, key):
+        return super().__getitem__(self._key(key))
+
+    def __contains__(self, key):
+        return super().__contains__(self._key(key))
+
+    def get(self, key, default=None):
+        return super().get(self._key(key), default)
 
 
 def _numba_repr(t) -> str:

@@ -358,3 +358,19 @@ def test_types_module_names_in_kernels():
     a = np.zeros(2)
     casts_with_types_module[1, 1](a, 2.7)
     np.testing.assert_array_equal(a, [4.0, np.float64(np.float32(2.7))])
+
+
+def test_overloads_are_found_by_numbas_type_objects_too():
+    # numba-cuda keys `overloads` by tuples of Numba's types; a program
+    # that builds its signature from numba.types looks them up that way.
+    nb_types = pytest.importorskip("numba.core.types")
+    sig = (nb_types.float64[::1], nb_types.int32)
+
+    @cuda.jit(sig)
+    def store(a, n):
+        a[0] = n
+
+    assert sig in store.overloads
+    assert store.overloads[sig] is store.overloads.get(sig)
+    assert store.overloads[sig].max_cooperative_grid_blocks(32) > 0
+    assert (nb_types.float32[::1], nb_types.int32) not in store.overloads
