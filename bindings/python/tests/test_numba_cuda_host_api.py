@@ -474,3 +474,16 @@ def test_nested_function_reads_globals_and_closure_variables():
     out = np.zeros_like(a)
     make(3)[1, 8](out, a)
     assert list(out) == [x * 3 + CLOSURE_OFFSET for x in a]
+
+
+def test_defer_cleanup_list_devices_and_cuda_support_error():
+    # numba-cuda's names, used by programs that run under both.
+    d = cuda.to_device(np.arange(4.0))
+    with cuda.defer_cleanup():
+        out = d.copy_to_host()
+        del d
+    np.testing.assert_array_equal(out, np.arange(4.0))
+    devices = cuda.list_devices()
+    assert len(devices) == len(cuda.gpus) >= 1
+    assert devices[0].id == cuda.gpus[0].id
+    assert issubclass(cuda.CudaSupportError, Exception)

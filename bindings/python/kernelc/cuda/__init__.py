@@ -40,7 +40,7 @@ from .._devicearray import (
 from .._dispatcher import DeviceFunction, Dispatcher
 from .._linkable import CUSource, LinkableCode, PTXSource
 from .._reduce import Reduce
-from ..errors import KernelcError
+from ..errors import CudaSupportError, KernelcError
 from . import bf16, config, cudadrv, libdevice, random
 from .args import In, InOut, Out
 from .bf16 import bfloat16  # noqa: E402  (numba.cuda.bfloat16)
@@ -64,7 +64,7 @@ __all__ = [
     "pinned_array",
     "pinned_array_like", "mapped_array", "mapped_array_like", "managed_array", "pinned", "as_cuda_array", "is_cuda_array",
     "from_cuda_array_interface",
-    "gpus", "select_device", "get_current_device", "current_context", "close", "detect",
+    "gpus", "list_devices", "defer_cleanup", "CudaSupportError", "select_device", "get_current_device", "current_context", "close", "detect",
     "synchronize", "set_launch_timeout", "stream", "default_stream", "external_stream",
     "legacy_default_stream",
     "per_thread_default_stream", "event", "event_elapsed_time", "is_available",
@@ -545,6 +545,16 @@ def pinned(*arylist):
     yield
 
 
+@contextlib.contextmanager
+def defer_cleanup():
+    """``with cuda.defer_cleanup():`` as numba-cuda's: numba-cuda defers
+    freeing device memory inside it so that no free synchronises the
+    device. kernelc frees an array's memory when the array is collected,
+    through the driver's free, which waits for work still using it, so
+    nothing needs deferring: the block runs as it is."""
+    yield
+
+
 # ---------------------------------------------------------------------------
 # Devices
 
@@ -592,6 +602,12 @@ class _DeviceRef:
 
 
 gpus = _GPUs()
+
+
+def list_devices():
+    """The devices kernels can run on, as numba-cuda's ``cuda.list_devices()``
+    (the entries of :data:`gpus`)."""
+    return list(gpus)
 
 
 def select_device(device_id=0):
