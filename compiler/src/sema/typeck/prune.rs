@@ -136,7 +136,7 @@ impl FnChecker<'_, '_, '_> {
     /// The type of the argument `e` names, when `e` is a parameter the
     /// function never assigns: Numba's `get_definition` then finds the
     /// argument itself.
-    fn unassigned_param_type(&self, e: ExprId) -> Option<Type> {
+    pub(super) fn unassigned_param_type(&self, e: ExprId) -> Option<Type> {
         let Res::Local(l) = *self.res(e) else {
             return None;
         };

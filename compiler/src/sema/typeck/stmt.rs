@@ -870,11 +870,22 @@ impl<'m> FnChecker<'_, '_, 'm> {
             Some(v) => {
                 let v_span = self.ast(v).span;
                 let t = self.expr_keep_optional(v);
-                if let Type::Array(_) = t.ty {
-                    self.error(Diagnostic::error(
-                        "device functions cannot return arrays",
-                        v_span,
-                    ));
+                if matches!(t.ty, Type::Array(_)) && self.unassigned_param_type(v).is_none() {
+                    // Numba without its memory manager returns an array
+                    // only when it is an argument, unchanged
+                    // (`legalize_return_type`): its memory outlives the
+                    // call.
+                    self.error(
+                        Diagnostic::error(
+                            "Only accept returning of array passed into the function as argument",
+                            v_span,
+                        )
+                        .with_help(
+                            "a device function returns an array only when it is one of its \
+                             parameters, never assigned in it; return the parameter, and \
+                             slice at the call",
+                        ),
+                    );
                     self.add_return(&Type::Unknown, v_span);
                     return;
                 }
