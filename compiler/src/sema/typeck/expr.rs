@@ -1044,6 +1044,55 @@ impl<'m> FnChecker<'_, '_, 'm> {
         })
     }
 
+    /// `x in t` / `x not in t` of a tuple whose items have one type
+    /// (Numba's `UniTuple`, a `Sequence`: numba-cuda's `in_seq`, true when
+    /// an item `== x`, with `==`'s own promotion: `300 in (int8(44),)` is
+    /// false). Numba has no `in` for other containers in kernels.
+    fn tuple_contains(&mut self, op: CmpOp, x: TExpr, t: TExpr, span: Span) -> TExpr {
+        let items = match t.ty {
+            Type::Tuple(items) if !items.is_empty() && items.iter().all(|i| *i == items[0]) => {
+                items
+            }
+            other => {
+                let msg = format!(
+                    "'in' takes a tuple whose items have one type in kernels (Numba's UniTuple), not {}",
+                    other.describe()
+                );
+                return self.reject(span, &msg, None);
+            }
+        };
+        let found = self.with_operands(vec![x, t], span, |this, ops| {
+            let mut any: Option<TExpr> = None;
+            for k in 0..items.len() {
+                let item = match ops[1].as_const() {
+                    Some(ConstValue::Tuple(values)) => TExpr::constant(values[k], span),
+                    _ => TExpr {
+                        kind: TExprKind::TupleGet(this.ex(ops[1]), k as u32),
+                        ty: items[k],
+                        span,
+                    },
+                };
+                let eq = this.compare(CmpOp::Eq, ops[0], item, span);
+                if eq.ty.is_unknown() {
+                    return eq;
+                }
+                any = Some(match any {
+                    None => eq,
+                    Some(a) => TExpr {
+                        kind: TExprKind::Binary(BinOp::BitOr, this.ex(a), this.ex(eq)),
+                        ty: Type::BOOL,
+                        span,
+                    },
+                });
+            }
+            any.expect("a non-empty tuple")
+        });
+        if op == CmpOp::NotIn && !found.ty.is_unknown() {
+            return self.logical_not(found, span);
+        }
+        found
+    }
+
     /// A single comparison.
     pub(super) fn compare(&mut self, op: CmpOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         if l.ty.is_unknown() || r.ty.is_unknown() {
@@ -1053,9 +1102,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             return t;
         }
         let op = match op {
-            CmpOp::In | CmpOp::NotIn => {
-                return self.reject(span, "'in' is not supported in kernels", None);
-            }
+            CmpOp::In | CmpOp::NotIn => return self.tuple_contains(op, l, r, span),
             CmpOp::Is | CmpOp::IsNot => {
                 // Two booleans are identical when equal (numba-cuda's
                 // `bool_is_impl`: Python's `True` and `False` are
