@@ -98,6 +98,21 @@ impl Emit<'_, '_> {
             Type::Ptr(AddrSpace::Const),
         )
     }
+    /// A pointer to the `u32` table `name` in constant memory holding
+    /// `data` (added to the module's constant arrays once, by name).
+    pub fn table_u32(&mut self, name: &str, data: &[u32]) -> Value {
+        let index = intern_table(self.consts, name, || ConstDecl {
+            name: name.to_string(),
+            elem: Type::I32,
+            count: data.len() as u64,
+            data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        });
+        self.b.addr_of(
+            Opcode::ConstAddr,
+            index.as_u32(),
+            Type::Ptr(AddrSpace::Const),
+        )
+    }
     /// An `i64` constant.
     pub fn i(&mut self, x: i64) -> Value {
         self.b.iconst(Type::I64, x)
