@@ -92,13 +92,15 @@ fn poly(e: &mut Emit, x: Value, c: &[f32]) -> Value {
     e.poly(x, &c)
 }
 
-/// `min(max(x, lo), hi)` for a non-NaN `x` (a NaN is replaced later by
-/// the caller's own select).
+/// `min(max(x, lo), hi)` for a non-NaN `x`, a NaN `x` staying NaN (the
+/// caller replaces it by its own select): two compare-and-selects, where
+/// `Fmin`/`Fmax` (NaN-propagating, as Python's) cost three instructions
+/// each.
 fn clamp(e: &mut Emit, x: Value, lo: f64, hi: f64) -> Value {
-    let l = e.c(lo);
-    let x = e.b.binary(Opcode::Fmax, x, l);
-    let h = e.c(hi);
-    e.b.binary(Opcode::Fmin, x, h)
+    let below = e.cmpc(FloatCC::Lt, x, lo);
+    let x = e.selc(below, lo, x);
+    let above = e.cmpc(FloatCC::Gt, x, hi);
+    e.selc(above, hi, x)
 }
 
 /// `v`, or `x` itself when `x` is NaN.
