@@ -402,7 +402,9 @@ pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
 /// division: the classic bit-pattern estimate (`0x7EF311C3 - bits(u)`,
 /// within 0.051 for a normal `u` with a normal reciprocal) and two Newton
 /// steps. `u` above 2^100 is taken as 2^100 (for [`log1p_dd`], where
-/// `1/u` then scales only a term far below an ulp); zero, infinite or
+/// `1/u` then scales only terms far below an ulp: the error of `1 + hi`
+/// is at most 1, and the callers that pass a nonzero `lo`, `asinh`,
+/// `acosh` and `atanh`, keep `|hi|` below 2^26); zero, infinite or
 /// NaN `u` give a meaningless value that the caller's special cases
 /// replace.
 fn recip_positive(e: &mut Emit, u: Value) -> Value {
