@@ -20,18 +20,16 @@
 //! The polynomials are `*_F32` in `coeffs.rs` (`gen/coeffs.py`: Chebyshev
 //! fits rounded to `f32`). Special values (±0, ±inf, NaN, subnormals)
 //! come out as C's, and huge trigonometric arguments go to an exact
-//! Payne–Hanek reduction (in `f64`, on a branch ordinary arguments never
+//! Payne–Hanek reduction (in integers, on a branch ordinary arguments never
 //! take).
 
 use super::coeffs::{
     ATAN_F32, COS_F32, EXP2_F32, EXPM1_F32, EXP_F32, FRAC_PI_2_F32, INV_LN10_F32, INV_LN2_F32,
-    LN2_F32, LOG10_2_F32, LOG_F32, LOG_HP_F32, PI_2, PI_F32, SIN_F32, TWO_OVER_PI_24,
-    TWO_THIRDS_F32,
+    LN2_F32, LOG10_2_F32, LOG_F32, LOG_HP_F32, PI_F32, SIN_F32, TWO_THIRDS_F32,
 };
 use super::emit::{Dd, Emit};
 use super::explog::{log_specials, split_log_arg};
 use super::misc::pow_specials;
-use super::trig::{lookup, mod4};
 use crate::ir::entities::Value;
 use crate::ir::instructions::{FloatCC, IntCC, Opcode};
 use crate::ir::types::Type;
@@ -94,13 +92,15 @@ fn poly(e: &mut Emit, x: Value, c: &[f32]) -> Value {
     e.poly(x, &c)
 }
 
-/// `min(max(x, lo), hi)` for a non-NaN `x` (a NaN is replaced later by
-/// the caller's own select).
+/// `min(max(x, lo), hi)` for a non-NaN `x`, a NaN `x` staying NaN (the
+/// caller replaces it by its own select): two compare-and-selects, where
+/// `Fmin`/`Fmax` (NaN-propagating, as Python's) cost three instructions
+/// each.
 fn clamp(e: &mut Emit, x: Value, lo: f64, hi: f64) -> Value {
-    let l = e.c(lo);
-    let x = e.b.binary(Opcode::Fmax, x, l);
-    let h = e.c(hi);
-    e.b.binary(Opcode::Fmin, x, h)
+    let below = e.cmpc(FloatCC::Lt, x, lo);
+    let x = e.selc(below, lo, x);
+    let above = e.cmpc(FloatCC::Gt, x, hi);
+    e.selc(above, hi, x)
 }
 
 /// `v`, or `x` itself when `x` is NaN.
@@ -375,12 +375,14 @@ pub fn log1p(e: &mut Emit, x: Value) -> Value {
 /// lo)/u)`, the second term as `c - c^2/2` with `c = e/u` (times the
 /// reciprocal of `u`) and its remainder (an `fma`) and `lo` over `u` as a
 /// second part, passed to [`log_sum`]: about as accurate as [`log`].
+/// The reciprocal is [`recip_positive`] (6.5e-6 relative): `c` and the
+/// remainder's correction `c_lo` make `c + c_lo` good to that squared.
 /// `|hi| < 2^-24` gives `hi` (the sign of `-0` too).
 pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
     let x = xd.hi;
     let one = e.c(1.0);
     let u = e.two_sum(one, x);
-    let rcp = e.div(one, u.hi);
+    let rcp = recip_positive(e, u.hi);
     let c = e.mul(u.lo, rcp);
     let nc = e.neg(c);
     let rem = e.fma(nc, u.hi, u.lo);
@@ -394,6 +396,25 @@ pub fn log1p_dd(e: &mut Emit, xd: Dd) -> Value {
     let ax = e.abs(x);
     let tiny = e.cmpc(FloatCC::Lt, ax, 2f64.powi(-24));
     e.sel(tiny, x, v)
+}
+
+/// `1/u` for a positive `u` to about 6.5e-6 relative, without a
+/// division: the classic bit-pattern estimate (`0x7EF311C3 - bits(u)`,
+/// within 0.051 for a normal `u` with a normal reciprocal) and two Newton
+/// steps. `u` above 2^100 is taken as 2^100 (for [`log1p_dd`], where
+/// `1/u` then scales only terms far below an ulp: the error of `1 + hi`
+/// is at most 1, and the callers that pass a nonzero `lo`, `asinh`,
+/// `acosh` and `atanh`, keep `|hi|` below 2^26); zero, infinite or
+/// NaN `u` give a meaningless value that the caller's special cases
+/// replace.
+fn recip_positive(e: &mut Emit, u: Value) -> Value {
+    let big = e.cmpc(FloatCC::Gt, u, 2f64.powi(100));
+    let u = e.selc(big, 2f64.powi(100), u);
+    let bits = e.bits(u);
+    let magic = e.iw(0x7EF3_11C3);
+    let y0 = e.ib(Opcode::Isub, magic, bits);
+    let y0 = e.from_bits(y0);
+    e.recip_refine(u, y0, 2)
 }
 
 /// `(f + t) c` for a constant `c = [head, tail]`, as `(p, low)`: `p =
@@ -439,7 +460,7 @@ pub fn log10(e: &mut Emit, x: Value) -> Value {
 /// Cody–Waite with three `f32` parts of `pi/2` (CUDA's split: the first
 /// product is exact inside the `fma` and the first remainder exact) up to
 /// this `|x|`; the remainder `r` carries about one rounding of its own
-/// magnitude. Above, the `f64` Payne–Hanek reduction.
+/// magnitude. Above, the integer Payne–Hanek reduction.
 const CODY_WAITE_MAX: f64 = 105_615.0;
 
 /// `pi/2` in three `f32` parts for [`reduce`] (the head is `pi/2` with
@@ -478,60 +499,91 @@ fn reduce(e: &mut Emit, x: Value) -> (Value, Value) {
     (k, r)
 }
 
-/// Payne–Hanek reduction of a finite `f32` `|x| > 2^16`, in `f64`: with
-/// `|x| = M 2^E`, `M` a 24-bit integer and `E <= 104`, `|x| 2/pi` is the
-/// sum of `M c[i] 2^(E - 24(i+1))` over the 24-bit chunks `c[i]` of 2/pi.
-/// Each product is exact in `f64` (48 bits). The chunks whose term is a
-/// multiple of 4 are skipped; the next five terms, each reduced modulo 4
-/// exactly, are summed as a double-double, which leaves the fraction
-/// good to about 2^-70 absolute, far below the smallest `|r|` of an `f32`
-/// (about 2^-30). `r` is that fraction times `pi/2`, rounded to `f32`
-/// once.
+/// The first 224 bits of 2/pi in 32-bit words, most significant first:
+/// 2/pi = sum of `w[i] 2^(-32 (i + 1))` (as `TWO_OVER_PI_24`, regrouped).
+const TWO_OVER_PI_32: [u32; 7] = [
+    0xA2F9_836E,
+    0x4E44_1529,
+    0xFC27_57D1,
+    0xF534_DDC0,
+    0xDB62_9599,
+    0x3C43_9041,
+    0xFE51_63AB,
+];
+
+/// Payne–Hanek reduction of a finite `f32` `|x| > 2^16`, in integers (as
+/// libdevice's `sinf` does it): with `|x| = M 2^E`, `M` the 24-bit
+/// significand and `-7 <= E <= 104`, `|x| 2/pi` is `M` times the words
+/// of 2/pi. The words before `w[j]`, `j = max(E - 2, 0) / 32`, give
+/// multiples of 4 (they change nothing modulo 4), so `P = M (w[j] ...
+/// w[j+3])`, four exact 56-bit products summed with their carries, is
+/// `|x| 2/pi` modulo 4 times `2^(128 - s)` (`s = E - 32j`, in `[-7,
+/// 33]`), short of the words after `w[j+3]`: less than `2^(24 + s -
+/// 128) <= 2^-71`. Its 64 bits from two above the binary point, `W`, are
+/// `k mod 4` (the top two, rounded to nearest with the fraction) and the
+/// fraction `f` in 2^-62 units, `|f| <= 2^61`; `r = f 2^-62 pi/2` is one
+/// `f64` product of the exact integer converted (two `f64` roundings,
+/// far below the smallest `|r|` of an `f32`, about 2^-30) and one
+/// rounding to `f32`. Negative `x` negate `k` and `r`.
 fn payne_hanek(e: &mut Emit, x: Value) -> (Value, Value) {
-    e.ty = Type::F64;
-    let xd = e.b.unary(Opcode::Fpromote, Type::F64, x);
-    let ax = e.abs(xd);
-    let bits = e.bits(ax);
-    // E = unbiased exponent - 23, so M = |x| 2^-E is the 24-bit integer.
-    let ex = e.ibc(Opcode::Ushr, bits, 52);
-    let ex = e.ibc(Opcode::Iadd, ex, -1023 - 23);
-    let nex = e.b.unary(Opcode::Ineg, Type::I64, ex);
-    let down = e.pow2(nex);
-    let m = e.mul(ax, down);
-    let j0 = e.ibc(Opcode::Iadd, ex, -2);
-    let j0 = e.ibc(Opcode::Sdiv, j0, 24);
-    let j0 = e.ibc(Opcode::Smax, j0, 0);
-    let j24 = e.ibc(Opcode::Imul, j0, 24);
-    let be = e.ib(Opcode::Isub, ex, j24);
-    let be = e.ibc(Opcode::Iadd, be, -24);
-    let base = e.pow2(be);
-    // j0 <= (104 - 2) / 24 = 4, so chunks 0..=8 are all that is read.
-    let table = &TWO_OVER_PI_24[..9];
-    let zero = e.c(0.0);
-    let mut sum = Dd { hi: zero, lo: zero };
-    for t in 0..5 {
-        let idx = e.ibc(Opcode::Iadd, j0, t);
-        let chunk = lookup(e, idx, table);
-        let p = e.mul(m, chunk);
-        let s = e.mulc(base, 2f64.powi(-24 * t as i32));
-        let v = e.mul(p, s);
-        let v = mod4(e, v);
-        let a = e.two_sum(sum.hi, v);
-        let lo = e.add(a.lo, sum.lo);
-        sum = e.fast_two_sum(a.hi, lo);
+    let (i32t, i64t) = (Type::I32, Type::I64);
+    let bits = e.bits(x);
+    let be = e.ibc(Opcode::Ushr, bits, 23);
+    let be = e.ibc(Opcode::Band, be, 0xff);
+    let ex = e.ibc(Opcode::Iadd, be, -150);
+    let m = e.ibc(Opcode::Band, bits, 0x7f_ffff);
+    let m = e.ibc(Opcode::Bor, m, 0x80_0000);
+    let m = e.b.unary(Opcode::Uextend, i64t, m);
+    let j = e.ibc(Opcode::Iadd, ex, -2);
+    let j = e.ibc(Opcode::Smax, j, 0);
+    let j = e.ibc(Opcode::Ushr, j, 5);
+    let j32 = e.ibc(Opcode::Ishl, j, 5);
+    let s = e.ib(Opcode::Isub, ex, j32);
+    let table = e.table_u32("__kernelc_two_over_pi_u32", &TWO_OVER_PI_32);
+    let off = e.ibc(Opcode::Ishl, j, 2);
+    let off = e.b.unary(Opcode::Uextend, i64t, off);
+    let words = e.b.ptr_add(table, off);
+    let mut prods = Vec::with_capacity(4);
+    for i in 0..4 {
+        let w = e.b.load(i32t, words, 4 * i);
+        let w = e.b.unary(Opcode::Uextend, i64t, w);
+        prods.push(e.ib(Opcode::Imul, m, w));
     }
-    let kf = e.un(Opcode::Nearest, sum.hi);
-    let f = e.sub(sum.hi, kf);
-    let f = e.fast_two_sum(f, sum.lo);
-    let r = e.dd_mulc(f, PI_2[0], PI_2[1]);
-    let neg = e.cmpc(FloatCC::Lt, xd, 0.0);
-    let nk = e.neg(kf);
-    let kf = e.sel(neg, nk, kf);
-    let nr = e.neg(r.hi);
-    let r = e.sel(neg, nr, r.hi);
-    let k = e.b.unary(Opcode::FcvtToSint, Type::I32, kf);
+    // P >> 32 = top 2^64 + mid (the low 32 bits of P are below W).
+    let mut carry = e.ibc(Opcode::Ushr, prods[3], 32);
+    let mut limbs = Vec::with_capacity(2);
+    for &p in [prods[2], prods[1]].iter() {
+        let t = e.ib(Opcode::Iadd, p, carry);
+        limbs.push(e.ibc(Opcode::Band, t, 0xffff_ffff));
+        carry = e.ibc(Opcode::Ushr, t, 32);
+    }
+    let top = e.ib(Opcode::Iadd, prods[0], carry);
+    let mid = e.ibc(Opcode::Ishl, limbs[1], 32);
+    let mid = e.ib(Opcode::Bor, mid, limbs[0]);
+    // W = (P >> 32) >> (34 - s), the shift in [1, 41].
+    let shift = e.b.iconst(i32t, 34);
+    let shift = e.ib(Opcode::Isub, shift, s);
+    let shift = e.b.unary(Opcode::Uextend, i64t, shift);
+    let up = e.b.iconst(i64t, 64);
+    let up = e.ib(Opcode::Isub, up, shift);
+    let hi = e.ib(Opcode::Ishl, top, up);
+    let lo = e.ib(Opcode::Ushr, mid, shift);
+    let w = e.ib(Opcode::Bor, hi, lo);
+    let half = e.ibc(Opcode::Iadd, w, 1 << 61);
+    let q = e.ibc(Opcode::Ushr, half, 62);
+    let qs = e.ibc(Opcode::Ishl, q, 62);
+    let f = e.ib(Opcode::Isub, w, qs);
+    let f = e.b.unary(Opcode::FcvtFromSint, Type::F64, f);
+    let scale =
+        e.b.fconst(Type::F64, std::f64::consts::FRAC_PI_2 * 2f64.powi(-62));
+    let r = e.b.binary(Opcode::Fmul, f, scale);
     let r = e.b.unary(Opcode::Fdemote, Type::F32, r);
-    e.ty = Type::F32;
+    let k = e.b.unary(Opcode::Ireduce, i32t, q);
+    let neg = e.cmpc(FloatCC::Lt, x, 0.0);
+    let nk = e.b.unary(Opcode::Ineg, i32t, k);
+    let k = e.sel(neg, nk, k);
+    let nr = e.neg(r);
+    let r = e.sel(neg, nr, r);
     (k, r)
 }
 
@@ -681,8 +733,7 @@ fn log_hp(e: &mut Emit, x: Value) -> Dd {
     let (kf, f) = split_log_arg(e, x);
     let two = e.c(2.0);
     let d = e.fast_two_sum(two, f);
-    let one = e.c(1.0);
-    let rcp = e.div(one, d.hi);
+    let rcp = e.recip_log_den(d.hi);
     let sh = e.mul(f, rcp);
     let nsh = e.neg(sh);
     let rem = e.fma(nsh, d.hi, f);
