@@ -487,3 +487,24 @@ def test_defer_cleanup_list_devices_and_cuda_support_error():
     assert len(devices) == len(cuda.gpus) >= 1
     assert devices[0].id == cuda.gpus[0].id
     assert issubclass(cuda.CudaSupportError, Exception)
+
+
+def test_cg_and_match_sync_are_importable_from_the_cuda_module():
+    # `from numba.cuda import cg, match_any_sync` programs: the names exist
+    # on the host (calling them there is an error) and work in kernels.
+    from kernelc.cuda import cg, match_all_sync, match_any_sync
+
+    @cuda.jit
+    def groups(out):
+        g = cg.this_grid()
+        i = cuda.grid(1)
+        out[i] = match_any_sync(0xFFFFFFFF, i % 2)
+        _, same = match_all_sync(0xFFFFFFFF, 7)
+        out[i] += same * 0
+        g.sync()
+
+    out = np.zeros(32, np.uint32)
+    groups[1, 32](out)
+    assert out[0] == 0x55555555 and out[1] == 0xAAAAAAAA
+    with pytest.raises(Exception, match="inside a kernel"):
+        match_any_sync(0xFFFFFFFF, 1)

@@ -78,6 +78,7 @@ __all__ = [
     "syncthreads_and", "syncthreads_or", "syncwarp", "nanosleep", "threadfence", "threadfence_block",
     "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "all_sync", "any_sync", "eq_sync", "ballot_sync", "activemask", "lanemask_lt",
+    "match_any_sync", "match_all_sync", "cg",
     "popc", "clz", "ffs", "brev", "fma", "cbrt", "selp", "literal_unroll",
     "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt",
 ]
@@ -865,6 +866,10 @@ stcs = _kernel_only("stcs")
 stwb = _kernel_only("stwb")
 stwt = _kernel_only("stwt")
 literal_unroll = _kernel_only("literal_unroll")
+match_any_sync = _kernel_only("match_any_sync")
+match_all_sync = _kernel_only("match_all_sync")
+# Cooperative groups (`cuda.cg.this_grid()`).
+cg = _Namespace("cg", ["this_grid"])
 
 
 # CUDA vector types (numba-cuda's `float32x4`, `int2`, `uchar4`, ...):
