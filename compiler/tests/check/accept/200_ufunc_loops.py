@@ -11,7 +11,7 @@ from numba import cuda
 @cuda.jit("void(float64[::1], float32[::1], int64[::1], complex128[::1])")
 def ufunc_loops(out, f, n, z):
     i = cuda.grid(1)
-    if i >= n.size:
+    if i >= n.size or i + 1 >= z.size or 12 * i + 11 >= out.size or i >= f.size:
         return
     x, k = f[i], n[i]
     out[12 * i] = np.arctan2(x, k)
