@@ -67,17 +67,8 @@ impl Emit<'_, '_> {
     /// A pointer to the `f64` table `name` in constant memory holding
     /// `data` (added to the module's constant arrays once, by name).
     pub fn table(&mut self, name: &str, data: &[f64]) -> Value {
-        let index = intern_table(self.consts, name, || ConstDecl {
-            name: name.to_string(),
-            elem: Type::F64,
-            count: data.len() as u64,
-            data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        });
-        self.b.addr_of(
-            Opcode::ConstAddr,
-            index.as_u32(),
-            Type::Ptr(AddrSpace::Const),
-        )
+        let bytes = || data.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.const_table(name, Type::F64, data.len(), bytes)
     }
     /// [`Emit::table`] in the type computed in: `c64` named `name` for
     /// `f64`, `c32` named `name` and `_f32` for `f32` (an `f32` table).
@@ -85,27 +76,29 @@ impl Emit<'_, '_> {
         if self.ty != Type::F32 {
             return self.table(name, c64);
         }
-        let name = format!("{name}_f32");
-        let index = intern_table(self.consts, &name, || ConstDecl {
-            name: name.clone(),
-            elem: Type::F32,
-            count: c32.len() as u64,
-            data: c32.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        });
-        self.b.addr_of(
-            Opcode::ConstAddr,
-            index.as_u32(),
-            Type::Ptr(AddrSpace::Const),
-        )
+        let bytes = || c32.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.const_table(&format!("{name}_f32"), Type::F32, c32.len(), bytes)
     }
     /// A pointer to the `u32` table `name` in constant memory holding
     /// `data` (added to the module's constant arrays once, by name).
     pub fn table_u32(&mut self, name: &str, data: &[u32]) -> Value {
+        let bytes = || data.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.const_table(name, Type::I32, data.len(), bytes)
+    }
+    /// A pointer to the constant table `name` of `count` items of `elem`,
+    /// declared (from `bytes`, little-endian) the first time it is named.
+    fn const_table(
+        &mut self,
+        name: &str,
+        elem: Type,
+        count: usize,
+        bytes: impl FnOnce() -> Vec<u8>,
+    ) -> Value {
         let index = intern_table(self.consts, name, || ConstDecl {
             name: name.to_string(),
-            elem: Type::I32,
-            count: data.len() as u64,
-            data: data.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            elem,
+            count: count as u64,
+            data: bytes(),
         });
         self.b.addr_of(
             Opcode::ConstAddr,
