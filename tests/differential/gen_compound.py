@@ -180,6 +180,8 @@ class Compound:
 
     def views(self, scope):
         r = self.rng["views"]
+        if self.mats and r.random() < 0.25:
+            return self.view2d(r, scope)
         base, dtype = r.choice(self.bases(r))
         lines = []
         w = self.fresh("vw")
@@ -190,6 +192,38 @@ class Compound:
             w = w2
         for _ in range(r.randint(1, 2)):
             lines += self.view_use(r, scope, w, dtype)
+        return lines
+
+    def view2d(self, r, scope):
+        """A 2-D view of a 2-D input (rows and columns sliced, maybe
+        transposed), its shape, a guarded element, a row, a loop over rows."""
+        m, d, cols, _ = r.choice(self.mats)
+        k = self.index_source(r, scope)
+        rows = r.choice([":", "i:", ":i:-1", "::-3", "i:i + 2", "-5:", f"{k}:{k} + 3"])
+        mm = self.fresh("vw")
+        lines = [f"{mm} = {m}[{rows}, {r.choice(['1:', '::2', '::-1', '-2:', ':', '1:-1', '5:'])}]"]
+        if r.random() < 0.3:
+            t = self.fresh("vw")
+            lines.append(f"{t} = {mm}.T")
+            mm = t
+        for _ in range(r.randint(1, 2)):
+            form = r.choice(["shape", "elem", "row", "for"])
+            if form == "shape":
+                lines.append(self.store(r.choice([f"{mm}.shape[0]", f"{mm}.shape[1]", f"{mm}.size",
+                                                  f"len({mm})"]), "int64"))
+            elif form == "elem":
+                k2 = self.index_source(r, scope)
+                lines += [f"if {mm}.shape[0] > 0 and {mm}.shape[1] > 0:",
+                          "    " + self.store(f"{mm}[{k} % {mm}.shape[0], -1 - {k2} % {mm}.shape[1]]", d)]
+            elif form == "row":
+                lines += [f"if {mm}.shape[0] > 0:",
+                          "    " + self.store(f"len({mm}[{k} % {mm}.shape[0]])", "int64"),
+                          "    " + self.store(f"{mm}[-1][::-1].size", "int64")]
+            else:
+                acc, row = self.fresh("vw"), self.fresh("vw")
+                lines += [f"{acc} = 0", f"for {row} in {mm}:", f"    {acc} += len({row})",
+                          f"    if len({row}) > 0 and {row}[0] > 0:", f"        {acc} += 100",
+                          self.store(acc, "int64")]
         return lines
 
     def view_use(self, r, scope, w, dtype):
