@@ -186,12 +186,11 @@ class Compound:
         lines = []
         w = self.fresh("vw")
         lines.append(f"{w} = {base}[{self.slice_of(r, scope)}]")
-        for _ in range(r.randint(0, 2)):       # slices of slices
+        for _ in range(r.randint(0, 1)):       # slices of slices
             w2 = self.fresh("vw")
             lines.append(f"{w2} = {w}[{self.slice_of(r, scope)}]")
             w = w2
-        for _ in range(r.randint(1, 2)):
-            lines += self.view_use(r, scope, w, dtype)
+        lines += self.view_use(r, scope, w, dtype)
         return lines
 
     def view2d(self, r, scope):
@@ -206,24 +205,23 @@ class Compound:
             t = self.fresh("vw")
             lines.append(f"{t} = {mm}.T")
             mm = t
-        for _ in range(r.randint(1, 2)):
-            form = r.choice(["shape", "elem", "row", "for"])
-            if form == "shape":
-                lines.append(self.store(r.choice([f"{mm}.shape[0]", f"{mm}.shape[1]", f"{mm}.size",
-                                                  f"len({mm})"]), "int64"))
-            elif form == "elem":
-                k2 = self.index_source(r, scope)
-                lines += [f"if {mm}.shape[0] > 0 and {mm}.shape[1] > 0:",
-                          "    " + self.store(f"{mm}[{k} % {mm}.shape[0], -1 - {k2} % {mm}.shape[1]]", d)]
-            elif form == "row":
-                lines += [f"if {mm}.shape[0] > 0:",
-                          "    " + self.store(f"len({mm}[{k} % {mm}.shape[0]])", "int64"),
-                          "    " + self.store(f"{mm}[-1][::-1].size", "int64")]
-            else:
-                acc, row = self.fresh("vw"), self.fresh("vw")
-                lines += [f"{acc} = 0", f"for {row} in {mm}:", f"    {acc} += len({row})",
-                          f"    if len({row}) > 0 and {row}[0] > 0:", f"        {acc} += 100",
-                          self.store(acc, "int64")]
+        form = r.choice(["shape", "elem", "row", "for"])
+        if form == "shape":
+            lines.append(self.store(r.choice([f"{mm}.shape[0]", f"{mm}.shape[1]", f"{mm}.size",
+                                              f"len({mm})"]), "int64"))
+        elif form == "elem":
+            k2 = self.index_source(r, scope)
+            lines += [f"if {mm}.shape[0] > 0 and {mm}.shape[1] > 0:",
+                      "    " + self.store(f"{mm}[{k} % {mm}.shape[0], -1 - {k2} % {mm}.shape[1]]", d)]
+        elif form == "row":
+            lines += [f"if {mm}.shape[0] > 0:",
+                      "    " + self.store(f"len({mm}[{k} % {mm}.shape[0]])", "int64"),
+                      "    " + self.store(f"{mm}[-1][::-1].size", "int64")]
+        else:
+            acc, row = self.fresh("vw"), self.fresh("vw")
+            lines += [f"{acc} = 0", f"for {row} in {mm}:", f"    {acc} += len({row})",
+                      f"    if len({row}) > 0 and {row}[0] > 0:", f"        {acc} += 100",
+                      self.store(acc, "int64")]
         return lines
 
     def view_use(self, r, scope, w, dtype):
@@ -319,54 +317,53 @@ class Compound:
         t = self.fresh("tp")
         lines.append(f"{t} = ({', '.join(c for c, _ in items)},)")
         forms = ["index", "index", "unpack", "len", "eq", "dev", "uni", "uni", "nested", "slice"]
-        for _ in range(r.randint(1, 2)):
-            form = r.choice(forms)
-            if form == "index":
-                k = r.randrange(-n, n)
-                lines.append(self.store(f"{t}[{k}]", _out_type(items[k][1])))
-            elif form == "unpack":
-                names = [self.fresh("tp") for _ in range(n)]
-                lines.append(f"{', '.join(names)} = {t}")
-                a, b = r.sample(range(n), 2)
-                if items[a][1] == items[b][1]:
-                    lines.append(f"{names[a]}, {names[b]} = {names[b]}, {names[a]}")
-                    items = list(items)
-                else:
-                    # swapped into fresh names: a variable keeps its type
-                    sa, sb = self.fresh("tp"), self.fresh("tp")
-                    lines.append(f"{sa}, {sb} = {names[b]}, {names[a]}")
-                    names[a], names[b] = sb, sa
-                    items = list(items)
-                    items[a], items[b] = items[b], items[a]
-                k = r.randrange(n)
-                lines.append(self.store(names[k], _out_type(items[k][1])))
-            elif form == "len":
-                lines.append(self.store(f"len({t})", "int64"))
-            elif form == "eq":
-                other = list(items)
-                if r.random() < 0.5:
-                    k = r.randrange(n)
-                    other[k] = self.items(r, scope, 1)[0]
-                if r.random() < 0.2:
-                    other = other[:-1]
-                op = r.choice(["==", "!="])
-                lines.append(self.store(f"{t} {op} ({', '.join(c for c, _ in other)},)", "bool"))
-            elif form == "dev":
-                lines += self.tuple_device(r, scope)
-            elif form == "uni":
-                lines += self.uni_tuple(r, scope)
-            elif form == "slice":
-                lo = r.randrange(-n, n)
-                sl = self.fresh("tp")
-                lines.append(f"{sl} = {t}[{lo}:]")
-                lines.append(self.store(f"len({sl})", "int64"))
-                lines.append(self.store(f"{sl}[-1]", _out_type(items[-1][1])))
+        form = r.choice(forms)
+        if form == "index":
+            k = r.randrange(-n, n)
+            lines.append(self.store(f"{t}[{k}]", _out_type(items[k][1])))
+        elif form == "unpack":
+            names = [self.fresh("tp") for _ in range(n)]
+            lines.append(f"{', '.join(names)} = {t}")
+            a, b = r.sample(range(n), 2)
+            if items[a][1] == items[b][1]:
+                lines.append(f"{names[a]}, {names[b]} = {names[b]}, {names[a]}")
+                items = list(items)
             else:
-                inner = self.fresh("tp")
+                # swapped into fresh names: a variable keeps its type
+                sa, sb = self.fresh("tp"), self.fresh("tp")
+                lines.append(f"{sa}, {sb} = {names[b]}, {names[a]}")
+                names[a], names[b] = sb, sa
+                items = list(items)
+                items[a], items[b] = items[b], items[a]
+            k = r.randrange(n)
+            lines.append(self.store(names[k], _out_type(items[k][1])))
+        elif form == "len":
+            lines.append(self.store(f"len({t})", "int64"))
+        elif form == "eq":
+            other = list(items)
+            if r.random() < 0.5:
                 k = r.randrange(n)
-                lines.append(f"{inner} = ({t}, {items[k][0]})")
-                lines.append(self.store(f"{inner}[0][{k}]", _out_type(items[k][1])))
-                lines.append(self.store(f"len({inner}[0]) + len({inner})", "int64"))
+                other[k] = self.items(r, scope, 1)[0]
+            if r.random() < 0.2:
+                other = other[:-1]
+            op = r.choice(["==", "!="])
+            lines.append(self.store(f"{t} {op} ({', '.join(c for c, _ in other)},)", "bool"))
+        elif form == "dev":
+            lines += self.tuple_device(r, scope)
+        elif form == "uni":
+            lines += self.uni_tuple(r, scope)
+        elif form == "slice":
+            lo = r.randrange(-n, n)
+            sl = self.fresh("tp")
+            lines.append(f"{sl} = {t}[{lo}:]")
+            lines.append(self.store(f"len({sl})", "int64"))
+            lines.append(self.store(f"{sl}[-1]", _out_type(items[-1][1])))
+        else:
+            inner = self.fresh("tp")
+            k = r.randrange(n)
+            lines.append(f"{inner} = ({t}, {items[k][0]})")
+            lines.append(self.store(f"{inner}[0][{k}]", _out_type(items[k][1])))
+            lines.append(self.store(f"len({inner}[0]) + len({inner})", "int64"))
         return lines
 
     def tuple_device(self, r, scope):
@@ -432,7 +429,7 @@ class Compound:
         vals = []       # (code, type, inexact)
         lines = []
         nums = self.clean_vars(scope, "iuf")
-        for _ in range(r.randint(1, 3)):
+        for _ in range(r.randint(1, 2)):
             c = self.fresh("cx")
             x = r.choice(nums) if nums and r.random() < 0.8 else self.literal(r, r.choice(FLOATS + INTS))
             y = r.choice(nums) if nums and r.random() < 0.8 else self.literal(r, r.choice(FLOATS + INTS))
@@ -454,7 +451,7 @@ class Compound:
             c = self.fresh("cx")
             lines.append(f"{c} = (1.5-2j)")
             vals.append((c, "complex128", False))
-        for _ in range(r.randint(1, 4)):
+        for _ in range(r.randint(1, 2)):
             e = self.complex_expr(r, scope, vals, nums)
             if e is None:
                 continue
@@ -462,9 +459,8 @@ class Compound:
             c = self.fresh("cx")
             lines.append(f"{c} = {code}")
             vals.append((c, ty, inexact))
-        for _ in range(r.randint(1, 2)):
-            c, ty, inexact = r.choice(vals)
-            lines += self.complex_out(r, vals, c, ty, inexact)
+        c, ty, inexact = r.choice(vals)
+        lines += self.complex_out(r, vals, c, ty, inexact)
         return lines
 
     def complex_expr(self, r, scope, vals, nums):
