@@ -1,7 +1,8 @@
 //! Numba's result types, entry by entry: `tests/differential/numba_types.json`
 //! holds what Numba CUDA's own typing context answers for every operator,
 //! unary operator, `min`/`max`/`abs`, `math` function and unification over
-//! every scalar type (written by `tests/differential/make_type_table.py`).
+//! every scalar type (and the complex types: their operators, joins, `abs`
+//! and `cmath` functions) (written by `tests/differential/make_type_table.py`).
 //! This test types one small kernel per entry with kernelc and compares the
 //! result's type (or, where Numba has none, expects an error).
 
@@ -26,7 +27,7 @@ fn table() -> serde_json::Map<String, Value> {
 /// (`None`: the program is rejected).
 fn result_type(a: &str, b: &str, body: &str) -> Option<String> {
     let source = format!(
-        "import math\nfrom numba import cuda\n\n\
+        "import cmath\nimport math\nfrom numba import cuda\n\n\
          @cuda.jit(\"void({a}[::1], {b}[::1], int64[::1])\")\n\
          def k(a, b, c):\n{body}"
     );
@@ -72,6 +73,7 @@ fn result_types_are_numba_s() {
                 ("builtin", [f, a, b]) => (*a, *b, format!("    r = {f}(a[0], b[0])\n")),
                 ("math", [f, a]) => (*a, "int64", format!("    r = math.{f}(a[0])\n")),
                 ("math", [f, a, b]) => (*a, *b, format!("    r = math.{f}(a[0], b[0])\n")),
+                ("cmath", [f, a]) => (*a, "int64", format!("    r = cmath.{f}(a[0])\n")),
                 _ => panic!("unknown entry {section}: {key}"),
             };
             compared += 1;

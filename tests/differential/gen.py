@@ -41,6 +41,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from gen_compound import CLASSES as COMPOUND_CLASSES
+from gen_compound import Compound
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "numba_types.json")) as _f:
     TABLE = json.load(_f)
@@ -80,6 +83,7 @@ FEATURES = {
     "runtime_range": "range() with runtime bounds and steps (trip counts kept small)",
     "optional_returns": "device functions that may reach their end (returning None: Numba's "
                         "OptionalType), the caller replacing None with a literal after `is None`",
+    **COMPOUND_CLASSES,
 }
 
 GENERIC_BINOPS = ["+", "-", "*"]
@@ -152,14 +156,16 @@ class Program:
     exact: dict           # (output name, slot) -> bool (False: compare with tolerance)
     features: tuple
     arrays: dict = field(default_factory=dict)   # name -> np.ndarray (inputs and zeroed outputs)
+    mats: list = field(default_factory=list)     # 2-D inputs (views): [(name, dtype, columns, layout)]
 
     def signature(self):
         parts = [f"{_sig_name(d)}[::1]" for _, d in self.inputs]
+        parts += [f"{_sig_name(d)}{layout}" for _, d, _, layout in self.mats]
         parts += [f"{_sig_name(d)}[:, ::1]" for _, d, _ in self.outputs]
         return "void(" + ", ".join(parts) + ")"
 
     def params(self):
-        return [n for n, _ in self.inputs] + [n for n, _, _ in self.outputs]
+        return [n for n, _ in self.inputs] + [n for n, *_ in self.mats] + [n for n, _, _ in self.outputs]
 
 
 def _sig_name(d):
@@ -182,6 +188,9 @@ class Gen:
         self.exact = {}
         self.loop_depth = 0
         self.in_device = False
+        # views, tuples and complex: snippets with streams, names and
+        # outputs of their own (gen_compound.py)
+        self.compound = Compound(self, seed, TABLE)
 
     def on(self, f):
         return f in self.features
@@ -542,6 +551,9 @@ class Gen:
         return lines or ["pass"]
 
     def stmt(self, scope, depth, ctx):
+        return self.compound.snippets(scope, ctx) + self.main_stmt(scope, depth, ctx)
+
+    def main_stmt(self, scope, depth, ctx):
         r = self.rng
         kinds = ["assign"] * 4 + ["store"] * 2
         if depth > 0:
@@ -818,19 +830,30 @@ class Gen:
                 if e.taint:
                     self.exact[(name, s)] = False
                 inner.append(f"{name}[i, {s}] = {self.to_store(e, dtype)}")
+        inner += self.compound.finish(scope)
+        outputs = list(self.outputs)
+        for name, dtype in (("xf", "float64"), ("xi", "int64"), ("xs", "float32")):
+            slots = self.compound.slots[name]
+            if slots:
+                outputs.append((name, dtype, slots))
+                for s in range(slots):
+                    self.exact[(name, s)] = name != "xs"
         body += ["    " + line for line in inner]
-        params = [n for n, _ in self.inputs] + [n for n, _, _ in self.outputs]
-        src = ["import math", "", "import numba", "import numpy as np",
+        mats = self.compound.mats
+        params = [n for n, _ in self.inputs] + [n for n, *_ in mats] + [n for n, _, _ in outputs]
+        src = (["import cmath"] if self.on("complex") else []) + [
+               "import math", "", "import numba", "import numpy as np",
                "from numba import cuda",
                "from numba import int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64",
                "", ""]
-        for fsrc in self.funcs:
+        for fsrc in self.funcs + self.compound.funcs:
             src += [fsrc, "", ""]
         src += ["@cuda.jit", f"def kern({', '.join(params)}):"] + ["    " + line for line in body]
-        prog = Program(seed, "\n".join(src) + "\n", "kern", self.inputs, self.outputs,
-                       dict(self.exact), tuple(sorted(self.features)))
-        prog.arrays = make_inputs(seed, self.inputs, self.outputs, self.on("nan_inputs"),
+        prog = Program(seed, "\n".join(src) + "\n", "kern", self.inputs, outputs,
+                       dict(self.exact), tuple(sorted(self.features)), mats=list(mats))
+        prog.arrays = make_inputs(seed, self.inputs, outputs, self.on("nan_inputs"),
                                   self.on("int_edges"))
+        prog.arrays.update(make_matrices(seed, mats, self.on("nan_inputs"), self.on("int_edges")))
         return prog
 
 
@@ -861,6 +884,17 @@ def make_inputs(seed, inputs, outputs, nan_inputs, int_edges=True):
         arrays[name] = np.ascontiguousarray(a, dtype=_np_dtype(d))
     for name, d, slots in outputs:
         arrays[name] = np.zeros((N, slots), dtype=_np_dtype(d))
+    return arrays
+
+
+def make_matrices(seed, mats, nan_inputs, int_edges):
+    """The 2-D inputs (``views``): each column drawn as a 1-D input is, from
+    a stream of their own (the 1-D inputs stay as they were)."""
+    arrays = {}
+    for k, (name, d, cols, _) in enumerate(mats):
+        columns = [make_inputs(seed * 1009 + 97 * k + c + 1, [("c", d)], [], nan_inputs, int_edges)["c"]
+                   for c in range(cols)]
+        arrays[name] = np.ascontiguousarray(np.stack(columns, axis=1))
     return arrays
 
 

@@ -9,6 +9,7 @@ operators and to guard undefined behaviour); Numba stays the referee of the
 values. Re-run it when Numba is upgraded."""
 
 import builtins
+import cmath
 import json
 import math
 import operator
@@ -31,6 +32,13 @@ MATH1 = ["sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", 
          "fabs", "floor", "ceil", "trunc", "erf", "erfc", "gamma", "lgamma",
          "isnan", "isinf", "isfinite", "radians", "degrees"]
 MATH2 = ["atan2", "pow", "copysign", "fmod", "hypot"]
+# Complex numbers (the ``complex`` feature class): the operators, joins and
+# builtins that take them, against every scalar type, and ``cmath``.
+COMPLEX = ["complex64", "complex128"]
+COMPLEX_BINOPS = ["+", "-", "*", "/"]
+CMATH1 = ["sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+          "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "phase", "isnan", "isinf",
+          "isfinite"]
 
 
 def ty(name):
@@ -76,6 +84,25 @@ def main():
         for m in MATH2:
             for b in SCALARS:
                 table["math"][f"{m} {a} {b}"] = resolve(getattr(math, m), (ty(a), ty(b)))
+    for a in SCALARS + COMPLEX:
+        for b in SCALARS + COMPLEX:
+            if a not in COMPLEX and b not in COMPLEX:
+                continue
+            for op in COMPLEX_BINOPS:
+                table["binop"][f"{a} {op} {b}"] = resolve(BINOPS[op], (ty(a), ty(b)))
+            table["unify"][f"{a} {b}"] = name_of(ctx.unify_pairs(ty(a), ty(b)))
+    for a in COMPLEX:
+        for op in ("-", "+"):
+            table["unop"][f"{op}{a}"] = resolve(UNOPS[op], (ty(a),))
+        table["builtin"][f"abs {a}"] = resolve(abs, (ty(a),))
+        table["cmath"] = table.get("cmath", {})
+        for m in CMATH1:
+            # Some cmath functions are @overload implementations the bare
+            # typing context does not resolve (compile_ptx compiles them):
+            # only the answers it gives are kept.
+            t = resolve(getattr(cmath, m), (ty(a),))
+            if t is not None:
+                table["cmath"][f"{m} {a}"] = t
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "numba_types.json")
     with open(out, "w") as f:
         json.dump(table, f, indent=0, sort_keys=True)

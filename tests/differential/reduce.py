@@ -21,6 +21,9 @@ conditional expression is only replaced by its ``else`` value (the safe
 default), a type conversion is never dropped, masks ``& 63`` / ``& 3`` keep their mask, and a sub-expression is
 replaced at *all* its identical occurrences at once, so a guard and the value
 it guards (the generator writes the same text in both) change together.
+An ``if`` that tests a length (``if len(w) > 0:``, the compound classes'
+guard of an element read) keeps its test and is never replaced by its body,
+and an index ``k % len(w)`` is never edited.
 Inputs, outputs and launch shape are the original program's."""
 
 import argparse
@@ -213,6 +216,8 @@ class Reducer:
                 if mode == "delete":
                     repl = []
                 elif mode == "body" and isinstance(s, (ast.If, ast.For, ast.While)):
+                    if isinstance(s, ast.If) and _measures(s.test):
+                        continue    # a length guard of an element read
                     repl = s.body
                 elif mode == "orelse" and isinstance(s, ast.If) and s.orelse:
                     repl = s.orelse
@@ -231,6 +236,11 @@ class Reducer:
         for node in ast.walk(tree):
             if isinstance(node, ast.IfExp):
                 protected.update(id(sub) for sub in ast.walk(node.test))
+            if isinstance(node, ast.If) and _measures(node.test):
+                protected.update(id(sub) for sub in ast.walk(node.test))
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _measures(node.right):
+                # `k % len(w)`: an index kept within a view (the compound classes)
+                protected.update(id(sub) for sub in ast.walk(node))
             # `o[i, k]` must keep both indices: `o[1]` would be a row (a
             # view, and a fill when stored to), another program.
             if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple):
@@ -322,6 +332,17 @@ def reduce_seed(seed, features=None, fma=False, verbose=True):
     src = red.run()
     prog.source = src
     return prog, runner.check(prog, fma)
+
+
+def _measures(node):
+    """Whether an expression takes a length (``len(w)``, ``w.shape[k]``):
+    the compound classes' guards of element reads and their indices."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "len":
+            return True
+        if isinstance(sub, ast.Attribute) and sub.attr == "shape":
+            return True
+    return False
 
 
 def main():
