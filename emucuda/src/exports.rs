@@ -771,6 +771,40 @@ pub unsafe extern "C" fn cuMemAllocManaged(
     })
 }
 
+/// `cuMemHostRegister` (`_v2`): page-locks host memory the program owns
+/// (numba-cuda's `cuda.pinned`). Copies here run synchronously from any
+/// host memory, so the range is only recorded; `CU_MEMHOSTREGISTER_PORTABLE`
+/// is accepted. Mapping it for kernels (`DEVICEMAP`) is
+/// `CUDA_ERROR_NOT_SUPPORTED`: the CPU device addresses only memory it
+/// allocated (use `cuMemHostAlloc` with `DEVICEMAP`).
+#[no_mangle]
+pub extern "C" fn cuMemHostRegister_v2(p: *mut c_void, bytes: usize, flags: c_uint) -> u32 {
+    guard("cuMemHostRegister_v2", || {
+        const PORTABLE: c_uint = 1;
+        const DEVICEMAP: c_uint = 2;
+        const IOMEMORY: c_uint = 4;
+        const READ_ONLY: c_uint = 8;
+        if flags & !(PORTABLE | DEVICEMAP | IOMEMORY | READ_ONLY) != 0 {
+            return Err(invalid(format!("host registration flags {flags:#x}")));
+        }
+        if flags & (DEVICEMAP | IOMEMORY) != 0 {
+            return Err(Failure::new(
+                status::NOT_SUPPORTED,
+                "the emulated driver cannot map registered host memory for kernels \
+                 (CU_MEMHOSTREGISTER_DEVICEMAP / IOMEMORY): allocate it with cuMemHostAlloc",
+            ));
+        }
+        state::lock()?.current()?;
+        host::register(p.addr(), bytes)
+    })
+}
+
+/// `cuMemHostUnregister`: the range `cuMemHostRegister` recorded at `p`.
+#[no_mangle]
+pub extern "C" fn cuMemHostUnregister(p: *mut c_void) -> u32 {
+    guard("cuMemHostUnregister", || host::unregister(p.addr()))
+}
+
 /// `cuMemAllocHost` (`_v2`).
 ///
 /// # Safety
@@ -1829,6 +1863,8 @@ pub const EXPORTED: &[&str] = &[
     "cuMemAllocManaged",
     "cuMemAllocHost_v2",
     "cuMemFreeHost",
+    "cuMemHostRegister_v2",
+    "cuMemHostUnregister",
     "cuModuleLoadData",
     "cuModuleLoadDataEx",
     "cuModuleUnload",

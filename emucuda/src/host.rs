@@ -1,7 +1,10 @@
 //! Page-locked host memory (`cuMemHostAlloc`, `cuMemAllocHost`,
 //! `cuMemFreeHost`): plain zeroed, page-aligned host allocations, recorded
 //! by address so that only a pointer this driver returned is freed, once.
-//! Copies run synchronously, so "pinned" memory needs nothing more.
+//! Copies run synchronously, so "pinned" memory needs nothing more; host
+//! memory the program registers (`cuMemHostRegister`, numba-cuda's
+//! `cuda.pinned`) is recorded by range so that overlapping registrations
+//! and unregistering what was not registered fail as the driver's do.
 
 use crate::status::{self, Failure, Outcome};
 use std::alloc::Layout;
@@ -66,6 +69,51 @@ pub fn free(addr: usize) -> Outcome<()> {
     Ok(())
 }
 
+/// Registered host ranges: start address -> length in bytes.
+static REGISTERED: Mutex<Option<std::collections::BTreeMap<usize, usize>>> = Mutex::new(None);
+
+/// `cuMemHostRegister` of `bytes` bytes at `addr`: refused for a null or
+/// empty range (`CUDA_ERROR_INVALID_VALUE`) and for one overlapping a
+/// registered range (`CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED`).
+pub fn register(addr: usize, bytes: usize) -> Outcome<()> {
+    let end = addr.checked_add(bytes).filter(|_| addr != 0 && bytes != 0);
+    let Some(end) = end else {
+        return Err(Failure::new(
+            status::INVALID_VALUE,
+            format!("{bytes} bytes at {addr:#x} cannot be registered"),
+        ));
+    };
+    let mut table = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    let table = table.get_or_insert_with(Default::default);
+    let before = table.range(..end).next_back();
+    if let Some((&start, &len)) = before {
+        if start + len > addr {
+            return Err(Failure::new(
+                status::HOST_MEMORY_ALREADY_REGISTERED,
+                format!(
+                    "{addr:#x}..{end:#x} overlaps the registered {start:#x}..{:#x}",
+                    start + len
+                ),
+            ));
+        }
+    }
+    table.insert(addr, bytes);
+    Ok(())
+}
+
+/// `cuMemHostUnregister` of the range registered at `addr`; any other
+/// address is `CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED`.
+pub fn unregister(addr: usize) -> Outcome<()> {
+    let mut table = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    match table.get_or_insert_with(Default::default).remove(&addr) {
+        Some(_) => Ok(()),
+        None => Err(Failure::new(
+            status::HOST_MEMORY_NOT_REGISTERED,
+            format!("{addr:#x} does not start a registered host range"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +129,22 @@ mod tests {
         free(p as usize).unwrap();
         assert_eq!(free(p as usize).unwrap_err().code, status::INVALID_VALUE);
         assert_eq!(alloc(0).unwrap_err().code, status::INVALID_VALUE);
+    }
+
+    #[test]
+    fn registers_ranges_once_and_unregisters_them() {
+        let buf = [0u8; 64];
+        let a = buf.as_ptr() as usize;
+        register(a, 32).unwrap();
+        register(a + 32, 32).unwrap();
+        let again = register(a + 16, 8).unwrap_err();
+        assert_eq!(again.code, status::HOST_MEMORY_ALREADY_REGISTERED);
+        assert_eq!(register(0, 8).unwrap_err().code, status::INVALID_VALUE);
+        assert_eq!(register(a, 0).unwrap_err().code, status::INVALID_VALUE);
+        let inner = unregister(a + 8).unwrap_err();
+        assert_eq!(inner.code, status::HOST_MEMORY_NOT_REGISTERED);
+        unregister(a).unwrap();
+        unregister(a + 32).unwrap();
+        assert!(unregister(a).is_err());
     }
 }

@@ -12,7 +12,8 @@
 //!   events, in safe Rust;
 //! - [`proc_address`]: `cuGetProcAddress`'s table of versioned variants;
 //! - [`attrs`]: the device's and functions' attributes;
-//! - [`host`]: page-locked host memory;
+//! - [`host`]: page-locked host memory, and the host ranges the program
+//!   registers;
 //! - [`status`]: `CUresult` codes, names and descriptions.
 //!
 //! One device (ordinal 0) of compute capability 8.0; work runs

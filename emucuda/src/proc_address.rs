@@ -25,7 +25,7 @@ struct Variant {
 
 /// Every exported variant (a function, so the addresses need no `static`
 /// of raw pointers).
-fn variants() -> [Variant; 79] {
+fn variants() -> [Variant; 81] {
     macro_rules! v {
         ($base:literal, $f:ident, $since:literal) => {
             v!($base, $f, $since, i32::MAX)
@@ -96,6 +96,8 @@ fn variants() -> [Variant; 79] {
         v!("cuMemAllocManaged", cuMemAllocManaged, 6000),
         v!("cuMemAllocHost", cuMemAllocHost_v2, 3020),
         v!("cuMemFreeHost", cuMemFreeHost, 2000),
+        v!("cuMemHostRegister", cuMemHostRegister_v2, 6050),
+        v!("cuMemHostUnregister", cuMemHostUnregister, 4000),
         v!("cuModuleLoadData", cuModuleLoadData, 2000),
         v!("cuModuleLoadDataEx", cuModuleLoadDataEx, 2010),
         v!("cuModuleUnload", cuModuleUnload, 2000),
