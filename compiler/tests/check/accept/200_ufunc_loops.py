@@ -3,12 +3,13 @@
 # ufunc_can_cast), so np.arctan2(float32, int64) runs in float32;
 # np.divide / np.true_divide (float loops; Smith's algorithm for complex
 # numbers, inf or NaN for a zero divisor), np.conjugate / np.conj, and
-# NumPy 2's other names of ufuncs (np.asin is np.arcsin).
+# NumPy 2's other names of ufuncs (np.asin is np.arcsin). The results are
+# stored as float32, the precision of the float32 loops.
 import numpy as np
 from numba import cuda
 
 
-@cuda.jit("void(float64[::1], float32[::1], int64[::1], complex128[::1])")
+@cuda.jit("void(float32[::1], float32[::1], int64[::1], complex128[::1])")
 def ufunc_loops(out, f, n, z):
     i = cuda.grid(1)
     if i >= n.size or i + 1 >= z.size or 12 * i + 11 >= out.size or i >= f.size:
