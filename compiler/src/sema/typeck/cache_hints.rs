@@ -94,12 +94,14 @@ impl FnChecker<'_, '_, '_> {
             return self.reject_call(array.span, &msg);
         }
         let mut args = vec![array];
+        let mut lets = Vec::new();
         match items {
             None => args.push(index),
-            Some(_) => args.extend(self.index_items(index)),
+            Some(_) => args.extend(self.index_items(index, &mut lets)),
         }
         if !store {
-            return self.intrinsic(i, args, Type::Scalar(elem), span);
+            let load = self.intrinsic(i, args, Type::Scalar(elem), span);
+            return self.bind_lets(lets, load, span);
         }
         let value = a[2].take().expect("required");
         if value.ty.scalar().is_none() {
@@ -110,7 +112,8 @@ impl FnChecker<'_, '_, '_> {
             return self.reject_call(value.span, &msg);
         }
         args.push(self.cast(value, &Type::Scalar(elem)));
-        self.intrinsic(i, args, Type::None, span)
+        let store = self.intrinsic(i, args, Type::None, span);
+        self.bind_lets(lets, store, span)
     }
 }
 

@@ -32,7 +32,7 @@ pub(super) const MAX_PARAMS: usize = 4;
 impl FnChecker<'_, '_, '_> {
     /// The indices an index expression stands for: a tuple's items (the
     /// tuple evaluated once), or the expression itself.
-    pub(super) fn index_items(&mut self, idx: TExpr) -> Vec<TExpr> {
+    pub(super) fn index_items(&mut self, idx: TExpr, lets: &mut Vec<(VarId, TExpr)>) -> Vec<TExpr> {
         match (&idx.kind, &idx.ty) {
             (TExprKind::Tuple(items), _) => self.get_list(*items).to_vec(),
             (TExprKind::Const(ConstValue::Tuple(vs)), _) => {
@@ -41,6 +41,7 @@ impl FnChecker<'_, '_, '_> {
             (_, Type::Tuple(tys)) => {
                 let tys = *tys;
                 let span = idx.span;
+                let idx = self.read_once(idx, lets);
                 let whole = self.ex(idx);
                 (0..tys.len())
                     .map(|k| TExpr {
@@ -51,6 +52,24 @@ impl FnChecker<'_, '_, '_> {
                     .collect()
             }
             _ => vec![idx],
+        }
+    }
+
+    /// `t` itself when it can be read twice; otherwise a read of a
+    /// temporary that `lets` receives with `t` as its value (evaluated
+    /// once, where the caller binds `lets`), so that reading each item of
+    /// a tuple-valued call (`a[f(c)]`, `max(f(c))`) calls it once.
+    pub(super) fn read_once(&mut self, t: TExpr, lets: &mut Vec<(VarId, TExpr)>) -> TExpr {
+        if self.repeatable(&t) {
+            return t;
+        }
+        let (ty, span) = (t.ty, t.span);
+        let v = self.temp(ty, span);
+        lets.push((v, t));
+        TExpr {
+            kind: TExprKind::Var(v),
+            ty,
+            span,
         }
     }
 
@@ -564,7 +583,14 @@ impl FnChecker<'_, '_, '_> {
                         span,
                     },
                     Type::Tuple(items) => {
-                        TExpr::constant(ConstValue::i64(items.len() as i64), span)
+                        let n = TExpr::constant(ConstValue::i64(items.len() as i64), span);
+                        if self.repeatable(&x) {
+                            n
+                        } else {
+                            // `len(f(c))` still calls `f`, as Numba does.
+                            let v = self.temp(x.ty, x.span);
+                            self.bind_lets(vec![(v, x)], n, span)
+                        }
                     }
                     other => {
                         let msg =
@@ -1011,6 +1037,14 @@ impl FnChecker<'_, '_, '_> {
         if typed.len() == 1 {
             if let Type::Tuple(tys) = typed[0].ty {
                 let t = typed.pop().expect("one argument");
+                if !self.repeatable(&t) {
+                    // A tuple-valued call: evaluated once, its items read
+                    // from a temporary.
+                    let mut lets = Vec::new();
+                    let t = self.read_once(t, &mut lets);
+                    let result = self.min_max_typed(i, name, vec![t], span);
+                    return self.bind_lets(lets, result, span);
+                }
                 let span = t.span;
                 let whole = self.ex(t);
                 typed.extend((0..tys.len()).map(|k| TExpr {
@@ -1167,6 +1201,7 @@ impl FnChecker<'_, '_, '_> {
         };
         let elem = Type::Scalar(elem);
         let mut args = vec![array];
+        let mut lets = Vec::new();
         if i == Intrinsic::AtomicCompareAndSwap {
             if at.ndim != 1 {
                 return self.reject_call(
@@ -1176,7 +1211,7 @@ impl FnChecker<'_, '_, '_> {
             }
         } else {
             let idx = a[1].take().expect("required");
-            let indices = self.index_items(idx);
+            let indices = self.index_items(idx, &mut lets);
             if indices.len() != at.ndim as usize {
                 let msg = format!(
                     "{name}() on a {}-D array needs {} indices, {} given",
@@ -1217,7 +1252,8 @@ impl FnChecker<'_, '_, '_> {
                 }
             }
         }
-        self.intrinsic(i, args, elem, span)
+        let call = self.intrinsic(i, args, elem, span);
+        self.bind_lets(lets, call, span)
     }
 }
 

@@ -1377,11 +1377,23 @@ impl<'m> FnChecker<'_, '_, 'm> {
     }
 
     /// Types the index part of a subscript into a list of integer indices
-    /// (a tuple index, literal or tuple-typed, gives several).
-    pub(super) fn indices(&mut self, index: ExprId) -> Option<TExprList> {
+    /// (a tuple index, literal or tuple-typed, gives several). A
+    /// tuple-typed index that is not a plain read (`a[f(c)]`, `a[*g(), 0]`)
+    /// is evaluated once, into a temporary `lets` receives, which the
+    /// caller binds around the subscript (or assigns before the store):
+    /// each item is read from it, so its effects happen once, as in Numba.
+    pub(super) fn indices(
+        &mut self,
+        index: ExprId,
+        lets: &mut Vec<(VarId, TExpr)>,
+    ) -> Option<TExprList> {
         let module = self.env.module;
         let items = match &module.expr(index).kind {
-            ExprKind::Tuple(items) => self.expr_list(module.exprs(*items)),
+            // (`a[*idx, 0]`, PEP 646, is a tuple display with a starred
+            // item: typed whole below, as Numba builds it.)
+            ExprKind::Tuple(items) if !self.has_starred(module.exprs(*items)) => {
+                self.expr_list(module.exprs(*items))
+            }
             _ => {
                 let t = self.expr(index);
                 match &t.ty {
@@ -1395,6 +1407,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                             items
                         } else {
                             let span = t.span;
+                            let t = self.read_once(t, lets);
                             let whole = self.ex(t);
                             self.ex_list(tys.iter().enumerate().map(|(k, ty)| TExpr {
                                 kind: TExprKind::TupleGet(whole, k as u32),
@@ -1481,7 +1494,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
         };
         match base.ty {
             Type::Unknown => {
-                self.indices(index);
+                self.indices(index, &mut Vec::new());
                 TExpr::error(span)
             }
             Type::Pointer(elem) => self.pointer_read(base, elem, index, span),
@@ -1495,7 +1508,8 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
             },
             Type::Array(a) => {
-                let Some(idx) = self.indices(index) else {
+                let mut lets = Vec::new();
+                let Some(idx) = self.indices(index, &mut lets) else {
                     return TExpr::error(span);
                 };
                 let n = idx.len();
@@ -1503,14 +1517,16 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     let msg = format!("too many indices for a {}-D array: {n} given", a.ndim);
                     return self.reject(index_span, &msg, None);
                 }
-                if n < a.ndim as usize {
-                    return self.row_view(base, idx, span);
-                }
-                TExpr {
-                    kind: TExprKind::Index(self.ex(base), idx),
-                    ty: a.elem_type(),
-                    span,
-                }
+                let read = if n < a.ndim as usize {
+                    self.row_view(base, idx, span)
+                } else {
+                    TExpr {
+                        kind: TExprKind::Index(self.ex(base), idx),
+                        ty: a.elem_type(),
+                        span,
+                    }
+                };
+                self.bind_lets(lets, read, span)
             }
             Type::Tuple(items) => {
                 let i = self.expr(index);
@@ -1538,7 +1554,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
                 }
             }
             other => {
-                self.indices(index);
+                self.indices(index, &mut Vec::new());
                 let msg = format!("cannot index {}", other.describe());
                 self.reject(value_span, &msg, None)
             }

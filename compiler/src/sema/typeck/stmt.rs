@@ -469,9 +469,18 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     self.fill(view, value, span, out);
                     return;
                 }
-                let Some((array, indices)) = self.store_target(*array, *index) else {
+                let mut lets = Vec::new();
+                let Some((array, indices)) = self.store_target(*array, *index, &mut lets) else {
                     return;
                 };
+                // The value first, then a tuple index with effects, each
+                // once (Python's order).
+                let value = if lets.is_empty() {
+                    value
+                } else {
+                    self.once(value, span, out)
+                };
+                self.assign_lets(lets, span, out);
                 let ndim = array.ty.array().map_or(0, |a| a.ndim);
                 if indices.len() < ndim as usize {
                     // `m[i] = x`: every element of the row.
@@ -498,8 +507,15 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
-    /// Types the array and indices of an element target `a[i, j]`.
-    fn store_target(&mut self, array: ExprId, index: ExprId) -> Option<(TExpr, TExprList)> {
+    /// Types the array and indices of an element target `a[i, j]`; a
+    /// tuple index with effects goes into a temporary of `lets` (see
+    /// `indices`), which the caller assigns before the store.
+    fn store_target(
+        &mut self,
+        array: ExprId,
+        index: ExprId,
+        lets: &mut Vec<(VarId, TExpr)>,
+    ) -> Option<(TExpr, TExprList)> {
         let (array_span, index_span) = (self.ast(array).span, self.ast(index).span);
         let a = self.expr(array);
         if let Type::Pointer(elem) = a.ty {
@@ -508,7 +524,7 @@ impl<'m> FnChecker<'_, '_, 'm> {
             let index = self.pointer_index(&a, index)?;
             return Some((a, index));
         }
-        let indices = self.indices(index)?;
+        let indices = self.indices(index, lets)?;
         match &a.ty {
             Type::Unknown => None,
             Type::Array(at) => {
@@ -744,6 +760,14 @@ impl<'m> FnChecker<'_, '_, 'm> {
         }
     }
 
+    /// Assigns the temporaries `lets` (see `indices`), in order.
+    fn assign_lets(&mut self, lets: Vec<(VarId, TExpr)>, span: Span, out: &mut Vec<TStmt>) {
+        for (v, value) in lets {
+            let value = self.ex(value);
+            Self::push(out, TStmtKind::Assign(v, value), span);
+        }
+    }
+
     /// Evaluates `e` into a temporary unless it can be read twice.
     pub(super) fn once(&mut self, e: TExpr, span: Span, out: &mut Vec<TStmt>) -> TExpr {
         if e.is_trivially_pure() || e.ty.is_unknown() {
@@ -804,10 +828,12 @@ impl<'m> FnChecker<'_, '_, 'm> {
                     self.reject_array_update(target.span);
                     return;
                 }
-                let Some((a, indices)) = self.store_target(*array, *index) else {
+                let mut lets = Vec::new();
+                let Some((a, indices)) = self.store_target(*array, *index, &mut lets) else {
                     self.expr(value);
                     return;
                 };
+                self.assign_lets(lets, span, out);
                 if indices.len() < a.ty.array().map_or(0, |a| a.ndim as usize) {
                     self.expr(value);
                     self.reject_array_update(target.span);
