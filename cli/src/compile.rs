@@ -28,6 +28,7 @@ pub fn run(args: &CompileArgs) -> Result<ExitCode, String> {
             global_arrays: args.source.globals.clone(),
         },
         opt: args.opt.level(),
+        fma: true,
         target: args.arch,
         stage,
         export: args.export.map(|abi| Export {

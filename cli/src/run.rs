@@ -401,6 +401,7 @@ fn compile_kernel(
                 global_arrays: global_arrays.to_vec(),
             },
             opt,
+            fma: true,
             target,
             stage: Stage::Ptx,
             export: None,

@@ -11,7 +11,7 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{self, verifier::verify_module};
 use crate::lower::lower_program;
 use crate::mathlib::{expand_math_in, Bodies, BuiltFunctions};
-use crate::opt::{optimize_in, AnalysesPool, OptLevel, OptReport, FUEL};
+use crate::opt::{contract_in, optimize_in, AnalysesPool, OptLevel, OptReport, FUEL};
 use crate::ptx::{self, Target};
 use crate::sema::typed::JitFlags;
 use crate::sema::{check_with, CheckContext, CheckOptions, Checked};
@@ -33,6 +33,11 @@ pub struct CompileOptions {
     pub check: CheckOptions,
     /// `-O0` or `-O2`.
     pub opt: OptLevel,
+    /// At `-O2`, fuse `a * b + c` into one multiply-add (one rounding)
+    /// where Numba's compiler does, as NVVM's default `-fma=1` (see
+    /// [`crate::opt::contract`]); false rounds every product and sum
+    /// (NVVM's `-fma=0`). `-O0` fuses nothing, as Numba's `opt=False`.
+    pub fma: bool,
     /// The `sm_XX` target.
     pub target: Target,
     /// Where to stop.
@@ -69,6 +74,7 @@ impl Default for CompileOptions {
         CompileOptions {
             check: CheckOptions::default(),
             opt: OptLevel::O2,
+            fma: true,
             target: Target::default(),
             stage: Stage::Ptx,
             export: None,
@@ -276,6 +282,10 @@ pub fn compile_forcing_with(
     let verify_lowered = t.elapsed();
     let t = Instant::now();
     let report = optimize_in(&mut module, options.opt, FUEL, &mut ctx.analyses);
+    if options.opt == OptLevel::O2 && options.fma {
+        // Numba's rounding: `a * b + c` fused where NVVM fuses it.
+        contract_in(&mut module, &mut ctx.analyses);
+    }
     out.timings.push(("passes", t.elapsed()));
     if let Some(d) = fuel_warning(&report, &out.checked.program) {
         out.checked.diagnostics.push(d);

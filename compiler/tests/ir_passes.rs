@@ -7,7 +7,7 @@
 //! the pass must do, it is not a recording).
 
 use kernelc_compiler::ir::{parse_module, verify_module, write_module};
-use kernelc_compiler::opt::{optimize, pass_names, run_pass, OptLevel};
+use kernelc_compiler::opt::{optimize, pass_names, run_pass, OptLevel, CONTRACT};
 use std::path::{Path, PathBuf};
 
 mod common;
@@ -43,7 +43,7 @@ fn run_case(pass: &str, path: &Path) -> String {
 fn every_pass_output_matches_its_expected_file() {
     let mut snapshots = Snapshots::new();
     let mut count = 0;
-    for pass in pass_names() {
+    for pass in pass_names().chain([CONTRACT]) {
         let files = cases(pass);
         assert!(files.len() >= 5, "{pass}: expected at least 5 file tests");
         for path in files {

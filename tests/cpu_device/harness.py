@@ -30,6 +30,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
+from fma_reference import fma  # noqa: F401 - the cases' fused references use it
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CORPUS = os.path.join(ROOT, "compiler", "tests", "check", "accept")
 CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
@@ -67,6 +69,12 @@ class Case:
     rtol: float = 0.0
     atol: float = 0.0
     """Tolerances for floating-point outputs (0 = exact)."""
+    fused: Optional[Callable[[List[Arg]], Dict[int, np.ndarray]]] = None
+    """The reference at -O2, where kernelc, as Numba's compiler at its
+    default optimisation level, computes ``a * b + c`` as one fused
+    multiply-add (one rounding; see ``compiler/src/opt/contract.rs``),
+    written with ``fma`` (``fma_reference.py``); ``expect`` is then the reference at -O0
+    (and Numba's simulator's). None when the kernel fuses nothing."""
     stdout: Optional[Callable[[List[Arg]], List[str]]] = None
     """Expected printed lines, compared as a sorted multiset (threads print in
     any order)."""
@@ -119,9 +127,13 @@ def _copy_args(args: List[Arg]) -> List[Arg]:
 # ---------------------------------------------------------------- comparison
 
 
-def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout: str = "") -> None:
-    """Raise AssertionError with a readable message when outputs differ."""
-    expected = case.expect(_copy_args(inputs))
+def check(case: Case, inputs: List[Arg], outputs: Dict[int, np.ndarray], stdout: str = "",
+          opt: str = "-O2") -> None:
+    """Raise AssertionError with a readable message when outputs differ
+    from the case's reference at optimisation level `opt` (``-O0`` for
+    Numba's simulator, which fuses nothing)."""
+    reference = case.fused if opt == "-O2" and case.fused is not None else case.expect
+    expected = reference(_copy_args(inputs))
     for pos, want in expected.items():
         # An array the kernel may not write is not copied back: the host
         # keeps its input, which is then what the reference must expect.

@@ -45,7 +45,7 @@ def test_every_corpus_kernel_has_a_case():
 def test_case(case, opt):
     inputs, outputs, stdout = harness.run_kernelc(case, opt)
     if case.expect_error is None:
-        harness.check(case, inputs, outputs, stdout)
+        harness.check(case, inputs, outputs, stdout, opt)
     elif case.stdout is not None:
         # What the kernel printed before it trapped (the error's message).
         assert sorted(stdout.splitlines()) == sorted(case.stdout(inputs)), stdout

@@ -5,7 +5,8 @@ strided views, NaNs and infinities, empty arrays.
 
 Each result is compared exactly with a Python model of numba-cuda's loop
 (``np/arraymath.py``: the elements in ``np.nditer``'s order, accumulated in
-the types Numba gives each step), and with NumPy itself (within a
+the types Numba gives each step, with the multiply-adds NVVM fuses rounded
+once), and with NumPy itself (within a
 tolerance for floats, which NumPy sums pairwise, not in order). The same
 cases run on the GPU path (``KERNELC_DEVICE=gpu`` on the emulated
 driver)."""
@@ -17,6 +18,9 @@ import numpy as np
 import pytest
 
 from kernelc import cuda
+
+from _fma_reference import fma
+
 
 
 # One kernel per reduction: the function form into out[0], the method
@@ -187,8 +191,21 @@ def fold(values, init, step):
     return acc
 
 
+def complex_product(c, v, rt):
+    """`c * v` in complex type `rt` as Numba computes it on a GPU: the real
+    part `cr*vr - ci*vi` rounded twice, the imaginary part's sum fused,
+    `fma(ci, vr, cr*vi)` (LLVM's order: the product of the element loaded
+    first)."""
+    part = np.float32 if rt == np.complex64 else np.float64
+    cr, ci = part(c.real), part(c.imag)
+    vr, vi = part(v.real), part(v.imag)
+    return rt.type(complex(cr * vr - ci * vi, fma(ci, vr, cr * vi)))
+
+
 def seq_sum(values, rt, op):
     one = rt.type(1 if op == "mul" else 0)
+    if op == "mul" and rt.kind == "c":
+        return fold(values, one, lambda c, v: complex_product(c, rt.type(v), rt))
     if op == "mul":
         return fold(values, one, lambda c, v: rt.type(c * rt.type(v)))
     return fold(values, one, lambda c, v: rt.type(c + rt.type(v)))
@@ -212,12 +229,14 @@ def model_var(a):
     m = model_mean(a)
     ssd = 0.0
     for v in nditer_order(a):
+        # `ssd += (val * conj(val)).real`: the sum of squares fused (the
+        # real part's square first), and for real values `ssd + d * d`.
         if a.dtype.kind == "c":
             d = complex(v) - m
-            ssd = ssd + (d.real * d.real - d.imag * (-d.imag))
+            ssd = ssd + float(fma(d.real, d.real, d.imag * d.imag))
         else:
             d = float(v) - m
-            ssd = ssd + d * d
+            ssd = float(fma(d, d, ssd))
     with np.errstate(all="ignore"):
         return np.float64(ssd) / np.float64(a.size)
 

@@ -14,7 +14,10 @@
 //! - [`licm`]: hoist loop-invariant pure instructions into preheaders;
 //! - [`strength`]: pointer induction variables for array addressing, and
 //!   `sextend` of provably non-negative values turned into `uextend`;
-//! - [`dce`]: remove unused pure instructions and block parameters.
+//! - [`dce`]: remove unused pure instructions and block parameters;
+//! - [`contract`]: fuse `a * b + c` into one multiply-add where Numba's
+//!   compiler does. Not part of the pipeline, which preserves results: the
+//!   driver runs it after the pipeline at `-O2` ([`contract_in`]).
 //!
 //! The pipeline hands each pass the function's control-flow analyses as
 //! far as they are still valid ([`Analyses`]), so that passes which do not
@@ -30,6 +33,7 @@
 
 pub mod analyses;
 pub mod constfold;
+pub mod contract;
 pub mod copyprop;
 pub mod dce;
 pub mod gvn;
@@ -115,7 +119,12 @@ pub const O2_FUNCTION_PASSES: &[FunctionPass] = &[
 /// where they would change nothing (see [`optimize`]).
 pub const O2_CLEANUP_PASSES: &[FunctionPass] = &[SIMPLIFY_CFG, COPYPROP, DCE];
 
-/// Every pass's name: the function passes, then `inline` (module-wide).
+/// The contraction pass's name (see [`run_pass`]); not among
+/// [`pass_names`], as it changes results (see [`contract_in`]).
+pub const CONTRACT: &str = "contract";
+
+/// Every pass that preserves behaviour, by name: the function passes, then
+/// `inline` (module-wide).
 pub fn pass_names() -> impl Iterator<Item = &'static str> {
     FUNCTION_PASSES
         .iter()
@@ -128,6 +137,14 @@ pub fn pass_names() -> impl Iterator<Item = &'static str> {
 pub fn run_pass(module: &mut Module, name: &str) -> bool {
     if name == INLINE {
         inline::run(module);
+        return true;
+    }
+    if name == CONTRACT {
+        for (_, func) in module.functions.iter_mut() {
+            if !func.is_declaration() {
+                contract::run_with(func, &mut Analyses::new());
+            }
+        }
         return true;
     }
     let Some(&(_, pass)) = FUNCTION_PASSES.iter().find(|(n, _)| *n == name) else {
@@ -308,6 +325,28 @@ pub fn optimize_in(
     }
     check_module(module, "the O2 pipeline");
     report
+}
+
+/// Fuses the multiplies and additions of every function of `module` that
+/// Numba's compiler fuses ([`contract`]), and removes the products left
+/// dead ([`dce`]). Unlike the optimiser's passes, this changes results (one
+/// rounding instead of two), so it is not part of [`optimize`], which
+/// preserves them: the driver runs it after [`optimize_in`] at `-O2`, as
+/// Numba's NVVM fuses at its default optimisation level and not at
+/// `opt=False`.
+pub fn contract_in(module: &mut Module, pool: &mut AnalysesPool) {
+    for (_, func) in module.functions.iter_mut() {
+        if func.is_declaration() {
+            continue;
+        }
+        let mut analyses = Analyses::pooled(pool);
+        if contract::run_with(func, &mut analyses) {
+            check_function(func, &analyses, "contract");
+            run_passes(func, &mut analyses, &[DCE]);
+        }
+        analyses.recycle(pool);
+    }
+    check_module(module, "contract");
 }
 
 /// Runs `passes`, in order, on `func`, keeping its analyses from pass to

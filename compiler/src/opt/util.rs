@@ -255,6 +255,11 @@ impl Loops {
         self.list.is_empty()
     }
 
+    /// The innermost loop holding block `b`, if any.
+    pub fn innermost(&self, b: Block) -> Option<usize> {
+        self.innermost[b]
+    }
+
     /// True when loop `idx` holds block `b`: `b`'s innermost loop is `idx`
     /// or nested in it (a walk up the nesting, as deep as the loops are
     /// nested; a search of the loop's blocks costs its size).

@@ -2,7 +2,7 @@
 read and written through elements, by attribute and by name, in place, in a
 device function; references computed with NumPy on the same records."""
 import numpy as np
-from harness import Case
+from harness import Case, fma
 
 FIELDS = [("x", np.float64), ("y", np.float32), ("vx", np.float32), ("vy", np.float32),
           ("m", np.float64), ("steps", np.int16), ("alive", np.bool_)]
@@ -23,29 +23,39 @@ def particles(dtype, n, rng):
     return p
 
 
-def kinetic(p):
+def kinetic(p, fused=False):
     vx, vy = p["vx"], p["vy"]
-    return 0.5 * p["m"] * (vx * vx + vy * vy).astype(np.float64)
+    # `p.vx * p.vx + p.vy * p.vy` (float32): the left product fused at -O2.
+    squares = fma(vx, vx, vy * vy) if fused else vx * vx + vy * vy
+    return 0.5 * p["m"] * squares.astype(np.float64)
 
 
-def step(args):
+def moved(parts, dt, fused):
+    """`x + vx * dt` and `y + vy * dt` in float64 (fused at -O2), y
+    rounded back to float32."""
+    vx, vy = parts["vx"].astype(np.float64), parts["vy"].astype(np.float64)
+    x, y = parts["x"], parts["y"].astype(np.float64)
+    if fused:
+        return fma(vx, dt, x), fma(vy, dt, y).astype(np.float32)
+    return x + vx * dt, (y + vy * dt).astype(np.float32)
+
+
+def step(args, fused=False):
     parts, dt, energy = args
     parts = parts.copy()
-    parts["x"] += parts["vx"].astype(np.float64) * dt
-    parts["y"] = (parts["y"].astype(np.float64) + parts["vy"].astype(np.float64) * dt).astype(np.float32)
+    parts["x"], parts["y"] = moved(parts, dt, fused)
     parts["steps"] += 1
     parts["alive"] = parts["x"] < 10.0
-    return {0: parts, 2: kinetic(parts)}
+    return {0: parts, 2: kinetic(parts, fused)}
 
 
-def step_packed(args):
+def step_packed(args, fused=False):
     parts, dt, energy = args
     parts = parts.copy()
-    parts["x"] = parts["x"] + parts["vx"].astype(np.float64) * dt
-    parts["y"] = (parts["y"].astype(np.float64) + parts["vy"].astype(np.float64) * dt).astype(np.float32)
+    parts["x"], parts["y"] = moved(parts, dt, fused)
     parts["steps"] = (parts["steps"].astype(np.int64) * 2).astype(np.int16)
     parts["alive"] = ~parts["alive"]
-    return {0: parts, 2: kinetic(parts)}
+    return {0: parts, 2: kinetic(parts, fused)}
 
 
 def rotl(v, k):
@@ -90,10 +100,10 @@ def states(rng):
 CASES = [
     Case("113_records.py", "step", grid=(2,), block=(32,),
          args=lambda rng: [particles(ALIGNED, 50, rng), 0.25, np.zeros(50)],
-         expect=step),
+         expect=step, fused=lambda a: step(a, fused=True)),
     Case("113_records.py", "step_packed", grid=(2,), block=(32,),
          args=lambda rng: [particles(PACKED, 50, rng), 0.5, np.zeros(50)],
-         expect=step_packed),
+         expect=step_packed, fused=lambda a: step_packed(a, fused=True)),
     Case("113_records.py", "mix_states", grid=(2,), block=(32,),
          args=lambda rng: [states(rng), np.zeros(40, np.uint64)],
          expect=mix_states),

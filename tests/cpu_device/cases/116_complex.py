@@ -8,7 +8,7 @@ import cmath
 import math
 
 import numpy as np
-from harness import Case
+from harness import Case, fma
 
 f32, f64, c64, c128 = np.float32, np.float64, np.complex64, np.complex128
 SRC = "116_complex.py"
@@ -19,11 +19,32 @@ def cplx(rng, n, dtype, scale=3.0):
     return (rng.uniform(-scale, scale, n) + 1j * rng.uniform(-scale, scale, n)).astype(dtype)
 
 
-def mul32(x, y):
-    """complex64 product as Numba computes it: float32 parts, no fused
-    multiply-add."""
+def mul32(x, y, fused=False):
+    """complex64 product as Numba computes it: float32 parts; at -O2 the
+    imaginary part's sum of products is fused (its left product), the real
+    part's difference is not."""
     a, b, c, d = f32(x.real), f32(x.imag), f32(y.real), f32(y.imag)
-    return complex(f32(a * c - b * d), f32(a * d + b * c))
+    im = fma(a, d, b * c) if fused else a * d + b * c
+    return complex(f32(a * c - b * d), f32(im))
+
+
+def mul128(x, y):
+    """complex128 product at -O2 (see mul32)."""
+    a, b, c, d = f64(x.real), f64(x.imag), f64(y.real), f64(y.imag)
+    return complex(a * c - b * d, fma(a, d, b * c))
+
+
+def div128(x, y):
+    """complex128 quotient at -O2: CPython's algorithm (`_Py_c_quot`, as
+    Numba), with its sums of a product fused."""
+    a, b, c, d = f64(x.real), f64(x.imag), f64(y.real), f64(y.imag)
+    if abs(c) >= abs(d):
+        ratio = d / c
+        denom = fma(d, ratio, c)
+        return complex(fma(b, ratio, a) / denom, (b - a * ratio) / denom)
+    ratio = c / d
+    denom = fma(c, ratio, d)
+    return complex(fma(a, ratio, b) / denom, (b * ratio - a) / denom)
 
 
 def add32(x, y):
@@ -37,12 +58,16 @@ def arith_args(rng):
     return [cplx(rng, N, c64), cplx(rng, N, c128), c64(0.75 - 1.25j), np.zeros(N, c128)]
 
 
-def arith_expect(args):
+def arith_expect(args, fused=False):
     a, b, s = args[0], args[1], complex(args[2])
     out = np.zeros(N, c128)
     for i in range(N):
-        z = complex(mul32(a[i], s)) - complex(a[i]) / (s + 1)
-        w = complex(b[i]) * z + 2 - 0.5j
+        if fused:
+            z = complex(mul32(a[i], s, fused)) - div128(complex(a[i]), s + 1)
+            w = mul128(complex(b[i]), z) + 2 - 0.5j
+        else:
+            z = complex(mul32(a[i], s)) - complex(a[i]) / (s + 1)
+            w = complex(b[i]) * z + 2 - 0.5j
         out[i] = -w.conjugate() + abs(z) / (1 + 1j)
     return {3: out}
 
@@ -230,6 +255,7 @@ def mandelbrot_expect(args):
 
 CASES = [
     Case(SRC, "arith", grid=(2,), block=(32,), args=arith_args, expect=arith_expect, rtol=1e-15,
+         fused=lambda a: arith_expect(a, fused=True),
          numba_skip="the simulator multiplies complex64 values with NumPy, which does not round "
                     "each float32 product as numba-cuda's formula does"),
     Case(SRC, "promotion", grid=(2,), block=(32,), args=promotion_args, expect=promotion_expect),

@@ -2,7 +2,7 @@
 in kernels and passed to device functions, and vectors built from smaller
 ones; against NumPy in float32."""
 import numpy as np
-from harness import Case
+from harness import Case, fma
 
 f32 = np.float32
 SRC = "118_vector_types.py"
@@ -15,18 +15,27 @@ def geometry_args(rng):
     return [p, q, np.zeros((N, 4), f32)]
 
 
-def geometry_expect(args):
+def dot3(a, b, fused):
+    """`a.x * b.x + a.y * b.y + a.z * b.z`; at -O2 each addition takes the
+    product on its left, or its right one when the left is no product:
+    fma(a.z, b.z, fma(a.x, b.x, a.y * b.y))."""
+    if fused:
+        return fma(a[2], b[2], fma(a[0], b[0], a[1] * b[1]))
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def geometry_expect(args, fused=False):
     p, q = args[0], args[1]
     out = np.zeros((N, 4), f32)
     for i in range(N):
         a, b = p[i], q[i]
+        # Differences of products: never fused.
         c = np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
                       a[0] * b[1] - a[1] * b[0]], f32)
-        dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-        if dot < 0:
+        if dot3(a, b, fused) < 0:
             c = -c
         out[i, :3] = c
-        out[i, 3] = a[0] * c[0] + a[1] * c[1] + a[2] * c[2]
+        out[i, 3] = dot3(a, c, fused)
     return {2: out}
 
 
@@ -41,6 +50,7 @@ def widen_expect(args):
 
 
 CASES = [
-    Case(SRC, "geometry", grid=(2,), block=(32,), args=geometry_args, expect=geometry_expect),
+    Case(SRC, "geometry", grid=(2,), block=(32,), args=geometry_args, expect=geometry_expect,
+         fused=lambda a: geometry_expect(a, fused=True)),
     Case(SRC, "widen", grid=(2,), block=(32,), args=widen_args, expect=widen_expect),
 ]

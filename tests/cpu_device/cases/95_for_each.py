@@ -2,7 +2,7 @@
 the same Python loops over NumPy scalars (so every rounding happens where
 the kernel's does)."""
 import numpy as np
-from harness import Case
+from harness import Case, fma
 
 
 # Numba's simulator adds a float32 element to the accumulator `0.0` in
@@ -13,21 +13,25 @@ SIM_FLOAT32 = ("the simulator accumulates float32 elements into `0.0` in float32
                "promotion); compiled Numba, like kernelc, in float64")
 
 
-def reductions(args):
+def reductions(args, fused=False):
+    """The loops' sums; at -O2 (`fused`) `weighted += i * x` and
+    `dot += x * y` round once per step."""
     a, b, c, out = args
+    def mul_add(x, y, acc):
+        return fma(x, y, acc) if fused else acc + x * y
     out = out.copy()
     total = np.float64(0.0)
     for x in a:
         total = total + np.float64(x)
     weighted = np.float64(0.0)
     for i, x in enumerate(b):
-        weighted = weighted + np.float64(i) * x
+        weighted = mul_add(np.float64(i), x, weighted)
     shifted = np.int64(0)
     for k, v in enumerate(c, 100):
         shifted = shifted + np.int64(k) * np.int64(v)
     dot = np.float64(0.0)
     for x, y in zip(a, b):
-        dot = dot + np.float64(x) * y
+        dot = mul_add(np.float64(x), y, dot)
     three = np.float64(0.0)
     for x, y, z in zip(b, a, c):
         three = three + ((x - np.float64(y)) + np.float64(z))
@@ -84,7 +88,7 @@ CASES = [
     Case("95_for_each.py", "reductions", grid=(1,), block=(32,),
          args=lambda rng: [rng.standard_normal(37).astype(np.float32), rng.standard_normal(50),
                            rng.integers(-1000, 1000, 20).astype(np.int32), np.zeros(6)],
-         expect=reductions, numba_skip=SIM_FLOAT32),
+         expect=reductions, fused=lambda a: reductions(a, fused=True), numba_skip=SIM_FLOAT32),
     Case("95_for_each.py", "row_sums", grid=(1,), block=(8,),
          args=lambda rng: [rng.standard_normal((6, 9)).astype(np.float32), np.full(6, -1.0, np.float32)],
          expect=row_sums, numba_skip=SIM_FLOAT32),

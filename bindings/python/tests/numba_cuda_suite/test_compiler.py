@@ -125,10 +125,6 @@ def _test_device_function(compile_function, default_kwargs):
     assert resty == uint32
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='differs: without fastmath kernelc does not contract x * y + z into an fma (NVVM does, fma.rn.f32): it writes mul.rn.f32 and add.rn.f32, each rounded; the fastmath part passes',
-)
 def test_fastmath():
     _test_fastmath(compile_ptx, {"device": True})
     _test_fastmath(compile_all, {"device": True, "output": "ptx"})
