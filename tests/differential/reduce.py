@@ -124,7 +124,7 @@ def _callee(call):
 
 
 class Reducer:
-    def __init__(self, prog, fma=False, verbose=True):
+    def __init__(self, prog, fma=True, verbose=True):
         self.prog = prog
         self.fma = fma
         self.verbose = verbose
@@ -326,7 +326,7 @@ class Reducer:
         return ast.unparse(tree) + "\n"
 
 
-def reduce_seed(seed, features=None, fma=False, verbose=True):
+def reduce_seed(seed, features=None, fma=True, verbose=True):
     prog = gen.generate(seed, features)
     red = Reducer(prog, fma, verbose)
     src = red.run()
@@ -349,10 +349,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seed", type=int)
     ap.add_argument("--features", default="all")
-    ap.add_argument("--numba-fma", action="store_true")
+    ap.add_argument("--numba-no-fma", action="store_true")
     ap.add_argument("-o", "--output")
     args = ap.parse_args()
-    prog, res = reduce_seed(args.seed, sorted(runner.parse_features(args.features)), args.numba_fma)
+    prog, res = reduce_seed(args.seed, sorted(runner.parse_features(args.features)),
+                            not args.numba_no_fma)
     text = f"# seed {args.seed}, features {args.features}, signature {prog.signature()}\n{prog.source}\n# {res['outcome']}: " \
            + res["detail"].replace("\n", "\n# ") + "\n"
     if args.output:

@@ -9,10 +9,12 @@ referee: it runs the kernel as plain Python on NumPy scalars, whose typing is
 NumPy's, not Numba's: ``uint8 + uint8`` wraps at 8 bits there, Numba gives a
 uint64.)
 
-Numba's NVVM contracts ``a * b + c`` into a fused multiply-add by default;
-kernelc does not. The referee compiles with ``fma=0`` so that float
-arithmetic can be compared bit for bit (``--numba-fma`` restores NVVM's
-default; see FINDINGS.md).
+Numba's NVVM fuses ``a * b + c`` into one multiply-add by default
+(``-fma=1``), and so does kernelc at -O2, pair for pair
+(``compiler/src/opt/contract.rs``), so the referee keeps NVVM's default and
+float arithmetic is compared bit for bit (``--numba-no-fma`` compiles the
+referee with ``fma=0`` instead, to tell a contraction difference from
+another; see FINDINGS.md, F6).
 
 Comparison: integers and bools bit for bit; floats bit for bit (nan equals
 nan, -0.0 differs from 0.0) except in output slots fed by an inexact ``math``
@@ -64,7 +66,7 @@ def kernelc_bin():
 _numba_ready = False
 
 
-def _numba_setup(fma):
+def _numba_setup(fma=True):
     global _numba_ready
     if _numba_ready:
         return
@@ -96,7 +98,7 @@ def _numba_setup(fma):
     _numba_ready = True
 
 
-def numba_ptx(prog, path, fma=False):
+def numba_ptx(prog, path, fma=True):
     """Numba's PTX for the program's kernel, and the kernel's entry name."""
     _numba_setup(fma)
     from numba.cuda import compile_ptx
@@ -162,7 +164,7 @@ def _outputs(prog, out, positions):
     return res
 
 
-def run_referee(prog, work, fma=False):
+def run_referee(prog, work, fma=True):
     """Numba compiles the program to PTX; kernelc's CPU device runs that PTX."""
     try:
         ptx, entry = numba_ptx(prog, os.path.join(work, "prog.py"), fma)
@@ -220,7 +222,7 @@ def compare(prog, ours, ref):
     return problems
 
 
-def check(prog, fma=False, keep=None):
+def check(prog, fma=True, keep=None):
     """Runs one program both ways: a dict with outcome, detail, seed."""
     work = tempfile.mkdtemp(prefix="difftest_")
     try:
@@ -244,7 +246,7 @@ def check(prog, fma=False, keep=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check_repro(path, fma=False, exact=False):
+def check_repro(path, fma=True, exact=False):
     """Runs a repro file: its first line names the seed and features whose
     inputs it uses (``# seed N, features SPEC, ...``). With ``exact``, every
     output is compared bit for bit (a hand-written program's outputs need
@@ -297,13 +299,14 @@ def main():
     ap.add_argument("--seeds", default="0:100", help="START:STOP or a comma list")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--features", default="all")
-    ap.add_argument("--numba-fma", action="store_true")
+    ap.add_argument("--numba-no-fma", action="store_true",
+                    help="compile the referee with NVVM's fma=0 (kernelc still fuses)")
     ap.add_argument("--log", help="append one JSON line per program")
     ap.add_argument("--show", action="store_true", help="print each finding's detail")
     ap.add_argument("--repro", help="re-run a reduced repro written by reduce.py")
     args = ap.parse_args()
     if args.repro:
-        res = check_repro(args.repro, args.numba_fma)
+        res = check_repro(args.repro, not args.numba_no_fma)
         print(f"{res['outcome']}\n{res['detail']}")
         return 1 if res["outcome"] in FINDINGS else 0
     if ":" in args.seeds:
@@ -313,7 +316,7 @@ def main():
         seeds = [int(s) for s in args.seeds.split(",")]
     features = sorted(parse_features(args.features))
     print(f"features: {', '.join(features)}", flush=True)
-    jobs = [(s, features, args.numba_fma) for s in seeds]
+    jobs = [(s, features, not args.numba_no_fma) for s in seeds]
     counts = {}
     log = open(args.log, "a") if args.log else None
     if args.jobs > 1:
