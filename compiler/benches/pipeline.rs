@@ -5,8 +5,11 @@
 //! Run with
 //!
 //! ```text
-//! cargo bench -p kernelc-compiler --bench pipeline -- [--iters N] [--min-ms MS] FILE.py...
+//! cargo bench -p kernelc-compiler --bench pipeline -- [--iters N] [--min-ms MS] [--no-fma] FILE.py...
 //! ```
+//!
+//! (`--no-fma` compiles without the multiply-add fusion, to measure its
+//! cost.)
 //!
 //! (without files it takes every kernel file of `tests/check/accept`).
 //! For each file it compiles a few times to warm caches, then times at least
@@ -52,6 +55,7 @@ fn main() {
     let mut iters = 200usize;
     let mut min_ms = 300u64;
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut fma = true;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -62,6 +66,7 @@ fn main() {
                     .and_then(|v| v.parse().ok())
                     .expect("--min-ms MS")
             }
+            "--no-fma" => fma = false,
             // cargo passes `--bench` to harness-less benchmarks.
             s if s.starts_with("--") => {}
             _ => files.push(PathBuf::from(a)),
@@ -78,6 +83,7 @@ fn main() {
     }
     let options = CompileOptions {
         opt: OptLevel::O2,
+        fma,
         ..CompileOptions::default()
     };
     let mut entries = Vec::new();

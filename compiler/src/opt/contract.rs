@@ -75,6 +75,10 @@ struct Uses {
 /// Fuses the products and additions of `func` that Numba fuses; returns
 /// true when it changed something (the dead products are left for `dce`).
 pub fn run_with(func: &mut Function, analyses: &mut Analyses) -> bool {
+    // Most kernels multiply no floats: nothing to fuse, nor to rewrite.
+    if !has_float_product(func) {
+        return false;
+    }
     let rewritten = narrow_additions(func) | canonicalize_subtractions(func);
     if rewritten {
         // What the rewritten instructions read may now be dead, and would
@@ -101,6 +105,19 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) -> bool {
     rewritten || changed
 }
 
+/// True when `func` has an `f32` or `f64` multiply.
+fn has_float_product(func: &Function) -> bool {
+    func.layout.blocks().iter().any(|&block| {
+        func.layout.block_insts(block).iter().any(|&inst| {
+            func.dfg.inst(inst).opcode() == Opcode::Fmul
+                && func
+                    .dfg
+                    .first_result(inst)
+                    .is_some_and(|v| matches!(func.dfg.value_type(v), Type::F32 | Type::F64))
+        })
+    })
+}
+
 /// Rewrites `fdemote.f32 (fadd.f64 (fpromote x) (fpromote y))` (or
 /// `fsub`, or an operand a constant exact in `f32`), where the `f64`
 /// result has no other use, as `fadd.f32 x y`: LLVM's `fptrunc`
@@ -108,7 +125,6 @@ pub fn run_with(func: &mut Function, analyses: &mut Analyses) -> bool {
 /// `f64` then to `f32` is rounding to `f32` for a sum of `f32` values.
 /// Returns true when it rewrote one.
 fn narrow_additions(func: &mut Function) -> bool {
-    let uses = use_counts(func);
     let mut demotions = Vec::new();
     for &block in func.layout.blocks() {
         for &inst in func.layout.block_insts(block) {
@@ -126,6 +142,10 @@ fn narrow_additions(func: &mut Function) -> bool {
             }
         }
     }
+    if demotions.is_empty() {
+        return false;
+    }
+    let uses = use_counts(func);
     let mut changed = false;
     for demotion in demotions {
         let InstructionData::Unary { arg, .. } = *func.dfg.inst(demotion) else {
@@ -279,7 +299,6 @@ fn addition_operands(func: &Function, inst: Inst) -> [Option<Value>; 2] {
 ///
 /// Returns true when it rewrote one.
 fn canonicalize_subtractions(func: &mut Function) -> bool {
-    let uses = use_counts(func);
     let mut subtractions = Vec::new();
     for &block in func.layout.blocks() {
         for &inst in func.layout.block_insts(block) {
@@ -291,6 +310,10 @@ fn canonicalize_subtractions(func: &mut Function) -> bool {
             }
         }
     }
+    if subtractions.is_empty() {
+        return false;
+    }
+    let uses = use_counts(func);
     let mut changed = false;
     for inst in subtractions {
         let InstructionData::Binary { args, .. } = *func.dfg.inst(inst) else {
