@@ -52,7 +52,7 @@
 //! `float16` arithmetic through inline PTX, which NVVM does not fuse.
 //! The products left without uses are removed by [`dce`](super::dce).
 
-use super::util::{is_int_division, is_pure, use_counts, Loops};
+use super::util::{fconst_bits, is_int_division, is_pure, use_counts, Loops};
 use super::Analyses;
 use crate::ir::{Block, Function, Inst, InstructionData, Opcode, Type, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
@@ -260,7 +260,7 @@ fn negated_within(func: &Function, v: Value, depth: u32) -> bool {
             args,
         } if depth > 0 => {
             let [x, y] = args.map(|a| func.dfg.resolve_aliases(a));
-            if float_constant(func, x).is_some() || float_constant(func, y).is_some() {
+            if fconst_bits(func, x).is_some() || fconst_bits(func, y).is_some() {
                 return false;
             }
             negated_within(func, x, depth - 1) != negated_within(func, y, depth - 1)
@@ -320,7 +320,7 @@ fn canonicalize_subtractions(func: &mut Function) -> bool {
             unreachable!("a subtraction is binary");
         };
         let [x, y] = args.map(|v| func.dfg.resolve_aliases(v));
-        let negated = if let Some(bits) = float_constant(func, y) {
+        let negated = if let Some(bits) = fconst_bits(func, y) {
             negated_constant(func, y, bits, inst)
         } else if is_negated(func, y) {
             stripped(func, y, NEGATION_DEPTH, inst)
@@ -405,10 +405,10 @@ fn with_constant_negated(func: &mut Function, v: Value, before: Inst) -> Option<
         return None;
     };
     let [x, y] = args.map(|a| func.dfg.resolve_aliases(a));
-    let args = if let Some(bits) = float_constant(func, y) {
+    let args = if let Some(bits) = fconst_bits(func, y) {
         [x, negated_constant(func, y, bits, before)]
     } else {
-        let bits = float_constant(func, x)?;
+        let bits = fconst_bits(func, x)?;
         [negated_constant(func, x, bits, before), y]
     };
     Some(insert_like(
@@ -507,20 +507,6 @@ fn product_def(func: &Function, v: Value) -> Option<(Inst, Block)> {
     Some((inst, func.layout.inst_block(inst)?))
 }
 
-/// The bits of `v` when it is a float constant.
-fn float_constant(func: &Function, v: Value) -> Option<u64> {
-    match func.dfg.value_def(v) {
-        ValueDef::Result(inst, 0) => match func.dfg.inst(inst) {
-            InstructionData::UnaryIeee {
-                opcode: Opcode::Fconst,
-                bits,
-            } => Some(*bits),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// What `inst` fuses into, when it is an addition Numba fuses.
 fn fusion(
     func: &Function,
@@ -565,7 +551,7 @@ fn has_negative_constant_factor(func: &Function, v: Value) -> bool {
         return false;
     };
     args.iter().any(|&a| {
-        float_constant(func, func.dfg.resolve_aliases(a)).is_some_and(|bits| {
+        fconst_bits(func, func.dfg.resolve_aliases(a)).is_some_and(|bits| {
             let negative = match func.dfg.value_type(a) {
                 Type::F32 => (bits >> 31) & 1 == 1,
                 _ => bits >> 63 == 1,

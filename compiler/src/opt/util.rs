@@ -41,6 +41,21 @@ pub(crate) fn iconst_value(func: &Function, v: Value) -> Option<i64> {
     }
 }
 
+/// The IEEE bits of the float constant defining `v` (after aliases), if
+/// it is an `fconst`.
+pub(crate) fn fconst_bits(func: &Function, v: Value) -> Option<u64> {
+    match func.dfg.value_def(v) {
+        ValueDef::Result(inst, 0) => match func.dfg.inst(inst) {
+            InstructionData::UnaryIeee {
+                opcode: Opcode::Fconst,
+                bits,
+            } => Some(*bits),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The block where `v` (after aliases) is defined, if it is laid out.
 pub(crate) fn def_block(func: &Function, v: Value) -> Option<Block> {
     match func.dfg.value_def(v) {
