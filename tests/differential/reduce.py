@@ -252,6 +252,9 @@ class Reducer:
         for node in ast.walk(tree):
             if not isinstance(node, ast.expr) or id(node) in protected:
                 continue
+            # an assignment target (`a, b = f(x)`) is no value to replace
+            if isinstance(getattr(node, "ctx", None), ast.Store):
+                continue
             if isinstance(node, (ast.Name, ast.Constant, ast.Attribute)):
                 continue
             if isinstance(node, ast.Subscript):
