@@ -138,6 +138,32 @@ def run_on_emulated_driver(tmp_path, argv, timeout=900):
                           text=True, timeout=timeout)
 
 
+def kernelc_library():
+    """The built `libkernelc.so` the binding loads (KERNELC_LIBRARY, or the
+    debug build); skips the test without one."""
+    path = os.environ.get("KERNELC_LIBRARY") or os.path.join(
+        os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "libkernelc.so"
+    )
+    if not os.path.isfile(path):
+        pytest.skip(f"no libkernelc at {path} (cargo build -p kernelc-capi)")
+    return path
+
+
+def run_with_kernelc(tmp_path, argv, device, timeout=600):
+    """Runs `python argv...` with kernelc's Python binding from the source
+    tree (and `tmp_path` importable), on `device` (`cpu`, or `gpu`: the
+    emulated driver); asserts it succeeds and returns the completed
+    process."""
+    env = dict(os.environ, KERNELC_LIBRARY=kernelc_library(), KERNELC_DEVICE=device,
+               KERNELC_CUDA_DRIVER=emulated_driver(),
+               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "bindings", "python"),
+                                           str(tmp_path)]))
+    proc = subprocess.run([sys.executable, *map(str, argv)], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return proc
+
+
 def test_cuda_bindings_programs_run_on_the_emulated_driver(tmp_path):
     lib = emulated_driver()
     pytest.importorskip("cuda.bindings")

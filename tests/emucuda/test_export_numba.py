@@ -10,15 +10,10 @@ The same program, with only the import changed, runs on numba-cuda and on
 kernelc (CPU device, and its GPU path on the emulated driver), and every
 result must equal the Python reference of the functions."""
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from test_cuda_bindings import ROOT, emulated_driver, run_on_emulated_driver
-from test_link_numba import kernelc_library
+from test_cuda_bindings import emulated_driver, run_on_emulated_driver, run_with_kernelc
 
 FUNCTIONS = '''
 import math
@@ -141,19 +136,12 @@ def reference():
     return m, x, b
 
 
-def run_kernelc(tmp_path, script, args, device, lib):
-    env = dict(os.environ, KERNELC_LIBRARY=kernelc_library(), KERNELC_DEVICE=device,
-               KERNELC_CUDA_DRIVER=lib,
-               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "bindings", "python"),
-                                           str(tmp_path)]))
-    proc = subprocess.run([sys.executable, str(script), *map(str, args)], env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return proc
+def run_kernelc(tmp_path, script, args, device):
+    return run_with_kernelc(tmp_path, [script, *args], device)
 
 
 def test_exported_device_functions_link_both_ways_with_numba_cuda(tmp_path):
-    lib = emulated_driver()
+    emulated_driver()
     pytest.importorskip("numba.cuda")
     (tmp_path / "functions.py").write_text(FUNCTIONS)
     want_m, want_x, want_b = reference()
@@ -163,7 +151,7 @@ def test_exported_device_functions_link_both_ways_with_numba_cuda(tmp_path):
     kc_ptx.mkdir()
     export = tmp_path / "export_kernelc.py"
     export.write_text(EXPORT.replace("IMPORT", KERNELC_IMPORT))
-    proc = run_kernelc(tmp_path, export, [kc_ptx], "cpu", lib)
+    proc = run_kernelc(tmp_path, export, [kc_ptx], "cpu")
     assert proc.stdout.split() == ["mandel", "int64", "mix", "float32", "below", "bool"]
     for name in ("mandel", "mix", "below"):
         text = (kc_ptx / f"{name}.ptx").read_text()
@@ -178,7 +166,7 @@ def test_exported_device_functions_link_both_ways_with_numba_cuda(tmp_path):
     use_kernelc.write_text(USE.replace("IMPORT", "from kernelc import cuda"))
     for device in ("cpu", "gpu"):
         out = tmp_path / f"kernelc_{device}.npz"
-        run_kernelc(tmp_path, use_kernelc, [kc_ptx, out], device, lib)
+        run_kernelc(tmp_path, use_kernelc, [kc_ptx, out], device)
         results[device] = np.load(out)
     for who, got in results.items():
         np.testing.assert_array_equal(got["m"], want_m, err_msg=who)
@@ -196,7 +184,7 @@ def test_exported_device_functions_link_both_ways_with_numba_cuda(tmp_path):
     from_numba.write_text(FROM_NUMBA)
     for device in ("cpu", "gpu"):
         out = tmp_path / f"from_numba_{device}.npz"
-        run_kernelc(tmp_path, from_numba, [nb_ptx, out], device, lib)
+        run_kernelc(tmp_path, from_numba, [nb_ptx, out], device)
         np.testing.assert_array_equal(np.load(out)["x"], want_x, err_msg=device)
 
 
@@ -248,13 +236,13 @@ np.savez(OUT, a=a, b=b)
 
 
 def test_exported_complex_functions_link_into_numba_cuda(tmp_path):
-    lib = emulated_driver()
+    emulated_driver()
     pytest.importorskip("numba.cuda")
     ptx = tmp_path / "ptx"
     ptx.mkdir()
     export = tmp_path / "export_complex.py"
     export.write_text(COMPLEX_EXPORT)
-    proc = run_kernelc(tmp_path, export, [ptx], "cpu", lib)
+    proc = run_kernelc(tmp_path, export, [ptx], "cpu")
     assert proc.stdout.split() == ["half_c", "complex128", "half_numba", "complex64"]
     text = (ptx / "half_c.ptx").read_text()
     # NVVM's C ABI: the parts as two parameters, an aggregate result.

@@ -10,13 +10,11 @@ the argument conversions and a status that ends the thread agree with
 Numba's, and the same PTX file serves both."""
 
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
-from test_cuda_bindings import ROOT, emulated_driver, run_on_emulated_driver
+from test_cuda_bindings import ROOT, emulated_driver, kernelc_library, run_on_emulated_driver, run_with_kernelc
 
 FUNCTIONS = os.path.join(ROOT, "tests", "link", "functions.ptx")
 
@@ -74,19 +72,10 @@ np.savez(OUT, out=out, d=d, ns=ns, flags=flags, b2=b2, d2=d2)
 '''
 
 
-def kernelc_library():
-    path = os.environ.get("KERNELC_LIBRARY") or os.path.join(
-        os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "libkernelc.so"
-    )
-    if not os.path.isfile(path):
-        pytest.skip(f"no libkernelc at {path} (cargo build -p kernelc-capi)")
-    return path
-
-
 def test_linked_device_functions_match_numba_cuda_bit_for_bit(tmp_path):
     emulated_driver()
     pytest.importorskip("numba.cuda")
-    library = kernelc_library()
+    kernelc_library()  # skips without it, before Numba runs
     numba_script = tmp_path / "numba_program.py"
     numba_script.write_text(PROGRAM.replace("IMPORT", "from numba import cuda, types"))
     proc = run_on_emulated_driver(tmp_path, [numba_script, FUNCTIONS, tmp_path / "numba.npz"])
@@ -94,12 +83,7 @@ def test_linked_device_functions_match_numba_cuda_bit_for_bit(tmp_path):
 
     kernelc_script = tmp_path / "kernelc_program.py"
     kernelc_script.write_text(PROGRAM.replace("IMPORT", "from kernelc import cuda, types"))
-    env = dict(os.environ, KERNELC_LIBRARY=library, KERNELC_DEVICE="cpu",
-               PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
-    proc = subprocess.run([sys.executable, str(kernelc_script), FUNCTIONS,
-                           str(tmp_path / "kernelc.npz")], env=env, capture_output=True,
-                          text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    run_with_kernelc(tmp_path, [kernelc_script, FUNCTIONS, tmp_path / "kernelc.npz"], "cpu")
 
     numba, kernelc = np.load(tmp_path / "numba.npz"), np.load(tmp_path / "kernelc.npz")
     assert sorted(numba.files) == sorted(kernelc.files)

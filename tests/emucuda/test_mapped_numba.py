@@ -6,15 +6,10 @@ emulated driver (`cuMemHostAlloc(DEVICEMAP)`, `cuMemHostGetDevicePointer`,
 `cuMemAllocManaged`) and by kernelc's Python binding, on the CPU device and
 on its GPU path over the same emulated driver. The outputs must be equal."""
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from test_cuda_bindings import ROOT, emulated_driver, run_on_emulated_driver
-from test_link_numba import kernelc_library
+from test_cuda_bindings import emulated_driver, kernelc_library, run_on_emulated_driver, run_with_kernelc
 
 PROGRAM = '''
 import sys
@@ -54,9 +49,9 @@ np.savez(OUT, **results)
 
 
 def test_mapped_and_managed_arrays_match_numba_cuda(tmp_path):
-    lib = emulated_driver()
+    emulated_driver()
     pytest.importorskip("numba.cuda")
-    library = kernelc_library()
+    kernelc_library()  # skips without it, before Numba runs
     numba_script = tmp_path / "numba_program.py"
     numba_script.write_text(PROGRAM.replace("IMPORT", "from numba import cuda"))
     proc = run_on_emulated_driver(tmp_path, [numba_script, tmp_path / "numba.npz"])
@@ -69,12 +64,8 @@ def test_mapped_and_managed_arrays_match_numba_cuda(tmp_path):
     kernelc_script = tmp_path / "kernelc_program.py"
     kernelc_script.write_text(PROGRAM.replace("IMPORT", "from kernelc import cuda"))
     for device in ("cpu", "gpu"):
-        env = dict(os.environ, KERNELC_LIBRARY=library, KERNELC_DEVICE=device,
-                   KERNELC_CUDA_DRIVER=lib, PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
         out = tmp_path / f"kernelc_{device}.npz"
-        proc = subprocess.run([sys.executable, str(kernelc_script), str(out)], env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        run_with_kernelc(tmp_path, [kernelc_script, out], device)
         kernelc = np.load(out)
         assert sorted(numba.files) == sorted(kernelc.files)
         for name in numba.files:

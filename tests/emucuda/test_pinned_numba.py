@@ -6,15 +6,10 @@ and unregistering what was never registered fail with the driver's codes.
 The same program runs through kernelc's binding with only the import
 changed; the outputs must be equal."""
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from test_cuda_bindings import ROOT, emulated_driver, run_on_emulated_driver
-from test_link_numba import kernelc_library
+from test_cuda_bindings import emulated_driver, kernelc_library, run_on_emulated_driver, run_with_kernelc
 
 PROGRAM = '''
 import sys
@@ -63,9 +58,9 @@ print(" ".join(str(int(c)) for c in codes))
 
 
 def test_pinned_host_memory_matches_numba_cuda(tmp_path):
-    lib = emulated_driver()
+    emulated_driver()
     pytest.importorskip("numba.cuda")
-    library = kernelc_library()
+    kernelc_library()  # skips without it, before Numba runs
     numba_script = tmp_path / "numba_program.py"
     numba_script.write_text(PROGRAM.replace("IMPORT", "from numba import cuda"))
     proc = run_on_emulated_driver(tmp_path, [numba_script, tmp_path / "numba.npz"])
@@ -77,12 +72,8 @@ def test_pinned_host_memory_matches_numba_cuda(tmp_path):
     kernelc_script = tmp_path / "kernelc_program.py"
     kernelc_script.write_text(PROGRAM.replace("IMPORT", "from kernelc import cuda"))
     for device in ("cpu", "gpu"):
-        env = dict(os.environ, KERNELC_LIBRARY=library, KERNELC_DEVICE=device,
-                   KERNELC_CUDA_DRIVER=lib, PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
         out = tmp_path / f"kernelc_{device}.npz"
-        proc = subprocess.run([sys.executable, str(kernelc_script), str(out)], env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        run_with_kernelc(tmp_path, [kernelc_script, out], device)
         kernelc = np.load(out)
         for name in numba.files:
             np.testing.assert_array_equal(kernelc[name], numba[name], err_msg=f"{device} {name}")

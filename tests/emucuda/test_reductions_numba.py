@@ -15,15 +15,10 @@ np.std (within 2 ulp): numba-cuda's `var ** 0.5` is libdevice's `pow`,
 where kernelc takes the correctly rounded square root.
 """
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from test_cuda_bindings import ROOT, emulated_driver, run_on_emulated_driver
-from test_link_numba import kernelc_library
+from test_cuda_bindings import emulated_driver, kernelc_library, run_on_emulated_driver, run_with_kernelc
 
 NAMES = ["sum", "prod", "mean", "var", "std", "all", "any", "count_nonzero",
          "nansum", "nanprod", "nanmean"]
@@ -119,7 +114,7 @@ def ulps(a, b):
 def test_reductions_match_numba_cuda(tmp_path):
     emulated_driver()
     pytest.importorskip("numba.cuda")
-    library = kernelc_library()
+    kernelc_library()  # skips without it, before Numba runs
     numba_script = tmp_path / "numba_program.py"
     numba_script.write_text(PROGRAM.replace("IMPORT", "from numba import cuda"))
     proc = run_on_emulated_driver(tmp_path, [numba_script, tmp_path / "numba.npz"])
@@ -127,11 +122,7 @@ def test_reductions_match_numba_cuda(tmp_path):
 
     kernelc_script = tmp_path / "kernelc_program.py"
     kernelc_script.write_text(PROGRAM.replace("IMPORT", "from kernelc import cuda"))
-    env = dict(os.environ, KERNELC_LIBRARY=library, KERNELC_DEVICE="cpu",
-               PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
-    proc = subprocess.run([sys.executable, str(kernelc_script), str(tmp_path / "kernelc.npz")],
-                          env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    run_with_kernelc(tmp_path, [kernelc_script, tmp_path / "kernelc.npz"], "cpu")
 
     numba, kernelc = np.load(tmp_path / "numba.npz"), np.load(tmp_path / "kernelc.npz")
     assert sorted(numba.files) == sorted(kernelc.files)
